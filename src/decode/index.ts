@@ -1,0 +1,132 @@
+// Bytes to instructions. Identifies the encoding from the first dword and hands the word to
+// that family's decoder. Never throws on any input: an undecodable dword is an InvalidWord.
+import type { Target } from '../isa/types.js';
+import type { Decoded, DecodeContext, Encoding, FamilyDecoder, Instruction, InvalidWord } from './types.js';
+import { TRUNCATED } from './types.js';
+import { decodeSOP1 } from './sop1.js';
+import { decodeSOP2 } from './sop2.js';
+import { decodeSOPK } from './sopk.js';
+import { decodeSOPC } from './sopc.js';
+import { decodeSOPP } from './sopp.js';
+import { decodeSMEM } from './smem.js';
+import { decodeVOP1 } from './vop1.js';
+import { decodeVOP2 } from './vop2.js';
+import { decodeVOPC } from './vopc.js';
+import { decodeVOP3 } from './vop3.js';
+import { decodeVOP3P } from './vop3p.js';
+import { decodeVINTRP } from './vintrp.js';
+import { decodeDS } from './ds.js';
+import { decodeMUBUF } from './mubuf.js';
+import { decodeMTBUF } from './mtbuf.js';
+import { decodeMIMG } from './mimg.js';
+import { decodeFLAT } from './flat.js';
+import { decodeEXP } from './exp.js';
+import { decodeDPP } from './dpp.js';
+import { decodeSDWA } from './sdwa.js';
+import { SRC } from './operands.js';
+
+const DECODERS: Record<Encoding, FamilyDecoder> = {
+  SOP1: decodeSOP1, SOP2: decodeSOP2, SOPK: decodeSOPK, SOPC: decodeSOPC, SOPP: decodeSOPP,
+  SMEM: decodeSMEM, VOP1: decodeVOP1, VOP2: decodeVOP2, VOPC: decodeVOPC, VOP3: decodeVOP3,
+  VOP3P: decodeVOP3P, VINTRP: decodeVINTRP, DS: decodeDS, MUBUF: decodeMUBUF, MTBUF: decodeMTBUF,
+  MIMG: decodeMIMG, FLAT: decodeFLAT, EXP: decodeEXP,
+};
+
+/** The encoding a first dword belongs to on gfx10, or undefined for an unused prefix. */
+export function encodingOf(w: number): Encoding | undefined {
+  if ((w >>> 31) === 0) {
+    const top7 = w >>> 25;
+    if (top7 === 0x3f) return 'VOP1';
+    if (top7 === 0x3e) return 'VOPC';
+    return 'VOP2';
+  }
+  if ((w >>> 30) === 0b10) {
+    const top9 = w >>> 23;
+    if (top9 === 0x17d) return 'SOP1';
+    if (top9 === 0x17e) return 'SOPC';
+    if (top9 === 0x17f) return 'SOPP';
+    if ((w >>> 28) === 0b1011) return 'SOPK';
+    return 'SOP2';
+  }
+  switch (w >>> 26) {
+    case 0x32: return 'VINTRP';
+    case 0x33: return (w >>> 24) === 0xcc ? 'VOP3P' : undefined;
+    case 0x35: return 'VOP3';
+    case 0x36: return 'DS';
+    case 0x37: return 'FLAT';
+    case 0x38: return 'MUBUF';
+    case 0x3a: return 'MTBUF';
+    case 0x3c: return 'MIMG';
+    case 0x3d: return 'SMEM';
+    case 0x3e: return 'EXP';
+    default: return undefined;
+  }
+}
+
+function invalid(ctx: DecodeContext, reason: string): InvalidWord {
+  const w = ctx.words[ctx.index] ?? 0;
+  return reason === TRUNCATED
+    ? { kind: 'invalid', pc: ctx.pc, words: [w], size: 4, reason: 'instruction is truncated: it needs more dwords than the input has', truncated: true }
+    : { kind: 'invalid', pc: ctx.pc, words: [w], size: 4, reason };
+}
+
+/** Decode the one instruction that starts at dword `index`. */
+export function decodeAt(target: Target, words: Uint32Array, index: number, end: number, pc: number): Instruction | InvalidWord {
+  const ctx: DecodeContext = { target, words, index, end, pc };
+  const w = words[index] ?? 0;
+  const enc = encodingOf(w);
+  if (enc === undefined) return invalid(ctx, 'no gfx10 encoding has this prefix');
+  let decoder = DECODERS[enc];
+  if (enc === 'VOP1' || enc === 'VOP2' || enc === 'VOPC') {
+    const src0 = w & 0x1ff;
+    if (src0 === SRC.DPP16 || src0 === SRC.DPP8 || src0 === SRC.DPP8_FI) decoder = decodeDPP;
+    else if (src0 === SRC.SDWA) decoder = decodeSDWA;
+  }
+  let result: Instruction | string;
+  try {
+    result = decoder(ctx);
+  } catch (e) {
+    // A decoder bug must not take the caller down; report it as an invalid word with the reason.
+    result = `internal decoder error: ${e instanceof Error ? e.message : String(e)}`;
+  }
+  return typeof result === 'string' ? invalid(ctx, result) : result;
+}
+
+/** Little-endian bytes to dwords (trailing bytes that do not fill a dword are left out). */
+export function toWords(bytes: Uint8Array): Uint32Array {
+  const n = bytes.length >>> 2;
+  const out = new Uint32Array(n);
+  const dv = new DataView(bytes.buffer, bytes.byteOffset, n * 4);
+  for (let i = 0; i < n; i++) out[i] = dv.getUint32(i * 4, true);
+  return out;
+}
+
+/**
+ * Decode a whole code range linearly, as objdump does: each instruction starts where the
+ * previous one ended. `basePc` is the pc of the first byte.
+ */
+export function decodeAll(target: Target, bytes: Uint8Array, basePc = 0): Decoded[] {
+  const words = toWords(bytes);
+  const out: Decoded[] = [];
+  let i = 0;
+  while (i < words.length) {
+    const d = decodeAt(target, words, i, words.length, basePc + i * 4);
+    out.push(d);
+    i += d.size >>> 2;
+  }
+  const rest = bytes.length & 3;
+  if (rest !== 0) {
+    out.push({ kind: 'bytes', pc: basePc + words.length * 4, bytes: Array.from(bytes.subarray(words.length * 4)), size: rest });
+  }
+  return out;
+}
+
+/** Generator form of decodeAll for large inputs (no array of all instructions). */
+export function* decodeRange(target: Target, words: Uint32Array, start: number, end: number, basePc: number): Generator<Instruction | InvalidWord> {
+  let i = start;
+  while (i < end) {
+    const d = decodeAt(target, words, i, end, basePc + (i - start) * 4);
+    yield d;
+    i += d.size >>> 2;
+  }
+}

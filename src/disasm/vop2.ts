@@ -1,0 +1,7 @@
+import type { Instruction } from '../decode/types.js';
+import type { Target } from '../isa/types.js';
+
+// VOP2 text, as LLVM 19's AMDGPUInstPrinter prints it.
+export function printVOP2(inst: Instruction, _target: Target): string {
+  throw new Error(`VOP2 printing is not implemented (${inst.def.mnemonic})`);
+}

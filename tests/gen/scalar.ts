@@ -1,0 +1,3 @@
+import type { CaseGenerator } from './types.js';
+
+export const GENERATORS: readonly CaseGenerator[] = [];
