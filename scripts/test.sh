@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# The test command (README: `npm test`). Installs what it needs when missing, builds, type-checks
+# and runs every test. Used by .ci/run on a fresh Debian 12 machine.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# Debian packages: LLVM 19 is the oracle for encodings and text.
+need=()
+command -v llvm-objdump-19 >/dev/null 2>&1 || need+=(llvm-19)
+command -v llvm-mc-19 >/dev/null 2>&1 || need+=(llvm-19)
+if [ ${#need[@]} -gt 0 ]; then
+  echo "installing Debian packages: ${need[*]}"
+  SUDO=""
+  [ "$(id -u)" = 0 ] || SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends $(printf '%s\n' "${need[@]}" | sort -u) >/dev/null
+fi
+
+# npm dependencies (offline-safe: only the npm registry is used).
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  npm ci --no-audit --no-fund
+fi
+
+npm run --silent build
+npm run --silent typecheck
+mapfile -t files < <(find tests -name '*.test.ts' | sort)
+node --import tsx --test --test-reporter=spec "${files[@]}"

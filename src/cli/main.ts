@@ -1,0 +1,46 @@
+// The `rdna` command line: dispatches to one file per command; one-line errors, no stack traces.
+import { runDisasm, DISASM_USAGE } from './disasm.js';
+import { InputError, UsageError } from './errors.js';
+
+const USAGE = [
+  'usage: rdna <command> [options]',
+  '',
+  'commands:',
+  `  disasm    disassemble RDNA2 machine code (raw binary or AMDGPU ELF) as LLVM 19 prints it`,
+  `            ${DISASM_USAGE.replace('usage: ', '')}`,
+  '  help      show this text',
+].join('\n');
+
+const COMMANDS: Record<string, (argv: readonly string[]) => number> = {
+  disasm: runDisasm,
+};
+
+export function main(argv: readonly string[]): number {
+  const [cmd, ...rest] = argv;
+  if (cmd === undefined || cmd === 'help' || cmd === '--help' || cmd === '-h') {
+    process.stdout.write(USAGE + '\n');
+    return cmd === undefined ? 2 : 0;
+  }
+  const run = COMMANDS[cmd];
+  if (!run) {
+    process.stderr.write(`rdna: unknown command '${cmd}'\n${USAGE}\n`);
+    return 2;
+  }
+  try {
+    return run(rest);
+  } catch (e) {
+    if (e instanceof UsageError) {
+      process.stderr.write(`rdna ${cmd}: ${e.message}\n`);
+      return 2;
+    }
+    if (e instanceof InputError) {
+      process.stderr.write(`rdna ${cmd}: error: ${e.message}\n`);
+      return 1;
+    }
+    const msg = e instanceof Error ? e.message : String(e);
+    process.stderr.write(`rdna ${cmd}: internal error: ${msg.split('\n')[0]} (please report this with the input)\n`);
+    return 1;
+  }
+}
+
+process.exitCode = main(process.argv.slice(2));

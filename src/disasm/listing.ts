@@ -1,0 +1,56 @@
+// Linear disassembly of a code range the way llvm-objdump walks it: decoding restarts at every
+// label; an instruction may read dwords past the next label (to the end of the range).
+import type { Target } from '../isa/types.js';
+import type { Instruction, InvalidWord } from '../decode/types.js';
+import { decodeAt } from '../decode/index.js';
+
+export interface Label { readonly name: string; readonly pc: number }
+
+export interface ListingEntry {
+  /** A label starts here (printed before the instruction). */
+  readonly label?: string;
+  readonly decoded: Instruction | InvalidWord;
+}
+
+export interface TrailingEntry { readonly pc: number; readonly bytes: readonly number[] }
+
+/**
+ * Walk `words` (pc of word 0 is basePc). Labels must be sorted by pc; those outside the range or
+ * not dword aligned are ignored. Calls `visit` for each record, in order.
+ */
+export function walkListing(
+  target: Target,
+  words: Uint32Array,
+  basePc: number,
+  labels: readonly Label[],
+  visit: (e: ListingEntry) => void,
+): void {
+  const end = words.length;
+  const starts: { idx: number; name: string }[] = [];
+  for (const l of labels) {
+    const rel = l.pc - basePc;
+    if (rel < 0 || rel >= end * 4 || (rel & 3) !== 0) continue;
+    const idx = rel >>> 2;
+    const prev = starts[starts.length - 1];
+    if (prev && prev.idx === idx) continue; // first label at an address wins
+    if (prev && prev.idx > idx) throw new Error('walkListing: labels must be sorted by pc');
+    starts.push({ idx, name: l.name });
+  }
+  let si = 0;
+  let i = 0;
+  while (i < end) {
+    const next = starts[si];
+    let label: string | undefined;
+    if (next && next.idx <= i) {
+      // A label inside the previous instruction restarts decoding at the label.
+      i = next.idx;
+      label = next.name;
+      si++;
+    }
+    const stop = starts[si]?.idx ?? end;
+    const d = decodeAt(target, words, i, end, basePc + i * 4);
+    visit(label === undefined ? { decoded: d } : { label, decoded: d });
+    i += d.size >>> 2;
+    if (i > stop && si < starts.length) i = stop; // defensive: never skip a label
+  }
+}

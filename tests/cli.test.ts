@@ -1,0 +1,101 @@
+// The rdna CLI as a user runs it (the built bin/rdna): exit codes, one-line errors, formats.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { llvmDisassemble } from './harness/llvm.js';
+
+const BIN = new URL('../bin/rdna', import.meta.url).pathname;
+const SAMPLE = new URL('../samples/vector_add.gfx1030.o', import.meta.url).pathname;
+const dir = mkdtempSync(join(tmpdir(), 'rdna-cli-'));
+
+function rdna(...args: string[]) {
+  const r = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', timeout: 60_000 });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+function oneLineError(err: string) {
+  assert.equal(err.trim().split('\n').length, 1, `want one line, got: ${err}`);
+  assert.doesNotMatch(err, /\n\s+at /);
+}
+
+test('disasm of the bundled sample matches llvm-objdump-19 line by line', () => {
+  const r = rdna('disasm', SAMPLE);
+  assert.equal(r.code, 0, r.err);
+  const lines = r.out.split('\n').filter((l) => l.startsWith('\t'));
+  assert.ok(lines.length > 5);
+  const ref = spawnSync('llvm-objdump-19', ['-d', SAMPLE], { encoding: 'utf8' });
+  const refLines = ref.stdout.split('\n').filter((l) => l.startsWith('\t')).map((l) => l.replace(/ <[^>]*>$/, ''));
+  assert.deepEqual(lines, refLines);
+});
+
+test('jsonl records carry offset, text and words', () => {
+  const f = join(dir, 'raw.bin');
+  writeFileSync(f, Buffer.from([0x00, 0x00, 0x81, 0xbf, 0xff, 0xff, 0xff, 0xff]));
+  const r = rdna('disasm', '--format', 'jsonl', f);
+  assert.equal(r.code, 0, r.err);
+  const recs = r.out.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+  assert.deepEqual(recs[0], { offset: 0, text: 's_endpgm', words: [0xbf810000] });
+  assert.deepEqual(recs[1], { offset: 4, invalid: true, words: [0xffffffff] });
+});
+
+test('usage errors exit 2 with one line', () => {
+  for (const args of [['disasm'], ['disasm', '--mcpu', 'gfx900', 'x'], ['disasm', '--format', 'xml', 'x'], ['disasm', '--nope', 'x'], ['frobnicate']]) {
+    const r = rdna(...args);
+    assert.equal(r.code, 2, `${args.join(' ')}: ${r.err}`);
+    if (args[0] === 'disasm') oneLineError(r.err);
+  }
+});
+
+test('unreadable input exits 1 with one line', () => {
+  const cases: [string, Buffer][] = [
+    ['elf-short', Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1])],
+    ['elf-32', Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 1, 1]), Buffer.alloc(80)])],
+  ];
+  for (const [name, bytes] of cases) {
+    const f = join(dir, name);
+    writeFileSync(f, bytes);
+    const r = rdna('disasm', f);
+    assert.equal(r.code, 1, name);
+    oneLineError(r.err);
+  }
+  for (const f of [join(dir, 'missing'), dir]) {
+    const r = rdna('disasm', f);
+    assert.equal(r.code, 1);
+    oneLineError(r.err);
+  }
+});
+
+test('any bytes: raw files and damaged ELF files never crash the CLI', () => {
+  const sample = new Uint8Array(readFileSync(SAMPLE));
+  let n = 0;
+  fc.assert(fc.property(fc.uint8Array({ maxLength: 4096 }), fc.array(fc.tuple(fc.nat(), fc.integer({ min: 0, max: 255 })), { maxLength: 16 }), fc.boolean(), (raw, flips, asElf) => {
+    let bytes: Uint8Array;
+    if (asElf) {
+      bytes = sample.slice(0, Math.max(64, sample.length - (raw.length % 64)));
+      for (const [pos, v] of flips) bytes[pos % bytes.length] = v;
+    } else bytes = raw;
+    const f = join(dir, `fuzz${n++}`);
+    writeFileSync(f, bytes);
+    const r = rdna('disasm', f);
+    assert.ok(r.code === 0 || r.code === 1, `exit ${r.code}: ${r.err}`);
+    if (r.code === 1) oneLineError(r.err);
+    assert.doesNotMatch(r.err, /internal error/);
+  }), { numRuns: 60 });
+});
+
+test('raw input: text equals LLVM for a short program', () => {
+  const words = [0xbe8003ff, 0x12345678, 0xbf810000];
+  const f = join(dir, 'prog.bin');
+  writeFileSync(f, Buffer.from(Uint32Array.from(words).buffer));
+  const r = rdna('disasm', '--mcpu', 'gfx1030', f);
+  assert.equal(r.code, 0, r.err);
+  const ours = r.out.split('\n').filter((l) => l.startsWith('\t')).map((l) => l.slice(1, l.indexOf('//')).trimEnd());
+  const ref = llvmDisassemble('gfx1030', [words]);
+  const lines = ref[0];
+  assert.ok(lines !== 'crash' && lines !== undefined);
+  assert.deepEqual(ours, lines.map((l) => l.text));
+});
