@@ -99,3 +99,20 @@ test('raw input: text equals LLVM for a short program', () => {
   assert.ok(lines !== 'crash' && lines !== undefined);
   assert.deepEqual(ours, lines.map((l) => l.text));
 });
+
+test('multi-symbol ELF: whole text listing equals llvm-objdump-19, labels included', async () => {
+  const { ALL_GENERATORS } = await import('./gen/index.js');
+  const { Rng } = await import('./harness/rng.js');
+  const { layoutCases } = await import('./harness/llvm.js');
+  const rng = new Rng(99);
+  const cases: number[][] = [];
+  for (let i = 0; i < 400 && ALL_GENERATORS.length; i++) cases.push(rng.pick(ALL_GENERATORS).random(rng, 'gfx1013'));
+  cases.push([0xbf810000, 0xbe8003ff]); // ends with a cut-short instruction
+  const f = join(dir, 'multi.o');
+  writeFileSync(f, layoutCases('gfx1013', cases).elf);
+  const r = rdna('disasm', f);
+  assert.equal(r.code, 0, r.err);
+  const ref = spawnSync('llvm-objdump-19', ['-d', f], { encoding: 'utf8', maxBuffer: 1 << 28 });
+  const norm = (s: string) => s.split('\n').filter((l) => l.startsWith('\t') || /^[0-9a-f]{16} </.test(l)).map((l) => l.replace(/ <[^>]*>$/, ''));
+  assert.deepEqual(norm(r.out), norm(ref.stdout));
+});
