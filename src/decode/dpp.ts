@@ -1,4 +1,128 @@
-import type { DecodeContext, FamilyDecoder, Instruction } from './types.js';
+// DPP16 and DPP8 forms of VOP1/VOP2/VOPC (src0 field 0xFA, 0xE9, 0xEA). The first dword is the
+// VOP1/VOP2/VOPC word (opcode, vdst, vsrc1); the second carries the DPP controls and src0.
+// Field layout: RDNA2 ISA reference, "Microcode Formats" (DPP16, DPP8); which opcodes have a DPP
+// form and which modifiers it takes: src/isa/tables/valu-variants.ts.
+//
+// DPP16 second dword:  [7:0] src0 VGPR, [16:8] dpp_ctrl, [17] unused, [18] fi, [19] bound_ctrl,
+//   [20] src0_neg, [21] src0_abs, [22] src1_neg, [23] src1_abs, [27:24] bank_mask, [31:28] row_mask.
+// DPP8 second dword:   [7:0] src0 VGPR, [31:8] eight 3-bit lane selects (lane 0 lowest);
+//   src0 field 0xEA instead of 0xE9 sets fi.
+import type { InstrDef, OperandDef } from '../isa/types.js';
+import { lookup } from '../isa/table.js';
+import { dppForm } from '../isa/tables/valu-variants.js';
+import type { DecodeContext, FamilyDecoder, Instruction, Modifiers, Operand, OperandValue } from './types.js';
+import { TRUNCATED } from './types.js';
+import { SRC } from './operands.js';
 
-// DPP encoding. Field layout: RDNA2 ISA reference, chapter "Microcode Formats".
-export const decodeDPP: FamilyDecoder = (_ctx: DecodeContext): Instruction | string => 'DPP decoding is not implemented';
+/** The base family of a VOP1/VOP2/VOPC first dword (bit 31 is 0). */
+export function vopFamily(w0: number): 'VOP1' | 'VOP2' | 'VOPC' {
+  const top7 = w0 >>> 25;
+  if (top7 === 0x3f) return 'VOP1';
+  if (top7 === 0x3e) return 'VOPC';
+  return 'VOP2';
+}
+
+/** The opcode field of a VOP1/VOP2/VOPC first dword. */
+export function vopOpcode(family: 'VOP1' | 'VOP2' | 'VOPC', w0: number): number {
+  if (family === 'VOP1') return (w0 >>> 9) & 0xff;
+  if (family === 'VOPC') return (w0 >>> 17) & 0xff;
+  return (w0 >>> 25) & 0x3f;
+}
+
+/** vcc_lo, as the implicit VCC operands of VOP2/VOPC print in wave32. */
+export const VCC_LO: OperandValue = { kind: 'special', reg: 'vcc_lo', code: SRC.VCC_LO, count: 1 };
+
+/** Which field of the VOP word an operand of the base def comes from. */
+export type VopSlot = 'vdst' | 'src0' | 'src1' | 'vcc' | 'sdst' | 'none';
+
+/**
+ * Slot of a base-def operand in a DPP/SDWA form: the 9-bit 'src' operand is src0, a VGPR
+ * destination is vdst, a VGPR source is vsrc1, implicit VCC operands are 'vcc' ('sdst' when it is
+ * the written VCC of a VOPC compare, which SDWA may redirect to an SGPR).
+ */
+export function slotOf(def: InstrDef, op: OperandDef): VopSlot {
+  switch (op.kind) {
+    case 'src': return 'src0';
+    case 'vgpr': return op.role === 'src' ? 'src1' : 'vdst';
+    case 'vcc': return def.family === 'VOPC' && op.role !== 'src' ? 'sdst' : 'vcc';
+    case 'sdst': return 'sdst';
+    default: return 'none';
+  }
+}
+
+export const decodeDPP: FamilyDecoder = (ctx: DecodeContext): Instruction | string => {
+  const w0 = ctx.words[ctx.index] ?? 0;
+  if (ctx.index + 1 >= ctx.end) return TRUNCATED;
+  const w1 = ctx.words[ctx.index + 1] ?? 0;
+  const family = vopFamily(w0);
+  const opcode = vopOpcode(family, w0);
+  const def = lookup(ctx.target, family, opcode);
+  if (def === undefined) return `${family} opcode ${opcode} does not exist on ${ctx.target}`;
+  const form = dppForm(ctx.target, family, opcode);
+  if (form === undefined) return `${def.mnemonic} has no DPP form on ${ctx.target}`;
+  const code = w0 & 0x1ff;
+  const is16 = code === SRC.DPP16;
+
+  let neg0 = false, abs0 = false, neg1 = false, abs1 = false;
+  if (is16) {
+    neg0 = ((w1 >>> 20) & 1) === 1;
+    abs0 = ((w1 >>> 21) & 1) === 1;
+    neg1 = ((w1 >>> 22) & 1) === 1;
+    abs1 = ((w1 >>> 23) & 1) === 1;
+    if ((neg0 || abs0) && form.src0 !== 'fp') return 'DPP src0 neg/abs on an integer source';
+    if ((neg1 || abs1) && form.src1 !== 'fp') return form.src1 === undefined ? 'DPP src1 neg/abs without src1' : 'DPP src1 neg/abs on an integer source';
+  }
+
+  const operands: Operand[] = [];
+  for (const op of def.operands) {
+    switch (slotOf(def, op)) {
+      case 'vdst':
+        operands.push({ name: op.name, value: { kind: 'vgpr', index: (w0 >>> 17) & 0xff, count: 1 } });
+        break;
+      case 'src0': {
+        const value: OperandValue = { kind: 'vgpr', index: w1 & 0xff, count: 1 };
+        operands.push(neg0 || abs0 ? { name: op.name, value, neg: neg0, abs: abs0 } : { name: op.name, value });
+        break;
+      }
+      case 'src1': {
+        const value: OperandValue = { kind: 'vgpr', index: (w0 >>> 9) & 0xff, count: 1 };
+        operands.push(neg1 || abs1 ? { name: op.name, value, neg: neg1, abs: abs1 } : { name: op.name, value });
+        break;
+      }
+      case 'vcc':
+      case 'sdst':
+        operands.push({ name: op.name, value: VCC_LO });
+        break;
+      case 'none':
+        return `${def.mnemonic}: operand ${op.name} has no DPP encoding`;
+    }
+  }
+
+  let mods: Modifiers;
+  if (is16) {
+    mods = {
+      dpp: {
+        ctrl: (w1 >>> 8) & 0x1ff,
+        rowMask: w1 >>> 28,
+        bankMask: (w1 >>> 24) & 0xf,
+        boundCtrl: ((w1 >>> 19) & 1) === 1,
+        fi: ((w1 >>> 18) & 1) === 1,
+      },
+    };
+  } else {
+    const sel: number[] = [];
+    for (let i = 0; i < 8; i++) sel.push((w1 >>> (8 + 3 * i)) & 7);
+    mods = { dpp8: { sel, fi: code === SRC.DPP8_FI } };
+  }
+  return {
+    kind: 'instruction',
+    pc: ctx.pc,
+    words: [w0, w1],
+    size: 8,
+    encoding: family,
+    variant: is16 ? 'dpp16' : 'dpp8',
+    def,
+    operands,
+    mods,
+  };
+};

@@ -1,4 +1,11 @@
 import type { DecodeContext, FamilyDecoder, Instruction } from './types.js';
+import { lookup } from '../isa/table.js';
+import { decodeSop } from './scalar-fields.js';
 
-// SOPC encoding. Field layout: RDNA2 ISA reference, chapter "Microcode Formats".
-export const decodeSOPC: FamilyDecoder = (_ctx: DecodeContext): Instruction | string => 'SOPC decoding is not implemented';
+// SOPC: [31:23]=0x17e, op [22:16], ssrc1 [15:8], ssrc0 [7:0] (+ literal dword).
+export const decodeSOPC: FamilyDecoder = (ctx: DecodeContext): Instruction | string => {
+  const w = ctx.words[ctx.index] ?? 0;
+  const def = lookup(ctx.target, 'SOPC', (w >>> 16) & 0x7f);
+  if (def === undefined) return 'SOPC opcode not defined on this target';
+  return decodeSop(ctx, def, 'SOPC');
+};

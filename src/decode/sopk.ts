@@ -1,4 +1,12 @@
 import type { DecodeContext, FamilyDecoder, Instruction } from './types.js';
+import { lookup } from '../isa/table.js';
+import { decodeSop } from './scalar-fields.js';
 
-// SOPK encoding. Field layout: RDNA2 ISA reference, chapter "Microcode Formats".
-export const decodeSOPK: FamilyDecoder = (_ctx: DecodeContext): Instruction | string => 'SOPK decoding is not implemented';
+// SOPK: [31:28]=0b1011, op [27:23], sdst [22:16], simm16 [15:0]; s_setreg_imm32_b32 takes a
+// literal dword after the instruction.
+export const decodeSOPK: FamilyDecoder = (ctx: DecodeContext): Instruction | string => {
+  const w = ctx.words[ctx.index] ?? 0;
+  const def = lookup(ctx.target, 'SOPK', (w >>> 23) & 0x1f);
+  if (def === undefined) return 'SOPK opcode not defined on this target';
+  return decodeSop(ctx, def, 'SOPK');
+};

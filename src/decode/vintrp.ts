@@ -1,4 +1,27 @@
-import type { DecodeContext, FamilyDecoder, Instruction } from './types.js';
+import { lookup } from '../isa/table.js';
+import type { DecodeContext, FamilyDecoder, Instruction, Operand } from './types.js';
 
-// VINTRP encoding. Field layout: RDNA2 ISA reference, chapter "Microcode Formats".
-export const decodeVINTRP: FamilyDecoder = (_ctx: DecodeContext): Instruction | string => 'VINTRP decoding is not implemented';
+// VINTRP encoding (1 dword). RDNA2 ISA reference, "Microcode Formats", VINTRP:
+//   vsrc [7:0], attrchan [9:8], attr [15:10], op [17:16], vdst [25:18], encoding [31:26] = 0b110010
+// The table says whether vsrc is a VGPR (kind 'vgpr') or a parameter slot (kind 'imm').
+
+export const decodeVINTRP: FamilyDecoder = (ctx: DecodeContext): Instruction | string => {
+  const w = ctx.words[ctx.index] ?? 0;
+  const def = lookup(ctx.target, 'VINTRP', (w >>> 16) & 3);
+  if (def === undefined) return 'VINTRP opcode is not defined';
+  const vsrc = w & 0xff;
+  const attrChan = (w >>> 8) & 3;
+  const attr = (w >>> 10) & 0x3f;
+  const vdst = (w >>> 18) & 0xff;
+  const operands: Operand[] = [];
+  for (const o of def.operands) {
+    switch (o.name) {
+      case 'vdst': operands.push({ name: o.name, value: { kind: 'vgpr', index: vdst, count: 1 } }); break;
+      case 'vsrc': operands.push({ name: o.name, value: o.kind === 'vgpr' ? { kind: 'vgpr', index: vsrc, count: 1 } : { kind: 'imm', value: vsrc } }); break;
+      case 'attr': operands.push({ name: o.name, value: { kind: 'imm', value: attr } }); break;
+      case 'attrchan': operands.push({ name: o.name, value: { kind: 'imm', value: attrChan } }); break;
+      default: return `VINTRP table: unknown operand ${o.name}`;
+    }
+  }
+  return { kind: 'instruction', pc: ctx.pc, words: [w], size: 4, encoding: 'VINTRP', def, operands, mods: { attr, attrChan } };
+};

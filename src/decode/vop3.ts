@@ -1,4 +1,268 @@
-import type { DecodeContext, FamilyDecoder, Instruction } from './types.js';
+import type { InstrDef, OperandDef, Target } from '../isa/types.js';
+import { lookup } from '../isa/table.js';
+import { e64ProfileOf, parseE64Profile, type E64Profile } from '../isa/tables/vop3-promotion.js';
+import type { DecodeContext, FamilyDecoder, Instruction, Operand, OperandValue } from './types.js';
+import { TRUNCATED } from './types.js';
+import { SRC, decodeScalarCode, decodeSrc9 } from './operands.js';
 
-// VOP3 encoding. Field layout: RDNA2 ISA reference, chapter "Microcode Formats".
-export const decodeVOP3: FamilyDecoder = (_ctx: DecodeContext): Instruction | string => 'VOP3 decoding is not implemented';
+// VOP3 encoding (two dwords, plus one literal dword when a source field is 255):
+//   word 0: [7:0] vdst, [10:8] abs (per source), [14:11] op_sel (src0, src1, src2, dst),
+//           [15] clamp, [25:16] opcode, [31:26] 0b110101
+//           VOP3b: [14:8] sdst (SGPR carry / flag destination) instead of abs and op_sel
+//   word 1: [8:0] src0, [17:9] src1, [26:18] src2, [28:27] omod, [31:29] neg (per source)
+// The opcode field holds VOPC (0x000-0x0FF), VOP2 (0x100 + op), VOP1 (0x180 + op) e64 forms and
+// the native VOP3 opcodes. What each modifier bit means is a per-opcode fact (the e64 profile,
+// src/isa/tables/vop3-promotion.ts); the operand layout of a promoted opcode is derived from its
+// base definition: vdst stays in the vdst field, an implicit VCC destination becomes an explicit
+// SGPR (in the vdst field for VOPC, in bits 14:8 when there is also a VGPR destination), sources
+// take src0, src1, src2 in order (an implicit VCC source becomes an SGPR in src2).
+
+/** Where an e64 operand lives. */
+export type E64Field = 'vdst' | 'sdst8' | 'sdst7' | 'src0' | 'src1' | 'src2' | 'attr' | 'param';
+
+export interface E64Operand {
+  /** The operand as the e64 form has it (kind 'src' for every source field). */
+  readonly def: OperandDef;
+  readonly field: E64Field;
+  /** Register dwords. */
+  readonly count: number;
+  /** Source field index (0-2) of a source operand, else -1. */
+  readonly srcIndex: number;
+}
+
+export interface E64Layout {
+  readonly def: InstrDef;
+  /** The e64 form of a VOP1/VOP2/VOPC opcode. */
+  readonly promoted: boolean;
+  /** LLVM prints the mnemonic with `_e64`. */
+  readonly suffix: boolean;
+  readonly profile: E64Profile;
+  readonly operands: readonly E64Operand[];
+  /** Word 0 / word 1 bits that must be 0. */
+  readonly zero0: number;
+  readonly zero1: number;
+  /** Bits of the 4-bit op_sel field the opcode has (0 when op_sel is ignored or absent). */
+  readonly opselMask: number;
+  /** 0: not an interpolation op; 1: v_interp_* (attr in src0 field); 2: v_interp_mov_f32. */
+  readonly interp: 0 | 1 | 2;
+  readonly interpHigh: boolean;
+}
+
+function dwordsOf(o: OperandDef): number {
+  if (o.dwords !== undefined) return o.dwords;
+  switch (o.type) {
+    case 'b64': case 'i64': case 'u64': case 'f64': return 2;
+    case 'b96': return 3;
+    case 'b128': return 4;
+    case 'b256': return 8;
+    case 'b512': return 16;
+    default: return 1; // 'mask' is one SGPR in wave32, the only wave size objdump decodes gfx10 in
+  }
+}
+
+const SRC_FIELDS = ['src0', 'src1', 'src2'] as const;
+
+/** e64 operands of a native VOP3 definition: its operands as written in the table. */
+function nativeOperands(def: InstrDef, interp: 0 | 1 | 2): E64Operand[] | undefined {
+  const hasVdst = def.operands.some((o) => o.kind === 'vgpr' && o.role !== 'src');
+  const out: E64Operand[] = [];
+  let s = 0;
+  for (const o of def.operands) {
+    if (o.role !== 'src') {
+      if (o.kind === 'vgpr') out.push({ def: o, field: 'vdst', count: dwordsOf(o), srcIndex: -1 });
+      else if (o.kind === 'sdst') out.push({ def: o, field: hasVdst ? 'sdst7' : 'sdst8', count: 1, srcIndex: -1 });
+      else return undefined;
+      continue;
+    }
+    if (interp !== 0) {
+      if (o.name === 'attr') { out.push({ def: o, field: 'attr', count: 1, srcIndex: 0 }); continue; }
+      if (o.name === 'src0') {
+        out.push({ def: o, field: interp === 2 ? 'param' : 'src1', count: 1, srcIndex: 1 });
+        continue;
+      }
+      out.push({ def: o, field: 'src2', count: dwordsOf(o), srcIndex: 2 });
+      continue;
+    }
+    const f = SRC_FIELDS[s];
+    if (f === undefined) return undefined;
+    out.push({ def: o, field: f, count: dwordsOf(o), srcIndex: s });
+    s++;
+  }
+  return out;
+}
+
+/** e64 operands of a VOP1/VOP2/VOPC base definition (see the file comment). */
+function promotedOperands(def: InstrDef): E64Operand[] | undefined {
+  const hasVdst = def.operands.some((o) => o.kind === 'vgpr' && o.role !== 'src');
+  const out: E64Operand[] = [];
+  let s = 0;
+  for (const o of def.operands) {
+    if (o.role !== 'src') {
+      if (o.kind === 'vgpr') {
+        out.push({ def: o, field: 'vdst', count: dwordsOf(o), srcIndex: -1 });
+      } else if (o.kind === 'vcc' || o.kind === 'sdst') {
+        const d: OperandDef = hasVdst
+          ? { name: 'sdst', role: 'dst', kind: 'sdst', type: 'mask' }
+          : { name: 'sdst', role: 'dst', kind: 'sdst', type: 'mask', regClass: 'SReg_1' };
+        out.push({ def: d, field: hasVdst ? 'sdst7' : 'sdst8', count: 1, srcIndex: -1 });
+      } else {
+        return undefined;
+      }
+      continue;
+    }
+    const f = SRC_FIELDS[s];
+    if (f === undefined) return undefined;
+    let d: OperandDef;
+    if (o.kind === 'vcc') d = { name: 'src2', role: 'src', kind: 'src', type: 'mask', regClass: 'SReg_1_XEXEC' };
+    else if (o.kind === 'src' || o.kind === 'vgpr' || o.kind === 'ssrc') d = { ...o, name: f, kind: 'src' };
+    else return undefined; // literal / immediate operands: no e64 form
+    out.push({ def: d, field: f, count: dwordsOf(o), srcIndex: s });
+    s++;
+  }
+  return out;
+}
+
+function buildLayout(target: Target, opcode: number): E64Layout | undefined {
+  let def: InstrDef | undefined;
+  let promoted = true;
+  if (opcode < 0x100) def = lookup(target, 'VOPC', opcode);
+  else if (opcode < 0x140) def = lookup(target, 'VOP2', opcode - 0x100);
+  else if (opcode >= 0x180 && opcode < 0x200) def = lookup(target, 'VOP1', opcode - 0x180);
+  else { def = lookup(target, 'VOP3', opcode); promoted = false; }
+  if (def === undefined) return undefined;
+  let profileText: string | undefined;
+  const flags = def.flags ?? [];
+  if (promoted) profileText = e64ProfileOf(def);
+  else profileText = flags.find((f) => f.startsWith('e64:'))?.slice(4);
+  if (profileText === undefined) return undefined;
+  const profile = parseE64Profile(profileText);
+  const interp: 0 | 1 | 2 = flags.includes('interpMov') ? 2 : flags.includes('interp') ? 1 : 0;
+  const interpHigh = flags.includes('interpHigh');
+  const operands = promoted ? promotedOperands(def) : nativeOperands(def, interp);
+  if (operands === undefined) return undefined;
+
+  let zero0 = 0;
+  let zero1 = 0;
+  let opselMask = 0;
+  if (profile.opsel !== 'b') {
+    for (let i = 0; i < 3; i++) if (profile.abs[i] === '.') zero0 |= 1 << (8 + i);
+    if (profile.opsel === '3') { zero0 |= 1 << 13; opselMask = 0b1011; }
+    else if (profile.opsel === '4') opselMask = 0b1111;
+    else if (profile.opsel === '2') opselMask = 0b0011;
+  }
+  if (!profile.clamp) zero0 |= 1 << 15;
+  if (!profile.omod) zero1 |= 3 << 27;
+  for (let i = 0; i < 3; i++) if (profile.neg[i] === '.') zero1 |= 1 << (29 + i);
+  const used = new Set(operands.map((o) => o.field));
+  if (!used.has('src0') && !used.has('attr')) zero1 |= 0x1ff;
+  if (!used.has('src1') && !used.has('param')) zero1 |= 0x1ff << 9;
+  if (!used.has('src2')) zero1 |= 0x1ff << 18;
+  if (interp !== 0 && !interpHigh) zero1 |= 1 << 8;
+
+  return {
+    def, promoted, suffix: promoted || flags.includes('e64Suffix'), profile, operands,
+    zero0: zero0 >>> 0, zero1: zero1 >>> 0, opselMask, interp, interpHigh,
+  };
+}
+
+const LAYOUTS = new Map<Target, (E64Layout | null | undefined)[]>();
+
+/** The e64 layout of a VOP3 opcode on a target, or undefined when LLVM decodes none there. */
+export function vop3Layout(target: Target, opcode: number): E64Layout | undefined {
+  let arr = LAYOUTS.get(target);
+  if (arr === undefined) {
+    arr = new Array<E64Layout | null | undefined>(1024);
+    LAYOUTS.set(target, arr);
+  }
+  let l = arr[opcode];
+  if (l === undefined) {
+    l = buildLayout(target, opcode) ?? null;
+    arr[opcode] = l;
+  }
+  return l ?? undefined;
+}
+
+function fieldCode(f: E64Field, w0: number, w1: number): number {
+  switch (f) {
+    case 'vdst': case 'sdst8': return w0 & 0xff;
+    case 'sdst7': return (w0 >>> 8) & 0x7f;
+    case 'src0': case 'attr': return w1 & 0x1ff;
+    case 'src1': case 'param': return (w1 >>> 9) & 0x1ff;
+    case 'src2': return (w1 >>> 18) & 0x1ff;
+  }
+}
+
+export const decodeVOP3: FamilyDecoder = (ctx: DecodeContext): Instruction | string => {
+  const i = ctx.index;
+  if (i + 1 >= ctx.end) return TRUNCATED;
+  const w0 = ctx.words[i] ?? 0;
+  const w1 = ctx.words[i + 1] ?? 0;
+  const L = vop3Layout(ctx.target, (w0 >>> 16) & 0x3ff);
+  if (L === undefined) return 'no VOP3 opcode with this value on this target';
+  if ((w0 & L.zero0) !== 0 || (w1 & L.zero1) !== 0) return 'a VOP3 field this opcode does not have is not 0';
+
+  // One literal dword serves every source field (or sdst in the vdst field) coded 255.
+  let size = 2;
+  for (const o of L.operands) {
+    if (o.field === 'vdst' || o.field === 'sdst7' || o.field === 'attr' || o.field === 'param') continue;
+    if (fieldCode(o.field, w0, w1) === SRC.LITERAL) { size = 3; break; }
+  }
+  if (size === 3 && i + 2 >= ctx.end) return TRUNCATED;
+  const lit = size === 3 ? (ctx.words[i + 2] ?? 0) >>> 0 : 0;
+
+  const p = L.profile;
+  const negBits = w1 >>> 29;
+  const absBits = p.opsel === 'b' ? 0 : (w0 >>> 8) & 7;
+  const operands: Operand[] = [];
+  let attr = -1, attrChan = 0, high = false;
+  for (const o of L.operands) {
+    const code = fieldCode(o.field, w0, w1);
+    let value: OperandValue;
+    switch (o.field) {
+      case 'vdst':
+        value = o.def.kind === 'vgpr' ? { kind: 'vgpr', index: code, count: o.count } : decodeScalarCode(code, 1);
+        break;
+      case 'attr':
+        attr = code & 0x3f; attrChan = (code >>> 6) & 3; high = (code & 0x100) !== 0;
+        value = { kind: 'imm', value: attr };
+        break;
+      case 'param':
+        value = { kind: 'imm', value: code };
+        break;
+      case 'sdst7': case 'sdst8':
+        value = decodeScalarCode(code, 1);
+        break;
+      default:
+        value = decodeSrc9(code, o.count);
+    }
+    if (value.kind === 'reserved') return `reserved operand code ${code} in ${o.def.name}`;
+    if (value.kind === 'literal') value = { kind: 'literal', value: lit };
+    const si = o.srcIndex;
+    if (si >= 0 && o.field !== 'attr' && o.field !== 'param') {
+      const a = p.abs[si] === 'a' && ((absBits >>> si) & 1) === 1;
+      const nb = ((negBits >>> si) & 1) === 1;
+      const ng = nb && p.neg[si] === 'n';
+      const sx = nb && p.neg[si] === 's';
+      if (a || ng || sx) {
+        operands.push({ name: o.def.name, value, ...(a ? { abs: true } : {}), ...(ng ? { neg: true } : {}), ...(sx ? { sext: true } : {}) });
+        continue;
+      }
+    }
+    operands.push({ name: o.def.name, value });
+  }
+  if (L.interp === 2 && (operands[1]?.value.kind === 'imm') && ((operands[1].value as { value: number }).value > 2)) {
+    return 'v_interp_mov parameter is not p10, p20 or p0';
+  }
+
+  const clamp = p.clamp && (w0 & 0x8000) !== 0;
+  const omod = p.omod ? (w1 >>> 27) & 3 : 0;
+  const opsel = (w0 >>> 11) & L.opselMask;
+  const mods = {
+    ...(clamp ? { clamp: true } : {}),
+    ...(omod !== 0 ? { omod } : {}),
+    ...(opsel !== 0 ? { opsel } : {}),
+    ...(attr >= 0 ? { attr, attrChan, ...(high ? { high: true } : {}) } : {}),
+  };
+  const words = size === 3 ? [w0 >>> 0, w1 >>> 0, lit] : [w0 >>> 0, w1 >>> 0];
+  return { kind: 'instruction', pc: ctx.pc, words, size: size * 4, encoding: 'VOP3', variant: 'e64', def: L.def, operands, mods };
+};

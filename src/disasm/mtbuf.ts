@@ -1,7 +1,8 @@
 import type { Instruction } from '../decode/types.js';
 import type { Target } from '../isa/types.js';
+import { printBuffer } from './buffer-fields.js';
 
-// MTBUF text, as LLVM 19's AMDGPUInstPrinter prints it.
+// MTBUF text, as LLVM 19's AMDGPUInstPrinter prints it (shared with MUBUF: buffer-fields.ts).
 export function printMTBUF(inst: Instruction, _target: Target): string {
-  throw new Error(`MTBUF printing is not implemented (${inst.def.mnemonic})`);
+  return printBuffer(inst);
 }

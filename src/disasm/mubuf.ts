@@ -1,7 +1,8 @@
 import type { Instruction } from '../decode/types.js';
 import type { Target } from '../isa/types.js';
+import { printBuffer } from './buffer-fields.js';
 
-// MUBUF text, as LLVM 19's AMDGPUInstPrinter prints it.
+// MUBUF text, as LLVM 19's AMDGPUInstPrinter prints it (shared with MTBUF: buffer-fields.ts).
 export function printMUBUF(inst: Instruction, _target: Target): string {
-  throw new Error(`MUBUF printing is not implemented (${inst.def.mnemonic})`);
+  return printBuffer(inst);
 }

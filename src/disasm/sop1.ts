@@ -1,7 +1,8 @@
 import type { Instruction } from '../decode/types.js';
 import type { Target } from '../isa/types.js';
+import { printSop } from './scalar-fields.js';
 
-// SOP1 text, as LLVM 19's AMDGPUInstPrinter prints it.
-export function printSOP1(inst: Instruction, _target: Target): string {
-  throw new Error(`SOP1 printing is not implemented (${inst.def.mnemonic})`);
+// SOP1 text, as LLVM 19's AMDGPUInstPrinter prints it: the table's operands in order.
+export function printSOP1(inst: Instruction, target: Target): string {
+  return printSop(inst, target);
 }

@@ -1,7 +1,8 @@
 import type { Instruction } from '../decode/types.js';
 import type { Target } from '../isa/types.js';
+import { printSop } from './scalar-fields.js';
 
-// SOPC text, as LLVM 19's AMDGPUInstPrinter prints it.
-export function printSOPC(inst: Instruction, _target: Target): string {
-  throw new Error(`SOPC printing is not implemented (${inst.def.mnemonic})`);
+// SOPC text, as LLVM 19's AMDGPUInstPrinter prints it: the table's operands in order.
+export function printSOPC(inst: Instruction, target: Target): string {
+  return printSop(inst, target);
 }

@@ -1,7 +1,93 @@
-import type { Instruction } from '../decode/types.js';
-import type { Target } from '../isa/types.js';
+import type { Instruction, Operand, OperandValue } from '../decode/types.js';
+import type { DataType, OperandDef, RegClass, Target } from '../isa/types.js';
+import { vop3Layout, type E64Operand } from '../decode/vop3.js';
+import { formatValue } from './operands.js';
 
-// VOP3 text, as LLVM 19's AMDGPUInstPrinter prints it.
-export function printVOP3(inst: Instruction, _target: Target): string {
-  throw new Error(`VOP3 printing is not implemented (${inst.def.mnemonic})`);
+// VOP3 text, as LLVM 19's AMDGPUInstPrinter prints it:
+//   mnemonic[_e64] dst, src0, src1[, src2][ high][ op_sel:[..]][ clamp][ mul:2|mul:4|div:2]
+// Source modifiers: -x, |x|, -|x|, sext(x); a negated constant without abs prints as neg(c).
+// Operands narrower than their field (regClass) get LLVM's diagnostics in the text:
+// /*Invalid register, operand has 'CLASS' register class*/ or /*Invalid immediate*/.
+
+const CHANNELS = ['x', 'y', 'z', 'w'] as const;
+const INTERP_PARAMS = ['p10', 'p20', 'p0'] as const;
+const OMOD_TEXT = ['', ' mul:2', ' mul:4', ' div:2'] as const;
+
+function isImmediate(v: OperandValue): boolean {
+  return v.kind === 'inline' || v.kind === 'literal';
+}
+
+/** Register-class check: true when LLVM flags the register as outside the operand's class. */
+function outsideClass(v: OperandValue, cls: RegClass): boolean {
+  const lds = v.kind === 'special' && v.reg === 'src_lds_direct';
+  const vgpr = v.kind === 'vgpr';
+  const sreg = v.kind === 'sgpr' || v.kind === 'ttmp'
+    || (v.kind === 'special' && (v.reg === 'vcc_lo' || v.reg === 'vcc_hi' || v.reg === 'vcc' || v.reg === 'm0'
+      || v.reg === 'exec_lo' || v.reg === 'exec_hi' || v.reg === 'exec'));
+  const exec = v.kind === 'special' && (v.reg === 'exec_lo' || v.reg === 'exec_hi' || v.reg === 'exec');
+  switch (cls) {
+    case 'VGPR_32': return sreg || lds;
+    case 'VRegOrLds_32': return sreg;
+    case 'SReg_32': return vgpr || lds;
+    case 'SRegOrLds_32': return vgpr;
+    case 'SReg_1': return vgpr || lds;
+    case 'SReg_1_XEXEC': return vgpr || lds || exec;
+    default: return false;
+  }
+}
+
+/** Register-only operands: destinations and the VGPR / lane-mask source classes. */
+function immediateInvalid(def: OperandDef): boolean {
+  if (def.role !== 'src') return true;
+  const c = def.regClass;
+  return c === 'VGPR_32' || c === 'VRegOrLds_32' || c === 'SReg_1' || c === 'SReg_1_XEXEC';
+}
+
+function typeForPrint(def: OperandDef): DataType {
+  return def.type === 'mask' || def.type === 'none' ? 'b32' : def.type;
+}
+
+function formatE64Operand(op: Operand, lo: E64Operand): string {
+  const def = lo.def;
+  let t = formatValue(op.value, typeForPrint(def));
+  if (isImmediate(op.value)) {
+    if (immediateInvalid(def)) t += '/*Invalid immediate*/';
+  } else if (def.regClass !== undefined && outsideClass(op.value, def.regClass)) {
+    t += `/*Invalid register, operand has '${def.regClass}' register class*/`;
+  }
+  if (op.sext) t = `sext(${t})`;
+  if (op.abs) t = `|${t}|`;
+  if (op.neg) t = op.abs || !isImmediate(op.value) ? `-${t}` : `neg(${t})`;
+  return t;
+}
+
+export function printVOP3(inst: Instruction, target: Target): string {
+  const w0 = inst.words[0] ?? 0;
+  const L = vop3Layout(target, (w0 >>> 16) & 0x3ff);
+  if (L === undefined) throw new Error(`VOP3 opcode without layout (${inst.def.mnemonic})`);
+  const parts: string[] = [];
+  inst.operands.forEach((op, k) => {
+    const lo = L.operands[k];
+    if (lo === undefined) return;
+    if (lo.field === 'attr') {
+      parts.push(`attr${inst.mods.attr ?? 0}.${CHANNELS[inst.mods.attrChan ?? 0] ?? 'x'}`);
+    } else if (lo.field === 'param') {
+      const v = op.value.kind === 'imm' ? op.value.value : 0;
+      parts.push(INTERP_PARAMS[v] ?? String(v));
+    } else {
+      parts.push(formatE64Operand(op, lo));
+    }
+  });
+  let text = (L.suffix ? `${inst.def.mnemonic}_e64` : inst.def.mnemonic) + (parts.length > 0 ? ' ' + parts.join(', ') : '');
+  if (L.interpHigh && inst.mods.high) text += ' high';
+  const opsel = inst.mods.opsel ?? 0;
+  if (opsel !== 0) {
+    const f = L.profile.opsel;
+    const b = (i: number): number => (opsel >>> i) & 1;
+    const elems = f === '2' ? [b(0), b(1)] : f === '3' ? [b(0), b(1), b(3)] : [b(0), b(1), b(2), b(3)];
+    text += ` op_sel:[${elems.join(',')}]`;
+  }
+  if (inst.mods.clamp) text += ' clamp';
+  text += OMOD_TEXT[inst.mods.omod ?? 0] ?? '';
+  return text;
 }

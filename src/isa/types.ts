@@ -20,6 +20,7 @@ export type DataType =
   | 'i16' | 'u16' | 'i32' | 'u32' | 'i64' | 'u64' | 'i8' | 'u8' | 'i24' | 'u24'
   | 'f16' | 'f32' | 'f64'
   | 'v2f16' | 'v2i16' | 'v2u16' | 'v2b16'
+  | 'v4i8' | 'v4u8' | 'v8i4' | 'v8u4' // packed 8-/4-bit lanes of a dword (v_dot4_*, v_dot8_* sources)
   | 'mask' // a wave lane mask (32 or 64 bits by wave size): VCC/SGPR-pair results of compares
   | 'none';
 
@@ -50,7 +51,23 @@ export interface OperandDef {
   readonly dwords?: number;
   /** Optional operand (printed only when present or non-default). */
   readonly optional?: boolean;
+  /**
+   * Register class of a register operand when narrower than its field allows (LLVM's class
+   * name): e.g. a VOP3 `src` field that must name an SGPR (v_readlane_b32 lane select:
+   * 'SReg_32') or a VGPR ('VGPR_32'). LLVM still decodes other codes and flags them in text.
+   */
+  readonly regClass?: RegClass;
 }
+
+/**
+ * Register classes (LLVM names) of operands narrower than their field:
+ *  VGPR_32: VGPR only; VRegOrLds_32: VGPR or lds_direct; SReg_32: scalar register or constant;
+ *  SRegOrLds_32: SReg_32 or lds_direct; SReg_1: a lane mask SGPR (wave32: one SGPR);
+ *  SReg_1_XEXEC: SReg_1 except exec.
+ */
+export type RegClass = 'VGPR_32' | 'VRegOrLds_32' | 'SReg_32' | 'SRegOrLds_32' | 'SReg_1' | 'SReg_1_XEXEC'
+  // Scalar classes of SOP/SMEM operands (XM0/XEXEC: without m0 / exec).
+  | 'SReg_32_XM0_XEXEC' | 'SReg_32_XM0' | 'SReg_64' | 'SReg_64_XEXEC' | 'SReg_128' | 'SReg_256' | 'SReg_512';
 
 export type ImplicitReg = 'VCC' | 'SCC' | 'EXEC' | 'M0' | 'MODE' | 'STATUS' | 'TRAPSTS' | 'VCCZ' | 'EXECZ' | 'LDS';
 

@@ -1,0 +1,121 @@
+// Shared decoding for the scalar encodings (SOP1/SOP2/SOPK/SOPC/SOPP/SMEM): scalar register
+// codes by operand width, as LLVM 19's AMDGPUDisassembler accepts them on gfx10.
+//  - 1 dword: every named code; reserved codes (209-234, 249, 250) make the word invalid.
+//  - 2 dwords: SGPR/TTMP pairs (an odd code names the aligned pair below it, LLVM warns), vcc,
+//    exec, null, the src_* constants and inline constants; vcc_hi, m0, exec_hi and lds_direct
+//    make the word invalid.
+//  - 4+ dwords: SGPR/TTMP tuples aligned down to 4 that must fit the file; vcc, exec, null.
+import type { DataType, InstrDef, OperandDef } from '../isa/types.js';
+import type { DecodeContext, Instruction, Modifiers, Operand, OperandValue } from './types.js';
+import { SRC, decodeScalarCode } from './operands.js';
+
+/** Register count of a scalar operand. */
+export function scalarDwords(op: OperandDef): number {
+  if (op.dwords !== undefined) return op.dwords;
+  return typeDwords(op.type);
+}
+
+export function typeDwords(t: DataType): number {
+  switch (t) {
+    case 'b64': case 'i64': case 'u64': case 'f64': return 2;
+    case 'b96': return 3;
+    case 'b128': return 4;
+    case 'b256': return 8;
+    case 'b512': return 16;
+    default: return 1;
+  }
+}
+
+const NUM_SGPRS = SRC.SGPR_MAX + 1;
+const NUM_TTMPS = SRC.TTMP_MAX - SRC.TTMP_MIN + 1;
+
+/**
+ * Decode a scalar register/source code for an operand of `count` dwords, or undefined when LLVM
+ * rejects the code for that width (the word is then invalid). A literal (255) comes back as
+ * { kind: 'literal', value: NaN } for the caller to fill.
+ */
+export function decodeScalarReg(code: number, count: number): OperandValue | undefined {
+  if (count === 1) {
+    const v = decodeScalarCode(code, 1);
+    return v.kind === 'reserved' ? undefined : v;
+  }
+  const align = count === 2 ? 2 : 4;
+  if (code <= SRC.SGPR_MAX) {
+    const index = code - (code % align);
+    return index + count <= NUM_SGPRS ? { kind: 'sgpr', index, count } : undefined;
+  }
+  if (code >= SRC.TTMP_MIN && code <= SRC.TTMP_MAX) {
+    const t = code - SRC.TTMP_MIN;
+    const index = t - (t % align);
+    return index + count <= NUM_TTMPS ? { kind: 'ttmp', index, count } : undefined;
+  }
+  switch (code) {
+    case SRC.VCC_LO: return { kind: 'special', reg: 'vcc', code, count };
+    case SRC.EXEC_LO: return { kind: 'special', reg: 'exec', code, count };
+    case SRC.NULL: return { kind: 'special', reg: 'null', code, count };
+    case SRC.VCC_HI: case SRC.M0: case SRC.EXEC_HI: case SRC.LDS_DIRECT: return undefined;
+    default: break;
+  }
+  if (count > 2) return undefined;
+  const v = decodeScalarCode(code, count);
+  return v.kind === 'reserved' ? undefined : v;
+}
+
+/** Build the Instruction record of a scalar instruction of `size` dwords. */
+export function scalarInstruction(ctx: DecodeContext, def: InstrDef, size: number, operands: readonly Operand[], mods: Modifiers, encoding: Instruction['encoding']): Instruction {
+  const i = ctx.index;
+  const words = size === 1 ? [ctx.words[i] ?? 0] : [ctx.words[i] ?? 0, ctx.words[i + 1] ?? 0];
+  return { kind: 'instruction', pc: ctx.pc, words, size: size * 4, encoding, def, operands, mods };
+}
+
+const NO_MODS: Modifiers = {};
+
+/**
+ * Generic SOP decoding, driven by the table's operand list: each operand's kind and name say
+ * which field it lives in.
+ *   sdst (any role)            bits 22:16 (7-bit scalar register code)
+ *   ssrc ssrc0 / ssrc1         bits 7:0 / 15:8 (8-bit source code, 255 = literal dword)
+ *   simm16/label/hwreg/...     bits 15:0
+ *   literal                    the dword after the instruction (s_setreg_imm32_b32)
+ * Returns the Instruction, or a reason string / 'truncated'.
+ */
+export function decodeSop(ctx: DecodeContext, def: InstrDef, encoding: Instruction['encoding']): Instruction | string {
+  const w = ctx.words[ctx.index] ?? 0;
+  const ops = def.operands;
+  const out: Operand[] = [];
+  let size = 1;
+  for (let k = 0; k < ops.length; k++) {
+    const op = ops[k] as OperandDef;
+    switch (op.kind) {
+      case 'sdst': {
+        const v = decodeScalarReg((w >>> 16) & 0x7f, scalarDwords(op));
+        if (v === undefined) return `${def.mnemonic}: ${op.name} code ${(w >>> 16) & 0x7f} is not valid for this width`;
+        out.push({ name: op.name, value: v });
+        break;
+      }
+      case 'ssrc': {
+        const code = op.name === 'ssrc1' ? (w >>> 8) & 0xff : w & 0xff;
+        if (code === SRC.LITERAL) {
+          if (ctx.index + 1 >= ctx.end) return 'truncated';
+          size = 2;
+          out.push({ name: op.name, value: { kind: 'literal', value: (ctx.words[ctx.index + 1] ?? 0) >>> 0 } });
+          break;
+        }
+        const v = decodeScalarReg(code, scalarDwords(op));
+        if (v === undefined) return `${def.mnemonic}: ${op.name} code ${code} is not valid for this width`;
+        out.push({ name: op.name, value: v });
+        break;
+      }
+      case 'literal': {
+        if (ctx.index + 1 >= ctx.end) return 'truncated';
+        size = 2;
+        out.push({ name: op.name, value: { kind: 'literal', value: (ctx.words[ctx.index + 1] ?? 0) >>> 0 } });
+        break;
+      }
+      default:
+        out.push({ name: op.name, value: { kind: 'imm', value: w & 0xffff } });
+        break;
+    }
+  }
+  return scalarInstruction(ctx, def, size, out, NO_MODS, encoding);
+}
