@@ -10,6 +10,7 @@
 import type { InstrDef, OperandDef } from '../isa/types.js';
 import { lookup } from '../isa/table.js';
 import { dppForm } from '../isa/tables/valu-variants.js';
+import type { DppSrcMods } from '../isa/tables/valu-variants.js';
 import type { DecodeContext, FamilyDecoder, Instruction, Modifiers, Operand, OperandValue } from './types.js';
 import { TRUNCATED } from './types.js';
 import { SRC } from './operands.js';
@@ -50,6 +51,17 @@ export function slotOf(def: InstrDef, op: OperandDef): VopSlot {
   }
 }
 
+type SrcModBits = { readonly neg?: boolean; readonly abs?: boolean; readonly sext?: boolean };
+const NEG: SrcModBits = { neg: true }, ABS: SrcModBits = { abs: true }, NEG_ABS: SrcModBits = { neg: true, abs: true };
+const SEXT: SrcModBits = { sext: true };
+
+/** The source modifiers that a DPP16 operand's neg/abs bits mean for its modifier class. */
+function srcMods(cls: DppSrcMods | undefined, neg: boolean, abs: boolean): SrcModBits | undefined {
+  if (cls === 'fp') return neg ? (abs ? NEG_ABS : NEG) : abs ? ABS : undefined;
+  if (cls === 'sext') return neg ? SEXT : undefined;
+  return undefined;
+}
+
 export const decodeDPP: FamilyDecoder = (ctx: DecodeContext): Instruction | string => {
   const w0 = ctx.words[ctx.index] ?? 0;
   if (ctx.index + 1 >= ctx.end) return TRUNCATED;
@@ -69,9 +81,11 @@ export const decodeDPP: FamilyDecoder = (ctx: DecodeContext): Instruction | stri
     abs0 = ((w1 >>> 21) & 1) === 1;
     neg1 = ((w1 >>> 22) & 1) === 1;
     abs1 = ((w1 >>> 23) & 1) === 1;
-    if ((neg0 || abs0) && form.src0 !== 'fp') return 'DPP src0 neg/abs on an integer source';
-    if ((neg1 || abs1) && form.src1 !== 'fp') return form.src1 === undefined ? 'DPP src1 neg/abs without src1' : 'DPP src1 neg/abs on an integer source';
+    if ((neg0 || abs0) && form.src0 === 'int') return 'DPP src0 neg/abs on an integer source';
+    if ((neg1 || abs1) && (form.src1 === 'int' || form.src1 === undefined)) return form.src1 === undefined ? 'DPP src1 neg/abs without src1' : 'DPP src1 neg/abs on an integer source';
   }
+  const m0 = srcMods(form.src0, neg0, abs0);
+  const m1 = srcMods(form.src1, neg1, abs1);
 
   const operands: Operand[] = [];
   for (const op of def.operands) {
@@ -81,12 +95,12 @@ export const decodeDPP: FamilyDecoder = (ctx: DecodeContext): Instruction | stri
         break;
       case 'src0': {
         const value: OperandValue = { kind: 'vgpr', index: w1 & 0xff, count: 1 };
-        operands.push(neg0 || abs0 ? { name: op.name, value, neg: neg0, abs: abs0 } : { name: op.name, value });
+        operands.push(m0 === undefined ? { name: op.name, value } : { name: op.name, value, ...m0 });
         break;
       }
       case 'src1': {
         const value: OperandValue = { kind: 'vgpr', index: (w0 >>> 9) & 0xff, count: 1 };
-        operands.push(neg1 || abs1 ? { name: op.name, value, neg: neg1, abs: abs1 } : { name: op.name, value });
+        operands.push(m1 === undefined ? { name: op.name, value } : { name: op.name, value, ...m1 });
         break;
       }
       case 'vcc':

@@ -46,13 +46,14 @@ function dwordsOf(type: string, dwords: number | undefined): number {
 function makePlan(def: InstrDef): Plan {
   let used = 0;
   const ops: OperandPlan[] = [];
+  const flags = def.flags ?? [];
+  const data0InAddr = flags.includes('data0InAddr');
   for (const o of def.operands) {
-    const shift = FIELD_SHIFT[o.name];
+    const shift = data0InAddr && o.name === 'data0' ? 0 : FIELD_SHIFT[o.name];
     if (shift === undefined) throw new Error(`DS table: ${def.mnemonic} has operand ${o.name} with no DS field`);
     used |= 0xff << shift;
     ops.push({ name: o.name, shift, count: dwordsOf(o.type, o.dwords) });
   }
-  const flags = def.flags ?? [];
   const offsetMode = flags.includes('swizzle') ? OFFSET_SWIZZLE : flags.includes('offset2') ? OFFSET_PAIR : OFFSET_16;
   const gds = flags.includes('gdsOnly') ? GDS_REQUIRED : flags.includes('noGds') ? GDS_FORBIDDEN : GDS_ANY;
   return { def, zeroMask: ~used >>> 0, ops, offsetMode, gds, noOffset: flags.includes('noOffset') };

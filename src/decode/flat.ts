@@ -59,10 +59,10 @@ function globalSaddr(code: number): OperandValue | undefined {
 /**
  * SCRATCH saddr: one SGPR-class register. Code 0x7f (exec_hi) is outside the operand's register
  * class: LLVM 19 prints it as 'off' on gfx1030 and as exec_hi with an invalid-register note on
- * gfx1010/gfx1013; we decode it as null on gfx1030 and exec_hi elsewhere to match.
+ * gfx1010/gfx1013 (but 'off' again for the LDS forms there); we decode it as null on gfx1030 and exec_hi elsewhere to match.
  */
-function scratchSaddr(code: number, target: string): OperandValue {
-  if (code === 127 && target !== 'gfx1030') return { kind: 'special', reg: 'exec_hi', code, count: 1 };
+function scratchSaddr(code: number, target: string, lds: boolean): OperandValue {
+  if (code === 127 && target !== 'gfx1030' && !lds) return { kind: 'special', reg: 'exec_hi', code, count: 1 };
   if (code <= 105) return { kind: 'sgpr', index: code, count: 1 };
   if (code >= 108 && code <= 123) return { kind: 'ttmp', index: code - 108, count: 1 };
   switch (code) {
@@ -116,7 +116,7 @@ export const decodeFLAT: FamilyDecoder = (ctx: DecodeContext): Instruction | str
       ops.push(vgprOp('vaddr', addr, n));
     }
   } else {
-    saddr = scratchSaddr(saddrCode, ctx.target);
+    saddr = scratchSaddr(saddrCode, ctx.target, lds);
     if (saddrCode === FLAT_SADDR_OFF) ops.push(vgprOp('vaddr', addr, 1));
   }
   if (plan.kind !== 'load') {

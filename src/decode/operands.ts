@@ -104,3 +104,30 @@ export function sext(v: number, width: number): number {
   const shift = 32 - width;
   return (v << shift) >> shift;
 }
+
+/**
+ * Decode a 9-bit VALU source (or VGPR destination, code 256 + n) of `count` dwords as LLVM 19
+ * does for VALU operands wider than a dword: an SGPR or TTMP range is aligned down to its size
+ * (s1 in a 64-bit operand is s[0:1], s5 in a 128-bit one s[4:7]); code 106 is `vcc` and 126
+ * `exec` whatever the size; a range past s105 / ttmp15 / v255, vcc_hi, m0, exec_hi and
+ * src_lds_direct give 'reserved' (LLVM prints .long). Single dwords decode as decodeSrc9.
+ */
+export function decodeValuSrc(code: number, count: number): OperandValue {
+  if (count <= 1) return decodeSrc9(code, count);
+  if (code >= SRC.VGPR_MIN) {
+    const index = code - SRC.VGPR_MIN;
+    return index + count > 256 ? { kind: 'reserved', code } : { kind: 'vgpr', index, count };
+  }
+  const align = count >= 4 ? 4 : count;
+  if (code <= SRC.SGPR_MAX) {
+    const index = code - (code % align);
+    return index + count > SRC.SGPR_MAX + 1 ? { kind: 'reserved', code } : { kind: 'sgpr', index, count };
+  }
+  if (code >= SRC.TTMP_MIN && code <= SRC.TTMP_MAX) {
+    const t = code - SRC.TTMP_MIN;
+    const index = t - (t % align);
+    return index + count > 16 ? { kind: 'reserved', code } : { kind: 'ttmp', index, count };
+  }
+  if (code === SRC.VCC_HI || code === SRC.M0 || code === SRC.EXEC_HI || code === SRC.LDS_DIRECT) return { kind: 'reserved', code };
+  return decodeScalarCode(code, count);
+}

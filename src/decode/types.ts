@@ -82,6 +82,8 @@ export interface Modifiers {
   readonly offen?: boolean;
   readonly lds?: boolean;
   readonly tfe?: boolean;
+  /** MIMG LWE (LOD warning enable). */
+  readonly lwe?: boolean;
   readonly format?: number;
   readonly dmask?: number;
   readonly dim?: number;

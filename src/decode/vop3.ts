@@ -3,7 +3,7 @@ import { lookup } from '../isa/table.js';
 import { e64ProfileOf, parseE64Profile, type E64Profile } from '../isa/tables/vop3-promotion.js';
 import type { DecodeContext, FamilyDecoder, Instruction, Operand, OperandValue } from './types.js';
 import { TRUNCATED } from './types.js';
-import { SRC, decodeScalarCode, decodeSrc9 } from './operands.js';
+import { SRC, decodeScalarCode, decodeValuSrc } from './operands.js';
 
 // VOP3 encoding (two dwords, plus one literal dword when a source field is 255):
 //   word 0: [7:0] vdst, [10:8] abs (per source), [14:11] op_sel (src0, src1, src2, dst),
@@ -220,7 +220,7 @@ export const decodeVOP3: FamilyDecoder = (ctx: DecodeContext): Instruction | str
     let value: OperandValue;
     switch (o.field) {
       case 'vdst':
-        value = o.def.kind === 'vgpr' ? { kind: 'vgpr', index: code, count: o.count } : decodeScalarCode(code, 1);
+        value = o.def.kind === 'vgpr' ? decodeValuSrc(code + SRC.VGPR_MIN, o.count) : decodeScalarCode(code, 1);
         break;
       case 'attr':
         attr = code & 0x3f; attrChan = (code >>> 6) & 3; high = (code & 0x100) !== 0;
@@ -233,7 +233,7 @@ export const decodeVOP3: FamilyDecoder = (ctx: DecodeContext): Instruction | str
         value = decodeScalarCode(code, 1);
         break;
       default:
-        value = decodeSrc9(code, o.count);
+        value = decodeValuSrc(code, o.count);
     }
     if (value.kind === 'reserved') return `reserved operand code ${code} in ${o.def.name}`;
     if (value.kind === 'literal') value = { kind: 'literal', value: lit };
@@ -250,10 +250,6 @@ export const decodeVOP3: FamilyDecoder = (ctx: DecodeContext): Instruction | str
     }
     operands.push({ name: o.def.name, value });
   }
-  if (L.interp === 2 && (operands[1]?.value.kind === 'imm') && ((operands[1].value as { value: number }).value > 2)) {
-    return 'v_interp_mov parameter is not p10, p20 or p0';
-  }
-
   const clamp = p.clamp && (w0 & 0x8000) !== 0;
   const omod = p.omod ? (w1 >>> 27) & 3 : 0;
   const opsel = (w0 >>> 11) & L.opselMask;

@@ -4,7 +4,7 @@
 // Operands print in the base def's order (implicit VCC as vcc_lo, wave32).
 import type { Instruction } from '../decode/types.js';
 import type { Target } from '../isa/types.js';
-import { formatOperand, hex } from './operands.js';
+import { formatOperand, formatValue, hex } from './operands.js';
 
 /** Operand list of a DPP/SDWA instruction in the base def's order. */
 export function formatVariantOperands(inst: Instruction): string {
@@ -14,7 +14,10 @@ export function formatVariantOperands(inst: Instruction): string {
     const op = inst.operands[i];
     if (op === undefined) continue;
     // The decoders emit one operand per base-def operand, in the def's order.
-    parts.push(formatOperand(op, defs[i]?.type ?? 'b32'));
+    const type = defs[i]?.type ?? 'b32';
+    // LLVM writes a negated constant without abs as neg(c), not -c (SDWA scalar sources).
+    if (op.neg && !op.abs && (op.value.kind === 'inline' || op.value.kind === 'literal')) parts.push(`neg(${formatValue(op.value, type)})`);
+    else parts.push(formatOperand(op, type));
   }
   return parts.join(', ');
 }

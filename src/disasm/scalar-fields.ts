@@ -26,16 +26,21 @@ function literal64(value: number): string {
   return v <= 64 ? String(v) : hex(v);
 }
 
-/** Text of a scalar register/constant operand, sized by the table operand. */
-export function formatScalar(op: Operand, def: OperandDef): string {
+/**
+ * Text of a scalar register/constant operand, sized by the table operand. `noImm`: the operand
+ * is a register-only class (instruction flag 'ssrc:noimm'); LLVM flags a constant there.
+ */
+export function formatScalar(op: Operand, def: OperandDef, noImm = false): string {
   const v = op.value;
-  const dw = scalarDwords(def);
+  // A register-only operand's constant prints as a 32-bit one, whatever the operand width.
+  const dw = noImm ? 1 : scalarDwords(def);
   let t: string;
   switch (v.kind) {
     case 'inline': t = formatInline(v.code, dw === 2 ? 'b64' : 'b32'); break;
     case 'literal': t = dw === 2 ? literal64(v.value) : formatLiteral(v.value, 'b32'); break;
     default: t = formatValue(v, def.type); break;
   }
+  if (noImm && (v.kind === 'inline' || v.kind === 'literal')) t += '/*Invalid immediate*/';
   if (def.regClass !== undefined && !inScalarClass(v, def.regClass)) {
     t += `/*Invalid register, operand has '${def.regClass}' register class*/`;
   }
@@ -164,12 +169,12 @@ export function formatDepctr(v: number, target: Target): string {
 const UC_VERSIONS: Record<number, string> = { 0: 'UC_VERSION_GFX7', 4: 'UC_VERSION_GFX10', 6: 'UC_VERSION_GFX11', 9: 'UC_VERSION_GFX12' };
 const UC_FLAGS: readonly [number, string][] = [[0x2000, 'UC_VERSION_W64_BIT'], [0x4000, 'UC_VERSION_W32_BIT'], [0x8000, 'UC_VERSION_MDP_BIT']];
 
-/** s_version: version [7:0] | W64 0x2000 | W32 0x4000 | MDP 0x8000; other bits: plain immediate. */
+/** s_version: version [7:0] (decimal when unnamed) | W64 0x2000 | W32 0x4000 | MDP 0x8000;
+ * a value with any of bits 12:8 set prints as a plain immediate. */
 export function formatVersion(v: number): string {
   if ((v & 0x1f00) !== 0) return smallImm(v);
   const low = v & 0xff;
   const base = UC_VERSIONS[low];
-  if (base === undefined && (v & 0xe000) === 0) return smallImm(v);
   let t = base ?? String(low);
   let n = 0;
   for (const [bit, name] of UC_FLAGS) {
@@ -205,8 +210,9 @@ export function formatSopOperand(inst: Instruction, k: number, target: Target): 
   const def = inst.def.operands[k];
   if (op === undefined || def === undefined) return undefined;
   switch (def.kind) {
-    case 'sdst': case 'ssrc': case 'sbase': case 'soffset': return formatScalar(op, def);
-    case 'literal': return op.value.kind === 'literal' ? hex(op.value.value) : formatValue(op.value, def.type);
+    case 'sdst': case 'sbase': case 'soffset': return formatScalar(op, def);
+    case 'ssrc': return formatScalar(op, def, inst.def.flags?.includes('ssrc:noimm') === true);
+    case 'literal': return formatValue(op.value, def.type);
     default: {
       const v = op.value.kind === 'imm' ? op.value.value : 0;
       if (def.optional && v === 0) return undefined;

@@ -1,7 +1,7 @@
 import type { Instruction, Operand, OperandValue } from '../decode/types.js';
 import type { DataType, OperandDef, RegClass, Target } from '../isa/types.js';
 import { vop3Layout, type E64Operand } from '../decode/vop3.js';
-import { formatValue } from './operands.js';
+import { formatValue, hex } from './operands.js';
 
 // VOP3 text, as LLVM 19's AMDGPUInstPrinter prints it:
 //   mnemonic[_e64] dst, src0, src1[, src2][ high][ op_sel:[..]][ clamp][ mul:2|mul:4|div:2]
@@ -32,6 +32,7 @@ function outsideClass(v: OperandValue, cls: RegClass): boolean {
     case 'SRegOrLds_32': return vgpr;
     case 'SReg_1': return vgpr || lds;
     case 'SReg_1_XEXEC': return vgpr || lds || exec;
+    case 'VReg_128': return sreg || lds;
     default: return false;
   }
 }
@@ -40,16 +41,22 @@ function outsideClass(v: OperandValue, cls: RegClass): boolean {
 function immediateInvalid(def: OperandDef): boolean {
   if (def.role !== 'src') return true;
   const c = def.regClass;
-  return c === 'VGPR_32' || c === 'VRegOrLds_32' || c === 'SReg_1' || c === 'SReg_1_XEXEC';
+  return c === 'VGPR_32' || c === 'VRegOrLds_32' || c === 'SReg_1' || c === 'SReg_1_XEXEC' || c === 'VReg_128';
 }
 
 function typeForPrint(def: OperandDef): DataType {
   return def.type === 'mask' || def.type === 'none' ? 'b32' : def.type;
 }
 
+/** A 64-bit integer operand reads its 32-bit literal zero-extended: only 0..64 print as values. */
+function isInt64(t: DataType): boolean {
+  return t === 'i64' || t === 'u64' || t === 'b64';
+}
+
 function formatE64Operand(op: Operand, lo: E64Operand): string {
   const def = lo.def;
-  let t = formatValue(op.value, typeForPrint(def));
+  const v = op.value;
+  let t = v.kind === 'literal' && isInt64(def.type) && (v.value >>> 0) > 64 ? hex(v.value) : formatValue(v, typeForPrint(def));
   if (isImmediate(op.value)) {
     if (immediateInvalid(def)) t += '/*Invalid immediate*/';
   } else if (def.regClass !== undefined && outsideClass(op.value, def.regClass)) {
@@ -73,7 +80,7 @@ export function printVOP3(inst: Instruction, target: Target): string {
       parts.push(`attr${inst.mods.attr ?? 0}.${CHANNELS[inst.mods.attrChan ?? 0] ?? 'x'}`);
     } else if (lo.field === 'param') {
       const v = op.value.kind === 'imm' ? op.value.value : 0;
-      parts.push(INTERP_PARAMS[v] ?? String(v));
+      parts.push(INTERP_PARAMS[v] ?? `invalid_param_${v}`);
     } else {
       parts.push(formatE64Operand(op, lo));
     }

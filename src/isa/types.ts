@@ -65,7 +65,7 @@ export interface OperandDef {
  *  SRegOrLds_32: SReg_32 or lds_direct; SReg_1: a lane mask SGPR (wave32: one SGPR);
  *  SReg_1_XEXEC: SReg_1 except exec.
  */
-export type RegClass = 'VGPR_32' | 'VRegOrLds_32' | 'SReg_32' | 'SRegOrLds_32' | 'SReg_1' | 'SReg_1_XEXEC'
+export type RegClass = 'VGPR_32' | 'VRegOrLds_32' | 'SReg_32' | 'SRegOrLds_32' | 'SReg_1' | 'SReg_1_XEXEC' | 'VReg_128'
   // Scalar classes of SOP/SMEM operands (XM0/XEXEC: without m0 / exec).
   | 'SReg_32_XM0_XEXEC' | 'SReg_32_XM0' | 'SReg_64' | 'SReg_64_XEXEC' | 'SReg_128' | 'SReg_256' | 'SReg_512';
 

@@ -20,7 +20,7 @@ function dsUsedMask(target: Target, op: number): number {
   if (!def) return 0;
   let m = 0;
   for (const o of def.operands) {
-    const s = DS_FIELD_SHIFT[o.name];
+    const s = o.name === 'data0' && def.flags?.includes('data0InAddr') ? 0 : DS_FIELD_SHIFT[o.name];
     if (s !== undefined) m |= 0xff << s;
   }
   return m >>> 0;

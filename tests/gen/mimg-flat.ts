@@ -99,4 +99,102 @@ const FLAT_OPS = [
   80, 81, 82, 83, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96,
 ];
 
-export const GENERATORS: readonly CaseGenerator[] = [flatGenerator('FLAT'), flatGenerator('GLOBAL'), flatGenerator('SCRATCH')];
+// ---------------------------------------------------------------- MIMG
+
+interface MimgFields {
+  op: number; nsa?: number; dim?: number; dlc?: boolean; dmask?: number; unorm?: boolean; glc?: boolean;
+  b14?: boolean; r128?: boolean; tfe?: boolean; lwe?: boolean; slc?: boolean; b6?: boolean;
+  vaddr?: number; vdata?: number; srsrc?: number; ssamp?: number; a16?: boolean; d16?: boolean; hi?: number;
+}
+
+function mimgWords(f: MimgFields): [number, number] {
+  const w0 = ((0x3c << 26) | ((f.op & 0x7f) << 18) | ((f.op >>> 7) & 1) | (((f.nsa ?? 0) & 3) << 1) | (((f.dim ?? 0) & 7) << 3)
+    | (f.b6 ? 1 << 6 : 0) | (f.dlc ? 1 << 7 : 0) | (((f.dmask ?? 1) & 0xf) << 8) | (f.unorm ? 1 << 12 : 0) | (f.glc ? 1 << 13 : 0)
+    | (f.b14 ? 1 << 14 : 0) | (f.r128 ? 1 << 15 : 0) | (f.tfe ? 1 << 16 : 0) | (f.lwe ? 1 << 17 : 0) | (f.slc ? 1 << 25 : 0)) >>> 0;
+  const w1 = (((f.vaddr ?? 1) & 0xff) | (((f.vdata ?? 5) & 0xff) << 8) | (((f.srsrc ?? 1) & 0x1f) << 16) | (((f.ssamp ?? 0) & 0x1f) << 21)
+    | (((f.hi ?? 0) & 0xf) << 26) | (f.a16 ? 1 << 30 : 0) | (f.d16 ? 1 << 31 : 0)) >>> 0;
+  return [w0, w1];
+}
+
+/** MIMG opcodes LLVM knows on some gfx10 target. */
+const MIMG_OPS: number[] = [
+  ...[0, 1, 2, 3, 4, 5, 8, 9, 10, 11, 14], ...Array.from({ length: 17 }, (_, i) => 0x0f + i).filter((o) => o !== 0x13),
+  ...Array.from({ length: 32 }, (_, i) => 0x20 + i),
+  0x40, 0x41, 0x44, 0x45, 0x46, 0x47, 0x48, 0x49, 0x4c, 0x4d, 0x4e, 0x4f, 0x50, 0x51, 0x54, 0x55, 0x56, 0x57, 0x58, 0x59, 0x5c, 0x5d, 0x5e, 0x5f,
+  0x60, 0x61, ...Array.from({ length: 8 }, (_, i) => 0x68 + i),
+  0xa2, 0xa3, 0xaa, 0xab, 0xb2, 0xb3, 0xba, 0xbb, ...Array.from({ length: 8 }, (_, i) => 0xe8 + i),
+  0x80, 0xe6, 0xe7,
+];
+const SAMPLER_OP = (op: number) => (op >= 0x20 && op <= 0x6f) || (op >= 0xa0 && op <= 0xbf) || (op >= 0xe8 && op <= 0xef);
+
+function nsaWords(rng: Rng | undefined, base: number): number[] {
+  if (!rng) return [(base + 1) | ((base + 2) << 8) | ((base + 3) << 16) | ((base + 4) << 24), 0x0c0b0a09, 0x100f0e0d].map((w) => w >>> 0);
+  const out: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    let w = 0;
+    for (let b = 0; b < 4; b++) w |= (rng.bool(0.15) ? rng.pick([0, 255, 254]) : rng.bits(8)) << (b * 8);
+    out.push(w >>> 0);
+  }
+  return out;
+}
+
+const MIMG_GEN: CaseGenerator = {
+  name: 'MIMG',
+  systematic(_target: Target): number[][] {
+    const cases: number[][] = [];
+    for (let op = 0; op < 256; op++) {
+      const ss = SAMPLER_OP(op) ? 2 : 0;
+      const bvh = op === 0xe6 || op === 0xe7;
+      const base: MimgFields = bvh ? { op, dmask: 0xf, unorm: true, r128: true } : { op, ssamp: ss };
+      for (const nsa of [0, 1, 2, 3]) {
+        for (const a16 of [false, true]) {
+          cases.push([...mimgWords({ ...base, nsa, a16 }), ...nsaWords(undefined, 1)]);
+        }
+      }
+      if (bvh) {
+        cases.push([...mimgWords({ ...base, dmask: 0x7 }), 0, 0, 0]);
+        cases.push([...mimgWords({ ...base, glc: true }), 0, 0, 0]);
+        cases.push([...mimgWords({ ...base, d16: true }), 0, 0, 0]);
+        cases.push([...mimgWords({ ...base, srsrc: 30 }), 0, 0, 0]);
+        cases.push([...mimgWords({ ...base, vaddr: 250 }), 0, 0, 0]);
+        continue;
+      }
+      for (let dim = 0; dim < 8; dim++) {
+        cases.push([...mimgWords({ ...base, dim, dmask: 0xf }), 0, 0, 0]);
+        cases.push([...mimgWords({ ...base, dim, dmask: 0x3, a16: true, nsa: 1 }), ...nsaWords(undefined, 1)]);
+        cases.push([...mimgWords({ ...base, dim, dmask: 0x7, nsa: 2 }), ...nsaWords(undefined, 1)]);
+        cases.push([...mimgWords({ ...base, dim, dmask: 0x1, nsa: 3 }), ...nsaWords(undefined, 1)]);
+      }
+      cases.push([...mimgWords({ ...base, dmask: 0xf, tfe: true, d16: true, lwe: true, glc: true, slc: true, dlc: true, unorm: true, r128: true }), 0, 0, 0]);
+      cases.push([...mimgWords({ ...base, dmask: 0x0, tfe: true }), 0, 0, 0]);
+      cases.push([...mimgWords({ ...base, dmask: 0xf, tfe: true, vdata: 252 }), 0, 0, 0]);
+      cases.push([...mimgWords({ ...base, dim: 2, vaddr: 254 }), 0, 0, 0]);
+      cases.push([...mimgWords({ ...base, ssamp: ss ? 0 : 3 }), 0, 0, 0]);
+      cases.push([...mimgWords({ ...base, b6: true, b14: true, hi: 0xf }), 0, 0, 0]);
+    }
+    for (let f = 0; f < 32; f++) {
+      cases.push([...mimgWords({ op: 0x20, srsrc: f, ssamp: f }), 0, 0, 0]);
+      cases.push([...mimgWords({ op: 0xe6, srsrc: f, dmask: 0xf, unorm: true, r128: true }), 0, 0, 0]);
+    }
+    return cases;
+  },
+  random(rng: Rng, _target: Target): number[] {
+    const op = rng.bool(0.9) ? rng.pick(MIMG_OPS) : rng.bits(8);
+    const bvh = op === 0xe6 || op === 0xe7;
+    const reg = () => (rng.bool(0.2) ? rng.pick([0, 1, 250, 252, 253, 254, 255]) : rng.bits(8));
+    const f: MimgFields = {
+      op,
+      nsa: rng.bool(0.5) ? 0 : rng.bits(2),
+      dim: rng.bits(3),
+      dlc: rng.bool(0.15), dmask: rng.bits(4), unorm: rng.bool(0.2), glc: rng.bool(0.15), b14: rng.bool(0.05),
+      r128: rng.bool(0.2), tfe: rng.bool(0.2), lwe: rng.bool(0.1), slc: rng.bool(0.15), b6: rng.bool(0.05),
+      vaddr: reg(), vdata: reg(), srsrc: rng.bool(0.9) ? rng.int(25) : rng.bits(5),
+      ssamp: SAMPLER_OP(op) || rng.bool(0.05) ? (rng.bool(0.9) ? rng.int(26) : rng.bits(5)) : 0,
+      a16: rng.bool(0.3), d16: rng.bool(0.2), hi: rng.bool(0.05) ? rng.bits(4) : 0,
+    };
+    if (bvh && rng.bool(0.8)) { f.dmask = 0xf; f.unorm = true; f.r128 = true; f.dim = 0; f.glc = f.slc = f.dlc = f.tfe = f.lwe = f.d16 = false; if (f.nsa === 1) f.nsa = 2 + rng.int(2); }
+    return [...mimgWords(f), ...nsaWords(rng, 0)];
+  },
+};
+
+export const GENERATORS: readonly CaseGenerator[] = [MIMG_GEN, flatGenerator('FLAT'), flatGenerator('GLOBAL'), flatGenerator('SCRATCH')];

@@ -16,6 +16,8 @@ import type { DataType, ImplicitReg, InstrDef, OperandDef, Target } from '../typ
 //   'swizzle'   the 16-bit offset is a swizzle pattern, printed offset:swizzle(...).
 //   'gdsOnly'   LLVM accepts the word only with gds=1 (ds_gws_*, ds_ordered_count).
 //   'noGds'     LLVM rejects the word with gds=1 (ds_nop, ds_permute_b32, ds_bpermute_b32).
+//   'data0InAddr' data0 is encoded in the addr field [7:0] (ds_gws_init/sema_br/barrier: the
+//               GWS value operand; LLVM's has_gws_data0).
 //   'noOffset'  LLVM rejects the word unless offset0 and offset1 are zero (ds_nop).
 //   'rtn'       an atomic that returns the pre-op value; 'atomic' any read-modify-write.
 //   'noLds'     does not access LDS memory (swizzle/permute move data between lanes).
@@ -23,6 +25,7 @@ import type { DataType, ImplicitReg, InstrDef, OperandDef, Target } from '../typ
 // Memory semantics for analyses: implicitReads/implicitWrites list 'LDS' for LDS memory;
 // with gds=1 the access goes to GDS instead (base/size from M0), which is a per-word fact
 // (Modifiers.gds), not a table fact. M0 is listed where the instruction always reads it.
+// EXEC is listed for every opcode but ds_nop (the lanes that take part).
 
 const GFX1010_1013: readonly Target[] = ['gfx1010', 'gfx1013'];
 
@@ -33,9 +36,9 @@ type Form =
   | 'rtn'   // vdst, addr, data0             (atomic with return)
   | 'rtn2'  // vdst, addr, data0, data1
   | 'ld'    // vdst, addr                    (load)
-  | 'addr'  // addr                          (src2 atomics, gws with a value)
+  | 'addr'  // addr                          (src2 atomics)
   | 'dst'   // vdst                          (append/consume, read_addtid)
-  | 'data'  // data0                         (write_addtid)
+  | 'data'  // data0                         (write_addtid; gws with a value)
   | 'none';
 
 interface Spec {
@@ -52,6 +55,8 @@ interface Spec {
   readonly targets?: readonly Target[];
   readonly reads?: readonly ImplicitReg[];
   readonly writes?: readonly ImplicitReg[];
+  /** Lane-masked by EXEC (default true; false for ds_nop). */
+  readonly exec?: boolean;
 }
 
 function dwordsOf(t: DataType): number {
@@ -88,7 +93,8 @@ function def(s: Spec): InstrDef {
   }
   const out: { -readonly [K in keyof InstrDef]: InstrDef[K] } = { mnemonic: s.name, family: 'DS', opcode: s.op, operands };
   if (s.targets) out.targets = s.targets;
-  if (s.reads && s.reads.length) out.implicitReads = s.reads;
+  const reads: readonly ImplicitReg[] = s.exec === false ? (s.reads ?? []) : ['EXEC', ...(s.reads ?? [])];
+  if (reads.length) out.implicitReads = reads;
   if (s.writes && s.writes.length) out.implicitWrites = s.writes;
   if (s.flags && s.flags.length) out.flags = s.flags;
   return out;
@@ -141,14 +147,14 @@ const SPECS: readonly Spec[] = [
   atomic(17, 'ds_cmpst_f32', 'f32', 'st2'),
   atomic(18, 'ds_min_f32', 'f32'),
   atomic(19, 'ds_max_f32', 'f32'),
-  { op: 20, name: 'ds_nop', form: 'none', type: 'none', flags: ['noGds', 'noOffset'] },
+  { op: 20, name: 'ds_nop', form: 'none', type: 'none', flags: ['noGds', 'noOffset'], exec: false },
   atomic(21, 'ds_add_f32', 'f32'),
   { op: 24, name: 'ds_gws_sema_release_all', form: 'none', type: 'none', flags: ['gdsOnly'], reads: ['M0'] },
-  { op: 25, name: 'ds_gws_init', form: 'addr', type: 'u32', flags: ['gdsOnly'], reads: ['M0'] },
+  { op: 25, name: 'ds_gws_init', form: 'data', type: 'u32', flags: ['gdsOnly', 'data0InAddr'], reads: ['M0'] },
   { op: 26, name: 'ds_gws_sema_v', form: 'none', type: 'none', flags: ['gdsOnly'], reads: ['M0'] },
-  { op: 27, name: 'ds_gws_sema_br', form: 'addr', type: 'u32', flags: ['gdsOnly'], reads: ['M0'] },
+  { op: 27, name: 'ds_gws_sema_br', form: 'data', type: 'u32', flags: ['gdsOnly', 'data0InAddr'], reads: ['M0'] },
   { op: 28, name: 'ds_gws_sema_p', form: 'none', type: 'none', flags: ['gdsOnly'], reads: ['M0'] },
-  { op: 29, name: 'ds_gws_barrier', form: 'addr', type: 'u32', flags: ['gdsOnly'], reads: ['M0'] },
+  { op: 29, name: 'ds_gws_barrier', form: 'data', type: 'u32', flags: ['gdsOnly', 'data0InAddr'], reads: ['M0'] },
   store(30, 'ds_write_b8', 'u8'),
   store(31, 'ds_write_b16', 'b16'),
   atomicRtn(32, 'ds_add_rtn_u32', 'u32'),

@@ -2,15 +2,17 @@ import type { DataType, ImplicitReg, InstrDef, OperandDef } from '../types.js';
 
 // SOP1 opcodes of gfx10 (the same on gfx1010, gfx1013 and gfx1030), checked against LLVM 19.
 // Operands: sdst [22:16] (7-bit), ssrc0 [7:0] (8-bit, 255 = literal). 64-bit operands take
-// SGPR pairs. Register classes: LLVM's SReg_32/SReg_64 (SSrc_b32/SSrc_b64 for sources).
+// SGPR pairs. flag 'ssrc:noimm': ssrc0 is register-only in LLVM (constants print with an
+// /*Invalid immediate*/ comment but still decode). Register classes: LLVM's SReg_32/SReg_64 (SSrc_b32/SSrc_b64 for sources).
 
 const D = (type: DataType, role: OperandDef['role'] = 'dst'): OperandDef =>
   ({ name: 'sdst', role, kind: 'sdst', type, regClass: type === 'b64' ? 'SReg_64' : 'SReg_32' });
 const S = (type: DataType): OperandDef =>
   ({ name: 'ssrc0', role: 'src', kind: 'ssrc', type, regClass: (type === 'b64' || type === 'i64' || type === 'u64') ? 'SReg_64' : 'SReg_32' });
 
-function op(mnemonic: string, opcode: number, operands: OperandDef[], reads: ImplicitReg[] = [], writes: ImplicitReg[] = []): InstrDef {
+function op(mnemonic: string, opcode: number, operands: OperandDef[], reads: ImplicitReg[] = [], writes: ImplicitReg[] = [], flags: string[] = []): InstrDef {
   const d: { -readonly [K in keyof InstrDef]: InstrDef[K] } = { mnemonic, family: 'SOP1', opcode, operands };
+  if (flags.length) d.flags = flags;
   if (reads.length) d.implicitReads = reads;
   if (writes.length) d.implicitWrites = writes;
   return d;
@@ -49,9 +51,9 @@ export const SOP1_TABLE: readonly InstrDef[] = [
   op('s_bitset1_b32', 0x1d, [D('b32', 'srcdst'), S('u32')]),
   op('s_bitset1_b64', 0x1e, [D('b64', 'srcdst'), S('u32')]),
   op('s_getpc_b64', 0x1f, [D('b64')]),
-  op('s_setpc_b64', 0x20, [S('b64')]),
+  op('s_setpc_b64', 0x20, [S('b64')], [], [], ['ssrc:noimm']),
   op('s_swappc_b64', 0x21, [D('b64'), S('b64')]),
-  op('s_rfe_b64', 0x22, [S('b64')]),
+  op('s_rfe_b64', 0x22, [S('b64')], [], [], ['ssrc:noimm']),
   SAVEEXEC('s_and_saveexec_b64', 0x24, 'b64'),
   SAVEEXEC('s_or_saveexec_b64', 0x25, 'b64'),
   SAVEEXEC('s_xor_saveexec_b64', 0x26, 'b64'),
@@ -62,8 +64,8 @@ export const SOP1_TABLE: readonly InstrDef[] = [
   SAVEEXEC('s_xnor_saveexec_b64', 0x2b, 'b64'),
   op('s_quadmask_b32', 0x2c, [D('b32'), S('b32')], [], SCC),
   op('s_quadmask_b64', 0x2d, [D('b64'), S('b64')], [], SCC),
-  op('s_movrels_b32', 0x2e, [D('b32'), S('b32')], ['M0']),
-  op('s_movrels_b64', 0x2f, [D('b64'), S('b64')], ['M0']),
+  op('s_movrels_b32', 0x2e, [D('b32'), S('b32')], ['M0'], [], ['ssrc:noimm']),
+  op('s_movrels_b64', 0x2f, [D('b64'), S('b64')], ['M0'], [], ['ssrc:noimm']),
   op('s_movreld_b32', 0x30, [D('b32'), S('b32')], ['M0']),
   op('s_movreld_b64', 0x31, [D('b64'), S('b64')], ['M0']),
   op('s_abs_i32', 0x34, [D('i32'), S('i32')], [], SCC),

@@ -4,7 +4,10 @@
 // Facts from LLVM 19 (llvm-objdump-19 on gfx1010/gfx1013/gfx1030), which rejects a DPP/SDWA word
 // whose opcode has no such form or whose modifier bits the form does not accept:
 //  - 'fp' source: neg/abs bits allowed (SDWA: sext bit must be 0).
-//  - 'int' source: neg/abs bits must be 0 (SDWA: sext allowed; DPP has no sext).
+//  - 'int' source: neg/abs bits must be 0 (SDWA: sext allowed).
+//  - DPP only: 'sext' source: integer modifiers: the neg bit is sext() (LLVM prints it so), the abs
+//    bit is ignored (v_ldexp_f16 src1); 'none': the form has no source modifiers and LLVM ignores
+//    the neg/abs bits altogether (v_dot4c_i32_i8).
 //  - sdwa.omod: whether the SDWA omod field may be non-zero (VOP1/VOP2; VOPC has sdst there).
 // gfx10 has no DPP form of any VOPC opcode and no SDWA form of a 64-bit or VOP2 mac/fma/madak op.
 // The DPP-form lists of all three targets are the same except where `targets` says otherwise
@@ -12,10 +15,11 @@
 import type { Family, Target } from '../types.js';
 
 export type VariantSrcMods = 'fp' | 'int';
+export type DppSrcMods = VariantSrcMods | 'sext' | 'none';
 
 export interface DppForm {
-  readonly src0: VariantSrcMods;
-  readonly src1?: VariantSrcMods;
+  readonly src0: DppSrcMods;
+  readonly src1?: DppSrcMods;
   /** Targets that have the DPP form; absent means all three. */
   readonly targets?: readonly Target[];
 }
@@ -107,7 +111,7 @@ export const VALU_VARIANTS: readonly ValuVariantDef[] = [
   { family: 'VOP2', opcode: 10, mnemonic: 'v_mul_hi_i32_i24', dpp: { src0: 'int', src1: 'int' }, sdwa: { src0: 'int', src1: 'int', omod: false } },
   { family: 'VOP2', opcode: 11, mnemonic: 'v_mul_u32_u24', dpp: { src0: 'int', src1: 'int' }, sdwa: { src0: 'int', src1: 'int', omod: false } },
   { family: 'VOP2', opcode: 12, mnemonic: 'v_mul_hi_u32_u24', dpp: { src0: 'int', src1: 'int' }, sdwa: { src0: 'int', src1: 'int', omod: false } },
-  { family: 'VOP2', opcode: 13, mnemonic: 'v_dot4c_i32_i8', dpp: { src0: 'fp', src1: 'fp', targets: ['gfx1030'] } },
+  { family: 'VOP2', opcode: 13, mnemonic: 'v_dot4c_i32_i8', dpp: { src0: 'none', src1: 'none', targets: ['gfx1030'] } },
   { family: 'VOP2', opcode: 15, mnemonic: 'v_min_f32', dpp: { src0: 'fp', src1: 'fp' }, sdwa: { src0: 'fp', src1: 'fp', omod: true } },
   { family: 'VOP2', opcode: 16, mnemonic: 'v_max_f32', dpp: { src0: 'fp', src1: 'fp' }, sdwa: { src0: 'fp', src1: 'fp', omod: true } },
   { family: 'VOP2', opcode: 17, mnemonic: 'v_min_i32', dpp: { src0: 'int', src1: 'int' }, sdwa: { src0: 'int', src1: 'int', omod: false } },
@@ -137,7 +141,7 @@ export const VALU_VARIANTS: readonly ValuVariantDef[] = [
   { family: 'VOP2', opcode: 54, mnemonic: 'v_fmac_f16', dpp: { src0: 'fp', src1: 'fp' } },
   { family: 'VOP2', opcode: 57, mnemonic: 'v_max_f16', dpp: { src0: 'fp', src1: 'fp' }, sdwa: { src0: 'fp', src1: 'fp', omod: true } },
   { family: 'VOP2', opcode: 58, mnemonic: 'v_min_f16', dpp: { src0: 'fp', src1: 'fp' }, sdwa: { src0: 'fp', src1: 'fp', omod: true } },
-  { family: 'VOP2', opcode: 59, mnemonic: 'v_ldexp_f16', dpp: { src0: 'fp', src1: 'fp' }, sdwa: { src0: 'fp', src1: 'int', omod: true } },
+  { family: 'VOP2', opcode: 59, mnemonic: 'v_ldexp_f16', dpp: { src0: 'fp', src1: 'sext' }, sdwa: { src0: 'fp', src1: 'int', omod: true } },
   { family: 'VOPC', opcode: 0, mnemonic: 'v_cmp_f_f32', sdwa: { src0: 'fp', src1: 'fp' } },
   { family: 'VOPC', opcode: 1, mnemonic: 'v_cmp_lt_f32', sdwa: { src0: 'fp', src1: 'fp' } },
   { family: 'VOPC', opcode: 2, mnemonic: 'v_cmp_eq_f32', sdwa: { src0: 'fp', src1: 'fp' } },

@@ -22,7 +22,7 @@ export const VINTRP_TABLE: readonly InstrDef[] = [
       { name: 'vsrc', role: 'src', kind: 'vgpr', type: 'f32' },
       ATTR, CHAN,
     ],
-    implicitReads: ['M0', 'LDS', 'EXEC'], float: 'f32',
+    implicitReads: ['M0', 'LDS', 'EXEC', 'MODE'], float: 'f32',
   },
   {
     // D = P20 * J + D (accumulates into vdst)
@@ -32,7 +32,7 @@ export const VINTRP_TABLE: readonly InstrDef[] = [
       { name: 'vsrc', role: 'src', kind: 'vgpr', type: 'f32' },
       ATTR, CHAN,
     ],
-    implicitReads: ['M0', 'LDS', 'EXEC'], float: 'f32',
+    implicitReads: ['M0', 'LDS', 'EXEC', 'MODE'], float: 'f32',
   },
   {
     // D = P10, P20 or P0 of the attribute, by slot

@@ -164,7 +164,7 @@ export const VOP3_TABLE: readonly InstrDef[] = [
   op('v_qsad_pk_u16_u8', 0x172, ['b64', 'b64', 'u32', 'b64'], '......-c.'),
   op('v_mqsad_pk_u16_u8', 0x173, ['b64', 'b64', 'u32', 'b64'], '......-c.'),
   op('v_trig_preop_f64', 0x174, ['f64', 'f64', 'u32'], 'anxs..-co', { float: 'f64' }),
-  op('v_mqsad_u32_u8', 0x175, ['b128', 'b64', 'u32', 'b128'], '......-c.'),
+  op('v_mqsad_u32_u8', 0x175, ['b128', 'b64', 'u32', 'b128'], '......-c.', { classes: [undefined, undefined, 'VReg_128'] }),
   opB('v_mad_u64_u32', 0x176, ['u64', 'u32', 'u32', 'u64'], '......bc.'),
   opB('v_mad_i64_i32', 0x177, ['i64', 'i32', 'i32', 'i64'], '......bc.'),
   INT3('v_xor3_b32', 0x178, 'b32'),
