@@ -1,4 +1,101 @@
-import type { DecodeContext, FamilyDecoder, Instruction } from './types.js';
+// VOP1 encoding (and the shared e32 operand decoding of VOP1, VOP2 and VOPC).
+// VOP1:  [31:25] 0111111  [24:17] vdst  [16:9] op  [8:0] src0
+// VOP2:  [31] 0  [30:25] op  [24:17] vdst  [16:9] vsrc1  [8:0] src0
+// VOPC:  [31:25] 0111110  [24:17] op  [16:9] vsrc1  [8:0] src0
+// src0 = 255: a 32-bit literal dword follows. The K constant of madmk/madak/fmamk/fmaak is that
+// same dword (LLVM reads one literal: a src0 literal and K are the same value; 2 dwords in all).
+// LLVM 19 facts the decoder follows (probed on gfx1010/gfx1013/gfx1030):
+//  - reserved source codes (209-232, 249/250 outside DPP/SDWA, ...) make the word invalid;
+//    64-bit sources: vcc_hi, m0, exec_hi, src_lds_direct and register ranges past the end are
+//    invalid, SGPR/TTMP pairs are aligned down (s1 -> s[0:1]) (decodeValuSrc).
+//  - operand-less opcodes (v_nop, v_pipeflush, v_clrexcp) need vdst = 0 and ignore src0 (no
+//    literal is read even for src0 = 255).
+//  - register-class operands (VGPR_32 src0 of v_swap*/v_movrels*, VRegOrLds_32 src0 and the
+//    SGPR destination of v_readfirstlane_b32) decode whatever the field holds; the printer adds
+//    LLVM's /*Invalid ...*/ notes. Reserved codes there are still invalid words.
+import type { InstrDef, OperandDef } from '../isa/types.js';
+import { lookup } from '../isa/table.js';
+import type { DecodeContext, FamilyDecoder, Instruction, Operand, OperandValue } from './types.js';
+import { TRUNCATED } from './types.js';
+import { SRC, decodeScalarCode, decodeValuSrc } from './operands.js';
 
-// VOP1 encoding. Field layout: RDNA2 ISA reference, chapter "Microcode Formats".
-export const decodeVOP1: FamilyDecoder = (_ctx: DecodeContext): Instruction | string => 'VOP1 decoding is not implemented';
+/** Dwords of a register operand of this type. */
+export function dwordsOf(od: OperandDef): number {
+  if (od.dwords !== undefined) return od.dwords;
+  switch (od.type) {
+    case 'b64': case 'i64': case 'u64': case 'f64': return 2;
+    default: return 1;
+  }
+}
+
+const VCC_LO: OperandValue = { kind: 'special', reg: 'vcc_lo', code: SRC.VCC_LO, count: 1 };
+
+/**
+ * Decode the e32 operands of `def` from word `w`: vdst [24:17], vsrc1 [16:9], src0 [8:0].
+ * Returns the instruction or an invalid-word reason.
+ */
+export function decodeE32(ctx: DecodeContext, def: InstrDef, encoding: 'VOP1' | 'VOP2' | 'VOPC'): Instruction | string {
+  const w = ctx.words[ctx.index] ?? 0;
+  const ops = def.operands;
+  if (ops.length === 0) {
+    if (((w >>> 17) & 0xff) !== 0) return 'operand-less VOP1 opcode with a non-zero vdst field';
+    return { kind: 'instruction', pc: ctx.pc, words: [w >>> 0], size: 4, encoding, variant: 'e32', def, operands: [], mods: {} };
+  }
+  let literal: number | undefined;
+  const operands: Operand[] = [];
+  for (const od of ops) {
+    let value: OperandValue;
+    switch (od.kind) {
+      case 'vgpr': {
+        const field = od.name === 'vdst' ? (w >>> 17) & 0xff : (w >>> 9) & 0xff;
+        const count = dwordsOf(od);
+        if (field + count > 256) return `${od.name} register range past v255`;
+        value = { kind: 'vgpr', index: field, count };
+        break;
+      }
+      case 'src': {
+        const code = w & 0x1ff;
+        value = decodeValuSrc(code, dwordsOf(od));
+        if (value.kind === 'reserved') return `reserved source code ${code} in src0`;
+        if (value.kind === 'literal') {
+          if (ctx.index + 1 >= ctx.end) return TRUNCATED;
+          literal = (ctx.words[ctx.index + 1] ?? 0) >>> 0;
+          value = { kind: 'literal', value: literal };
+        }
+        break;
+      }
+      case 'sdst': {
+        const code = (w >>> 17) & 0xff;
+        value = decodeScalarCode(code, 1);
+        if (value.kind === 'reserved') return `reserved code ${code} in ${od.name}`;
+        if (value.kind === 'literal') {
+          if (ctx.index + 1 >= ctx.end) return TRUNCATED;
+          literal = (ctx.words[ctx.index + 1] ?? 0) >>> 0;
+          value = { kind: 'literal', value: literal };
+        }
+        break;
+      }
+      case 'literal': {
+        if (ctx.index + 1 >= ctx.end) return TRUNCATED;
+        literal = (ctx.words[ctx.index + 1] ?? 0) >>> 0;
+        value = { kind: 'literal', value: literal };
+        break;
+      }
+      case 'vcc':
+        value = VCC_LO;
+        break;
+      default:
+        return `unexpected operand kind ${od.kind} in an e32 definition`;
+    }
+    operands.push({ name: od.name, value });
+  }
+  const words = literal === undefined ? [w >>> 0] : [w >>> 0, literal];
+  return { kind: 'instruction', pc: ctx.pc, words, size: words.length * 4, encoding, variant: 'e32', def, operands, mods: {} };
+}
+
+export const decodeVOP1: FamilyDecoder = (ctx: DecodeContext): Instruction | string => {
+  const w = ctx.words[ctx.index] ?? 0;
+  const def = lookup(ctx.target, 'VOP1', (w >>> 9) & 0xff);
+  if (def === undefined) return 'unassigned VOP1 opcode';
+  return decodeE32(ctx, def, 'VOP1');
+};

@@ -1,4 +1,12 @@
+// VOP2 encoding: [31] 0  [30:25] op  [24:17] vdst  [16:9] vsrc1  [8:0] src0 (+ literal / K).
+// Opcodes 62 and 63 are the VOPC and VOP1 prefixes (src/decode/index.ts sends those away).
+import { lookup } from '../isa/table.js';
 import type { DecodeContext, FamilyDecoder, Instruction } from './types.js';
+import { decodeE32 } from './vop1.js';
 
-// VOP2 encoding. Field layout: RDNA2 ISA reference, chapter "Microcode Formats".
-export const decodeVOP2: FamilyDecoder = (_ctx: DecodeContext): Instruction | string => 'VOP2 decoding is not implemented';
+export const decodeVOP2: FamilyDecoder = (ctx: DecodeContext): Instruction | string => {
+  const w = ctx.words[ctx.index] ?? 0;
+  const def = lookup(ctx.target, 'VOP2', (w >>> 25) & 0x3f);
+  if (def === undefined) return 'unassigned VOP2 opcode';
+  return decodeE32(ctx, def, 'VOP2');
+};

@@ -53,10 +53,35 @@ function isInt64(t: DataType): boolean {
   return t === 'i64' || t === 'u64' || t === 'b64';
 }
 
+function isInt16(t: DataType): boolean {
+  return t === 'i16' || t === 'u16' || t === 'b16';
+}
+
+/** f16 bit patterns of the float inline constants 240-248 (a 16-bit integer operand prints them in hex). */
+const F16_INLINE = [0x3800, 0xb800, 0x3c00, 0xbc00, 0x4000, 0xc000, 0x4400, 0xc400, 0x3118] as const;
+const F32_INLINE: readonly number[] = [0x3f000000, 0xbf000000, 0x3f800000, 0xbf800000, 0x40000000, 0xc0000000, 0x40800000, 0xc0800000, 0x3e22f983];
+
+function formatConstOrReg(v: OperandValue, type: DataType): string {
+  if (v.kind === 'literal' && isInt64(type) && (v.value >>> 0) > 64) return hex(v.value);
+  if (isInt16(type)) {
+    if (v.kind === 'inline' && v.code >= 240) return hex(F16_INLINE[v.code - 240] ?? 0);
+    // LLVM reads the whole literal dword: an integer -16..64 or an f32 inline value prints as
+    // such, anything else as the hex of its low 16 bits.
+    if (v.kind === 'literal') {
+      const sv = v.value | 0;
+      if (sv >= -16 && sv <= 64) return String(sv);
+      const fi = F32_INLINE.indexOf(v.value >>> 0);
+      if (fi >= 0) return formatValue({ kind: 'inline', code: 240 + fi }, 'f32');
+      return hex(v.value & 0xffff);
+    }
+  }
+  return formatValue(v, type);
+}
+
 function formatE64Operand(op: Operand, lo: E64Operand): string {
   const def = lo.def;
   const v = op.value;
-  let t = v.kind === 'literal' && isInt64(def.type) && (v.value >>> 0) > 64 ? hex(v.value) : formatValue(v, typeForPrint(def));
+  let t = formatConstOrReg(v, typeForPrint(def));
   if (isImmediate(op.value)) {
     if (immediateInvalid(def)) t += '/*Invalid immediate*/';
   } else if (def.regClass !== undefined && outsideClass(op.value, def.regClass)) {

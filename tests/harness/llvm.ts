@@ -15,7 +15,9 @@ export interface LlvmLine {
   readonly words: readonly number[];
 }
 
-const LINE_RE = /^\t(.*?)\s*\/\/ ([0-9A-F]+): ((?:[0-9A-F]{8} ?)+)(?:\s*<.*>)?\s*$/;
+// After the words objdump may append a branch target `<sym+0x..>` and/or a disassembler
+// comment such as `; Warning: SGPR_64: scalar reg isn't aligned 3`; neither is part of the text.
+const LINE_RE = /^\t(.*?)\s*\/\/ ([0-9A-F]+): ((?:[0-9A-F]{8}(?: |$))+)(?:.*)$/;
 const SYM_RE = /^[0-9a-f]+ <(.*)>:$/;
 
 /** Parse objdump -d output into instruction lines grouped by symbol. */
