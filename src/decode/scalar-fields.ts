@@ -7,6 +7,7 @@
 //  - 4+ dwords: SGPR/TTMP tuples aligned down to 4 that must fit the file; vcc, exec, null.
 import type { DataType, InstrDef, OperandDef } from '../isa/types.js';
 import type { DecodeContext, Instruction, Modifiers, Operand, OperandValue } from './types.js';
+import { TRUNCATED } from './types.js';
 import { SRC, decodeScalarCode } from './operands.js';
 
 /** Register count of a scalar operand. */
@@ -69,6 +70,8 @@ export function scalarInstruction(ctx: DecodeContext, def: InstrDef, size: numbe
 }
 
 const NO_MODS: Modifiers = {};
+const BAD_SDST = 'sdst register code is not valid for the operand width';
+const BAD_SSRC = 'ssrc code is reserved or not valid for the operand width';
 
 /**
  * Generic SOP decoding, driven by the table's operand list: each operand's kind and name say
@@ -89,25 +92,25 @@ export function decodeSop(ctx: DecodeContext, def: InstrDef, encoding: Instructi
     switch (op.kind) {
       case 'sdst': {
         const v = decodeScalarReg((w >>> 16) & 0x7f, scalarDwords(op));
-        if (v === undefined) return `${def.mnemonic}: ${op.name} code ${(w >>> 16) & 0x7f} is not valid for this width`;
+        if (v === undefined) return BAD_SDST;
         out.push({ name: op.name, value: v });
         break;
       }
       case 'ssrc': {
         const code = op.name === 'ssrc1' ? (w >>> 8) & 0xff : w & 0xff;
         if (code === SRC.LITERAL) {
-          if (ctx.index + 1 >= ctx.end) return 'truncated';
+          if (ctx.index + 1 >= ctx.end) return TRUNCATED;
           size = 2;
           out.push({ name: op.name, value: { kind: 'literal', value: (ctx.words[ctx.index + 1] ?? 0) >>> 0 } });
           break;
         }
         const v = decodeScalarReg(code, scalarDwords(op));
-        if (v === undefined) return `${def.mnemonic}: ${op.name} code ${code} is not valid for this width`;
+        if (v === undefined) return BAD_SSRC;
         out.push({ name: op.name, value: v });
         break;
       }
       case 'literal': {
-        if (ctx.index + 1 >= ctx.end) return 'truncated';
+        if (ctx.index + 1 >= ctx.end) return TRUNCATED;
         size = 2;
         out.push({ name: op.name, value: { kind: 'literal', value: (ctx.words[ctx.index + 1] ?? 0) >>> 0 } });
         break;

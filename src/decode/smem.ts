@@ -8,6 +8,8 @@ import { decodeScalarReg, scalarDwords, scalarInstruction } from './scalar-field
 // SMEM (2 dwords). Word 0: [31:26]=0x3d, op [25:18], glc [16], dlc [14], sdata [12:6],
 // sbase [5:0] (SGPR pair index: code = sbase*2). Word 1: soffset [31:25] (7-bit scalar code,
 // null = none), offset [20:0] (signed byte offset). Bits 24:21 of word 1 are ignored.
+const BAD_REG = 'SMEM register code is not valid for the operand width';
+
 export const decodeSMEM: FamilyDecoder = (ctx: DecodeContext): Instruction | string => {
   const w = ctx.words[ctx.index] ?? 0;
   const def = lookup(ctx.target, 'SMEM', (w >>> 18) & 0xff);
@@ -27,7 +29,7 @@ export const decodeSMEM: FamilyDecoder = (ctx: DecodeContext): Instruction | str
       default: continue;
     }
     const v = decodeScalarReg(code, scalarDwords(op));
-    if (v === undefined) return `${def.mnemonic}: ${op.name} code ${code} is not valid for this width`;
+    if (v === undefined) return BAD_REG;
     out.push({ name: op.name, value: v });
   }
   const mods = { offset: sext(w1 & 0x1fffff, 21), glc: ((w >>> 16) & 1) === 1, dlc: ((w >>> 14) & 1) === 1 };

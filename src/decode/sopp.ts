@@ -8,6 +8,6 @@ export const decodeSOPP: FamilyDecoder = (ctx: DecodeContext): Instruction | str
   const w = ctx.words[ctx.index] ?? 0;
   const def = lookup(ctx.target, 'SOPP', (w >>> 16) & 0x7f);
   if (def === undefined) return 'SOPP opcode not defined on this target';
-  if (def.operands.length === 0 && (w & 0xffff) !== 0) return `${def.mnemonic} takes no operand, simm16 must be 0`;
+  if (def.operands.length === 0 && (w & 0xffff) !== 0) return 'SOPP opcode without operands needs simm16 = 0';
   return decodeSop(ctx, def, 'SOPP');
 };

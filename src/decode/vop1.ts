@@ -9,7 +9,7 @@
 //    64-bit sources: vcc_hi, m0, exec_hi, src_lds_direct and register ranges past the end are
 //    invalid, SGPR/TTMP pairs are aligned down (s1 -> s[0:1]) (decodeValuSrc).
 //  - operand-less opcodes (v_nop, v_pipeflush, v_clrexcp) need vdst = 0 and ignore src0 (no
-//    literal is read even for src0 = 255).
+//    literal is read even for src0 = 255); VOP2 opcode 0 is v_illegal for the word 0 only.
 //  - register-class operands (VGPR_32 src0 of v_swap*/v_movrels*, VRegOrLds_32 src0 and the
 //    SGPR destination of v_readfirstlane_b32) decode whatever the field holds; the printer adds
 //    LLVM's /*Invalid ...*/ notes. Reserved codes there are still invalid words.
@@ -38,7 +38,8 @@ export function decodeE32(ctx: DecodeContext, def: InstrDef, encoding: 'VOP1' | 
   const w = ctx.words[ctx.index] ?? 0;
   const ops = def.operands;
   if (ops.length === 0) {
-    if (((w >>> 17) & 0xff) !== 0) return 'operand-less VOP1 opcode with a non-zero vdst field';
+    if (((w >>> 17) & 0xff) !== 0) return 'operand-less opcode with a non-zero vdst field';
+    if ((w & 0x1ffff) !== 0 && def.flags !== undefined && def.flags.includes('zeroFields')) return 'v_illegal needs an all-zero word';
     return { kind: 'instruction', pc: ctx.pc, words: [w >>> 0], size: 4, encoding, variant: 'e32', def, operands: [], mods: {} };
   }
   let literal: number | undefined;

@@ -1,6 +1,6 @@
 import type { InstrDef, OperandDef, Target } from '../isa/types.js';
 import { lookup } from '../isa/table.js';
-import { e64ProfileOf, parseE64Profile, type E64Profile } from '../isa/tables/vop3-promotion.js';
+import { E64_SRC_QUIRKS, e64ProfileOf, parseE64Profile, type E64Profile } from '../isa/tables/vop3-promotion.js';
 import type { DecodeContext, FamilyDecoder, Instruction, Operand, OperandValue } from './types.js';
 import { TRUNCATED } from './types.js';
 import { SRC, decodeScalarCode, decodeValuSrc } from './operands.js';
@@ -28,6 +28,8 @@ export interface E64Operand {
   readonly count: number;
   /** Source field index (0-2) of a source operand, else -1. */
   readonly srcIndex: number;
+  /** Printing quirk of this source (E64_SRC_QUIRKS), if any. */
+  readonly quirk?: string;
 }
 
 export interface E64Layout {
@@ -138,8 +140,13 @@ function buildLayout(target: Target, opcode: number): E64Layout | undefined {
   const profile = parseE64Profile(profileText);
   const interp: 0 | 1 | 2 = flags.includes('interpMov') ? 2 : flags.includes('interp') ? 1 : 0;
   const interpHigh = flags.includes('interpHigh');
-  const operands = promoted ? promotedOperands(def) : nativeOperands(def, interp);
-  if (operands === undefined) return undefined;
+  const base = promoted ? promotedOperands(def) : nativeOperands(def, interp);
+  if (base === undefined) return undefined;
+  const quirks = E64_SRC_QUIRKS.get(`${def.family}:${def.opcode}`);
+  const operands = quirks === undefined ? base : base.map((o) => {
+    const q = o.srcIndex >= 0 ? quirks[o.srcIndex] : undefined;
+    return q ? { ...o, quirk: q } : o;
+  });
 
   let zero0 = 0;
   let zero1 = 0;

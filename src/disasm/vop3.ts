@@ -61,7 +61,8 @@ function isInt16(t: DataType): boolean {
 const F16_INLINE = [0x3800, 0xb800, 0x3c00, 0xbc00, 0x4000, 0xc000, 0x4400, 0xc400, 0x3118] as const;
 const F32_INLINE: readonly number[] = [0x3f000000, 0xbf000000, 0x3f800000, 0xbf800000, 0x40000000, 0xc0000000, 0x40800000, 0xc0800000, 0x3e22f983];
 
-function formatConstOrReg(v: OperandValue, type: DataType): string {
+function formatConstOrReg(v: OperandValue, type: DataType, quirk: string | undefined): string {
+  if (quirk === 'inlineF32' && v.kind === 'inline' && v.code >= 240) return formatValue(v, 'f32');
   if (v.kind === 'literal' && isInt64(type) && (v.value >>> 0) > 64) return hex(v.value);
   if (isInt16(type)) {
     if (v.kind === 'inline' && v.code >= 240) return hex(F16_INLINE[v.code - 240] ?? 0);
@@ -81,7 +82,7 @@ function formatConstOrReg(v: OperandValue, type: DataType): string {
 function formatE64Operand(op: Operand, lo: E64Operand): string {
   const def = lo.def;
   const v = op.value;
-  let t = formatConstOrReg(v, typeForPrint(def));
+  let t = formatConstOrReg(v, typeForPrint(def), lo.quirk);
   if (isImmediate(op.value)) {
     if (immediateInvalid(def)) t += '/*Invalid immediate*/';
   } else if (def.regClass !== undefined && outsideClass(op.value, def.regClass)) {

@@ -8,9 +8,12 @@ import type { CaseGenerator } from './types.js';
 // The generators therefore only emit aligned scalar tuple codes; the decoder handles odd codes
 // the way LLVM does (index aligned down), see src/decode/flat.ts.
 
+// Filler dword for deterministic cases: s_nop 0 (llvm-objdump elides runs of zero bytes as '...').
+const S_NOP = 0xbf800000;
+
 function pad(rng: Rng | undefined, n: number): number[] {
   const out: number[] = [];
-  for (let i = 0; i < n; i++) out.push(rng ? rng.u32() : 0x00000000);
+  for (let i = 0; i < n; i++) out.push(rng ? rng.u32() : S_NOP);
   return out;
 }
 
@@ -77,7 +80,7 @@ function flatGenerator(seg: SegName): CaseGenerator {
           cases.push([flatWord0(op, s, 0x123, { glc: true }), flatWord1(7, 8, code, 9), ...pad(undefined, 1)]);
         }
       }
-      for (const off of INTERESTING_OFFSETS) cases.push([flatWord0(12, s, off, {}), flatWord1(1, 2, 0x7d, 3), 0]);
+      for (const off of INTERESTING_OFFSETS) cases.push([flatWord0(12, s, off, {}), flatWord1(1, 2, 0x7d, 3), S_NOP]);
       return cases;
     },
     random(rng: Rng, _target: Target): number[] {
@@ -152,29 +155,29 @@ const MIMG_GEN: CaseGenerator = {
         }
       }
       if (bvh) {
-        cases.push([...mimgWords({ ...base, dmask: 0x7 }), 0, 0, 0]);
-        cases.push([...mimgWords({ ...base, glc: true }), 0, 0, 0]);
-        cases.push([...mimgWords({ ...base, d16: true }), 0, 0, 0]);
-        cases.push([...mimgWords({ ...base, srsrc: 30 }), 0, 0, 0]);
-        cases.push([...mimgWords({ ...base, vaddr: 250 }), 0, 0, 0]);
+        cases.push([...mimgWords({ ...base, dmask: 0x7 }), S_NOP, S_NOP, S_NOP]);
+        cases.push([...mimgWords({ ...base, glc: true }), S_NOP, S_NOP, S_NOP]);
+        cases.push([...mimgWords({ ...base, d16: true }), S_NOP, S_NOP, S_NOP]);
+        cases.push([...mimgWords({ ...base, srsrc: 30 }), S_NOP, S_NOP, S_NOP]);
+        cases.push([...mimgWords({ ...base, vaddr: 250 }), S_NOP, S_NOP, S_NOP]);
         continue;
       }
       for (let dim = 0; dim < 8; dim++) {
-        cases.push([...mimgWords({ ...base, dim, dmask: 0xf }), 0, 0, 0]);
+        cases.push([...mimgWords({ ...base, dim, dmask: 0xf }), S_NOP, S_NOP, S_NOP]);
         cases.push([...mimgWords({ ...base, dim, dmask: 0x3, a16: true, nsa: 1 }), ...nsaWords(undefined, 1)]);
         cases.push([...mimgWords({ ...base, dim, dmask: 0x7, nsa: 2 }), ...nsaWords(undefined, 1)]);
         cases.push([...mimgWords({ ...base, dim, dmask: 0x1, nsa: 3 }), ...nsaWords(undefined, 1)]);
       }
-      cases.push([...mimgWords({ ...base, dmask: 0xf, tfe: true, d16: true, lwe: true, glc: true, slc: true, dlc: true, unorm: true, r128: true }), 0, 0, 0]);
-      cases.push([...mimgWords({ ...base, dmask: 0x0, tfe: true }), 0, 0, 0]);
-      cases.push([...mimgWords({ ...base, dmask: 0xf, tfe: true, vdata: 252 }), 0, 0, 0]);
-      cases.push([...mimgWords({ ...base, dim: 2, vaddr: 254 }), 0, 0, 0]);
-      cases.push([...mimgWords({ ...base, ssamp: ss ? 0 : 3 }), 0, 0, 0]);
-      cases.push([...mimgWords({ ...base, b6: true, b14: true, hi: 0xf }), 0, 0, 0]);
+      cases.push([...mimgWords({ ...base, dmask: 0xf, tfe: true, d16: true, lwe: true, glc: true, slc: true, dlc: true, unorm: true, r128: true }), S_NOP, S_NOP, S_NOP]);
+      cases.push([...mimgWords({ ...base, dmask: 0x0, tfe: true }), S_NOP, S_NOP, S_NOP]);
+      cases.push([...mimgWords({ ...base, dmask: 0xf, tfe: true, vdata: 252 }), S_NOP, S_NOP, S_NOP]);
+      cases.push([...mimgWords({ ...base, dim: 2, vaddr: 254 }), S_NOP, S_NOP, S_NOP]);
+      cases.push([...mimgWords({ ...base, ssamp: ss ? 0 : 3 }), S_NOP, S_NOP, S_NOP]);
+      cases.push([...mimgWords({ ...base, b6: true, b14: true, hi: 0xf }), S_NOP, S_NOP, S_NOP]);
     }
     for (let f = 0; f < 32; f++) {
-      cases.push([...mimgWords({ op: 0x20, srsrc: f, ssamp: f }), 0, 0, 0]);
-      cases.push([...mimgWords({ op: 0xe6, srsrc: f, dmask: 0xf, unorm: true, r128: true }), 0, 0, 0]);
+      cases.push([...mimgWords({ op: 0x20, srsrc: f, ssamp: f }), S_NOP, S_NOP, S_NOP]);
+      cases.push([...mimgWords({ op: 0xe6, srsrc: f, dmask: 0xf, unorm: true, r128: true }), S_NOP, S_NOP, S_NOP]);
     }
     return cases;
   },

@@ -29,7 +29,13 @@ const LITERALS = [
   0x3fe00000, 0xbff00000, 0x40100000, 0x3fc90fdb, 0x12345678, 0x80000000, 0x00010001, 0xfff0fff0,
 ] as const;
 
-interface OpInfo { readonly op: number; readonly nsrc: number; readonly interp: boolean }
+interface OpInfo {
+  readonly op: number;
+  readonly nsrc: number;
+  readonly interp: boolean;
+  /** First opcode of its operand-type / modifier-profile class: gets the exhaustive sweeps. */
+  readonly leader: boolean;
+}
 
 const OPS_CACHE = new Map<Target, OpInfo[]>();
 
@@ -38,12 +44,16 @@ function opsOf(target: Target): OpInfo[] {
   let ops = OPS_CACHE.get(target);
   if (ops) return ops;
   ops = [];
+  const seen = new Set<string>();
   for (let op = 0; op < 1024; op++) {
     const l = vop3Layout(target, op);
     if (!l) continue;
     const fields = new Set(l.operands.map((o) => o.field));
     const nsrc = fields.has('src2') ? 3 : fields.has('src1') || fields.has('param') ? 2 : fields.has('src0') || fields.has('attr') ? 1 : 0;
-    ops.push({ op, nsrc, interp: l.interp !== 0 });
+    const key = JSON.stringify([l.profile, l.interp, l.operands.map((o) => [o.field, o.def.type, o.def.regClass ?? '', o.quirk ?? ''])]);
+    const leader = !seen.has(key);
+    seen.add(key);
+    ops.push({ op, nsrc, interp: l.interp !== 0, leader });
   }
   OPS_CACHE.set(target, ops);
   return ops;
@@ -63,8 +73,16 @@ function systematic(target: Target): number[][] {
     }
     out.push([w0(op, 1, 0xff), w1(258, 259, 260, 3, 7), 0x3f800000]);
   }
-  for (const { op, nsrc } of opsOf(target)) {
+  for (const { op, nsrc, leader } of opsOf(target)) {
     const [a, b, c] = srcs(nsrc);
+    if (!leader) {
+      // Same operand types and modifier profile as an opcode swept below: a sample of each form.
+      out.push([w0(op, 1, 0xff), w1(a, b, c, 3, 7)]);
+      for (let v = 0; v < 8; v++) out.push([w0(op, 1, v | (v << 4)), w1(a, b, c, v & 3, v)]);
+      for (const code of [0, 106, 128, 193, 240, 248, 254, 255, 257, 511]) out.push([w0(op, 1), w1(code, nsrc >= 2 ? code : 0, nsrc >= 3 ? code : 0), 0x3f800000]);
+      for (const lit of [0x00000041, 0x00003800, 0x3e22f983, 0xfffffff0, 0x40100000]) out.push([w0(op, 1), w1(LIT, b, c), lit]);
+      continue;
+    }
     const base0 = w0(op, 1);
     const base1 = w1(a, b, c);
     // Each modifier bit on its own and together.
@@ -135,8 +153,11 @@ function random(rng: Rng, target: Target): number[] {
   const s2 = nsrc >= 3 || wild ? pickSrc(rng) : 0;
   const omod = wild || rng.bool(0.2) ? rng.int(4) : 0;
   const neg = wild || rng.bool(0.3) ? rng.bits(3) : 0;
-  const lit = rng.bool(0.5) ? rng.pick(LITERALS) : rng.u32();
-  return [w0(op, vdst, hi), w1(s0, s1, s2, omod, neg), lit >>> 0];
+  const word1 = w1(s0, s1, s2, omod, neg);
+  let lit = rng.bool(0.5) ? rng.pick(LITERALS) : rng.u32();
+  // objdump elides runs of zero dwords ("..."): keep a zero word 1 away from a zero extra dword.
+  if (word1 === 0 && lit === 0) lit = 1;
+  return [w0(op, vdst, hi), word1, lit >>> 0];
 }
 
 export const GENERATORS: readonly CaseGenerator[] = [{ name: 'VOP3', systematic, random }];

@@ -3,7 +3,8 @@ import type { DataType, ImplicitReg, InstrDef, OperandDef } from '../types.js';
 // SOPK opcodes of gfx10 (all three targets), checked against LLVM 19.
 // Fields: sdst [22:16] (a source for s_cmpk_*, s_setreg_b32, s_waitcnt_*cnt), simm16 [15:0].
 // simm16 text (flags): 'imm:hex' always 0x-hex; 'imm:version' s_version's UC_VERSION_* form;
-// kind 'label' (s_call_b64, s_subvector_loop_*): unsigned decimal; kind 'hwreg': hwreg(...).
+// kind 'label' (s_call_b64, s_subvector_loop_*; flag 'branch', target pc + 4 + 4 * sext(simm16)):
+// unsigned decimal; kind 'hwreg': hwreg(...).
 // s_setreg_imm32_b32 reads a literal dword after the instruction.
 
 const R = (name: string, role: OperandDef['role'], type: DataType): OperandDef =>
@@ -32,11 +33,11 @@ export const SOPK_TABLE: readonly InstrDef[] = [
   op('s_getreg_b32', 0x12, [R('sdst', 'dst', 'b32'), HWREG], { implicitReads: ['MODE'] }),
   op('s_setreg_b32', 0x13, [HWREG, R('sdst', 'src', 'b32')], { implicitWrites: ['MODE'] }),
   op('s_setreg_imm32_b32', 0x15, [HWREG, { name: 'imm32', role: 'src', kind: 'literal', type: 'b32' }], { implicitWrites: ['MODE'] }),
-  op('s_call_b64', 0x16, [R('sdst', 'dst', 'b64'), LABEL]),
+  op('s_call_b64', 0x16, [R('sdst', 'dst', 'b64'), LABEL], { flags: ['branch', 'call'] }),
   op('s_waitcnt_vscnt', 0x17, [R('sdst', 'src', 'u32'), IMM('u16')], HEX),
   op('s_waitcnt_vmcnt', 0x18, [R('sdst', 'src', 'u32'), IMM('u16')], HEX),
   op('s_waitcnt_expcnt', 0x19, [R('sdst', 'src', 'u32'), IMM('u16')], HEX),
   op('s_waitcnt_lgkmcnt', 0x1a, [R('sdst', 'src', 'u32'), IMM('u16')], HEX),
-  op('s_subvector_loop_begin', 0x1b, [R('sdst', 'dst', 'b32'), LABEL]),
-  op('s_subvector_loop_end', 0x1c, [R('sdst', 'src', 'b32'), LABEL]),
+  op('s_subvector_loop_begin', 0x1b, [R('sdst', 'dst', 'b32'), LABEL], { flags: ['branch'], implicitReads: ['EXEC'], implicitWrites: ['EXEC', 'SCC'] }),
+  op('s_subvector_loop_end', 0x1c, [R('sdst', 'src', 'b32'), LABEL], { flags: ['branch'], implicitReads: ['EXEC'], implicitWrites: ['EXEC', 'SCC'] }),
 ];

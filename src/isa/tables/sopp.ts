@@ -4,7 +4,8 @@ import type { DataType, ImplicitReg, InstrDef, OperandDef, OperandKind } from '.
 // must have simm16 = 0. simm16 text: flags 'imm:hex' (always 0x-hex), 'imm:small' (decimal up
 // to 64, else 0x-hex), 'imm:depctr' (depctr_*(n) fields); kinds 'label' (branch offset in
 // dwords, unsigned decimal), 'waitcnt', 'sendmsg'. s_endpgm's operand is optional (printed
-// when non-zero). Branch targets: pc + 4 + 4 * sext(simm16).
+// when non-zero). flag 'branch': simm16 is a branch offset; target = pc + 4 + 4 * sext(simm16).
+// s_endpgm*, s_code_end end the program: flag 'end'.
 
 const I = (kind: OperandKind, type: DataType, optional = false): OperandDef =>
   optional ? { name: 'simm16', role: 'src', kind, type, optional } : { name: 'simm16', role: 'src', kind, type };
@@ -23,15 +24,15 @@ const BR = (m: string, o: number, reads: ImplicitReg[] = []) => op(m, o, [I('lab
 
 export const SOPP_TABLE: readonly InstrDef[] = [
   SMALL('s_nop', 0x00),
-  op('s_endpgm', 0x01, [I('simm16', 'u16', true)], ['imm:dec']),
+  op('s_endpgm', 0x01, [I('simm16', 'u16', true)], ['imm:dec', 'end']),
   BR('s_branch', 0x02),
   op('s_wakeup', 0x03, []),
   BR('s_cbranch_scc0', 0x04, ['SCC']),
   BR('s_cbranch_scc1', 0x05, ['SCC']),
-  BR('s_cbranch_vccz', 0x06, ['VCCZ']),
-  BR('s_cbranch_vccnz', 0x07, ['VCCZ']),
-  BR('s_cbranch_execz', 0x08, ['EXECZ']),
-  BR('s_cbranch_execnz', 0x09, ['EXECZ']),
+  BR('s_cbranch_vccz', 0x06, ['VCC', 'VCCZ']),
+  BR('s_cbranch_vccnz', 0x07, ['VCC', 'VCCZ']),
+  BR('s_cbranch_execz', 0x08, ['EXEC', 'EXECZ']),
+  BR('s_cbranch_execnz', 0x09, ['EXEC', 'EXECZ']),
   op('s_barrier', 0x0a, []),
   SMALL('s_setkill', 0x0b),
   op('s_waitcnt', 0x0c, [I('waitcnt', 'u16')]),
@@ -49,9 +50,9 @@ export const SOPP_TABLE: readonly InstrDef[] = [
   BR('s_cbranch_cdbguser', 0x18),
   BR('s_cbranch_cdbgsys_or_user', 0x19),
   BR('s_cbranch_cdbgsys_and_user', 0x1a),
-  op('s_endpgm_saved', 0x1b, []),
-  op('s_endpgm_ordered_ps_done', 0x1e, []),
-  op('s_code_end', 0x1f, []),
+  op('s_endpgm_saved', 0x1b, [], ['end']),
+  op('s_endpgm_ordered_ps_done', 0x1e, [], ['end']),
+  op('s_code_end', 0x1f, [], ['end']),
   HEX('s_inst_prefetch', 0x20),
   HEX('s_clause', 0x21),
   op('s_wait_idle', 0x22, []),

@@ -32,6 +32,8 @@ const VCC_OUT: OperandDef = { name: 'sdst', role: 'dst', kind: 'vcc', type: 'mas
 const VCC_IN: OperandDef = { name: 'src2', role: 'src', kind: 'vcc', type: 'mask' };
 
 export const VOP2_TABLE: readonly InstrDef[] = [
+  // LLVM prints the all-zero dword as v_illegal; any other opcode-0 word is invalid (flag 'zeroFields').
+  op('v_illegal', 0, [], { flags: ['noVOP3', 'zeroFields'] }),
   op('v_cndmask_b32', 1, [V('b32'), S0('b32'), V1('b32'), VCC_IN], { modifiers: ['neg', 'abs', 'dpp', 'sdwa'], implicitReads: ['VCC'] }),
   op('v_dot2c_f32_f16', 2, [V('f32', 'srcdst'), S0('v2f16'), V1('v2f16')], { float: 'f32', modifiers: ['dpp'], flags: ['noVOP3', 'accumulate'], targets: ['gfx1030'] }),
   op('v_add_f32', 3, [V('f32'), S0('f32'), V1('f32')], { float: 'f32', modifiers: ['neg', 'abs', 'clamp', 'omod', 'dpp', 'sdwa'] }),

@@ -197,6 +197,16 @@ export const E64_VOP2: ReadonlyMap<number, string> = new Map<number, string>([
   [0x3b, 'anxs..-co'], // v_ldexp_f16
 ]);
 
+/**
+ * Per-source printing quirks of e64 forms, keyed 'FAMILY:opcode', one entry per source field
+ * ('' = none). 'inlineF32': LLVM prints a float inline constant (codes 240-248) of this 16-bit
+ * integer source as its f32 value (0.5) where other 16-bit integer sources print the f16 bit
+ * pattern (0x3800); literals still print as for any 16-bit integer source.
+ */
+export const E64_SRC_QUIRKS: ReadonlyMap<string, readonly string[]> = new Map<string, readonly string[]>([
+  ['VOP2:59', ['', 'inlineF32', '']], // v_ldexp_f16: the exponent source
+]);
+
 function isFloat(t: string | undefined): boolean {
   return t === 'f16' || t === 'f32' || t === 'f64';
 }
