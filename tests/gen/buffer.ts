@@ -32,9 +32,15 @@ function soffsetCode(rng: Rng): number {
   return rng.pick(SOFFSET_CODES);
 }
 
+/** VGPR fields biased toward the top of the file (range checks against v255). */
 function vgprField(rng: Rng): number {
-  return rng.bool(0.3) ? 248 + rng.int(8) : rng.int(256);
+  return rng.bool(0.3) ? rng.pick(HIGH_VGPRS) : rng.int(256);
 }
+
+// 249 (0xF9) is left out of the bias: as the low byte of word 1 after an invalid word 0 it makes
+// word 1 a VOP2 SDWA word, on which llvm-objdump-19 crashes (a crashing case costs the harness a
+// bisection); it still comes up in the uniform draw.
+const HIGH_VGPRS = [248, 250, 251, 252, 253, 254, 255] as const;
 
 /** Word 1 from fields (op3: MTBUF opcode bit 3, or the ignored MUBUF bit 21). */
 function word1(vaddr: number, vdata: number, srsrc: number, op3: number, slc: number, tfe: number, soffset: number): number {

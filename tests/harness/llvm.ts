@@ -87,5 +87,8 @@ export function llvmDisassemble(target: Target, cases: readonly (readonly number
   }
   if (cases.length === 1) return ['crash'];
   const mid = cases.length >>> 1;
-  return [...llvmDisassemble(target, cases.slice(0, mid)), ...llvmDisassemble(target, cases.slice(mid))];
+  // The second half is laid out again from offset 0: shift its addresses back into place.
+  const shift = cases.slice(0, mid).reduce((n, c) => n + c.length * 4, 0);
+  const second = llvmDisassemble(target, cases.slice(mid)).map((r) => (r === 'crash' ? r : r.map((l) => ({ ...l, offset: l.offset + shift }))));
+  return [...llvmDisassemble(target, cases.slice(0, mid)), ...second];
 }

@@ -38,6 +38,6 @@ export const SOPK_TABLE: readonly InstrDef[] = [
   op('s_waitcnt_vmcnt', 0x18, [R('sdst', 'src', 'u32'), IMM('u16')], HEX),
   op('s_waitcnt_expcnt', 0x19, [R('sdst', 'src', 'u32'), IMM('u16')], HEX),
   op('s_waitcnt_lgkmcnt', 0x1a, [R('sdst', 'src', 'u32'), IMM('u16')], HEX),
-  op('s_subvector_loop_begin', 0x1b, [R('sdst', 'dst', 'b32'), LABEL], { flags: ['branch'], implicitReads: ['EXEC'], implicitWrites: ['EXEC', 'SCC'] }),
-  op('s_subvector_loop_end', 0x1c, [R('sdst', 'src', 'b32'), LABEL], { flags: ['branch'], implicitReads: ['EXEC'], implicitWrites: ['EXEC', 'SCC'] }),
+  op('s_subvector_loop_begin', 0x1b, [R('sdst', 'dst', 'b32'), LABEL], { flags: ['branch'], implicitReads: ['EXEC'], implicitWrites: ['EXEC'] }),
+  op('s_subvector_loop_end', 0x1c, [R('sdst', 'src', 'b32'), LABEL], { flags: ['branch'], implicitReads: ['EXEC'], implicitWrites: ['EXEC'] }),
 ];
