@@ -78,6 +78,20 @@ export function layoutCases(target: Target, cases: readonly (readonly number[])[
  * until the crashing cases are isolated. Returns per-case lines, or 'crash' for those cases.
  */
 export function llvmDisassemble(target: Target, cases: readonly (readonly number[])[]): (LlvmLine[] | 'crash')[] {
+  // Batches bound the cost of bisecting a crash; addresses are kept as in one layout of all cases.
+  const BATCH = 8192;
+  if (cases.length <= BATCH) return disassembleBatch(target, cases);
+  const out: (LlvmLine[] | 'crash')[] = [];
+  let shift = 0;
+  for (let i = 0; i < cases.length; i += BATCH) {
+    const part = cases.slice(i, i + BATCH);
+    for (const r of disassembleBatch(target, part)) out.push(r === 'crash' ? r : r.map((l) => ({ ...l, offset: l.offset + shift })));
+    shift += part.reduce((n, c) => n + c.length * 4, 0);
+  }
+  return out;
+}
+
+function disassembleBatch(target: Target, cases: readonly (readonly number[])[]): (LlvmLine[] | 'crash')[] {
   if (cases.length === 0) return [];
   const lay = layoutCases(target, cases);
   const r = runObjdump(target, lay.elf);
@@ -89,6 +103,6 @@ export function llvmDisassemble(target: Target, cases: readonly (readonly number
   const mid = cases.length >>> 1;
   // The second half is laid out again from offset 0: shift its addresses back into place.
   const shift = cases.slice(0, mid).reduce((n, c) => n + c.length * 4, 0);
-  const second = llvmDisassemble(target, cases.slice(mid)).map((r) => (r === 'crash' ? r : r.map((l) => ({ ...l, offset: l.offset + shift }))));
-  return [...llvmDisassemble(target, cases.slice(0, mid)), ...second];
+  const second = disassembleBatch(target, cases.slice(mid)).map((r) => (r === 'crash' ? r : r.map((l) => ({ ...l, offset: l.offset + shift }))));
+  return [...disassembleBatch(target, cases.slice(0, mid)), ...second];
 }
