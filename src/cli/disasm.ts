@@ -2,7 +2,7 @@
 import type { Target } from '../isa/types.js';
 import { TARGETS } from '../isa/types.js';
 import { toWords } from '../decode/index.js';
-import { formatLong, printDecoded } from '../disasm/index.js';
+import { formatLong, printDecoded, type PrintContext } from '../disasm/index.js';
 import { walkListing, type Label, type ListingEntry } from '../disasm/listing.js';
 import { ElfError, isElf, parseElf, sectionBytes, SHF_EXECINSTR } from '../container/elf.js';
 import { parseArgs, oneOf } from './args.js';
@@ -21,15 +21,15 @@ function addr12(pc: number): string {
 }
 const PAD = ' '.repeat(64);
 
-interface Sink { label(name: string, pc: number): void; entry(e: ListingEntry, target: Target): void; section(name: string): void; trailing(pc: number, bytes: readonly number[]): void }
+interface Sink { label(name: string, pc: number): void; entry(e: ListingEntry, target: Target, ctx: PrintContext): void; section(name: string): void; trailing(pc: number, bytes: readonly number[]): void }
 
 function textSink(out: Output): Sink {
   return {
     section(name) { out.line(''); out.line(`Disassembly of section ${name}:`); },
     label(name, pc) { out.line(''); out.line(`${pc.toString(16).padStart(16, '0')} <${name}>:`); },
-    entry(e, target) {
+    entry(e, target, ctx) {
       const d = e.decoded;
-      const text = d.kind === 'invalid' ? formatLong(d.words[0]) : printDecoded(d, target);
+      const text = d.kind === 'invalid' ? formatLong(d.words[0]) : printDecoded(d, target, ctx);
       let ws = '';
       for (let k = 0; k < d.words.length; k++) ws += (k ? ' ' : '') + hex8(d.words[k] ?? 0);
       out.line('\t' + (text.length < 59 ? text + PAD.slice(0, 59 - text.length) : text) + '// ' + addr12(d.pc) + ': ' + ws);
@@ -42,21 +42,21 @@ function jsonlSink(out: Output): Sink {
   return {
     section() {},
     label() {},
-    entry(e, target) {
+    entry(e, target, ctx) {
       const d = e.decoded;
       const words = '[' + d.words.join(',') + ']';
       if (d.kind === 'invalid') out.line(`{"offset":${d.pc},"invalid":true,"words":${words}}`);
-      else out.line(`{"offset":${d.pc},"text":${JSON.stringify(printDecoded(d, target))},"words":${words}}`);
+      else out.line(`{"offset":${d.pc},"text":${JSON.stringify(printDecoded(d, target, ctx))},"words":${words}}`);
     },
     trailing(pc, bytes) { out.line(`{"offset":${pc},"invalid":true,"bytes":[${bytes.join(',')}]}`); },
   };
 }
 
-function disasmRange(target: Target, bytes: Uint8Array, basePc: number, labels: readonly Label[], sink: Sink): void {
+function disasmRange(target: Target, bytes: Uint8Array, basePc: number, labels: readonly Label[], ctx: PrintContext, sink: Sink): void {
   const words = toWords(bytes);
   walkListing(target, words, basePc, labels, (e) => {
     if (e.label !== undefined) sink.label(e.label, e.decoded.pc);
-    sink.entry(e, target);
+    sink.entry(e, target, ctx);
   });
   const rest = bytes.length & 3;
   if (rest) sink.trailing(basePc + words.length * 4, Array.from(bytes.subarray(bytes.length - rest)));
@@ -86,16 +86,18 @@ export function runDisasm(argv: readonly string[]): number {
     const code = elf.sections.filter((s) => (s.flags & SHF_EXECINSTR) !== 0 && s.type !== 8);
     if (format === 'text') { out.line(''); out.line(`${file}:\tfile format elf64-amdgpu`); }
     for (const s of code) {
-      const labels = elf.symbols
-        .filter((y) => y.shndx === s.index && y.type !== 3 && y.type !== 4 && y.name !== '')
-        .map((y) => ({ name: y.name, pc: y.value }))
-        .sort((a, b) => a.pc - b.pc);
+      const inSection = elf.symbols.filter((y) => y.shndx === s.index && y.type !== 3 && y.type !== 4 && y.name !== '');
+      const labels = inSection.map((y) => ({ name: y.name, pc: y.value })).sort((a, b) => a.pc - b.pc);
+      // objdump's symbolizer names branch targets after untyped (STT_NOTYPE) symbols only.
+      const untyped = new Map<number, string>();
+      for (const y of inSection) if (y.type === 0 && !untyped.has(y.value)) untyped.set(y.value, y.name);
+      const ctx: PrintContext = { symbolAt: (pc) => untyped.get(pc) };
       if (labels[0]?.pc !== s.addr) labels.unshift({ name: s.name, pc: s.addr });
       sink.section(s.name);
-      disasmRange(target, sectionBytes(elf, s), s.addr, labels, sink);
+      disasmRange(target, sectionBytes(elf, s), s.addr, labels, ctx, sink);
     }
   } else {
-    disasmRange(mcpu ?? 'gfx1030', bytes, 0, [], sink);
+    disasmRange(mcpu ?? 'gfx1030', bytes, 0, [], {}, sink);
   }
   out.flush();
   return 0;

@@ -22,7 +22,16 @@ import { printEXP } from './exp.js';
 import { printDPP } from './dpp.js';
 import { printSDWA } from './sdwa.js';
 
-type Printer = (inst: Instruction, target: Target) => string;
+/**
+ * What the printer may know beyond the instruction: llvm-objdump's symbolizer prints a branch
+ * target that is exactly the address of an untyped (STT_NOTYPE) symbol of the section as that
+ * symbol's name instead of the offset.
+ */
+export interface PrintContext {
+  readonly symbolAt?: (pc: number) => string | undefined;
+}
+
+type Printer = (inst: Instruction, target: Target, ctx?: PrintContext) => string;
 
 const PRINTERS: Record<Encoding, Printer> = {
   SOP1: printSOP1, SOP2: printSOP2, SOPK: printSOPK, SOPC: printSOPC, SOPP: printSOPP,
@@ -36,16 +45,16 @@ export function formatLong(word: number): string {
   return '.long 0x' + (word >>> 0).toString(16).padStart(8, '0');
 }
 
-export function printInstruction(inst: Instruction, target: Target): string {
+export function printInstruction(inst: Instruction, target: Target, ctx?: PrintContext): string {
   if (inst.variant === 'dpp16' || inst.variant === 'dpp8') return printDPP(inst, target);
   if (inst.variant === 'sdwa') return printSDWA(inst, target);
-  return PRINTERS[inst.encoding](inst, target);
+  return PRINTERS[inst.encoding](inst, target, ctx);
 }
 
 /** LLVM text of any decoded record. */
-export function printDecoded(d: Decoded, target: Target): string {
+export function printDecoded(d: Decoded, target: Target, ctx?: PrintContext): string {
   switch (d.kind) {
-    case 'instruction': return printInstruction(d, target);
+    case 'instruction': return printInstruction(d, target, ctx);
     case 'invalid': return formatLong(d.words[0]);
     case 'bytes': return '.byte ' + d.bytes.map((b) => '0x' + b.toString(16).padStart(2, '0')).join(', ');
   }
