@@ -24,7 +24,8 @@ for (const t of targets) {
     if (r === 'crash' || r === undefined || r.length === 0) { console.error(`LLVM gives no line for ${l} on ${t}; skipped`); continue; }
     const first = r[0];
     if (!first) continue;
-    const used = ws.slice(0, first.words.length);
+    // A `.long` keeps every input dword: its invalidity may depend on the dwords after it.
+    const used = first.text.startsWith('.long') ? ws : ws.slice(0, first.words.length);
     out.push(`${t}\t${used.map((w) => w.toString(16).toUpperCase().padStart(8, '0')).join(' ')}\t${first.text}`);
   }
 }

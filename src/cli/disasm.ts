@@ -21,10 +21,13 @@ function addr12(pc: number): string {
 }
 const PAD = ' '.repeat(64);
 
-interface Sink { label(name: string, pc: number): void; entry(e: ListingEntry, target: Target, ctx: PrintContext): void; section(name: string): void; trailing(pc: number, bytes: readonly number[]): void }
+type Decoded = Extract<ListingEntry, { decoded: unknown }>;
+interface Sink { readonly skipZeroes: boolean; label(name: string, pc: number): void; entry(e: Decoded, target: Target, ctx: PrintContext): void; zeroes(): void; section(name: string): void; trailing(pc: number, bytes: readonly number[]): void }
 
 function textSink(out: Output): Sink {
   return {
+    skipZeroes: true,
+    zeroes() { out.line('\t\t...'); },
     section(name) { out.line(''); out.line(`Disassembly of section ${name}:`); },
     label(name, pc) { out.line(''); out.line(`${pc.toString(16).padStart(16, '0')} <${name}>:`); },
     entry(e, target, ctx) {
@@ -40,6 +43,8 @@ function textSink(out: Output): Sink {
 
 function jsonlSink(out: Output): Sink {
   return {
+    skipZeroes: false,
+    zeroes() {},
     section() {},
     label() {},
     entry(e, target, ctx) {
@@ -55,9 +60,14 @@ function jsonlSink(out: Output): Sink {
 function disasmRange(target: Target, bytes: Uint8Array, basePc: number, labels: readonly Label[], ctx: PrintContext, sink: Sink): void {
   const words = toWords(bytes);
   walkListing(target, words, basePc, labels, (e) => {
+    if ('zeroes' in e) {
+      if (e.label !== undefined) sink.label(e.label, e.zeroes.pc);
+      sink.zeroes();
+      return;
+    }
     if (e.label !== undefined) sink.label(e.label, e.decoded.pc);
     sink.entry(e, target, ctx);
-  });
+  }, { skipZeroes: sink.skipZeroes });
   const rest = bytes.length & 3;
   if (rest) sink.trailing(basePc + words.length * 4, Array.from(bytes.subarray(bytes.length - rest)));
 }

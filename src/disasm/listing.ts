@@ -6,10 +6,15 @@ import { decodeAt } from '../decode/index.js';
 
 export interface Label { readonly name: string; readonly pc: number }
 
-export interface ListingEntry {
-  /** A label starts here (printed before the instruction). */
-  readonly label?: string;
-  readonly decoded: Instruction | InvalidWord;
+export type ListingEntry =
+  /** `label`: a label starts here (printed before the instruction). */
+  | { readonly label?: string; readonly decoded: Instruction | InvalidWord }
+  /** A run of zero dwords objdump leaves out (printed `\t\t...`). */
+  | { readonly label?: string; readonly zeroes: { readonly pc: number; readonly size: number } };
+
+export interface ListingOptions {
+  /** Leave out runs of two or more zero dwords within a label's range, as objdump does without -z. */
+  readonly skipZeroes?: boolean;
 }
 
 export interface TrailingEntry { readonly pc: number; readonly bytes: readonly number[] }
@@ -24,6 +29,7 @@ export function walkListing(
   basePc: number,
   labels: readonly Label[],
   visit: (e: ListingEntry) => void,
+  options: ListingOptions = {},
 ): void {
   const end = words.length;
   const starts: { idx: number; name: string }[] = [];
@@ -48,6 +54,15 @@ export function walkListing(
       si++;
     }
     const stop = starts[si]?.idx ?? end;
+    if (options.skipZeroes && words[i] === 0 && i + 1 < stop && words[i + 1] === 0) {
+      // objdump skips 8 or more zero bytes, in whole dwords, up to the end of the label's range.
+      let k = i + 2;
+      while (k < stop && words[k] === 0) k++;
+      const zeroes = { pc: basePc + i * 4, size: (k - i) * 4 };
+      visit(label === undefined ? { zeroes } : { label, zeroes });
+      i = k;
+      continue;
+    }
     const d = decodeAt(target, words, i, end, basePc + i * 4);
     visit(label === undefined ? { decoded: d } : { label, decoded: d });
     i += d.size >>> 2;

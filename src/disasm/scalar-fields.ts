@@ -1,6 +1,7 @@
 // Scalar-encoding text, as LLVM 19's AMDGPUInstPrinter prints it on gfx10: scalar operands
 // (width-driven constants, register-class comments) and the symbolic simm16 forms
 // hwreg(...), sendmsg(...), s_waitcnt counters, depctr_*(...), UC_VERSION_*.
+import type { PrintContext } from './index.js';
 import type { InstrDef, OperandDef, RegClass, Target } from '../isa/types.js';
 import type { Instruction, Operand, OperandValue } from '../decode/types.js';
 import { scalarDwords } from '../decode/scalar-fields.js';
@@ -204,8 +205,13 @@ export function formatSimm16(v: number, def: InstrDef, op: OperandDef, target: T
   return String(v);
 }
 
+/** Branch target of a label operand: the dword after the instruction plus simm16 dwords. */
+export function branchTarget(inst: Instruction, simm16: number): number {
+  return inst.pc + 4 + 4 * ((simm16 << 16) >> 16);
+}
+
 /** Text of one SOP operand. */
-export function formatSopOperand(inst: Instruction, k: number, target: Target): string | undefined {
+export function formatSopOperand(inst: Instruction, k: number, target: Target, ctx?: PrintContext): string | undefined {
   const op = inst.operands[k];
   const def = inst.def.operands[k];
   if (op === undefined || def === undefined) return undefined;
@@ -215,6 +221,10 @@ export function formatSopOperand(inst: Instruction, k: number, target: Target): 
     case 'literal': return formatValue(op.value, def.type);
     default: {
       const v = op.value.kind === 'imm' ? op.value.value : 0;
+      if (def.kind === 'label' && ctx?.symbolAt !== undefined) {
+        const name = ctx.symbolAt(branchTarget(inst, v));
+        if (name !== undefined) return name;
+      }
       if (def.optional && v === 0) return undefined;
       return formatSimm16(v, inst.def, def, target);
     }
@@ -222,10 +232,10 @@ export function formatSopOperand(inst: Instruction, k: number, target: Target): 
 }
 
 /** mnemonic operand, operand, ... for SOP1/SOP2/SOPC/SOPK/SOPP. */
-export function printSop(inst: Instruction, target: Target): string {
+export function printSop(inst: Instruction, target: Target, ctx?: PrintContext): string {
   const parts: string[] = [];
   for (let k = 0; k < inst.operands.length; k++) {
-    const t = formatSopOperand(inst, k, target);
+    const t = formatSopOperand(inst, k, target, ctx);
     if (t !== undefined) parts.push(t);
   }
   return parts.length ? `${inst.def.mnemonic} ${parts.join(', ')}` : inst.def.mnemonic;

@@ -62,7 +62,7 @@ const F16_INLINE = [0x3800, 0xb800, 0x3c00, 0xbc00, 0x4000, 0xc000, 0x4400, 0xc4
 const F32_INLINE: readonly number[] = [0x3f000000, 0xbf000000, 0x3f800000, 0xbf800000, 0x40000000, 0xc0000000, 0x40800000, 0xc0800000, 0x3e22f983];
 
 function formatConstOrReg(v: OperandValue, type: DataType, quirk: string | undefined): string {
-  if (quirk === 'inlineF32' && v.kind === 'inline' && v.code >= 240) return formatValue(v, 'f32');
+  if (quirk === 'constAsF16') return formatValue(v, 'f16');
   if (v.kind === 'literal' && isInt64(type) && (v.value >>> 0) > 64) return hex(v.value);
   if (isInt16(type)) {
     if (v.kind === 'inline' && v.code >= 240) return hex(F16_INLINE[v.code - 240] ?? 0);
@@ -79,10 +79,10 @@ function formatConstOrReg(v: OperandValue, type: DataType, quirk: string | undef
   return formatValue(v, type);
 }
 
-function formatE64Operand(op: Operand, lo: E64Operand): string {
+function formatE64Operand(op: Operand, lo: E64Operand, text?: string): string {
   const def = lo.def;
   const v = op.value;
-  let t = formatConstOrReg(v, typeForPrint(def), lo.quirk);
+  let t = text ?? formatConstOrReg(v, typeForPrint(def), lo.quirk);
   if (isImmediate(op.value)) {
     if (immediateInvalid(def)) t += '/*Invalid immediate*/';
   } else if (def.regClass !== undefined && outsideClass(op.value, def.regClass)) {
@@ -99,6 +99,10 @@ export function printVOP3(inst: Instruction, target: Target): string {
   const L = vop3Layout(target, (w0 >>> 16) & 0x3ff);
   if (L === undefined) throw new Error(`VOP3 opcode without layout (${inst.def.mnemonic})`);
   const parts: string[] = [];
+  // LLVM reads the literal once, for the first operand that uses it; an f64 operand shifts it
+  // into the high dword only when it is that first user. A later f64 user sees the literal
+  // zero-extended and prints it as a 64-bit value: 0..64 as a number, anything else as 0x0.
+  let firstLitF64: boolean | undefined;
   inst.operands.forEach((op, k) => {
     const lo = L.operands[k];
     if (lo === undefined) return;
@@ -107,7 +111,11 @@ export function printVOP3(inst: Instruction, target: Target): string {
     } else if (lo.field === 'param') {
       const v = op.value.kind === 'imm' ? op.value.value : 0;
       parts.push(INTERP_PARAMS[v] ?? `invalid_param_${v}`);
+    } else if (op.value.kind === 'literal' && firstLitF64 === false && lo.def.type === 'f64') {
+      const v = op.value.value >>> 0;
+      parts.push(formatE64Operand(op, lo, v <= 64 ? String(v) : '0x0'));
     } else {
+      if (op.value.kind === 'literal' && firstLitF64 === undefined) firstLitF64 = lo.def.type === 'f64';
       parts.push(formatE64Operand(op, lo));
     }
   });

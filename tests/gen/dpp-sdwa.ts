@@ -187,7 +187,7 @@ const SDWA_OPS_SAMPLE: readonly [Fam, number][] = [
 ];
 
 function randomSel(rng: Rng): number {
-  return rng.bool(0.0015) ? 7 : rng.bool(0.4) ? 6 : rng.int(7);
+  return rng.bool(0.0001) ? 7 : rng.bool(0.4) ? 6 : rng.int(7);
 }
 
 const SDWA: CaseGenerator = {

@@ -114,6 +114,8 @@ function systematic(target: Target): number[][] {
       if (nsrc >= 3) out.push([base0, w1(a, b, LIT), lit]);
     }
     out.push([base0, w1(LIT, LIT, nsrc >= 3 ? LIT : 0), 0x3f800000]);
+    // A literal read first by a 32-bit operand (an SGPR destination coded 255), then by others.
+    for (const lit of [0x00000005, 0x3ff00000, 0xbe2a6820]) out.push([w0(op, LIT), w1(LIT, b, c), lit], [w0(op, LIT), w1(a, LIT, nsrc >= 3 ? LIT : 0), lit]);
     out.push([w0(op, 1, 7), w1(LIT, 240, nsrc >= 3 ? LIT : 0, 0, 7), 0x3e22f983]);
     // Register ranges at the ends of the files (64-bit operands).
     for (const r of [104, 105, 106, 122, 123, 126, 255, 510, 511]) out.push([w0(op, 255), w1(r, r, r)]);

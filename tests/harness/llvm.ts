@@ -49,7 +49,7 @@ export function runObjdump(target: Target, elf: Uint8Array): ObjdumpResult {
   try {
     const file = join(dir, 'cases.o');
     writeFileSync(file, elf);
-    const r = spawnSync(OBJDUMP, ['-d', `--mcpu=${target}`, file], { encoding: 'utf8', maxBuffer: 1 << 30 });
+    const r = spawnSync(OBJDUMP, ['-d', '--disassemble-zeroes', `--mcpu=${target}`, file], { encoding: 'utf8', maxBuffer: 1 << 30 });
     if (r.error) throw new Error(`cannot run ${OBJDUMP}: ${r.error.message}`);
     return { ok: r.status === 0, stdout: r.stdout, stderr: r.stderr, status: r.status, signal: r.signal };
   } finally {

@@ -199,12 +199,12 @@ export const E64_VOP2: ReadonlyMap<number, string> = new Map<number, string>([
 
 /**
  * Per-source printing quirks of e64 forms, keyed 'FAMILY:opcode', one entry per source field
- * ('' = none). 'inlineF32': LLVM prints a float inline constant (codes 240-248) of this 16-bit
- * integer source as its f32 value (0.5) where other 16-bit integer sources print the f16 bit
- * pattern (0x3800); literals still print as for any 16-bit integer source.
+ * ('' = none). 'constAsF16': LLVM prints a constant (inline or literal) of this integer source as
+ * it prints an f16 operand (literal 0x00003800 as 0.5, 0x0000fff0 as -16), not as a 16-bit
+ * integer operand (0x3800, 0xfff0).
  */
 export const E64_SRC_QUIRKS: ReadonlyMap<string, readonly string[]> = new Map<string, readonly string[]>([
-  ['VOP2:59', ['', 'inlineF32', '']], // v_ldexp_f16: the exponent source
+  ['VOP2:59', ['', 'constAsF16', '']], // v_ldexp_f16: the i16 exponent source
 ]);
 
 function isFloat(t: string | undefined): boolean {
