@@ -105,19 +105,37 @@ test('raw input: text equals LLVM for a short program', () => {
   assert.deepEqual(ours, lines.map((l) => l.text));
 });
 
-test('multi-symbol ELF: whole text listing equals llvm-objdump-19, labels included', async () => {
-  const { ALL_GENERATORS } = await import('./gen/index.js');
-  const { Rng } = await import('./harness/rng.js');
+test('multi-symbol ELF: whole text listing equals llvm-objdump-19, labels and symbolized branches included', async () => {
+  const { readdirSync } = await import('node:fs');
   const { layoutCases } = await import('./harness/llvm.js');
-  const rng = new Rng(99);
+  // Golden words (known not to crash LLVM) on gfx1013, branches to case labels, zero runs, and a
+  // cut-short instruction at the end; the labels are untyped, so objdump names branch targets.
+  const goldenDir = new URL('./golden/', import.meta.url);
   const cases: number[][] = [];
-  for (let i = 0; i < 400 && ALL_GENERATORS.length; i++) cases.push(rng.pick(ALL_GENERATORS).random(rng, 'gfx1013'));
-  cases.push([0xbf810000, 0xbe8003ff]); // ends with a cut-short instruction
+  for (const f of readdirSync(goldenDir).filter((n) => n.endsWith('.txt')).sort()) {
+    for (const l of readFileSync(new URL(f, goldenDir), 'utf8').split('\n')) {
+      const [t, w] = l.split('\t');
+      if (t === 'gfx1013' && w) cases.push(w.split(' ').map((h) => parseInt(h, 16) >>> 0));
+    }
+  }
+  assert.ok(cases.length > 100);
+  const n = cases.length;
+  for (let i = 0; i < 8; i++) {
+    const to = (i * 37) % n;
+    // s_branch / s_cbranch_scc0 to the start of case `to` from the start of case n + i
+    const from = cases.reduce((a, c) => a + c.length, 0) + i;
+    const simm = (to === 0 ? 0 : cases.slice(0, to).reduce((a, c) => a + c.length, 0)) - from - 1;
+    cases.push([((i % 2 ? 0xbf840000 : 0xbf820000) | (simm & 0xffff)) >>> 0]);
+  }
+  cases.push([0, 0, 0, 0xbf810000], [0xbf810000, 0xbe8003ff]);
   const f = join(dir, 'multi.o');
-  writeFileSync(f, layoutCases('gfx1013', cases).elf);
+  writeFileSync(f, layoutCases('gfx1013', cases, true).elf);
   const r = rdna('disasm', f);
   assert.equal(r.code, 0, r.err);
   const ref = spawnSync('llvm-objdump-19', ['-d', f], { encoding: 'utf8', maxBuffer: 1 << 28 });
+  assert.equal(ref.status, 0, ref.stderr);
   const norm = (s: string) => s.split('\n').filter((l) => l.startsWith('\t') || /^[0-9a-f]{16} </.test(l)).map(dropAnnotations);
-  assert.deepEqual(norm(r.out), norm(ref.stdout));
+  const ours = norm(r.out);
+  assert.ok(ours.some((l) => /s_branch c\d+/.test(l)), 'some branch is symbolized');
+  assert.deepEqual(ours, norm(ref.stdout));
 });

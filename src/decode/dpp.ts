@@ -9,11 +9,14 @@
 //   src0 field 0xEA instead of 0xE9 sets fi.
 import type { InstrDef, OperandDef } from '../isa/types.js';
 import { lookup } from '../isa/table.js';
-import { dppForm } from '../isa/tables/valu-variants.js';
+import { dppForm, variantOf } from '../isa/tables/valu-variants.js';
 import type { DppSrcMods } from '../isa/tables/valu-variants.js';
 import type { DecodeContext, FamilyDecoder, Instruction, Modifiers, Operand, OperandValue } from './types.js';
 import { TRUNCATED } from './types.js';
 import { SRC } from './operands.js';
+import { decodeVOP1 } from './vop1.js';
+import { decodeVOP2 } from './vop2.js';
+import { decodeVOPC } from './vopc.js';
 
 /** The base family of a VOP1/VOP2/VOPC first dword (bit 31 is 0). */
 export function vopFamily(w0: number): 'VOP1' | 'VOP2' | 'VOPC' {
@@ -62,7 +65,23 @@ function srcMods(cls: DppSrcMods | undefined, neg: boolean, abs: boolean): SrcMo
   return undefined;
 }
 
-export const decodeDPP: FamilyDecoder = (ctx: DecodeContext): Instruction | string => {
+const BASE_DECODERS: Record<'VOP1' | 'VOP2' | 'VOPC', FamilyDecoder> = { VOP1: decodeVOP1, VOP2: decodeVOP2, VOPC: decodeVOPC };
+
+/**
+ * LLVM tries the DPP/SDWA tables first and, when the word has no such form (or bad modifier
+ * bits), decodes the first dword as a plain e32 word: that fails for the DPP/SDWA src0 codes,
+ * except for operand-less opcodes (v_nop, v_clrexcp, v_pipeflush), which ignore src0.
+ */
+export function withE32Fallback(variant: FamilyDecoder): FamilyDecoder {
+  return (ctx: DecodeContext): Instruction | string => {
+    const r = variant(ctx);
+    if (typeof r !== 'string' || r === TRUNCATED) return r;
+    const e32 = BASE_DECODERS[vopFamily(ctx.words[ctx.index] ?? 0)](ctx);
+    return typeof e32 === 'string' ? r : e32;
+  };
+}
+
+const decodeDPPForm: FamilyDecoder = (ctx: DecodeContext): Instruction | string => {
   const w0 = ctx.words[ctx.index] ?? 0;
   if (ctx.index + 1 >= ctx.end) return TRUNCATED;
   const w1 = ctx.words[ctx.index + 1] ?? 0;
@@ -74,6 +93,9 @@ export const decodeDPP: FamilyDecoder = (ctx: DecodeContext): Instruction | stri
   if (form === undefined) return `${def.mnemonic} has no DPP form on ${ctx.target}`;
   const code = w0 & 0x1ff;
   const is16 = code === SRC.DPP16;
+  if (variantOf(family, opcode)?.bare === true && ((w0 >>> 17) & 0xff | w1 & (is16 ? 0x00f000ff : 0xff)) !== 0) {
+    return `${def.mnemonic}: operand fields of its operand-less DPP form are not 0`;
+  }
 
   let neg0 = false, abs0 = false, neg1 = false, abs1 = false;
   if (is16) {
@@ -140,3 +162,5 @@ export const decodeDPP: FamilyDecoder = (ctx: DecodeContext): Instruction | stri
     mods,
   };
 };
+
+export const decodeDPP: FamilyDecoder = withE32Fallback(decodeDPPForm);

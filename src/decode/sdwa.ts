@@ -13,9 +13,12 @@
 import type { DecodeContext, FamilyDecoder, Instruction, Modifiers, Operand, OperandValue } from './types.js';
 import { TRUNCATED } from './types.js';
 import { lookup } from '../isa/table.js';
-import { sdwaForm } from '../isa/tables/valu-variants.js';
+import { sdwaForm, variantOf } from '../isa/tables/valu-variants.js';
 import { decodeScalarCode } from './operands.js';
-import { VCC_LO, slotOf, vopFamily, vopOpcode } from './dpp.js';
+import { VCC_LO, slotOf, vopFamily, vopOpcode, withE32Fallback } from './dpp.js';
+
+/** Bits an operand-less SDWA form (v_nop) may have set: dst_sel, dst_unused, bits 22 and 30. */
+const SDWA_BARE_FREE = 0x40401f00;
 
 /** SDWA select values (BYTE_0..WORD_1, DWORD); 7 is reserved. */
 export const SDWA_SEL_DWORD = 6;
@@ -26,7 +29,7 @@ function sdwaScalar(code: number): OperandValue | undefined {
   return v.kind === 'literal' || v.kind === 'reserved' ? undefined : v;
 }
 
-export const decodeSDWA: FamilyDecoder = (ctx: DecodeContext): Instruction | string => {
+const decodeSDWAForm: FamilyDecoder = (ctx: DecodeContext): Instruction | string => {
   const w0 = ctx.words[ctx.index] ?? 0;
   if (ctx.index + 1 >= ctx.end) return TRUNCATED;
   const w1 = ctx.words[ctx.index + 1] ?? 0;
@@ -36,6 +39,9 @@ export const decodeSDWA: FamilyDecoder = (ctx: DecodeContext): Instruction | str
   if (def === undefined) return `${family} opcode ${opcode} does not exist on ${ctx.target}`;
   const form = sdwaForm(ctx.target, family, opcode);
   if (form === undefined) return `${def.mnemonic} has no SDWA form`;
+  if (variantOf(family, opcode)?.bare === true && ((w0 >>> 17) & 0xff | w1 & ~SDWA_BARE_FREE) !== 0) {
+    return `${def.mnemonic}: operand fields of its operand-less SDWA form are not 0`;
+  }
   const isVOPC = family === 'VOPC';
   const hasSrc1 = family !== 'VOP1';
 
@@ -145,3 +151,5 @@ export const decodeSDWA: FamilyDecoder = (ctx: DecodeContext): Instruction | str
     mods,
   };
 };
+
+export const decodeSDWA: FamilyDecoder = withE32Fallback(decodeSDWAForm);

@@ -32,6 +32,18 @@ export interface E64Operand {
   readonly quirk?: string;
 }
 
+/** Hot-path form of an E64Operand: which word, shift and mask hold its field. */
+interface FieldSlot {
+  readonly op: E64Operand;
+  readonly word: 0 | 1;
+  readonly shift: number;
+  readonly mask: number;
+  /** 0 VGPR destination, 1 scalar destination, 2 source, 3 attr, 4 parameter. */
+  readonly how: 0 | 1 | 2 | 3 | 4;
+  /** The field may hold the literal code 255. */
+  readonly canLiteral: boolean;
+}
+
 export interface E64Layout {
   readonly def: InstrDef;
   /** The e64 form of a VOP1/VOP2/VOPC opcode. */
@@ -48,6 +60,23 @@ export interface E64Layout {
   /** 0: not an interpolation op; 1: v_interp_* (attr in src0 field); 2: v_interp_mov_f32. */
   readonly interp: 0 | 1 | 2;
   readonly interpHigh: boolean;
+  /** Decoding steps, one per operand (internal). */
+  readonly slots: readonly FieldSlot[];
+}
+
+function slotOf(o: E64Operand): FieldSlot {
+  switch (o.field) {
+    case 'vdst': return o.def.kind === 'vgpr'
+      ? { op: o, word: 0, shift: 0, mask: 0xff, how: 0, canLiteral: false }
+      : { op: o, word: 0, shift: 0, mask: 0xff, how: 1, canLiteral: true };
+    case 'sdst8': return { op: o, word: 0, shift: 0, mask: 0xff, how: 1, canLiteral: true };
+    case 'sdst7': return { op: o, word: 0, shift: 8, mask: 0x7f, how: 1, canLiteral: false };
+    case 'src0': return { op: o, word: 1, shift: 0, mask: 0x1ff, how: 2, canLiteral: true };
+    case 'src1': return { op: o, word: 1, shift: 9, mask: 0x1ff, how: 2, canLiteral: true };
+    case 'src2': return { op: o, word: 1, shift: 18, mask: 0x1ff, how: 2, canLiteral: true };
+    case 'attr': return { op: o, word: 1, shift: 0, mask: 0x1ff, how: 3, canLiteral: false };
+    case 'param': return { op: o, word: 1, shift: 9, mask: 0x1ff, how: 4, canLiteral: false };
+  }
 }
 
 function dwordsOf(o: OperandDef): number {
@@ -168,7 +197,7 @@ function buildLayout(target: Target, opcode: number): E64Layout | undefined {
 
   return {
     def, promoted, suffix: promoted || flags.includes('e64Suffix'), profile, operands,
-    zero0: zero0 >>> 0, zero1: zero1 >>> 0, opselMask, interp, interpHigh,
+    zero0: zero0 >>> 0, zero1: zero1 >>> 0, opselMask, interp, interpHigh, slots: operands.map(slotOf),
   };
 }
 
@@ -189,16 +218,6 @@ export function vop3Layout(target: Target, opcode: number): E64Layout | undefine
   return l ?? undefined;
 }
 
-function fieldCode(f: E64Field, w0: number, w1: number): number {
-  switch (f) {
-    case 'vdst': case 'sdst8': return w0 & 0xff;
-    case 'sdst7': return (w0 >>> 8) & 0x7f;
-    case 'src0': case 'attr': return w1 & 0x1ff;
-    case 'src1': case 'param': return (w1 >>> 9) & 0x1ff;
-    case 'src2': return (w1 >>> 18) & 0x1ff;
-  }
-}
-
 export const decodeVOP3: FamilyDecoder = (ctx: DecodeContext): Instruction | string => {
   const i = ctx.index;
   if (i + 1 >= ctx.end) return TRUNCATED;
@@ -209,10 +228,11 @@ export const decodeVOP3: FamilyDecoder = (ctx: DecodeContext): Instruction | str
   if ((w0 & L.zero0) !== 0 || (w1 & L.zero1) !== 0) return 'a VOP3 field this opcode does not have is not 0';
 
   // One literal dword serves every source field (or sdst in the vdst field) coded 255.
+  const slots = L.slots;
   let size = 2;
-  for (const o of L.operands) {
-    if (o.field === 'vdst' || o.field === 'sdst7' || o.field === 'attr' || o.field === 'param') continue;
-    if (fieldCode(o.field, w0, w1) === SRC.LITERAL) { size = 3; break; }
+  for (let k = 0; k < slots.length; k++) {
+    const sl = slots[k]!;
+    if (sl.canLiteral && (((sl.word === 0 ? w0 : w1) >>> sl.shift) & sl.mask) === SRC.LITERAL) { size = 3; break; }
   }
   if (size === 3 && i + 2 >= ctx.end) return TRUNCATED;
   const lit = size === 3 ? (ctx.words[i + 2] ?? 0) >>> 0 : 0;
@@ -220,52 +240,55 @@ export const decodeVOP3: FamilyDecoder = (ctx: DecodeContext): Instruction | str
   const p = L.profile;
   const negBits = w1 >>> 29;
   const absBits = p.opsel === 'b' ? 0 : (w0 >>> 8) & 7;
-  const operands: Operand[] = [];
+  const operands: Operand[] = new Array<Operand>(slots.length);
   let attr = -1, attrChan = 0, high = false;
-  for (const o of L.operands) {
-    const code = fieldCode(o.field, w0, w1);
+  for (let k = 0; k < slots.length; k++) {
+    const sl = slots[k]!;
+    const o = sl.op;
+    const code = ((sl.word === 0 ? w0 : w1) >>> sl.shift) & sl.mask;
     let value: OperandValue;
-    switch (o.field) {
-      case 'vdst':
-        value = o.def.kind === 'vgpr' ? decodeValuSrc(code + SRC.VGPR_MIN, o.count) : decodeScalarCode(code, 1);
-        break;
-      case 'attr':
+    switch (sl.how) {
+      case 0: value = decodeValuSrc(code + SRC.VGPR_MIN, o.count); break;
+      case 1: value = decodeScalarCode(code, 1); break;
+      case 2: value = decodeValuSrc(code, o.count); break;
+      case 3:
         attr = code & 0x3f; attrChan = (code >>> 6) & 3; high = (code & 0x100) !== 0;
         value = { kind: 'imm', value: attr };
         break;
-      case 'param':
-        value = { kind: 'imm', value: code };
-        break;
-      case 'sdst7': case 'sdst8':
-        value = decodeScalarCode(code, 1);
-        break;
-      default:
-        value = decodeValuSrc(code, o.count);
+      default: value = { kind: 'imm', value: code };
     }
     if (value.kind === 'reserved') return `reserved operand code ${code} in ${o.def.name}`;
     if (value.kind === 'literal') value = { kind: 'literal', value: lit };
     const si = o.srcIndex;
-    if (si >= 0 && o.field !== 'attr' && o.field !== 'param') {
+    if (sl.how === 2) {
       const a = p.abs[si] === 'a' && ((absBits >>> si) & 1) === 1;
       const nb = ((negBits >>> si) & 1) === 1;
       const ng = nb && p.neg[si] === 'n';
       const sx = nb && p.neg[si] === 's';
       if (a || ng || sx) {
-        operands.push({ name: o.def.name, value, ...(a ? { abs: true } : {}), ...(ng ? { neg: true } : {}), ...(sx ? { sext: true } : {}) });
+        const m: { name: string; value: OperandValue; abs?: boolean; neg?: boolean; sext?: boolean } = { name: o.def.name, value };
+        if (a) m.abs = true;
+        if (ng) m.neg = true;
+        if (sx) m.sext = true;
+        operands[k] = m;
         continue;
       }
     }
-    operands.push({ name: o.def.name, value });
+    operands[k] = { name: o.def.name, value };
   }
+
   const clamp = p.clamp && (w0 & 0x8000) !== 0;
   const omod = p.omod ? (w1 >>> 27) & 3 : 0;
   const opsel = (w0 >>> 11) & L.opselMask;
-  const mods = {
-    ...(clamp ? { clamp: true } : {}),
-    ...(omod !== 0 ? { omod } : {}),
-    ...(opsel !== 0 ? { opsel } : {}),
-    ...(attr >= 0 ? { attr, attrChan, ...(high ? { high: true } : {}) } : {}),
-  };
+  const mods: { clamp?: boolean; omod?: number; opsel?: number; attr?: number; attrChan?: number; high?: boolean } = {};
+  if (clamp) mods.clamp = true;
+  if (omod !== 0) mods.omod = omod;
+  if (opsel !== 0) mods.opsel = opsel;
+  if (attr >= 0) {
+    mods.attr = attr;
+    mods.attrChan = attrChan;
+    if (high) mods.high = true;
+  }
   const words = size === 3 ? [w0 >>> 0, w1 >>> 0, lit] : [w0 >>> 0, w1 >>> 0];
   return { kind: 'instruction', pc: ctx.pc, words, size: size * 4, encoding: 'VOP3', variant: 'e64', def: L.def, operands, mods };
 };

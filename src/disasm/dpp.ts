@@ -4,6 +4,7 @@
 // Operands print in the base def's order (implicit VCC as vcc_lo, wave32).
 import type { Instruction } from '../decode/types.js';
 import type { Target } from '../isa/types.js';
+import { variantOf } from '../isa/tables/valu-variants.js';
 import { formatOperand, formatValue, hex } from './operands.js';
 
 /** Operand list of a DPP/SDWA instruction in the base def's order. */
@@ -53,7 +54,8 @@ export function formatDppCtrl(ctrl: number): string {
 
 export function printDPP(inst: Instruction, _target: Target): string {
   const ops = formatVariantOperands(inst);
-  let s = `${inst.def.mnemonic}_dpp${ops.length > 0 ? ' ' + ops : ''}`;
+  const bare = variantOf(inst.def.family, inst.def.opcode)?.bare === true;
+  let s = `${inst.def.mnemonic}${bare ? '' : '_dpp'}${ops.length > 0 ? ' ' + ops : ''}`;
   const d8 = inst.mods.dpp8;
   if (inst.variant === 'dpp8' && d8 !== undefined) {
     s += ` dpp8:[${d8.sel.join(',')}]`;

@@ -5,6 +5,7 @@
 // Sources print as -|x| (neg/abs) or sext(x); scalar sources as SGPR/special/inline constant.
 import type { Instruction } from '../decode/types.js';
 import type { Target } from '../isa/types.js';
+import { variantOf } from '../isa/tables/valu-variants.js';
 import { formatVariantOperands } from './dpp.js';
 
 const SEL = ['BYTE_0', 'BYTE_1', 'BYTE_2', 'BYTE_3', 'WORD_0', 'WORD_1', 'DWORD'] as const;
@@ -18,6 +19,8 @@ function sel(v: number): string {
 
 export function printSDWA(inst: Instruction, _target: Target): string {
   const ops = formatVariantOperands(inst);
+  // An operand-less form (v_nop) prints as its bare mnemonic, without suffix or selects.
+  if (variantOf(inst.def.family, inst.def.opcode)?.bare === true) return inst.def.mnemonic;
   let s = `${inst.def.mnemonic}_sdwa${ops.length > 0 ? ' ' + ops : ''}`;
   if (inst.mods.clamp) s += ' clamp';
   if (inst.mods.omod) s += OMOD[inst.mods.omod & 3] ?? '';

@@ -3,7 +3,7 @@ import type { Target } from '../../src/isa/types.js';
 import { decodeAt, encodingOf, toWords } from '../../src/decode/index.js';
 import { printDecoded, type PrintContext } from '../../src/disasm/index.js';
 import type { Decoded } from '../../src/decode/types.js';
-import { layoutCases, llvmDisassemble } from './llvm.js';
+import { layoutCases, llvmDisassembleCases } from './llvm.js';
 
 export interface Mismatch {
   readonly caseIndex: number;
@@ -50,27 +50,29 @@ export function diffCases(target: Target, cases: readonly (readonly number[])[])
 }
 
 function diffBatch(target: Target, cases: readonly (readonly number[])[]): DiffReport {
-  const llvm = llvmDisassemble(target, cases);
+  const llvm = llvmDisassembleCases(target, cases);
   const lay = layoutCases(target, cases);
   const words = toWords(lay.text);
-  // Every case starts at an untyped symbol c<i>, which objdump's symbolizer uses for branch targets.
-  const startToCase = new Map<number, number>(lay.starts.map((st, i) => [st, i]));
-  const ctx: PrintContext = { symbolAt: (pc) => { const i = startToCase.get(pc); return i === undefined ? undefined : `c${i}`; } };
+  // Case symbols are STT_FUNC: objdump names no branch target after them (tests/cli.test.ts covers
+  // the symbolizer with untyped labels).
+  const ctx: PrintContext = {};
   const mismatches: Mismatch[] = [];
   const crashes: (readonly number[])[] = [];
   let lines = 0;
   cases.forEach((c, ci) => {
-    const ref = llvm[ci];
-    if (ref === 'crash' || ref === undefined) {
+    const got = llvm[ci];
+    if (got === 'crash' || got === undefined) {
       crashes.push(c);
       return;
     }
+    const ref = got.lines;
+    const inputEnd = got.end >>> 2; // the end of the input LLVM saw for this case
     const start = lay.starts[ci] ?? 0;
     const end = lay.ends[ci] ?? 0;
     let pc = start;
     let li = 0;
     while (pc < end) {
-      const d = decodeAt(target, words, pc >>> 2, words.length, pc);
+      const d = decodeAt(target, words, pc >>> 2, inputEnd, pc);
       const ours = ourLine(d, target, ctx) + '  ' + d.words.map(hexw).join(' ');
       const r = ref[li];
       const theirs = r === undefined ? '<no line>' : r.text + '  ' + r.words.map(hexw).join(' ');

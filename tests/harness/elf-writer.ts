@@ -4,7 +4,8 @@ import type { Target } from '../../src/isa/types.js';
 
 export const EF_AMDGPU_MACH: Record<Target, number> = { gfx1010: 0x033, gfx1013: 0x042, gfx1030: 0x036 };
 
-export interface ElfSymbol { readonly name: string; readonly offset: number; readonly size: number }
+/** `type`: STT_NOTYPE (0, the default) or STT_FUNC (2). */
+export interface ElfSymbol { readonly name: string; readonly offset: number; readonly size: number; readonly type?: number }
 
 export function writeElf(target: Target, text: Uint8Array, symbols: readonly ElfSymbol[]): Uint8Array {
   const shstr = Buffer.from('\0.text\0.symtab\0.strtab\0.shstrtab\0', 'latin1');
@@ -26,7 +27,7 @@ export function writeElf(target: Target, text: Uint8Array, symbols: readonly Elf
   symbols.forEach((s, i) => {
     const o = (i + 2) * 24;
     symtab.writeUInt32LE(symNameOff[i] ?? 0, o);
-    symtab.writeUInt8(0, o + 4); // STB_LOCAL, STT_NOTYPE
+    symtab.writeUInt8(s.type ?? 0, o + 4); // STB_LOCAL, STT_NOTYPE or STT_FUNC
     symtab.writeUInt16LE(1, o + 6);
     symtab.writeBigUInt64LE(BigInt(s.offset), o + 8);
     symtab.writeBigUInt64LE(BigInt(s.size), o + 16);

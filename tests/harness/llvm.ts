@@ -59,7 +59,11 @@ export function runObjdump(target: Target, elf: Uint8Array): ObjdumpResult {
 
 export interface CaseLayout { readonly text: Uint8Array; readonly starts: readonly number[]; readonly ends: readonly number[]; readonly elf: Uint8Array }
 
-export function layoutCases(target: Target, cases: readonly (readonly number[])[]): CaseLayout {
+/**
+ * One symbol per case. By default the symbols are functions (STT_FUNC), which objdump's
+ * symbolizer does not use for branch targets; `untyped` makes them STT_NOTYPE labels, which it does.
+ */
+export function layoutCases(target: Target, cases: readonly (readonly number[])[], untyped = false): CaseLayout {
   const all: number[] = [];
   const starts: number[] = [];
   const ends: number[] = [];
@@ -69,40 +73,54 @@ export function layoutCases(target: Target, cases: readonly (readonly number[])[
     ends.push(all.length * 4);
   }
   const text = wordsToBytes(all);
-  const elf = writeElf(target, text, cases.map((_, i) => ({ name: `c${i}`, offset: starts[i] ?? 0, size: (ends[i] ?? 0) - (starts[i] ?? 0) })));
+  const elf = writeElf(target, text, cases.map((_, i) => ({ name: `c${i}`, offset: starts[i] ?? 0, size: (ends[i] ?? 0) - (starts[i] ?? 0), type: untyped ? 0 : 2 })));
   return { text, starts, ends, elf };
 }
+
+/** LLVM's lines for one case, and the end (byte offset) of the input it was disassembled in. */
+export type LlvmCase = 'crash' | { readonly lines: LlvmLine[]; readonly end: number };
 
 /**
  * Disassemble cases with LLVM; LLVM crashes on some byte sequences, so a crashing batch is split
  * until the crashing cases are isolated. Returns per-case lines, or 'crash' for those cases.
  */
 export function llvmDisassemble(target: Target, cases: readonly (readonly number[])[]): (LlvmLine[] | 'crash')[] {
-  // Batches bound the cost of bisecting a crash; addresses are kept as in one layout of all cases.
+  return llvmDisassembleCases(target, cases).map((r) => (r === 'crash' ? r : r.lines));
+}
+
+const bytesOf = (cases: readonly (readonly number[])[]) => cases.reduce((n, c) => n + c.length * 4, 0);
+const shifted = (r: LlvmCase, shift: number): LlvmCase =>
+  r === 'crash' ? r : { lines: r.lines.map((l) => ({ ...l, offset: l.offset + shift })), end: r.end + shift };
+
+/**
+ * As llvmDisassemble, with addresses as in one layout of all cases, and for each case the end of
+ * the input LLVM saw (a split batch ends earlier: an instruction at its end sees no more dwords).
+ */
+export function llvmDisassembleCases(target: Target, cases: readonly (readonly number[])[]): LlvmCase[] {
+  // Batches bound the cost of bisecting a crash.
   const BATCH = 8192;
-  if (cases.length <= BATCH) return disassembleBatch(target, cases);
-  const out: (LlvmLine[] | 'crash')[] = [];
+  const out: LlvmCase[] = [];
   let shift = 0;
   for (let i = 0; i < cases.length; i += BATCH) {
     const part = cases.slice(i, i + BATCH);
-    for (const r of disassembleBatch(target, part)) out.push(r === 'crash' ? r : r.map((l) => ({ ...l, offset: l.offset + shift })));
-    shift += part.reduce((n, c) => n + c.length * 4, 0);
+    for (const r of disassembleBatch(target, part)) out.push(shifted(r, shift));
+    shift += bytesOf(part);
   }
   return out;
 }
 
-function disassembleBatch(target: Target, cases: readonly (readonly number[])[]): (LlvmLine[] | 'crash')[] {
+function disassembleBatch(target: Target, cases: readonly (readonly number[])[]): LlvmCase[] {
   if (cases.length === 0) return [];
   const lay = layoutCases(target, cases);
   const r = runObjdump(target, lay.elf);
   if (r.ok) {
     const bySym = parseObjdump(r.stdout);
-    return cases.map((_, i) => bySym.get(`c${i}`) ?? []);
+    const end = lay.text.length;
+    return cases.map((_, i) => ({ lines: bySym.get(`c${i}`) ?? [], end }));
   }
   if (cases.length === 1) return ['crash'];
   const mid = cases.length >>> 1;
   // The second half is laid out again from offset 0: shift its addresses back into place.
-  const shift = cases.slice(0, mid).reduce((n, c) => n + c.length * 4, 0);
-  const second = disassembleBatch(target, cases.slice(mid)).map((r) => (r === 'crash' ? r : r.map((l) => ({ ...l, offset: l.offset + shift }))));
-  return [...disassembleBatch(target, cases.slice(0, mid)), ...second];
+  const shift = bytesOf(cases.slice(0, mid));
+  return [...disassembleBatch(target, cases.slice(0, mid)), ...disassembleBatch(target, cases.slice(mid)).map((x) => shifted(x, shift))];
 }

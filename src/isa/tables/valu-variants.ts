@@ -38,9 +38,16 @@ export interface ValuVariantDef {
   readonly mnemonic: string;
   readonly dpp?: DppForm;
   readonly sdwa?: SdwaForm;
+  /**
+   * The DPP/SDWA forms have no operands (v_nop): vdst and the src0/modifier fields must be 0
+   * (SDWA: only dst_sel, dst_unused and the ignored bits 22/30 may be set), and LLVM prints the
+   * base mnemonic without the _dpp/_sdwa suffix; DPP16/DPP8 controls print, SDWA selects do not.
+   */
+  readonly bare?: boolean;
 }
 
 export const VALU_VARIANTS: readonly ValuVariantDef[] = [
+  { family: 'VOP1', opcode: 0, mnemonic: 'v_nop', bare: true, dpp: { src0: 'none' }, sdwa: { src0: 'int' } },
   { family: 'VOP1', opcode: 1, mnemonic: 'v_mov_b32', dpp: { src0: 'int' }, sdwa: { src0: 'int', omod: false } },
   { family: 'VOP1', opcode: 5, mnemonic: 'v_cvt_f32_i32', dpp: { src0: 'int' }, sdwa: { src0: 'int', omod: true } },
   { family: 'VOP1', opcode: 6, mnemonic: 'v_cvt_f32_u32', dpp: { src0: 'int' }, sdwa: { src0: 'int', omod: true } },
