@@ -17,7 +17,8 @@ function hex8(w: number): string {
   return (HEX[(w >>> 24) & 0xff] ?? '') + (HEX[(w >>> 16) & 0xff] ?? '') + (HEX[(w >>> 8) & 0xff] ?? '') + (HEX[w & 0xff] ?? '');
 }
 function addr12(pc: number): string {
-  return pc.toString(16).toUpperCase().padStart(12, '0');
+  const hi = Math.floor(pc / 0x100000000) & 0xffff;
+  return (HEX[hi >>> 8] ?? '') + (HEX[hi & 0xff] ?? '') + hex8(pc >>> 0);
 }
 const PAD = ' '.repeat(64);
 

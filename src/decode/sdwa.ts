@@ -42,6 +42,13 @@ const decodeSDWAForm: FamilyDecoder = (ctx: DecodeContext): Instruction | string
   if (variantOf(family, opcode)?.bare === true && ((w0 >>> 17) & 0xff | w1 & ~SDWA_BARE_FREE) !== 0) {
     return `${def.mnemonic}: operand fields of its operand-less SDWA form are not 0`;
   }
+  if (variantOf(family, opcode)?.bare === true) {
+    // Any dst_sel (7 too) and dst_unused: LLVM prints none of them for an operand-less form.
+    return {
+      kind: 'instruction', pc: ctx.pc, words: [w0, w1], size: 8, encoding: family, variant: 'sdwa', def,
+      operands: [], mods: { sdwa: { dstSel: (w1 >>> 8) & 7, dstUnused: (w1 >>> 11) & 3, src0Sel: 0 } },
+    };
+  }
   const isVOPC = family === 'VOPC';
   const hasSrc1 = family !== 'VOP1';
 

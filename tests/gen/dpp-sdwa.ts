@@ -89,11 +89,17 @@ const DPP16: CaseGenerator = {
       out.push([vopWord(fam, op, 255, 255, SRC_DPP16), dpp16(255, 0x101, 0xf, 0xf, 0), EXTRA]);
       out.push([vopWord(fam, op, 0, 0, SRC_DPP16), dpp16(0, 0x160, 0x0, 0x0, 0x04), EXTRA]);
     }
+    // v_nop has an operand-less DPP form: vdst, src0 and neg/abs must be 0.
+    for (const w1 of [0, 0xff0ce400, 0x0001ff00, 0x00020000, 0x00000001, 0x00100000, 0x00800000, 0xf0000000]) {
+      out.push([vopWord('VOP1', 0, 0, 0, SRC_DPP16), w1, EXTRA]);
+    }
+    out.push([vopWord('VOP1', 0, 1, 0, SRC_DPP16), 0, EXTRA]);
     // Truncated: the control dword is missing.
     out.push([vopWord('VOP1', 1, 5, 0, SRC_DPP16)]);
     return out;
   },
   random(rng: Rng, _target: Target): number[] {
+    if (rng.bool(0.01)) return [vopWord('VOP1', 0, rng.bool(0.8) ? 0 : reg(rng), 0, SRC_DPP16), rng.u32() & (rng.bool() ? 0xff0fff00 : 0xffffffff), rng.u32()];
     const [fam, op] = pickOp(rng, DPP_OPS);
     const w0 = vopWord(fam, op, reg(rng), reg(rng), SRC_DPP16);
     let b = 0;
@@ -139,12 +145,18 @@ const DPP8: CaseGenerator = {
       out.push([vopWord(fam, op, 255, 255, SRC_DPP8), 0xffffffff, EXTRA]);
       out.push([vopWord(fam, op, 0, 0, SRC_DPP8_FI), 0, EXTRA]);
     }
+    for (const w1 of [0, 0xffffff00, 0x00000080]) {
+      out.push([vopWord('VOP1', 0, 0, 0, SRC_DPP8), w1, EXTRA]);
+      out.push([vopWord('VOP1', 0, 0, 0, SRC_DPP8_FI), w1, EXTRA]);
+    }
     out.push([vopWord('VOP1', 1, 5, 0, SRC_DPP8)]);
     return out;
   },
   random(rng: Rng, _target: Target): number[] {
-    const [fam, op] = pickOp(rng, DPP_OPS);
-    const w0 = vopWord(fam, op, reg(rng), reg(rng), rng.bool() ? SRC_DPP8 : SRC_DPP8_FI);
+    const [fam, op] = rng.bool(0.01) ? ['VOP1', 0] as [Fam, number] : pickOp(rng, DPP_OPS);
+    const vdst = op === 0 && rng.bool(0.8) ? 0 : reg(rng);
+    const w0 = vopWord(fam, op, vdst, reg(rng), rng.bool() ? SRC_DPP8 : SRC_DPP8_FI);
+    if (op === 0 && fam === 'VOP1' && rng.bool(0.8)) return [w0, rng.u32() & 0xffffff00, rng.u32()];
     return [w0, rng.u32(), rng.u32()];
   },
 };
@@ -221,10 +233,19 @@ const SDWA: CaseGenerator = {
     out.push([vopWord('VOP2', 3, 2, 3, SRC_SDWA), sdwa({ dstSel: 7 }, 'VOP2'), EXTRA]);
     out.push([vopWord('VOP1', 1, 2, 3, SRC_SDWA), sdwa({ src0Sel: 7 }, 'VOP1'), EXTRA]);
     out.push([vopWord('VOPC', 2, 2, 3, SRC_SDWA), sdwa({ src1Sel: 7 }, 'VOPC'), EXTRA]);
+    // v_nop has an operand-less SDWA form: only dst_sel, dst_unused and bits 22/30 may be set.
+    for (let b = 0; b < 32; b++) out.push([vopWord('VOP1', 0, 0, 0, SRC_SDWA), (1 << b) >>> 0, EXTRA]);
+    out.push([vopWord('VOP1', 0, 0, 0, SRC_SDWA), 0x40401f00, EXTRA]);
+    out.push([vopWord('VOP1', 0, 0, 0, SRC_SDWA), 0, EXTRA]);
+    out.push([vopWord('VOP1', 0, 4, 0, SRC_SDWA), 0, EXTRA]);
     out.push([vopWord('VOP1', 1, 5, 0, SRC_SDWA)]);
     return out;
   },
   random(rng: Rng, _target: Target): number[] {
+    if (rng.bool(0.01)) {
+      const free = rng.u32() & 0x40401f00;
+      return [vopWord('VOP1', 0, rng.bool(0.8) ? 0 : reg(rng), 0, SRC_SDWA), rng.bool(0.7) ? free : (free | (1 << rng.int(32))) >>> 0, rng.u32()];
+    }
     const [fam, op] = pickOp(rng, SDWA_OPS);
     const w0 = vopWord(fam, op, reg(rng), rng.bool(0.3) ? rng.int(256) : reg(rng), SRC_SDWA);
     if (rng.bool(0.03)) return [w0, rng.u32(), rng.u32()];
