@@ -75,7 +75,8 @@ const BASE_DECODERS: Record<'VOP1' | 'VOP2' | 'VOPC', FamilyDecoder> = { VOP1: d
 export function withE32Fallback(variant: FamilyDecoder): FamilyDecoder {
   return (ctx: DecodeContext): Instruction | string => {
     const r = variant(ctx);
-    if (typeof r !== 'string' || r === TRUNCATED) return r;
+    if (typeof r !== 'string') return r;
+    // Also when the control dword is missing (truncated): the e32 word may still decode.
     const e32 = BASE_DECODERS[vopFamily(ctx.words[ctx.index] ?? 0)](ctx);
     return typeof e32 === 'string' ? r : e32;
   };
