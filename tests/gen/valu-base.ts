@@ -72,6 +72,8 @@ function makeGen(name: string, opRange: number, encode: Encode): CaseGenerator {
       }
       // v_readfirstlane_b32: every code of its SGPR destination field.
       if (name === 'VOP1') for (let c = 0; c < 256; c++) cases.push([encode(2, c, 0, 257), 0x40, FILLER]);
+      // The all-zero dword (v_illegal), alone and in a run.
+      if (name === 'VOP2') cases.push([0x00000000, FILLER], [0x00000000, 0x00000000, 0x00000000, FILLER]);
       // Truncated: a literal-taking word at the very end of a case.
       for (let op = 0; op < opRange; op += 7) cases.push([encode(op, 1, 2, 255)]);
       return cases;

@@ -73,6 +73,13 @@ function systematic(target: Target): number[][] {
     }
     out.push([w0(op, 1, 0xff), w1(258, 259, 260, 3, 7), 0x3f800000]);
   }
+  // Interpolation forms with attributes the assembler also accepts (attr0-32): src0 = chan << 6 | attr.
+  for (const { op, interp } of opsOf(target)) {
+    if (!interp) continue;
+    for (const attrChan of [0x00, 0x41, 0xc3, 0xa0]) {
+      out.push([w0(op, 1), w1(attrChan, 259, 0)], [w0(op, 1), w1(attrChan, 259, 260)]);
+    }
+  }
   for (const { op, nsrc, leader } of opsOf(target)) {
     const [a, b, c] = srcs(nsrc);
     if (!leader) {
