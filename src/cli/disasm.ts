@@ -2,8 +2,9 @@
 import type { Target } from '../isa/types.js';
 import { TARGETS } from '../isa/types.js';
 import { toWords } from '../decode/index.js';
-import { formatLong, printDecoded, type PrintContext } from '../disasm/index.js';
-import { walkListing, type Label, type ListingEntry } from '../disasm/listing.js';
+import type { Label } from '../disasm/listing.js';
+import { trailingText, type ListingFormat } from './listing-format.js';
+import { listSection } from './parallel.js';
 import { ElfError, isElf, parseElf, sectionBytes, SHF_EXECINSTR } from '../container/elf.js';
 import { parseArgs, oneOf } from './args.js';
 import { InputError, UsageError } from './errors.js';
@@ -12,68 +13,18 @@ import { Output } from './output.js';
 
 export const DISASM_USAGE = 'usage: rdna disasm [--mcpu gfx1030|gfx1013|gfx1010] [--format text|jsonl] FILE';
 
-const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).toUpperCase().padStart(2, '0'));
-function hex8(w: number): string {
-  return (HEX[(w >>> 24) & 0xff] ?? '') + (HEX[(w >>> 16) & 0xff] ?? '') + (HEX[(w >>> 8) & 0xff] ?? '') + (HEX[w & 0xff] ?? '');
-}
-function addr12(pc: number): string {
-  const hi = Math.floor(pc / 0x100000000) & 0xffff;
-  return (HEX[hi >>> 8] ?? '') + (HEX[hi & 0xff] ?? '') + hex8(pc >>> 0);
-}
-const PAD = ' '.repeat(64);
-
-type Decoded = Extract<ListingEntry, { decoded: unknown }>;
-interface Sink { readonly skipZeroes: boolean; label(name: string, pc: number): void; entry(e: Decoded, target: Target, ctx: PrintContext): void; zeroes(): void; section(name: string): void; trailing(pc: number, bytes: readonly number[]): void }
-
-function textSink(out: Output): Sink {
-  return {
-    skipZeroes: true,
-    zeroes() { out.line('\t\t...'); },
-    section(name) { out.line(''); out.line(`Disassembly of section ${name}:`); },
-    label(name, pc) { out.line(''); out.line(`${pc.toString(16).padStart(16, '0')} <${name}>:`); },
-    entry(e, target, ctx) {
-      const d = e.decoded;
-      const text = d.kind === 'invalid' ? formatLong(d.words[0]) : printDecoded(d, target, ctx);
-      let ws = '';
-      for (let k = 0; k < d.words.length; k++) ws += (k ? ' ' : '') + hex8(d.words[k] ?? 0);
-      out.line('\t' + (text.length < 59 ? text + PAD.slice(0, 59 - text.length) : text) + '// ' + addr12(d.pc) + ': ' + ws);
-    },
-    trailing(pc, bytes) { out.line(`\t.byte ${bytes.map((b) => '0x' + (HEX[b] ?? '').toLowerCase()).join(', ')}`.padEnd(60) + '// ' + addr12(pc)); },
-  };
+function codeWords(bytes: Uint8Array): Uint32Array {
+  return toWords(bytes);
 }
 
-function jsonlSink(out: Output): Sink {
-  return {
-    skipZeroes: false,
-    zeroes() {},
-    section() {},
-    label() {},
-    entry(e, target, ctx) {
-      const d = e.decoded;
-      const words = '[' + d.words.join(',') + ']';
-      if (d.kind === 'invalid') out.line(`{"offset":${d.pc},"invalid":true,"words":${words}}`);
-      else out.line(`{"offset":${d.pc},"text":${JSON.stringify(printDecoded(d, target, ctx))},"words":${words}}`);
-    },
-    trailing(pc, bytes) { out.line(`{"offset":${pc},"invalid":true,"bytes":[${bytes.join(',')}]}`); },
-  };
-}
-
-function disasmRange(target: Target, bytes: Uint8Array, basePc: number, labels: readonly Label[], ctx: PrintContext, sink: Sink): void {
-  const words = toWords(bytes);
-  walkListing(target, words, basePc, labels, (e) => {
-    if ('zeroes' in e) {
-      if (e.label !== undefined) sink.label(e.label, e.zeroes.pc);
-      sink.zeroes();
-      return;
-    }
-    if (e.label !== undefined) sink.label(e.label, e.decoded.pc);
-    sink.entry(e, target, ctx);
-  }, { skipZeroes: sink.skipZeroes });
+async function listBytes(target: Target, bytes: Uint8Array, basePc: number, labels: readonly Label[], untyped: readonly (readonly [number, string])[], format: ListingFormat, out: Output): Promise<void> {
+  const words = codeWords(bytes);
+  await listSection({ target, words, basePc, labels, untyped, format }, out);
   const rest = bytes.length & 3;
-  if (rest) sink.trailing(basePc + words.length * 4, Array.from(bytes.subarray(bytes.length - rest)));
+  if (rest) out.line(trailingText(basePc + words.length * 4, Array.from(bytes.subarray(bytes.length - rest)), format));
 }
 
-export function runDisasm(argv: readonly string[]): number {
+export async function runDisasm(argv: readonly string[]): Promise<number> {
   const args = parseArgs(argv, ['mcpu', 'format']);
   if (args.positional.length !== 1) throw new UsageError(args.positional.length ? 'disasm takes one FILE' : 'disasm needs a FILE');
   const file = args.positional[0] ?? '';
@@ -83,7 +34,6 @@ export function runDisasm(argv: readonly string[]): number {
   const format = typeof formatOpt === 'string' ? oneOf(formatOpt, ['text', 'jsonl'] as const, '--format') : 'text';
   const bytes = readInput(file);
   const out = new Output();
-  const sink = format === 'text' ? textSink(out) : jsonlSink(out);
   if (isElf(bytes)) {
     let elf;
     try {
@@ -99,16 +49,15 @@ export function runDisasm(argv: readonly string[]): number {
     for (const s of code) {
       const inSection = elf.symbols.filter((y) => y.shndx === s.index && y.type !== 3 && y.type !== 4 && y.name !== '');
       const labels = inSection.map((y) => ({ name: y.name, pc: y.value })).sort((a, b) => a.pc - b.pc);
+      if (labels[0]?.pc !== s.addr) labels.unshift({ name: s.name, pc: s.addr });
       // objdump's symbolizer names branch targets after untyped (STT_NOTYPE) symbols only.
       const untyped = new Map<number, string>();
       for (const y of inSection) if (y.type === 0 && !untyped.has(y.value)) untyped.set(y.value, y.name);
-      const ctx: PrintContext = { symbolAt: (pc) => untyped.get(pc) };
-      if (labels[0]?.pc !== s.addr) labels.unshift({ name: s.name, pc: s.addr });
-      sink.section(s.name);
-      disasmRange(target, sectionBytes(elf, s), s.addr, labels, ctx, sink);
+      if (format === 'text') { out.line(''); out.line(`Disassembly of section ${s.name}:`); }
+      await listBytes(target, sectionBytes(elf, s), s.addr, labels, [...untyped], format, out);
     }
   } else {
-    disasmRange(mcpu ?? 'gfx1030', bytes, 0, [], {}, sink);
+    await listBytes(mcpu ?? 'gfx1030', bytes, 0, [], [], format, out);
   }
   out.flush();
   return 0;

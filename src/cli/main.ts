@@ -11,11 +11,25 @@ const USAGE = [
   '  help      show this text',
 ].join('\n');
 
-const COMMANDS: Record<string, (argv: readonly string[]) => number> = {
+const COMMANDS: Record<string, (argv: readonly string[]) => number | Promise<number>> = {
   disasm: runDisasm,
 };
 
-export function main(argv: readonly string[]): number {
+function report(cmd: string, e: unknown): number {
+  if (e instanceof UsageError) {
+    process.stderr.write(`rdna ${cmd}: ${e.message}\n`);
+    return 2;
+  }
+  if (e instanceof InputError) {
+    process.stderr.write(`rdna ${cmd}: error: ${e.message}\n`);
+    return 1;
+  }
+  const msg = e instanceof Error ? e.message : String(e);
+  process.stderr.write(`rdna ${cmd}: internal error: ${msg.split('\n')[0]} (please report this with the input)\n`);
+  return 1;
+}
+
+export async function main(argv: readonly string[]): Promise<number> {
   const [cmd, ...rest] = argv;
   if (cmd === undefined || cmd === 'help' || cmd === '--help' || cmd === '-h') {
     process.stdout.write(USAGE + '\n');
@@ -27,20 +41,10 @@ export function main(argv: readonly string[]): number {
     return 2;
   }
   try {
-    return run(rest);
+    return await run(rest);
   } catch (e) {
-    if (e instanceof UsageError) {
-      process.stderr.write(`rdna ${cmd}: ${e.message}\n`);
-      return 2;
-    }
-    if (e instanceof InputError) {
-      process.stderr.write(`rdna ${cmd}: error: ${e.message}\n`);
-      return 1;
-    }
-    const msg = e instanceof Error ? e.message : String(e);
-    process.stderr.write(`rdna ${cmd}: internal error: ${msg.split('\n')[0]} (please report this with the input)\n`);
-    return 1;
+    return report(cmd, e);
   }
 }
 
-process.exitCode = main(process.argv.slice(2));
+main(process.argv.slice(2)).then((code) => { process.exitCode = code; }, (e: unknown) => { process.exitCode = report('', e); });

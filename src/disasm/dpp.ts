@@ -3,19 +3,20 @@
 //   <mnemonic>_dpp <operands> dpp8:[a,b,c,d,e,f,g,h][ fi:1]
 // Operands print in the base def's order (implicit VCC as vcc_lo, wave32).
 import type { Instruction } from '../decode/types.js';
-import type { Target } from '../isa/types.js';
+import type { DataType, Target } from '../isa/types.js';
 import { variantOf } from '../isa/tables/valu-variants.js';
 import { formatOperand, formatValue, hex } from './operands.js';
 
 /** Operand list of a DPP/SDWA instruction in the base def's order. */
-export function formatVariantOperands(inst: Instruction): string {
+export function formatVariantOperands(inst: Instruction, src1ConstType?: DataType): string {
   const defs = inst.def.operands;
   const parts: string[] = [];
   for (let i = 0; i < inst.operands.length; i++) {
     const op = inst.operands[i];
     if (op === undefined) continue;
     // The decoders emit one operand per base-def operand, in the def's order.
-    const type = defs[i]?.type ?? 'b32';
+    const def = defs[i];
+    const type = src1ConstType !== undefined && def?.name === 'vsrc1' ? src1ConstType : def?.type ?? 'b32';
     // LLVM writes a negated constant without abs as neg(c), not -c (SDWA scalar sources).
     if (op.neg && !op.abs && (op.value.kind === 'inline' || op.value.kind === 'literal')) parts.push(`neg(${formatValue(op.value, type)})`);
     else parts.push(formatOperand(op, type));

@@ -21,15 +21,16 @@ export interface TrailingEntry { readonly pc: number; readonly bytes: readonly n
 
 /**
  * Walk `words` (pc of word 0 is basePc). Labels must be sorted by pc; those outside the range or
- * not dword aligned are ignored. Calls `visit` for each record, in order.
+ * not dword aligned are ignored. Calls `visit` for each record, in order, until it returns false.
  */
 export function walkListing(
   target: Target,
   words: Uint32Array,
   basePc: number,
   labels: readonly Label[],
-  visit: (e: ListingEntry) => void,
+  visit: (e: ListingEntry) => boolean | void,
   options: ListingOptions = {},
+  from = 0,
 ): void {
   const end = words.length;
   const starts: { idx: number; name: string }[] = [];
@@ -42,8 +43,11 @@ export function walkListing(
     if (prev && prev.idx > idx) throw new Error('walkListing: labels must be sorted by pc');
     starts.push({ idx, name: l.name });
   }
+  // `from` must be where a record starts (the range start, a label, or where an earlier walk's
+  // record started); walking from it gives the same records as walking from the start.
   let si = 0;
-  let i = 0;
+  while (si < starts.length && (starts[si]?.idx ?? 0) < from) si++;
+  let i = from;
   while (i < end) {
     const next = starts[si];
     let label: string | undefined;
@@ -59,12 +63,12 @@ export function walkListing(
       let k = i + 2;
       while (k < stop && words[k] === 0) k++;
       const zeroes = { pc: basePc + i * 4, size: (k - i) * 4 };
-      visit(label === undefined ? { zeroes } : { label, zeroes });
+      if (visit(label === undefined ? { zeroes } : { label, zeroes }) === false) return;
       i = k;
       continue;
     }
     const d = decodeAt(target, words, i, end, basePc + i * 4);
-    visit(label === undefined ? { decoded: d } : { label, decoded: d });
+    if (visit(label === undefined ? { decoded: d } : { label, decoded: d }) === false) return;
     i += d.size >>> 2;
     if (i > stop && si < starts.length) i = stop; // defensive: never skip a label
   }

@@ -18,7 +18,7 @@ function sel(v: number): string {
 }
 
 export function printSDWA(inst: Instruction, _target: Target): string {
-  const ops = formatVariantOperands(inst);
+  const ops = formatVariantOperands(inst, variantOf(inst.def.family, inst.def.opcode)?.sdwa?.src1ConstType);
   // An operand-less form (v_nop) prints as its bare mnemonic, without suffix or selects.
   if (variantOf(inst.def.family, inst.def.opcode)?.bare === true) return inst.def.mnemonic;
   let s = `${inst.def.mnemonic}_sdwa${ops.length > 0 ? ' ' + ops : ''}`;

@@ -49,7 +49,8 @@ export function runObjdump(target: Target, elf: Uint8Array): ObjdumpResult {
   try {
     const file = join(dir, 'cases.o');
     writeFileSync(file, elf);
-    const r = spawnSync(OBJDUMP, ['-d', '--disassemble-zeroes', `--mcpu=${target}`, file], { encoding: 'utf8', maxBuffer: 1 << 30 });
+    const r = spawnSync(OBJDUMP, ['-d', '--disassemble-zeroes', `--mcpu=${target}`, file], { encoding: 'utf8', maxBuffer: 1 << 30, env: { ...process.env, LLVM_DISABLE_SYMBOLIZATION: '1' } });
+    // (A crash would otherwise start llvm-symbolizer for its stack trace: slow, and of no use here.)
     if (r.error) throw new Error(`cannot run ${OBJDUMP}: ${r.error.message}`);
     return { ok: r.status === 0, stdout: r.stdout, stderr: r.stderr, status: r.status, signal: r.signal };
   } finally {

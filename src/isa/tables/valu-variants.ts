@@ -12,7 +12,7 @@
 // gfx10 has no DPP form of any VOPC opcode and no SDWA form of a 64-bit or VOP2 mac/fma/madak op.
 // The DPP-form lists of all three targets are the same except where `targets` says otherwise
 // (dot2c/dot4c are gfx1030, v_mac_f32 gfx1010/gfx1013); the SDWA lists are the same everywhere.
-import type { Family, Target } from '../types.js';
+import type { DataType, Family, Target } from '../types.js';
 
 export type VariantSrcMods = 'fp' | 'int';
 export type DppSrcMods = VariantSrcMods | 'sext' | 'none';
@@ -29,6 +29,11 @@ export interface SdwaForm {
   readonly src1?: VariantSrcMods;
   /** VOP1/VOP2: the omod field may be set (float results). */
   readonly omod?: boolean;
+  /**
+   * Type by which LLVM prints a scalar-source constant of src1, when it differs from the base
+   * def's operand type (v_ldexp_f16: the i16 exponent prints inline floats as 0.5, as for i32).
+   */
+  readonly src1ConstType?: DataType;
 }
 
 export interface ValuVariantDef {
@@ -148,7 +153,7 @@ export const VALU_VARIANTS: readonly ValuVariantDef[] = [
   { family: 'VOP2', opcode: 54, mnemonic: 'v_fmac_f16', dpp: { src0: 'fp', src1: 'fp' } },
   { family: 'VOP2', opcode: 57, mnemonic: 'v_max_f16', dpp: { src0: 'fp', src1: 'fp' }, sdwa: { src0: 'fp', src1: 'fp', omod: true } },
   { family: 'VOP2', opcode: 58, mnemonic: 'v_min_f16', dpp: { src0: 'fp', src1: 'fp' }, sdwa: { src0: 'fp', src1: 'fp', omod: true } },
-  { family: 'VOP2', opcode: 59, mnemonic: 'v_ldexp_f16', dpp: { src0: 'fp', src1: 'sext' }, sdwa: { src0: 'fp', src1: 'int', omod: true } },
+  { family: 'VOP2', opcode: 59, mnemonic: 'v_ldexp_f16', dpp: { src0: 'fp', src1: 'sext' }, sdwa: { src0: 'fp', src1: 'int', omod: true, src1ConstType: 'i32' } },
   { family: 'VOPC', opcode: 0, mnemonic: 'v_cmp_f_f32', sdwa: { src0: 'fp', src1: 'fp' } },
   { family: 'VOPC', opcode: 1, mnemonic: 'v_cmp_lt_f32', sdwa: { src0: 'fp', src1: 'fp' } },
   { family: 'VOPC', opcode: 2, mnemonic: 'v_cmp_eq_f32', sdwa: { src0: 'fp', src1: 'fp' } },
