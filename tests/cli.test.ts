@@ -139,3 +139,34 @@ test('multi-symbol ELF: whole text listing equals llvm-objdump-19, labels and sy
   assert.ok(ours.some((l) => /s_branch c\d+/.test(l)), 'some branch is symbolized');
   assert.deepEqual(ours, norm(ref.stdout));
 });
+
+test('a listing made on several threads is byte-identical to the serial one', async () => {
+  const { ALL_GENERATORS } = await import('./gen/index.js');
+  const { Rng } = await import('./harness/rng.js');
+  const { layoutCases } = await import('./harness/llvm.js');
+  const rng = new Rng(5);
+  const cases: number[][] = [];
+  for (let i = 0; i < 3000; i++) {
+    const g = rng.pick(ALL_GENERATORS);
+    cases.push(g.random(rng, 'gfx1030'));
+    if (i % 500 === 7) cases.push([0, 0, 0, 0]); // zero runs
+  }
+  for (const untyped of [false, true]) {
+    const f = join(dir, `par${untyped ? 'u' : 'f'}.o`);
+    writeFileSync(f, layoutCases('gfx1030', cases, untyped).elf);
+    const raw = join(dir, 'par.bin');
+    writeFileSync(raw, layoutCases('gfx1030', cases).text);
+    for (const file of [f, raw]) {
+      for (const format of ['text', 'jsonl']) {
+        const run = (env: Record<string, string>) => spawnSync(process.execPath, [BIN, 'disasm', '--format', format, file], { encoding: 'latin1', maxBuffer: 1 << 28, env: { ...process.env, ...env } });
+        const serial = run({ RDNA_THREADS: '1' });
+        assert.equal(serial.status, 0, serial.stderr);
+        for (const sync of ['256', '1']) {
+          const par = run({ RDNA_THREADS: '3', RDNA_PARALLEL_MIN_WORDS: '256', RDNA_PARALLEL_SYNC: sync });
+          assert.equal(par.status, 0, par.stderr);
+          assert.ok(par.stdout === serial.stdout, `${file} ${format} sync=${sync}: parallel output differs`);
+        }
+      }
+    }
+  }
+});

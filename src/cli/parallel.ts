@@ -11,7 +11,8 @@ import { Worker } from 'node:worker_threads';
 import { formatRange, type IndexedText, type RangeJob, type RangeResult } from './listing-format.js';
 import type { Output } from './output.js';
 
-const SYNC = 256;
+/** Records compared at each join (overridable for tests: RDNA_PARALLEL_SYNC). */
+const SYNC = Math.max(1, Number(process.env['RDNA_PARALLEL_SYNC'] ?? 256));
 /** Fewest dwords per piece worth a thread (overridable for tests: RDNA_PARALLEL_MIN_WORDS). */
 const MIN_WORDS = Number(process.env['RDNA_PARALLEL_MIN_WORDS'] ?? 120_000);
 const WORKER = new URL('./disasm-worker.js', import.meta.url);
