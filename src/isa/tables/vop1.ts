@@ -5,24 +5,11 @@
 // form, and LLVM prints the e32 mnemonic without the _e32 suffix. Operand-less opcodes (v_nop,
 // v_pipeflush, v_clrexcp) ignore the src0/vdst fields and print no suffix either.
 // Flag 'swap': v_swap_b32/v_swaprel_b32 exchange vdst and src0 (both VGPRs; src0 must be a VGPR).
-import type { DataType, FloatType, ImplicitReg, InstrDef, Modifier, OperandDef, RegClass, Target } from '../types.js';
+import type { DataType, InstrDef, OperandDef } from '../types.js';
+import { valuOp, V, S0 } from './valu-e32.js';
 
-interface Opts {
-  readonly float?: FloatType;
-  readonly modifiers?: readonly Modifier[];
-  readonly flags?: readonly string[];
-  readonly implicitReads?: readonly ImplicitReg[];
-  readonly implicitWrites?: readonly ImplicitReg[];
-  readonly targets?: readonly Target[];
-}
+const op = valuOp('VOP1');
 
-function op(mnemonic: string, opcode: number, operands: readonly OperandDef[], o: Opts = {}): InstrDef {
-  return { mnemonic, family: 'VOP1', opcode, operands, ...o };
-}
-
-const V = (type: DataType, role: OperandDef['role'] = 'dst'): OperandDef => ({ name: 'vdst', role, kind: 'vgpr', type });
-const S0 = (type: DataType, regClass?: RegClass, role: OperandDef['role'] = 'src'): OperandDef =>
-  regClass === undefined ? { name: 'src0', role, kind: 'src', type } : { name: 'src0', role, kind: 'src', type, regClass };
 /** v_readfirstlane_b32: an SGPR destination in the vdst field. */
 const SD = (type: DataType): OperandDef => ({ name: 'sdst', role: 'dst', kind: 'sdst', type, regClass: 'SReg_32' });
 

@@ -5,29 +5,13 @@
 // 'accumulate' (vdst is also read: mac/fmac/dot*c), 'literalK' (a 32-bit K constant dword follows
 // the instruction: madmk/madak/fmamk/fmaak; operand 'simm32', kind 'literal').
 // wave32: the implicit VCC operands print as vcc_lo.
-import type { DataType, FloatType, ImplicitReg, InstrDef, Modifier, OperandDef, RegClass, Target } from '../types.js';
+import type { DataType, InstrDef, OperandDef } from '../types.js';
+import { valuOp, V, S0, V1, VCC_OUT } from './valu-e32.js';
 
-interface Opts {
-  readonly float?: FloatType;
-  readonly modifiers?: readonly Modifier[];
-  readonly flags?: readonly string[];
-  readonly implicitReads?: readonly ImplicitReg[];
-  readonly implicitWrites?: readonly ImplicitReg[];
-  readonly targets?: readonly Target[];
-}
+const op = valuOp('VOP2');
 
-function op(mnemonic: string, opcode: number, operands: readonly OperandDef[], o: Opts = {}): InstrDef {
-  return { mnemonic, family: 'VOP2', opcode, operands, ...o };
-}
-
-const V = (type: DataType, role: OperandDef['role'] = 'dst'): OperandDef => ({ name: 'vdst', role, kind: 'vgpr', type });
-const S0 = (type: DataType, regClass?: RegClass, role: OperandDef['role'] = 'src'): OperandDef =>
-  regClass === undefined ? { name: 'src0', role, kind: 'src', type } : { name: 'src0', role, kind: 'src', type, regClass };
-const V1 = (type: DataType): OperandDef => ({ name: 'vsrc1', role: 'src', kind: 'vgpr', type });
 /** The K constant of v_madmk/madak/fmamk/fmaak: the literal dword after the instruction. */
 const K = (type: DataType): OperandDef => ({ name: 'simm32', role: 'src', kind: 'literal', type });
-/** VCC carry-out (wave32: vcc_lo). */
-const VCC_OUT: OperandDef = { name: 'sdst', role: 'dst', kind: 'vcc', type: 'mask' };
 /** VCC read: carry-in of v_add_co_ci etc., the lane mask of v_cndmask_b32. */
 const VCC_IN: OperandDef = { name: 'src2', role: 'src', kind: 'vcc', type: 'mask' };
 

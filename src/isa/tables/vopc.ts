@@ -3,25 +3,10 @@
 // on gfx10 v_cmpx_* write EXEC only and LLVM prints no destination for them (flag 'cmpx').
 // v_cmp_class_*: src1 is a 32-bit class mask (flag 'class'). 64-bit compares read VGPR/SGPR pairs.
 // Float compares have no DPP form on gfx10; 64-bit compares have no SDWA form.
-import type { DataType, FloatType, ImplicitReg, InstrDef, Modifier, OperandDef, Target } from '../types.js';
+import type { InstrDef } from '../types.js';
+import { valuOp, S0, V1, VCC_OUT } from './valu-e32.js';
 
-interface Opts {
-  readonly float?: FloatType;
-  readonly modifiers?: readonly Modifier[];
-  readonly flags?: readonly string[];
-  readonly implicitReads?: readonly ImplicitReg[];
-  readonly implicitWrites?: readonly ImplicitReg[];
-  readonly targets?: readonly Target[];
-}
-
-function op(mnemonic: string, opcode: number, operands: readonly OperandDef[], o: Opts = {}): InstrDef {
-  return { mnemonic, family: 'VOPC', opcode, operands, ...o };
-}
-
-const S0 = (type: DataType): OperandDef => ({ name: 'src0', role: 'src', kind: 'src', type });
-const V1 = (type: DataType): OperandDef => ({ name: 'vsrc1', role: 'src', kind: 'vgpr', type });
-/** The compare result in VCC (wave32: vcc_lo). */
-const VCC_OUT: OperandDef = { name: 'sdst', role: 'dst', kind: 'vcc', type: 'mask' };
+const op = valuOp('VOPC');
 
 export const VOPC_TABLE: readonly InstrDef[] = [
   op('v_cmp_f_f32', 0, [VCC_OUT, S0('f32'), V1('f32')], { float: 'f32', modifiers: ['neg', 'abs', 'clamp', 'sdwa'], implicitReads: ['EXEC'], implicitWrites: ['VCC'] }),
