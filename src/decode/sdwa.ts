@@ -39,10 +39,8 @@ const decodeSDWAForm: FamilyDecoder = (ctx: DecodeContext): Instruction | string
   if (def === undefined) return `${family} opcode ${opcode} does not exist on ${ctx.target}`;
   const form = sdwaForm(ctx.target, family, opcode);
   if (form === undefined) return `${def.mnemonic} has no SDWA form`;
-  if (variantOf(family, opcode)?.bare === true && ((w0 >>> 17) & 0xff | w1 & ~SDWA_BARE_FREE) !== 0) {
-    return `${def.mnemonic}: operand fields of its operand-less SDWA form are not 0`;
-  }
   if (variantOf(family, opcode)?.bare === true) {
+    if ((((w0 >>> 17) & 0xff) | (w1 & ~SDWA_BARE_FREE)) !== 0) return `${def.mnemonic}: operand fields of its operand-less SDWA form are not 0`;
     // Any dst_sel (7 too) and dst_unused: LLVM prints none of them for an operand-less form.
     return {
       kind: 'instruction', pc: ctx.pc, words: [w0, w1], size: 8, encoding: family, variant: 'sdwa', def,
