@@ -22,7 +22,7 @@ for (const target of TARGETS) {
     const perGen = Math.ceil(MIN_LINES / Math.max(1, ALL_GENERATORS.length));
     const cases = buildCorpus(ALL_GENERATORS, target, perGen, SEED);
     const rep = diffCases(target, cases);
-    if (rep.crashes.length) console.log(`${target}: LLVM crashed on ${rep.crashes.length} cases (left out)`);
+    console.log(`${target}: ${rep.cases} cases, ${rep.lines} instruction lines compared, ${rep.mismatches.length} mismatches; LLVM crashed on ${rep.crashes.length} cases (left out)`);
     assert.ok(rep.lines >= MIN_LINES, `only ${rep.lines} instruction lines compared`);
     assert.equal(rep.mismatches.length, 0, rep.mismatches.slice(0, 20).map(formatMismatch).join('\n'));
   });
