@@ -65,6 +65,27 @@ function srcMods(cls: DppSrcMods | undefined, neg: boolean, abs: boolean): SrcMo
   return undefined;
 }
 
+/** The two dwords of a DPP/SDWA word, its base family, opcode and definition. */
+export interface VariantWord {
+  readonly w0: number;
+  readonly w1: number;
+  readonly family: 'VOP1' | 'VOP2' | 'VOPC';
+  readonly opcode: number;
+  readonly def: InstrDef;
+}
+
+/** Read the first two dwords and look the opcode up; a string when that fails (as FamilyDecoder). */
+export function readVariantWord(ctx: DecodeContext): VariantWord | string {
+  const w0 = ctx.words[ctx.index] ?? 0;
+  if (ctx.index + 1 >= ctx.end) return TRUNCATED;
+  const w1 = ctx.words[ctx.index + 1] ?? 0;
+  const family = vopFamily(w0);
+  const opcode = vopOpcode(family, w0);
+  const def = lookup(ctx.target, family, opcode);
+  if (def === undefined) return `${family} opcode ${opcode} does not exist on ${ctx.target}`;
+  return { w0, w1, family, opcode, def };
+}
+
 const BASE_DECODERS: Record<'VOP1' | 'VOP2' | 'VOPC', FamilyDecoder> = { VOP1: decodeVOP1, VOP2: decodeVOP2, VOPC: decodeVOPC };
 
 /**
@@ -83,13 +104,9 @@ export function withE32Fallback(variant: FamilyDecoder): FamilyDecoder {
 }
 
 const decodeDPPForm: FamilyDecoder = (ctx: DecodeContext): Instruction | string => {
-  const w0 = ctx.words[ctx.index] ?? 0;
-  if (ctx.index + 1 >= ctx.end) return TRUNCATED;
-  const w1 = ctx.words[ctx.index + 1] ?? 0;
-  const family = vopFamily(w0);
-  const opcode = vopOpcode(family, w0);
-  const def = lookup(ctx.target, family, opcode);
-  if (def === undefined) return `${family} opcode ${opcode} does not exist on ${ctx.target}`;
+  const vw = readVariantWord(ctx);
+  if (typeof vw === 'string') return vw;
+  const { w0, w1, family, opcode, def } = vw;
   const form = dppForm(ctx.target, family, opcode);
   if (form === undefined) return `${def.mnemonic} has no DPP form on ${ctx.target}`;
   const code = w0 & 0x1ff;

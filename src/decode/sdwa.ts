@@ -11,11 +11,9 @@
 // VOP1 has no src1: bits 24-29 and 31 must be 0. v_cmpx (no VCC result) must have sd = 0.
 // Select value 7 is reserved (LLVM 19 crashes on it); we report such words as invalid.
 import type { DecodeContext, FamilyDecoder, Instruction, Modifiers, Operand, OperandValue } from './types.js';
-import { TRUNCATED } from './types.js';
-import { lookup } from '../isa/table.js';
 import { sdwaForm, variantOf } from '../isa/tables/valu-variants.js';
 import { decodeScalarCode } from './operands.js';
-import { VCC_LO, slotOf, vopFamily, vopOpcode, withE32Fallback } from './dpp.js';
+import { VCC_LO, readVariantWord, slotOf, withE32Fallback } from './dpp.js';
 
 /** Bits an operand-less SDWA form (v_nop) may have set: dst_sel, dst_unused, bits 22 and 30. */
 const SDWA_BARE_FREE = 0x40401f00;
@@ -30,13 +28,9 @@ function sdwaScalar(code: number): OperandValue | undefined {
 }
 
 const decodeSDWAForm: FamilyDecoder = (ctx: DecodeContext): Instruction | string => {
-  const w0 = ctx.words[ctx.index] ?? 0;
-  if (ctx.index + 1 >= ctx.end) return TRUNCATED;
-  const w1 = ctx.words[ctx.index + 1] ?? 0;
-  const family = vopFamily(w0);
-  const opcode = vopOpcode(family, w0);
-  const def = lookup(ctx.target, family, opcode);
-  if (def === undefined) return `${family} opcode ${opcode} does not exist on ${ctx.target}`;
+  const vw = readVariantWord(ctx);
+  if (typeof vw === 'string') return vw;
+  const { w0, w1, family, opcode, def } = vw;
   const form = sdwaForm(ctx.target, family, opcode);
   if (form === undefined) return `${def.mnemonic} has no SDWA form`;
   if (variantOf(family, opcode)?.bare === true) {
