@@ -1,49 +1,119 @@
-// Listing records as text: objdump-style lines or JSON lines. Shared by the main thread and the
-// disassembly workers, so that both produce byte-identical output for the same record.
+// Listing records as bytes: objdump-style lines or JSON lines, written straight into a byte buffer
+// (no per-line strings to join). Shared by the main thread and the disassembly workers, so both
+// produce byte-identical output for the same record. Text is latin1: one byte per character, so
+// names read from a file come out as the bytes they were.
 import type { Target } from '../isa/types.js';
 import { formatLong, printDecoded, type PrintContext } from '../disasm/index.js';
 import { walkListing, type Label, type ListingEntry } from '../disasm/listing.js';
 
 export type ListingFormat = 'text' | 'jsonl';
 
-const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).toUpperCase().padStart(2, '0'));
-function hex8(w: number): string {
-  return (HEX[(w >>> 24) & 0xff] ?? '') + (HEX[(w >>> 16) & 0xff] ?? '') + (HEX[(w >>> 8) & 0xff] ?? '') + (HEX[w & 0xff] ?? '');
-}
-export function addr12(pc: number): string {
-  const hi = Math.floor(pc / 0x100000000) & 0xffff;
-  return (HEX[hi >>> 8] ?? '') + (HEX[hi & 0xff] ?? '') + hex8(pc >>> 0);
-}
-const PAD = ' '.repeat(64);
+const HEX_UPPER = Buffer.from('0123456789ABCDEF', 'latin1');
+const HEX_LOWER = Buffer.from('0123456789abcdef', 'latin1');
+const SPACE = 0x20, NL = 0x0a, TAB = 0x09;
+/** Column where objdump starts its `//` comment (after the tab). */
+const COMMENT_COLUMN = 59;
+/** Room reserved for one record besides its label name and instruction text. */
+const RECORD_SLACK = 256;
 
-function labelLine(name: string, pc: number): string {
-  return `\n${pc.toString(16).padStart(16, '0')} <${name}>:\n`;
+/** An append-only byte buffer; full buffers are handed to `sink` (which may keep them). */
+export class ByteSink {
+  private buf: Buffer;
+  off = 0;
+  constructor(private readonly sink: (chunk: Uint8Array) => void, private readonly reuse: boolean, private readonly size = 1 << 20) {
+    this.buf = Buffer.allocUnsafe(size);
+  }
+  /** Make room for n bytes without a flush in between. */
+  reserve(n: number): void {
+    if (this.off + n <= this.buf.length) return;
+    this.flush();
+    if (n > this.buf.length) this.buf = Buffer.allocUnsafe(n);
+  }
+  str(s: string): void {
+    this.off += this.buf.write(s, this.off, 'latin1');
+  }
+  byte(b: number): void {
+    this.buf[this.off++] = b;
+  }
+  fill(b: number, n: number): void {
+    if (n > 0) this.buf.fill(b, this.off, this.off + n);
+    this.off += Math.max(0, n);
+  }
+  hex(v: number, digits: number, table: Buffer = HEX_UPPER): void {
+    for (let k = digits - 1; k >= 0; k--) this.buf[this.off + k] = table[(v >>> ((digits - 1 - k) * 4)) & 0xf] ?? 0;
+    this.off += digits;
+  }
+  flush(): void {
+    if (this.off === 0) return;
+    const chunk = this.buf.subarray(0, this.off);
+    this.sink(chunk);
+    if (!this.reuse) this.buf = Buffer.allocUnsafe(this.size);
+    this.off = 0;
+  }
 }
 
-/** The text of one record: its label lines (text format) and its line, without a final newline. */
-export function recordText(e: ListingEntry, target: Target, ctx: PrintContext, format: ListingFormat): string {
+function writeAddr(out: ByteSink, pc: number, digits: number, table: Buffer): void {
+  const hi = Math.floor(pc / 0x100000000);
+  out.hex(hi, digits - 8, table);
+  out.hex(pc >>> 0, 8, table);
+}
+
+function writeLabel(out: ByteSink, name: string, pc: number): void {
+  out.byte(NL);
+  writeAddr(out, pc, 16, HEX_LOWER);
+  out.str(' <');
+  out.str(name);
+  out.str('>:\n');
+}
+
+/** One record: its label lines (text format) and its line, each line ending in a newline. */
+export function writeRecord(out: ByteSink, e: ListingEntry, target: Target, ctx: PrintContext, format: ListingFormat): void {
   if ('zeroes' in e) {
     // Only the text format skips zero runs.
-    return (e.label !== undefined ? labelLine(e.label, e.zeroes.pc) : '') + '\t\t...';
+    out.reserve(RECORD_SLACK + (e.label?.length ?? 0));
+    if (e.label !== undefined) writeLabel(out, e.label, e.zeroes.pc);
+    out.str('\t\t...\n');
+    return;
   }
   const d = e.decoded;
   if (format === 'jsonl') {
-    const words = '[' + d.words.join(',') + ']';
-    return d.kind === 'invalid'
-      ? `{"offset":${d.pc},"invalid":true,"words":${words}}`
-      : `{"offset":${d.pc},"text":${JSON.stringify(printDecoded(d, target, ctx))},"words":${words}}`;
+    const line = d.kind === 'invalid'
+      ? `{"offset":${d.pc},"invalid":true,"words":[${d.words.join(',')}]}\n`
+      : `{"offset":${d.pc},"text":${JSON.stringify(printDecoded(d, target, ctx))},"words":[${d.words.join(',')}]}\n`;
+    out.reserve(line.length);
+    out.str(line);
+    return;
   }
   const text = d.kind === 'invalid' ? formatLong(d.words[0]) : printDecoded(d, target, ctx);
-  let ws = hex8(d.words[0] ?? 0);
-  for (let k = 1; k < d.words.length; k++) ws += ' ' + hex8(d.words[k] ?? 0);
-  const line = '\t' + (text.length < 59 ? text + PAD.slice(0, 59 - text.length) : text) + '// ' + addr12(d.pc) + ': ' + ws;
-  return e.label !== undefined ? labelLine(e.label, d.pc) + line : line;
+  out.reserve(RECORD_SLACK + text.length + (e.label?.length ?? 0));
+  if (e.label !== undefined) writeLabel(out, e.label, d.pc);
+  out.byte(TAB);
+  out.str(text);
+  out.fill(SPACE, COMMENT_COLUMN - text.length);
+  out.str('// ');
+  writeAddr(out, d.pc, 12, HEX_UPPER);
+  out.byte(0x3a); // ':'
+  for (let k = 0; k < d.words.length; k++) {
+    out.byte(SPACE);
+    out.hex(d.words[k] ?? 0, 8);
+  }
+  out.byte(NL);
+}
+
+/** One record's bytes on their own (for the few records kept to join pieces). */
+function recordBytes(e: ListingEntry, target: Target, ctx: PrintContext, format: ListingFormat): Uint8Array {
+  const parts: Uint8Array[] = [];
+  const one = new ByteSink((c) => parts.push(c), false, 4096);
+  writeRecord(one, e, target, ctx, format);
+  one.flush();
+  return parts.length === 1 && parts[0] ? parts[0] : Buffer.concat(parts);
 }
 
 export function trailingText(pc: number, bytes: readonly number[], format: ListingFormat): string {
+  const addr = Math.floor(pc / 0x100000000).toString(16).toUpperCase().padStart(4, '0') + (pc >>> 0).toString(16).toUpperCase().padStart(8, '0');
   return format === 'jsonl'
     ? `{"offset":${pc},"invalid":true,"bytes":[${bytes.join(',')}]}`
-    : `\t.byte ${bytes.map((b) => '0x' + (HEX[b] ?? '').toLowerCase()).join(', ')}`.padEnd(60) + '// ' + addr12(pc);
+    : `\t.byte ${bytes.map((b) => '0x' + b.toString(16).padStart(2, '0')).join(', ')}`.padEnd(60) + '// ' + addr;
 }
 
 /** One piece of a section's listing, as a worker (or the main thread) formats it. */
@@ -65,45 +135,38 @@ export interface RangeJob {
   readonly tailCount: number;
 }
 
-export type IndexedText = readonly [number, string];
+/** A record's first dword and its bytes. */
+export type IndexedRecord = readonly [number, Uint8Array];
 
 export interface RangeResult {
-  readonly head: IndexedText[];
-  /** Records after the head, up to `to`, each followed by a newline, as latin1 bytes in chunks. */
+  readonly head: IndexedRecord[];
+  /** Records after the head, up to `to`, in chunks (empty when they went to the caller's sink). */
   readonly body: Uint8Array[];
-  readonly tail: IndexedText[];
+  readonly tail: IndexedRecord[];
 }
 
-const CHUNK_RECORDS = 4096;
-
 /**
- * Format the records of [from, to), plus up to tailCount records past `to`. When `emit` is given,
- * body records go to it as they are made instead of into `body`.
+ * Format the records of [from, to), plus up to tailCount records past `to`. Body records go to
+ * `out` when given (the caller flushes it), else into the result's `body` chunks.
  */
-export function formatRange(job: RangeJob, emit?: (line: string) => void): RangeResult {
+export function formatRange(job: RangeJob, out?: ByteSink): RangeResult {
   const untyped = new Map<number, string>(job.untyped);
   const ctx: PrintContext = untyped.size ? { symbolAt: (pc) => untyped.get(pc) } : {};
-  const head: IndexedText[] = [];
-  const tail: IndexedText[] = [];
+  const head: IndexedRecord[] = [];
+  const tail: IndexedRecord[] = [];
   const body: Uint8Array[] = [];
-  let pending: string[] = [];
-  const seal = () => {
-    if (pending.length) body.push(Buffer.from(pending.join('\n') + '\n', 'latin1'));
-    pending = [];
-  };
+  const sink = out ?? new ByteSink((c) => body.push(c), false);
   walkListing(job.target, job.words, job.basePc, job.labels, (e) => {
     const pc = 'zeroes' in e ? e.zeroes.pc : e.decoded.pc;
     const idx = (pc - job.basePc) / 4;
-    const text = recordText(e, job.target, ctx, job.format);
-    if (idx >= job.to) {
-      tail.push([idx, text]);
-      return tail.length < job.tailCount;
+    const keep = idx >= job.to ? tail : head.length < job.headCount ? head : undefined;
+    if (keep === undefined) {
+      writeRecord(sink, e, job.target, ctx, job.format);
+      return true;
     }
-    if (head.length < job.headCount) head.push([idx, text]);
-    else if (emit) emit(text);
-    else if (pending.push(text) >= CHUNK_RECORDS) seal();
-    return true;
+    keep.push([idx, recordBytes(e, job.target, ctx, job.format)]);
+    return keep !== tail || tail.length < job.tailCount;
   }, { skipZeroes: job.format === 'text' }, job.from);
-  seal();
+  if (!out) sink.flush();
   return { head, body, tail };
 }

@@ -1,43 +1,39 @@
-// Buffered synchronous stdout: large outputs are written in big chunks; a closed pipe
-// (e.g. `| head`) ends the process quietly.
+// Buffered synchronous stdout: output is written in large chunks; a closed pipe (e.g. `| head`)
+// ends the process quietly. Text is written as latin1 (one byte per character).
 import { writeSync } from 'node:fs';
+import { ByteSink } from './listing-format.js';
+
+function writeAll(fd: number, buf: Uint8Array): void {
+  let off = 0;
+  while (off < buf.length) {
+    try {
+      off += writeSync(fd, buf, off, buf.length - off);
+    } catch (e) {
+      const code = (e as { code?: string }).code;
+      if (code === 'EAGAIN') continue;
+      if (code === 'EPIPE') process.exit(0);
+      throw e;
+    }
+  }
+}
 
 export class Output {
-  private parts: string[] = [];
-  private size = 0;
-  constructor(private readonly fd = 1, private readonly limit = 1 << 16) {}
-  line(s: string): void {
-    this.parts.push(s);
-    this.size += s.length + 1;
-    if (this.size >= this.limit) this.flush();
+  /** Formatters write into this directly. */
+  readonly sink: ByteSink;
+  constructor(private readonly fd = 1) {
+    this.sink = new ByteSink((chunk) => writeAll(this.fd, chunk), true);
   }
-  /** Bytes of whole lines (each ending in a newline). */
+  line(s: string): void {
+    this.sink.reserve(s.length + 1);
+    this.sink.str(s);
+    this.sink.byte(0x0a);
+  }
+  /** Bytes of whole lines, written after everything before them. */
   bytes(b: Uint8Array): void {
-    this.flush();
-    this.writeBytes(b);
+    this.sink.flush();
+    writeAll(this.fd, b);
   }
   flush(): void {
-    if (this.parts.length === 0) return;
-    const chunk = this.parts.join('\n') + '\n';
-    this.parts = [];
-    this.size = 0;
-    this.write(chunk);
-  }
-  private write(chunk: string): void {
-    // latin1: one byte per character, so names read from a file come out as the bytes they were.
-    this.writeBytes(Buffer.from(chunk, 'latin1'));
-  }
-  private writeBytes(buf: Uint8Array): void {
-    let off = 0;
-    while (off < buf.length) {
-      try {
-        off += writeSync(this.fd, buf, off, buf.length - off);
-      } catch (e) {
-        const code = (e as { code?: string }).code;
-        if (code === 'EAGAIN') continue;
-        if (code === 'EPIPE') process.exit(0);
-        throw e;
-      }
-    }
+    this.sink.flush();
   }
 }

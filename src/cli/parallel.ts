@@ -8,7 +8,7 @@ import { availableParallelism } from 'node:os';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { formatRange, type IndexedText, type RangeJob, type RangeResult } from './listing-format.js';
+import { formatRange, type IndexedRecord, type RangeJob, type RangeResult } from './listing-format.js';
 import type { Output } from './output.js';
 
 /** Records compared at each join (overridable for tests: RDNA_PARALLEL_SYNC). */
@@ -22,7 +22,10 @@ export type SectionJob = Omit<RangeJob, 'from' | 'to' | 'headCount' | 'tailCount
 function threads(): number {
   const env = process.env['RDNA_THREADS'];
   if (env !== undefined && /^\d+$/.test(env)) return Math.max(1, Number(env));
-  return Math.min(availableParallelism(), 8);
+  // Measured on a 2-core machine, two threads are slower than one (each runs slower: the cores
+  // and V8's own GC threads contend), so threads are used only where cores are to spare.
+  const cores = availableParallelism();
+  return cores >= 4 ? Math.min(cores - 1, 8) : 1;
 }
 
 function runWorker(job: RangeJob): { result: Promise<RangeResult>; worker: Worker } {
@@ -37,10 +40,10 @@ function runWorker(job: RangeJob): { result: Promise<RangeResult>; worker: Worke
 
 export async function listSection(job: SectionJob, out: Output): Promise<void> {
   const n = job.words.length;
-  const emit = (line: string) => out.line(line);
+  const emit = (record: Uint8Array) => out.bytes(record);
   const pieces = Math.min(threads(), Math.floor(n / MIN_WORDS));
   if (pieces < 2 || !existsSync(fileURLToPath(WORKER))) {
-    formatRange({ ...job, from: 0, to: n, headCount: 0, tailCount: 0 }, emit);
+    formatRange({ ...job, from: 0, to: n, headCount: 0, tailCount: 0 }, out.sink);
     return;
   }
   const bounds = Array.from({ length: pieces + 1 }, (_, c) => Math.floor((n * c) / pieces));
@@ -49,7 +52,9 @@ export async function listSection(job: SectionJob, out: Output): Promise<void> {
     workers.push(runWorker({ ...job, from: bounds[c] ?? n, to: bounds[c + 1] ?? n, headCount: SYNC, tailCount: c < pieces - 1 ? SYNC : 0 }));
   }
   try {
-    let tail: IndexedText[] = formatRange({ ...job, from: 0, to: bounds[1] ?? n, headCount: 0, tailCount: SYNC }, emit).tail;
+    // Let the workers start before this thread stays busy with its own piece.
+    await Promise.all(workers.map((w) => new Promise<void>((resolve) => { w.worker.once('online', () => resolve()); w.worker.once('error', () => resolve()); })));
+    let tail: IndexedRecord[] = formatRange({ ...job, from: 0, to: bounds[1] ?? n, headCount: 0, tailCount: SYNC }, out.sink).tail;
     for (const w of workers) {
       const next = await w.result;
       const at = new Map<number, number>(next.head.map(([idx], k) => [idx, k]));
@@ -58,7 +63,7 @@ export async function listSection(job: SectionJob, out: Output): Promise<void> {
         // No agreement: everything from the last record we trust on is formatted here.
         const last = tail[tail.length - 1];
         for (const [, t] of tail.slice(0, -1)) emit(t);
-        if (last) formatRange({ ...job, from: last[0], to: n, headCount: 0, tailCount: 0 }, emit);
+        if (last) formatRange({ ...job, from: last[0], to: n, headCount: 0, tailCount: 0 }, out.sink);
         return;
       }
       for (const [, t] of tail.slice(0, meet)) emit(t);
