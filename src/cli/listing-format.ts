@@ -16,6 +16,8 @@ const COMMENT_COLUMN = 59;
 /** Room reserved for one record besides its label name and instruction text. */
 const RECORD_SLACK = 256;
 
+interface Latin1Writable { latin1Write(s: string, offset: number): number }
+
 /** An append-only byte buffer; full buffers are handed to `sink` (which may keep them). */
 export class ByteSink {
   private buf: Buffer;
@@ -30,7 +32,8 @@ export class ByteSink {
     if (n > this.buf.length) this.buf = Buffer.allocUnsafe(n);
   }
   str(s: string): void {
-    this.off += this.buf.write(s, this.off, 'latin1');
+    // Buffer#latin1Write is Buffer#write(s, off, 'latin1') without its argument handling (hot).
+    this.off += (this.buf as unknown as Latin1Writable).latin1Write(s, this.off);
   }
   byte(b: number): void {
     this.buf[this.off++] = b;

@@ -93,8 +93,12 @@ export function decodeAt(target: Target, words: Uint32Array, index: number, end:
 }
 
 /** Little-endian bytes to dwords (trailing bytes that do not fill a dword are left out). */
+const LITTLE_ENDIAN = new Uint8Array(Uint32Array.of(1).buffer)[0] === 1;
+
 export function toWords(bytes: Uint8Array): Uint32Array {
   const n = bytes.length >>> 2;
+  // A view, not a copy, where the host's byte order and the alignment allow it.
+  if (LITTLE_ENDIAN && (bytes.byteOffset & 3) === 0) return new Uint32Array(bytes.buffer, bytes.byteOffset, n);
   const out = new Uint32Array(n);
   const dv = new DataView(bytes.buffer, bytes.byteOffset, n * 4);
   for (let i = 0; i < n; i++) out[i] = dv.getUint32(i * 4, true);
