@@ -14,7 +14,7 @@ const op = valuOp('VOP1');
 const SD = (type: DataType): OperandDef => ({ name: 'sdst', role: 'dst', kind: 'sdst', type, regClass: 'SReg_32' });
 
 export const VOP1_TABLE: readonly InstrDef[] = [
-  op('v_nop', 0, [], { flags: ['noVOP3'] }),
+  op('v_nop', 0, [], { flags: ['noVOP3'], modifiers: ['dpp', 'sdwa'] }),
   op('v_mov_b32', 1, [V('b32'), S0('b32')], { modifiers: ['dpp', 'sdwa'] }),
   op('v_readfirstlane_b32', 2, [SD('b32'), S0('b32', 'VRegOrLds_32')], { flags: ['noVOP3'] }),
   op('v_cvt_i32_f64', 3, [V('i32'), S0('f64')], { float: 'f64', modifiers: ['neg', 'abs', 'clamp', 'omod'] }),
