@@ -8,6 +8,7 @@ cd "$(dirname "$0")/.."
 need=()
 command -v llvm-objdump-19 >/dev/null 2>&1 || need+=(llvm-19)
 command -v llvm-mc-19 >/dev/null 2>&1 || need+=(llvm-19)
+command -v llvm-readobj-19 >/dev/null 2>&1 || need+=(llvm-19)
 if [ ${#need[@]} -gt 0 ]; then
   echo "installing Debian packages: ${need[*]}"
   SUDO=""
