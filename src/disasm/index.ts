@@ -1,6 +1,9 @@
 // Instruction to LLVM 19 text (the part of llvm-objdump-19 -d output before its `//` comment).
 import type { Target } from '../isa/types.js';
 import type { Decoded, Encoding, Instruction } from '../decode/types.js';
+import type { PrintContext } from './context.js';
+
+export type { PrintContext } from './context.js';
 import { printSOP1 } from './sop1.js';
 import { printSOP2 } from './sop2.js';
 import { printSOPK } from './sopk.js';
@@ -21,15 +24,6 @@ import { printFLAT } from './flat.js';
 import { printEXP } from './exp.js';
 import { printDPP } from './dpp.js';
 import { printSDWA } from './sdwa.js';
-
-/**
- * What the printer may know beyond the instruction: llvm-objdump's symbolizer prints a branch
- * target that is exactly the address of an untyped (STT_NOTYPE) symbol of the section as that
- * symbol's name instead of the offset.
- */
-export interface PrintContext {
-  readonly symbolAt?: (pc: number) => string | undefined;
-}
 
 type Printer = (inst: Instruction, target: Target, ctx?: PrintContext) => string;
 

@@ -1,7 +1,7 @@
 // Scalar-encoding text, as LLVM 19's AMDGPUInstPrinter prints it on gfx10: scalar operands
 // (width-driven constants, register-class comments) and the symbolic simm16 forms
 // hwreg(...), sendmsg(...), s_waitcnt counters, depctr_*(...), UC_VERSION_*.
-import type { PrintContext } from './index.js';
+import type { PrintContext } from './context.js';
 import type { InstrDef, OperandDef, RegClass, Target } from '../isa/types.js';
 import type { Instruction, Operand, OperandValue } from '../decode/types.js';
 import { scalarDwords } from '../decode/scalar-fields.js';
