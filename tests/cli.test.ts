@@ -17,9 +17,9 @@ function rdna(...args: string[]) {
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 
-/** objdump appends branch targets (` <sym+0x..>`) and decoder warnings after the words. */
+/** objdump may append its decoder's warnings (`; Warning: ...`) after the words; rdna does not. */
 function dropAnnotations(line: string): string {
-  return line.replace(/(\/\/ [0-9A-F]{12}: [0-9A-F]{8}(?: [0-9A-F]{8})*).*$/, '$1');
+  return line.replace(/ ; Warning:.*$/, '');
 }
 
 function oneLineError(err: string) {

@@ -5,6 +5,8 @@
 import type { Target } from '../isa/types.js';
 import { formatLong, printDecoded, type PrintContext } from '../disasm/index.js';
 import { walkListing, type Label, type ListingEntry } from '../disasm/listing.js';
+import { branchTarget } from '../disasm/scalar-fields.js';
+import type { Instruction } from '../decode/types.js';
 
 export type ListingFormat = 'text' | 'jsonl';
 
@@ -70,7 +72,8 @@ function writeLabel(out: ByteSink, name: string, pc: number): void {
 }
 
 /** One record: its label lines (text format) and its line, each line ending in a newline. */
-export function writeRecord(out: ByteSink, e: ListingEntry, target: Target, ctx: PrintContext, format: ListingFormat): void {
+/** `targets`: the section's symbols sorted by address, for objdump's branch-target notes (text only). */
+export function writeRecord(out: ByteSink, e: ListingEntry, target: Target, ctx: PrintContext, format: ListingFormat, targets?: readonly Label[]): void {
   if ('zeroes' in e) {
     // Only the text format skips zero runs.
     out.reserve(RECORD_SLACK + (e.label?.length ?? 0));
@@ -88,7 +91,8 @@ export function writeRecord(out: ByteSink, e: ListingEntry, target: Target, ctx:
     return;
   }
   const text = d.kind === 'invalid' ? formatLong(d.words[0]) : printDecoded(d, target, ctx);
-  out.reserve(RECORD_SLACK + text.length + (e.label?.length ?? 0));
+  const note = d.kind === 'instruction' && targets ? targetNote(d, ctx, targets) : '';
+  out.reserve(RECORD_SLACK + text.length + note.length + (e.label?.length ?? 0));
   if (e.label !== undefined) writeLabel(out, e.label, d.pc);
   out.byte(TAB);
   out.str(text);
@@ -100,14 +104,41 @@ export function writeRecord(out: ByteSink, e: ListingEntry, target: Target, ctx:
     out.byte(SPACE);
     out.hex(d.words[k] ?? 0, 8);
   }
+  if (note) out.str(note);
   out.byte(NL);
 }
 
+/**
+ * objdump's branch-target note after the words, ` <symbol+0xoff>`: for a branch (a `label`
+ * operand; not s_call_b64, which LLVM's instruction analysis does not evaluate) whose target the
+ * symbolizer did not already name, relative to the last symbol at or below the target (addresses
+ * compared as unsigned 64-bit, the section's start as the fallback symbol).
+ */
+function targetNote(inst: Instruction, ctx: PrintContext, targets: readonly Label[]): string {
+  const k = inst.def.operands.findIndex((o) => o.kind === 'label');
+  if (k < 0 || inst.def.flags?.includes('call')) return '';
+  const v = inst.operands[k]?.value;
+  if (v === undefined || v.kind !== 'imm') return '';
+  const target = branchTarget(inst, v.value);
+  if (ctx.symbolAt?.(target) !== undefined) return '';
+  const t = BigInt.asUintN(64, BigInt(target));
+  let best: Label | undefined;
+  for (let lo = 0, hi = targets.length - 1; lo <= hi;) {
+    const mid = (lo + hi) >> 1;
+    const l = targets[mid];
+    if (l === undefined) break;
+    if (BigInt(l.pc) <= t) { best = l; lo = mid + 1; } else hi = mid - 1;
+  }
+  if (best === undefined) return '';
+  const off = BigInt.asUintN(64, t - BigInt(best.pc));
+  return off === 0n ? ` <${best.name}>` : ` <${best.name}+0x${off.toString(16)}>`;
+}
+
 /** One record's bytes on their own (for the few records kept to join pieces). */
-function recordBytes(e: ListingEntry, target: Target, ctx: PrintContext, format: ListingFormat): Uint8Array {
+function recordBytes(e: ListingEntry, target: Target, ctx: PrintContext, format: ListingFormat, targets: readonly Label[]): Uint8Array {
   const parts: Uint8Array[] = [];
   const one = new ByteSink((c) => parts.push(c), false, 4096);
-  writeRecord(one, e, target, ctx, format);
+  writeRecord(one, e, target, ctx, format, targets);
   one.flush();
   return parts.length === 1 && parts[0] ? parts[0] : Buffer.concat(parts);
 }
@@ -164,10 +195,10 @@ export function formatRange(job: RangeJob, out?: ByteSink): RangeResult {
     const idx = (pc - job.basePc) / 4;
     const keep = idx >= job.to ? tail : head.length < job.headCount ? head : undefined;
     if (keep === undefined) {
-      writeRecord(sink, e, job.target, ctx, job.format);
+      writeRecord(sink, e, job.target, ctx, job.format, job.labels);
       return true;
     }
-    keep.push([idx, recordBytes(e, job.target, ctx, job.format)]);
+    keep.push([idx, recordBytes(e, job.target, ctx, job.format, job.labels)]);
     return keep !== tail || tail.length < job.tailCount;
   }, { skipZeroes: job.format === 'text' }, job.from);
   if (!out) sink.flush();
