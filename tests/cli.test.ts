@@ -33,6 +33,7 @@ test('disasm of the bundled sample matches llvm-objdump-19 line by line', () => 
   const lines = r.out.split('\n').filter((l) => l.startsWith('\t'));
   assert.ok(lines.length > 5);
   const ref = spawnSync('llvm-objdump-19', ['-d', SAMPLE], { encoding: 'utf8' });
+  assert.equal(r.out, ref.stdout, 'the whole listing, headers, labels and branch notes included');
   const refLines = ref.stdout.split('\n').filter((l) => l.startsWith('\t')).map(dropAnnotations);
   assert.deepEqual(lines, refLines);
 });
