@@ -1,0 +1,207 @@
+// ShaderInfo: what a recompiler or emulator needs to start a kernel of an AMDGPU code object:
+// entry point, wave size, initial MODE, the SGPRs and VGPRs the hardware preloads, register
+// budgets, memory sizes, and (from the metadata note) the kernel arguments.
+import type { Target } from '../isa/types.js';
+import { type ElfFile, type ElfSymbol, SHF_EXECINSTR, sectionBytes } from './elf.js';
+import { CodeObjectError, type KernelDescriptor, KERNEL_DESCRIPTOR_SIZE, parseKernelDescriptor } from './kernel-descriptor.js';
+import { type KernelArg, readMetadata } from './metadata.js';
+
+export type UserSgprKind =
+  | 'private_segment_buffer' | 'dispatch_ptr' | 'queue_ptr' | 'kernarg_segment_ptr'
+  | 'dispatch_id' | 'flat_scratch_init' | 'private_segment_size';
+export type SystemSgprKind =
+  | 'workgroup_id_x' | 'workgroup_id_y' | 'workgroup_id_z' | 'workgroup_info' | 'private_segment_wave_offset';
+
+export interface SgprInput<K extends string> {
+  readonly kind: K;
+  /** First SGPR number (s<first>). */
+  readonly first: number;
+  /** Number of SGPRs. */
+  readonly count: number;
+}
+
+export interface ShaderInfo {
+  readonly target: Target;
+  readonly stage: 'cs';
+  readonly name: string;
+  /** Address of the kernel descriptor (`<name>.kd`). */
+  readonly descriptorAddress: number;
+  /** Address of the first instruction (ET_REL: an offset in `codeSection`). */
+  readonly entry: number;
+  readonly codeSection: string;
+  /** [start, end) of the kernel's code: the function symbol's size when present, else to the section's end. */
+  readonly codeRange: { readonly start: number; readonly end: number };
+  readonly waveSize: 32 | 64;
+  /** MODE bits 7:0 at wave start: FP_ROUND (round 32 in 1:0, round 16/64 in 3:2), FP_DENORM (denorm 32 in 5:4, 16/64 in 7:6). */
+  readonly floatMode: number;
+  readonly dx10Clamp: boolean;
+  readonly ieeeMode: boolean;
+  /** Enabled user SGPRs in ABI order, from s0. */
+  readonly userSgprs: readonly SgprInput<UserSgprKind>[];
+  /** USER_SGPR_COUNT from rsrc2 (may exceed the enabled inputs' total). */
+  readonly userSgprCount: number;
+  /** System SGPRs, after the user SGPRs, in ABI order. */
+  readonly systemSgprs: readonly SgprInput<SystemSgprKind>[];
+  /** Workitem-id VGPRs: v0 = X, v1 = Y, v2 = Z (not packed on gfx10). */
+  readonly workitemIdVgprs: readonly ('x' | 'y' | 'z')[];
+  /** VGPRs allocated: (granulated + 1) × 8 in wave32, × 4 in wave64. */
+  readonly vgprCount: number;
+  /** gfx10: SGPR allocation is fixed (AMDGPUUsage: "128 SGPRs always allocated"); s0..s105 addressable. */
+  readonly sgprCount: number;
+  readonly addressableSgprs: number;
+  readonly ldsSize: number;
+  readonly scratchSize: number;
+  readonly kernargSize: number;
+  readonly descriptor: KernelDescriptor;
+  /** Kernel arguments from the metadata note; undefined when the object has none for this kernel. */
+  readonly args?: readonly KernelArg[];
+}
+
+const STT_OBJECT = 1;
+const STT_FUNC = 2;
+const ET_REL = 1;
+const SHT_RELA = 4;
+const R_AMDGPU_REL64 = 5;
+
+const USER_SGPRS: readonly [UserSgprKind, number, keyof KernelDescriptor['properties']][] = [
+  ['private_segment_buffer', 4, 'privateSegmentBuffer'],
+  ['dispatch_ptr', 2, 'dispatchPtr'],
+  ['queue_ptr', 2, 'queuePtr'],
+  ['kernarg_segment_ptr', 2, 'kernargSegmentPtr'],
+  ['dispatch_id', 2, 'dispatchId'],
+  ['flat_scratch_init', 2, 'flatScratchInit'],
+  ['private_segment_size', 1, 'privateSegmentSize'],
+];
+
+interface EntryReloc { readonly type: number; readonly symIdx: number; readonly addend: bigint; readonly link: number }
+
+/** Relocations of a relocatable object, keyed by `<target section>:<offset>` (read once: bounded work for many kernels). */
+function indexRelocations(elf: ElfFile): Map<string, EntryReloc> {
+  const dv = new DataView(elf.bytes.buffer, elf.bytes.byteOffset, elf.bytes.byteLength);
+  const out = new Map<string, EntryReloc>();
+  // sh_info names the section the relocations apply to; elf.ts does not keep it, so read it
+  // (parseElf has checked that the section header table lies inside the file).
+  const shoff = Number(dv.getBigUint64(40, true));
+  const shentsize = dv.getUint16(58, true);
+  for (const s of elf.sections) {
+    if (s.type !== SHT_RELA || s.entsize !== 24) continue;
+    const info = dv.getUint32(shoff + s.index * shentsize + 44, true);
+    for (let o = s.offset; o + 24 <= s.offset + s.size; o += 24) {
+      const rinfo = dv.getBigUint64(o + 8, true);
+      out.set(`${info}:${dv.getBigUint64(o, true)}`, { type: Number(rinfo & 0xffffffffn), symIdx: Number(rinfo >> 32n), addend: dv.getBigInt64(o + 16, true), link: s.link });
+    }
+  }
+  return out;
+}
+
+/** In a relocatable object the entry offset is an R_AMDGPU_REL64 relocation at kd+16 (S + A - P); the entry is S + A - 16. */
+function relocatedEntry(elf: ElfFile, relocs: Map<string, EntryReloc>, kd: ElfSymbol, name: string): { entry: number; shndx: number } | undefined {
+  const r = relocs.get(`${kd.shndx}:${BigInt(kd.value) + 16n}`);
+  if (!r) return undefined;
+  if (r.type !== R_AMDGPU_REL64) throw new CodeObjectError(`kernel ${name}: kernel_code_entry_byte_offset has relocation type ${r.type}, want R_AMDGPU_REL64`);
+  const symtabs = elf.sections.filter((s) => s.type === 2);
+  if (symtabs.length !== 1 || symtabs[0]?.index !== r.link) throw new CodeObjectError(`kernel ${name}: kernel_code_entry_byte_offset relocation's symbol table ${r.link} is not the object's symbol table`);
+  const sym = elf.symbols[r.symIdx - 1];
+  if (!sym) throw new CodeObjectError(`kernel ${name}: kernel_code_entry_byte_offset relocation names symbol ${r.symIdx}, which does not exist`);
+  const entry = BigInt(sym.value) + r.addend - 16n;
+  if (entry < 0n || entry > BigInt(Number.MAX_SAFE_INTEGER)) throw new CodeObjectError(`kernel ${name}: kernel_code_entry_byte_offset: relocated entry ${entry} is out of range`);
+  return { entry: Number(entry), shndx: sym.shndx };
+}
+
+/** Reads every kernel (every `<name>.kd` STT_OBJECT symbol) of a code object. Throws CodeObjectError on damage. */
+export function readShaderInfos(elf: ElfFile): ShaderInfo[] {
+  const target = elf.target;
+  if (!target) throw new CodeObjectError(`code object target ${elf.mach} is not supported (want gfx1010, gfx1013 or gfx1030)`);
+  let meta: ReturnType<typeof readMetadata>;
+  try {
+    meta = readMetadata(elf);
+  } catch (e) {
+    if (e instanceof CodeObjectError) throw e;
+    throw new CodeObjectError(`AMDGPU metadata note cannot be read: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  const out: ShaderInfo[] = [];
+  const relocs = elf.type === ET_REL ? indexRelocations(elf) : new Map<string, EntryReloc>();
+  const funcs = new Map<string, ElfSymbol[]>();
+  for (const s of elf.symbols) if (s.type === STT_FUNC) funcs.set(s.name, [...(funcs.get(s.name) ?? []), s].slice(0, 8));
+  const kds = elf.symbols.filter((s) => s.type === STT_OBJECT && s.name.endsWith('.kd') && s.name.length > 3);
+  for (const kd of kds) {
+    const name = kd.name.slice(0, -3);
+    const sec = elf.sections[kd.shndx];
+    if (!sec || sec.type === 8 || sec.type === 0) throw new CodeObjectError(`kernel ${name}: descriptor symbol ${kd.name} is not in a section with contents`);
+    const rel = elf.type === ET_REL;
+    const base = rel ? 0 : sec.addr;
+    if (kd.value < base || kd.value + KERNEL_DESCRIPTOR_SIZE > base + sec.size) {
+      throw new CodeObjectError(`kernel ${name}: descriptor at 0x${kd.value.toString(16)} does not lie inside section ${sec.name || sec.index}`);
+    }
+    if (kd.size !== 0 && kd.size !== KERNEL_DESCRIPTOR_SIZE) throw new CodeObjectError(`kernel ${name}: descriptor symbol size is ${kd.size}, want 64`);
+    const off = kd.value - base;
+    const d = parseKernelDescriptor(sectionBytes(elf, sec).subarray(off, off + KERNEL_DESCRIPTOR_SIZE), name, target);
+    let entry: number;
+    let codeShndx: number | undefined;
+    const r = rel ? relocatedEntry(elf, relocs, kd, name) : undefined;
+    if (r) {
+      entry = r.entry;
+      codeShndx = r.shndx;
+    } else {
+      const e = BigInt(kd.value) + d.kernelCodeEntryByteOffset;
+      if (e < 0n || e > BigInt(Number.MAX_SAFE_INTEGER)) throw new CodeObjectError(`kernel ${name}: kernel_code_entry_byte_offset ${d.kernelCodeEntryByteOffset} puts the entry out of range`);
+      entry = Number(e);
+    }
+    const code = codeShndx !== undefined
+      ? elf.sections[codeShndx]
+      : elf.sections.find((s) => (s.flags & SHF_EXECINSTR) !== 0 && entry >= (rel ? 0 : s.addr) && entry < (rel ? 0 : s.addr) + s.size);
+    const codeBase = rel ? 0 : code?.addr ?? 0;
+    if (!code || (code.flags & SHF_EXECINSTR) === 0 || entry < codeBase || entry >= codeBase + code.size) {
+      throw new CodeObjectError(`kernel ${name}: kernel_code_entry_byte_offset: entry 0x${entry.toString(16)} does not lie inside an executable section`);
+    }
+    if (entry % 256 !== 0) throw new CodeObjectError(`kernel ${name}: kernel_code_entry_byte_offset: entry 0x${entry.toString(16)} is not 256-byte aligned`);
+    const fn = funcs.get(name)?.find((s) => s.value === entry && s.shndx === code.index);
+    const end = fn && fn.size > 0 ? Math.min(entry + fn.size, codeBase + code.size) : codeBase + code.size;
+    const p = d.properties;
+    const waveSize = p.wavefrontSize32 ? 32 : 64;
+    const userSgprs: SgprInput<UserSgprKind>[] = [];
+    let next = 0;
+    for (const [kind, count, key] of USER_SGPRS) {
+      if (!p[key]) continue;
+      userSgprs.push({ kind, first: next, count });
+      next += count;
+    }
+    if (next > d.rsrc2.userSgprCount) {
+      throw new CodeObjectError(`kernel ${name}: COMPUTE_PGM_RSRC2.USER_SGPR_COUNT is ${d.rsrc2.userSgprCount}, but the enabled user SGPRs need ${next}`);
+    }
+    next = d.rsrc2.userSgprCount;
+    const systemSgprs: SgprInput<SystemSgprKind>[] = [];
+    const sys: [SystemSgprKind, boolean][] = [
+      ['workgroup_id_x', d.rsrc2.workgroupIdX], ['workgroup_id_y', d.rsrc2.workgroupIdY], ['workgroup_id_z', d.rsrc2.workgroupIdZ],
+      ['workgroup_info', d.rsrc2.workgroupInfo], ['private_segment_wave_offset', d.rsrc2.enablePrivateSegment],
+    ];
+    for (const [kind, on] of sys) if (on) systemSgprs.push({ kind, first: next++, count: 1 });
+    const workitemIdVgprs = (['x', 'y', 'z'] as const).slice(0, d.rsrc2.vgprWorkitemId + 1);
+    const km = meta?.kernels.find((k) => k.symbol === kd.name) ?? meta?.kernels.find((k) => k.name === name);
+    const info: ShaderInfo = {
+      target, stage: 'cs', name,
+      descriptorAddress: kd.value,
+      entry,
+      codeSection: code.name,
+      codeRange: { start: entry, end },
+      waveSize,
+      floatMode: d.rsrc1.floatMode,
+      dx10Clamp: d.rsrc1.dx10Clamp,
+      ieeeMode: d.rsrc1.ieeeMode,
+      userSgprs,
+      userSgprCount: d.rsrc2.userSgprCount,
+      systemSgprs,
+      workitemIdVgprs,
+      vgprCount: (d.rsrc1.granulatedWorkitemVgprCount + 1) * (waveSize === 32 ? 8 : 4),
+      sgprCount: 128,
+      addressableSgprs: 106,
+      ldsSize: d.groupSegmentFixedSize,
+      scratchSize: d.privateSegmentFixedSize,
+      kernargSize: d.kernargSize,
+      descriptor: d,
+      ...(km ? { args: km.args } : {}),
+    };
+    out.push(info);
+  }
+  return out;
+}
