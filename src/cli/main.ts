@@ -1,5 +1,6 @@
 // The `rdna` command line: dispatches to one file per command; one-line errors, no stack traces.
 import { runDisasm, DISASM_USAGE } from './disasm.js';
+import { runInspect, INSPECT_USAGE } from './inspect.js';
 import { InputError, UsageError } from './errors.js';
 
 const USAGE = [
@@ -8,11 +9,14 @@ const USAGE = [
   'commands:',
   `  disasm    disassemble RDNA2 machine code (raw binary or AMDGPU ELF) as LLVM 19 prints it`,
   `            ${DISASM_USAGE.replace('usage: ', '')}`,
+  '  inspect   what a code object declares about each kernel (float mode, wave size, ABI registers, sizes, arguments)',
+  `            ${INSPECT_USAGE.replace('usage: ', '')}`,
   '  help      show this text',
 ].join('\n');
 
 const COMMANDS: Record<string, (argv: readonly string[]) => number | Promise<number>> = {
   disasm: runDisasm,
+  inspect: runInspect,
 };
 
 function report(cmd: string, e: unknown): number {
