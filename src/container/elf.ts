@@ -29,6 +29,8 @@ export interface ElfSection {
   readonly offset: number;
   readonly size: number;
   readonly link: number;
+  /** sh_info (for a relocation section: the section its relocations apply to). */
+  readonly info: number;
   readonly entsize: number;
 }
 
@@ -103,6 +105,7 @@ export function parseElf(bytes: Uint8Array): ElfFile {
       offset: u64(dv, o + 24, 'sh_offset'),
       size: u64(dv, o + 32, 'sh_size'),
       link: dv.getUint32(o + 40, true),
+      info: dv.getUint32(o + 44, true),
       entsize: u64(dv, o + 56, 'sh_entsize'),
     };
     const NOBITS = 8;

@@ -79,13 +79,9 @@ interface EntryReloc { readonly type: number; readonly symIdx: number; readonly 
 function indexRelocations(elf: ElfFile): Map<string, EntryReloc> {
   const dv = new DataView(elf.bytes.buffer, elf.bytes.byteOffset, elf.bytes.byteLength);
   const out = new Map<string, EntryReloc>();
-  // sh_info names the section the relocations apply to; elf.ts does not keep it, so read it
-  // (parseElf has checked that the section header table lies inside the file).
-  const shoff = Number(dv.getBigUint64(40, true));
-  const shentsize = dv.getUint16(58, true);
   for (const s of elf.sections) {
     if (s.type !== SHT_RELA || s.entsize !== 24) continue;
-    const info = dv.getUint32(shoff + s.index * shentsize + 44, true);
+    const info = s.info; // the section the relocations apply to
     for (let o = s.offset; o + 24 <= s.offset + s.size; o += 24) {
       const rinfo = dv.getBigUint64(o + 8, true);
       out.set(`${info}:${dv.getBigUint64(o, true)}`, { type: Number(rinfo & 0xffffffffn), symIdx: Number(rinfo >> 32n), addend: dv.getBigInt64(o + 16, true), link: s.link });

@@ -13,7 +13,7 @@ import { wordsToBytes, writeElf } from '../harness/elf-writer.js';
 const SAMPLE = new URL('../../samples/vector_add.gfx1030.o', import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), 'rdna-elf-'));
 
-interface ReadobjSection { Section: { Index: number; Name: { Name: string }; Type: { Value: number }; Flags: { Value: number }; Address: number; Offset: number; Size: number; Link: number; EntrySize: number } }
+interface ReadobjSection { Section: { Index: number; Name: { Name: string }; Type: { Value: number }; Flags: { Value: number }; Address: number; Offset: number; Size: number; Link: number; Info: number; EntrySize: number } }
 interface ReadobjSymbol { Symbol: { Name: { Name: string }; Value: number; Size: number; Binding: { Value: number }; Type: { Value: number }; Section: { Value: number } } }
 
 function readobj(file: string): { sections: ReadobjSection[]; symbols: ReadobjSymbol[] } {
@@ -29,8 +29,8 @@ function checkAgainstReadobj(file: string) {
   const elf = parseElf(new Uint8Array(readFileSync(file)));
   const ref = readobj(file);
   assert.deepEqual(
-    elf.sections.map((s) => [s.index, s.name, s.type, s.flags, s.addr, s.offset, s.size, s.link, s.entsize]),
-    ref.sections.map(({ Section: s }) => [s.Index, s.Name.Name, s.Type.Value, s.Flags.Value, s.Address, s.Offset, s.Size, s.Link, s.EntrySize]),
+    elf.sections.map((s) => [s.index, s.name, s.type, s.flags, s.addr, s.offset, s.size, s.link, s.info, s.entsize]),
+    ref.sections.map(({ Section: s }) => [s.Index, s.Name.Name, s.Type.Value, s.Flags.Value, s.Address, s.Offset, s.Size, s.Link, s.Info, s.EntrySize]),
   );
   assert.deepEqual(
     elf.symbols.map((s) => [s.type === 3 ? elf.sections[s.shndx]?.name : s.name, s.value, s.size, s.bind, s.type, s.shndx]),
