@@ -1,7 +1,7 @@
 // Bytes to instructions. Identifies the encoding from the first dword and hands the word to
 // that family's decoder. Never throws on any input: an undecodable dword is an InvalidWord.
 import type { Target } from '../isa/types.js';
-import type { Decoded, DecodeContext, Encoding, FamilyDecoder, Instruction, InvalidWord } from './types.js';
+import type { DecodeContext, Encoding, FamilyDecoder, Instruction, InvalidWord } from './types.js';
 import { TRUNCATED } from './types.js';
 import { decodeSOP1 } from './sop1.js';
 import { decodeSOP2 } from './sop2.js';
@@ -92,9 +92,9 @@ export function decodeAt(target: Target, words: Uint32Array, index: number, end:
   return typeof result === 'string' ? invalid(ctx, result) : result;
 }
 
-/** Little-endian bytes to dwords (trailing bytes that do not fill a dword are left out). */
 const LITTLE_ENDIAN = new Uint8Array(Uint32Array.of(1).buffer)[0] === 1;
 
+/** Little-endian bytes to dwords (trailing bytes that do not fill a dword are left out). */
 export function toWords(bytes: Uint8Array): Uint32Array {
   const n = bytes.length >>> 2;
   // A view, not a copy, where the host's byte order and the alignment allow it.
@@ -103,34 +103,4 @@ export function toWords(bytes: Uint8Array): Uint32Array {
   const dv = new DataView(bytes.buffer, bytes.byteOffset, n * 4);
   for (let i = 0; i < n; i++) out[i] = dv.getUint32(i * 4, true);
   return out;
-}
-
-/**
- * Decode a whole code range linearly, as objdump does: each instruction starts where the
- * previous one ended. `basePc` is the pc of the first byte.
- */
-export function decodeAll(target: Target, bytes: Uint8Array, basePc = 0): Decoded[] {
-  const words = toWords(bytes);
-  const out: Decoded[] = [];
-  let i = 0;
-  while (i < words.length) {
-    const d = decodeAt(target, words, i, words.length, basePc + i * 4);
-    out.push(d);
-    i += d.size >>> 2;
-  }
-  const rest = bytes.length & 3;
-  if (rest !== 0) {
-    out.push({ kind: 'bytes', pc: basePc + words.length * 4, bytes: Array.from(bytes.subarray(words.length * 4)), size: rest });
-  }
-  return out;
-}
-
-/** Generator form of decodeAll for large inputs (no array of all instructions). */
-export function* decodeRange(target: Target, words: Uint32Array, start: number, end: number, basePc: number): Generator<Instruction | InvalidWord> {
-  let i = start;
-  while (i < end) {
-    const d = decodeAt(target, words, i, end, basePc + (i - start) * 4);
-    yield d;
-    i += d.size >>> 2;
-  }
 }
