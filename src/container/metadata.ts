@@ -35,6 +35,8 @@ export interface KernelMetadata {
   readonly sgprCount?: number;
   readonly vgprCount?: number;
   readonly maxFlatWorkgroupSize?: number;
+  /** `.reqd_workgroup_size` (OpenCL reqd_work_group_size): three positive integers. */
+  readonly reqdWorkgroupSize?: readonly [number, number, number];
   /** The whole decoded map, for fields not modelled here. */
   readonly raw: Readonly<Record<string, unknown>>;
 }
@@ -159,6 +161,13 @@ export function decodeMetadata(desc: Uint8Array): CodeObjectMetadata {
     opt('.sgpr_count', (n) => { km.sgprCount = n; });
     opt('.vgpr_count', (n) => { km.vgprCount = n; });
     opt('.max_flat_workgroup_size', (n) => { km.maxFlatWorkgroupSize = n; });
+    const wg = k['.reqd_workgroup_size'];
+    if (wg !== undefined) {
+      if (!Array.isArray(wg) || wg.length !== 3 || !wg.every((x) => typeof x === 'number' && Number.isInteger(x) && x >= 1 && x <= 1024)) {
+        throw new CodeObjectError(`${where}: metadata field .reqd_workgroup_size is not three integers from 1 to 1024`);
+      }
+      km.reqdWorkgroupSize = [wg[0] as number, wg[1] as number, wg[2] as number];
+    }
     return km;
   });
   return version === undefined ? { kernels } : { version, kernels };

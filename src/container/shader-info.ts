@@ -20,12 +20,23 @@ export interface SgprInput<K extends string> {
   readonly count: number;
 }
 
+/** Hardware shader stages (the sidecar's spelling): compute, pixel, vertex, geometry, hull, export, local. */
+export const STAGES = ['cs', 'ps', 'vs', 'gs', 'hs', 'es', 'ls'] as const;
+export type Stage = (typeof STAGES)[number];
+
+/** ShaderInfo fields a raw shader's sidecar may leave out; they then take the documented default. */
+export type AssumableField = 'floatMode' | 'dx10Clamp' | 'ieeeMode' | 'userSgprCount' | 'sgprs' | 'vgprs' | 'ldsSize' | 'scratchSize';
+
 export interface ShaderInfo {
   readonly target: Target;
-  readonly stage: 'cs';
+  readonly stage: Stage;
   readonly name: string;
-  /** Address of the kernel descriptor (`<name>.kd`). */
-  readonly descriptorAddress: number;
+  /** Where the facts came from: an AMDGPU code object's kernel descriptor, or a raw shader's JSON sidecar. */
+  readonly source: 'code-object' | 'sidecar';
+  /** Fields not declared by the input: they hold the documented default (never silently: inspect lists them). */
+  readonly assumed: readonly AssumableField[];
+  /** Address of the kernel descriptor (`<name>.kd`); code objects only. */
+  readonly descriptorAddress?: number;
   /** Address of the first instruction (ET_REL: an offset in `codeSection`). */
   readonly entry: number;
   readonly codeSection: string;
@@ -36,8 +47,8 @@ export interface ShaderInfo {
   readonly floatMode: number;
   readonly dx10Clamp: boolean;
   readonly ieeeMode: boolean;
-  /** Enabled user SGPRs in ABI order, from s0. */
-  readonly userSgprs: readonly SgprInput<UserSgprKind>[];
+  /** Enabled user SGPRs in ABI order, from s0 (a sidecar's user-data layout: its own names). */
+  readonly userSgprs: readonly SgprInput<string>[];
   /** USER_SGPR_COUNT from rsrc2 (may exceed the enabled inputs' total). */
   readonly userSgprCount: number;
   /** System SGPRs, after the user SGPRs, in ABI order. */
@@ -46,13 +57,16 @@ export interface ShaderInfo {
   readonly workitemIdVgprs: readonly ('x' | 'y' | 'z')[];
   /** VGPRs allocated: (granulated + 1) × 8 in wave32, × 4 in wave64. */
   readonly vgprCount: number;
-  /** gfx10: SGPR allocation is fixed (AMDGPUUsage: "128 SGPRs always allocated"); s0..s105 addressable. */
+  /** gfx10: SGPR allocation is fixed (AMDGPUUsage: "128 SGPRs always allocated"). */
   readonly sgprCount: number;
+  /** SGPRs the shader may name: s0..s(addressableSgprs-1) (106 on gfx10, or a sidecar's `sgprs`). */
   readonly addressableSgprs: number;
   readonly ldsSize: number;
   readonly scratchSize: number;
   readonly kernargSize: number;
-  readonly descriptor: KernelDescriptor;
+  /** Workgroup size when declared (a sidecar's workgroupSize, a kernel's .reqd_workgroup_size). */
+  readonly workgroupSize?: readonly [number, number, number];
+  readonly descriptor?: KernelDescriptor;
   /** Kernel arguments from the metadata note; undefined when the object has none for this kernel. */
   readonly args?: readonly KernelArg[];
 }
@@ -174,8 +188,9 @@ export function readShaderInfos(elf: ElfFile): ShaderInfo[] {
     for (const [kind, on] of sys) if (on) systemSgprs.push({ kind, first: next++, count: 1 });
     const workitemIdVgprs = (['x', 'y', 'z'] as const).slice(0, d.rsrc2.vgprWorkitemId + 1);
     const km = meta?.kernels.find((k) => k.symbol === kd.name) ?? meta?.kernels.find((k) => k.name === name);
+    const wg = km?.reqdWorkgroupSize;
     const info: ShaderInfo = {
-      target, stage: 'cs', name,
+      target, stage: 'cs', name, source: 'code-object', assumed: [],
       descriptorAddress: kd.value,
       entry,
       codeSection: code.name,
@@ -195,6 +210,7 @@ export function readShaderInfos(elf: ElfFile): ShaderInfo[] {
       scratchSize: d.privateSegmentFixedSize,
       kernargSize: d.kernargSize,
       descriptor: d,
+      ...(wg ? { workgroupSize: wg } : {}),
       ...(km ? { args: km.args } : {}),
     };
     out.push(info);
