@@ -10,8 +10,9 @@ import { parseArgs, oneOf } from './args.js';
 import { InputError, UsageError } from './errors.js';
 import { readInput } from './input.js';
 import { Output } from './output.js';
+import { onlyShader, readShaderInput, SHADER_OPTIONS, sidecarPathFor } from './shader-input.js';
 
-export const DISASM_USAGE = 'usage: rdna disasm [--mcpu gfx1030|gfx1013|gfx1010] [--format text|jsonl] FILE';
+export const DISASM_USAGE = 'usage: rdna disasm [--mcpu gfx1030|gfx1013|gfx1010] [--format text|jsonl] [--kernel NAME] [--sidecar FILE.json] FILE';
 
 function codeWords(bytes: Uint8Array): Uint32Array {
   return toWords(bytes);
@@ -25,13 +26,22 @@ async function listBytes(target: Target, bytes: Uint8Array, basePc: number, labe
 }
 
 export async function runDisasm(argv: readonly string[]): Promise<number> {
-  const args = parseArgs(argv, ['mcpu', 'format']);
+  const args = parseArgs(argv, ['mcpu', 'format', ...SHADER_OPTIONS]);
   if (args.positional.length !== 1) throw new UsageError(args.positional.length ? 'disasm takes one FILE' : 'disasm needs a FILE');
   const file = args.positional[0] ?? '';
   const mcpuOpt = args.options.get('mcpu');
   const mcpu = typeof mcpuOpt === 'string' ? oneOf(mcpuOpt, TARGETS, '--mcpu') : undefined;
   const formatOpt = args.options.get('format');
   const format = typeof formatOpt === 'string' ? oneOf(formatOpt, ['text', 'jsonl'] as const, '--format') : 'text';
+  if (args.options.has('kernel')) {
+    // One kernel's code range, as `llvm-objdump -d --disassemble-symbols=NAME` lists it.
+    const sh = onlyShader(readShaderInput(file, args));
+    const out = new Output();
+    if (format === 'text') { out.line(''); out.line(`${file}:\tfile format elf64-amdgpu`); out.line(''); out.line(`Disassembly of section ${sh.info.codeSection}:`); }
+    await listSection({ target: mcpu ?? sh.info.target, words: sh.words, basePc: sh.basePc, labels: [{ name: sh.info.name, pc: sh.basePc }], untyped: [], format }, out);
+    out.flush();
+    return 0;
+  }
   const bytes = readInput(file);
   const out = new Output();
   if (isElf(bytes)) {
@@ -57,7 +67,10 @@ export async function runDisasm(argv: readonly string[]): Promise<number> {
       await listBytes(target, sectionBytes(elf, s), s.addr, labels, [...untyped], format, out);
     }
   } else {
-    await listBytes(mcpu ?? 'gfx1030', bytes, 0, [], [], format, out);
+    // A raw file: the target is --mcpu, else its sidecar's (when it has one), else gfx1030.
+    const hasSidecar = args.options.has('sidecar') || sidecarPathFor(file) !== undefined;
+    const target = mcpu ?? (hasSidecar ? onlyShader(readShaderInput(file, args)).info.target : 'gfx1030');
+    await listBytes(target, bytes, 0, [], [], format, out);
   }
   out.flush();
   return 0;

@@ -17,7 +17,8 @@ export const SHADER_USAGE = '[--kernel NAME] [--sidecar FILE.json] FILE';
 
 const stripExt = (p: string) => (extname(p) ? p.slice(0, -extname(p).length) : p);
 
-function findSidecar(file: string): string | undefined {
+/** The sidecar found beside a raw code file (`x.bin` → `x.json`, else `x.bin.json`), if any. */
+export function sidecarPathFor(file: string): string | undefined {
   for (const c of [`${stripExt(file)}.json`, `${file}.json`]) if (c !== file && existsSync(c)) return c;
   return undefined;
 }
@@ -49,7 +50,7 @@ export function readShaderInput(file: string, args: ParsedArgs): ShaderInput {
   const bytes = readInput(code);
   let sidecar: { text: string; where: string } | undefined;
   if (!isElf(bytes)) {
-    sidecarPath ??= findSidecar(code);
+    sidecarPath ??= sidecarPathFor(code);
     if (sidecarPath) sidecar = { text: readSidecar(sidecarPath), where: sidecarPath };
   } else if (sidecarPath) {
     throw new UsageError(`--sidecar is for raw shaders; ${code} is a code object, which declares its own kernels`);

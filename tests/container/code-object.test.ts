@@ -48,10 +48,15 @@ function objdumpKds(file: string, names: string[]): Map<string, Map<string, numb
 }
 
 const b = (x: boolean) => (x ? 1 : 0);
+/** A code object kernel always has its descriptor. */
+function kdOf(s: ShaderInfo) {
+  assert.ok(s.descriptor, `${s.name}: no descriptor`);
+  return s.descriptor;
+}
 
 /** Our parse, in objdump's directive vocabulary. */
 function asDirectives(s: ShaderInfo): Map<string, number> {
-  const d = s.descriptor;
+  const d = kdOf(s);
   const r1 = d.rsrc1, r2 = d.rsrc2, p = d.properties;
   return new Map<string, number>([
     ['group_segment_fixed_size', s.ldsSize], ['private_segment_fixed_size', s.scratchSize], ['kernarg_size', s.kernargSize],
@@ -150,10 +155,10 @@ for (const target of TARGETS) {
     assert.equal(all.floatMode, 3 | (2 << 2) | (1 << 4) | (0 << 6));
     assert.equal(all.dx10Clamp, false);
     assert.equal(all.ieeeMode, false);
-    assert.equal(all.descriptor.rsrc1.fp16Overflow, true);
-    assert.equal(all.descriptor.rsrc1.wgpMode, false);
-    assert.equal(all.descriptor.rsrc1.memOrdered, false);
-    assert.equal(all.descriptor.rsrc1.fwdProgress, true);
+    assert.equal(kdOf(all).rsrc1.fp16Overflow, true);
+    assert.equal(kdOf(all).rsrc1.wgpMode, false);
+    assert.equal(kdOf(all).rsrc1.memOrdered, false);
+    assert.equal(kdOf(all).rsrc1.fwdProgress, true);
     assert.deepEqual(all.userSgprs, [
       { kind: 'private_segment_buffer', first: 0, count: 4 }, { kind: 'dispatch_ptr', first: 4, count: 2 },
       { kind: 'queue_ptr', first: 6, count: 2 }, { kind: 'kernarg_segment_ptr', first: 8, count: 2 },
@@ -172,7 +177,7 @@ for (const target of TARGETS) {
     assert.equal(all.ldsSize, 1024);
     assert.equal(all.scratchSize, 64);
     assert.equal(all.kernargSize, 40);
-    const r2 = all.descriptor.rsrc2;
+    const r2 = kdOf(all).rsrc2;
     assert.deepEqual([r2.exceptionFpIeeeInvalidOp, r2.exceptionFpDenormSrc, r2.exceptionFpIeeeDivZero, r2.exceptionFpIeeeOverflow,
       r2.exceptionFpIeeeUnderflow, r2.exceptionFpIeeeInexact, r2.exceptionIntDivZero], [true, false, true, false, true, false, true]);
     // k_w64
@@ -180,7 +185,7 @@ for (const target of TARGETS) {
     assert.deepEqual(w64.codeRange, { start: 256, end: 256 + 12 });
     assert.equal(w64.waveSize, 64);
     assert.equal(w64.vgprCount, 16); // next_free_vgpr 13, granule 4 in wave64
-    assert.equal(w64.descriptor.rsrc3.sharedVgprCount, 3);
+    assert.equal(kdOf(w64).rsrc3.sharedVgprCount, 3);
     assert.deepEqual(w64.userSgprs, [{ kind: 'kernarg_segment_ptr', first: 0, count: 2 }]);
     assert.deepEqual(w64.systemSgprs, [{ kind: 'workgroup_id_z', first: 2, count: 1 }]);
     assert.deepEqual(w64.workitemIdVgprs, ['x', 'y']);

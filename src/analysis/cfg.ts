@@ -1,0 +1,555 @@
+// The control-flow graph of one shader: basic blocks discovered recursively from the entry point
+// (never a linear sweep), edges from the scalar branch instructions, dominators and natural loops.
+// No Node APIs (the core runs in a browser). Every worklist is explicit: nothing recurses on the
+// JS stack, and at most MAX_DECODED instructions are decoded.
+//
+// Control flow by instruction (facts from the ISA table where it has them):
+//  - flag 'end' (s_endpgm*, s_code_end): exit 'endpgm'.
+//  - flag 'branch' + a 'label' operand: s_branch is unconditional; every other one (s_cbranch_*,
+//    the cdbg forms, s_subvector_loop_*) has a taken edge and a fallthrough edge; s_call_b64
+//    (flag 'call') has a 'call' edge and a fallthrough edge (the return) and writes pc + 4 to sdst.
+//    Target = pc + 4 + 4 * sext(simm16).
+//  - s_getpc_b64 writes pc + 4 (the next instruction's pc) to its SGPR pair.
+//  - s_setpc_b64 / s_swappc_b64 (flag 'indirect'): the target is resolved by block-local constant
+//    tracking (s_getpc_b64, s_mov_b32, s_movk_i32, s_mov_b64, s_add_u32/s_addc_u32,
+//    s_sub_u32/s_subb_u32); resolved: a 'jump' edge (s_setpc) or a 'call' edge plus a fallthrough
+//    (s_swappc). s_setpc_b64 of a pair some s_swappc_b64/s_call_b64 of the program writes its
+//    return address into, not written in its own block: exit 'return'. Otherwise
+//    'unresolved-jump' (error for s_setpc_b64: the graph is incomplete; warning for s_swappc_b64,
+//    whose return is still modelled by the fallthrough edge).
+//  - s_rfe_b64 (return from the trap handler): exit 'return'.
+//  - s_trap: exit 'trap'. s_sethalt with simm16 bit 0 set: exit 'halt'.
+//
+// `exit` is set whenever a path leaves the program at the end of the block, also when the block
+// has other successors (a conditional branch whose fallthrough runs past the end of the code:
+// 'falls-off-end'; an unresolved s_swappc_b64: 'unresolved-jump'). A branch whose target is not
+// in the code range, or not on an instruction boundary, is a diagnostic and not an edge; an
+// unconditional one then ends its block with exit 'unresolved-jump'.
+import type { Target } from '../isa/types.js';
+import type { Instruction, InvalidWord, OperandValue } from '../decode/types.js';
+import type { Shader } from '../container/shader.js';
+import type { BasicBlock, Cfg, Diagnostic, Edge, EdgeKind, Severity } from './types.js';
+import { decodeAt } from '../decode/index.js';
+import { printInstruction, formatLong } from '../disasm/index.js';
+import { computeDominators, reversePostorder } from './dominators.js';
+import { findLoops } from './loops.js';
+
+/** Decoding stops (with a diagnostic 'instruction-limit') after this many instructions. */
+export const MAX_DECODED = 1_000_000;
+/** Discovery is repeated while block boundaries or overlaps change; at most this many times. */
+const MAX_ROUNDS = 32;
+
+export type BlockExit = NonNullable<BasicBlock['exit']>;
+
+type Decoded = Instruction | InvalidWord;
+
+/** What an instruction does to control flow when it is not a plain fallthrough. */
+interface Flow {
+  readonly succs: { readonly to: number; readonly kind: EdgeKind }[];
+  exit?: BlockExit;
+  readonly diags: Diagnostic[];
+}
+
+/** The text of a decoded record, for diagnostics. */
+export function decodedText(d: Decoded, target: Target): string {
+  if (d.kind === 'invalid') return formatLong(d.words[0]);
+  try {
+    return printInstruction(d, target);
+  } catch {
+    return d.def.mnemonic;
+  }
+}
+
+function diag(d: Decoded | undefined, pc: number, target: Target, code: string, severity: Severity, message: string): Diagnostic {
+  return {
+    pc,
+    instruction: d === undefined ? '' : decodedText(d, target),
+    words: d === undefined ? [] : [...d.words],
+    code, severity, message,
+  };
+}
+
+export function hexPc(pc: number): string {
+  return '0x' + pc.toString(16);
+}
+
+// --- block-local scalar constants ---------------------------------------------------------------
+
+/** Register key: SGPR n → n, TTMP n → 1000 + n. */
+function regKey(v: OperandValue, k: number): number | undefined {
+  if (v.kind === 'sgpr') return v.index + k;
+  if (v.kind === 'ttmp') return 1000 + v.index + k;
+  return undefined;
+}
+
+function regCount(v: OperandValue): number {
+  return v.kind === 'sgpr' || v.kind === 'ttmp' || v.kind === 'vgpr' || v.kind === 'special' ? v.count : 0;
+}
+
+/** Known 32-bit values of scalar registers since the start of the block; SCC when known. */
+class Consts {
+  private readonly regs = new Map<number, number>();
+  /** Registers written in this block (known or not). */
+  private readonly written = new Set<number>();
+  scc: number | undefined;
+
+  reset(): void {
+    this.regs.clear();
+    this.written.clear();
+    this.scc = undefined;
+  }
+
+  get(v: OperandValue, k: number): number | undefined {
+    switch (v.kind) {
+      case 'inline':
+        // Integer inline constants only (128..208 → 0..64, -1..-16); floats are not addresses.
+        if (v.code >= 128 && v.code <= 208) {
+          const n = v.code <= 192 ? v.code - 128 : 192 - v.code;
+          return k === 0 ? n >>> 0 : (n < 0 ? 0xffffffff : 0);
+        }
+        return undefined;
+      case 'literal': return k === 0 ? v.value >>> 0 : undefined;
+      default: {
+        const key = regKey(v, k);
+        return key === undefined ? undefined : this.regs.get(key);
+      }
+    }
+  }
+
+  set(v: OperandValue, k: number, value: number | undefined): void {
+    const key = regKey(v, k);
+    if (key === undefined) return;
+    this.written.add(key);
+    if (value === undefined) this.regs.delete(key);
+    else this.regs.set(key, value >>> 0);
+  }
+
+  /** Whether any dword of the register was written in this block. */
+  touched(v: OperandValue): boolean {
+    for (let k = 0; k < Math.max(1, regCount(v)); k++) {
+      const key = regKey(v, k);
+      if (key !== undefined && this.written.has(key)) return true;
+    }
+    return false;
+  }
+
+  /** Forget everything an instruction writes (its dst operands, SCC if it writes SCC). */
+  clobber(inst: Instruction): void {
+    const defs = inst.def.operands;
+    for (let i = 0; i < inst.operands.length; i++) {
+      const op = inst.operands[i];
+      const def = defs[i];
+      if (op === undefined || def === undefined || def.role === 'src') continue;
+      const n = regCount(op.value);
+      for (let k = 0; k < n; k++) this.set(op.value, k, undefined);
+    }
+    if (inst.def.implicitWrites?.includes('SCC')) this.scc = undefined;
+  }
+}
+
+function operand(inst: Instruction, name: string): OperandValue | undefined {
+  for (const op of inst.operands) if (op.name === name) return op.value;
+  return undefined;
+}
+
+function simm16(inst: Instruction): number {
+  const v = operand(inst, 'simm16');
+  return v !== undefined && v.kind === 'imm' ? v.value & 0xffff : 0;
+}
+
+/** The 64-bit value of a register pair / constant, or undefined. */
+function get64(c: Consts, v: OperandValue): number | undefined {
+  const lo = c.get(v, 0);
+  const hi = c.get(v, 1);
+  return lo === undefined || hi === undefined ? undefined : hi * 0x1_0000_0000 + lo;
+}
+
+function set64(c: Consts, v: OperandValue, value: number | undefined): void {
+  c.set(v, 0, value === undefined ? undefined : value % 0x1_0000_0000);
+  c.set(v, 1, value === undefined ? undefined : Math.floor(value / 0x1_0000_0000));
+}
+
+/** Update the constants for one instruction that does not end its block. */
+function track(c: Consts, inst: Instruction): void {
+  const m = inst.def.mnemonic;
+  const d = operand(inst, 'sdst');
+  switch (m) {
+    case 's_getpc_b64':
+      if (d) set64(c, d, inst.pc + 4);
+      return;
+    case 's_mov_b32': {
+      const s = operand(inst, 'ssrc0');
+      if (d && s) c.set(d, 0, c.get(s, 0));
+      return;
+    }
+    case 's_movk_i32':
+      if (d) c.set(d, 0, ((simm16(inst) << 16) >> 16) >>> 0);
+      return;
+    case 's_mov_b64': {
+      const s = operand(inst, 'ssrc0');
+      // A literal in a 64-bit operand is not tracked (its extension is not modelled).
+      if (d && s) set64(c, d, s.kind === 'literal' ? undefined : get64(c, s));
+      return;
+    }
+    case 's_add_u32': case 's_addc_u32': case 's_sub_u32': case 's_subb_u32': {
+      const a = operand(inst, 'ssrc0');
+      const b = operand(inst, 'ssrc1');
+      const x = a && c.get(a, 0);
+      const y = b && c.get(b, 0);
+      const carryIn = m === 's_addc_u32' || m === 's_subb_u32' ? c.scc : 0;
+      if (!d || x === undefined || y === undefined || carryIn === undefined) {
+        c.clobber(inst);
+        return;
+      }
+      const add = m === 's_add_u32' || m === 's_addc_u32';
+      const r = add ? x + y + carryIn : x - y - carryIn;
+      c.set(d, 0, r >>> 0);
+      c.scc = add ? (r > 0xffffffff ? 1 : 0) : (r < 0 ? 1 : 0);
+      return;
+    }
+    default:
+      c.clobber(inst);
+  }
+}
+
+// --- discovery ----------------------------------------------------------------------------------
+
+interface Round {
+  /** Every reachable instruction start → its decoded record. */
+  readonly starts: Map<number, Decoded>;
+  /** Instructions that end their block (control flow, invalid, falls off the end). */
+  readonly flows: Map<number, Flow>;
+  /** Leaders found: entry, edge targets, instructions after a control-flow instruction. */
+  readonly leaders: Set<number>;
+  readonly diags: Diagnostic[];
+}
+
+class Discovery {
+  readonly target: Target;
+  readonly codeEnd: number;
+  private readonly cache = new Map<number, Decoded>();
+  decodedCount = 0;
+  limitHit = false;
+  /** Register pairs (key of the low dword) that s_swappc_b64 / s_call_b64 write return addresses to. */
+  readonly returnPairs = new Set<number>();
+
+  constructor(readonly shader: Shader) {
+    this.target = shader.info.target;
+    this.codeEnd = shader.basePc + 4 * shader.words.length;
+  }
+
+  inRange(pc: number): boolean {
+    return pc >= this.shader.basePc && pc < this.codeEnd;
+  }
+
+  decode(pc: number): Decoded | undefined {
+    const hit = this.cache.get(pc);
+    if (hit !== undefined) return hit;
+    if (this.decodedCount >= MAX_DECODED) {
+      this.limitHit = true;
+      return undefined;
+    }
+    this.decodedCount++;
+    const s = this.shader;
+    const d = decodeAt(this.target, s.words, (pc - s.basePc) >>> 2, s.words.length, pc);
+    this.cache.set(pc, d);
+    return d;
+  }
+
+  /** The edge to `to`, or a diagnostic when `to` is outside the code or misaligned. */
+  private edgeTo(f: Flow, inst: Instruction, to: number, kind: EdgeKind, what: string): boolean {
+    if (!this.inRange(to)) {
+      f.diags.push(diag(inst, inst.pc, this.target, 'branch-out-of-range', 'error',
+        `${what} target ${hexPc(to)} is outside the code range [${hexPc(this.shader.basePc)}, ${hexPc(this.codeEnd)})`));
+      return false;
+    }
+    if ((to - this.shader.basePc) % 4 !== 0) {
+      f.diags.push(diag(inst, inst.pc, this.target, 'branch-into-instruction', 'error',
+        `${what} target ${hexPc(to)} is not dword-aligned, so not on an instruction boundary`));
+      return false;
+    }
+    f.succs.push({ to, kind });
+    return true;
+  }
+
+  /** Fallthrough to the next instruction, or 'falls-off-end'. */
+  private fallthrough(f: Flow, inst: Instruction): void {
+    const next = inst.pc + inst.size;
+    if (next < this.codeEnd) {
+      f.succs.push({ to: next, kind: 'fallthrough' });
+      return;
+    }
+    f.exit = 'falls-off-end';
+    f.diags.push(diag(inst, inst.pc, this.target, 'falls-off-end', 'error',
+      `execution continues past the end of the code at ${hexPc(this.codeEnd)}`));
+  }
+
+  /** Control flow of one instruction; undefined for a plain instruction (constants updated). */
+  classify(inst: Instruction, c: Consts): Flow | undefined {
+    const def = inst.def;
+    const flags = def.flags ?? [];
+    const m = def.mnemonic;
+    if (flags.includes('end')) return { succs: [], exit: 'endpgm', diags: [] };
+    if (m === 's_trap') return { succs: [], exit: 'trap', diags: [] };
+    if (m === 's_sethalt' && (simm16(inst) & 1) === 1) return { succs: [], exit: 'halt', diags: [] };
+    if (m === 's_rfe_b64') return { succs: [], exit: 'return', diags: [] };
+    if (!flags.includes('branch')) {
+      track(c, inst);
+      return undefined;
+    }
+    const f: Flow = { succs: [], diags: [] };
+    const label = def.operands.some((o) => o.kind === 'label');
+    if (label) {
+      const to = inst.pc + 4 + 4 * ((simm16(inst) << 16) >> 16);
+      if (flags.includes('call')) {
+        // s_call_b64: sdst = return address (pc + 4), then jump.
+        const d = operand(inst, 'sdst');
+        if (d) this.noteReturnPair(d);
+        this.edgeTo(f, inst, to, 'call', 'call');
+        this.fallthrough(f, inst);
+      } else if (m === 's_branch') {
+        if (!this.edgeTo(f, inst, to, 'branch', 'branch')) f.exit = 'unresolved-jump';
+      } else {
+        this.edgeTo(f, inst, to, 'branch', 'branch');
+        this.fallthrough(f, inst);
+      }
+      return f;
+    }
+    if (flags.includes('indirect')) {
+      const src = operand(inst, 'ssrc0');
+      const to = src === undefined ? undefined : get64(c, src);
+      const call = flags.includes('call');
+      if (call) {
+        const d = operand(inst, 'sdst');
+        if (d) this.noteReturnPair(d);
+      }
+      if (to !== undefined) {
+        if (!this.edgeTo(f, inst, to, call ? 'call' : 'jump', call ? 'call' : 'jump') && !call) f.exit = 'unresolved-jump';
+      } else if (!call && src !== undefined && !c.touched(src) && this.isReturnPair(src)) {
+        f.exit = 'return';
+      } else {
+        f.exit = 'unresolved-jump';
+        f.diags.push(diag(inst, inst.pc, this.target, 'unresolved-jump', call ? 'warning' : 'error',
+          call ? 'call target is not a constant known in this block (the callee is not in the graph; the return is modelled as a fallthrough)'
+            : 'jump target is not a constant known in this block: the graph is incomplete here'));
+      }
+      if (call) this.fallthrough(f, inst);
+      return f;
+    }
+    // A 'branch' instruction the CFG does not model: say so rather than guess.
+    f.exit = 'unresolved-jump';
+    f.diags.push(diag(inst, inst.pc, this.target, 'unsupported-branch', 'error', `control flow of ${m} is not modelled`));
+    return f;
+  }
+
+  private noteReturnPair(d: OperandValue): void {
+    const key = regKey(d, 0);
+    if (key !== undefined) this.returnPairs.add(key);
+  }
+
+  private isReturnPair(v: OperandValue): boolean {
+    const key = regKey(v, 0);
+    return key !== undefined && this.returnPairs.has(key);
+  }
+
+  /**
+   * One discovery pass. `hint`: pcs known to start blocks (constants reset there); `banned`:
+   * pcs inside another reachable instruction (flow into them is diagnosed, not followed).
+   */
+  round(hint: ReadonlySet<number>, banned: ReadonlySet<number>): Round {
+    const entry = this.shader.info.entry;
+    const starts = new Map<number, Decoded>();
+    const flows = new Map<number, Flow>();
+    const leaders = new Set<number>([entry]);
+    const diags: Diagnostic[] = [];
+    const work: number[] = [];
+    const consts = new Consts();
+    const target = this.target;
+    const enqueue = (f: Flow, inst: Instruction): void => {
+      for (let i = 0; i < f.succs.length; i++) {
+        const s = f.succs[i];
+        if (s === undefined) continue;
+        if (banned.has(s.to)) {
+          f.diags.push(diag(inst, inst.pc, target, 'branch-into-instruction', 'error',
+            `${s.kind} target ${hexPc(s.to)} is inside another instruction of the program, not on an instruction boundary`));
+          f.succs.splice(i--, 1);
+          if (s.kind === 'fallthrough' || f.succs.length === 0) f.exit ??= s.kind === 'fallthrough' ? 'invalid' : 'unresolved-jump';
+          continue;
+        }
+        leaders.add(s.to);
+        work.push(s.to);
+      }
+    };
+    if (!this.inRange(entry)) {
+      diags.push(diag(undefined, entry, target, 'branch-out-of-range', 'error', `entry ${hexPc(entry)} is outside the code range`));
+      return { starts, flows, leaders, diags };
+    }
+    work.push(entry);
+    while (work.length > 0) {
+      const first = work.pop() as number;
+      if (starts.has(first)) continue;
+      consts.reset();
+      let pc = first;
+      for (;;) {
+        if (starts.has(pc)) break;
+        if (pc !== first && hint.has(pc)) consts.reset();
+        const d = this.decode(pc);
+        if (d === undefined) break; // limit reached: reported once below
+        starts.set(pc, d);
+        if (d.kind === 'invalid') {
+          flows.set(pc, {
+            succs: [], exit: 'invalid',
+            diags: [diag(d, pc, target, d.truncated ? 'truncated-instruction' : 'invalid-instruction', 'error',
+              `reachable word does not decode: ${d.reason}`)],
+          });
+          break;
+        }
+        const f = this.classify(d, consts);
+        if (f !== undefined) {
+          enqueue(f, d);
+          flows.set(pc, f);
+          break;
+        }
+        const next = pc + d.size;
+        if (next >= this.codeEnd) {
+          flows.set(pc, {
+            succs: [], exit: 'falls-off-end',
+            diags: [diag(d, pc, target, 'falls-off-end', 'error', `execution continues past the end of the code at ${hexPc(this.codeEnd)}`)],
+          });
+          break;
+        }
+        if (banned.has(next)) {
+          const g: Flow = { succs: [{ to: next, kind: 'fallthrough' }], diags: [] };
+          enqueue(g, d);
+          flows.set(pc, g);
+          break;
+        }
+        pc = next;
+      }
+    }
+    if (this.limitHit) {
+      diags.push(diag(undefined, entry, target, 'instruction-limit', 'error',
+        `stopped after decoding ${MAX_DECODED} instructions: the graph is incomplete`));
+    }
+    return { starts, flows, leaders, diags };
+  }
+}
+
+/** Starts that lie strictly inside another reachable instruction. */
+function overlaps(starts: ReadonlyMap<number, Decoded>): number[] {
+  const pcs = [...starts.keys()].sort((a, b) => a - b);
+  const out: number[] = [];
+  let reach = -Infinity; // end of the furthest-reaching instruction so far
+  for (const pc of pcs) {
+    if (pc < reach) out.push(pc);
+    const d = starts.get(pc);
+    if (d !== undefined && pc + d.size > reach) reach = pc + d.size;
+  }
+  return out;
+}
+
+// --- the graph ----------------------------------------------------------------------------------
+
+interface MutableBlock {
+  id: number;
+  start: number;
+  end: number;
+  instructions: Instruction[];
+  succs: Edge[];
+  preds: Edge[];
+  exit?: BlockExit;
+}
+
+/**
+ * The control-flow graph of `shader` from its entry point. Never throws on any code: what cannot
+ * be followed is a Diagnostic (pc, words, instruction text) in `cfg.diagnostics`.
+ */
+export function buildCfg(shader: Shader): Cfg {
+  const disc = new Discovery(shader);
+  const target = disc.target;
+  const entry = shader.info.entry;
+  const hint = new Set<number>([entry]);
+  const banned = new Set<number>();
+  let pairs = disc.returnPairs.size;
+  let r = disc.round(hint, banned);
+  const extra: Diagnostic[] = [];
+  for (let i = 1; ; i++) {
+    // Another pass when a block boundary, an overlap or a return-address pair was found late.
+    let changed = disc.returnPairs.size !== pairs;
+    pairs = disc.returnPairs.size;
+    for (const l of r.leaders) if (!hint.has(l)) { hint.add(l); changed = true; }
+    for (const o of overlaps(r.starts)) if (!banned.has(o)) { banned.add(o); changed = true; }
+    if (!changed) break;
+    if (i >= MAX_ROUNDS) {
+      extra.push(diag(undefined, entry, target, 'cfg-not-converged', 'error',
+        `block boundaries still changed after ${MAX_ROUNDS} discovery passes: the graph may be incomplete`));
+      break;
+    }
+    r = disc.round(hint, banned);
+  }
+
+  // Blocks: the entry first, then by start pc; each runs to its first control-flow instruction or
+  // to the next leader.
+  const leaders = [...r.leaders].filter((pc) => r.starts.has(pc)).sort((a, b) => a - b);
+  const ordered = [entry, ...leaders.filter((pc) => pc !== entry)];
+  const blockAt = new Map<number, number>();
+  ordered.forEach((pc, i) => blockAt.set(pc, i));
+  const blocks: MutableBlock[] = ordered.map((start, id) => ({ id, start, end: start, instructions: [], succs: [], preds: [] }));
+  const invalid: InvalidWord[] = [];
+  const diagnostics: Diagnostic[] = [...r.diags, ...extra];
+  const pending: { from: number; to: number; kind: EdgeKind }[] = [];
+  for (const b of blocks) {
+    let pc = b.start;
+    for (;;) {
+      const d = r.starts.get(pc);
+      if (d === undefined) {
+        // Only after the instruction limit: the rest was never decoded.
+        b.exit ??= 'invalid';
+        break;
+      }
+      const f = r.flows.get(pc);
+      if (d.kind === 'invalid') {
+        invalid.push(d);
+        b.exit = 'invalid';
+        if (f) diagnostics.push(...f.diags);
+        break;
+      }
+      b.instructions.push(d);
+      b.end = pc + d.size;
+      if (f !== undefined) {
+        diagnostics.push(...f.diags);
+        if (f.exit !== undefined) b.exit = f.exit;
+        for (const s of f.succs) pending.push({ from: b.id, to: s.to, kind: s.kind });
+        break;
+      }
+      const next = pc + d.size;
+      const nb = blockAt.get(next);
+      if (nb !== undefined) {
+        pending.push({ from: b.id, to: next, kind: 'fallthrough' });
+        break;
+      }
+      pc = next;
+    }
+  }
+  for (const p of pending) {
+    const to = blockAt.get(p.to);
+    if (to === undefined) continue; // not decoded (instruction limit)
+    const e: Edge = { from: p.from, to, kind: p.kind };
+    blocks[p.from]?.succs.push(e);
+    blocks[to]?.preds.push(e);
+  }
+  // Taken branch / jump / call first, then the fallthrough.
+  for (const b of blocks) b.succs.sort((x, y) => (x.kind === 'fallthrough' ? 1 : 0) - (y.kind === 'fallthrough' ? 1 : 0));
+
+  const rpo = reversePostorder(blocks.length, (i) => blocks[i]?.succs ?? []);
+  const idom = computeDominators(blocks.length, rpo, (i) => blocks[i]?.preds ?? []);
+  const { loops, diagnostics: loopDiags } = findLoops(blocks, rpo, idom);
+  for (const d of loopDiags) {
+    const b = blocks[d.block];
+    const last = b?.instructions[b.instructions.length - 1];
+    diagnostics.push(diag(last, last?.pc ?? b?.start ?? entry, target, d.code, d.severity, d.message));
+  }
+  diagnostics.sort((a, b) => a.pc - b.pc);
+  invalid.sort((a, b) => a.pc - b.pc);
+  return { entry: 0, blocks, rpo, idom, loops, invalid, diagnostics };
+}

@@ -1,0 +1,133 @@
+// Reverse postorder and dominators of a graph whose node 0 is the entry: the iterative algorithm
+// of Cooper, Harvey and Kennedy ("A Simple, Fast Dominance Algorithm", 2001) over reverse
+// postorder. Explicit stacks only (no recursion). No Node APIs.
+
+export interface EdgeLike {
+  readonly from: number;
+  readonly to: number;
+}
+
+/** Reverse postorder of the nodes reachable from node 0 (successors visited in edge order). */
+export function reversePostorder(n: number, succs: (node: number) => readonly EdgeLike[]): number[] {
+  if (n === 0) return [];
+  const post: number[] = [];
+  const seen = new Uint8Array(n);
+  // Stack of [node, index of the next successor to visit].
+  const stackNode: number[] = [0];
+  const stackNext: number[] = [0];
+  seen[0] = 1;
+  while (stackNode.length > 0) {
+    const top = stackNode.length - 1;
+    const node = stackNode[top] as number;
+    const i = stackNext[top] as number;
+    const out = succs(node);
+    if (i < out.length) {
+      stackNext[top] = i + 1;
+      const to = (out[i] as EdgeLike).to;
+      if (to >= 0 && to < n && seen[to] === 0) {
+        seen[to] = 1;
+        stackNode.push(to);
+        stackNext.push(0);
+      }
+    } else {
+      post.push(node);
+      stackNode.pop();
+      stackNext.pop();
+    }
+  }
+  return post.reverse();
+}
+
+/**
+ * Immediate dominator of every node (-1 for node 0 and for nodes not reachable from it).
+ * `rpo` must be reversePostorder of the same graph, starting with node 0.
+ */
+export function computeDominators(n: number, rpo: readonly number[], preds: (node: number) => readonly EdgeLike[]): number[] {
+  const idom = new Array<number>(n).fill(-1);
+  if (n === 0 || rpo.length === 0) return idom;
+  const order = new Int32Array(n).fill(-1); // position in rpo
+  rpo.forEach((b, i) => { order[b] = i; });
+  const UNDEF = -2;
+  const doms = new Int32Array(n).fill(UNDEF);
+  const entry = rpo[0] as number;
+  doms[entry] = entry;
+  const intersect = (a: number, b: number): number => {
+    let x = a;
+    let y = b;
+    while (x !== y) {
+      while ((order[x] as number) > (order[y] as number)) x = doms[x] as number;
+      while ((order[y] as number) > (order[x] as number)) y = doms[y] as number;
+    }
+    return x;
+  };
+  let changed = true;
+  while (changed) {
+    changed = false;
+    for (let k = 1; k < rpo.length; k++) {
+      const b = rpo[k] as number;
+      let nd = UNDEF;
+      for (const e of preds(b)) {
+        const p = e.from;
+        if (p < 0 || p >= n || order[p] === -1 || doms[p] === UNDEF) continue;
+        nd = nd === UNDEF ? p : intersect(p, nd);
+      }
+      if (nd !== UNDEF && doms[b] !== nd) {
+        doms[b] = nd;
+        changed = true;
+      }
+    }
+  }
+  for (const b of rpo) idom[b] = b === entry ? -1 : (doms[b] as number);
+  return idom;
+}
+
+/**
+ * Constant-time dominance queries: a preorder/postorder numbering of the dominator tree
+ * (a dominates b iff pre[a] <= pre[b] and post[b] <= post[a]).
+ */
+export class DominatorTree {
+  private readonly pre: Int32Array;
+  private readonly post: Int32Array;
+
+  constructor(readonly idom: readonly number[], rpo: readonly number[]) {
+    const n = idom.length;
+    this.pre = new Int32Array(n).fill(-1);
+    this.post = new Int32Array(n).fill(-1);
+    const children: number[][] = Array.from({ length: n }, () => []);
+    for (const b of rpo) {
+      const d = idom[b] ?? -1;
+      if (d >= 0) children[d]?.push(b);
+    }
+    const root = rpo[0];
+    if (root === undefined) return;
+    let clock = 0;
+    const stack: number[] = [root];
+    const next: number[] = [0];
+    this.pre[root] = clock++;
+    while (stack.length > 0) {
+      const top = stack.length - 1;
+      const node = stack[top] as number;
+      const kids = children[node] as number[];
+      const i = next[top] as number;
+      if (i < kids.length) {
+        next[top] = i + 1;
+        const c = kids[i] as number;
+        this.pre[c] = clock++;
+        stack.push(c);
+        next.push(0);
+      } else {
+        this.post[node] = clock++;
+        stack.pop();
+        next.pop();
+      }
+    }
+  }
+
+  /** Whether `a` dominates `b` (every reachable node dominates itself; unreachable nodes nothing). */
+  dominates(a: number, b: number): boolean {
+    const pa = this.pre[a] ?? -1;
+    const pb = this.pre[b] ?? -1;
+    if (pa < 0 || pb < 0) return false;
+    return pa <= pb && (this.post[b] as number) <= (this.post[a] as number);
+  }
+}

@@ -1,0 +1,168 @@
+// Hardware registers as s_getreg_b32 / s_setreg_b32 / s_setreg_imm32_b32 name them on gfx10:
+// the simm16 hwreg(id, offset, size) field, which ids exist per target (LLVM 19's names, the same
+// table the printer uses: hwregName), which the ISA lets a shader read and write, and which the
+// analyses model. Plus the MODE register's gfx10 layout.
+// Sources: AMD "RDNA 2" ISA reference guide (hardware registers; MODE register fields),
+// LLVM AMDGPU SIDefines.h (Hwreg ids, ModeRegisterMasks) and AMDGPUAsmUtils (names per subtarget).
+// No Node APIs.
+import type { Target } from '../isa/types.js';
+import { hwregName } from '../disasm/scalar-fields.js';
+
+/** A decoded hwreg(id, offset, size) operand: id [5:0], offset [10:6], size-1 [15:11]. */
+export interface HwregField {
+  readonly id: number;
+  /** First bit of the field in the register (0..31). */
+  readonly offset: number;
+  /** Width in bits (1..32). */
+  readonly size: number;
+}
+
+export function decodeHwreg(simm16: number): HwregField {
+  return { id: simm16 & 0x3f, offset: (simm16 >>> 6) & 0x1f, size: ((simm16 >>> 11) & 0x1f) + 1 };
+}
+
+/**
+ * The register bits a field covers: size bits from offset, cut at bit 31 (a field that runs past
+ * bit 31 covers only the bits that exist: a write drops the source bits above, a read returns
+ * zeros there).
+ */
+export function hwregFieldMask(f: HwregField): number {
+  const ones = f.size >= 32 ? 0xffffffff : (1 << f.size) - 1;
+  return (ones << f.offset) >>> 0;
+}
+
+/** How the analyses treat a hardware register. */
+export type HwregModel =
+  /** The MODE data flow tracks it bit by bit (mode.ts). */
+  | 'mode'
+  /** Its value is tracked as known bits (FLAT_SCR_LO/HI: what compiled HSA kernels set up for scratch). */
+  | 'value'
+  /** Not modeled: reads give 'hwreg-read-unmodeled', writes 'hwreg-write-unmodeled'. */
+  | 'none';
+
+export interface HwregDef {
+  readonly id: number;
+  /** LLVM's symbolic name (HW_REG_*). */
+  readonly name: string;
+  /** Targets on which LLVM names the id (absent: all gfx10 targets). */
+  readonly targets?: readonly Target[];
+  /** s_getreg_b32 may read it. */
+  readonly readable: boolean;
+  /** The ISA lets a shader write it with s_setreg (TBA/TMA: in the trap handler only, privileged). */
+  readonly writable: boolean;
+  readonly model: HwregModel;
+  readonly note: string;
+}
+
+/** Every gfx10 hardware register id LLVM 19 names, in id order. */
+export const HWREGS: readonly HwregDef[] = [
+  { id: 1, name: 'HW_REG_MODE', readable: true, writable: true, model: 'mode', note: 'float round/denorm modes, DX10 clamp, IEEE, exception enables' },
+  { id: 2, name: 'HW_REG_STATUS', readable: true, writable: false, model: 'none', note: 'wave status (SCC, VCCZ, EXECZ, priority, halt, ...): read-only' },
+  { id: 3, name: 'HW_REG_TRAPSTS', readable: true, writable: true, model: 'none', note: 'trap status: exception flags (sticky), savectx' },
+  { id: 5, name: 'HW_REG_GPR_ALLOC', readable: true, writable: false, model: 'none', note: 'VGPR/SGPR allocation base and size: read-only' },
+  { id: 6, name: 'HW_REG_LDS_ALLOC', readable: true, writable: false, model: 'none', note: 'LDS allocation base and size: read-only' },
+  { id: 7, name: 'HW_REG_IB_STS', readable: true, writable: true, model: 'none', note: 'instruction buffer counters (vm/exp/lgkm/vs counts, replay state)' },
+  { id: 15, name: 'HW_REG_SH_MEM_BASES', readable: true, writable: false, model: 'none', note: 'shared/private aperture bases: read-only' },
+  { id: 16, name: 'HW_REG_TBA_LO', readable: true, writable: true, model: 'none', note: 'trap base address, low (trap handler only)' },
+  { id: 17, name: 'HW_REG_TBA_HI', readable: true, writable: true, model: 'none', note: 'trap base address, high (trap handler only)' },
+  { id: 18, name: 'HW_REG_TMA_LO', readable: true, writable: true, model: 'none', note: 'trap memory address, low (trap handler only)' },
+  { id: 19, name: 'HW_REG_TMA_HI', readable: true, writable: true, model: 'none', note: 'trap memory address, high (trap handler only)' },
+  { id: 20, name: 'HW_REG_FLAT_SCR_LO', readable: true, writable: true, model: 'value', note: 'flat scratch base, low dword' },
+  { id: 21, name: 'HW_REG_FLAT_SCR_HI', readable: true, writable: true, model: 'value', note: 'flat scratch base, high dword' },
+  { id: 22, name: 'HW_REG_XNACK_MASK', targets: ['gfx1010', 'gfx1013'], readable: true, writable: true, model: 'none', note: 'XNACK lane mask' },
+  { id: 23, name: 'HW_REG_HW_ID1', readable: true, writable: false, model: 'none', note: 'wave/SIMD/WGP/SA/SE ids: read-only' },
+  { id: 24, name: 'HW_REG_HW_ID2', readable: true, writable: false, model: 'none', note: 'queue/pipe/ME/state/workgroup/VM ids: read-only' },
+  { id: 25, name: 'HW_REG_POPS_PACKER', readable: true, writable: true, model: 'none', note: 'POPS packer state' },
+  { id: 29, name: 'HW_REG_SHADER_CYCLES', targets: ['gfx1030'], readable: true, writable: false, model: 'none', note: '20-bit shader clock counter: read-only' },
+];
+
+const BY_ID: readonly (HwregDef | undefined)[] = (() => {
+  const a: (HwregDef | undefined)[] = new Array<HwregDef | undefined>(64).fill(undefined);
+  for (const d of HWREGS) a[d.id] = d;
+  return a;
+})();
+
+/** The hardware register an id names on a target, or undefined (an id LLVM prints as a number). */
+export function hwregDef(id: number, target: Target): HwregDef | undefined {
+  const d = BY_ID[id & 0x3f];
+  if (d === undefined || (d.targets !== undefined && !d.targets.includes(target))) return undefined;
+  return d;
+}
+
+/** Text of a field for messages: HW_REG_MODE[3:0]. */
+export function hwregFieldText(f: HwregField, target: Target): string {
+  const name = hwregDef(f.id, target)?.name ?? hwregName(f.id, target) ?? `hwreg ${f.id}`;
+  const hi = Math.min(31, f.offset + f.size - 1);
+  return `${name}[${hi}:${f.offset}]`;
+}
+
+// --- MODE ----------------------------------------------------------------------------------
+export const HWREG_MODE = 1;
+export const HWREG_FLAT_SCR_LO = 20;
+export const HWREG_FLAT_SCR_HI = 21;
+
+export interface ModeFieldDef {
+  readonly name: string;
+  readonly offset: number;
+  readonly width: number;
+  /** Where its value comes from at wave launch ('unknown': the ISA guide gives no launch value we read). */
+  readonly launch: 'floatMode' | 'dx10Clamp' | 'ieeeMode' | 'unknown';
+  readonly note: string;
+}
+
+/**
+ * gfx10 MODE (hwreg 1) fields, low to high. Bits 22:21 are reserved. GPR_IDX_EN, VSKIP and CSP
+ * are listed by the ISA guide and SIDefines.h but belong to GCN features gfx10 does not have
+ * (s_set_gpr_idx_*, s_setvskip, s_cbranch_fork): their bits are tracked as never known.
+ */
+export const MODE_FIELDS: readonly ModeFieldDef[] = [
+  { name: 'FP_ROUND_32', offset: 0, width: 2, launch: 'floatMode', note: 'f32 rounding: 0 nearest even, 1 +inf, 2 -inf, 3 toward zero' },
+  { name: 'FP_ROUND_16_64', offset: 2, width: 2, launch: 'floatMode', note: 'f16/f64 rounding' },
+  { name: 'FP_DENORM_32', offset: 4, width: 2, launch: 'floatMode', note: 'f32 denormals: 0 flush in+out, 1 keep in/flush out, 2 flush in/keep out, 3 keep' },
+  { name: 'FP_DENORM_16_64', offset: 6, width: 2, launch: 'floatMode', note: 'f16/f64 denormals' },
+  { name: 'DX10_CLAMP', offset: 8, width: 1, launch: 'dx10Clamp', note: 'clamp modifier turns NaN into 0' },
+  { name: 'IEEE', offset: 9, width: 1, launch: 'ieeeMode', note: 'IEEE 754-2008 NaN handling of min/max, signaling NaN quieting' },
+  { name: 'LOD_CLAMPED', offset: 10, width: 1, launch: 'unknown', note: 'sticky: set when a texture LOD was clamped' },
+  { name: 'DEBUG', offset: 11, width: 1, launch: 'unknown', note: 'single-step: trap after each instruction' },
+  { name: 'EXCP_EN', offset: 12, width: 9, launch: 'unknown', note: 'exception trap enables: invalid, input denormal, div0, overflow, underflow, inexact, int div0, address watch, memory violation' },
+  { name: 'FP16_OVFL', offset: 23, width: 1, launch: 'unknown', note: 'f16 overflow clamps to max finite' },
+  { name: 'POPS_PACKER0', offset: 24, width: 1, launch: 'unknown', note: 'POPS packer 0' },
+  { name: 'POPS_PACKER1', offset: 25, width: 1, launch: 'unknown', note: 'POPS packer 1' },
+  { name: 'DISABLE_PERF', offset: 26, width: 1, launch: 'unknown', note: 'performance counters off for this wave' },
+];
+
+const fieldBits = (f: ModeFieldDef) => (((1 << f.width) - 1) << f.offset) >>> 0;
+
+/** MODE bits a write stores and a read returns as written (the listed fields); other bits are never known. */
+export const MODE_TRACKED_MASK: number = MODE_FIELDS.reduce((m, f) => (m | fieldBits(f)) >>> 0, 0);
+
+/** MODE bits whose launch value the shader declares: the float mode byte 7:0, DX10_CLAMP (8), IEEE (9). */
+export const MODE_LAUNCH_MASK = 0x3ff;
+
+export const MODE_DX10_CLAMP_BIT = 1 << 8;
+export const MODE_IEEE_BIT = 1 << 9;
+
+/** MODE value at wave launch from the declared float mode byte, DX10_CLAMP and IEEE (known bits: MODE_LAUNCH_MASK). */
+export function launchMode(floatMode: number, dx10Clamp: boolean, ieeeMode: boolean): number {
+  return ((floatMode & 0xff) | (dx10Clamp ? MODE_DX10_CLAMP_BIT : 0) | (ieeeMode ? MODE_IEEE_BIT : 0)) >>> 0;
+}
+
+/** The MODE fields governing one float type: rounding and denormal fields' bit offsets. */
+export function modeFieldsFor(float: 'f16' | 'f32' | 'f64'): { readonly round: number; readonly denorm: number } {
+  return float === 'f32' ? { round: 0, denorm: 4 } : { round: 2, denorm: 6 };
+}
+
+/** Rounding mode names (FP_ROUND values). */
+export const ROUND_NAMES = ['rne', 'rtp', 'rtn', 'rtz'] as const;
+/** Denormal mode names (FP_DENORM values): flush both, keep input only, keep output only, keep both. */
+export const DENORM_NAMES = ['flush', 'flush-out', 'flush-in', 'keep'] as const;
+
+/**
+ * The MODE writers other than s_setreg: the immediate's low four bits replace one MODE field
+ * (the upper immediate bits are ignored). Keyed by mnemonic: the table's implicitWrites MODE says
+ * that an instruction writes MODE, this says which bits.
+ */
+export const MODE_IMMEDIATE_WRITERS: Readonly<Record<string, { readonly offset: number; readonly width: number }>> = {
+  s_round_mode: { offset: 0, width: 4 },
+  s_denorm_mode: { offset: 4, width: 4 },
+};

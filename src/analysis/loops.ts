@@ -1,0 +1,90 @@
+// Natural loops from back edges (an edge whose target dominates its source), one loop per header
+// (all its back edges together), nested by their headers; retreating edges to a block that does
+// not dominate the source are irreducible control flow, reported for later stages. No recursion,
+// no Node APIs.
+import type { Loop, Edge, Severity } from './types.js';
+import { DominatorTree } from './dominators.js';
+
+export interface LoopDiagnostic {
+  /** Block whose last instruction the finding is about (the retreating edge's source). */
+  readonly block: number;
+  readonly code: string;
+  readonly severity: Severity;
+  readonly message: string;
+}
+
+interface BlockLike {
+  readonly succs: readonly Edge[];
+  readonly preds: readonly Edge[];
+  readonly start: number;
+}
+
+/** The natural loops of a graph (ordered by header block id) and its irreducible retreating edges. */
+export function findLoops(blocks: readonly BlockLike[], rpo: readonly number[], idom: readonly number[]): { loops: Loop[]; diagnostics: LoopDiagnostic[] } {
+  const n = blocks.length;
+  const tree = new DominatorTree(idom, rpo);
+  const order = new Int32Array(n).fill(-1);
+  rpo.forEach((b, i) => { order[b] = i; });
+  const backEdges = new Map<number, Edge[]>();
+  const diagnostics: LoopDiagnostic[] = [];
+  for (const u of rpo) {
+    for (const e of blocks[u]?.succs ?? []) {
+      const v = e.to;
+      if (tree.dominates(v, u)) {
+        let list = backEdges.get(v);
+        if (!list) backEdges.set(v, list = []);
+        list.push(e);
+      } else if ((order[v] ?? -1) >= 0 && (order[v] as number) <= (order[u] as number)) {
+        const hv = blocks[v]?.start ?? 0;
+        diagnostics.push({
+          block: u, code: 'irreducible-loop', severity: 'warning',
+          message: `irreducible control flow: the ${e.kind} edge from block ${u} to block ${v} (pc 0x${hv.toString(16)}) enters a cycle at a block that does not dominate it`,
+        });
+      }
+    }
+  }
+  // Bodies: the header plus every block that reaches a latch without passing the header.
+  const raw: { header: number; blocks: number[]; backEdges: Edge[] }[] = [];
+  const mark = new Int32Array(n).fill(-1);
+  for (const [header, edges] of [...backEdges].sort((a, b) => a[0] - b[0])) {
+    const body: number[] = [header];
+    mark[header] = header;
+    const work: number[] = [];
+    for (const e of edges) if (mark[e.from] !== header) { mark[e.from] = header; body.push(e.from); work.push(e.from); }
+    while (work.length > 0) {
+      const b = work.pop() as number;
+      for (const p of blocks[b]?.preds ?? []) {
+        const q = p.from;
+        if (mark[q] === header || (order[q] ?? -1) < 0) continue;
+        mark[q] = header;
+        body.push(q);
+        work.push(q);
+      }
+    }
+    body.sort((a, b) => a - b);
+    raw.push({ header, blocks: body, backEdges: edges });
+  }
+  // Nesting: from the largest loop to the smallest, the innermost loop seen so far that holds a
+  // header is its parent (nested natural loops have strictly smaller bodies).
+  const innermost = new Int32Array(n).fill(-1);
+  const parent = new Map<number, number>();
+  for (const l of [...raw].sort((a, b) => b.blocks.length - a.blocks.length || a.header - b.header)) {
+    const p = innermost[l.header] ?? -1;
+    if (p >= 0) parent.set(l.header, p);
+    for (const b of l.blocks) innermost[b] = l.header;
+  }
+  const loops: Loop[] = raw.map((l) => {
+    const p = parent.get(l.header);
+    return p === undefined ? l : { ...l, parent: p };
+  });
+  return { loops, diagnostics };
+}
+
+/** Header of the innermost loop holding each block (-1 outside every loop). */
+export function innermostLoop(n: number, loops: readonly Loop[]): number[] {
+  const out = new Array<number>(n).fill(-1);
+  for (const l of [...loops].sort((a, b) => b.blocks.length - a.blocks.length)) {
+    for (const b of l.blocks) if (b >= 0 && b < n) out[b] = l.header;
+  }
+  return out;
+}
