@@ -4,11 +4,15 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# Debian packages: LLVM 19 is the oracle for encodings and text.
+# Debian packages: LLVM 19 is the oracle for encodings and text; clang-19 with libclc-19 and
+# ld.lld-19 build real code objects from the OpenCL fixtures.
 need=()
 command -v llvm-objdump-19 >/dev/null 2>&1 || need+=(llvm-19)
 command -v llvm-mc-19 >/dev/null 2>&1 || need+=(llvm-19)
 command -v llvm-readobj-19 >/dev/null 2>&1 || need+=(llvm-19)
+command -v clang-19 >/dev/null 2>&1 || need+=(clang-19)
+command -v ld.lld-19 >/dev/null 2>&1 || need+=(lld-19)
+[ -f /usr/lib/clc/gfx1030-amdgcn-mesa-mesa3d.bc ] || need+=(libclc-19)
 if [ ${#need[@]} -gt 0 ]; then
   echo "installing Debian packages: ${need[*]}"
   SUDO=""

@@ -92,8 +92,11 @@ class Consts {
   /** Registers written in this block (known or not). */
   private readonly written = new Set<number>();
   scc: number | undefined;
+  /** An instruction of this block may have written any scalar register. */
+  private wroteAll = false;
 
   reset(): void {
+    this.wroteAll = false;
     this.regs.clear();
     this.written.clear();
     this.scc = undefined;
@@ -126,6 +129,7 @@ class Consts {
 
   /** Whether any dword of the register was written in this block. */
   touched(v: OperandValue): boolean {
+    if (this.wroteAll) return true;
     for (let k = 0; k < Math.max(1, regCount(v)); k++) {
       const key = regKey(v, k);
       if (key !== undefined && this.written.has(key)) return true;
@@ -136,6 +140,12 @@ class Consts {
   /** Forget everything an instruction writes (its dst operands, SCC if it writes SCC). */
   clobber(inst: Instruction): void {
     const defs = inst.def.operands;
+    // An M0-indexed scalar destination (s_movreld_*, s_movrelsd_2_b32) may write any SGPR.
+    if (inst.def.implicitReads?.includes('M0') && defs.some((d) => d.role !== 'src' && d.kind === 'sdst')) {
+      for (const key of this.regs.keys()) this.written.add(key);
+      this.regs.clear();
+      this.wroteAll = true;
+    }
     for (let i = 0; i < inst.operands.length; i++) {
       const op = inst.operands[i];
       const def = defs[i];

@@ -182,7 +182,7 @@ function shift(a: KnownBits, b: KnownBits, kind: 'lshl' | 'lshr' | 'ashr'): Know
   switch (kind) {
     case 'lshl': return knownBits(a.value << n, ((a.known << n) | ((1 << n) - 1)) >>> 0);
     case 'lshr': return knownBits(a.value >>> n, ((a.known >>> n) | ~(ALL_BITS >>> n)) >>> 0);
-    default: return knownBits((a.value | (~a.known & 0)) >> n, (a.known >> n) >>> 0);
+    default: return knownBits(a.value >> n, a.known >> n); // a known sign bit is known in every shifted-in bit
   }
 }
 

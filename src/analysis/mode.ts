@@ -1,0 +1,298 @@
+// The MODE register data flow: at every program point MODE (hwreg 1) as known bits, from the
+// shader's launch MODE (its float mode byte in 7:0, DX10_CLAMP in 8, IEEE in 9; every other field
+// unknown: no launch value is declared for it) through every MODE writer:
+//  - s_setreg_imm32_b32 hwreg(MODE, offset, size), imm: bits [offset, offset+size) := imm[size-1:0]
+//    (source bits above the field width are dropped; a field running past bit 31 is cut there);
+//  - s_setreg_b32 hwreg(MODE, ...), sN: the same from an SGPR, known where scalar constant
+//    propagation (scalar-constants.ts, run in the same data flow) knows the SGPR's bits;
+//  - s_round_mode imm: MODE[3:0] := imm[3:0]; s_denorm_mode imm: MODE[7:4] := imm[3:0];
+//  - any other instruction the table says writes MODE: every bit unknown, diagnostic
+//    'mode-write-unmodeled'.
+// s_setreg to another hwreg does not change MODE. FLAT_SCR_LO/HI (hwreg 20/21) are tracked the
+// same way (unknown at launch). Other hwreg writes: 'hwreg-write-unmodeled'; other reads:
+// 'hwreg-read-unmodeled'. A write governs the next instruction on (the next VALU instruction
+// runs under it). Join: the bits all predecessors agree on; loops run to a fixed point.
+// No Node APIs.
+import type { Instruction } from '../decode/types.js';
+import type { FloatType } from '../isa/types.js';
+import type { Shader } from '../container/shader.js';
+import type { AssumableField } from '../container/shader-info.js';
+import type { Cfg, Diagnostic, Severity } from './types.js';
+import { printInstruction } from '../disasm/index.js';
+import {
+  decodeHwreg, hwregDef, hwregFieldMask, hwregFieldText, launchMode, modeFieldsFor, HWREG_FLAT_SCR_HI, HWREG_FLAT_SCR_LO,
+  HWREG_MODE, MODE_IMMEDIATE_WRITERS, MODE_LAUNCH_MASK, MODE_TRACKED_MASK, type HwregField,
+} from './hwreg.js';
+import {
+  ALL_BITS, knownBits, readSource, ScalarState, solveForward, stepScalar, UNKNOWN_BITS, type KnownBits,
+} from './scalar-constants.js';
+
+/** The modeled hardware registers at one program point. */
+export interface ModeState {
+  readonly mode: KnownBits;
+  readonly flatScrLo: KnownBits;
+  readonly flatScrHi: KnownBits;
+}
+
+export type ModeRegister = 'MODE' | 'FLAT_SCR_LO' | 'FLAT_SCR_HI';
+
+export interface GetregRead {
+  readonly pc: number;
+  readonly register: ModeRegister;
+  readonly field: HwregField;
+  /** What the destination SGPR receives: bits at and above `size` are known zeros. */
+  readonly bits: KnownBits;
+  /** The value read, when every bit is known. */
+  readonly value?: number;
+  readonly knownMask: number;
+}
+
+export interface ValuMode {
+  readonly pc: number;
+  readonly float: FloatType;
+  /** FP_ROUND field for the float type (0 nearest even, 1 +inf, 2 -inf, 3 toward zero), or 'dynamic'. */
+  readonly round: number | 'dynamic';
+  /** FP_DENORM field for the float type (0 flush, 1 keep input/flush output, 2 flush input/keep output, 3 keep). */
+  readonly denorm: number | 'dynamic';
+  readonly dx10Clamp: boolean | 'dynamic';
+  readonly ieee: boolean | 'dynamic';
+}
+
+export interface ModeTransition {
+  readonly pc: number;
+  readonly instruction: string;
+  readonly register: ModeRegister;
+  /** The field written (s_round_mode / s_denorm_mode: MODE[3:0] / MODE[7:4]; unmodeled writers: all 32 bits). */
+  readonly field: HwregField;
+  readonly before: KnownBits;
+  readonly after: KnownBits;
+}
+
+export interface ModeAnalysis {
+  /** Launch state and the ShaderInfo fields in it that were defaulted, not declared. */
+  readonly initial: ModeState;
+  readonly assumed: readonly AssumableField[];
+  /** State at the entry of each block (undefined: unreachable). */
+  readonly blockIn: readonly (ModeState | undefined)[];
+  /** State just before the instruction at pc (undefined: no reachable instruction there). */
+  before(pc: number): ModeState | undefined;
+  /** State just after it. */
+  after(pc: number): ModeState | undefined;
+  readonly getregs: readonly GetregRead[];
+  readonly valu: readonly ValuMode[];
+  readonly transitions: readonly ModeTransition[];
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+/** The launch MODE state of a shader. */
+export function initialModeState(shader: Shader): ModeState {
+  const i = shader.info;
+  return {
+    mode: knownBits(launchMode(i.floatMode, i.dx10Clamp, i.ieeeMode), MODE_LAUNCH_MASK),
+    flatScrLo: UNKNOWN_BITS,
+    flatScrHi: UNKNOWN_BITS,
+  };
+}
+
+// --- transfer ------------------------------------------------------------------------------
+
+interface FullState {
+  regs: ScalarState;
+  mode: KnownBits;
+  flatScrLo: KnownBits;
+  flatScrHi: KnownBits;
+}
+
+const REGISTER_OF: Readonly<Record<number, ModeRegister>> = { [HWREG_MODE]: 'MODE', [HWREG_FLAT_SCR_LO]: 'FLAT_SCR_LO', [HWREG_FLAT_SCR_HI]: 'FLAT_SCR_HI' };
+const SLOT: Readonly<Record<ModeRegister, 'mode' | 'flatScrLo' | 'flatScrHi'>> = { MODE: 'mode', FLAT_SCR_LO: 'flatScrLo', FLAT_SCR_HI: 'flatScrHi' };
+/** Bits of each modeled register that hold what was written. */
+const TRACKED: Readonly<Record<ModeRegister, number>> = { MODE: MODE_TRACKED_MASK, FLAT_SCR_LO: ALL_BITS, FLAT_SCR_HI: ALL_BITS };
+
+/** Known bits after writing `src` (its low `size` bits) into a field of `old`. */
+export function writeField(old: KnownBits, f: HwregField, src: KnownBits, tracked = ALL_BITS): KnownBits {
+  const mask = hwregFieldMask(f);
+  const value = ((old.value & ~mask) | ((src.value << f.offset) & mask)) >>> 0;
+  const known = ((old.known & ~mask) | ((src.known << f.offset) & mask)) & tracked;
+  return knownBits(value, known);
+}
+
+/** What s_getreg_b32 of a field returns: the field shifted down, zeros above it. */
+export function readField(reg: KnownBits, f: HwregField): KnownBits {
+  const m = f.size >= 32 ? ALL_BITS : ((1 << f.size) - 1) >>> 0;
+  const known = (((reg.known >>> f.offset) | ~(ALL_BITS >>> f.offset)) & m | ~m) >>> 0;
+  return knownBits((reg.value >>> f.offset) & m, known);
+}
+
+function hwregOperand(inst: Instruction): HwregField | undefined {
+  const k = inst.def.operands.findIndex((d) => d.kind === 'hwreg');
+  const v = k < 0 ? undefined : inst.operands[k]?.value;
+  return v?.kind === 'imm' ? decodeHwreg(v.value) : undefined;
+}
+
+/** The value an s_setreg* writes (before it is cut to the field). */
+function setregSource(s: FullState, inst: Instruction): KnownBits {
+  for (let k = 0; k < inst.def.operands.length; k++) {
+    const d = inst.def.operands[k];
+    const v = inst.operands[k]?.value;
+    if (d === undefined || v === undefined || d.role !== 'src' || d.kind === 'hwreg') continue;
+    return readSource(s.regs, v, false);
+  }
+  return UNKNOWN_BITS;
+}
+
+function immediate(inst: Instruction): number {
+  for (const op of inst.operands) if (op.value.kind === 'imm') return op.value.value;
+  return 0;
+}
+
+/** What an instruction writes to a modeled register, if anything: register, field, new bits. */
+interface Write { readonly register: ModeRegister; readonly field: HwregField; readonly after: KnownBits }
+
+/** Why an instruction is not modeled, for diagnostics (collected once, after the fixed point). */
+interface Unmodeled { readonly code: string; readonly severity: Severity; readonly message: string }
+
+function classify(s: FullState, inst: Instruction, target: Shader['info']['target']): { write?: Write; unmodeled?: Unmodeled } {
+  const def = inst.def;
+  const hw = hwregOperand(inst);
+  const writesMode = def.implicitWrites?.includes('MODE') === true;
+  if (hw !== undefined && writesMode) {
+    const reg = REGISTER_OF[hw.id];
+    if (reg === undefined || hwregDef(hw.id, target) === undefined) {
+      const d = hwregDef(hw.id, target);
+      const why = d === undefined ? 'a hardware register id LLVM does not name on this target' : d.writable ? 'not modeled' : 'read-only per the ISA guide';
+      return { unmodeled: { code: 'hwreg-write-unmodeled', severity: 'warning', message: `write to ${hwregFieldText(hw, target)} (${why}): its value is not tracked; MODE is unchanged` } };
+    }
+    const slot = SLOT[reg];
+    return { write: { register: reg, field: hw, after: writeField(s[slot], hw, setregSource(s, inst), TRACKED[reg]) } };
+  }
+  if (writesMode) {
+    const w = MODE_IMMEDIATE_WRITERS[def.mnemonic];
+    const field: HwregField = w ? { id: HWREG_MODE, offset: w.offset, size: w.width } : { id: HWREG_MODE, offset: 0, size: 32 };
+    if (w) return { write: { register: 'MODE', field, after: writeField(s.mode, field, { value: immediate(inst) & 0xf, known: 0xf }, MODE_TRACKED_MASK) } };
+    return {
+      write: { register: 'MODE', field, after: UNKNOWN_BITS },
+      unmodeled: { code: 'mode-write-unmodeled', severity: 'warning', message: `${def.mnemonic} writes MODE in a way the analysis does not model: every MODE bit is unknown after it` },
+    };
+  }
+  if (hw !== undefined && def.implicitReads?.includes('MODE') === true) {
+    const reg = REGISTER_OF[hw.id];
+    if (reg === undefined || hwregDef(hw.id, target) === undefined) {
+      return { unmodeled: { code: 'hwreg-read-unmodeled', severity: 'note', message: `read of ${hwregFieldText(hw, target)}: not modeled, the result is unknown` } };
+    }
+  }
+  return {};
+}
+
+function getregBits(s: FullState, inst: Instruction): KnownBits | undefined {
+  const hw = hwregOperand(inst);
+  const reg = hw === undefined ? undefined : REGISTER_OF[hw.id];
+  if (hw === undefined || reg === undefined) return undefined;
+  return readField(s[SLOT[reg]], hw);
+}
+
+function step(s: FullState, inst: Instruction, target: Shader['info']['target']): void {
+  const c = classify(s, inst, target);
+  stepScalar(s.regs, inst, { getreg: (i) => getregBits(s, i) });
+  if (c.write) s[SLOT[c.write.register]] = c.write.after;
+}
+
+const joinKb = (a: KnownBits, b: KnownBits): KnownBits => {
+  const known = (a.known & b.known & ~(a.value ^ b.value)) >>> 0;
+  return { value: (a.value & known) >>> 0, known };
+};
+const sameKb = (a: KnownBits, b: KnownBits) => a.known === b.known && a.value === b.value;
+
+// --- analysis ------------------------------------------------------------------------------
+
+const snapshot = (s: FullState): ModeState => ({ mode: s.mode, flatScrLo: s.flatScrLo, flatScrHi: s.flatScrHi });
+
+function field2(bits: KnownBits, offset: number): number | 'dynamic' {
+  return ((bits.known >>> offset) & 3) === 3 ? (bits.value >>> offset) & 3 : 'dynamic';
+}
+function bit(bits: KnownBits, n: number): boolean | 'dynamic' {
+  return ((bits.known >>> n) & 1) === 1 ? ((bits.value >>> n) & 1) === 1 : 'dynamic';
+}
+
+/** The float mode a VALU instruction of `float` type runs under. */
+export function valuMode(pc: number, float: FloatType, mode: KnownBits): ValuMode {
+  const f = modeFieldsFor(float);
+  return { pc, float, round: field2(mode, f.round), denorm: field2(mode, f.denorm), dx10Clamp: bit(mode, 8), ieee: bit(mode, 9) };
+}
+
+function text(inst: Instruction, target: Shader['info']['target']): string {
+  try {
+    return printInstruction(inst, target);
+  } catch {
+    return inst.def.mnemonic;
+  }
+}
+
+const MODE_FIELDS_ASSUMED: readonly AssumableField[] = ['floatMode', 'dx10Clamp', 'ieeeMode'];
+
+/** The MODE data flow of a shader over its CFG (buildCfg). Never throws on any code. */
+export function analyzeMode(shader: Shader, cfg: Cfg): ModeAnalysis {
+  const target = shader.info.target;
+  const initial = initialModeState(shader);
+  const start: FullState = { regs: new ScalarState(), ...initial };
+  const blockInFull = solveForward<FullState>(cfg, start, {
+    clone: (s) => ({ regs: s.regs.clone(), mode: s.mode, flatScrLo: s.flatScrLo, flatScrHi: s.flatScrHi }),
+    joinInto: (into, from) => {
+      let changed = into.regs.joinFrom(from.regs);
+      for (const k of ['mode', 'flatScrLo', 'flatScrHi'] as const) {
+        const j = joinKb(into[k], from[k]);
+        if (!sameKb(j, into[k])) { into[k] = j; changed = true; }
+      }
+      return changed;
+    },
+    step: (s, inst) => step(s, inst, target),
+  });
+
+  // One replay of every reachable block records the per-instruction results.
+  const beforeAt = new Map<number, ModeState>();
+  const afterAt = new Map<number, ModeState>();
+  const getregs: GetregRead[] = [];
+  const valu: ValuMode[] = [];
+  const transitions: ModeTransition[] = [];
+  const diagnostics: Diagnostic[] = [];
+  const assumed = shader.info.assumed.filter((f) => MODE_FIELDS_ASSUMED.includes(f));
+  if (assumed.length) {
+    const first = cfg.blocks[cfg.entry]?.instructions[0];
+    diagnostics.push({
+      pc: first?.pc ?? shader.info.entry, instruction: first ? text(first, target) : '', words: first ? [...first.words] : [],
+      code: 'mode-launch-assumed', severity: 'note',
+      message: `launch MODE uses the documented default for ${assumed.join(', ')} (not declared by the input)`,
+    });
+  }
+  for (const b of cfg.blocks) {
+    const inS = blockInFull[b.id];
+    if (inS === undefined) continue;
+    const s: FullState = { regs: inS.regs.clone(), mode: inS.mode, flatScrLo: inS.flatScrLo, flatScrHi: inS.flatScrHi };
+    for (const inst of b.instructions) {
+      const before = snapshot(s);
+      if (!beforeAt.has(inst.pc)) beforeAt.set(inst.pc, before);
+      const c = classify(s, inst, target);
+      if (c.unmodeled) diagnostics.push({ pc: inst.pc, instruction: text(inst, target), words: [...inst.words], ...c.unmodeled });
+      if (c.write) transitions.push({ pc: inst.pc, instruction: text(inst, target), register: c.write.register, field: c.write.field, before: before[SLOT[c.write.register]], after: c.write.after });
+      const g = inst.def.implicitReads?.includes('MODE') === true ? getregBits(s, inst) : undefined;
+      const hw = hwregOperand(inst);
+      if (g !== undefined && hw !== undefined && inst.def.operands.some((d) => d.role === 'dst')) {
+        const reg = REGISTER_OF[hw.id] ?? 'MODE';
+        getregs.push({ pc: inst.pc, register: reg, field: hw, bits: g, knownMask: g.known, ...(g.known === ALL_BITS ? { value: g.value } : {}) });
+      }
+      if (inst.def.float !== undefined) valu.push(valuMode(inst.pc, inst.def.float, s.mode));
+      step(s, inst, target);
+      if (!afterAt.has(inst.pc)) afterAt.set(inst.pc, snapshot(s));
+    }
+  }
+  const byPc = <T extends { pc: number }>(a: T[]) => a.sort((x, y) => x.pc - y.pc);
+  byPc(getregs); byPc(valu); byPc(transitions);
+  diagnostics.sort((x, y) => x.pc - y.pc);
+  return {
+    initial,
+    assumed,
+    blockIn: blockInFull.map((s) => (s === undefined ? undefined : snapshot(s))),
+    before: (pc) => beforeAt.get(pc),
+    after: (pc) => afterAt.get(pc),
+    getregs, valu, transitions, diagnostics,
+  };
+}
