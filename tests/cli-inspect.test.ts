@@ -86,3 +86,52 @@ test('inspect: bad input exits 1 with one line, usage errors exit 2', () => {
   assert.equal(rdna('inspect', '--bogus', obj).code, 2);
   assert.equal(rdna('inspect', '--kernel', 'no_such_kernel', obj).code, 1);
 });
+
+test('inspect on a raw shader: the sidecar beside it, the .json named instead, --sidecar, assumed defaults', () => {
+  const raw = join(dir, 'raw');
+  spawnSync('mkdir', ['-p', raw]);
+  const code = Buffer.from([0x00, 0x00, 0x81, 0xbf]);
+  writeFileSync(join(raw, 'shader.bin'), code);
+  writeFileSync(join(raw, 'shader.json'), JSON.stringify({ target: 'gfx1013', stage: 'ps', waveSize: 64, userSgprs: [{ name: 'srt', sgpr: 0, count: 2 }] }));
+  for (const args of [[join(raw, 'shader.bin')], [join(raw, 'shader.json')]]) {
+    const r = rdna('inspect', '--json', ...args);
+    assert.equal(r.code, 0, r.err);
+    const doc = JSON.parse(r.out) as { target: string; kernels: { name: string; stage: string; floatMode: number; waveSize: number; assumed: string[]; userSgprs: Record<string, string> }[] };
+    assert.equal(doc.target, 'gfx1013');
+    const [k] = doc.kernels;
+    assert.ok(k);
+    assert.equal(k.name, 'shader');
+    assert.equal(k.stage, 'ps');
+    assert.equal(k.waveSize, 64);
+    assert.equal(k.floatMode, 0xc0);
+    assert.ok(k.assumed.includes('floatMode'));
+    assert.deepEqual(k.userSgprs, { srt: 's[0:1]' });
+  }
+  const text = rdna('inspect', join(raw, 'shader.bin'));
+  assert.equal(text.code, 0, text.err);
+  assert.match(text.out, /float mode 0xc0 \(assumed\):/);
+  assert.match(text.out, /^  assumed: floatMode, /m);
+  // --sidecar names another sidecar; a declared float mode is not assumed.
+  writeFileSync(join(raw, 'other.json'), JSON.stringify({ target: 'gfx1030', stage: 'cs', waveSize: 32, floatMode: 0x0f, dx10Clamp: false, ieeeMode: true, workgroupSize: [64, 1, 1] }));
+  const o = rdna('inspect', '--sidecar', join(raw, 'other.json'), join(raw, 'shader.bin'));
+  assert.equal(o.code, 0, o.err);
+  assert.match(o.out, /float mode 0x0f:\n    f32 rounding: round toward zero\n    f16\/f64 rounding: round toward zero\n    f32 denormals: flush input and output denormals/);
+  assert.match(o.out, /dx10 clamp off, ieee mode on\n/);
+  assert.match(o.out, /workgroup size 64 x 1 x 1/);
+  // Errors: one line, exit 1; --sidecar on a code object is a usage error.
+  writeFileSync(join(raw, 'bad.bin'), code);
+  writeFileSync(join(raw, 'bad.json'), JSON.stringify({ target: 'gfx1030', stage: 'cs', waveSize: 32, floatMode: 999 }));
+  const bad = rdna('inspect', join(raw, 'bad.bin'));
+  assert.equal(bad.code, 1);
+  assert.equal(bad.err.trim().split('\n').length, 1);
+  assert.match(bad.err, /bad\.json: field 'floatMode' must be an integer from 0 to 255 \(got 999\)/);
+  writeFileSync(join(raw, 'lonely.bin'), code);
+  const lonely = rdna('inspect', join(raw, 'lonely.bin'));
+  assert.equal(lonely.code, 1);
+  assert.match(lonely.err, /lonely\.bin: a raw shader needs its JSON sidecar/);
+  assert.equal(rdna('inspect', '--sidecar', join(raw, 'other.json'), join(dir, 'kernels.gfx1030.o')).code, 2);
+  // disasm takes the target from the sidecar.
+  const d = rdna('disasm', join(raw, 'shader.bin'));
+  assert.equal(d.code, 0, d.err);
+  assert.match(d.out, /s_endpgm/);
+});

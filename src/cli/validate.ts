@@ -39,7 +39,7 @@ export function runValidate(argv: readonly string[]): number {
       const prefix = several ? `${r.name}: ` : '';
       for (const d of r.diagnostics) for (const l of diagnosticLines(d, prefix)) out.line(l);
       const count = (s: Diagnostic['severity']) => r.diagnostics.filter((d) => d.severity === s).length;
-      out.line(`${prefix}${isOk(r.diagnostics) ? 'ok' : 'invalid'}: ${plural(count('error'), 'error')}, ${plural(count('warning'), 'warning')}, ${plural(count('note'), 'note')}`);
+      out.line(`${r.name}: ${isOk(r.diagnostics) ? 'ok' : 'invalid'} (${plural(count('error'), 'error')}, ${plural(count('warning'), 'warning')}, ${plural(count('note'), 'note')})`);
     }
   }
   out.flush();

@@ -173,3 +173,20 @@ test('fuzz: any bytes as a sidecar give one CodeObjectError line or a shader', (
     }
   }), { numRuns: 3000, seed: 7 });
 });
+
+test('the documented float defaults are what llvm-mc-19 gives a kernel without float directives', async () => {
+  const { spawnSync } = await import('node:child_process');
+  const { mkdtempSync, writeFileSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const d = mkdtempSync(join(tmpdir(), 'rdna-defaults-'));
+  writeFileSync(join(d, 'k.s'), '.text\n.p2align 8\n.type k,@function\nk:\n  s_endpgm\n.rodata\n.p2align 6\n.amdhsa_kernel k\n  .amdhsa_next_free_vgpr 1\n  .amdhsa_next_free_sgpr 1\n.end_amdhsa_kernel\n');
+  const r = spawnSync('llvm-mc-19', ['-triple=amdgcn-amd-amdhsa', '-mcpu=gfx1013', '-filetype=obj', join(d, 'k.s'), '-o', join(d, 'k.o')], { encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  const [k] = loadShaders({ bytes: new Uint8Array(readFileSync(join(d, 'k.o'))), name: 'k' });
+  assert.ok(k);
+  assert.equal(k.info.floatMode, SIDECAR_DEFAULTS.floatMode);
+  assert.equal(k.info.dx10Clamp, SIDECAR_DEFAULTS.dx10Clamp);
+  // HSA kernels default to IEEE mode on; non-kernel shaders (what sidecars describe) to off.
+  assert.equal(k.info.ieeeMode, true);
+});
