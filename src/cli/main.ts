@@ -1,6 +1,7 @@
 // The `rdna` command line: dispatches to one file per command; one-line errors, no stack traces.
 import { runDisasm, DISASM_USAGE } from './disasm.js';
 import { runInspect, INSPECT_USAGE } from './inspect.js';
+import { runValidate, VALIDATE_USAGE } from './validate.js';
 import { InputError, UsageError } from './errors.js';
 
 const USAGE = [
@@ -11,12 +12,15 @@ const USAGE = [
   `            ${DISASM_USAGE.replace('usage: ', '')}`,
   '  inspect   what a code object declares about each kernel (float mode, wave size, ABI registers, sizes, arguments)',
   `            ${INSPECT_USAGE.replace('usage: ', '')}`,
+  '  validate  every finding about each shader\'s reachable code (errors, warnings, notes)',
+  `            ${VALIDATE_USAGE.replace('usage: ', '')}`,
   '  help      show this text',
 ].join('\n');
 
 const COMMANDS: Record<string, (argv: readonly string[]) => number | Promise<number>> = {
   disasm: runDisasm,
   inspect: runInspect,
+  validate: runValidate,
 };
 
 function report(cmd: string, e: unknown): number {
