@@ -24,7 +24,7 @@ import {
   HWREG_MODE, MODE_IMMEDIATE_WRITERS, MODE_LAUNCH_MASK, MODE_TRACKED_MASK, type HwregField,
 } from './hwreg.js';
 import {
-  ALL_BITS, knownBits, readSource, ScalarState, solveForward, stepScalar, UNKNOWN_BITS, type KnownBits,
+  ALL_BITS, joinBits, knownBits, readSource, ScalarState, solveForward, stepScalar, UNKNOWN_BITS, type KnownBits,
 } from './scalar-constants.js';
 
 /** The modeled hardware registers at one program point. */
@@ -196,10 +196,6 @@ function step(s: FullState, inst: Instruction, target: Shader['info']['target'])
   if (c.write) s[SLOT[c.write.register]] = c.write.after;
 }
 
-const joinKb = (a: KnownBits, b: KnownBits): KnownBits => {
-  const known = (a.known & b.known & ~(a.value ^ b.value)) >>> 0;
-  return { value: (a.value & known) >>> 0, known };
-};
 const sameKb = (a: KnownBits, b: KnownBits) => a.known === b.known && a.value === b.value;
 
 // --- analysis ------------------------------------------------------------------------------
@@ -239,7 +235,7 @@ export function analyzeMode(shader: Shader, cfg: Cfg): ModeAnalysis {
     joinInto: (into, from) => {
       let changed = into.regs.joinFrom(from.regs);
       for (const k of ['mode', 'flatScrLo', 'flatScrHi'] as const) {
-        const j = joinKb(into[k], from[k]);
+        const j = joinBits(into[k], from[k]);
         if (!sameKb(j, into[k])) { into[k] = j; changed = true; }
       }
       return changed;

@@ -2,6 +2,7 @@
 import { runDisasm, DISASM_USAGE } from './disasm.js';
 import { runInspect, INSPECT_USAGE } from './inspect.js';
 import { runValidate, VALIDATE_USAGE } from './validate.js';
+import { runMode, MODE_USAGE } from './mode.js';
 import { InputError, UsageError } from './errors.js';
 
 const USAGE = [
@@ -12,6 +13,8 @@ const USAGE = [
   `            ${DISASM_USAGE.replace('usage: ', '')}`,
   '  inspect   what a code object declares about each kernel (float mode, wave size, ABI registers, sizes, arguments)',
   `            ${INSPECT_USAGE.replace('usage: ', '')}`,
+  '  mode      MODE (float rounding/denormals, DX10 clamp, IEEE) at every instruction, per block',
+  `            ${MODE_USAGE.replace('usage: ', '')}`,
   '  validate  every finding about each shader\'s reachable code (errors, warnings, notes)',
   `            ${VALIDATE_USAGE.replace('usage: ', '')}`,
   '  help      show this text',
@@ -21,6 +24,7 @@ const COMMANDS: Record<string, (argv: readonly string[]) => number | Promise<num
   disasm: runDisasm,
   inspect: runInspect,
   validate: runValidate,
+  mode: runMode,
 };
 
 function report(cmd: string, e: unknown): number {

@@ -1,0 +1,64 @@
+// `rdna mode` as a user runs it, on a code object assembled by llvm-mc-19 at test time. Until the
+// command is registered in src/cli/main.ts this runs runMode through the same error policy
+// (UsageError: exit 2, InputError: exit 1) in a child process.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { assembleKernels } from './harness/kernel.js';
+
+const MODE_TS = new URL('../src/cli/mode.ts', import.meta.url).href;
+const ERRORS_TS = new URL('../src/cli/errors.ts', import.meta.url).href;
+const dir = mkdtempSync(join(tmpdir(), 'rdna-mode-'));
+
+const RUNNER = `
+import { runMode } from '${MODE_TS}';
+import { InputError, UsageError } from '${ERRORS_TS}';
+try { process.exitCode = runMode(process.argv.slice(1)); }
+catch (e) {
+  if (e instanceof UsageError) { process.stderr.write('rdna mode: ' + e.message + '\\n'); process.exitCode = 2; }
+  else if (e instanceof InputError) { process.stderr.write('rdna mode: error: ' + e.message + '\\n'); process.exitCode = 1; }
+  else throw e;
+}`;
+
+function rdnaMode(...args: string[]) {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', RUNNER, '--', ...args], { encoding: 'utf8', timeout: 60_000 });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+const obj = join(dir, 'mode.o');
+writeFileSync(obj, assembleKernels('gfx1030', [
+  { name: 'setmode', floatMode: 0xc0, body: ['s_cmp_eq_u32 s4, 0', 's_cbranch_scc1 .Lj', 's_denorm_mode 0xf', '.Lj:', 'v_add_f32 v0, v1, v2',
+    's_getreg_b32 s0, hwreg(HW_REG_MODE, 4, 4)', 's_setreg_imm32_b32 hwreg(HW_REG_MODE, 0, 2), 1', 'v_add_f32 v0, v1, v2', 's_endpgm'].join('\n') },
+  { name: 'other', floatMode: 0xf0, body: 'v_add_f64 v[0:1], v[2:3], v[4:5]\ns_endpgm' },
+]));
+
+test('rdna mode: text per block with MODE beside the instructions; --json; --kernel; errors', () => {
+  const t = rdnaMode('--kernel', 'setmode', obj);
+  assert.equal(t.code, 0, t.err);
+  const lines = t.out.split('\n').map((l) => l.replace(/ +;/, ' ;'));
+  assert.equal(lines[0], 'kernel setmode (gfx1030, wave32)');
+  // 0xc0: f32 denormals flushed (0), f16/f64 kept (3); s_denorm_mode 0xf on one path only: the
+  // join knows MODE[7:6] = 11 (both paths) and nothing of [5:4] (00 vs 11).
+  assert.ok(lines.includes('  0x8  s_denorm_mode 15 ; HW_REG_MODE[7:4] written -> MODE f32 rne/keep, f16/f64 rne/keep, dx10_clamp 1, ieee 1 (0x000003f0 known 0x000003ff)'), t.out);
+  assert.ok(lines.includes('  0xc  v_add_f32_e32 v0, v1, v2 ; f32 rne/denorm dynamic, dx10_clamp 1, ieee 1'), t.out);
+  assert.ok(lines.includes('  0x10  s_getreg_b32 s0, hwreg(HW_REG_MODE, 4, 4) ; reads HW_REG_MODE[7:4] = 0x0000000c known 0xfffffffc (partly unknown)'), t.out);
+  assert.ok(lines.includes('  0x1c  v_add_f32_e32 v0, v1, v2 ; f32 rtp/denorm dynamic, dx10_clamp 1, ieee 1'), t.out);
+
+  const j = rdnaMode('--json', '--kernel', 'other', obj);
+  assert.equal(j.code, 0, j.err);
+  const doc = JSON.parse(j.out) as { name: string; launch: { mode: { value: number; known: number }; assumed: string[] }; valu: { float: string; round: number; denorm: number }[] };
+  assert.equal(doc.name, 'other');
+  assert.deepEqual(doc.launch, { mode: { value: 0x3f0, known: 0x3ff }, assumed: [] });
+  assert.deepEqual(doc.valu.map((v) => [v.float, v.round, v.denorm]), [['f64', 0, 3]]);
+
+  const two = rdnaMode(obj);
+  assert.equal(two.code, 2);
+  assert.match(two.err, /pick one with --kernel NAME/);
+  assert.equal(rdnaMode('--kernel', 'nope', obj).code, 1);
+  assert.equal(rdnaMode(join(dir, 'missing.o')).code, 1);
+  assert.equal(rdnaMode('--bogus', obj).code, 2);
+  assert.equal(rdnaMode().code, 2);
+});
