@@ -96,6 +96,10 @@ class Consts {
   private wroteAll = false;
 
   reset(): void {
+    if (!this.wroteAll && this.regs.size === 0 && this.written.size === 0) {
+      this.scc = undefined;
+      return;
+    }
     this.wroteAll = false;
     this.regs.clear();
     this.written.clear();
@@ -242,6 +246,8 @@ class Discovery {
   limitHit = false;
   /** Register pairs (key of the low dword) that s_swappc_b64 / s_call_b64 write return addresses to. */
   readonly returnPairs = new Set<number>();
+  /** An s_setpc/s_swappc was classified in the last round (its result depends on block boundaries). */
+  indirectSeen = false;
 
   constructor(readonly shader: Shader) {
     this.target = shader.info.target;
@@ -326,6 +332,7 @@ class Discovery {
       return f;
     }
     if (flags.includes('indirect')) {
+      this.indirectSeen = true;
       const src = operand(inst, 'ssrc0');
       const to = src === undefined ? undefined : get64(c, src);
       const call = flags.includes('call');
@@ -374,6 +381,7 @@ class Discovery {
     const diags: Diagnostic[] = [];
     const work: number[] = [];
     const consts = new Consts();
+    this.indirectSeen = false;
     const target = this.target;
     const enqueue = (f: Flow, inst: Instruction): void => {
       for (let i = 0; i < f.succs.length; i++) {
@@ -402,7 +410,7 @@ class Discovery {
       let pc = first;
       for (;;) {
         if (starts.has(pc)) break;
-        if (pc !== first && hint.has(pc)) consts.reset();
+        if (pc !== first && (hint.has(pc) || leaders.has(pc))) consts.reset();
         const d = this.decode(pc);
         if (d === undefined) break; // limit reached: reported once below
         starts.set(pc, d);
@@ -487,7 +495,8 @@ export function buildCfg(shader: Shader): Cfg {
     // Another pass when a block boundary, an overlap or a return-address pair was found late.
     let changed = disc.returnPairs.size !== pairs;
     pairs = disc.returnPairs.size;
-    for (const l of r.leaders) if (!hint.has(l)) { hint.add(l); changed = true; }
+    // New block boundaries matter only to the constants an s_setpc/s_swappc was resolved with.
+    for (const l of r.leaders) if (!hint.has(l)) { hint.add(l); if (disc.indirectSeen) changed = true; }
     for (const o of overlaps(r.starts)) if (!banned.has(o)) { banned.add(o); changed = true; }
     if (!changed) break;
     if (i >= MAX_ROUNDS) {

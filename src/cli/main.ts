@@ -3,6 +3,7 @@ import { runDisasm, DISASM_USAGE } from './disasm.js';
 import { runInspect, INSPECT_USAGE } from './inspect.js';
 import { runValidate, VALIDATE_USAGE } from './validate.js';
 import { runMode, MODE_USAGE } from './mode.js';
+import { runCfg, CFG_USAGE } from './cfg.js';
 import { InputError, UsageError } from './errors.js';
 
 const USAGE = [
@@ -13,6 +14,8 @@ const USAGE = [
   `            ${DISASM_USAGE.replace('usage: ', '')}`,
   '  inspect   what a code object declares about each kernel (float mode, wave size, ABI registers, sizes, arguments)',
   `            ${INSPECT_USAGE.replace('usage: ', '')}`,
+  '  cfg       the control-flow graph of one shader: blocks, edges, dominators, loops',
+  `            ${CFG_USAGE.replace('usage: ', '')}`,
   '  mode      MODE (float rounding/denormals, DX10 clamp, IEEE) at every instruction, per block',
   `            ${MODE_USAGE.replace('usage: ', '')}`,
   '  validate  every finding about each shader\'s reachable code (errors, warnings, notes)',
@@ -25,6 +28,7 @@ const COMMANDS: Record<string, (argv: readonly string[]) => number | Promise<num
   inspect: runInspect,
   validate: runValidate,
   mode: runMode,
+  cfg: runCfg,
 };
 
 function report(cmd: string, e: unknown): number {
