@@ -4,6 +4,7 @@ import { runInspect, INSPECT_USAGE } from './inspect.js';
 import { runValidate, VALIDATE_USAGE } from './validate.js';
 import { runMode, MODE_USAGE } from './mode.js';
 import { runCfg, CFG_USAGE } from './cfg.js';
+import { runRun, RUN_USAGE } from './run.js';
 import { InputError, UsageError } from './errors.js';
 
 const USAGE = [
@@ -20,6 +21,8 @@ const USAGE = [
   `            ${MODE_USAGE.replace('usage: ', '')}`,
   '  validate  every finding about each shader\'s reachable code (errors, warnings, notes)',
   `            ${VALIDATE_USAGE.replace('usage: ', '')}`,
+  '  run       run a kernel on the reference interpreter with the arguments of ARGS.json',
+  `            ${RUN_USAGE.replace('usage: ', '')}`,
   '  help      show this text',
 ].join('\n');
 
@@ -29,6 +32,7 @@ const COMMANDS: Record<string, (argv: readonly string[]) => number | Promise<num
   validate: runValidate,
   mode: runMode,
   cfg: runCfg,
+  run: runRun,
 };
 
 function report(cmd: string, e: unknown): number {

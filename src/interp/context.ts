@@ -1,0 +1,31 @@
+// What an instruction handler sees: the wave, memory, the dispatch's LDS, and where to go next.
+import type { Instruction, Operand, OperandValue } from '../decode/types.js';
+import type { Target } from '../isa/types.js';
+import { InterpError } from './errors.js';
+import type { GlobalMemory } from './memory.js';
+import type { WaveState } from './state.js';
+
+export interface ExecContext {
+  readonly target: Target;
+  readonly st: WaveState;
+  readonly mem: GlobalMemory;
+  /** The workgroup's LDS. */
+  readonly lds: DataView;
+  /** Hardware registers other than MODE that the program wrote (FLAT_SCR_LO/HI...), by hwreg id. */
+  readonly hwregs: Map<number, number>;
+  /** Set by branches: the pc to continue at (else pc + size). */
+  nextPc: number | undefined;
+}
+
+export type Handler = (inst: Instruction, cx: ExecContext) => void;
+
+/** The decoded operand named `name` (the table's operand names: sdst, ssrc0, src0, vdst, ...). */
+export function operand(inst: Instruction, name: string): OperandValue {
+  const o = inst.operands.find((x) => x.name === name);
+  if (!o) throw new InterpError(`${inst.def.mnemonic} has no operand ${name}`);
+  return o.value;
+}
+
+export function operandOf(inst: Instruction, name: string): Operand | undefined {
+  return inst.operands.find((x) => x.name === name);
+}

@@ -1,0 +1,19 @@
+// Every instruction the interpreter executes, by mnemonic, from one file per unit. An instruction
+// missing here stops the run with UnimplementedError (pc + text), never a silent no-op.
+import type { Handler } from '../context.js';
+import { FLOW } from './flow.js';
+import { SALU } from './salu.js';
+import { SMEM } from './smem.js';
+import { VALU_INT } from './valu-int.js';
+import { VALU_LANES } from './valu-lanes.js';
+import { VMEM } from './vmem.js';
+
+const UNITS: readonly Record<string, Handler>[] = [SALU, FLOW, SMEM, VALU_INT, VALU_LANES, VMEM];
+
+export const HANDLERS: Record<string, Handler> = {};
+for (const u of UNITS) {
+  for (const [k, h] of Object.entries(u)) {
+    if (k in HANDLERS) throw new Error(`interpreter: two units implement ${k}`);
+    HANDLERS[k] = h;
+  }
+}
