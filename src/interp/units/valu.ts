@@ -10,6 +10,7 @@ import type { DataType, OperandDef } from '../../isa/types.js';
 import { type ExecContext, type Handler } from '../context.js';
 import { InterpError, UnimplementedError } from '../errors.js';
 import { readLane, readMask, readScalar, writeLane, writeMask } from '../operands.js';
+import { EXEC_LO } from '../state.js';
 
 export type Val = number | bigint;
 
@@ -132,12 +133,14 @@ export function execValu(inst: Instruction, cx: ExecContext, sem: ValuSemantics)
   const opsel = m.opsel ?? 0;
   const sdwa = m.sdwa, dpp = m.dpp, dpp8 = m.dpp8;
   const ws = st.waveSize;
-  const exec = st.exec();
-  const maskIn = p.maskSrc ? readMask(st, p.maskSrc.value) : 0n;
-  let maskOut = 0n;
+  // Lane masks as two dwords (no BigInt per lane: this loop is the interpreter's hot path).
+  const execLo = st.sgpr[EXEC_LO] ?? 0, execHi = ws === 64 ? st.sgpr[EXEC_LO + 1] ?? 0 : 0;
+  const mIn = p.maskSrc ? readMask(st, p.maskSrc.value) : 0n;
+  const maskInLo = Number(mIn & 0xffffffffn), maskInHi = Number((mIn >> 32n) & 0xffffffffn);
+  let outLo = 0, outHi = 0;
   const values: Val[] = new Array<Val>(p.srcs.length);
   const env: LaneEnv = { mode: st.mode, lane: 0, maskIn: false, clamp, omod, maskOut: false };
-  const execBit = (l: number) => ((exec >> BigInt(l)) & 1n) === 1n;
+  const execBit = (l: number) => ((l < 32 ? execLo >>> l : execHi >>> (l - 32)) & 1) === 1;
   for (let l = 0; l < ws; l++) {
     if (!execBit(l)) continue;
     // DPP: src0 comes from another lane; a lane with no valid source is written 0 (bound_ctrl) or not at all.
@@ -166,16 +169,17 @@ export function execValu(inst: Instruction, cx: ExecContext, sem: ValuSemantics)
       values[s.index] = isFloat(s.type) ? floatMods(v, s.type, s.op.neg ?? false, s.op.abs ?? false) : v;
     }
     env.lane = l;
-    (env as { maskIn: boolean }).maskIn = ((maskIn >> BigInt(l)) & 1n) === 1n;
+    (env as { maskIn: boolean }).maskIn = ((l < 32 ? maskInLo >>> l : maskInHi >>> (l - 32)) & 1) === 1;
     env.maskOut = false;
     const r = sem.f(values, env);
     st.laneOps++;
-    if (env.maskOut) maskOut |= 1n << BigInt(l);
+    if (env.maskOut) { if (l < 32) outLo |= 1 << l; else outHi |= 1 << (l - 32); }
     if (sem.compare || !p.vdst) continue;
     writeResult(cx, inst, p.vdst, l, r, opsel);
   }
+  const maskOut = BigInt(outLo >>> 0) | (BigInt(outHi >>> 0) << 32n);
   if (p.maskDst) writeMask(st, p.maskDst.value, maskOut);
-  if (sem.compare === 'cmpx') st.setMask(126, maskOut);
+  if (sem.compare === 'cmpx') st.setMask(EXEC_LO, maskOut);
 }
 
 function writeResult(cx: ExecContext, inst: Instruction, d: NonNullable<Plan['vdst']>, l: number, r: Val, opsel: number): void {
@@ -202,7 +206,7 @@ function writeResult(cx: ExecContext, inst: Instruction, d: NonNullable<Plan['vd
       case 2: out = ((old & ~fieldMask) | x) >>> 0; break; // UNUSED_PRESERVE
       case 1: { // UNUSED_SEXT: sign-extend the field into the bits above it (bits below are 0)
         const top = (r >>> (width - 1)) & 1;
-        out = top ? (x | (~((1 << (shift + width)) - 1) >>> 0)) >>> 0 : x;
+        out = top ? (x | (shift + width >= 32 ? 0 : (~((1 << (shift + width)) - 1) >>> 0))) >>> 0 : x;
         break;
       }
       default: out = x; // UNUSED_PAD
