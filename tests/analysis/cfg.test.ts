@@ -13,6 +13,7 @@ import { computeDominators, reversePostorder } from '../../src/analysis/dominato
 import type { Cfg } from '../../src/analysis/types.js';
 import type { Shader } from '../../src/container/shader.js';
 import type { Target } from '../../src/isa/types.js';
+import { parseDot } from '../harness/dot.js';
 
 const hex = (n: number) => '0x' + n.toString(16);
 
@@ -359,29 +360,6 @@ test('text, json and dot forms name blocks, edges, idoms and loops', () => {
   assert.match(g.labels.get('b2') ?? '', /s_add_u32 s1, s1, 1\\l/);
 });
 
-/** A strict reader of the dot subset cfgDot writes: digraph, attribute statements, nodes, edges. */
-function parseDot(dot: string): { nodes: string[]; edges: string[]; labels: Map<string, string> } {
-  const lines = dot.trimEnd().split('\n');
-  assert.match(lines[0] ?? '', /^digraph "(?:[^"\\]|\\.)*" \{$/);
-  assert.equal(lines[lines.length - 1], '}');
-  const nodes: string[] = [];
-  const edges: string[] = [];
-  const labels = new Map<string, string>();
-  const attrs = String.raw`\[(?:[a-z]+=(?:"(?:[^"\\]|\\.)*"|[A-Za-z0-9.]+)(?:, )?)*\];`;
-  for (const l of lines.slice(1, -1)) {
-    let m: RegExpMatchArray | null;
-    if (new RegExp(String.raw`^  (node|edge) ${attrs}$`).test(l)) continue;
-    if ((m = l.match(new RegExp(String.raw`^  (b\d+) -> (b\d+) ${attrs}$`)))) { edges.push(`${m[1]}->${m[2]}`); continue; }
-    if ((m = l.match(new RegExp(String.raw`^  (b\d+) ${attrs}$`)))) {
-      nodes.push(m[1] as string);
-      labels.set(m[1] as string, /label="((?:[^"\\]|\\.)*)"/.exec(l)?.[1] ?? '');
-      continue;
-    }
-    assert.fail(`not a dot statement: ${l}`);
-  }
-  for (const e of edges) for (const n of e.split('->')) assert.ok(nodes.includes(n), `edge to undeclared node ${n}`);
-  return { nodes, edges: edges.sort(), labels };
-}
 
 // --- dominators on their own --------------------------------------------------------------------
 

@@ -14,6 +14,7 @@ import { readShaderInfos, type ShaderInfo } from '../../src/container/shader-inf
 import type { KernelArg } from '../../src/container/metadata.js';
 import type { Target } from '../../src/isa/types.js';
 import { Rng } from '../harness/rng.js';
+import { objdumpDescriptors } from '../harness/llvm-views.js';
 
 const FIXTURE = new URL('../fixtures/code-object/kernels.s', import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), 'rdna-co-'));
@@ -26,25 +27,6 @@ function assemble(target: Target, src: string, tag: string): string {
   const r = spawnSync('llvm-mc-19', ['-triple=amdgcn-amd-amdhsa', `-mcpu=${target}`, '-filetype=obj', s, '-o', o], { encoding: 'utf8' });
   assert.equal(r.status, 0, r.stderr);
   return o;
-}
-
-/** objdump's descriptor listing: kernel name → directive → value. */
-function objdumpKds(file: string, names: string[]): Map<string, Map<string, number>> {
-  const r = spawnSync('llvm-objdump-19', ['-D', `--disassemble-symbols=${names.map((n) => `${n}.kd`).join(',')}`, file], { encoding: 'utf8', maxBuffer: 1 << 28 });
-  assert.equal(r.status, 0, r.stderr);
-  const out = new Map<string, Map<string, number>>();
-  let cur: Map<string, number> | undefined;
-  for (const line of r.stdout.split('\n')) {
-    const t = line.trim();
-    let m = /^\.amdhsa_kernel (\S+)$/.exec(t);
-    if (m) { cur = new Map(); out.set(m[1] ?? '', cur); continue; }
-    if (t === '.end_amdhsa_kernel') { cur = undefined; continue; }
-    if (!cur) continue;
-    m = /^(?:\.amdhsa_|; )(\w+) (\d+)$/.exec(t);
-    assert.ok(m, `unexpected objdump line: ${t}`);
-    cur.set((m[1] ?? '').toLowerCase(), Number(m[2]));
-  }
-  return out;
 }
 
 const b = (x: boolean) => (x ? 1 : 0);
@@ -84,7 +66,7 @@ function asDirectives(s: ShaderInfo): Map<string, number> {
 }
 
 function checkAgainstObjdump(file: string, infos: ShaderInfo[]) {
-  const ref = objdumpKds(file, infos.map((s) => s.name));
+  const ref = objdumpDescriptors(file, infos.map((s) => s.name));
   assert.equal(ref.size, infos.length);
   for (const s of infos) {
     const want = ref.get(s.name);

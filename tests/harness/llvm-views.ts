@@ -4,7 +4,10 @@
 import { spawnSync } from 'node:child_process';
 import assert from 'node:assert/strict';
 
-/** `.amdhsa_<name>` → value for each kernel's descriptor, as llvm-objdump-19 prints it back. */
+/**
+ * `.amdhsa_<name>` → value for each kernel's descriptor, as llvm-objdump-19 prints it back (its
+ * `; NAME value` comment lines too, lower-cased). Strict: any other line inside a descriptor fails.
+ */
 export function objdumpDescriptors(file: string, kernels: readonly string[]): Map<string, Map<string, number>> {
   const r = spawnSync('llvm-objdump-19', ['-D', `--disassemble-symbols=${kernels.map((n) => `${n}.kd`).join(',')}`, file], { encoding: 'utf8', maxBuffer: 1 << 28 });
   assert.equal(r.status, 0, r.stderr);
@@ -15,8 +18,10 @@ export function objdumpDescriptors(file: string, kernels: readonly string[]): Ma
     const k = /^\.amdhsa_kernel (\S+)$/.exec(t);
     if (k) { cur = new Map(); out.set(k[1] ?? '', cur); continue; }
     if (t === '.end_amdhsa_kernel') { cur = undefined; continue; }
-    const m = /^\.amdhsa_(\w+)\s+(\d+)$/.exec(t);
-    if (cur && m) cur.set(m[1] ?? '', Number(m[2]));
+    if (!cur) continue;
+    const m = /^(?:\.amdhsa_|; )(\w+) (\d+)$/.exec(t);
+    assert.ok(m, `unexpected objdump line: ${t}`);
+    cur.set((m[1] ?? '').toLowerCase(), Number(m[2]));
   }
   return out;
 }
