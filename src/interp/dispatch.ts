@@ -14,6 +14,7 @@ import { InterpError } from './errors.js';
 import { GlobalMemory } from './memory.js';
 import { Program } from './program.js';
 import { EXEC_LO, WaveState } from './state.js';
+import { ScratchSetup } from './scratch.js';
 import { runWave, type StepBudget } from './wave.js';
 
 export type Dim3 = readonly [number, number, number];
@@ -92,10 +93,6 @@ export function dispatch(shader: Shader, o: DispatchOptions): DispatchStats {
   if (lanes > 1024) throw new InterpError(`a workgroup of ${lanes} work-items is more than 1024`);
   if (info.workgroupSize && info.workgroupSize.some((w, k) => w !== o.block[k])) throw new InterpError(`the kernel requires workgroup size ${info.workgroupSize.join('x')}, the dispatch gives ${o.block.join('x')}`);
   if (info.ldsSize > MAX_LDS) throw new InterpError(`the kernel needs ${info.ldsSize} bytes of LDS, more than ${MAX_LDS}`);
-  if (info.scratchSize > 0) {
-    // Scratch (private segment) memory is not modelled yet: refuse rather than run with none.
-    throw new InterpError(`the kernel uses ${info.scratchSize} bytes of scratch per lane; scratch memory is not implemented by the interpreter yet`);
-  }
   const mem = o.mem;
   const segSize = Math.max(info.kernargSize, o.kernarg.length);
   const seg = new Uint8Array(Math.max(segSize, 4));
@@ -111,10 +108,13 @@ export function dispatch(shader: Shader, o: DispatchOptions): DispatchStats {
   const ws = info.waveSize;
   const wavesPerGroup = Math.ceil(lanes / ws);
   const mode = launchMode(info.floatMode, info.dx10Clamp, info.ieeeMode);
+  // Scratch: one region per wave slot, reused (zeroed) by every workgroup (src/interp/scratch.ts).
+  const wantsScratch = info.scratchSize > 0 || info.userSgprs.some((u) => u.kind === 'private_segment_buffer' || u.kind === 'flat_scratch_init');
+  const scratch = wantsScratch ? new ScratchSetup(mem, info.scratchSize, ws, wavesPerGroup) : undefined;
   let waves = 0, instructions = 0, laneInstructions = 0, done = 0;
   for (let gz = 0; gz < counts[2]; gz++) for (let gy = 0; gy < counts[1]; gy++) for (let gx = 0; gx < counts[0]; gx++) {
     const lds = new DataView(new ArrayBuffer(info.ldsSize));
-    const hwregs = new Map<number, number>();
+    scratch?.reset();
     const group: ExecContext[] = [];
     // Work-items of a partial workgroup at the grid's edge do not exist.
     const bx = Math.min(o.block[0], o.grid[0] - gx * o.block[0]);
@@ -144,7 +144,9 @@ export function dispatch(shader: Shader, o: DispatchOptions): DispatchStats {
           case 'kernarg_segment_ptr': put(kernargAddr); break;
           case 'dispatch_id': put(0); break;
           case 'private_segment_size': st.sgpr[u.first] = info.scratchSize; break;
-          default: break; // private segment buffer / flat scratch init: no scratch (refused above when used)
+          case 'private_segment_buffer': if (scratch) scratch.vsharp(w).forEach((x, k) => { st.sgpr[u.first + k] = x; }); break;
+          // gfx10: the scratch base the kernel adds the wave offset to and writes to FLAT_SCRATCH.
+          case 'flat_scratch_init': if (scratch) put(scratch.bases[w] ?? 0); break;
         }
       }
       for (const s of info.systemSgprs) {
@@ -152,10 +154,14 @@ export function dispatch(shader: Shader, o: DispatchOptions): DispatchStats {
           case 'workgroup_id_x': st.sgpr[s.first] = gx; break;
           case 'workgroup_id_y': st.sgpr[s.first] = gy; break;
           case 'workgroup_id_z': st.sgpr[s.first] = gz; break;
+          // Each wave slot has its own scratch region, so the wave's offset into it is 0.
+          case 'private_segment_wave_offset': st.sgpr[s.first] = 0; break;
           default: st.sgpr[s.first] = 0;
         }
       }
-      group.push({ target: info.target, st, mem, lds, hwregs, nextPc: undefined });
+      // Hardware registers such as FLAT_SCRATCH are per wave. FLAT_SCRATCH starts at 0: on gfx10
+      // the kernel prologue sets it from flat_scratch_init (AMDGPUUsage, "Flat Scratch").
+      group.push({ target: info.target, st, mem, lds, hwregs: new Map<number, number>(), nextPc: undefined });
       waves++;
     }
     // Round-robin to the next barrier; a barrier opens when every wave still running waits at it.

@@ -1,15 +1,24 @@
-// FLAT and GLOBAL memory: loads, stores and atomics, read from the table's facts (flags 'load' /
-// 'store' / 'atomic' / 'd16', the data type and dwords) rather than per-opcode code. Addresses:
-// GLOBAL with saddr = SGPR pair + 32-bit VGPR offset + imm offset; with saddr off (and FLAT) =
-// 64-bit VGPR address + imm offset. A FLAT address in the shared aperture goes to LDS. RDNA2 ISA
-// reference, "FLAT, Scratch and Global Instructions".
+// FLAT, GLOBAL and SCRATCH memory: loads, stores and atomics, read from the table's facts (flags
+// 'load' / 'store' / 'atomic' / 'd16' / 'addtid', the data type and dwords) rather than per-opcode
+// code. Addresses: GLOBAL with saddr = SGPR pair + 32-bit VGPR offset + imm offset
+// (global_*_addtid: + lane id * 4 instead of a VGPR); with saddr off (and FLAT) = 64-bit VGPR
+// address + imm offset. A FLAT address in the shared aperture goes to LDS (out of range: reads
+// 0, writes dropped, as DS); one in the private aperture, and every SCRATCH access (private
+// offset = vaddr or saddr, + the signed offset), goes to the wave's scratch at FLAT_SCRATCH in
+// the swizzled layout of src/interp/scratch.ts. RDNA2 ISA reference, "FLAT, Scratch and Global
+// Instructions". Not implemented: the LDS=1 forms (data to LDS at M0).
 import type { Instruction } from '../../decode/types.js';
 import type { DataType, InstrDef } from '../../isa/types.js';
 import { type ExecContext, type Handler, operandOf } from '../context.js';
 import { InterpError, UnimplementedError } from '../errors.js';
 import { address } from '../memory.js';
 import { PRIVATE_APERTURE_HI, readLane, readScalar, SHARED_APERTURE_HI, writeLane } from '../operands.js';
+import { privateOffset, scratchAddress } from '../scratch.js';
 import { ISA_TABLE } from '../../isa/table.js';
+import { ldsLoad, ldsStore } from './ds.js';
+
+const HW_REG_FLAT_SCR_LO = 20;
+const HW_REG_FLAT_SCR_HI = 21;
 
 const M32 = 0xffffffffn;
 
@@ -24,41 +33,77 @@ function accessOf(def: InstrDef): Access {
   return { kind, type, dwords: data?.dwords ?? 1, d16: f.includes('d16'), hi: def.mnemonic.endsWith('_hi'), bytes };
 }
 
-/** The lane's address and whether it falls in the LDS aperture. */
-function laneAddress(inst: Instruction, cx: ExecContext, lane: number): { addr: number; lds: boolean } {
+/** Where a lane's access goes: global memory, LDS (FLAT shared aperture) or the wave's swizzled
+ * scratch (SCRATCH, FLAT private aperture): `addr` is then the private offset. */
+type Loc =
+  | { readonly kind: 'global'; readonly addr: number }
+  | { readonly kind: 'lds'; readonly addr: number }
+  | { readonly kind: 'private'; readonly addr: number; readonly base: number; readonly lane: number };
+
+/** The wave's scratch base: FLAT_SCRATCH (HW_REG_FLAT_SCR_LO/HI), which kernels set with s_setreg. */
+function flatScratchBase(cx: ExecContext): number {
+  return (cx.hwregs.get(HW_REG_FLAT_SCR_HI) ?? 0) * 2 ** 32 + (cx.hwregs.get(HW_REG_FLAT_SCR_LO) ?? 0);
+}
+
+function laneAddress(inst: Instruction, cx: ExecContext, lane: number): Loc {
   const off = inst.mods.offset ?? 0;
   const vaddr = operandOf(inst, 'vaddr');
   const saddr = operandOf(inst, 'saddr');
-  const sNone = !saddr || (saddr.value.kind === 'special' && saddr.value.reg === 'null');
+  const sNone = !saddr || (saddr.value.kind === 'special' && (saddr.value.reg === 'null' || saddr.value.reg === 'exec_hi'));
+  if (inst.def.family === 'SCRATCH') {
+    // gfx10 scratch: the private offset is vaddr (saddr off) or saddr, plus the signed offset.
+    const v = vaddr ? readLane(cx.st, vaddr.value, 'u32', lane, 0) : !sNone && saddr ? readScalar(cx.st, saddr.value, 'u32') : 0;
+    return { kind: 'private', addr: privateOffset(v, off >>> 0), base: flatScratchBase(cx), lane };
+  }
   let lo: number, hi: number, extra = 0;
   if (inst.def.family === 'GLOBAL' && !sNone && saddr) {
     lo = readScalar(cx.st, saddr.value, 'b64', 0);
     hi = readScalar(cx.st, saddr.value, 'b64', 1);
-    extra = vaddr ? readLane(cx.st, vaddr.value, 'u32', lane, 0) : 0;
+    // global_*_addtid: saddr + offset + lane id * 4 (no vaddr).
+    extra = vaddr ? readLane(cx.st, vaddr.value, 'u32', lane, 0) : inst.def.flags?.includes('addtid') ? 4 * lane : 0;
   } else {
-    if (!vaddr) throw new InterpError('no address operand');
+    if (!vaddr) throw new InterpError(inst.def.flags?.includes('addtid') ? 'global_*_addtid needs saddr' : 'no address operand');
     lo = readLane(cx.st, vaddr.value, 'u64', lane, 0);
     hi = readLane(cx.st, vaddr.value, 'u64', lane, 1);
   }
-  if (inst.def.family === 'FLAT' && (hi >>> 0) === SHARED_APERTURE_HI) return { addr: lo + off, lds: true };
-  if (inst.def.family === 'FLAT' && (hi >>> 0) === PRIVATE_APERTURE_HI) throw new UnimplementedError('FLAT access to the private (scratch) aperture is not modelled');
-  return { addr: address(lo, hi, off + extra), lds: false };
+  if (inst.def.family === 'FLAT' && (hi >>> 0) === SHARED_APERTURE_HI) return { kind: 'lds', addr: lo + off };
+  if (inst.def.family === 'FLAT' && (hi >>> 0) === PRIVATE_APERTURE_HI) return { kind: 'private', addr: privateOffset(lo, off), base: flatScratchBase(cx), lane };
+  return { kind: 'global', addr: address(lo, hi, off + extra) };
 }
 
-function ldsRead(cx: ExecContext, a: number, n: 1 | 2 | 4): number {
-  if (a < 0 || a + n > cx.lds.byteLength) throw new InterpError(`LDS load of ${n} bytes at ${a} is outside the ${cx.lds.byteLength}-byte LDS allocation`);
-  return n === 4 ? cx.lds.getUint32(a, true) : n === 2 ? cx.lds.getUint16(a, true) : cx.lds.getUint8(a);
-}
-function ldsWrite(cx: ExecContext, a: number, n: 1 | 2 | 4, v: number): void {
-  if (a < 0 || a + n > cx.lds.byteLength) throw new InterpError(`LDS store of ${n} bytes at ${a} is outside the ${cx.lds.byteLength}-byte LDS allocation`);
-  if (n === 4) cx.lds.setUint32(a, v >>> 0, true); else if (n === 2) cx.lds.setUint16(a, v & 0xffff, true); else cx.lds.setUint8(a, v & 0xff);
+/** `n` bytes at private offset `o` of a lane: dword-interleaved, so a piece crossing a dword is split. */
+function privateRead(cx: ExecContext, base: number, lane: number, o: number, n: 1 | 2 | 4): number {
+  const ws = cx.st.waveSize;
+  if ((o & 3) + n <= 4) return cx.mem.read(scratchAddress(base, ws, lane, o), n);
+  let x = 0;
+  for (let b = 0; b < n; b++) x |= cx.mem.read(scratchAddress(base, ws, lane, o + b), 1) << (8 * b);
+  return x >>> 0;
 }
 
-const rd = (cx: ExecContext, a: { addr: number; lds: boolean }, k: number, n: 1 | 2 | 4) => (a.lds ? ldsRead(cx, a.addr + k, n) : cx.mem.read(a.addr + k, n));
-const wr = (cx: ExecContext, a: { addr: number; lds: boolean }, k: number, n: 1 | 2 | 4, v: number) => (a.lds ? ldsWrite(cx, a.addr + k, n, v) : cx.mem.write(a.addr + k, n, v));
+function privateWrite(cx: ExecContext, base: number, lane: number, o: number, n: 1 | 2 | 4, v: number): void {
+  const ws = cx.st.waveSize;
+  if ((o & 3) + n <= 4) { cx.mem.write(scratchAddress(base, ws, lane, o), n, v); return; }
+  for (let b = 0; b < n; b++) cx.mem.write(scratchAddress(base, ws, lane, o + b), 1, (v >>> (8 * b)) & 0xff);
+}
+
+function rd(cx: ExecContext, a: Loc, k: number, n: 1 | 2 | 4): number {
+  switch (a.kind) {
+    case 'global': return cx.mem.read(a.addr + k, n);
+    case 'lds': return ldsLoad(cx.lds, a.addr + k, n);
+    case 'private': return privateRead(cx, a.base, a.lane, a.addr + k, n);
+  }
+}
+
+function wr(cx: ExecContext, a: Loc, k: number, n: 1 | 2 | 4, v: number): void {
+  switch (a.kind) {
+    case 'global': cx.mem.write(a.addr + k, n, v); return;
+    case 'lds': ldsStore(cx.lds, a.addr + k, n, v); return;
+    case 'private': privateWrite(cx, a.base, a.lane, a.addr + k, n, v); return;
+  }
+}
 
 /** Integer atomic operations: new memory value from old and data (32 or 64 bits as bigint). */
-const ATOMIC: Record<string, (old: bigint, d: bigint, bits: bigint, cmp: bigint) => bigint> = {
+export const ATOMIC: Record<string, (old: bigint, d: bigint, bits: bigint, cmp: bigint) => bigint> = {
   swap: (_o, d) => d,
   cmpswap: (o, d, _b, c) => (o === c ? d : o),
   add: (o, d, b) => (o + d) & ((1n << b) - 1n),
@@ -75,8 +120,6 @@ const ATOMIC: Record<string, (old: bigint, d: bigint, bits: bigint, cmp: bigint)
 
 function memHandler(def: InstrDef): Handler | undefined {
   const acc = accessOf(def);
-  if (def.flags?.includes('addtid')) return undefined;
-  if (def.family === 'SCRATCH') return undefined;
   if (acc.kind === 'atomic') {
     const name = def.mnemonic.replace(/^(flat|global)_atomic_/, '').replace(/_x2$/, '');
     const f = ATOMIC[name];
@@ -103,6 +146,7 @@ function memHandler(def: InstrDef): Handler | undefined {
     };
   }
   return (inst, cx) => {
+    if (inst.mods.lds) throw new UnimplementedError(`${inst.def.mnemonic} with lds (data to LDS at M0) is not implemented`);
     const data = operandOf(inst, acc.kind === 'load' ? 'vdst' : 'vdata');
     if (!data) throw new InterpError('no data operand');
     for (let l = 0; l < cx.st.waveSize; l++) {
@@ -131,7 +175,7 @@ function memHandler(def: InstrDef): Handler | undefined {
 
 export const VMEM: Record<string, Handler> = {};
 for (const d of ISA_TABLE) {
-  if (d.family !== 'FLAT' && d.family !== 'GLOBAL') continue;
+  if (d.family !== 'FLAT' && d.family !== 'GLOBAL' && d.family !== 'SCRATCH') continue;
   const h = memHandler(d);
   if (h) VMEM[d.mnemonic] = h;
 }

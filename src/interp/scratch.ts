@@ -1,0 +1,76 @@
+// Scratch (the private segment): per-lane private memory of ShaderInfo.scratchSize bytes, laid out
+// the way the hardware interleaves it (AMDGPUUsage "Private Segment"/"Flat Scratch": the wave's
+// scratch is accessed "in an interleaved manner", so that lanes reading the same private address
+// touch adjacent dwords). The layout is the swizzled buffer layout with a 4-byte element and an
+// index stride of the wave size: private byte `o` of lane `l` lives at
+//   waveBase + floor(o / 4) * 4 * waveSize + 4 * l + (o % 4).
+// Three paths reach it and all use this one layout: MUBUF through the private segment buffer V#
+// (swizzle enable, ADD_TID_ENABLE, index stride = wave size: units/buffer.ts computes the same
+// address from the V# by the generic buffer rules), SCRATCH instructions and FLAT accesses in the
+// private aperture (units/vmem.ts: address relative to FLAT_SCRATCH, which kernels set with
+// s_setreg from the flat_scratch_init SGPRs).
+//
+// Each wave slot of a workgroup gets its own GlobalMemory region of exactly
+// align4(scratchSize) * waveSize bytes, so a lane that runs past the wave's scratch stops the run
+// with the address instead of reading a neighbour wave's data. Regions are mapped once per dispatch
+// and zeroed before each workgroup (private memory starts undefined on hardware; zero makes runs
+// deterministic). The private segment wave offset is therefore 0 and the V# / flat_scratch_init
+// base is the wave's own region.
+import { InterpError } from './errors.js';
+import type { GlobalMemory } from './memory.js';
+
+/** The byte address of private byte `offset` of lane `lane` in a wave's swizzled scratch. */
+export function scratchAddress(waveBase: number, waveSize: number, lane: number, offset: number): number {
+  return waveBase + Math.floor(offset / 4) * 4 * waveSize + 4 * lane + (offset & 3);
+}
+
+/** Sum of 32-bit unsigned private offsets, wrapped as the hardware's 32-bit adder does. */
+export function privateOffset(...parts: readonly number[]): number {
+  let s = 0;
+  for (const p of parts) s = (s + p) >>> 0;
+  return s;
+}
+
+/** Largest private segment a dispatch may ask for, per lane (the gfx10 limit is far smaller). */
+const MAX_SCRATCH_PER_LANE = 1 << 20;
+
+export class ScratchSetup {
+  /** Region base per wave slot of a workgroup. */
+  readonly bases: readonly number[];
+  private readonly regions: Uint8Array[];
+
+  constructor(mem: GlobalMemory, readonly perLane: number, readonly waveSize: 32 | 64, wavesPerGroup: number) {
+    if (perLane > MAX_SCRATCH_PER_LANE) throw new InterpError(`the kernel needs ${perLane} bytes of scratch per lane, more than ${MAX_SCRATCH_PER_LANE}`);
+    const waveBytes = Math.max(4, Math.ceil(perLane / 4) * 4) * waveSize;
+    this.regions = [];
+    const bases: number[] = [];
+    for (let w = 0; w < wavesPerGroup; w++) {
+      const r = new Uint8Array(waveBytes);
+      this.regions.push(r);
+      bases.push(mem.map(`scratch of wave ${w}`, r));
+    }
+    this.bases = bases;
+  }
+
+  /** Zeroes every wave's scratch (before each workgroup). */
+  reset(): void {
+    for (const r of this.regions) r.fill(0);
+  }
+
+  /**
+   * The private segment buffer V# for wave slot `w` (4 dwords): base = the wave's region,
+   * stride 0, swizzle enable; num_records 0xffffffff; DST_SEL xyzw, format 32_FLOAT,
+   * INDEX_STRIDE = wave size (2: 32, 3: 64), ADD_TID_ENABLE, OOB_SELECT 3 (raw). Bounds are
+   * the region's: the V# range check never fires. (The fields a kernel relies on are base,
+   * swizzle, add_tid and index stride; the others are what LLVM's own gfx10 scratch resource
+   * words hold.)
+   */
+  vsharp(w: number): [number, number, number, number] {
+    const base = this.bases[w];
+    if (base === undefined) throw new InterpError(`internal: no scratch for wave slot ${w}`);
+    const lo = base % 2 ** 32, hi = Math.floor(base / 2 ** 32);
+    const indexStride = this.waveSize === 64 ? 3 : 2;
+    const w3 = (4 | (5 << 3) | (6 << 6) | (7 << 9) | (22 << 12) | (indexStride << 21) | (1 << 23) | (3 << 28)) >>> 0;
+    return [lo, ((hi & 0xffff) | (1 << 31)) >>> 0, 0xffffffff, w3];
+  }
+}
