@@ -1,0 +1,101 @@
+// IR functions: blocks of SSA instructions. An instruction has an op from ops.ts, value arguments
+// (other instructions), immediates, and for float ops the FloatMode it runs under (from the MODE
+// analysis: every field known, or 'dynamic' when the MODE value must be read at run time).
+import { type IrType, type Op, opInfo } from './ops.js';
+
+export type Imm = number | bigint;
+
+/** The float environment an instruction needs: each MODE field known, or read at run time. */
+export interface FloatMode {
+  readonly round: 0 | 1 | 2 | 3 | 'dynamic';
+  /** FP_DENORM field of the op's width: 0 flush in+out, 1 flush out, 2 flush in, 3 keep. */
+  readonly denorm: 0 | 1 | 2 | 3 | 'dynamic';
+  readonly ieee: boolean | 'dynamic';
+  readonly dx10Clamp: boolean | 'dynamic';
+}
+
+export class Inst {
+  /** Value arguments (for a Phi: one per predecessor, in predecessor order). */
+  args: Inst[];
+  readonly imms: readonly Imm[];
+  /** Source pc of the RDNA instruction this came from (for diagnostics and printing). */
+  readonly pc: number | undefined;
+  float: FloatMode | undefined;
+  block: Block | undefined;
+  constructor(readonly id: number, readonly op: Op, readonly type: IrType, args: Inst[], imms: readonly Imm[], pc: number | undefined, float: FloatMode | undefined) {
+    this.args = args;
+    this.imms = imms;
+    this.pc = pc;
+    this.float = float;
+  }
+}
+
+export class Block {
+  readonly insts: Inst[] = [];
+  readonly preds: Block[] = [];
+  constructor(readonly id: number, readonly startPc: number | undefined) {}
+  get terminator(): Inst | undefined {
+    const t = this.insts[this.insts.length - 1];
+    return t && opInfo(t.op).terminator ? t : undefined;
+  }
+  succs(fn: IrFunction): Block[] {
+    const t = this.terminator;
+    if (!t) return [];
+    // Targets that do not exist are left out here; verifyFunction reports them.
+    const ids = t.op === 'Branch' ? [t.imms[0]] : t.op === 'BranchCond' ? [t.imms[0], t.imms[1]] : [];
+    return ids.map((x) => fn.blocks[Number(x)]).filter((b): b is Block => b !== undefined);
+  }
+}
+
+export class IrError extends Error {
+  override readonly name = 'IrError';
+}
+
+export class IrFunction {
+  readonly blocks: Block[] = [];
+  private nextId = 0;
+  constructor(readonly name: string, readonly waveSize: 32 | 64) {}
+
+  addBlock(startPc?: number): Block {
+    const b = new Block(this.blocks.length, startPc);
+    this.blocks.push(b);
+    return b;
+  }
+
+  block(id: number): Block {
+    const b = this.blocks[id];
+    if (!b) throw new IrError(`no block ${id}`);
+    return b;
+  }
+
+  /** Makes an instruction (not yet placed in a block). */
+  make(op: Op, args: Inst[], imms: readonly Imm[] = [], opts: { type?: IrType; pc?: number; float?: FloatMode } = {}): Inst {
+    const info = opInfo(op);
+    const type = info.typed ? opts.type : info.result;
+    if (type === undefined) throw new IrError(`${op} needs a type`);
+    if (info.float && !opts.float) throw new IrError(`${op} needs a float mode`);
+    return new Inst(this.nextId++, op, type, args, imms, opts.pc, opts.float);
+  }
+
+  /** Recomputes every block's predecessors from the terminators. */
+  computePreds(): void {
+    for (const b of this.blocks) b.preds.length = 0;
+    for (const b of this.blocks) for (const s of b.succs(this)) s.preds.push(b);
+  }
+}
+
+/** Appends instructions to one block. */
+export class Builder {
+  constructor(readonly fn: IrFunction, public block: Block, public pc: number | undefined = undefined) {}
+
+  emit(op: Op, args: Inst[] = [], imms: readonly Imm[] = [], opts: { type?: IrType; float?: FloatMode } = {}): Inst {
+    if (this.block.terminator) throw new IrError(`block ${this.block.id} already ends with ${this.block.terminator.op}`);
+    const i = this.fn.make(op, args, imms, { ...opts, ...(this.pc !== undefined ? { pc: this.pc } : {}) });
+    i.block = this.block;
+    this.block.insts.push(i);
+    return i;
+  }
+
+  u32(v: number): Inst { return this.emit('ConstU32', [], [v >>> 0]); }
+  u1(v: boolean): Inst { return this.emit('ConstU1', [], [v ? 1 : 0]); }
+}

@@ -1,0 +1,148 @@
+// The IR's one op table. Every consumer (printer, verifier, SPIR-V emitter, IR interpreter) is
+// typed as covering every key (`Record<Op, ...>`), so an op without a handler fails the type
+// check. The IR is per invocation (one invocation = one lane of an RDNA wave): VGPRs are
+// invocation values, SGPRs/SCC/EXEC are wave-uniform values every invocation of the wave holds,
+// and cross-lane questions (a lane mask as a whole, another lane's value) are explicit ops.
+//
+// Types: u1 (bool), u32, u64, f16, f32, f64 (floats as their own types; bit casts are explicit).
+// `imm` arguments are numbers (or bigints for 64-bit) stored in the instruction, not values.
+
+export type IrType = 'void' | 'u1' | 'u16' | 'u32' | 'u64' | 'f16' | 'f32' | 'f64';
+
+/** Argument kinds: a value of a type, or an immediate. */
+export type ArgKind = IrType | 'imm';
+
+export interface OpInfo {
+  readonly args: readonly ArgKind[];
+  /** Result type; 'void' for ops used for their effect. */
+  readonly result: IrType;
+  /** Has an effect beyond its result (stores, register writes, barriers, control flow): never removed. */
+  readonly effect?: true;
+  /** Ends a block. */
+  readonly terminator?: true;
+  /** Float arithmetic governed by MODE: carries a FloatMode attribute. */
+  readonly float?: 'f16' | 'f32' | 'f64';
+  /** The result type is the instruction's own (Phi, Undef): `result` is not used. */
+  readonly typed?: true;
+  /** Any number of value arguments (Phi: one per predecessor). */
+  readonly variadic?: true;
+}
+
+const bin = (t: IrType, float?: 'f16' | 'f32' | 'f64'): OpInfo => (float ? { args: [t, t], result: t, float } : { args: [t, t], result: t });
+const cmp = (t: IrType): OpInfo => ({ args: [t, t], result: 'u1' });
+const un = (t: IrType, r: IrType = t, float?: 'f16' | 'f32' | 'f64'): OpInfo => (float ? { args: [t], result: r, float } : { args: [t], result: r });
+
+export const OPS = {
+  // --- constants (immediate bits) ---
+  ConstU1: { args: ['imm'], result: 'u1' },
+  ConstU32: { args: ['imm'], result: 'u32' },
+  ConstU64: { args: ['imm'], result: 'u64' },
+  ConstF16: { args: ['imm'], result: 'f16' },
+  ConstF32: { args: ['imm'], result: 'f32' },
+  ConstF64: { args: ['imm'], result: 'f64' },
+
+  // --- register state (before SSA construction; the SSA pass turns them into values and phis) ---
+  /** SGPR by scalar operand code (s0..s105, vcc_lo 106, vcc_hi 107, m0 124, exec_lo 126, exec_hi 127). */
+  GetSgpr: { args: ['imm'], result: 'u32' },
+  SetSgpr: { args: ['imm', 'u32'], result: 'void', effect: true },
+  GetVgpr: { args: ['imm'], result: 'u32' },
+  SetVgpr: { args: ['imm', 'u32'], result: 'void', effect: true },
+  GetScc: { args: [], result: 'u1' },
+  SetScc: { args: ['u1'], result: 'void', effect: true },
+  /** MODE as a value (for dynamic float modes and s_getreg). */
+  GetMode: { args: [], result: 'u32' },
+  SetMode: { args: ['u32'], result: 'void', effect: true },
+
+  // --- the lane and its wave ---
+  /** This invocation's lane index in its wave (0..waveSize-1). */
+  LaneId: { args: [], result: 'u32' },
+  /** Bit `lane` of a wave-size lane mask given as two dwords (lo, hi; hi is 0 in wave32). */
+  LaneBit: { args: ['u32', 'u32', 'u32'], result: 'u1' },
+  /** The wave-size lane mask of a per-lane bool, low dword / high dword (RDNA: v_cmp results). */
+  BallotLo: { args: ['u1'], result: 'u32', effect: true },
+  BallotHi: { args: ['u1'], result: 'u32', effect: true },
+  /** The value of `v` in lane `lane` of this wave (v_readlane, v_readfirstlane). */
+  ReadLane: { args: ['u32', 'u32'], result: 'u32', effect: true },
+  /** Workgroup id and local invocation id components (imm: 0 x, 1 y, 2 z). */
+  WorkgroupId: { args: ['imm'], result: 'u32' },
+  LocalId: { args: ['imm'], result: 'u32' },
+
+  // --- 32-bit integer and bit ops ---
+  IAdd32: bin('u32'), ISub32: bin('u32'), IMul32: bin('u32'),
+  UMulHi32: bin('u32'), SMulHi32: bin('u32'),
+  And32: bin('u32'), Or32: bin('u32'), Xor32: bin('u32'), Not32: un('u32'),
+  /** Shifts take the amount modulo 32 (RDNA semantics), the emitter masks it. */
+  Shl32: bin('u32'), LShr32: bin('u32'), AShr32: bin('u32'),
+  UMin32: bin('u32'), UMax32: bin('u32'), SMin32: bin('u32'), SMax32: bin('u32'),
+  /** Carry/borrow out of a + b (+ carry-in) as u1. */
+  UAddCarry32: { args: ['u32', 'u32', 'u1'], result: 'u1' },
+  USubBorrow32: { args: ['u32', 'u32', 'u1'], result: 'u1' },
+  IAdd3_32: { args: ['u32', 'u32', 'u32'], result: 'u32' },
+  BitCount32: un('u32'),
+  /** Bit field extract: value, offset, width (RDNA: width 0 gives 0). */
+  UBfe32: { args: ['u32', 'u32', 'u32'], result: 'u32' },
+  SBfe32: { args: ['u32', 'u32', 'u32'], result: 'u32' },
+  IEq32: cmp('u32'), INe32: cmp('u32'), ULt32: cmp('u32'), ULe32: cmp('u32'), UGt32: cmp('u32'), UGe32: cmp('u32'),
+  SLt32: cmp('u32'), SLe32: cmp('u32'), SGt32: cmp('u32'), SGe32: cmp('u32'),
+  Select32: { args: ['u1', 'u32', 'u32'], result: 'u32' },
+  SelectU1: { args: ['u1', 'u1', 'u1'], result: 'u1' },
+  U1ToU32: un('u1', 'u32'),
+  U32ToU1: un('u32', 'u1'),
+  NotU1: un('u1'), AndU1: bin('u1'), OrU1: bin('u1'), XorU1: bin('u1'),
+
+  // --- 64-bit integer ops ---
+  Pack64: { args: ['u32', 'u32'], result: 'u64' },
+  Lo32: un('u64', 'u32'), Hi32: un('u64', 'u32'),
+  IAdd64: bin('u64'), ISub64: bin('u64'), IMul64: bin('u64'),
+  Shl64: { args: ['u64', 'u32'], result: 'u64' }, LShr64: { args: ['u64', 'u32'], result: 'u64' }, AShr64: { args: ['u64', 'u32'], result: 'u64' },
+  IEq64: cmp('u64'), INe64: cmp('u64'), ULt64: cmp('u64'), SLt64: cmp('u64'),
+  UMulWide32: { args: ['u32', 'u32'], result: 'u64' },
+
+  // --- floats (each carries the FloatMode it runs under) ---
+  BitcastU32F32: un('u32', 'f32'), BitcastF32U32: un('f32', 'u32'),
+  BitcastU64F64: un('u64', 'f64'), BitcastF64U64: un('f64', 'u64'),
+  BitcastU32F16: un('u32', 'f16'), BitcastF16U32: un('f16', 'u32'),
+  FAdd32: bin('f32', 'f32'), FSub32: bin('f32', 'f32'), FMul32: bin('f32', 'f32'),
+  FFma32: { args: ['f32', 'f32', 'f32'], result: 'f32', float: 'f32' },
+  FMin32: bin('f32', 'f32'), FMax32: bin('f32', 'f32'),
+  FAdd64: bin('f64', 'f64'), FMul64: bin('f64', 'f64'), FFma64: { args: ['f64', 'f64', 'f64'], result: 'f64', float: 'f64' },
+  FAdd16: bin('f16', 'f16'), FMul16: bin('f16', 'f16'), FFma16: { args: ['f16', 'f16', 'f16'], result: 'f16', float: 'f16' },
+  /** Compares: imm predicate 0..15 in VOPC order (f, lt, eq, le, gt, lg, ge, o, u, nge, nlg, ngt, nle, neq, nlt, tru). */
+  FCmp32: { args: ['imm', 'f32', 'f32'], result: 'u1', float: 'f32' },
+  FCmp64: { args: ['imm', 'f64', 'f64'], result: 'u1', float: 'f64' },
+  FCmp16: { args: ['imm', 'f16', 'f16'], result: 'u1', float: 'f16' },
+  ConvertF32U32: un('u32', 'f32', 'f32'), ConvertF32S32: un('u32', 'f32', 'f32'),
+  ConvertU32F32: un('f32', 'u32', 'f32'), ConvertS32F32: un('f32', 'u32', 'f32'),
+  ConvertF64F32: un('f32', 'f64', 'f64'), ConvertF32F64: un('f64', 'f32', 'f32'),
+  ConvertF16F32: un('f32', 'f16', 'f16'), ConvertF32F16: un('f16', 'f32', 'f32'),
+
+  // --- memory (byte addresses; 64-bit global addresses) ---
+  LoadGlobal32: { args: ['u64'], result: 'u32', effect: true },
+  StoreGlobal32: { args: ['u64', 'u32'], result: 'void', effect: true },
+  LoadGlobalU8: { args: ['u64'], result: 'u32', effect: true },
+  LoadGlobalU16: { args: ['u64'], result: 'u32', effect: true },
+  StoreGlobal8: { args: ['u64', 'u32'], result: 'void', effect: true },
+  StoreGlobal16: { args: ['u64', 'u32'], result: 'void', effect: true },
+  /** A wave-uniform dword load (SMEM): the address is the same in every lane. */
+  LoadUniform32: { args: ['u64'], result: 'u32', effect: true },
+  /** The address of the kernarg segment / dispatch packet the runtime provides. */
+  KernargPtr: { args: [], result: 'u64' },
+  DispatchPtr: { args: [], result: 'u64' },
+  Barrier: { args: [], result: 'void', effect: true },
+
+  // --- control flow (blocks end with exactly one terminator) ---
+  Branch: { args: ['imm'], result: 'void', effect: true, terminator: true },
+  /** Branch on a wave-uniform condition: imm true-block, imm false-block. */
+  BranchCond: { args: ['u1', 'imm', 'imm'], result: 'void', effect: true, terminator: true },
+  EndProgram: { args: [], result: 'void', effect: true, terminator: true },
+  /** Stops translation-time verification of an unreachable end (e.g. after a trap). */
+  Unreachable: { args: [], result: 'void', effect: true, terminator: true },
+  /** A phi: one value argument per predecessor of its block, in the block's predecessor order. */
+  Phi: { args: [], result: 'void', typed: true, variadic: true },
+  /** A value never written (a register read before any write on some path). */
+  Undef: { args: [], result: 'void', typed: true },
+} as const satisfies Record<string, OpInfo>;
+
+export type Op = keyof typeof OPS;
+
+export const opInfo = (op: Op): OpInfo => (OPS as Record<Op, OpInfo>)[op];

@@ -1,0 +1,74 @@
+// Constant folding: an op whose arguments are all constants becomes a constant. Float ops fold
+// only when their FloatMode is fully known, through the exact float model (src/float), so a
+// folded value is the value the hardware computes under that mode.
+import type { Inst, IrFunction } from '../ir.js';
+import type { FloatMode } from '../ir.js';
+import type { Op } from '../ops.js';
+import { addF32, addF64, fmaF32, fmaF64, mulF32, mulF64, type FloatEnv } from '../../float/index.js';
+
+const u = (v: number | bigint) => Number(v) >>> 0;
+const M64 = (1n << 64n) - 1n;
+
+function envOf(m: FloatMode | undefined): FloatEnv | undefined {
+  if (!m || m.round === 'dynamic' || m.denorm === 'dynamic' || m.ieee === 'dynamic' || m.dx10Clamp === 'dynamic') return undefined;
+  return { round: m.round, flushIn: (m.denorm & 1) === 0, flushOut: (m.denorm & 2) === 0, ieee: m.ieee, dx10Clamp: m.dx10Clamp };
+}
+
+type Folder = (a: readonly (number | bigint)[], env: FloatEnv | undefined) => number | bigint | undefined;
+
+const I32: Partial<Record<Op, (x: number, y: number) => number>> = {
+  IAdd32: (x, y) => x + y, ISub32: (x, y) => x - y, IMul32: (x, y) => Math.imul(x, y),
+  And32: (x, y) => x & y, Or32: (x, y) => x | y, Xor32: (x, y) => x ^ y,
+  Shl32: (x, y) => x << (y & 31), LShr32: (x, y) => x >>> (y & 31), AShr32: (x, y) => (x | 0) >> (y & 31),
+  UMin32: (x, y) => Math.min(x, y), UMax32: (x, y) => Math.max(x, y),
+  SMin32: (x, y) => Math.min(x | 0, y | 0), SMax32: (x, y) => Math.max(x | 0, y | 0),
+};
+
+const CMP32: Partial<Record<Op, (x: number, y: number) => boolean>> = {
+  IEq32: (x, y) => x === y, INe32: (x, y) => x !== y, ULt32: (x, y) => x < y, ULe32: (x, y) => x <= y,
+  UGt32: (x, y) => x > y, UGe32: (x, y) => x >= y, SLt32: (x, y) => (x | 0) < (y | 0), SLe32: (x, y) => (x | 0) <= (y | 0),
+  SGt32: (x, y) => (x | 0) > (y | 0), SGe32: (x, y) => (x | 0) >= (y | 0),
+};
+
+const FOLDERS: Partial<Record<Op, Folder>> = {
+  Not32: ([x]) => ~u(x ?? 0) >>> 0,
+  Select32: ([c, x, y]) => (u(c ?? 0) ? u(x ?? 0) : u(y ?? 0)),
+  Pack64: ([lo, hi]) => BigInt(u(lo ?? 0)) | (BigInt(u(hi ?? 0)) << 32n),
+  Lo32: ([x]) => Number(BigInt(x ?? 0) & 0xffffffffn),
+  Hi32: ([x]) => Number((BigInt(x ?? 0) >> 32n) & 0xffffffffn),
+  IAdd64: ([x, y]) => (BigInt(x ?? 0) + BigInt(y ?? 0)) & M64,
+  BitcastU32F32: ([x]) => x, BitcastF32U32: ([x]) => x, BitcastU64F64: ([x]) => x, BitcastF64U64: ([x]) => x,
+  FAdd32: ([x, y], e) => (e ? addF32(u(x ?? 0), u(y ?? 0), e) : undefined),
+  FMul32: ([x, y], e) => (e ? mulF32(u(x ?? 0), u(y ?? 0), e) : undefined),
+  FFma32: ([x, y, z], e) => (e ? fmaF32(u(x ?? 0), u(y ?? 0), u(z ?? 0), e) : undefined),
+  FAdd64: ([x, y], e) => (e ? addF64(BigInt(x ?? 0), BigInt(y ?? 0), e) : undefined),
+  FMul64: ([x, y], e) => (e ? mulF64(BigInt(x ?? 0), BigInt(y ?? 0), e) : undefined),
+  FFma64: ([x, y, z], e) => (e ? fmaF64(BigInt(x ?? 0), BigInt(y ?? 0), BigInt(z ?? 0), e) : undefined),
+};
+for (const [op, f] of Object.entries(I32)) FOLDERS[op as Op] = ([x, y]) => f(u(x ?? 0), u(y ?? 0)) >>> 0;
+for (const [op, f] of Object.entries(CMP32)) FOLDERS[op as Op] = ([x, y]) => (f(u(x ?? 0), u(y ?? 0)) ? 1 : 0);
+
+const CONST_OF: Record<string, Op> = { u1: 'ConstU1', u32: 'ConstU32', u64: 'ConstU64', f16: 'ConstF16', f32: 'ConstF32', f64: 'ConstF64' };
+
+const isConst = (i: Inst) => i.op.startsWith('Const');
+
+/** Folds in place (instructions become constants, keeping their id); returns how many were folded. */
+export function foldConstants(fn: IrFunction): number {
+  let n = 0;
+  for (const b of fn.blocks) {
+    b.insts.forEach((i, k) => {
+      const f = FOLDERS[i.op];
+      if (!f || i.args.length === 0 || !i.args.every(isConst)) return;
+      const r = f(i.args.map((a) => a.imms[0] ?? 0), envOf(i.float));
+      const cop = CONST_OF[i.type];
+      if (r === undefined || !cop) return;
+      const c = fn.make(cop, [], [typeof r === 'bigint' ? r : r >>> 0], i.pc !== undefined ? { pc: i.pc } : {});
+      c.block = b;
+      b.insts[k] = c;
+      // Uses of the old instruction now use the constant.
+      for (const bb of fn.blocks) for (const x of bb.insts) x.args = x.args.map((a) => (a === i ? c : a));
+      n++;
+    });
+  }
+  return n;
+}

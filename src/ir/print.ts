@@ -1,0 +1,35 @@
+// The stable text form of IR functions (what golden tests compare): blocks in order, one
+// instruction a line, `%id = Op type args imms [mode] ; pc`, ids renumbered densely in print
+// order so that unrelated changes do not churn the text.
+import type { FloatMode, Inst, IrFunction } from './ir.js';
+import { opInfo, type Op } from './ops.js';
+
+const fmtImm = (op: Op, v: number | bigint, k: number): string => {
+  if (op === 'Branch' || (op === 'BranchCond' && k >= 0)) return `b${v}`;
+  if (typeof v === 'bigint') return `0x${v.toString(16)}`;
+  return op.startsWith('Const') && v > 9 ? `0x${v.toString(16)}` : String(v);
+};
+
+const fmtMode = (m: FloatMode): string =>
+  `[round=${m.round} denorm=${m.denorm} ieee=${m.ieee === 'dynamic' ? 'dynamic' : m.ieee ? 1 : 0} dx10=${m.dx10Clamp === 'dynamic' ? 'dynamic' : m.dx10Clamp ? 1 : 0}]`;
+
+export function printFunction(fn: IrFunction): string {
+  const names = new Map<Inst, string>();
+  let n = 0;
+  for (const b of fn.blocks) for (const i of b.insts) if (i.type !== 'void') names.set(i, `%${n++}`);
+  const lines = [`function ${fn.name} (wave${fn.waveSize})`];
+  for (const b of fn.blocks) {
+    lines.push(`b${b.id}:${b.preds.length ? ` ; preds ${b.preds.map((p) => `b${p.id}`).join(' ')}` : ''}`);
+    for (const i of b.insts) {
+      const lhs = i.type === 'void' ? '' : `${names.get(i) ?? '%?'} = `;
+      const args = i.args.map((a) => names.get(a) ?? `%?${a.id}`);
+      const imms = i.imms.map((v, k) => fmtImm(i.op, v, k));
+      const ops = [...(i.op === 'BranchCond' ? [args[0] ?? ''] : args), ...imms].filter((x) => x !== '');
+      const ty = i.type === 'void' ? '' : ` ${i.type}`;
+      const mode = i.float && opInfo(i.op).float ? ` ${fmtMode(i.float)}` : '';
+      const pc = i.pc !== undefined ? ` ; 0x${i.pc.toString(16)}` : '';
+      lines.push(`  ${lhs}${i.op}${ty}${ops.length ? ' ' + ops.join(', ') : ''}${mode}${pc}`);
+    }
+  }
+  return lines.join('\n') + '\n';
+}
