@@ -116,13 +116,14 @@ export const OPS = {
   ConvertF64F32: un('f32', 'f64', 'f64'), ConvertF32F64: un('f64', 'f32', 'f32'),
   ConvertF16F32: un('f32', 'f16', 'f16'), ConvertF32F16: un('f16', 'f32', 'f32'),
 
-  // --- memory (byte addresses; 64-bit global addresses) ---
-  LoadGlobal32: { args: ['u64'], result: 'u32', effect: true },
-  StoreGlobal32: { args: ['u64', 'u32'], result: 'void', effect: true },
-  LoadGlobalU8: { args: ['u64'], result: 'u32', effect: true },
-  LoadGlobalU16: { args: ['u64'], result: 'u32', effect: true },
-  StoreGlobal8: { args: ['u64', 'u32'], result: 'void', effect: true },
-  StoreGlobal16: { args: ['u64', 'u32'], result: 'void', effect: true },
+  // --- memory (byte addresses; 64-bit global addresses). VALU memory ops take the lane's EXEC
+  // bit first: an inactive lane does not access memory (a load then gives 0). ---
+  LoadGlobal32: { args: ['u1', 'u64'], result: 'u32', effect: true },
+  StoreGlobal32: { args: ['u1', 'u64', 'u32'], result: 'void', effect: true },
+  LoadGlobalU8: { args: ['u1', 'u64'], result: 'u32', effect: true },
+  LoadGlobalU16: { args: ['u1', 'u64'], result: 'u32', effect: true },
+  StoreGlobal8: { args: ['u1', 'u64', 'u32'], result: 'void', effect: true },
+  StoreGlobal16: { args: ['u1', 'u64', 'u32'], result: 'void', effect: true },
   /** A wave-uniform dword load (SMEM): the address is the same in every lane. */
   LoadUniform32: { args: ['u64'], result: 'u32', effect: true },
   /** The address of the kernarg segment / dispatch packet the runtime provides. */

@@ -67,7 +67,7 @@ test('SSA: a diamond merges with a phi, an unchanged register needs none', () =>
   const bf = new Builder(fn, f);
   bf.emit('Branch', [], [j.id]);
   const bj = new Builder(fn, j);
-  bj.emit('StoreGlobal32', [bj.emit('Pack64', [bj.emit('GetSgpr', [], [3]), bj.u32(0)]), bj.emit('GetVgpr', [], [0])]);
+  bj.emit('StoreGlobal32', [bj.u1(true), bj.emit('Pack64', [bj.emit('GetSgpr', [], [3]), bj.u32(0)]), bj.emit('GetVgpr', [], [0])]);
   bj.emit('EndProgram');
   constructSsa(fn);
   assert.deepEqual(verifyFunction(fn), []);
@@ -96,7 +96,7 @@ test('SSA: a loop counter gets a phi in the header; a loop-invariant register do
   bh.emit('SetSgpr', [i1], [1]);
   bh.emit('BranchCond', [bh.emit('ULt32', [i1, bh.emit('GetSgpr', [], [2])])], [h.id, x.id]);
   const bx = new Builder(fn, x);
-  bx.emit('StoreGlobal32', [bx.emit('Pack64', [bx.emit('GetSgpr', [], [2]), bx.u32(0)]), bx.emit('GetSgpr', [], [1])]);
+  bx.emit('StoreGlobal32', [bx.u1(true), bx.emit('Pack64', [bx.emit('GetSgpr', [], [2]), bx.u32(0)]), bx.emit('GetSgpr', [], [1])]);
   bx.emit('EndProgram');
   constructSsa(fn);
   assert.deepEqual(verifyFunction(fn), []);
@@ -123,13 +123,13 @@ test('DCE removes unused pure values, keeps effects; folding uses the exact floa
   const modes = [0, 1, 2, 3].map((round) => b.emit('FAdd32', [one, tiny], [], { float: { ...RNE, round: round as 0 | 1 | 2 | 3 } }));
   const dyn = b.emit('FAdd32', [one, tiny], [], { float: { ...RNE, round: 'dynamic' } });
   const addr = b.emit('Pack64', [b.u32(0x1000), b.u32(1)]);
-  for (const v of [sh, ...modes.map((m) => b.emit('BitcastF32U32', [m])), b.emit('BitcastF32U32', [dyn])]) b.emit('StoreGlobal32', [addr, v]);
+  for (const v of [sh, ...modes.map((m) => b.emit('BitcastF32U32', [m])), b.emit('BitcastF32U32', [dyn])]) b.emit('StoreGlobal32', [b.u1(true), addr, v]);
   b.emit('EndProgram');
   fn.computePreds();
   foldConstants(fn);
   eliminateDeadCode(fn);
   assert.deepEqual(verifyFunction(fn), []);
-  const stored = fn.block(0).insts.filter((i) => i.op === 'StoreGlobal32').map((s) => s.args[1]);
+  const stored = fn.block(0).insts.filter((i) => i.op === 'StoreGlobal32').map((s) => s.args[2]);
   // (0xffffffff + 2) mod 2^32 = 1; shift by 33 is by 1 (amount mod 32).
   assert.equal(stored[0]?.imms[0], 2);
   // 1 + 3*2^-25: the f32 neighbours are 1 and 1 + 2^-23; 3*2^-25 = 0.75 ulp. RNE and RTP round up,
@@ -144,7 +144,7 @@ test('runPasses leaves a valid function; every op has an entry the printer and v
   const fn = new IrFunction('p', 32);
   const b = new Builder(fn, fn.addBlock());
   b.emit('SetVgpr', [b.emit('IAdd32', [b.emit('GetVgpr', [], [0]), b.u32(4)])], [0]);
-  b.emit('StoreGlobal32', [b.emit('Pack64', [b.u32(0), b.u32(1)]), b.emit('GetVgpr', [], [0])]);
+  b.emit('StoreGlobal32', [b.u1(true), b.emit('Pack64', [b.u32(0), b.u32(1)]), b.emit('GetVgpr', [], [0])]);
   b.emit('EndProgram');
   runPasses(fn);
   assert.match(printFunction(fn), /StoreGlobal32 %\d+, %\d+/);
