@@ -315,3 +315,32 @@ export function mulF16(a: number, b: number, env: FloatEnv): number {
   const sign = ((a ^ b) >>> 15) as 0 | 1;
   return p === 0 ? sign << 15 : roundNumber(F16, sign, Math.abs(p), env);
 }
+
+// --- mixed-format and scaled fused multiply-add (v_fma_mix*, v_div_fmas) -------------------
+
+/**
+ * Fused a × b + c with the operands in format `src`, the exact result multiplied by 2^scale and
+ * rounded once to format `dst` (v_fma_mixlo/hi_f16: src F32, dst F16; v_div_fmas: src = dst,
+ * scale ±64 / ±128). env.flushIn applies to the src operands, round/flushOut to the dst result.
+ * NaN operands follow the NaN rule in src and are then converted to dst (quieted when narrowing).
+ */
+export function fmaMixedBits(src: Format, dst: Format, a: bigint, b: bigint, c: bigint, scale: number, env: FloatEnv): bigint {
+  const x = operand(src, a, env), y = operand(src, b, env), z = operand(src, c, env);
+  if (x.kind === 'nan' || y.kind === 'nan' || z.kind === 'nan') {
+    const n = unpack(src, propagateNaN(src, env, x, y, z));
+    const d = dst.mantBits - src.mantBits;
+    const payload = n.bits & src.fracMask;
+    const p = d >= 0 ? payload << BigInt(d) : payload >> BigInt(-d);
+    const r = (n.sign ? dst.signBit : 0n) | dst.expMask | p;
+    return d < 0 ? quiet(dst, r) : r;
+  }
+  const sp = (x.sign ^ y.sign) as 0 | 1;
+  if (x.kind === 'inf' || y.kind === 'inf') {
+    if (x.kind === 'zero' || y.kind === 'zero') return dst.qnan;
+    if (z.kind === 'inf' && z.sign !== sp) return dst.qnan;
+    return signedInf(dst, sp);
+  }
+  if (z.kind === 'inf') return signedInf(dst, z.sign);
+  const pm = x.kind === 'zero' || y.kind === 'zero' ? 0n : x.mant * y.mant;
+  return roundSum(dst, sp, pm, x.exp + y.exp + scale, z.sign, z.mant, z.exp + scale, env);
+}

@@ -15,8 +15,8 @@
 //   env's mode), which is a documented deviation from hardware; log/exp/sin/cos are not provided.
 //   ACO notes that v_rcp/v_rsq/v_sqrt/v_log/v_exp_f32 and v_mad/v_mac_f32 always flush f32
 //   denormals: callers pass an env with flushIn/flushOut set for those (not done here).
-//   v_div_* (scale, fmas, fixup) and the f32 division sequence are not modelled: div is the
-//   correctly rounded quotient.
+//   div is the correctly rounded quotient; v_div_scale/v_div_fmas/v_div_fixup follow the ISA
+//   pseudocode (special.ts, with the choices documented there).
 // - Input flush: a subnormal operand becomes ±0 (sign kept) before the operation when flushIn
 //   (arithmetic, conversions, min/max/med3, compares, integral rounding, frexp, ldexp);
 //   v_cmp_class reads the raw bits. Output flush: a tiny result becomes ±0 (sign kept); tininess
@@ -50,3 +50,4 @@ export * from './arith.js';
 export * from './compare.js';
 export * from './convert.js';
 export * from './modifiers.js';
+export * from './special.js';

@@ -6,11 +6,13 @@ import { DS } from './ds.js';
 import { FLOW } from './flow.js';
 import { SALU } from './salu.js';
 import { SMEM } from './smem.js';
+import { VALU_FLOAT } from './valu-float.js';
 import { VALU_INT } from './valu-int.js';
 import { VALU_LANES } from './valu-lanes.js';
+import { VALU_PACKED } from './valu-packed.js';
 import { VMEM } from './vmem.js';
 
-const UNITS: readonly Record<string, Handler>[] = [SALU, FLOW, SMEM, VALU_INT, VALU_LANES, VMEM, DS, BUFFER];
+const UNITS: readonly Record<string, Handler>[] = [SALU, FLOW, SMEM, VALU_INT, VALU_FLOAT, VALU_PACKED, VALU_LANES, VMEM, DS, BUFFER];
 
 export const HANDLERS: Record<string, Handler> = {};
 for (const u of UNITS) {

@@ -54,7 +54,10 @@ function bfe(src: bigint, ctl: number, width64: boolean, signed: boolean): bigin
   const w = BigInt((ctl >>> 16) & 0x7f);
   const bitsN = width64 ? 64n : 32n;
   if (w === 0n) return 0n;
-  let r = (src >> off) & ((1n << w) - 1n);
+  // The signed forms shift S0 as a signed value (ISA: S0.i >> offset), so a field running past the
+  // top bit takes copies of the sign bit before the sign extension from the field width.
+  const x = signed ? (src & (1n << (bitsN - 1n)) ? src - (1n << bitsN) : src) : src;
+  let r = (x >> off) & ((1n << w) - 1n);
   if (signed && w < bitsN && (r >> (w - 1n)) & 1n) r -= 1n << w;
   return r & (width64 ? M64 : M32);
 }
@@ -110,6 +113,14 @@ function relIndex(inst: Instruction, name: string, cx: ExecContext, count: numbe
   return i;
 }
 
+/** SGPR code + an explicit index (s_movrelsd_2_b32's two M0 fields), kept inside s0..s105. */
+function relIndexBy(inst: Instruction, name: string, by: number): number {
+  const v = operand(inst, name);
+  if (v.kind !== 'sgpr') throw new UnimplementedError(`${inst.def.mnemonic} on a ${v.kind} operand`);
+  if (v.index + by >= 106) throw new InterpError(`${inst.def.mnemonic}: s${v.index} + ${by} (from M0) is past s105`);
+  return v.index + by;
+}
+
 export const SALU: Record<string, Handler> = {
   // --- SOP1 ---
   s_mov_b32: (i, cx) => d32(cx, i, s32(cx, i, 'ssrc0')),
@@ -151,6 +162,12 @@ export const SALU: Record<string, Handler> = {
   s_movrels_b64: (i, cx) => { const k = relIndex(i, 'ssrc0', cx, 2); d64(cx, i, BigInt(cx.st.sgpr[k] ?? 0) | (BigInt(cx.st.sgpr[k + 1] ?? 0) << 32n)); },
   s_movreld_b32: (i, cx) => { cx.st.sgpr[relIndex(i, 'sdst', cx, 1)] = s32(cx, i, 'ssrc0'); },
   s_movreld_b64: (i, cx) => { const k = relIndex(i, 'sdst', cx, 2); const v = s64(cx, i, 'ssrc0'); cx.st.sgpr[k] = Number(v & M32); cx.st.sgpr[k + 1] = Number(v >> 32n); },
+  // gfx1030: SGPR[D + M0[25:16]] = SGPR[S0 + M0[9:0]].
+  s_movrelsd_2_b32: (i, cx) => {
+    const m0 = cx.st.sgpr[M0] ?? 0;
+    const src = relIndexBy(i, 'ssrc0', m0 & 0x3ff), dst = relIndexBy(i, 'sdst', (m0 >>> 16) & 0x3ff);
+    cx.st.sgpr[dst] = cx.st.sgpr[src] ?? 0;
+  },
   // --- SOP2 ---
   s_add_u32: (i, cx) => { const r = s32(cx, i, 'ssrc0') + s32(cx, i, 'ssrc1'); d32(cx, i, r); scc(cx, r > 0xffffffff); },
   s_sub_u32: (i, cx) => { const a = s32(cx, i, 'ssrc0'), b = s32(cx, i, 'ssrc1'); d32(cx, i, a - b); scc(cx, b > a); },

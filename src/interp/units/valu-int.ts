@@ -49,7 +49,8 @@ const SEM: Record<string, ValuSemantics> = {
   v_bfrev_b32: f1((a) => bfrev(u(a))),
   v_ffbh_u32: f1((a) => (u(a) === 0 ? 0xffffffff : Math.clz32(u(a)))),
   v_ffbl_b32: f1((a) => (u(a) === 0 ? 0xffffffff : 31 - Math.clz32(u(a) & -u(a)))),
-  v_ffbh_i32: f1((a) => { const x = i(a); if (x === 0 || x === -1) return 0xffffffff; return Math.clz32(x < 0 ? ~x : x) - 1; }),
+  // The position (from bit 31, which is 0) of the first bit that differs from the sign bit; -1 when none does.
+  v_ffbh_i32: f1((a) => { const x = i(a); if (x === 0 || x === -1) return 0xffffffff; return Math.clz32(x < 0 ? ~x : x); }),
   v_cndmask_b32: { f: (s, e) => (e.maskIn ? s[1] ?? 0 : s[0] ?? 0) },
   v_mul_i32_i24: f2((a, c) => Math.imul(s24(a), s24(c)) >>> 0),
   v_mul_hi_i32_i24: f2((a, c) => Number((BigInt(s24(a)) * BigInt(s24(c))) >> 32n) >>> 0),
@@ -76,7 +77,9 @@ const SEM: Record<string, ValuSemantics> = {
   v_mad_i32_i24: f3((a, c, d) => (Math.imul(s24(a), s24(c)) + i(d)) >>> 0),
   v_mad_u32_u24: f3((a, c, d) => (Math.imul(u24(a), u24(c)) + u(d)) >>> 0),
   v_bfe_u32: f3((a, c, d) => { const off = u(c) & 31, w = u(d) & 31; return w === 0 ? 0 : ((u(a) >>> off) & (w === 32 ? 0xffffffff : (1 << w) - 1)) >>> 0; }),
-  v_bfe_i32: f3((a, c, d) => { const off = u(c) & 31, w = u(d) & 31; if (w === 0) return 0; const x = (u(a) >>> off) & ((1 << w) - 1); return ((x << (32 - w)) >> (32 - w)) >>> 0; }),
+  // ISA: (S0.i >> offset) & ((1 << width) - 1), sign-extended from the field: S0 shifts as a signed value,
+  // so a field that runs past bit 31 takes copies of the sign bit.
+  v_bfe_i32: f3((a, c, d) => { const off = u(c) & 31, w = u(d) & 31; if (w === 0) return 0; const x = (i(a) >> off) & ((1 << w) - 1); return ((x << (32 - w)) >> (32 - w)) >>> 0; }),
   v_bfi_b32: f3((a, c, d) => ((u(a) & u(c)) | (~u(a) & u(d))) >>> 0),
   v_alignbit_b32: f3((a, c, d) => Number(((b(a) << 32n | b(c)) >> BigInt(u(d) & 31)) & 0xffffffffn)),
   v_alignbyte_b32: f3((a, c, d) => Number(((b(a) << 32n | b(c)) >> BigInt((u(d) & 3) * 8)) & 0xffffffffn)),

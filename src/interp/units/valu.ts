@@ -105,7 +105,11 @@ function selectBits(v: number, sel: number, sext: boolean): number {
   return sext ? ((x << (32 - width)) >> (32 - width)) >>> 0 : x;
 }
 
-/** neg/abs on a float value of `type` (sign bit 15, 31 or 63). Integers are left alone. */
+/**
+ * neg/abs on the sign bit of a source (bit 15, 31 or 63 by the operand's width). The encodings
+ * allow them only on operands that take float modifiers (float types, and the b32 sources of
+ * v_cndmask_b32, whose e64 form takes them), so they are applied whatever the table type.
+ */
 function floatMods(v: Val, type: DataType, neg: boolean, abs: boolean): Val {
   if (!neg && !abs) return v;
   if (typeof v === 'bigint') {
@@ -114,14 +118,13 @@ function floatMods(v: Val, type: DataType, neg: boolean, abs: boolean): Val {
     if (neg) x ^= 1n << 63n;
     return x;
   }
-  const sign = type === 'f16' ? 0x8000 : 0x80000000;
+  const sign = is16(type) ? 0x8000 : 0x80000000;
   let x = v;
   if (abs) x &= ~sign;
   if (neg) x ^= sign;
   return x >>> 0;
 }
 
-const isFloat = (t: DataType) => t === 'f16' || t === 'f32' || t === 'f64';
 
 /** Executes one VALU instruction with `sem` on every active lane. */
 export function execValu(inst: Instruction, cx: ExecContext, sem: ValuSemantics): void {
@@ -154,19 +157,25 @@ export function execValu(inst: Instruction, cx: ExecContext, sem: ValuSemantics)
     const src0Invalid = src0Lane < 0 || src0Lane >= ws || (!fi && !execBit(src0Lane));
     if ((dpp || dpp8) && src0Invalid && !dpp?.boundCtrl) continue;
     for (const s of p.srcs) {
-      const lane = s.index === 0 ? src0Lane : l;
+      // DPP permutes and SDWA selects src0 (and src1) by name: an accumulator (vdst read as a
+      // source) is not src0 even when it comes first.
+      const isSrc0 = s.op.name === 'src0';
+      const lane = isSrc0 ? src0Lane : l;
       let v: Val;
-      if (s.index === 0 && (dpp || dpp8) && src0Invalid) v = is64(s.type) ? 0n : 0;
+      if (isSrc0 && (dpp || dpp8) && src0Invalid) v = is64(s.type) ? 0n : 0;
       else if (is64(s.type)) v = BigInt(readLane(st, s.op.value, s.type, lane, 0)) | (BigInt(readLane(st, s.op.value, s.type, lane, 1)) << 32n);
       else {
         let w = readLane(st, s.op.value, s.type, lane, 0);
         if (sdwa) {
-          const sel = s.index === 0 ? sdwa.src0Sel : s.index === 1 ? sdwa.src1Sel ?? 6 : 6;
+          const sel = isSrc0 ? sdwa.src0Sel : s.op.name === 'src1' || s.op.name === 'vsrc1' ? sdwa.src1Sel ?? 6 : 6;
           w = selectBits(w, sel, s.op.sext ?? false);
-        } else if (is16(s.type)) w = ((opsel >>> s.index) & 1) && s.op.value.kind !== 'inline' && s.op.value.kind !== 'literal' ? w >>> 16 : w & 0xffff;
+        } else if (is16(s.type)) {
+          const bit = s.op.name === 'src0' ? 0 : s.op.name === 'src1' || s.op.name === 'vsrc1' ? 1 : s.op.name === 'src2' ? 2 : s.index;
+          w = ((opsel >>> bit) & 1) && s.op.value.kind !== 'inline' && s.op.value.kind !== 'literal' ? w >>> 16 : w & 0xffff;
+        }
         v = w;
       }
-      values[s.index] = isFloat(s.type) ? floatMods(v, s.type, s.op.neg ?? false, s.op.abs ?? false) : v;
+      values[s.index] = s.op.neg || s.op.abs ? floatMods(v, s.type, s.op.neg ?? false, s.op.abs ?? false) : v;
     }
     env.lane = l;
     (env as { maskIn: boolean }).maskIn = ((l < 32 ? maskInLo >>> l : maskInHi >>> (l - 32)) & 1) === 1;

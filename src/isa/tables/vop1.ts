@@ -5,6 +5,9 @@
 // form, and LLVM prints the e32 mnemonic without the _e32 suffix. Operand-less opcodes (v_nop,
 // v_pipeflush, v_clrexcp) ignore the src0/vdst fields and print no suffix either.
 // Flag 'swap': v_swap_b32/v_swaprel_b32 exchange vdst and src0 (both VGPRs; src0 must be a VGPR).
+// Flags 'mode:always-flush-f32' (f32 denormals flushed whatever FP_DENORM says: v_rcp/rsq/sqrt/log/exp_f32,
+// v_mad/mac/madak/madmk_f32, the legacy mul/mad/mac/fma forms; ACO/LLVM) and 'mode:rtz' (v_cvt_pkrtz: always
+// toward zero) are read by the interpreter (src/interp/units/valu-float.ts).
 import type { DataType, InstrDef, OperandDef } from '../types.js';
 import { valuOp, V, S0 } from './valu-e32.js';
 
@@ -46,14 +49,14 @@ export const VOP1_TABLE: readonly InstrDef[] = [
   op('v_ceil_f32', 34, [V('f32'), S0('f32')], { float: 'f32', modifiers: ['neg', 'abs', 'clamp', 'omod', 'dpp', 'sdwa'] }),
   op('v_rndne_f32', 35, [V('f32'), S0('f32')], { float: 'f32', modifiers: ['neg', 'abs', 'clamp', 'omod', 'dpp', 'sdwa'] }),
   op('v_floor_f32', 36, [V('f32'), S0('f32')], { float: 'f32', modifiers: ['neg', 'abs', 'clamp', 'omod', 'dpp', 'sdwa'] }),
-  op('v_exp_f32', 37, [V('f32'), S0('f32')], { float: 'f32', modifiers: ['neg', 'abs', 'clamp', 'omod', 'dpp', 'sdwa'] }),
-  op('v_log_f32', 39, [V('f32'), S0('f32')], { float: 'f32', modifiers: ['neg', 'abs', 'clamp', 'omod', 'dpp', 'sdwa'] }),
-  op('v_rcp_f32', 42, [V('f32'), S0('f32')], { float: 'f32', modifiers: ['neg', 'abs', 'clamp', 'omod', 'dpp', 'sdwa'] }),
-  op('v_rcp_iflag_f32', 43, [V('f32'), S0('f32')], { float: 'f32', modifiers: ['neg', 'abs', 'clamp', 'omod', 'dpp', 'sdwa'] }),
-  op('v_rsq_f32', 46, [V('f32'), S0('f32')], { float: 'f32', modifiers: ['neg', 'abs', 'clamp', 'omod', 'dpp', 'sdwa'] }),
+  op('v_exp_f32', 37, [V('f32'), S0('f32')], { float: 'f32', modifiers: ['neg', 'abs', 'clamp', 'omod', 'dpp', 'sdwa'] , flags: ['mode:always-flush-f32'] }),
+  op('v_log_f32', 39, [V('f32'), S0('f32')], { float: 'f32', modifiers: ['neg', 'abs', 'clamp', 'omod', 'dpp', 'sdwa'] , flags: ['mode:always-flush-f32'] }),
+  op('v_rcp_f32', 42, [V('f32'), S0('f32')], { float: 'f32', modifiers: ['neg', 'abs', 'clamp', 'omod', 'dpp', 'sdwa'] , flags: ['mode:always-flush-f32'] }),
+  op('v_rcp_iflag_f32', 43, [V('f32'), S0('f32')], { float: 'f32', modifiers: ['neg', 'abs', 'clamp', 'omod', 'dpp', 'sdwa'] , flags: ['mode:always-flush-f32'] }),
+  op('v_rsq_f32', 46, [V('f32'), S0('f32')], { float: 'f32', modifiers: ['neg', 'abs', 'clamp', 'omod', 'dpp', 'sdwa'] , flags: ['mode:always-flush-f32'] }),
   op('v_rcp_f64', 47, [V('f64'), S0('f64')], { float: 'f64', modifiers: ['neg', 'abs', 'clamp', 'omod'] }),
   op('v_rsq_f64', 49, [V('f64'), S0('f64')], { float: 'f64', modifiers: ['neg', 'abs', 'clamp', 'omod'] }),
-  op('v_sqrt_f32', 51, [V('f32'), S0('f32')], { float: 'f32', modifiers: ['neg', 'abs', 'clamp', 'omod', 'dpp', 'sdwa'] }),
+  op('v_sqrt_f32', 51, [V('f32'), S0('f32')], { float: 'f32', modifiers: ['neg', 'abs', 'clamp', 'omod', 'dpp', 'sdwa'] , flags: ['mode:always-flush-f32'] }),
   op('v_sqrt_f64', 52, [V('f64'), S0('f64')], { float: 'f64', modifiers: ['neg', 'abs', 'clamp', 'omod'] }),
   op('v_sin_f32', 53, [V('f32'), S0('f32')], { float: 'f32', modifiers: ['neg', 'abs', 'clamp', 'omod', 'dpp', 'sdwa'] }),
   op('v_cos_f32', 54, [V('f32'), S0('f32')], { float: 'f32', modifiers: ['neg', 'abs', 'clamp', 'omod', 'dpp', 'sdwa'] }),

@@ -113,9 +113,9 @@ function interp(mnemonic: string, opcode: number, profile: string, dst: DataType
 
 export const VOP3_TABLE: readonly InstrDef[] = [
   // 0x140-0x17F: VOP3-only ops of the former VOP3a space.
-  op('v_mad_legacy_f32', 0x140, ['f32', 'f32', 'f32', 'f32'], 'ananan-co', { targets: GFX101X, float: 'f32' }),
-  op('v_fma_legacy_f32', 0x140, ['f32', 'f32', 'f32', 'f32'], 'ananan-co', { targets: GFX103X, float: 'f32' }),
-  F32('v_mad_f32', 0x141, 3, { targets: GFX101X }),
+  op('v_mad_legacy_f32', 0x140, ['f32', 'f32', 'f32', 'f32'], 'ananan-co', { targets: GFX101X, float: 'f32', flags: ['mode:always-flush-f32'] }),
+  op('v_fma_legacy_f32', 0x140, ['f32', 'f32', 'f32', 'f32'], 'ananan-co', { targets: GFX103X, float: 'f32', flags: ['mode:always-flush-f32'] }),
+  F32('v_mad_f32', 0x141, 3, { targets: GFX101X, flags: ['mode:always-flush-f32'] }),
   op('v_mad_i32_i24', 0x142, ['i32', 'i24', 'i24', 'i32'], '......-c.'),
   op('v_mad_u32_u24', 0x143, ['u32', 'u24', 'u24', 'u32'], '......-c.'),
   F32('v_cubeid_f32', 0x144, 3),
