@@ -13,6 +13,12 @@ command -v llvm-readobj-19 >/dev/null 2>&1 || need+=(llvm-19)
 command -v clang-19 >/dev/null 2>&1 || need+=(clang-19)
 command -v ld.lld-19 >/dev/null 2>&1 || need+=(lld-19)
 [ -f /usr/lib/clc/gfx1030-amdgcn-mesa-mesa3d.bc ] || need+=(libclc-19)
+# SPIR-V: spirv-val/spirv-dis check every module, the grammar JSON generates the builder's tables.
+command -v spirv-val >/dev/null 2>&1 || need+=(spirv-tools)
+[ -f /usr/include/spirv/unified1/spirv.core.grammar.json ] || need+=(spirv-headers)
+# pocl (the CPU OpenCL implementation) through pyopencl: the oracle the interpreter is compared with.
+[ -f /etc/OpenCL/vendors/pocl.icd ] || need+=(pocl-opencl-icd)
+/usr/bin/python3 -c 'import pyopencl, numpy' >/dev/null 2>&1 || need+=(python3-pyopencl python3-numpy)
 if [ ${#need[@]} -gt 0 ]; then
   echo "installing Debian packages: ${need[*]}"
   SUDO=""
