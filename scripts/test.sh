@@ -19,6 +19,19 @@ command -v spirv-val >/dev/null 2>&1 || need+=(spirv-tools)
 # pocl (the CPU OpenCL implementation) through pyopencl: the oracle the interpreter is compared with.
 [ -f /etc/OpenCL/vendors/pocl.icd ] || need+=(pocl-opencl-icd)
 /usr/bin/python3 -c 'import pyopencl, numpy' >/dev/null 2>&1 || need+=(python3-pyopencl python3-numpy)
+# Vulkan runtime (tests/runtime): the loader and its headers, lavapipe (the CPU driver the tests run
+# on), vulkaninfo (the profile oracle), spirv-as/spirv-val, SPIR-V headers, glslang, and the
+# compilers node-gyp needs for the N-API addon in native/.
+[ -f /usr/include/vulkan/vulkan.h ] || need+=(libvulkan-dev)
+compgen -G '/usr/share/vulkan/icd.d/lvp_icd.*.json' >/dev/null || need+=(mesa-vulkan-drivers)
+command -v vulkaninfo >/dev/null 2>&1 || need+=(vulkan-tools)
+command -v spirv-as >/dev/null 2>&1 || need+=(spirv-tools)
+command -v spirv-val >/dev/null 2>&1 || need+=(spirv-tools)
+[ -f /usr/include/spirv/unified1/spirv.core.grammar.json ] || need+=(spirv-headers)
+command -v glslangValidator >/dev/null 2>&1 || need+=(glslang-tools)
+command -v g++ >/dev/null 2>&1 || need+=(g++)
+command -v make >/dev/null 2>&1 || need+=(make)
+command -v python3 >/dev/null 2>&1 || need+=(python3)
 if [ ${#need[@]} -gt 0 ]; then
   echo "installing Debian packages: ${need[*]}"
   SUDO=""
@@ -32,6 +45,8 @@ if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modu
   npm ci --no-audit --no-fund
 fi
 
+# The N-API Vulkan addon (build/Release/rdna_vulkan.node), offline: npm's node-gyp, local Node headers.
+bash scripts/build-native.sh
 npm run --silent build
 npm run --silent typecheck
 mapfile -t files < <(find tests -name '*.test.ts' | sort)

@@ -1,0 +1,1094 @@
+/*
+ * rdna_vulkan: a small N-API Vulkan compute runner for rdna-recompiler.
+ *
+ * One device per process. init() creates an instance, picks a physical device with a compute
+ * queue (the first, or the first whose name contains a given string), enables every feature of
+ * a fixed list that the device offers, and keeps instance, device, queue, command pool and a
+ * pipeline cache alive until shutdown().
+ *
+ * run() builds a compute pipeline from SPIR-V, creates one host-visible, host-coherent storage
+ * buffer per input (set 0, binding i), uploads, records and submits one dispatch on the JS
+ * thread, then waits on the fence in a napi_async_work (off the JS thread). The completion
+ * (JS thread again) copies every buffer back into the caller's memory and resolves the promise.
+ * All queue and pool access happens on the JS thread, so several runs may be in flight.
+ *
+ * Errors: argument problems throw TypeError/RangeError; Vulkan failures throw (or reject with)
+ * an Error whose `code` is the VkResult name. Nothing is checked by a validation layer: the
+ * SPIR-V is only scanned for its header, a well-formed instruction stream, and the entry point;
+ * deeper invalid SPIR-V is undefined behaviour in Vulkan, so callers validate with spirv-val.
+ */
+#include <node_api.h>
+#include <vulkan/vulkan.h>
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define MAX_BUFFERS 64u
+#define MAX_TOTAL_BYTES (1ull << 30)
+#define MAX_GROUPS 65535u
+#define PUSH_BYTES 128u
+#define DEFAULT_TIMEOUT_MS 60000.0
+
+/* ------------------------------------------------------------------ utilities */
+
+static double now_ms(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+static const char *vk_result_name(VkResult r) {
+  switch (r) {
+    case VK_SUCCESS: return "VK_SUCCESS";
+    case VK_NOT_READY: return "VK_NOT_READY";
+    case VK_TIMEOUT: return "VK_TIMEOUT";
+    case VK_INCOMPLETE: return "VK_INCOMPLETE";
+    case VK_ERROR_OUT_OF_HOST_MEMORY: return "VK_ERROR_OUT_OF_HOST_MEMORY";
+    case VK_ERROR_OUT_OF_DEVICE_MEMORY: return "VK_ERROR_OUT_OF_DEVICE_MEMORY";
+    case VK_ERROR_INITIALIZATION_FAILED: return "VK_ERROR_INITIALIZATION_FAILED";
+    case VK_ERROR_DEVICE_LOST: return "VK_ERROR_DEVICE_LOST";
+    case VK_ERROR_MEMORY_MAP_FAILED: return "VK_ERROR_MEMORY_MAP_FAILED";
+    case VK_ERROR_LAYER_NOT_PRESENT: return "VK_ERROR_LAYER_NOT_PRESENT";
+    case VK_ERROR_EXTENSION_NOT_PRESENT: return "VK_ERROR_EXTENSION_NOT_PRESENT";
+    case VK_ERROR_FEATURE_NOT_PRESENT: return "VK_ERROR_FEATURE_NOT_PRESENT";
+    case VK_ERROR_INCOMPATIBLE_DRIVER: return "VK_ERROR_INCOMPATIBLE_DRIVER";
+    case VK_ERROR_TOO_MANY_OBJECTS: return "VK_ERROR_TOO_MANY_OBJECTS";
+    case VK_ERROR_FORMAT_NOT_SUPPORTED: return "VK_ERROR_FORMAT_NOT_SUPPORTED";
+    case VK_ERROR_FRAGMENTED_POOL: return "VK_ERROR_FRAGMENTED_POOL";
+    case VK_ERROR_UNKNOWN: return "VK_ERROR_UNKNOWN";
+    case VK_ERROR_OUT_OF_POOL_MEMORY: return "VK_ERROR_OUT_OF_POOL_MEMORY";
+    case VK_ERROR_INVALID_EXTERNAL_HANDLE: return "VK_ERROR_INVALID_EXTERNAL_HANDLE";
+    case VK_ERROR_FRAGMENTATION: return "VK_ERROR_FRAGMENTATION";
+    case VK_ERROR_INVALID_OPAQUE_CAPTURE_ADDRESS: return "VK_ERROR_INVALID_OPAQUE_CAPTURE_ADDRESS";
+    case VK_PIPELINE_COMPILE_REQUIRED: return "VK_PIPELINE_COMPILE_REQUIRED";
+    case VK_ERROR_INVALID_SHADER_NV: return "VK_ERROR_INVALID_SHADER_NV";
+    default: return "VK_RESULT_UNKNOWN";
+  }
+}
+
+/* Throws an Error with code = VkResult name; returns NULL for convenient `return throw_vk(...)`. */
+static napi_value throw_vk(napi_env env, const char *what, VkResult r) {
+  char msg[256];
+  snprintf(msg, sizeof msg, "%s failed: %s (%d)", what, vk_result_name(r), (int)r);
+  napi_throw_error(env, vk_result_name(r), msg);
+  return NULL;
+}
+
+static napi_value throw_type(napi_env env, const char *msg) {
+  napi_throw_type_error(env, "ERR_INVALID_ARG_TYPE", msg);
+  return NULL;
+}
+
+static napi_value throw_range(napi_env env, const char *msg) {
+  napi_throw_range_error(env, "ERR_OUT_OF_RANGE", msg);
+  return NULL;
+}
+
+static napi_value throw_state(napi_env env, const char *msg) {
+  napi_throw_error(env, "ERR_VULKAN_STATE", msg);
+  return NULL;
+}
+
+/* NAPI_CALL: on a failed N-API call, throw (if nothing is pending) and return NULL. */
+#define NAPI_CALL(env, call)                                                \
+  do {                                                                      \
+    if ((call) != napi_ok) {                                                \
+      bool pending_ = false;                                                \
+      napi_is_exception_pending((env), &pending_);                          \
+      if (!pending_) napi_throw_error((env), "ERR_NAPI", "N-API call failed: " #call); \
+      return NULL;                                                          \
+    }                                                                       \
+  } while (0)
+
+/* ------------------------------------------------------------------ state */
+
+typedef struct Run Run;
+
+typedef struct {
+  bool shaderFloat64, shaderInt64, shaderInt16, shaderFloat16, shaderInt8;
+  bool storageBuffer8BitAccess, storageBuffer16BitAccess, bufferDeviceAddress;
+  bool subgroupSizeControl, computeFullSubgroups, vulkanMemoryModel, vulkanMemoryModelDeviceScope;
+} Enabled;
+
+typedef struct {
+  bool ready;
+  bool poisoned; /* a run timed out or the device was lost: no more runs */
+  napi_env env;  /* the env that called init() */
+  VkInstance instance;
+  VkPhysicalDevice phys;
+  VkDevice device;
+  VkQueue queue;
+  uint32_t queueFamily;
+  uint32_t timestampValidBits;
+  VkCommandPool pool;
+  VkPipelineCache cache;
+  VkPhysicalDeviceProperties props;
+  VkPhysicalDeviceMemoryProperties mem;
+  VkPhysicalDeviceVulkan11Properties p11;
+  VkPhysicalDeviceVulkan12Properties p12;
+  VkPhysicalDeviceSubgroupSizeControlProperties pssc;
+  bool haveSubgroupSizeControlProps;
+  Enabled en;
+  VkExtensionProperties *exts;
+  uint32_t extCount;
+  uint32_t inflight;
+  Run *leaked; /* runs abandoned after a timeout; freed at shutdown after vkDeviceWaitIdle */
+} State;
+
+static State S;
+
+static bool has_ext(const char *name) {
+  for (uint32_t i = 0; i < S.extCount; i++)
+    if (strcmp(S.exts[i].extensionName, name) == 0) return true;
+  return false;
+}
+
+static void destroy_state(void) {
+  if (S.device) vkDeviceWaitIdle(S.device);
+  /* leaked runs are freed by free_leaked() before this is called */
+  if (S.cache) vkDestroyPipelineCache(S.device, S.cache, NULL);
+  if (S.pool) vkDestroyCommandPool(S.device, S.pool, NULL);
+  if (S.device) vkDestroyDevice(S.device, NULL);
+  if (S.instance) vkDestroyInstance(S.instance, NULL);
+  free(S.exts);
+  memset(&S, 0, sizeof S);
+}
+
+/* ------------------------------------------------------------------ napi helpers */
+
+static bool get_named(napi_env env, napi_value obj, const char *key, napi_value *out, napi_valuetype *type) {
+  bool has = false;
+  if (napi_has_named_property(env, obj, key, &has) != napi_ok || !has) return false;
+  if (napi_get_named_property(env, obj, key, out) != napi_ok) return false;
+  if (napi_typeof(env, *out, type) != napi_ok) return false;
+  return *type != napi_undefined;
+}
+
+static napi_status set_bool(napi_env env, napi_value o, const char *k, bool v) {
+  napi_value x;
+  napi_status s = napi_get_boolean(env, v, &x);
+  return s == napi_ok ? napi_set_named_property(env, o, k, x) : s;
+}
+static napi_status set_num(napi_env env, napi_value o, const char *k, double v) {
+  napi_value x;
+  napi_status s = napi_create_double(env, v, &x);
+  return s == napi_ok ? napi_set_named_property(env, o, k, x) : s;
+}
+static napi_status set_str(napi_env env, napi_value o, const char *k, const char *v) {
+  napi_value x;
+  napi_status s = napi_create_string_utf8(env, v, NAPI_AUTO_LENGTH, &x);
+  return s == napi_ok ? napi_set_named_property(env, o, k, x) : s;
+}
+static napi_status set_u32_array(napi_env env, napi_value o, const char *k, const uint32_t *v, uint32_t n) {
+  napi_value a, x;
+  napi_status s = napi_create_array_with_length(env, n, &a);
+  for (uint32_t i = 0; s == napi_ok && i < n; i++) {
+    s = napi_create_uint32(env, v[i], &x);
+    if (s == napi_ok) s = napi_set_element(env, a, i, x);
+  }
+  return s == napi_ok ? napi_set_named_property(env, o, k, a) : s;
+}
+
+/* Bytes of an ArrayBuffer, TypedArray or DataView. */
+static bool get_bytes(napi_env env, napi_value v, void **data, size_t *len) {
+  bool is = false;
+  if (napi_is_arraybuffer(env, v, &is) == napi_ok && is)
+    return napi_get_arraybuffer_info(env, v, data, len) == napi_ok;
+  if (napi_is_typedarray(env, v, &is) == napi_ok && is) {
+    napi_typedarray_type t;
+    size_t n, off;
+    napi_value ab;
+    if (napi_get_typedarray_info(env, v, &t, &n, data, &ab, &off) != napi_ok) return false;
+    size_t el = 1;
+    switch (t) {
+      case napi_int16_array: case napi_uint16_array: el = 2; break;
+      case napi_int32_array: case napi_uint32_array: case napi_float32_array: el = 4; break;
+      case napi_float64_array: case napi_bigint64_array: case napi_biguint64_array: el = 8; break;
+      default: el = 1;
+    }
+    *len = n * el;
+    return true;
+  }
+  if (napi_is_dataview(env, v, &is) == napi_ok && is) {
+    napi_value ab;
+    size_t off;
+    return napi_get_dataview_info(env, v, len, data, &ab, &off) == napi_ok;
+  }
+  return false;
+}
+
+/* ------------------------------------------------------------------ init */
+
+static napi_value js_init(napi_env env, napi_callback_info info) {
+  size_t argc = 1;
+  napi_value argv[1];
+  NAPI_CALL(env, napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
+  if (S.ready) return throw_state(env, "Vulkan is already initialised in this process; call shutdown() first");
+
+  char driverFiles[4096] = "", deviceName[256] = "";
+  if (argc >= 1) {
+    napi_valuetype t;
+    NAPI_CALL(env, napi_typeof(env, argv[0], &t));
+    if (t == napi_object) {
+      napi_value v;
+      size_t n;
+      if (get_named(env, argv[0], "driverFiles", &v, &t)) {
+        if (t != napi_string) return throw_type(env, "init: driverFiles must be a string");
+        NAPI_CALL(env, napi_get_value_string_utf8(env, v, driverFiles, sizeof driverFiles, &n));
+        if (n >= sizeof driverFiles - 1) return throw_range(env, "init: driverFiles is too long");
+      }
+      if (get_named(env, argv[0], "deviceName", &v, &t)) {
+        if (t != napi_string) return throw_type(env, "init: deviceName must be a string");
+        NAPI_CALL(env, napi_get_value_string_utf8(env, v, deviceName, sizeof deviceName, &n));
+      }
+    } else if (t != napi_undefined) {
+      return throw_type(env, "init: options must be an object");
+    }
+  }
+  /* The loader reads VK_DRIVER_FILES when the instance is created. */
+  if (driverFiles[0]) setenv("VK_DRIVER_FILES", driverFiles, 1);
+
+  uint32_t loaderVersion = VK_API_VERSION_1_0;
+  vkEnumerateInstanceVersion(&loaderVersion);
+  if (loaderVersion < VK_API_VERSION_1_2) {
+    napi_throw_error(env, "VK_ERROR_INCOMPATIBLE_DRIVER", "the Vulkan loader is older than 1.2");
+    return NULL;
+  }
+  VkApplicationInfo app = {.sType = VK_STRUCTURE_TYPE_APPLICATION_INFO,
+                           .pApplicationName = "rdna-recompiler",
+                           .apiVersion = loaderVersion >= VK_API_VERSION_1_3 ? VK_API_VERSION_1_3 : VK_API_VERSION_1_2};
+  VkInstanceCreateInfo ici = {.sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO, .pApplicationInfo = &app};
+  VkResult r = vkCreateInstance(&ici, NULL, &S.instance);
+  if (r != VK_SUCCESS) {
+    S.instance = VK_NULL_HANDLE;
+    return throw_vk(env, "vkCreateInstance (no Vulkan driver found?)", r);
+  }
+
+  uint32_t n = 0;
+  r = vkEnumeratePhysicalDevices(S.instance, &n, NULL);
+  VkPhysicalDevice devs[16];
+  if (n > 16) n = 16;
+  if (r == VK_SUCCESS || r == VK_INCOMPLETE) r = vkEnumeratePhysicalDevices(S.instance, &n, devs);
+  if (r != VK_SUCCESS && r != VK_INCOMPLETE) {
+    destroy_state();
+    return throw_vk(env, "vkEnumeratePhysicalDevices", r);
+  }
+  bool found = false;
+  for (uint32_t i = 0; i < n && !found; i++) {
+    VkPhysicalDeviceProperties p;
+    vkGetPhysicalDeviceProperties(devs[i], &p);
+    if (p.apiVersion < VK_API_VERSION_1_2) continue;
+    if (deviceName[0] && !strstr(p.deviceName, deviceName)) continue;
+    uint32_t qn = 0;
+    vkGetPhysicalDeviceQueueFamilyProperties(devs[i], &qn, NULL);
+    VkQueueFamilyProperties q[32];
+    if (qn > 32) qn = 32;
+    vkGetPhysicalDeviceQueueFamilyProperties(devs[i], &qn, q);
+    for (uint32_t j = 0; j < qn; j++) {
+      if (q[j].queueFlags & VK_QUEUE_COMPUTE_BIT) {
+        S.phys = devs[i];
+        S.queueFamily = j;
+        S.timestampValidBits = q[j].timestampValidBits;
+        S.props = p;
+        found = true;
+        break;
+      }
+    }
+  }
+  if (!found) {
+    destroy_state();
+    char msg[400];
+    snprintf(msg, sizeof msg, "no Vulkan 1.2 physical device with a compute queue%s%s%s (%u device%s found)",
+             deviceName[0] ? " whose name contains \"" : "", deviceName, deviceName[0] ? "\"" : "", n, n == 1 ? "" : "s");
+    napi_throw_error(env, "ERR_VULKAN_NO_DEVICE", msg);
+    return NULL;
+  }
+
+  /* extensions */
+  r = vkEnumerateDeviceExtensionProperties(S.phys, NULL, &S.extCount, NULL);
+  if (r == VK_SUCCESS && S.extCount) {
+    S.exts = calloc(S.extCount, sizeof *S.exts);
+    if (!S.exts) { destroy_state(); return throw_vk(env, "calloc", VK_ERROR_OUT_OF_HOST_MEMORY); }
+    r = vkEnumerateDeviceExtensionProperties(S.phys, NULL, &S.extCount, S.exts);
+  }
+  if (r != VK_SUCCESS && r != VK_INCOMPLETE) { destroy_state(); return throw_vk(env, "vkEnumerateDeviceExtensionProperties", r); }
+  bool is13 = S.props.apiVersion >= VK_API_VERSION_1_3;
+  bool sscAvailable = is13 || has_ext(VK_EXT_SUBGROUP_SIZE_CONTROL_EXTENSION_NAME);
+
+  /* properties */
+  S.pssc.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_SIZE_CONTROL_PROPERTIES;
+  S.p12.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_PROPERTIES;
+  S.p12.pNext = sscAvailable ? &S.pssc : NULL;
+  S.p11.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_PROPERTIES;
+  S.p11.pNext = &S.p12;
+  VkPhysicalDeviceProperties2 p2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, .pNext = &S.p11};
+  vkGetPhysicalDeviceProperties2(S.phys, &p2);
+  S.p11.pNext = S.p12.pNext = S.pssc.pNext = NULL;
+  S.haveSubgroupSizeControlProps = sscAvailable;
+  vkGetPhysicalDeviceMemoryProperties(S.phys, &S.mem);
+
+  /* features offered */
+  VkPhysicalDeviceSubgroupSizeControlFeatures fssc = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_SIZE_CONTROL_FEATURES};
+  VkPhysicalDeviceVulkan12Features f12 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
+                                          .pNext = sscAvailable ? &fssc : NULL};
+  VkPhysicalDeviceVulkan11Features f11 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES, .pNext = &f12};
+  VkPhysicalDeviceFeatures2 f2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, .pNext = &f11};
+  vkGetPhysicalDeviceFeatures2(S.phys, &f2);
+
+  /* features enabled: exactly the listed ones the device offers */
+  VkPhysicalDeviceSubgroupSizeControlFeatures essc = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_SIZE_CONTROL_FEATURES,
+                                                      .subgroupSizeControl = fssc.subgroupSizeControl,
+                                                      .computeFullSubgroups = fssc.computeFullSubgroups};
+  VkPhysicalDeviceVulkan12Features e12 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
+                                          .shaderFloat16 = f12.shaderFloat16,
+                                          .shaderInt8 = f12.shaderInt8,
+                                          .storageBuffer8BitAccess = f12.storageBuffer8BitAccess,
+                                          .bufferDeviceAddress = f12.bufferDeviceAddress,
+                                          .vulkanMemoryModel = f12.vulkanMemoryModel,
+                                          .vulkanMemoryModelDeviceScope = f12.vulkanMemoryModelDeviceScope};
+  VkPhysicalDeviceVulkan11Features e11 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES,
+                                          .storageBuffer16BitAccess = f11.storageBuffer16BitAccess};
+  VkPhysicalDeviceFeatures2 e2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
+  e2.features.shaderFloat64 = f2.features.shaderFloat64;
+  e2.features.shaderInt64 = f2.features.shaderInt64;
+  e2.features.shaderInt16 = f2.features.shaderInt16;
+  bool enableSsc = sscAvailable && (fssc.subgroupSizeControl || fssc.computeFullSubgroups);
+  e2.pNext = &e11;
+  e11.pNext = &e12;
+  e12.pNext = enableSsc ? &essc : NULL;
+
+  S.en = (Enabled){.shaderFloat64 = e2.features.shaderFloat64, .shaderInt64 = e2.features.shaderInt64,
+                   .shaderInt16 = e2.features.shaderInt16, .shaderFloat16 = e12.shaderFloat16, .shaderInt8 = e12.shaderInt8,
+                   .storageBuffer8BitAccess = e12.storageBuffer8BitAccess,
+                   .storageBuffer16BitAccess = e11.storageBuffer16BitAccess,
+                   .bufferDeviceAddress = e12.bufferDeviceAddress,
+                   .subgroupSizeControl = enableSsc && essc.subgroupSizeControl,
+                   .computeFullSubgroups = enableSsc && essc.computeFullSubgroups,
+                   .vulkanMemoryModel = e12.vulkanMemoryModel,
+                   .vulkanMemoryModelDeviceScope = e12.vulkanMemoryModelDeviceScope};
+
+  const char *extNames[1];
+  uint32_t extN = 0;
+  if (enableSsc && !is13) extNames[extN++] = VK_EXT_SUBGROUP_SIZE_CONTROL_EXTENSION_NAME;
+
+  float prio = 1.0f;
+  VkDeviceQueueCreateInfo qci = {.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
+                                 .queueFamilyIndex = S.queueFamily, .queueCount = 1, .pQueuePriorities = &prio};
+  VkDeviceCreateInfo dci = {.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO, .pNext = &e2, .queueCreateInfoCount = 1,
+                            .pQueueCreateInfos = &qci, .enabledExtensionCount = extN, .ppEnabledExtensionNames = extNames};
+  r = vkCreateDevice(S.phys, &dci, NULL, &S.device);
+  if (r != VK_SUCCESS) { S.device = VK_NULL_HANDLE; destroy_state(); return throw_vk(env, "vkCreateDevice", r); }
+  vkGetDeviceQueue(S.device, S.queueFamily, 0, &S.queue);
+
+  VkCommandPoolCreateInfo pci = {.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO,
+                                 .flags = VK_COMMAND_POOL_CREATE_TRANSIENT_BIT, .queueFamilyIndex = S.queueFamily};
+  r = vkCreateCommandPool(S.device, &pci, NULL, &S.pool);
+  if (r != VK_SUCCESS) { S.pool = VK_NULL_HANDLE; destroy_state(); return throw_vk(env, "vkCreateCommandPool", r); }
+  VkPipelineCacheCreateInfo cci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_CACHE_CREATE_INFO};
+  r = vkCreatePipelineCache(S.device, &cci, NULL, &S.cache);
+  if (r != VK_SUCCESS) { S.cache = VK_NULL_HANDLE; destroy_state(); return throw_vk(env, "vkCreatePipelineCache", r); }
+
+  S.env = env;
+  S.ready = true;
+  napi_value undef;
+  NAPI_CALL(env, napi_get_undefined(env, &undef));
+  return undef;
+}
+
+/* ------------------------------------------------------------------ profile */
+
+static const char *independence_name(VkShaderFloatControlsIndependence v) {
+  switch (v) {
+    case VK_SHADER_FLOAT_CONTROLS_INDEPENDENCE_32_BIT_ONLY: return "32_BIT_ONLY";
+    case VK_SHADER_FLOAT_CONTROLS_INDEPENDENCE_ALL: return "ALL";
+    case VK_SHADER_FLOAT_CONTROLS_INDEPENDENCE_NONE: return "NONE";
+    default: return "UNKNOWN";
+  }
+}
+
+static const char *device_type_name(VkPhysicalDeviceType t) {
+  switch (t) {
+    case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU: return "integrated-gpu";
+    case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU: return "discrete-gpu";
+    case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU: return "virtual-gpu";
+    case VK_PHYSICAL_DEVICE_TYPE_CPU: return "cpu";
+    default: return "other";
+  }
+}
+
+static napi_status width_controls(napi_env env, napi_value fc, const char *key, bool szinp, bool dp, bool ftz, bool rte,
+                                  bool rtz) {
+  napi_value o;
+  napi_status s = napi_create_object(env, &o);
+  if (s == napi_ok) s = set_bool(env, o, "signedZeroInfNanPreserve", szinp);
+  if (s == napi_ok) s = set_bool(env, o, "denormPreserve", dp);
+  if (s == napi_ok) s = set_bool(env, o, "denormFlushToZero", ftz);
+  if (s == napi_ok) s = set_bool(env, o, "roundingModeRTE", rte);
+  if (s == napi_ok) s = set_bool(env, o, "roundingModeRTZ", rtz);
+  if (s == napi_ok) s = napi_set_named_property(env, fc, key, o);
+  return s;
+}
+
+static napi_value js_profile(napi_env env, napi_callback_info info) {
+  if (!S.ready) return throw_state(env, "Vulkan is not initialised: call init() first");
+  const VkPhysicalDeviceVulkan12Properties *p = &S.p12;
+  napi_value o, fc, sg, feat, lim, exts;
+  NAPI_CALL(env, napi_create_object(env, &o));
+  char ver[48];
+  snprintf(ver, sizeof ver, "%u.%u.%u", VK_API_VERSION_MAJOR(S.props.apiVersion), VK_API_VERSION_MINOR(S.props.apiVersion),
+           VK_API_VERSION_PATCH(S.props.apiVersion));
+  NAPI_CALL(env, set_str(env, o, "apiVersion", ver));
+  NAPI_CALL(env, set_num(env, o, "driverVersion", S.props.driverVersion));
+  NAPI_CALL(env, set_str(env, o, "deviceName", S.props.deviceName));
+  NAPI_CALL(env, set_str(env, o, "deviceType", device_type_name(S.props.deviceType)));
+  NAPI_CALL(env, set_num(env, o, "vendorId", S.props.vendorID));
+  NAPI_CALL(env, set_num(env, o, "deviceId", S.props.deviceID));
+  NAPI_CALL(env, set_num(env, o, "driverId", p->driverID));
+  NAPI_CALL(env, set_str(env, o, "driverName", p->driverName));
+  NAPI_CALL(env, set_str(env, o, "driverInfo", p->driverInfo));
+
+  NAPI_CALL(env, napi_create_object(env, &sg));
+  NAPI_CALL(env, set_num(env, sg, "size", S.p11.subgroupSize));
+  NAPI_CALL(env, set_num(env, sg, "minSize", S.haveSubgroupSizeControlProps ? S.pssc.minSubgroupSize : S.p11.subgroupSize));
+  NAPI_CALL(env, set_num(env, sg, "maxSize", S.haveSubgroupSizeControlProps ? S.pssc.maxSubgroupSize : S.p11.subgroupSize));
+  NAPI_CALL(env, set_num(env, sg, "maxComputeWorkgroupSubgroups", S.haveSubgroupSizeControlProps ? S.pssc.maxComputeWorkgroupSubgroups : 0));
+  NAPI_CALL(env, set_bool(env, sg, "requiredSizeInCompute",
+                          S.haveSubgroupSizeControlProps && (S.pssc.requiredSubgroupSizeStages & VK_SHADER_STAGE_COMPUTE_BIT)));
+  NAPI_CALL(env, set_bool(env, sg, "supportedInCompute", (S.p11.subgroupSupportedStages & VK_SHADER_STAGE_COMPUTE_BIT) != 0));
+  NAPI_CALL(env, set_num(env, sg, "supportedOperations", S.p11.subgroupSupportedOperations));
+  NAPI_CALL(env, napi_set_named_property(env, o, "subgroup", sg));
+
+  NAPI_CALL(env, napi_create_object(env, &fc));
+  NAPI_CALL(env, set_str(env, fc, "denormBehaviorIndependence", independence_name(p->denormBehaviorIndependence)));
+  NAPI_CALL(env, set_str(env, fc, "roundingModeIndependence", independence_name(p->roundingModeIndependence)));
+  NAPI_CALL(env, width_controls(env, fc, "f16", p->shaderSignedZeroInfNanPreserveFloat16, p->shaderDenormPreserveFloat16,
+                                p->shaderDenormFlushToZeroFloat16, p->shaderRoundingModeRTEFloat16, p->shaderRoundingModeRTZFloat16));
+  NAPI_CALL(env, width_controls(env, fc, "f32", p->shaderSignedZeroInfNanPreserveFloat32, p->shaderDenormPreserveFloat32,
+                                p->shaderDenormFlushToZeroFloat32, p->shaderRoundingModeRTEFloat32, p->shaderRoundingModeRTZFloat32));
+  NAPI_CALL(env, width_controls(env, fc, "f64", p->shaderSignedZeroInfNanPreserveFloat64, p->shaderDenormPreserveFloat64,
+                                p->shaderDenormFlushToZeroFloat64, p->shaderRoundingModeRTEFloat64, p->shaderRoundingModeRTZFloat64));
+  NAPI_CALL(env, napi_set_named_property(env, o, "floatControls", fc));
+
+  NAPI_CALL(env, napi_create_object(env, &feat));
+  NAPI_CALL(env, set_bool(env, feat, "shaderFloat64", S.en.shaderFloat64));
+  NAPI_CALL(env, set_bool(env, feat, "shaderInt64", S.en.shaderInt64));
+  NAPI_CALL(env, set_bool(env, feat, "shaderInt16", S.en.shaderInt16));
+  NAPI_CALL(env, set_bool(env, feat, "shaderFloat16", S.en.shaderFloat16));
+  NAPI_CALL(env, set_bool(env, feat, "shaderInt8", S.en.shaderInt8));
+  NAPI_CALL(env, set_bool(env, feat, "storageBuffer8BitAccess", S.en.storageBuffer8BitAccess));
+  NAPI_CALL(env, set_bool(env, feat, "storageBuffer16BitAccess", S.en.storageBuffer16BitAccess));
+  NAPI_CALL(env, set_bool(env, feat, "bufferDeviceAddress", S.en.bufferDeviceAddress));
+  NAPI_CALL(env, set_bool(env, feat, "subgroupSizeControl", S.en.subgroupSizeControl));
+  NAPI_CALL(env, set_bool(env, feat, "computeFullSubgroups", S.en.computeFullSubgroups));
+  NAPI_CALL(env, set_bool(env, feat, "vulkanMemoryModel", S.en.vulkanMemoryModel));
+  NAPI_CALL(env, set_bool(env, feat, "vulkanMemoryModelDeviceScope", S.en.vulkanMemoryModelDeviceScope));
+  NAPI_CALL(env, napi_set_named_property(env, o, "features", feat));
+
+  const VkPhysicalDeviceLimits *l = &S.props.limits;
+  NAPI_CALL(env, napi_create_object(env, &lim));
+  NAPI_CALL(env, set_u32_array(env, lim, "maxComputeWorkGroupCount", l->maxComputeWorkGroupCount, 3));
+  NAPI_CALL(env, set_u32_array(env, lim, "maxComputeWorkGroupSize", l->maxComputeWorkGroupSize, 3));
+  NAPI_CALL(env, set_num(env, lim, "maxComputeWorkGroupInvocations", l->maxComputeWorkGroupInvocations));
+  NAPI_CALL(env, set_num(env, lim, "maxComputeSharedMemorySize", l->maxComputeSharedMemorySize));
+  NAPI_CALL(env, set_num(env, lim, "maxPushConstantsSize", l->maxPushConstantsSize));
+  NAPI_CALL(env, set_num(env, lim, "maxStorageBufferRange", l->maxStorageBufferRange));
+  NAPI_CALL(env, set_num(env, lim, "maxPerStageDescriptorStorageBuffers", l->maxPerStageDescriptorStorageBuffers));
+  NAPI_CALL(env, set_num(env, lim, "timestampPeriod", l->timestampPeriod));
+  NAPI_CALL(env, set_bool(env, lim, "timestampComputeAndGraphics", l->timestampComputeAndGraphics));
+  NAPI_CALL(env, set_num(env, lim, "timestampValidBits", S.timestampValidBits));
+  NAPI_CALL(env, napi_set_named_property(env, o, "limits", lim));
+
+  NAPI_CALL(env, napi_create_array_with_length(env, S.extCount, &exts));
+  for (uint32_t i = 0; i < S.extCount; i++) {
+    napi_value x;
+    NAPI_CALL(env, napi_create_string_utf8(env, S.exts[i].extensionName, NAPI_AUTO_LENGTH, &x));
+    NAPI_CALL(env, napi_set_element(env, exts, i, x));
+  }
+  NAPI_CALL(env, napi_set_named_property(env, o, "extensions", exts));
+  return o;
+}
+
+/* ------------------------------------------------------------------ SPIR-V scan */
+
+/* Checks header and instruction stream; finds the GLCompute entry point `entry` and its LocalSize.
+   Writes a message into err and returns false on failure. */
+static bool scan_spirv(const uint32_t *w, size_t n, const char *entry, uint32_t localSize[3], char *err, size_t errLen) {
+  if (n < 5) { snprintf(err, errLen, "SPIR-V: %zu words, shorter than the 5-word header", n); return false; }
+  if (w[0] != 0x07230203u) {
+    snprintf(err, errLen, "SPIR-V: bad magic number 0x%08x at word 0 (expected 0x07230203; byte-swapped modules are not accepted)", w[0]);
+    return false;
+  }
+  uint32_t version = w[1];
+  if ((version & 0xff0000ffu) != 0 || version > 0x00010600u || version < 0x00010000u) {
+    snprintf(err, errLen, "SPIR-V: unsupported version word 0x%08x", version);
+    return false;
+  }
+  if (w[3] == 0) { snprintf(err, errLen, "SPIR-V: id bound 0"); return false; }
+  uint32_t entryId = 0;
+  bool haveSize = false;
+  localSize[0] = localSize[1] = localSize[2] = 1;
+  /* two passes: entry id first, then its execution modes (OpExecutionMode may only follow OpEntryPoint,
+     but a single pass would miss nothing either; keep it simple and robust) */
+  for (int pass = 0; pass < 2; pass++) {
+    size_t i = 5;
+    while (i < n) {
+      uint32_t wc = w[i] >> 16, op = w[i] & 0xffffu;
+      if (wc == 0 || wc > n - i) {
+        snprintf(err, errLen, "SPIR-V: instruction at word %zu has word count %u (%zu word%s left)", i, wc, n - i, n - i == 1 ? "" : "s");
+        return false;
+      }
+      if (pass == 0 && op == 15 /* OpEntryPoint */ && wc >= 4 && w[i + 1] == 5 /* GLCompute */ && !entryId) {
+        const char *name = (const char *)&w[i + 3];
+        size_t maxLen = (size_t)(wc - 3) * 4;
+        if (strnlen(name, maxLen) < maxLen && strcmp(name, entry) == 0) entryId = w[i + 2];
+      }
+      if (pass == 1 && op == 16 /* OpExecutionMode */ && wc >= 6 && w[i + 1] == entryId && w[i + 2] == 17 /* LocalSize */) {
+        localSize[0] = w[i + 3];
+        localSize[1] = w[i + 4];
+        localSize[2] = w[i + 5];
+        haveSize = true;
+      }
+      i += wc;
+    }
+    if (pass == 0 && !entryId) {
+      snprintf(err, errLen, "SPIR-V: no GLCompute OpEntryPoint named \"%s\"", entry);
+      return false;
+    }
+  }
+  (void)haveSize; /* LocalSizeId or no mode: size unknown; treated as 1,1,1 for the full-subgroup check only */
+  return true;
+}
+
+/* ------------------------------------------------------------------ run */
+
+struct Run {
+  Run *next;
+  uint32_t nbuf;
+  VkShaderModule module;
+  VkDescriptorSetLayout dsl;
+  VkPipelineLayout layout;
+  VkPipeline pipeline;
+  VkDescriptorPool dpool;
+  VkBuffer buf[MAX_BUFFERS];
+  VkDeviceMemory memory[MAX_BUFFERS];
+  void *map[MAX_BUFFERS];
+  size_t len[MAX_BUFFERS];
+  uint64_t address[MAX_BUFFERS];
+  napi_ref ref[MAX_BUFFERS];
+  VkCommandBuffer cb;
+  VkFence fence;
+  VkQueryPool query;
+  napi_deferred deferred;
+  napi_async_work work;
+  uint64_t timeoutNs;
+  VkResult waitResult;
+  bool deviceAddresses;
+  double t0, tPipeline, tSubmit, tDone;
+};
+
+static void run_free(napi_env env, Run *run) {
+  VkDevice d = S.device;
+  if (run->fence) vkDestroyFence(d, run->fence, NULL);
+  if (run->cb) vkFreeCommandBuffers(d, S.pool, 1, &run->cb);
+  if (run->query) vkDestroyQueryPool(d, run->query, NULL);
+  for (uint32_t i = 0; i < run->nbuf; i++) {
+    if (run->buf[i]) vkDestroyBuffer(d, run->buf[i], NULL);
+    if (run->memory[i]) vkFreeMemory(d, run->memory[i], NULL); /* unmaps implicitly */
+    if (env && run->ref[i]) napi_delete_reference(env, run->ref[i]);
+  }
+  if (run->dpool) vkDestroyDescriptorPool(d, run->dpool, NULL);
+  if (run->pipeline) vkDestroyPipeline(d, run->pipeline, NULL);
+  if (run->layout) vkDestroyPipelineLayout(d, run->layout, NULL);
+  if (run->dsl) vkDestroyDescriptorSetLayout(d, run->dsl, NULL);
+  if (run->module) vkDestroyShaderModule(d, run->module, NULL);
+  free(run);
+}
+
+static int pick_memory(uint32_t typeBits) {
+  const VkMemoryPropertyFlags need = VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
+  int best = -1;
+  for (uint32_t i = 0; i < S.mem.memoryTypeCount; i++) {
+    if (!(typeBits & (1u << i))) continue;
+    VkMemoryPropertyFlags f = S.mem.memoryTypes[i].propertyFlags;
+    if ((f & need) != need) continue;
+    if (best < 0) best = (int)i;
+    if (f & VK_MEMORY_PROPERTY_HOST_CACHED_BIT) return (int)i; /* fast readback */
+  }
+  return best;
+}
+
+static void run_execute(napi_env env, void *data) {
+  Run *run = data;
+  run->waitResult = vkWaitForFences(S.device, 1, &run->fence, VK_TRUE, run->timeoutNs);
+}
+
+static void run_complete(napi_env env, napi_status status, void *data) {
+  Run *run = data;
+  S.inflight--;
+  napi_value result, err = NULL;
+  if (status != napi_ok || run->waitResult != VK_SUCCESS) {
+    VkResult r = status != napi_ok ? VK_ERROR_UNKNOWN : run->waitResult;
+    char msg[256];
+    snprintf(msg, sizeof msg, "vkWaitForFences failed: %s (%d)%s", vk_result_name(r), (int)r,
+             r == VK_TIMEOUT ? "; the dispatch was abandoned and the device accepts no more runs" : "");
+    napi_value code, m;
+    napi_create_string_utf8(env, vk_result_name(r), NAPI_AUTO_LENGTH, &code);
+    napi_create_string_utf8(env, msg, NAPI_AUTO_LENGTH, &m);
+    napi_create_error(env, code, m, &err);
+    S.poisoned = true;
+    /* the GPU may still use the resources: keep them until shutdown */
+    for (uint32_t i = 0; i < run->nbuf; i++) {
+      if (run->ref[i]) napi_delete_reference(env, run->ref[i]);
+      run->ref[i] = NULL;
+    }
+    napi_delete_async_work(env, run->work);
+    napi_deferred deferred = run->deferred;
+    run->next = S.leaked;
+    S.leaked = run;
+    napi_reject_deferred(env, deferred, err);
+    return;
+  }
+  run->tDone = now_ms();
+  /* copy back into the caller's memory (looked up again: the object may have been detached) */
+  for (uint32_t i = 0; i < run->nbuf; i++) {
+    napi_value v;
+    void *data2 = NULL;
+    size_t len2 = 0;
+    if (napi_get_reference_value(env, run->ref[i], &v) == napi_ok && v && get_bytes(env, v, &data2, &len2) && data2) {
+      memcpy(data2, run->map[i], len2 < run->len[i] ? len2 : run->len[i]);
+    }
+  }
+  double tRead = now_ms();
+  double gpuMs = -1;
+  if (run->query) {
+    uint64_t ts[2];
+    if (vkGetQueryPoolResults(S.device, run->query, 0, 2, sizeof ts, ts, sizeof ts[0], VK_QUERY_RESULT_64_BIT) == VK_SUCCESS) {
+      uint64_t mask = S.timestampValidBits >= 64 ? ~0ull : ((1ull << S.timestampValidBits) - 1);
+      gpuMs = (double)((ts[1] - ts[0]) & mask) * (double)S.props.limits.timestampPeriod / 1e6;
+    }
+  }
+  napi_create_object(env, &result);
+  set_num(env, result, "ms", tRead - run->t0);
+  set_num(env, result, "pipelineMs", run->tPipeline - run->t0);
+  set_num(env, result, "uploadMs", run->tSubmit - run->tPipeline);
+  set_num(env, result, "dispatchMs", run->tDone - run->tSubmit);
+  set_num(env, result, "readbackMs", tRead - run->tDone);
+  if (gpuMs >= 0) set_num(env, result, "gpuMs", gpuMs);
+  if (run->deviceAddresses) {
+    napi_value arr, x;
+    napi_create_array_with_length(env, run->nbuf, &arr);
+    for (uint32_t i = 0; i < run->nbuf; i++) {
+      napi_create_bigint_uint64(env, run->address[i], &x);
+      napi_set_element(env, arr, i, x);
+    }
+    napi_set_named_property(env, result, "addresses", arr);
+  }
+  napi_delete_async_work(env, run->work);
+  napi_deferred deferred = run->deferred;
+  run_free(env, run);
+  napi_resolve_deferred(env, deferred, result);
+}
+
+/* Patch: write the 64-bit address of buffer `src` at byte `offset` of the push block (into < 0) or of buffer `into`. */
+typedef struct {
+  int32_t into;
+  uint32_t src;
+  uint32_t offset;
+} Patch;
+
+#define RUN_FAIL_VK(what, r) do { run_free(env, run); return throw_vk(env, what, r); } while (0)
+
+static napi_value js_run(napi_env env, napi_callback_info info) {
+  size_t argc = 6;
+  napi_value argv[6];
+  NAPI_CALL(env, napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
+  if (!S.ready) return throw_state(env, "Vulkan is not initialised: call init() first");
+  if (env != S.env) return throw_state(env, "Vulkan was initialised by another Node environment (worker)");
+  if (S.poisoned) return throw_state(env, "an earlier run timed out or lost the device: call shutdown() and init() again");
+  if (argc < 5) return throw_type(env, "run(spirv, entry, buffers, push, groups, options?)");
+
+  /* spirv */
+  bool isTa = false;
+  NAPI_CALL(env, napi_is_typedarray(env, argv[0], &isTa));
+  if (!isTa) return throw_type(env, "run: spirv must be a Uint32Array");
+  napi_typedarray_type tt;
+  size_t nWords, off;
+  void *spvData;
+  napi_value ab;
+  NAPI_CALL(env, napi_get_typedarray_info(env, argv[0], &tt, &nWords, &spvData, &ab, &off));
+  if (tt != napi_uint32_array) return throw_type(env, "run: spirv must be a Uint32Array");
+  if (nWords > (64u << 20)) return throw_range(env, "run: SPIR-V module over 256 MiB");
+
+  /* entry */
+  char entry[256];
+  size_t entryLen;
+  napi_valuetype t;
+  NAPI_CALL(env, napi_typeof(env, argv[1], &t));
+  if (t != napi_string) return throw_type(env, "run: entry must be a string");
+  NAPI_CALL(env, napi_get_value_string_utf8(env, argv[1], entry, sizeof entry, &entryLen));
+  if (entryLen == 0 || entryLen >= sizeof entry - 1) return throw_range(env, "run: entry name must be 1..254 bytes");
+
+  uint32_t localSize[3];
+  char err[320];
+  if (!scan_spirv(spvData, nWords, entry, localSize, err, sizeof err)) {
+    napi_throw_error(env, "ERR_INVALID_SPIRV", err);
+    return NULL;
+  }
+
+  /* buffers */
+  bool isArr = false;
+  NAPI_CALL(env, napi_is_array(env, argv[2], &isArr));
+  if (!isArr) return throw_type(env, "run: buffers must be an array of ArrayBuffer or TypedArray");
+  uint32_t nbuf;
+  NAPI_CALL(env, napi_get_array_length(env, argv[2], &nbuf));
+  uint32_t maxBuf = S.props.limits.maxPerStageDescriptorStorageBuffers < MAX_BUFFERS ? S.props.limits.maxPerStageDescriptorStorageBuffers : MAX_BUFFERS;
+  if (nbuf > maxBuf) {
+    snprintf(err, sizeof err, "run: %u buffers, the limit is %u", nbuf, maxBuf);
+    return throw_range(env, err);
+  }
+  napi_value bufVal[MAX_BUFFERS];
+  void *bufData[MAX_BUFFERS];
+  size_t bufLen[MAX_BUFFERS];
+  uint64_t total = 0;
+  for (uint32_t i = 0; i < nbuf; i++) {
+    NAPI_CALL(env, napi_get_element(env, argv[2], i, &bufVal[i]));
+    if (!get_bytes(env, bufVal[i], &bufData[i], &bufLen[i])) {
+      snprintf(err, sizeof err, "run: buffers[%u] is not an ArrayBuffer, TypedArray or DataView", i);
+      return throw_type(env, err);
+    }
+    total += bufLen[i];
+    if (bufLen[i] > S.props.limits.maxStorageBufferRange) {
+      snprintf(err, sizeof err, "run: buffers[%u] has %zu bytes, over the device's maxStorageBufferRange %u", i, bufLen[i],
+               S.props.limits.maxStorageBufferRange);
+      return throw_range(env, err);
+    }
+  }
+  if (total > MAX_TOTAL_BYTES) {
+    snprintf(err, sizeof err, "run: buffers total %llu bytes, over the 1 GiB limit", (unsigned long long)total);
+    return throw_range(env, err);
+  }
+
+  /* push */
+  uint8_t push[PUSH_BYTES];
+  memset(push, 0, sizeof push);
+  bool havePush = false;
+  NAPI_CALL(env, napi_typeof(env, argv[3], &t));
+  if (t != napi_undefined && t != napi_null) {
+    void *pd;
+    size_t pl;
+    if (!get_bytes(env, argv[3], &pd, &pl)) return throw_type(env, "run: push must be an ArrayBuffer, TypedArray or undefined");
+    if (pl > PUSH_BYTES) {
+      snprintf(err, sizeof err, "run: push constants have %zu bytes, over 128", pl);
+      return throw_range(env, err);
+    }
+    memcpy(push, pd, pl);
+    havePush = true;
+  }
+
+  /* groups */
+  NAPI_CALL(env, napi_is_array(env, argv[4], &isArr));
+  uint32_t gl = 0;
+  if (isArr) NAPI_CALL(env, napi_get_array_length(env, argv[4], &gl));
+  if (!isArr || gl != 3) return throw_type(env, "run: groups must be [x, y, z]");
+  uint32_t groups[3];
+  for (uint32_t i = 0; i < 3; i++) {
+    napi_value g;
+    double d;
+    NAPI_CALL(env, napi_get_element(env, argv[4], i, &g));
+    if (napi_get_value_double(env, g, &d) != napi_ok) return throw_type(env, "run: groups must be numbers");
+    uint32_t lim = S.props.limits.maxComputeWorkGroupCount[i] < MAX_GROUPS ? S.props.limits.maxComputeWorkGroupCount[i] : MAX_GROUPS;
+    if (!(d >= 1 && d <= lim) || d != (double)(uint32_t)d) {
+      snprintf(err, sizeof err, "run: groups[%u] = %g, must be an integer 1..%u", i, d, lim);
+      return throw_range(env, err);
+    }
+    groups[i] = (uint32_t)d;
+  }
+
+  /* options */
+  uint32_t requiredSize = 0;
+  bool fullSubgroups = false, deviceAddresses = false;
+  double timeoutMs = DEFAULT_TIMEOUT_MS;
+  Patch patches[64];
+  uint32_t npatch = 0;
+  if (argc >= 6) {
+    NAPI_CALL(env, napi_typeof(env, argv[5], &t));
+    if (t == napi_object) {
+      napi_value v;
+      double d;
+      if (get_named(env, argv[5], "requiredSubgroupSize", &v, &t)) {
+        if (t != napi_number) return throw_type(env, "run: requiredSubgroupSize must be a number");
+        NAPI_CALL(env, napi_get_value_double(env, v, &d));
+        if (!S.en.subgroupSizeControl || !S.haveSubgroupSizeControlProps || !(S.pssc.requiredSubgroupSizeStages & VK_SHADER_STAGE_COMPUTE_BIT))
+          return throw_range(env, "run: requiredSubgroupSize: the device has no subgroupSizeControl for compute");
+        uint32_t s = (uint32_t)d;
+        if ((double)s != d || s < S.pssc.minSubgroupSize || s > S.pssc.maxSubgroupSize || (s & (s - 1))) {
+          snprintf(err, sizeof err, "run: requiredSubgroupSize %g: must be a power of two in %u..%u", d, S.pssc.minSubgroupSize,
+                   S.pssc.maxSubgroupSize);
+          return throw_range(env, err);
+        }
+        requiredSize = s;
+      }
+      if (get_named(env, argv[5], "fullSubgroups", &v, &t)) {
+        if (t != napi_boolean) return throw_type(env, "run: fullSubgroups must be a boolean");
+        NAPI_CALL(env, napi_get_value_bool(env, v, &fullSubgroups));
+      }
+      if (get_named(env, argv[5], "deviceAddressBuffers", &v, &t)) {
+        if (t != napi_boolean) return throw_type(env, "run: deviceAddressBuffers must be a boolean");
+        NAPI_CALL(env, napi_get_value_bool(env, v, &deviceAddresses));
+      }
+      if (get_named(env, argv[5], "timeoutMs", &v, &t)) {
+        if (t != napi_number) return throw_type(env, "run: timeoutMs must be a number");
+        NAPI_CALL(env, napi_get_value_double(env, v, &timeoutMs));
+        if (!(timeoutMs > 0 && timeoutMs <= 3.6e6)) return throw_range(env, "run: timeoutMs must be in (0, 3600000]");
+      }
+      if (get_named(env, argv[5], "addressPatches", &v, &t)) {
+        bool pa = false;
+        NAPI_CALL(env, napi_is_array(env, v, &pa));
+        if (!pa) return throw_type(env, "run: addressPatches must be an array");
+        NAPI_CALL(env, napi_get_array_length(env, v, &npatch));
+        if (npatch > 64) return throw_range(env, "run: more than 64 addressPatches");
+        for (uint32_t i = 0; i < npatch; i++) {
+          napi_value e, f;
+          napi_valuetype ft;
+          double into, src, offs;
+          NAPI_CALL(env, napi_get_element(env, v, i, &e));
+          if (!get_named(env, e, "into", &f, &ft) || ft != napi_number || napi_get_value_double(env, f, &into) != napi_ok ||
+              !get_named(env, e, "buffer", &f, &ft) || ft != napi_number || napi_get_value_double(env, f, &src) != napi_ok ||
+              !get_named(env, e, "offset", &f, &ft) || ft != napi_number || napi_get_value_double(env, f, &offs) != napi_ok)
+            return throw_type(env, "run: each address patch is {into: number (-1 = push), buffer: number, offset: number}");
+          if (!(src >= 0 && src < nbuf) || src != (double)(uint32_t)src) return throw_range(env, "run: address patch: buffer index out of range");
+          if (!(into >= -1 && into < nbuf) || into != (double)(int32_t)into) return throw_range(env, "run: address patch: into out of range");
+          size_t room = into < 0 ? PUSH_BYTES : bufLen[(uint32_t)into];
+          if (!(offs >= 0 && offs + 8 <= (double)room) || offs != (double)(uint32_t)offs)
+            return throw_range(env, "run: address patch: offset + 8 past the end of its target");
+          patches[i] = (Patch){.into = (int32_t)into, .src = (uint32_t)src, .offset = (uint32_t)offs};
+          if (into < 0) havePush = true;
+        }
+        if (npatch) deviceAddresses = true;
+      }
+    } else if (t != napi_undefined) {
+      return throw_type(env, "run: options must be an object");
+    }
+  }
+  if (deviceAddresses && !S.en.bufferDeviceAddress) return throw_range(env, "run: deviceAddressBuffers: the device has no bufferDeviceAddress");
+  if (fullSubgroups) {
+    if (!S.en.computeFullSubgroups) return throw_range(env, "run: fullSubgroups: the device has no computeFullSubgroups");
+    uint32_t need = requiredSize ? requiredSize : (S.haveSubgroupSizeControlProps ? S.pssc.maxSubgroupSize : S.p11.subgroupSize);
+    if (localSize[0] % need) {
+      snprintf(err, sizeof err, "run: fullSubgroups needs LocalSize x (%u) to be a multiple of %u", localSize[0], need);
+      return throw_range(env, err);
+    }
+  }
+
+  /* ---- Vulkan objects ---- */
+  Run *run = calloc(1, sizeof *run);
+  if (!run) return throw_vk(env, "calloc", VK_ERROR_OUT_OF_HOST_MEMORY);
+  run->t0 = now_ms();
+  run->nbuf = nbuf;
+  run->deviceAddresses = deviceAddresses;
+  run->timeoutNs = (uint64_t)(timeoutMs * 1e6);
+  VkDevice d = S.device;
+  VkResult r;
+
+  VkShaderModuleCreateInfo smci = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO, .codeSize = nWords * 4, .pCode = spvData};
+  if ((r = vkCreateShaderModule(d, &smci, NULL, &run->module)) != VK_SUCCESS) RUN_FAIL_VK("vkCreateShaderModule", r);
+
+  VkDescriptorSetLayoutBinding bindings[MAX_BUFFERS];
+  for (uint32_t i = 0; i < nbuf; i++)
+    bindings[i] = (VkDescriptorSetLayoutBinding){.binding = i, .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+                                                 .descriptorCount = 1, .stageFlags = VK_SHADER_STAGE_COMPUTE_BIT};
+  VkDescriptorSetLayoutCreateInfo dslci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO, .bindingCount = nbuf,
+                                           .pBindings = bindings};
+  if ((r = vkCreateDescriptorSetLayout(d, &dslci, NULL, &run->dsl)) != VK_SUCCESS) RUN_FAIL_VK("vkCreateDescriptorSetLayout", r);
+  /* always the full 128 bytes, zero-padded: any push block up to 128 bytes in the shader is covered */
+  VkPushConstantRange pcr = {.stageFlags = VK_SHADER_STAGE_COMPUTE_BIT, .offset = 0, .size = PUSH_BYTES};
+  VkPipelineLayoutCreateInfo plci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO, .setLayoutCount = 1,
+                                     .pSetLayouts = &run->dsl, .pushConstantRangeCount = 1, .pPushConstantRanges = &pcr};
+  if ((r = vkCreatePipelineLayout(d, &plci, NULL, &run->layout)) != VK_SUCCESS) RUN_FAIL_VK("vkCreatePipelineLayout", r);
+
+  VkPipelineShaderStageRequiredSubgroupSizeCreateInfo rss = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_REQUIRED_SUBGROUP_SIZE_CREATE_INFO, .requiredSubgroupSize = requiredSize};
+  VkComputePipelineCreateInfo cpci = {
+      .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
+      .stage = {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+                .pNext = requiredSize ? &rss : NULL,
+                .flags = fullSubgroups ? VK_PIPELINE_SHADER_STAGE_CREATE_REQUIRE_FULL_SUBGROUPS_BIT : 0,
+                .stage = VK_SHADER_STAGE_COMPUTE_BIT,
+                .module = run->module,
+                .pName = entry},
+      .layout = run->layout};
+  if ((r = vkCreateComputePipelines(d, S.cache, 1, &cpci, NULL, &run->pipeline)) != VK_SUCCESS) {
+    run->pipeline = VK_NULL_HANDLE;
+    RUN_FAIL_VK("vkCreateComputePipelines", r);
+  }
+  run->tPipeline = now_ms();
+
+  /* buffers */
+  for (uint32_t i = 0; i < nbuf; i++) {
+    size_t size = bufLen[i] < 4 ? 4 : (bufLen[i] + 3) & ~(size_t)3;
+    VkBufferCreateInfo bci = {.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO, .size = size,
+                              .usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT |
+                                       (deviceAddresses ? VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT : 0),
+                              .sharingMode = VK_SHARING_MODE_EXCLUSIVE};
+    if ((r = vkCreateBuffer(d, &bci, NULL, &run->buf[i])) != VK_SUCCESS) { run->buf[i] = VK_NULL_HANDLE; RUN_FAIL_VK("vkCreateBuffer", r); }
+    VkMemoryRequirements req;
+    vkGetBufferMemoryRequirements(d, run->buf[i], &req);
+    int type = pick_memory(req.memoryTypeBits);
+    if (type < 0) RUN_FAIL_VK("finding a host-visible coherent memory type", VK_ERROR_OUT_OF_DEVICE_MEMORY);
+    VkMemoryAllocateFlagsInfo mafi = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_FLAGS_INFO,
+                                      .flags = VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT};
+    VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO, .pNext = deviceAddresses ? &mafi : NULL,
+                                .allocationSize = req.size, .memoryTypeIndex = (uint32_t)type};
+    if ((r = vkAllocateMemory(d, &mai, NULL, &run->memory[i])) != VK_SUCCESS) { run->memory[i] = VK_NULL_HANDLE; RUN_FAIL_VK("vkAllocateMemory", r); }
+    if ((r = vkBindBufferMemory(d, run->buf[i], run->memory[i], 0)) != VK_SUCCESS) RUN_FAIL_VK("vkBindBufferMemory", r);
+    if ((r = vkMapMemory(d, run->memory[i], 0, VK_WHOLE_SIZE, 0, &run->map[i])) != VK_SUCCESS) RUN_FAIL_VK("vkMapMemory", r);
+    run->len[i] = bufLen[i];
+    memcpy(run->map[i], bufData[i], bufLen[i]);
+    if (size > bufLen[i]) memset((uint8_t *)run->map[i] + bufLen[i], 0, size - bufLen[i]);
+    if (deviceAddresses) {
+      VkBufferDeviceAddressInfo bdai = {.sType = VK_STRUCTURE_TYPE_BUFFER_DEVICE_ADDRESS_INFO, .buffer = run->buf[i]};
+      run->address[i] = vkGetBufferDeviceAddress(d, &bdai);
+    }
+  }
+  for (uint32_t i = 0; i < npatch; i++) {
+    uint64_t a = run->address[patches[i].src];
+    uint8_t *dst = patches[i].into < 0 ? push : (uint8_t *)run->map[patches[i].into];
+    for (int b = 0; b < 8; b++) dst[patches[i].offset + b] = (uint8_t)(a >> (8 * b)); /* little-endian */
+  }
+
+  /* descriptors */
+  VkDescriptorSet set = VK_NULL_HANDLE;
+  if (nbuf) {
+    VkDescriptorPoolSize ps = {.type = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, .descriptorCount = nbuf};
+    VkDescriptorPoolCreateInfo dpci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO, .maxSets = 1, .poolSizeCount = 1,
+                                       .pPoolSizes = &ps};
+    if ((r = vkCreateDescriptorPool(d, &dpci, NULL, &run->dpool)) != VK_SUCCESS) { run->dpool = VK_NULL_HANDLE; RUN_FAIL_VK("vkCreateDescriptorPool", r); }
+    VkDescriptorSetAllocateInfo dsai = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO, .descriptorPool = run->dpool,
+                                        .descriptorSetCount = 1, .pSetLayouts = &run->dsl};
+    if ((r = vkAllocateDescriptorSets(d, &dsai, &set)) != VK_SUCCESS) RUN_FAIL_VK("vkAllocateDescriptorSets", r);
+    VkDescriptorBufferInfo dbi[MAX_BUFFERS];
+    VkWriteDescriptorSet wds[MAX_BUFFERS];
+    for (uint32_t i = 0; i < nbuf; i++) {
+      dbi[i] = (VkDescriptorBufferInfo){.buffer = run->buf[i], .offset = 0, .range = VK_WHOLE_SIZE};
+      wds[i] = (VkWriteDescriptorSet){.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = set, .dstBinding = i,
+                                      .descriptorCount = 1, .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+                                      .pBufferInfo = &dbi[i]};
+    }
+    vkUpdateDescriptorSets(d, nbuf, wds, 0, NULL);
+  }
+
+  /* command buffer */
+  bool timestamps = S.timestampValidBits > 0;
+  if (timestamps) {
+    VkQueryPoolCreateInfo qpci = {.sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO, .queryType = VK_QUERY_TYPE_TIMESTAMP, .queryCount = 2};
+    if (vkCreateQueryPool(d, &qpci, NULL, &run->query) != VK_SUCCESS) { run->query = VK_NULL_HANDLE; timestamps = false; }
+  }
+  VkCommandBufferAllocateInfo cbai = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO, .commandPool = S.pool,
+                                      .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY, .commandBufferCount = 1};
+  if ((r = vkAllocateCommandBuffers(d, &cbai, &run->cb)) != VK_SUCCESS) { run->cb = VK_NULL_HANDLE; RUN_FAIL_VK("vkAllocateCommandBuffers", r); }
+  VkCommandBufferBeginInfo cbbi = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO, .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT};
+  if ((r = vkBeginCommandBuffer(run->cb, &cbbi)) != VK_SUCCESS) RUN_FAIL_VK("vkBeginCommandBuffer", r);
+  if (timestamps) vkCmdResetQueryPool(run->cb, run->query, 0, 2);
+  vkCmdBindPipeline(run->cb, VK_PIPELINE_BIND_POINT_COMPUTE, run->pipeline);
+  if (nbuf) vkCmdBindDescriptorSets(run->cb, VK_PIPELINE_BIND_POINT_COMPUTE, run->layout, 0, 1, &set, 0, NULL);
+  (void)havePush; /* the whole block is always pushed (zeros when none was given) */
+  vkCmdPushConstants(run->cb, run->layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, PUSH_BYTES, push);
+  if (timestamps) vkCmdWriteTimestamp(run->cb, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, run->query, 0);
+  vkCmdDispatch(run->cb, groups[0], groups[1], groups[2]);
+  if (timestamps) vkCmdWriteTimestamp(run->cb, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, run->query, 1);
+  VkMemoryBarrier mb = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER, .srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT,
+                        .dstAccessMask = VK_ACCESS_HOST_READ_BIT};
+  vkCmdPipelineBarrier(run->cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &mb, 0, NULL, 0, NULL);
+  if ((r = vkEndCommandBuffer(run->cb)) != VK_SUCCESS) RUN_FAIL_VK("vkEndCommandBuffer", r);
+
+  VkFenceCreateInfo fci = {.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
+  if ((r = vkCreateFence(d, &fci, NULL, &run->fence)) != VK_SUCCESS) { run->fence = VK_NULL_HANDLE; RUN_FAIL_VK("vkCreateFence", r); }
+
+  /* keep the caller's buffers alive until the copy back */
+  for (uint32_t i = 0; i < nbuf; i++) {
+    if (napi_create_reference(env, bufVal[i], 1, &run->ref[i]) != napi_ok) {
+      run->ref[i] = NULL;
+      run_free(env, run);
+      return throw_state(env, "run: napi_create_reference failed");
+    }
+  }
+  napi_value promise, name;
+  if (napi_create_promise(env, &run->deferred, &promise) != napi_ok ||
+      napi_create_string_utf8(env, "rdna_vulkan.run", NAPI_AUTO_LENGTH, &name) != napi_ok ||
+      napi_create_async_work(env, NULL, name, run_execute, run_complete, run, &run->work) != napi_ok) {
+    run_free(env, run);
+    return throw_state(env, "run: could not create the async work");
+  }
+  run->tSubmit = now_ms();
+  VkSubmitInfo si = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO, .commandBufferCount = 1, .pCommandBuffers = &run->cb};
+  if ((r = vkQueueSubmit(S.queue, 1, &si, run->fence)) != VK_SUCCESS) {
+    napi_delete_async_work(env, run->work);
+    napi_value e, c, m;
+    snprintf(err, sizeof err, "vkQueueSubmit failed: %s (%d)", vk_result_name(r), (int)r);
+    napi_create_string_utf8(env, vk_result_name(r), NAPI_AUTO_LENGTH, &c);
+    napi_create_string_utf8(env, err, NAPI_AUTO_LENGTH, &m);
+    napi_create_error(env, c, m, &e);
+    napi_reject_deferred(env, run->deferred, e);
+    if (r == VK_ERROR_DEVICE_LOST) S.poisoned = true;
+    run_free(env, run);
+    return promise;
+  }
+  if (napi_queue_async_work(env, run->work) != napi_ok) {
+    /* cannot wait off-thread: wait here, then complete synchronously */
+    run_execute(env, run);
+    S.inflight++;
+    run_complete(env, napi_ok, run);
+    return promise;
+  }
+  S.inflight++;
+  return promise;
+}
+
+/* ------------------------------------------------------------------ shutdown */
+
+static void free_leaked(napi_env env) {
+  if (S.device) vkDeviceWaitIdle(S.device);
+  while (S.leaked) {
+    Run *n = S.leaked->next;
+    run_free(env, S.leaked);
+    S.leaked = n;
+  }
+}
+
+static napi_value js_shutdown(napi_env env, napi_callback_info info) {
+  napi_value undef;
+  NAPI_CALL(env, napi_get_undefined(env, &undef));
+  if (!S.ready) return undef;
+  if (env != S.env) return throw_state(env, "Vulkan was initialised by another Node environment (worker)");
+  if (S.inflight) {
+    char msg[128];
+    snprintf(msg, sizeof msg, "shutdown: %u run%s still in flight; await them first", S.inflight, S.inflight == 1 ? "" : "s");
+    return throw_state(env, msg);
+  }
+  free_leaked(env);
+  destroy_state();
+  return undef;
+}
+
+static void cleanup_hook(void *arg) {
+  napi_env env = arg;
+  if (S.ready && S.env == env && !S.inflight) {
+    free_leaked(NULL);
+    destroy_state();
+  }
+}
+
+NAPI_MODULE_INIT() {
+  napi_property_descriptor props[] = {
+      {"init", NULL, js_init, NULL, NULL, NULL, napi_default, NULL},
+      {"profile", NULL, js_profile, NULL, NULL, NULL, napi_default, NULL},
+      {"run", NULL, js_run, NULL, NULL, NULL, napi_default, NULL},
+      {"shutdown", NULL, js_shutdown, NULL, NULL, NULL, napi_default, NULL},
+  };
+  if (napi_define_properties(env, exports, sizeof props / sizeof props[0], props) != napi_ok) return NULL;
+  napi_add_env_cleanup_hook(env, cleanup_hook, env);
+  return exports;
+}
