@@ -43,7 +43,7 @@ const PACKET_SIZE = 64;
 const MAX_LDS = 65536;
 
 /** Fills the hidden arguments the metadata lists (code object v4 and v5 kinds). */
-function hiddenArgs(args: readonly KernelArg[], seg: DataView, grid: Dim3, block: Dim3): void {
+export function hiddenArgs(args: readonly KernelArg[], seg: DataView, grid: Dim3, block: Dim3): void {
   const dims = grid[2] > 1 ? 3 : grid[1] > 1 ? 2 : 1;
   for (const a of args) {
     const put = (v: number) => {
@@ -69,7 +69,7 @@ function hiddenArgs(args: readonly KernelArg[], seg: DataView, grid: Dim3, block
   }
 }
 
-function packet(grid: Dim3, block: Dim3, kernargAddr: number, lds: number, scratch: number): Uint8Array {
+export function dispatchPacket(grid: Dim3, block: Dim3, kernargAddr: number, lds: number, scratch: number): Uint8Array {
   const b = new Uint8Array(PACKET_SIZE);
   const v = new DataView(b.buffer);
   const dims = grid[2] > 1 ? 3 : grid[1] > 1 ? 2 : 1;
@@ -99,7 +99,7 @@ export function dispatch(shader: Shader, o: DispatchOptions): DispatchStats {
   seg.set(o.kernarg.subarray(0, segSize));
   hiddenArgs(info.args ?? [], new DataView(seg.buffer), o.grid, o.block);
   const kernargAddr = mem.map('kernarg segment', seg);
-  const packetAddr = mem.map('dispatch packet', packet(o.grid, o.block, kernargAddr, info.ldsSize, info.scratchSize));
+  const packetAddr = mem.map('dispatch packet', dispatchPacket(o.grid, o.block, kernargAddr, info.ldsSize, info.scratchSize));
   const queueAddr = mem.map('queue', new Uint8Array(256));
   const prog = new Program(shader);
   const budget: StepBudget = { remaining: o.maxSteps };

@@ -66,6 +66,8 @@ export const OPS = {
   /** Workgroup id and local invocation id components (imm: 0 x, 1 y, 2 z). */
   WorkgroupId: { args: ['imm'], result: 'u32' },
   LocalId: { args: ['imm'], result: 'u32' },
+  /** This invocation is a work-item of the dispatch (inside the grid; a partial workgroup at the grid's edge has fewer). */
+  InGrid: { args: [], result: 'u1' },
 
   // --- 32-bit integer and bit ops ---
   IAdd32: bin('u32'), ISub32: bin('u32'), IMul32: bin('u32'),

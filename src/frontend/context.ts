@@ -1,0 +1,133 @@
+// What a unit translator sees: the IR builder at the current instruction, the shader, and
+// operand helpers that read and write RDNA operands as IR values. Scalar registers are
+// wave-uniform u32 values by operand code; VGPRs per invocation; a VALU write lands only in
+// lanes whose EXEC bit is set (Select against the old value); lane masks are written as the
+// ballot of each lane's bit.
+import type { Instruction, Operand, OperandValue } from '../decode/types.js';
+import type { DataType } from '../isa/types.js';
+import type { Shader } from '../container/shader.js';
+import type { ModeAnalysis } from '../analysis/mode.js';
+import { inlineConstant } from '../interp/operands.js';
+import type { Builder, FloatMode, Inst } from '../ir/ir.js';
+import { TranslateError } from './errors.js';
+
+export const VCC_LO = 106;
+export const EXEC_LO = 126;
+export const NULL_REG = 125;
+
+export class TContext {
+  inst!: Instruction;
+  /** Set by a unit when the instruction ended the block itself (a branch). */
+  terminated = false;
+  constructor(readonly b: Builder, readonly shader: Shader, readonly mode: ModeAnalysis, readonly text: (i: Instruction) => string, readonly blockOf: (pc: number) => number) {}
+
+  get waveSize(): 32 | 64 { return this.shader.info.waveSize; }
+
+  error(msg: string): TranslateError {
+    return new TranslateError(msg, this.inst.pc, this.text(this.inst), this.inst.words);
+  }
+
+  fail(msg: string): never {
+    throw this.error(msg);
+  }
+
+  op(name: string): Operand {
+    const o = this.inst.operands.find((x) => x.name === name);
+    if (!o) this.fail(`no operand ${name}`);
+    return o;
+  }
+  has(name: string): boolean { return this.inst.operands.some((x) => x.name === name); }
+
+  typeOf(name: string): DataType {
+    return this.inst.def.operands.find((o) => o.name === name || (name === 'src1' && o.name === 'vsrc1'))?.type ?? 'b32';
+  }
+
+  u32(v: number): Inst { return this.b.u32(v); }
+
+  /** A scalar-code operand (SGPR, TTMP-less, special, constant) as a u32 IR value, dword `k`. */
+  scalar(v: OperandValue, type: DataType, k = 0): Inst {
+    const b = this.b;
+    switch (v.kind) {
+      case 'sgpr': return b.emit('GetSgpr', [], [v.index + k]);
+      case 'inline': return b.u32(inlineConstant(v.code, type, k));
+      case 'literal': return b.u32(type === 'f64' ? (k === 1 ? v.value : 0) : k === 0 ? v.value : 0);
+      case 'imm': return b.u32(k === 0 ? v.value : 0);
+      case 'special':
+        if (v.reg === 'null') return b.u32(0);
+        if (v.reg === 'src_scc') return k === 0 ? b.emit('U1ToU32', [b.emit('GetScc')]) : b.u32(0);
+        if (v.reg === 'src_vccz' || v.reg === 'src_execz') return k === 0 ? b.emit('U1ToU32', [this.maskZero(v.reg === 'src_vccz' ? VCC_LO : EXEC_LO)]) : b.u32(0);
+        if (v.code === VCC_LO || v.code === VCC_LO + 1 || v.code === 124 || v.code === EXEC_LO || v.code === EXEC_LO + 1) return b.emit('GetSgpr', [], [v.code + k]);
+        return this.fail(`source ${v.reg} is not translated`);
+      default: return this.fail(`a ${v.kind} operand where a scalar is read`);
+    }
+  }
+
+  /** A VALU source for this lane: VGPRs per invocation, anything else uniform. */
+  lane(v: OperandValue, type: DataType, k = 0): Inst {
+    if (v.kind === 'vgpr') return this.b.emit('GetVgpr', [], [v.index + k]);
+    return this.scalar(v, type, k);
+  }
+
+  /** A 64-bit value from two dwords. */
+  pack(lo: Inst, hi: Inst): Inst { return this.b.emit('Pack64', [lo, hi]); }
+
+  writeScalar(v: OperandValue, x: Inst, k = 0): void {
+    if (v.kind === 'sgpr') { this.b.emit('SetSgpr', [x], [v.index + k]); return; }
+    if (v.kind === 'special') {
+      if (v.code === NULL_REG) return;
+      if (v.code === VCC_LO || v.code === VCC_LO + 1 || v.code === 124 || v.code === EXEC_LO || v.code === EXEC_LO + 1) { this.b.emit('SetSgpr', [x], [v.code + k]); return; }
+    }
+    this.fail(`writing ${v.kind === 'special' ? v.reg : v.kind} is not translated`);
+  }
+
+  /** This lane's EXEC bit. */
+  execBit(): Inst {
+    const b = this.b;
+    const hi = this.waveSize === 64 ? b.emit('GetSgpr', [], [EXEC_LO + 1]) : b.u32(0);
+    return b.emit('LaneBit', [b.emit('GetSgpr', [], [EXEC_LO]), hi, b.emit('LaneId')]);
+  }
+
+  /** This lane's bit of the mask in scalar code `code` (and code + 1 in wave64). */
+  maskBit(v: OperandValue): Inst {
+    const b = this.b;
+    const code = v.kind === 'sgpr' ? v.index : v.kind === 'special' ? v.code : this.fail(`a ${v.kind} lane mask is not translated`);
+    const hi = this.waveSize === 64 ? b.emit('GetSgpr', [], [code + 1]) : b.u32(0);
+    return b.emit('LaneBit', [b.emit('GetSgpr', [], [code]), hi, b.emit('LaneId')]);
+  }
+
+  /** Whether the wave-size mask at `code` is all zero (a uniform u1). */
+  maskZero(code: number): Inst {
+    const b = this.b;
+    let m = b.emit('GetSgpr', [], [code]);
+    if (this.waveSize === 64) m = b.emit('Or32', [m, b.emit('GetSgpr', [], [code + 1])]);
+    return b.emit('IEq32', [m, b.u32(0)]);
+  }
+
+  /** Writes a lane mask: each lane's bit (inactive lanes contribute 0). */
+  writeMask(v: OperandValue, bit: Inst): void {
+    const b = this.b;
+    this.writeScalar(v, b.emit('BallotLo', [bit]), 0);
+    if (this.waveSize === 64) this.writeScalar(v, b.emit('BallotHi', [bit]), 1);
+  }
+
+  /** A VGPR write that lands only in active lanes. */
+  writeLane(v: OperandValue, x: Inst, k = 0, active?: Inst): void {
+    if (v.kind !== 'vgpr') this.fail(`a VALU result to ${v.kind}`);
+    const b = this.b;
+    const old = b.emit('GetVgpr', [], [v.index + k]);
+    b.emit('SetVgpr', [b.emit('Select32', [active ?? this.execBit(), x, old])], [v.index + k]);
+  }
+
+  /** The FloatMode the MODE analysis gives this instruction. */
+  floatMode(): FloatMode {
+    const r = this.mode.valu.find((x) => x.pc === this.inst.pc);
+    if (!r) this.fail('the MODE analysis has no float mode for this instruction');
+    return {
+      round: r.round === 'dynamic' ? 'dynamic' : (r.round as 0 | 1 | 2 | 3),
+      denorm: r.denorm === 'dynamic' ? 'dynamic' : (r.denorm as 0 | 1 | 2 | 3),
+      ieee: r.ieee, dx10Clamp: r.dx10Clamp,
+    };
+  }
+}
+
+export type Translator = (cx: TContext) => void;

@@ -1,0 +1,97 @@
+// RDNA2 shader → IR: the launch state in its own entry block, then one IR block per CFG block,
+// each instruction through its unit's translator, block ends from the CFG (branches on uniform
+// conditions, fallthroughs, s_endpgm), then the pass pipeline (SSA, folding, DCE, verification).
+// An instruction without a translator fails with its pc and text.
+import type { Cfg } from '../analysis/types.js';
+import type { ModeAnalysis } from '../analysis/mode.js';
+import type { Shader } from '../container/shader.js';
+import { printInstruction } from '../disasm/index.js';
+import { Builder, IrFunction } from '../ir/ir.js';
+import { runPasses } from '../ir/passes/index.js';
+import { emitLaunchState } from './abi.js';
+import { EXEC_LO, TContext, type Translator, VCC_LO } from './context.js';
+import { TranslateError } from './errors.js';
+import { MEMORY } from './units/memory.js';
+import { SALU } from './units/salu.js';
+import { VALU } from './units/valu.js';
+
+const UNITS: readonly Record<string, Translator>[] = [SALU, VALU, MEMORY];
+export const TRANSLATORS: Record<string, Translator> = {};
+for (const u of UNITS) for (const [k, t] of Object.entries(u)) {
+  if (k in TRANSLATORS) throw new Error(`frontend: two units translate ${k}`);
+  TRANSLATORS[k] = t;
+}
+
+/** Instructions with no effect on what a kernel computes. */
+const NO_EFFECT = new Set(['s_nop', 's_waitcnt', 's_waitcnt_vscnt', 's_waitcnt_vmcnt', 's_waitcnt_lgkmcnt', 's_waitcnt_expcnt', 's_clause', 's_inst_prefetch', 's_sleep', 's_setprio', 's_waitcnt_depctr', 's_icache_inv']);
+
+export function translate(shader: Shader, cfg: Cfg, mode: ModeAnalysis): IrFunction {
+  const target = shader.info.target;
+  const text = (i: Parameters<typeof printInstruction>[0]) => printInstruction(i, target);
+  for (const d of cfg.diagnostics) if (d.severity === 'error') throw new TranslateError(`${d.message} [${d.code}]`, d.pc, d.instruction, d.words);
+  const fn = new IrFunction(shader.info.name, shader.info.waveSize);
+  const entry = fn.addBlock();
+  const blocks = cfg.blocks.map((b) => fn.addBlock(b.start));
+  const irBlock = (cfgId: number) => (blocks[cfgId] ?? entry).id;
+  const eb = new Builder(fn, entry);
+  emitLaunchState(eb, shader);
+  eb.emit('Branch', [], [irBlock(cfg.entry)]);
+  for (const cb of cfg.blocks) {
+    const ib = blocks[cb.id];
+    if (!ib) continue;
+    const b = new Builder(fn, ib);
+    const cx = new TContext(b, shader, mode, text, (pc) => irBlock(cfg.blocks.find((x) => x.start === pc)?.id ?? -1));
+    let ended = false;
+    for (const inst of cb.instructions) {
+      b.pc = inst.pc;
+      cx.inst = inst;
+      const m = inst.def.mnemonic;
+      const flags = inst.def.flags ?? [];
+      if (flags.includes('end')) {
+        if (m !== 's_endpgm') throw cx.error(`${m} is not translated`);
+        b.emit('EndProgram');
+        ended = true;
+        break;
+      }
+      if (flags.includes('branch') && inst.encoding === 'SOPP') {
+        const taken = cb.succs.find((e) => e.kind === 'branch');
+        const fall = cb.succs.find((e) => e.kind === 'fallthrough');
+        if (m === 's_branch') {
+          if (!taken) throw cx.error('branch without a target block');
+          b.emit('Branch', [], [irBlock(taken.to)]);
+        } else {
+          const cond = condition(cx, m);
+          if (!taken || !fall) throw cx.error('conditional branch without two successors');
+          b.emit('BranchCond', [cond], [irBlock(taken.to), irBlock(fall.to)]);
+        }
+        ended = true;
+        break;
+      }
+      if (NO_EFFECT.has(m)) continue;
+      const t = TRANSLATORS[m];
+      if (!t) throw cx.error(`${m} is not translated yet`);
+      t(cx);
+    }
+    if (!ended) {
+      const fall = cb.succs.find((e) => e.kind === 'fallthrough');
+      if (!fall) throw new TranslateError(`block at 0x${cb.start.toString(16)} has no way out (exit ${cb.exit ?? 'none'})`, cb.start);
+      b.pc = undefined;
+      b.emit('Branch', [], [irBlock(fall.to)]);
+    }
+  }
+  runPasses(fn);
+  return fn;
+}
+
+function condition(cx: TContext, m: string): ReturnType<TContext['u32']> {
+  const b = cx.b;
+  switch (m) {
+    case 's_cbranch_scc0': return b.emit('NotU1', [b.emit('GetScc')]);
+    case 's_cbranch_scc1': return b.emit('GetScc');
+    case 's_cbranch_vccz': return cx.maskZero(VCC_LO);
+    case 's_cbranch_vccnz': return b.emit('NotU1', [cx.maskZero(VCC_LO)]);
+    case 's_cbranch_execz': return cx.maskZero(EXEC_LO);
+    case 's_cbranch_execnz': return b.emit('NotU1', [cx.maskZero(EXEC_LO)]);
+    default: return cx.fail(`${m} is not translated yet`);
+  }
+}

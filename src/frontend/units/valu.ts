@@ -1,0 +1,162 @@
+// VALU (VOP1/VOP2/VOP3/VOPC, e32 and e64 forms) to IR, one invocation per lane. Sources are read
+// by their table types (float neg/abs as sign-bit operations on the raw bits), results land in
+// the active lanes only, carries and compares become lane masks (the ballot of each lane's bit),
+// v_cmpx writes EXEC. Float ops carry the FloatMode the MODE analysis gives the instruction.
+// First slice: the integer and f32 operations compiled OpenCL kernels use most; DPP, SDWA,
+// op_sel, clamp and omod are refused with the instruction.
+import type { Operand } from '../../decode/types.js';
+import type { DataType } from '../../isa/types.js';
+import type { Inst } from '../../ir/ir.js';
+import type { Op } from '../../ir/ops.js';
+import { EXEC_LO, type TContext, type Translator } from '../context.js';
+
+const is64 = (t: DataType) => t === 'f64' || t === 'b64' || t === 'i64' || t === 'u64';
+
+interface Io { readonly srcs: Inst[]; readonly maskIn?: Inst; readonly vdst?: Operand; readonly maskDst?: Operand; readonly vdst64: boolean }
+
+/** Reads the sources (32-bit as u32, 64-bit as u64) and finds the destinations. */
+function io(cx: TContext): Io {
+  const i = cx.inst;
+  if (i.variant === 'dpp16' || i.variant === 'dpp8' || i.variant === 'sdwa') cx.fail(`${i.variant.toUpperCase()} forms are not translated yet`);
+  if (i.mods.opsel) cx.fail('op_sel is not translated yet');
+  if (i.mods.clamp || i.mods.omod) cx.fail('clamp/omod are not translated yet');
+  const defs = i.def.operands.length === i.operands.length ? i.def.operands : undefined;
+  if (!defs) cx.fail('operand layout not understood');
+  const srcs: Inst[] = [];
+  let maskIn: Inst | undefined, vdst: Operand | undefined, maskDst: Operand | undefined, vdst64 = false;
+  i.operands.forEach((op, k) => {
+    const d = defs[k];
+    if (!d) return;
+    if (d.role === 'dst' || d.role === 'srcdst') {
+      if (d.type === 'mask') maskDst = op; else { vdst = op; vdst64 = is64(d.type); }
+    }
+    if (d.role === 'src' || d.role === 'srcdst') {
+      if (d.type === 'mask') { maskIn = cx.maskBit(op.value); return; }
+      if (d.type === 'f16' || d.type === 'i16' || d.type === 'u16' || d.type === 'b16') cx.fail('16-bit operands are not translated yet');
+      if (is64(d.type)) {
+        let hi = cx.lane(op.value, d.type, 1);
+        const lo = cx.lane(op.value, d.type, 0);
+        if (op.abs) hi = cx.b.emit('And32', [hi, cx.u32(0x7fffffff)]);
+        if (op.neg) hi = cx.b.emit('Xor32', [hi, cx.u32(0x80000000)]);
+        srcs.push(cx.pack(lo, hi));
+      } else {
+        let v = cx.lane(op.value, d.type, 0);
+        if (op.abs) v = cx.b.emit('And32', [v, cx.u32(0x7fffffff)]);
+        if (op.neg) v = cx.b.emit('Xor32', [v, cx.u32(0x80000000)]);
+        srcs.push(v);
+      }
+    }
+  });
+  return { srcs, ...(maskIn ? { maskIn } : {}), ...(vdst ? { vdst } : {}), ...(maskDst ? { maskDst } : {}), vdst64 };
+}
+
+function result(cx: TContext, o: Io, r: Inst): void {
+  if (!o.vdst) cx.fail('no destination');
+  const active = cx.execBit();
+  if (o.vdst64) {
+    cx.writeLane(o.vdst.value, cx.b.emit('Lo32', [r]), 0, active);
+    cx.writeLane(o.vdst.value, cx.b.emit('Hi32', [r]), 1, active);
+  } else cx.writeLane(o.vdst.value, r, 0, active);
+}
+
+const src = (o: Io, k: number, cx: TContext): Inst => o.srcs[k] ?? cx.fail(`missing source ${k}`);
+
+/** A 32-bit integer op from the sources. */
+const int = (f: (cx: TContext, s: (k: number) => Inst) => Inst): Translator => (cx) => {
+  const o = io(cx);
+  result(cx, o, f(cx, (k) => src(o, k, cx)));
+};
+const bin = (op: Op, swap = false): Translator => int((cx, s) => cx.b.emit(op, swap ? [s(1), s(0)] : [s(0), s(1)]));
+
+/** f32 arithmetic: bitcast in, the op with its FloatMode, bitcast out. */
+const f32 = (op: 'FAdd32' | 'FSub32' | 'FMul32' | 'FFma32' | 'FMin32' | 'FMax32', order?: readonly number[]): Translator => (cx) => {
+  const o = io(cx);
+  const mode = cx.floatMode();
+  const ks = order ?? (op === 'FFma32' ? [0, 1, 2] : [0, 1]);
+  const args = ks.map((k) => cx.b.emit('BitcastU32F32', [src(o, k, cx)]));
+  result(cx, o, cx.b.emit('BitcastF32U32', [cx.b.emit(op, args, [], { float: mode })]));
+};
+
+/** Carry ops: the result, and the carry as a lane mask. */
+const carry = (sub: boolean, rev: boolean, withIn: boolean): Translator => (cx) => {
+  const o = io(cx);
+  const [a, b] = rev ? [src(o, 1, cx), src(o, 0, cx)] : [src(o, 0, cx), src(o, 1, cx)];
+  const cin = withIn ? o.maskIn ?? cx.fail('no carry-in') : cx.b.u1(false);
+  const r0 = cx.b.emit(sub ? 'ISub32' : 'IAdd32', [a, b]);
+  const r = withIn ? cx.b.emit(sub ? 'ISub32' : 'IAdd32', [r0, cx.b.emit('U1ToU32', [cin])]) : r0;
+  const c = cx.b.emit(sub ? 'USubBorrow32' : 'UAddCarry32', [a, b, cin]);
+  const active = cx.execBit();
+  result(cx, o, r);
+  if (o.maskDst) cx.writeMask(o.maskDst.value, cx.b.emit('AndU1', [active, c]));
+};
+
+type ICmp = 'IEq32' | 'INe32' | 'ULt32' | 'ULe32' | 'UGt32' | 'UGe32' | 'SLt32' | 'SLe32' | 'SGt32' | 'SGe32';
+
+/** A compare: each active lane's bit to the mask destination (VCC / SGPRs), or to EXEC (cmpx). */
+const compare = (f: (cx: TContext, o: Io) => Inst, x: boolean): Translator => (cx) => {
+  const o = io(cx);
+  const bit = cx.b.emit('AndU1', [cx.execBit(), f(cx, o)]);
+  if (x) {
+    cx.b.emit('SetSgpr', [cx.b.emit('BallotLo', [bit])], [EXEC_LO]);
+    if (cx.waveSize === 64) cx.b.emit('SetSgpr', [cx.b.emit('BallotHi', [bit])], [EXEC_LO + 1]);
+  } else if (o.maskDst) cx.writeMask(o.maskDst.value, bit);
+  else cx.fail('a compare without a destination');
+};
+
+const ICMPS: [string, ICmp, ICmp][] = [['eq', 'IEq32', 'IEq32'], ['ne', 'INe32', 'INe32'], ['lt', 'SLt32', 'ULt32'], ['le', 'SLe32', 'ULe32'], ['gt', 'SGt32', 'UGt32'], ['ge', 'SGe32', 'UGe32']];
+/** VOPC float predicates in opcode order (FCmp's immediate). */
+const FPRED = ['f', 'lt', 'eq', 'le', 'gt', 'lg', 'ge', 'o', 'u', 'nge', 'nlg', 'ngt', 'nle', 'neq', 'nlt', 'tru'] as const;
+
+export const VALU: Record<string, Translator> = {
+  v_mov_b32: int((_cx, s) => s(0)),
+  v_add_nc_u32: bin('IAdd32'), v_sub_nc_u32: bin('ISub32'), v_subrev_nc_u32: bin('ISub32', true),
+  v_and_b32: bin('And32'), v_or_b32: bin('Or32'), v_xor_b32: bin('Xor32'),
+  v_not_b32: int((cx, s) => cx.b.emit('Not32', [s(0)])),
+  // The shift amount is src0 (reversed operand order), taken mod 32.
+  v_lshlrev_b32: bin('Shl32', true), v_lshrrev_b32: bin('LShr32', true), v_ashrrev_i32: bin('AShr32', true),
+  v_mul_lo_u32: bin('IMul32'), v_mul_hi_u32: bin('UMulHi32'), v_mul_hi_i32: bin('SMulHi32'),
+  v_min_u32: bin('UMin32'), v_max_u32: bin('UMax32'), v_min_i32: bin('SMin32'), v_max_i32: bin('SMax32'),
+  v_add3_u32: int((cx, s) => cx.b.emit('IAdd3_32', [s(0), s(1), s(2)])),
+  v_lshl_add_u32: int((cx, s) => cx.b.emit('IAdd32', [cx.b.emit('Shl32', [s(0), s(1)]), s(2)])),
+  v_add_lshl_u32: int((cx, s) => cx.b.emit('Shl32', [cx.b.emit('IAdd32', [s(0), s(1)]), s(2)])),
+  v_lshl_or_b32: int((cx, s) => cx.b.emit('Or32', [cx.b.emit('Shl32', [s(0), s(1)]), s(2)])),
+  v_and_or_b32: int((cx, s) => cx.b.emit('Or32', [cx.b.emit('And32', [s(0), s(1)]), s(2)])),
+  v_or3_b32: int((cx, s) => cx.b.emit('Or32', [cx.b.emit('Or32', [s(0), s(1)]), s(2)])),
+  v_xor3_b32: int((cx, s) => cx.b.emit('Xor32', [cx.b.emit('Xor32', [s(0), s(1)]), s(2)])),
+  v_bfe_u32: int((cx, s) => cx.b.emit('UBfe32', [s(0), cx.b.emit('And32', [s(1), cx.u32(31)]), cx.b.emit('And32', [s(2), cx.u32(31)])])),
+  v_cndmask_b32: (cx) => { const o = io(cx); result(cx, o, cx.b.emit('Select32', [o.maskIn ?? cx.fail('no mask'), src(o, 1, cx), src(o, 0, cx)])); },
+  v_add_co_u32: carry(false, false, false), v_sub_co_u32: carry(true, false, false), v_subrev_co_u32: carry(true, true, false),
+  v_add_co_ci_u32: carry(false, false, true), v_sub_co_ci_u32: carry(true, false, true), v_subrev_co_ci_u32: carry(true, true, true),
+  v_lshlrev_b64: (cx) => { const o = io(cx); result(cx, o, cx.b.emit('Shl64', [src(o, 1, cx), cx.b.emit('And32', [cx.b.emit('Lo32', [src(o, 0, cx)]), cx.u32(63)])])); },
+  v_mad_u64_u32: (cx) => {
+    const o = io(cx);
+    if (o.maskDst && !(o.maskDst.value.kind === 'special' && o.maskDst.value.reg === 'null')) cx.fail('v_mad_u64_u32 with a carry-out mask is not translated yet');
+    result(cx, o, cx.b.emit('IAdd64', [cx.b.emit('UMulWide32', [src(o, 0, cx), src(o, 1, cx)]), src(o, 2, cx)]));
+  },
+  v_add_f32: f32('FAdd32'), v_sub_f32: f32('FSub32'), v_subrev_f32: f32('FSub32', [1, 0]), v_mul_f32: f32('FMul32'),
+  v_fma_f32: f32('FFma32'),
+  // v_fmac_f32: vdst = src0 * src1 + vdst; the table lists vdst (srcdst) first among the sources.
+  v_fmac_f32: f32('FFma32', [1, 2, 0]),
+  v_cvt_f32_u32: (cx) => { const o = io(cx); result(cx, o, cx.b.emit('BitcastF32U32', [cx.b.emit('ConvertF32U32', [src(o, 0, cx)], [], { float: cx.floatMode() })])); },
+  v_cvt_f32_i32: (cx) => { const o = io(cx); result(cx, o, cx.b.emit('BitcastF32U32', [cx.b.emit('ConvertF32S32', [src(o, 0, cx)], [], { float: cx.floatMode() })])); },
+};
+
+for (const [c, si, un] of ICMPS) {
+  for (const x of [false, true]) {
+    const p = x ? 'v_cmpx' : 'v_cmp';
+    VALU[`${p}_${c}_i32`] = compare((cx, o) => cx.b.emit(si, [src(o, 0, cx), src(o, 1, cx)]), x);
+    VALU[`${p}_${c}_u32`] = compare((cx, o) => cx.b.emit(un, [src(o, 0, cx), src(o, 1, cx)]), x);
+  }
+}
+for (const x of [false, true]) {
+  const p = x ? 'v_cmpx' : 'v_cmp';
+  VALU[`${p}_eq_u64`] = compare((cx, o) => cx.b.emit('IEq64', [src(o, 0, cx), src(o, 1, cx)]), x);
+  VALU[`${p}_ne_u64`] = compare((cx, o) => cx.b.emit('INe64', [src(o, 0, cx), src(o, 1, cx)]), x);
+  VALU[`${p}_lt_u64`] = compare((cx, o) => cx.b.emit('ULt64', [src(o, 0, cx), src(o, 1, cx)]), x);
+  VALU[`${p}_gt_u64`] = compare((cx, o) => cx.b.emit('ULt64', [src(o, 1, cx), src(o, 0, cx)]), x);
+  VALU[`${p}_le_u64`] = compare((cx, o) => cx.b.emit('NotU1', [cx.b.emit('ULt64', [src(o, 1, cx), src(o, 0, cx)])]), x);
+  VALU[`${p}_ge_u64`] = compare((cx, o) => cx.b.emit('NotU1', [cx.b.emit('ULt64', [src(o, 0, cx), src(o, 1, cx)])]), x);
+  FPRED.forEach((pred, k) => {
+    VALU[`${p}_${pred}_f32`] = compare((cx, o) => cx.b.emit('FCmp32', [cx.b.emit('BitcastU32F32', [src(o, 0, cx)]), cx.b.emit('BitcastU32F32', [src(o, 1, cx)])], [k], { float: cx.floatMode() }), x);
+  });
+}

@@ -1,0 +1,45 @@
+// Runs a translated kernel (IR) over a dispatch with the same ABI layout as the RDNA interpreter
+// (src/interp/dispatch.ts: the kernarg segment with hidden arguments, the dispatch packet) and
+// the same placement of work-items in waves, so the two can be compared byte for byte.
+import type { Shader } from '../container/shader.js';
+import { dispatchPacket, hiddenArgs, type DispatchOptions } from '../interp/dispatch.js';
+import { IrError, type IrFunction } from './ir.js';
+import { runIrWave } from './interp.js';
+
+export function dispatchIr(fn: IrFunction, shader: Shader, o: DispatchOptions): { waves: number; steps: number } {
+  const info = shader.info;
+  const mem = o.mem;
+  const seg = new Uint8Array(Math.max(info.kernargSize, o.kernarg.length, 4));
+  seg.set(o.kernarg.subarray(0, seg.length));
+  hiddenArgs(info.args ?? [], new DataView(seg.buffer), o.grid, o.block);
+  const kernargPtr = mem.map('kernarg segment', seg);
+  const dispatchPtr = mem.map('dispatch packet', dispatchPacket(o.grid, o.block, kernargPtr, info.ldsSize, info.scratchSize));
+  const lanes = o.block[0] * o.block[1] * o.block[2];
+  const ws = fn.waveSize;
+  const counts = [0, 1, 2].map((k) => Math.ceil((o.grid[k] ?? 1) / (o.block[k] ?? 1)));
+  let waves = 0, steps = 0;
+  let budget = o.maxSteps;
+  for (let gz = 0; gz < (counts[2] ?? 1); gz++) for (let gy = 0; gy < (counts[1] ?? 1); gy++) for (let gx = 0; gx < (counts[0] ?? 1); gx++) {
+    const bx = Math.min(o.block[0], o.grid[0] - gx * o.block[0]);
+    const by = Math.min(o.block[1], o.grid[1] - gy * o.block[1]);
+    const bz = Math.min(o.block[2], o.grid[2] - gz * o.block[2]);
+    for (let w = 0; w * ws < lanes; w++) {
+      const localIds: ([number, number, number] | undefined)[] = [];
+      const inGrid: boolean[] = [];
+      for (let l = 0; l < ws; l++) {
+        const flat = w * ws + l;
+        if (flat >= lanes) { localIds.push(undefined); inGrid.push(false); continue; }
+        const x = flat % o.block[0], y = Math.floor(flat / o.block[0]) % o.block[1], z = Math.floor(flat / (o.block[0] * o.block[1]));
+        localIds.push([x, y, z]);
+        inGrid.push(x < bx && y < by && z < bz);
+      }
+      if (!inGrid.some(Boolean)) continue;
+      const r = runIrWave(fn, { mem, kernargPtr, dispatchPtr, workgroupId: [gx, gy, gz], localIds, inGrid, maxSteps: budget });
+      budget -= r.steps;
+      if (budget <= 0) throw new IrError('the step budget ran out');
+      steps += r.steps;
+      waves++;
+    }
+  }
+  return { waves, steps };
+}

@@ -1,0 +1,175 @@
+// An IR interpreter that runs one wave at a time, every lane in lockstep (the IR's control flow
+// is wave-uniform by construction: it checks that). It is total over the op table, and it is
+// what tests compare the translation with: translated code run here must leave memory exactly
+// as the RDNA interpreter (src/interp) does on the original program.
+import type { GlobalMemory } from '../interp/memory.js';
+import { address } from '../interp/memory.js';
+import * as F from '../float/index.js';
+import type { FloatEnv } from '../float/index.js';
+import { type Block, type FloatMode, type Inst, IrError, type IrFunction } from './ir.js';
+import type { Op } from './ops.js';
+
+export interface WaveInputs {
+  readonly mem: GlobalMemory;
+  readonly kernargPtr: number;
+  readonly dispatchPtr: number;
+  readonly workgroupId: readonly [number, number, number];
+  /** Per lane: the local invocation id, or undefined for a lane with no invocation. */
+  readonly localIds: readonly (readonly [number, number, number] | undefined)[];
+  /** Per lane: whether the invocation is a work-item of the dispatch. */
+  readonly inGrid: readonly boolean[];
+  readonly maxSteps: number;
+}
+
+type V = number | bigint;
+type Lanes = V[];
+
+const u = (v: V | undefined) => Number(v ?? 0) >>> 0;
+const big = (v: V | undefined) => (typeof v === 'bigint' ? v : BigInt(u(v)));
+const M64 = (1n << 64n) - 1n;
+const sx64 = (v: bigint) => (v & (1n << 63n) ? v - (1n << 64n) : v);
+
+function envOf(m: FloatMode | undefined): FloatEnv {
+  if (!m || m.round === 'dynamic' || m.denorm === 'dynamic' || m.ieee === 'dynamic' || m.dx10Clamp === 'dynamic') throw new IrError('dynamic float modes are not supported by the IR interpreter yet');
+  return { round: m.round, flushIn: (m.denorm & 1) === 0, flushOut: (m.denorm & 2) === 0, ieee: m.ieee, dx10Clamp: m.dx10Clamp };
+}
+
+interface Ctx { readonly w: WaveInputs; readonly lanes: number; readonly i: Inst; readonly a: (k: number) => Lanes; readonly imm: (k: number) => number | bigint }
+
+type Handler = (c: Ctx) => Lanes | undefined;
+
+const map = (c: Ctx, f: (lane: number) => V): Lanes => Array.from({ length: c.lanes }, (_, l) => f(l));
+const m1 = (f: (a: V) => V): Handler => (c) => { const a = c.a(0); return map(c, (l) => f(a[l] ?? 0)); };
+const m2 = (f: (a: V, b: V) => V): Handler => (c) => { const a = c.a(0), b = c.a(1); return map(c, (l) => f(a[l] ?? 0, b[l] ?? 0)); };
+const m3 = (f: (a: V, b: V, d: V) => V): Handler => (c) => { const a = c.a(0), b = c.a(1), d = c.a(2); return map(c, (l) => f(a[l] ?? 0, b[l] ?? 0, d[l] ?? 0)); };
+const b01 = (x: boolean) => (x ? 1 : 0);
+const ballot = (c: Ctx, hi: boolean): Lanes => {
+  const a = c.a(0);
+  let m = 0;
+  for (let l = hi ? 32 : 0; l < Math.min(c.lanes, hi ? 64 : 32); l++) if (c.w.localIds[l] && u(a[l]) === 1) m |= 1 << (l - (hi ? 32 : 0));
+  return map(c, () => m >>> 0);
+};
+function bfe(v: number, off: number, w: number, signed: boolean): number {
+  if (w === 0) return 0;
+  if (w >= 32 - off) return signed ? (v | 0) >> off >>> 0 : v >>> off;
+  const x = (v >>> off) & ((1 << w) - 1);
+  return signed ? ((x << (32 - w)) >> (32 - w)) >>> 0 : x;
+}
+const fl = (f: (e: FloatEnv, ...x: V[]) => V): Handler => (c) => {
+  const e = envOf(c.i.float);
+  const args = c.i.args.map((_, k) => c.a(k));
+  return map(c, (l) => f(e, ...args.map((a) => a[l] ?? 0)));
+};
+const active = (c: Ctx, l: number) => c.w.localIds[l] !== undefined && u(c.a(0)[l]) === 1;
+
+const HANDLERS: Record<Op, Handler> = {
+  ConstU1: (c) => map(c, () => Number(c.imm(0))), ConstU32: (c) => map(c, () => u(c.imm(0))), ConstU64: (c) => map(c, () => big(c.imm(0))),
+  ConstF16: (c) => map(c, () => u(c.imm(0))), ConstF32: (c) => map(c, () => u(c.imm(0))), ConstF64: (c) => map(c, () => big(c.imm(0))),
+  GetSgpr: () => { throw new IrError('register op after SSA'); }, SetSgpr: () => { throw new IrError('register op after SSA'); },
+  GetVgpr: () => { throw new IrError('register op after SSA'); }, SetVgpr: () => { throw new IrError('register op after SSA'); },
+  GetScc: () => { throw new IrError('register op after SSA'); }, SetScc: () => { throw new IrError('register op after SSA'); },
+  GetMode: () => { throw new IrError('register op after SSA'); }, SetMode: () => undefined,
+  LaneId: (c) => map(c, (l) => l),
+  LaneBit: m3((lo, hi, lane) => (u(lane) < 32 ? (u(lo) >>> u(lane)) & 1 : (u(hi) >>> (u(lane) - 32)) & 1)),
+  BallotLo: (c) => ballot(c, false), BallotHi: (c) => ballot(c, true),
+  ReadLane: (c) => { const v = c.a(0), s = c.a(1); return map(c, (l) => v[u(s[l]) % c.lanes] ?? 0); },
+  WorkgroupId: (c) => map(c, () => c.w.workgroupId[Number(c.imm(0))] ?? 0),
+  LocalId: (c) => map(c, (l) => c.w.localIds[l]?.[Number(c.imm(0))] ?? 0),
+  InGrid: (c) => map(c, (l) => b01(c.w.inGrid[l] ?? false)),
+  IAdd32: m2((a, b) => (u(a) + u(b)) >>> 0), ISub32: m2((a, b) => (u(a) - u(b)) >>> 0), IMul32: m2((a, b) => Math.imul(u(a), u(b)) >>> 0),
+  UMulHi32: m2((a, b) => Number((big(a) * big(b)) >> 32n)), SMulHi32: m2((a, b) => Number(((BigInt(u(a) | 0) * BigInt(u(b) | 0)) >> 32n) & 0xffffffffn)),
+  And32: m2((a, b) => (u(a) & u(b)) >>> 0), Or32: m2((a, b) => (u(a) | u(b)) >>> 0), Xor32: m2((a, b) => (u(a) ^ u(b)) >>> 0), Not32: m1((a) => ~u(a) >>> 0),
+  Shl32: m2((a, b) => (u(a) << (u(b) & 31)) >>> 0), LShr32: m2((a, b) => u(a) >>> (u(b) & 31)), AShr32: m2((a, b) => ((u(a) | 0) >> (u(b) & 31)) >>> 0),
+  UMin32: m2((a, b) => Math.min(u(a), u(b))), UMax32: m2((a, b) => Math.max(u(a), u(b))),
+  SMin32: m2((a, b) => Math.min(u(a) | 0, u(b) | 0) >>> 0), SMax32: m2((a, b) => Math.max(u(a) | 0, u(b) | 0) >>> 0),
+  UAddCarry32: m3((a, b, k) => b01(u(a) + u(b) + u(k) > 0xffffffff)), USubBorrow32: m3((a, b, k) => b01(u(b) + u(k) > u(a))),
+  IAdd3_32: m3((a, b, d) => (u(a) + u(b) + u(d)) >>> 0),
+  BitCount32: m1((a) => { let n = 0; for (let x = u(a); x; x &= x - 1) n++; return n; }),
+  UBfe32: m3((v, o, w) => bfe(u(v), u(o) & 31, u(w), false)), SBfe32: m3((v, o, w) => bfe(u(v), u(o) & 31, u(w), true)),
+  IEq32: m2((a, b) => b01(u(a) === u(b))), INe32: m2((a, b) => b01(u(a) !== u(b))), ULt32: m2((a, b) => b01(u(a) < u(b))), ULe32: m2((a, b) => b01(u(a) <= u(b))),
+  UGt32: m2((a, b) => b01(u(a) > u(b))), UGe32: m2((a, b) => b01(u(a) >= u(b))), SLt32: m2((a, b) => b01((u(a) | 0) < (u(b) | 0))), SLe32: m2((a, b) => b01((u(a) | 0) <= (u(b) | 0))),
+  SGt32: m2((a, b) => b01((u(a) | 0) > (u(b) | 0))), SGe32: m2((a, b) => b01((u(a) | 0) >= (u(b) | 0))),
+  Select32: m3((c0, a, b) => (u(c0) ? u(a) : u(b))), SelectU1: m3((c0, a, b) => (u(c0) ? u(a) : u(b))),
+  U1ToU32: m1((a) => u(a)), U32ToU1: m1((a) => b01(u(a) !== 0)),
+  NotU1: m1((a) => 1 - u(a)), AndU1: m2((a, b) => u(a) & u(b)), OrU1: m2((a, b) => u(a) | u(b)), XorU1: m2((a, b) => u(a) ^ u(b)),
+  Pack64: m2((lo, hi) => big(lo) | (big(hi) << 32n)), Lo32: m1((a) => Number(big(a) & 0xffffffffn)), Hi32: m1((a) => Number(big(a) >> 32n)),
+  IAdd64: m2((a, b) => (big(a) + big(b)) & M64), ISub64: m2((a, b) => (big(a) - big(b)) & M64), IMul64: m2((a, b) => (big(a) * big(b)) & M64),
+  Shl64: m2((a, n) => (big(a) << BigInt(u(n) & 63)) & M64), LShr64: m2((a, n) => big(a) >> BigInt(u(n) & 63)), AShr64: m2((a, n) => (sx64(big(a)) >> BigInt(u(n) & 63)) & M64),
+  IEq64: m2((a, b) => b01(big(a) === big(b))), INe64: m2((a, b) => b01(big(a) !== big(b))), ULt64: m2((a, b) => b01(big(a) < big(b))), SLt64: m2((a, b) => b01(sx64(big(a)) < sx64(big(b)))),
+  UMulWide32: m2((a, b) => big(a) * big(b)),
+  BitcastU32F32: m1((a) => a), BitcastF32U32: m1((a) => a), BitcastU64F64: m1((a) => a), BitcastF64U64: m1((a) => a), BitcastU32F16: m1((a) => u(a) & 0xffff), BitcastF16U32: m1((a) => a),
+  FAdd32: fl((e, a, b) => F.addF32(u(a), u(b), e)), FSub32: fl((e, a, b) => F.subF32(u(a), u(b), e)), FMul32: fl((e, a, b) => F.mulF32(u(a), u(b), e)),
+  FFma32: fl((e, a, b, d) => F.fmaF32(u(a), u(b), u(d), e)), FMin32: fl((e, a, b) => F.minF32(u(a), u(b), e)), FMax32: fl((e, a, b) => F.maxF32(u(a), u(b), e)),
+  FAdd64: fl((e, a, b) => F.addF64(big(a), big(b), e)), FMul64: fl((e, a, b) => F.mulF64(big(a), big(b), e)), FFma64: fl((e, a, b, d) => F.fmaF64(big(a), big(b), big(d), e)),
+  FAdd16: fl((e, a, b) => F.addF16(u(a), u(b), e)), FMul16: fl((e, a, b) => F.mulF16(u(a), u(b), e)), FFma16: fl((e, a, b, d) => F.fmaF16(u(a), u(b), u(d), e)),
+  FCmp32: (c) => { const e = envOf(c.i.float); const p = Number(c.imm(0)); const a = c.a(0), b = c.a(1); return map(c, (l) => b01(F.cmpF32(p, u(a[l]), u(b[l]), e))); },
+  FCmp64: (c) => { const e = envOf(c.i.float); const p = Number(c.imm(0)); const a = c.a(0), b = c.a(1); return map(c, (l) => b01(F.cmpF64(p, big(a[l]), big(b[l]), e))); },
+  FCmp16: (c) => { const e = envOf(c.i.float); const p = Number(c.imm(0)); const a = c.a(0), b = c.a(1); return map(c, (l) => b01(F.cmpF16(p, u(a[l]), u(b[l]), e))); },
+  ConvertF32U32: fl((e, a) => F.cvtF32U32(u(a), e)), ConvertF32S32: fl((e, a) => F.cvtF32I32(u(a), e)),
+  ConvertU32F32: fl((e, a) => F.cvtU32F32(u(a), e)), ConvertS32F32: fl((e, a) => F.cvtI32F32(u(a), e) >>> 0),
+  ConvertF64F32: fl((e, a) => F.cvtF64F32(u(a), e)), ConvertF32F64: fl((e, a) => F.cvtF32F64(big(a), e)),
+  ConvertF16F32: fl((e, a) => F.cvtF16F32(u(a), e)), ConvertF32F16: fl((e, a) => F.cvtF32F16(u(a), e)),
+  LoadGlobal32: (c) => { const p = c.a(1); return map(c, (l) => (active(c, l) ? c.w.mem.read32(Number(big(p[l]))) : 0)); },
+  LoadGlobalU8: (c) => { const p = c.a(1); return map(c, (l) => (active(c, l) ? c.w.mem.read(Number(big(p[l])), 1) : 0)); },
+  LoadGlobalU16: (c) => { const p = c.a(1); return map(c, (l) => (active(c, l) ? c.w.mem.read(Number(big(p[l])), 2) : 0)); },
+  StoreGlobal32: (c) => { const p = c.a(1), v = c.a(2); for (let l = 0; l < c.lanes; l++) if (active(c, l)) c.w.mem.write32(Number(big(p[l])), u(v[l])); return undefined; },
+  StoreGlobal8: (c) => { const p = c.a(1), v = c.a(2); for (let l = 0; l < c.lanes; l++) if (active(c, l)) c.w.mem.write(Number(big(p[l])), 1, u(v[l])); return undefined; },
+  StoreGlobal16: (c) => { const p = c.a(1), v = c.a(2); for (let l = 0; l < c.lanes; l++) if (active(c, l)) c.w.mem.write(Number(big(p[l])), 2, u(v[l])); return undefined; },
+  LoadUniform32: (c) => {
+    const p = c.a(0);
+    const first = c.w.localIds.findIndex((x) => x !== undefined);
+    const addr = big(p[first] ?? 0);
+    const v = c.w.mem.read32(address(Number(addr & 0xffffffffn), Number(addr >> 32n)));
+    return map(c, () => v);
+  },
+  KernargPtr: (c) => map(c, () => BigInt(c.w.kernargPtr)), DispatchPtr: (c) => map(c, () => BigInt(c.w.dispatchPtr)),
+  Barrier: () => { throw new IrError('barriers are not supported by the IR interpreter yet'); },
+  Branch: () => undefined, BranchCond: () => undefined, EndProgram: () => undefined,
+  Unreachable: () => { throw new IrError('reached Unreachable'); },
+  Phi: () => { throw new IrError('phi evaluated out of place'); },
+  Undef: (c) => map(c, () => (c.i.type === 'u64' || c.i.type === 'f64' ? 0n : 0)),
+};
+
+/** Runs one wave of `fn`; memory is changed in place. */
+export function runIrWave(fn: IrFunction, w: WaveInputs): { steps: number } {
+  const lanes = fn.waveSize;
+  const vals = new Map<Inst, Lanes>();
+  const existing = w.localIds.map((x, l) => (x ? l : -1)).filter((l) => l >= 0);
+  let block: Block | undefined = fn.blocks[0];
+  let from: Block | undefined;
+  let steps = 0;
+  while (block) {
+    // Phis read their predecessor's values all at once.
+    const predIndex = from ? block.preds.indexOf(from) : -1;
+    const phiVals: [Inst, Lanes][] = [];
+    for (const i of block.insts) {
+      if (i.op !== 'Phi') break;
+      const src = i.args[predIndex];
+      if (!src) throw new IrError(`phi in b${block.id} has no argument for b${from?.id}`);
+      phiVals.push([i, vals.get(src) ?? []]);
+    }
+    for (const [i, v] of phiVals) vals.set(i, v);
+    let next: Block | undefined;
+    for (const i of block.insts) {
+      if (i.op === 'Phi') continue;
+      if (++steps > w.maxSteps) throw new IrError('the step budget ran out');
+      const c: Ctx = {
+        w, lanes, i,
+        a: (k) => { const a = i.args[k]; const v = a ? vals.get(a) : undefined; if (!v) throw new IrError(`${i.op}: argument ${k} has no value`); return v; },
+        imm: (k) => i.imms[k] ?? 0,
+      };
+      const r = HANDLERS[i.op](c);
+      if (r) vals.set(i, r);
+      if (i.op === 'Branch') next = fn.blocks[Number(i.imms[0])];
+      else if (i.op === 'BranchCond') {
+        const cond = c.a(0);
+        const first = u(cond[existing[0] ?? 0]);
+        for (const l of existing) if (u(cond[l]) !== first) throw new IrError(`b${block.id}: a branch condition differs between lanes (the translation is wrong)`);
+        next = fn.blocks[Number(i.imms[first ? 0 : 1])];
+      } else if (i.op === 'EndProgram') next = undefined;
+    }
+    from = block;
+    block = next;
+  }
+  return { steps };
+}
