@@ -257,6 +257,6 @@ test('float VALU ops on gfx1010: v_mad_f32 / v_mac_f32 always flush', () => {
 });
 
 test('ops the model leaves out stop with UnimplementedError naming the instruction', () => {
-  const shaders = assemble('gfx1030', [{ name: 'unimpl', body: body('v_exp_f32 v5, v1') }]);
-  assert.throws(() => runKernel(get(shaders, 'unimpl'), [dwords(4), dwords(2)], { block: [1, 1, 1] }), (e: Error) => e.name === 'InterpError' && /v_exp_f32/.test(e.message) && /pc 0x/.test(e.message));
+  const shaders = assemble('gfx1030', [{ name: 'unimpl', body: body('v_trig_preop_f64 v[6:7], v[2:3], v1') }]);
+  assert.throws(() => runKernel(get(shaders, 'unimpl'), [dwords(4), dwords(2)], { block: [1, 1, 1] }), (e: Error) => e.name === 'InterpError' && /v_trig_preop_f64/.test(e.message) && /pc 0x/.test(e.message));
 });

@@ -278,6 +278,9 @@ const SEM: Record<string, ValuSemantics> = {
   v_cubetc_f32: sem((s, e) => om32(Number(fl.cubeTcBits(b64(s[0]), b64(s[1]), b64(s[2]))), e)),
   v_cubema_f32: sem((s, e) => om32(Number(fl.cubeMaBits(b64(s[0]), b64(s[1]), b64(s[2]), cur.e32)), e)),
   // VOP1 unary.
+  // The transcendentals' model: src/float/transcendental.ts (double-precision value, rounded by MODE).
+  v_exp_f32: un32(fl.expF32), v_log_f32: un32(fl.logF32), v_sin_f32: un32(fl.sinF32), v_cos_f32: un32(fl.cosF32),
+  v_exp_f16: un16(fl.expF16), v_log_f16: un16(fl.logF16), v_sin_f16: un16(fl.sinF16), v_cos_f16: un16(fl.cosF16),
   v_rcp_f32: un32(fl.rcpF32), v_rcp_iflag_f32: un32(fl.rcpF32), v_rsq_f32: un32(fl.rsqF32), v_sqrt_f32: un32(fl.sqrtF32),
   v_rcp_f16: un16(fl.rcpF16), v_rsq_f16: un16(fl.rsqF16), v_sqrt_f16: un16(fl.sqrtF16),
   v_rcp_f64: un64(fl.rcpF64), v_rsq_f64: un64(fl.rsqF64), v_sqrt_f64: un64(fl.sqrtF64),
@@ -333,14 +336,6 @@ for (const type of ['f16', 'f32', 'f64'] as const) {
 }
 
 const NOT_MODELLED: Record<string, string> = {
-  v_exp_f32: 'the hardware approximation of 2^x is not modelled',
-  v_exp_f16: 'the hardware approximation of 2^x is not modelled',
-  v_log_f32: 'the hardware approximation of log2 is not modelled',
-  v_log_f16: 'the hardware approximation of log2 is not modelled',
-  v_sin_f32: 'the hardware approximation of sin is not modelled',
-  v_sin_f16: 'the hardware approximation of sin is not modelled',
-  v_cos_f32: 'the hardware approximation of cos is not modelled',
-  v_cos_f16: 'the hardware approximation of cos is not modelled',
   v_trig_preop_f64: 'the 2/pi table is not modelled',
   v_mullit_f32: 'the legacy lighting multiply is not modelled',
   v_interp_p1_f32: 'interpolation needs LDS parameter data (graphics only)',
