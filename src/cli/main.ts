@@ -5,6 +5,7 @@ import { runValidate, VALIDATE_USAGE } from './validate.js';
 import { runMode, MODE_USAGE } from './mode.js';
 import { runCfg, CFG_USAGE } from './cfg.js';
 import { runRun, RUN_USAGE } from './run.js';
+import { runCompile, COMPILE_USAGE } from './compile.js';
 import { InputError, UsageError } from './errors.js';
 
 const USAGE = [
@@ -21,6 +22,8 @@ const USAGE = [
   `            ${MODE_USAGE.replace('usage: ', '')}`,
   '  validate  every finding about each shader\'s reachable code (errors, warnings, notes)',
   `            ${VALIDATE_USAGE.replace('usage: ', '')}`,
+  '  compile   recompile a kernel to Vulkan SPIR-V (first slice: see docs/TECHNICAL_DEBT.md)',
+  `            ${COMPILE_USAGE.replace('usage: ', '')}`,
   '  run       run a kernel on the reference interpreter with the arguments of ARGS.json',
   `            ${RUN_USAGE.replace('usage: ', '')}`,
   '  help      show this text',
@@ -33,6 +36,7 @@ const COMMANDS: Record<string, (argv: readonly string[]) => number | Promise<num
   mode: runMode,
   cfg: runCfg,
   run: runRun,
+  compile: runCompile,
 };
 
 function report(cmd: string, e: unknown): number {

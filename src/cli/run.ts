@@ -11,18 +11,23 @@ import { InputError, UsageError } from './errors.js';
 import { readInput } from './input.js';
 import { Output } from './output.js';
 import { readShaderInput, SHADER_OPTIONS, SHADER_USAGE } from './shader-input.js';
+import type { Shader } from '../container/shader.js';
+import type { PreparedDispatch } from '../interp/args.js';
+import { TranslateError } from '../frontend/errors.js';
+import { CompileError } from '../backend/spirv/emit.js';
+import { runOnVulkan } from '../runtime/engine.js';
+import { VulkanDevice, VulkanError, VulkanUnavailableError } from '../runtime/vulkan.js';
 
-export const RUN_USAGE = `usage: rdna run --args ARGS.json [--engine interp] [--json] [--max-steps N] ${SHADER_USAGE}`;
+export const RUN_USAGE = `usage: rdna run --args ARGS.json [--engine interp|vulkan] [--device NAME] [--json] [--max-steps N] ${SHADER_USAGE}`;
 export const DEFAULT_MAX_STEPS = 200_000_000;
 const MAX_ARGS_BYTES = 1 << 30;
 
-export function runRun(argv: readonly string[]): number {
-  const args = parseArgs(argv, ['args', 'engine', 'max-steps', ...SHADER_OPTIONS], ['json']);
+export async function runRun(argv: readonly string[]): Promise<number> {
+  const args = parseArgs(argv, ['args', 'engine', 'max-steps', 'device', ...SHADER_OPTIONS], ['json']);
   if (args.positional.length !== 1) throw new UsageError(args.positional.length ? 'run takes one FILE' : 'run needs a FILE');
   const argsFile = args.options.get('args');
   if (typeof argsFile !== 'string') throw new UsageError('run needs --args ARGS.json');
   const engine = oneOf(typeof args.options.get('engine') === 'string' ? (args.options.get('engine') as string) : 'interp', ['interp', 'vulkan'] as const, '--engine');
-  if (engine === 'vulkan') throw new UsageError('--engine vulkan is not available yet (issue 6); use --engine interp');
   const ms = args.options.get('max-steps');
   const maxSteps = typeof ms === 'string' ? Number(ms) : DEFAULT_MAX_STEPS;
   if (!Number.isSafeInteger(maxSteps) || maxSteps < 1) throw new UsageError('--max-steps must be a positive integer');
@@ -49,6 +54,8 @@ export function runRun(argv: readonly string[]): number {
     if (e instanceof ArgsError || e instanceof InterpError) throw new InputError(`${argsFile}: ${e.message}`);
     throw e;
   }
+  if (engine === 'vulkan') return runVulkan(shader, prepared, args.options.get('json') === true, typeof args.options.get('device') === 'string' ? (args.options.get('device') as string) : undefined);
+  if (args.options.has('device')) throw new UsageError('--device is for --engine vulkan');
   const tty = process.stderr.isTTY === true;
   let stats;
   const t0 = performance.now();
@@ -79,6 +86,38 @@ export function runRun(argv: readonly string[]): number {
   }
   out.flush();
   return 0;
+}
+
+async function runVulkan(shader: Shader, prepared: PreparedDispatch, json: boolean, deviceName: string | undefined): Promise<number> {
+  let dev: VulkanDevice;
+  try {
+    dev = VulkanDevice.open(deviceName !== undefined ? { deviceName } : {});
+  } catch (e) {
+    if (e instanceof VulkanUnavailableError || e instanceof VulkanError) throw new InputError(`Vulkan: ${e.message.split('\n')[0]}`);
+    throw e;
+  }
+  try {
+    const r = await runOnVulkan(shader, prepared, dev);
+    const out = new Output();
+    if (json) {
+      out.line(JSON.stringify({
+        engine: 'vulkan', device: r.device, kernel: shader.info.name,
+        buffers: prepared.buffers.map((b) => ({ arg: b.arg, ...(b.name ? { name: b.name } : {}), base64: encodeBase64(b.bytes) })),
+        stats: { waves: r.waves, compileMs: r.compileMs, runMs: r.ms },
+      }));
+    } else {
+      out.line(`${shader.info.name}: on ${r.device}, ${r.waves} waves, recompiled in ${r.compileMs.toFixed(1)} ms, ran in ${r.ms.toFixed(1)} ms`);
+      for (const b of prepared.buffers) out.line(`  arg ${b.arg}${b.name ? ` ${b.name}` : ''} (${b.type}, ${b.bytes.length} bytes): ${preview(b.type, b.bytes)}`);
+    }
+    out.flush();
+    return 0;
+  } catch (e) {
+    if (e instanceof TranslateError || e instanceof CompileError) throw new InputError(`${shader.info.name}: cannot recompile: ${e.message}`);
+    if (e instanceof VulkanError) throw new InputError(`Vulkan: ${e.message.split('\n')[0]}`);
+    throw e;
+  } finally {
+    dev.close();
+  }
 }
 
 function preview(type: string, bytes: Uint8Array): string {

@@ -20,7 +20,16 @@ const ELEMENT_SIZE: Record<ElementType, number> = { f32: 4, f64: 8, f16: 2, u32:
 const MAX_BUFFER = 1 << 30;
 const MAX_LANES_TOTAL = 2 ** 31;
 
-export interface BufferArg { readonly arg: number; readonly name?: string; readonly type: ElementType; readonly bytes: Uint8Array; readonly address: number }
+export interface BufferArg {
+  readonly arg: number;
+  readonly name?: string;
+  readonly type: ElementType;
+  readonly bytes: Uint8Array;
+  /** Address in the interpreter's memory. */
+  readonly address: number;
+  /** Where the kernarg segment holds the buffer's pointer. */
+  readonly offset: number;
+}
 
 export interface PreparedDispatch {
   readonly kernel?: string;
@@ -160,7 +169,7 @@ export function prepareDispatch(doc: unknown, shader: Shader): PreparedDispatch 
       const address = mem.map(where, bytes);
       if (meta.size !== 8) throw new ArgsError(`${where}: a global pointer of ${meta.size} bytes is not supported`);
       kv.setBigUint64(meta.offset, BigInt(address), true);
-      buffers.push({ arg: k, ...(meta.name ? { name: meta.name } : {}), type, bytes, address });
+      buffers.push({ arg: k, ...(meta.name ? { name: meta.name } : {}), type, bytes, address, offset: meta.offset });
     } else if (meta.valueKind === 'by_value') {
       kernarg.set(scalarBytes(ar, meta, where), meta.offset);
     } else {

@@ -21,6 +21,7 @@ import { dispatchIr } from '../../src/ir/dispatch.js';
 import { verifyFunction } from '../../src/ir/verify.js';
 import { assemble, dwords } from '../interp/harness.js';
 import { Rng } from '../harness/rng.js';
+import { sliceKernels as kernels } from './kernels.js';
 
 /** Runs both engines on copies of the same buffers; returns both results. */
 function both(shader: Shader, buffers: Uint8Array[], grid: Dim3, block: Dim3): { ref: Uint8Array[]; ir: Uint8Array[] } {
@@ -48,73 +49,6 @@ function same(name: string, r: { ref: Uint8Array[]; ir: Uint8Array[] }): void {
     const i = b.findIndex((v, j) => v !== x[j]);
     assert.equal(i, -1, `${name}: buffer ${k} differs at byte ${i}: interpreter ${Buffer.from(b.subarray(i & ~3, (i & ~3) + 4)).toString('hex')}, translation ${Buffer.from(x.subarray(i & ~3, (i & ~3) + 4)).toString('hex')}`);
   });
-}
-
-// Kernels: s[0:1] kernarg pointer; buffer k's address at kernarg + 8k. v0 = workitem id x, s2 = workgroup id x.
-const PROLOGUE = (wave64: boolean) => `
-  s_load_dwordx4 s[4:7], s[0:1], 0x0
-  s_waitcnt lgkmcnt(0)
-  v_lshl_add_u32 v1, s2, ${wave64 ? 6 : 6}, v0
-  v_lshlrev_b32 v2, 2, v1
-  global_load_dword v3, v2, s[4:5]
-  s_waitcnt vmcnt(0)`;
-
-function kernels(wave64: boolean) {
-  const vcc = wave64 ? 'vcc' : 'vcc_lo';
-  const exec = wave64 ? 'exec' : 'exec_lo';
-  const sv = wave64 ? 's[10:11]' : 's10';
-  const save = wave64 ? 's_and_saveexec_b64' : 's_and_saveexec_b32';
-  const restore = wave64 ? 's_or_b64' : 's_or_b32';
-  const suffix = wave64 ? '_w64' : '';
-  return [
-    { name: `alu${suffix}`, wave64, body: `${PROLOGUE(wave64)}
-  v_add_nc_u32 v4, v3, v1
-  v_mul_lo_u32 v5, v3, v3
-  v_mul_hi_u32 v6, v3, 0x9e3779b9
-  v_xor3_b32 v4, v4, v5, v6
-  v_lshrrev_b32 v7, 3, v3
-  v_ashrrev_i32 v8, 5, v3
-  v_add_co_u32 v9, ${vcc}, v3, v4
-  v_add_co_ci_u32_e32 v10, ${vcc}, 0, v5, ${vcc}
-  v_cmp_gt_u32_e32 ${vcc}, 0x80000000, v3
-  v_cndmask_b32_e32 v11, v7, v8, ${vcc}
-  v_min_u32 v12, v3, v4
-  v_max_i32 v13, v3, v5
-  v_and_or_b32 v14, v3, 0xff00ff, v13
-  v_bfe_u32 v15, v3, 7, 9
-  s_add_u32 s8, s2, 0xfffffff0
-  s_addc_u32 s9, s2, 5
-  s_cselect_b32 s12, 11, 22
-  v_add_nc_u32 v16, s8, s12
-  v_add_nc_u32 v16, v16, s9
-  v_lshlrev_b32 v17, 5, v1
-  global_store_dwordx4 v17, v[4:7], s[6:7]
-  global_store_dwordx4 v17, v[8:11], s[6:7] offset:16
-  s_endpgm` },
-    { name: `flow${suffix}`, wave64, body: `${PROLOGUE(wave64)}
-  v_mov_b32 v4, 0
-  v_cmp_lt_u32_e32 ${vcc}, 100, v3
-  ${save} ${sv}, ${vcc}
-  s_cbranch_execz .Lskip${suffix}
-.Lloop${suffix}:
-  v_add_nc_u32 v4, v4, 1
-  v_lshrrev_b32 v3, 1, v3
-  v_cmp_lt_u32_e32 ${vcc}, 100, v3
-  s_and_b${wave64 ? 64 : 32} ${exec}, ${exec}, ${vcc}
-  s_cbranch_execnz .Lloop${suffix}
-.Lskip${suffix}:
-  ${restore} ${exec}, ${exec}, ${sv}
-  s_cmp_eq_u32 s2, 1
-  s_cbranch_scc1 .Lodd${suffix}
-  v_add_nc_u32 v4, v4, 1000
-.Lodd${suffix}:
-  v_cmp_eq_u32_e32 ${vcc}, 7, v1
-  s_cbranch_vccz .Lnoseven${suffix}
-  v_add_nc_u32 v4, v4, 0x10000
-.Lnoseven${suffix}:
-  global_store_dword v2, v4, s[6:7]
-  s_endpgm` },
-  ];
 }
 
 test('translated kernels (SALU, VALU, carries, compares, masks, loops under EXEC, scalar/global memory) leave memory as the interpreter does', () => {

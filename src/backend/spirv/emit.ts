@@ -1,0 +1,402 @@
+// IR → SPIR-V (first slice of issue 6). One Vulkan workgroup runs one RDNA wave: LocalSize is the
+// wave size, so everything the wave shares (lane masks, v_readlane) is exchanged through workgroup
+// memory with barriers, correct on any subgroup size, and the IR's wave-uniform control flow is
+// workgroup-uniform, so those barriers are in uniform control flow. The Vulkan workgroup id gives
+// the RDNA workgroup and the wave within it (the dispatcher lays the waves out linearly).
+//
+// Control flow: the IR blocks become the cases of one switch inside one loop (a state machine on a
+// block-number variable): structured SPIR-V for any CFG. Values used outside their block, and phis,
+// live in Function variables. Memory is reached through 64-bit device addresses
+// (PhysicalStorageBuffer64); an inactive lane's load or store goes to a per-dispatch sink buffer
+// instead of branching, so there is no divergent control flow at all.
+//
+// Float ops: native only where the device's float controls express the op's MODE exactly (for now:
+// round to nearest even with denormals kept, f32, on a device with RoundingModeRTE and
+// DenormPreserve for 32-bit); every float op carries NoContraction. Anything else is a
+// CompileError naming the instruction's pc: never silently wrong SPIR-V.
+import type { TargetProfile } from '../profile.js';
+import type { Block, FloatMode, Inst, IrFunction } from '../../ir/ir.js';
+import type { IrType, Op } from '../../ir/ops.js';
+import { Module } from './module.js';
+import type { Id } from './operands.js';
+
+export class CompileError extends Error {
+  override readonly name = 'CompileError';
+  constructor(message: string, readonly pc?: number) {
+    super(pc === undefined ? message : `pc 0x${pc.toString(16)}: ${message}`);
+  }
+}
+
+/** Push constant block layout (bytes), shared with the Vulkan engine (src/runtime/engine.ts). */
+export const PUSH = {
+  kernargPtr: 0, dispatchPtr: 8, sinkPtr: 16,
+  grid: 24, block: 36, wavesPerGroup: 48, groupsX: 52, groupsY: 56, vkGroupsX: 60,
+  size: 64,
+} as const;
+
+const DONE = 0xffffffff;
+
+export interface EmitResult {
+  readonly spirv: Uint32Array;
+  /** How each float op was lowered (for reports): pc → 'native'. */
+  readonly floatOps: readonly { pc: number | undefined; op: Op; lowering: 'native' }[];
+}
+
+export function emitSpirv(fn: IrFunction, profile: TargetProfile): EmitResult {
+  const m = new Module({ version: '1.5' });
+  const ws = fn.waveSize;
+  m.OpCapability('Shader');
+  m.OpCapability('Int64');
+  m.OpCapability('PhysicalStorageBufferAddresses');
+  const floatOps: { pc: number | undefined; op: Op; lowering: 'native' }[] = [];
+  let needsF32Modes = false;
+  for (const b of fn.blocks) for (const i of b.insts) {
+    if (!i.float) continue;
+    checkNative(i, i.float, profile);
+    needsF32Modes = true;
+    floatOps.push({ pc: i.pc, op: i.op, lowering: 'native' });
+  }
+  if (needsF32Modes) {
+    m.enable('ExecutionMode', 'RoundingModeRTE');
+    m.enable('ExecutionMode', 'DenormPreserve');
+  }
+  m.OpMemoryModel('PhysicalStorageBuffer64', 'GLSL450');
+
+  // --- types ---
+  const tVoid = m.OpTypeVoid();
+  const tBool = m.OpTypeBool();
+  const tU32 = m.OpTypeInt(32, 0);
+  const tU64 = m.OpTypeInt(64, 0);
+  const tF32 = m.OpTypeFloat(32);
+  const tV3 = m.OpTypeVector(tU32, 3);
+  const typeOf = (t: IrType): Id => {
+    switch (t) {
+      case 'u1': return tBool;
+      case 'u32': return tU32;
+      case 'u64': return tU64;
+      case 'f32': return tF32;
+      default: throw new CompileError(`values of type ${t} are not emitted yet`);
+    }
+  };
+  const c32 = (v: number) => m.constant(tU32, v >>> 0);
+  const c64 = (v: bigint) => m.constant(tU64, v);
+  const cBool = (v: boolean) => m.constant(tBool, v);
+
+  // Push constants.
+  const pcStruct = m.OpTypeStruct(tU64, tU64, tU64, tU32, tU32, tU32, tU32, tU32, tU32, tU32, tU32, tU32, tU32);
+  m.OpDecorate(pcStruct, 'Block');
+  [0, 8, 16, 24, 28, 32, 36, 40, 44, 48, 52, 56, 60].forEach((off, k) => m.OpMemberDecorate(pcStruct, k, 'Offset', off));
+  const pcVar = m.OpVariable(m.OpTypePointer('PushConstant', pcStruct), 'PushConstant');
+  const pcPtr64 = m.OpTypePointer('PushConstant', tU64);
+  const pcPtr32 = m.OpTypePointer('PushConstant', tU32);
+  // Builtins.
+  const gLocal = m.OpVariable(m.OpTypePointer('Input', tV3), 'Input');
+  m.OpDecorate(gLocal, 'BuiltIn', 'LocalInvocationId');
+  const gGroup = m.OpVariable(m.OpTypePointer('Input', tV3), 'Input');
+  m.OpDecorate(gGroup, 'BuiltIn', 'WorkgroupId');
+  // Workgroup memory for the wave's exchanges (one dword per lane).
+  const shArr = m.OpTypeArray(tU32, c32(ws));
+  const shVar = m.OpVariable(m.OpTypePointer('Workgroup', shArr), 'Workgroup');
+  const shPtr = m.OpTypePointer('Workgroup', tU32);
+  const psbU32 = m.OpTypePointer('PhysicalStorageBuffer', tU32);
+  const fnPtr = (t: Id) => m.OpTypePointer('Function', t);
+
+  const main = m.OpFunction(tVoid, 'None', m.OpTypeFunction(tVoid));
+  m.OpEntryPoint('GLCompute', main, 'main', pcVar, gLocal, gGroup, shVar);
+  m.OpExecutionMode(main, 'LocalSize', ws, 1, 1);
+  if (needsF32Modes) {
+    m.OpExecutionMode(main, 'RoundingModeRTE', 32);
+    m.OpExecutionMode(main, 'DenormPreserve', 32);
+  }
+  m.OpName(main, 'main');
+  m.OpLabel();
+
+  // --- the launch geometry (in the entry block: it dominates everything) ---
+  const pc64 = (off: number) => m.OpLoad(tU64, m.OpAccessChain(pcPtr64, pcVar, c32([0, 8, 16].indexOf(off))));
+  const pc32 = (off: number) => m.OpLoad(tU32, m.OpAccessChain(pcPtr32, pcVar, c32(3 + (off - 24) / 4)));
+  const kernargPtr = pc64(PUSH.kernargPtr), dispatchPtr = pc64(PUSH.dispatchPtr), sinkPtr = pc64(PUSH.sinkPtr);
+  const grid = [0, 1, 2].map((k) => pc32(PUSH.grid + 4 * k));
+  const blk = [0, 1, 2].map((k) => pc32(PUSH.block + 4 * k));
+  const wavesPerGroup = pc32(PUSH.wavesPerGroup), groupsX = pc32(PUSH.groupsX), groupsY = pc32(PUSH.groupsY), vkGroupsX = pc32(PUSH.vkGroupsX);
+  const lid = m.OpLoad(tV3, gLocal), wid = m.OpLoad(tV3, gGroup);
+  const lane = m.OpCompositeExtract(tU32, lid, 0);
+  const vg = m.OpIAdd(tU32, m.OpCompositeExtract(tU32, wid, 0), m.OpIMul(tU32, m.OpCompositeExtract(tU32, wid, 1), vkGroupsX));
+  const hsaLinear = m.OpUDiv(tU32, vg, wavesPerGroup);
+  const wave = m.OpUMod(tU32, vg, wavesPerGroup);
+  const gx = m.OpUMod(tU32, hsaLinear, groupsX);
+  const gyz = m.OpUDiv(tU32, hsaLinear, groupsX);
+  const gy = m.OpUMod(tU32, gyz, groupsY), gz = m.OpUDiv(tU32, gyz, groupsY);
+  const flat = m.OpIAdd(tU32, m.OpIMul(tU32, wave, c32(ws)), lane);
+  const b0 = blk[0] as Id, b1 = blk[1] as Id, b2 = blk[2] as Id;
+  const bxy = m.OpIMul(tU32, b0, b1);
+  const lx = m.OpUMod(tU32, flat, b0), ly = m.OpUMod(tU32, m.OpUDiv(tU32, flat, b0), b1), lz = m.OpUDiv(tU32, flat, bxy);
+  const exists = m.OpULessThan(tBool, flat, m.OpIMul(tU32, bxy, b2));
+  const inDim = (g: Id, bk: Id, l: Id, n: Id) => m.OpULessThan(tBool, m.OpIAdd(tU32, m.OpIMul(tU32, g, bk), l), n);
+  const inGrid = m.OpLogicalAnd(tBool, exists, m.OpLogicalAnd(tBool, inDim(gx, b0, lx, grid[0] as Id), m.OpLogicalAnd(tBool, inDim(gy, b1, ly, grid[1] as Id), inDim(gz, b2, lz, grid[2] as Id))));
+  const groupIds = [gx, gy, gz], localIds = [lx, ly, lz];
+
+  // --- variables: the state, cross-block values, phis ---
+  const state = m.OpVariable(fnPtr(tU32), 'Function');
+  const crossVar = new Map<Inst, Id>();
+  const phiVar = new Map<Inst, Id>();
+  for (const b of fn.blocks) for (const i of b.insts) {
+    if (i.op === 'Phi') phiVar.set(i, m.OpVariable(fnPtr(typeOf(i.type)), 'Function'));
+    for (const a of i.args) if (a.block !== b && !crossVar.has(a) && i.op !== 'Phi') crossVar.set(a, m.OpVariable(fnPtr(typeOf(a.type)), 'Function'));
+  }
+  // Phi arguments are read at the end of their predecessor: cross-block too when defined elsewhere.
+  for (const b of fn.blocks) for (const i of b.insts) if (i.op === 'Phi') {
+    i.args.forEach((a, k) => { const p = b.preds[k]; if (p && a.block !== p && !crossVar.has(a)) crossVar.set(a, m.OpVariable(fnPtr(typeOf(a.type)), 'Function')); });
+  }
+  m.OpStore(state, c32(0));
+
+  const header = m.allocateId(), dispatchL = m.allocateId(), swMerge = m.allocateId(), cont = m.allocateId(), exit = m.allocateId();
+  const caseLabels = fn.blocks.map(() => m.allocateId());
+  m.OpBranch(header);
+  m.label(header);
+  m.OpLoopMerge(exit, cont, 'None');
+  m.OpBranch(dispatchL);
+  m.label(dispatchL);
+  const s = m.OpLoad(tU32, state);
+  m.OpSelectionMerge(swMerge, 'None');
+  m.OpSwitch(s, swMerge, ...fn.blocks.flatMap((b, k) => [b.id, caseLabels[k] as Id]));
+
+  const barrier = () => m.OpControlBarrier(c32(2), c32(2), c32(0x108));
+  fn.blocks.forEach((b, k) => {
+    m.label(caseLabels[k] as Id);
+    const vals = new Map<Inst, Id>();
+    // This block's phis: their variables are read once, here, and copied to their cross-block
+    // variables (a later write of a phi variable by another predecessor must not reach other users).
+    for (const p of b.insts) {
+      if (p.op !== 'Phi') break;
+      const v = m.OpLoad(typeOf(p.type), phiVar.get(p) as Id);
+      vals.set(p, v);
+      const cv = crossVar.get(p);
+      if (cv) m.OpStore(cv, v);
+    }
+    const val = (x: Inst): Id => {
+      const hit = vals.get(x);
+      if (hit) return hit;
+      const cv = crossVar.get(x);
+      const v = cv ? m.OpLoad(typeOf(x.type), cv) : undefined;
+      if (!v) throw new CompileError(`internal: %${x.id} (${x.op}) has no value in b${b.id}`, x.pc);
+      vals.set(x, v);
+      return v;
+    };
+    const nc = (id: Id) => { m.OpDecorate(id, 'NoContraction'); return id; };
+    const exchange = (v: Id, read: (k: number) => Id | undefined, combine: (acc: Id | undefined, k: number, x: Id) => Id): Id => {
+      m.OpStore(m.OpAccessChain(shPtr, shVar, lane), v);
+      barrier();
+      let acc: Id | undefined;
+      for (let l = 0; l < ws; l++) {
+        const idx = read(l);
+        if (!idx) continue;
+        acc = combine(acc, l, m.OpLoad(tU32, m.OpAccessChain(shPtr, shVar, idx)));
+      }
+      barrier();
+      return acc ?? c32(0);
+    };
+    const ballot = (bit: Id, hi: boolean): Id => {
+      const v = m.OpSelect(tU32, bit, c32(1), c32(0));
+      const lo = hi ? 32 : 0, n = Math.min(32, ws - lo);
+      if (n <= 0) return c32(0);
+      return exchange(v, (l) => (l >= lo && l < lo + n ? c32(l) : undefined), (acc, l, x) => {
+        const sh = m.OpShiftLeftLogical(tU32, x, c32(l - lo));
+        return acc ? m.OpBitwiseOr(tU32, acc, sh) : sh;
+      });
+    };
+    const addr = (active: Id, a: Id) => m.OpConvertUToPtr(psbU32, m.OpSelect(tU64, active, a, sinkPtr));
+    for (const i of b.insts) {
+      if (i.op === 'Phi') continue;
+      const A = (j: number): Id => { const a = i.args[j]; if (!a) throw new CompileError(`${i.op}: missing argument`, i.pc); return val(a); };
+      const t = i.type === 'void' ? undefined : typeOf(i.type);
+      const T = (): Id => { if (!t) throw new CompileError(`${i.op} has no type`, i.pc); return t; };
+      const imm = (j: number) => i.imms[j] ?? 0;
+      let r: Id | undefined;
+      switch (i.op) {
+        case 'ConstU1': r = cBool(Number(imm(0)) !== 0); break;
+        case 'ConstU32': r = c32(Number(imm(0))); break;
+        case 'ConstU64': r = c64(BigInt(imm(0))); break;
+        case 'ConstF32': r = m.constantBits(tF32, Number(imm(0)) >>> 0); break;
+        case 'Undef': r = i.type === 'u1' ? cBool(false) : i.type === 'u64' ? c64(0n) : i.type === 'f32' ? m.constantBits(tF32, 0) : c32(0); break;
+        case 'SetMode': break;
+        case 'LaneId': r = lane; break;
+        case 'WorkgroupId': r = groupIds[Number(imm(0))] as Id; break;
+        case 'LocalId': r = localIds[Number(imm(0))] as Id; break;
+        case 'InGrid': r = inGrid; break;
+        case 'KernargPtr': r = kernargPtr; break;
+        case 'DispatchPtr': r = dispatchPtr; break;
+        case 'LaneBit': {
+          const l = A(2);
+          const word = m.OpSelect(tU32, m.OpULessThan(tBool, l, c32(32)), A(0), A(1));
+          r = m.OpINotEqual(tBool, m.OpBitwiseAnd(tU32, m.OpShiftRightLogical(tU32, word, m.OpBitwiseAnd(tU32, l, c32(31))), c32(1)), c32(0));
+          break;
+        }
+        case 'BallotLo': r = ballot(A(0), false); break;
+        case 'BallotHi': r = ballot(A(0), true); break;
+        case 'ReadLane': {
+          const which = m.OpUMod(tU32, A(1), c32(ws));
+          m.OpStore(m.OpAccessChain(shPtr, shVar, lane), A(0));
+          barrier();
+          r = m.OpLoad(tU32, m.OpAccessChain(shPtr, shVar, which));
+          barrier();
+          break;
+        }
+        case 'IAdd32': r = m.OpIAdd(T(), A(0), A(1)); break;
+        case 'ISub32': r = m.OpISub(T(), A(0), A(1)); break;
+        case 'IMul32': r = m.OpIMul(T(), A(0), A(1)); break;
+        case 'IAdd3_32': r = m.OpIAdd(T(), m.OpIAdd(T(), A(0), A(1)), A(2)); break;
+        case 'UMulHi32': { const st = m.OpTypeStruct(tU32, tU32); r = m.OpCompositeExtract(tU32, m.OpUMulExtended(st, A(0), A(1)), 1); break; }
+        case 'SMulHi32': { const st = m.OpTypeStruct(tU32, tU32); r = m.OpCompositeExtract(tU32, m.OpSMulExtended(st, A(0), A(1)), 1); break; }
+        case 'And32': r = m.OpBitwiseAnd(T(), A(0), A(1)); break;
+        case 'Or32': r = m.OpBitwiseOr(T(), A(0), A(1)); break;
+        case 'Xor32': r = m.OpBitwiseXor(T(), A(0), A(1)); break;
+        case 'Not32': r = m.OpNot(T(), A(0)); break;
+        // RDNA shifts use the amount's low five bits; SPIR-V leaves larger amounts undefined.
+        case 'Shl32': r = m.OpShiftLeftLogical(T(), A(0), m.OpBitwiseAnd(tU32, A(1), c32(31))); break;
+        case 'LShr32': r = m.OpShiftRightLogical(T(), A(0), m.OpBitwiseAnd(tU32, A(1), c32(31))); break;
+        case 'AShr32': r = m.OpShiftRightArithmetic(T(), A(0), m.OpBitwiseAnd(tU32, A(1), c32(31))); break;
+        case 'UMin32': r = m.OpSelect(T(), m.OpULessThan(tBool, A(0), A(1)), A(0), A(1)); break;
+        case 'UMax32': r = m.OpSelect(T(), m.OpUGreaterThan(tBool, A(0), A(1)), A(0), A(1)); break;
+        case 'SMin32': r = m.OpSelect(T(), m.OpSLessThan(tBool, A(0), A(1)), A(0), A(1)); break;
+        case 'SMax32': r = m.OpSelect(T(), m.OpSGreaterThan(tBool, A(0), A(1)), A(0), A(1)); break;
+        case 'UAddCarry32': case 'USubBorrow32': {
+          const st = m.OpTypeStruct(tU32, tU32);
+          const add = i.op === 'UAddCarry32';
+          const p1 = add ? m.OpIAddCarry(st, A(0), A(1)) : m.OpISubBorrow(st, A(0), A(1));
+          const cin = m.OpSelect(tU32, A(2), c32(1), c32(0));
+          const p2 = add ? m.OpIAddCarry(st, m.OpCompositeExtract(tU32, p1, 0), cin) : m.OpISubBorrow(st, m.OpCompositeExtract(tU32, p1, 0), cin);
+          r = m.OpINotEqual(tBool, m.OpBitwiseOr(tU32, m.OpCompositeExtract(tU32, p1, 1), m.OpCompositeExtract(tU32, p2, 1)), c32(0));
+          break;
+        }
+        case 'BitCount32': r = m.OpBitCount(T(), A(0)); break;
+        case 'UBfe32': case 'SBfe32': {
+          // RDNA: width 0 gives 0; a field running past bit 31 takes the bits up to 31.
+          const off = m.OpBitwiseAnd(tU32, A(1), c32(31));
+          const room = m.OpISub(tU32, c32(32), off);
+          const cnt = m.OpSelect(tU32, m.OpULessThan(tBool, A(2), room), A(2), room);
+          r = i.op === 'UBfe32' ? m.OpBitFieldUExtract(T(), A(0), off, cnt) : m.OpBitFieldSExtract(T(), A(0), off, cnt);
+          r = m.OpSelect(T(), m.OpIEqual(tBool, A(2), c32(0)), c32(0), r);
+          break;
+        }
+        case 'IEq32': case 'IEq64': r = m.OpIEqual(tBool, A(0), A(1)); break;
+        case 'INe32': case 'INe64': r = m.OpINotEqual(tBool, A(0), A(1)); break;
+        case 'ULt32': case 'ULt64': r = m.OpULessThan(tBool, A(0), A(1)); break;
+        case 'ULe32': r = m.OpULessThanEqual(tBool, A(0), A(1)); break;
+        case 'UGt32': r = m.OpUGreaterThan(tBool, A(0), A(1)); break;
+        case 'UGe32': r = m.OpUGreaterThanEqual(tBool, A(0), A(1)); break;
+        case 'SLt32': case 'SLt64': r = m.OpSLessThan(tBool, A(0), A(1)); break;
+        case 'SLe32': r = m.OpSLessThanEqual(tBool, A(0), A(1)); break;
+        case 'SGt32': r = m.OpSGreaterThan(tBool, A(0), A(1)); break;
+        case 'SGe32': r = m.OpSGreaterThanEqual(tBool, A(0), A(1)); break;
+        case 'Select32': case 'SelectU1': r = m.OpSelect(T(), A(0), A(1), A(2)); break;
+        case 'U1ToU32': r = m.OpSelect(tU32, A(0), c32(1), c32(0)); break;
+        case 'U32ToU1': r = m.OpINotEqual(tBool, A(0), c32(0)); break;
+        case 'NotU1': r = m.OpLogicalNot(tBool, A(0)); break;
+        case 'AndU1': r = m.OpLogicalAnd(tBool, A(0), A(1)); break;
+        case 'OrU1': r = m.OpLogicalOr(tBool, A(0), A(1)); break;
+        case 'XorU1': r = m.OpLogicalNotEqual(tBool, A(0), A(1)); break;
+        case 'Pack64': r = m.OpBitwiseOr(tU64, m.OpUConvert(tU64, A(0)), m.OpShiftLeftLogical(tU64, m.OpUConvert(tU64, A(1)), c32(32))); break;
+        case 'Lo32': r = m.OpUConvert(tU32, A(0)); break;
+        case 'Hi32': r = m.OpUConvert(tU32, m.OpShiftRightLogical(tU64, A(0), c32(32))); break;
+        case 'IAdd64': r = m.OpIAdd(tU64, A(0), A(1)); break;
+        case 'ISub64': r = m.OpISub(tU64, A(0), A(1)); break;
+        case 'IMul64': r = m.OpIMul(tU64, A(0), A(1)); break;
+        case 'Shl64': r = m.OpShiftLeftLogical(tU64, A(0), m.OpBitwiseAnd(tU32, A(1), c32(63))); break;
+        case 'LShr64': r = m.OpShiftRightLogical(tU64, A(0), m.OpBitwiseAnd(tU32, A(1), c32(63))); break;
+        case 'AShr64': r = m.OpShiftRightArithmetic(tU64, A(0), m.OpBitwiseAnd(tU32, A(1), c32(63))); break;
+        case 'UMulWide32': r = m.OpIMul(tU64, m.OpUConvert(tU64, A(0)), m.OpUConvert(tU64, A(1))); break;
+        case 'BitcastU32F32': case 'BitcastF32U32': r = m.OpBitcast(T(), A(0)); break;
+        case 'FAdd32': r = nc(m.OpFAdd(tF32, A(0), A(1))); break;
+        case 'FSub32': r = nc(m.OpFSub(tF32, A(0), A(1))); break;
+        case 'FMul32': r = nc(m.OpFMul(tF32, A(0), A(1))); break;
+        case 'FCmp32': r = fcmp(m, tBool, Number(imm(0)), A(0), A(1)); break;
+        case 'ConvertF32U32': r = nc(m.OpConvertUToF(tF32, A(0))); break;
+        case 'ConvertF32S32': r = nc(m.OpConvertSToF(tF32, A(0))); break;
+        case 'LoadGlobal32': case 'LoadUniform32': {
+          const active = i.op === 'LoadUniform32' ? cBool(true) : A(0);
+          const v = m.OpLoad(tU32, addr(active, A(i.op === 'LoadUniform32' ? 0 : 1)), 'Aligned', 4);
+          r = i.op === 'LoadUniform32' ? v : m.OpSelect(tU32, active, v, c32(0));
+          break;
+        }
+        case 'StoreGlobal32': m.OpStore(addr(A(0), A(1)), A(2), 'Aligned', 4); break;
+        case 'Branch': case 'BranchCond': case 'EndProgram': break;
+        default: throw new CompileError(`${i.op} is not emitted yet`, i.pc);
+      }
+      if (r !== undefined) {
+        vals.set(i, r);
+        const cv = crossVar.get(i);
+        if (cv) m.OpStore(cv, r);
+      }
+    }
+    // Leave the block: phi copies for the successor(s), then the next state.
+    const term = b.terminator;
+    const phiCopies = (to: Block): (() => void) => {
+      const phis = to.insts.filter((x) => x.op === 'Phi');
+      const k2 = to.preds.indexOf(b);
+      const loaded = phis.map((p) => { const a = p.args[k2]; if (!a) throw new CompileError(`phi without an argument for b${b.id}`); return val(a); });
+      return () => phis.forEach((p, j) => m.OpStore(phiVar.get(p) as Id, loaded[j] as Id));
+    };
+    if (!term) throw new CompileError(`b${b.id} has no terminator`);
+    if (term.op === 'Branch') {
+      const to = fn.block(Number(term.imms[0]));
+      phiCopies(to)();
+      m.OpStore(state, c32(to.id));
+    } else if (term.op === 'BranchCond') {
+      const tt = fn.block(Number(term.imms[0])), ff = fn.block(Number(term.imms[1]));
+      const cond = val(term.args[0] as Inst);
+      // Both successors' phi variables are written (no branch): a phi variable is read only at the
+      // start of its own block, and every entry into that block is preceded by its predecessor's
+      // writes, so the copies for the successor not taken are never read.
+      const pt = phiCopies(tt), pf = phiCopies(ff);
+      pt();
+      if (ff !== tt) pf();
+      m.OpStore(state, m.OpSelect(tU32, cond, c32(tt.id), c32(ff.id)));
+    } else if (term.op === 'EndProgram') {
+      m.OpStore(state, c32(DONE));
+    } else throw new CompileError(`${term.op} is not emitted yet`, term.pc);
+    m.OpBranch(swMerge);
+  });
+  m.label(swMerge);
+  m.OpBranch(cont);
+  m.label(cont);
+  m.OpBranchConditional(m.OpINotEqual(tBool, m.OpLoad(tU32, state), c32(DONE)), header, exit);
+  m.label(exit);
+  m.OpReturn();
+  m.OpFunctionEnd();
+  return { spirv: m.assemble(), floatOps };
+}
+
+function checkNative(i: Inst, f: FloatMode, p: TargetProfile): void {
+  const isF32 = i.op.endsWith('32') || i.op === 'ConvertF32U32' || i.op === 'ConvertF32S32';
+  if (!isF32) throw new CompileError(`${i.op}: only f32 float ops are emitted yet`, i.pc);
+  if (i.op === 'FFma32') throw new CompileError('fma needs an exact lowering (GLSL Fma may be unfused on the device): not emitted yet', i.pc);
+  if (f.round !== 0 || f.denorm !== 3 || f.ieee === 'dynamic' || f.dx10Clamp === 'dynamic') {
+    throw new CompileError(`float mode round=${f.round} denorm=${f.denorm} needs a software lowering, which is not emitted yet`, i.pc);
+  }
+  if (!p.f32.roundingModeRTE || !p.f32.denormPreserve) {
+    throw new CompileError(`the ${p.name} profile cannot express round-to-nearest with f32 denormals kept natively (RTE ${p.f32.roundingModeRTE}, DenormPreserve ${p.f32.denormPreserve}); the software lowering is not emitted yet`, i.pc);
+  }
+}
+
+/** VOPC float predicates (imm 0..15): ordered/unordered comparisons, NaN checks. */
+function fcmp(m: Module, tBool: Id, pred: number, a: Id, b: Id): Id {
+  const nan = () => m.OpLogicalOr(tBool, m.OpIsNan(tBool, a), m.OpIsNan(tBool, b));
+  switch (pred & 15) {
+    case 0: return m.constant(tBool, false);
+    case 1: return m.OpFOrdLessThan(tBool, a, b);
+    case 2: return m.OpFOrdEqual(tBool, a, b);
+    case 3: return m.OpFOrdLessThanEqual(tBool, a, b);
+    case 4: return m.OpFOrdGreaterThan(tBool, a, b);
+    case 5: return m.OpFOrdNotEqual(tBool, a, b);
+    case 6: return m.OpFOrdGreaterThanEqual(tBool, a, b);
+    case 7: return m.OpLogicalNot(tBool, nan());
+    case 8: return nan();
+    case 9: return m.OpFUnordLessThan(tBool, a, b);
+    case 10: return m.OpFUnordEqual(tBool, a, b);
+    case 11: return m.OpFUnordLessThanEqual(tBool, a, b);
+    case 12: return m.OpFUnordGreaterThan(tBool, a, b);
+    case 13: return m.OpFUnordNotEqual(tBool, a, b);
+    case 14: return m.OpFUnordGreaterThanEqual(tBool, a, b);
+    default: return m.constant(tBool, true);
+  }
+}

@@ -1,0 +1,41 @@
+// `rdna compile` as a user runs it: a clang-19 OpenCL kernel to a SPIR-V file that spirv-val
+// accepts for Vulkan 1.3, the IR form, --json, and the one-line error naming the pc of an
+// instruction the slice does not translate.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const BIN = new URL('../bin/rdna', import.meta.url).pathname;
+const FIX = new URL('./fixtures/opencl/', import.meta.url).pathname;
+
+test('rdna compile: SPIR-V valid for Vulkan 1.3, IR text, --json, errors with the pc', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'rdna-compile-'));
+  const obj = join(dir, 'int.o');
+  const b = spawnSync('clang-19', ['-x', 'cl', '-cl-std=CL1.2', '-target', 'amdgcn-amd-amdhsa', '-mcpu=gfx1030', '-nogpulib', '-O2', '-Wno-linker-warnings', '-I', FIX,
+    '-Xclang', '-mlink-builtin-bitcode', '-Xclang', '/usr/lib/clc/gfx1030-amdgcn-mesa-mesa3d.bc', '-c', join(FIX, 'interp-int.cl'), '-o', obj], { encoding: 'utf8' });
+  assert.equal(b.status, 0, b.stderr);
+  const rdna = (...a: string[]) => spawnSync(process.execPath, [BIN, ...a], { encoding: 'utf8' });
+  const spv = join(dir, 'c.spv');
+  const r = rdna('compile', obj, '--kernel', 'collatz', '-o', spv, '--json');
+  assert.equal(r.status, 0, r.stderr);
+  const doc = JSON.parse(r.stdout) as { output: string; kernel: string; words: number; diagnostics: unknown[] };
+  assert.equal(doc.output, spv);
+  assert.equal(doc.kernel, 'collatz');
+  assert.equal(readFileSync(spv).length, doc.words * 4);
+  assert.equal(readFileSync(spv).readUInt32LE(0), 0x07230203);
+  const v = spawnSync('spirv-val', ['--target-env', 'vulkan1.3', spv], { encoding: 'utf8' });
+  assert.equal(v.status, 0, v.stdout + v.stderr);
+  const ir = rdna('compile', obj, '--kernel', 'collatz', '--emit', 'ir', '-o', '-');
+  assert.equal(ir.status, 0, ir.stderr);
+  assert.match(ir.stdout, /^function collatz \(wave32\)\nb0:\n/);
+  assert.match(ir.stdout, /BallotLo u32/);
+  const gap = rdna('compile', obj, '--kernel', 'int_mix', '-o', join(dir, 'x.spv'));
+  assert.equal(gap.status, 1);
+  assert.equal(gap.stderr.trim().split('\n').length, 1);
+  assert.match(gap.stderr, /int_mix: pc 0x[0-9a-f]+: v_\w+ .*is not translated yet/);
+  assert.equal(rdna('compile', obj, '--kernel', 'collatz').status, 2);
+  assert.equal(rdna('compile', obj, '-o', spv).status, 2, 'several kernels need --kernel');
+});
