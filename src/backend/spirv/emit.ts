@@ -98,11 +98,14 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile): EmitResult {
   const shArr = m.OpTypeArray(tU32, c32(ws));
   const shVar = m.OpVariable(m.OpTypePointer('Workgroup', shArr), 'Workgroup');
   const shPtr = m.OpTypePointer('Workgroup', tU32);
+  // Two words for ballots (lanes 0-31, 32-63), built with atomic ORs.
+  const balArr = m.OpTypeArray(tU32, c32(2));
+  const balVar = m.OpVariable(m.OpTypePointer('Workgroup', balArr), 'Workgroup');
   const psbU32 = m.OpTypePointer('PhysicalStorageBuffer', tU32);
   const fnPtr = (t: Id) => m.OpTypePointer('Function', t);
 
   const main = m.OpFunction(tVoid, 'None', m.OpTypeFunction(tVoid));
-  m.OpEntryPoint('GLCompute', main, 'main', pcVar, gLocal, gGroup, shVar);
+  m.OpEntryPoint('GLCompute', main, 'main', pcVar, gLocal, gGroup, shVar, balVar);
   m.OpExecutionMode(main, 'LocalSize', ws, 1, 1);
   if (needsF32Modes) {
     m.OpExecutionMode(main, 'RoundingModeRTE', 32);
@@ -183,26 +186,21 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile): EmitResult {
       return v;
     };
     const nc = (id: Id) => { m.OpDecorate(id, 'NoContraction'); return id; };
-    const exchange = (v: Id, read: (k: number) => Id | undefined, combine: (acc: Id | undefined, k: number, x: Id) => Id): Id => {
-      m.OpStore(m.OpAccessChain(shPtr, shVar, lane), v);
-      barrier();
-      let acc: Id | undefined;
-      for (let l = 0; l < ws; l++) {
-        const idx = read(l);
-        if (!idx) continue;
-        acc = combine(acc, l, m.OpLoad(tU32, m.OpAccessChain(shPtr, shVar, idx)));
-      }
-      barrier();
-      return acc ?? c32(0);
-    };
+    // A ballot: every lane clears the word, ORs in its bit (atomically), and reads the word back;
+    // barriers between the steps (all lanes of the workgroup = the wave take part: uniform flow).
     const ballot = (bit: Id, hi: boolean): Id => {
-      const v = m.OpSelect(tU32, bit, c32(1), c32(0));
-      const lo = hi ? 32 : 0, n = Math.min(32, ws - lo);
-      if (n <= 0) return c32(0);
-      return exchange(v, (l) => (l >= lo && l < lo + n ? c32(l) : undefined), (acc, l, x) => {
-        const sh = m.OpShiftLeftLogical(tU32, x, c32(l - lo));
-        return acc ? m.OpBitwiseOr(tU32, acc, sh) : sh;
-      });
+      if (hi && ws === 32) return c32(0);
+      const word = m.OpAccessChain(shPtr, balVar, c32(hi ? 1 : 0));
+      const scope = c32(2), none = c32(0);
+      m.OpAtomicStore(word, scope, none, c32(0));
+      barrier();
+      const mine = hi ? m.OpUGreaterThanEqual(tBool, lane, c32(32)) : m.OpULessThan(tBool, lane, c32(32));
+      const shifted = m.OpShiftLeftLogical(tU32, c32(1), m.OpBitwiseAnd(tU32, lane, c32(31)));
+      m.OpAtomicOr(tU32, word, scope, none, m.OpSelect(tU32, m.OpLogicalAnd(tBool, bit, mine), shifted, c32(0)));
+      barrier();
+      const r2 = m.OpAtomicLoad(tU32, word, scope, none);
+      barrier();
+      return r2;
     };
     const addr = (active: Id, a: Id) => m.OpConvertUToPtr(psbU32, m.OpSelect(tU64, active, a, sinkPtr));
     for (const i of b.insts) {
