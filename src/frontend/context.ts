@@ -7,7 +7,7 @@ import type { Instruction, Operand, OperandValue } from '../decode/types.js';
 import type { DataType } from '../isa/types.js';
 import type { Shader } from '../container/shader.js';
 import type { ModeAnalysis } from '../analysis/mode.js';
-import { inlineConstant } from '../interp/operands.js';
+import { inlineConstant } from '../decode/inline.js';
 import type { Builder, FloatMode, Inst } from '../ir/ir.js';
 import { TranslateError } from './errors.js';
 
