@@ -7,16 +7,13 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { buildOpenCl } from './harness/opencl.js';
 
 const BIN = new URL('../bin/rdna', import.meta.url).pathname;
-const FIX = new URL('./fixtures/opencl/', import.meta.url).pathname;
 
 test('rdna compile: SPIR-V valid for Vulkan 1.3, IR text, --json, errors with the pc', () => {
   const dir = mkdtempSync(join(tmpdir(), 'rdna-compile-'));
-  const obj = join(dir, 'int.o');
-  const b = spawnSync('clang-19', ['-x', 'cl', '-cl-std=CL1.2', '-target', 'amdgcn-amd-amdhsa', '-mcpu=gfx1030', '-nogpulib', '-O2', '-Wno-linker-warnings', '-I', FIX,
-    '-Xclang', '-mlink-builtin-bitcode', '-Xclang', '/usr/lib/clc/gfx1030-amdgcn-mesa-mesa3d.bc', '-c', join(FIX, 'interp-int.cl'), '-o', obj], { encoding: 'utf8' });
-  assert.equal(b.status, 0, b.stderr);
+  const obj = buildOpenCl('interp-int.cl');
   const rdna = (...a: string[]) => spawnSync(process.execPath, [BIN, ...a], { encoding: 'utf8' });
   const spv = join(dir, 'c.spv');
   const r = rdna('compile', obj, '--kernel', 'collatz', '-o', spv, '--json');

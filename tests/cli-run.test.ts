@@ -6,13 +6,11 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { buildOpenCl } from './harness/opencl.js';
 
 const BIN = new URL('../bin/rdna', import.meta.url).pathname;
-const FIX = new URL('./fixtures/opencl/', import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), 'rdna-run-'));
-const obj = join(dir, 'int.o');
-const build = spawnSync('clang-19', ['-x', 'cl', '-cl-std=CL1.2', '-target', 'amdgcn-amd-amdhsa', '-mcpu=gfx1030', '-nogpulib', '-O2', '-Wno-linker-warnings', '-I', FIX,
-  '-Xclang', '-mlink-builtin-bitcode', '-Xclang', '/usr/lib/clc/gfx1030-amdgcn-mesa-mesa3d.bc', '-c', join(FIX, 'interp-int.cl'), '-o', obj], { encoding: 'utf8' });
+const obj = buildOpenCl('interp-int.cl');
 
 function rdna(...args: string[]) {
   const r = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', timeout: 120_000 });
@@ -30,7 +28,6 @@ const good = { kernel: 'collatz', grid: [8], block: [8], args: [{ buffer: 'u32',
 function steps(v0: number): number { let v = v0, s = 0; while (v > 1 && s < 1000) { v = v & 1 ? 3 * v + 1 : v / 2; s++; } return s; }
 
 test('rdna run --json: every buffer argument after the run, and stats', () => {
-  assert.equal(build.status, 0, build.stderr);
   const r = rdna('run', obj, '--args', argsFile('good', good), '--json');
   assert.equal(r.code, 0, r.err);
   const doc = JSON.parse(r.out) as { engine: string; kernel: string; buffers: { arg: number; base64: string }[]; stats: { workgroups: number; waves: number; instructions: number } };

@@ -12,20 +12,17 @@ import { buildCfg } from '../dist/analysis/cfg.js';
 import { recompile } from '../dist/backend/recompile.js';
 import { assembleShaders } from '../tests/harness/kernel.js';
 import { sliceKernels } from '../tests/frontend/kernels.js';
+import { buildOpenCl } from '../tests/harness/opencl.js';
 
 const args = process.argv.slice(2);
 const runs = Number(args[args.indexOf('--runs') + 1] ?? 50) || 50;
 const dir = mkdtempSync(join(tmpdir(), 'rdna-bench-compile-'));
-const fix = new URL('../tests/fixtures/opencl/', import.meta.url).pathname;
 
 const corpus: Shader[] = [];
 for (const w of [false, true]) {
   const m = assembleShaders('gfx1030', sliceKernels(w).map((k) => ({ ...k, vgprs: 32, sgprs: 32, directives: ['.amdhsa_user_sgpr_kernarg_segment_ptr 1', '.amdhsa_system_sgpr_workgroup_id_x 1'] })));
   corpus.push(...m.values());
-  const out = join(dir, `int${w ? 64 : 32}.o`);
-  const r = spawnSync('clang-19', ['-x', 'cl', '-cl-std=CL1.2', '-target', 'amdgcn-amd-amdhsa', '-mcpu=gfx1030', '-nogpulib', '-O2', '-Wno-linker-warnings', '-I', fix,
-    '-Xclang', '-mlink-builtin-bitcode', '-Xclang', '/usr/lib/clc/gfx1030-amdgcn-mesa-mesa3d.bc', ...(w ? ['-mwavefrontsize64'] : []), '-c', join(fix, 'interp-int.cl'), '-o', out], { encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(r.stderr);
+  const out = buildOpenCl('interp-int.cl', { wave64: w });
   corpus.push(...loadShaders({ bytes: new Uint8Array(readFileSync(out)), name: 'k' }).filter((s) => s.info.name === 'collatz'));
 }
 

@@ -8,6 +8,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Rng } from '../tests/harness/rng.js';
+import { buildOpenCl } from '../tests/harness/opencl.js';
 
 const args = process.argv.slice(2);
 const opt = (name: string, def: string) => { const i = args.indexOf(`--${name}`); return i >= 0 ? (args[i + 1] ?? def) : def; };
@@ -17,13 +18,7 @@ const root = new URL('..', import.meta.url).pathname;
 const FIX = join(root, 'tests/fixtures/opencl');
 const dir = mkdtempSync(join(tmpdir(), 'rdna-bench-interp-'));
 
-function compile(src: string): string {
-  const out = join(dir, src.replace('.cl', '.o'));
-  const r = spawnSync('clang-19', ['-x', 'cl', '-cl-std=CL1.2', '-target', 'amdgcn-amd-amdhsa', '-mcpu=gfx1030', '-nogpulib', '-O2', '-Wno-linker-warnings', '-I', FIX,
-    '-Xclang', '-mlink-builtin-bitcode', '-Xclang', '/usr/lib/clc/gfx1030-amdgcn-mesa-mesa3d.bc', '-c', join(FIX, src), '-o', out], { encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(r.stderr);
-  return out;
-}
+const compile = (src: string) => buildOpenCl(src);
 
 const rng = new Rng(99);
 const kernels = [

@@ -4,11 +4,8 @@
 // itself checked against pocl and the ISA). wave32 and wave64; partial workgroups; branches on
 // SCC, VCCZ and EXECZ; EXEC-masked regions; carries; compares; scalar and global memory.
 import { test } from 'node:test';
+import { readFileSync } from 'node:fs';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Shader } from '../../src/container/shader.js';
 import { loadShaders } from '../../src/container/shader.js';
 import { buildCfg } from '../../src/analysis/cfg.js';
@@ -22,6 +19,7 @@ import { verifyFunction } from '../../src/ir/verify.js';
 import { assemble, dwords } from '../interp/harness.js';
 import { Rng } from '../harness/rng.js';
 import { sliceKernels as kernels } from './kernels.js';
+import { buildOpenCl } from '../harness/opencl.js';
 
 /** Runs both engines on copies of the same buffers; returns both results. */
 function both(shader: Shader, buffers: Uint8Array[], grid: Dim3, block: Dim3): { ref: Uint8Array[]; ir: Uint8Array[] } {
@@ -65,14 +63,9 @@ test('translated kernels (SALU, VALU, carries, compares, masks, loops under EXEC
 });
 
 test('an OpenCL kernel built by clang-19 (a data-dependent loop, branches) translates and matches, wave32 and wave64', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'rdna-fe-'));
-  const fix = new URL('../fixtures/opencl/', import.meta.url).pathname;
   const rng = new Rng(9);
   for (const w64 of [false, true]) {
-    const out = join(dir, `int${w64 ? 64 : 32}.o`);
-    const r = spawnSync('clang-19', ['-x', 'cl', '-cl-std=CL1.2', '-target', 'amdgcn-amd-amdhsa', '-mcpu=gfx1030', '-nogpulib', '-O2', '-Wno-linker-warnings', '-I', fix,
-      '-Xclang', '-mlink-builtin-bitcode', '-Xclang', '/usr/lib/clc/gfx1030-amdgcn-mesa-mesa3d.bc', ...(w64 ? ['-mwavefrontsize64'] : []), '-c', join(fix, 'interp-int.cl'), '-o', out], { encoding: 'utf8' });
-    assert.equal(r.status, 0, r.stderr);
+    const out = buildOpenCl('interp-int.cl', { wave64: w64 });
     const shader = loadShaders({ bytes: new Uint8Array(readFileSync(out)), name: 'k' }).find((s) => s.info.name === 'collatz');
     assert.ok(shader);
     const seeds = dwords(Array.from({ length: 256 }, () => 1 + (rng.u32() % 3000)));

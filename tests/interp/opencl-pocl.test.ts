@@ -5,32 +5,20 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Rng } from '../harness/rng.js';
+import { buildOpenCl } from '../harness/opencl.js';
 
 const BIN = new URL('../../bin/rdna', import.meta.url).pathname;
 const FIX = new URL('../fixtures/opencl/', import.meta.url).pathname;
 const POCL = new URL('../harness/pocl-run.py', import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), 'rdna-pocl-'));
-const LIBCLC = '/usr/lib/clc/gfx1030-amdgcn-mesa-mesa3d.bc';
 
 /** Build options a source needs on both sides. */
 const OPTIONS: Record<string, readonly string[]> = { 'interp-float.cl': ['-cl-fp32-correctly-rounded-divide-sqrt'] };
-const objects = new Map<string, string>();
-function compile(source: string, wave64: boolean): string {
-  const key = `${source}:${wave64}`;
-  const hit = objects.get(key);
-  if (hit) return hit;
-  const out = join(dir, `${source.replace(/\W/g, '_')}${wave64 ? '_w64' : ''}.o`);
-  assert.ok(existsSync(LIBCLC), 'libclc-19 is not installed');
-  const r = spawnSync('clang-19', ['-x', 'cl', '-cl-std=CL1.2', '-target', 'amdgcn-amd-amdhsa', '-mcpu=gfx1030', '-nogpulib', '-O2', '-Wno-linker-warnings',
-    '-I', FIX, '-Xclang', '-mlink-builtin-bitcode', '-Xclang', LIBCLC, ...(OPTIONS[source] ?? []), ...(wave64 ? ['-mwavefrontsize64'] : []), '-c', join(FIX, source), '-o', out], { encoding: 'utf8' });
-  assert.equal(r.status, 0, r.stderr);
-  objects.set(key, out);
-  return out;
-}
+const compile = (source: string, wave64: boolean) => buildOpenCl(source, { wave64, options: OPTIONS[source] ?? [] });
 
 interface Case { readonly source: string; readonly kernel: string; readonly args: (rng: Rng) => { grid: number[]; block: number[]; args: unknown[] } }
 

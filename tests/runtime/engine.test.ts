@@ -22,6 +22,7 @@ import { VulkanDevice } from '../../src/runtime/vulkan.js';
 import { assemble, dwords } from '../interp/harness.js';
 import { sliceKernels } from '../frontend/kernels.js';
 import { Rng } from '../harness/rng.js';
+import { buildOpenCl } from '../harness/opencl.js';
 
 const ICD_DIR = '/usr/share/vulkan/icd.d';
 const LVP = readdirSync(ICD_DIR).filter((f) => f.startsWith('lvp_icd')).map((f) => join(ICD_DIR, f))[0] ?? '';
@@ -74,12 +75,8 @@ test('recompiled kernels on lavapipe equal the interpreter byte for byte, wave32
       }
     }
     // OpenCL C from clang-19: a data-dependent loop with early-exit lanes.
-    const fix = new URL('../fixtures/opencl/', import.meta.url).pathname;
     for (const w64 of [false, true]) {
-      const out = join(dir, `int${w64 ? 64 : 32}.o`);
-      const r = spawnSync('clang-19', ['-x', 'cl', '-cl-std=CL1.2', '-target', 'amdgcn-amd-amdhsa', '-mcpu=gfx1030', '-nogpulib', '-O2', '-Wno-linker-warnings', '-I', fix,
-        '-Xclang', '-mlink-builtin-bitcode', '-Xclang', '/usr/lib/clc/gfx1030-amdgcn-mesa-mesa3d.bc', ...(w64 ? ['-mwavefrontsize64'] : []), '-c', join(fix, 'interp-int.cl'), '-o', out], { encoding: 'utf8' });
-      assert.equal(r.status, 0, r.stderr);
+      const out = buildOpenCl('interp-int.cl', { wave64: w64 });
       const shader = loadShaders({ bytes: new Uint8Array(readFileSync(out)), name: 'k' }).find((s) => s.info.name === 'collatz');
       assert.ok(shader);
       spirvValid(recompile(shader, { profile: LAVAPIPE_PROFILE }).spirv, `collatz${w64 ? 64 : 32}`);
@@ -107,11 +104,9 @@ test('what the slice cannot lower on a device is a CompileError naming the pc, n
 
 test('rdna run --engine vulkan: the same JSON as the interpreter plus the device; a missing driver is one line, exit 1', () => {
   const BIN = new URL('../../bin/rdna', import.meta.url).pathname;
-  const fix = new URL('../fixtures/opencl/', import.meta.url).pathname;
-  const obj = join(dir, 'int32.o');
+  const obj = buildOpenCl('interp-int.cl');
   const args = join(dir, 'args.json');
   writeFileSync(args, JSON.stringify({ kernel: 'collatz', grid: [64], block: [32], args: [{ buffer: 'u32', data: Array.from({ length: 64 }, (_, k) => k + 1) }, { buffer: 'u32', size: 256 }, { buffer: 'u32', size: 256 }] }));
-  void fix;
   const run = (engine: string, env: NodeJS.ProcessEnv) => spawnSync(process.execPath, [BIN, 'run', obj, '--args', args, '--engine', engine, '--json'], { encoding: 'utf8', env: { ...process.env, ...env } });
   const vk = run('vulkan', { VK_DRIVER_FILES: LVP });
   assert.equal(vk.status, 0, vk.stderr);
