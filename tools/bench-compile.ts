@@ -7,9 +7,12 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadShaders, type Shader } from '../dist/container/shader.js';
-import { buildCfg } from '../dist/analysis/cfg.js';
-import { recompile } from '../dist/backend/recompile.js';
+import type { Shader } from '../src/container/shader.js';
+// The built code (dist/, what users run), typed by its sources; `npm run bench:compile` builds first.
+const dist = (path: string): Promise<unknown> => import(new URL(`../dist/${path}`, import.meta.url).href);
+const { loadShaders } = (await dist('container/shader.js')) as typeof import('../src/container/shader.js');
+const { buildCfg } = (await dist('analysis/cfg.js')) as typeof import('../src/analysis/cfg.js');
+const { recompile } = (await dist('backend/recompile.js')) as typeof import('../src/backend/recompile.js');
 import { assembleShaders } from '../tests/harness/kernel.js';
 import { sliceKernels } from '../tests/frontend/kernels.js';
 import { buildOpenCl } from '../tests/harness/opencl.js';

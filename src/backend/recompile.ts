@@ -7,7 +7,10 @@ import type { Diagnostic } from '../analysis/types.js';
 import { translate } from '../frontend/index.js';
 import type { IrFunction } from '../ir/ir.js';
 import { LAVAPIPE_PROFILE, type TargetProfile } from './profile.js';
-import { emitSpirv, type EmitResult } from './spirv/emit.js';
+import { canEmitNative, emitSpirv } from './spirv/emit.js';
+import { LOWERED_F32, lowerFloat } from '../ir/passes/lower-float.js';
+import { eliminateDeadCode } from '../ir/passes/dce.js';
+import type { Op } from '../ir/ops.js';
 
 export interface RecompileOptions {
   readonly profile?: TargetProfile;
@@ -18,7 +21,8 @@ export interface RecompileResult {
   readonly ir: IrFunction;
   readonly diagnostics: readonly Diagnostic[];
   readonly mode: ModeAnalysis;
-  readonly floatOps: EmitResult['floatOps'];
+  /** Each float op and how it runs on the profile: native SPIR-V, or emulated exactly in integer code. */
+  readonly floatOps: readonly { pc: number | undefined; op: Op; lowering: 'native' | 'emulated' }[];
 }
 
 /** Throws TranslateError / CompileError (with the pc) for what the slice does not cover. */
@@ -26,6 +30,16 @@ export function recompile(shader: Shader, options: RecompileOptions = {}): Recom
   const cfg = buildCfg(shader);
   const mode = analyzeMode(shader, cfg);
   const ir = translate(shader, cfg, mode);
-  const { spirv, floatOps } = emitSpirv(ir, options.profile ?? LAVAPIPE_PROFILE);
+  const profile = options.profile ?? LAVAPIPE_PROFILE;
+  // Float ops the device cannot express in their MODE become exact integer code.
+  const floatOps: { pc: number | undefined; op: Op; lowering: 'native' | 'emulated' }[] = [];
+  for (const b of ir.blocks) for (const i of b.insts) {
+    if (!i.float) continue;
+    const native = canEmitNative(i, profile);
+    floatOps.push({ pc: i.pc, op: i.op, lowering: native || !LOWERED_F32.has(i.op) ? 'native' : 'emulated' });
+  }
+  lowerFloat(ir, (i) => !canEmitNative(i, profile));
+  eliminateDeadCode(ir);
+  const { spirv } = emitSpirv(ir, profile);
   return { spirv, ir, diagnostics: [...cfg.diagnostics, ...mode.diagnostics], mode, floatOps };
 }

@@ -85,6 +85,7 @@ const HANDLERS: Record<Op, Handler> = {
   UAddCarry32: m3((a, b, k) => b01(u(a) + u(b) + u(k) > 0xffffffff)), USubBorrow32: m3((a, b, k) => b01(u(b) + u(k) > u(a))),
   IAdd3_32: m3((a, b, d) => (u(a) + u(b) + u(d)) >>> 0),
   BitCount32: m1((a) => { let n = 0; for (let x = u(a); x; x &= x - 1) n++; return n; }),
+  Clz32: m1((a) => Math.clz32(u(a))),
   UBfe32: m3((v, o, w) => bfe(u(v), u(o) & 31, u(w), false)), SBfe32: m3((v, o, w) => bfe(u(v), u(o) & 31, u(w), true)),
   IEq32: m2((a, b) => b01(u(a) === u(b))), INe32: m2((a, b) => b01(u(a) !== u(b))), ULt32: m2((a, b) => b01(u(a) < u(b))), ULe32: m2((a, b) => b01(u(a) <= u(b))),
   UGt32: m2((a, b) => b01(u(a) > u(b))), UGe32: m2((a, b) => b01(u(a) >= u(b))), SLt32: m2((a, b) => b01((u(a) | 0) < (u(b) | 0))), SLe32: m2((a, b) => b01((u(a) | 0) <= (u(b) | 0))),

@@ -81,6 +81,8 @@ export const OPS = {
   USubBorrow32: { args: ['u32', 'u32', 'u1'], result: 'u1' },
   IAdd3_32: { args: ['u32', 'u32', 'u32'], result: 'u32' },
   BitCount32: un('u32'),
+  /** Count of leading zero bits (32 for 0). */
+  Clz32: un('u32'),
   /** Bit field extract: value, offset, width (RDNA: width 0 gives 0). */
   UBfe32: { args: ['u32', 'u32', 'u32'], result: 'u32' },
   SBfe32: { args: ['u32', 'u32', 'u32'], result: 'u32' },

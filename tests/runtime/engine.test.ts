@@ -88,18 +88,63 @@ test('recompiled kernels on lavapipe equal the interpreter byte for byte, wave32
   }
 });
 
-test('what the slice cannot lower on a device is a CompileError naming the pc, never wrong SPIR-V', () => {
-  // (The results are stored, so that dead-code elimination keeps the float ops; the kernels are only compiled.)
-  const shaders = assemble('gfx1030', [
-    { name: 'fadd', body: 'v_add_f32 v1, v0, v0\nglobal_store_dword v[2:3], v1, off\ns_endpgm' },
-    { name: 'rtz', floatMode: 0xf3, body: 'v_mul_f32 v1, v0, v0\nglobal_store_dword v[2:3], v1, off\ns_endpgm' },
-  ]);
-  const fadd = shaders.get('fadd'), rtz = shaders.get('rtz');
-  assert.ok(fadd && rtz);
-  // Lavapipe does not promise DenormPreserve for f32, and the default kernel float mode keeps f32 denormals only with 0xf0; 0xc0 flushes.
-  assert.throws(() => recompile(fadd, { profile: LAVAPIPE_PROFILE }), (e: unknown) => e instanceof CompileError && /^pc 0x0: /.test(e.message));
-  const nvidiaLike = { ...LAVAPIPE_PROFILE, name: 'test', f32: { ...LAVAPIPE_PROFILE.f32, denormPreserve: true } };
-  assert.throws(() => recompile(rtz, { profile: nvidiaLike }), (e: unknown) => e instanceof CompileError && /round=3 .*software lowering/.test(e.message));
+test('f32 arithmetic under every rounding direction and denormal mode, set at launch and mid-shader, emulated exactly on lavapipe', async () => {
+  const dev = VulkanDevice.open({ driverFiles: LVP });
+  try {
+    const rng = new Rng(33);
+    for (const wave64 of [false, true]) {
+      const vcc = wave64 ? 'vcc' : 'vcc_lo';
+      const body = `
+  s_load_dwordx4 s[4:7], s[0:1], 0x0
+  s_waitcnt lgkmcnt(0)
+  v_lshl_add_u32 v1, s2, 6, v0
+  v_lshlrev_b32 v2, 3, v1
+  global_load_dwordx2 v[3:4], v2, s[4:5]
+  s_waitcnt vmcnt(0)
+  v_lshlrev_b32 v2, 5, v1
+  v_add_f32 v5, v3, v4
+  v_mul_f32 v6, v3, v4
+  s_round_mode 0x1
+  v_sub_f32 v7, v3, v4
+  s_round_mode 0x2
+  v_mul_f32 v8, v3, v4
+  s_round_mode 0x3
+  s_denorm_mode 0x1
+  v_add_f32 v9, v3, v4
+  v_cmp_lt_f32 ${vcc}, v3, v4
+  v_cndmask_b32 v10, v5, v6, ${vcc}
+  v_cvt_f32_u32 v11, v1
+  v_cvt_u32_f32 v12, v3
+  global_store_dwordx4 v2, v[5:8], s[6:7]
+  global_store_dwordx4 v2, v[9:12], s[6:7] offset:16
+  s_endpgm`;
+      for (const floatMode of [0xf0, 0xc0, 0x00, 0xf3]) {
+        const name = `fmodes${wave64 ? 64 : 32}_${floatMode.toString(16)}`;
+        const shaders = assemble('gfx1030', [{ name, body, wave64, floatMode, vgprs: 16, sgprs: 16, directives: ['.amdhsa_system_sgpr_workgroup_id_x 1'] }]);
+        const shader = shaders.get(name);
+        assert.ok(shader);
+        const r = recompile(shader, { profile: LAVAPIPE_PROFILE });
+        assert.ok(r.floatOps.length >= 8 && r.floatOps.every((f) => f.lowering === 'emulated'), JSON.stringify(r.floatOps));
+        spirvValid(r.spirv, name);
+        const n = 128;
+        const input = new Uint8Array(8 * n);
+        const dv = new DataView(input.buffer);
+        const edges = [0, 0x80000000, 1, 0x807fffff, 0x00800000, 0x7f7fffff, 0x3f800001, 0x33c00000, 0x7f800000, 0x7fc00000, 0x4b800000, 0x3f800000];
+        for (let k = 0; k < 2 * n; k++) dv.setUint32(4 * k, k % 3 === 0 ? edges[rng.u32() % edges.length] ?? 0 : k % 3 === 1 ? rng.u32() & 0x80ffffff : rng.u32(), true);
+        same(name, await both(dev, shader, [input, new Uint8Array(32 * n)], [n, 1, 1], [64, 1, 1]));
+      }
+    }
+  } finally {
+    dev.close();
+  }
+});
+
+test('what the slice cannot lower is a CompileError naming the pc, never wrong SPIR-V', () => {
+  // (The result is stored, so that dead-code elimination keeps the op; the kernel is only compiled.)
+  const shaders = assemble('gfx1030', [{ name: 'fma', body: 'v_fma_f32 v1, v0, v0, v0\nglobal_store_dword v[2:3], v1, off\ns_endpgm' }]);
+  const fma = shaders.get('fma');
+  assert.ok(fma);
+  assert.throws(() => recompile(fma, { profile: LAVAPIPE_PROFILE }), (e: unknown) => e instanceof CompileError && /^pc 0x0: fma needs an exact lowering/.test(e.message));
 });
 
 test('rdna run --engine vulkan: the same JSON as the interpreter plus the device; a missing driver is one line, exit 1', () => {

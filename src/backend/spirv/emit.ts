@@ -38,8 +38,13 @@ const DONE = 0xffffffff;
 
 export interface EmitResult {
   readonly spirv: Uint32Array;
-  /** How each float op was lowered (for reports): pc → 'native'. */
+  /** The float ops emitted as native SPIR-V float instructions. */
   readonly floatOps: readonly { pc: number | undefined; op: Op; lowering: 'native' }[];
+}
+
+/** Whether the profile expresses this float op's mode natively (else it must be lowered first). */
+export function canEmitNative(i: Inst, p: TargetProfile): boolean {
+  try { checkNative(i, i.float as FloatMode, p); return true; } catch { return false; }
 }
 
 export function emitSpirv(fn: IrFunction, profile: TargetProfile): EmitResult {
@@ -267,6 +272,8 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile): EmitResult {
           break;
         }
         case 'BitCount32': r = m.OpBitCount(T(), A(0)); break;
+        // FindUMsb gives -1 (all ones) for 0: 31 - (-1) = 32.
+        case 'Clz32': r = m.OpISub(tU32, c32(31), m.glsl450('FindUMsb', tU32, A(0))); break;
         case 'UBfe32': case 'SBfe32': {
           // RDNA: width 0 gives 0; a field running past bit 31 takes the bits up to 31.
           const off = m.OpBitwiseAnd(tU32, A(1), c32(31));

@@ -93,6 +93,10 @@ export const SALU: Record<string, Translator> = {
   s_max_i32: (cx) => { const a = s(cx, 'ssrc0'), b = s(cx, 'ssrc1'); d(cx, cx.b.emit('SMax32', [a, b])); scc(cx, cx.b.emit('SGt32', [a, b])); },
   s_lshl_b64: (cx) => shift64(cx, 'Shl64'), s_lshr_b64: (cx) => shift64(cx, 'LShr64'), s_ashr_i64: (cx) => shift64(cx, 'AShr64'),
   s_getpc_b64: (cx) => { const pc = cx.inst.pc + 4; d(cx, cx.u32(pc % 2 ** 32), 0); d(cx, cx.u32(Math.floor(pc / 2 ** 32)), 1); },
+  // MODE writes with immediates: the float ops after them carry the mode the MODE analysis gives
+  // them; the MODE value itself is kept for later reads.
+  s_round_mode: (cx) => cx.b.emit('SetMode', [cx.b.emit('Or32', [cx.b.emit('And32', [cx.b.emit('GetMode'), cx.u32(~0xf)]), cx.u32(simm16(cx) & 0xf)])]),
+  s_denorm_mode: (cx) => cx.b.emit('SetMode', [cx.b.emit('Or32', [cx.b.emit('And32', [cx.b.emit('GetMode'), cx.u32(~0xf0)]), cx.u32((simm16(cx) & 0xf) << 4)])]),
   s_waitcnt_vscnt: () => undefined, s_waitcnt_vmcnt: () => undefined, s_waitcnt_lgkmcnt: () => undefined, s_waitcnt_expcnt: () => undefined,
 };
 

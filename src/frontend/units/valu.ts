@@ -138,6 +138,8 @@ export const VALU: Record<string, Translator> = {
   // v_fmac_f32: vdst = src0 * src1 + vdst; the table lists vdst (srcdst) first among the sources.
   v_fmac_f32: f32('FFma32', [1, 2, 0]),
   v_cvt_f32_u32: (cx) => { const o = io(cx); result(cx, o, cx.b.emit('BitcastF32U32', [cx.b.emit('ConvertF32U32', [src(o, 0, cx)], [], { float: cx.floatMode() })])); },
+  v_cvt_u32_f32: (cx) => { const o = io(cx); result(cx, o, cx.b.emit('ConvertU32F32', [cx.b.emit('BitcastU32F32', [src(o, 0, cx)])], [], { float: cx.floatMode() })); },
+  v_cvt_i32_f32: (cx) => { const o = io(cx); result(cx, o, cx.b.emit('ConvertS32F32', [cx.b.emit('BitcastU32F32', [src(o, 0, cx)])], [], { float: cx.floatMode() })); },
   v_cvt_f32_i32: (cx) => { const o = io(cx); result(cx, o, cx.b.emit('BitcastF32U32', [cx.b.emit('ConvertF32S32', [src(o, 0, cx)], [], { float: cx.floatMode() })])); },
 };
 

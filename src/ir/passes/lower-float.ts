@@ -1,0 +1,289 @@
+// Exact software lowering of f32 float ops into integer IR, for float modes the device cannot
+// express natively (Vulkan has no round toward ±infinity at all, and devices may flush or keep
+// denormals regardless of what a shader asks unless their float controls promise otherwise). The
+// lowered code computes the bits src/float computes (the model every engine shares): add, sub and
+// mul correctly rounded in the op's rounding direction, input and output denormal flushing
+// (tininess after rounding, the model's default), overflow per mode, signed zeros, NaN propagation
+// (the first NaN operand, quieted when IEEE) and the canonical NaN; u32/i32 → f32 conversions by
+// the mode; f32 → u32/i32 truncating and saturating; every compare predicate. Branch-free: each op
+// becomes a straight run of integer instructions (selects instead of branches).
+//
+// Method: significands are kept in u64 with the leading one at bit 53 and 30 extra low bits plus a
+// sticky bit (the smaller addend is shifted right with its lost bits OR-ed into bit 0), so one
+// rounding step at bit 30 is exact for every mode.
+import { Builder, type FloatMode, type Inst, IrError, type IrFunction } from '../ir.js';
+import type { Op } from '../ops.js';
+
+/** Float ops this pass lowers. */
+export const LOWERED_F32: ReadonlySet<Op> = new Set<Op>(['FAdd32', 'FSub32', 'FMul32', 'FCmp32', 'ConvertF32U32', 'ConvertF32S32', 'ConvertU32F32', 'ConvertS32F32']);
+
+interface Mode { readonly round: 0 | 1 | 2 | 3; readonly flushIn: boolean; readonly flushOut: boolean; readonly ieee: boolean }
+
+function modeOf(i: Inst): Mode {
+  const f: FloatMode | undefined = i.float;
+  if (!f || f.round === 'dynamic' || f.denorm === 'dynamic' || f.ieee === 'dynamic' || f.dx10Clamp === 'dynamic') {
+    throw new IrError(`pc 0x${(i.pc ?? 0).toString(16)}: ${i.op} under a dynamic float mode cannot be lowered yet`);
+  }
+  return { round: f.round, flushIn: (f.denorm & 1) === 0, flushOut: (f.denorm & 2) === 0, ieee: f.ieee };
+}
+
+/** Small expression helpers over a Builder (u32 unless named 64). */
+class X {
+  constructor(readonly b: Builder) {}
+  c(v: number): Inst { return this.b.u32(v); }
+  c64(v: bigint): Inst { return this.b.emit('ConstU64', [], [v]); }
+  t(v: boolean): Inst { return this.b.u1(v); }
+  op(o: Op, ...a: Inst[]): Inst { return this.b.emit(o, a); }
+  add(a: Inst, b: Inst) { return this.op('IAdd32', a, b); }
+  sub(a: Inst, b: Inst) { return this.op('ISub32', a, b); }
+  and(a: Inst, b: Inst) { return this.op('And32', a, b); }
+  or(a: Inst, b: Inst) { return this.op('Or32', a, b); }
+  shl(a: Inst, b: Inst) { return this.op('Shl32', a, b); }
+  shr(a: Inst, b: Inst) { return this.op('LShr32', a, b); }
+  eq(a: Inst, b: Inst) { return this.op('IEq32', a, b); }
+  ne(a: Inst, b: Inst) { return this.op('INe32', a, b); }
+  ult(a: Inst, b: Inst) { return this.op('ULt32', a, b); }
+  slt(a: Inst, b: Inst) { return this.op('SLt32', a, b); }
+  sel(c: Inst, a: Inst, b: Inst) { return this.op('Select32', c, a, b); }
+  sel1(c: Inst, a: Inst, b: Inst) { return this.op('SelectU1', c, a, b); }
+  not1(a: Inst) { return this.op('NotU1', a); }
+  and1(a: Inst, b: Inst) { return this.op('AndU1', a, b); }
+  or1(a: Inst, b: Inst) { return this.op('OrU1', a, b); }
+  // u64
+  wide(a: Inst) { return this.op('Pack64', a, this.c(0)); }
+  add64(a: Inst, b: Inst) { return this.op('IAdd64', a, b); }
+  sub64(a: Inst, b: Inst) { return this.op('ISub64', a, b); }
+  shl64(a: Inst, n: Inst) { return this.op('Shl64', a, n); }
+  shr64(a: Inst, n: Inst) { return this.op('LShr64', a, n); }
+  and64(a: Inst, b: Inst) { return this.op('Pack64', this.and(this.op('Lo32', a), this.op('Lo32', b)), this.and(this.op('Hi32', a), this.op('Hi32', b))); }
+  or64(a: Inst, b: Inst) { return this.op('Pack64', this.or(this.op('Lo32', a), this.op('Lo32', b)), this.or(this.op('Hi32', a), this.op('Hi32', b))); }
+  nz64(a: Inst) { return this.ne(this.or(this.op('Lo32', a), this.op('Hi32', a)), this.c(0)); }
+  sel64(c: Inst, a: Inst, b: Inst) { return this.op('Pack64', this.sel(c, this.op('Lo32', a), this.op('Lo32', b)), this.sel(c, this.op('Hi32', a), this.op('Hi32', b))); }
+  ult64(a: Inst, b: Inst) { return this.op('ULt64', a, b); }
+  clz64(a: Inst) {
+    const hi = this.op('Hi32', a), lo = this.op('Lo32', a);
+    return this.sel(this.ne(hi, this.c(0)), this.op('Clz32', hi), this.add(this.c(32), this.op('Clz32', lo)));
+  }
+  /** Mask of the low n bits (n in 0..63). */
+  lowMask64(n: Inst) { return this.sub64(this.shl64(this.c64(1n), n), this.c64(1n)); }
+}
+
+/**
+ * Rounds value = m · 2^(e − 180) (m: u64 with its leading one at bit 53, or 0; e: the biased
+ * exponent as a signed int32) to f32 bits under the mode, with output flushing.
+ */
+function roundPack(x: X, md: Mode, sign: Inst, e: Inst, m: Inst): Inst {
+  const one = x.c(1);
+  const normal = x.op('SGe32', e, one);
+  // Bits kept: 24 for a normal result; fewer (by 1 − e) for a subnormal one, capped at 63.
+  const subShift = x.sub(x.c(31), e); // 30 + (1 − e)
+  const shift = x.sel(normal, x.c(30), x.sel(x.op('ULt32', subShift, x.c(63)), subShift, x.c(63)));
+  const kept0 = x.op('Lo32', x.shr64(m, shift));
+  const rem = x.and64(m, x.lowMask64(shift));
+  const half = x.shl64(x.c64(1n), x.sub(shift, one));
+  const roundUp = (kept: Inst, r: Inst, h: Inst): Inst => {
+    const nz = x.nz64(r);
+    switch (md.round) {
+      case 0: { const above = x.ult64(h, r), tie = x.op('IEq64', r, h); return x.or1(above, x.and1(tie, x.ne(x.and(kept, one), x.c(0)))); }
+      case 1: return x.and1(x.not1(sign), nz);
+      case 2: return x.and1(sign, nz);
+      default: return x.t(false);
+    }
+  };
+  const kept = x.add(kept0, x.op('U1ToU32', roundUp(kept0, rem, half)));
+  // Normal: a carry out of 24 bits raises the exponent. Subnormal: reaching 2^23 makes it normal.
+  const carry = x.eq(kept, x.c(1 << 24));
+  const eN = x.add(e, x.op('U1ToU32', x.and1(normal, carry)));
+  const expField = x.sel(normal, eN, x.sel(x.op('UGe32', kept, x.c(1 << 23)), one, x.c(0)));
+  const mant = x.and(x.sel(x.and1(normal, carry), x.c(1 << 23), kept), x.c(0x7fffff));
+  const signBit = x.shl(x.op('U1ToU32', sign), x.c(31));
+  let bits = x.or(signBit, x.or(x.shl(expField, x.c(23)), mant));
+  // Overflow by the mode: to infinity when rounding toward it, else the largest finite value.
+  const over = x.and1(normal, x.op('SGe32', eN, x.c(255)));
+  const inf = x.or(signBit, x.c(0x7f800000)), max = x.or(signBit, x.c(0x7f7fffff));
+  const toInf = md.round === 0 ? x.t(true) : md.round === 1 ? x.not1(sign) : md.round === 2 ? sign : x.t(false);
+  bits = x.sel(over, x.sel(toInf, inf, max), bits);
+  if (md.flushOut) {
+    // Tininess after rounding: tiny unless e = 0 and rounding at normal precision carries to 2^-126.
+    const keptN0 = x.op('Lo32', x.shr64(m, x.c(30)));
+    const remN = x.and64(m, x.lowMask64(x.c(30)));
+    const keptN = x.add(keptN0, x.op('U1ToU32', roundUp(keptN0, remN, x.c64(1n << 29n))));
+    const notTiny = x.or1(normal, x.and1(x.eq(e, x.c(0)), x.eq(keptN, x.c(1 << 24))));
+    bits = x.sel(x.and1(x.not1(notTiny), x.nz64(m)), signBit, bits);
+  }
+  return x.sel(x.nz64(m), bits, signBit);
+}
+
+interface Unpacked { sign: Inst; exp: Inst; frac: Inst; nan: Inst; inf: Inst; zero: Inst; effExp: Inst; mant: Inst }
+
+function unpack(x: X, md: Mode, a: Inst): Unpacked {
+  const sign = x.ne(x.shr(a, x.c(31)), x.c(0));
+  const exp = x.and(x.shr(a, x.c(23)), x.c(0xff));
+  const frac0 = x.and(a, x.c(0x7fffff));
+  const denorm = x.eq(exp, x.c(0));
+  const frac = md.flushIn ? x.sel(denorm, x.c(0), frac0) : frac0;
+  const isMax = x.eq(exp, x.c(0xff));
+  return {
+    sign, exp, frac,
+    nan: x.and1(isMax, x.ne(frac0, x.c(0))),
+    inf: x.and1(isMax, x.eq(frac0, x.c(0))),
+    zero: x.and1(denorm, x.eq(frac, x.c(0))),
+    effExp: x.sel(denorm, x.c(1), exp),
+    mant: x.or(x.sel(denorm, x.c(0), x.c(0x800000)), frac),
+  };
+}
+
+const quiet = (x: X, md: Mode, a: Inst) => (md.ieee ? x.or(a, x.c(0x400000)) : a);
+
+function lowerAdd(x: X, md: Mode, a: Inst, b: Inst): Inst {
+  const A = unpack(x, md, a), B = unpack(x, md, b);
+  const keyA = x.or(x.shl(A.effExp, x.c(24)), A.mant), keyB = x.or(x.shl(B.effExp, x.c(24)), B.mant);
+  const aBig = x.op('UGe32', keyA, keyB);
+  const sX = x.sel1(aBig, A.sign, B.sign), sY = x.sel1(aBig, B.sign, A.sign);
+  const eX = x.sel(aBig, A.effExp, B.effExp), eY = x.sel(aBig, B.effExp, A.effExp);
+  const mX = x.shl64(x.wide(x.sel(aBig, A.mant, B.mant)), x.c(30));
+  const mY = x.shl64(x.wide(x.sel(aBig, B.mant, A.mant)), x.c(30));
+  const d = x.sub(eX, eY);
+  const far = x.op('UGe32', d, x.c(63));
+  const dC = x.sel(far, x.c(0), d);
+  const shifted = x.shr64(mY, dC);
+  const lost = x.nz64(x.and64(mY, x.lowMask64(dC)));
+  const yAl = x.sel64(far, x.wide(x.op('U1ToU32', x.nz64(mY))), x.or64(shifted, x.wide(x.op('U1ToU32', lost))));
+  const subtract = x.op('XorU1', sX, sY);
+  const r = x.sel64(subtract, x.sub64(mX, yAl), x.add64(mX, yAl));
+  // Normalise to bit 53: a carry puts the leading one at 54 (shift right, keeping a sticky bit).
+  const pos = x.sub(x.c(63), x.clz64(r));
+  const carry = x.eq(pos, x.c(54));
+  const right = x.or64(x.shr64(r, x.c(1)), x.and64(r, x.c64(1n)));
+  const left = x.shl64(r, x.and(x.sub(x.c(53), pos), x.c(63)));
+  const m = x.sel64(carry, right, left);
+  const e = x.add(eX, x.sub(pos, x.c(53)));
+  const zeroSign = x.sel1(subtract, x.t(md.round === 2), sX);
+  const finite = x.sel(x.nz64(r), roundPack(x, md, sX, e, m), x.shl(x.op('U1ToU32', zeroSign), x.c(31)));
+  // Specials: NaNs (the first NaN operand), inf − inf, infinities.
+  const bothInfOpp = x.and1(x.and1(A.inf, B.inf), x.op('XorU1', A.sign, B.sign));
+  let res = x.sel(A.inf, a, x.sel(B.inf, b, finite));
+  res = x.sel(bothInfOpp, x.c(0x7fc00000), res);
+  res = x.sel(B.nan, quiet(x, md, b), res);
+  return x.sel(A.nan, quiet(x, md, a), res);
+}
+
+function lowerMul(x: X, md: Mode, a: Inst, b: Inst): Inst {
+  const A = unpack(x, md, a), B = unpack(x, md, b);
+  const sign = x.op('XorU1', A.sign, B.sign);
+  const p = x.op('UMulWide32', A.mant, B.mant);
+  const pos = x.sub(x.c(63), x.clz64(p));
+  const m = x.shl64(p, x.and(x.sub(x.c(53), pos), x.c(63)));
+  const e = x.add(x.add(A.effExp, B.effExp), x.sub(pos, x.c(173)));
+  const signBit = x.shl(x.op('U1ToU32', sign), x.c(31));
+  const finite = x.sel(x.nz64(p), roundPack(x, md, sign, e, m), signBit);
+  const infZero = x.or1(x.and1(A.inf, B.zero), x.and1(B.inf, A.zero));
+  let res = x.sel(x.or1(A.inf, B.inf), x.or(signBit, x.c(0x7f800000)), finite);
+  res = x.sel(infZero, x.c(0x7fc00000), res);
+  res = x.sel(B.nan, quiet(x, md, b), res);
+  return x.sel(A.nan, quiet(x, md, a), res);
+}
+
+function lowerFromInt(x: X, md: Mode, v: Inst, signed: boolean): Inst {
+  const neg = signed ? x.ne(x.shr(v, x.c(31)), x.c(0)) : x.t(false);
+  const mag = signed ? x.sel(neg, x.sub(x.c(0), v), v) : v;
+  const pos = x.sub(x.c(31), x.op('Clz32', mag));
+  const m = x.shl64(x.wide(mag), x.and(x.sub(x.c(53), pos), x.c(63)));
+  return x.sel(x.eq(mag, x.c(0)), x.c(0), roundPack(x, md, neg, x.add(pos, x.c(127)), m));
+}
+
+function lowerToInt(x: X, md: Mode, a: Inst, signed: boolean): Inst {
+  const A = unpack(x, md, a);
+  const e = x.sub(A.exp, x.c(127)); // unbiased; subnormals and zero give < 0
+  const mant = x.or(A.frac, x.c(0x800000));
+  const big = x.op('SGe32', e, x.c(23));
+  const mag = x.sel(big, x.shl(mant, x.and(x.sub(e, x.c(23)), x.c(31))), x.shr(mant, x.and(x.sub(x.c(23), e), x.c(31))));
+  const small = x.slt(e, x.c(0));
+  if (!signed) {
+    let r = x.sel(small, x.c(0), mag);
+    r = x.sel(x.op('SGe32', e, x.c(32)), x.c(0xffffffff), r);
+    r = x.sel(A.sign, x.c(0), r); // negative (below -0.5 or not) truncates to 0 or saturates at 0
+    return x.sel(A.nan, x.c(0), r);
+  }
+  const over = x.op('SGe32', e, x.c(31));
+  let r = x.sel(small, x.c(0), x.sel(A.sign, x.sub(x.c(0), mag), mag));
+  r = x.sel(over, x.sel(A.sign, x.c(0x80000000), x.c(0x7fffffff)), r);
+  return x.sel(A.nan, x.c(0), r);
+}
+
+function lowerCmp(x: X, md: Mode, pred: number, a: Inst, b: Inst): Inst {
+  const A = unpack(x, md, a), B = unpack(x, md, b);
+  const unord = x.or1(A.nan, B.nan);
+  // Flushed values with one order key: -0 and +0 meet at 0x80000000.
+  const val = (U: Unpacked) => x.or(x.shl(U.exp, x.c(23)), U.frac);
+  const key = (U: Unpacked) => x.sel(U.sign, x.sub(x.c(0x80000000), val(U)), x.add(val(U), x.c(0x80000000)));
+  const ka = key(A), kb = key(B);
+  const lt = x.ult(ka, kb), eq = x.eq(ka, kb), gt = x.ult(kb, ka);
+  const ord = x.not1(unord);
+  const o = (c: Inst) => x.and1(ord, c);
+  const n = (c: Inst) => x.or1(unord, x.not1(c));
+  switch (pred & 15) {
+    case 0: return x.t(false);
+    case 1: return o(lt);
+    case 2: return o(eq);
+    case 3: return o(x.or1(lt, eq));
+    case 4: return o(gt);
+    case 5: return o(x.not1(eq));
+    case 6: return o(x.or1(gt, eq));
+    case 7: return ord;
+    case 8: return unord;
+    case 9: return n(x.or1(gt, eq)); // nge
+    case 10: return n(x.not1(eq)); // nlg
+    case 11: return n(gt); // ngt
+    case 12: return n(x.or1(lt, eq)); // nle
+    case 13: return n(eq); // neq
+    case 14: return n(lt); // nlt
+    default: return x.t(true);
+  }
+}
+
+/**
+ * Lowers the f32 float ops `lower(i)` selects into integer IR, in place (the value keeps its uses:
+ * the lowered bits are bitcast back to f32). Returns how many were lowered.
+ */
+export function lowerFloat(fn: IrFunction, lower: (i: Inst) => boolean): number {
+  let n = 0;
+  for (const blk of fn.blocks) {
+    const out: Inst[] = [];
+    for (const i of blk.insts) {
+      if (!LOWERED_F32.has(i.op) || !lower(i)) { out.push(i); continue; }
+      const md = modeOf(i);
+      // Build the replacement in a scratch block, then move it here.
+      const scratch = fn.addBlock();
+      const b = new Builder(fn, scratch, i.pc);
+      const x = new X(b);
+      const bits = (v: Inst | undefined) => { if (!v) throw new IrError(`${i.op}: missing argument`); return v.type === 'f32' ? x.op('BitcastF32U32', v) : v; };
+      let r: Inst;
+      switch (i.op) {
+        case 'FAdd32': r = lowerAdd(x, md, bits(i.args[0]), bits(i.args[1])); break;
+        case 'FSub32': {
+          const bb = bits(i.args[1]);
+          const bNaN = x.op('UGt32', x.and(bb, x.c(0x7fffffff)), x.c(0x7f800000));
+          r = lowerAdd(x, md, bits(i.args[0]), x.sel(bNaN, bb, x.op('Xor32', bb, x.c(0x80000000))));
+          break;
+        }
+        case 'FMul32': r = lowerMul(x, md, bits(i.args[0]), bits(i.args[1])); break;
+        case 'FCmp32': r = lowerCmp(x, md, Number(i.imms[0] ?? 0), bits(i.args[0]), bits(i.args[1])); break;
+        case 'ConvertF32U32': r = lowerFromInt(x, md, bits(i.args[0]), false); break;
+        case 'ConvertF32S32': r = lowerFromInt(x, md, bits(i.args[0]), true); break;
+        case 'ConvertU32F32': r = lowerToInt(x, md, bits(i.args[0]), false); break;
+        case 'ConvertS32F32': r = lowerToInt(x, md, bits(i.args[0]), true); break;
+        default: throw new IrError(`${i.op} is not lowered`);
+      }
+      const final = i.type === 'f32' ? x.op('BitcastU32F32', r) : r;
+      fn.blocks.pop();
+      for (const s of scratch.insts) { s.block = blk; out.push(s); }
+      // Every use of i now uses the lowered value.
+      for (const bb of fn.blocks) for (const u of bb.insts) u.args = u.args.map((v) => (v === i ? final : v));
+      for (const u of scratch.insts) u.args = u.args.map((v) => (v === i ? final : v));
+      n++;
+    }
+    blk.insts.splice(0, blk.insts.length, ...out);
+  }
+  return n;
+}
