@@ -1,25 +1,31 @@
 /*
  * rdna_vulkan: a small N-API Vulkan compute runner for rdna-recompiler.
  *
- * One device per process. init() creates an instance, picks a physical device with a compute
- * queue (the first, or the first whose name contains a given string), enables every feature of
- * a fixed list that the device offers, and keeps instance, device, queue, command pool and a
- * pipeline cache alive until shutdown().
+ * One device per process. init() creates an instance (optionally with VK_LAYER_KHRONOS_validation
+ * and a VK_EXT_debug_utils messenger that collects every warning and error), picks a physical
+ * device with a compute queue (the first, or the first whose name contains a given string),
+ * enables every feature of a fixed list that the device offers, and keeps instance, device,
+ * queue, command pool and a pipeline cache alive until shutdown().
  *
- * run() builds a compute pipeline from SPIR-V, creates one host-visible, host-coherent storage
- * buffer per input (set 0, binding i), uploads, records and submits one dispatch on the JS
- * thread, then waits on the fence in a napi_async_work (off the JS thread). The completion
- * (JS thread again) copies every buffer back into the caller's memory and resolves the promise.
- * All queue and pool access happens on the JS thread, so several runs may be in flight.
+ * run() takes a compute pipeline from a cache keyed by the SPIR-V words, entry point, buffer
+ * count, push range and subgroup options (or builds one), takes one host-visible, host-coherent
+ * storage buffer per input (set 0, binding i) from a pool of free buffers (or creates one),
+ * uploads, records and submits one dispatch on the JS thread, then waits on the fence in a
+ * napi_async_work (off the JS thread). The completion (JS thread again) copies every buffer back
+ * into the caller's memory, returns buffers, command buffer, fence and descriptor pool to their
+ * pools and resolves the promise. All queue and pool access happens on the JS thread, so several
+ * runs may be in flight.
  *
  * Errors: argument problems throw TypeError/RangeError; Vulkan failures throw (or reject with)
- * an Error whose `code` is the VkResult name. Nothing is checked by a validation layer: the
- * SPIR-V is only scanned for its header, a well-formed instruction stream, and the entry point;
- * deeper invalid SPIR-V is undefined behaviour in Vulkan, so callers validate with spirv-val.
+ * an Error whose `code` is the VkResult name. The SPIR-V is scanned for its header, a
+ * well-formed instruction stream, and the entry point; deeper invalid SPIR-V is undefined
+ * behaviour in Vulkan, so callers validate with spirv-val (the validation layer runs it too).
+ * With validation on, each run's result (or error) carries the layer's messages of that run.
  */
 #include <node_api.h>
 #include <vulkan/vulkan.h>
 
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,6 +37,17 @@
 #define MAX_GROUPS 65535u
 #define PUSH_BYTES 128u
 #define DEFAULT_TIMEOUT_MS 60000.0
+#define VALIDATION_LAYER "VK_LAYER_KHRONOS_validation"
+/* reuse limits: cached pipelines, free buffers (count and bytes), free command slots */
+#define MAX_PIPES 64u
+#define MAX_CACHED_SPIRV_WORDS (4u << 20)
+#define MAX_FREE_BUFS 64u
+#define MAX_FREE_BUF_BYTES (256ull << 20)
+#define MAX_FREE_SLOTS 16u
+/* validation messages: a ring of the latest ones; each text cut at MAX_MSG_TEXT bytes */
+#define MAX_MSGS 4096u
+#define MAX_MSG_TEXT 4000u
+#define MAX_RUN_MSGS 64u
 
 /* ------------------------------------------------------------------ utilities */
 
@@ -106,12 +123,19 @@ static napi_value throw_state(napi_env env, const char *msg) {
 /* ------------------------------------------------------------------ state */
 
 typedef struct Run Run;
+typedef struct Pipe Pipe;
+typedef struct PoolBuf PoolBuf;
+typedef struct Slot Slot;
 
 typedef struct {
   bool shaderFloat64, shaderInt64, shaderInt16, shaderFloat16, shaderInt8;
   bool storageBuffer8BitAccess, storageBuffer16BitAccess, bufferDeviceAddress;
   bool subgroupSizeControl, computeFullSubgroups, vulkanMemoryModel, vulkanMemoryModelDeviceScope;
 } Enabled;
+
+typedef struct {
+  double pipelineHits, pipelineMisses, buffersCreated, buffersReused, slotsCreated, slotsReused;
+} Stats;
 
 typedef struct {
   bool ready;
@@ -136,6 +160,19 @@ typedef struct {
   uint32_t extCount;
   uint32_t inflight;
   Run *leaked; /* runs abandoned after a timeout; freed at shutdown after vkDeviceWaitIdle */
+  /* validation */
+  bool validation;
+  VkDebugUtilsMessengerEXT messenger;
+  PFN_vkDestroyDebugUtilsMessengerEXT destroyMessenger;
+  /* reuse */
+  Pipe *pipes;        /* cached pipelines, most recently used first */
+  PoolBuf *freeBufs;  /* buffers not in use */
+  uint32_t freeBufCount;
+  uint64_t freeBufBytes;
+  Slot *freeSlots;    /* command buffer + fence + query pool + descriptor pool, not in use */
+  uint32_t freeSlotCount;
+  uint32_t nextRunId;
+  Stats stats;
 } State;
 
 static State S;
@@ -146,12 +183,120 @@ static bool has_ext(const char *name) {
   return false;
 }
 
+/* ------------------------------------------------------------------ validation messages */
+
+/* Written by the messenger callback (any thread: the fence wait runs on a worker), read on the JS
+   thread; guarded by msgLock. A ring of the latest MAX_MSGS messages; msgSeq counts all of them,
+   msgErrors the error-severity ones. `run` is the run whose JS-thread part was executing when the
+   message came (tlRun), 0 for none (init, shutdown, the worker thread). */
+typedef struct {
+  uint64_t seq;
+  uint32_t run;
+  bool error;
+  char *id;
+  char *text;
+} Msg;
+
+static pthread_mutex_t msgLock = PTHREAD_MUTEX_INITIALIZER;
+static Msg *msgs;
+static uint64_t msgSeq, msgErrors;
+static _Thread_local uint32_t tlRun;
+
+static napi_status set_str(napi_env env, napi_value o, const char *k, const char *v);
+
+static char *dup_cut(const char *s, size_t max) {
+  if (!s) s = "";
+  size_t n = strnlen(s, max);
+  char *d = malloc(n + 1);
+  if (d) { memcpy(d, s, n); d[n] = 0; }
+  return d;
+}
+
+static VKAPI_ATTR VkBool32 VKAPI_CALL on_message(VkDebugUtilsMessageSeverityFlagBitsEXT severity,
+                                                 VkDebugUtilsMessageTypeFlagsEXT types,
+                                                 const VkDebugUtilsMessengerCallbackDataEXT *data, void *user) {
+  (void)types;
+  (void)user;
+  if (!(severity & (VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT))) return VK_FALSE;
+  bool error = (severity & VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT) != 0;
+  char *id = dup_cut(data ? data->pMessageIdName : NULL, 255);
+  char *text = dup_cut(data ? data->pMessage : NULL, MAX_MSG_TEXT);
+  pthread_mutex_lock(&msgLock);
+  if (msgs) {
+    Msg *m = &msgs[msgSeq % MAX_MSGS];
+    free(m->id);
+    free(m->text);
+    *m = (Msg){.seq = msgSeq, .run = tlRun, .error = error, .id = id, .text = text};
+    id = text = NULL;
+  }
+  msgSeq++;
+  if (error) msgErrors++;
+  pthread_mutex_unlock(&msgLock);
+  free(id);
+  free(text);
+  return VK_FALSE;
+}
+
+static void msg_mark(uint64_t *seq, uint64_t *errors) {
+  pthread_mutex_lock(&msgLock);
+  *seq = msgSeq;
+  *errors = msgErrors;
+  pthread_mutex_unlock(&msgLock);
+}
+
+static void msgs_free(void) {
+  pthread_mutex_lock(&msgLock);
+  if (msgs) {
+    for (uint32_t i = 0; i < MAX_MSGS; i++) { free(msgs[i].id); free(msgs[i].text); }
+    free(msgs);
+  }
+  msgs = NULL;
+  msgSeq = msgErrors = 0;
+  pthread_mutex_unlock(&msgLock);
+}
+
+/* The messages since `seqStart` that belong to run `run` (or to no run, when run != UINT32_MAX
+   they are included too; run == UINT32_MAX: every message). Returns a JS array of
+   {severity, id, message} (at most `max`), the number of errors among the matching messages, and
+   whether messages of the window were lost from the ring (their errors are then counted from
+   msgErrors - errStart, which may include other runs'). */
+static napi_value msgs_collect(napi_env env, uint64_t seqStart, uint64_t errStart, uint32_t run, uint32_t max, uint32_t *errorsOut) {
+  napi_value arr = NULL;
+  if (napi_create_array(env, &arr) != napi_ok) return NULL;
+  uint32_t n = 0, errors = 0;
+  pthread_mutex_lock(&msgLock);
+  uint64_t first = msgSeq > MAX_MSGS ? msgSeq - MAX_MSGS : 0;
+  bool lost = seqStart < first;
+  if (msgs) {
+    for (uint64_t q = seqStart < first ? first : seqStart; q < msgSeq; q++) {
+      Msg *m = &msgs[q % MAX_MSGS];
+      if (run != UINT32_MAX && m->run != run && m->run != 0) continue;
+      if (m->error) errors++;
+      if (n >= max) continue;
+      napi_value o;
+      if (napi_create_object(env, &o) != napi_ok) break;
+      set_str(env, o, "severity", m->error ? "error" : "warning");
+      set_str(env, o, "id", m->id ? m->id : "");
+      set_str(env, o, "message", m->text ? m->text : "(out of memory)");
+      napi_set_element(env, arr, n++, o);
+    }
+  }
+  if (lost && msgErrors - errStart > errors) errors = (uint32_t)(msgErrors - errStart);
+  pthread_mutex_unlock(&msgLock);
+  if (errorsOut) *errorsOut = errors;
+  return arr;
+}
+
+static void destroy_caches(void);
+
 static void destroy_state(void) {
   if (S.device) vkDeviceWaitIdle(S.device);
   /* leaked runs are freed by free_leaked() before this is called */
+  destroy_caches();
   if (S.cache) vkDestroyPipelineCache(S.device, S.cache, NULL);
   if (S.pool) vkDestroyCommandPool(S.device, S.pool, NULL);
   if (S.device) vkDestroyDevice(S.device, NULL);
+  if (S.messenger && S.destroyMessenger) S.destroyMessenger(S.instance, S.messenger, NULL);
   if (S.instance) vkDestroyInstance(S.instance, NULL);
   free(S.exts);
   memset(&S, 0, sizeof S);
@@ -229,6 +374,7 @@ static napi_value js_init(napi_env env, napi_callback_info info) {
   if (S.ready) return throw_state(env, "Vulkan is already initialised in this process; call shutdown() first");
 
   char driverFiles[4096] = "", deviceName[256] = "";
+  bool validation = false;
   if (argc >= 1) {
     napi_valuetype t;
     NAPI_CALL(env, napi_typeof(env, argv[0], &t));
@@ -243,6 +389,10 @@ static napi_value js_init(napi_env env, napi_callback_info info) {
       if (get_named(env, argv[0], "deviceName", &v, &t)) {
         if (t != napi_string) return throw_type(env, "init: deviceName must be a string");
         NAPI_CALL(env, napi_get_value_string_utf8(env, v, deviceName, sizeof deviceName, &n));
+      }
+      if (get_named(env, argv[0], "validation", &v, &t)) {
+        if (t != napi_boolean) return throw_type(env, "init: validation must be a boolean");
+        NAPI_CALL(env, napi_get_value_bool(env, v, &validation));
       }
     } else if (t != napi_undefined) {
       return throw_type(env, "init: options must be an object");
@@ -261,10 +411,85 @@ static napi_value js_init(napi_env env, napi_callback_info info) {
                            .pApplicationName = "rdna-recompiler",
                            .apiVersion = loaderVersion >= VK_API_VERSION_1_3 ? VK_API_VERSION_1_3 : VK_API_VERSION_1_2};
   VkInstanceCreateInfo ici = {.sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO, .pApplicationInfo = &app};
+
+  /* validation: the Khronos layer, its debug_utils messenger (chained into the instance create info
+     too, so instance creation is covered) and synchronization validation where the layer offers
+     VK_EXT_validation_features. The layer's duplicate-message limit (10 per message id) would hide
+     repeats from later runs: it is lifted unless VK_LAYER_DUPLICATE_MESSAGE_LIMIT is set. */
+  const char *layers[1] = {VALIDATION_LAYER};
+  const char *instExts[2];
+  uint32_t instExtN = 0;
+  VkDebugUtilsMessengerCreateInfoEXT dumci = {
+      .sType = VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT,
+      .messageSeverity = VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT,
+      .messageType = VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_TYPE_PERFORMANCE_BIT_EXT,
+      .pfnUserCallback = on_message};
+  VkValidationFeatureEnableEXT vfe[1] = {VK_VALIDATION_FEATURE_ENABLE_SYNCHRONIZATION_VALIDATION_EXT};
+  VkValidationFeaturesEXT vf = {.sType = VK_STRUCTURE_TYPE_VALIDATION_FEATURES_EXT, .enabledValidationFeatureCount = 1,
+                                .pEnabledValidationFeatures = vfe};
+  msgs_free();
+  if (validation) {
+    uint32_t ln = 0;
+    VkLayerProperties *lp = NULL;
+    bool haveLayer = false, haveUtils = false, haveFeatures = false;
+    if (vkEnumerateInstanceLayerProperties(&ln, NULL) == VK_SUCCESS && ln) {
+      lp = calloc(ln, sizeof *lp);
+      if (lp && vkEnumerateInstanceLayerProperties(&ln, lp) >= VK_SUCCESS)
+        for (uint32_t i = 0; i < ln; i++) haveLayer = haveLayer || strcmp(lp[i].layerName, VALIDATION_LAYER) == 0;
+      free(lp);
+    }
+    if (!haveLayer) {
+      const char *path = getenv("VK_LAYER_PATH");
+      char msg[600];
+      snprintf(msg, sizeof msg, "validation requested but the Vulkan loader finds no %s (%s%s; Debian: apt-get install vulkan-validationlayers)",
+               VALIDATION_LAYER, path ? "VK_LAYER_PATH=" : "default layer search", path ? path : "");
+      napi_throw_error(env, "ERR_VULKAN_NO_LAYER", msg);
+      return NULL;
+    }
+    uint32_t en = 0;
+    VkExtensionProperties *ep = NULL;
+    if (vkEnumerateInstanceExtensionProperties(VALIDATION_LAYER, &en, NULL) == VK_SUCCESS && en) {
+      ep = calloc(en, sizeof *ep);
+      if (ep && vkEnumerateInstanceExtensionProperties(VALIDATION_LAYER, &en, ep) >= VK_SUCCESS)
+        for (uint32_t i = 0; i < en; i++) {
+          haveUtils = haveUtils || strcmp(ep[i].extensionName, VK_EXT_DEBUG_UTILS_EXTENSION_NAME) == 0;
+          haveFeatures = haveFeatures || strcmp(ep[i].extensionName, VK_EXT_VALIDATION_FEATURES_EXTENSION_NAME) == 0;
+        }
+      free(ep);
+    }
+    if (!haveUtils) {
+      napi_throw_error(env, "ERR_VULKAN_NO_LAYER", "validation requested but " VALIDATION_LAYER " offers no " VK_EXT_DEBUG_UTILS_EXTENSION_NAME);
+      return NULL;
+    }
+    instExts[instExtN++] = VK_EXT_DEBUG_UTILS_EXTENSION_NAME;
+    if (haveFeatures) {
+      instExts[instExtN++] = VK_EXT_VALIDATION_FEATURES_EXTENSION_NAME;
+      dumci.pNext = &vf;
+    }
+    ici.enabledLayerCount = 1;
+    ici.ppEnabledLayerNames = layers;
+    ici.enabledExtensionCount = instExtN;
+    ici.ppEnabledExtensionNames = instExts;
+    ici.pNext = &dumci;
+    if (!getenv("VK_LAYER_DUPLICATE_MESSAGE_LIMIT")) setenv("VK_LAYER_DUPLICATE_MESSAGE_LIMIT", "0", 1);
+    msgs = calloc(MAX_MSGS, sizeof *msgs);
+    if (!msgs) return throw_vk(env, "calloc", VK_ERROR_OUT_OF_HOST_MEMORY);
+  }
+
   VkResult r = vkCreateInstance(&ici, NULL, &S.instance);
   if (r != VK_SUCCESS) {
     S.instance = VK_NULL_HANDLE;
     return throw_vk(env, "vkCreateInstance (no Vulkan driver found?)", r);
+  }
+  if (validation) {
+    PFN_vkCreateDebugUtilsMessengerEXT create =
+        (PFN_vkCreateDebugUtilsMessengerEXT)vkGetInstanceProcAddr(S.instance, "vkCreateDebugUtilsMessengerEXT");
+    S.destroyMessenger = (PFN_vkDestroyDebugUtilsMessengerEXT)vkGetInstanceProcAddr(S.instance, "vkDestroyDebugUtilsMessengerEXT");
+    if (!create || !S.destroyMessenger) { destroy_state(); return throw_vk(env, "vkGetInstanceProcAddr(vkCreateDebugUtilsMessengerEXT)", VK_ERROR_EXTENSION_NOT_PRESENT); }
+    dumci.pNext = NULL;
+    r = create(S.instance, &dumci, NULL, &S.messenger);
+    if (r != VK_SUCCESS) { S.messenger = VK_NULL_HANDLE; destroy_state(); return throw_vk(env, "vkCreateDebugUtilsMessengerEXT", r); }
+    S.validation = true;
   }
 
   uint32_t n = 0;
@@ -384,7 +609,7 @@ static napi_value js_init(napi_env env, napi_callback_info info) {
   vkGetDeviceQueue(S.device, S.queueFamily, 0, &S.queue);
 
   VkCommandPoolCreateInfo pci = {.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO,
-                                 .flags = VK_COMMAND_POOL_CREATE_TRANSIENT_BIT, .queueFamilyIndex = S.queueFamily};
+                                 .flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT, .queueFamilyIndex = S.queueFamily};
   r = vkCreateCommandPool(S.device, &pci, NULL, &S.pool);
   if (r != VK_SUCCESS) { S.pool = VK_NULL_HANDLE; destroy_state(); return throw_vk(env, "vkCreateCommandPool", r); }
   VkPipelineCacheCreateInfo cci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_CACHE_CREATE_INFO};
@@ -562,48 +787,169 @@ static bool scan_spirv(const uint32_t *w, size_t n, const char *entry, uint32_t 
   return true;
 }
 
-/* ------------------------------------------------------------------ run */
+/* ------------------------------------------------------------------ reuse: pipelines, buffers, slots */
 
-struct Run {
-  Run *next;
-  uint32_t nbuf;
+/* A shader module + descriptor set layout + pipeline layout + pipeline for one key: the SPIR-V
+   words, entry point, buffer count, push range and subgroup options. Cached ones (cached = true)
+   live in S.pipes until evicted (LRU beyond MAX_PIPES, only when no run uses them) or shutdown;
+   uncached ones (modules over MAX_CACHED_SPIRV_WORDS, or pipelines whose creation drew a
+   validation error, so that every run of them reports it) die with their last run. */
+struct Pipe {
+  Pipe *next;
+  uint64_t hash;
+  uint32_t *words;
+  size_t nWords;
+  char entry[256];
+  uint32_t nbuf, pushBytes, requiredSize;
+  bool fullSubgroups;
+  bool cached;
+  uint32_t refs;
   VkShaderModule module;
   VkDescriptorSetLayout dsl;
   VkPipelineLayout layout;
   VkPipeline pipeline;
-  VkDescriptorPool dpool;
-  VkBuffer buf[MAX_BUFFERS];
-  VkDeviceMemory memory[MAX_BUFFERS];
-  void *map[MAX_BUFFERS];
-  size_t len[MAX_BUFFERS];
-  uint64_t address[MAX_BUFFERS];
-  napi_ref ref[MAX_BUFFERS];
+};
+
+/* A storage buffer with its own host-visible, host-coherent memory, mapped for its lifetime. */
+struct PoolBuf {
+  PoolBuf *next;
+  VkBuffer buf;
+  VkDeviceMemory memory;
+  void *map;
+  VkDeviceSize cap;
+  bool bda;
+  uint64_t address;
+};
+
+/* What one submission needs besides pipeline and buffers. */
+struct Slot {
+  Slot *next;
   VkCommandBuffer cb;
   VkFence fence;
-  VkQueryPool query;
+  VkQueryPool query; /* VK_NULL_HANDLE when the queue has no timestamps */
+  VkDescriptorPool dpool;
+};
+
+static uint64_t fnv1a(uint64_t h, const void *data, size_t n) {
+  const uint8_t *p = data;
+  for (size_t i = 0; i < n; i++) { h ^= p[i]; h *= 0x100000001b3ull; }
+  return h;
+}
+
+static void pipe_destroy(Pipe *p) {
+  VkDevice d = S.device;
+  if (p->pipeline) vkDestroyPipeline(d, p->pipeline, NULL);
+  if (p->layout) vkDestroyPipelineLayout(d, p->layout, NULL);
+  if (p->dsl) vkDestroyDescriptorSetLayout(d, p->dsl, NULL);
+  if (p->module) vkDestroyShaderModule(d, p->module, NULL);
+  free(p->words);
+  free(p);
+}
+
+static void pipe_release(Pipe *p) {
+  if (p->refs) p->refs--;
+  if (!p->refs && !p->cached) pipe_destroy(p);
+}
+
+/* Evicts cached pipelines beyond MAX_PIPES (the least recently used, when unused). */
+static void pipes_trim(void) {
+  uint32_t n = 0;
+  for (Pipe **pp = &S.pipes; *pp;) {
+    Pipe *p = *pp;
+    if (++n > MAX_PIPES && !p->refs) {
+      *pp = p->next;
+      pipe_destroy(p);
+      continue;
+    }
+    pp = &p->next;
+  }
+}
+
+static void buf_destroy(PoolBuf *b) {
+  if (b->buf) vkDestroyBuffer(S.device, b->buf, NULL);
+  if (b->memory) vkFreeMemory(S.device, b->memory, NULL); /* unmaps implicitly */
+  free(b);
+}
+
+/* Capacity a new buffer gets for `size` bytes: 256 B at least, powers of two up to 64 MiB, then
+   multiples of 16 MiB. A free buffer is reused for sizes in (cap / 2 rounded, cap]. */
+static VkDeviceSize buf_class(VkDeviceSize size) {
+  if (size <= 256) return 256;
+  if (size <= (64ull << 20)) {
+    VkDeviceSize c = 512;
+    while (c < size) c <<= 1;
+    return c;
+  }
+  return (size + (16ull << 20) - 1) & ~((16ull << 20) - 1);
+}
+
+static void buf_put(PoolBuf *b) {
+  if (S.freeBufCount >= MAX_FREE_BUFS || S.freeBufBytes + b->cap > MAX_FREE_BUF_BYTES) { buf_destroy(b); return; }
+  b->next = S.freeBufs;
+  S.freeBufs = b;
+  S.freeBufCount++;
+  S.freeBufBytes += b->cap;
+}
+
+static void slot_destroy(Slot *s) {
+  VkDevice d = S.device;
+  if (s->fence) vkDestroyFence(d, s->fence, NULL);
+  if (s->cb) vkFreeCommandBuffers(d, S.pool, 1, &s->cb);
+  if (s->query) vkDestroyQueryPool(d, s->query, NULL);
+  if (s->dpool) vkDestroyDescriptorPool(d, s->dpool, NULL);
+  free(s);
+}
+
+static void slot_put(Slot *s) {
+  if (S.freeSlotCount >= MAX_FREE_SLOTS) { slot_destroy(s); return; }
+  s->next = S.freeSlots;
+  S.freeSlots = s;
+  S.freeSlotCount++;
+}
+
+static void destroy_caches(void) {
+  while (S.pipes) { Pipe *n = S.pipes->next; pipe_destroy(S.pipes); S.pipes = n; }
+  while (S.freeBufs) { PoolBuf *n = S.freeBufs->next; buf_destroy(S.freeBufs); S.freeBufs = n; }
+  while (S.freeSlots) { Slot *n = S.freeSlots->next; slot_destroy(S.freeSlots); S.freeSlots = n; }
+  S.freeBufCount = S.freeSlotCount = 0;
+  S.freeBufBytes = 0;
+}
+
+/* ------------------------------------------------------------------ run */
+
+struct Run {
+  Run *next;
+  uint32_t id;
+  uint32_t nbuf;
+  Pipe *pipe;
+  Slot *slot;
+  PoolBuf *pb[MAX_BUFFERS];
+  size_t len[MAX_BUFFERS];
+  napi_ref ref[MAX_BUFFERS];
   napi_deferred deferred;
   napi_async_work work;
   uint64_t timeoutNs;
   VkResult waitResult;
-  bool deviceAddresses;
+  bool deviceAddresses, pipelineCached;
+  uint32_t buffersReused;
+  uint64_t seqStart, errStart; /* validation message marks at the start of the run */
   double t0, tPipeline, tSubmit, tDone;
 };
 
-static void run_free(napi_env env, Run *run) {
-  VkDevice d = S.device;
-  if (run->fence) vkDestroyFence(d, run->fence, NULL);
-  if (run->cb) vkFreeCommandBuffers(d, S.pool, 1, &run->cb);
-  if (run->query) vkDestroyQueryPool(d, run->query, NULL);
+/* recycle: hand slot and buffers back to their pools (a completed run); else destroy them. */
+static void run_free(napi_env env, Run *run, bool recycle) {
+  if (run->slot) {
+    if (recycle) slot_put(run->slot);
+    else slot_destroy(run->slot);
+  }
   for (uint32_t i = 0; i < run->nbuf; i++) {
-    if (run->buf[i]) vkDestroyBuffer(d, run->buf[i], NULL);
-    if (run->memory[i]) vkFreeMemory(d, run->memory[i], NULL); /* unmaps implicitly */
+    if (run->pb[i]) {
+      if (recycle) buf_put(run->pb[i]);
+      else buf_destroy(run->pb[i]);
+    }
     if (env && run->ref[i]) napi_delete_reference(env, run->ref[i]);
   }
-  if (run->dpool) vkDestroyDescriptorPool(d, run->dpool, NULL);
-  if (run->pipeline) vkDestroyPipeline(d, run->pipeline, NULL);
-  if (run->layout) vkDestroyPipelineLayout(d, run->layout, NULL);
-  if (run->dsl) vkDestroyDescriptorSetLayout(d, run->dsl, NULL);
-  if (run->module) vkDestroyShaderModule(d, run->module, NULL);
+  if (run->pipe) pipe_release(run->pipe);
   free(run);
 }
 
@@ -620,13 +966,206 @@ static int pick_memory(uint32_t typeBits) {
   return best;
 }
 
+/* A buffer of at least `size` bytes with or without SHADER_DEVICE_ADDRESS: the best-fitting free
+   one, else a new one. NULL with *what and *r on failure. */
+static PoolBuf *buf_get(VkDeviceSize size, bool bda, bool *reused, const char **what, VkResult *r) {
+  VkDeviceSize limit = buf_class(size) * 2;
+  PoolBuf **best = NULL;
+  for (PoolBuf **pp = &S.freeBufs; *pp; pp = &(*pp)->next) {
+    PoolBuf *b = *pp;
+    if (b->bda == bda && b->cap >= size && b->cap < limit && (!best || b->cap < (*best)->cap)) best = pp;
+  }
+  if (best) {
+    PoolBuf *b = *best;
+    *best = b->next;
+    S.freeBufCount--;
+    S.freeBufBytes -= b->cap;
+    b->next = NULL;
+    *reused = true;
+    S.stats.buffersReused++;
+    return b;
+  }
+  *reused = false;
+  VkDevice d = S.device;
+  PoolBuf *b = calloc(1, sizeof *b);
+  if (!b) { *what = "calloc"; *r = VK_ERROR_OUT_OF_HOST_MEMORY; return NULL; }
+  b->cap = buf_class(size);
+  b->bda = bda;
+  VkBufferCreateInfo bci = {.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO, .size = b->cap,
+                            .usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | (bda ? VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT : 0),
+                            .sharingMode = VK_SHARING_MODE_EXCLUSIVE};
+  if ((*r = vkCreateBuffer(d, &bci, NULL, &b->buf)) != VK_SUCCESS) { b->buf = VK_NULL_HANDLE; *what = "vkCreateBuffer"; goto fail; }
+  VkMemoryRequirements req;
+  vkGetBufferMemoryRequirements(d, b->buf, &req);
+  int type = pick_memory(req.memoryTypeBits);
+  if (type < 0) { *what = "finding a host-visible coherent memory type"; *r = VK_ERROR_OUT_OF_DEVICE_MEMORY; goto fail; }
+  VkMemoryAllocateFlagsInfo mafi = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_FLAGS_INFO, .flags = VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT};
+  VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO, .pNext = bda ? &mafi : NULL,
+                              .allocationSize = req.size, .memoryTypeIndex = (uint32_t)type};
+  if ((*r = vkAllocateMemory(d, &mai, NULL, &b->memory)) != VK_SUCCESS) { b->memory = VK_NULL_HANDLE; *what = "vkAllocateMemory"; goto fail; }
+  if ((*r = vkBindBufferMemory(d, b->buf, b->memory, 0)) != VK_SUCCESS) { *what = "vkBindBufferMemory"; goto fail; }
+  if ((*r = vkMapMemory(d, b->memory, 0, VK_WHOLE_SIZE, 0, &b->map)) != VK_SUCCESS) { *what = "vkMapMemory"; goto fail; }
+  if (bda) {
+    VkBufferDeviceAddressInfo bdai = {.sType = VK_STRUCTURE_TYPE_BUFFER_DEVICE_ADDRESS_INFO, .buffer = b->buf};
+    b->address = vkGetBufferDeviceAddress(d, &bdai);
+  }
+  S.stats.buffersCreated++;
+  return b;
+fail:
+  buf_destroy(b);
+  return NULL;
+}
+
+/* A command buffer, fence, descriptor pool (one set of MAX_BUFFERS storage buffers) and, with
+   timestamps, a 2-query pool: a free one, reset, else a new one. */
+static Slot *slot_get(const char **what, VkResult *r) {
+  VkDevice d = S.device;
+  Slot *s = S.freeSlots;
+  if (s) {
+    S.freeSlots = s->next;
+    S.freeSlotCount--;
+    s->next = NULL;
+    if ((*r = vkResetFences(d, 1, &s->fence)) != VK_SUCCESS) { *what = "vkResetFences"; slot_destroy(s); return NULL; }
+    if ((*r = vkResetCommandBuffer(s->cb, 0)) != VK_SUCCESS) { *what = "vkResetCommandBuffer"; slot_destroy(s); return NULL; }
+    if ((*r = vkResetDescriptorPool(d, s->dpool, 0)) != VK_SUCCESS) { *what = "vkResetDescriptorPool"; slot_destroy(s); return NULL; }
+    S.stats.slotsReused++;
+    return s;
+  }
+  s = calloc(1, sizeof *s);
+  if (!s) { *what = "calloc"; *r = VK_ERROR_OUT_OF_HOST_MEMORY; return NULL; }
+  if (S.timestampValidBits > 0) {
+    VkQueryPoolCreateInfo qpci = {.sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO, .queryType = VK_QUERY_TYPE_TIMESTAMP, .queryCount = 2};
+    if (vkCreateQueryPool(d, &qpci, NULL, &s->query) != VK_SUCCESS) s->query = VK_NULL_HANDLE;
+  }
+  VkDescriptorPoolSize ps = {.type = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, .descriptorCount = MAX_BUFFERS};
+  VkDescriptorPoolCreateInfo dpci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO, .maxSets = 1, .poolSizeCount = 1, .pPoolSizes = &ps};
+  if ((*r = vkCreateDescriptorPool(d, &dpci, NULL, &s->dpool)) != VK_SUCCESS) { s->dpool = VK_NULL_HANDLE; *what = "vkCreateDescriptorPool"; goto fail; }
+  VkCommandBufferAllocateInfo cbai = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO, .commandPool = S.pool,
+                                      .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY, .commandBufferCount = 1};
+  if ((*r = vkAllocateCommandBuffers(d, &cbai, &s->cb)) != VK_SUCCESS) { s->cb = VK_NULL_HANDLE; *what = "vkAllocateCommandBuffers"; goto fail; }
+  VkFenceCreateInfo fci = {.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
+  if ((*r = vkCreateFence(d, &fci, NULL, &s->fence)) != VK_SUCCESS) { s->fence = VK_NULL_HANDLE; *what = "vkCreateFence"; goto fail; }
+  S.stats.slotsCreated++;
+  return s;
+fail:
+  slot_destroy(s);
+  return NULL;
+}
+
+/* Errors of the layer that arrived since the start of the run and belong to it (or to no run). */
+static uint32_t run_errors(const Run *run) {
+  uint32_t errors = 0;
+  if (!S.validation) return 0;
+  pthread_mutex_lock(&msgLock);
+  uint64_t first = msgSeq > MAX_MSGS ? msgSeq - MAX_MSGS : 0;
+  if (run->seqStart < first) errors = (uint32_t)(msgErrors - run->errStart);
+  else if (msgs)
+    for (uint64_t q = run->seqStart; q < msgSeq; q++) {
+      const Msg *m = &msgs[q % MAX_MSGS];
+      if (m->error && (m->run == run->id || m->run == 0)) errors++;
+    }
+  pthread_mutex_unlock(&msgLock);
+  return errors;
+}
+
+/* The cached pipeline for the key, or a new one (cached unless too big or its creation drew a
+   validation error). NULL with *what and *r on failure. */
+static Pipe *pipe_get(Run *run, const uint32_t *words, size_t nWords, const char *entry, uint32_t nbuf, uint32_t pushBytes,
+                      uint32_t requiredSize, bool fullSubgroups, const char **what, VkResult *r) {
+  uint32_t key[4] = {nbuf, pushBytes, requiredSize, fullSubgroups};
+  uint64_t h = fnv1a(0xcbf29ce484222325ull, words, nWords * 4);
+  h = fnv1a(h, entry, strlen(entry) + 1);
+  h = fnv1a(h, key, sizeof key);
+  for (Pipe **pp = &S.pipes; *pp; pp = &(*pp)->next) {
+    Pipe *p = *pp;
+    if (p->hash == h && p->nWords == nWords && p->nbuf == nbuf && p->pushBytes == pushBytes && p->requiredSize == requiredSize &&
+        p->fullSubgroups == fullSubgroups && strcmp(p->entry, entry) == 0 && memcmp(p->words, words, nWords * 4) == 0) {
+      *pp = p->next; /* to the front */
+      p->next = S.pipes;
+      S.pipes = p;
+      p->refs++;
+      run->pipelineCached = true;
+      S.stats.pipelineHits++;
+      return p;
+    }
+  }
+  S.stats.pipelineMisses++;
+  VkDevice d = S.device;
+  Pipe *p = calloc(1, sizeof *p);
+  if (!p) { *what = "calloc"; *r = VK_ERROR_OUT_OF_HOST_MEMORY; return NULL; }
+  p->hash = h;
+  p->nWords = nWords;
+  snprintf(p->entry, sizeof p->entry, "%s", entry);
+  p->nbuf = nbuf;
+  p->pushBytes = pushBytes;
+  p->requiredSize = requiredSize;
+  p->fullSubgroups = fullSubgroups;
+  p->refs = 1;
+
+  VkShaderModuleCreateInfo smci = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO, .codeSize = nWords * 4, .pCode = words};
+  if ((*r = vkCreateShaderModule(d, &smci, NULL, &p->module)) != VK_SUCCESS) { p->module = VK_NULL_HANDLE; *what = "vkCreateShaderModule"; goto fail; }
+  VkDescriptorSetLayoutBinding bindings[MAX_BUFFERS];
+  for (uint32_t i = 0; i < nbuf; i++)
+    bindings[i] = (VkDescriptorSetLayoutBinding){.binding = i, .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+                                                 .descriptorCount = 1, .stageFlags = VK_SHADER_STAGE_COMPUTE_BIT};
+  VkDescriptorSetLayoutCreateInfo dslci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO, .bindingCount = nbuf,
+                                           .pBindings = bindings};
+  if ((*r = vkCreateDescriptorSetLayout(d, &dslci, NULL, &p->dsl)) != VK_SUCCESS) { p->dsl = VK_NULL_HANDLE; *what = "vkCreateDescriptorSetLayout"; goto fail; }
+  /* pushBytes (default the full 128, zero-padded): any push block up to that size is covered */
+  VkPushConstantRange pcr = {.stageFlags = VK_SHADER_STAGE_COMPUTE_BIT, .offset = 0, .size = pushBytes};
+  VkPipelineLayoutCreateInfo plci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO, .setLayoutCount = 1,
+                                     .pSetLayouts = &p->dsl, .pushConstantRangeCount = pushBytes ? 1 : 0, .pPushConstantRanges = &pcr};
+  if ((*r = vkCreatePipelineLayout(d, &plci, NULL, &p->layout)) != VK_SUCCESS) { p->layout = VK_NULL_HANDLE; *what = "vkCreatePipelineLayout"; goto fail; }
+  VkPipelineShaderStageRequiredSubgroupSizeCreateInfo rss = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_REQUIRED_SUBGROUP_SIZE_CREATE_INFO, .requiredSubgroupSize = requiredSize};
+  VkComputePipelineCreateInfo cpci = {
+      .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
+      .stage = {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+                .pNext = requiredSize ? &rss : NULL,
+                .flags = fullSubgroups ? VK_PIPELINE_SHADER_STAGE_CREATE_REQUIRE_FULL_SUBGROUPS_BIT : 0,
+                .stage = VK_SHADER_STAGE_COMPUTE_BIT,
+                .module = p->module,
+                .pName = entry},
+      .layout = p->layout};
+  if ((*r = vkCreateComputePipelines(d, S.cache, 1, &cpci, NULL, &p->pipeline)) != VK_SUCCESS) {
+    p->pipeline = VK_NULL_HANDLE;
+    *what = "vkCreateComputePipelines";
+    goto fail;
+  }
+  if (nWords <= MAX_CACHED_SPIRV_WORDS && run_errors(run) == 0) {
+    p->words = malloc(nWords * 4);
+    if (p->words) {
+      memcpy(p->words, words, nWords * 4);
+      p->cached = true;
+      p->next = S.pipes;
+      S.pipes = p;
+      pipes_trim();
+    }
+  }
+  return p;
+fail:
+  pipe_destroy(p);
+  return NULL;
+}
+
+/* Sets the run's validation messages (`validation`: [{severity, id, message}], `validationErrors`)
+   on a result or error object. */
+static void attach_messages(napi_env env, const Run *run, napi_value o) {
+  if (!S.validation) return;
+  uint32_t errors = 0;
+  napi_value arr = msgs_collect(env, run->seqStart, run->errStart, run->id, MAX_RUN_MSGS, &errors);
+  if (arr) napi_set_named_property(env, o, "validation", arr);
+  set_num(env, o, "validationErrors", errors);
+}
+
 static void run_execute(napi_env env, void *data) {
   Run *run = data;
-  run->waitResult = vkWaitForFences(S.device, 1, &run->fence, VK_TRUE, run->timeoutNs);
+  run->waitResult = vkWaitForFences(S.device, 1, &run->slot->fence, VK_TRUE, run->timeoutNs);
 }
 
 static void run_complete(napi_env env, napi_status status, void *data) {
   Run *run = data;
+  tlRun = run->id;
   S.inflight--;
   napi_value result, err = NULL;
   if (status != napi_ok || run->waitResult != VK_SUCCESS) {
@@ -638,6 +1177,7 @@ static void run_complete(napi_env env, napi_status status, void *data) {
     napi_create_string_utf8(env, vk_result_name(r), NAPI_AUTO_LENGTH, &code);
     napi_create_string_utf8(env, msg, NAPI_AUTO_LENGTH, &m);
     napi_create_error(env, code, m, &err);
+    attach_messages(env, run, err);
     S.poisoned = true;
     /* the GPU may still use the resources: keep them until shutdown */
     for (uint32_t i = 0; i < run->nbuf; i++) {
@@ -649,6 +1189,7 @@ static void run_complete(napi_env env, napi_status status, void *data) {
     run->next = S.leaked;
     S.leaked = run;
     napi_reject_deferred(env, deferred, err);
+    tlRun = 0;
     return;
   }
   run->tDone = now_ms();
@@ -658,14 +1199,14 @@ static void run_complete(napi_env env, napi_status status, void *data) {
     void *data2 = NULL;
     size_t len2 = 0;
     if (napi_get_reference_value(env, run->ref[i], &v) == napi_ok && v && get_bytes(env, v, &data2, &len2) && data2) {
-      memcpy(data2, run->map[i], len2 < run->len[i] ? len2 : run->len[i]);
+      memcpy(data2, run->pb[i]->map, len2 < run->len[i] ? len2 : run->len[i]);
     }
   }
   double tRead = now_ms();
   double gpuMs = -1;
-  if (run->query) {
+  if (run->slot->query) {
     uint64_t ts[2];
-    if (vkGetQueryPoolResults(S.device, run->query, 0, 2, sizeof ts, ts, sizeof ts[0], VK_QUERY_RESULT_64_BIT) == VK_SUCCESS) {
+    if (vkGetQueryPoolResults(S.device, run->slot->query, 0, 2, sizeof ts, ts, sizeof ts[0], VK_QUERY_RESULT_64_BIT) == VK_SUCCESS) {
       uint64_t mask = S.timestampValidBits >= 64 ? ~0ull : ((1ull << S.timestampValidBits) - 1);
       gpuMs = (double)((ts[1] - ts[0]) & mask) * (double)S.props.limits.timestampPeriod / 1e6;
     }
@@ -676,20 +1217,24 @@ static void run_complete(napi_env env, napi_status status, void *data) {
   set_num(env, result, "uploadMs", run->tSubmit - run->tPipeline);
   set_num(env, result, "dispatchMs", run->tDone - run->tSubmit);
   set_num(env, result, "readbackMs", tRead - run->tDone);
+  set_bool(env, result, "pipelineCached", run->pipelineCached);
+  set_num(env, result, "buffersReused", run->buffersReused);
   if (gpuMs >= 0) set_num(env, result, "gpuMs", gpuMs);
   if (run->deviceAddresses) {
     napi_value arr, x;
     napi_create_array_with_length(env, run->nbuf, &arr);
     for (uint32_t i = 0; i < run->nbuf; i++) {
-      napi_create_bigint_uint64(env, run->address[i], &x);
+      napi_create_bigint_uint64(env, run->pb[i]->address, &x);
       napi_set_element(env, arr, i, x);
     }
     napi_set_named_property(env, result, "addresses", arr);
   }
+  attach_messages(env, run, result);
   napi_delete_async_work(env, run->work);
   napi_deferred deferred = run->deferred;
-  run_free(env, run);
+  run_free(env, run, true);
   napi_resolve_deferred(env, deferred, result);
+  tlRun = 0;
 }
 
 /* Patch: write the 64-bit address of buffer `src` at byte `offset` of the push block (into < 0) or of buffer `into`. */
@@ -699,9 +1244,26 @@ typedef struct {
   uint32_t offset;
 } Patch;
 
-#define RUN_FAIL_VK(what, r) do { run_free(env, run); return throw_vk(env, what, r); } while (0)
+/* Throws the Vulkan error (with the run's validation messages attached) after freeing the run. */
+static napi_value run_fail(napi_env env, Run *run, const char *what, VkResult r) {
+  char msg[256];
+  snprintf(msg, sizeof msg, "%s failed: %s (%d)", what, vk_result_name(r), (int)r);
+  napi_value e, c, m;
+  if (napi_create_string_utf8(env, vk_result_name(r), NAPI_AUTO_LENGTH, &c) == napi_ok &&
+      napi_create_string_utf8(env, msg, NAPI_AUTO_LENGTH, &m) == napi_ok && napi_create_error(env, c, m, &e) == napi_ok) {
+    attach_messages(env, run, e);
+    run_free(env, run, false);
+    napi_throw(env, e);
+  } else {
+    run_free(env, run, false);
+    napi_throw_error(env, vk_result_name(r), msg);
+  }
+  return NULL;
+}
 
-static napi_value js_run(napi_env env, napi_callback_info info) {
+#define RUN_FAIL_VK(what, r) return run_fail(env, run, what, r)
+
+static napi_value run_inner(napi_env env, napi_callback_info info) {
   size_t argc = 6;
   napi_value argv[6];
   NAPI_CALL(env, napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
@@ -774,18 +1336,16 @@ static napi_value js_run(napi_env env, napi_callback_info info) {
   /* push */
   uint8_t push[PUSH_BYTES];
   memset(push, 0, sizeof push);
-  bool havePush = false;
+  size_t pushLen = 0;
   NAPI_CALL(env, napi_typeof(env, argv[3], &t));
   if (t != napi_undefined && t != napi_null) {
     void *pd;
-    size_t pl;
-    if (!get_bytes(env, argv[3], &pd, &pl)) return throw_type(env, "run: push must be an ArrayBuffer, TypedArray or undefined");
-    if (pl > PUSH_BYTES) {
-      snprintf(err, sizeof err, "run: push constants have %zu bytes, over 128", pl);
+    if (!get_bytes(env, argv[3], &pd, &pushLen)) return throw_type(env, "run: push must be an ArrayBuffer, TypedArray or undefined");
+    if (pushLen > PUSH_BYTES) {
+      snprintf(err, sizeof err, "run: push constants have %zu bytes, over 128", pushLen);
       return throw_range(env, err);
     }
-    memcpy(push, pd, pl);
-    havePush = true;
+    memcpy(push, pd, pushLen);
   }
 
   /* groups */
@@ -813,11 +1373,19 @@ static napi_value js_run(napi_env env, napi_callback_info info) {
   double timeoutMs = DEFAULT_TIMEOUT_MS;
   Patch patches[64];
   uint32_t npatch = 0;
+  uint32_t pushBytes = PUSH_BYTES;
   if (argc >= 6) {
     NAPI_CALL(env, napi_typeof(env, argv[5], &t));
     if (t == napi_object) {
       napi_value v;
       double d;
+      if (get_named(env, argv[5], "pushBytes", &v, &t)) {
+        if (t != napi_number) return throw_type(env, "run: pushBytes must be a number");
+        NAPI_CALL(env, napi_get_value_double(env, v, &d));
+        if (!(d >= 0 && d <= PUSH_BYTES) || d != (double)(uint32_t)d || ((uint32_t)d & 3))
+          return throw_range(env, "run: pushBytes must be a multiple of 4 in 0..128");
+        pushBytes = (uint32_t)d;
+      }
       if (get_named(env, argv[5], "requiredSubgroupSize", &v, &t)) {
         if (t != napi_number) return throw_type(env, "run: requiredSubgroupSize must be a number");
         NAPI_CALL(env, napi_get_value_double(env, v, &d));
@@ -861,11 +1429,10 @@ static napi_value js_run(napi_env env, napi_callback_info info) {
             return throw_type(env, "run: each address patch is {into: number (-1 = push), buffer: number, offset: number}");
           if (!(src >= 0 && src < nbuf) || src != (double)(uint32_t)src) return throw_range(env, "run: address patch: buffer index out of range");
           if (!(into >= -1 && into < nbuf) || into != (double)(int32_t)into) return throw_range(env, "run: address patch: into out of range");
-          size_t room = into < 0 ? PUSH_BYTES : bufLen[(uint32_t)into];
+          size_t room = into < 0 ? pushBytes : bufLen[(uint32_t)into];
           if (!(offs >= 0 && offs + 8 <= (double)room) || offs != (double)(uint32_t)offs)
             return throw_range(env, "run: address patch: offset + 8 past the end of its target");
           patches[i] = (Patch){.into = (int32_t)into, .src = (uint32_t)src, .offset = (uint32_t)offs};
-          if (into < 0) havePush = true;
         }
         if (npatch) deviceAddresses = true;
       }
@@ -882,97 +1449,64 @@ static napi_value js_run(napi_env env, napi_callback_info info) {
       return throw_range(env, err);
     }
   }
+  if (pushLen > pushBytes) {
+    snprintf(err, sizeof err, "run: push constants have %zu bytes, over the push range of %u (pushBytes)", pushLen, pushBytes);
+    return throw_range(env, err);
+  }
 
   /* ---- Vulkan objects ---- */
   Run *run = calloc(1, sizeof *run);
   if (!run) return throw_vk(env, "calloc", VK_ERROR_OUT_OF_HOST_MEMORY);
+  if (++S.nextRunId == 0 || S.nextRunId == UINT32_MAX) S.nextRunId = 1;
+  run->id = S.nextRunId;
+  tlRun = run->id;
+  msg_mark(&run->seqStart, &run->errStart);
   run->t0 = now_ms();
   run->nbuf = nbuf;
   run->deviceAddresses = deviceAddresses;
   run->timeoutNs = (uint64_t)(timeoutMs * 1e6);
   VkDevice d = S.device;
-  VkResult r;
+  VkResult r = VK_SUCCESS;
+  const char *what = "";
 
-  VkShaderModuleCreateInfo smci = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO, .codeSize = nWords * 4, .pCode = spvData};
-  if ((r = vkCreateShaderModule(d, &smci, NULL, &run->module)) != VK_SUCCESS) RUN_FAIL_VK("vkCreateShaderModule", r);
-
-  VkDescriptorSetLayoutBinding bindings[MAX_BUFFERS];
-  for (uint32_t i = 0; i < nbuf; i++)
-    bindings[i] = (VkDescriptorSetLayoutBinding){.binding = i, .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
-                                                 .descriptorCount = 1, .stageFlags = VK_SHADER_STAGE_COMPUTE_BIT};
-  VkDescriptorSetLayoutCreateInfo dslci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO, .bindingCount = nbuf,
-                                           .pBindings = bindings};
-  if ((r = vkCreateDescriptorSetLayout(d, &dslci, NULL, &run->dsl)) != VK_SUCCESS) RUN_FAIL_VK("vkCreateDescriptorSetLayout", r);
-  /* always the full 128 bytes, zero-padded: any push block up to 128 bytes in the shader is covered */
-  VkPushConstantRange pcr = {.stageFlags = VK_SHADER_STAGE_COMPUTE_BIT, .offset = 0, .size = PUSH_BYTES};
-  VkPipelineLayoutCreateInfo plci = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO, .setLayoutCount = 1,
-                                     .pSetLayouts = &run->dsl, .pushConstantRangeCount = 1, .pPushConstantRanges = &pcr};
-  if ((r = vkCreatePipelineLayout(d, &plci, NULL, &run->layout)) != VK_SUCCESS) RUN_FAIL_VK("vkCreatePipelineLayout", r);
-
-  VkPipelineShaderStageRequiredSubgroupSizeCreateInfo rss = {
-      .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_REQUIRED_SUBGROUP_SIZE_CREATE_INFO, .requiredSubgroupSize = requiredSize};
-  VkComputePipelineCreateInfo cpci = {
-      .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
-      .stage = {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-                .pNext = requiredSize ? &rss : NULL,
-                .flags = fullSubgroups ? VK_PIPELINE_SHADER_STAGE_CREATE_REQUIRE_FULL_SUBGROUPS_BIT : 0,
-                .stage = VK_SHADER_STAGE_COMPUTE_BIT,
-                .module = run->module,
-                .pName = entry},
-      .layout = run->layout};
-  if ((r = vkCreateComputePipelines(d, S.cache, 1, &cpci, NULL, &run->pipeline)) != VK_SUCCESS) {
-    run->pipeline = VK_NULL_HANDLE;
-    RUN_FAIL_VK("vkCreateComputePipelines", r);
-  }
+  run->pipe = pipe_get(run, spvData, nWords, entry, nbuf, pushBytes, requiredSize, fullSubgroups, &what, &r);
+  if (!run->pipe) RUN_FAIL_VK(what, r);
   run->tPipeline = now_ms();
 
-  /* buffers */
+  /* buffers: the data, then zeros up to the buffer's capacity (the descriptor's range is the data
+     rounded up to 4 bytes; the zeros keep what a pointer past the end reads the same whether the
+     buffer is new or reused) */
   for (uint32_t i = 0; i < nbuf; i++) {
     size_t size = bufLen[i] < 4 ? 4 : (bufLen[i] + 3) & ~(size_t)3;
-    VkBufferCreateInfo bci = {.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO, .size = size,
-                              .usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT |
-                                       (deviceAddresses ? VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT : 0),
-                              .sharingMode = VK_SHARING_MODE_EXCLUSIVE};
-    if ((r = vkCreateBuffer(d, &bci, NULL, &run->buf[i])) != VK_SUCCESS) { run->buf[i] = VK_NULL_HANDLE; RUN_FAIL_VK("vkCreateBuffer", r); }
-    VkMemoryRequirements req;
-    vkGetBufferMemoryRequirements(d, run->buf[i], &req);
-    int type = pick_memory(req.memoryTypeBits);
-    if (type < 0) RUN_FAIL_VK("finding a host-visible coherent memory type", VK_ERROR_OUT_OF_DEVICE_MEMORY);
-    VkMemoryAllocateFlagsInfo mafi = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_FLAGS_INFO,
-                                      .flags = VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT};
-    VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO, .pNext = deviceAddresses ? &mafi : NULL,
-                                .allocationSize = req.size, .memoryTypeIndex = (uint32_t)type};
-    if ((r = vkAllocateMemory(d, &mai, NULL, &run->memory[i])) != VK_SUCCESS) { run->memory[i] = VK_NULL_HANDLE; RUN_FAIL_VK("vkAllocateMemory", r); }
-    if ((r = vkBindBufferMemory(d, run->buf[i], run->memory[i], 0)) != VK_SUCCESS) RUN_FAIL_VK("vkBindBufferMemory", r);
-    if ((r = vkMapMemory(d, run->memory[i], 0, VK_WHOLE_SIZE, 0, &run->map[i])) != VK_SUCCESS) RUN_FAIL_VK("vkMapMemory", r);
+    bool reused = false;
+    run->pb[i] = buf_get(size, deviceAddresses, &reused, &what, &r);
+    if (!run->pb[i]) RUN_FAIL_VK(what, r);
+    if (reused) run->buffersReused++;
     run->len[i] = bufLen[i];
-    memcpy(run->map[i], bufData[i], bufLen[i]);
-    if (size > bufLen[i]) memset((uint8_t *)run->map[i] + bufLen[i], 0, size - bufLen[i]);
-    if (deviceAddresses) {
-      VkBufferDeviceAddressInfo bdai = {.sType = VK_STRUCTURE_TYPE_BUFFER_DEVICE_ADDRESS_INFO, .buffer = run->buf[i]};
-      run->address[i] = vkGetBufferDeviceAddress(d, &bdai);
-    }
+    memcpy(run->pb[i]->map, bufData[i], bufLen[i]);
+    if (run->pb[i]->cap > bufLen[i]) memset((uint8_t *)run->pb[i]->map + bufLen[i], 0, run->pb[i]->cap - bufLen[i]);
   }
   for (uint32_t i = 0; i < npatch; i++) {
-    uint64_t a = run->address[patches[i].src];
-    uint8_t *dst = patches[i].into < 0 ? push : (uint8_t *)run->map[patches[i].into];
+    uint64_t a = run->pb[patches[i].src]->address;
+    uint8_t *dst = patches[i].into < 0 ? push : (uint8_t *)run->pb[patches[i].into]->map;
     for (int b = 0; b < 8; b++) dst[patches[i].offset + b] = (uint8_t)(a >> (8 * b)); /* little-endian */
   }
+
+  run->slot = slot_get(&what, &r);
+  if (!run->slot) RUN_FAIL_VK(what, r);
+  Slot *sl = run->slot;
 
   /* descriptors */
   VkDescriptorSet set = VK_NULL_HANDLE;
   if (nbuf) {
-    VkDescriptorPoolSize ps = {.type = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, .descriptorCount = nbuf};
-    VkDescriptorPoolCreateInfo dpci = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO, .maxSets = 1, .poolSizeCount = 1,
-                                       .pPoolSizes = &ps};
-    if ((r = vkCreateDescriptorPool(d, &dpci, NULL, &run->dpool)) != VK_SUCCESS) { run->dpool = VK_NULL_HANDLE; RUN_FAIL_VK("vkCreateDescriptorPool", r); }
-    VkDescriptorSetAllocateInfo dsai = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO, .descriptorPool = run->dpool,
-                                        .descriptorSetCount = 1, .pSetLayouts = &run->dsl};
+    VkDescriptorSetAllocateInfo dsai = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO, .descriptorPool = sl->dpool,
+                                        .descriptorSetCount = 1, .pSetLayouts = &run->pipe->dsl};
     if ((r = vkAllocateDescriptorSets(d, &dsai, &set)) != VK_SUCCESS) RUN_FAIL_VK("vkAllocateDescriptorSets", r);
     VkDescriptorBufferInfo dbi[MAX_BUFFERS];
     VkWriteDescriptorSet wds[MAX_BUFFERS];
     for (uint32_t i = 0; i < nbuf; i++) {
-      dbi[i] = (VkDescriptorBufferInfo){.buffer = run->buf[i], .offset = 0, .range = VK_WHOLE_SIZE};
+      size_t size = bufLen[i] < 4 ? 4 : (bufLen[i] + 3) & ~(size_t)3;
+      dbi[i] = (VkDescriptorBufferInfo){.buffer = run->pb[i]->buf, .offset = 0, .range = size};
       wds[i] = (VkWriteDescriptorSet){.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = set, .dstBinding = i,
                                       .descriptorCount = 1, .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
                                       .pBufferInfo = &dbi[i]};
@@ -981,37 +1515,26 @@ static napi_value js_run(napi_env env, napi_callback_info info) {
   }
 
   /* command buffer */
-  bool timestamps = S.timestampValidBits > 0;
-  if (timestamps) {
-    VkQueryPoolCreateInfo qpci = {.sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO, .queryType = VK_QUERY_TYPE_TIMESTAMP, .queryCount = 2};
-    if (vkCreateQueryPool(d, &qpci, NULL, &run->query) != VK_SUCCESS) { run->query = VK_NULL_HANDLE; timestamps = false; }
-  }
-  VkCommandBufferAllocateInfo cbai = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO, .commandPool = S.pool,
-                                      .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY, .commandBufferCount = 1};
-  if ((r = vkAllocateCommandBuffers(d, &cbai, &run->cb)) != VK_SUCCESS) { run->cb = VK_NULL_HANDLE; RUN_FAIL_VK("vkAllocateCommandBuffers", r); }
   VkCommandBufferBeginInfo cbbi = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO, .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT};
-  if ((r = vkBeginCommandBuffer(run->cb, &cbbi)) != VK_SUCCESS) RUN_FAIL_VK("vkBeginCommandBuffer", r);
-  if (timestamps) vkCmdResetQueryPool(run->cb, run->query, 0, 2);
-  vkCmdBindPipeline(run->cb, VK_PIPELINE_BIND_POINT_COMPUTE, run->pipeline);
-  if (nbuf) vkCmdBindDescriptorSets(run->cb, VK_PIPELINE_BIND_POINT_COMPUTE, run->layout, 0, 1, &set, 0, NULL);
-  (void)havePush; /* the whole block is always pushed (zeros when none was given) */
-  vkCmdPushConstants(run->cb, run->layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, PUSH_BYTES, push);
-  if (timestamps) vkCmdWriteTimestamp(run->cb, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, run->query, 0);
-  vkCmdDispatch(run->cb, groups[0], groups[1], groups[2]);
-  if (timestamps) vkCmdWriteTimestamp(run->cb, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, run->query, 1);
+  if ((r = vkBeginCommandBuffer(sl->cb, &cbbi)) != VK_SUCCESS) RUN_FAIL_VK("vkBeginCommandBuffer", r);
+  if (sl->query) vkCmdResetQueryPool(sl->cb, sl->query, 0, 2);
+  vkCmdBindPipeline(sl->cb, VK_PIPELINE_BIND_POINT_COMPUTE, run->pipe->pipeline);
+  if (nbuf) vkCmdBindDescriptorSets(sl->cb, VK_PIPELINE_BIND_POINT_COMPUTE, run->pipe->layout, 0, 1, &set, 0, NULL);
+  /* the whole range is always pushed (zeros past the given bytes) */
+  if (pushBytes) vkCmdPushConstants(sl->cb, run->pipe->layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, pushBytes, push);
+  if (sl->query) vkCmdWriteTimestamp(sl->cb, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, sl->query, 0);
+  vkCmdDispatch(sl->cb, groups[0], groups[1], groups[2]);
+  if (sl->query) vkCmdWriteTimestamp(sl->cb, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, sl->query, 1);
   VkMemoryBarrier mb = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER, .srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT,
                         .dstAccessMask = VK_ACCESS_HOST_READ_BIT};
-  vkCmdPipelineBarrier(run->cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &mb, 0, NULL, 0, NULL);
-  if ((r = vkEndCommandBuffer(run->cb)) != VK_SUCCESS) RUN_FAIL_VK("vkEndCommandBuffer", r);
-
-  VkFenceCreateInfo fci = {.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
-  if ((r = vkCreateFence(d, &fci, NULL, &run->fence)) != VK_SUCCESS) { run->fence = VK_NULL_HANDLE; RUN_FAIL_VK("vkCreateFence", r); }
+  vkCmdPipelineBarrier(sl->cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &mb, 0, NULL, 0, NULL);
+  if ((r = vkEndCommandBuffer(sl->cb)) != VK_SUCCESS) RUN_FAIL_VK("vkEndCommandBuffer", r);
 
   /* keep the caller's buffers alive until the copy back */
   for (uint32_t i = 0; i < nbuf; i++) {
     if (napi_create_reference(env, bufVal[i], 1, &run->ref[i]) != napi_ok) {
       run->ref[i] = NULL;
-      run_free(env, run);
+      run_free(env, run, false);
       return throw_state(env, "run: napi_create_reference failed");
     }
   }
@@ -1019,21 +1542,22 @@ static napi_value js_run(napi_env env, napi_callback_info info) {
   if (napi_create_promise(env, &run->deferred, &promise) != napi_ok ||
       napi_create_string_utf8(env, "rdna_vulkan.run", NAPI_AUTO_LENGTH, &name) != napi_ok ||
       napi_create_async_work(env, NULL, name, run_execute, run_complete, run, &run->work) != napi_ok) {
-    run_free(env, run);
+    run_free(env, run, false);
     return throw_state(env, "run: could not create the async work");
   }
   run->tSubmit = now_ms();
-  VkSubmitInfo si = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO, .commandBufferCount = 1, .pCommandBuffers = &run->cb};
-  if ((r = vkQueueSubmit(S.queue, 1, &si, run->fence)) != VK_SUCCESS) {
+  VkSubmitInfo si = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO, .commandBufferCount = 1, .pCommandBuffers = &sl->cb};
+  if ((r = vkQueueSubmit(S.queue, 1, &si, sl->fence)) != VK_SUCCESS) {
     napi_delete_async_work(env, run->work);
     napi_value e, c, m;
     snprintf(err, sizeof err, "vkQueueSubmit failed: %s (%d)", vk_result_name(r), (int)r);
     napi_create_string_utf8(env, vk_result_name(r), NAPI_AUTO_LENGTH, &c);
     napi_create_string_utf8(env, err, NAPI_AUTO_LENGTH, &m);
     napi_create_error(env, c, m, &e);
+    attach_messages(env, run, e);
     napi_reject_deferred(env, run->deferred, e);
     if (r == VK_ERROR_DEVICE_LOST) S.poisoned = true;
-    run_free(env, run);
+    run_free(env, run, false);
     return promise;
   }
   if (napi_queue_async_work(env, run->work) != napi_ok) {
@@ -1047,30 +1571,74 @@ static napi_value js_run(napi_env env, napi_callback_info info) {
   return promise;
 }
 
+static napi_value js_run(napi_env env, napi_callback_info info) {
+  napi_value v = run_inner(env, info);
+  tlRun = 0;
+  return v;
+}
+
+/* ------------------------------------------------------------------ validation messages, stats */
+
+/* Every validation message still in the ring (the latest MAX_MSGS), oldest first. */
+static napi_value js_validation_messages(napi_env env, napi_callback_info info) {
+  napi_value arr = msgs_collect(env, 0, 0, UINT32_MAX, MAX_MSGS, NULL);
+  if (!arr) return throw_state(env, "validationMessages: out of memory");
+  return arr;
+}
+
+static napi_value js_stats(napi_env env, napi_callback_info info) {
+  if (!S.ready) return throw_state(env, "Vulkan is not initialised: call init() first");
+  uint32_t pipes = 0;
+  for (Pipe *p = S.pipes; p; p = p->next) pipes++;
+  napi_value o;
+  NAPI_CALL(env, napi_create_object(env, &o));
+  NAPI_CALL(env, set_num(env, o, "pipelines", pipes));
+  NAPI_CALL(env, set_num(env, o, "pipelineHits", S.stats.pipelineHits));
+  NAPI_CALL(env, set_num(env, o, "pipelineMisses", S.stats.pipelineMisses));
+  NAPI_CALL(env, set_num(env, o, "buffersCreated", S.stats.buffersCreated));
+  NAPI_CALL(env, set_num(env, o, "buffersReused", S.stats.buffersReused));
+  NAPI_CALL(env, set_num(env, o, "freeBuffers", S.freeBufCount));
+  NAPI_CALL(env, set_num(env, o, "freeBufferBytes", (double)S.freeBufBytes));
+  NAPI_CALL(env, set_num(env, o, "slotsCreated", S.stats.slotsCreated));
+  NAPI_CALL(env, set_num(env, o, "slotsReused", S.stats.slotsReused));
+  NAPI_CALL(env, set_bool(env, o, "validation", S.validation));
+  return o;
+}
+
 /* ------------------------------------------------------------------ shutdown */
 
 static void free_leaked(napi_env env) {
   if (S.device) vkDeviceWaitIdle(S.device);
   while (S.leaked) {
     Run *n = S.leaked->next;
-    run_free(env, S.leaked);
+    run_free(env, S.leaked, false);
     S.leaked = n;
   }
 }
 
+/* Destroys everything; returns the validation messages that came during the teardown (objects
+   still alive at vkDestroyDevice, for instance), an empty array without validation. */
 static napi_value js_shutdown(napi_env env, napi_callback_info info) {
-  napi_value undef;
-  NAPI_CALL(env, napi_get_undefined(env, &undef));
-  if (!S.ready) return undef;
+  napi_value out;
+  NAPI_CALL(env, napi_create_array(env, &out));
+  if (!S.ready) return out;
   if (env != S.env) return throw_state(env, "Vulkan was initialised by another Node environment (worker)");
   if (S.inflight) {
     char msg[128];
     snprintf(msg, sizeof msg, "shutdown: %u run%s still in flight; await them first", S.inflight, S.inflight == 1 ? "" : "s");
     return throw_state(env, msg);
   }
+  uint64_t seq, errs;
+  msg_mark(&seq, &errs);
+  bool validation = S.validation;
   free_leaked(env);
   destroy_state();
-  return undef;
+  if (validation) {
+    napi_value arr = msgs_collect(env, seq, errs, UINT32_MAX, MAX_RUN_MSGS, NULL);
+    if (arr) out = arr;
+  }
+  msgs_free();
+  return out;
 }
 
 static void cleanup_hook(void *arg) {
@@ -1078,6 +1646,7 @@ static void cleanup_hook(void *arg) {
   if (S.ready && S.env == env && !S.inflight) {
     free_leaked(NULL);
     destroy_state();
+    msgs_free();
   }
 }
 
@@ -1087,6 +1656,8 @@ NAPI_MODULE_INIT() {
       {"profile", NULL, js_profile, NULL, NULL, NULL, napi_default, NULL},
       {"run", NULL, js_run, NULL, NULL, NULL, napi_default, NULL},
       {"shutdown", NULL, js_shutdown, NULL, NULL, NULL, napi_default, NULL},
+      {"validationMessages", NULL, js_validation_messages, NULL, NULL, NULL, napi_default, NULL},
+      {"stats", NULL, js_stats, NULL, NULL, NULL, napi_default, NULL},
   };
   if (napi_define_properties(env, exports, sizeof props / sizeof props[0], props) != napi_ok) return NULL;
   napi_add_env_cleanup_hook(env, cleanup_hook, env);

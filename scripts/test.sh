@@ -25,6 +25,7 @@ command -v spirv-val >/dev/null 2>&1 || need+=(spirv-tools)
 [ -f /usr/include/vulkan/vulkan.h ] || need+=(libvulkan-dev)
 compgen -G '/usr/share/vulkan/icd.d/lvp_icd.*.json' >/dev/null || need+=(mesa-vulkan-drivers)
 command -v vulkaninfo >/dev/null 2>&1 || need+=(vulkan-tools)
+[ -f /usr/share/vulkan/explicit_layer.d/VkLayer_khronos_validation.json ] || need+=(vulkan-validationlayers)  # tests run with validation
 command -v spirv-as >/dev/null 2>&1 || need+=(spirv-tools)
 command -v spirv-val >/dev/null 2>&1 || need+=(spirv-tools)
 [ -f /usr/include/spirv/unified1/spirv.core.grammar.json ] || need+=(spirv-headers)

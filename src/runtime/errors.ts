@@ -8,14 +8,18 @@
  * (`VK_ERROR_OUT_OF_DEVICE_MEMORY`, `VK_TIMEOUT`, ...), else one of: `ERR_OUT_OF_RANGE` (a limit:
  * buffer sizes, groups, push bytes, subgroup size), `ERR_INVALID_ARG_TYPE`, `ERR_INVALID_SPIRV`
  * (header, instruction stream or entry point), `ERR_VULKAN_STATE` (not initialised, already
- * initialised, runs in flight, device lost earlier), `ERR_VULKAN_PROFILE` (malformed profile).
+ * initialised, runs in flight, device lost earlier), `ERR_VULKAN_PROFILE` (malformed profile),
+ * `ERR_VALIDATION` (the Khronos validation layer reported an error: `messages` holds what it said).
  */
 export class VulkanError extends Error {
   override readonly name: string = 'VulkanError';
   readonly code: string;
-  constructor(code: string, message: string) {
+  /** What the validation layer said during the failed call or run (warnings and errors), when validation is on. */
+  readonly messages: readonly ValidationMessage[];
+  constructor(code: string, message: string, messages: readonly ValidationMessage[] = []) {
     super(message);
     this.code = code;
+    this.messages = messages;
   }
   /** The VkResult name when a Vulkan call failed, else undefined. */
   get vkResult(): string | undefined {
@@ -23,10 +27,19 @@ export class VulkanError extends Error {
   }
 }
 
-/** What is missing when Vulkan cannot be used at all. */
-export type VulkanMissing = 'addon' | 'loader' | 'driver' | 'device';
+/** One message of the Khronos validation layer (VK_EXT_debug_utils), severity warning or error. */
+export interface ValidationMessage {
+  readonly severity: 'warning' | 'error';
+  /** pMessageIdName: the VUID (`VUID-vkCmdDispatch-...`) or the layer's own id; may be empty. */
+  readonly id: string;
+  /** pMessage, cut at 4000 bytes. */
+  readonly message: string;
+}
 
-/** Vulkan cannot be used here: the addon is not built, the loader or a driver is absent, or no device fits. */
+/** What is missing when Vulkan cannot be used at all ('layer': validation was asked for, VK_LAYER_KHRONOS_validation is absent). */
+export type VulkanMissing = 'addon' | 'loader' | 'driver' | 'device' | 'layer';
+
+/** Vulkan cannot be used here: the addon is not built, the loader, a driver or the validation layer is absent, or no device fits. */
 export class VulkanUnavailableError extends VulkanError {
   override readonly name: string = 'VulkanUnavailableError';
   readonly missing: VulkanMissing;

@@ -8,19 +8,26 @@
  *   dev.close();
  *
  * One device per process (the addon keeps instance, device, queue, command pool and pipeline cache
- * alive until close()). A run builds its pipeline and buffers, submits on the JS thread and waits on
+ * alive until close()). Runs reuse what earlier runs built: pipelines are cached by SPIR-V words,
+ * entry point, buffer count, push range and subgroup options; buffers, command buffers, fences and
+ * descriptor pools return to pools when a run completes. A run submits on the JS thread and waits on
  * the fence in a worker thread (napi_async_work); the buffers are copied back when the promise
  * resolves, so do not read or resize them before. Storage buffer i is set 0, binding i. The push
- * block is always 128 bytes (the given bytes, zero-padded). Node-only: nothing in the core imports this.
+ * block is 128 bytes unless `pushBytes` says otherwise (the given bytes, zero-padded).
+ *
+ * `open({ validation: true })` (or RDNA_VULKAN_VALIDATION=1 in the environment) enables the Khronos
+ * validation layer with synchronization validation; every warning and error it reports is kept
+ * (validationMessages()), and a run during which it reported an error rejects with ERR_VALIDATION.
+ * Node-only: nothing in the core imports this.
  */
 import { createRequire } from 'node:module';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseDeviceProfile, type DeviceProfile } from './device.js';
-import { VulkanError, VulkanUnavailableError } from './errors.js';
+import { VulkanError, VulkanUnavailableError, type ValidationMessage } from './errors.js';
 
 export { VulkanError, VulkanUnavailableError } from './errors.js';
-export type { VulkanMissing } from './errors.js';
+export type { VulkanMissing, ValidationMessage } from './errors.js';
 
 /** Where scripts/build-native.sh puts the addon (the same path from src/runtime and dist/runtime). */
 export const DEFAULT_ADDON_PATH = fileURLToPath(new URL('../../build/Release/rdna_vulkan.node', import.meta.url));
@@ -40,6 +47,13 @@ export interface OpenOptions {
   deviceName?: string;
   /** The addon file; default DEFAULT_ADDON_PATH. */
   addonPath?: string;
+  /**
+   * Enable VK_LAYER_KHRONOS_validation (+ synchronization validation) and collect its warnings and
+   * errors; default: RDNA_VULKAN_VALIDATION=1 in the environment. A missing layer is
+   * VulkanUnavailableError('layer'). The layer's duplicate-message limit is lifted unless
+   * VK_LAYER_DUPLICATE_MESSAGE_LIMIT is set.
+   */
+  validation?: boolean;
 }
 
 /** Writes the 64-bit device address of buffers[buffer] (little-endian) at byte `offset` of the push block or of buffers[into], before upload. */
@@ -59,6 +73,8 @@ export interface RunOptions {
   addressPatches?: readonly AddressPatch[];
   /** Fence wait limit (default 60 s). After a timeout the device accepts no more runs until close() and open(). */
   timeoutMs?: number;
+  /** Size of the pipeline layout's push constant range: a multiple of 4 in 0..128 (default 128); the push data must fit. */
+  pushBytes?: number;
 }
 
 /** Milliseconds, wall clock on the host, plus the GPU's timestamp difference when the queue has timestamps. */
@@ -75,6 +91,26 @@ export interface RunResult {
   gpuMs?: number;
   /** Device address of each buffer, with deviceAddressBuffers or addressPatches. */
   addresses?: bigint[];
+  /** The pipeline came from the cache (an earlier run with the same SPIR-V, entry and layout). */
+  pipelineCached: boolean;
+  /** How many of the run's buffers were reused from earlier runs instead of created. */
+  buffersReused: number;
+  /** With validation: the layer's warnings during this run (a run with errors rejects instead). */
+  validation?: ValidationMessage[];
+}
+
+/** Counters of the reuse caches since open(). */
+export interface CacheStats {
+  pipelines: number;
+  pipelineHits: number;
+  pipelineMisses: number;
+  buffersCreated: number;
+  buffersReused: number;
+  freeBuffers: number;
+  freeBufferBytes: number;
+  slotsCreated: number;
+  slotsReused: number;
+  validation: boolean;
 }
 
 export type BufferLike = ArrayBuffer | ArrayBufferView;
@@ -87,10 +123,20 @@ interface RawResult {
   readbackMs: number;
   gpuMs?: number;
   addresses?: bigint[];
+  pipelineCached: boolean;
+  buffersReused: number;
+  validation?: ValidationMessage[];
+  validationErrors?: number;
+}
+
+interface InitOptions {
+  driverFiles?: string;
+  deviceName?: string;
+  validation?: boolean;
 }
 
 interface Addon {
-  init(options: { driverFiles?: string; deviceName?: string }): void;
+  init(options: InitOptions): void;
   profile(): unknown;
   run(
     spirv: Uint32Array,
@@ -104,9 +150,13 @@ interface Addon {
       deviceAddressBuffers?: boolean;
       addressPatches?: { buffer: number; into: number; offset: number }[];
       timeoutMs?: number;
+      pushBytes?: number;
     },
   ): Promise<RawResult>;
-  shutdown(): void;
+  /** The teardown's validation messages (empty without validation). */
+  shutdown(): ValidationMessage[];
+  validationMessages(): ValidationMessage[];
+  stats(): CacheStats;
 }
 
 const loaded = new Map<string, Addon>();
@@ -133,13 +183,39 @@ export function loadAddon(path: string = DEFAULT_ADDON_PATH): Addon {
   return addon;
 }
 
-/** Turns whatever the addon threw into a VulkanError. */
+/** How many messages an ERR_VALIDATION error lists, one line each. */
+const LISTED_MESSAGES = 10;
+
+/** One line per message: `id: text` with the text's line breaks folded. */
+export function formatValidationMessages(messages: readonly ValidationMessage[], max = LISTED_MESSAGES): string[] {
+  const lines = messages.slice(0, max).map((m) => `${m.severity} ${m.id || '(no id)'}: ${m.message.replace(/\s*\n\s*/g, ' ')}`);
+  if (messages.length > max) lines.push(`... and ${messages.length - max} more`);
+  return lines;
+}
+
+/** ERR_VALIDATION for `errors` error-severity messages among `messages` (during `what`). */
+function validationError(what: string, errors: number, messages: readonly ValidationMessage[]): VulkanError {
+  const listed = messages.filter((m) => m.severity === 'error');
+  const first = listed[0];
+  const head = `the Khronos validation layer reported ${errors} error${errors === 1 ? '' : 's'} during ${what}` +
+    (first ? ` (first: ${first.id || 'no id'})` : ' (the messages are no longer stored)');
+  return new VulkanError('ERR_VALIDATION', [head, ...formatValidationMessages(listed)].join('\n'), messages);
+}
+
+function isMessages(v: unknown): v is ValidationMessage[] {
+  return Array.isArray(v);
+}
+
+/** Turns whatever the addon threw into a VulkanError (with the layer's messages of that call, when there are any). */
 function wrap(e: unknown): VulkanError {
   if (e instanceof VulkanError) return e;
   if (e instanceof Error) {
-    const c = (e as unknown as { code?: unknown }).code;
-    const code = typeof c === 'string' ? c : 'ERR_VULKAN';
-    return new VulkanError(code, e.message);
+    const raw = e as unknown as { code?: unknown; validation?: unknown };
+    const code = typeof raw.code === 'string' ? raw.code : 'ERR_VULKAN';
+    const messages = isMessages(raw.validation) ? raw.validation : [];
+    const errors = messages.filter((m) => m.severity === 'error');
+    const text = errors.length ? [e.message, 'validation layer:', ...formatValidationMessages(errors)].join('\n') : e.message;
+    return new VulkanError(code, text, messages);
   }
   return new VulkanError('ERR_VULKAN', String(e));
 }
@@ -150,25 +226,31 @@ export class VulkanDevice {
   readonly profile: DeviceProfile;
   /** Milliseconds spent in init (instance, device selection, device creation). */
   readonly initMs: number;
+  /** The Khronos validation layer is enabled. */
+  readonly validation: boolean;
   private readonly addon: Addon;
   private closed = false;
   private inflight = 0;
+  private finalMessages: ValidationMessage[] = [];
 
-  private constructor(addon: Addon, profile: DeviceProfile, initMs: number) {
+  private constructor(addon: Addon, profile: DeviceProfile, initMs: number, validation: boolean) {
     this.addon = addon;
     this.profile = profile;
     this.initMs = initMs;
+    this.validation = validation;
   }
 
   /** Opens the device; throws VulkanUnavailableError (no addon, loader, driver or device) or VulkanError. */
   static open(options: OpenOptions = {}): VulkanDevice {
     if (openDevice && !openDevice.closed) throw new VulkanError('ERR_VULKAN_STATE', 'a VulkanDevice is already open in this process: close() it first');
     const addon = loadAddon(options.addonPath);
+    const validation = options.validation ?? process.env['RDNA_VULKAN_VALIDATION'] === '1';
     const t0 = performance.now();
     try {
-      const init: { driverFiles?: string; deviceName?: string } = {};
+      const init: InitOptions = {};
       if (options.driverFiles !== undefined) init.driverFiles = options.driverFiles;
       if (options.deviceName !== undefined) init.deviceName = options.deviceName;
+      if (validation) init.validation = true;
       addon.init(init);
     } catch (e) {
       const err = wrap(e);
@@ -178,6 +260,7 @@ export class VulkanDevice {
         throw new VulkanUnavailableError('driver', `no usable Vulkan driver${where}: ${err.message}`, err.code);
       }
       if (err.code === 'ERR_VULKAN_NO_DEVICE') throw new VulkanUnavailableError('device', `${err.message}${where}`, err.code);
+      if (err.code === 'ERR_VULKAN_NO_LAYER') throw new VulkanUnavailableError('layer', err.message, err.code);
       throw err;
     }
     const initMs = performance.now() - t0;
@@ -188,15 +271,40 @@ export class VulkanDevice {
       addon.shutdown();
       throw wrap(e);
     }
-    openDevice = new VulkanDevice(addon, profile, initMs);
+    if (validation) {
+      const messages = addon.validationMessages();
+      const errors = messages.filter((m) => m.severity === 'error').length;
+      if (errors) {
+        addon.shutdown();
+        throw validationError('instance and device creation', errors, messages);
+      }
+    }
+    openDevice = new VulkanDevice(addon, profile, initMs, validation);
     return openDevice;
+  }
+
+  /**
+   * Every warning and error of the validation layer since open() (the latest 4096), oldest first;
+   * empty without validation. After close(): those of the teardown.
+   */
+  validationMessages(): ValidationMessage[] {
+    if (this.closed) return [...this.finalMessages];
+    return this.addon.validationMessages();
+  }
+
+  /** Counters of the pipeline cache and the buffer / command pools since open(). */
+  cacheStats(): CacheStats {
+    if (this.closed) throw new VulkanError('ERR_VULKAN_STATE', 'the VulkanDevice is closed');
+    return this.addon.stats();
   }
 
   /**
    * Runs one dispatch of `entry` (a GLCompute entry point of `spirv`). buffers[i] is storage buffer
    * set 0 binding i, uploaded before and copied back into the same memory after. Rejects with
    * VulkanError: limits (ERR_OUT_OF_RANGE), bad SPIR-V header/stream/entry (ERR_INVALID_SPIRV),
-   * failed Vulkan calls (the VkResult name). SPIR-V beyond that scan is trusted: validate it first.
+   * failed Vulkan calls (the VkResult name), ERR_VALIDATION when the validation layer reported an
+   * error during the run (the buffers are copied back all the same; `messages` holds the layer's
+   * messages of the run). SPIR-V beyond that scan is trusted: validate it first.
    */
   async run(
     spirv: Uint32Array,
@@ -212,6 +320,7 @@ export class VulkanDevice {
     if (options.fullSubgroups !== undefined) raw.fullSubgroups = options.fullSubgroups;
     if (options.deviceAddressBuffers !== undefined) raw.deviceAddressBuffers = options.deviceAddressBuffers;
     if (options.timeoutMs !== undefined) raw.timeoutMs = options.timeoutMs;
+    if (options.pushBytes !== undefined) raw.pushBytes = options.pushBytes;
     if (options.addressPatches !== undefined) {
       raw.addressPatches = options.addressPatches.map((p) => ({
         buffer: p.buffer,
@@ -221,34 +330,49 @@ export class VulkanDevice {
     }
     this.inflight++;
     try {
-      const r = await this.addon.run(spirv, entry, [...buffers], push, [...groups], raw);
+      let r: RawResult;
+      try {
+        r = await this.addon.run(spirv, entry, [...buffers], push, [...groups], raw);
+      } catch (e) {
+        throw wrap(e);
+      }
+      if (r.validationErrors) throw validationError('this run', r.validationErrors, r.validation ?? []);
       const out: RunResult = {
         ms: r.ms,
         pipelineMs: r.pipelineMs,
         uploadMs: r.uploadMs,
         dispatchMs: r.dispatchMs,
         readbackMs: r.readbackMs,
+        pipelineCached: r.pipelineCached,
+        buffersReused: r.buffersReused,
       };
       if (r.gpuMs !== undefined) out.gpuMs = r.gpuMs;
       if (r.addresses !== undefined) out.addresses = r.addresses;
+      if (r.validation !== undefined) out.validation = r.validation;
       return out;
-    } catch (e) {
-      throw wrap(e);
     } finally {
       this.inflight--;
     }
   }
 
-  /** Destroys the device. Throws VulkanError (ERR_VULKAN_STATE) while runs are in flight. Idempotent. */
+  /**
+   * Destroys the device. Throws VulkanError (ERR_VULKAN_STATE) while runs are in flight. Idempotent.
+   * With validation, an error of the layer during the teardown (an object left alive, say) is
+   * ERR_VALIDATION, thrown after the device is closed.
+   */
   close(): void {
     if (this.closed) return;
     if (this.inflight > 0) throw new VulkanError('ERR_VULKAN_STATE', `close: ${this.inflight} run(s) still in flight; await them first`);
+    let messages: ValidationMessage[];
     try {
-      this.addon.shutdown();
+      messages = this.addon.shutdown();
     } catch (e) {
       throw wrap(e);
     }
     this.closed = true;
+    this.finalMessages = messages;
     if (openDevice === this) openDevice = undefined;
+    const errors = messages.filter((m) => m.severity === 'error').length;
+    if (errors) throw validationError('close()', errors, messages);
   }
 }

@@ -1,12 +1,13 @@
 // The recompiler end to end on lavapipe (Debian's mesa-vulkan-drivers, subgroup size 8): RDNA2
 // kernels (assembly through llvm-mc-19, OpenCL C through clang-19) recompiled to SPIR-V, every
 // module valid for spirv-val --target-env vulkan1.3, run by the Vulkan engine, and every buffer
-// equal byte for byte to what the RDNA interpreter leaves (itself checked against pocl).
+// equal byte for byte to what the RDNA interpreter leaves (itself checked against pocl), with the
+// Khronos validation layer on (any validation error fails the run).
 // wave32 and wave64 (one Vulkan workgroup per RDNA wave, lane masks through workgroup memory).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Shader } from '../../src/container/shader.js';
@@ -25,7 +26,8 @@ import { Rng } from '../harness/rng.js';
 import { buildOpenCl } from '../harness/opencl.js';
 
 const ICD_DIR = '/usr/share/vulkan/icd.d';
-const LVP = readdirSync(ICD_DIR).filter((f) => f.startsWith('lvp_icd')).map((f) => join(ICD_DIR, f))[0] ?? '';
+/** The driver: lavapipe by default (CI), or RDNA_TEST_VK_DRIVER_FILES (a GPU's ICD, as for tests/runtime/vulkan.test.ts). */
+const LVP = process.env['RDNA_TEST_VK_DRIVER_FILES'] ?? (existsSync(ICD_DIR) ? readdirSync(ICD_DIR) : []).filter((f) => f.startsWith('lvp_icd')).map((f) => join(ICD_DIR, f))[0] ?? '';
 const dir = mkdtempSync(join(tmpdir(), 'rdna-engine-'));
 
 function spirvValid(words: Uint32Array, name: string): void {
@@ -62,7 +64,7 @@ function same(name: string, [ref, vk]: [Uint8Array[], Uint8Array[]]): void {
 
 test('recompiled kernels on lavapipe equal the interpreter byte for byte, wave32 and wave64', async () => {
   assert.ok(LVP, 'lavapipe (mesa-vulkan-drivers) is not installed');
-  const dev = VulkanDevice.open({ driverFiles: LVP });
+  const dev = VulkanDevice.open({ driverFiles: LVP, validation: true });
   try {
     const rng = new Rng(21);
     for (const wave64 of [false, true]) {
@@ -89,7 +91,7 @@ test('recompiled kernels on lavapipe equal the interpreter byte for byte, wave32
 });
 
 test('f32 arithmetic under every rounding direction and denormal mode, set at launch and mid-shader, emulated exactly on lavapipe', async () => {
-  const dev = VulkanDevice.open({ driverFiles: LVP });
+  const dev = VulkanDevice.open({ driverFiles: LVP, validation: true });
   try {
     const rng = new Rng(33);
     for (const wave64 of [false, true]) {
@@ -153,14 +155,14 @@ test('rdna run --engine vulkan: the same JSON as the interpreter plus the device
   const args = join(dir, 'args.json');
   writeFileSync(args, JSON.stringify({ kernel: 'collatz', grid: [64], block: [32], args: [{ buffer: 'u32', data: Array.from({ length: 64 }, (_, k) => k + 1) }, { buffer: 'u32', size: 256 }, { buffer: 'u32', size: 256 }] }));
   const run = (engine: string, env: NodeJS.ProcessEnv) => spawnSync(process.execPath, [BIN, 'run', obj, '--args', args, '--engine', engine, '--json'], { encoding: 'utf8', env: { ...process.env, ...env } });
-  const vk = run('vulkan', { VK_DRIVER_FILES: LVP });
+  const vk = run('vulkan', { VK_DRIVER_FILES: LVP, RDNA_VULKAN_VALIDATION: '1' });
   assert.equal(vk.status, 0, vk.stderr);
   const interp = run('interp', {});
   assert.equal(interp.status, 0, interp.stderr);
   const a = JSON.parse(vk.stdout) as { engine: string; device: string; buffers: unknown };
   const b = JSON.parse(interp.stdout) as { engine: string; buffers: unknown };
   assert.equal(a.engine, 'vulkan');
-  assert.match(a.device, /llvmpipe/);
+  assert.ok(a.device.length > 0);
   assert.deepEqual(a.buffers, b.buffers);
   const missing = run('vulkan', { VK_DRIVER_FILES: join(dir, 'no-such-icd.json') });
   assert.equal(missing.status, 1);

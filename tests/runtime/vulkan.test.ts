@@ -2,14 +2,16 @@
 // another ICD with RDNA_TEST_VK_DRIVER_FILES. Oracles: `vulkaninfo --json` of the same driver for
 // the profile, JS arithmetic for the shader results, spirv-as/spirv-val (spirv-tools) for the modules.
 // Needs the addon built (npm run build:native) and the Debian packages scripts/test.sh installs:
-// nothing here is skipped, a missing piece fails the test.
+// nothing here is skipped, a missing piece fails the test. The device runs with the Khronos
+// validation layer (vulkan-validationlayers): any validation error fails the run that caused it,
+// and the last test checks that the only messages of the whole file are the ones provoked on purpose.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { VulkanDevice, VulkanError, VulkanUnavailableError, loadAddon } from '../../src/runtime/vulkan.js';
+import { VulkanDevice, VulkanError, VulkanUnavailableError, loadAddon, type RunResult } from '../../src/runtime/vulkan.js';
 import { describeProfile, floatControlsFor, subgroupOperations, type DeviceProfile } from '../../src/runtime/device.js';
 
 const ICD_DIR = '/usr/share/vulkan/icd.d';
@@ -321,6 +323,78 @@ OpReturn
 OpFunctionEnd
 `;
 
+/** Push block {u32 x[8]} (32 bytes): out[0] = x[7]. LocalSize 1. */
+const PUSH8 = `
+OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main" %pc %o
+OpExecutionMode %main LocalSize 1 1 1
+OpDecorate %arr8 ArrayStride 4
+OpDecorate %PC Block
+OpMemberDecorate %PC 0 Offset 0
+${HEADER_STORAGE}
+OpDecorate %o DescriptorSet 0
+OpDecorate %o Binding 0
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%uint = OpTypeInt 32 0
+%c0 = OpConstant %uint 0
+%c7 = OpConstant %uint 7
+%c8 = OpConstant %uint 8
+%arr8 = OpTypeArray %uint %c8
+%PC = OpTypeStruct %arr8
+%pPC = OpTypePointer PushConstant %PC
+%pcu = OpTypePointer PushConstant %uint
+%pc = OpVariable %pPC PushConstant
+%rta = OpTypeRuntimeArray %uint
+%Buf = OpTypeStruct %rta
+%pBuf = OpTypePointer StorageBuffer %Buf
+%pu = OpTypePointer StorageBuffer %uint
+%o = OpVariable %pBuf StorageBuffer
+%main = OpFunction %void None %fn
+%entry = OpLabel
+%p7 = OpAccessChain %pcu %pc %c0 %c7
+%v = OpLoad %uint %p7
+%po = OpAccessChain %pu %o %c0 %c0
+OpStore %po %v
+OpReturn
+OpFunctionEnd
+`;
+
+/** out[0] = arrayLength(buffer 0) (u32 elements), out[1] = arrayLength(out); bindings 0, 1. LocalSize 1. */
+const LEN = `
+OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main "main" %a %o
+OpExecutionMode %main LocalSize 1 1 1
+${HEADER_STORAGE}
+OpDecorate %a DescriptorSet 0
+OpDecorate %a Binding 0
+OpDecorate %o DescriptorSet 0
+OpDecorate %o Binding 1
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%uint = OpTypeInt 32 0
+%c0 = OpConstant %uint 0
+%c1 = OpConstant %uint 1
+%rta = OpTypeRuntimeArray %uint
+%Buf = OpTypeStruct %rta
+%pBuf = OpTypePointer StorageBuffer %Buf
+%pu = OpTypePointer StorageBuffer %uint
+%a = OpVariable %pBuf StorageBuffer
+%o = OpVariable %pBuf StorageBuffer
+%main = OpFunction %void None %fn
+%entry = OpLabel
+%na = OpArrayLength %uint %a 0
+%no = OpArrayLength %uint %o 0
+%p0 = OpAccessChain %pu %o %c0 %c0
+%p1 = OpAccessChain %pu %o %c0 %c1
+OpStore %p0 %na
+OpStore %p1 %no
+OpReturn
+OpFunctionEnd
+`;
+
 function tool(cmd: string, args: string[]): string {
   const r = spawnSync(cmd, args, { encoding: 'utf8', maxBuffer: 64 << 20 });
   if (r.error) throw new Error(`${cmd} could not run (${r.error.message}): scripts/test.sh installs spirv-tools and vulkan-tools`);
@@ -355,7 +429,7 @@ function rng(seed: number): () => number {
 // ---------------------------------------------------------------- setup
 
 let dev: VulkanDevice;
-let mods: { add: Uint32Array; psb: Uint32Array; ballot: Uint32Array; f64: Uint32Array };
+let mods: { add: Uint32Array; add16: Uint32Array; add32: Uint32Array; psb: Uint32Array; ballot: Uint32Array; f64: Uint32Array; push8: Uint32Array; len: Uint32Array };
 let info: Record<string, unknown>; // vulkaninfo's capabilities.device
 let openMs = 0;
 
@@ -369,7 +443,17 @@ function field(path: string): unknown {
 }
 
 before(() => {
-  mods = { add: assemble('add', ADD), psb: assemble('psb', PSB), ballot: assemble('ballot', BALLOT), f64: assemble('f64', F64) };
+  mods = {
+    add: assemble('add', ADD),
+    // the same kernel with other LocalSizes: other words, so other pipelines (used only by the reuse test)
+    add16: assemble('add16', ADD.replace('LocalSize 64 1 1', 'LocalSize 16 1 1')),
+    add32: assemble('add32', ADD.replace('LocalSize 64 1 1', 'LocalSize 32 1 1')),
+    psb: assemble('psb', PSB),
+    ballot: assemble('ballot', BALLOT),
+    f64: assemble('f64', F64),
+    push8: assemble('push8', PUSH8),
+    len: assemble('len', LEN),
+  };
   const json = join(dir, 'vulkaninfo.json');
   const r = spawnSync('vulkaninfo', ['--json=0', '-o', json], {
     encoding: 'utf8',
@@ -409,9 +493,29 @@ test('a device name that matches nothing is VulkanUnavailableError (device)', ()
   );
 });
 
-test('open the device', (t) => {
+test('validation asked for with no layer on the search path is VulkanUnavailableError (layer)', () => {
+  // VK_LAYER_PATH replaces the loader's search for explicit layers; an empty folder holds none
+  const saved = process.env['VK_LAYER_PATH'];
+  process.env['VK_LAYER_PATH'] = mkdtempSync(join(tmpdir(), 'rdna-no-layers-'));
+  try {
+    assert.throws(
+      () => VulkanDevice.open({ driverFiles: DRIVER_FILES, validation: true }),
+      (e: unknown) =>
+        e instanceof VulkanUnavailableError && e.missing === 'layer' && e.code === 'ERR_VULKAN_NO_LAYER' &&
+        e.message.includes('VK_LAYER_KHRONOS_validation') && e.message.includes('vulkan-validationlayers'),
+    );
+  } finally {
+    if (saved === undefined) delete process.env['VK_LAYER_PATH'];
+    else process.env['VK_LAYER_PATH'] = saved;
+  }
+});
+
+test('open the device with the Khronos validation layer', (t) => {
   const t0 = performance.now();
-  dev = VulkanDevice.open({ driverFiles: DRIVER_FILES });
+  dev = VulkanDevice.open({ driverFiles: DRIVER_FILES, validation: true });
+  assert.equal(dev.validation, true);
+  assert.equal(dev.cacheStats().validation, true);
+  assert.deepEqual(dev.validationMessages(), [], 'instance and device creation are clean');
   openMs = performance.now() - t0;
   t.diagnostic(`open ${openMs.toFixed(1)} ms (init ${dev.initMs.toFixed(1)} ms)`);
   for (const line of describeProfile(dev.profile)) t.diagnostic(line);
@@ -682,4 +786,133 @@ test('limits: over 1 GiB of buffers, a buffer over maxStorageBufferRange, groups
     'ERR_OUT_OF_RANGE', /requiredSubgroupSize/);
   // the device still works after every refusal
   assert.ok((await runAdd(500, 9)).ok);
+});
+
+// ---------------------------------------------------------------- validation layer
+
+const PUSH_VUID = /^VUID-VkComputePipelineCreateInfo-layout-(00703|07987)$/; // the push block must lie inside the layout's push range
+
+test('validation: a push range smaller than the shader\'s push block rejects the run with ERR_VALIDATION, every time', async () => {
+  const push = new Uint32Array(8).map((_, k) => 100 + k);
+  const o = new Uint32Array(1);
+  // the whole 32-byte block in range: clean, out[0] = x[7]
+  const clean = await dev.run(mods.push8, 'main', [o], push, [1, 1, 1], { pushBytes: 32 });
+  assert.equal(o[0], 107);
+  assert.deepEqual(clean.validation, []);
+  // 16 bytes of range for a block that reads x[7] at byte 28: VUID-VkComputePipelineCreateInfo-layout-00703 (07987 in newer specs).
+  // 12 times: the layer's duplicate-message limit (10 by default) is lifted, and a pipeline whose creation drew an error is not cached.
+  for (let k = 0; k < 12; k++) {
+    await assert.rejects(dev.run(mods.push8, 'main', [o], push.subarray(0, 4), [1, 1, 1], { pushBytes: 16 }), (e: unknown) => {
+      assert.ok(e instanceof VulkanError, String(e));
+      assert.equal(e.code, 'ERR_VALIDATION', e.message);
+      const lines = e.message.split('\n');
+      assert.match(lines[0] ?? '', /^the Khronos validation layer reported 1 error during this run \(first: VUID-VkComputePipelineCreateInfo-layout-/);
+      assert.equal(lines.length, 2, 'one line per message');
+      assert.match(lines[1] ?? '', /^error VUID-VkComputePipelineCreateInfo-layout-\d+: .*[Pp]ush constant/);
+      assert.equal(e.messages.length, 1);
+      assert.equal(e.messages[0]?.severity, 'error');
+      assert.match(e.messages[0]?.id ?? '', PUSH_VUID);
+      return true;
+    }, `faulty run ${k}`);
+  }
+  // the device goes on, and the correct layout is still clean (from the cache)
+  o[0] = 0;
+  const again = await dev.run(mods.push8, 'main', [o], push, [1, 1, 1], { pushBytes: 32 });
+  assert.equal(o[0], 107);
+  assert.equal(again.pipelineCached, true);
+  const errors = dev.validationMessages().filter((m) => m.severity === 'error');
+  assert.equal(errors.length, 12);
+  assert.ok(errors.every((m) => PUSH_VUID.test(m.id)), errors.map((m) => m.id).join(', '));
+});
+
+test('pushBytes: 0 (no push range) for a kernel without a push block; data over the range is refused', async () => {
+  const a = new Uint32Array([1, 2, 3]), b = new Uint32Array([4, 5, 6]), o = new Uint32Array(3);
+  const r = await dev.run(mods.add, 'main', [a, b, o], undefined, [1, 1, 1], { pushBytes: 0 });
+  assert.deepEqual([...o], [5, 7, 9]);
+  assert.deepEqual(r.validation, []);
+  await assert.rejects(dev.run(mods.push8, 'main', [o], new ArrayBuffer(36), [1, 1, 1], { pushBytes: 32 }),
+    (e: unknown) => e instanceof VulkanError && e.code === 'ERR_OUT_OF_RANGE' && /36 bytes, over the push range of 32/.test(e.message));
+  for (const bad of [-4, 6, 132, 1.5]) {
+    await assert.rejects(dev.run(mods.push8, 'main', [o], undefined, [1, 1, 1], { pushBytes: bad }),
+      (e: unknown) => e instanceof VulkanError && e.code === 'ERR_OUT_OF_RANGE' && /pushBytes/.test(e.message), `pushBytes ${bad}`);
+  }
+  await assert.rejects(dev.run(mods.psb, 'main', [o, o, o], new ArrayBuffer(16), [1, 1, 1], { pushBytes: 16, addressPatches: [{ buffer: 0, into: 'push', offset: 12 }] }),
+    (e: unknown) => e instanceof VulkanError && e.code === 'ERR_OUT_OF_RANGE' && /offset \+ 8/.test(e.message));
+});
+
+// ---------------------------------------------------------------- reuse across runs
+
+test('reuse: the same kernel again takes its pipeline from the cache and its buffers from the pool; other words or layouts do not', async (t) => {
+  const before = dev.cacheStats();
+  const runs: RunResult[] = [];
+  const add = async (spirv: Uint32Array, n: number, seed: number, local = 64): Promise<RunResult> => {
+    const next = rng(seed);
+    const a = new Uint32Array(n).map(() => next()), b = new Uint32Array(n).map(() => next()), o = new Uint32Array(n);
+    const r = await dev.run(spirv, 'main', [a, b, o], undefined, [Math.ceil(n / local), 1, 1]);
+    for (let i = 0; i < n; i++) assert.equal(o[i], ((a[i] as number) + (b[i] as number)) >>> 0, `seed ${seed} o[${i}]`);
+    runs.push(r);
+    return r;
+  };
+  const cold = await add(mods.add16, 1000, 21, 16);
+  assert.equal(cold.pipelineCached, false, 'first run of these words');
+  // a fresh copy of the words (another array, same contents) hits: the key is the contents
+  const warm = await add(mods.add16.slice(), 1000, 22, 16);
+  assert.equal(warm.pipelineCached, true);
+  assert.equal(warm.buffersReused, 3);
+  // 600 elements (2400 bytes) fit the 4096-byte buffers of 1000 elements
+  const smaller = await add(mods.add16, 600, 23, 16);
+  assert.equal(smaller.pipelineCached, true);
+  assert.equal(smaller.buffersReused, 3);
+  // 100 000 elements do not fit any free buffer
+  const bigger = await add(mods.add16, 100_000, 24, 16);
+  assert.equal(bigger.pipelineCached, true);
+  assert.equal(bigger.buffersReused, 0);
+  const other = await add(mods.add32, 1000, 25, 32);
+  assert.equal(other.pipelineCached, false, 'other SPIR-V words');
+  const o = new Uint32Array(3);
+  const otherLayout = await dev.run(mods.add, 'main', [o, o, o], undefined, [1, 1, 1], { pushBytes: 64 });
+  assert.equal(otherLayout.pipelineCached, false, 'another push range');
+  const after = dev.cacheStats();
+  assert.equal(after.pipelineHits - before.pipelineHits, 3);
+  assert.equal(after.pipelineMisses - before.pipelineMisses, runs.length + 1 - 3);
+  assert.ok(after.freeBuffers <= 64 && after.freeBufferBytes <= 256 * 2 ** 20, `pool within its limits: ${JSON.stringify(after)}`);
+  t.diagnostic(`reuse: cold ${runs[0]?.ms.toFixed(2)} ms (pipeline ${runs[0]?.pipelineMs.toFixed(2)}), warm ${warm.ms.toFixed(2)} ms (pipeline ${warm.pipelineMs.toFixed(3)})`);
+});
+
+test('reuse: a buffer from the pool is bound with the run\'s own size (arrayLength), not the pool buffer\'s capacity', async () => {
+  const out = new Uint32Array(2);
+  await dev.run(mods.len, 'main', [new ArrayBuffer(4000), out], undefined, [1, 1, 1]);
+  assert.deepEqual([...out], [1000, 2]);
+  // 2100 bytes reuse the 4000-byte run's buffer; 2 bytes are bound as one u32 (sizes round up to 4)
+  const r = await dev.run(mods.len, 'main', [new ArrayBuffer(2100), out], undefined, [1, 1, 1]);
+  assert.equal(r.buffersReused, 2);
+  assert.deepEqual([...out], [525, 2]);
+  await dev.run(mods.len, 'main', [new ArrayBuffer(2), out], undefined, [1, 1, 1]);
+  assert.deepEqual([...out], [1, 2]);
+});
+
+test('reuse: warm runs of one kernel skip pipeline creation (timings)', async (t) => {
+  const n = 4096;
+  const a = new Uint32Array(n).fill(3), b = new Uint32Array(n).fill(4), o = new Uint32Array(n);
+  const spirv = assemble('add-timing', ADD.replace('%c0 = OpConstant %uint 0', '%c0 = OpConstant %uint 0\n%unused = OpConstant %uint 12345'));
+  const times: RunResult[] = [];
+  for (let k = 0; k < 20; k++) times.push(await dev.run(spirv, 'main', [a, b, o], undefined, [n / 64, 1, 1]));
+  assert.ok(o.every((v) => v === 7));
+  const [cold, ...warm] = times;
+  assert.ok(cold && !cold.pipelineCached, 'the first run builds its pipeline');
+  assert.ok(warm.every((r) => r.pipelineCached && r.buffersReused === 3), 'every later run reuses pipeline and buffers');
+  const median = (xs: number[]): number => [...xs].sort((x, y) => x - y)[xs.length >> 1] ?? NaN;
+  t.diagnostic(`add ${n}: cold ${cold.ms.toFixed(2)} ms (pipeline ${cold.pipelineMs.toFixed(2)}, dispatch ${cold.dispatchMs.toFixed(2)}); ` +
+    `warm median ${median(warm.map((r) => r.ms)).toFixed(2)} ms (pipeline ${median(warm.map((r) => r.pipelineMs)).toFixed(3)}, ` +
+    `upload ${median(warm.map((r) => r.uploadMs)).toFixed(3)}, dispatch ${median(warm.map((r) => r.dispatchMs)).toFixed(2)})`);
+});
+
+test('close(): every validation message of this file was provoked on purpose, and the teardown is clean', () => {
+  const all = dev.validationMessages();
+  const unexpected = all.filter((m) => !PUSH_VUID.test(m.id));
+  assert.deepEqual(unexpected, [], 'no other warning or error in any run');
+  assert.equal(all.length, 12);
+  dev.close();
+  assert.deepEqual(dev.validationMessages(), [], 'nothing left alive at vkDestroyDevice');
+  assert.throws(() => dev.cacheStats(), (e: unknown) => e instanceof VulkanError && e.code === 'ERR_VULKAN_STATE');
 });
