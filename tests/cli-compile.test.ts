@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildOpenCl } from './harness/opencl.js';
@@ -33,6 +33,24 @@ test('rdna compile: SPIR-V valid for Vulkan 1.3, IR text, --json, errors with th
   assert.equal(gap.status, 1);
   assert.equal(gap.stderr.trim().split('\n').length, 1);
   assert.match(gap.stderr, /int_mix: pc 0x[0-9a-f]+: v_\w+ .*is not translated yet/);
+  // Profiles: by name, from a file (checked field by field), or refused.
+  for (const p of ['lavapipe', 'nvidia', 'portable']) {
+    const c = rdna('compile', obj, '--kernel', 'collatz', '-o', join(dir, `${p}.spv`), '--profile', p, '--json');
+    assert.equal(c.status, 0, c.stderr);
+    assert.equal((JSON.parse(c.stdout) as { profile: string }).profile, p);
+  }
+  const w = { roundingModeRTE: true, roundingModeRTZ: false, denormPreserve: true, denormFlushToZero: false, signedZeroInfNanPreserve: true };
+  const good = join(dir, 'dev.json');
+  writeFileSync(good, JSON.stringify({ name: 'mydev', f16: w, f32: w, f64: w, shaderInt64: true, shaderFloat64: true }));
+  const fromFile = rdna('compile', obj, '--kernel', 'collatz', '-o', join(dir, 'f.spv'), '--profile', good, '--json');
+  assert.equal(fromFile.status, 0, fromFile.stderr);
+  assert.equal((JSON.parse(fromFile.stdout) as { profile: string }).profile, 'mydev');
+  const bad = join(dir, 'bad.json');
+  writeFileSync(bad, JSON.stringify({ name: 'x', f16: w, f32: { ...w, denormPreserve: 'yes' }, f64: w, shaderInt64: true, shaderFloat64: true }));
+  const badRun = rdna('compile', obj, '--kernel', 'collatz', '-o', join(dir, 'b.spv'), '--profile', bad);
+  assert.equal(badRun.status, 1);
+  assert.match(badRun.stderr, /field 'f32.denormPreserve' must be true or false/);
+  assert.equal(rdna('compile', obj, '--kernel', 'collatz', '-o', spv, '--profile', 'mystery').status, 2);
   assert.equal(rdna('compile', obj, '--kernel', 'collatz').status, 2);
   assert.equal(rdna('compile', obj, '-o', spv).status, 2, 'several kernels need --kernel');
 });

@@ -30,3 +30,45 @@ export const LAVAPIPE_PROFILE: TargetProfile = {
   shaderInt64: true,
   shaderFloat64: true,
 };
+
+/** An NVIDIA H200 as its driver (580.159.04) reports it: RTE everywhere, RTZ for f32/f64, DenormPreserve for f16 only. */
+export const NVIDIA_H200_PROFILE: TargetProfile = {
+  name: 'nvidia',
+  f16: { ...none, roundingModeRTE: true, denormPreserve: true, signedZeroInfNanPreserve: true },
+  f32: { ...none, roundingModeRTE: true, roundingModeRTZ: true, signedZeroInfNanPreserve: true },
+  f64: { ...none, roundingModeRTE: true, roundingModeRTZ: true, signedZeroInfNanPreserve: true },
+  shaderInt64: true,
+  shaderFloat64: true,
+};
+
+/** Nothing promised: every float op is lowered exactly. */
+export const PORTABLE_PROFILE: TargetProfile = { name: 'portable', f16: none, f32: none, f64: none, shaderInt64: true, shaderFloat64: false };
+
+export const PROFILES: Readonly<Record<string, TargetProfile>> = { lavapipe: LAVAPIPE_PROFILE, nvidia: NVIDIA_H200_PROFILE, portable: PORTABLE_PROFILE };
+
+const CONTROL_KEYS = ['roundingModeRTE', 'roundingModeRTZ', 'denormPreserve', 'denormFlushToZero', 'signedZeroInfNanPreserve'] as const;
+
+/** A profile from JSON text (`rdna compile --profile FILE.json`): every field checked, unknown ones refused. */
+export function parseProfile(text: string, where: string): TargetProfile {
+  let o: unknown;
+  try { o = JSON.parse(text); } catch (e) { throw new Error(`${where}: not valid JSON: ${(e instanceof Error ? e.message : String(e)).split('\n')[0]}`); }
+  if (typeof o !== 'object' || o === null || Array.isArray(o)) throw new Error(`${where}: a profile is a JSON object`);
+  const r = o as Record<string, unknown>;
+  const known = ['name', 'f16', 'f32', 'f64', 'shaderInt64', 'shaderFloat64'];
+  for (const k of Object.keys(r)) if (!known.includes(k)) throw new Error(`${where}: field '${k}' is not a profile field (known: ${known.join(', ')})`);
+  const width = (k: 'f16' | 'f32' | 'f64'): WidthControls => {
+    const w = r[k];
+    if (typeof w !== 'object' || w === null || Array.isArray(w)) throw new Error(`${where}: field '${k}' must be an object of ${CONTROL_KEYS.join(', ')}`);
+    const wr = w as Record<string, unknown>;
+    for (const c of Object.keys(wr)) if (!(CONTROL_KEYS as readonly string[]).includes(c)) throw new Error(`${where}: field '${k}.${c}' is not a float control`);
+    const out: Record<string, boolean> = {};
+    for (const c of CONTROL_KEYS) {
+      if (typeof wr[c] !== 'boolean') throw new Error(`${where}: field '${k}.${c}' must be true or false`);
+      out[c] = wr[c] as boolean;
+    }
+    return out as unknown as WidthControls;
+  };
+  for (const k of ['shaderInt64', 'shaderFloat64']) if (typeof r[k] !== 'boolean') throw new Error(`${where}: field '${k}' must be true or false`);
+  if (typeof r.name !== 'string' || r.name === '') throw new Error(`${where}: field 'name' must be a non-empty string`);
+  return { name: r.name, f16: width('f16'), f32: width('f32'), f64: width('f64'), shaderInt64: r.shaderInt64 as boolean, shaderFloat64: r.shaderFloat64 as boolean };
+}

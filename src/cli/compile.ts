@@ -1,8 +1,8 @@
 // rdna compile FILE [--kernel K] -o OUT [--emit spirv|ir] [--profile lavapipe] [--json]
 // Recompiles one kernel to a Vulkan SPIR-V compute module (or prints its IR).
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { recompile } from '../backend/recompile.js';
-import { LAVAPIPE_PROFILE } from '../backend/profile.js';
+import { parseProfile, PROFILES, type TargetProfile } from '../backend/profile.js';
 import { CompileError } from '../backend/spirv/emit.js';
 import { TranslateError } from '../frontend/errors.js';
 import { printFunction } from '../ir/print.js';
@@ -11,20 +11,27 @@ import { InputError, UsageError } from './errors.js';
 import { Output } from './output.js';
 import { onlyShader, readShaderInput, SHADER_OPTIONS, SHADER_USAGE } from './shader-input.js';
 
-export const COMPILE_USAGE = `usage: rdna compile -o OUT [--emit spirv|ir] [--profile lavapipe] [--json] ${SHADER_USAGE}`;
+export const COMPILE_USAGE = `usage: rdna compile -o OUT [--emit spirv|ir] [--profile lavapipe|nvidia|portable|FILE.json] [--json] ${SHADER_USAGE}`;
+
+function profileOf(arg: string): TargetProfile {
+  const named = PROFILES[arg];
+  if (named) return named;
+  if (!arg.endsWith('.json') || !existsSync(arg)) throw new UsageError(`--profile must be one of ${Object.keys(PROFILES).join(', ')} or a profile FILE.json (got '${arg}')`);
+  try { return parseProfile(readFileSync(arg, 'utf8'), arg); } catch (e) { throw new InputError(e instanceof Error ? e.message : String(e)); }
+}
 
 export function runCompile(argv: readonly string[]): number {
   // -o is the one short option (as compilers spell it); --output is the same.
   const args = parseArgs(argv.map((a) => (a === '-o' ? '--output' : a)), ['output', 'emit', 'profile', ...SHADER_OPTIONS], ['json']);
   if (args.positional.length !== 1) throw new UsageError(args.positional.length ? 'compile takes one FILE' : 'compile needs a FILE');
   const emit = oneOf(typeof args.options.get('emit') === 'string' ? (args.options.get('emit') as string) : 'spirv', ['spirv', 'ir'] as const, '--emit');
-  const profileName = oneOf(typeof args.options.get('profile') === 'string' ? (args.options.get('profile') as string) : 'lavapipe', ['lavapipe'] as const, '--profile');
+  const profile = profileOf(typeof args.options.get('profile') === 'string' ? (args.options.get('profile') as string) : 'lavapipe');
   const outPath = args.options.get('output');
   if (typeof outPath !== 'string') throw new UsageError('compile needs -o OUT (use -o - for standard output with --emit ir)');
   const shader = onlyShader(readShaderInput(args.positional[0] ?? '', args));
   let r;
   try {
-    r = recompile(shader, { profile: profileName === 'lavapipe' ? LAVAPIPE_PROFILE : LAVAPIPE_PROFILE });
+    r = recompile(shader, { profile });
   } catch (e) {
     if (e instanceof TranslateError || e instanceof CompileError) throw new InputError(`${shader.info.name}: ${e.message}`);
     throw e;
@@ -38,7 +45,7 @@ export function runCompile(argv: readonly string[]): number {
     writeFileSync(outPath, new Uint8Array(r.spirv.buffer, r.spirv.byteOffset, r.spirv.byteLength));
   }
   if (args.options.get('json') === true) {
-    out.line(JSON.stringify({ output: outPath, kernel: shader.info.name, emit, profile: profileName, words: r.spirv.length, diagnostics: r.diagnostics, floatOps: r.floatOps }));
+    out.line(JSON.stringify({ output: outPath, kernel: shader.info.name, emit, profile: profile.name, words: r.spirv.length, diagnostics: r.diagnostics, floatOps: r.floatOps }));
   }
   out.flush();
   return 0;
