@@ -24,16 +24,17 @@ function kernel(op: Op, mode: FloatMode, base: number, pred = 0): IrFunction {
   const at = (k: number) => b.emit('Pack64', [b.emit('IAdd32', [b.u32(base % 2 ** 32), b.emit('Shl32', [lane, b.u32(4)])]), b.u32(Math.floor(base / 2 ** 32))]);
   const addr = (k: number) => b.emit('IAdd64', [at(k), b.emit('ConstU64', [], [BigInt(4 * k)])]);
   const t = b.u1(true);
-  const a = b.emit('LoadGlobal32', [t, addr(0)]), c = b.emit('LoadGlobal32', [t, addr(1)]);
+  const a = b.emit('LoadGlobal32', [t, addr(0)]), c = b.emit('LoadGlobal32', [t, addr(1)]), d = b.emit('LoadGlobal32', [t, addr(2)]);
   const f = (v: typeof a) => b.emit('BitcastU32F32', [v]);
   let r;
   switch (op) {
     case 'FCmp32': r = b.emit('U1ToU32', [b.emit('FCmp32', [f(a), f(c)], [pred], { float: mode })]); break;
     case 'ConvertF32U32': case 'ConvertF32S32': r = b.emit('BitcastF32U32', [b.emit(op, [a], [], { float: mode })]); break;
     case 'ConvertU32F32': case 'ConvertS32F32': r = b.emit(op, [f(a)], [], { float: mode }); break;
+    case 'FFma32': r = b.emit('BitcastF32U32', [b.emit(op, [f(a), f(c), f(d)], [], { float: mode })]); break;
     default: r = b.emit('BitcastF32U32', [b.emit(op, [f(a), f(c)], [], { float: mode })]);
   }
-  b.emit('StoreGlobal32', [t, addr(2), r]);
+  b.emit('StoreGlobal32', [t, addr(3), r]);
   b.emit('EndProgram');
   constructSsa(fn);
   return fn;
@@ -72,7 +73,7 @@ const TININESS_PAIRS: readonly [number, number][] = [
   [0x00800000, 0x807fffff], // 2^-126 - (2^-126 - 2^-149) = 2^-149 (a subnormal sum)
 ];
 
-const OPS: readonly Op[] = ['FAdd32', 'FSub32', 'FMul32', 'FCmp32', 'ConvertF32U32', 'ConvertF32S32', 'ConvertU32F32', 'ConvertS32F32'];
+const OPS: readonly Op[] = ['FAdd32', 'FSub32', 'FMul32', 'FFma32', 'FCmp32', 'ConvertF32U32', 'ConvertF32S32', 'ConvertU32F32', 'ConvertS32F32'];
 
 test('lowered f32 ops equal the float model, every rounding mode, denormal setting and IEEE bit', () => {
   const rng = new Rng(77);
@@ -89,6 +90,10 @@ test('lowered f32 ops equal the float model, every rounding mode, denormal setti
             const [a, b] = l < TININESS_PAIRS.length && op !== 'ConvertF32U32' && op !== 'ConvertF32S32' ? TININESS_PAIRS[l] ?? [0, 0] : pairInput(rng, op);
             dv.setUint32(l * 16, a, true);
             dv.setUint32(l * 16 + 4, b, true);
+            // fma's addend: often close to −a·b (cancellation), else anything.
+            const prod = new Float32Array(new Uint32Array([a]).buffer)[0]! * new Float32Array(new Uint32Array([b]).buffer)[0]!;
+            const near = new Uint32Array(new Float32Array([-prod]).buffer)[0]! + (rng.u32() % 3) - 1;
+            dv.setUint32(l * 16 + 8, rng.u32() % 2 === 0 ? near >>> 0 : f32input(rng), true);
           }
           const results = [false, true].map((lowered) => {
             const mem = new GlobalMemory();
@@ -104,10 +109,10 @@ test('lowered f32 ops equal the float model, every rounding mode, denormal setti
             return new DataView(buf.buffer);
           });
           for (let l = 0; l < LANES; l++) {
-            const want = results[0]?.getUint32(l * 16 + 8, true), got = results[1]?.getUint32(l * 16 + 8, true);
+            const want = results[0]?.getUint32(l * 16 + 12, true), got = results[1]?.getUint32(l * 16 + 12, true);
             if (want !== got) {
-              const a = dv.getUint32(l * 16, true).toString(16), b = dv.getUint32(l * 16 + 4, true).toString(16);
-              assert.fail(`${op}${op === 'FCmp32' ? ` pred ${pred}` : ''} round=${round} denorm=${denorm} ieee=${ieee}: a=0x${a} b=0x${b}: model 0x${want?.toString(16)}, lowered 0x${got?.toString(16)}`);
+              const a = dv.getUint32(l * 16, true).toString(16), b = dv.getUint32(l * 16 + 4, true).toString(16), c = dv.getUint32(l * 16 + 8, true).toString(16);
+              assert.fail(`${op}${op === 'FCmp32' ? ` pred ${pred}` : ''} round=${round} denorm=${denorm} ieee=${ieee}: a=0x${a} b=0x${b} c=0x${c}: model 0x${want?.toString(16)}, lowered 0x${got?.toString(16)}`);
             }
           }
         }

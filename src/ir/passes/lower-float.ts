@@ -15,7 +15,7 @@ import { Builder, type FloatMode, type Inst, IrError, type IrFunction } from '..
 import type { Op } from '../ops.js';
 
 /** Float ops this pass lowers. */
-export const LOWERED_F32: ReadonlySet<Op> = new Set<Op>(['FAdd32', 'FSub32', 'FMul32', 'FCmp32', 'ConvertF32U32', 'ConvertF32S32', 'ConvertU32F32', 'ConvertS32F32']);
+export const LOWERED_F32: ReadonlySet<Op> = new Set<Op>(['FAdd32', 'FSub32', 'FMul32', 'FFma32', 'FCmp32', 'ConvertF32U32', 'ConvertF32S32', 'ConvertU32F32', 'ConvertS32F32']);
 
 interface Mode { readonly round: 0 | 1 | 2 | 3; readonly flushIn: boolean; readonly flushOut: boolean; readonly ieee: boolean }
 
@@ -184,6 +184,67 @@ function lowerMul(x: X, md: Mode, a: Inst, b: Inst): Inst {
   return x.sel(A.nan, quiet(x, md, a), res);
 }
 
+/** Normalises a nonzero u64 to its leading one at bit 61; returns it and the exponent change. */
+function norm61(x: X, w: Inst): { w: Inst; shift: Inst } {
+  const pos = x.sub(x.c(63), x.clz64(w));
+  // pos <= 61 for every operand here (products < 2^48 shifted by 14, addends < 2^24 by 38).
+  const shift = x.sub(x.c(61), pos);
+  return { w: x.shl64(w, x.and(shift, x.c(63))), shift };
+}
+
+/** fma(a, b, c) with one rounding: the exact 48-bit product and the addend aligned in 62 bits, sticky below. */
+function lowerFma(x: X, md: Mode, a: Inst, b: Inst, c: Inst): Inst {
+  const A = unpack(x, md, a), B = unpack(x, md, b), C = unpack(x, md, c);
+  const sp = x.op('XorU1', A.sign, B.sign);
+  const p = x.op('UMulWide32', A.mant, B.mant);
+  const pZero = x.not1(x.nz64(p));
+  const cZero = x.eq(C.mant, x.c(0));
+  // value(product) = (p << 14) · 2^(ea + eb − 314); value(addend) = (mc << 38) · 2^(ec − 188).
+  const P = norm61(x, x.shl64(x.sel64(pZero, x.c64(1n), p), x.c(14)));
+  const Cn = norm61(x, x.shl64(x.wide(x.sel(cZero, x.c(1), C.mant)), x.c(38)));
+  const fP = x.sub(x.sub(x.add(A.effExp, B.effExp), x.c(314)), P.shift);
+  const fC = x.sub(x.sub(C.effExp, x.c(188)), Cn.shift);
+  // The larger term (both normalised to bit 61: the larger exponent is the larger magnitude).
+  const pBig = x.or1(cZero, x.and1(x.not1(pZero), x.or1(x.op('SGt32', fP, fC), x.and1(x.eq(fP, fC), x.op('UGe32', x.op('Hi32', P.w), x.op('Hi32', Cn.w))))));
+  const wB = x.sel64(pBig, P.w, Cn.w), wS0 = x.sel64(pBig, Cn.w, P.w);
+  const fB = x.sel(pBig, fP, fC), fS = x.sel(pBig, fC, fP);
+  const sB = x.sel1(pBig, sp, C.sign), sS = x.sel1(pBig, C.sign, sp);
+  const smallZero = x.sel1(pBig, cZero, pZero);
+  const wS = x.sel64(smallZero, x.c64(0n), wS0);
+  const d = x.sub(fB, fS);
+  const far = x.op('UGe32', d, x.c(63));
+  const dC = x.sel(far, x.c(0), d);
+  const lost = x.nz64(x.and64(wS, x.lowMask64(dC)));
+  const al = x.sel64(far, x.wide(x.op('U1ToU32', x.nz64(wS))), x.or64(x.shr64(wS, dC), x.wide(x.op('U1ToU32', lost))));
+  const subtract = x.op('XorU1', sB, sS);
+  const r = x.sel64(subtract, x.sub64(wB, al), x.add64(wB, al));
+  // Normalise to bit 53 (a right shift keeps a sticky bit).
+  const pos = x.sub(x.c(63), x.clz64(r));
+  const rs = x.sub(pos, x.c(53));
+  const right = x.op('SGt32', rs, x.c(0));
+  const rsC = x.and(x.sel(right, rs, x.c(0)), x.c(63));
+  const rLost = x.nz64(x.and64(r, x.lowMask64(rsC)));
+  const mR = x.or64(x.shr64(r, rsC), x.wide(x.op('U1ToU32', rLost)));
+  const mL = x.shl64(r, x.and(x.sub(x.c(53), pos), x.c(63)));
+  const m = x.sel64(right, mR, mL);
+  const e = x.add(x.add(fB, rs), x.c(180));
+  const bothZero = x.and1(pZero, cZero);
+  const zeroSign = x.sel1(x.op('XorU1', sp, C.sign), x.t(md.round === 2), sp);
+  const exactZero = x.or1(bothZero, x.not1(x.nz64(r)));
+  const zSign = x.sel1(bothZero, zeroSign, x.t(md.round === 2));
+  const finite = x.sel(exactZero, x.shl(x.op('U1ToU32', zSign), x.c(31)), roundPack(x, md, sB, e, m));
+  // Specials, in the model's order: NaN operands (a, b, c), inf × 0, inf − inf, infinities.
+  const pInf = x.or1(A.inf, B.inf);
+  const infZero = x.and1(pInf, x.or1(A.zero, B.zero));
+  const infMinusInf = x.and1(x.and1(pInf, C.inf), x.op('XorU1', sp, C.sign));
+  let res = x.sel(C.inf, c, finite);
+  res = x.sel(pInf, x.or(x.shl(x.op('U1ToU32', sp), x.c(31)), x.c(0x7f800000)), res);
+  res = x.sel(x.or1(infZero, infMinusInf), x.c(0x7fc00000), res);
+  res = x.sel(C.nan, quiet(x, md, c), res);
+  res = x.sel(B.nan, quiet(x, md, b), res);
+  return x.sel(A.nan, quiet(x, md, a), res);
+}
+
 function lowerFromInt(x: X, md: Mode, v: Inst, signed: boolean): Inst {
   const neg = signed ? x.ne(x.shr(v, x.c(31)), x.c(0)) : x.t(false);
   const mag = signed ? x.sel(neg, x.sub(x.c(0), v), v) : v;
@@ -268,6 +329,7 @@ export function lowerFloat(fn: IrFunction, lower: (i: Inst) => boolean): number 
           break;
         }
         case 'FMul32': r = lowerMul(x, md, bits(i.args[0]), bits(i.args[1])); break;
+        case 'FFma32': r = lowerFma(x, md, bits(i.args[0]), bits(i.args[1]), bits(i.args[2])); break;
         case 'FCmp32': r = lowerCmp(x, md, Number(i.imms[0] ?? 0), bits(i.args[0]), bits(i.args[1])); break;
         case 'ConvertF32U32': r = lowerFromInt(x, md, bits(i.args[0]), false); break;
         case 'ConvertF32S32': r = lowerFromInt(x, md, bits(i.args[0]), true); break;
