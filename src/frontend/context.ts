@@ -122,9 +122,11 @@ export class TContext {
   floatMode(): FloatMode {
     const r = this.mode.valu.find((x) => x.pc === this.inst.pc);
     if (!r) this.fail('the MODE analysis has no float mode for this instruction');
+    // Instructions that flush f32 denormals whatever MODE says (the table's 'mode:always-flush-f32').
+    const flush = (this.inst.def.flags ?? []).includes('mode:always-flush-f32') && r.float === 'f32';
     return {
       round: r.round === 'dynamic' ? 'dynamic' : (r.round as 0 | 1 | 2 | 3),
-      denorm: r.denorm === 'dynamic' ? 'dynamic' : (r.denorm as 0 | 1 | 2 | 3),
+      denorm: flush ? 0 : r.denorm === 'dynamic' ? 'dynamic' : (r.denorm as 0 | 1 | 2 | 3),
       ieee: r.ieee, dx10Clamp: r.dx10Clamp,
     };
   }

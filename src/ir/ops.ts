@@ -101,6 +101,7 @@ export const OPS = {
   Shl64: { args: ['u64', 'u32'], result: 'u64' }, LShr64: { args: ['u64', 'u32'], result: 'u64' }, AShr64: { args: ['u64', 'u32'], result: 'u64' },
   IEq64: cmp('u64'), INe64: cmp('u64'), ULt64: cmp('u64'), SLt64: cmp('u64'),
   UMulWide32: { args: ['u32', 'u32'], result: 'u64' },
+  UDiv64: bin('u64'), UMod64: bin('u64'),
 
   // --- floats (each carries the FloatMode it runs under) ---
   BitcastU32F32: un('u32', 'f32'), BitcastF32U32: un('f32', 'u32'),
@@ -109,6 +110,8 @@ export const OPS = {
   FAdd32: bin('f32', 'f32'), FSub32: bin('f32', 'f32'), FMul32: bin('f32', 'f32'),
   FFma32: { args: ['f32', 'f32', 'f32'], result: 'f32', float: 'f32' },
   FMin32: bin('f32', 'f32'), FMax32: bin('f32', 'f32'),
+  /** 1/x, correctly rounded (the float model's v_rcp_f32). */
+  FRcp32: un('f32', 'f32', 'f32'),
   FAdd64: bin('f64', 'f64'), FMul64: bin('f64', 'f64'), FFma64: { args: ['f64', 'f64', 'f64'], result: 'f64', float: 'f64' },
   FAdd16: bin('f16', 'f16'), FMul16: bin('f16', 'f16'), FFma16: { args: ['f16', 'f16', 'f16'], result: 'f16', float: 'f16' },
   /** Compares: imm predicate 0..15 in VOPC order (f, lt, eq, le, gt, lg, ge, o, u, nge, nlg, ngt, nle, neq, nlt, tru). */

@@ -40,6 +40,24 @@ function both(shader: Shader, buffers: Uint8Array[], grid: Dim3, block: Dim3): {
   return { ref: run('ref'), ir: run('ir') };
 }
 
+/** Like both(), with a u32 by-value argument at kernarg offset 8 × buffers.length. */
+function bothWithScalar(shader: Shader, buffers: Uint8Array[], value: number, grid: Dim3, block: Dim3): { ref: Uint8Array[]; ir: Uint8Array[] } {
+  const cfg = buildCfg(shader);
+  const fn = translate(shader, cfg, analyzeMode(shader, cfg));
+  const run = (engine: 'ref' | 'ir') => {
+    const bufs = buffers.map((b) => b.slice());
+    const mem = new GlobalMemory();
+    const kernarg = new Uint8Array(Math.max(64, shader.info.kernargSize));
+    const kv = new DataView(kernarg.buffer);
+    bufs.forEach((b, k) => kv.setBigUint64(8 * k, BigInt(mem.map(`buffer ${k}`, b)), true));
+    kv.setUint32(8 * bufs.length, value, true);
+    const o = { grid, block, kernarg, mem, maxSteps: 50_000_000 };
+    if (engine === 'ref') dispatch(shader, o); else dispatchIr(fn, shader, o);
+    return bufs;
+  };
+  return { ref: run('ref'), ir: run('ir') };
+}
+
 function same(name: string, r: { ref: Uint8Array[]; ir: Uint8Array[] }): void {
   r.ref.forEach((b, k) => {
     const x = r.ir[k];
@@ -62,7 +80,7 @@ test('translated kernels (SALU, VALU, carries, compares, masks, loops under EXEC
   }
 });
 
-test('an OpenCL kernel built by clang-19 (a data-dependent loop, branches) translates and matches, wave32 and wave64', () => {
+test('OpenCL kernels built by clang-19 (a data-dependent loop; integer mix with division, rotates, popcount, 64-bit products) translate and match, wave32 and wave64', () => {
   const rng = new Rng(9);
   for (const w64 of [false, true]) {
     const out = buildOpenCl('interp-int.cl', { wave64: w64 });
@@ -70,6 +88,12 @@ test('an OpenCL kernel built by clang-19 (a data-dependent loop, branches) trans
     assert.ok(shader);
     const seeds = dwords(Array.from({ length: 256 }, () => 1 + (rng.u32() % 3000)));
     same(`collatz wave${w64 ? 64 : 32}`, both(shader, [seeds, new Uint8Array(1024), new Uint8Array(1024)], [256, 1, 1], [128, 1, 1]));
+    const mix = loadShaders({ bytes: new Uint8Array(readFileSync(out)), name: 'k' }).find((s) => s.info.name === 'int_mix');
+    assert.ok(mix);
+    const a = dwords(Array.from({ length: 256 }, (_, k) => (k % 7 === 0 ? [0, 1, 0xffffffff, 0x80000000][k % 4] ?? 0 : rng.u32())));
+    const b = dwords(Array.from({ length: 256 }, (_, k) => (k % 5 === 0 ? [0, -1, 0x7fffffff, -0x80000000, 7][k % 5] ?? 0 : rng.u32() | 0)));
+    // int_mix(a, b, out, n): pointers at kernarg offsets 0, 8, 16 and n (u32) at 24.
+    same(`int_mix wave${w64 ? 64 : 32}`, bothWithScalar(mix, [a, b, new Uint8Array(8 * 256)], 250, [256, 1, 1], [64, 1, 1]));
   }
 });
 

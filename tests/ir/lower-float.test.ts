@@ -32,6 +32,7 @@ function kernel(op: Op, mode: FloatMode, base: number, pred = 0): IrFunction {
     case 'ConvertF32U32': case 'ConvertF32S32': r = b.emit('BitcastF32U32', [b.emit(op, [a], [], { float: mode })]); break;
     case 'ConvertU32F32': case 'ConvertS32F32': r = b.emit(op, [f(a)], [], { float: mode }); break;
     case 'FFma32': r = b.emit('BitcastF32U32', [b.emit(op, [f(a), f(c), f(d)], [], { float: mode })]); break;
+    case 'FRcp32': r = b.emit('BitcastF32U32', [b.emit(op, [f(a)], [], { float: mode })]); break;
     default: r = b.emit('BitcastF32U32', [b.emit(op, [f(a), f(c)], [], { float: mode })]);
   }
   b.emit('StoreGlobal32', [t, addr(3), r]);
@@ -73,7 +74,7 @@ const TININESS_PAIRS: readonly [number, number][] = [
   [0x00800000, 0x807fffff], // 2^-126 - (2^-126 - 2^-149) = 2^-149 (a subnormal sum)
 ];
 
-const OPS: readonly Op[] = ['FAdd32', 'FSub32', 'FMul32', 'FFma32', 'FCmp32', 'ConvertF32U32', 'ConvertF32S32', 'ConvertU32F32', 'ConvertS32F32'];
+const OPS: readonly Op[] = ['FAdd32', 'FSub32', 'FMul32', 'FFma32', 'FRcp32', 'FCmp32', 'ConvertF32U32', 'ConvertF32S32', 'ConvertU32F32', 'ConvertS32F32'];
 
 test('lowered f32 ops equal the float model, every rounding mode, denormal setting and IEEE bit', () => {
   const rng = new Rng(77);

@@ -39,11 +39,12 @@ function spirvValid(words: Uint32Array, name: string): void {
 }
 
 /** The interpreter's result and the Vulkan engine's on copies of the same buffers (pointers at kernarg + 8k). */
-async function both(dev: VulkanDevice, shader: Shader, buffers: Uint8Array[], grid: Dim3, block: Dim3): Promise<[Uint8Array[], Uint8Array[]]> {
+async function both(dev: VulkanDevice, shader: Shader, buffers: Uint8Array[], grid: Dim3, block: Dim3, scalars: readonly [number, number][] = []): Promise<[Uint8Array[], Uint8Array[]]> {
   const prep = (bufs: Uint8Array[]): PreparedDispatch => {
     const mem = new GlobalMemory();
     const kernarg = new Uint8Array(Math.max(64, shader.info.kernargSize));
     const kv = new DataView(kernarg.buffer);
+    for (const [off, v] of scalars) kv.setUint32(off, v, true);
     const bs = bufs.map((bytes, k) => { const address = mem.map(`buffer ${k}`, bytes); kv.setBigUint64(8 * k, BigInt(address), true); return { arg: k, type: 'u32' as const, bytes, address, offset: 8 * k }; });
     return { grid, block, kernarg, mem, buffers: bs };
   };
@@ -77,7 +78,7 @@ test('recompiled kernels on lavapipe equal the interpreter byte for byte, wave32
         same(name, await both(dev, shader, [input, new Uint8Array(32 * n)], [200, 1, 1], [64, 1, 1]));
       }
     }
-    // OpenCL C from clang-19: a data-dependent loop with early-exit lanes.
+    // OpenCL C from clang-19: a data-dependent loop with early-exit lanes, and an integer mix.
     for (const w64 of [false, true]) {
       const out = buildOpenCl('interp-int.cl', { wave64: w64 });
       const shader = loadShaders({ bytes: new Uint8Array(readFileSync(out)), name: 'k' }).find((s) => s.info.name === 'collatz');
@@ -85,6 +86,14 @@ test('recompiled kernels on lavapipe equal the interpreter byte for byte, wave32
       spirvValid(recompile(shader, { profile: LAVAPIPE_PROFILE }).spirv, `collatz${w64 ? 64 : 32}`);
       const seeds = dwords(Array.from({ length: 512 }, () => 1 + (rng.u32() % 4000)));
       same(`collatz wave${w64 ? 64 : 32}`, await both(dev, shader, [seeds, new Uint8Array(2048), new Uint8Array(2048)], [512, 1, 1], [128, 1, 1]));
+      // Integer mix: the compiler's division (v_cvt_f32_u32, v_rcp_iflag_f32 emulated exactly, v_mul_hi_u32 refinement),
+      // rotates, popcount, clz, 64-bit products and shifts. int_mix(a, b, out, n): n (u32) at kernarg offset 24.
+      const mix = loadShaders({ bytes: new Uint8Array(readFileSync(out)), name: 'k' }).find((s) => s.info.name === 'int_mix');
+      assert.ok(mix);
+      spirvValid(recompile(mix, { profile: LAVAPIPE_PROFILE }).spirv, `int_mix${w64 ? 64 : 32}`);
+      const a = dwords(Array.from({ length: 256 }, (_, k) => (k % 7 === 0 ? [0, 1, 0xffffffff, 0x80000000][k % 4] ?? 0 : rng.u32())));
+      const b = dwords(Array.from({ length: 256 }, (_, k) => (k % 5 === 0 ? [0, -1, 0x7fffffff, -0x80000000, 7][k % 5] ?? 0 : rng.u32() | 0)));
+      same(`int_mix wave${w64 ? 64 : 32}`, await both(dev, mix, [a, b, new Uint8Array(8 * 256)], [256, 1, 1], [64, 1, 1], [[24, 250]]));
     }
   } finally {
     dev.close();

@@ -310,6 +310,10 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile): EmitResult {
         case 'LShr64': r = m.OpShiftRightLogical(tU64, A(0), m.OpBitwiseAnd(tU32, A(1), c32(63))); break;
         case 'AShr64': r = m.OpShiftRightArithmetic(tU64, A(0), m.OpBitwiseAnd(tU32, A(1), c32(63))); break;
         case 'UMulWide32': r = m.OpIMul(tU64, m.OpUConvert(tU64, A(0)), m.OpUConvert(tU64, A(1))); break;
+        // Division by zero is undefined in SPIR-V: the IR's lowerings never divide by zero (the
+        // divisor is a normalised significand), but the emitter guards anyway (as the interpreter: all ones / the dividend).
+        case 'UDiv64': { const z = m.OpIEqual(tBool, A(1), c64(0n)); r = m.OpSelect(tU64, z, c64((1n << 64n) - 1n), m.OpUDiv(tU64, A(0), m.OpSelect(tU64, z, c64(1n), A(1)))); break; }
+        case 'UMod64': { const z = m.OpIEqual(tBool, A(1), c64(0n)); r = m.OpSelect(tU64, z, A(0), m.OpUMod(tU64, A(0), m.OpSelect(tU64, z, c64(1n), A(1)))); break; }
         case 'BitcastU32F32': case 'BitcastF32U32': r = m.OpBitcast(T(), A(0)); break;
         case 'FAdd32': r = nc(m.OpFAdd(tF32, A(0), A(1))); break;
         case 'FSub32': r = nc(m.OpFSub(tF32, A(0), A(1))); break;
@@ -375,6 +379,7 @@ function checkNative(i: Inst, f: FloatMode, p: TargetProfile): void {
   const isF32 = i.op.endsWith('32') || i.op === 'ConvertF32U32' || i.op === 'ConvertF32S32';
   if (!isF32) throw new CompileError(`${i.op}: only f32 float ops are emitted yet`, i.pc);
   if (i.op === 'FFma32') throw new CompileError('fma needs an exact lowering (GLSL Fma may be unfused on the device): not emitted yet', i.pc);
+  if (i.op === 'FRcp32') throw new CompileError('a correctly rounded reciprocal needs an exact lowering (OpFDiv may be approximate): not emitted natively', i.pc);
   if (f.round !== 0 || f.denorm !== 3 || f.ieee === 'dynamic' || f.dx10Clamp === 'dynamic') {
     throw new CompileError(`float mode round=${f.round} denorm=${f.denorm} needs a software lowering, which is not emitted yet`, i.pc);
   }

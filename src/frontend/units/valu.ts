@@ -127,7 +127,7 @@ export const VALU: Record<string, Translator> = {
   v_cndmask_b32: (cx) => { const o = io(cx); result(cx, o, cx.b.emit('Select32', [o.maskIn ?? cx.fail('no mask'), src(o, 1, cx), src(o, 0, cx)])); },
   v_add_co_u32: carry(false, false, false), v_sub_co_u32: carry(true, false, false), v_subrev_co_u32: carry(true, true, false),
   v_add_co_ci_u32: carry(false, false, true), v_sub_co_ci_u32: carry(true, false, true), v_subrev_co_ci_u32: carry(true, true, true),
-  v_lshlrev_b64: (cx) => { const o = io(cx); result(cx, o, cx.b.emit('Shl64', [src(o, 1, cx), cx.b.emit('And32', [cx.b.emit('Lo32', [src(o, 0, cx)]), cx.u32(63)])])); },
+  v_lshlrev_b64: (cx) => { const o = io(cx); result(cx, o, cx.b.emit('Shl64', [src(o, 1, cx), cx.b.emit('And32', [src(o, 0, cx), cx.u32(63)])])); },
   v_mad_u64_u32: (cx) => {
     const o = io(cx);
     if (o.maskDst && !(o.maskDst.value.kind === 'special' && o.maskDst.value.reg === 'null')) cx.fail('v_mad_u64_u32 with a carry-out mask is not translated yet');
@@ -138,6 +138,14 @@ export const VALU: Record<string, Translator> = {
   // v_fmac_f32: vdst = src0 * src1 + vdst; the table lists vdst (srcdst) first among the sources.
   v_fmac_f32: f32('FFma32', [1, 2, 0]),
   v_cvt_f32_u32: (cx) => { const o = io(cx); result(cx, o, cx.b.emit('BitcastF32U32', [cx.b.emit('ConvertF32U32', [src(o, 0, cx)], [], { float: cx.floatMode() })])); },
+  v_rcp_f32: (cx) => { const o = io(cx); result(cx, o, cx.b.emit('BitcastF32U32', [cx.b.emit('FRcp32', [cx.b.emit('BitcastU32F32', [src(o, 0, cx)])], [], { float: cx.floatMode() })])); },
+  v_rcp_iflag_f32: (cx) => { const o = io(cx); result(cx, o, cx.b.emit('BitcastF32U32', [cx.b.emit('FRcp32', [cx.b.emit('BitcastU32F32', [src(o, 0, cx)])], [], { float: cx.floatMode() })])); },
+  v_xad_u32: int((cx, s) => cx.b.emit('IAdd32', [cx.b.emit('Xor32', [s(0), s(1)]), s(2)])),
+  v_ffbh_u32: int((cx, s) => cx.b.emit('Select32', [cx.b.emit('IEq32', [s(0), cx.u32(0)]), cx.u32(0xffffffff), cx.b.emit('Clz32', [s(0)])])),
+  v_bcnt_u32_b32: int((cx, s) => cx.b.emit('IAdd32', [cx.b.emit('BitCount32', [s(0)]), s(1)])),
+  v_alignbit_b32: int((cx, s) => cx.b.emit('Lo32', [cx.b.emit('LShr64', [cx.pack(s(1), s(0)), cx.b.emit('And32', [s(2), cx.u32(31)])])])),
+  v_ashrrev_i64: (cx) => { const o = io(cx); result(cx, o, cx.b.emit('AShr64', [src(o, 1, cx), cx.b.emit('And32', [src(o, 0, cx), cx.u32(63)])])); },
+  v_lshrrev_b64: (cx) => { const o = io(cx); result(cx, o, cx.b.emit('LShr64', [src(o, 1, cx), cx.b.emit('And32', [src(o, 0, cx), cx.u32(63)])])); },
   v_cvt_u32_f32: (cx) => { const o = io(cx); result(cx, o, cx.b.emit('ConvertU32F32', [cx.b.emit('BitcastU32F32', [src(o, 0, cx)])], [], { float: cx.floatMode() })); },
   v_cvt_i32_f32: (cx) => { const o = io(cx); result(cx, o, cx.b.emit('ConvertS32F32', [cx.b.emit('BitcastU32F32', [src(o, 0, cx)])], [], { float: cx.floatMode() })); },
   v_cvt_f32_i32: (cx) => { const o = io(cx); result(cx, o, cx.b.emit('BitcastF32U32', [cx.b.emit('ConvertF32S32', [src(o, 0, cx)], [], { float: cx.floatMode() })])); },

@@ -15,7 +15,7 @@ import { Builder, type FloatMode, type Inst, IrError, type IrFunction } from '..
 import type { Op } from '../ops.js';
 
 /** Float ops this pass lowers. */
-export const LOWERED_F32: ReadonlySet<Op> = new Set<Op>(['FAdd32', 'FSub32', 'FMul32', 'FFma32', 'FCmp32', 'ConvertF32U32', 'ConvertF32S32', 'ConvertU32F32', 'ConvertS32F32']);
+export const LOWERED_F32: ReadonlySet<Op> = new Set<Op>(['FAdd32', 'FSub32', 'FMul32', 'FFma32', 'FRcp32', 'FCmp32', 'ConvertF32U32', 'ConvertF32S32', 'ConvertU32F32', 'ConvertS32F32']);
 
 interface Mode { readonly round: 0 | 1 | 2 | 3; readonly flushIn: boolean; readonly flushOut: boolean; readonly ieee: boolean }
 
@@ -245,6 +245,26 @@ function lowerFma(x: X, md: Mode, a: Inst, b: Inst, c: Inst): Inst {
   return x.sel(A.nan, quiet(x, md, a), res);
 }
 
+/** 1/a correctly rounded: floor(2^49 / m) with the remainder as sticky. */
+function lowerRcp(x: X, md: Mode, a: Inst): Inst {
+  const A = unpack(x, md, a);
+  const zero = x.eq(A.mant, x.c(0));
+  const mant = x.sel(zero, x.c(1), A.mant);
+  const num = x.c64(1n << 49n);
+  const q = x.op('UDiv64', num, x.wide(mant));
+  const rem = x.op('UMod64', num, x.wide(mant));
+  const posq = x.sub(x.c(63), x.clz64(q));
+  const s = x.sub(x.c(53), posq);
+  const M = x.or64(x.shl64(q, x.and(s, x.c(63))), x.wide(x.op('U1ToU32', x.nz64(rem))));
+  // a = m · 2^(ea − 150), so 1/a = q · 2^(101 − ea) (+ remainder); E = 281 − ea − s.
+  const e = x.sub(x.sub(x.c(281), A.effExp), s);
+  const signBit = x.shl(x.op('U1ToU32', A.sign), x.c(31));
+  let res = roundPack(x, md, A.sign, e, M);
+  res = x.sel(zero, x.or(signBit, x.c(0x7f800000)), res);
+  res = x.sel(A.inf, signBit, res);
+  return x.sel(A.nan, quiet(x, md, a), res);
+}
+
 function lowerFromInt(x: X, md: Mode, v: Inst, signed: boolean): Inst {
   const neg = signed ? x.ne(x.shr(v, x.c(31)), x.c(0)) : x.t(false);
   const mag = signed ? x.sel(neg, x.sub(x.c(0), v), v) : v;
@@ -329,6 +349,7 @@ export function lowerFloat(fn: IrFunction, lower: (i: Inst) => boolean): number 
           break;
         }
         case 'FMul32': r = lowerMul(x, md, bits(i.args[0]), bits(i.args[1])); break;
+        case 'FRcp32': r = lowerRcp(x, md, bits(i.args[0])); break;
         case 'FFma32': r = lowerFma(x, md, bits(i.args[0]), bits(i.args[1]), bits(i.args[2])); break;
         case 'FCmp32': r = lowerCmp(x, md, Number(i.imms[0] ?? 0), bits(i.args[0]), bits(i.args[1])); break;
         case 'ConvertF32U32': r = lowerFromInt(x, md, bits(i.args[0]), false); break;
