@@ -60,6 +60,17 @@ const fl = (f: (e: FloatEnv, ...x: V[]) => V): Handler => (c) => {
   const args = c.i.args.map((_, k) => c.a(k));
   return map(c, (l) => f(e, ...args.map((a) => a[l] ?? 0)));
 };
+/** A dword atomic applied lane by lane in ascending lane order (as the RDNA interpreter does). */
+const atomic = (f: (old: number, data: number) => number): Handler => (c) => {
+  const p = c.a(1), v = c.a(2);
+  return map(c, (l) => {
+    if (!active(c, l)) return 0;
+    const addr = Number(big(p[l]));
+    const old = c.w.mem.read32(addr);
+    c.w.mem.write32(addr, f(old, u(v[l])));
+    return old;
+  });
+};
 const active = (c: Ctx, l: number) => c.w.localIds[l] !== undefined && u(c.a(0)[l]) === 1;
 
 const HANDLERS: Record<Op, Handler> = {
@@ -86,6 +97,7 @@ const HANDLERS: Record<Op, Handler> = {
   IAdd3_32: m3((a, b, d) => (u(a) + u(b) + u(d)) >>> 0),
   BitCount32: m1((a) => { let n = 0; for (let x = u(a); x; x &= x - 1) n++; return n; }),
   Clz32: m1((a) => Math.clz32(u(a))),
+  FindLsb32: m1((a) => (u(a) === 0 ? 0xffffffff : 31 - Math.clz32(u(a) & -u(a)))),
   UBfe32: m3((v, o, w) => bfe(u(v), u(o) & 31, u(w), false)), SBfe32: m3((v, o, w) => bfe(u(v), u(o) & 31, u(w), true)),
   IEq32: m2((a, b) => b01(u(a) === u(b))), INe32: m2((a, b) => b01(u(a) !== u(b))), ULt32: m2((a, b) => b01(u(a) < u(b))), ULe32: m2((a, b) => b01(u(a) <= u(b))),
   UGt32: m2((a, b) => b01(u(a) > u(b))), UGe32: m2((a, b) => b01(u(a) >= u(b))), SLt32: m2((a, b) => b01((u(a) | 0) < (u(b) | 0))), SLe32: m2((a, b) => b01((u(a) | 0) <= (u(b) | 0))),
@@ -117,6 +129,21 @@ const HANDLERS: Record<Op, Handler> = {
   StoreGlobal32: (c) => { const p = c.a(1), v = c.a(2); for (let l = 0; l < c.lanes; l++) if (active(c, l)) c.w.mem.write32(Number(big(p[l])), u(v[l])); return undefined; },
   StoreGlobal8: (c) => { const p = c.a(1), v = c.a(2); for (let l = 0; l < c.lanes; l++) if (active(c, l)) c.w.mem.write(Number(big(p[l])), 1, u(v[l])); return undefined; },
   StoreGlobal16: (c) => { const p = c.a(1), v = c.a(2); for (let l = 0; l < c.lanes; l++) if (active(c, l)) c.w.mem.write(Number(big(p[l])), 2, u(v[l])); return undefined; },
+  AtomicAdd32: atomic((o, d) => (o + d) >>> 0), AtomicSub32: atomic((o, d) => (o - d) >>> 0),
+  AtomicUMin32: atomic((o, d) => Math.min(o, d)), AtomicUMax32: atomic((o, d) => Math.max(o, d)),
+  AtomicSMin32: atomic((o, d) => Math.min(o | 0, d | 0) >>> 0), AtomicSMax32: atomic((o, d) => Math.max(o | 0, d | 0) >>> 0),
+  AtomicAnd32: atomic((o, d) => (o & d) >>> 0), AtomicOr32: atomic((o, d) => (o | d) >>> 0), AtomicXor32: atomic((o, d) => (o ^ d) >>> 0),
+  AtomicSwap32: atomic((_o, d) => d),
+  AtomicCmpSwap32: (c) => {
+    const p = c.a(1), v = c.a(2), cmpv = c.a(3);
+    return map(c, (l) => {
+      if (!active(c, l)) return 0;
+      const addr = Number(big(p[l]));
+      const old = c.w.mem.read32(addr);
+      if (old === u(cmpv[l])) c.w.mem.write32(addr, u(v[l]));
+      return old;
+    });
+  },
   LoadUniform32: (c) => {
     const p = c.a(0);
     const first = c.w.localIds.findIndex((x) => x !== undefined);

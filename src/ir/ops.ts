@@ -83,6 +83,8 @@ export const OPS = {
   BitCount32: un('u32'),
   /** Count of leading zero bits (32 for 0). */
   Clz32: un('u32'),
+  /** Index of the lowest set bit, all ones (−1) for 0 (RDNA s_ff1). */
+  FindLsb32: un('u32'),
   /** Bit field extract: value, offset, width (RDNA: width 0 gives 0). */
   UBfe32: { args: ['u32', 'u32', 'u32'], result: 'u32' },
   SBfe32: { args: ['u32', 'u32', 'u32'], result: 'u32' },
@@ -131,6 +133,19 @@ export const OPS = {
   LoadGlobalU16: { args: ['u1', 'u64'], result: 'u32', effect: true },
   StoreGlobal8: { args: ['u1', 'u64', 'u32'], result: 'void', effect: true },
   StoreGlobal16: { args: ['u1', 'u64', 'u32'], result: 'void', effect: true },
+  /** Global atomics on a dword (active, address, data [, compare]): the old value (0 in inactive lanes). */
+  AtomicAdd32: { args: ['u1', 'u64', 'u32'], result: 'u32', effect: true },
+  AtomicSub32: { args: ['u1', 'u64', 'u32'], result: 'u32', effect: true },
+  AtomicUMin32: { args: ['u1', 'u64', 'u32'], result: 'u32', effect: true },
+  AtomicUMax32: { args: ['u1', 'u64', 'u32'], result: 'u32', effect: true },
+  AtomicSMin32: { args: ['u1', 'u64', 'u32'], result: 'u32', effect: true },
+  AtomicSMax32: { args: ['u1', 'u64', 'u32'], result: 'u32', effect: true },
+  AtomicAnd32: { args: ['u1', 'u64', 'u32'], result: 'u32', effect: true },
+  AtomicOr32: { args: ['u1', 'u64', 'u32'], result: 'u32', effect: true },
+  AtomicXor32: { args: ['u1', 'u64', 'u32'], result: 'u32', effect: true },
+  AtomicSwap32: { args: ['u1', 'u64', 'u32'], result: 'u32', effect: true },
+  /** Compare-and-swap: writes data where memory equals compare. */
+  AtomicCmpSwap32: { args: ['u1', 'u64', 'u32', 'u32'], result: 'u32', effect: true },
   /** A wave-uniform dword load (SMEM): the address is the same in every lane. */
   LoadUniform32: { args: ['u64'], result: 'u32', effect: true },
   /** The address of the kernarg segment / dispatch packet the runtime provides. */

@@ -80,7 +80,7 @@ test('translated kernels (SALU, VALU, carries, compares, masks, loops under EXEC
   }
 });
 
-test('OpenCL kernels built by clang-19 (a data-dependent loop; integer mix with division, rotates, popcount, 64-bit products) translate and match, wave32 and wave64', () => {
+test('OpenCL kernels built by clang-19 (a data-dependent loop; integer mix with division, rotates, popcount, 64-bit products; global atomics) translate and match, wave32 and wave64', () => {
   const rng = new Rng(9);
   for (const w64 of [false, true]) {
     const out = buildOpenCl('interp-int.cl', { wave64: w64 });
@@ -94,6 +94,13 @@ test('OpenCL kernels built by clang-19 (a data-dependent loop; integer mix with 
     const b = dwords(Array.from({ length: 256 }, (_, k) => (k % 5 === 0 ? [0, -1, 0x7fffffff, -0x80000000, 7][k % 5] ?? 0 : rng.u32() | 0)));
     // int_mix(a, b, out, n): pointers at kernarg offsets 0, 8, 16 and n (u32) at 24.
     same(`int_mix wave${w64 ? 64 : 32}`, bothWithScalar(mix, [a, b, new Uint8Array(8 * 256)], 250, [256, 1, 1], [64, 1, 1]));
+    // Global atomics (add, max, min, or, xor; the compiler's wave-level reduction with v_mbcnt,
+    // s_ff1, v_readlane/v_readfirstlane); only order-independent results are stored.
+    const hist = loadShaders({ bytes: new Uint8Array(readFileSync(out)), name: 'k' }).find((s) => s.info.name === 'histogram');
+    assert.ok(hist);
+    const data = dwords(Array.from({ length: 320 }, () => rng.u32()));
+    const bins = dwords([...new Array<number>(16).fill(0), 0, 0xffffffff, 0, 0, 0]);
+    same(`histogram wave${w64 ? 64 : 32}`, bothWithScalar(hist, [data, bins, new Uint8Array(4 * 320)], 16, [320, 1, 1], [64, 1, 1]));
   }
 });
 

@@ -78,7 +78,7 @@ test('recompiled kernels on lavapipe equal the interpreter byte for byte, wave32
         same(name, await both(dev, shader, [input, new Uint8Array(32 * n)], [200, 1, 1], [64, 1, 1]));
       }
     }
-    // OpenCL C from clang-19: a data-dependent loop with early-exit lanes, and an integer mix.
+    // OpenCL C from clang-19: a data-dependent loop with early-exit lanes, an integer mix, global atomics.
     for (const w64 of [false, true]) {
       const out = buildOpenCl('interp-int.cl', { wave64: w64 });
       const shader = loadShaders({ bytes: new Uint8Array(readFileSync(out)), name: 'k' }).find((s) => s.info.name === 'collatz');
@@ -94,6 +94,13 @@ test('recompiled kernels on lavapipe equal the interpreter byte for byte, wave32
       const a = dwords(Array.from({ length: 256 }, (_, k) => (k % 7 === 0 ? [0, 1, 0xffffffff, 0x80000000][k % 4] ?? 0 : rng.u32())));
       const b = dwords(Array.from({ length: 256 }, (_, k) => (k % 5 === 0 ? [0, -1, 0x7fffffff, -0x80000000, 7][k % 5] ?? 0 : rng.u32() | 0)));
       same(`int_mix wave${w64 ? 64 : 32}`, await both(dev, mix, [a, b, new Uint8Array(8 * 256)], [256, 1, 1], [64, 1, 1], [[24, 250]]));
+      // Global atomics and the compiler's wave-level reduction (order-independent results only).
+      const hist = loadShaders({ bytes: new Uint8Array(readFileSync(out)), name: 'k' }).find((s) => s.info.name === 'histogram');
+      assert.ok(hist);
+      spirvValid(recompile(hist, { profile: LAVAPIPE_PROFILE }).spirv, `histogram${w64 ? 64 : 32}`);
+      const data = dwords(Array.from({ length: 320 }, () => rng.u32()));
+      const bins = dwords([...new Array<number>(16).fill(0), 0, 0xffffffff, 0, 0, 0]);
+      same(`histogram wave${w64 ? 64 : 32}`, await both(dev, hist, [data, bins, new Uint8Array(4 * 320)], [320, 1, 1], [64, 1, 1], [[24, 16]]));
     }
   } finally {
     dev.close();

@@ -274,6 +274,30 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile): EmitResult {
         case 'BitCount32': r = m.OpBitCount(T(), A(0)); break;
         // FindUMsb gives -1 (all ones) for 0: 31 - (-1) = 32.
         case 'Clz32': r = m.OpISub(tU32, c32(31), m.glsl450('FindUMsb', tU32, A(0))); break;
+        case 'FindLsb32': r = m.glsl450('FindILsb', tU32, A(0)); break;
+        case 'AtomicAdd32': case 'AtomicSub32': case 'AtomicUMin32': case 'AtomicUMax32': case 'AtomicSMin32': case 'AtomicSMax32':
+        case 'AtomicAnd32': case 'AtomicOr32': case 'AtomicXor32': case 'AtomicSwap32': case 'AtomicCmpSwap32': {
+          // Device scope, relaxed (RDNA's global atomics without glc/slc ordering); inactive lanes act on the sink.
+          // (A sink word of their own, apart from the plain loads' and stores'.)
+          const ptr = m.OpConvertUToPtr(psbU32, m.OpSelect(tU64, A(0), A(1), m.OpIAdd(tU64, sinkPtr, c64(64n))));
+          const scope = c32(1), sem = c32(0);
+          let old: Id;
+          switch (i.op) {
+            case 'AtomicAdd32': old = m.OpAtomicIAdd(tU32, ptr, scope, sem, A(2)); break;
+            case 'AtomicSub32': old = m.OpAtomicISub(tU32, ptr, scope, sem, A(2)); break;
+            case 'AtomicUMin32': old = m.OpAtomicUMin(tU32, ptr, scope, sem, A(2)); break;
+            case 'AtomicUMax32': old = m.OpAtomicUMax(tU32, ptr, scope, sem, A(2)); break;
+            case 'AtomicSMin32': old = m.OpAtomicSMin(tU32, ptr, scope, sem, A(2)); break;
+            case 'AtomicSMax32': old = m.OpAtomicSMax(tU32, ptr, scope, sem, A(2)); break;
+            case 'AtomicAnd32': old = m.OpAtomicAnd(tU32, ptr, scope, sem, A(2)); break;
+            case 'AtomicOr32': old = m.OpAtomicOr(tU32, ptr, scope, sem, A(2)); break;
+            case 'AtomicXor32': old = m.OpAtomicXor(tU32, ptr, scope, sem, A(2)); break;
+            case 'AtomicSwap32': old = m.OpAtomicExchange(tU32, ptr, scope, sem, A(2)); break;
+            default: old = m.OpAtomicCompareExchange(tU32, ptr, scope, sem, sem, A(2), A(3));
+          }
+          r = m.OpSelect(tU32, A(0), old, c32(0));
+          break;
+        }
         case 'UBfe32': case 'SBfe32': {
           // RDNA: width 0 gives 0; a field running past bit 31 takes the bits up to 31.
           const off = m.OpBitwiseAnd(tU32, A(1), c32(31));

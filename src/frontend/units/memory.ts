@@ -2,6 +2,7 @@
 // address bits ignored) and GLOBAL loads/stores of dwords (per lane, only in active lanes; an
 // inactive lane keeps its destination).
 import type { Inst } from '../../ir/ir.js';
+import type { Op } from '../../ir/ops.js';
 import type { TContext, Translator } from '../context.js';
 
 function smemAddress(cx: TContext): Inst {
@@ -56,11 +57,28 @@ const gstore = (n: number): Translator => (cx) => {
   for (let k = 0; k < n; k++) cx.b.emit('StoreGlobal32', [active, at(cx, a, k), cx.lane(v, 'b32', k)]);
 };
 
+const ATOMIC_OPS: Record<string, Op> = {
+  add: 'AtomicAdd32', sub: 'AtomicSub32', umin: 'AtomicUMin32', umax: 'AtomicUMax32', smin: 'AtomicSMin32', smax: 'AtomicSMax32',
+  and: 'AtomicAnd32', or: 'AtomicOr32', xor: 'AtomicXor32', swap: 'AtomicSwap32', cmpswap: 'AtomicCmpSwap32',
+};
+
+/** global_atomic_<op> (32-bit): each active lane's old value goes to vdst when the form returns (glc). */
+const gatomic = (op: Op): Translator => (cx) => {
+  const active = cx.execBit();
+  const a = globalAddress(cx);
+  const v = cx.op('vdata').value;
+  const args = [active, a, cx.lane(v, 'b32', 0), ...(op === 'AtomicCmpSwap32' ? [cx.lane(v, 'b32', 1)] : [])];
+  const old = cx.b.emit(op, args);
+  const dst = cx.inst.operands.find((o) => o.name === 'vdst');
+  if (dst) cx.writeLane(dst.value, old, 0, active);
+};
+
 const nothing: Translator = () => undefined;
 
 export const MEMORY: Record<string, Translator> = {
   s_load_dword: sload(1), s_load_dwordx2: sload(2), s_load_dwordx4: sload(4), s_load_dwordx8: sload(8), s_load_dwordx16: sload(16),
   global_load_dword: gload(1), global_load_dwordx2: gload(2), global_load_dwordx3: gload(3), global_load_dwordx4: gload(4),
   global_store_dword: gstore(1), global_store_dwordx2: gstore(2), global_store_dwordx3: gstore(3), global_store_dwordx4: gstore(4),
-  s_dcache_inv: nothing, s_gl1_inv: nothing,
+  s_dcache_inv: nothing, s_gl1_inv: nothing, buffer_gl0_inv: nothing, buffer_gl1_inv: nothing,
+  ...Object.fromEntries(Object.entries(ATOMIC_OPS).map(([k, op]) => [`global_atomic_${k}`, gatomic(op)])),
 };

@@ -91,6 +91,16 @@ export const SALU: Record<string, Translator> = {
   s_max_u32: (cx) => { const a = s(cx, 'ssrc0'), b = s(cx, 'ssrc1'); d(cx, cx.b.emit('UMax32', [a, b])); scc(cx, cx.b.emit('UGt32', [a, b])); },
   s_min_i32: (cx) => { const a = s(cx, 'ssrc0'), b = s(cx, 'ssrc1'); d(cx, cx.b.emit('SMin32', [a, b])); scc(cx, cx.b.emit('SLt32', [a, b])); },
   s_max_i32: (cx) => { const a = s(cx, 'ssrc0'), b = s(cx, 'ssrc1'); d(cx, cx.b.emit('SMax32', [a, b])); scc(cx, cx.b.emit('SGt32', [a, b])); },
+  s_cmp_eq_u64: (cx) => scc(cx, cx.b.emit('IEq64', [cx.pack(s(cx, 'ssrc0', 0), s(cx, 'ssrc0', 1)), cx.pack(s(cx, 'ssrc1', 0), s(cx, 'ssrc1', 1))])),
+  s_cmp_lg_u64: (cx) => scc(cx, cx.b.emit('INe64', [cx.pack(s(cx, 'ssrc0', 0), s(cx, 'ssrc0', 1)), cx.pack(s(cx, 'ssrc1', 0), s(cx, 'ssrc1', 1))])),
+  s_ff1_i32_b32: (cx) => d(cx, cx.b.emit('FindLsb32', [s(cx, 'ssrc0')])),
+  s_ff1_i32_b64: (cx) => {
+    const lo = s(cx, 'ssrc0', 0), hi = s(cx, 'ssrc0', 1);
+    const fh = cx.b.emit('FindLsb32', [hi]);
+    d(cx, cx.b.emit('Select32', [cx.b.emit('INe32', [lo, cx.u32(0)]), cx.b.emit('FindLsb32', [lo]), cx.b.emit('Select32', [cx.b.emit('INe32', [hi, cx.u32(0)]), cx.b.emit('IAdd32', [fh, cx.u32(32)]), cx.u32(0xffffffff)])]));
+  },
+  s_bcnt1_i32_b32: (cx) => { const r = cx.b.emit('BitCount32', [s(cx, 'ssrc0')]); d(cx, r); scc(cx, nz(cx, r)); },
+  s_bcnt1_i32_b64: (cx) => { const r = cx.b.emit('IAdd32', [cx.b.emit('BitCount32', [s(cx, 'ssrc0', 0)]), cx.b.emit('BitCount32', [s(cx, 'ssrc0', 1)])]); d(cx, r); scc(cx, nz(cx, r)); },
   s_lshl_b64: (cx) => shift64(cx, 'Shl64'), s_lshr_b64: (cx) => shift64(cx, 'LShr64'), s_ashr_i64: (cx) => shift64(cx, 'AShr64'),
   s_getpc_b64: (cx) => { const pc = cx.inst.pc + 4; d(cx, cx.u32(pc % 2 ** 32), 0); d(cx, cx.u32(Math.floor(pc / 2 ** 32)), 1); },
   // MODE writes with immediates: the float ops after them carry the mode the MODE analysis gives

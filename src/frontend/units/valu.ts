@@ -138,6 +138,34 @@ export const VALU: Record<string, Translator> = {
   // v_fmac_f32: vdst = src0 * src1 + vdst; the table lists vdst (srcdst) first among the sources.
   v_fmac_f32: f32('FFma32', [1, 2, 0]),
   v_cvt_f32_u32: (cx) => { const o = io(cx); result(cx, o, cx.b.emit('BitcastF32U32', [cx.b.emit('ConvertF32U32', [src(o, 0, cx)], [], { float: cx.floatMode() })])); },
+  // popcount(src0 & lanes below this one) + src1, over the low / high 32 lanes.
+  v_mbcnt_lo_u32_b32: int((cx, s) => {
+    const lane = cx.b.emit('LaneId');
+    const below = cx.b.emit('Select32', [cx.b.emit('ULt32', [lane, cx.u32(32)]), cx.b.emit('ISub32', [cx.b.emit('Shl32', [cx.u32(1), lane]), cx.u32(1)]), cx.u32(0xffffffff)]);
+    return cx.b.emit('IAdd32', [cx.b.emit('BitCount32', [cx.b.emit('And32', [s(0), below])]), s(1)]);
+  }),
+  v_mbcnt_hi_u32_b32: int((cx, s) => {
+    const lane = cx.b.emit('LaneId');
+    const hiLane = cx.b.emit('ISub32', [lane, cx.u32(32)]);
+    const below = cx.b.emit('Select32', [cx.b.emit('ULe32', [lane, cx.u32(32)]), cx.u32(0), cx.b.emit('ISub32', [cx.b.emit('Shl32', [cx.u32(1), hiLane]), cx.u32(1)])]);
+    return cx.b.emit('IAdd32', [cx.b.emit('BitCount32', [cx.b.emit('And32', [s(0), below])]), s(1)]);
+  }),
+  v_readlane_b32: (cx) => {
+    const src = cx.lane(cx.op('src0').value, 'b32');
+    const which = cx.b.emit('And32', [cx.scalar(cx.op('src1').value, 'u32'), cx.u32(cx.waveSize - 1)]);
+    cx.writeScalar(cx.op('sdst').value, cx.b.emit('ReadLane', [src, which]));
+  },
+  v_readfirstlane_b32: (cx) => {
+    const lo = cx.b.emit('GetSgpr', [], [EXEC_LO]);
+    let first = cx.b.emit('FindLsb32', [lo]);
+    if (cx.waveSize === 64) {
+      const hi = cx.b.emit('GetSgpr', [], [EXEC_LO + 1]);
+      first = cx.b.emit('Select32', [cx.b.emit('INe32', [lo, cx.u32(0)]), first, cx.b.emit('IAdd32', [cx.b.emit('FindLsb32', [hi]), cx.u32(32)])]);
+    }
+    // No active lane: lane 0 (as the interpreter).
+    first = cx.b.emit('Select32', [cx.maskZero(EXEC_LO), cx.u32(0), first]);
+    cx.writeScalar(cx.op('sdst').value, cx.b.emit('ReadLane', [cx.lane(cx.op('src0').value, 'b32'), first]));
+  },
   v_rcp_f32: (cx) => { const o = io(cx); result(cx, o, cx.b.emit('BitcastF32U32', [cx.b.emit('FRcp32', [cx.b.emit('BitcastU32F32', [src(o, 0, cx)])], [], { float: cx.floatMode() })])); },
   v_rcp_iflag_f32: (cx) => { const o = io(cx); result(cx, o, cx.b.emit('BitcastF32U32', [cx.b.emit('FRcp32', [cx.b.emit('BitcastU32F32', [src(o, 0, cx)])], [], { float: cx.floatMode() })])); },
   v_xad_u32: int((cx, s) => cx.b.emit('IAdd32', [cx.b.emit('Xor32', [s(0), s(1)]), s(2)])),
