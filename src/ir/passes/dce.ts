@@ -4,15 +4,19 @@ import type { Inst, IrFunction } from '../ir.js';
 import { opInfo } from '../ops.js';
 
 export function eliminateDeadCode(fn: IrFunction): number {
-  let removed = 0;
-  for (;;) {
-    const used = new Set<Inst>();
-    for (const b of fn.blocks) for (const i of b.insts) for (const a of i.args) used.add(a);
-    let changed = false;
-    for (const b of fn.blocks) {
-      const keep = b.insts.filter((i) => opInfo(i.op).effect || used.has(i));
-      if (keep.length !== b.insts.length) { removed += b.insts.length - keep.length; b.insts.splice(0, b.insts.length, ...keep); changed = true; }
-    }
-    if (!changed) return removed;
+  // Mark live from the instructions with effects, through arguments (a worklist), then sweep.
+  const live = new Set<Inst>();
+  const work: Inst[] = [];
+  for (const b of fn.blocks) for (const i of b.insts) if (opInfo(i.op).effect) { live.add(i); work.push(i); }
+  while (work.length) {
+    const i = work.pop() as Inst;
+    for (const a of i.args) if (!live.has(a)) { live.add(a); work.push(a); }
   }
+  let removed = 0;
+  for (const b of fn.blocks) {
+    const keep = b.insts.filter((i) => live.has(i));
+    removed += b.insts.length - keep.length;
+    if (keep.length !== b.insts.length) b.insts.splice(0, b.insts.length, ...keep);
+  }
+  return removed;
 }

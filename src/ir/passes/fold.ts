@@ -55,8 +55,13 @@ const isConst = (i: Inst) => i.op.startsWith('Const');
 /** Folds in place (instructions become constants, keeping their id); returns how many were folded. */
 export function foldConstants(fn: IrFunction): number {
   let n = 0;
+  // Folded instructions → their constants; uses are rewritten as the walk reaches them (blocks are
+  // in an order where definitions precede uses within a block; phis and later blocks are fixed at the end).
+  const repl = new Map<Inst, Inst>();
+  const sub = (a: Inst) => repl.get(a) ?? a;
   for (const b of fn.blocks) {
     b.insts.forEach((i, k) => {
+      if (repl.size) i.args = i.args.map(sub);
       const f = FOLDERS[i.op];
       if (!f || i.args.length === 0 || !i.args.every(isConst)) return;
       const r = f(i.args.map((a) => a.imms[0] ?? 0), envOf(i.float));
@@ -65,10 +70,10 @@ export function foldConstants(fn: IrFunction): number {
       const c = fn.make(cop, [], [typeof r === 'bigint' ? r : r >>> 0], i.pc !== undefined ? { pc: i.pc } : {});
       c.block = b;
       b.insts[k] = c;
-      // Uses of the old instruction now use the constant.
-      for (const bb of fn.blocks) for (const x of bb.insts) x.args = x.args.map((a) => (a === i ? c : a));
+      repl.set(i, c);
       n++;
     });
   }
+  if (repl.size) for (const b of fn.blocks) for (const x of b.insts) x.args = x.args.map(sub);
   return n;
 }

@@ -329,9 +329,12 @@ function lowerCmp(x: X, md: Mode, pred: number, a: Inst, b: Inst): Inst {
  */
 export function lowerFloat(fn: IrFunction, lower: (i: Inst) => boolean): number {
   let n = 0;
+  const repl = new Map<Inst, Inst>();
+  const sub = (a: Inst) => repl.get(a) ?? a;
   for (const blk of fn.blocks) {
     const out: Inst[] = [];
     for (const i of blk.insts) {
+      if (repl.size) i.args = i.args.map(sub);
       if (!LOWERED_F32.has(i.op) || !lower(i)) { out.push(i); continue; }
       const md = modeOf(i);
       // Build the replacement in a scratch block, then move it here.
@@ -361,12 +364,12 @@ export function lowerFloat(fn: IrFunction, lower: (i: Inst) => boolean): number 
       const final = i.type === 'f32' ? x.op('BitcastU32F32', r) : r;
       fn.blocks.pop();
       for (const s of scratch.insts) { s.block = blk; out.push(s); }
-      // Every use of i now uses the lowered value.
-      for (const bb of fn.blocks) for (const u of bb.insts) u.args = u.args.map((v) => (v === i ? final : v));
-      for (const u of scratch.insts) u.args = u.args.map((v) => (v === i ? final : v));
+      // Every use of i now uses the lowered value (rewritten as the walk goes; phis and earlier blocks at the end).
+      repl.set(i, final);
       n++;
     }
     blk.insts.splice(0, blk.insts.length, ...out);
   }
+  if (repl.size) for (const b of fn.blocks) for (const u of b.insts) u.args = u.args.map(sub);
   return n;
 }
