@@ -97,6 +97,7 @@ const HANDLERS: Record<Op, Handler> = {
   IAdd3_32: m3((a, b, d) => (u(a) + u(b) + u(d)) >>> 0),
   BitCount32: m1((a) => { let n = 0; for (let x = u(a); x; x &= x - 1) n++; return n; }),
   Clz32: m1((a) => Math.clz32(u(a))),
+  BitReverse32: m1((a) => { let r = 0; for (let k = 0; k < 32; k++) if ((u(a) >>> k) & 1) r |= 1 << (31 - k); return r >>> 0; }),
   FindLsb32: m1((a) => (u(a) === 0 ? 0xffffffff : 31 - Math.clz32(u(a) & -u(a)))),
   UBfe32: m3((v, o, w) => bfe(u(v), u(o) & 31, u(w), false)), SBfe32: m3((v, o, w) => bfe(u(v), u(o) & 31, u(w), true)),
   IEq32: m2((a, b) => b01(u(a) === u(b))), INe32: m2((a, b) => b01(u(a) !== u(b))), ULt32: m2((a, b) => b01(u(a) < u(b))), ULe32: m2((a, b) => b01(u(a) <= u(b))),

@@ -83,6 +83,7 @@ export const OPS = {
   BitCount32: un('u32'),
   /** Count of leading zero bits (32 for 0). */
   Clz32: un('u32'),
+  BitReverse32: un('u32'),
   /** Index of the lowest set bit, all ones (−1) for 0 (RDNA s_ff1). */
   FindLsb32: un('u32'),
   /** Bit field extract: value, offset, width (RDNA: width 0 gives 0). */

@@ -64,6 +64,24 @@ export function sliceKernels(wave64: boolean) {
 .Lnoseven${suffix}:
   global_store_dword v2, v4, s[6:7]
   s_endpgm` },
+    { name: `bits${suffix}`, wave64, body: `${PROLOGUE(wave64)}
+  v_bfrev_b32 v4, v3
+  v_mul_u32_u24 v5, v3, v1
+  v_mul_i32_i24 v6, v3, 0xfff001
+  v_mad_u32_u24 v7, v3, v3, v1
+  v_mul_hi_u32_u24 v8, v3, 0xabcdef
+  v_mul_hi_i32_i24 v9, v3, v3
+  v_mad_i32_i24 v10, v3, -7, v4
+  s_brev_b32 s8, s2
+  s_movk_i32 s9, 0x7ff0
+  s_addk_i32 s9, 0x7fff
+  s_cselect_b32 s10, 1, 2
+  v_add3_u32 v11, s8, s9, v4
+  v_add_nc_u32 v11, s10, v11
+  v_lshlrev_b32 v17, 5, v1
+  global_store_dwordx4 v17, v[4:7], s[6:7]
+  global_store_dwordx4 v17, v[8:11], s[6:7] offset:16
+  s_endpgm` },
   ];
 }
 

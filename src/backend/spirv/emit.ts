@@ -275,6 +275,7 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile): EmitResult {
         // FindUMsb gives -1 (all ones) for 0: 31 - (-1) = 32.
         case 'Clz32': r = m.OpISub(tU32, c32(31), m.glsl450('FindUMsb', tU32, A(0))); break;
         case 'FindLsb32': r = m.glsl450('FindILsb', tU32, A(0)); break;
+        case 'BitReverse32': r = m.OpBitReverse(tU32, A(0)); break;
         case 'AtomicAdd32': case 'AtomicSub32': case 'AtomicUMin32': case 'AtomicUMax32': case 'AtomicSMin32': case 'AtomicSMax32':
         case 'AtomicAnd32': case 'AtomicOr32': case 'AtomicXor32': case 'AtomicSwap32': case 'AtomicCmpSwap32': {
           // Device scope, relaxed (RDNA's global atomics without glc/slc ordering); inactive lanes act on the sink.

@@ -93,6 +93,13 @@ export const SALU: Record<string, Translator> = {
   s_max_i32: (cx) => { const a = s(cx, 'ssrc0'), b = s(cx, 'ssrc1'); d(cx, cx.b.emit('SMax32', [a, b])); scc(cx, cx.b.emit('SGt32', [a, b])); },
   s_cmp_eq_u64: (cx) => scc(cx, cx.b.emit('IEq64', [cx.pack(s(cx, 'ssrc0', 0), s(cx, 'ssrc0', 1)), cx.pack(s(cx, 'ssrc1', 0), s(cx, 'ssrc1', 1))])),
   s_cmp_lg_u64: (cx) => scc(cx, cx.b.emit('INe64', [cx.pack(s(cx, 'ssrc0', 0), s(cx, 'ssrc0', 1)), cx.pack(s(cx, 'ssrc1', 0), s(cx, 'ssrc1', 1))])),
+  s_brev_b32: (cx) => d(cx, cx.b.emit('BitReverse32', [s(cx, 'ssrc0')])),
+  s_addk_i32: (cx) => {
+    const a = cx.scalar(cx.op('sdst').value, 'b32'), k = cx.u32((simm16(cx) << 16) >> 16);
+    const r = cx.b.emit('IAdd32', [a, k]);
+    d(cx, r);
+    scc(cx, cx.b.emit('SLt32', [cx.b.emit('And32', [cx.b.emit('Xor32', [a, r]), cx.b.emit('Xor32', [k, r])]), cx.u32(0)]));
+  },
   s_ff1_i32_b32: (cx) => d(cx, cx.b.emit('FindLsb32', [s(cx, 'ssrc0')])),
   s_ff1_i32_b64: (cx) => {
     const lo = s(cx, 'ssrc0', 0), hi = s(cx, 'ssrc0', 1);

@@ -59,6 +59,8 @@ function result(cx: TContext, o: Io, r: Inst): void {
   } else cx.writeLane(o.vdst.value, r, 0, active);
 }
 
+const u24 = (cx: TContext, v: Inst) => cx.b.emit('And32', [v, cx.u32(0xffffff)]);
+const i24 = (cx: TContext, v: Inst) => cx.b.emit('AShr32', [cx.b.emit('Shl32', [v, cx.u32(8)]), cx.u32(8)]);
 const src = (o: Io, k: number, cx: TContext): Inst => o.srcs[k] ?? cx.fail(`missing source ${k}`);
 
 /** A 32-bit integer op from the sources. */
@@ -166,6 +168,14 @@ export const VALU: Record<string, Translator> = {
     first = cx.b.emit('Select32', [cx.maskZero(EXEC_LO), cx.u32(0), first]);
     cx.writeScalar(cx.op('sdst').value, cx.b.emit('ReadLane', [cx.lane(cx.op('src0').value, 'b32'), first]));
   },
+  v_bfrev_b32: int((cx, s) => cx.b.emit('BitReverse32', [s(0)])),
+  // 24-bit multiplies: the operands' low 24 bits, unsigned or sign-extended.
+  v_mul_u32_u24: int((cx, s) => cx.b.emit('IMul32', [u24(cx, s(0)), u24(cx, s(1))])),
+  v_mul_hi_u32_u24: int((cx, s) => cx.b.emit('UMulHi32', [u24(cx, s(0)), u24(cx, s(1))])),
+  v_mul_i32_i24: int((cx, s) => cx.b.emit('IMul32', [i24(cx, s(0)), i24(cx, s(1))])),
+  v_mul_hi_i32_i24: int((cx, s) => cx.b.emit('SMulHi32', [i24(cx, s(0)), i24(cx, s(1))])),
+  v_mad_u32_u24: int((cx, s) => cx.b.emit('IAdd32', [cx.b.emit('IMul32', [u24(cx, s(0)), u24(cx, s(1))]), s(2)])),
+  v_mad_i32_i24: int((cx, s) => cx.b.emit('IAdd32', [cx.b.emit('IMul32', [i24(cx, s(0)), i24(cx, s(1))]), s(2)])),
   v_rcp_f32: (cx) => { const o = io(cx); result(cx, o, cx.b.emit('BitcastF32U32', [cx.b.emit('FRcp32', [cx.b.emit('BitcastU32F32', [src(o, 0, cx)])], [], { float: cx.floatMode() })])); },
   v_rcp_iflag_f32: (cx) => { const o = io(cx); result(cx, o, cx.b.emit('BitcastF32U32', [cx.b.emit('FRcp32', [cx.b.emit('BitcastU32F32', [src(o, 0, cx)])], [], { float: cx.floatMode() })])); },
   v_xad_u32: int((cx, s) => cx.b.emit('IAdd32', [cx.b.emit('Xor32', [s(0), s(1)]), s(2)])),
