@@ -113,6 +113,7 @@ export const OPS = {
   FAdd32: bin('f32', 'f32'), FSub32: bin('f32', 'f32'), FMul32: bin('f32', 'f32'),
   FFma32: { args: ['f32', 'f32', 'f32'], result: 'f32', float: 'f32' },
   FMin32: bin('f32', 'f32'), FMax32: bin('f32', 'f32'),
+  FFloor32: un('f32', 'f32', 'f32'), FCeil32: un('f32', 'f32', 'f32'), FTrunc32: un('f32', 'f32', 'f32'), FRndne32: un('f32', 'f32', 'f32'),
   /** 1/x, correctly rounded (the float model's v_rcp_f32). */
   FRcp32: un('f32', 'f32', 'f32'),
   FAdd64: bin('f64', 'f64'), FMul64: bin('f64', 'f64'), FFma64: { args: ['f64', 'f64', 'f64'], result: 'f64', float: 'f64' },

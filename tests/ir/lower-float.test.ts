@@ -32,7 +32,7 @@ function kernel(op: Op, mode: FloatMode, base: number, pred = 0): IrFunction {
     case 'ConvertF32U32': case 'ConvertF32S32': r = b.emit('BitcastF32U32', [b.emit(op, [a], [], { float: mode })]); break;
     case 'ConvertU32F32': case 'ConvertS32F32': r = b.emit(op, [f(a)], [], { float: mode }); break;
     case 'FFma32': r = b.emit('BitcastF32U32', [b.emit(op, [f(a), f(c), f(d)], [], { float: mode })]); break;
-    case 'FRcp32': r = b.emit('BitcastF32U32', [b.emit(op, [f(a)], [], { float: mode })]); break;
+    case 'FRcp32': case 'FFloor32': case 'FCeil32': case 'FTrunc32': case 'FRndne32': r = b.emit('BitcastF32U32', [b.emit(op, [f(a)], [], { float: mode })]); break;
     default: r = b.emit('BitcastF32U32', [b.emit(op, [f(a), f(c)], [], { float: mode })]);
   }
   b.emit('StoreGlobal32', [t, addr(3), r]);
@@ -45,7 +45,7 @@ function run(fn: IrFunction, mem: GlobalMemory): void {
   runIrWave(fn, { mem, kernargPtr: 0, dispatchPtr: 0, workgroupId: [0, 0, 0], localIds: Array.from({ length: LANES }, () => [0, 0, 0] as [number, number, number]), inGrid: new Array<boolean>(LANES).fill(true), maxSteps: 10_000_000 });
 }
 
-const EDGES = [0, 0x80000000, 1, 0x80000001, 0x007fffff, 0x807fffff, 0x00800000, 0x00800001, 0x7f7fffff, 0xff7fffff, 0x7f800000, 0xff800000,
+const EDGES = [0x3f000000, 0xbf000000, 0x3fc00000, 0xbfc00000, 0x40200000, 0x4affffff, 0xcb7fffff, 0x4b7fffff, 0x3effffff, 0x7fbfffff, 0, 0x80000000, 1, 0x80000001, 0x007fffff, 0x807fffff, 0x00800000, 0x00800001, 0x7f7fffff, 0xff7fffff, 0x7f800000, 0xff800000,
   0x7fc00000, 0xffc00001, 0x7f800001, 0x7fa00000, 0x3f800000, 0xbf800000, 0x3f800001, 0x33800000, 0x33c00000, 0x34000000, 0x4b000000, 0x4b800000, 0x4f000000, 0xcf000000, 0x4f800000, 0x3f000000, 0x00400000, 0x00000003];
 function f32input(r: Rng): number {
   switch (r.u32() % 7) {
@@ -74,7 +74,7 @@ const TININESS_PAIRS: readonly [number, number][] = [
   [0x00800000, 0x807fffff], // 2^-126 - (2^-126 - 2^-149) = 2^-149 (a subnormal sum)
 ];
 
-const OPS: readonly Op[] = ['FAdd32', 'FSub32', 'FMul32', 'FFma32', 'FRcp32', 'FCmp32', 'ConvertF32U32', 'ConvertF32S32', 'ConvertU32F32', 'ConvertS32F32'];
+const OPS: readonly Op[] = ['FAdd32', 'FSub32', 'FMul32', 'FFma32', 'FRcp32', 'FMin32', 'FMax32', 'FFloor32', 'FCeil32', 'FTrunc32', 'FRndne32', 'FCmp32', 'ConvertF32U32', 'ConvertF32S32', 'ConvertU32F32', 'ConvertS32F32'];
 
 test('lowered f32 ops equal the float model, every rounding mode, denormal setting and IEEE bit', () => {
   const rng = new Rng(77);

@@ -142,6 +142,41 @@ test('f32 arithmetic under every rounding direction and denormal mode, set at la
   global_store_dwordx4 v2, v[9:12], s[6:7] offset:16
   global_store_dwordx2 v2, v[13:14], s[6:7] offset:32
   s_endpgm`;
+      const body2 = `
+  s_load_dwordx4 s[4:7], s[0:1], 0x0
+  s_waitcnt lgkmcnt(0)
+  v_lshl_add_u32 v1, s2, 6, v0
+  v_lshlrev_b32 v2, 3, v1
+  global_load_dwordx2 v[3:4], v2, s[4:5]
+  s_waitcnt vmcnt(0)
+  v_lshlrev_b32 v2, 5, v1
+  v_min_f32 v5, v3, v4
+  v_max_f32 v6, v3, v4
+  v_floor_f32 v7, v3
+  v_ceil_f32 v8, v4
+  v_trunc_f32 v9, v3
+  v_rndne_f32 v10, v4
+  v_cmp_class_f32 ${vcc}, v3, 0x3a5
+  v_cndmask_b32 v11, 1, 2, ${vcc}
+  v_cmp_class_f32 ${vcc}, v4, v1
+  v_cndmask_b32 v12, 3, 4, ${vcc}
+  global_store_dwordx4 v2, v[5:8], s[6:7]
+  global_store_dwordx4 v2, v[9:12], s[6:7] offset:16
+  s_endpgm`;
+      for (const floatMode of [0xf0, 0x00, 0x30]) {
+        for (const ieee of [true, false]) {
+          const name = `fops${wave64 ? 64 : 32}_${floatMode.toString(16)}_${ieee ? 'ieee' : 'noieee'}`;
+          const shader = assemble('gfx1030', [{ name, body: body2, wave64, floatMode, ieeeMode: ieee, vgprs: 16, sgprs: 16, directives: ['.amdhsa_system_sgpr_workgroup_id_x 1'] }]).get(name);
+          assert.ok(shader);
+          spirvValid(recompile(shader, { profile: LAVAPIPE_PROFILE }).spirv, name);
+          const n = 128;
+          const input = new Uint8Array(8 * n);
+          const dv = new DataView(input.buffer);
+          const edges = [0, 0x80000000, 1, 0x807fffff, 0x3f000000, 0xbf000000, 0x3fc00000, 0xbfc00000, 0x7f800000, 0xff800000, 0x7fc00000, 0x7fa00000, 0xffa00001, 0x4b800001];
+          for (let k = 0; k < 2 * n; k++) dv.setUint32(4 * k, k % 2 === 0 ? edges[rng.u32() % edges.length] ?? 0 : rng.u32() & 0xc0ffffff, true);
+          same(name, await both(dev, shader, [input, new Uint8Array(32 * n)], [n, 1, 1], [64, 1, 1]));
+        }
+      }
       for (const floatMode of [0xf0, 0xc0, 0x00, 0xf3]) {
         const name = `fmodes${wave64 ? 64 : 32}_${floatMode.toString(16)}`;
         const shaders = assemble('gfx1030', [{ name, body, wave64, floatMode, vgprs: 16, sgprs: 16, directives: ['.amdhsa_system_sgpr_workgroup_id_x 1'] }]);
@@ -165,10 +200,10 @@ test('f32 arithmetic under every rounding direction and denormal mode, set at la
 
 test('what the slice cannot translate is an error naming the pc and instruction, never wrong SPIR-V', () => {
   // (The result is stored, so that dead-code elimination keeps the op; the kernel is only compiled.)
-  const shaders = assemble('gfx1030', [{ name: 'fmin', body: 'v_min_f32 v1, v0, v0\nglobal_store_dword v[2:3], v1, off\ns_endpgm' }]);
-  const k = shaders.get('fmin');
+  const shaders = assemble('gfx1030', [{ name: 'fsin', body: 'v_sin_f32 v1, v0\nglobal_store_dword v[2:3], v1, off\ns_endpgm' }]);
+  const k = shaders.get('fsin');
   assert.ok(k);
-  assert.throws(() => recompile(k, { profile: LAVAPIPE_PROFILE }), (e: unknown) => (e instanceof TranslateError || e instanceof CompileError) && /^pc 0x0: v_min_f32_e32 v1, v0, v0 .*not translated yet/.test(e.message));
+  assert.throws(() => recompile(k, { profile: LAVAPIPE_PROFILE }), (e: unknown) => (e instanceof TranslateError || e instanceof CompileError) && /^pc 0x0: v_sin_f32_e32 v1, v0 .*not translated yet/.test(e.message));
 });
 
 test('rdna run --engine vulkan: the same JSON as the interpreter plus the device; a missing driver is one line, exit 1', () => {

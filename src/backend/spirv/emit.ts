@@ -404,6 +404,7 @@ function checkNative(i: Inst, f: FloatMode, p: TargetProfile): void {
   const isF32 = i.op.endsWith('32') || i.op === 'ConvertF32U32' || i.op === 'ConvertF32S32';
   if (!isF32) throw new CompileError(`${i.op}: only f32 float ops are emitted yet`, i.pc);
   if (i.op === 'FFma32') throw new CompileError('fma needs an exact lowering (GLSL Fma may be unfused on the device): not emitted yet', i.pc);
+  if (['FMin32', 'FMax32', 'FFloor32', 'FCeil32', 'FTrunc32', 'FRndne32'].includes(i.op)) throw new CompileError(`${i.op}: RDNA's NaN and signed-zero rules are not SPIR-V's: not emitted natively`, i.pc);
   if (i.op === 'FRcp32') throw new CompileError('a correctly rounded reciprocal needs an exact lowering (OpFDiv may be approximate): not emitted natively', i.pc);
   if (f.round !== 0 || f.denorm !== 3 || f.ieee === 'dynamic' || f.dx10Clamp === 'dynamic') {
     throw new CompileError(`float mode round=${f.round} denorm=${f.denorm} needs a software lowering, which is not emitted yet`, i.pc);

@@ -79,6 +79,30 @@ const f32 = (op: 'FAdd32' | 'FSub32' | 'FMul32' | 'FFma32' | 'FMin32' | 'FMax32'
   result(cx, o, cx.b.emit('BitcastF32U32', [cx.b.emit(op, args, [], { float: mode })]));
 };
 
+/** f32 unary ops with their FloatMode. */
+const f32un = (op: 'FFloor32' | 'FCeil32' | 'FTrunc32' | 'FRndne32'): Translator => (cx) => {
+  const o = io(cx);
+  result(cx, o, cx.b.emit('BitcastF32U32', [cx.b.emit(op, [cx.b.emit('BitcastU32F32', [src(o, 0, cx)])], [], { float: cx.floatMode() })]));
+};
+
+/**
+ * v_cmp_class_f32: the bit of the class mask (src1) for src0's class, from the raw bits (no
+ * flushing): 0 sNaN, 1 qNaN, 2 -inf, 3 -normal, 4 -denormal, 5 -0, 6 +0, 7 +denormal, 8 +normal, 9 +inf.
+ */
+function classBit(cx: TContext, a: Inst, mask: Inst): Inst {
+  const b = cx.b, c = (v: number) => cx.u32(v);
+  const sign = b.emit('INe32', [b.emit('LShr32', [a, c(31)]), c(0)]);
+  const exp = b.emit('And32', [b.emit('LShr32', [a, c(23)]), c(0xff)]);
+  const frac = b.emit('And32', [a, c(0x7fffff)]);
+  const s = (pos: number, neg: number) => b.emit('Select32', [sign, c(neg), c(pos)]);
+  const fracZero = b.emit('IEq32', [frac, c(0)]);
+  let cls = s(8, 3);
+  cls = b.emit('Select32', [b.emit('IEq32', [exp, c(0)]), b.emit('Select32', [fracZero, s(6, 5), s(7, 4)]), cls]);
+  const nanCls = b.emit('Select32', [b.emit('INe32', [b.emit('And32', [a, c(0x400000)]), c(0)]), c(1), c(0)]);
+  cls = b.emit('Select32', [b.emit('IEq32', [exp, c(0xff)]), b.emit('Select32', [fracZero, s(9, 2), nanCls]), cls]);
+  return b.emit('INe32', [b.emit('And32', [b.emit('LShr32', [mask, cls]), c(1)]), c(0)]);
+}
+
 /** Carry ops: the result, and the carry as a lane mask. */
 const carry = (sub: boolean, rev: boolean, withIn: boolean): Translator => (cx) => {
   const o = io(cx);
@@ -135,6 +159,8 @@ export const VALU: Record<string, Translator> = {
     if (o.maskDst && !(o.maskDst.value.kind === 'special' && o.maskDst.value.reg === 'null')) cx.fail('v_mad_u64_u32 with a carry-out mask is not translated yet');
     result(cx, o, cx.b.emit('IAdd64', [cx.b.emit('UMulWide32', [src(o, 0, cx), src(o, 1, cx)]), src(o, 2, cx)]));
   },
+  v_min_f32: f32('FMin32'), v_max_f32: f32('FMax32'),
+  v_floor_f32: f32un('FFloor32'), v_ceil_f32: f32un('FCeil32'), v_trunc_f32: f32un('FTrunc32'), v_rndne_f32: f32un('FRndne32'),
   v_add_f32: f32('FAdd32'), v_sub_f32: f32('FSub32'), v_subrev_f32: f32('FSub32', [1, 0]), v_mul_f32: f32('FMul32'),
   v_fma_f32: f32('FFma32'),
   // v_fmac_f32: vdst = src0 * src1 + vdst; the table lists vdst (srcdst) first among the sources.
@@ -188,6 +214,9 @@ export const VALU: Record<string, Translator> = {
   v_cvt_i32_f32: (cx) => { const o = io(cx); result(cx, o, cx.b.emit('ConvertS32F32', [cx.b.emit('BitcastU32F32', [src(o, 0, cx)])], [], { float: cx.floatMode() })); },
   v_cvt_f32_i32: (cx) => { const o = io(cx); result(cx, o, cx.b.emit('BitcastF32U32', [cx.b.emit('ConvertF32S32', [src(o, 0, cx)], [], { float: cx.floatMode() })])); },
 };
+
+VALU['v_cmp_class_f32'] = compare((cx, o) => classBit(cx, src(o, 0, cx), src(o, 1, cx)), false);
+VALU['v_cmpx_class_f32'] = compare((cx, o) => classBit(cx, src(o, 0, cx), src(o, 1, cx)), true);
 
 for (const [c, si, un] of ICMPS) {
   for (const x of [false, true]) {

@@ -15,7 +15,7 @@ import { Builder, type FloatMode, type Inst, IrError, type IrFunction } from '..
 import type { Op } from '../ops.js';
 
 /** Float ops this pass lowers. */
-export const LOWERED_F32: ReadonlySet<Op> = new Set<Op>(['FAdd32', 'FSub32', 'FMul32', 'FFma32', 'FRcp32', 'FCmp32', 'ConvertF32U32', 'ConvertF32S32', 'ConvertU32F32', 'ConvertS32F32']);
+export const LOWERED_F32: ReadonlySet<Op> = new Set<Op>(['FAdd32', 'FSub32', 'FMul32', 'FFma32', 'FRcp32', 'FMin32', 'FMax32', 'FFloor32', 'FCeil32', 'FTrunc32', 'FRndne32', 'FCmp32', 'ConvertF32U32', 'ConvertF32S32', 'ConvertU32F32', 'ConvertS32F32']);
 
 interface Mode { readonly round: 0 | 1 | 2 | 3; readonly flushIn: boolean; readonly flushOut: boolean; readonly ieee: boolean }
 
@@ -265,6 +265,52 @@ function lowerRcp(x: X, md: Mode, a: Inst): Inst {
   return x.sel(A.nan, quiet(x, md, a), res);
 }
 
+/** min/max with RDNA's NaN rules (IEEE: an sNaN operand gives it quieted; a qNaN is missing) and -0 < +0. */
+function lowerMinMax(x: X, md: Mode, a: Inst, b: Inst, isMax: boolean): Inst {
+  const A = unpack(x, md, a), B = unpack(x, md, b);
+  const flushed = (U: Unpacked, raw: Inst) => x.sel(U.nan, raw, x.or(x.shl(x.op('U1ToU32', U.sign), x.c(31)), x.or(x.shl(U.exp, x.c(23)), U.frac)));
+  const fa = flushed(A, a), fb = flushed(B, b);
+  const key = (v: Inst, U: Unpacked) => { const mag = x.and(v, x.c(0x7fffffff)); return x.sel(U.sign, x.sub(x.c(0x7fffffff), mag), x.add(x.c(0x80000000), mag)); };
+  const ka = key(fa, A), kb = key(fb, B);
+  const pickA = isMax ? x.op('UGe32', ka, kb) : x.op('ULe32', ka, kb);
+  const outFlush = (v: Inst) => (md.flushOut ? x.sel(x.and1(x.eq(x.and(v, x.c(0x7f800000)), x.c(0)), x.ne(x.and(v, x.c(0x7fffff)), x.c(0))), x.and(v, x.c(0x80000000)), v) : v);
+  let res = outFlush(x.sel(pickA, fa, fb));
+  res = x.sel(B.nan, outFlush(fa), res);
+  res = x.sel(A.nan, outFlush(fb), res);
+  if (md.ieee) {
+    const sig = (U: Unpacked, raw: Inst) => x.and1(U.nan, x.eq(x.and(raw, x.c(0x400000)), x.c(0)));
+    res = x.sel(sig(B, b), x.or(b, x.c(0x400000)), res);
+    res = x.sel(sig(A, a), x.or(a, x.c(0x400000)), res);
+  }
+  return res;
+}
+
+/** floor / ceil / trunc / round-to-nearest-even to an integral value (exact; inputs flushed by the mode). */
+function lowerIntegral(x: X, md: Mode, a: Inst, how: 'floor' | 'ceil' | 'trunc' | 'rndne'): Inst {
+  const A = unpack(x, md, a);
+  const signBit = x.shl(x.op('U1ToU32', A.sign), x.c(31));
+  const fb = x.or(signBit, x.or(x.shl(A.exp, x.c(23)), A.frac));
+  const k = x.sub(x.c(150), A.effExp);
+  const kk = x.sel(x.op('UGt32', k, x.c(25)), x.c(25), k);
+  const t0 = x.shr(A.mant, kk);
+  const rem = x.and(A.mant, x.sub(x.shl(x.c(1), kk), x.c(1)));
+  const half = x.shl(x.c(1), x.sub(kk, x.c(1)));
+  const nz = x.ne(rem, x.c(0));
+  let up: Inst;
+  switch (how) {
+    case 'rndne': up = x.or1(x.ult(half, rem), x.and1(x.eq(rem, half), x.ne(x.and(t0, x.c(1)), x.c(0)))); break;
+    case 'floor': up = x.and1(A.sign, nz); break;
+    case 'ceil': up = x.and1(x.not1(A.sign), nz); break;
+    default: up = x.t(false);
+  }
+  const t = x.add(t0, x.op('U1ToU32', up));
+  const pos = x.sub(x.c(31), x.op('Clz32', t));
+  const asFloat = x.or(signBit, x.or(x.shl(x.add(pos, x.c(127)), x.c(23)), x.and(x.shl(t, x.and(x.sub(x.c(23), pos), x.c(31))), x.c(0x7fffff))));
+  let res = x.sel(x.eq(t, x.c(0)), signBit, asFloat);
+  res = x.sel(x.or1(x.op('UGe32', A.exp, x.c(150)), A.zero), fb, res);
+  return x.sel(A.nan, quiet(x, md, a), res);
+}
+
 function lowerFromInt(x: X, md: Mode, v: Inst, signed: boolean): Inst {
   const neg = signed ? x.ne(x.shr(v, x.c(31)), x.c(0)) : x.t(false);
   const mag = signed ? x.sel(neg, x.sub(x.c(0), v), v) : v;
@@ -353,6 +399,12 @@ export function lowerFloat(fn: IrFunction, lower: (i: Inst) => boolean): number 
         }
         case 'FMul32': r = lowerMul(x, md, bits(i.args[0]), bits(i.args[1])); break;
         case 'FRcp32': r = lowerRcp(x, md, bits(i.args[0])); break;
+        case 'FMin32': r = lowerMinMax(x, md, bits(i.args[0]), bits(i.args[1]), false); break;
+        case 'FMax32': r = lowerMinMax(x, md, bits(i.args[0]), bits(i.args[1]), true); break;
+        case 'FFloor32': r = lowerIntegral(x, md, bits(i.args[0]), 'floor'); break;
+        case 'FCeil32': r = lowerIntegral(x, md, bits(i.args[0]), 'ceil'); break;
+        case 'FTrunc32': r = lowerIntegral(x, md, bits(i.args[0]), 'trunc'); break;
+        case 'FRndne32': r = lowerIntegral(x, md, bits(i.args[0]), 'rndne'); break;
         case 'FFma32': r = lowerFma(x, md, bits(i.args[0]), bits(i.args[1]), bits(i.args[2])); break;
         case 'FCmp32': r = lowerCmp(x, md, Number(i.imms[0] ?? 0), bits(i.args[0]), bits(i.args[1])); break;
         case 'ConvertF32U32': r = lowerFromInt(x, md, bits(i.args[0]), false); break;
