@@ -56,17 +56,20 @@ const saveexec = (wide: boolean, f: (cx: TContext, s0: Inst, e: Inst) => Inst): 
   scc(cx, nz(cx, any));
 };
 
+/** Signed overflow of r = a + b (add: (a ^ r) & (b ^ r) < 0) or r = a - b (sub: (a ^ b) & (a ^ r) < 0). */
+function signedOverflow(cx: TContext, a: Inst, b: Inst, r: Inst, sub: boolean): Inst {
+  const x = (p: Inst, q: Inst) => cx.b.emit('Xor32', [p, q]);
+  return cx.b.emit('SLt32', [cx.b.emit('And32', sub ? [x(a, b), x(a, r)] : [x(a, r), x(b, r)]), cx.u32(0)]);
+}
+
 const add32 = (signed: boolean, sub: boolean, withCarry: boolean): Translator => (cx) => {
   const a = s(cx, 'ssrc0'), b = s(cx, 'ssrc1');
   const cin = withCarry ? cx.b.emit('GetScc') : cx.b.u1(false);
   const r0 = cx.b.emit(sub ? 'ISub32' : 'IAdd32', [a, b]);
   const r = withCarry ? cx.b.emit(sub ? 'ISub32' : 'IAdd32', [r0, cx.b.emit('U1ToU32', [cin])]) : r0;
   d(cx, r);
-  if (signed) {
-    // Signed overflow: add: (a ^ r) & (b ^ r) < 0; sub: (a ^ b) & (a ^ r) < 0.
-    const x = sub ? cx.b.emit('And32', [cx.b.emit('Xor32', [a, b]), cx.b.emit('Xor32', [a, r])]) : cx.b.emit('And32', [cx.b.emit('Xor32', [a, r]), cx.b.emit('Xor32', [b, r])]);
-    scc(cx, cx.b.emit('SLt32', [x, cx.u32(0)]));
-  } else scc(cx, cx.b.emit(sub ? 'USubBorrow32' : 'UAddCarry32', [a, b, cin]));
+  if (signed) scc(cx, signedOverflow(cx, a, b, r, sub));
+  else scc(cx, cx.b.emit(sub ? 'USubBorrow32' : 'UAddCarry32', [a, b, cin]));
 };
 
 export const SALU: Record<string, Translator> = {
@@ -98,7 +101,7 @@ export const SALU: Record<string, Translator> = {
     const a = cx.scalar(cx.op('sdst').value, 'b32'), k = cx.u32((simm16(cx) << 16) >> 16);
     const r = cx.b.emit('IAdd32', [a, k]);
     d(cx, r);
-    scc(cx, cx.b.emit('SLt32', [cx.b.emit('And32', [cx.b.emit('Xor32', [a, r]), cx.b.emit('Xor32', [k, r])]), cx.u32(0)]));
+    scc(cx, signedOverflow(cx, a, k, r, false));
   },
   s_ff1_i32_b32: (cx) => d(cx, cx.b.emit('FindLsb32', [s(cx, 'ssrc0')])),
   s_ff1_i32_b64: (cx) => {

@@ -79,11 +79,18 @@ const f32 = (op: 'FAdd32' | 'FSub32' | 'FMul32' | 'FFma32' | 'FMin32' | 'FMax32'
   result(cx, o, cx.b.emit('BitcastF32U32', [cx.b.emit(op, args, [], { float: mode })]));
 };
 
-/** f32 unary ops with their FloatMode. */
-const f32un = (op: 'FFloor32' | 'FCeil32' | 'FTrunc32' | 'FRndne32'): Translator => (cx) => {
+/**
+ * A unary op with its FloatMode; `fin`/`fout` say whether the source / result is f32 (bitcast
+ * from / to the 32-bit register value) or an integer.
+ */
+const unary = (op: Op, fin: boolean, fout: boolean): Translator => (cx) => {
   const o = io(cx);
-  result(cx, o, cx.b.emit('BitcastF32U32', [cx.b.emit(op, [cx.b.emit('BitcastU32F32', [src(o, 0, cx)])], [], { float: cx.floatMode() })]));
+  const a = fin ? cx.b.emit('BitcastU32F32', [src(o, 0, cx)]) : src(o, 0, cx);
+  const r = cx.b.emit(op, [a], [], { float: cx.floatMode() });
+  result(cx, o, fout ? cx.b.emit('BitcastF32U32', [r]) : r);
 };
+/** f32 → f32 unary ops. */
+const f32un = (op: 'FFloor32' | 'FCeil32' | 'FTrunc32' | 'FRndne32' | 'FRcp32'): Translator => unary(op, true, true);
 
 /**
  * v_cmp_class_f32: the bit of the class mask (src1) for src0's class, from the raw bits (no
@@ -165,7 +172,7 @@ export const VALU: Record<string, Translator> = {
   v_fma_f32: f32('FFma32'),
   // v_fmac_f32: vdst = src0 * src1 + vdst; the table lists vdst (srcdst) first among the sources.
   v_fmac_f32: f32('FFma32', [1, 2, 0]),
-  v_cvt_f32_u32: (cx) => { const o = io(cx); result(cx, o, cx.b.emit('BitcastF32U32', [cx.b.emit('ConvertF32U32', [src(o, 0, cx)], [], { float: cx.floatMode() })])); },
+  v_cvt_f32_u32: unary('ConvertF32U32', false, true),
   // popcount(src0 & lanes below this one) + src1, over the low / high 32 lanes.
   v_mbcnt_lo_u32_b32: int((cx, s) => {
     const lane = cx.b.emit('LaneId');
@@ -202,17 +209,17 @@ export const VALU: Record<string, Translator> = {
   v_mul_hi_i32_i24: int((cx, s) => cx.b.emit('SMulHi32', [i24(cx, s(0)), i24(cx, s(1))])),
   v_mad_u32_u24: int((cx, s) => cx.b.emit('IAdd32', [cx.b.emit('IMul32', [u24(cx, s(0)), u24(cx, s(1))]), s(2)])),
   v_mad_i32_i24: int((cx, s) => cx.b.emit('IAdd32', [cx.b.emit('IMul32', [i24(cx, s(0)), i24(cx, s(1))]), s(2)])),
-  v_rcp_f32: (cx) => { const o = io(cx); result(cx, o, cx.b.emit('BitcastF32U32', [cx.b.emit('FRcp32', [cx.b.emit('BitcastU32F32', [src(o, 0, cx)])], [], { float: cx.floatMode() })])); },
-  v_rcp_iflag_f32: (cx) => { const o = io(cx); result(cx, o, cx.b.emit('BitcastF32U32', [cx.b.emit('FRcp32', [cx.b.emit('BitcastU32F32', [src(o, 0, cx)])], [], { float: cx.floatMode() })])); },
+  v_rcp_f32: f32un('FRcp32'),
+  v_rcp_iflag_f32: f32un('FRcp32'),
   v_xad_u32: int((cx, s) => cx.b.emit('IAdd32', [cx.b.emit('Xor32', [s(0), s(1)]), s(2)])),
   v_ffbh_u32: int((cx, s) => cx.b.emit('Select32', [cx.b.emit('IEq32', [s(0), cx.u32(0)]), cx.u32(0xffffffff), cx.b.emit('Clz32', [s(0)])])),
   v_bcnt_u32_b32: int((cx, s) => cx.b.emit('IAdd32', [cx.b.emit('BitCount32', [s(0)]), s(1)])),
   v_alignbit_b32: int((cx, s) => cx.b.emit('Lo32', [cx.b.emit('LShr64', [cx.pack(s(1), s(0)), cx.b.emit('And32', [s(2), cx.u32(31)])])])),
   v_ashrrev_i64: (cx) => { const o = io(cx); result(cx, o, cx.b.emit('AShr64', [src(o, 1, cx), cx.b.emit('And32', [src(o, 0, cx), cx.u32(63)])])); },
   v_lshrrev_b64: (cx) => { const o = io(cx); result(cx, o, cx.b.emit('LShr64', [src(o, 1, cx), cx.b.emit('And32', [src(o, 0, cx), cx.u32(63)])])); },
-  v_cvt_u32_f32: (cx) => { const o = io(cx); result(cx, o, cx.b.emit('ConvertU32F32', [cx.b.emit('BitcastU32F32', [src(o, 0, cx)])], [], { float: cx.floatMode() })); },
-  v_cvt_i32_f32: (cx) => { const o = io(cx); result(cx, o, cx.b.emit('ConvertS32F32', [cx.b.emit('BitcastU32F32', [src(o, 0, cx)])], [], { float: cx.floatMode() })); },
-  v_cvt_f32_i32: (cx) => { const o = io(cx); result(cx, o, cx.b.emit('BitcastF32U32', [cx.b.emit('ConvertF32S32', [src(o, 0, cx)], [], { float: cx.floatMode() })])); },
+  v_cvt_u32_f32: unary('ConvertU32F32', true, false),
+  v_cvt_i32_f32: unary('ConvertS32F32', true, false),
+  v_cvt_f32_i32: unary('ConvertF32S32', false, true),
 };
 
 VALU['v_cmp_class_f32'] = compare((cx, o) => classBit(cx, src(o, 0, cx), src(o, 1, cx)), false);
