@@ -21,36 +21,21 @@ import { Rng } from '../harness/rng.js';
 import { sliceKernels as kernels } from './kernels.js';
 import { buildOpenCl } from '../harness/opencl.js';
 
-/** Runs both engines on copies of the same buffers; returns both results. */
-function both(shader: Shader, buffers: Uint8Array[], grid: Dim3, block: Dim3): { ref: Uint8Array[]; ir: Uint8Array[] } {
+/**
+ * Runs both engines on copies of the same buffers; returns both results. The kernarg holds the
+ * buffers' addresses, then the u32 by-value `scalars`.
+ */
+function both(shader: Shader, buffers: Uint8Array[], grid: Dim3, block: Dim3, scalars: readonly number[] = []): { ref: Uint8Array[]; ir: Uint8Array[] } {
   const cfg = buildCfg(shader);
   const fn = translate(shader, cfg, analyzeMode(shader, cfg));
   assert.deepEqual(verifyFunction(fn), []);
   const run = (engine: 'ref' | 'ir') => {
     const bufs = buffers.map((b) => b.slice());
     const mem = new GlobalMemory();
-    const addrs = bufs.map((b, k) => mem.map(`buffer ${k}`, b));
-    const kernarg = new Uint8Array(Math.max(64, shader.info.kernargSize));
-    const kv = new DataView(kernarg.buffer);
-    addrs.forEach((a, k) => kv.setBigUint64(8 * k, BigInt(a), true));
-    const o = { grid, block, kernarg, mem, maxSteps: 50_000_000 };
-    if (engine === 'ref') dispatch(shader, o); else dispatchIr(fn, shader, o);
-    return bufs;
-  };
-  return { ref: run('ref'), ir: run('ir') };
-}
-
-/** Like both(), with a u32 by-value argument at kernarg offset 8 × buffers.length. */
-function bothWithScalar(shader: Shader, buffers: Uint8Array[], value: number, grid: Dim3, block: Dim3): { ref: Uint8Array[]; ir: Uint8Array[] } {
-  const cfg = buildCfg(shader);
-  const fn = translate(shader, cfg, analyzeMode(shader, cfg));
-  const run = (engine: 'ref' | 'ir') => {
-    const bufs = buffers.map((b) => b.slice());
-    const mem = new GlobalMemory();
     const kernarg = new Uint8Array(Math.max(64, shader.info.kernargSize));
     const kv = new DataView(kernarg.buffer);
     bufs.forEach((b, k) => kv.setBigUint64(8 * k, BigInt(mem.map(`buffer ${k}`, b)), true));
-    kv.setUint32(8 * bufs.length, value, true);
+    scalars.forEach((v, k) => kv.setUint32(8 * bufs.length + 4 * k, v, true));
     const o = { grid, block, kernarg, mem, maxSteps: 50_000_000 };
     if (engine === 'ref') dispatch(shader, o); else dispatchIr(fn, shader, o);
     return bufs;
@@ -93,14 +78,14 @@ test('OpenCL kernels built by clang-19 (a data-dependent loop; integer mix with 
     const a = dwords(Array.from({ length: 256 }, (_, k) => (k % 7 === 0 ? [0, 1, 0xffffffff, 0x80000000][k % 4] ?? 0 : rng.u32())));
     const b = dwords(Array.from({ length: 256 }, (_, k) => (k % 5 === 0 ? [0, -1, 0x7fffffff, -0x80000000, 7][k % 5] ?? 0 : rng.u32() | 0)));
     // int_mix(a, b, out, n): pointers at kernarg offsets 0, 8, 16 and n (u32) at 24.
-    same(`int_mix wave${w64 ? 64 : 32}`, bothWithScalar(mix, [a, b, new Uint8Array(8 * 256)], 250, [256, 1, 1], [64, 1, 1]));
+    same(`int_mix wave${w64 ? 64 : 32}`, both(mix, [a, b, new Uint8Array(8 * 256)], [256, 1, 1], [64, 1, 1], [250]));
     // Global atomics (add, max, min, or, xor; the compiler's wave-level reduction with v_mbcnt,
     // s_ff1, v_readlane/v_readfirstlane); only order-independent results are stored.
     const hist = loadShaders({ bytes: new Uint8Array(readFileSync(out)), name: 'k' }).find((s) => s.info.name === 'histogram');
     assert.ok(hist);
     const data = dwords(Array.from({ length: 320 }, () => rng.u32()));
     const bins = dwords([...new Array<number>(16).fill(0), 0, 0xffffffff, 0, 0, 0]);
-    same(`histogram wave${w64 ? 64 : 32}`, bothWithScalar(hist, [data, bins, new Uint8Array(4 * 320)], 16, [320, 1, 1], [64, 1, 1]));
+    same(`histogram wave${w64 ? 64 : 32}`, both(hist, [data, bins, new Uint8Array(4 * 320)], [320, 1, 1], [64, 1, 1], [16]));
   }
 });
 
