@@ -107,20 +107,26 @@ test('recompiled kernels on lavapipe equal the interpreter byte for byte, wave32
   }
 });
 
-test('f32 arithmetic under every rounding direction and denormal mode, set at launch and mid-shader, emulated exactly on lavapipe', async () => {
-  const dev = VulkanDevice.open({ driverFiles: LVP, validation: true });
-  try {
-    const rng = new Rng(33);
-    for (const wave64 of [false, true]) {
-      const vcc = wave64 ? 'vcc' : 'vcc_lo';
-      const body = `
+/**
+ * A kernel body over pairs of f32 inputs: lane i of workgroup g (i = 64g + lane) loads its pair
+ * into v3, v4 from the first buffer; v2 is i << `storeShift`, the store offset; then `ops`.
+ */
+const pairKernel = (storeShift: number, ops: string) => `
   s_load_dwordx4 s[4:7], s[0:1], 0x0
   s_waitcnt lgkmcnt(0)
   v_lshl_add_u32 v1, s2, 6, v0
   v_lshlrev_b32 v2, 3, v1
   global_load_dwordx2 v[3:4], v2, s[4:5]
   s_waitcnt vmcnt(0)
-  v_lshlrev_b32 v2, 6, v1
+  v_lshlrev_b32 v2, ${storeShift}, v1${ops}`;
+
+test('f32 arithmetic under every rounding direction and denormal mode, set at launch and mid-shader, emulated exactly on lavapipe', async () => {
+  const dev = VulkanDevice.open({ driverFiles: LVP, validation: true });
+  try {
+    const rng = new Rng(33);
+    for (const wave64 of [false, true]) {
+      const vcc = wave64 ? 'vcc' : 'vcc_lo';
+      const body = pairKernel(6, `
   v_add_f32 v5, v3, v4
   v_mul_f32 v6, v3, v4
   s_round_mode 0x1
@@ -141,15 +147,8 @@ test('f32 arithmetic under every rounding direction and denormal mode, set at la
   global_store_dwordx4 v2, v[5:8], s[6:7]
   global_store_dwordx4 v2, v[9:12], s[6:7] offset:16
   global_store_dwordx2 v2, v[13:14], s[6:7] offset:32
-  s_endpgm`;
-      const body2 = `
-  s_load_dwordx4 s[4:7], s[0:1], 0x0
-  s_waitcnt lgkmcnt(0)
-  v_lshl_add_u32 v1, s2, 6, v0
-  v_lshlrev_b32 v2, 3, v1
-  global_load_dwordx2 v[3:4], v2, s[4:5]
-  s_waitcnt vmcnt(0)
-  v_lshlrev_b32 v2, 5, v1
+  s_endpgm`);
+      const body2 = pairKernel(5, `
   v_min_f32 v5, v3, v4
   v_max_f32 v6, v3, v4
   v_floor_f32 v7, v3
@@ -162,7 +161,7 @@ test('f32 arithmetic under every rounding direction and denormal mode, set at la
   v_cndmask_b32 v12, 3, 4, ${vcc}
   global_store_dwordx4 v2, v[5:8], s[6:7]
   global_store_dwordx4 v2, v[9:12], s[6:7] offset:16
-  s_endpgm`;
+  s_endpgm`);
       for (const floatMode of [0xf0, 0x00, 0x30]) {
         for (const ieee of [true, false]) {
           const name = `fops${wave64 ? 64 : 32}_${floatMode.toString(16)}_${ieee ? 'ieee' : 'noieee'}`;
@@ -170,10 +169,8 @@ test('f32 arithmetic under every rounding direction and denormal mode, set at la
           assert.ok(shader);
           spirvValid(recompile(shader, { profile: LAVAPIPE_PROFILE }).spirv, name);
           const n = 128;
-          const input = new Uint8Array(8 * n);
-          const dv = new DataView(input.buffer);
           const edges = [0, 0x80000000, 1, 0x807fffff, 0x3f000000, 0xbf000000, 0x3fc00000, 0xbfc00000, 0x7f800000, 0xff800000, 0x7fc00000, 0x7fa00000, 0xffa00001, 0x4b800001];
-          for (let k = 0; k < 2 * n; k++) dv.setUint32(4 * k, k % 2 === 0 ? edges[rng.u32() % edges.length] ?? 0 : rng.u32() & 0xc0ffffff, true);
+          const input = dwords(Array.from({ length: 2 * n }, (_, k) => (k % 2 === 0 ? edges[rng.u32() % edges.length] ?? 0 : rng.u32() & 0xc0ffffff)));
           same(name, await both(dev, shader, [input, new Uint8Array(32 * n)], [n, 1, 1], [64, 1, 1]));
         }
       }
@@ -186,10 +183,8 @@ test('f32 arithmetic under every rounding direction and denormal mode, set at la
         assert.ok(r.floatOps.length >= 10 && r.floatOps.every((f) => f.lowering === 'emulated'), JSON.stringify(r.floatOps));
         spirvValid(r.spirv, name);
         const n = 128;
-        const input = new Uint8Array(8 * n);
-        const dv = new DataView(input.buffer);
         const edges = [0, 0x80000000, 1, 0x807fffff, 0x00800000, 0x7f7fffff, 0x3f800001, 0x33c00000, 0x7f800000, 0x7fc00000, 0x4b800000, 0x3f800000];
-        for (let k = 0; k < 2 * n; k++) dv.setUint32(4 * k, k % 3 === 0 ? edges[rng.u32() % edges.length] ?? 0 : k % 3 === 1 ? rng.u32() & 0x80ffffff : rng.u32(), true);
+        const input = dwords(Array.from({ length: 2 * n }, (_, k) => (k % 3 === 0 ? edges[rng.u32() % edges.length] ?? 0 : k % 3 === 1 ? rng.u32() & 0x80ffffff : rng.u32())));
         same(name, await both(dev, shader, [input, new Uint8Array(64 * n)], [n, 1, 1], [64, 1, 1]));
       }
     }
