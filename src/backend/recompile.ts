@@ -5,7 +5,7 @@ import { buildCfg } from '../analysis/cfg.js';
 import { analyzeMode, type ModeAnalysis } from '../analysis/mode.js';
 import type { Diagnostic } from '../analysis/types.js';
 import { translate } from '../frontend/index.js';
-import type { IrFunction } from '../ir/ir.js';
+import type { Inst, IrFunction } from '../ir/ir.js';
 import { LAVAPIPE_PROFILE, type TargetProfile } from './profile.js';
 import { canEmitNative, emitSpirv } from './spirv/emit.js';
 import { LOWERED_F32, lowerFloat } from '../ir/passes/lower-float.js';
@@ -33,12 +33,13 @@ export function recompile(shader: Shader, options: RecompileOptions = {}): Recom
   const profile = options.profile ?? LAVAPIPE_PROFILE;
   // Float ops the device cannot express in their MODE become exact integer code.
   const floatOps: { pc: number | undefined; op: Op; lowering: 'native' | 'emulated' }[] = [];
+  const toLower = new Set<Inst>();
   for (const b of ir.blocks) for (const i of b.insts) {
     if (!i.float) continue;
-    const native = canEmitNative(i, profile);
-    floatOps.push({ pc: i.pc, op: i.op, lowering: native || !LOWERED_F32.has(i.op) ? 'native' : 'emulated' });
+    if (!canEmitNative(i, profile)) toLower.add(i);
+    floatOps.push({ pc: i.pc, op: i.op, lowering: toLower.has(i) && LOWERED_F32.has(i.op) ? 'emulated' : 'native' });
   }
-  lowerFloat(ir, (i) => !canEmitNative(i, profile));
+  lowerFloat(ir, (i) => toLower.has(i));
   eliminateDeadCode(ir);
   const { spirv } = emitSpirv(ir, profile);
   return { spirv, ir, diagnostics: [...cfg.diagnostics, ...mode.diagnostics], mode, floatOps };

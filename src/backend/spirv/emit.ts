@@ -44,7 +44,7 @@ export interface EmitResult {
 
 /** Whether the profile expresses this float op's mode natively (else it must be lowered first). */
 export function canEmitNative(i: Inst, p: TargetProfile): boolean {
-  try { checkNative(i, i.float as FloatMode, p); return true; } catch { return false; }
+  return i.float !== undefined && nativeBlocker(i, i.float, p) === undefined;
 }
 
 export function emitSpirv(fn: IrFunction, profile: TargetProfile): EmitResult {
@@ -57,7 +57,8 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile): EmitResult {
   let needsF32Modes = false;
   for (const b of fn.blocks) for (const i of b.insts) {
     if (!i.float) continue;
-    checkNative(i, i.float, profile);
+    const why = nativeBlocker(i, i.float, profile);
+    if (why !== undefined) throw new CompileError(why, i.pc);
     needsF32Modes = true;
     floatOps.push({ pc: i.pc, op: i.op, lowering: 'native' });
   }
@@ -400,18 +401,20 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile): EmitResult {
   return { spirv: m.assemble(), floatOps };
 }
 
-function checkNative(i: Inst, f: FloatMode, p: TargetProfile): void {
+/** Why the profile cannot emit this float op natively in its mode; undefined when it can. */
+function nativeBlocker(i: Inst, f: FloatMode, p: TargetProfile): string | undefined {
   const isF32 = i.op.endsWith('32') || i.op === 'ConvertF32U32' || i.op === 'ConvertF32S32';
-  if (!isF32) throw new CompileError(`${i.op}: only f32 float ops are emitted yet`, i.pc);
-  if (i.op === 'FFma32') throw new CompileError('fma needs an exact lowering (GLSL Fma may be unfused on the device): not emitted yet', i.pc);
-  if (['FMin32', 'FMax32', 'FFloor32', 'FCeil32', 'FTrunc32', 'FRndne32'].includes(i.op)) throw new CompileError(`${i.op}: RDNA's NaN and signed-zero rules are not SPIR-V's: not emitted natively`, i.pc);
-  if (i.op === 'FRcp32') throw new CompileError('a correctly rounded reciprocal needs an exact lowering (OpFDiv may be approximate): not emitted natively', i.pc);
+  if (!isF32) return `${i.op}: only f32 float ops are emitted yet`;
+  if (i.op === 'FFma32') return 'fma needs an exact lowering (GLSL Fma may be unfused on the device): not emitted yet';
+  if (['FMin32', 'FMax32', 'FFloor32', 'FCeil32', 'FTrunc32', 'FRndne32'].includes(i.op)) return `${i.op}: RDNA's NaN and signed-zero rules are not SPIR-V's: not emitted natively`;
+  if (i.op === 'FRcp32') return 'a correctly rounded reciprocal needs an exact lowering (OpFDiv may be approximate): not emitted natively';
   if (f.round !== 0 || f.denorm !== 3 || f.ieee === 'dynamic' || f.dx10Clamp === 'dynamic') {
-    throw new CompileError(`float mode round=${f.round} denorm=${f.denorm} needs a software lowering, which is not emitted yet`, i.pc);
+    return `float mode round=${f.round} denorm=${f.denorm} needs a software lowering, which is not emitted yet`;
   }
   if (!p.f32.roundingModeRTE || !p.f32.denormPreserve) {
-    throw new CompileError(`the ${p.name} profile cannot express round-to-nearest with f32 denormals kept natively (RTE ${p.f32.roundingModeRTE}, DenormPreserve ${p.f32.denormPreserve}); the software lowering is not emitted yet`, i.pc);
+    return `the ${p.name} profile cannot express round-to-nearest with f32 denormals kept natively (RTE ${p.f32.roundingModeRTE}, DenormPreserve ${p.f32.denormPreserve}); the software lowering is not emitted yet`;
   }
+  return undefined;
 }
 
 /** VOPC float predicates (imm 0..15): ordered/unordered comparisons, NaN checks. */
