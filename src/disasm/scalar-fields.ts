@@ -5,6 +5,7 @@ import type { PrintContext } from './context.js';
 import type { InstrDef, OperandDef, RegClass, Target } from '../isa/types.js';
 import type { Instruction, Operand, OperandValue } from '../decode/types.js';
 import { scalarDwords } from '../decode/scalar-fields.js';
+import { hwregDef } from '../isa/hwregs.js';
 import { formatInline, formatLiteral, formatValue, hex } from './operands.js';
 
 /** Whether a decoded register belongs to an LLVM scalar register class. */
@@ -58,22 +59,9 @@ export function signedHex(v: number): string {
 }
 
 // --- hwreg ---------------------------------------------------------------------------------
-const HWREG_COMMON: readonly (string | undefined)[] = (() => {
-  const a: (string | undefined)[] = [];
-  a[1] = 'HW_REG_MODE'; a[2] = 'HW_REG_STATUS'; a[3] = 'HW_REG_TRAPSTS';
-  a[5] = 'HW_REG_GPR_ALLOC'; a[6] = 'HW_REG_LDS_ALLOC'; a[7] = 'HW_REG_IB_STS';
-  a[15] = 'HW_REG_SH_MEM_BASES'; a[16] = 'HW_REG_TBA_LO'; a[17] = 'HW_REG_TBA_HI';
-  a[18] = 'HW_REG_TMA_LO'; a[19] = 'HW_REG_TMA_HI'; a[20] = 'HW_REG_FLAT_SCR_LO';
-  a[21] = 'HW_REG_FLAT_SCR_HI'; a[23] = 'HW_REG_HW_ID1'; a[24] = 'HW_REG_HW_ID2';
-  a[25] = 'HW_REG_POPS_PACKER';
-  return a;
-})();
-
 /** Symbolic name of a hardware register id on a target (undefined: LLVM prints the number). */
 export function hwregName(id: number, target: Target): string | undefined {
-  if (id === 22) return target === 'gfx1030' ? undefined : 'HW_REG_XNACK_MASK';
-  if (id === 29) return target === 'gfx1030' ? 'HW_REG_SHADER_CYCLES' : undefined;
-  return HWREG_COMMON[id];
+  return hwregDef(id, target)?.name;
 }
 
 /** hwreg(id, offset, size): id [5:0], offset [10:6], size-1 [15:11]; hwreg(id) for 0, 32. */
