@@ -115,19 +115,8 @@ export interface CacheStats {
 
 export type BufferLike = ArrayBuffer | ArrayBufferView;
 
-interface RawResult {
-  ms: number;
-  pipelineMs: number;
-  uploadMs: number;
-  dispatchMs: number;
-  readbackMs: number;
-  gpuMs?: number;
-  addresses?: bigint[];
-  pipelineCached: boolean;
-  buffersReused: number;
-  validation?: ValidationMessage[];
-  validationErrors?: number;
-}
+/** What the addon's run resolves to: the RunResult plus the count of the layer's errors. */
+type RawResult = RunResult & { validationErrors?: number };
 
 interface InitOptions {
   driverFiles?: string;
@@ -336,19 +325,8 @@ export class VulkanDevice {
       } catch (e) {
         throw wrap(e);
       }
-      if (r.validationErrors) throw validationError('this run', r.validationErrors, r.validation ?? []);
-      const out: RunResult = {
-        ms: r.ms,
-        pipelineMs: r.pipelineMs,
-        uploadMs: r.uploadMs,
-        dispatchMs: r.dispatchMs,
-        readbackMs: r.readbackMs,
-        pipelineCached: r.pipelineCached,
-        buffersReused: r.buffersReused,
-      };
-      if (r.gpuMs !== undefined) out.gpuMs = r.gpuMs;
-      if (r.addresses !== undefined) out.addresses = r.addresses;
-      if (r.validation !== undefined) out.validation = r.validation;
+      const { validationErrors, ...out } = r;
+      if (validationErrors) throw validationError('this run', validationErrors, r.validation ?? []);
       return out;
     } finally {
       this.inflight--;
