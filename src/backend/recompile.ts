@@ -10,6 +10,7 @@ import { LAVAPIPE_PROFILE, type TargetProfile } from './profile.js';
 import { canEmitNative, emitSpirv } from './spirv/emit.js';
 import { LOWERED_F32, lowerFloat } from '../ir/passes/lower-float.js';
 import { eliminateDeadCode } from '../ir/passes/dce.js';
+import { eliminateCommonSubexpressions } from '../ir/passes/cse.js';
 import type { Op } from '../ir/ops.js';
 
 export interface RecompileOptions {
@@ -40,6 +41,7 @@ export function recompile(shader: Shader, options: RecompileOptions = {}): Recom
     floatOps.push({ pc: i.pc, op: i.op, lowering: toLower.has(i) && LOWERED_F32.has(i.op) ? 'emulated' : 'native' });
   }
   lowerFloat(ir, (i) => toLower.has(i));
+  eliminateCommonSubexpressions(ir);
   eliminateDeadCode(ir);
   const { spirv } = emitSpirv(ir, profile);
   return { spirv, ir, diagnostics: [...cfg.diagnostics, ...mode.diagnostics], mode, floatOps };

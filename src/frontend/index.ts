@@ -36,11 +36,12 @@ export function translate(shader: Shader, cfg: Cfg, mode: ModeAnalysis): IrFunct
   const eb = new Builder(fn, entry);
   emitLaunchState(eb, shader);
   eb.emit('Branch', [], [irBlock(cfg.entry)]);
+  const blockAt = new Map(cfg.blocks.map((x) => [x.start, x.id]));
   for (const cb of cfg.blocks) {
     const ib = blocks[cb.id];
     if (!ib) continue;
     const b = new Builder(fn, ib);
-    const cx = new TContext(b, shader, mode, text, (pc) => irBlock(cfg.blocks.find((x) => x.start === pc)?.id ?? -1));
+    const cx = new TContext(b, shader, mode, text, (pc) => irBlock(blockAt.get(pc) ?? -1));
     let ended = false;
     for (const inst of cb.instructions) {
       b.pc = inst.pc;

@@ -34,7 +34,12 @@ function envOf(m: FloatMode | undefined): FloatEnv {
   return { round: m.round, flushIn: (m.denorm & 1) === 0, flushOut: (m.denorm & 2) === 0, ieee: m.ieee, dx10Clamp: m.dx10Clamp };
 }
 
-interface Ctx { readonly w: WaveInputs; readonly lanes: number; readonly i: Inst; readonly a: (k: number) => Lanes; readonly imm: (k: number) => number | bigint }
+interface Ctx {
+  readonly w: WaveInputs; readonly lanes: number; readonly i: Inst; readonly a: (k: number) => Lanes; readonly imm: (k: number) => number | bigint;
+  /** A helper's parameter k; runs helper k of the kernel's function. */
+  readonly param: (k: number) => Lanes;
+  readonly call: (k: number, args: Lanes[]) => Lanes;
+}
 
 type Handler = (c: Ctx) => Lanes | undefined;
 
@@ -159,16 +164,34 @@ const HANDLERS: Record<Op, Handler> = {
   Unreachable: () => { throw new IrError('reached Unreachable'); },
   Phi: () => { throw new IrError('phi evaluated out of place'); },
   Undef: (c) => map(c, () => (c.i.type === 'u64' || c.i.type === 'f64' ? 0n : 0)),
+  Param: (c) => c.param(Number(c.imm(0))),
+  Call: (c) => c.call(Number(c.imm(0)), c.i.args.map((_, k) => c.a(k))),
+  Return: () => undefined,
 };
 
 /** Runs one wave of `fn`; memory is changed in place. */
 export function runIrWave(fn: IrFunction, w: WaveInputs): { steps: number } {
-  const lanes = fn.waveSize;
+  const budget = { steps: 0 };
+  run(fn, fn, w, [], budget);
+  return { steps: budget.steps };
+}
+
+/** Runs `fn` (the kernel's function or one of `root`'s helpers) to its end; a helper's returned lanes. */
+function run(fn: IrFunction, root: IrFunction, w: WaveInputs, params: readonly Lanes[], budget: { steps: number }): Lanes | undefined {
+  const lanes = root.waveSize;
   const vals = new Map<Inst, Lanes>();
+  let ret: Lanes | undefined;
+  const call = (k: number, args: Lanes[]): Lanes => {
+    const h = root.helpers[k];
+    if (!h || fn !== root) throw new IrError(`call of helper ${k}${h ? ' from a helper' : ', which does not exist'}`);
+    const r = run(h, root, w, args, budget);
+    if (!r) throw new IrError(`helper ${h.name} returned no value`);
+    return r;
+  };
+  const param = (k: number): Lanes => { const p = params[k]; if (!p) throw new IrError(`${fn.name} has no parameter ${k}`); return p; };
   const existing = w.localIds.map((x, l) => (x ? l : -1)).filter((l) => l >= 0);
   let block: Block | undefined = fn.blocks[0];
   let from: Block | undefined;
-  let steps = 0;
   while (block) {
     // Phis read their predecessor's values all at once.
     const predIndex = from ? block.preds.indexOf(from) : -1;
@@ -183,9 +206,9 @@ export function runIrWave(fn: IrFunction, w: WaveInputs): { steps: number } {
     let next: Block | undefined;
     for (const i of block.insts) {
       if (i.op === 'Phi') continue;
-      if (++steps > w.maxSteps) throw new IrError('the step budget ran out');
+      if (++budget.steps > w.maxSteps) throw new IrError('the step budget ran out');
       const c: Ctx = {
-        w, lanes, i,
+        w, lanes, i, param, call,
         a: (k) => { const a = i.args[k]; const v = a ? vals.get(a) : undefined; if (!v) throw new IrError(`${i.op}: argument ${k} has no value`); return v; },
         imm: (k) => i.imms[k] ?? 0,
       };
@@ -198,9 +221,10 @@ export function runIrWave(fn: IrFunction, w: WaveInputs): { steps: number } {
         for (const l of existing) if (u(cond[l]) !== first) throw new IrError(`b${block.id}: a branch condition differs between lanes (the translation is wrong)`);
         next = fn.blocks[Number(i.imms[first ? 0 : 1])];
       } else if (i.op === 'EndProgram') next = undefined;
+      else if (i.op === 'Return') { ret = c.a(0); next = undefined; }
     }
     from = block;
     block = next;
   }
-  return { steps };
+  return ret;
 }

@@ -34,6 +34,11 @@ export class Block {
   readonly insts: Inst[] = [];
   readonly preds: Block[] = [];
   constructor(readonly id: number, readonly startPc: number | undefined) {}
+  /** Replaces the instruction list (a loop, not a spread: blocks can hold more values than a call's arguments). */
+  setInsts(list: readonly Inst[]): void {
+    this.insts.length = 0;
+    for (const i of list) this.insts.push(i);
+  }
   get terminator(): Inst | undefined {
     const t = this.insts[this.insts.length - 1];
     return t && opInfo(t.op).terminator ? t : undefined;
@@ -53,6 +58,8 @@ export class IrError extends Error {
 
 export class IrFunction {
   readonly blocks: Block[] = [];
+  /** Subroutines `Call` names by index (only on a kernel's function; helpers have none). */
+  readonly helpers: IrFunction[] = [];
   private nextId = 0;
   constructor(readonly name: string, readonly waveSize: 32 | 64) {}
 

@@ -166,6 +166,15 @@ export const OPS = {
   Phi: { args: [], result: 'void', typed: true, variadic: true },
   /** A value never written (a register read before any write on some path). */
   Undef: { args: [], result: 'void', typed: true },
+
+  // --- subroutines (the function's helpers: pure, straight-line code shared by many call sites,
+  // such as one exactly lowered float op under one mode) ---
+  /** Parameter imm of a helper (at the start of its entry block; an effect so that an unused one stays in the signature). */
+  Param: { args: ['imm'], result: 'void', typed: true, effect: true },
+  /** Calls helper imm (an index into the function's `helpers`) with the value arguments; pure. */
+  Call: { args: ['imm'], result: 'void', typed: true, variadic: true },
+  /** Ends a helper, returning its one value argument. */
+  Return: { args: [], result: 'void', effect: true, terminator: true, variadic: true },
 } as const satisfies Record<string, OpInfo>;
 
 export type Op = keyof typeof OPS;

@@ -13,11 +13,16 @@ const fmtImm = (op: Op, v: number | bigint, k: number): string => {
 const fmtMode = (m: FloatMode): string =>
   `[round=${m.round} denorm=${m.denorm} ieee=${m.ieee === 'dynamic' ? 'dynamic' : m.ieee ? 1 : 0} dx10=${m.dx10Clamp === 'dynamic' ? 'dynamic' : m.dx10Clamp ? 1 : 0}]`;
 
+/** The function, then its helpers (`helper k name`), each numbered on its own. */
 export function printFunction(fn: IrFunction): string {
+  return [fn, ...fn.helpers].map((f, k) => printOne(f, k === 0 ? `function ${f.name} (wave${f.waveSize})` : `helper ${k - 1} ${f.name}`)).join('');
+}
+
+function printOne(fn: IrFunction, title: string): string {
   const names = new Map<Inst, string>();
   let n = 0;
   for (const b of fn.blocks) for (const i of b.insts) if (i.type !== 'void') names.set(i, `%${n++}`);
-  const lines = [`function ${fn.name} (wave${fn.waveSize})`];
+  const lines = [title];
   for (const b of fn.blocks) {
     lines.push(`b${b.id}:${b.preds.length ? ` ; preds ${b.preds.map((p) => `b${p.id}`).join(' ')}` : ''}`);
     for (const i of b.insts) {

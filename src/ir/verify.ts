@@ -3,20 +3,48 @@
 // table, phis have one argument per predecessor and sit at the block's start, and every argument
 // is defined (in a block that dominates the use, checked structurally by order within a block).
 import type { IrFunction } from './ir.js';
-import { opInfo } from './ops.js';
+import { type IrType, opInfo } from './ops.js';
 
+/** The function's violations, then its helpers' (prefixed with the helper's name). */
 export function verifyFunction(fn: IrFunction): string[] {
+  const errors = verifyOne(fn, fn);
+  fn.helpers.forEach((h, k) => {
+    for (const e of verifyOne(h, fn)) errors.push(`helper ${k} ${h.name}: ${e}`);
+    const rets = h.blocks.flatMap((b) => b.insts.filter((i) => i.op === 'Return'));
+    if (rets.length === 0) errors.push(`helper ${k} ${h.name}: no Return`);
+    if (h.helpers.length) errors.push(`helper ${k} ${h.name}: helpers of a helper`);
+  });
+  return errors;
+}
+
+const signatures = new WeakMap<IrFunction, { params: IrType[]; ret: IrType | undefined }>();
+/** A helper's parameter types (by index) and return type. */
+export function signature(h: IrFunction): { params: IrType[]; ret: IrType | undefined } {
+  let s = signatures.get(h);
+  if (!s) {
+    const ps = (h.blocks[0]?.insts ?? []).filter((x) => x.op === 'Param').sort((x, y) => Number(x.imms[0]) - Number(y.imms[0]));
+    const r = h.blocks.flatMap((bb) => bb.insts.filter((x) => x.op === 'Return'))[0]?.args[0];
+    s = { params: ps.map((p) => p.type), ret: r?.type };
+    signatures.set(h, s);
+  }
+  return s;
+}
+
+function verifyOne(fn: IrFunction, root: IrFunction): string[] {
   const errors: string[] = [];
+  const isHelper = fn !== root;
   const where = (b: number, k: number) => `b${b}[${k}]`;
   const placed = new Set<object>();
   for (const b of fn.blocks) for (const i of b.insts) placed.add(i);
   for (const b of fn.blocks) {
+    const pos = new Map<object, number>();
+    b.insts.forEach((i, k) => pos.set(i, k));
     b.insts.forEach((i, k) => {
       const info = opInfo(i.op);
       const w = `${where(b.id, k)} ${i.op}`;
       if (info.terminator && k !== b.insts.length - 1) errors.push(`${w}: terminator in the middle of the block`);
       if (i.op === 'Phi') {
-        if (b.insts.slice(0, k).some((x) => x.op !== 'Phi')) errors.push(`${w}: phi after a non-phi`);
+        if (k > 0 && b.insts[k - 1]?.op !== 'Phi') errors.push(`${w}: phi after a non-phi`);
         if (i.args.length !== b.preds.length) errors.push(`${w}: ${i.args.length} arguments for ${b.preds.length} predecessors`);
         for (const a of i.args) if (a.type !== i.type) errors.push(`${w}: argument of type ${a.type} in a ${i.type} phi`);
       } else if (!info.variadic) {
@@ -27,9 +55,22 @@ export function verifyFunction(fn: IrFunction): string[] {
         i.args.forEach((a, j) => { if (valueArgs[j] !== undefined && a.type !== valueArgs[j]) errors.push(`${w}: argument ${j} is ${a.type}, want ${valueArgs[j]}`); });
       }
       if (info.float && !i.float) errors.push(`${w}: float op without a float mode`);
+      if (i.op === 'Param' && (!isHelper || b !== fn.blocks[0] || (k > 0 && b.insts[k - 1]?.op !== 'Param'))) errors.push(`${w}: a parameter outside the start of a helper's entry block`);
+      if ((i.op === 'Return') !== isHelper && (i.op === 'Return' || i.op === 'EndProgram')) errors.push(`${w}: ${i.op} in a ${isHelper ? 'helper' : 'kernel function'}`);
+      if (i.op === 'Return' && i.args.length !== 1) errors.push(`${w}: returns ${i.args.length} values, want 1`);
+      if (i.op === 'Call') {
+        const h = isHelper ? undefined : root.helpers[Number(i.imms[0])];
+        if (!h) errors.push(`${w}: helper ${String(i.imms[0])} ${isHelper ? 'called from a helper' : 'does not exist'}`);
+        else {
+          const { params: ps, ret: r } = signature(h);
+          if (ps.length !== i.args.length) errors.push(`${w}: ${i.args.length} arguments for ${ps.length} parameters of ${h.name}`);
+          ps.forEach((p, j) => { const a = i.args[j]; if (a && a.type !== p) errors.push(`${w}: argument ${j} is ${a.type}, ${h.name} takes ${p}`); });
+          if (r && r !== i.type) errors.push(`${w}: ${h.name} returns ${r}, the call is ${i.type}`);
+        }
+      }
       for (const a of i.args) {
         if (!placed.has(a)) errors.push(`${w}: argument %${a.id} is not in any block`);
-        else if (a.block === b && i.op !== 'Phi' && b.insts.indexOf(a) >= k) errors.push(`${w}: argument %${a.id} is defined later in the block`);
+        else if (a.block === b && i.op !== 'Phi' && (pos.get(a) ?? -1) >= k) errors.push(`${w}: argument %${a.id} is defined later in the block`);
       }
       if (i.op === 'Branch' || i.op === 'BranchCond') {
         for (const t of i.imms) if (!fn.blocks[Number(t)]) errors.push(`${w}: branch to missing block b${t}`);

@@ -5,6 +5,7 @@
 // Khronos validation layer on (any validation error fails the run).
 // wave32 and wave64 (one Vulkan workgroup per RDNA wave, lane masks through workgroup memory).
 import { test } from 'node:test';
+import { spirvVal } from '../harness/spirv.js';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -31,12 +32,7 @@ const ICD_DIR = '/usr/share/vulkan/icd.d';
 const LVP = process.env['RDNA_TEST_VK_DRIVER_FILES'] ?? (existsSync(ICD_DIR) ? readdirSync(ICD_DIR) : []).filter((f) => f.startsWith('lvp_icd')).map((f) => join(ICD_DIR, f))[0] ?? '';
 const dir = mkdtempSync(join(tmpdir(), 'rdna-engine-'));
 
-function spirvValid(words: Uint32Array, name: string): void {
-  const f = join(dir, `${name}.spv`);
-  writeFileSync(f, new Uint8Array(words.buffer, words.byteOffset, words.byteLength));
-  const r = spawnSync('spirv-val', ['--target-env', 'vulkan1.3', f], { encoding: 'utf8' });
-  assert.equal(r.status, 0, `${name}: ${r.stdout}${r.stderr}`);
-}
+const spirvValid = (words: Uint32Array, name: string): void => spirvVal(words, name);
 
 /** The interpreter's result and the Vulkan engine's on copies of the same buffers (pointers at kernarg + 8k). */
 async function both(dev: VulkanDevice, shader: Shader, buffers: Uint8Array[], grid: Dim3, block: Dim3, scalars: readonly [number, number][] = []): Promise<[Uint8Array[], Uint8Array[]]> {

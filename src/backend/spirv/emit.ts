@@ -19,13 +19,11 @@ import type { Block, FloatMode, Inst, IrFunction } from '../../ir/ir.js';
 import type { IrType, Op } from '../../ir/ops.js';
 import { Module } from './module.js';
 import type { Id } from './operands.js';
+import { CompileError } from './errors.js';
+import { emitPure, type Scalars } from './emit-pure.js';
+import { signature } from '../../ir/verify.js';
 
-export class CompileError extends Error {
-  override readonly name = 'CompileError';
-  constructor(message: string, readonly pc?: number) {
-    super(pc === undefined ? message : `pc 0x${pc.toString(16)}: ${message}`);
-  }
-}
+export { CompileError };
 
 /** Push constant block layout (bytes), shared with the Vulkan engine (src/runtime/engine.ts). */
 export const PUSH = {
@@ -87,6 +85,9 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile): EmitResult {
   const c32 = (v: number) => m.constant(tU32, v >>> 0);
   const c64 = (v: bigint) => m.constant(tU64, v);
   const cBool = (v: boolean) => m.constant(tBool, v);
+  const sc: Scalars = { m, tBool, tU32, tU64, tF32, typeOf, c32, c64, cBool };
+  // The helpers' ids, defined after the entry point.
+  const helperFns = fn.helpers.map(() => m.allocateId());
 
   // Push constants.
   const pcStruct = m.OpTypeStruct(tU64, tU64, tU64, tU32, tU32, tU32, tU32, tU32, tU32, tU32, tU32, tU32, tU32);
@@ -217,11 +218,6 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile): EmitResult {
       const imm = (j: number) => i.imms[j] ?? 0;
       let r: Id | undefined;
       switch (i.op) {
-        case 'ConstU1': r = cBool(Number(imm(0)) !== 0); break;
-        case 'ConstU32': r = c32(Number(imm(0))); break;
-        case 'ConstU64': r = c64(BigInt(imm(0))); break;
-        case 'ConstF32': r = m.constantBits(tF32, Number(imm(0)) >>> 0); break;
-        case 'Undef': r = i.type === 'u1' ? cBool(false) : i.type === 'u64' ? c64(0n) : i.type === 'f32' ? m.constantBits(tF32, 0) : c32(0); break;
         case 'SetMode': break;
         case 'LaneId': r = lane; break;
         case 'WorkgroupId': r = groupIds[Number(imm(0))] as Id; break;
@@ -229,12 +225,6 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile): EmitResult {
         case 'InGrid': r = inGrid; break;
         case 'KernargPtr': r = kernargPtr; break;
         case 'DispatchPtr': r = dispatchPtr; break;
-        case 'LaneBit': {
-          const l = A(2);
-          const word = m.OpSelect(tU32, m.OpULessThan(tBool, l, c32(32)), A(0), A(1));
-          r = m.OpINotEqual(tBool, m.OpBitwiseAnd(tU32, m.OpShiftRightLogical(tU32, word, m.OpBitwiseAnd(tU32, l, c32(31))), c32(1)), c32(0));
-          break;
-        }
         case 'BallotLo': r = ballot(A(0), false); break;
         case 'BallotHi': r = ballot(A(0), true); break;
         case 'ReadLane': {
@@ -245,38 +235,6 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile): EmitResult {
           barrier();
           break;
         }
-        case 'IAdd32': r = m.OpIAdd(T(), A(0), A(1)); break;
-        case 'ISub32': r = m.OpISub(T(), A(0), A(1)); break;
-        case 'IMul32': r = m.OpIMul(T(), A(0), A(1)); break;
-        case 'IAdd3_32': r = m.OpIAdd(T(), m.OpIAdd(T(), A(0), A(1)), A(2)); break;
-        case 'UMulHi32': { const st = m.OpTypeStruct(tU32, tU32); r = m.OpCompositeExtract(tU32, m.OpUMulExtended(st, A(0), A(1)), 1); break; }
-        case 'SMulHi32': { const st = m.OpTypeStruct(tU32, tU32); r = m.OpCompositeExtract(tU32, m.OpSMulExtended(st, A(0), A(1)), 1); break; }
-        case 'And32': r = m.OpBitwiseAnd(T(), A(0), A(1)); break;
-        case 'Or32': r = m.OpBitwiseOr(T(), A(0), A(1)); break;
-        case 'Xor32': r = m.OpBitwiseXor(T(), A(0), A(1)); break;
-        case 'Not32': r = m.OpNot(T(), A(0)); break;
-        // RDNA shifts use the amount's low five bits; SPIR-V leaves larger amounts undefined.
-        case 'Shl32': r = m.OpShiftLeftLogical(T(), A(0), m.OpBitwiseAnd(tU32, A(1), c32(31))); break;
-        case 'LShr32': r = m.OpShiftRightLogical(T(), A(0), m.OpBitwiseAnd(tU32, A(1), c32(31))); break;
-        case 'AShr32': r = m.OpShiftRightArithmetic(T(), A(0), m.OpBitwiseAnd(tU32, A(1), c32(31))); break;
-        case 'UMin32': r = m.OpSelect(T(), m.OpULessThan(tBool, A(0), A(1)), A(0), A(1)); break;
-        case 'UMax32': r = m.OpSelect(T(), m.OpUGreaterThan(tBool, A(0), A(1)), A(0), A(1)); break;
-        case 'SMin32': r = m.OpSelect(T(), m.OpSLessThan(tBool, A(0), A(1)), A(0), A(1)); break;
-        case 'SMax32': r = m.OpSelect(T(), m.OpSGreaterThan(tBool, A(0), A(1)), A(0), A(1)); break;
-        case 'UAddCarry32': case 'USubBorrow32': {
-          const st = m.OpTypeStruct(tU32, tU32);
-          const add = i.op === 'UAddCarry32';
-          const p1 = add ? m.OpIAddCarry(st, A(0), A(1)) : m.OpISubBorrow(st, A(0), A(1));
-          const cin = m.OpSelect(tU32, A(2), c32(1), c32(0));
-          const p2 = add ? m.OpIAddCarry(st, m.OpCompositeExtract(tU32, p1, 0), cin) : m.OpISubBorrow(st, m.OpCompositeExtract(tU32, p1, 0), cin);
-          r = m.OpINotEqual(tBool, m.OpBitwiseOr(tU32, m.OpCompositeExtract(tU32, p1, 1), m.OpCompositeExtract(tU32, p2, 1)), c32(0));
-          break;
-        }
-        case 'BitCount32': r = m.OpBitCount(T(), A(0)); break;
-        // FindUMsb gives -1 (all ones) for 0: 31 - (-1) = 32.
-        case 'Clz32': r = m.OpISub(tU32, c32(31), m.glsl450('FindUMsb', tU32, A(0))); break;
-        case 'FindLsb32': r = m.glsl450('FindILsb', tU32, A(0)); break;
-        case 'BitReverse32': r = m.OpBitReverse(tU32, A(0)); break;
         case 'AtomicAdd32': case 'AtomicSub32': case 'AtomicUMin32': case 'AtomicUMax32': case 'AtomicSMin32': case 'AtomicSMax32':
         case 'AtomicAnd32': case 'AtomicOr32': case 'AtomicXor32': case 'AtomicSwap32': case 'AtomicCmpSwap32': {
           // Device scope, relaxed (RDNA's global atomics without glc/slc ordering); inactive lanes act on the sink.
@@ -300,53 +258,6 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile): EmitResult {
           r = m.OpSelect(tU32, A(0), old, c32(0));
           break;
         }
-        case 'UBfe32': case 'SBfe32': {
-          // RDNA: width 0 gives 0; a field running past bit 31 takes the bits up to 31.
-          const off = m.OpBitwiseAnd(tU32, A(1), c32(31));
-          const room = m.OpISub(tU32, c32(32), off);
-          const cnt = m.OpSelect(tU32, m.OpULessThan(tBool, A(2), room), A(2), room);
-          r = i.op === 'UBfe32' ? m.OpBitFieldUExtract(T(), A(0), off, cnt) : m.OpBitFieldSExtract(T(), A(0), off, cnt);
-          r = m.OpSelect(T(), m.OpIEqual(tBool, A(2), c32(0)), c32(0), r);
-          break;
-        }
-        case 'IEq32': case 'IEq64': r = m.OpIEqual(tBool, A(0), A(1)); break;
-        case 'INe32': case 'INe64': r = m.OpINotEqual(tBool, A(0), A(1)); break;
-        case 'ULt32': case 'ULt64': r = m.OpULessThan(tBool, A(0), A(1)); break;
-        case 'ULe32': r = m.OpULessThanEqual(tBool, A(0), A(1)); break;
-        case 'UGt32': r = m.OpUGreaterThan(tBool, A(0), A(1)); break;
-        case 'UGe32': r = m.OpUGreaterThanEqual(tBool, A(0), A(1)); break;
-        case 'SLt32': case 'SLt64': r = m.OpSLessThan(tBool, A(0), A(1)); break;
-        case 'SLe32': r = m.OpSLessThanEqual(tBool, A(0), A(1)); break;
-        case 'SGt32': r = m.OpSGreaterThan(tBool, A(0), A(1)); break;
-        case 'SGe32': r = m.OpSGreaterThanEqual(tBool, A(0), A(1)); break;
-        case 'Select32': case 'SelectU1': r = m.OpSelect(T(), A(0), A(1), A(2)); break;
-        case 'U1ToU32': r = m.OpSelect(tU32, A(0), c32(1), c32(0)); break;
-        case 'U32ToU1': r = m.OpINotEqual(tBool, A(0), c32(0)); break;
-        case 'NotU1': r = m.OpLogicalNot(tBool, A(0)); break;
-        case 'AndU1': r = m.OpLogicalAnd(tBool, A(0), A(1)); break;
-        case 'OrU1': r = m.OpLogicalOr(tBool, A(0), A(1)); break;
-        case 'XorU1': r = m.OpLogicalNotEqual(tBool, A(0), A(1)); break;
-        case 'Pack64': r = m.OpBitwiseOr(tU64, m.OpUConvert(tU64, A(0)), m.OpShiftLeftLogical(tU64, m.OpUConvert(tU64, A(1)), c32(32))); break;
-        case 'Lo32': r = m.OpUConvert(tU32, A(0)); break;
-        case 'Hi32': r = m.OpUConvert(tU32, m.OpShiftRightLogical(tU64, A(0), c32(32))); break;
-        case 'IAdd64': r = m.OpIAdd(tU64, A(0), A(1)); break;
-        case 'ISub64': r = m.OpISub(tU64, A(0), A(1)); break;
-        case 'IMul64': r = m.OpIMul(tU64, A(0), A(1)); break;
-        case 'Shl64': r = m.OpShiftLeftLogical(tU64, A(0), m.OpBitwiseAnd(tU32, A(1), c32(63))); break;
-        case 'LShr64': r = m.OpShiftRightLogical(tU64, A(0), m.OpBitwiseAnd(tU32, A(1), c32(63))); break;
-        case 'AShr64': r = m.OpShiftRightArithmetic(tU64, A(0), m.OpBitwiseAnd(tU32, A(1), c32(63))); break;
-        case 'UMulWide32': r = m.OpIMul(tU64, m.OpUConvert(tU64, A(0)), m.OpUConvert(tU64, A(1))); break;
-        // Division by zero is undefined in SPIR-V: the IR's lowerings never divide by zero (the
-        // divisor is a normalised significand), but the emitter guards anyway (as the interpreter: all ones / the dividend).
-        case 'UDiv64': { const z = m.OpIEqual(tBool, A(1), c64(0n)); r = m.OpSelect(tU64, z, c64((1n << 64n) - 1n), m.OpUDiv(tU64, A(0), m.OpSelect(tU64, z, c64(1n), A(1)))); break; }
-        case 'UMod64': { const z = m.OpIEqual(tBool, A(1), c64(0n)); r = m.OpSelect(tU64, z, A(0), m.OpUMod(tU64, A(0), m.OpSelect(tU64, z, c64(1n), A(1)))); break; }
-        case 'BitcastU32F32': case 'BitcastF32U32': r = m.OpBitcast(T(), A(0)); break;
-        case 'FAdd32': r = nc(m.OpFAdd(tF32, A(0), A(1))); break;
-        case 'FSub32': r = nc(m.OpFSub(tF32, A(0), A(1))); break;
-        case 'FMul32': r = nc(m.OpFMul(tF32, A(0), A(1))); break;
-        case 'FCmp32': r = fcmp(m, tBool, Number(imm(0)), A(0), A(1)); break;
-        case 'ConvertF32U32': r = nc(m.OpConvertUToF(tF32, A(0))); break;
-        case 'ConvertF32S32': r = nc(m.OpConvertSToF(tF32, A(0))); break;
         case 'LoadGlobal32': case 'LoadUniform32': {
           const active = i.op === 'LoadUniform32' ? cBool(true) : A(0);
           const v = m.OpLoad(tU32, addr(active, A(i.op === 'LoadUniform32' ? 0 : 1)), 'Aligned', 4);
@@ -355,7 +266,13 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile): EmitResult {
         }
         case 'StoreGlobal32': m.OpStore(addr(A(0), A(1)), A(2), 'Aligned', 4); break;
         case 'Branch': case 'BranchCond': case 'EndProgram': break;
-        default: throw new CompileError(`${i.op} is not emitted yet`, i.pc);
+        case 'Call': {
+          const h = helperFns[Number(imm(0))];
+          if (!h) throw new CompileError(`call of a missing helper ${String(imm(0))}`, i.pc);
+          r = m.OpFunctionCall(T(), h, ...i.args.map((_, k) => A(k)));
+          break;
+        }
+        default: r = emitPure(sc, i, A);
       }
       if (r !== undefined) {
         vals.set(i, r);
@@ -398,7 +315,34 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile): EmitResult {
   m.label(exit);
   m.OpReturn();
   m.OpFunctionEnd();
+  fn.helpers.forEach((h, k) => emitHelper(sc, h, helperFns[k] as Id));
   return { spirv: m.assemble(), floatOps };
+}
+
+/** A helper as a SPIR-V function: its parameters, then its one block of pure code, returning the value. */
+function emitHelper(sc: Scalars, h: IrFunction, id: Id): void {
+  const { m } = sc;
+  const sig = signature(h);
+  if (!sig.ret || h.blocks.length !== 1) throw new CompileError(`helper ${h.name}: only one-block helpers with a result are emitted`);
+  const ret = sc.typeOf(sig.ret);
+  const params = sig.params.map((t) => sc.typeOf(t));
+  m.emit('OpFunction', [ret, 'None', m.OpTypeFunction(ret, ...params)], id);
+  m.OpName(id, h.name);
+  const paramIds = params.map((t) => m.OpFunctionParameter(t));
+  m.OpLabel();
+  const vals = new Map<Inst, Id>();
+  for (const i of h.blocks[0]?.insts ?? []) {
+    const A = (k: number): Id => {
+      const a = i.args[k];
+      const v = a ? vals.get(a) : undefined;
+      if (!v) throw new CompileError(`helper ${h.name}: ${i.op} argument ${k} has no value`, i.pc);
+      return v;
+    };
+    if (i.op === 'Param') vals.set(i, paramIds[Number(i.imms[0])] ?? A(-1));
+    else if (i.op === 'Return') m.OpReturnValue(A(0));
+    else vals.set(i, emitPure(sc, i, A));
+  }
+  m.OpFunctionEnd();
 }
 
 /** Why the profile cannot emit this float op natively in its mode; undefined when it can. */
@@ -415,27 +359,4 @@ function nativeBlocker(i: Inst, f: FloatMode, p: TargetProfile): string | undefi
     return `the ${p.name} profile cannot express round-to-nearest with f32 denormals kept natively (RTE ${p.f32.roundingModeRTE}, DenormPreserve ${p.f32.denormPreserve}); the software lowering is not emitted yet`;
   }
   return undefined;
-}
-
-/** VOPC float predicates (imm 0..15): ordered/unordered comparisons, NaN checks. */
-function fcmp(m: Module, tBool: Id, pred: number, a: Id, b: Id): Id {
-  const nan = () => m.OpLogicalOr(tBool, m.OpIsNan(tBool, a), m.OpIsNan(tBool, b));
-  switch (pred & 15) {
-    case 0: return m.constant(tBool, false);
-    case 1: return m.OpFOrdLessThan(tBool, a, b);
-    case 2: return m.OpFOrdEqual(tBool, a, b);
-    case 3: return m.OpFOrdLessThanEqual(tBool, a, b);
-    case 4: return m.OpFOrdGreaterThan(tBool, a, b);
-    case 5: return m.OpFOrdNotEqual(tBool, a, b);
-    case 6: return m.OpFOrdGreaterThanEqual(tBool, a, b);
-    case 7: return m.OpLogicalNot(tBool, nan());
-    case 8: return nan();
-    case 9: return m.OpFUnordLessThan(tBool, a, b);
-    case 10: return m.OpFUnordEqual(tBool, a, b);
-    case 11: return m.OpFUnordLessThanEqual(tBool, a, b);
-    case 12: return m.OpFUnordGreaterThan(tBool, a, b);
-    case 13: return m.OpFUnordNotEqual(tBool, a, b);
-    case 14: return m.OpFUnordGreaterThanEqual(tBool, a, b);
-    default: return m.constant(tBool, true);
-  }
 }

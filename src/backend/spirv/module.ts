@@ -213,7 +213,8 @@ export class Module {
         return;
       case 'OpFunctionEnd':
         if (!fn) throw new BuilderError(op, 'no function is open');
-        this.functions.push(...fn.header, ...(fn.firstLabel ?? []), ...fn.vars, ...fn.body, ...inst);
+        // A loop, not a spread: a function body can hold more words than a call's arguments.
+        for (const part of [fn.header, fn.firstLabel ?? [], fn.vars, fn.body, inst]) for (const w of part) this.functions.push(w);
         this.current = undefined;
         return;
       case 'OpLabel':

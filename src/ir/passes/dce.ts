@@ -16,7 +16,7 @@ export function eliminateDeadCode(fn: IrFunction): number {
   for (const b of fn.blocks) {
     const keep = b.insts.filter((i) => live.has(i));
     removed += b.insts.length - keep.length;
-    if (keep.length !== b.insts.length) b.insts.splice(0, b.insts.length, ...keep);
+    if (keep.length !== b.insts.length) b.setInsts(keep);
   }
   return removed;
 }

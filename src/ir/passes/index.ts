@@ -4,11 +4,13 @@ import { IrError } from '../ir.js';
 import { verifyFunction } from '../verify.js';
 import { eliminateDeadCode } from './dce.js';
 import { foldConstants } from './fold.js';
+import { eliminateCommonSubexpressions } from './cse.js';
 import { constructSsa } from './ssa.js';
 
 export function runPasses(fn: IrFunction): void {
   constructSsa(fn);
   foldConstants(fn);
+  eliminateCommonSubexpressions(fn);
   eliminateDeadCode(fn);
   const errors = verifyFunction(fn);
   if (errors.length) throw new IrError(`IR of ${fn.name} is invalid after the passes: ${errors.slice(0, 5).join('; ')}${errors.length > 5 ? ` (+${errors.length - 5} more)` : ''}`);

@@ -11,7 +11,10 @@
 // Method: significands are kept in u64 with the leading one at bit 53 and 30 extra low bits plus a
 // sticky bit (the smaller addend is shifted right with its lost bits OR-ed into bit 0), so one
 // rounding step at bit 30 is exact for every mode.
-import { Builder, type FloatMode, type Inst, IrError, type IrFunction } from '../ir.js';
+import { Builder, type FloatMode, type Imm, type Inst, IrError, IrFunction } from '../ir.js';
+import { signature } from '../verify.js';
+import { eliminateCommonSubexpressions } from './cse.js';
+import { eliminateDeadCode } from './dce.js';
 import type { Op } from '../ops.js';
 
 /** Float ops this pass lowers. */
@@ -369,59 +372,80 @@ function lowerCmp(x: X, md: Mode, pred: number, a: Inst, b: Inst): Inst {
   }
 }
 
+/** The lowered bits of one op (its arguments as bits: u32 for f32 and integer sources). */
+function lowerBody(x: X, md: Mode, op: Op, imms: readonly Imm[], a: (k: number) => Inst): Inst {
+  switch (op) {
+    case 'FAdd32': return lowerAdd(x, md, a(0), a(1));
+    case 'FSub32': {
+      const bb = a(1);
+      const bNaN = x.op('UGt32', x.and(bb, x.c(0x7fffffff)), x.c(0x7f800000));
+      return lowerAdd(x, md, a(0), x.sel(bNaN, bb, x.op('Xor32', bb, x.c(0x80000000))));
+    }
+    case 'FMul32': return lowerMul(x, md, a(0), a(1));
+    case 'FRcp32': return lowerRcp(x, md, a(0));
+    case 'FMin32': return lowerMinMax(x, md, a(0), a(1), false);
+    case 'FMax32': return lowerMinMax(x, md, a(0), a(1), true);
+    case 'FFloor32': return lowerIntegral(x, md, a(0), 'floor');
+    case 'FCeil32': return lowerIntegral(x, md, a(0), 'ceil');
+    case 'FTrunc32': return lowerIntegral(x, md, a(0), 'trunc');
+    case 'FRndne32': return lowerIntegral(x, md, a(0), 'rndne');
+    case 'FFma32': return lowerFma(x, md, a(0), a(1), a(2));
+    case 'FCmp32': return lowerCmp(x, md, Number(imms[0] ?? 0), a(0), a(1));
+    case 'ConvertF32U32': return lowerFromInt(x, md, a(0), false);
+    case 'ConvertF32S32': return lowerFromInt(x, md, a(0), true);
+    case 'ConvertU32F32': return lowerToInt(x, md, a(0), false);
+    case 'ConvertS32F32': return lowerToInt(x, md, a(0), true);
+    default: throw new IrError(`${op} is not lowered`);
+  }
+}
+
 /**
- * Lowers the f32 float ops `lower(i)` selects into integer IR, in place (the value keeps its uses:
- * the lowered bits are bitcast back to f32). Returns how many were lowered.
+ * Lowers the f32 float ops `lower(i)` selects into integer IR. Each distinct (op, immediates, mode)
+ * becomes one helper of the function (pure, straight-line integer code), and each lowered op a
+ * call of it: a kernel with thousands of float ops carries each lowering once, and the driver
+ * inlines. The value keeps its uses (the call's bits are bitcast back to f32). Returns how many
+ * ops were lowered.
  */
 export function lowerFloat(fn: IrFunction, lower: (i: Inst) => boolean): number {
   let n = 0;
   const repl = new Map<Inst, Inst>();
-  const sub = (a: Inst) => repl.get(a) ?? a;
+  const sub = (v: Inst) => repl.get(v) ?? v;
+  const helpers = new Map<string, number>();
+  const helperFor = (i: Inst, md: Mode): number => {
+    // Every field of the Mode (whatever the lowering reads) is in the key.
+    const key = `${i.op}${i.imms.map((v) => `.${v}`).join('')} ${Object.entries(md).map(([f, v]) => `${f}=${String(v)}`).join(' ')}`;
+    const hit = helpers.get(key);
+    if (hit !== undefined) return hit;
+    const h = new IrFunction(key, fn.waveSize);
+    const b = new Builder(h, h.addBlock());
+    const params = i.args.map((v, k) => b.emit('Param', [], [k], { type: v.type === 'f32' ? 'u32' : v.type }));
+    const r = lowerBody(new X(b), md, i.op, i.imms, (k) => params[k] ?? fail(i, `argument ${k} missing`));
+    b.emit('Return', [r]);
+    eliminateCommonSubexpressions(h);
+    eliminateDeadCode(h);
+    fn.helpers.push(h);
+    helpers.set(key, fn.helpers.length - 1);
+    return fn.helpers.length - 1;
+  };
   for (const blk of fn.blocks) {
     const out: Inst[] = [];
     for (const i of blk.insts) {
       if (repl.size) i.args = i.args.map(sub);
       if (!LOWERED_F32.has(i.op) || !lower(i)) { out.push(i); continue; }
-      const md = modeOf(i);
-      // Build the replacement in a scratch block, then move it here.
-      const scratch = fn.addBlock();
-      const b = new Builder(fn, scratch, i.pc);
-      const x = new X(b);
-      const bits = (v: Inst | undefined) => { if (!v) throw new IrError(`${i.op}: missing argument`); return v.type === 'f32' ? x.op('BitcastF32U32', v) : v; };
-      let r: Inst;
-      switch (i.op) {
-        case 'FAdd32': r = lowerAdd(x, md, bits(i.args[0]), bits(i.args[1])); break;
-        case 'FSub32': {
-          const bb = bits(i.args[1]);
-          const bNaN = x.op('UGt32', x.and(bb, x.c(0x7fffffff)), x.c(0x7f800000));
-          r = lowerAdd(x, md, bits(i.args[0]), x.sel(bNaN, bb, x.op('Xor32', bb, x.c(0x80000000))));
-          break;
-        }
-        case 'FMul32': r = lowerMul(x, md, bits(i.args[0]), bits(i.args[1])); break;
-        case 'FRcp32': r = lowerRcp(x, md, bits(i.args[0])); break;
-        case 'FMin32': r = lowerMinMax(x, md, bits(i.args[0]), bits(i.args[1]), false); break;
-        case 'FMax32': r = lowerMinMax(x, md, bits(i.args[0]), bits(i.args[1]), true); break;
-        case 'FFloor32': r = lowerIntegral(x, md, bits(i.args[0]), 'floor'); break;
-        case 'FCeil32': r = lowerIntegral(x, md, bits(i.args[0]), 'ceil'); break;
-        case 'FTrunc32': r = lowerIntegral(x, md, bits(i.args[0]), 'trunc'); break;
-        case 'FRndne32': r = lowerIntegral(x, md, bits(i.args[0]), 'rndne'); break;
-        case 'FFma32': r = lowerFma(x, md, bits(i.args[0]), bits(i.args[1]), bits(i.args[2])); break;
-        case 'FCmp32': r = lowerCmp(x, md, Number(i.imms[0] ?? 0), bits(i.args[0]), bits(i.args[1])); break;
-        case 'ConvertF32U32': r = lowerFromInt(x, md, bits(i.args[0]), false); break;
-        case 'ConvertF32S32': r = lowerFromInt(x, md, bits(i.args[0]), true); break;
-        case 'ConvertU32F32': r = lowerToInt(x, md, bits(i.args[0]), false); break;
-        case 'ConvertS32F32': r = lowerToInt(x, md, bits(i.args[0]), true); break;
-        default: throw new IrError(`${i.op} is not lowered`);
-      }
-      const final = i.type === 'f32' ? x.op('BitcastU32F32', r) : r;
-      fn.blocks.pop();
-      for (const s of scratch.insts) { s.block = blk; out.push(s); }
+      const k = helperFor(i, modeOf(i));
+      const ret = signature(fn.helpers[k] as IrFunction).ret ?? fail(i, 'helper without a result');
+      const place = (o: Inst) => { o.block = blk; out.push(o); return o; };
+      const args = i.args.map((v) => (v.type === 'f32' ? place(fn.make('BitcastF32U32', [v], [], pcOf(i))) : v));
+      const r = place(fn.make('Call', args, [k], { type: ret, ...pcOf(i) }));
       // Every use of i now uses the lowered value (rewritten as the walk goes; phis and earlier blocks at the end).
-      repl.set(i, final);
+      repl.set(i, i.type === 'f32' ? place(fn.make('BitcastU32F32', [r], [], pcOf(i))) : r);
       n++;
     }
-    blk.insts.splice(0, blk.insts.length, ...out);
+    blk.setInsts(out);
   }
   if (repl.size) for (const b of fn.blocks) for (const u of b.insts) u.args = u.args.map(sub);
   return n;
 }
+
+const pcOf = (i: Inst): { pc?: number } => (i.pc !== undefined ? { pc: i.pc } : {});
+const fail = (i: Inst, why: string): never => { throw new IrError(`pc 0x${(i.pc ?? 0).toString(16)}: ${i.op}: ${why}`); };

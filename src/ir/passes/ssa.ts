@@ -129,9 +129,7 @@ export function constructSsa(fn: IrFunction): void {
   for (const b of fn.blocks) {
     const phis = newPhis.filter((p) => p.block === b && !removedPhis.has(p));
     const rest = b.insts.filter((i) => !regOf(i));
-    b.insts.length = 0;
-    if (b === entry) b.insts.push(...undefs.values());
-    b.insts.push(...phis, ...rest);
+    b.setInsts(b === entry ? [...undefs.values(), ...phis, ...rest] : [...phis, ...rest]);
     for (const i of b.insts) i.args = i.args.map(valueOf);
   }
 }
