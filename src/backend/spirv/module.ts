@@ -51,6 +51,27 @@ const DEBUG_SOURCE = new Set(['OpString', 'OpSource', 'OpSourceContinued', 'OpSo
 const DEBUG_NAMES = new Set(['OpName', 'OpMemberName']);
 const MAX_WORDS = 0xffff;
 
+/** An instruction `emitPlain` writes: its operand kinds are ids only, and it goes in a function body. */
+interface PlainPlan { readonly ids: number; readonly resultIndex: number; readonly hasType: boolean; readonly kinds: readonly string[] }
+const PLAIN_PLANS = new Map<string, PlainPlan | null>();
+/** Instructions `place` puts anywhere but the open function's body, by op or by class. */
+const NOT_PLAIN = new Set(['OpCapability', 'OpExtension', 'OpExtInstImport', 'OpMemoryModel', 'OpEntryPoint', 'OpExecutionMode', 'OpExecutionModeId', 'OpModuleProcessed', 'OpFunction', 'OpFunctionParameter', 'OpFunctionEnd', 'OpLabel', 'OpVariable', 'OpUndef', 'OpLine', 'OpNoLine']);
+function plainPlan(op: string, info: OpInfo): PlainPlan | null {
+  let p = PLAIN_PLANS.get(op);
+  if (p !== undefined) return p;
+  const specs = info.operands;
+  const idsOnly = specs.every((sp, k) => sp === 'IdRef' || sp === 'IdResult' || (sp === 'IdResultType' && k === 0));
+  const placed = NOT_PLAIN.has(op) || DEBUG_SOURCE.has(op) || DEBUG_NAMES.has(op) || info.class === 'Annotation' || info.class === 'Type-Declaration' || info.class === 'Constant-Creation';
+  p = idsOnly && !placed ? { ids: specs.filter((sp) => sp !== 'IdResult').length, resultIndex: specs.indexOf('IdResult'), hasType: specs[0] === 'IdResultType', kinds: specs.filter((sp) => sp !== 'IdResult') } : null;
+  PLAIN_PLANS.set(op, p);
+  return p;
+}
+
+/** Appends the words (a loop: spreading into push is slow for the many small instructions). */
+function append(to: number[], words: readonly number[]): void {
+  for (let k = 0; k < words.length; k++) to.push(words[k] as number);
+}
+
 function versionNumber(v: string): number {
   const m = /^(\d+)\.(\d+)$/.exec(v);
   return m ? Number(m[1]) * 100 + Number(m[2]) : Number.POSITIVE_INFINITY;
@@ -62,10 +83,10 @@ export class Module {
   readonly version: SpirvVersion;
   private readonly generator: number;
   private nextId = 1;
-  private readonly defined = new Set<number>();
   private readonly pending = new Set<number>();
   private readonly types = new Map<number, TypeInfo>();
-  private readonly valueTypes = new Map<number, Id>();
+  /** Result type by value id (a dense array: ids are small consecutive numbers). */
+  private readonly valueTypes: (Id | undefined)[] = [];
   private readonly dedup = new Map<string, Id | null>();
   private readonly capabilities: number[] = [];
   private readonly extensions: number[] = [];
@@ -82,6 +103,10 @@ export class Module {
   private current: FunctionStreams | undefined;
   private readonly declared = { caps: new Set<string>(), exts: new Set<string>() };
   private glslSet: Id | undefined;
+  /** emitPlain's operand values (no allocation per instruction). */
+  private readonly scratch: number[] = [];
+  /** Scalar constants by type id and value (the common case of `constant`, without building its dedup key). */
+  private readonly scalarConstants = new Map<number, Map<number | bigint | boolean, Id>>();
   private readonly ctx: EncodeContext;
 
   constructor(options: ModuleOptions = {}) {
@@ -97,7 +122,7 @@ export class Module {
         return v.value;
       },
       numericType: (t) => this.numericType(t),
-      typeOfValue: (v) => this.valueTypes.get(v.value),
+      typeOfValue: (v) => this.valueTypes[v.value],
     };
   }
 
@@ -115,7 +140,7 @@ export class Module {
 
   /** The result type of a value id, if it has one. */
   typeOf(value: Id): Id | undefined {
-    return this.valueTypes.get(value.value);
+    return this.valueTypes[value.value];
   }
 
   private numericType(t: Id): NumericType | undefined {
@@ -134,6 +159,9 @@ export class Module {
   emit(op: string, operands: readonly unknown[], result?: Id): Id | undefined {
     const info = opInfo(op);
     if (!info) throw new BuilderError(op, 'not an instruction of the grammar table');
+    const fast = result === undefined ? plainPlan(op, info) : undefined;
+    const fn = this.current;
+    if (fast && fn?.firstLabel && operands.length === fast.ids) return this.emitPlain(op, info, fast, operands, fn.body);
     const enc = encodeOperands(op, info.operands, operands, this.ctx);
     if (enc.resultIndex < 0 && result) throw new BuilderError(op, 'has no result id to define');
     if (enc.words.length + 1 > MAX_WORDS) throw new BuilderError(op, `is ${enc.words.length + 1} words, more than ${MAX_WORDS}`);
@@ -157,9 +185,8 @@ export class Module {
       } else {
         id = new Id(this.nextId++, this);
       }
-      this.defined.add(id.value);
       enc.words[enc.resultIndex] = id.value;
-      if (enc.resultType) this.valueTypes.set(id.value, enc.resultType);
+      if (enc.resultType) this.valueTypes[id.value] = enc.resultType;
       if (info.class === 'Type-Declaration') {
         this.types.set(id.value, { op: op as OpName, operands: enc.words.slice(enc.resultIndex + 1) });
       }
@@ -167,6 +194,30 @@ export class Module {
     if (key !== undefined) this.dedup.set(key, id ?? null);
     const inst = [((enc.words.length + 1) << 16 | info.opcode) >>> 0, ...enc.words];
     this.place(op, info, operands, inst);
+    return id;
+  }
+
+  /**
+   * A function-body instruction whose operands are all ids (arithmetic, logic, conversions,
+   * compares, selects: most of what a shader body is): the same checks as `encodeOperands`, the
+   * words written straight into the body.
+   */
+  private emitPlain(op: string, info: OpInfo, plan: PlainPlan, operands: readonly unknown[], body: number[]): Id | undefined {
+    const vals = this.scratch;
+    for (let a = 0; a < plan.ids; a++) {
+      const v = operands[a];
+      // The check inline; idValue only to raise its error.
+      vals[a] = v instanceof Id && v.owner === this ? v.value : this.ctx.idValue(op, v, `operand ${a + 1} (${plan.kinds[a] ?? 'IdRef'})`);
+    }
+    body.push(((plan.ids + (plan.resultIndex >= 0 ? 2 : 1)) << 16 | info.opcode) >>> 0);
+    let id: Id | undefined;
+    for (let w = 0, a = 0; a < plan.ids || w === plan.resultIndex; w++) {
+      if (w === plan.resultIndex) {
+        id = new Id(this.nextId++, this);
+        body.push(id.value);
+      } else body.push(vals[a++] as number);
+    }
+    if (id && plan.hasType) this.valueTypes[id.value] = operands[0] as Id;
     return id;
   }
 
@@ -187,29 +238,29 @@ export class Module {
     const fn = this.current;
     switch (op) {
       case 'OpCapability':
-        this.capabilities.push(...inst);
+        append(this.capabilities, inst);
         this.declared.caps.add(String(operands[0]));
         return;
       case 'OpExtension':
-        this.extensions.push(...inst);
+        append(this.extensions, inst);
         this.declared.exts.add(String(operands[0]));
         return;
-      case 'OpExtInstImport': this.imports.push(...inst); return;
+      case 'OpExtInstImport': append(this.imports, inst); return;
       case 'OpMemoryModel':
         if (this.memoryModel) throw new BuilderError(op, 'the module already has a memory model');
         this.memoryModel = [...inst];
         return;
-      case 'OpEntryPoint': this.entryPoints.push(...inst); return;
+      case 'OpEntryPoint': append(this.entryPoints, inst); return;
       case 'OpExecutionMode':
-      case 'OpExecutionModeId': this.executionModes.push(...inst); return;
-      case 'OpModuleProcessed': this.debugProcessed.push(...inst); return;
+      case 'OpExecutionModeId': append(this.executionModes, inst); return;
+      case 'OpModuleProcessed': append(this.debugProcessed, inst); return;
       case 'OpFunction':
         if (fn) throw new BuilderError(op, `function ${fn.name} is still open (no OpFunctionEnd)`);
         this.current = { name: `%${inst[2] ?? '?'}`, header: [...inst], firstLabel: undefined, vars: [], body: [] };
         return;
       case 'OpFunctionParameter':
         if (!fn || fn.firstLabel) throw new BuilderError(op, 'must follow OpFunction, before the first label');
-        fn.header.push(...inst);
+        append(fn.header, inst);
         return;
       case 'OpFunctionEnd':
         if (!fn) throw new BuilderError(op, 'no function is open');
@@ -220,29 +271,29 @@ export class Module {
       case 'OpLabel':
         if (!fn) throw new BuilderError(op, 'outside a function');
         if (!fn.firstLabel) fn.firstLabel = [...inst];
-        else fn.body.push(...inst);
+        else append(fn.body, inst);
         return;
       case 'OpVariable':
         if (operands[1] === 'Function') {
           if (!fn) throw new BuilderError(op, 'a Function-storage variable outside a function');
-          fn.vars.push(...inst);
+          append(fn.vars, inst);
         } else {
-          this.globals.push(...inst);
+          append(this.globals, inst);
         }
         return;
       case 'OpUndef':
       case 'OpLine':
       case 'OpNoLine':
-        (fn ? fn.body : this.globals).push(...inst);
+        append(fn ? fn.body : this.globals, inst);
         return;
     }
-    if (DEBUG_SOURCE.has(op)) { this.debugSource.push(...inst); return; }
-    if (DEBUG_NAMES.has(op)) { this.debugNames.push(...inst); return; }
-    if (info.class === 'Annotation') { this.annotations.push(...inst); return; }
-    if (info.class === 'Type-Declaration' || info.class === 'Constant-Creation') { this.globals.push(...inst); return; }
+    if (DEBUG_SOURCE.has(op)) { append(this.debugSource, inst); return; }
+    if (DEBUG_NAMES.has(op)) { append(this.debugNames, inst); return; }
+    if (info.class === 'Annotation') { append(this.annotations, inst); return; }
+    if (info.class === 'Type-Declaration' || info.class === 'Constant-Creation') { append(this.globals, inst); return; }
     if (!fn) throw new BuilderError(op, 'outside a function');
     if (!fn.firstLabel) throw new BuilderError(op, `before the first OpLabel of function ${fn.name}`);
-    fn.body.push(...inst);
+    append(fn.body, inst);
   }
 
   /** Defines the allocated `id` as a label (a block start) in the open function. */
@@ -256,6 +307,16 @@ export class Module {
    * to nearest even) and f64 (exact). f16 constants, NaNs and exact f32 patterns: `constantBits`.
    */
   constant(type: Id, value: number | bigint | boolean): Id {
+    let byValue = this.scalarConstants.get(type.value);
+    const hit = byValue?.get(value);
+    if (hit && type.owner === this) return hit;
+    const id = this.constantUncached(type, value);
+    if (!byValue) { byValue = new Map(); this.scalarConstants.set(type.value, byValue); }
+    byValue.set(value, id);
+    return id;
+  }
+
+  private constantUncached(type: Id, value: number | bigint | boolean): Id {
     const info = this.types.get(type.value);
     if (info?.op === 'OpTypeBool') {
       if (typeof value !== 'boolean') throw new BuilderError('constant', `a bool constant needs true or false, got ${describe(value)}`);

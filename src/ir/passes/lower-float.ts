@@ -410,21 +410,14 @@ export function lowerFloat(fn: IrFunction, lower: (i: Inst) => boolean): number 
   let n = 0;
   const repl = new Map<Inst, Inst>();
   const sub = (v: Inst) => repl.get(v) ?? v;
-  const helpers = new Map<string, number>();
+  const index = new Map<string, number>();
   const helperFor = (i: Inst, md: Mode): number => {
     // Every field of the Mode (whatever the lowering reads) is in the key.
     const key = `${i.op}${i.imms.map((v) => `.${v}`).join('')} ${Object.entries(md).map(([f, v]) => `${f}=${String(v)}`).join(' ')}`;
-    const hit = helpers.get(key);
+    const hit = index.get(key);
     if (hit !== undefined) return hit;
-    const h = new IrFunction(key, fn.waveSize);
-    const b = new Builder(h, h.addBlock());
-    const params = i.args.map((v, k) => b.emit('Param', [], [k], { type: v.type === 'f32' ? 'u32' : v.type }));
-    const r = lowerBody(new X(b), md, i.op, i.imms, (k) => params[k] ?? fail(i, `argument ${k} missing`));
-    b.emit('Return', [r]);
-    eliminateCommonSubexpressions(h);
-    eliminateDeadCode(h);
-    fn.helpers.push(h);
-    helpers.set(key, fn.helpers.length - 1);
+    fn.helpers.push(sharedHelper(key, i, md));
+    index.set(key, fn.helpers.length - 1);
     return fn.helpers.length - 1;
   };
   for (const blk of fn.blocks) {
@@ -445,6 +438,26 @@ export function lowerFloat(fn: IrFunction, lower: (i: Inst) => boolean): number 
   }
   if (repl.size) for (const b of fn.blocks) for (const u of b.insts) u.args = u.args.map(sub);
   return n;
+}
+
+/**
+ * The helper for one key, built once per process and shared by every function that calls it
+ * (helpers are never changed after this: passes and emission only read them).
+ */
+const HELPERS = new Map<string, IrFunction>();
+function sharedHelper(key: string, i: Inst, md: Mode): IrFunction {
+  const hit = HELPERS.get(key);
+  if (hit) return hit;
+  // Wave size does not matter to a helper (no cross-lane ops); 32 for the printer.
+  const h = new IrFunction(key, 32);
+  const b = new Builder(h, h.addBlock());
+  const params = i.args.map((v, k) => b.emit('Param', [], [k], { type: v.type === 'f32' ? 'u32' : v.type }));
+  const r = lowerBody(new X(b), md, i.op, i.imms, (k) => params[k] ?? fail(i, `argument ${k} missing`));
+  b.emit('Return', [r]);
+  eliminateCommonSubexpressions(h);
+  eliminateDeadCode(h);
+  HELPERS.set(key, h);
+  return h;
 }
 
 const pcOf = (i: Inst): { pc?: number } => (i.pc !== undefined ? { pc: i.pc } : {});
