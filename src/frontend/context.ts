@@ -120,7 +120,7 @@ export class TContext {
 
   /** The FloatMode the MODE analysis gives this instruction. */
   floatMode(): FloatMode {
-    const r = this.mode.valu.find((x) => x.pc === this.inst.pc);
+    const r = valuModeAt(this.mode, this.inst.pc);
     if (!r) this.fail('the MODE analysis has no float mode for this instruction');
     // Instructions that flush f32 denormals whatever MODE says (the table's 'mode:always-flush-f32').
     const flush = (this.inst.def.flags ?? []).includes('mode:always-flush-f32') && r.float === 'f32';
@@ -133,3 +133,11 @@ export class TContext {
 }
 
 export type Translator = (cx: TContext) => void;
+
+const VALU_BY_PC = new WeakMap<ModeAnalysis, Map<number, ModeAnalysis['valu'][number]>>();
+/** The MODE analysis's record of the VALU instruction at `pc` (indexed once per analysis). */
+function valuModeAt(mode: ModeAnalysis, pc: number): ModeAnalysis['valu'][number] | undefined {
+  let m = VALU_BY_PC.get(mode);
+  if (!m) { m = new Map(mode.valu.map((x) => [x.pc, x])); VALU_BY_PC.set(mode, m); }
+  return m.get(pc);
+}

@@ -33,6 +33,8 @@ export const PUSH = {
 } as const;
 
 const DONE = 0xffffffff;
+/** Blocks per OpSwitch (its word count is 16 bits, 3 + 2 per case; spirv-val takes at most 16,383 cases). */
+export const SWITCH_CHUNK = 8192;
 
 export interface EmitResult {
   readonly spirv: Uint32Array;
@@ -167,11 +169,30 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile): EmitResult {
   m.OpBranch(dispatchL);
   m.label(dispatchL);
   const s = m.OpLoad(tU32, state);
-  m.OpSelectionMerge(swMerge, 'None');
-  m.OpSwitch(s, swMerge, ...fn.blocks.flatMap((b, k) => [b.id, caseLabels[k] as Id]));
+  // One OpSwitch holds at most (65535 - 3) / 2 cases: more blocks are split into chunks, an outer
+  // switch on state / CHUNK choosing the chunk's own switch (whose merge leads to the outer one's).
+  const chunks = Math.ceil(fn.blocks.length / SWITCH_CHUNK);
+  const nested = chunks > 1;
+  const chunkLabels = nested ? Array.from({ length: chunks }, () => m.allocateId()) : [];
+  const chunkMerges = nested ? Array.from({ length: chunks }, () => m.allocateId()) : [];
+  const mergeOf = (k: number): Id => (nested ? chunkMerges[Math.floor(k / SWITCH_CHUNK)] as Id : swMerge);
+  const openSwitch = (merge: Id, from: number, to: number) => {
+    m.OpSelectionMerge(merge, 'None');
+    m.OpSwitch(s, merge, ...fn.blocks.slice(from, to).flatMap((b, j) => [b.id, caseLabels[from + j] as Id]));
+  };
+  if (nested) {
+    const chunk = m.OpUDiv(tU32, s, c32(SWITCH_CHUNK));
+    m.OpSelectionMerge(swMerge, 'None');
+    m.OpSwitch(chunk, swMerge, ...chunkLabels.flatMap((l, c) => [c, l]));
+  } else openSwitch(swMerge, 0, fn.blocks.length);
 
   const barrier = () => m.OpControlBarrier(c32(2), c32(2), c32(0x108));
   fn.blocks.forEach((b, k) => {
+    if (nested && k % SWITCH_CHUNK === 0) {
+      const c = k / SWITCH_CHUNK;
+      m.label(chunkLabels[c] as Id);
+      openSwitch(chunkMerges[c] as Id, k, Math.min(fn.blocks.length, k + SWITCH_CHUNK));
+    }
     m.label(caseLabels[k] as Id);
     const vals = new Map<Inst, Id>();
     // This block's phis: their variables are read once, here, and copied to their cross-block
@@ -306,7 +327,11 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile): EmitResult {
     } else if (term.op === 'EndProgram') {
       m.OpStore(state, c32(DONE));
     } else throw new CompileError(`${term.op} is not emitted yet`, term.pc);
-    m.OpBranch(swMerge);
+    m.OpBranch(mergeOf(k));
+    if (nested && (k % SWITCH_CHUNK === SWITCH_CHUNK - 1 || k === fn.blocks.length - 1)) {
+      m.label(mergeOf(k));
+      m.OpBranch(swMerge);
+    }
   });
   m.label(swMerge);
   m.OpBranch(cont);

@@ -9,21 +9,29 @@ import type { Block, Inst, IrFunction } from '../ir.js';
 import { IrError } from '../ir.js';
 import type { IrType } from '../ops.js';
 
-type Reg = string;
+/** A register as a number: SGPR codes 0..255, VGPRs 256 + n, then SCC and MODE. */
+type Reg = number;
+const VGPR0 = 256, SCC = 1024, MODE = 1025;
 
-function regOf(i: Inst): { reg: Reg; type: IrType; write: boolean } | undefined {
+interface RegAccess { readonly reg: Reg; readonly type: IrType; readonly write: boolean }
+const access = (reg: Reg, type: IrType, write: boolean): RegAccess => ({ reg, type, write });
+const SCC_READ = access(SCC, 'u1', false), SCC_WRITE = access(SCC, 'u1', true);
+const MODE_READ = access(MODE, 'u32', false), MODE_WRITE = access(MODE, 'u32', true);
+
+function regOf(i: Inst): RegAccess | undefined {
   switch (i.op) {
-    case 'GetSgpr': return { reg: `s${i.imms[0]}`, type: 'u32', write: false };
-    case 'SetSgpr': return { reg: `s${i.imms[0]}`, type: 'u32', write: true };
-    case 'GetVgpr': return { reg: `v${i.imms[0]}`, type: 'u32', write: false };
-    case 'SetVgpr': return { reg: `v${i.imms[0]}`, type: 'u32', write: true };
-    case 'GetScc': return { reg: 'scc', type: 'u1', write: false };
-    case 'SetScc': return { reg: 'scc', type: 'u1', write: true };
-    case 'GetMode': return { reg: 'mode', type: 'u32', write: false };
-    case 'SetMode': return { reg: 'mode', type: 'u32', write: true };
+    case 'GetSgpr': return access(Number(i.imms[0]), 'u32', false);
+    case 'SetSgpr': return access(Number(i.imms[0]), 'u32', true);
+    case 'GetVgpr': return access(VGPR0 + Number(i.imms[0]), 'u32', false);
+    case 'SetVgpr': return access(VGPR0 + Number(i.imms[0]), 'u32', true);
+    case 'GetScc': return SCC_READ;
+    case 'SetScc': return SCC_WRITE;
+    case 'GetMode': return MODE_READ;
+    case 'SetMode': return MODE_WRITE;
     default: return undefined;
   }
 }
+const isRegOp = (i: Inst): boolean => i.op === 'GetSgpr' || i.op === 'SetSgpr' || i.op === 'GetVgpr' || i.op === 'SetVgpr' || i.op === 'GetScc' || i.op === 'SetScc' || i.op === 'GetMode' || i.op === 'SetMode';
 
 export function constructSsa(fn: IrFunction): void {
   fn.computePreds();
@@ -79,37 +87,70 @@ export function constructSsa(fn: IrFunction): void {
     return u;
   }
 
-  function readAtEnd(reg: Reg, type: IrType, b: Block): Inst {
-    const d = endDefs.get(b)?.get(reg);
-    return d ? valueOf(d) : readAtEntry(reg, type, b);
-  }
-
   function setEntry(b: Block, reg: Reg, v: Inst): void {
     let m = entryDefs.get(b);
     if (!m) { m = new Map(); entryDefs.set(b, m); }
     m.set(reg, v);
   }
 
-  function readAtEntry(reg: Reg, type: IrType, b: Block): Inst {
-    const known = entryDefs.get(b)?.get(reg);
-    if (known) return valueOf(known);
-    let v: Inst;
-    if (b.preds.length === 0) v = undef(type);
-    else if (b.preds.length === 1) v = readAtEnd(reg, type, b.preds[0] as Block);
-    else {
-      const phi = fn.make('Phi', [], [], { type });
-      phi.block = b;
-      newPhis.push(phi);
-      setEntry(b, reg, phi);
-      phi.args = b.preds.map((p) => readAtEnd(reg, type, p));
-      v = tryRemoveTrivialPhi(phi);
+  /**
+   * The value of `reg` at the entry of `b0`: Braun et al.'s readVariableRecursive, with an explicit
+   * stack of the blocks still waiting for a predecessor's value (a chain of thousands of blocks
+   * must not exhaust the call stack). A merge gets its phi before its arguments are looked up, so
+   * a loop reaching back finds it.
+   */
+  function readAtEntry(reg: Reg, type: IrType, b0: Block): Inst {
+    interface Frame { readonly b: Block; readonly phi: Inst | undefined; readonly args: Inst[] }
+    const stack: Frame[] = [];
+    let b: Block | undefined = b0;
+    let result: Inst | undefined;
+    for (;;) {
+      // Descend: find the entry value of `b`, or wait for a predecessor's end value.
+      while (b) {
+        const known = entryDefs.get(b)?.get(reg);
+        if (known) { result = valueOf(known); break; }
+        if (b.preds.length === 0) { result = undef(type); setEntry(b, reg, result); break; }
+        let phi: Inst | undefined;
+        if (b.preds.length > 1) {
+          phi = fn.make('Phi', [], [], { type });
+          phi.block = b;
+          newPhis.push(phi);
+          setEntry(b, reg, phi);
+        }
+        stack.push({ b, phi, args: [] });
+        const p = b.preds[0] as Block;
+        const d = endDefs.get(p)?.get(reg);
+        if (d) { result = valueOf(d); break; }
+        b = p;
+      }
+      b = undefined;
+      // Ascend: hand the value to the waiting blocks until one needs another predecessor.
+      while (stack.length && !b) {
+        const f = stack[stack.length - 1] as Frame;
+        const v = result as Inst;
+        if (!f.phi) { setEntry(f.b, reg, v); stack.pop(); continue; }
+        f.args.push(v);
+        const next = f.b.preds[f.args.length];
+        if (next) {
+          const d = endDefs.get(next)?.get(reg);
+          if (d) result = valueOf(d); else b = next;
+          continue;
+        }
+        f.phi.args = f.args;
+        for (const a of f.args) if (a.op === 'Phi') { const u = phiUsers.get(a); if (u) u.add(f.phi); else phiUsers.set(a, new Set([f.phi])); }
+        result = tryRemoveTrivialPhi(f.phi);
+        setEntry(f.b, reg, result);
+        stack.pop();
+      }
+      if (!b) return result as Inst;
     }
-    setEntry(b, reg, v);
-    return v;
   }
 
   const removedPhis = new Set<Inst>();
-  function tryRemoveTrivialPhi(phi: Inst): Inst {
+  /** The phis whose arguments name a phi (to revisit when it turns out trivial). */
+  const phiUsers = new Map<Inst, Set<Inst>>();
+  /** The one value other than itself a phi merges (undef for none), or the phi itself when it merges two. */
+  function trivialValue(phi: Inst): Inst {
     let same: Inst | undefined;
     for (const a0 of phi.args) {
       const a = valueOf(a0);
@@ -117,18 +158,38 @@ export function constructSsa(fn: IrFunction): void {
       if (same !== undefined) return phi;
       same = a;
     }
-    const to = same ?? undef(phi.type);
+    return same ?? undef(phi.type);
+  }
+  /** Replaces a trivial phi, then revisits the phis that used it (a worklist, not recursion). */
+  function tryRemoveTrivialPhi(phi: Inst): Inst {
+    const to = trivialValue(phi);
+    if (to === phi) return phi;
     replaced.set(phi, to);
     removedPhis.add(phi);
-    for (const p of newPhis) if (p !== phi && !removedPhis.has(p) && p.args.includes(phi)) tryRemoveTrivialPhi(p);
+    const work = [...(phiUsers.get(phi) ?? [])];
+    while (work.length) {
+      const p = work.pop() as Inst;
+      if (removedPhis.has(p) || p.args.length === 0) continue;
+      const t = trivialValue(p);
+      if (t === p) continue;
+      replaced.set(p, t);
+      removedPhis.add(p);
+      for (const u of phiUsers.get(p) ?? []) work.push(u);
+    }
     return to;
   }
 
   // Phase 2: answer every read, then rebuild the blocks without register reads and writes.
   for (const r of [...pending.keys()]) valueOf(r);
+  const phisOf = new Map<Block, Inst[]>();
+  for (const p of newPhis) {
+    if (removedPhis.has(p) || !p.block) continue;
+    const l = phisOf.get(p.block);
+    if (l) l.push(p); else phisOf.set(p.block, [p]);
+  }
   for (const b of fn.blocks) {
-    const phis = newPhis.filter((p) => p.block === b && !removedPhis.has(p));
-    const rest = b.insts.filter((i) => !regOf(i));
+    const phis = phisOf.get(b) ?? [];
+    const rest = b.insts.filter((i) => !isRegOp(i));
     b.setInsts(b === entry ? [...undefs.values(), ...phis, ...rest] : [...phis, ...rest]);
     for (const i of b.insts) i.args = i.args.map(valueOf);
   }
