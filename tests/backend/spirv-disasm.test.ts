@@ -6,11 +6,13 @@
 // byte, and so is that of modules written word by word for the corners of the format. Malformed
 // modules are one-line SpirvDisasmErrors naming the word offset (spirv-dis rejects them too);
 // random and mutated modules never crash or hang, and where spirv-dis accepts a mutant, the
-// texts are equal.
+// texts are equal. `rdna compile --emit spirv-asm` writes the same text.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import { loadShaders, type Shader } from '../../src/container/shader.js';
 import { recompile } from '../../src/backend/recompile.js';
@@ -24,6 +26,7 @@ import { assertSameAsSpirvDis, firstDifference, spirvDis } from '../harness/spir
 import { sliceKernels } from '../frontend/kernels.js';
 
 const SAMPLE = new URL('../../samples/vector_add.gfx1030.o', import.meta.url).pathname;
+const BIN = new URL('../../bin/rdna', import.meta.url).pathname;
 
 /** f32 ops with literal operands (a NaN, -inf, a subnormal, pi, 0.1) that become OpConstants when native. */
 const floatBody = (wave64: boolean): string => `
@@ -292,4 +295,28 @@ test('fuzz against spirv-dis: where it accepts a mutated module, the text is the
     }
   }
   assert.ok(accepted > 40, `only ${accepted} of 200 mutants are valid for spirv-dis`);
+});
+
+test('rdna compile --emit spirv-asm: the module\'s text as spirv-dis prints it, to a file or standard output', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'rdna-compile-asm-'));
+  const obj = buildOpenCl('interp-int.cl');
+  const rdna = (...a: string[]) => spawnSync(process.execPath, [BIN, ...a], { encoding: 'utf8' });
+  const spv = join(dir, 'c.spv');
+  const asm = join(dir, 'c.spvasm');
+  assert.equal(rdna('compile', obj, '--kernel', 'collatz', '-o', spv).status, 0);
+  const r = rdna('compile', obj, '--kernel', 'collatz', '--emit', 'spirv-asm', '-o', asm, '--json');
+  assert.equal(r.status, 0, r.stderr);
+  const doc = JSON.parse(r.stdout) as { output: string; emit: string; words: number };
+  assert.equal(doc.emit, 'spirv-asm');
+  assert.equal(doc.output, asm);
+  assert.equal(doc.words * 4, readFileSync(spv).length);
+  const dis = spirvDis(spv);
+  assert.ok(dis.ok, dis.stderr);
+  assert.ok(readFileSync(asm).equals(dis.stdout), firstDifference(readFileSync(asm, 'utf8'), dis.stdout.toString('utf8')));
+  const out = spawnSync(process.execPath, [BIN, 'compile', obj, '--kernel', 'collatz', '--emit', 'spirv-asm', '-o', '-']);
+  assert.equal(out.status, 0, out.stderr.toString());
+  assert.ok(out.stdout.equals(dis.stdout));
+  const bad = rdna('compile', obj, '--kernel', 'collatz', '--emit', 'spirv-text', '-o', asm);
+  assert.equal(bad.status, 2);
+  assert.match(bad.stderr, /--emit must be one of spirv, spirv-asm, ir/);
 });
