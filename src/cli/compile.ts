@@ -1,8 +1,9 @@
-// rdna compile FILE [--kernel K] -o OUT [--emit spirv|ir] [--profile lavapipe] [--json]
-// Recompiles one kernel to a Vulkan SPIR-V compute module (or prints its IR).
+// rdna compile FILE [--kernel K] -o OUT [--emit spirv|spirv-asm|ir] [--profile lavapipe] [--json]
+// Recompiles one kernel to a Vulkan SPIR-V compute module (or its text as spirv-dis prints it, or its IR).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { recompile } from '../backend/recompile.js';
 import { parseProfile, PROFILES, type TargetProfile } from '../backend/profile.js';
+import { disassembleSpirv } from '../backend/spirv/disasm.js';
 import { CompileError } from '../backend/spirv/emit.js';
 import { TranslateError } from '../frontend/errors.js';
 import { printFunction } from '../ir/print.js';
@@ -11,7 +12,7 @@ import { InputError, UsageError } from './errors.js';
 import { Output } from './output.js';
 import { onlyShader, readShaderInput, SHADER_OPTIONS, SHADER_USAGE } from './shader-input.js';
 
-export const COMPILE_USAGE = `usage: rdna compile -o OUT [--emit spirv|ir] [--profile lavapipe|nvidia|portable|FILE.json] [--json] ${SHADER_USAGE}`;
+export const COMPILE_USAGE = `usage: rdna compile -o OUT [--emit spirv|spirv-asm|ir] [--profile lavapipe|nvidia|portable|FILE.json] [--json] ${SHADER_USAGE}`;
 
 function profileOf(arg: string): TargetProfile {
   const named = PROFILES[arg];
@@ -24,10 +25,10 @@ export function runCompile(argv: readonly string[]): number {
   // -o is the one short option (as compilers spell it); --output is the same.
   const args = parseArgs(argv.map((a) => (a === '-o' ? '--output' : a)), ['output', 'emit', 'profile', ...SHADER_OPTIONS], ['json']);
   if (args.positional.length !== 1) throw new UsageError(args.positional.length ? 'compile takes one FILE' : 'compile needs a FILE');
-  const emit = oneOf(typeof args.options.get('emit') === 'string' ? (args.options.get('emit') as string) : 'spirv', ['spirv', 'ir'] as const, '--emit');
+  const emit = oneOf(typeof args.options.get('emit') === 'string' ? (args.options.get('emit') as string) : 'spirv', ['spirv', 'spirv-asm', 'ir'] as const, '--emit');
   const profile = profileOf(typeof args.options.get('profile') === 'string' ? (args.options.get('profile') as string) : 'lavapipe');
   const outPath = args.options.get('output');
-  if (typeof outPath !== 'string') throw new UsageError('compile needs -o OUT (use -o - for standard output with --emit ir)');
+  if (typeof outPath !== 'string') throw new UsageError('compile needs -o OUT (use -o - for standard output with --emit spirv-asm or ir)');
   const shader = onlyShader(readShaderInput(args.positional[0] ?? '', args));
   let r;
   try {
@@ -40,6 +41,10 @@ export function runCompile(argv: readonly string[]): number {
   if (emit === 'ir') {
     const text = printFunction(r.ir);
     if (outPath === '-') out.line(text.trimEnd()); else writeFileSync(outPath, text);
+  } else if (emit === 'spirv-asm') {
+    // spirv-dis's text (src/backend/spirv/disasm.ts); UTF-8, as literal strings may hold any character.
+    const text = disassembleSpirv(r.spirv);
+    if (outPath === '-') out.bytes(Buffer.from(text, 'utf8')); else writeFileSync(outPath, text);
   } else {
     if (outPath === '-') throw new UsageError('SPIR-V is binary: give -o FILE.spv');
     writeFileSync(outPath, new Uint8Array(r.spirv.buffer, r.spirv.byteOffset, r.spirv.byteLength));

@@ -1,7 +1,8 @@
 // The SPIR-V module builder: modules built here are checked by the independent oracles of
 // SPIRV-Tools (spirv-val accepts them for the Vulkan target environment; spirv-dis text equals the
 // expected text written below, from the SPIR-V spec's layout and encoding rules). The generated
-// grammar table is current with the installed SPIRV-Headers grammar.
+// grammar table is current with the installed SPIRV-Headers grammar. Every module written here is
+// also a case for the disassembler (src/backend/spirv/disasm.ts): its text is spirv-dis's.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -12,6 +13,7 @@ import fc from 'fast-check';
 import { BuilderError, Module, type Id } from '../../src/backend/spirv/index.js';
 import { OPS } from '../../src/backend/spirv/grammar.js';
 import { renderInstalledGrammar } from '../../tools/gen-spirv-grammar.js';
+import { assertSameAsSpirvDis } from '../harness/spirv-dis.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'rdna-spirv-'));
 process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
@@ -20,6 +22,7 @@ let fileNo = 0;
 function write(words: Uint32Array): string {
   const path = join(dir, `m${fileNo++}.spv`);
   writeFileSync(path, words);
+  assertSameAsSpirvDis(words, `builder module ${path}`, path);
   return path;
 }
 
