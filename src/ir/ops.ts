@@ -118,6 +118,8 @@ export const OPS = {
   FRcp32: un('f32', 'f32', 'f32'),
   /** sqrt(x), correctly rounded (the float model's v_sqrt_f32). */
   FSqrt32: un('f32', 'f32', 'f32'),
+  /** 1/sqrt(x), correctly rounded (the float model's v_rsq_f32). */
+  FRsq32: un('f32', 'f32', 'f32'),
   /** x · 2^n (n: an i32), rounded by the mode (v_ldexp_f32). */
   FLdexp32: { args: ['f32', 'u32'], result: 'f32', float: 'f32' },
   /**

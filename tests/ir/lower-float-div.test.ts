@@ -1,4 +1,4 @@
-// The exact lowerings of the f32 output modifiers, ldexp, sqrt and the division helpers
+// The exact lowerings of the f32 output modifiers, ldexp, sqrt, rsq and the division helpers
 // (src/ir/passes/lower-float-modifiers.ts, lower-float-div.ts) against the float model: fast-check
 // properties over 64-lane batches of inputs biased to the special values (±0, ±inf, quiet and
 // signalling NaNs with payloads, denormals, the largest and smallest normals, values near overflow
@@ -101,6 +101,12 @@ test('lowered sqrt equals the float model', () => {
   // Perfect squares and their neighbours (exact results, ties cannot occur but remainders of 0 can).
   const square = fc.tuple(fc.integer({ min: 1, max: 4095 }), fc.integer({ min: -2, max: 2 }), fc.integer({ min: 60, max: 190 })).map(([k, d, e]) => ((((k * k) << (Math.clz32(k * k) - 8)) & 0x7fffff) | (e << 23)) + d);
   check(fc.tuple(fc.oneof(f32, square)).map((r) => [r[0] >>> 0]), (m) => (b, v) => u(b, b.emit('FSqrt32', [f(b, v[0] as Inst)], [], { float: m })), 4);
+});
+
+test('lowered rsq equals the float model', () => {
+  // Exact cases: powers of four, and the perfect squares' neighbours.
+  const pow4 = fc.tuple(fc.integer({ min: 1, max: 254 }), fc.integer({ min: -1, max: 1 })).map(([e, d]) => ((e << 23) + d) >>> 0);
+  check(fc.tuple(fc.oneof(f32, pow4)).map((r) => [r[0] >>> 0]), (m) => (b, v) => u(b, b.emit('FRsq32', [f(b, v[0] as Inst)], [], { float: m })), 4);
 });
 
 /** An f32 with a given biased exponent field (clamped to 0..255), random sign and fraction (fraction 0 or 1 at times). */

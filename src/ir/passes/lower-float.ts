@@ -14,11 +14,11 @@
 import { Builder, type FloatMode, type Inst, IrError, type IrFunction } from '../ir.js';
 import type { Op } from '../ops.js';
 import { lowerLdexp, lowerOutMod } from './lower-float-modifiers.js';
-import { lowerDivFixup, lowerDivFmas, lowerDivScale, lowerSqrt } from './lower-float-div.js';
+import { lowerDivFixup, lowerDivFmas, lowerDivScale, lowerRsq, lowerSqrt } from './lower-float-div.js';
 
 /** Float ops this pass lowers. */
 export const LOWERED_F32: ReadonlySet<Op> = new Set<Op>(['FAdd32', 'FSub32', 'FMul32', 'FFma32', 'FRcp32', 'FMin32', 'FMax32', 'FFloor32', 'FCeil32', 'FTrunc32', 'FRndne32', 'FCmp32', 'ConvertF32U32', 'ConvertF32S32', 'ConvertU32F32', 'ConvertS32F32',
-  'FOutMod32', 'FLdexp32', 'FSqrt32', 'FDivScale32', 'FDivScaleFlag32', 'FDivFmas32', 'FDivFixup32']);
+  'FOutMod32', 'FLdexp32', 'FSqrt32', 'FRsq32', 'FDivScale32', 'FDivScaleFlag32', 'FDivFmas32', 'FDivFixup32']);
 
 export interface Mode { readonly round: 0 | 1 | 2 | 3; readonly flushIn: boolean; readonly flushOut: boolean; readonly ieee: boolean; readonly dx10Clamp: boolean }
 
@@ -421,6 +421,7 @@ export function lowerFloat(fn: IrFunction, lower: (i: Inst) => boolean): number 
         case 'FOutMod32': r = lowerOutMod(x, md, bits(i.args[0]), Number(i.imms[0] ?? 0), Number(i.imms[1] ?? 0) !== 0); break;
         case 'FLdexp32': r = lowerLdexp(x, md, bits(i.args[0]), bits(i.args[1])); break;
         case 'FSqrt32': r = lowerSqrt(x, md, bits(i.args[0])); break;
+        case 'FRsq32': r = lowerRsq(x, md, bits(i.args[0])); break;
         case 'FDivScale32': r = lowerDivScale(x, md, bits(i.args[0]), bits(i.args[1]), bits(i.args[2])).value; break;
         case 'FDivScaleFlag32': r = lowerDivScale(x, md, bits(i.args[0]), bits(i.args[1]), bits(i.args[2])).flag; break;
         case 'FDivFmas32': r = lowerDivFmas(x, md, bits(i.args[0]), bits(i.args[1]), bits(i.args[2]), bits(i.args[3])); break;
