@@ -116,7 +116,7 @@ const HANDLERS: Record<Op, Handler> = {
   FAdd32: fl((e, a, b) => F.addF32(u(a), u(b), e)), FSub32: fl((e, a, b) => F.subF32(u(a), u(b), e)), FMul32: fl((e, a, b) => F.mulF32(u(a), u(b), e)),
   FFma32: fl((e, a, b, d) => F.fmaF32(u(a), u(b), u(d), e)), FRcp32: fl((e, a) => F.rcpF32(u(a), e)),
   FFloor32: fl((e, a) => F.floorF32(u(a), e)), FCeil32: fl((e, a) => F.ceilF32(u(a), e)), FTrunc32: fl((e, a) => F.truncF32(u(a), e)), FRndne32: fl((e, a) => F.rndneF32(u(a), e)), FMin32: fl((e, a, b) => F.minF32(u(a), u(b), e)), FMax32: fl((e, a, b) => F.maxF32(u(a), u(b), e)),
-  FSqrt32: fl((e, a) => F.sqrtF32(u(a), e)), FRsq32: fl((e, a) => F.rsqF32(u(a), e)), FLdexp32: fl((e, a, n) => F.ldexpF32(u(a), u(n) | 0, e)),
+  FSqrt32: fl((e, a) => F.sqrtF32(u(a), e)), FFrexpMant32: fl((e, a) => F.frexpMantF32(u(a), e)), FFrexpExp32: fl((e, a) => F.frexpExpF32(u(a), e) >>> 0), FFract32: fl((e, a) => F.fractF32(u(a), e)), FRsq32: fl((e, a) => F.rsqF32(u(a), e)), FLdexp32: fl((e, a, n) => F.ldexpF32(u(a), u(n) | 0, e)),
   FOutMod32: (c) => { const e = envOf(c.i.float); const omod = Number(c.imm(0)) as F.Omod, clamp = Number(c.imm(1)) !== 0; const a = c.a(0); return map(c, (l) => F.outputModifiersF32(u(a[l]), omod, clamp, e)); },
   FDivScale32: fl((e, a, b, d) => F.divScaleF32(u(a), u(b), u(d), e).value), FDivScaleFlag32: fl((e, a, b, d) => b01(F.divScaleF32(u(a), u(b), u(d), e).vcc)),
   FDivFmas32: fl((e, a, b, d, v) => F.divFmasF32(u(a), u(b), u(d), u(v) === 1, e)), FDivFixup32: fl((e, a, b, d) => F.divFixupF32(u(a), u(b), u(d), e)),

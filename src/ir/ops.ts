@@ -118,6 +118,8 @@ export const OPS = {
   FRcp32: un('f32', 'f32', 'f32'),
   /** sqrt(x), correctly rounded (the float model's v_sqrt_f32). */
   FSqrt32: un('f32', 'f32', 'f32'),
+  /** v_frexp_mant_f32 (the significand in [0.5, 1) with the sign), v_frexp_exp_i32_f32 (the exponent as an i32), v_fract_f32. */
+  FFrexpMant32: un('f32', 'f32', 'f32'), FFrexpExp32: un('f32', 'u32', 'f32'), FFract32: un('f32', 'f32', 'f32'),
   /** 1/sqrt(x), correctly rounded (the float model's v_rsq_f32). */
   FRsq32: un('f32', 'f32', 'f32'),
   /** x · 2^n (n: an i32), rounded by the mode (v_ldexp_f32). */

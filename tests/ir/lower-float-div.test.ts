@@ -97,6 +97,13 @@ test('lowered ldexp equals the float model', () => {
   check(fc.tuple(f32, n).map((r) => [...r]), (m) => (b, v) => u(b, b.emit('FLdexp32', [f(b, v[0] as Inst), v[1] as Inst], [], { float: m })), 4);
 });
 
+test('lowered frexp_mant, frexp_exp and fract equal the float model', () => {
+  const one = fc.tuple(fc.oneof(f32, fc.integer({ min: -70000, max: 70000 }).map((k) => new Uint32Array(new Float32Array([k / 16]).buffer)[0] ?? 0))).map((r) => [r[0] >>> 0]);
+  check(one, (m) => (b, v) => u(b, b.emit('FFrexpMant32', [f(b, v[0] as Inst)], [], { float: m })), 3);
+  check(one, (m) => (b, v) => b.emit('FFrexpExp32', [f(b, v[0] as Inst)], [], { float: m }), 3);
+  check(one, (m) => (b, v) => u(b, b.emit('FFract32', [f(b, v[0] as Inst)], [], { float: m })), 4);
+});
+
 test('lowered sqrt equals the float model', () => {
   // Perfect squares and their neighbours (exact results, ties cannot occur but remainders of 0 can).
   const square = fc.tuple(fc.integer({ min: 1, max: 4095 }), fc.integer({ min: -2, max: 2 }), fc.integer({ min: 60, max: 190 })).map(([k, d, e]) => ((((k * k) << (Math.clz32(k * k) - 8)) & 0x7fffff) | (e << 23)) + d);

@@ -256,7 +256,21 @@ const outModKernel = (wave64: boolean): string => {
   s_endpgm`);
 };
 
-test('VOP3 clamp and omod (f32 results and integer saturation) under several float modes, IEEE and DX10_CLAMP settings, exactly on lavapipe', async () => {
+/** frexp, fract, byte conversions, floor conversion, min3/max3 (with output modifiers on some). */
+const splitKernel = pairKernel(5, `
+  v_frexp_mant_f32 v5, v3
+  v_frexp_exp_i32_f32 v6, v4
+  v_fract_f32 v7, v3
+  v_fract_f32_e64 v8, v4 clamp mul:2
+  v_cvt_f32_ubyte0 v9, v3
+  v_cvt_f32_ubyte3_e64 v10, v4 div:2
+  v_cvt_flr_i32_f32 v11, v3
+  v_min3_f32 v12, v3, v4, 0.5 clamp
+  global_store_dwordx4 v2, v[5:8], s[6:7]
+  global_store_dwordx4 v2, v[9:12], s[6:7] offset:16
+  s_endpgm`);
+
+test('VOP3 clamp and omod (f32 results and integer saturation), frexp/fract/byte conversions, under several float modes, IEEE and DX10_CLAMP settings, exactly on lavapipe', async () => {
   const dev = VulkanDevice.open({ driverFiles: LVP, validation: true });
   try {
     const rng = new Rng(55);
@@ -270,6 +284,11 @@ test('VOP3 clamp and omod (f32 results and integer saturation) under several flo
         const edges = [0, 0x80000000, 1, 0x807fffff, 0x00800000, 0x7f7fffff, 0xff7fffff, 0x3f800000, 0x3f800001, 0xbf800000, 0x3f000000, 0x3effffff, 0x7f800000, 0xff800000, 0x7fc00000, 0xffc00001, 0x7fa00000, 0xffffffff, 0x7fffffff, 0x00000002, 0x7e800000];
         const input = dwords(Array.from({ length: 2 * n }, () => (rng.u32() % 2 === 0 ? edges[rng.u32() % edges.length] ?? 0 : rng.u32() % 3 === 0 ? rng.u32() & 0x80ffffff : rng.u32())));
         same(name, await both(dev, shader, [input, new Uint8Array(128 * n)], [n, 1, 1], [64, 1, 1]));
+        const sname = `split${name}`;
+        const split = assemble('gfx1030', [{ name: sname, body: splitKernel, wave64, floatMode, ieeeMode: ieee, dx10Clamp, vgprs: 16, sgprs: 16, directives: ['.amdhsa_system_sgpr_workgroup_id_x 1'] }]).get(sname);
+        assert.ok(split);
+        spirvValid(recompile(split, { profile: LAVAPIPE_PROFILE }).spirv, sname);
+        same(sname, await both(dev, split, [input, new Uint8Array(32 * n)], [n, 1, 1], [64, 1, 1]));
       }
     }
   } finally {

@@ -133,7 +133,7 @@ const unary = (op: Op, fin: boolean, fo: boolean): Translator => (cx) => {
   result(cx, o, fo ? fout(cx, r, mode) : r);
 };
 /** f32 → f32 unary ops. */
-const f32un = (op: 'FFloor32' | 'FCeil32' | 'FTrunc32' | 'FRndne32' | 'FRcp32' | 'FSqrt32' | 'FRsq32'): Translator => unary(op, true, true);
+const f32un = (op: 'FFloor32' | 'FCeil32' | 'FTrunc32' | 'FRndne32' | 'FRcp32' | 'FSqrt32' | 'FRsq32' | 'FFrexpMant32' | 'FFract32'): Translator => unary(op, true, true);
 
 /**
  * v_cmp_class_f32: the bit of the class mask (src1) for src0's class, from the raw bits (no
@@ -267,6 +267,18 @@ export const VALU: Record<string, Translator> = {
   v_ashrrev_i64: (cx) => { const o = io(cx); result(cx, o, cx.b.emit('AShr64', [src(o, 1, cx), cx.b.emit('And32', [src(o, 0, cx), cx.u32(63)])])); },
   v_lshrrev_b64: (cx) => { const o = io(cx); result(cx, o, cx.b.emit('LShr64', [src(o, 1, cx), cx.b.emit('And32', [src(o, 0, cx), cx.u32(63)])])); },
   v_sqrt_f32: f32un('FSqrt32'), v_rsq_f32: f32un('FRsq32'),
+  v_frexp_mant_f32: f32un('FFrexpMant32'), v_fract_f32: f32un('FFract32'),
+  v_frexp_exp_i32_f32: unary('FFrexpExp32', true, false),
+  // floor then the truncating conversion: floor's result is integral (or NaN/inf), so the two agree with the model's floor conversion.
+  v_cvt_flr_i32_f32: (cx) => {
+    const o = io(cx, 'int-result');
+    const mode = cx.floatMode();
+    const fl = cx.b.emit('FFloor32', [cx.b.emit('BitcastU32F32', [src(o, 0, cx)])], [], { float: mode });
+    result(cx, o, cx.b.emit('ConvertS32F32', [fl], [], { float: mode }));
+  },
+  // min3/max3: min(min(a, b), c) under one mode (the ISA, as the interpreter).
+  v_min3_f32: (cx) => { const o = io(cx, 'f32'); const mode = cx.floatMode(); const a = [0, 1, 2].map((k) => cx.b.emit('BitcastU32F32', [src(o, k, cx)])); result(cx, o, fout(cx, cx.b.emit('FMin32', [cx.b.emit('FMin32', [a[0] as Inst, a[1] as Inst], [], { float: mode }), a[2] as Inst], [], { float: mode }), mode)); },
+  v_max3_f32: (cx) => { const o = io(cx, 'f32'); const mode = cx.floatMode(); const a = [0, 1, 2].map((k) => cx.b.emit('BitcastU32F32', [src(o, k, cx)])); result(cx, o, fout(cx, cx.b.emit('FMax32', [cx.b.emit('FMax32', [a[0] as Inst, a[1] as Inst], [], { float: mode }), a[2] as Inst], [], { float: mode }), mode)); },
   v_ldexp_f32: (cx) => {
     const o = io(cx, 'f32');
     const mode = cx.floatMode();
@@ -295,6 +307,16 @@ export const VALU: Record<string, Translator> = {
   v_cvt_i32_f32: unary('ConvertS32F32', true, false),
   v_cvt_f32_i32: unary('ConvertF32S32', false, true),
 };
+
+// v_cvt_f32_ubyteN: byte N as an f32 (exact in every mode: the conversion of a value below 256), then clamp/omod.
+for (let n = 0; n < 4; n++) {
+  VALU[`v_cvt_f32_ubyte${n}`] = (cx) => {
+    const o = io(cx, 'f32');
+    const mode = cx.floatMode();
+    const byte = cx.b.emit('And32', [cx.b.emit('LShr32', [src(o, 0, cx), cx.u32(8 * n)]), cx.u32(0xff)]);
+    result(cx, o, fout(cx, cx.b.emit('ConvertF32U32', [byte], [], { float: mode }), mode));
+  };
+}
 
 VALU['v_cmp_class_f32'] = compare((cx, o) => classBit(cx, src(o, 0, cx), src(o, 1, cx)), false, 'ignore');
 VALU['v_cmpx_class_f32'] = compare((cx, o) => classBit(cx, src(o, 0, cx), src(o, 1, cx)), true, 'ignore');

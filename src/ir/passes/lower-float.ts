@@ -13,12 +13,12 @@
 // rounding step at bit 30 is exact for every mode.
 import { Builder, type FloatMode, type Inst, IrError, type IrFunction } from '../ir.js';
 import type { Op } from '../ops.js';
-import { lowerLdexp, lowerOutMod } from './lower-float-modifiers.js';
+import { lowerFract, lowerFrexpExp, lowerFrexpMant, lowerLdexp, lowerOutMod } from './lower-float-modifiers.js';
 import { lowerDivFixup, lowerDivFmas, lowerDivScale, lowerRsq, lowerSqrt } from './lower-float-div.js';
 
 /** Float ops this pass lowers. */
 export const LOWERED_F32: ReadonlySet<Op> = new Set<Op>(['FAdd32', 'FSub32', 'FMul32', 'FFma32', 'FRcp32', 'FMin32', 'FMax32', 'FFloor32', 'FCeil32', 'FTrunc32', 'FRndne32', 'FCmp32', 'ConvertF32U32', 'ConvertF32S32', 'ConvertU32F32', 'ConvertS32F32',
-  'FOutMod32', 'FLdexp32', 'FSqrt32', 'FRsq32', 'FDivScale32', 'FDivScaleFlag32', 'FDivFmas32', 'FDivFixup32']);
+  'FOutMod32', 'FLdexp32', 'FFrexpMant32', 'FFrexpExp32', 'FFract32', 'FSqrt32', 'FRsq32', 'FDivScale32', 'FDivScaleFlag32', 'FDivFmas32', 'FDivFixup32']);
 
 export interface Mode { readonly round: 0 | 1 | 2 | 3; readonly flushIn: boolean; readonly flushOut: boolean; readonly ieee: boolean; readonly dx10Clamp: boolean }
 
@@ -138,7 +138,7 @@ export function unpack(x: X, md: Mode, a: Inst): Unpacked {
 
 export const quiet = (x: X, md: Mode, a: Inst) => (md.ieee ? x.or(a, x.c(0x400000)) : a);
 
-function lowerAdd(x: X, md: Mode, a: Inst, b: Inst): Inst {
+export function lowerAdd(x: X, md: Mode, a: Inst, b: Inst): Inst {
   const A = unpack(x, md, a), B = unpack(x, md, b);
   const keyA = x.or(x.shl(A.effExp, x.c(24)), A.mant), keyB = x.or(x.shl(B.effExp, x.c(24)), B.mant);
   const aBig = x.op('UGe32', keyA, keyB);
@@ -293,7 +293,7 @@ function lowerMinMax(x: X, md: Mode, a: Inst, b: Inst, isMax: boolean): Inst {
 }
 
 /** floor / ceil / trunc / round-to-nearest-even to an integral value (exact; inputs flushed by the mode). */
-function lowerIntegral(x: X, md: Mode, a: Inst, how: 'floor' | 'ceil' | 'trunc' | 'rndne'): Inst {
+export function lowerIntegral(x: X, md: Mode, a: Inst, how: 'floor' | 'ceil' | 'trunc' | 'rndne'): Inst {
   const A = unpack(x, md, a);
   const signBit = x.shl(x.op('U1ToU32', A.sign), x.c(31));
   const fb = x.or(signBit, x.or(x.shl(A.exp, x.c(23)), A.frac));
@@ -420,6 +420,9 @@ export function lowerFloat(fn: IrFunction, lower: (i: Inst) => boolean): number 
         case 'ConvertS32F32': r = lowerToInt(x, md, bits(i.args[0]), true); break;
         case 'FOutMod32': r = lowerOutMod(x, md, bits(i.args[0]), Number(i.imms[0] ?? 0), Number(i.imms[1] ?? 0) !== 0); break;
         case 'FLdexp32': r = lowerLdexp(x, md, bits(i.args[0]), bits(i.args[1])); break;
+        case 'FFrexpMant32': r = lowerFrexpMant(x, md, bits(i.args[0])); break;
+        case 'FFrexpExp32': r = lowerFrexpExp(x, md, bits(i.args[0])); break;
+        case 'FFract32': r = lowerFract(x, md, bits(i.args[0])); break;
         case 'FSqrt32': r = lowerSqrt(x, md, bits(i.args[0])); break;
         case 'FRsq32': r = lowerRsq(x, md, bits(i.args[0])); break;
         case 'FDivScale32': r = lowerDivScale(x, md, bits(i.args[0]), bits(i.args[1]), bits(i.args[2])).value; break;
