@@ -116,6 +116,26 @@ export const OPS = {
   FFloor32: un('f32', 'f32', 'f32'), FCeil32: un('f32', 'f32', 'f32'), FTrunc32: un('f32', 'f32', 'f32'), FRndne32: un('f32', 'f32', 'f32'),
   /** 1/x, correctly rounded (the float model's v_rcp_f32). */
   FRcp32: un('f32', 'f32', 'f32'),
+  /** sqrt(x), correctly rounded (the float model's v_sqrt_f32). */
+  FSqrt32: un('f32', 'f32', 'f32'),
+  /** v_frexp_mant_f32 (the significand in [0.5, 1) with the sign), v_frexp_exp_i32_f32 (the exponent as an i32), v_fract_f32. */
+  FFrexpMant32: un('f32', 'f32', 'f32'), FFrexpExp32: un('f32', 'u32', 'f32'), FFract32: un('f32', 'f32', 'f32'),
+  /** 1/sqrt(x), correctly rounded (the float model's v_rsq_f32). */
+  FRsq32: un('f32', 'f32', 'f32'),
+  /** x · 2^n (n: an i32), rounded by the mode (v_ldexp_f32). */
+  FLdexp32: { args: ['f32', 'u32'], result: 'f32', float: 'f32' },
+  /**
+   * VOP3 output modifiers on an f32 result (src/float/modifiers.ts outputModifiersBits): imm omod
+   * (0 none, 1 ×2, 2 ×4, 3 ×0.5; ignored when IEEE), imm clamp (0/1: to [0, 1], NaN → +0 when DX10_CLAMP).
+   */
+  FOutMod32: { args: ['imm', 'imm', 'f32'], result: 'f32', float: 'f32' },
+  /** v_div_scale_f32 (src0 the value to scale, src1 denominator, src2 numerator): the scaled value, and the flag v_div_fmas reads. */
+  FDivScale32: { args: ['f32', 'f32', 'f32'], result: 'f32', float: 'f32' },
+  FDivScaleFlag32: { args: ['f32', 'f32', 'f32'], result: 'u1', float: 'f32' },
+  /** v_div_fmas_f32: fma(a, b, c) scaled by 2^±64 when the lane's VCC bit (the u1) is set. */
+  FDivFmas32: { args: ['f32', 'f32', 'f32', 'u1'], result: 'f32', float: 'f32' },
+  /** v_div_fixup_f32 (src0 quotient, src1 denominator, src2 numerator): the special cases of the division. */
+  FDivFixup32: { args: ['f32', 'f32', 'f32'], result: 'f32', float: 'f32' },
   FAdd64: bin('f64', 'f64'), FMul64: bin('f64', 'f64'), FFma64: { args: ['f64', 'f64', 'f64'], result: 'f64', float: 'f64' },
   FAdd16: bin('f16', 'f16'), FMul16: bin('f16', 'f16'), FFma16: { args: ['f16', 'f16', 'f16'], result: 'f16', float: 'f16' },
   /** Compares: imm predicate 0..15 in VOPC order (f, lt, eq, le, gt, lg, ge, o, u, nge, nlg, ngt, nle, neq, nlt, tru). */

@@ -97,6 +97,26 @@ test('recompiled kernels on lavapipe equal the interpreter byte for byte, wave32
       const data = dwords(Array.from({ length: 320 }, () => rng.u32()));
       const bins = dwords([...new Array<number>(16).fill(0), 0, 0xffffffff, 0, 0, 0]);
       same(`histogram wave${w64 ? 64 : 32}`, await both(dev, hist, [data, bins, new Uint8Array(4 * 320)], [320, 1, 1], [64, 1, 1], [[24, 16]]));
+      // f32 arithmetic as clang emits it with -cl-fp32-correctly-rounded-divide-sqrt: the division
+      // sequence (v_div_scale/v_div_fmas/v_div_fixup), sqrt with the compiler's scaling and
+      // refinement, min/max, integral rounding, conversions; with -cl-denorms-are-zero also
+      // s_denorm_mode around the division and v_rsq_f32 in the sqrt. Inputs biased to zeros,
+      // denormals, the largest values, infinities and NaNs.
+      for (const daz of [false, true]) {
+        const fobj = buildOpenCl('interp-float.cl', { wave64: w64, options: ['-cl-fp32-correctly-rounded-divide-sqrt', ...(daz ? ['-cl-denorms-are-zero'] : [])] });
+        const f32ops = loadShaders({ bytes: new Uint8Array(readFileSync(fobj)), name: 'k' }).find((s) => s.info.name === 'f32_ops');
+        assert.ok(f32ops);
+        const fname = `f32_ops wave${w64 ? 64 : 32}${daz ? ' denorms-are-zero' : ''}`;
+        spirvValid(recompile(f32ops, { profile: LAVAPIPE_PROFILE }).spirv, fname.replace(/\W/g, '_'));
+        const fedges = [0, 0x80000000, 1, 0x807fffff, 0x00800000, 0x7f7fffff, 0xff7fffff, 0x3f800000, 0x3f000000, 0x4b000000, 0x4b000001, 0x3fc00000, 0x7f800000, 0xff800000, 0x7fc00000, 0xffa00001, 0x0f800000, 0x6f800000];
+        const fin = () => dwords(Array.from({ length: 192 }, () => {
+          const p = rng.u32() % 8;
+          return (p === 0 ? fedges[rng.u32() % fedges.length] ?? 0 : p === 1 ? rng.u32() & 0x807fffff : p === 2 ? (rng.u32() & 0x80ffffff) | 0x4b000000 : p === 3 ? rng.u32() : (rng.u32() & 0x8fffffff) | 0x30000000) >>> 0;
+        }));
+        const fres = await both(dev, f32ops, [fin(), fin(), fin(), new Uint8Array(32 * 192)], [192, 1, 1], [64, 1, 1]);
+        assert.ok(fres[0][3]?.some((v) => v !== 0), `${fname} wrote its results`);
+        same(fname, fres);
+      }
     }
   } finally {
     dev.close();
@@ -186,6 +206,98 @@ test('f32 arithmetic under every rounding direction and denormal mode, set at la
     }
   } finally {
     dev.close();
+  }
+});
+
+/** VOP3 clamp/omod on f32 results (and the division helpers, sqrt, ldexp), integer clamp, in the kernel's wave size. */
+const outModKernel = (wave64: boolean): string => {
+  const m = (k: number) => (wave64 ? `s[${k}:${k + 1}]` : `s${k}`);
+  const vcc = wave64 ? 'vcc' : 'vcc_lo';
+  return pairKernel(7, `
+  v_add_f32_e64 v5, v3, v4 clamp
+  v_mul_f32_e64 v6, v3, v4 mul:2
+  v_mul_f32_e64 v7, v3, v4 clamp mul:4
+  v_fma_f32 v8, v3, v4, v3 div:2
+  v_sub_f32_e64 v9, v3, v4 clamp div:2
+  v_max_f32_e64 v10, v3, v4 clamp
+  v_cvt_f32_u32_e64 v11, v1 mul:2
+  v_add_nc_u32_e64 v12, v3, v4 clamp
+  v_sub_nc_u32_e64 v13, v3, v4 clamp
+  v_add_co_u32 v14, ${vcc}, v3, v4 clamp
+  v_sub_co_ci_u32_e64 v15, ${m(8)}, v3, v4, ${vcc} clamp
+  v_add_nc_i32 v16, v3, v4 clamp
+  v_sub_nc_i32 v17, v3, v4 clamp
+  v_sqrt_f32_e64 v18, v3 clamp mul:2
+  v_rcp_f32_e64 v19, v4 div:2
+  v_ldexp_f32 v20, v3, v1 clamp
+  v_div_scale_f32 v21, ${vcc}, v3, v4, v3 mul:2
+  v_div_fmas_f32 v22, v3, v4, v5 clamp
+  v_div_fixup_f32 v23, v3, v4, v6 div:2
+  v_floor_f32_e64 v24, v3 mul:4
+  v_cvt_i32_f32_e64 v25, v3 clamp
+  v_cmp_lt_f32_e64 ${m(10)}, v3, v4 clamp
+  v_mad_u64_u32 v[26:27], null, v3, v4, v[3:4] clamp
+  v_ldexp_f32 v28, v4, v3
+  v_cndmask_b32_e64 v29, 0, 1, ${m(8)}
+  v_cndmask_b32_e64 v30, 0, 1, ${m(10)}
+  v_cndmask_b32_e64 v31, 0, 1, ${vcc}
+  v_div_scale_f32 v32, ${vcc}, v4, v4, v3
+  global_store_dwordx4 v2, v[5:8], s[6:7]
+  global_store_dwordx4 v2, v[9:12], s[6:7] offset:16
+  global_store_dwordx4 v2, v[13:16], s[6:7] offset:32
+  global_store_dwordx4 v2, v[17:20], s[6:7] offset:48
+  global_store_dwordx4 v2, v[21:24], s[6:7] offset:64
+  global_store_dwordx4 v2, v[25:28], s[6:7] offset:80
+  global_store_dwordx4 v2, v[29:32], s[6:7] offset:96
+  s_endpgm`);
+};
+
+/** frexp, fract, byte conversions, floor conversion, min3/max3 (with output modifiers on some). */
+const splitKernel = pairKernel(5, `
+  v_frexp_mant_f32 v5, v3
+  v_frexp_exp_i32_f32 v6, v4
+  v_fract_f32 v7, v3
+  v_fract_f32_e64 v8, v4 clamp mul:2
+  v_cvt_f32_ubyte0 v9, v3
+  v_cvt_f32_ubyte3_e64 v10, v4 div:2
+  v_cvt_flr_i32_f32 v11, v3
+  v_min3_f32 v12, v3, v4, 0.5 clamp
+  global_store_dwordx4 v2, v[5:8], s[6:7]
+  global_store_dwordx4 v2, v[9:12], s[6:7] offset:16
+  s_endpgm`);
+
+test('VOP3 clamp and omod (f32 results and integer saturation), frexp/fract/byte conversions, under several float modes, IEEE and DX10_CLAMP settings, exactly on lavapipe', async () => {
+  const dev = VulkanDevice.open({ driverFiles: LVP, validation: true });
+  try {
+    const rng = new Rng(55);
+    for (const wave64 of [false, true]) {
+      for (const [floatMode, ieee, dx10Clamp] of [[0xf0, true, true], [0xf0, false, false], [0x00, false, true], [0x31, false, false], [0x12, true, false], [0x23, false, true]] as const) {
+        const name = `omod${wave64 ? 64 : 32}_${floatMode.toString(16)}_${ieee ? 'ieee' : 'noieee'}_${dx10Clamp ? 'dx10' : 'nodx10'}`;
+        const shader = assemble('gfx1030', [{ name, body: outModKernel(wave64), wave64, floatMode, ieeeMode: ieee, dx10Clamp, vgprs: 40, sgprs: 16, directives: ['.amdhsa_system_sgpr_workgroup_id_x 1'] }]).get(name);
+        assert.ok(shader);
+        spirvValid(recompile(shader, { profile: LAVAPIPE_PROFILE }).spirv, name);
+        const n = 128;
+        const edges = [0, 0x80000000, 1, 0x807fffff, 0x00800000, 0x7f7fffff, 0xff7fffff, 0x3f800000, 0x3f800001, 0xbf800000, 0x3f000000, 0x3effffff, 0x7f800000, 0xff800000, 0x7fc00000, 0xffc00001, 0x7fa00000, 0xffffffff, 0x7fffffff, 0x00000002, 0x7e800000];
+        const input = dwords(Array.from({ length: 2 * n }, () => (rng.u32() % 2 === 0 ? edges[rng.u32() % edges.length] ?? 0 : rng.u32() % 3 === 0 ? rng.u32() & 0x80ffffff : rng.u32())));
+        same(name, await both(dev, shader, [input, new Uint8Array(128 * n)], [n, 1, 1], [64, 1, 1]));
+        const sname = `split${name}`;
+        const split = assemble('gfx1030', [{ name: sname, body: splitKernel, wave64, floatMode, ieeeMode: ieee, dx10Clamp, vgprs: 16, sgprs: 16, directives: ['.amdhsa_system_sgpr_workgroup_id_x 1'] }]).get(sname);
+        assert.ok(split);
+        spirvValid(recompile(split, { profile: LAVAPIPE_PROFILE }).spirv, sname);
+        same(sname, await both(dev, split, [input, new Uint8Array(32 * n)], [n, 1, 1], [64, 1, 1]));
+      }
+    }
+  } finally {
+    dev.close();
+  }
+});
+
+test('clamp/omod where the interpreter does not model them are refused by the translation too', () => {
+  for (const [asm, why] of [['v_mad_u32_u24 v5, v3, v4, v1 clamp', /v_mad_u32_u24 with clamp\/omod is not modelled/], ['v_cvt_u32_f32_e64 v5, v3 mul:2', /omod on an integer result is not modelled/], ['v_mul_u32_u24_e64 v5, v3, v4 clamp', /v_mul_u32_u24 with clamp\/omod is not modelled/]] as const) {
+    const shader = assemble('gfx1030', [{ name: 'r', body: `${asm}\ns_endpgm`, vgprs: 16, sgprs: 16, directives: ['.amdhsa_system_sgpr_workgroup_id_x 1'] }]).get('r');
+    assert.ok(shader);
+    assert.throws(() => recompile(shader, { profile: LAVAPIPE_PROFILE }), (e: unknown) => e instanceof TranslateError && why.test(e.message), asm);
+    assert.throws(() => dispatch(shader, { grid: [1, 1, 1], block: [1, 1, 1], kernarg: new Uint8Array(64), mem: new GlobalMemory(), maxSteps: 1000 }), (e: unknown) => e instanceof Error && /not modelled/.test(e.message), asm);
   }
 });
 

@@ -376,6 +376,7 @@ function nativeBlocker(i: Inst, f: FloatMode, p: TargetProfile): string | undefi
   if (!isF32) return `${i.op}: only f32 float ops are emitted yet`;
   if (i.op === 'FFma32') return 'fma needs an exact lowering (GLSL Fma may be unfused on the device): not emitted yet';
   if (['FMin32', 'FMax32', 'FFloor32', 'FCeil32', 'FTrunc32', 'FRndne32'].includes(i.op)) return `${i.op}: RDNA's NaN and signed-zero rules are not SPIR-V's: not emitted natively`;
+  if (['FOutMod32', 'FLdexp32', 'FFrexpMant32', 'FFrexpExp32', 'FFract32', 'FSqrt32', 'FRsq32', 'FDivScale32', 'FDivScaleFlag32', 'FDivFmas32', 'FDivFixup32'].includes(i.op)) return `${i.op}: no SPIR-V op computes RDNA's bits (output modifiers, ldexp rounding, correctly rounded sqrt, the division helpers): always emulated exactly`;
   if (i.op === 'FRcp32') return 'a correctly rounded reciprocal needs an exact lowering (OpFDiv may be approximate): not emitted natively';
   if (f.round !== 0 || f.denorm !== 3 || f.ieee === 'dynamic' || f.dx10Clamp === 'dynamic') {
     return `float mode round=${f.round} denorm=${f.denorm} needs a software lowering, which is not emitted yet`;

@@ -2,24 +2,39 @@
 // by their table types (float neg/abs as sign-bit operations on the raw bits), results land in
 // the active lanes only, carries and compares become lane masks (the ballot of each lane's bit),
 // v_cmpx writes EXEC. Float ops carry the FloatMode the MODE analysis gives the instruction.
-// First slice: the integer and f32 operations compiled OpenCL kernels use most; DPP, SDWA,
-// op_sel, clamp and omod are refused with the instruction.
+// First slice: the integer and f32 operations compiled OpenCL kernels use most; DPP, SDWA and
+// op_sel are refused with the instruction.
+//
+// VOP3 output modifiers follow the interpreter's semantics instruction by instruction (OutMods):
+// on an f32 result clamp/omod become an FOutMod32 op under the instruction's FloatMode (lowered
+// exactly, src/ir/passes/lower-float-modifiers.ts); integer adds/subs with clamp saturate
+// (unsigned, signed, carry forms, v_mad_u64_u32) and ignore omod; float compares ignore both; a
+// float op with an integer result ignores clamp and refuses omod; every other instruction refuses
+// both, as the interpreter does ('... with clamp/omod is not modelled').
 import type { Operand } from '../../decode/types.js';
 import type { DataType } from '../../isa/types.js';
-import type { Inst } from '../../ir/ir.js';
+import type { FloatMode, Inst } from '../../ir/ir.js';
 import type { Op } from '../../ir/ops.js';
-import { EXEC_LO, type TContext, type Translator } from '../context.js';
+import { EXEC_LO, type TContext, type Translator, VCC_LO } from '../context.js';
 
 const is64 = (t: DataType) => t === 'f64' || t === 'b64' || t === 'i64' || t === 'u64';
+
+/**
+ * What an instruction does with clamp/omod (as its interpreter semantics): 'refuse' (not modelled),
+ * 'f32' (FOutMod32 on the f32 result), 'int-clamp' (clamp saturates, omod ignored), 'ignore'
+ * (float compares), 'int-result' (a float op with an integer result: clamp moot, omod refused).
+ */
+type OutMods = 'refuse' | 'f32' | 'int-clamp' | 'ignore' | 'int-result';
 
 interface Io { readonly srcs: Inst[]; readonly maskIn?: Inst; readonly vdst?: Operand; readonly maskDst?: Operand; readonly vdst64: boolean }
 
 /** Reads the sources (32-bit as u32, 64-bit as u64) and finds the destinations. */
-function io(cx: TContext): Io {
+function io(cx: TContext, mods: OutMods = 'refuse'): Io {
   const i = cx.inst;
   if (i.variant === 'dpp16' || i.variant === 'dpp8' || i.variant === 'sdwa') cx.fail(`${i.variant.toUpperCase()} forms are not translated yet`);
   if (i.mods.opsel) cx.fail('op_sel is not translated yet');
-  if (i.mods.clamp || i.mods.omod) cx.fail('clamp/omod are not translated yet');
+  if ((i.mods.clamp || i.mods.omod) && mods === 'refuse') cx.fail(`${i.def.mnemonic} with clamp/omod is not modelled (the interpreter refuses it too)`);
+  if (i.mods.omod && mods === 'int-result') cx.fail(`${i.def.mnemonic}: omod on an integer result is not modelled (the interpreter refuses it too)`);
   const defs = i.def.operands.length === i.operands.length ? i.def.operands : undefined;
   if (!defs) cx.fail('operand layout not understood');
   const srcs: Inst[] = [];
@@ -59,6 +74,15 @@ function result(cx: TContext, o: Io, r: Inst): void {
   } else cx.writeLane(o.vdst.value, r, 0, active);
 }
 
+/** An f32 result with the instruction's clamp/omod applied (FOutMod32 under `mode`), as u32 bits. */
+function fout(cx: TContext, r: Inst, mode: FloatMode): Inst {
+  const m = cx.inst.mods;
+  const v = m.clamp || m.omod ? cx.b.emit('FOutMod32', [r], [m.omod ?? 0, m.clamp ? 1 : 0], { float: mode }) : r;
+  return cx.b.emit('BitcastF32U32', [v]);
+}
+
+const clamped = (cx: TContext) => cx.inst.mods.clamp === true;
+
 const u24 = (cx: TContext, v: Inst) => cx.b.emit('And32', [v, cx.u32(0xffffff)]);
 const i24 = (cx: TContext, v: Inst) => cx.b.emit('AShr32', [cx.b.emit('Shl32', [v, cx.u32(8)]), cx.u32(8)]);
 const src = (o: Io, k: number, cx: TContext): Inst => o.srcs[k] ?? cx.fail(`missing source ${k}`);
@@ -70,27 +94,46 @@ const int = (f: (cx: TContext, s: (k: number) => Inst) => Inst): Translator => (
 };
 const bin = (op: Op, swap = false): Translator => int((cx, s) => cx.b.emit(op, swap ? [s(1), s(0)] : [s(0), s(1)]));
 
+/** 32-bit add/sub whose clamp saturates: unsigned to [0, 2^32 − 1], signed to [−2^31, 2^31 − 1]; omod is ignored (as the interpreter). */
+const satBin = (sub: boolean, signed: boolean, swap = false): Translator => (cx) => {
+  const o = io(cx, 'int-clamp');
+  const [a, b] = swap ? [src(o, 1, cx), src(o, 0, cx)] : [src(o, 0, cx), src(o, 1, cx)];
+  const x = cx.b;
+  let r = x.emit(sub ? 'ISub32' : 'IAdd32', [a, b]);
+  if (clamped(cx)) {
+    if (!signed) r = x.emit('Select32', [x.emit(sub ? 'USubBorrow32' : 'UAddCarry32', [a, b, x.u1(false)]), cx.u32(sub ? 0 : 0xffffffff), r]);
+    else {
+      // Overflow: add, a and b of one sign and r of the other; sub, a and b of different signs and r not a's. Saturate toward a's sign.
+      const t = sub ? x.emit('And32', [x.emit('Xor32', [a, b]), x.emit('Xor32', [a, r])]) : x.emit('And32', [x.emit('Xor32', [a, r]), x.emit('Xor32', [b, r])]);
+      const over = x.emit('SLt32', [t, cx.u32(0)]);
+      r = x.emit('Select32', [over, x.emit('Select32', [x.emit('SLt32', [a, cx.u32(0)]), cx.u32(0x80000000), cx.u32(0x7fffffff)]), r]);
+    }
+  }
+  result(cx, o, r);
+};
+
 /** f32 arithmetic: bitcast in, the op with its FloatMode, bitcast out. */
-const f32 = (op: 'FAdd32' | 'FSub32' | 'FMul32' | 'FFma32' | 'FMin32' | 'FMax32', order?: readonly number[]): Translator => (cx) => {
-  const o = io(cx);
+const f32 = (op: 'FAdd32' | 'FSub32' | 'FMul32' | 'FFma32' | 'FMin32' | 'FMax32' | 'FDivFixup32', order?: readonly number[]): Translator => (cx) => {
+  const o = io(cx, 'f32');
   const mode = cx.floatMode();
-  const ks = order ?? (op === 'FFma32' ? [0, 1, 2] : [0, 1]);
+  const ks = order ?? (op === 'FFma32' || op === 'FDivFixup32' ? [0, 1, 2] : [0, 1]);
   const args = ks.map((k) => cx.b.emit('BitcastU32F32', [src(o, k, cx)]));
-  result(cx, o, cx.b.emit('BitcastF32U32', [cx.b.emit(op, args, [], { float: mode })]));
+  result(cx, o, fout(cx, cx.b.emit(op, args, [], { float: mode }), mode));
 };
 
 /**
  * A unary op with its FloatMode; `fin`/`fout` say whether the source / result is f32 (bitcast
  * from / to the 32-bit register value) or an integer.
  */
-const unary = (op: Op, fin: boolean, fout: boolean): Translator => (cx) => {
-  const o = io(cx);
+const unary = (op: Op, fin: boolean, fo: boolean): Translator => (cx) => {
+  const o = io(cx, fo ? 'f32' : 'int-result');
   const a = fin ? cx.b.emit('BitcastU32F32', [src(o, 0, cx)]) : src(o, 0, cx);
-  const r = cx.b.emit(op, [a], [], { float: cx.floatMode() });
-  result(cx, o, fout ? cx.b.emit('BitcastF32U32', [r]) : r);
+  const mode = cx.floatMode();
+  const r = cx.b.emit(op, [a], [], { float: mode });
+  result(cx, o, fo ? fout(cx, r, mode) : r);
 };
 /** f32 → f32 unary ops. */
-const f32un = (op: 'FFloor32' | 'FCeil32' | 'FTrunc32' | 'FRndne32' | 'FRcp32'): Translator => unary(op, true, true);
+const f32un = (op: 'FFloor32' | 'FCeil32' | 'FTrunc32' | 'FRndne32' | 'FRcp32' | 'FSqrt32' | 'FRsq32' | 'FFrexpMant32' | 'FFract32'): Translator => unary(op, true, true);
 
 /**
  * v_cmp_class_f32: the bit of the class mask (src1) for src0's class, from the raw bits (no
@@ -112,22 +155,23 @@ function classBit(cx: TContext, a: Inst, mask: Inst): Inst {
 
 /** Carry ops: the result, and the carry as a lane mask. */
 const carry = (sub: boolean, rev: boolean, withIn: boolean): Translator => (cx) => {
-  const o = io(cx);
+  const o = io(cx, 'int-clamp');
   const [a, b] = rev ? [src(o, 1, cx), src(o, 0, cx)] : [src(o, 0, cx), src(o, 1, cx)];
   const cin = withIn ? o.maskIn ?? cx.fail('no carry-in') : cx.b.u1(false);
   const r0 = cx.b.emit(sub ? 'ISub32' : 'IAdd32', [a, b]);
   const r = withIn ? cx.b.emit(sub ? 'ISub32' : 'IAdd32', [r0, cx.b.emit('U1ToU32', [cin])]) : r0;
   const c = cx.b.emit(sub ? 'USubBorrow32' : 'UAddCarry32', [a, b, cin]);
   const active = cx.execBit();
-  result(cx, o, r);
+  // clamp: the exact result limited to [0, 2^32 − 1] (a carry out saturates high, a borrow low).
+  result(cx, o, clamped(cx) ? cx.b.emit('Select32', [c, cx.u32(sub ? 0 : 0xffffffff), r]) : r);
   if (o.maskDst) cx.writeMask(o.maskDst.value, cx.b.emit('AndU1', [active, c]));
 };
 
 type ICmp = 'IEq32' | 'INe32' | 'ULt32' | 'ULe32' | 'UGt32' | 'UGe32' | 'SLt32' | 'SLe32' | 'SGt32' | 'SGe32';
 
 /** A compare: each active lane's bit to the mask destination (VCC / SGPRs), or to EXEC (cmpx). */
-const compare = (f: (cx: TContext, o: Io) => Inst, x: boolean): Translator => (cx) => {
-  const o = io(cx);
+const compare = (f: (cx: TContext, o: Io) => Inst, x: boolean, mods: OutMods = 'refuse'): Translator => (cx) => {
+  const o = io(cx, mods);
   const bit = cx.b.emit('AndU1', [cx.execBit(), f(cx, o)]);
   if (x) {
     cx.b.emit('SetSgpr', [cx.b.emit('BallotLo', [bit])], [EXEC_LO]);
@@ -142,7 +186,8 @@ const FPRED = ['f', 'lt', 'eq', 'le', 'gt', 'lg', 'ge', 'o', 'u', 'nge', 'nlg', 
 
 export const VALU: Record<string, Translator> = {
   v_mov_b32: int((_cx, s) => s(0)),
-  v_add_nc_u32: bin('IAdd32'), v_sub_nc_u32: bin('ISub32'), v_subrev_nc_u32: bin('ISub32', true),
+  v_add_nc_u32: satBin(false, false), v_sub_nc_u32: satBin(true, false), v_subrev_nc_u32: satBin(true, false, true),
+  v_add_nc_i32: satBin(false, true), v_sub_nc_i32: satBin(true, true),
   v_and_b32: bin('And32'), v_or_b32: bin('Or32'), v_xor_b32: bin('Xor32'),
   v_not_b32: int((cx, s) => cx.b.emit('Not32', [s(0)])),
   // The shift amount is src0 (reversed operand order), taken mod 32.
@@ -162,9 +207,13 @@ export const VALU: Record<string, Translator> = {
   v_add_co_ci_u32: carry(false, false, true), v_sub_co_ci_u32: carry(true, false, true), v_subrev_co_ci_u32: carry(true, true, true),
   v_lshlrev_b64: (cx) => { const o = io(cx); result(cx, o, cx.b.emit('Shl64', [src(o, 1, cx), cx.b.emit('And32', [src(o, 0, cx), cx.u32(63)])])); },
   v_mad_u64_u32: (cx) => {
-    const o = io(cx);
+    const o = io(cx, 'int-clamp');
     if (o.maskDst && !(o.maskDst.value.kind === 'special' && o.maskDst.value.reg === 'null')) cx.fail('v_mad_u64_u32 with a carry-out mask is not translated yet');
-    result(cx, o, cx.b.emit('IAdd64', [cx.b.emit('UMulWide32', [src(o, 0, cx), src(o, 1, cx)]), src(o, 2, cx)]));
+    const sum = cx.b.emit('IAdd64', [cx.b.emit('UMulWide32', [src(o, 0, cx), src(o, 1, cx)]), src(o, 2, cx)]);
+    // clamp: a sum past 2^64 − 1 (it wrapped below the addend) saturates.
+    const over = cx.b.emit('ULt64', [sum, src(o, 2, cx)]);
+    const sat = (h: 'Lo32' | 'Hi32') => cx.b.emit('Select32', [over, cx.u32(0xffffffff), cx.b.emit(h, [sum])]);
+    result(cx, o, clamped(cx) ? cx.pack(sat('Lo32'), sat('Hi32')) : sum);
   },
   v_min_f32: f32('FMin32'), v_max_f32: f32('FMax32'),
   v_floor_f32: f32un('FFloor32'), v_ceil_f32: f32un('FCeil32'), v_trunc_f32: f32un('FTrunc32'), v_rndne_f32: f32un('FRndne32'),
@@ -217,13 +266,60 @@ export const VALU: Record<string, Translator> = {
   v_alignbit_b32: int((cx, s) => cx.b.emit('Lo32', [cx.b.emit('LShr64', [cx.pack(s(1), s(0)), cx.b.emit('And32', [s(2), cx.u32(31)])])])),
   v_ashrrev_i64: (cx) => { const o = io(cx); result(cx, o, cx.b.emit('AShr64', [src(o, 1, cx), cx.b.emit('And32', [src(o, 0, cx), cx.u32(63)])])); },
   v_lshrrev_b64: (cx) => { const o = io(cx); result(cx, o, cx.b.emit('LShr64', [src(o, 1, cx), cx.b.emit('And32', [src(o, 0, cx), cx.u32(63)])])); },
+  v_sqrt_f32: f32un('FSqrt32'), v_rsq_f32: f32un('FRsq32'),
+  v_frexp_mant_f32: f32un('FFrexpMant32'), v_fract_f32: f32un('FFract32'),
+  v_frexp_exp_i32_f32: unary('FFrexpExp32', true, false),
+  // floor then the truncating conversion: floor's result is integral (or NaN/inf), so the two agree with the model's floor conversion.
+  v_cvt_flr_i32_f32: (cx) => {
+    const o = io(cx, 'int-result');
+    const mode = cx.floatMode();
+    const fl = cx.b.emit('FFloor32', [cx.b.emit('BitcastU32F32', [src(o, 0, cx)])], [], { float: mode });
+    result(cx, o, cx.b.emit('ConvertS32F32', [fl], [], { float: mode }));
+  },
+  // min3/max3: min(min(a, b), c) under one mode (the ISA, as the interpreter).
+  v_min3_f32: (cx) => { const o = io(cx, 'f32'); const mode = cx.floatMode(); const a = [0, 1, 2].map((k) => cx.b.emit('BitcastU32F32', [src(o, k, cx)])); result(cx, o, fout(cx, cx.b.emit('FMin32', [cx.b.emit('FMin32', [a[0] as Inst, a[1] as Inst], [], { float: mode }), a[2] as Inst], [], { float: mode }), mode)); },
+  v_max3_f32: (cx) => { const o = io(cx, 'f32'); const mode = cx.floatMode(); const a = [0, 1, 2].map((k) => cx.b.emit('BitcastU32F32', [src(o, k, cx)])); result(cx, o, fout(cx, cx.b.emit('FMax32', [cx.b.emit('FMax32', [a[0] as Inst, a[1] as Inst], [], { float: mode }), a[2] as Inst], [], { float: mode }), mode)); },
+  v_ldexp_f32: (cx) => {
+    const o = io(cx, 'f32');
+    const mode = cx.floatMode();
+    result(cx, o, fout(cx, cx.b.emit('FLdexp32', [cx.b.emit('BitcastU32F32', [src(o, 0, cx)]), src(o, 1, cx)], [], { float: mode }), mode));
+  },
+  // The division sequence: v_div_scale (value and VCC flag), v_div_fmas (reads VCC), v_div_fixup.
+  v_div_scale_f32: (cx) => {
+    const o = io(cx, 'f32');
+    const mode = cx.floatMode();
+    const args = [0, 1, 2].map((k) => cx.b.emit('BitcastU32F32', [src(o, k, cx)]));
+    const active = cx.execBit();
+    const flag = cx.b.emit('FDivScaleFlag32', args, [], { float: mode });
+    result(cx, o, fout(cx, cx.b.emit('FDivScale32', args, [], { float: mode }), mode));
+    if (o.maskDst) cx.writeMask(o.maskDst.value, cx.b.emit('AndU1', [active, flag]));
+  },
+  v_div_fmas_f32: (cx) => {
+    const o = io(cx, 'f32');
+    const mode = cx.floatMode();
+    const args = [0, 1, 2].map((k) => cx.b.emit('BitcastU32F32', [src(o, k, cx)]));
+    const vccHi = cx.waveSize === 64 ? cx.b.emit('GetSgpr', [], [VCC_LO + 1]) : cx.u32(0);
+    const vcc = cx.b.emit('LaneBit', [cx.b.emit('GetSgpr', [], [VCC_LO]), vccHi, cx.b.emit('LaneId')]);
+    result(cx, o, fout(cx, cx.b.emit('FDivFmas32', [...args, vcc], [], { float: mode }), mode));
+  },
+  v_div_fixup_f32: f32('FDivFixup32'),
   v_cvt_u32_f32: unary('ConvertU32F32', true, false),
   v_cvt_i32_f32: unary('ConvertS32F32', true, false),
   v_cvt_f32_i32: unary('ConvertF32S32', false, true),
 };
 
-VALU['v_cmp_class_f32'] = compare((cx, o) => classBit(cx, src(o, 0, cx), src(o, 1, cx)), false);
-VALU['v_cmpx_class_f32'] = compare((cx, o) => classBit(cx, src(o, 0, cx), src(o, 1, cx)), true);
+// v_cvt_f32_ubyteN: byte N as an f32 (exact in every mode: the conversion of a value below 256), then clamp/omod.
+for (let n = 0; n < 4; n++) {
+  VALU[`v_cvt_f32_ubyte${n}`] = (cx) => {
+    const o = io(cx, 'f32');
+    const mode = cx.floatMode();
+    const byte = cx.b.emit('And32', [cx.b.emit('LShr32', [src(o, 0, cx), cx.u32(8 * n)]), cx.u32(0xff)]);
+    result(cx, o, fout(cx, cx.b.emit('ConvertF32U32', [byte], [], { float: mode }), mode));
+  };
+}
+
+VALU['v_cmp_class_f32'] = compare((cx, o) => classBit(cx, src(o, 0, cx), src(o, 1, cx)), false, 'ignore');
+VALU['v_cmpx_class_f32'] = compare((cx, o) => classBit(cx, src(o, 0, cx), src(o, 1, cx)), true, 'ignore');
 
 for (const [c, si, un] of ICMPS) {
   for (const x of [false, true]) {
@@ -241,6 +337,6 @@ for (const x of [false, true]) {
   VALU[`${p}_le_u64`] = compare((cx, o) => cx.b.emit('NotU1', [cx.b.emit('ULt64', [src(o, 1, cx), src(o, 0, cx)])]), x);
   VALU[`${p}_ge_u64`] = compare((cx, o) => cx.b.emit('NotU1', [cx.b.emit('ULt64', [src(o, 0, cx), src(o, 1, cx)])]), x);
   FPRED.forEach((pred, k) => {
-    VALU[`${p}_${pred}_f32`] = compare((cx, o) => cx.b.emit('FCmp32', [cx.b.emit('BitcastU32F32', [src(o, 0, cx)]), cx.b.emit('BitcastU32F32', [src(o, 1, cx)])], [k], { float: cx.floatMode() }), x);
+    VALU[`${p}_${pred}_f32`] = compare((cx, o) => cx.b.emit('FCmp32', [cx.b.emit('BitcastU32F32', [src(o, 0, cx)]), cx.b.emit('BitcastU32F32', [src(o, 1, cx)])], [k], { float: cx.floatMode() }), x, 'ignore');
   });
 }

@@ -16,22 +16,25 @@ import { signature } from '../verify.js';
 import { eliminateCommonSubexpressions } from './cse.js';
 import { eliminateDeadCode } from './dce.js';
 import type { Op } from '../ops.js';
+import { lowerFract, lowerFrexpExp, lowerFrexpMant, lowerLdexp, lowerOutMod } from './lower-float-modifiers.js';
+import { lowerDivFixup, lowerDivFmas, lowerDivScale, lowerRsq, lowerSqrt } from './lower-float-div.js';
 
 /** Float ops this pass lowers. */
-export const LOWERED_F32: ReadonlySet<Op> = new Set<Op>(['FAdd32', 'FSub32', 'FMul32', 'FFma32', 'FRcp32', 'FMin32', 'FMax32', 'FFloor32', 'FCeil32', 'FTrunc32', 'FRndne32', 'FCmp32', 'ConvertF32U32', 'ConvertF32S32', 'ConvertU32F32', 'ConvertS32F32']);
+export const LOWERED_F32: ReadonlySet<Op> = new Set<Op>(['FAdd32', 'FSub32', 'FMul32', 'FFma32', 'FRcp32', 'FMin32', 'FMax32', 'FFloor32', 'FCeil32', 'FTrunc32', 'FRndne32', 'FCmp32', 'ConvertF32U32', 'ConvertF32S32', 'ConvertU32F32', 'ConvertS32F32',
+  'FOutMod32', 'FLdexp32', 'FFrexpMant32', 'FFrexpExp32', 'FFract32', 'FSqrt32', 'FRsq32', 'FDivScale32', 'FDivScaleFlag32', 'FDivFmas32', 'FDivFixup32']);
 
-interface Mode { readonly round: 0 | 1 | 2 | 3; readonly flushIn: boolean; readonly flushOut: boolean; readonly ieee: boolean }
+export interface Mode { readonly round: 0 | 1 | 2 | 3; readonly flushIn: boolean; readonly flushOut: boolean; readonly ieee: boolean; readonly dx10Clamp: boolean }
 
 function modeOf(i: Inst): Mode {
   const f: FloatMode | undefined = i.float;
   if (!f || f.round === 'dynamic' || f.denorm === 'dynamic' || f.ieee === 'dynamic' || f.dx10Clamp === 'dynamic') {
     throw new IrError(`pc 0x${(i.pc ?? 0).toString(16)}: ${i.op} under a dynamic float mode cannot be lowered yet`);
   }
-  return { round: f.round, flushIn: (f.denorm & 1) === 0, flushOut: (f.denorm & 2) === 0, ieee: f.ieee };
+  return { round: f.round, flushIn: (f.denorm & 1) === 0, flushOut: (f.denorm & 2) === 0, ieee: f.ieee, dx10Clamp: f.dx10Clamp };
 }
 
 /** Small expression helpers over a Builder (u32 unless named 64). */
-class X {
+export class X {
   constructor(readonly b: Builder) {}
   c(v: number): Inst { return this.b.u32(v); }
   c64(v: bigint): Inst { return this.b.emit('ConstU64', [], [v]); }
@@ -75,7 +78,7 @@ class X {
  * Rounds value = m · 2^(e − 180) (m: u64 with its leading one at bit 53, or 0; e: the biased
  * exponent as a signed int32) to f32 bits under the mode, with output flushing.
  */
-function roundPack(x: X, md: Mode, sign: Inst, e: Inst, m: Inst): Inst {
+export function roundPack(x: X, md: Mode, sign: Inst, e: Inst, m: Inst): Inst {
   const one = x.c(1);
   const normal = x.op('SGe32', e, one);
   // Bits kept: 24 for a normal result; fewer (by 1 − e) for a subnormal one, capped at 63.
@@ -117,9 +120,9 @@ function roundPack(x: X, md: Mode, sign: Inst, e: Inst, m: Inst): Inst {
   return x.sel(x.nz64(m), bits, signBit);
 }
 
-interface Unpacked { sign: Inst; exp: Inst; frac: Inst; nan: Inst; inf: Inst; zero: Inst; effExp: Inst; mant: Inst }
+export interface Unpacked { sign: Inst; exp: Inst; frac: Inst; nan: Inst; inf: Inst; zero: Inst; effExp: Inst; mant: Inst }
 
-function unpack(x: X, md: Mode, a: Inst): Unpacked {
+export function unpack(x: X, md: Mode, a: Inst): Unpacked {
   const sign = x.ne(x.shr(a, x.c(31)), x.c(0));
   const exp = x.and(x.shr(a, x.c(23)), x.c(0xff));
   const frac0 = x.and(a, x.c(0x7fffff));
@@ -136,9 +139,9 @@ function unpack(x: X, md: Mode, a: Inst): Unpacked {
   };
 }
 
-const quiet = (x: X, md: Mode, a: Inst) => (md.ieee ? x.or(a, x.c(0x400000)) : a);
+export const quiet = (x: X, md: Mode, a: Inst) => (md.ieee ? x.or(a, x.c(0x400000)) : a);
 
-function lowerAdd(x: X, md: Mode, a: Inst, b: Inst): Inst {
+export function lowerAdd(x: X, md: Mode, a: Inst, b: Inst): Inst {
   const A = unpack(x, md, a), B = unpack(x, md, b);
   const keyA = x.or(x.shl(A.effExp, x.c(24)), A.mant), keyB = x.or(x.shl(B.effExp, x.c(24)), B.mant);
   const aBig = x.op('UGe32', keyA, keyB);
@@ -195,8 +198,11 @@ function norm61(x: X, w: Inst): { w: Inst; shift: Inst } {
   return { w: x.shl64(w, x.and(shift, x.c(63))), shift };
 }
 
-/** fma(a, b, c) with one rounding: the exact 48-bit product and the addend aligned in 62 bits, sticky below. */
-function lowerFma(x: X, md: Mode, a: Inst, b: Inst, c: Inst): Inst {
+/**
+ * fma(a, b, c) with one rounding: the exact 48-bit product and the addend aligned in 62 bits, sticky
+ * below; `scale` (an i32, |scale| ≤ 64) multiplies the exact result by 2^scale before the rounding (v_div_fmas).
+ */
+export function lowerFma(x: X, md: Mode, a: Inst, b: Inst, c: Inst, scale?: Inst): Inst {
   const A = unpack(x, md, a), B = unpack(x, md, b), C = unpack(x, md, c);
   const sp = x.op('XorU1', A.sign, B.sign);
   const p = x.op('UMulWide32', A.mant, B.mant);
@@ -230,7 +236,8 @@ function lowerFma(x: X, md: Mode, a: Inst, b: Inst, c: Inst): Inst {
   const mR = x.or64(x.shr64(r, rsC), x.wide(x.op('U1ToU32', rLost)));
   const mL = x.shl64(r, x.and(x.sub(x.c(53), pos), x.c(63)));
   const m = x.sel64(right, mR, mL);
-  const e = x.add(x.add(fB, rs), x.c(180));
+  const e0 = x.add(x.add(fB, rs), x.c(180));
+  const e = scale ? x.add(e0, scale) : e0;
   const bothZero = x.and1(pZero, cZero);
   const zeroSign = x.sel1(x.op('XorU1', sp, C.sign), x.t(md.round === 2), sp);
   const exactZero = x.or1(bothZero, x.not1(x.nz64(r)));
@@ -289,7 +296,7 @@ function lowerMinMax(x: X, md: Mode, a: Inst, b: Inst, isMax: boolean): Inst {
 }
 
 /** floor / ceil / trunc / round-to-nearest-even to an integral value (exact; inputs flushed by the mode). */
-function lowerIntegral(x: X, md: Mode, a: Inst, how: 'floor' | 'ceil' | 'trunc' | 'rndne'): Inst {
+export function lowerIntegral(x: X, md: Mode, a: Inst, how: 'floor' | 'ceil' | 'trunc' | 'rndne'): Inst {
   const A = unpack(x, md, a);
   const signBit = x.shl(x.op('U1ToU32', A.sign), x.c(31));
   const fb = x.or(signBit, x.or(x.shl(A.exp, x.c(23)), A.frac));
@@ -395,6 +402,17 @@ function lowerBody(x: X, md: Mode, op: Op, imms: readonly Imm[], a: (k: number) 
     case 'ConvertF32S32': return lowerFromInt(x, md, a(0), true);
     case 'ConvertU32F32': return lowerToInt(x, md, a(0), false);
     case 'ConvertS32F32': return lowerToInt(x, md, a(0), true);
+    case 'FOutMod32': return lowerOutMod(x, md, a(0), Number(imms[0] ?? 0), Number(imms[1] ?? 0) !== 0);
+    case 'FLdexp32': return lowerLdexp(x, md, a(0), a(1));
+    case 'FFrexpMant32': return lowerFrexpMant(x, md, a(0));
+    case 'FFrexpExp32': return lowerFrexpExp(x, md, a(0));
+    case 'FFract32': return lowerFract(x, md, a(0));
+    case 'FSqrt32': return lowerSqrt(x, md, a(0));
+    case 'FRsq32': return lowerRsq(x, md, a(0));
+    case 'FDivScale32': return lowerDivScale(x, md, a(0), a(1), a(2)).value;
+    case 'FDivScaleFlag32': return lowerDivScale(x, md, a(0), a(1), a(2)).flag;
+    case 'FDivFmas32': return lowerDivFmas(x, md, a(0), a(1), a(2), a(3));
+    case 'FDivFixup32': return lowerDivFixup(x, md, a(0), a(1), a(2));
     default: throw new IrError(`${op} is not lowered`);
   }
 }
