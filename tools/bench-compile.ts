@@ -1,8 +1,13 @@
 // npm run bench:compile [-- --runs R]
-// Recompile time (decode, CFG, MODE analysis, translation, passes, SPIR-V emission) per shader and
-// per 1,000 instructions over the kernels the first slice translates (the assembly slice kernels
-// in wave32 and wave64, clang-19 OpenCL collatz), median and p99 over R runs each; and, as a named
-// peer on the same input, the time `spirv-opt -O` (SPIRV-Tools) takes on the module we produce.
+// Recompile time (decode, CFG, MODE analysis, translation, passes, SPIR-V emission) of the built
+// code (dist/) per shader and per 1,000 instructions, median and p99 over R runs each, on:
+//  - the test corpus the recompiler translates: the assembly slice kernels and the clang-19
+//    OpenCL kernels collatz, int_mix, histogram and f32_ops, wave32 and wave64 (small kernels:
+//    per-module costs dominate);
+//  - two generated large kernels (4,000 straight-line SALU/VALU instructions with emulated f32;
+//    2,000 branch diamonds), where the cost per instruction shows.
+// As a named peer on the same input, the time `spirv-opt -O` (SPIRV-Tools) takes on the module we
+// produce; the ratio recompile / spirv-opt is printed (below 1: we are faster).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,34 +23,50 @@ import { sliceKernels } from '../tests/frontend/kernels.js';
 import { buildOpenCl } from '../tests/harness/opencl.js';
 
 const args = process.argv.slice(2);
-const runs = Number(args[args.indexOf('--runs') + 1] ?? 50) || 50;
+const runs = Number(args[args.indexOf('--runs') + 1] ?? 30) || 30;
 const dir = mkdtempSync(join(tmpdir(), 'rdna-bench-compile-'));
 
 const corpus: Shader[] = [];
 for (const w of [false, true]) {
   const m = assembleShaders('gfx1030', sliceKernels(w).map((k) => ({ ...k, vgprs: 32, sgprs: 32, directives: ['.amdhsa_user_sgpr_kernarg_segment_ptr 1', '.amdhsa_system_sgpr_workgroup_id_x 1'] })));
   corpus.push(...m.values());
-  const out = buildOpenCl('interp-int.cl', { wave64: w });
-  corpus.push(...loadShaders({ bytes: new Uint8Array(readFileSync(out)), name: 'k' }).filter((s) => s.info.name === 'collatz'));
+  for (const [file, names] of [['interp-int.cl', ['collatz', 'int_mix', 'histogram']], ['interp-float.cl', ['f32_ops']]] as const) {
+    const out = buildOpenCl(file, { wave64: w });
+    corpus.push(...loadShaders({ bytes: new Uint8Array(readFileSync(out)), name: 'k' }).filter((s) => (names as readonly string[]).includes(s.info.name)));
+  }
 }
+const straight = ['v_add_nc_u32 v4, v3, v4', 'v_mul_f32 v5, v3, v5', 'v_xor_b32 v6, v4, v5', 's_add_u32 s8, s8, 3', 'v_fma_f32 v7, v5, v6, v7', 'v_cmp_gt_u32_e32 vcc_lo, v4, v3', 'v_cndmask_b32_e32 v8, v7, v8, vcc_lo', 'v_add_f32 v9, v8, v9'];
+const head = ['s_load_dwordx4 s[4:7], s[0:1], 0x0', 's_waitcnt lgkmcnt(0)', 'v_lshlrev_b32 v2, 2, v0', 'global_load_dword v3, v2, s[4:5]', 's_waitcnt vmcnt(0)'];
+const tail = ['global_store_dword v2, v9, s[6:7]', 's_endpgm'];
+const diamonds = Array.from({ length: 2000 }, (_, k) => [`s_cmp_eq_u32 s2, ${k & 7}`, `s_cbranch_scc1 .Lc${k}`, `v_xad_u32 v9, v9, ${k}, v3`, `.Lc${k}:`]).flat();
+const large = assembleShaders('gfx1030', [
+  { name: 'straight4000', body: [...head, ...Array.from({ length: 4000 }, (_, k) => straight[k % straight.length] as string), ...tail].join('\n'), directives: ['.amdhsa_user_sgpr_kernarg_segment_ptr 1'] },
+  { name: 'diamonds2000', body: [...head, ...diamonds, ...tail].join('\n'), directives: ['.amdhsa_user_sgpr_kernarg_segment_ptr 1', '.amdhsa_system_sgpr_workgroup_id_x 1'] },
+]);
 
 const q = (xs: number[], p: number) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor(p * s.length))] ?? NaN; };
-const perShader: number[] = [], perK: number[] = [], peerRatios: number[] = [];
-for (const s of corpus) {
-  const n = buildCfg(s).blocks.reduce((k, b) => k + b.instructions.length, 0);
-  recompile(s); // warm up
-  const times: number[] = [];
-  for (let r = 0; r < runs; r++) { const t = performance.now(); recompile(s); times.push(performance.now() - t); }
-  const med = q(times, 0.5);
-  perShader.push(...times);
-  perK.push(...times.map((t) => (t * 1000) / n));
-  const spv = join(dir, `${s.info.name}-${s.info.waveSize}.spv`);
-  const words = recompile(s).spirv;
-  writeFileSync(spv, new Uint8Array(words.buffer, words.byteOffset, words.byteLength));
-  const t0 = performance.now();
-  const o = spawnSync('spirv-opt', ['-O', spv, '-o', `${spv}.opt`], { encoding: 'utf8' });
-  const tPeer = performance.now() - t0;
-  if (o.status === 0) peerRatios.push(med / tPeer);
-  process.stdout.write(`${s.info.name} wave${s.info.waveSize}: ${n} instructions, recompile median ${med.toFixed(2)} ms (${((med * 1000) / n).toFixed(2)} ms per 1,000), ${words.length} SPIR-V words; spirv-opt -O on that module ${tPeer.toFixed(1)} ms\n`);
+
+function measure(set: Shader[], label: string, n: number): void {
+  const perShader: number[] = [], perK: number[] = [], peerRatios: number[] = [];
+  for (const s of set) {
+    const count = buildCfg(s).blocks.reduce((k, b) => k + b.instructions.length, 0);
+    recompile(s); // warm up
+    const times: number[] = [];
+    for (let r = 0; r < n; r++) { const t = performance.now(); recompile(s); times.push(performance.now() - t); }
+    const med = q(times, 0.5);
+    perShader.push(...times);
+    perK.push(...times.map((t) => (t * 1000) / count));
+    const spv = join(dir, `${s.info.name}-${s.info.waveSize}.spv`);
+    const words = recompile(s).spirv;
+    writeFileSync(spv, new Uint8Array(words.buffer, words.byteOffset, words.byteLength));
+    const t0 = performance.now();
+    const o = spawnSync('spirv-opt', ['-O', spv, '-o', `${spv}.opt`], { encoding: 'utf8' });
+    const tPeer = performance.now() - t0;
+    if (o.status === 0) peerRatios.push(med / tPeer);
+    process.stdout.write(`${s.info.name} wave${s.info.waveSize}: ${count} instructions, recompile median ${med.toFixed(2)} ms (${((med * 1000) / count).toFixed(2)} ms per 1,000), ${words.length} SPIR-V words; spirv-opt -O on that module ${tPeer.toFixed(1)} ms\n`);
+  }
+  process.stdout.write(`${label}: per shader median ${q(perShader, 0.5).toFixed(2)} ms, p99 ${q(perShader, 0.99).toFixed(2)} ms; per 1,000 instructions median ${q(perK, 0.5).toFixed(2)} ms, p99 ${q(perK, 0.99).toFixed(2)} ms; recompile / spirv-opt -O median ratio ${q(peerRatios, 0.5).toFixed(3)}\n`);
 }
-process.stdout.write(`all: per shader median ${q(perShader, 0.5).toFixed(2)} ms, p99 ${q(perShader, 0.99).toFixed(2)} ms; per 1,000 instructions median ${q(perK, 0.5).toFixed(2)} ms, p99 ${q(perK, 0.99).toFixed(2)} ms; recompile / spirv-opt -O median ratio ${q(peerRatios, 0.5).toFixed(3)}\n`);
+
+measure(corpus, `test corpus (${corpus.length} kernels)`, runs);
+measure([...large.values()], 'generated large kernels', Math.max(3, Math.ceil(runs / 10)));

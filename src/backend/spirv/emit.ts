@@ -20,7 +20,7 @@ import type { IrType, Op } from '../../ir/ops.js';
 import { Module } from './module.js';
 import type { Id } from './operands.js';
 import { CompileError } from './errors.js';
-import { emitPure, type Scalars } from './emit-pure.js';
+import { emitOp, type KernelState, type Scalars } from './emit-ops.js';
 import { signature } from '../../ir/verify.js';
 
 export { CompileError };
@@ -187,6 +187,33 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile): EmitResult {
   } else openSwitch(swMerge, 0, fn.blocks.length);
 
   const barrier = () => m.OpControlBarrier(c32(2), c32(2), c32(0x108));
+  const kernel: KernelState = {
+    waveSize: ws, lane, groupIds, localIds, inGrid, kernargPtr, dispatchPtr, sinkPtr, psbU32, helperFns,
+    // A ballot: every lane clears the word, ORs in its bit (atomically), and reads the word back;
+    // barriers between the steps (all lanes of the workgroup = the wave take part: uniform flow).
+    ballot(bit, hi) {
+      if (hi && ws === 32) return c32(0);
+      const word = m.OpAccessChain(shPtr, balVar, c32(hi ? 1 : 0));
+      const scope = c32(2), none = c32(0);
+      m.OpAtomicStore(word, scope, none, c32(0));
+      barrier();
+      const mine = hi ? m.OpUGreaterThanEqual(tBool, lane, c32(32)) : m.OpULessThan(tBool, lane, c32(32));
+      const shifted = m.OpShiftLeftLogical(tU32, c32(1), m.OpBitwiseAnd(tU32, lane, c32(31)));
+      m.OpAtomicOr(tU32, word, scope, none, m.OpSelect(tU32, m.OpLogicalAnd(tBool, bit, mine), shifted, c32(0)));
+      barrier();
+      const r = m.OpAtomicLoad(tU32, word, scope, none);
+      barrier();
+      return r;
+    },
+    // Through one dword per lane of workgroup memory, between barriers.
+    readLane(v, which) {
+      m.OpStore(m.OpAccessChain(shPtr, shVar, lane), v);
+      barrier();
+      const r = m.OpLoad(tU32, m.OpAccessChain(shPtr, shVar, which));
+      barrier();
+      return r;
+    },
+  };
   fn.blocks.forEach((b, k) => {
     if (nested && k % SWITCH_CHUNK === 0) {
       const c = k / SWITCH_CHUNK;
@@ -213,88 +240,10 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile): EmitResult {
       vals.set(x, v);
       return v;
     };
-    const nc = (id: Id) => { m.OpDecorate(id, 'NoContraction'); return id; };
-    // A ballot: every lane clears the word, ORs in its bit (atomically), and reads the word back;
-    // barriers between the steps (all lanes of the workgroup = the wave take part: uniform flow).
-    const ballot = (bit: Id, hi: boolean): Id => {
-      if (hi && ws === 32) return c32(0);
-      const word = m.OpAccessChain(shPtr, balVar, c32(hi ? 1 : 0));
-      const scope = c32(2), none = c32(0);
-      m.OpAtomicStore(word, scope, none, c32(0));
-      barrier();
-      const mine = hi ? m.OpUGreaterThanEqual(tBool, lane, c32(32)) : m.OpULessThan(tBool, lane, c32(32));
-      const shifted = m.OpShiftLeftLogical(tU32, c32(1), m.OpBitwiseAnd(tU32, lane, c32(31)));
-      m.OpAtomicOr(tU32, word, scope, none, m.OpSelect(tU32, m.OpLogicalAnd(tBool, bit, mine), shifted, c32(0)));
-      barrier();
-      const r2 = m.OpAtomicLoad(tU32, word, scope, none);
-      barrier();
-      return r2;
-    };
-    const addr = (active: Id, a: Id) => m.OpConvertUToPtr(psbU32, m.OpSelect(tU64, active, a, sinkPtr));
     for (const i of b.insts) {
       if (i.op === 'Phi') continue;
       const A = (j: number): Id => { const a = i.args[j]; if (!a) throw new CompileError(`${i.op}: missing argument`, i.pc); return val(a); };
-      const t = i.type === 'void' ? undefined : typeOf(i.type);
-      const T = (): Id => { if (!t) throw new CompileError(`${i.op} has no type`, i.pc); return t; };
-      const imm = (j: number) => i.imms[j] ?? 0;
-      let r: Id | undefined;
-      switch (i.op) {
-        case 'SetMode': break;
-        case 'LaneId': r = lane; break;
-        case 'WorkgroupId': r = groupIds[Number(imm(0))] as Id; break;
-        case 'LocalId': r = localIds[Number(imm(0))] as Id; break;
-        case 'InGrid': r = inGrid; break;
-        case 'KernargPtr': r = kernargPtr; break;
-        case 'DispatchPtr': r = dispatchPtr; break;
-        case 'BallotLo': r = ballot(A(0), false); break;
-        case 'BallotHi': r = ballot(A(0), true); break;
-        case 'ReadLane': {
-          const which = m.OpUMod(tU32, A(1), c32(ws));
-          m.OpStore(m.OpAccessChain(shPtr, shVar, lane), A(0));
-          barrier();
-          r = m.OpLoad(tU32, m.OpAccessChain(shPtr, shVar, which));
-          barrier();
-          break;
-        }
-        case 'AtomicAdd32': case 'AtomicSub32': case 'AtomicUMin32': case 'AtomicUMax32': case 'AtomicSMin32': case 'AtomicSMax32':
-        case 'AtomicAnd32': case 'AtomicOr32': case 'AtomicXor32': case 'AtomicSwap32': case 'AtomicCmpSwap32': {
-          // Device scope, relaxed (RDNA's global atomics without glc/slc ordering); inactive lanes act on the sink.
-          // (A sink word of their own, apart from the plain loads' and stores'.)
-          const ptr = m.OpConvertUToPtr(psbU32, m.OpSelect(tU64, A(0), A(1), m.OpIAdd(tU64, sinkPtr, c64(64n))));
-          const scope = c32(1), sem = c32(0);
-          let old: Id;
-          switch (i.op) {
-            case 'AtomicAdd32': old = m.OpAtomicIAdd(tU32, ptr, scope, sem, A(2)); break;
-            case 'AtomicSub32': old = m.OpAtomicISub(tU32, ptr, scope, sem, A(2)); break;
-            case 'AtomicUMin32': old = m.OpAtomicUMin(tU32, ptr, scope, sem, A(2)); break;
-            case 'AtomicUMax32': old = m.OpAtomicUMax(tU32, ptr, scope, sem, A(2)); break;
-            case 'AtomicSMin32': old = m.OpAtomicSMin(tU32, ptr, scope, sem, A(2)); break;
-            case 'AtomicSMax32': old = m.OpAtomicSMax(tU32, ptr, scope, sem, A(2)); break;
-            case 'AtomicAnd32': old = m.OpAtomicAnd(tU32, ptr, scope, sem, A(2)); break;
-            case 'AtomicOr32': old = m.OpAtomicOr(tU32, ptr, scope, sem, A(2)); break;
-            case 'AtomicXor32': old = m.OpAtomicXor(tU32, ptr, scope, sem, A(2)); break;
-            case 'AtomicSwap32': old = m.OpAtomicExchange(tU32, ptr, scope, sem, A(2)); break;
-            default: old = m.OpAtomicCompareExchange(tU32, ptr, scope, sem, sem, A(2), A(3));
-          }
-          r = m.OpSelect(tU32, A(0), old, c32(0));
-          break;
-        }
-        case 'LoadGlobal32': case 'LoadUniform32': {
-          const active = i.op === 'LoadUniform32' ? cBool(true) : A(0);
-          const v = m.OpLoad(tU32, addr(active, A(i.op === 'LoadUniform32' ? 0 : 1)), 'Aligned', 4);
-          r = i.op === 'LoadUniform32' ? v : m.OpSelect(tU32, active, v, c32(0));
-          break;
-        }
-        case 'StoreGlobal32': m.OpStore(addr(A(0), A(1)), A(2), 'Aligned', 4); break;
-        case 'Branch': case 'BranchCond': case 'EndProgram': break;
-        case 'Call': {
-          const h = helperFns[Number(imm(0))];
-          if (!h) throw new CompileError(`call of a missing helper ${String(imm(0))}`, i.pc);
-          r = m.OpFunctionCall(T(), h, ...i.args.map((_, k) => A(k)));
-          break;
-        }
-        default: r = emitPure(sc, i, A);
-      }
+      const r = emitOp(sc, kernel, i, A);
       if (r !== undefined) {
         vals.set(i, r);
         const cv = crossVar.get(i);
@@ -365,7 +314,7 @@ function emitHelper(sc: Scalars, h: IrFunction, id: Id): void {
     };
     if (i.op === 'Param') vals.set(i, paramIds[Number(i.imms[0])] ?? A(-1));
     else if (i.op === 'Return') m.OpReturnValue(A(0));
-    else vals.set(i, emitPure(sc, i, A));
+    else { const v = emitOp(sc, undefined, i, A); if (v) vals.set(i, v); }
   }
   m.OpFunctionEnd();
 }

@@ -1,0 +1,238 @@
+// Every IR op in SPIR-V, in one switch that the type checker holds to be exhaustive over the op
+// table (a new op without a case here fails the build): constants, integer and bit arithmetic,
+// compares, selects, 64-bit packing, bitcasts and the native float ops (shared by the kernel's
+// entry point and its helper functions), the kernel-only ops (launch ids, lane exchanges,
+// memory, calls) through the entry point's state, and for the rest the reason they are not
+// emitted (ops the passes remove, ops always lowered first, ops not emitted yet).
+import type { Inst } from '../../ir/ir.js';
+import type { IrType } from '../../ir/ops.js';
+import type { Module } from './module.js';
+import type { Id } from './operands.js';
+import { CompileError } from './errors.js';
+
+/** The module and its scalar types and constants. */
+export interface Scalars {
+  readonly m: Module;
+  readonly tBool: Id; readonly tU32: Id; readonly tU64: Id; readonly tF32: Id;
+  readonly typeOf: (t: IrType) => Id;
+  readonly c32: (v: number) => Id;
+  readonly c64: (v: bigint) => Id;
+  readonly cBool: (v: boolean) => Id;
+}
+
+/** What only the kernel's entry point has (helpers are pure code and have none of it). */
+export interface KernelState {
+  readonly waveSize: 32 | 64;
+  readonly lane: Id;
+  readonly groupIds: readonly Id[];
+  readonly localIds: readonly Id[];
+  readonly inGrid: Id;
+  readonly kernargPtr: Id;
+  readonly dispatchPtr: Id;
+  readonly sinkPtr: Id;
+  readonly psbU32: Id;
+  readonly helperFns: readonly Id[];
+  /** The wave-size lane mask word (low or high dword) of a per-lane bool. */
+  ballot(bit: Id, hi: boolean): Id;
+  /** The value of `v` in lane `which` of the wave. */
+  readLane(v: Id, which: Id): Id;
+}
+
+/**
+ * Emits instruction `i` with argument values `A(k)`: its value, or undefined for an op used for its
+ * effect or handled by the block walk (branches, phis, parameters, returns). `k` is the entry
+ * point's state (undefined in a helper). A CompileError for what cannot be emitted.
+ */
+export function emitOp(sc: Scalars, k: KernelState | undefined, i: Inst, A: (j: number) => Id): Id | undefined {
+  const { m, tBool, tU32, tU64, tF32, c32, c64, cBool } = sc;
+  const T = (): Id => { if (i.type === 'void') throw new CompileError(`${i.op} has no type`, i.pc); return sc.typeOf(i.type); };
+  const imm = (j: number) => i.imms[j] ?? 0;
+  const nc = (id: Id) => { m.OpDecorate(id, 'NoContraction'); return id; };
+  const K = (): KernelState => k ?? fail(`${i.op} outside the kernel's entry point`);
+  const fail = (why: string): never => { throw new CompileError(why, i.pc); };
+  const addr = (active: Id, a: Id) => m.OpConvertUToPtr(K().psbU32, m.OpSelect(tU64, active, a, K().sinkPtr));
+  let r: Id | undefined;
+  switch (i.op) {
+    case 'ConstU1': r = cBool(Number(imm(0)) !== 0); break;
+    case 'ConstU32': r = c32(Number(imm(0))); break;
+    case 'ConstU64': r = c64(BigInt(imm(0))); break;
+    case 'ConstF32': r = m.constantBits(tF32, Number(imm(0)) >>> 0); break;
+    case 'Undef': r = i.type === 'u1' ? cBool(false) : i.type === 'u64' ? c64(0n) : i.type === 'f32' ? m.constantBits(tF32, 0) : c32(0); break;
+    case 'LaneBit': {
+      const l = A(2);
+      const word = m.OpSelect(tU32, m.OpULessThan(tBool, l, c32(32)), A(0), A(1));
+      r = m.OpINotEqual(tBool, m.OpBitwiseAnd(tU32, m.OpShiftRightLogical(tU32, word, m.OpBitwiseAnd(tU32, l, c32(31))), c32(1)), c32(0));
+      break;
+    }
+    case 'IAdd32': r = m.OpIAdd(T(), A(0), A(1)); break;
+    case 'ISub32': r = m.OpISub(T(), A(0), A(1)); break;
+    case 'IMul32': r = m.OpIMul(T(), A(0), A(1)); break;
+    case 'IAdd3_32': r = m.OpIAdd(T(), m.OpIAdd(T(), A(0), A(1)), A(2)); break;
+    case 'UMulHi32': { const st = m.OpTypeStruct(tU32, tU32); r = m.OpCompositeExtract(tU32, m.OpUMulExtended(st, A(0), A(1)), 1); break; }
+    case 'SMulHi32': { const st = m.OpTypeStruct(tU32, tU32); r = m.OpCompositeExtract(tU32, m.OpSMulExtended(st, A(0), A(1)), 1); break; }
+    case 'And32': r = m.OpBitwiseAnd(T(), A(0), A(1)); break;
+    case 'Or32': r = m.OpBitwiseOr(T(), A(0), A(1)); break;
+    case 'Xor32': r = m.OpBitwiseXor(T(), A(0), A(1)); break;
+    case 'Not32': r = m.OpNot(T(), A(0)); break;
+    // RDNA shifts use the amount's low five bits; SPIR-V leaves larger amounts undefined.
+    case 'Shl32': r = m.OpShiftLeftLogical(T(), A(0), m.OpBitwiseAnd(tU32, A(1), c32(31))); break;
+    case 'LShr32': r = m.OpShiftRightLogical(T(), A(0), m.OpBitwiseAnd(tU32, A(1), c32(31))); break;
+    case 'AShr32': r = m.OpShiftRightArithmetic(T(), A(0), m.OpBitwiseAnd(tU32, A(1), c32(31))); break;
+    case 'UMin32': r = m.OpSelect(T(), m.OpULessThan(tBool, A(0), A(1)), A(0), A(1)); break;
+    case 'UMax32': r = m.OpSelect(T(), m.OpUGreaterThan(tBool, A(0), A(1)), A(0), A(1)); break;
+    case 'SMin32': r = m.OpSelect(T(), m.OpSLessThan(tBool, A(0), A(1)), A(0), A(1)); break;
+    case 'SMax32': r = m.OpSelect(T(), m.OpSGreaterThan(tBool, A(0), A(1)), A(0), A(1)); break;
+    case 'UAddCarry32': case 'USubBorrow32': {
+      const st = m.OpTypeStruct(tU32, tU32);
+      const add = i.op === 'UAddCarry32';
+      const p1 = add ? m.OpIAddCarry(st, A(0), A(1)) : m.OpISubBorrow(st, A(0), A(1));
+      const cin = m.OpSelect(tU32, A(2), c32(1), c32(0));
+      const p2 = add ? m.OpIAddCarry(st, m.OpCompositeExtract(tU32, p1, 0), cin) : m.OpISubBorrow(st, m.OpCompositeExtract(tU32, p1, 0), cin);
+      r = m.OpINotEqual(tBool, m.OpBitwiseOr(tU32, m.OpCompositeExtract(tU32, p1, 1), m.OpCompositeExtract(tU32, p2, 1)), c32(0));
+      break;
+    }
+    case 'BitCount32': r = m.OpBitCount(T(), A(0)); break;
+    // FindUMsb gives -1 (all ones) for 0: 31 - (-1) = 32.
+    case 'Clz32': r = m.OpISub(tU32, c32(31), m.glsl450('FindUMsb', tU32, A(0))); break;
+    case 'FindLsb32': r = m.glsl450('FindILsb', tU32, A(0)); break;
+    case 'BitReverse32': r = m.OpBitReverse(tU32, A(0)); break;
+    case 'UBfe32': case 'SBfe32': {
+      // RDNA: width 0 gives 0; a field running past bit 31 takes the bits up to 31.
+      const off = m.OpBitwiseAnd(tU32, A(1), c32(31));
+      const room = m.OpISub(tU32, c32(32), off);
+      const cnt = m.OpSelect(tU32, m.OpULessThan(tBool, A(2), room), A(2), room);
+      r = i.op === 'UBfe32' ? m.OpBitFieldUExtract(T(), A(0), off, cnt) : m.OpBitFieldSExtract(T(), A(0), off, cnt);
+      r = m.OpSelect(T(), m.OpIEqual(tBool, A(2), c32(0)), c32(0), r);
+      break;
+    }
+    case 'IEq32': case 'IEq64': r = m.OpIEqual(tBool, A(0), A(1)); break;
+    case 'INe32': case 'INe64': r = m.OpINotEqual(tBool, A(0), A(1)); break;
+    case 'ULt32': case 'ULt64': r = m.OpULessThan(tBool, A(0), A(1)); break;
+    case 'ULe32': r = m.OpULessThanEqual(tBool, A(0), A(1)); break;
+    case 'UGt32': r = m.OpUGreaterThan(tBool, A(0), A(1)); break;
+    case 'UGe32': r = m.OpUGreaterThanEqual(tBool, A(0), A(1)); break;
+    case 'SLt32': case 'SLt64': r = m.OpSLessThan(tBool, A(0), A(1)); break;
+    case 'SLe32': r = m.OpSLessThanEqual(tBool, A(0), A(1)); break;
+    case 'SGt32': r = m.OpSGreaterThan(tBool, A(0), A(1)); break;
+    case 'SGe32': r = m.OpSGreaterThanEqual(tBool, A(0), A(1)); break;
+    case 'Select32': case 'SelectU1': r = m.OpSelect(T(), A(0), A(1), A(2)); break;
+    case 'U1ToU32': r = m.OpSelect(tU32, A(0), c32(1), c32(0)); break;
+    case 'U32ToU1': r = m.OpINotEqual(tBool, A(0), c32(0)); break;
+    case 'NotU1': r = m.OpLogicalNot(tBool, A(0)); break;
+    case 'AndU1': r = m.OpLogicalAnd(tBool, A(0), A(1)); break;
+    case 'OrU1': r = m.OpLogicalOr(tBool, A(0), A(1)); break;
+    case 'XorU1': r = m.OpLogicalNotEqual(tBool, A(0), A(1)); break;
+    case 'Pack64': r = m.OpBitwiseOr(tU64, m.OpUConvert(tU64, A(0)), m.OpShiftLeftLogical(tU64, m.OpUConvert(tU64, A(1)), c32(32))); break;
+    case 'Lo32': r = m.OpUConvert(tU32, A(0)); break;
+    case 'Hi32': r = m.OpUConvert(tU32, m.OpShiftRightLogical(tU64, A(0), c32(32))); break;
+    case 'IAdd64': r = m.OpIAdd(tU64, A(0), A(1)); break;
+    case 'ISub64': r = m.OpISub(tU64, A(0), A(1)); break;
+    case 'IMul64': r = m.OpIMul(tU64, A(0), A(1)); break;
+    case 'Shl64': r = m.OpShiftLeftLogical(tU64, A(0), m.OpBitwiseAnd(tU32, A(1), c32(63))); break;
+    case 'LShr64': r = m.OpShiftRightLogical(tU64, A(0), m.OpBitwiseAnd(tU32, A(1), c32(63))); break;
+    case 'AShr64': r = m.OpShiftRightArithmetic(tU64, A(0), m.OpBitwiseAnd(tU32, A(1), c32(63))); break;
+    case 'UMulWide32': r = m.OpIMul(tU64, m.OpUConvert(tU64, A(0)), m.OpUConvert(tU64, A(1))); break;
+    // Division by zero is undefined in SPIR-V: the IR's lowerings never divide by zero (the
+    // divisor is a normalised significand), but the emitter guards anyway (as the interpreter: all ones / the dividend).
+    case 'UDiv64': { const z = m.OpIEqual(tBool, A(1), c64(0n)); r = m.OpSelect(tU64, z, c64((1n << 64n) - 1n), m.OpUDiv(tU64, A(0), m.OpSelect(tU64, z, c64(1n), A(1)))); break; }
+    case 'UMod64': { const z = m.OpIEqual(tBool, A(1), c64(0n)); r = m.OpSelect(tU64, z, A(0), m.OpUMod(tU64, A(0), m.OpSelect(tU64, z, c64(1n), A(1)))); break; }
+    case 'BitcastU32F32': case 'BitcastF32U32': r = m.OpBitcast(T(), A(0)); break;
+    case 'FAdd32': r = nc(m.OpFAdd(tF32, A(0), A(1))); break;
+    case 'FSub32': r = nc(m.OpFSub(tF32, A(0), A(1))); break;
+    case 'FMul32': r = nc(m.OpFMul(tF32, A(0), A(1))); break;
+    case 'FCmp32': r = fcmp(m, tBool, Number(imm(0)), A(0), A(1)); break;
+    case 'ConvertF32U32': r = nc(m.OpConvertUToF(tF32, A(0))); break;
+    case 'ConvertF32S32': r = nc(m.OpConvertSToF(tF32, A(0))); break;
+    case 'LaneId': r = K().lane; break;
+    case 'WorkgroupId': r = K().groupIds[Number(imm(0))] as Id; break;
+    case 'LocalId': r = K().localIds[Number(imm(0))] as Id; break;
+    case 'InGrid': r = K().inGrid; break;
+    case 'KernargPtr': r = K().kernargPtr; break;
+    case 'DispatchPtr': r = K().dispatchPtr; break;
+    case 'BallotLo': r = K().ballot(A(0), false); break;
+    case 'BallotHi': r = K().ballot(A(0), true); break;
+    case 'ReadLane': r = K().readLane(A(0), m.OpUMod(tU32, A(1), c32(K().waveSize))); break;
+    case 'AtomicAdd32': case 'AtomicSub32': case 'AtomicUMin32': case 'AtomicUMax32': case 'AtomicSMin32': case 'AtomicSMax32':
+    case 'AtomicAnd32': case 'AtomicOr32': case 'AtomicXor32': case 'AtomicSwap32': case 'AtomicCmpSwap32': {
+      // Device scope, relaxed (RDNA's global atomics without glc/slc ordering); inactive lanes act on the sink.
+      // (A sink word of their own, apart from the plain loads' and stores'.)
+      const ptr = m.OpConvertUToPtr(K().psbU32, m.OpSelect(tU64, A(0), A(1), m.OpIAdd(tU64, K().sinkPtr, c64(64n))));
+      const scope = c32(1), sem = c32(0);
+      let old: Id;
+      switch (i.op) {
+        case 'AtomicAdd32': old = m.OpAtomicIAdd(tU32, ptr, scope, sem, A(2)); break;
+        case 'AtomicSub32': old = m.OpAtomicISub(tU32, ptr, scope, sem, A(2)); break;
+        case 'AtomicUMin32': old = m.OpAtomicUMin(tU32, ptr, scope, sem, A(2)); break;
+        case 'AtomicUMax32': old = m.OpAtomicUMax(tU32, ptr, scope, sem, A(2)); break;
+        case 'AtomicSMin32': old = m.OpAtomicSMin(tU32, ptr, scope, sem, A(2)); break;
+        case 'AtomicSMax32': old = m.OpAtomicSMax(tU32, ptr, scope, sem, A(2)); break;
+        case 'AtomicAnd32': old = m.OpAtomicAnd(tU32, ptr, scope, sem, A(2)); break;
+        case 'AtomicOr32': old = m.OpAtomicOr(tU32, ptr, scope, sem, A(2)); break;
+        case 'AtomicXor32': old = m.OpAtomicXor(tU32, ptr, scope, sem, A(2)); break;
+        case 'AtomicSwap32': old = m.OpAtomicExchange(tU32, ptr, scope, sem, A(2)); break;
+        default: old = m.OpAtomicCompareExchange(tU32, ptr, scope, sem, sem, A(2), A(3));
+      }
+      r = m.OpSelect(tU32, A(0), old, c32(0));
+      break;
+    }
+    case 'LoadGlobal32': case 'LoadUniform32': {
+      const active = i.op === 'LoadUniform32' ? cBool(true) : A(0);
+      const v = m.OpLoad(tU32, addr(active, A(i.op === 'LoadUniform32' ? 0 : 1)), 'Aligned', 4);
+      r = i.op === 'LoadUniform32' ? v : m.OpSelect(tU32, active, v, c32(0));
+      break;
+    }
+    case 'StoreGlobal32': m.OpStore(addr(A(0), A(1)), A(2), 'Aligned', 4); break;
+    case 'Call': {
+      const h = K().helperFns[Number(imm(0))];
+      if (!h) throw new CompileError(`call of a missing helper ${String(imm(0))}`, i.pc);
+      r = m.OpFunctionCall(T(), h, ...i.args.map((_, j) => A(j)));
+      break;
+    }
+    // Removed by the passes before emission.
+    case 'GetSgpr': case 'SetSgpr': case 'GetVgpr': case 'SetVgpr': case 'GetScc': case 'SetScc': case 'GetMode': case 'SetMode':
+    return fail(`${i.op}: a register access left after SSA construction (internal)`);
+    // The block walk handles these.
+    case 'Branch': case 'BranchCond': case 'EndProgram': case 'Return': case 'Phi': case 'Param':
+    return undefined;
+    case 'Unreachable': return fail('unreachable code is not emitted yet');
+    // Always lowered to integer code first (lowerFloat): their RDNA rounding, NaN and signed-zero rules are not SPIR-V's.
+    case 'FFma32': case 'FMin32': case 'FMax32': case 'FFloor32': case 'FCeil32': case 'FTrunc32': case 'FRndne32': case 'FRcp32':
+    case 'FSqrt32': case 'FRsq32': case 'FLdexp32': case 'FFrexpMant32': case 'FFrexpExp32': case 'FFract32': case 'FOutMod32':
+    case 'FDivScale32': case 'FDivScaleFlag32': case 'FDivFmas32': case 'FDivFixup32': case 'ConvertU32F32': case 'ConvertS32F32':
+    return fail(`${i.op} is emitted only after its exact lowering (internal: it reached emission)`);
+    // Not emitted yet: f16 and f64 values, byte and short memory, barriers (docs/TECHNICAL_DEBT.md).
+    case 'ConstF16': case 'ConstF64': case 'BitcastU64F64': case 'BitcastF64U64': case 'BitcastU32F16': case 'BitcastF16U32':
+    case 'FAdd64': case 'FMul64': case 'FFma64': case 'FAdd16': case 'FMul16': case 'FFma16': case 'FCmp64': case 'FCmp16':
+    case 'ConvertF64F32': case 'ConvertF32F64': case 'ConvertF16F32': case 'ConvertF32F16':
+    case 'LoadGlobalU8': case 'LoadGlobalU16': case 'StoreGlobal8': case 'StoreGlobal16': case 'Barrier':
+    return fail(`${i.op} is not emitted yet`);
+    default: {
+    const missing: never = i.op;
+    return fail(`${String(missing)} has no emitter`);
+    }
+  }
+  return r;
+}
+
+/** VOPC float predicates (imm 0..15): ordered/unordered comparisons, NaN checks. */
+function fcmp(m: Module, tBool: Id, pred: number, a: Id, b: Id): Id {
+  const nan = () => m.OpLogicalOr(tBool, m.OpIsNan(tBool, a), m.OpIsNan(tBool, b));
+  switch (pred & 15) {
+    case 0: return m.constant(tBool, false);
+    case 1: return m.OpFOrdLessThan(tBool, a, b);
+    case 2: return m.OpFOrdEqual(tBool, a, b);
+    case 3: return m.OpFOrdLessThanEqual(tBool, a, b);
+    case 4: return m.OpFOrdGreaterThan(tBool, a, b);
+    case 5: return m.OpFOrdNotEqual(tBool, a, b);
+    case 6: return m.OpFOrdGreaterThanEqual(tBool, a, b);
+    case 7: return m.OpLogicalNot(tBool, nan());
+    case 8: return nan();
+    case 9: return m.OpFUnordLessThan(tBool, a, b);
+    case 10: return m.OpFUnordEqual(tBool, a, b);
+    case 11: return m.OpFUnordLessThanEqual(tBool, a, b);
+    case 12: return m.OpFUnordGreaterThan(tBool, a, b);
+    case 13: return m.OpFUnordNotEqual(tBool, a, b);
+    case 14: return m.OpFUnordGreaterThanEqual(tBool, a, b);
+    default: return m.constant(tBool, true);
+  }
+}
