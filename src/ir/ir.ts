@@ -52,6 +52,12 @@ export class Block {
   }
 }
 
+/** Replaces, in place, each argument that `repl` maps (passes rewrite uses this way). */
+export function substituteArgs(i: Inst, repl: ReadonlyMap<Inst, Inst>): void {
+  const a = i.args;
+  for (let k = 0; k < a.length; k++) { const r = repl.get(a[k] as Inst); if (r) a[k] = r; }
+}
+
 export class IrError extends Error {
   override readonly name = 'IrError';
 }

@@ -6,8 +6,8 @@
 // every RDNA instruction; this is what folds those repeats away. A bit cast of a bit cast back to
 // the first type becomes its source.
 import { computeDominators, reversePostorder } from '../../analysis/dominators.js';
-import type { FloatMode, Inst, IrFunction } from '../ir.js';
-import { opInfo } from '../ops.js';
+import { type FloatMode, type Inst, type IrFunction, substituteArgs } from '../ir.js';
+import { OPS, opInfo } from '../ops.js';
 
 const pure = (i: Inst): boolean => {
   const info = opInfo(i.op);
@@ -16,7 +16,31 @@ const pure = (i: Inst): boolean => {
 
 const BITCASTS: ReadonlySet<string> = new Set(['BitcastU32F32', 'BitcastF32U32', 'BitcastU64F64', 'BitcastF64U64', 'BitcastU32F16', 'BitcastF16U32']);
 
-const modeKey = (m: FloatMode | undefined): string => (m ? `${m.round}/${m.denorm}/${m.ieee}/${m.dx10Clamp}` : '');
+const OP_INDEX = new Map<string, number>(Object.keys(OPS).map((op, k) => [op, k]));
+const fieldHash = (v: unknown): number => (typeof v === 'number' ? v | 0 : v === true ? 7 : v === false ? 11 : 13);
+
+/** A number for the instruction's op, type, arguments, immediates and mode (equal instructions, equal numbers). */
+function hashOf(i: Inst): number {
+  let h = ((OP_INDEX.get(i.op) ?? 0) * 31 + i.type.length) | 0;
+  for (const a of i.args) h = (Math.imul(h, 1000003) ^ a.id) | 0;
+  for (const v of i.imms) h = (Math.imul(h, 31) + (typeof v === 'bigint' ? Number(v & 0xffffffffn) | 0 : v | 0)) | 0;
+  const m = i.float;
+  if (m) h = (Math.imul(h, 17) + fieldHash(m.round) * 5 + fieldHash(m.denorm) * 3 + fieldHash(m.ieee) * 2 + fieldHash(m.dx10Clamp)) | 0;
+  return h;
+}
+
+function sameMode(a: FloatMode | undefined, b: FloatMode | undefined): boolean {
+  if (!a || !b) return a === b;
+  return a.round === b.round && a.denorm === b.denorm && a.ieee === b.ieee && a.dx10Clamp === b.dx10Clamp;
+}
+
+/** Whether two pure instructions compute the same value. */
+function equal(a: Inst, b: Inst): boolean {
+  if (a.op !== b.op || a.type !== b.type || a.args.length !== b.args.length || a.imms.length !== b.imms.length || !sameMode(a.float, b.float)) return false;
+  for (let k = 0; k < a.args.length; k++) if (a.args[k] !== b.args[k]) return false;
+  for (let k = 0; k < a.imms.length; k++) if (a.imms[k] !== b.imms[k]) return false;
+  return true;
+}
 
 /** Returns how many instructions were removed. */
 export function eliminateCommonSubexpressions(fn: IrFunction): number {
@@ -48,42 +72,43 @@ export function eliminateCommonSubexpressions(fn: IrFunction): number {
   const children: number[][] = Array.from({ length: n }, () => []);
   for (const b of rpo) { const d = idom[b] ?? -1; if (d >= 0) children[d]?.push(b); }
 
-  const table = new Map<string, Inst>();
+  // Buckets by hash; a block's additions are popped again when the walk leaves its dominator subtree.
+  const table = new Map<number, Inst[]>();
   const repl = new Map<Inst, Inst>();
-  const sub = (a: Inst): Inst => repl.get(a) ?? a;
   let removed = 0;
   // Depth-first over the dominator tree with an explicit stack; each block's new keys are undone on exit.
-  const stack: { block: number; added: string[] | undefined }[] = [{ block: rpo[0] ?? 0, added: undefined }];
+  const stack: { block: number; added: number[] | undefined }[] = [{ block: rpo[0] ?? 0, added: undefined }];
   while (stack.length) {
-    const top = stack[stack.length - 1] as { block: number; added: string[] | undefined };
+    const top = stack[stack.length - 1] as { block: number; added: number[] | undefined };
     if (top.added) {
-      for (const k of top.added) table.delete(k);
+      for (const h of top.added) table.get(h)?.pop();
       stack.pop();
       continue;
     }
-    const added: string[] = [];
+    const added: number[] = [];
     top.added = added;
     const b = fn.blocks[top.block];
     if (!b) continue;
     const keep: Inst[] = [];
     for (const i of b.insts) {
-      i.args = i.args.map(sub);
+      substituteArgs(i, repl);
       if (!pure(i)) { keep.push(i); continue; }
       // A bit cast of a bit cast back to the first type is its source.
       const src = i.args[0];
       if (BITCASTS.has(i.op) && src && BITCASTS.has(src.op) && src.args[0]?.type === i.type) { repl.set(i, src.args[0]); removed++; continue; }
-      let key = `${i.op}:${i.type}:${modeKey(i.float)}:${i.imms.join(',')}:`;
-      for (const a of i.args) key += `${a.id},`;
-      const hit = table.get(key);
+      const h = hashOf(i);
+      let bucket = table.get(h);
+      const hit = bucket?.find((x) => equal(x, i));
       if (hit) { repl.set(i, hit); removed++; continue; }
-      table.set(key, i);
-      added.push(key);
+      if (!bucket) { bucket = []; table.set(h, bucket); }
+      bucket.push(i);
+      added.push(h);
       keep.push(i);
     }
     if (keep.length !== b.insts.length) b.setInsts(keep);
     for (const c of children[top.block] ?? []) stack.push({ block: c, added: undefined });
   }
   // Phis (and any use reached before its definition was replaced) take the survivors.
-  if (repl.size) for (const b of fn.blocks) for (const i of b.insts) i.args = i.args.map(sub);
+  if (repl.size) for (const b of fn.blocks) for (const i of b.insts) substituteArgs(i, repl);
   return removed;
 }

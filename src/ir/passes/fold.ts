@@ -1,7 +1,7 @@
 // Constant folding: an op whose arguments are all constants becomes a constant. Float ops fold
 // only when their FloatMode is fully known, through the exact float model (src/float), so a
 // folded value is the value the hardware computes under that mode.
-import type { Inst, IrFunction } from '../ir.js';
+import { type Inst, type IrFunction, substituteArgs } from '../ir.js';
 import type { FloatMode } from '../ir.js';
 import type { Op } from '../ops.js';
 import { addF32, addF64, fmaF32, fmaF64, mulF32, mulF64, type FloatEnv } from '../../float/index.js';
@@ -58,10 +58,9 @@ export function foldConstants(fn: IrFunction): number {
   // Folded instructions → their constants; uses are rewritten as the walk reaches them (blocks are
   // in an order where definitions precede uses within a block; phis and later blocks are fixed at the end).
   const repl = new Map<Inst, Inst>();
-  const sub = (a: Inst) => repl.get(a) ?? a;
   for (const b of fn.blocks) {
     b.insts.forEach((i, k) => {
-      if (repl.size) i.args = i.args.map(sub);
+      if (repl.size) substituteArgs(i, repl);
       const f = FOLDERS[i.op];
       if (!f || i.args.length === 0 || !i.args.every(isConst)) return;
       const r = f(i.args.map((a) => a.imms[0] ?? 0), envOf(i.float));
@@ -74,6 +73,6 @@ export function foldConstants(fn: IrFunction): number {
       n++;
     });
   }
-  if (repl.size) for (const b of fn.blocks) for (const x of b.insts) x.args = x.args.map(sub);
+  if (repl.size) for (const b of fn.blocks) for (const x of b.insts) substituteArgs(x, repl);
   return n;
 }

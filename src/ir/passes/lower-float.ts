@@ -11,7 +11,7 @@
 // Method: significands are kept in u64 with the leading one at bit 53 and 30 extra low bits plus a
 // sticky bit (the smaller addend is shifted right with its lost bits OR-ed into bit 0), so one
 // rounding step at bit 30 is exact for every mode.
-import { Builder, type FloatMode, type Imm, type Inst, IrError, IrFunction } from '../ir.js';
+import { Builder, type FloatMode, type Imm, type Inst, IrError, IrFunction, substituteArgs } from '../ir.js';
 import { signature } from '../verify.js';
 import { eliminateCommonSubexpressions } from './cse.js';
 import { eliminateDeadCode } from './dce.js';
@@ -427,7 +427,6 @@ function lowerBody(x: X, md: Mode, op: Op, imms: readonly Imm[], a: (k: number) 
 export function lowerFloat(fn: IrFunction, lower: (i: Inst) => boolean): number {
   let n = 0;
   const repl = new Map<Inst, Inst>();
-  const sub = (v: Inst) => repl.get(v) ?? v;
   const index = new Map<string, number>();
   const helperFor = (i: Inst, md: Mode): number => {
     // Every field of the Mode (whatever the lowering reads) is in the key.
@@ -441,7 +440,7 @@ export function lowerFloat(fn: IrFunction, lower: (i: Inst) => boolean): number 
   for (const blk of fn.blocks) {
     const out: Inst[] = [];
     for (const i of blk.insts) {
-      if (repl.size) i.args = i.args.map(sub);
+      if (repl.size) substituteArgs(i, repl);
       if (!LOWERED_F32.has(i.op) || !lower(i)) { out.push(i); continue; }
       const k = helperFor(i, modeOf(i));
       const ret = signature(fn.helpers[k] as IrFunction).ret ?? fail(i, 'helper without a result');
@@ -454,7 +453,7 @@ export function lowerFloat(fn: IrFunction, lower: (i: Inst) => boolean): number 
     }
     blk.setInsts(out);
   }
-  if (repl.size) for (const b of fn.blocks) for (const u of b.insts) u.args = u.args.map(sub);
+  if (repl.size) for (const b of fn.blocks) for (const u of b.insts) substituteArgs(u, repl);
   return n;
 }
 
