@@ -12,6 +12,8 @@ import { LOWERED_F32, lowerFloat } from '../ir/passes/lower-float.js';
 import { eliminateDeadCode } from '../ir/passes/dce.js';
 import { eliminateCommonSubexpressions } from '../ir/passes/cse.js';
 import type { Op } from '../ir/ops.js';
+import { faultMessage } from '../ir/faults.js';
+import { printInstruction } from '../disasm/index.js';
 
 export interface RecompileOptions {
   readonly profile?: TargetProfile;
@@ -24,7 +26,11 @@ export interface RecompileResult {
   readonly mode: ModeAnalysis;
   /** Each float op and how it runs on the profile: native SPIR-V, or emulated exactly in integer code. */
   readonly floatOps: readonly { pc: number | undefined; op: Op; lowering: 'native' | 'emulated' }[];
+  /** The run-time fault sites (fault word value - 1): pc, instruction text and message (src/ir/faults.ts). */
+  readonly faults: readonly RecompiledFault[];
 }
+
+export interface RecompiledFault { readonly pc: number; readonly instruction: string; readonly message: string }
 
 /** Throws TranslateError / CompileError (with the pc) for what the slice does not cover. */
 export function recompile(shader: Shader, options: RecompileOptions = {}): RecompileResult {
@@ -43,6 +49,11 @@ export function recompile(shader: Shader, options: RecompileOptions = {}): Recom
   lowerFloat(ir, (i) => toLower.has(i));
   eliminateCommonSubexpressions(ir);
   eliminateDeadCode(ir);
-  const { spirv } = emitSpirv(ir, profile);
-  return { spirv, ir, diagnostics: [...cfg.diagnostics, ...mode.diagnostics], mode, floatOps };
+  const { spirv, faultSites } = emitSpirv(ir, profile);
+  const byPc = new Map(cfg.blocks.flatMap((b) => b.instructions.map((x) => [x.pc, x] as const)));
+  const faults = faultSites.map((f) => {
+    const x = byPc.get(f.pc);
+    return { pc: f.pc, instruction: x ? printInstruction(x, shader.info.target) : '', message: faultMessage(f.kind) };
+  });
+  return { spirv, ir, diagnostics: [...cfg.diagnostics, ...mode.diagnostics], mode, floatOps, faults };
 }

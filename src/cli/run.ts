@@ -15,7 +15,7 @@ import type { Shader } from '../container/shader.js';
 import type { PreparedDispatch } from '../interp/args.js';
 import { TranslateError } from '../frontend/errors.js';
 import { CompileError } from '../backend/spirv/emit.js';
-import { runOnVulkan } from '../runtime/engine.js';
+import { RuntimeFault, runOnVulkan } from '../runtime/engine.js';
 import { VulkanDevice, VulkanError, VulkanUnavailableError } from '../runtime/vulkan.js';
 
 export const RUN_USAGE = `usage: rdna run --args ARGS.json [--engine interp|vulkan] [--device NAME] [--json] [--max-steps N] ${SHADER_USAGE}`;
@@ -113,6 +113,7 @@ async function runVulkan(shader: Shader, prepared: PreparedDispatch, json: boole
     return 0;
   } catch (e) {
     if (e instanceof TranslateError || e instanceof CompileError) throw new InputError(`${shader.info.name}: cannot recompile: ${e.message}`);
+    if (e instanceof RuntimeFault) throw new InputError(`${shader.info.name}: ${e.message}`);
     if (e instanceof VulkanError) throw new InputError(`Vulkan: ${e.message.split('\n')[0]}`);
     throw e;
   } finally {

@@ -10,6 +10,7 @@ import type { ModeAnalysis } from '../analysis/mode.js';
 import { inlineConstant } from '../decode/inline.js';
 import type { Builder, FloatMode, Inst } from '../ir/ir.js';
 import { TranslateError } from './errors.js';
+import { apertureBase } from '../isa/apertures.js';
 
 export const VCC_LO = 106;
 export const EXEC_LO = 126;
@@ -54,6 +55,7 @@ export class TContext {
       case 'imm': return b.u32(k === 0 ? v.value : 0);
       case 'special':
         if (v.reg === 'null') return b.u32(0);
+        if (v.reg === 'src_shared_base' || v.reg === 'src_private_base') return b.u32(apertureBase(v.reg, type.endsWith('64') ? 64 : 32, k));
         if (v.reg === 'src_scc') return k === 0 ? b.emit('U1ToU32', [b.emit('GetScc')]) : b.u32(0);
         if (v.reg === 'src_vccz' || v.reg === 'src_execz') return k === 0 ? b.emit('U1ToU32', [this.maskZero(v.reg === 'src_vccz' ? VCC_LO : EXEC_LO)]) : b.u32(0);
         if (v.code === VCC_LO || v.code === VCC_LO + 1 || v.code === 124 || v.code === EXEC_LO || v.code === EXEC_LO + 1) return b.emit('GetSgpr', [], [v.code + k]);

@@ -8,11 +8,10 @@ import { inlineConstant } from '../decode/inline.js';
 export { inlineConstant };
 import type { OperandValue } from '../decode/types.js';
 import { InterpError } from './errors.js';
+import { apertureBase, PRIVATE_APERTURE_HI, SHARED_APERTURE_HI } from '../isa/apertures.js';
 import { EXEC_LO, M0, NULL_REG, VCC_LO, type WaveState } from './state.js';
 
-/** Aperture bases this machine reports through src_shared_base / src_private_base (high dwords). */
-export const SHARED_APERTURE_HI = 0x00010000;
-export const PRIVATE_APERTURE_HI = 0x00020000;
+export { PRIVATE_APERTURE_HI, SHARED_APERTURE_HI };
 
 /**
  * Dword `dword` of a scalar (or uniform) source operand read as `type`. A 32-bit literal of a
@@ -33,8 +32,7 @@ export function readScalar(st: WaveState, v: OperandValue, type: DataType, dword
         case 'src_vccz': return dword === 0 ? (st.vccZero() ? 1 : 0) : 0;
         case 'src_execz': return dword === 0 ? (st.execZero() ? 1 : 0) : 0;
         case 'src_scc': return dword === 0 ? st.scc : 0;
-        case 'src_shared_base': return dword === 0 ? SHARED_APERTURE_HI : 0;
-        case 'src_private_base': return dword === 0 ? PRIVATE_APERTURE_HI : 0;
+        case 'src_shared_base': case 'src_private_base': return apertureBase(v.reg, type.endsWith('64') ? 64 : 32, dword);
         case 'src_shared_limit': return dword === 0 ? (SHARED_APERTURE_HI | 0xffff) >>> 0 : 0;
         case 'src_private_limit': return dword === 0 ? (PRIVATE_APERTURE_HI | 0xffff) >>> 0 : 0;
         case 'src_pops_exiting_wave_id': return 0;

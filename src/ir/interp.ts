@@ -8,6 +8,7 @@ import * as F from '../float/index.js';
 import type { FloatEnv } from '../float/index.js';
 import { type Block, type FloatMode, type Inst, IrError, type IrFunction } from './ir.js';
 import type { Op } from './ops.js';
+import { faultMessage, RuntimeFault } from './faults.js';
 
 export interface WaveInputs {
   readonly mem: GlobalMemory;
@@ -164,6 +165,10 @@ const HANDLERS: Record<Op, Handler> = {
   },
   KernargPtr: (c) => map(c, () => BigInt(c.w.kernargPtr)), DispatchPtr: (c) => map(c, () => BigInt(c.w.dispatchPtr)),
   Barrier: () => { throw new IrError('barriers are not supported by the IR interpreter yet'); },
+  Fault: (c) => {
+    for (let l = 0; l < c.lanes; l++) if (active(c, l)) throw new RuntimeFault(c.i.pc ?? 0, '', faultMessage(Number(c.imm(0))));
+    return undefined;
+  },
   Branch: () => undefined, BranchCond: () => undefined, EndProgram: () => undefined,
   Unreachable: () => { throw new IrError('reached Unreachable'); },
   Phi: () => { throw new IrError('phi evaluated out of place'); },

@@ -174,6 +174,12 @@ export const OPS = {
   KernargPtr: { args: [], result: 'u64' },
   DispatchPtr: { args: [], result: 'u64' },
   Barrier: { args: [], result: 'void', effect: true },
+  /**
+   * A run-time-detected gap (imm: an index into FAULT_MESSAGES, src/ir/faults.ts): where the u1 is
+   * true in a lane, the run fails with the instruction's pc and the message (the Vulkan kernel
+   * records the first such fault in the sink buffer's fault word; the IR interpreter throws).
+   */
+  Fault: { args: ['u1', 'imm'], result: 'void', effect: true },
 
   // --- control flow (blocks end with exactly one terminator) ---
   Branch: { args: ['imm'], result: 'void', effect: true, terminator: true },

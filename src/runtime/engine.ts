@@ -1,12 +1,17 @@
 // The Vulkan engine of `rdna run`: recompile the kernel for the device's profile, lay out the same
 // AMDHSA dispatch memory the interpreter uses (kernarg segment with hidden arguments, dispatch
 // packet), hand every buffer to Vulkan with its device address patched where the kernel expects a
-// pointer, run one Vulkan workgroup per RDNA wave, and copy the buffers back.
+// pointer, run one Vulkan workgroup per RDNA wave, and copy the buffers back; a fault the kernel
+// recorded in the sink buffer's fault word (a run-time-detected gap, src/ir/faults.ts) becomes a
+// RuntimeFault naming the pc, the instruction and the gap.
 import type { Shader } from '../container/shader.js';
 import type { PreparedDispatch } from '../interp/args.js';
 import { dispatchPacket, hiddenArgs } from '../interp/dispatch.js';
 import type { TargetProfile } from '../backend/profile.js';
-import { PUSH } from '../backend/spirv/emit.js';
+import { PUSH, SINK } from '../backend/spirv/emit.js';
+import { RuntimeFault } from '../ir/faults.js';
+
+export { RuntimeFault };
 import { recompile } from '../backend/recompile.js';
 import type { DeviceProfile } from './device.js';
 import type { AddressPatch, VulkanDevice } from './vulkan.js';
@@ -17,7 +22,8 @@ export function targetProfile(p: DeviceProfile): TargetProfile {
     const c = p.floatControls[k];
     return { roundingModeRTE: c.roundingModeRTE, roundingModeRTZ: c.roundingModeRTZ, denormPreserve: c.denormPreserve, denormFlushToZero: c.denormFlushToZero, signedZeroInfNanPreserve: c.signedZeroInfNanPreserve };
   };
-  return { name: p.deviceName, f16: w('f16'), f32: w('f32'), f64: w('f64'), shaderInt64: p.features.shaderInt64, shaderFloat64: p.features.shaderFloat64 };
+  return { name: p.deviceName, f16: w('f16'), f32: w('f32'), f64: w('f64'), shaderInt64: p.features.shaderInt64, shaderFloat64: p.features.shaderFloat64,
+    storageBuffer8BitAccess: p.features.storageBuffer8BitAccess, storageBuffer16BitAccess: p.features.storageBuffer16BitAccess };
 }
 
 export interface VulkanRunResult {
@@ -31,13 +37,13 @@ export interface VulkanRunResult {
 export async function runOnVulkan(shader: Shader, prep: PreparedDispatch, dev: VulkanDevice): Promise<VulkanRunResult> {
   const info = shader.info;
   const t0 = performance.now();
-  const { spirv } = recompile(shader, { profile: targetProfile(dev.profile) });
+  const { spirv, faults } = recompile(shader, { profile: targetProfile(dev.profile) });
   const compileMs = performance.now() - t0;
   const seg = new Uint8Array(Math.max(info.kernargSize, prep.kernarg.length, 4));
   seg.set(prep.kernarg.subarray(0, seg.length));
   hiddenArgs(info.args ?? [], new DataView(seg.buffer), prep.grid, prep.block);
   const packet = dispatchPacket(prep.grid, prep.block, 0, info.ldsSize, info.scratchSize);
-  const sink = new Uint8Array(256);
+  const sink = new Uint8Array(SINK.bytes);
   // Buffers: 0 kernarg segment, 1 dispatch packet, 2 sink, then the kernel's buffers.
   const buffers: Uint8Array[] = [seg, packet, sink, ...prep.buffers.map((b) => b.bytes)];
   const patches: AddressPatch[] = [
@@ -61,5 +67,12 @@ export async function runOnVulkan(shader: Shader, prep: PreparedDispatch, dev: V
   push.setUint32(PUSH.groupsY, counts[1] ?? 1, true);
   push.setUint32(PUSH.vkGroupsX, vkX, true);
   const r = await dev.run(spirv, 'main', buffers, push.buffer, [vkX, vkY, 1], { addressPatches: patches, deviceAddressBuffers: true });
+  // The fault word (emit.ts): the first run-time-detected gap of the dispatch, if any. The buffers
+  // were still copied back, but what the kernel left in them is not a result.
+  const fw = new DataView(sink.buffer, sink.byteOffset, sink.byteLength).getUint32(SINK.fault, true);
+  if (fw !== 0) {
+    const f = faults[fw - 1];
+    throw f ? new RuntimeFault(f.pc, f.instruction, f.message) : new RuntimeFault(0, '', `fault word ${fw} names no fault site (internal)`);
+  }
   return { device: dev.profile.deviceName, waves, ms: r.ms, compileMs };
 }

@@ -32,6 +32,13 @@ export interface KernelState {
   readonly sinkPtr: Id;
   readonly psbU32: Id;
   readonly helperFns: readonly Id[];
+  /** The 8-bit integer type and a PhysicalStorageBuffer pointer to a byte at a u64 address (profiles with 8-bit storage). */
+  readonly tU8: Id;
+  bytePointer(a: Id): Id;
+  /** Per byte k < n of this lane's n-byte store at `a`: whether the lane writes it (active, and no higher active lane of the instruction writes that byte). */
+  storeWinners(active: Id, a: Id, n: number): Id[];
+  /** Records fault `kind` at `pc` in the fault word where `cond` holds (first fault of the dispatch wins). */
+  fault(cond: Id, kind: number, pc: number): void;
   /** The wave-size lane mask word (low or high dword) of a per-lane bool. */
   ballot(bit: Id, hi: boolean): Id;
   /** The value of `v` in lane `which` of the wave. */
@@ -182,6 +189,31 @@ export function emitOp(sc: Scalars, k: KernelState | undefined, i: Inst, A: (j: 
       break;
     }
     case 'StoreGlobal32': m.OpStore(addr(A(0), A(1)), A(2), 'Aligned', 4); break;
+    // Bytes through 8-bit pointers (a short as two bytes: any alignment); inactive lanes read the sink.
+    case 'LoadGlobalU8': case 'LoadGlobalU16': {
+      const kk = K();
+      const at = (j: number) => (j === 0 ? A(1) : m.OpIAdd(tU64, A(1), c64(BigInt(j))));
+      const byte = (j: number) => m.OpUConvert(tU32, m.OpLoad(kk.tU8, kk.bytePointer(m.OpSelect(tU64, A(0), at(j), m.OpIAdd(tU64, kk.sinkPtr, c64(BigInt(j))))), 'Aligned', 1));
+      const v = i.op === 'LoadGlobalU8' ? byte(0) : m.OpBitwiseOr(tU32, byte(0), m.OpShiftLeftLogical(tU32, byte(1), c32(8)));
+      r = m.OpSelect(tU32, A(0), v, c32(0));
+      break;
+    }
+    case 'StoreGlobal8': case 'StoreGlobal16': {
+      const kk = K();
+      const n = i.op === 'StoreGlobal8' ? 1 : 2;
+      const mine = kk.storeWinners(A(0), A(1), n);
+      mine.forEach((w, j) => {
+        const to = m.OpSelect(tU64, w, j === 0 ? A(1) : m.OpIAdd(tU64, A(1), c64(BigInt(j))), m.OpIAdd(tU64, kk.sinkPtr, c64(BigInt(j))));
+        const v = j === 0 ? A(2) : m.OpShiftRightLogical(tU32, A(2), c32(8 * j));
+        m.OpStore(kk.bytePointer(to), m.OpUConvert(kk.tU8, v), 'Aligned', 1);
+      });
+      break;
+    }
+    case 'Fault': {
+      if (i.pc === undefined) return fail('a Fault without a pc (internal)');
+      K().fault(A(0), Number(imm(0)), i.pc);
+      return undefined;
+    }
     case 'Call': {
       const h = K().helperFns[Number(imm(0))];
       if (!h) throw new CompileError(`call of a missing helper ${String(imm(0))}`, i.pc);
@@ -200,11 +232,11 @@ export function emitOp(sc: Scalars, k: KernelState | undefined, i: Inst, A: (j: 
     case 'FSqrt32': case 'FRsq32': case 'FLdexp32': case 'FFrexpMant32': case 'FFrexpExp32': case 'FFract32': case 'FOutMod32':
     case 'FDivScale32': case 'FDivScaleFlag32': case 'FDivFmas32': case 'FDivFixup32': case 'ConvertU32F32': case 'ConvertS32F32':
     return fail(`${i.op} is emitted only after its exact lowering (internal: it reached emission)`);
-    // Not emitted yet: f16 and f64 values, byte and short memory, barriers (docs/TECHNICAL_DEBT.md).
+    // Not emitted yet: f16 and f64 values, barriers (docs/TECHNICAL_DEBT.md).
     case 'ConstF16': case 'ConstF64': case 'BitcastU64F64': case 'BitcastF64U64': case 'BitcastU32F16': case 'BitcastF16U32':
     case 'FAdd64': case 'FMul64': case 'FFma64': case 'FAdd16': case 'FMul16': case 'FFma16': case 'FCmp64': case 'FCmp16':
     case 'ConvertF64F32': case 'ConvertF32F64': case 'ConvertF16F32': case 'ConvertF32F16':
-    case 'LoadGlobalU8': case 'LoadGlobalU16': case 'StoreGlobal8': case 'StoreGlobal16': case 'Barrier':
+    case 'Barrier':
     return fail(`${i.op} is not emitted yet`);
     default: {
     const missing: never = i.op;

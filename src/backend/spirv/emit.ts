@@ -8,7 +8,26 @@
 // block-number variable): structured SPIR-V for any CFG. Values used outside their block, and phis,
 // live in Function variables. Memory is reached through 64-bit device addresses
 // (PhysicalStorageBuffer64); an inactive lane's load or store goes to a per-dispatch sink buffer
-// instead of branching, so there is no divergent control flow at all.
+// instead of branching, so the IR's code has no divergent control flow (the only divergent
+// constructs are the emitter's own small loops and ifs below, which hold no barriers).
+//
+// The sink buffer (SINK, SINK.bytes long, zeroed by the runtime before the dispatch): bytes 0..63
+// take inactive lanes' plain loads and stores, 64..127 their atomics, and the dword at SINK.fault is
+// the fault word: 0, or the number (1-based) of the first fault site whose condition held in some
+// lane (a compare-exchange from 0, so the first fault wins; EmitResult.faultSites lists the sites:
+// the IR `Fault` op's pc and kind, src/ir/faults.ts). A lane that faults does nothing else the
+// translation would have done wrongly (e.g. a FLAT access to the LDS/private aperture accesses no
+// memory); the runtime reads the word after the dispatch and fails the run with the site's pc,
+// instruction and message. Any run-time-detected gap can become a fault kind.
+//
+// Byte and short memory (needs the profile's storageBuffer8BitAccess: 8-bit loads and stores
+// through device addresses, so lanes storing to different bytes of one dword never clobber each
+// other; a short goes as two bytes, so any alignment works as the interpreter models it). Stores of
+// several lanes to the same byte in one instruction follow the interpreter's rule, lanes applied in
+// ascending order so the highest lane's byte stays: before a byte/short store every lane publishes
+// its address and EXEC bit in workgroup memory (a barrier), scans the higher lanes, and writes only
+// the bytes no higher active lane of the same instruction writes (the others go to the sink). Dword
+// stores do not do this yet (docs/TECHNICAL_DEBT.md).
 //
 // Float ops: native only where the device's float controls express the op's MODE exactly (for now:
 // round to nearest even with denormals kept, f32, on a device with RoundingModeRTE and
@@ -25,6 +44,12 @@ import { signature } from '../../ir/verify.js';
 
 export { CompileError };
 
+/** The sink buffer's layout (bytes), shared with the Vulkan engine: see the header. */
+export const SINK = { plain: 0, atomics: 64, fault: 128, bytes: 256 } as const;
+
+/** A place where the kernel can fault at run time: its word value in the fault word is index + 1. */
+export interface FaultSite { readonly pc: number; readonly kind: number }
+
 /** Push constant block layout (bytes), shared with the Vulkan engine (src/runtime/engine.ts). */
 export const PUSH = {
   kernargPtr: 0, dispatchPtr: 8, sinkPtr: 16,
@@ -40,7 +65,12 @@ export interface EmitResult {
   readonly spirv: Uint32Array;
   /** The float ops emitted as native SPIR-V float instructions. */
   readonly floatOps: readonly { pc: number | undefined; op: Op; lowering: 'native' }[];
+  /** The kernel's fault sites, by fault word value - 1. */
+  readonly faultSites: readonly FaultSite[];
 }
+
+const BYTE_OPS: ReadonlySet<Op> = new Set(['LoadGlobalU8', 'LoadGlobalU16', 'StoreGlobal8', 'StoreGlobal16']);
+const BYTE_STORES: ReadonlySet<Op> = new Set(['StoreGlobal8', 'StoreGlobal16']);
 
 /** Whether the profile expresses this float op's mode natively (else it must be lowered first). */
 export function canEmitNative(i: Inst, p: TargetProfile): boolean {
@@ -54,8 +84,13 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile): EmitResult {
   m.OpCapability('Int64');
   m.OpCapability('PhysicalStorageBufferAddresses');
   const floatOps: { pc: number | undefined; op: Op; lowering: 'native' }[] = [];
-  let needsF32Modes = false;
+  let needsF32Modes = false, bytes = false, byteStores = false;
   for (const b of fn.blocks) for (const i of b.insts) {
+    if (BYTE_OPS.has(i.op)) {
+      if (!profile.storageBuffer8BitAccess) throw new CompileError(`${i.op}: byte and short memory access needs 8-bit storage access through device addresses (storageBuffer8BitAccess), which the ${profile.name} profile does not offer`, i.pc);
+      bytes = true;
+      if (BYTE_STORES.has(i.op)) byteStores = true;
+    }
     if (!i.float) continue;
     const why = nativeBlocker(i, i.float, profile);
     if (why !== undefined) throw new CompileError(why, i.pc);
@@ -66,6 +101,7 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile): EmitResult {
     m.enable('ExecutionMode', 'RoundingModeRTE');
     m.enable('ExecutionMode', 'DenormPreserve');
   }
+  if (bytes) m.OpCapability('StorageBuffer8BitAccess');
   m.OpMemoryModel('PhysicalStorageBuffer64', 'GLSL450');
 
   // --- types ---
@@ -111,10 +147,16 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile): EmitResult {
   const balArr = m.OpTypeArray(tU32, c32(2));
   const balVar = m.OpVariable(m.OpTypePointer('Workgroup', balArr), 'Workgroup');
   const psbU32 = m.OpTypePointer('PhysicalStorageBuffer', tU32);
+  const tU8 = bytes ? m.OpTypeInt(8, 0) : undefined;
+  const psbU8 = tU8 !== undefined ? m.OpTypePointer('PhysicalStorageBuffer', tU8) : undefined;
+  // The byte stores' address exchange (one u64 per lane).
+  const addrArr = byteStores ? m.OpTypeArray(tU64, c32(ws)) : undefined;
+  const addrVar = addrArr !== undefined ? m.OpVariable(m.OpTypePointer('Workgroup', addrArr), 'Workgroup') : undefined;
+  const shPtr64 = addrVar !== undefined ? m.OpTypePointer('Workgroup', tU64) : undefined;
   const fnPtr = (t: Id) => m.OpTypePointer('Function', t);
 
   const main = m.OpFunction(tVoid, 'None', m.OpTypeFunction(tVoid));
-  m.OpEntryPoint('GLCompute', main, 'main', pcVar, gLocal, gGroup, shVar, balVar);
+  m.OpEntryPoint('GLCompute', main, 'main', pcVar, gLocal, gGroup, shVar, balVar, ...(addrVar !== undefined ? [addrVar] : []));
   m.OpExecutionMode(main, 'LocalSize', ws, 1, 1);
   if (needsF32Modes) {
     m.OpExecutionMode(main, 'RoundingModeRTE', 32);
@@ -187,8 +229,62 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile): EmitResult {
   } else openSwitch(swMerge, 0, fn.blocks.length);
 
   const barrier = () => m.OpControlBarrier(c32(2), c32(2), c32(0x108));
+  const faultSites: FaultSite[] = [];
   const kernel: KernelState = {
     waveSize: ws, lane, groupIds, localIds, inGrid, kernargPtr, dispatchPtr, sinkPtr, psbU32, helperFns,
+    bytePointer(a) {
+      if (psbU8 === undefined) throw new CompileError('internal: a byte access without 8-bit storage');
+      return m.OpConvertUToPtr(psbU8, a);
+    },
+    tU8: tU8 ?? c32(0),
+    // Where the condition holds: the fault word goes from 0 to this site's number (first wins).
+    fault(cond, kind, pc) {
+      faultSites.push({ pc, kind });
+      const yes = m.allocateId(), done = m.allocateId();
+      m.OpSelectionMerge(done, 'None');
+      m.OpBranchConditional(cond, yes, done);
+      m.label(yes);
+      const word = m.OpConvertUToPtr(psbU32, m.OpIAdd(tU64, sinkPtr, c64(BigInt(SINK.fault))));
+      m.OpAtomicCompareExchange(tU32, word, c32(1), c32(0), c32(0), c32(faultSites.length), c32(0));
+      m.OpBranch(done);
+      m.label(done);
+    },
+    // The interpreter's order for one store instruction: of several lanes writing a byte, the
+    // highest active lane's value stays. Each lane publishes (address, EXEC bit), then looks at
+    // every higher lane: byte k is this lane's to write unless a higher active lane's n-byte store
+    // covers it ((a + k - a_j) mod 2^64 < n).
+    storeWinners(active, a, n) {
+      if (addrVar === undefined || shPtr64 === undefined) throw new CompileError('internal: a byte store without the address exchange');
+      m.OpStore(m.OpAccessChain(shPtr64, addrVar, lane), a);
+      m.OpStore(m.OpAccessChain(shPtr, shVar, lane), m.OpSelect(tU32, active, c32(1), c32(0)));
+      barrier();
+      const jv = m.OpVariable(fnPtr(tU32), 'Function');
+      const cov = Array.from({ length: n }, () => m.OpVariable(fnPtr(tBool), 'Function'));
+      m.OpStore(jv, m.OpIAdd(tU32, lane, c32(1)));
+      for (const c of cov) m.OpStore(c, cBool(false));
+      const hdr = m.allocateId(), body = m.allocateId(), next = m.allocateId(), done = m.allocateId();
+      m.OpBranch(hdr);
+      m.label(hdr);
+      const j = m.OpLoad(tU32, jv);
+      const more = m.OpULessThan(tBool, j, c32(ws));
+      m.OpLoopMerge(done, next, 'None');
+      m.OpBranchConditional(more, body, done);
+      m.label(body);
+      const aj = m.OpLoad(tU64, m.OpAccessChain(shPtr64, addrVar, j));
+      const actj = m.OpINotEqual(tBool, m.OpLoad(tU32, m.OpAccessChain(shPtr, shVar, j)), c32(0));
+      cov.forEach((c, k) => {
+        const d = m.OpISub(tU64, k === 0 ? a : m.OpIAdd(tU64, a, c64(BigInt(k))), aj);
+        m.OpStore(c, m.OpLogicalOr(tBool, m.OpLoad(tBool, c), m.OpLogicalAnd(tBool, actj, m.OpULessThan(tBool, d, c64(BigInt(n))))));
+      });
+      m.OpBranch(next);
+      m.label(next);
+      m.OpStore(jv, m.OpIAdd(tU32, j, c32(1)));
+      m.OpBranch(hdr);
+      m.label(done);
+      const mine = cov.map((c) => m.OpLogicalAnd(tBool, active, m.OpLogicalNot(tBool, m.OpLoad(tBool, c))));
+      barrier();
+      return mine;
+    },
     // A ballot: every lane clears the word, ORs in its bit (atomically), and reads the word back;
     // barriers between the steps (all lanes of the workgroup = the wave take part: uniform flow).
     ballot(bit, hi) {
@@ -290,7 +386,7 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile): EmitResult {
   m.OpReturn();
   m.OpFunctionEnd();
   fn.helpers.forEach((h, k) => emitHelper(sc, h, helperFns[k] as Id));
-  return { spirv: m.assemble(), floatOps };
+  return { spirv: m.assemble(), floatOps, faultSites };
 }
 
 /** A helper as a SPIR-V function: its parameters, then its one block of pure code, returning the value. */

@@ -1,9 +1,12 @@
 // Memory to IR: SMEM scalar loads (wave-uniform, from a 64-bit base + offset + soffset, the low two
-// address bits ignored) and GLOBAL loads/stores of dwords (per lane, only in active lanes; an
-// inactive lane keeps its destination).
+// address bits ignored), GLOBAL and FLAT loads/stores of bytes, shorts (also the d16 half-register
+// forms) and dwords, and 32-bit atomics (per lane, only in active lanes; an inactive lane keeps its
+// destination). FLAT accesses to the LDS/private apertures are a run-time fault (see `access`).
 import type { Inst } from '../../ir/ir.js';
 import type { Op } from '../../ir/ops.js';
 import type { TContext, Translator } from '../context.js';
+import { FAULT_FLAT_APERTURE } from '../../ir/faults.js';
+import { PRIVATE_APERTURE_HI, SHARED_APERTURE_HI } from '../../isa/apertures.js';
 
 function smemAddress(cx: TContext): Inst {
   const b = cx.b;
@@ -40,21 +43,65 @@ function globalAddress(cx: TContext): Inst {
   return a;
 }
 
+/**
+ * The lanes that access global memory and their address. GLOBAL: the active lanes. FLAT: a lane
+ * whose 64-bit address has its high dword in the shared (LDS) or private (scratch) aperture would
+ * go to LDS or scratch on RDNA (src/interp/units/vmem.ts), which are not translated: such a lane
+ * accesses nothing and raises the FLAT-aperture fault (the run fails with this pc); the others
+ * access global memory.
+ */
+function access(cx: TContext): { active: Inst; a: Inst } {
+  if (cx.inst.mods.lds) cx.fail('lds=1 loads are not translated yet');
+  const b = cx.b;
+  const exec = cx.execBit();
+  const a = globalAddress(cx);
+  if (cx.inst.def.family !== 'FLAT') return { active: exec, a };
+  const hi = cx.lane(cx.op('vaddr').value, 'u64', 1);
+  const inAperture = b.emit('OrU1', [b.emit('IEq32', [hi, cx.u32(SHARED_APERTURE_HI)]), b.emit('IEq32', [hi, cx.u32(PRIVATE_APERTURE_HI)])]);
+  b.emit('Fault', [b.emit('AndU1', [exec, inAperture])], [FAULT_FLAT_APERTURE]);
+  return { active: b.emit('AndU1', [exec, b.emit('NotU1', [inAperture])]), a };
+}
+
 const at = (cx: TContext, a: Inst, k: number) => (k === 0 ? a : cx.b.emit('IAdd64', [a, cx.pack(cx.u32(4 * k), cx.u32(0))]));
 
 const gload = (n: number): Translator => (cx) => {
-  if (cx.inst.mods.lds) cx.fail('lds=1 loads are not translated yet');
-  const active = cx.execBit();
-  const a = globalAddress(cx);
+  const { active, a } = access(cx);
   const d = cx.op('vdst').value;
   for (let k = 0; k < n; k++) cx.writeLane(d, cx.b.emit('LoadGlobal32', [active, at(cx, a, k)]), k, active);
 };
 
 const gstore = (n: number): Translator => (cx) => {
-  const active = cx.execBit();
-  const a = globalAddress(cx);
+  const { active, a } = access(cx);
   const v = cx.op('vdata').value;
   for (let k = 0; k < n; k++) cx.b.emit('StoreGlobal32', [active, at(cx, a, k), cx.lane(v, 'b32', k)]);
+};
+
+/**
+ * Byte and short loads: zero- or sign-extended to the dword, or (d16) into the low or high half of
+ * vdst with the other half kept, as the interpreter does. Any alignment (a short may straddle dwords).
+ */
+const subload = (bytes: 1 | 2, signed: boolean, d16?: 'lo' | 'hi'): Translator => (cx) => {
+  const b = cx.b;
+  const { active, a } = access(cx);
+  const d = cx.op('vdst').value;
+  let v = b.emit(bytes === 1 ? 'LoadGlobalU8' : 'LoadGlobalU16', [active, a]);
+  if (signed) v = b.emit('SBfe32', [v, cx.u32(0), cx.u32(8 * bytes)]);
+  if (d16) {
+    const old = cx.lane(d, 'b32', 0);
+    v = d16 === 'lo'
+      ? b.emit('Or32', [b.emit('And32', [old, cx.u32(0xffff0000)]), b.emit('And32', [v, cx.u32(0xffff)])])
+      : b.emit('Or32', [b.emit('And32', [old, cx.u32(0xffff)]), b.emit('Shl32', [v, cx.u32(16)])]);
+  }
+  cx.writeLane(d, v, 0, active);
+};
+
+/** Byte and short stores of the data's low (or, _d16_hi, high) half. */
+const substore = (bytes: 1 | 2, hi: boolean): Translator => (cx) => {
+  const b = cx.b;
+  const { active, a } = access(cx);
+  let v = cx.lane(cx.op('vdata').value, 'b32', 0);
+  if (hi) v = b.emit('LShr32', [v, cx.u32(16)]);
+  b.emit(bytes === 1 ? 'StoreGlobal8' : 'StoreGlobal16', [active, a, v]);
 };
 
 const ATOMIC_OPS: Record<string, Op> = {
@@ -62,10 +109,9 @@ const ATOMIC_OPS: Record<string, Op> = {
   and: 'AtomicAnd32', or: 'AtomicOr32', xor: 'AtomicXor32', swap: 'AtomicSwap32', cmpswap: 'AtomicCmpSwap32',
 };
 
-/** global_atomic_<op> (32-bit): each active lane's old value goes to vdst when the form returns (glc). */
+/** <seg>_atomic_<op> (32-bit): each active lane's old value goes to vdst when the form returns (glc). */
 const gatomic = (op: Op): Translator => (cx) => {
-  const active = cx.execBit();
-  const a = globalAddress(cx);
+  const { active, a } = access(cx);
   const v = cx.op('vdata').value;
   const args = [active, a, cx.lane(v, 'b32', 0), ...(op === 'AtomicCmpSwap32' ? [cx.lane(v, 'b32', 1)] : [])];
   const old = cx.b.emit(op, args);
@@ -73,12 +119,22 @@ const gatomic = (op: Op): Translator => (cx) => {
   if (dst) cx.writeLane(dst.value, old, 0, active);
 };
 
+/** The vector memory translators by name without the global_/flat_ prefix. */
+const VMEM: Record<string, Translator> = {
+  load_dword: gload(1), load_dwordx2: gload(2), load_dwordx3: gload(3), load_dwordx4: gload(4),
+  store_dword: gstore(1), store_dwordx2: gstore(2), store_dwordx3: gstore(3), store_dwordx4: gstore(4),
+  load_ubyte: subload(1, false), load_sbyte: subload(1, true), load_ushort: subload(2, false), load_sshort: subload(2, true),
+  load_ubyte_d16: subload(1, false, 'lo'), load_ubyte_d16_hi: subload(1, false, 'hi'),
+  load_sbyte_d16: subload(1, true, 'lo'), load_sbyte_d16_hi: subload(1, true, 'hi'),
+  load_short_d16: subload(2, false, 'lo'), load_short_d16_hi: subload(2, false, 'hi'),
+  store_byte: substore(1, false), store_byte_d16_hi: substore(1, true), store_short: substore(2, false), store_short_d16_hi: substore(2, true),
+  ...Object.fromEntries(Object.entries(ATOMIC_OPS).map(([k, op]) => [`atomic_${k}`, gatomic(op)])),
+};
+
 const nothing: Translator = () => undefined;
 
 export const MEMORY: Record<string, Translator> = {
   s_load_dword: sload(1), s_load_dwordx2: sload(2), s_load_dwordx4: sload(4), s_load_dwordx8: sload(8), s_load_dwordx16: sload(16),
-  global_load_dword: gload(1), global_load_dwordx2: gload(2), global_load_dwordx3: gload(3), global_load_dwordx4: gload(4),
-  global_store_dword: gstore(1), global_store_dwordx2: gstore(2), global_store_dwordx3: gstore(3), global_store_dwordx4: gstore(4),
   s_dcache_inv: nothing, s_gl1_inv: nothing, buffer_gl0_inv: nothing, buffer_gl1_inv: nothing,
-  ...Object.fromEntries(Object.entries(ATOMIC_OPS).map(([k, op]) => [`global_atomic_${k}`, gatomic(op)])),
+  ...Object.fromEntries(Object.entries(VMEM).flatMap(([k, t]) => [[`global_${k}`, t], [`flat_${k}`, t]])),
 };

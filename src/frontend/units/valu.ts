@@ -202,6 +202,7 @@ export const VALU: Record<string, Translator> = {
   v_or3_b32: int((cx, s) => cx.b.emit('Or32', [cx.b.emit('Or32', [s(0), s(1)]), s(2)])),
   v_xor3_b32: int((cx, s) => cx.b.emit('Xor32', [cx.b.emit('Xor32', [s(0), s(1)]), s(2)])),
   v_bfe_u32: int((cx, s) => cx.b.emit('UBfe32', [s(0), cx.b.emit('And32', [s(1), cx.u32(31)]), cx.b.emit('And32', [s(2), cx.u32(31)])])),
+  v_bfe_i32: int((cx, s) => cx.b.emit('SBfe32', [s(0), cx.b.emit('And32', [s(1), cx.u32(31)]), cx.b.emit('And32', [s(2), cx.u32(31)])])),
   v_cndmask_b32: (cx) => { const o = io(cx); result(cx, o, cx.b.emit('Select32', [o.maskIn ?? cx.fail('no mask'), src(o, 1, cx), src(o, 0, cx)])); },
   v_add_co_u32: carry(false, false, false), v_sub_co_u32: carry(true, false, false), v_subrev_co_u32: carry(true, true, false),
   v_add_co_ci_u32: carry(false, false, true), v_sub_co_ci_u32: carry(true, false, true), v_subrev_co_ci_u32: carry(true, true, true),

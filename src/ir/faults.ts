@@ -1,0 +1,24 @@
+// Run-time-detected gaps: conditions the translation cannot rule out statically and does not
+// implement (yet), checked per lane by the IR's `Fault` op. A fault never accesses memory or
+// computes a guess: the run fails with the instruction's pc and one of these messages. On Vulkan
+// the first fault of a dispatch is recorded in the sink buffer's fault word (src/backend/spirv/emit.ts)
+// and the runtime turns it into a RuntimeFault (src/runtime/engine.ts).
+
+/** The messages, by the `Fault` op's immediate. Append only (the index is the kind). */
+export const FAULT_MESSAGES = [
+  'a FLAT access to the LDS/private aperture is not supported yet',
+] as const;
+
+export const FAULT_FLAT_APERTURE = 0;
+
+/** A fault as a run reports it: `pc 0x..: <instruction>: <message>`. */
+export class RuntimeFault extends Error {
+  override readonly name = 'RuntimeFault';
+  constructor(readonly pc: number, readonly instruction: string, readonly reason: string) {
+    super(`pc 0x${pc.toString(16)}: ${instruction ? `${instruction}: ` : ''}${reason}`);
+  }
+}
+
+export function faultMessage(kind: number): string {
+  return FAULT_MESSAGES[kind] ?? `fault ${kind} (unknown kind)`;
+}
