@@ -83,11 +83,16 @@ export class IrFunction {
 
   /** Makes an instruction (not yet placed in a block). */
   make(op: Op, args: Inst[], imms: readonly Imm[] = [], opts: { type?: IrType; pc?: number; float?: FloatMode } = {}): Inst {
+    return this.makeAt(op, args, imms, opts.type, opts.pc, opts.float);
+  }
+
+  /** `make` with its options as arguments (the builder's path: no options object per instruction). */
+  makeAt(op: Op, args: Inst[], imms: readonly Imm[], typed: IrType | undefined, pc: number | undefined, float: FloatMode | undefined): Inst {
     const info = opInfo(op);
-    const type = info.typed ? opts.type : info.result;
+    const type = info.typed ? typed : info.result;
     if (type === undefined) throw new IrError(`${op} needs a type`);
-    if (info.float && !opts.float) throw new IrError(`${op} needs a float mode`);
-    return new Inst(this.nextId++, op, type, args, imms, opts.pc, opts.float);
+    if (info.float && !float) throw new IrError(`${op} needs a float mode`);
+    return new Inst(this.nextId++, op, type, args, imms, pc, float);
   }
 
   /** Recomputes every block's predecessors from the terminators. */
@@ -97,13 +102,17 @@ export class IrFunction {
   }
 }
 
+const NO_OPTS: { type?: IrType; float?: FloatMode } = {};
+const NO_IMMS: readonly Imm[] = Object.freeze([]);
+
 /** Appends instructions to one block. */
 export class Builder {
   constructor(readonly fn: IrFunction, public block: Block, public pc: number | undefined = undefined) {}
 
-  emit(op: Op, args: Inst[] = [], imms: readonly Imm[] = [], opts: { type?: IrType; float?: FloatMode } = {}): Inst {
-    if (this.block.terminator) throw new IrError(`block ${this.block.id} already ends with ${this.block.terminator.op}`);
-    const i = this.fn.make(op, args, imms, { ...opts, ...(this.pc !== undefined ? { pc: this.pc } : {}) });
+  emit(op: Op, args: Inst[] = [], imms: readonly Imm[] = NO_IMMS, opts: { type?: IrType; float?: FloatMode } = NO_OPTS): Inst {
+    const last = this.block.insts[this.block.insts.length - 1];
+    if (last && opInfo(last.op).terminator) throw new IrError(`block ${this.block.id} already ends with ${last.op}`);
+    const i = this.fn.makeAt(op, args, imms, opts.type, this.pc, opts.float);
     i.block = this.block;
     this.block.insts.push(i);
     return i;

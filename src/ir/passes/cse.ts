@@ -72,21 +72,39 @@ export function eliminateCommonSubexpressions(fn: IrFunction): number {
   const children: number[][] = Array.from({ length: n }, () => []);
   for (const b of rpo) { const d = idom[b] ?? -1; if (d >= 0) children[d]?.push(b); }
 
-  // Buckets by hash; a block's additions are popped again when the walk leaves its dominator subtree.
-  const table = new Map<number, Inst[]>();
+  // A chained hash table whose entries are removed in the reverse order of insertion (the walk
+  // over the dominator tree leaves a block's subtree after everything added below it): typed
+  // arrays, no per-entry allocation.
+  let bits = 10;
+  while ((1 << bits) < 2 * fn.blocks.reduce((k, bb) => k + bb.insts.length, 0) && bits < 24) bits++;
+  const mask = (1 << bits) - 1;
+  const heads = new Int32Array(1 << bits).fill(-1);
+  let next = new Int32Array(1024), slots = new Int32Array(1024);
+  const entries: Inst[] = [];
+  const add = (i: Inst, h: number) => {
+    const e = entries.length;
+    if (e === next.length) { const n2 = new Int32Array(e * 2); n2.set(next); next = n2; const s2 = new Int32Array(e * 2); s2.set(slots); slots = s2; }
+    const slot = h & mask;
+    next[e] = heads[slot] as number;
+    slots[e] = slot;
+    heads[slot] = e;
+    entries.push(i);
+  };
+  const find = (i: Inst, h: number): Inst | undefined => {
+    for (let e = heads[h & mask] as number; e >= 0; e = next[e] as number) { const x = entries[e] as Inst; if (equal(x, i)) return x; }
+    return undefined;
+  };
+  const popTo = (size: number) => {
+    while (entries.length > size) { const e = entries.length - 1; heads[slots[e] as number] = next[e] as number; entries.pop(); }
+  };
   const repl = new Map<Inst, Inst>();
   let removed = 0;
-  // Depth-first over the dominator tree with an explicit stack; each block's new keys are undone on exit.
-  const stack: { block: number; added: number[] | undefined }[] = [{ block: rpo[0] ?? 0, added: undefined }];
+  // Depth-first over the dominator tree with an explicit stack; each block's entries are undone on exit.
+  const stack: { block: number; mark: number }[] = [{ block: rpo[0] ?? 0, mark: -1 }];
   while (stack.length) {
-    const top = stack[stack.length - 1] as { block: number; added: number[] | undefined };
-    if (top.added) {
-      for (const h of top.added) table.get(h)?.pop();
-      stack.pop();
-      continue;
-    }
-    const added: number[] = [];
-    top.added = added;
+    const top = stack[stack.length - 1] as { block: number; mark: number };
+    if (top.mark >= 0) { popTo(top.mark); stack.pop(); continue; }
+    top.mark = entries.length;
     const b = fn.blocks[top.block];
     if (!b) continue;
     const keep: Inst[] = [];
@@ -97,16 +115,13 @@ export function eliminateCommonSubexpressions(fn: IrFunction): number {
       const src = i.args[0];
       if (BITCASTS.has(i.op) && src && BITCASTS.has(src.op) && src.args[0]?.type === i.type) { repl.set(i, src.args[0]); removed++; continue; }
       const h = hashOf(i);
-      let bucket = table.get(h);
-      const hit = bucket?.find((x) => equal(x, i));
+      const hit = find(i, h);
       if (hit) { repl.set(i, hit); removed++; continue; }
-      if (!bucket) { bucket = []; table.set(h, bucket); }
-      bucket.push(i);
-      added.push(h);
+      add(i, h);
       keep.push(i);
     }
     if (keep.length !== b.insts.length) b.setInsts(keep);
-    for (const c of children[top.block] ?? []) stack.push({ block: c, added: undefined });
+    for (const c of children[top.block] ?? []) stack.push({ block: c, mark: -1 });
   }
   // Phis (and any use reached before its definition was replaced) take the survivors.
   if (repl.size) for (const b of fn.blocks) for (const i of b.insts) substituteArgs(i, repl);
