@@ -72,7 +72,7 @@ export function prepare(shader: Shader, bufs: Uint8Array[], grid: Dim3, block: D
 }
 
 /** The interpreter's buffers after the case (on copies of its inputs). */
-export function interpret(c: EngineCase): Uint8Array[] {
+export function interpret(c: Pick<EngineCase, 'shader' | 'buffers' | 'grid' | 'block' | 'scalars'>): Uint8Array[] {
   const ref = c.buffers.map((b) => b.slice());
   const p = prepare(c.shader, ref, c.grid, c.block, c.scalars);
   dispatch(c.shader, { grid: c.grid, block: c.block, kernarg: p.kernarg, mem: p.mem, maxSteps: 50_000_000 });

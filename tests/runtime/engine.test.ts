@@ -6,9 +6,10 @@
 // wave32 and wave64 (one Vulkan workgroup per RDNA wave, lane masks through workgroup memory).
 import { test } from 'node:test';
 import { spirvVal } from '../harness/spirv.js';
+import { both, LVP, same } from './harness.js';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { recompile } from '../../src/backend/recompile.js';
@@ -17,34 +18,13 @@ import { CompileError } from '../../src/backend/spirv/emit.js';
 import { TranslateError } from '../../src/frontend/errors.js';
 import { dispatch } from '../../src/interp/dispatch.js';
 import { GlobalMemory } from '../../src/interp/memory.js';
-import { runOnVulkan } from '../../src/runtime/engine.js';
 import { VulkanDevice } from '../../src/runtime/vulkan.js';
 import { assemble } from '../interp/harness.js';
 import { buildOpenCl } from '../harness/opencl.js';
-import { ENGINE_SUITES, interpret, prepare, type EngineCase, type EngineSuite } from './cases.js';
+import { ENGINE_SUITES, type EngineSuite } from './cases.js';
 
-const ICD_DIR = '/usr/share/vulkan/icd.d';
-/** The driver: lavapipe by default (CI), or RDNA_TEST_VK_DRIVER_FILES (a GPU's ICD, as for tests/runtime/vulkan.test.ts). */
-const LVP = process.env['RDNA_TEST_VK_DRIVER_FILES'] ?? (existsSync(ICD_DIR) ? readdirSync(ICD_DIR) : []).filter((f) => f.startsWith('lvp_icd')).map((f) => join(ICD_DIR, f))[0] ?? '';
 const dir = mkdtempSync(join(tmpdir(), 'rdna-engine-'));
-
 const spirvValid = (words: Uint32Array, name: string): void => spirvVal(words, name);
-
-/** The interpreter's result and the Vulkan engine's on copies of the case's buffers. */
-async function both(dev: VulkanDevice, c: EngineCase): Promise<[Uint8Array[], Uint8Array[]]> {
-  const ref = interpret(c);
-  const vk = c.buffers.map((b) => b.slice());
-  await runOnVulkan(c.shader, prepare(c.shader, vk, c.grid, c.block, c.scalars), dev);
-  return [ref, vk];
-}
-
-function same(name: string, [ref, vk]: [Uint8Array[], Uint8Array[]]): void {
-  ref.forEach((b, k) => {
-    const x = vk[k] as Uint8Array;
-    const i = b.findIndex((v, j) => v !== x[j]);
-    assert.equal(i, -1, `${name}: buffer ${k} differs at byte ${i}: interpreter ${Buffer.from(b.subarray(i & ~3, (i & ~3) + 4)).toString('hex')}, Vulkan ${Buffer.from(x.subarray(i & ~3, (i & ~3) + 4)).toString('hex')}`);
-  });
-}
 
 /** Every case of the suite: its module valid for spirv-val, and the Vulkan engine's buffers equal to the interpreter's. */
 async function runSuite(suite: EngineSuite | undefined): Promise<void> {

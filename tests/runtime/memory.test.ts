@@ -9,7 +9,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Shader } from '../../src/container/shader.js';
@@ -17,53 +17,23 @@ import { loadShaders } from '../../src/container/shader.js';
 import { recompile } from '../../src/backend/recompile.js';
 import { LAVAPIPE_PROFILE, PORTABLE_PROFILE } from '../../src/backend/profile.js';
 import { CompileError } from '../../src/backend/spirv/emit.js';
-import { dispatch, type Dim3 } from '../../src/interp/dispatch.js';
-import { GlobalMemory } from '../../src/interp/memory.js';
-import type { PreparedDispatch } from '../../src/interp/args.js';
+import type { Dim3 } from '../../src/interp/dispatch.js';
 import { RuntimeFault, runOnVulkan } from '../../src/runtime/engine.js';
 import { VulkanDevice } from '../../src/runtime/vulkan.js';
 import { assemble } from '../interp/harness.js';
 import { Rng } from '../harness/rng.js';
 import { spirvVal } from '../harness/spirv.js';
+import { both, LVP, same } from './harness.js';
+import { prepare } from './cases.js';
 import { buildOpenCl, OPENCL_FIXTURES } from '../harness/opencl.js';
 import { dispatchIr } from '../../src/ir/dispatch.js';
 import { translate } from '../../src/frontend/index.js';
 import { buildCfg } from '../../src/analysis/cfg.js';
 import { analyzeMode } from '../../src/analysis/mode.js';
 
-const ICD_DIR = '/usr/share/vulkan/icd.d';
-const LVP = process.env['RDNA_TEST_VK_DRIVER_FILES'] ?? (existsSync(ICD_DIR) ? readdirSync(ICD_DIR) : []).filter((f) => f.startsWith('lvp_icd')).map((f) => join(ICD_DIR, f))[0] ?? '';
 const dir = mkdtempSync(join(tmpdir(), 'rdna-memory-'));
 const BIN = new URL('../../bin/rdna', import.meta.url).pathname;
 const POCL = new URL('../harness/pocl-run.py', import.meta.url).pathname;
-
-// (The harness of tests/runtime/engine.test.ts, copied: both() and same().)
-/** Buffers laid out as the interpreter's tests do: buffer k's address at kernarg + 8k. */
-function prepare(shader: Shader, bufs: Uint8Array[], grid: Dim3, block: Dim3): PreparedDispatch {
-  const mem = new GlobalMemory();
-  const kernarg = new Uint8Array(Math.max(64, shader.info.kernargSize));
-  const kv = new DataView(kernarg.buffer);
-  const bs = bufs.map((bytes, k) => { const address = mem.map(`buffer ${k}`, bytes); kv.setBigUint64(8 * k, BigInt(address), true); return { arg: k, type: 'u32' as const, bytes, address, offset: 8 * k }; });
-  return { grid, block, kernarg, mem, buffers: bs };
-}
-
-/** The interpreter's result and the Vulkan engine's on copies of the same buffers. */
-async function both(dev: VulkanDevice, shader: Shader, buffers: Uint8Array[], grid: Dim3, block: Dim3): Promise<[Uint8Array[], Uint8Array[]]> {
-  const ref = buffers.map((b) => b.slice());
-  const p1 = prepare(shader, ref, grid, block);
-  dispatch(shader, { grid, block, kernarg: p1.kernarg, mem: p1.mem, maxSteps: 50_000_000 });
-  const vk = buffers.map((b) => b.slice());
-  await runOnVulkan(shader, prepare(shader, vk, grid, block), dev);
-  return [ref, vk];
-}
-
-function same(name: string, [ref, vk]: [Uint8Array[], Uint8Array[]]): void {
-  ref.forEach((b, k) => {
-    const x = vk[k] as Uint8Array;
-    const i = b.findIndex((v, j) => v !== x[j]);
-    assert.equal(i, -1, `${name}: buffer ${k} differs at byte ${i}: interpreter ${Buffer.from(b.subarray(i & ~3, (i & ~3) + 4)).toString('hex')}, Vulkan ${Buffer.from(x.subarray(i & ~3, (i & ~3) + 4)).toString('hex')}`);
-  });
-}
 
 /** The IR interpreter on the translation (before the backend), same layout: its buffers must equal the interpreter's too. */
 function irRun(shader: Shader, buffers: Uint8Array[], grid: Dim3, block: Dim3): Uint8Array[] {
@@ -210,11 +180,11 @@ test('byte and short loads and stores at every alignment, same-byte races, inact
       const input = random(rng, 256 + 8);
       for (let k = 0; k < input.length; k += 7) input[k] = [0x80, 0xff, 0x7f, 0x00][k % 4] ?? 0;
       const lbufs = [input, random(rng, 32 * 256)];
-      const lres = await both(dev, loads, lbufs, [200, 1, 1], [64, 1, 1]);
+      const lres = await both(dev, { shader: loads, buffers: lbufs, grid: [200, 1, 1], block: [64, 1, 1] });
       same(`loads${w}`, lres);
       same(`loads${w} (IR)`, [lres[0], irRun(loads, lbufs, [200, 1, 1], [64, 1, 1])]);
       const sbufs = [random(rng, 1024), random(rng, 2048), random(rng, 512), random(rng, 512)];
-      const sres = await both(dev, stores, sbufs, [200, 1, 1], [64, 1, 1]);
+      const sres = await both(dev, { shader: stores, buffers: sbufs, grid: [200, 1, 1], block: [64, 1, 1] });
       same(`stores${w}`, sres);
       same(`stores${w} (IR)`, [sres[0], irRun(stores, sbufs, [200, 1, 1], [64, 1, 1])]);
       // The races were real: of the lanes storing byte i >> 2, the highest one's byte stayed.
@@ -224,7 +194,7 @@ test('byte and short loads and stores at every alignment, same-byte races, inact
     const fshader = assemble('gfx1030', [{ name: 'flat', body: flatKernel, vgprs: 16, sgprs: 16, directives: DIRECTIVES }]).get('flat');
     assert.ok(fshader);
     spirvVal(recompile(fshader, { profile: LAVAPIPE_PROFILE }).spirv, 'flat');
-    const fres = await both(dev, fshader, [random(rng, 4 * 256 + 8), new Uint8Array(16 * 256 + 2048)], [160, 1, 1], [64, 1, 1]);
+    const fres = await both(dev, { shader: fshader, buffers: [random(rng, 4 * 256 + 8), new Uint8Array(16 * 256 + 2048)], grid: [160, 1, 1], block: [64, 1, 1] });
     same('flat', fres);
     assert.equal(new DataView(fres[1][1]?.buffer ?? new ArrayBuffer(8192)).getUint32(4000, true), 160);
   } finally {
