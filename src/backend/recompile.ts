@@ -11,6 +11,7 @@ import { canEmitNative, emitSpirv } from './spirv/emit.js';
 import { LOWERED_F32, lowerFloat } from '../ir/passes/lower-float.js';
 import { eliminateDeadCode } from '../ir/passes/dce.js';
 import { eliminateCommonSubexpressions } from '../ir/passes/cse.js';
+import { foldConstants } from '../ir/passes/fold.js';
 import type { Op } from '../ir/ops.js';
 import { faultMessage } from '../ir/faults.js';
 import { printInstruction } from '../disasm/index.js';
@@ -47,6 +48,8 @@ export function recompile(shader: Shader, options: RecompileOptions = {}): Recom
     floatOps.push({ pc: i.pc, op: i.op, lowering: toLower.has(i) && LOWERED_F32.has(i.op) ? 'emulated' : 'native' });
   }
   lowerFloat(ir, (i) => toLower.has(i));
+  // The call sites' bit casts of constants fold; then the repeats merge.
+  foldConstants(ir);
   eliminateCommonSubexpressions(ir);
   eliminateDeadCode(ir);
   const { spirv, faultSites } = emitSpirv(ir, profile);

@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { loadShaders, type Shader } from '../../src/container/shader.js';
 import { recompile } from '../../src/backend/recompile.js';
-import { PROFILES } from '../../src/backend/profile.js';
+import { LAVAPIPE_PROFILE, PROFILES, type TargetProfile } from '../../src/backend/profile.js';
 import { disassembleSpirv, SpirvDisasmError } from '../../src/backend/spirv/disasm.js';
 import { CORE_GRAMMAR } from '../../tools/gen-spirv-grammar.js';
 import { assembleShaders } from '../harness/kernel.js';
@@ -69,8 +69,11 @@ function corpus(): Emitted[] {
   }
   for (const s of loadShaders({ bytes: new Uint8Array(readFileSync(SAMPLE)), name: 'vector_add' })) shaders.push([`sample ${s.info.name}`, s]);
   const out: Emitted[] = [];
+  // Beside the named profiles, a device that promises f32 round-to-nearest with denormals kept (as
+  // RADV does): under MODE 0xf0 its f32 add/sub/mul/compares are native, so float constants appear.
+  const nativeF32: TargetProfile = { ...LAVAPIPE_PROFILE, name: 'native-f32', f32: { ...LAVAPIPE_PROFILE.f32, denormPreserve: true } };
   for (const [name, shader] of shaders) {
-    for (const profile of Object.values(PROFILES)) out.push({ name: `${name} (${profile.name})`, words: recompile(shader, { profile }).spirv });
+    for (const profile of [...Object.values(PROFILES), nativeF32]) out.push({ name: `${name} (${profile.name})`, words: recompile(shader, { profile }).spirv });
   }
   corpusCache = out;
   return out;

@@ -5,10 +5,17 @@
 // memory, calls) through the entry point's state, and for the rest the reason they are not
 // emitted (ops the passes remove, ops always lowered first, ops not emitted yet).
 import type { Inst } from '../../ir/ir.js';
-import type { IrType } from '../../ir/ops.js';
+import type { IrType, Op } from '../../ir/ops.js';
 import type { Module } from './module.js';
 import type { Id } from './operands.js';
 import { CompileError } from './errors.js';
+
+/**
+ * The float ops this switch emits as native SPIR-V float instructions (under RTE with denormals
+ * kept, where the profile promises both): their IEEE results are RDNA's. Every other float op
+ * must be lowered to exact integer code before emission.
+ */
+export const NATIVE_F32: ReadonlySet<Op> = new Set<Op>(['FAdd32', 'FSub32', 'FMul32', 'FCmp32', 'ConvertF32U32', 'ConvertF32S32']);
 
 /** The module and its scalar types and constants. */
 export interface Scalars {

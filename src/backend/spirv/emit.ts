@@ -39,7 +39,7 @@ import type { IrType, Op } from '../../ir/ops.js';
 import { Module } from './module.js';
 import type { Id } from './operands.js';
 import { CompileError } from './errors.js';
-import { emitOp, type KernelState, type Scalars } from './emit-ops.js';
+import { emitOp, type KernelState, NATIVE_F32, type Scalars } from './emit-ops.js';
 import { signature } from '../../ir/verify.js';
 
 export { CompileError };
@@ -417,12 +417,8 @@ function emitHelper(sc: Scalars, h: IrFunction, id: Id): void {
 
 /** Why the profile cannot emit this float op natively in its mode; undefined when it can. */
 function nativeBlocker(i: Inst, f: FloatMode, p: TargetProfile): string | undefined {
-  const isF32 = i.op.endsWith('32') || i.op === 'ConvertF32U32' || i.op === 'ConvertF32S32';
-  if (!isF32) return `${i.op}: only f32 float ops are emitted yet`;
-  if (i.op === 'FFma32') return 'fma needs an exact lowering (GLSL Fma may be unfused on the device): not emitted yet';
-  if (['FMin32', 'FMax32', 'FFloor32', 'FCeil32', 'FTrunc32', 'FRndne32'].includes(i.op)) return `${i.op}: RDNA's NaN and signed-zero rules are not SPIR-V's: not emitted natively`;
-  if (['FOutMod32', 'FLdexp32', 'FFrexpMant32', 'FFrexpExp32', 'FFract32', 'FSqrt32', 'FRsq32', 'FDivScale32', 'FDivScaleFlag32', 'FDivFmas32', 'FDivFixup32'].includes(i.op)) return `${i.op}: no SPIR-V op computes RDNA's bits (output modifiers, ldexp rounding, correctly rounded sqrt, the division helpers): always emulated exactly`;
-  if (i.op === 'FRcp32') return 'a correctly rounded reciprocal needs an exact lowering (OpFDiv may be approximate): not emitted natively';
+  // A list of what may be native, not of what may not: every other float op is emulated exactly.
+  if (!NATIVE_F32.has(i.op)) return `${i.op}: no native SPIR-V op computes RDNA's bits (NaN and signed-zero rules, saturation, fused or correctly rounded results, output modifiers): always emulated exactly`;
   if (f.round !== 0 || f.denorm !== 3 || f.ieee === 'dynamic' || f.dx10Clamp === 'dynamic') {
     return `float mode round=${f.round} denorm=${f.denorm} needs a software lowering, which is not emitted yet`;
   }
