@@ -21,6 +21,8 @@ export const NATIVE_F32: ReadonlySet<Op> = new Set<Op>(['FAdd32', 'FSub32', 'FMu
 export interface Scalars {
   readonly m: Module;
   readonly tBool: Id; readonly tU32: Id; readonly tU64: Id; readonly tF32: Id;
+  /** uvec2: a u64's two dwords (Pack64, Lo32, Hi32). */
+  readonly tV2U32: Id;
   readonly typeOf: (t: IrType) => Id;
   readonly c32: (v: number) => Id;
   readonly c64: (v: bigint) => Id;
@@ -136,9 +138,16 @@ export function emitOp(sc: Scalars, k: KernelState | undefined, i: Inst, A: (j: 
     case 'AndU1': r = m.OpLogicalAnd(tBool, A(0), A(1)); break;
     case 'OrU1': r = m.OpLogicalOr(tBool, A(0), A(1)); break;
     case 'XorU1': r = m.OpLogicalNotEqual(tBool, A(0), A(1)); break;
-    case 'Pack64': r = m.OpBitwiseOr(tU64, m.OpUConvert(tU64, A(0)), m.OpShiftLeftLogical(tU64, m.OpUConvert(tU64, A(1)), c32(32))); break;
-    case 'Lo32': r = m.OpUConvert(tU32, A(0)); break;
-    case 'Hi32': r = m.OpUConvert(tU32, m.OpShiftRightLogical(tU64, A(0), c32(32))); break;
+    // A u64 and its dwords through an OpBitcast to or from a uvec2 (x = low dword). Not OpUConvert
+    // and 64-bit shifts by 32: the NVIDIA H200 (driver 580.159.04) ran those wrong, in
+    // `v_mad_u64_u32 ... clamp` after the v_rcp_f32 helper (its 64-bit OpUDiv/OpUMod): the high
+    // dword of the sum came out as another live value of the lane (12 of the engine suite's 60
+    // cases). With these bitcasts the same kernels are exact there (60/60, 2026-12-02). Inlining
+    // the helpers, FunctionControl Inline/DontInline and leaving out NoContraction did not help;
+    // replacing the 64-bit division by shift-and-subtract code did too, at a third more words.
+    case 'Pack64': r = m.OpBitcast(tU64, m.OpCompositeConstruct(sc.tV2U32, A(0), A(1))); break;
+    case 'Lo32': r = m.OpCompositeExtract(tU32, m.OpBitcast(sc.tV2U32, A(0)), 0); break;
+    case 'Hi32': r = m.OpCompositeExtract(tU32, m.OpBitcast(sc.tV2U32, A(0)), 1); break;
     case 'IAdd64': r = m.OpIAdd(tU64, A(0), A(1)); break;
     case 'ISub64': r = m.OpISub(tU64, A(0), A(1)); break;
     case 'IMul64': r = m.OpIMul(tU64, A(0), A(1)); break;

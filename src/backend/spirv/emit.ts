@@ -111,6 +111,7 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile): EmitResult {
   const tU64 = m.OpTypeInt(64, 0);
   const tF32 = m.OpTypeFloat(32);
   const tV3 = m.OpTypeVector(tU32, 3);
+  const tV2U32 = m.OpTypeVector(tU32, 2);
   const typeOf = (t: IrType): Id => {
     switch (t) {
       case 'u1': return tBool;
@@ -123,7 +124,7 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile): EmitResult {
   const c32 = (v: number) => m.constant(tU32, v >>> 0);
   const c64 = (v: bigint) => m.constant(tU64, v);
   const cBool = (v: boolean) => m.constant(tBool, v);
-  const sc: Scalars = { m, tBool, tU32, tU64, tF32, typeOf, c32, c64, cBool };
+  const sc: Scalars = { m, tBool, tU32, tU64, tF32, tV2U32, typeOf, c32, c64, cBool };
   // The helpers' ids, defined after the entry point.
   const helperFns = fn.helpers.map(() => m.allocateId());
 
