@@ -58,6 +58,12 @@ export const PUSH = {
 } as const;
 
 const DONE = 0xffffffff;
+/**
+ * Ops whose SPIR-V value is defined where every block sees it (module constants; the launch
+ * values computed before the block loop): used across blocks without a Function variable.
+ */
+const EVERYWHERE: ReadonlySet<Op> = new Set<Op>(['ConstU1', 'ConstU32', 'ConstU64', 'ConstF32', 'Undef', 'LaneId', 'WorkgroupId', 'LocalId', 'InGrid', 'KernargPtr', 'DispatchPtr']);
+
 /** Blocks per OpSwitch (its word count is 16 bits, 3 + 2 per case; spirv-val takes at most 16,383 cases). */
 export const SWITCH_CHUNK = 8192;
 
@@ -196,11 +202,11 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile): EmitResult {
   const phiVar = new Map<Inst, Id>();
   for (const b of fn.blocks) for (const i of b.insts) {
     if (i.op === 'Phi') phiVar.set(i, m.OpVariable(fnPtr(typeOf(i.type)), 'Function'));
-    for (const a of i.args) if (a.block !== b && !crossVar.has(a) && i.op !== 'Phi') crossVar.set(a, m.OpVariable(fnPtr(typeOf(a.type)), 'Function'));
+    for (const a of i.args) if (a.block !== b && !crossVar.has(a) && i.op !== 'Phi' && !EVERYWHERE.has(a.op)) crossVar.set(a, m.OpVariable(fnPtr(typeOf(a.type)), 'Function'));
   }
   // Phi arguments are read at the end of their predecessor: cross-block too when defined elsewhere.
   for (const b of fn.blocks) for (const i of b.insts) if (i.op === 'Phi') {
-    i.args.forEach((a, k) => { const p = b.preds[k]; if (p && a.block !== p && !crossVar.has(a)) crossVar.set(a, m.OpVariable(fnPtr(typeOf(a.type)), 'Function')); });
+    i.args.forEach((a, k) => { const p = b.preds[k]; if (p && a.block !== p && !crossVar.has(a) && !EVERYWHERE.has(a.op)) crossVar.set(a, m.OpVariable(fnPtr(typeOf(a.type)), 'Function')); });
   }
   m.OpStore(state, c32(0));
 
@@ -331,6 +337,8 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile): EmitResult {
     const val = (x: Inst): Id => {
       const hit = vals.get(x);
       if (hit) return hit;
+      // Module constants and the launch values of the function's first block are valid in every block.
+      if (EVERYWHERE.has(x.op)) { const e = emitOp(sc, kernel, x, () => { throw new CompileError(`${x.op} has no arguments`, x.pc); }); if (e) { vals.set(x, e); return e; } }
       const cv = crossVar.get(x);
       const v = cv ? m.OpLoad(typeOf(x.type), cv) : undefined;
       if (!v) throw new CompileError(`internal: %${x.id} (${x.op}) has no value in b${b.id}`, x.pc);
