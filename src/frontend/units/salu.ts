@@ -36,6 +36,8 @@ const LOGIC: Record<string, (cx: TContext, a: Inst, b: Inst) => Inst> = {
   xor: (cx, a, b) => cx.b.emit('Xor32', [a, b]),
   andn2: (cx, a, b) => cx.b.emit('And32', [a, not(cx, b)]),
   orn2: (cx, a, b) => cx.b.emit('Or32', [a, not(cx, b)]),
+  andn1: (cx, a, b) => cx.b.emit('And32', [not(cx, a), b]),
+  orn1: (cx, a, b) => cx.b.emit('Or32', [not(cx, a), b]),
   nand: (cx, a, b) => not(cx, cx.b.emit('And32', [a, b])),
   nor: (cx, a, b) => not(cx, cx.b.emit('Or32', [a, b])),
   xnor: (cx, a, b) => not(cx, cx.b.emit('Xor32', [a, b])),
@@ -44,14 +46,14 @@ const LOGIC: Record<string, (cx: TContext, a: Inst, b: Inst) => Inst> = {
 type Cmp = 'IEq32' | 'INe32' | 'ULt32' | 'ULe32' | 'UGt32' | 'UGe32' | 'SLt32' | 'SLe32' | 'SGt32' | 'SGe32';
 const CMP: [string, Cmp, Cmp][] = [['eq', 'IEq32', 'IEq32'], ['lg', 'INe32', 'INe32'], ['gt', 'SGt32', 'UGt32'], ['ge', 'SGe32', 'UGe32'], ['lt', 'SLt32', 'ULt32'], ['le', 'SLe32', 'ULe32']];
 
-/** The saveexec family: D = EXEC; EXEC = f(S0, EXEC); SCC = EXEC != 0 (one dword per lane-mask dword). */
-const saveexec = (wide: boolean, f: (cx: TContext, s0: Inst, e: Inst) => Inst): Translator => (cx) => {
+/** The saveexec family: D = EXEC (the new EXEC for wrexec); EXEC = f(S0, EXEC); SCC = EXEC != 0 (one dword per lane-mask dword). */
+const saveexec = (wide: boolean, f: (cx: TContext, s0: Inst, e: Inst) => Inst, writeNew = false): Translator => (cx) => {
   if (wide !== (cx.waveSize === 64)) cx.fail(`${cx.inst.def.mnemonic} in a wave${cx.waveSize} shader`);
   const n = wide ? 2 : 1;
   const olds = Array.from({ length: n }, (_, k) => cx.b.emit('GetSgpr', [], [EXEC_LO + k]));
   const news = olds.map((e, k) => f(cx, s(cx, 'ssrc0', k), e));
   news.forEach((v, k) => cx.b.emit('SetSgpr', [v], [EXEC_LO + k]));
-  olds.forEach((v, k) => d(cx, v, k));
+  (writeNew ? news : olds).forEach((v, k) => d(cx, v, k));
   const any = news.length === 2 ? cx.b.emit('Or32', [news[0] as Inst, news[1] as Inst]) : (news[0] as Inst);
   scc(cx, nz(cx, any));
 };
@@ -120,6 +122,119 @@ export const SALU: Record<string, Translator> = {
   s_waitcnt_vscnt: () => undefined, s_waitcnt_vmcnt: () => undefined, s_waitcnt_lgkmcnt: () => undefined, s_waitcnt_expcnt: () => undefined,
 };
 
+const e = (cx: TContext, op: Parameters<TContext['b']['emit']>[0], ...args: Inst[]) => cx.b.emit(op, args);
+const K = (cx: TContext, v: number) => cx.u32(v >>> 0);
+/** The old value of the destination (read-modify-write and conditional forms), dword `k`. */
+const dOld = (cx: TContext, k = 0) => cx.scalar(cx.op('sdst').value, cx.typeOf('sdst'), k);
+const d64 = (cx: TContext, v: Inst) => { d(cx, e(cx, 'Lo32', v), 0); d(cx, e(cx, 'Hi32', v), 1); };
+const src64 = (cx: TContext, name: string) => cx.pack(s(cx, name, 0), s(cx, name, 1));
+const nz64 = (cx: TContext, lo: Inst, hi: Inst) => nz(cx, e(cx, 'Or32', lo, hi));
+const sel = (cx: TContext, c: Inst, a: Inst, b: Inst) => e(cx, 'Select32', c, a, b);
+/** Leading zeros, all ones (−1) for 0 (s_flbit_i32_b32). */
+const flbit32 = (cx: TContext, x: Inst) => sel(cx, nz(cx, x), e(cx, 'Clz32', x), K(cx, -1));
+/** Leading zeros of hi:lo, −1 for 0 (s_flbit_i32_b64). */
+const flbit64 = (cx: TContext, lo: Inst, hi: Inst) => sel(cx, nz(cx, hi), e(cx, 'Clz32', hi), sel(cx, nz(cx, lo), e(cx, 'IAdd32', e(cx, 'Clz32', lo), K(cx, 32)), K(cx, -1)));
+/** Index of the lowest set bit of hi:lo, −1 for 0 (s_ff1_i32_b64). */
+const ff64 = (cx: TContext, lo: Inst, hi: Inst) => sel(cx, nz(cx, lo), e(cx, 'FindLsb32', lo), sel(cx, nz(cx, hi), e(cx, 'IAdd32', e(cx, 'FindLsb32', hi), K(cx, 32)), K(cx, -1)));
+/** Bit 4q of the result is set where nibble q of x is nonzero (other bits clear). */
+const nibbleAny = (cx: TContext, x: Inst) => {
+  const y = e(cx, 'Or32', x, e(cx, 'LShr32', x, K(cx, 1)));
+  return e(cx, 'And32', e(cx, 'Or32', y, e(cx, 'LShr32', y, K(cx, 2))), K(cx, 0x11111111));
+};
+/** s_wqm on one dword: each nonzero nibble becomes 0xf. */
+const wqm32 = (cx: TContext, x: Inst) => { const y = nibbleAny(cx, x); const t = e(cx, 'Or32', y, e(cx, 'Shl32', y, K(cx, 1))); return e(cx, 'Or32', t, e(cx, 'Shl32', t, K(cx, 2))); };
+/** s_quadmask on one dword: bit q = nibble q nonzero (8 bits). */
+const quad32 = (cx: TContext, x: Inst) => {
+  const step = (v: Inst, n: number, m: number) => e(cx, 'And32', e(cx, 'Or32', v, e(cx, 'LShr32', v, K(cx, n))), K(cx, m));
+  return step(step(step(nibbleAny(cx, x), 3, 0x03030303), 6, 0x000f000f), 12, 0xff);
+};
+/** Bits 0..15 of x spread to the even bits of a dword (bit b to bit 2b). */
+const spread16 = (cx: TContext, x: Inst) => {
+  const step = (v: Inst, n: number, m: number) => e(cx, 'And32', e(cx, 'Or32', v, e(cx, 'Shl32', v, K(cx, n))), K(cx, m));
+  return step(step(step(step(e(cx, 'And32', x, K(cx, 0xffff)), 8, 0x00ff00ff), 4, 0x0f0f0f0f), 2, 0x33333333), 1, 0x55555555);
+};
+const replicate16 = (cx: TContext, x: Inst) => { const t = spread16(cx, x); return e(cx, 'Or32', t, e(cx, 'Shl32', t, K(cx, 1))); };
+/** ((S0 << n) + S1) mod 2^32; SCC = the sum's bits past 31 (shifted-out bits or the carry). */
+const lshlAdd = (n: number): Translator => (cx) => {
+  const a = s(cx, 'ssrc0'), b = s(cx, 'ssrc1');
+  const sh = e(cx, 'Shl32', a, K(cx, n));
+  d(cx, e(cx, 'IAdd32', sh, b));
+  scc(cx, e(cx, 'OrU1', nz(cx, e(cx, 'LShr32', a, K(cx, 32 - n))), cx.b.emit('UAddCarry32', [sh, b, cx.b.u1(false)])));
+};
+/**
+ * 64-bit bit-field extract: offset S1[5:0], width S1[22:16] (0..127; past the top bit the field
+ * takes what is there, the signed form copies of the sign): (S0 >> off) shifted up by 64 − w and
+ * back (by 0 where w ≥ 64); width 0 gives 0. SCC = result != 0.
+ */
+const bfe64 = (signed: boolean): Translator => (cx) => {
+  const c = s(cx, 'ssrc1');
+  const w = e(cx, 'And32', e(cx, 'LShr32', c, K(cx, 16)), K(cx, 0x7f));
+  const t = e(cx, signed ? 'AShr64' : 'LShr64', src64(cx, 'ssrc0'), e(cx, 'And32', c, K(cx, 63)));
+  const n = e(cx, 'ISub32', K(cx, 64), e(cx, 'UMin32', w, K(cx, 64)));
+  const v = e(cx, signed ? 'AShr64' : 'LShr64', e(cx, 'Shl64', t, n), n);
+  const w0 = e(cx, 'IEq32', w, K(cx, 0));
+  const lo = sel(cx, w0, K(cx, 0), e(cx, 'Lo32', v)), hi = sel(cx, w0, K(cx, 0), e(cx, 'Hi32', v));
+  d(cx, lo, 0); d(cx, hi, 1);
+  scc(cx, nz64(cx, lo, hi));
+};
+/** s_bitcmp0/1: SCC = bit S1[4:0] (b32) or S1[5:0] (b64) of S0 is `want`. */
+const bitcmp = (wide: boolean, want: 0 | 1): Translator => (cx) => {
+  const bit = wide ? e(cx, 'Lo32', e(cx, 'LShr64', src64(cx, 'ssrc0'), s(cx, 'ssrc1'))) : e(cx, 'LShr32', s(cx, 'ssrc0'), s(cx, 'ssrc1'));
+  scc(cx, e(cx, 'INe32', e(cx, 'And32', bit, K(cx, 1)), K(cx, want ^ 1)));
+};
+
+Object.assign(SALU, {
+  // --- SOP1 ---
+  s_cmov_b64: (cx) => { const c = cx.b.emit('GetScc'); const v = [0, 1].map((k) => sel(cx, c, s(cx, 'ssrc0', k), dOld(cx, k))); v.forEach((x, k) => d(cx, x, k)); },
+  s_not_b64: (cx) => { const lo = not(cx, s(cx, 'ssrc0', 0)), hi = not(cx, s(cx, 'ssrc0', 1)); d(cx, lo, 0); d(cx, hi, 1); scc(cx, nz64(cx, lo, hi)); },
+  s_brev_b64: (cx) => { const lo = e(cx, 'BitReverse32', s(cx, 'ssrc0', 1)), hi = e(cx, 'BitReverse32', s(cx, 'ssrc0', 0)); d(cx, lo, 0); d(cx, hi, 1); },
+  s_bcnt0_i32_b32: (cx) => { const r = e(cx, 'ISub32', K(cx, 32), e(cx, 'BitCount32', s(cx, 'ssrc0'))); d(cx, r); scc(cx, nz(cx, r)); },
+  s_bcnt0_i32_b64: (cx) => { const r = e(cx, 'ISub32', K(cx, 64), e(cx, 'IAdd32', e(cx, 'BitCount32', s(cx, 'ssrc0', 0)), e(cx, 'BitCount32', s(cx, 'ssrc0', 1)))); d(cx, r); scc(cx, nz(cx, r)); },
+  s_ff0_i32_b32: (cx) => d(cx, e(cx, 'FindLsb32', not(cx, s(cx, 'ssrc0')))),
+  s_ff0_i32_b64: (cx) => d(cx, ff64(cx, not(cx, s(cx, 'ssrc0', 0)), not(cx, s(cx, 'ssrc0', 1)))),
+  s_flbit_i32_b32: (cx) => d(cx, flbit32(cx, s(cx, 'ssrc0'))),
+  s_flbit_i32_b64: (cx) => d(cx, flbit64(cx, s(cx, 'ssrc0', 0), s(cx, 'ssrc0', 1))),
+  // Leading bits equal to the sign bit: the leading zeros of x ^ (copies of its sign); −1 for 0 and −1.
+  s_flbit_i32: (cx) => { const x = s(cx, 'ssrc0'); d(cx, flbit32(cx, e(cx, 'Xor32', x, e(cx, 'AShr32', x, K(cx, 31))))); },
+  s_flbit_i32_i64: (cx) => {
+    const lo = s(cx, 'ssrc0', 0), hi = s(cx, 'ssrc0', 1), sg = e(cx, 'AShr32', hi, K(cx, 31));
+    d(cx, flbit64(cx, e(cx, 'Xor32', lo, sg), e(cx, 'Xor32', hi, sg)));
+  },
+  s_sext_i32_i8: (cx) => d(cx, e(cx, 'AShr32', e(cx, 'Shl32', s(cx, 'ssrc0'), K(cx, 24)), K(cx, 24))),
+  s_sext_i32_i16: (cx) => d(cx, e(cx, 'AShr32', e(cx, 'Shl32', s(cx, 'ssrc0'), K(cx, 16)), K(cx, 16))),
+  // D.b32[S0[4:0]] / D.b64[S0[5:0]] = 0 or 1 (Shl32/Shl64 take the amount modulo 32/64).
+  s_bitset0_b32: (cx) => d(cx, e(cx, 'And32', dOld(cx), not(cx, e(cx, 'Shl32', K(cx, 1), s(cx, 'ssrc0'))))),
+  s_bitset1_b32: (cx) => d(cx, e(cx, 'Or32', dOld(cx), e(cx, 'Shl32', K(cx, 1), s(cx, 'ssrc0')))),
+  s_bitset0_b64: (cx) => { const m = e(cx, 'Shl64', cx.pack(K(cx, 1), K(cx, 0)), s(cx, 'ssrc0')); const v = [e(cx, 'And32', dOld(cx, 0), not(cx, e(cx, 'Lo32', m))), e(cx, 'And32', dOld(cx, 1), not(cx, e(cx, 'Hi32', m)))]; v.forEach((x, k) => d(cx, x, k)); },
+  s_bitset1_b64: (cx) => { const m = e(cx, 'Shl64', cx.pack(K(cx, 1), K(cx, 0)), s(cx, 'ssrc0')); const v = [e(cx, 'Or32', dOld(cx, 0), e(cx, 'Lo32', m)), e(cx, 'Or32', dOld(cx, 1), e(cx, 'Hi32', m))]; v.forEach((x, k) => d(cx, x, k)); },
+  s_abs_i32: (cx) => { const x = s(cx, 'ssrc0'); const r = sel(cx, e(cx, 'SLt32', x, K(cx, 0)), e(cx, 'ISub32', K(cx, 0), x), x); d(cx, r); scc(cx, nz(cx, r)); },
+  s_bitreplicate_b64_b32: (cx) => { const x = s(cx, 'ssrc0'); d(cx, replicate16(cx, x), 0); d(cx, replicate16(cx, e(cx, 'LShr32', x, K(cx, 16))), 1); },
+  s_quadmask_b32: (cx) => { const r = quad32(cx, s(cx, 'ssrc0')); d(cx, r); scc(cx, nz(cx, r)); },
+  s_quadmask_b64: (cx) => { const r = e(cx, 'Or32', quad32(cx, s(cx, 'ssrc0', 0)), e(cx, 'Shl32', quad32(cx, s(cx, 'ssrc0', 1)), K(cx, 8))); d(cx, r, 0); d(cx, K(cx, 0), 1); scc(cx, nz(cx, r)); },
+  s_wqm_b32: (cx) => { const r = wqm32(cx, s(cx, 'ssrc0')); d(cx, r); scc(cx, nz(cx, r)); },
+  s_wqm_b64: (cx) => { const lo = wqm32(cx, s(cx, 'ssrc0', 0)), hi = wqm32(cx, s(cx, 'ssrc0', 1)); d(cx, lo, 0); d(cx, hi, 1); scc(cx, nz64(cx, lo, hi)); },
+  // --- SOP2 ---
+  s_bfm_b32: (cx) => d(cx, e(cx, 'Shl32', e(cx, 'ISub32', e(cx, 'Shl32', K(cx, 1), s(cx, 'ssrc0')), K(cx, 1)), s(cx, 'ssrc1'))),
+  s_bfm_b64: (cx) => { const one = cx.pack(K(cx, 1), K(cx, 0)); d64(cx, e(cx, 'Shl64', e(cx, 'ISub64', e(cx, 'Shl64', one, s(cx, 'ssrc0')), one), s(cx, 'ssrc1'))); },
+  s_bfe_i32: (cx) => {
+    const a = s(cx, 'ssrc0'), c = s(cx, 'ssrc1');
+    const r = e(cx, 'SBfe32', a, e(cx, 'And32', c, K(cx, 31)), e(cx, 'And32', e(cx, 'LShr32', c, K(cx, 16)), K(cx, 0x7f)));
+    d(cx, r); scc(cx, nz(cx, r));
+  },
+  s_bfe_u64: bfe64(false), s_bfe_i64: bfe64(true),
+  s_absdiff_i32: (cx) => { const a = s(cx, 'ssrc0'), b = s(cx, 'ssrc1'); const r = sel(cx, e(cx, 'SGt32', a, b), e(cx, 'ISub32', a, b), e(cx, 'ISub32', b, a)); d(cx, r); scc(cx, nz(cx, r)); },
+  s_lshl1_add_u32: lshlAdd(1), s_lshl2_add_u32: lshlAdd(2), s_lshl3_add_u32: lshlAdd(3), s_lshl4_add_u32: lshlAdd(4),
+  s_pack_ll_b32_b16: (cx) => d(cx, e(cx, 'Or32', e(cx, 'And32', s(cx, 'ssrc0'), K(cx, 0xffff)), e(cx, 'Shl32', s(cx, 'ssrc1'), K(cx, 16)))),
+  s_pack_lh_b32_b16: (cx) => d(cx, e(cx, 'Or32', e(cx, 'And32', s(cx, 'ssrc0'), K(cx, 0xffff)), e(cx, 'And32', s(cx, 'ssrc1'), K(cx, 0xffff0000)))),
+  s_pack_hh_b32_b16: (cx) => d(cx, e(cx, 'Or32', e(cx, 'LShr32', s(cx, 'ssrc0'), K(cx, 16)), e(cx, 'And32', s(cx, 'ssrc1'), K(cx, 0xffff0000)))),
+  // --- SOPK ---
+  s_cmovk_i32: (cx) => d(cx, sel(cx, cx.b.emit('GetScc'), K(cx, (simm16(cx) << 16) >> 16), cx.scalar(cx.op('sdst').value, 'b32'))),
+  s_mulk_i32: (cx) => d(cx, e(cx, 'IMul32', cx.scalar(cx.op('sdst').value, 'b32'), K(cx, (simm16(cx) << 16) >> 16))),
+  s_version: () => undefined,
+  // --- SOPC ---
+  s_bitcmp0_b32: bitcmp(false, 0), s_bitcmp1_b32: bitcmp(false, 1), s_bitcmp0_b64: bitcmp(true, 0), s_bitcmp1_b64: bitcmp(true, 1),
+} satisfies Record<string, Translator>);
+
 /** 64-bit shifts: the amount is S1[5:0]; SCC = result != 0. */
 function shift64(cx: TContext, op: 'Shl64' | 'LShr64' | 'AShr64'): void {
   const v = cx.b.emit(op, [cx.pack(s(cx, 'ssrc0', 0), s(cx, 'ssrc0', 1)), cx.b.emit('And32', [s(cx, 'ssrc1'), cx.u32(63)])]);
@@ -129,10 +244,19 @@ function shift64(cx: TContext, op: 'Shl64' | 'LShr64' | 'AShr64'): void {
 }
 
 for (const [name, f] of Object.entries(LOGIC)) {
-  SALU[`s_${name}_b32`] = (cx) => { const r = f(cx, s(cx, 'ssrc0'), s(cx, 'ssrc1')); d(cx, r); scc(cx, nz(cx, r)); };
-  SALU[`s_${name}_b64`] = logic64(f);
+  // andn1/orn1 exist only as saveexec forms.
+  if (name !== 'andn1' && name !== 'orn1') {
+    SALU[`s_${name}_b32`] = (cx) => { const r = f(cx, s(cx, 'ssrc0'), s(cx, 'ssrc1')); d(cx, r); scc(cx, nz(cx, r)); };
+    SALU[`s_${name}_b64`] = logic64(f);
+  }
   SALU[`s_${name}_saveexec_b32`] = saveexec(false, f);
   SALU[`s_${name}_saveexec_b64`] = saveexec(true, f);
+}
+for (const name of ['andn1', 'andn2'] as const) {
+  const f = LOGIC[name];
+  if (!f) throw new Error(name);
+  SALU[`s_${name}_wrexec_b32`] = saveexec(false, f, true);
+  SALU[`s_${name}_wrexec_b64`] = saveexec(true, f, true);
 }
 for (const [c, si, un] of CMP) {
   SALU[`s_cmp_${c}_i32`] = (cx) => scc(cx, cx.b.emit(si, [s(cx, 'ssrc0'), s(cx, 'ssrc1')]));
