@@ -29,10 +29,14 @@
 // the bytes no higher active lane of the same instruction writes (the others go to the sink). Dword
 // stores do not do this yet (docs/TECHNICAL_DEBT.md).
 //
-// Float ops: native only where the device's float controls express the op's MODE exactly (for now:
-// round to nearest even with denormals kept, f32, on a device with RoundingModeRTE and
-// DenormPreserve for 32-bit); every float op carries NoContraction. Anything else is a
-// CompileError naming the instruction's pc: never silently wrong SPIR-V.
+// Float ops: native only for the ops of NATIVE_F32 (emit-ops.ts) and only where the device's float
+// controls express the op's MODE exactly (for now: round to nearest even with denormals kept, f32,
+// on a device with RoundingModeRTE and DenormPreserve for 32-bit); every float op carries
+// NoContraction. The rest arrive lowered (lowerFloat) as calls of the function's helpers, each
+// emitted once as a SPIR-V function of pure integer code (emitHelper). Anything else is a
+// CompileError naming the instruction's pc: never silently wrong SPIR-V. Values used in blocks
+// other than their own go through Function variables, except module constants and the launch
+// values computed before the block loop (EVERYWHERE), whose ids every block sees.
 import type { TargetProfile } from '../profile.js';
 import type { Block, FloatMode, Inst, IrFunction } from '../../ir/ir.js';
 import type { IrType, Op } from '../../ir/ops.js';
