@@ -17,6 +17,7 @@ import fc from 'fast-check';
 import { loadShaders, type Shader } from '../../src/container/shader.js';
 import { recompile } from '../../src/backend/recompile.js';
 import { LAVAPIPE_PROFILE, PROFILES, type TargetProfile } from '../../src/backend/profile.js';
+import { pairKernel } from '../runtime/cases.js';
 import { disassembleSpirv, SpirvDisasmError } from '../../src/backend/spirv/disasm.js';
 import { CORE_GRAMMAR } from '../../tools/gen-spirv-grammar.js';
 import { assembleShaders } from '../harness/kernel.js';
@@ -29,14 +30,7 @@ const SAMPLE = new URL('../../samples/vector_add.gfx1030.o', import.meta.url).pa
 const BIN = new URL('../../bin/rdna', import.meta.url).pathname;
 
 /** f32 ops with literal operands (a NaN, -inf, a subnormal, pi, 0.1) that become OpConstants when native. */
-const floatBody = (wave64: boolean): string => `
-  s_load_dwordx4 s[4:7], s[0:1], 0x0
-  s_waitcnt lgkmcnt(0)
-  v_lshl_add_u32 v1, s2, 6, v0
-  v_lshlrev_b32 v2, 3, v1
-  global_load_dwordx2 v[3:4], v2, s[4:5]
-  s_waitcnt vmcnt(0)
-  v_lshlrev_b32 v2, 5, v1
+const floatBody = (wave64: boolean): string => pairKernel(5, `
   v_add_f32 v5, 0.5, v3
   v_mul_f32 v6, 0x40490fdb, v4
   v_sub_f32 v7, 0x7fc00000, v3
@@ -48,7 +42,7 @@ const floatBody = (wave64: boolean): string => `
   v_cvt_f32_u32 v12, v1
   global_store_dwordx4 v2, v[5:8], s[6:7]
   global_store_dwordx4 v2, v[9:12], s[6:7] offset:16
-  s_endpgm`;
+  s_endpgm`);
 
 interface Emitted { readonly name: string; readonly words: Uint32Array }
 let corpusCache: Emitted[] | undefined;

@@ -129,7 +129,7 @@ function* sliceAndOpenCl(): Generator<EngineCase> {
  * A kernel body over pairs of f32 inputs: lane i of workgroup g (i = 64g + lane) loads its pair
  * into v3, v4 from the first buffer; v2 is i << `storeShift`, the store offset; then `ops`.
  */
-const pairKernel = (storeShift: number, ops: string) => `
+export const pairKernel = (storeShift: number, ops: string) => `
   s_load_dwordx4 s[4:7], s[0:1], 0x0
   s_waitcnt lgkmcnt(0)
   v_lshl_add_u32 v1, s2, 6, v0

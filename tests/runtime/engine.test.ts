@@ -24,7 +24,6 @@ import { buildOpenCl } from '../harness/opencl.js';
 import { ENGINE_SUITES, type EngineSuite } from './cases.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'rdna-engine-'));
-const spirvValid = (words: Uint32Array, name: string): void => spirvVal(words, name);
 
 /** Every case of the suite: its module valid for spirv-val, and the Vulkan engine's buffers equal to the interpreter's. */
 async function runSuite(suite: EngineSuite | undefined): Promise<void> {
@@ -34,7 +33,7 @@ async function runSuite(suite: EngineSuite | undefined): Promise<void> {
     for (const c of suite.cases()) {
       const r = recompile(c.shader, { profile: LAVAPIPE_PROFILE });
       if (c.emulatedOnLavapipe !== undefined) assert.ok(r.floatOps.length >= c.emulatedOnLavapipe && r.floatOps.every((f) => f.lowering === 'emulated'), JSON.stringify(r.floatOps));
-      spirvValid(r.spirv, c.spirvName);
+      spirvVal(r.spirv, c.spirvName);
       const res = await both(dev, c);
       if (c.writes !== undefined) assert.ok(res[0][c.writes]?.some((v) => v !== 0), `${c.name} wrote its results`);
       same(c.name, res);

@@ -143,19 +143,6 @@ export interface Encoded {
   readonly resultType: Id | undefined;
 }
 
-interface IdPlan { readonly ids: number; readonly resultIndex: number; readonly hasType: boolean }
-const ID_PLANS = new WeakMap<readonly string[], IdPlan | null>();
-/** For an operand list of plain ids (IdResultType first, IdResult, IdRef, no quantifiers): its shape; else null. */
-function idPlan(specs: readonly string[]): IdPlan | null {
-  let p = ID_PLANS.get(specs);
-  if (p !== undefined) return p;
-  p = specs.every((s, k) => s === 'IdRef' || s === 'IdResult' || (s === 'IdResultType' && k === 0))
-    ? { ids: specs.filter((s) => s !== 'IdResult').length, resultIndex: specs.indexOf('IdResult'), hasType: specs[0] === 'IdResultType' }
-    : null;
-  ID_PLANS.set(specs, p);
-  return p;
-}
-
 function expectedList(specs: readonly string[]): string {
   const shown = specs.filter((s) => s !== 'IdResult');
   return shown.length === 0 ? 'none' : shown.join(' ');
@@ -177,19 +164,6 @@ function minCount(specs: readonly string[]): number {
  * throw a BuilderError naming the op, the operand position and the kind expected.
  */
 export function encodeOperands(op: string, specs: readonly string[], args: readonly unknown[], ctx: EncodeContext): Encoded {
-  // Most instructions take ids only (a result type, the result, id operands): the same checks, without the general walk.
-  const plan = idPlan(specs);
-  if (plan && args.length === plan.ids) {
-    const words = new Array<number>(plan.ids + (plan.resultIndex >= 0 ? 1 : 0));
-    let a = 0;
-    for (let w = 0; w < words.length; w++) {
-      if (w === plan.resultIndex) { words[w] = 0; continue; }
-      words[w] = ctx.idValue(op, args[a], `operand ${a + 1} (${specs[w] ?? 'IdRef'})`);
-      a++;
-    }
-    const t = plan.hasType ? args[0] : undefined;
-    return { words, resultIndex: plan.resultIndex, resultType: t instanceof Id ? t : undefined };
-  }
   const words: number[] = [];
   let resultIndex = -1;
   let resultType: Id | undefined;
