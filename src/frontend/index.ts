@@ -9,7 +9,7 @@ import { printInstruction } from '../disasm/index.js';
 import { Builder, IrFunction } from '../ir/ir.js';
 import { runPasses } from '../ir/passes/index.js';
 import { emitLaunchState } from './abi.js';
-import { EXEC_LO, TContext, type Translator, VCC_LO } from './context.js';
+import { BlockBuilder, EXEC_LO, TContext, type Translator, VCC_LO } from './context.js';
 import { TranslateError } from './errors.js';
 import { MEMORY } from './units/memory.js';
 import { SALU } from './units/salu.js';
@@ -40,7 +40,7 @@ export function translate(shader: Shader, cfg: Cfg, mode: ModeAnalysis): IrFunct
   for (const cb of cfg.blocks) {
     const ib = blocks[cb.id];
     if (!ib) continue;
-    const b = new Builder(fn, ib);
+    const b = new BlockBuilder(fn, ib);
     const cx = new TContext(b, shader, mode, text, (pc) => irBlock(blockAt.get(pc) ?? -1));
     let ended = false;
     for (const inst of cb.instructions) {

@@ -22,6 +22,11 @@ export class Inst {
   readonly pc: number | undefined;
   float: FloatMode | undefined;
   block: Block | undefined;
+  /**
+   * A pass's mark (liveness, visited): meaningful only to the pass that set it, compared with a
+   * stamp from `newStamp()` that no earlier walk used, so no pass needs to clear it.
+   */
+  stamp = 0;
   constructor(readonly id: number, readonly op: Op, readonly type: IrType, args: Inst[], imms: readonly Imm[], pc: number | undefined, float: FloatMode | undefined) {
     this.args = args;
     this.imms = imms;
@@ -29,6 +34,10 @@ export class Inst {
     this.float = float;
   }
 }
+
+let lastStamp = 0;
+/** A stamp no walk has used yet (see `Inst.stamp`). */
+export function newStamp(): number { return ++lastStamp; }
 
 export class Block {
   readonly insts: Inst[] = [];
