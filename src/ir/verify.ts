@@ -52,7 +52,7 @@ function verifyOne(fn: IrFunction, root: IrFunction): string[] {
     const insts = b.insts, n = insts.length;
     for (let k = 0; k < n; k++) {
       const i = insts[k] as Inst;
-      const info = opInfo(i.op);
+      const info = i.info;
       // The location, built only for a message.
       const w = () => `b${b.id}[${k}] ${i.op}`;
       if (info.terminator && k !== n - 1) errors.push(`${w()}: terminator in the middle of the block`);

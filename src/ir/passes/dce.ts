@@ -1,14 +1,13 @@
 // Dead code elimination: instructions without an effect whose value nothing uses are removed,
 // until nothing changes.
 import { type Inst, type IrFunction, newStamp } from '../ir.js';
-import { opInfo } from '../ops.js';
 
 export function eliminateDeadCode(fn: IrFunction): number {
   // Mark live (this walk's stamp) from the instructions with effects, through arguments (a
   // worklist), then sweep.
   const live = newStamp();
   const work: Inst[] = [];
-  for (const b of fn.blocks) for (const i of b.insts) if (opInfo(i.op).effect) { i.stamp = live; work.push(i); }
+  for (const b of fn.blocks) for (const i of b.insts) if (i.info.effect) { i.stamp = live; work.push(i); }
   while (work.length) {
     const args = (work.pop() as Inst).args;
     for (let k = 0; k < args.length; k++) { const a = args[k] as Inst; if (a.stamp !== live) { a.stamp = live; work.push(a); } }

@@ -25,6 +25,9 @@ export const LOWERED_F32: ReadonlySet<Op> = new Set<Op>(['FAdd32', 'FSub32', 'FM
 
 export interface Mode { readonly round: 0 | 1 | 2 | 3; readonly flushIn: boolean; readonly flushOut: boolean; readonly ieee: boolean; readonly dx10Clamp: boolean }
 
+/** lowerFloat's quick helper index packs exactly these fields: a Mode field added later fails the type check here until it is packed too. */
+type ModeFieldsCovered = Exclude<keyof Mode, 'round' | 'flushIn' | 'flushOut' | 'ieee' | 'dx10Clamp'> extends never ? Mode : never;
+
 function modeOf(i: Inst): Mode {
   const f: FloatMode | undefined = i.float;
   if (!f || f.round === 'dynamic' || f.denorm === 'dynamic' || f.ieee === 'dynamic' || f.dx10Clamp === 'dynamic') {
@@ -428,14 +431,32 @@ export function lowerFloat(fn: IrFunction, lower: (i: Inst) => boolean): number 
   let n = 0;
   const repl = new Map<Inst, Inst>();
   const index = new Map<string, number>();
+  // The same (op, immediates, mode) again, found without building its key: by op, then by a number
+  // made of the mode's fields and small immediates (-1 when an immediate does not fit).
+  const quick = new Map<string, Map<number, number>>();
+  const quickCode = (i: Inst, md: ModeFieldsCovered): number => {
+    let c = md.round | (md.flushIn ? 4 : 0) | (md.flushOut ? 8 : 0) | (md.ieee ? 16 : 0) | (md.dx10Clamp ? 32 : 0);
+    for (const v of i.imms) {
+      if (typeof v !== 'number' || !(v >= 0 && v < 255) || !Number.isInteger(v) || i.imms.length > 4) return -1;
+      c = c * 256 + v + 1;
+    }
+    return c;
+  };
   const helperFor = (i: Inst, md: Mode): number => {
+    const code = quickCode(i, md);
+    let byOp = quick.get(i.op);
+    const seen = code >= 0 ? byOp?.get(code) : undefined;
+    if (seen !== undefined) return seen;
     // Every field of the Mode (whatever the lowering reads) is in the key.
     const key = `${i.op}${i.imms.map((v) => `.${v}`).join('')} ${Object.entries(md).map(([f, v]) => `${f}=${String(v)}`).join(' ')}`;
-    const hit = index.get(key);
-    if (hit !== undefined) return hit;
-    fn.helpers.push(sharedHelper(key, i, md));
-    index.set(key, fn.helpers.length - 1);
-    return fn.helpers.length - 1;
+    let k = index.get(key);
+    if (k === undefined) {
+      fn.helpers.push(sharedHelper(key, i, md));
+      k = fn.helpers.length - 1;
+      index.set(key, k);
+    }
+    if (code >= 0) { if (!byOp) { byOp = new Map(); quick.set(i.op, byOp); } byOp.set(code, k); }
+    return k;
   };
   for (const blk of fn.blocks) {
     const out: Inst[] = [];
