@@ -8,7 +8,7 @@ import { translate } from '../frontend/index.js';
 import type { Inst, IrFunction } from '../ir/ir.js';
 import { LAVAPIPE_PROFILE, type TargetProfile } from './profile.js';
 import { canEmitNative, emitSpirv } from './spirv/emit.js';
-import { LOWERED_F32, lowerFloat } from '../ir/passes/lower-float.js';
+import { isLowered, lowerFloat } from '../ir/passes/lower-float.js';
 import { eliminateDeadCode } from '../ir/passes/dce.js';
 import { eliminateCommonSubexpressions } from '../ir/passes/cse.js';
 import { foldConstants } from '../ir/passes/fold.js';
@@ -45,7 +45,7 @@ export function recompile(shader: Shader, options: RecompileOptions = {}): Recom
   for (const b of ir.blocks) for (const i of b.insts) {
     if (!i.float) continue;
     if (!canEmitNative(i, profile)) toLower.add(i);
-    floatOps.push({ pc: i.pc, op: i.op, lowering: toLower.has(i) && LOWERED_F32.has(i.op) ? 'emulated' : 'native' });
+    floatOps.push({ pc: i.pc, op: i.op, lowering: toLower.has(i) && isLowered(i.op) ? 'emulated' : 'native' });
   }
   lowerFloat(ir, (i) => toLower.has(i));
   // The call sites' bit casts of constants fold; then the repeats merge.
