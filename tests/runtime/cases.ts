@@ -15,6 +15,7 @@ import { assembleKernels, type KernelSpec } from '../harness/kernel.js';
 import { sliceKernels } from '../frontend/kernels.js';
 import { Rng } from '../harness/rng.js';
 import { buildOpenCl } from '../harness/opencl.js';
+import { wideAssembly, wideOpenCl } from './cases-wide.js';
 
 export interface EngineCase {
   /** The case's name in messages. */
@@ -280,4 +281,6 @@ export const ENGINE_SUITES: readonly EngineSuite[] = [
   { title: 'slice and OpenCL kernels', cases: sliceAndOpenCl },
   { title: 'float modes', cases: floatModes },
   { title: 'clamp/omod and frexp/fract', cases: outputModifiers },
+  { title: 'f64 and f16 OpenCL kernels', cases: wideOpenCl },
+  { title: 'f64 and f16 assembly kernels', cases: wideAssembly },
 ];

@@ -9,7 +9,7 @@ import { spirvVal } from '../harness/spirv.js';
 import { both, LVP, same } from './harness.js';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { recompile } from '../../src/backend/recompile.js';
@@ -21,7 +21,10 @@ import { GlobalMemory } from '../../src/interp/memory.js';
 import { VulkanDevice } from '../../src/runtime/vulkan.js';
 import { assemble } from '../interp/harness.js';
 import { buildOpenCl } from '../harness/opencl.js';
-import { ENGINE_SUITES, type EngineSuite } from './cases.js';
+import { ENGINE_SUITES, type EngineSuite, prepare } from './cases.js';
+import { loadShaders } from '../../src/container/shader.js';
+import { runOnVulkan } from '../../src/runtime/engine.js';
+import { Rng } from '../harness/rng.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'rdna-engine-'));
 
@@ -55,6 +58,46 @@ test('f32 arithmetic under every rounding direction and denormal mode, set at la
 
 test('VOP3 clamp and omod (f32 results and integer saturation), frexp/fract/byte conversions, under several float modes, IEEE and DX10_CLAMP settings, exactly on lavapipe', async () => {
   await runSuite(ENGINE_SUITES[2]);
+});
+
+test('the OpenCL corpus\'s f64_ops and f16_ops (default and -cl-denorms-are-zero builds), recompiled, equal the interpreter on lavapipe, wave32 and wave64', async () => {
+  await runSuite(ENGINE_SUITES[3]);
+});
+
+test('f64 and f16 assembly kernels (every translated f64/f16/VOP3P op, neg/abs, clamp/omod, op_sel, mid-shader mode changes) under five float-mode bytes, IEEE and DX10_CLAMP on and off, exactly on lavapipe', async () => {
+  await runSuite(ENGINE_SUITES[4]);
+});
+
+test('f64_ops and f16_ops on Vulkan equal pocl (the OpenCL oracle) on the same inputs, wave32 and wave64', async () => {
+  const FIX = new URL('../fixtures/opencl/', import.meta.url).pathname;
+  const POCL = new URL('../harness/pocl-run.py', import.meta.url).pathname;
+  const options = ['-cl-fp32-correctly-rounded-divide-sqrt'];
+  const rng = new Rng(17);
+  const n = 128;
+  // Inputs both sides compute the same way (as tests/interp/opencl-pocl.test.ts draws them): moderate f64 exponents; f16 below 2.
+  const f64s = () => { const b = Buffer.alloc(8 * n); for (let k = 0; k < n; k++) { b.writeUInt32LE(rng.u32(), 8 * k); b.writeUInt32LE(((rng.u32() & 0x801fffff) | (0x3c000000 + ((rng.u32() % 0x80) << 20))) >>> 0, 8 * k + 4); } return new Uint8Array(b); };
+  const f16s = () => { const b = Buffer.alloc(2 * n); for (let k = 0; k < n; k++) b.writeUInt16LE(rng.u32() % 8 === 0 ? rng.u32() & 0x83ff : rng.u32() & 0xbfff, 2 * k); return new Uint8Array(b); };
+  const dev = VulkanDevice.open({ driverFiles: LVP, validation: true });
+  try {
+    for (const wave64 of [false, true]) {
+      const code = new Uint8Array(readFileSync(buildOpenCl('interp-float.cl', { wave64, options })));
+      for (const [kernel, buffers] of [['f64_ops', [f64s(), f64s(), new Uint8Array(48 * n)]], ['f16_ops', [f16s(), f16s(), new Uint8Array(6 * n), new Uint8Array(4 * n)]]] as const) {
+        const shader = loadShaders({ bytes: code, name: 'k' }).find((x) => x.info.name === kernel);
+        assert.ok(shader);
+        const vk = buffers.map((x) => x.slice());
+        await runOnVulkan(shader, prepare(shader, vk, [n, 1, 1], [64, 1, 1]), dev);
+        const argsFile = join(dir, `${kernel}-${wave64 ? 64 : 32}.json`);
+        writeFileSync(argsFile, JSON.stringify({ kernel, grid: [n], block: [64], args: buffers.map((x) => ({ buffer: 'u8', base64: Buffer.from(x).toString('base64') })) }));
+        const pocl = spawnSync('/usr/bin/python3', [POCL, join(FIX, 'interp-float.cl'), argsFile, `-I${FIX}`, ...options], { encoding: 'utf8', maxBuffer: 1 << 28 });
+        assert.equal(pocl.status, 0, `pocl ${kernel}: ${pocl.stderr}`);
+        const out = (JSON.parse(pocl.stdout) as { buffers: { arg: number; base64: string }[] }).buffers;
+        same(`${kernel} wave${wave64 ? 64 : 32} against pocl`, [out.map((x) => new Uint8Array(Buffer.from(x.base64, 'base64'))), vk]);
+        assert.ok(vk[2]?.some((v) => v !== 0), `${kernel} wrote its results`);
+      }
+    }
+  } finally {
+    dev.close();
+  }
 });
 
 test('clamp/omod where the interpreter does not model them are refused by the translation too', () => {
