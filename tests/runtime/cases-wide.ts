@@ -295,6 +295,40 @@ const packedOps = (): string => quadKernel(7, `
 ${stores(12, 27)}
   s_endpgm`);
 
+/** The 16-bit integer VALU (op_sel halves in and out, clamp saturation) and the u16/i16 compares. */
+const int16Ops = (wave64: boolean): string => {
+  const vcc = wave64 ? 'vcc' : 'vcc_lo', m = (k: number) => (wave64 ? `s[${k}:${k + 1}]` : `s${k}`);
+  return quadKernel(7, `
+  v_add_nc_u16 v12, v3, v4
+  v_add_nc_u16 v12, v3, v4 op_sel:[1,1,1] clamp
+  v_sub_nc_u16 v13, v3, v4 clamp
+  v_sub_nc_i16 v13, v3, v4 op_sel:[1,0,1] clamp
+  v_add_nc_i16 v14, v3, v4 clamp
+  v_sub_nc_u16 v14, v3, v4 op_sel:[0,1,1]
+  v_mul_lo_u16 v15, v3, v4
+  v_lshlrev_b16 v16, v3, v4
+  v_lshrrev_b16 v17, v3, v4
+  v_ashrrev_i16 v18, v3, v4
+  v_max_u16 v19, v3, v4
+  v_min_i16 v20, v3, v4
+  v_mad_u16 v21, v3, v4, v5 clamp
+  v_mad_i16 v22, v3, v4, v5
+  v_min3_u16 v23, v3, v4, v5
+  v_max3_i16 v24, v3, v4, v5
+  v_med3_i16 v25, v3, v4, v5
+  v_med3_u16 v26, v3, v4, v5
+  v_mad_u32_u16 v27, v3, v4, v5
+  v_mad_i32_i16 v28, v3, v4, v5
+  v_cmp_lt_i16 ${vcc}, v3, v4
+  v_cndmask_b32 v29, 1, 2, ${vcc}
+  v_cmp_ge_u16_e64 ${m(8)}, v3, v4
+  v_cndmask_b32_e64 v30, 3, 4, ${m(8)}
+  v_add_nc_i16 v31, v3, v4 clamp
+  v_mad_i16 v31, v3, v4, v5 op_sel:[1,1,1,1] clamp
+${stores(12, 20)}
+  s_endpgm`);
+};
+
 /** Float-mode bytes (f16/f64 rounding in bits 3:2, their denormals in 7:6), IEEE and DX10_CLAMP: every direction and denormal setting appears. */
 const MODES: readonly (readonly [number, boolean, boolean])[] = [[0xf0, true, true], [0x34, false, false], [0x78, true, false], [0xbc, false, true], [0x0d, true, true]];
 
@@ -310,6 +344,10 @@ export function* wideAssembly(): Generator<EngineCase> {
       ['f16ops', f16Ops(wave64), 52, (n) => f16Inputs(rng, n), 256],
       ['packed', packedOps(), 40, (n) => f16Inputs(rng, n), 128],
     ];
+    // The 16-bit integer kernel: no float mode matters.
+    const iname = `int16_${w}`;
+    const ik = one({ name: iname, body: int16Ops(wave64), wave64, vgprs: 36, sgprs: 16, directives: ['.amdhsa_system_sgpr_workgroup_id_x 1'] });
+    yield { name: iname, spirvName: iname, code: ik.code, kernel: iname, shader: ik.shader, buffers: [f16Inputs(rng, 128), new Uint8Array(128 * 128)], grid: [128, 1, 1], block: [64, 1, 1], scalars: [], writes: 1 };
     for (const [kname, body, vgprs, inputs, outBytes] of kernels) {
       for (const [floatMode, ieee, dx10Clamp] of MODES) {
         const name = `${kname}${w}_${floatMode.toString(16)}_${ieee ? 'ieee' : 'noieee'}_${dx10Clamp ? 'dx10' : 'nodx10'}`;
