@@ -377,10 +377,19 @@ const kernelOf = (code: Uint8Array, name: string): Shader => {
   return s;
 };
 
-/** The OpenCL f64_ops and f16_ops kernels (interp-float.cl), as the pocl test builds them and with -cl-denorms-are-zero, wave32 and wave64. */
+/**
+ * The OpenCL f64_ops and f16_ops kernels (interp-float.cl), as the pocl test builds them and with
+ * -cl-denorms-are-zero, and kernels.cl's `mixed` (an f64 fma, an f16 multiply), wave32 and wave64.
+ */
 export function* wideOpenCl(): Generator<EngineCase> {
   const rng = new Rng(93);
   for (const w64 of [false, true]) {
+    const kcode = new Uint8Array(readFileSync(buildOpenCl('kernels.cl', { wave64: w64 })));
+    const n = 160;
+    const f32s = new Uint8Array(4 * n), fv = new DataView(f32s.buffer);
+    for (let k = 0; k < n; k++) fv.setUint32(4 * k, f32(rng), true);
+    const mname = `mixed wave${w64 ? 64 : 32}`;
+    yield { name: mname, spirvName: mname.replace(/\W/g, '_'), code: kcode, kernel: 'mixed', shader: kernelOf(kcode, 'mixed'), buffers: [f64Buffer(rng, n), f16Buffer(rng, n), f32s], grid: [n, 1, 1], block: [64, 1, 1], scalars: [], writes: 0 };
     for (const daz of [false, true]) {
       const code = new Uint8Array(readFileSync(buildOpenCl('interp-float.cl', { wave64: w64, options: ['-cl-fp32-correctly-rounded-divide-sqrt', ...(daz ? ['-cl-denorms-are-zero'] : [])] })));
       const tag = `wave${w64 ? 64 : 32}${daz ? ' denorms-are-zero' : ''}`;
