@@ -251,12 +251,24 @@ const f16Ops = (wave64: boolean): string => {
   v_cndmask_b32_e64 v45, 3, 4, ${m(8)}
   v_cmp_class_f16 ${vcc}, v3, v1
   v_cndmask_b32 v46, 5, 6, ${vcc}
+  v_cvt_f32_f16_sdwa v50, v3 dst_sel:DWORD dst_unused:UNUSED_PAD src0_sel:WORD_1
+  v_mov_b32 v51, v5
+  v_add_f16_sdwa v51, v3, v4 dst_sel:WORD_1 dst_unused:UNUSED_PRESERVE src0_sel:WORD_1 src1_sel:WORD_0
+  v_mul_f16_sdwa v52, -v3, |v4| dst_sel:WORD_0 dst_unused:UNUSED_SEXT src0_sel:WORD_0 src1_sel:WORD_1
+  v_cvt_f16_f32_sdwa v53, v6 dst_sel:WORD_1 dst_unused:UNUSED_PAD src0_sel:DWORD
+  v_cvt_f16_u16_sdwa v54, v5 dst_sel:BYTE_1 dst_unused:UNUSED_SEXT src0_sel:BYTE_2
+  v_mov_b32 v55, v4
+  v_cvt_f16_i16_sdwa v55, sext(v5) dst_sel:WORD_0 dst_unused:UNUSED_PRESERVE src0_sel:BYTE_3
+  v_cmp_lt_f16_sdwa ${vcc}, v3, v4 src0_sel:WORD_1 src1_sel:WORD_1
+  v_cndmask_b32 v56, 7, 8, ${vcc}
+  v_max_f16_sdwa v57, v3, v4 clamp dst_sel:WORD_1 dst_unused:UNUSED_PAD src0_sel:WORD_1 src1_sel:WORD_0
   s_round_mode 0xd
   s_denorm_mode 0x9
   v_add_f16 v47, v3, v4
   v_mul_f16 v48, v3, v5
   v_fma_f16 v49, v3, v4, v5
-${stores(12, 38)}
+  v_sub_f16_sdwa v58, v3, v5 dst_sel:WORD_1 dst_unused:UNUSED_SEXT src0_sel:WORD_1 src1_sel:WORD_1
+${stores(12, 47)}
   s_endpgm`);
 };
 
@@ -323,9 +335,11 @@ const int16Ops = (wave64: boolean): string => {
   v_cndmask_b32 v29, 1, 2, ${vcc}
   v_cmp_ge_u16_e64 ${m(8)}, v3, v4
   v_cndmask_b32_e64 v30, 3, 4, ${m(8)}
+  v_cmp_gt_i16_sdwa ${vcc}, sext(v3), v4 src0_sel:BYTE_1 src1_sel:WORD_1
+  v_cndmask_b32 v32, 5, 6, ${vcc}
   v_add_nc_i16 v31, v3, v4 clamp
   v_mad_i16 v31, v3, v4, v5 op_sel:[1,1,1,1] clamp
-${stores(12, 20)}
+${stores(12, 21)}
   s_endpgm`);
 };
 
@@ -341,7 +355,7 @@ export function* wideAssembly(): Generator<EngineCase> {
       ['f64arith', f64Arith(), 52, (n) => f64Inputs(rng, n), 256],
       ['f64misc', f64Misc(wave64), 56, (n) => f64Inputs(rng, n), 256],
       ['f64div', f64Div(wave64), 32, (n) => f64Inputs(rng, n), 64],
-      ['f16ops', f16Ops(wave64), 52, (n) => f16Inputs(rng, n), 256],
+      ['f16ops', f16Ops(wave64), 60, (n) => f16Inputs(rng, n), 256],
       ['packed', packedOps(), 40, (n) => f16Inputs(rng, n), 128],
     ];
     // The 16-bit integer kernel: no float mode matters.

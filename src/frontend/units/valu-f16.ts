@@ -1,5 +1,5 @@
 // The f16 VALU to IR: the VOP1/VOP2/VOP3 f16 forms (16-bit sources by op_sel, results into the
-// half op_sel[3] names), f16 ↔ f32 and f16 ↔ 16-bit integer conversions, v_cvt_pkrtz_f16_f32
+// half op_sel[3] names) and their SDWA forms, f16 ↔ f32 and f16 ↔ 16-bit integer conversions, v_cvt_pkrtz_f16_f32
 // (always toward zero: the table's 'mode:rtz'), v_pack_b32_f16, every v_cmp/v_cmpx/v_cmp_class f16,
 // and VOP3P: the packed f16 and 16-bit integer ops (op_sel / op_sel_hi pick each lane's half,
 // neg_lo / neg_hi flip an f16 lane's sign, clamp clamps f16 lanes to [0, 1] and saturates the

@@ -1,10 +1,12 @@
-// Operand plumbing of the f16 and f64 VALU units (valu-f16.ts, valu-f64.ts), as the interpreter's
-// executor (src/interp/units/valu.ts) reads and writes them: sources by their table types
-// (64-bit pairs; a 16-bit source is the half op_sel picks, the low half of a constant or literal;
-// float neg/abs on the format's sign bit), results to the active lanes (a 16-bit result into the
-// half op_sel[3] names, the other half kept, as gfx10 writes it), compare results as lane masks or
-// EXEC, and the FloatMode of conversions between widths (input flush by the source width's
-// FP_DENORM field, rounding and output flush by the destination's, as convertEnvFor).
+// Operand plumbing of the f16, f64 and 16-bit integer VALU units (valu-f16.ts, valu-f64.ts,
+// valu-int16.ts), as the interpreter's executor (src/interp/units/valu.ts) reads and writes them:
+// sources by their table types (64-bit pairs; a 16-bit source is the half op_sel picks, the low
+// half of a constant or literal; SDWA's byte/word selects, sign-extended with sext; float neg/abs
+// on the format's sign bit after the select), results to the active lanes (a 16-bit result into
+// the half op_sel[3] names, the other half kept, as gfx10 writes it; SDWA's dst_sel field with
+// dst_unused padding, sign extension or preservation), compare results as lane masks or EXEC, and
+// the FloatMode of conversions between widths (input flush by the source width's FP_DENORM field,
+// rounding and output flush by the destination's, as convertEnvFor). DPP forms are refused.
 import type { Operand } from '../../decode/types.js';
 import type { DataType, FloatType } from '../../isa/types.js';
 import type { FloatMode, Inst } from '../../ir/ir.js';
@@ -14,8 +16,8 @@ import { EXEC_LO, type TContext } from '../context.js';
 /** VOPC float predicates in opcode order (FCmp's immediate). */
 export const FPRED = ['f', 'lt', 'eq', 'le', 'gt', 'lg', 'ge', 'o', 'u', 'nge', 'nlg', 'ngt', 'nle', 'neq', 'nlt', 'tru'] as const;
 
-export const is64 = (t: DataType) => t === 'f64' || t === 'b64' || t === 'i64' || t === 'u64';
-export const is16 = (t: DataType) => t === 'f16' || t === 'i16' || t === 'u16' || t === 'b16';
+const is64 = (t: DataType) => t === 'f64' || t === 'b64' || t === 'i64' || t === 'u64';
+const is16 = (t: DataType) => t === 'f16' || t === 'i16' || t === 'u16' || t === 'b16';
 
 /** What an instruction does with clamp/omod (as its interpreter semantics): 'float' (the result's output modifiers), 'int-result' (clamp moot, omod refused), 'ignore' (compares), 'refuse'. */
 export type OutMods = 'float' | 'int-result' | 'ignore' | 'refuse';
@@ -33,10 +35,18 @@ export interface Io {
 /** The op_sel bit of a 16-bit source (src0, src1, src2; an accumulator read as a source comes last: 2). */
 const opselBit = (name: string) => (name === 'src0' ? 0 : name === 'src1' || name === 'vsrc1' ? 1 : 2);
 
-/** Reads the sources and finds the destinations; refuses DPP/SDWA and the modifiers the interpreter refuses. */
+/** SDWA's source select (0..3 a byte, 4..5 a word, 6 the dword), zero- or sign-extended. */
+function sdwaSelect(cx: TContext, v: Inst, sel: number, sext: boolean): Inst {
+  if (sel >= 6) return v;
+  const width = sel <= 3 ? 8 : 16, off = sel <= 3 ? 8 * sel : 16 * (sel - 4);
+  return cx.b.emit(sext ? 'SBfe32' : 'UBfe32', [v, cx.u32(off), cx.u32(width)]);
+}
+
+/** Reads the sources and finds the destinations; refuses DPP and the modifiers the interpreter refuses. */
 export function io(cx: TContext, mods: OutMods): Io {
   const i = cx.inst;
-  if (i.variant === 'dpp16' || i.variant === 'dpp8' || i.variant === 'sdwa') cx.fail(`${i.variant.toUpperCase()} forms are not translated yet`);
+  if (i.variant === 'dpp16' || i.variant === 'dpp8') cx.fail(`${i.variant.toUpperCase()} forms are not translated yet`);
+  const sdwa = i.variant === 'sdwa' ? i.mods.sdwa ?? cx.fail('an SDWA form without its selects') : undefined;
   if ((i.mods.clamp || i.mods.omod) && mods === 'refuse') cx.fail(`${i.def.mnemonic} with clamp/omod is not modelled (the interpreter refuses it too)`);
   if (i.mods.omod && mods === 'int-result') cx.fail(`${i.def.mnemonic}: omod on an integer result is not modelled (the interpreter refuses it too)`);
   const defs = i.def.operands.length === i.operands.length ? i.def.operands : undefined;
@@ -63,7 +73,12 @@ export function io(cx: TContext, mods: OutMods): Io {
     }
     let v = cx.lane(op.value, d.type, 0);
     let sign = 0x80000000;
-    if (is16(d.type)) {
+    if (sdwa) {
+      // The select, then (for a 16-bit type) its low half; src1's select names VOP2's vsrc1 too.
+      const sel = op.name === 'src0' ? sdwa.src0Sel : op.name === 'src1' || op.name === 'vsrc1' ? sdwa.src1Sel ?? 6 : 6;
+      v = sdwaSelect(cx, v, sel, op.sext ?? false);
+      if (is16(d.type)) { v = b.emit('And32', [v, cx.u32(0xffff)]); sign = 0x8000; }
+    } else if (is16(d.type)) {
       const high = ((opsel >>> opselBit(op.name)) & 1) === 1 && op.value.kind !== 'inline' && op.value.kind !== 'literal';
       v = high ? b.emit('LShr32', [v, cx.u32(16)]) : b.emit('And32', [v, cx.u32(0xffff)]);
       sign = 0x8000;
@@ -85,6 +100,22 @@ export function result(cx: TContext, o: Io, r: Inst): void {
   if (is64(d.type)) {
     cx.writeLane(d.op.value, b.emit('Lo32', [r]), 0, active);
     cx.writeLane(d.op.value, b.emit('Hi32', [r]), 1, active);
+    return;
+  }
+  const sdwa = cx.inst.variant === 'sdwa' ? cx.inst.mods.sdwa : undefined;
+  if (sdwa && sdwa.dstSel !== undefined && sdwa.dstSel < 6) {
+    // SDWA dst_sel: the result's low bits into the field; dst_unused: 0 pad with zeros, 1 sign-extend
+    // the field's top bit into the bits above it (those below are 0), 2 keep the register's other bits.
+    const sel = sdwa.dstSel, width = sel <= 3 ? 8 : 16, shift = sel <= 3 ? 8 * sel : 16 * (sel - 4);
+    const field = ((((1 << width) - 1) << shift) >>> 0);
+    const x = b.emit('And32', [b.emit('Shl32', [r, cx.u32(shift)]), cx.u32(field)]);
+    let out = x;
+    if (sdwa.dstUnused === 2) out = b.emit('Or32', [b.emit('And32', [b.emit('GetVgpr', [], [d.op.value.index]), cx.u32(~field >>> 0)]), x]);
+    else if (sdwa.dstUnused === 1 && shift + width < 32) {
+      const top = b.emit('INe32', [b.emit('And32', [r, cx.u32(1 << (width - 1))]), cx.u32(0)]);
+      out = b.emit('Or32', [x, b.emit('Select32', [top, cx.u32(~((1 << (shift + width)) - 1) >>> 0), cx.u32(0)])]);
+    }
+    cx.writeLane(d.op.value, out, 0, active);
     return;
   }
   if (is16(d.type)) {

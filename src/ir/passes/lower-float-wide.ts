@@ -28,20 +28,20 @@ export const FMT64: Fmt = { bits: 64, mant: 52, bias: 1023, expMax: 2047 };
 
 const big = (n: number) => BigInt(n);
 export const signMask = (F: Fmt) => 1n << big(F.bits - 1);
-export const fracMask = (F: Fmt) => (1n << big(F.mant)) - 1n;
+const fracMask = (F: Fmt) => (1n << big(F.mant)) - 1n;
 export const hidden = (F: Fmt) => 1n << big(F.mant);
 export const infBits = (F: Fmt) => big(F.expMax) << big(F.mant);
 export const quietBit = (F: Fmt) => 1n << big(F.mant - 1);
 export const qnanBits = (F: Fmt) => infBits(F) | quietBit(F);
-export const oneBits = (F: Fmt) => big(F.bias) << big(F.mant);
+const oneBits = (F: Fmt) => big(F.bias) << big(F.mant);
 
 // --- u64 and u128 helpers -------------------------------------------------------------------------
 
 export interface U128 { readonly hi: Inst; readonly lo: Inst }
 
 const u1w = (x: X, c: Inst) => x.wide(x.op('U1ToU32', c));
-export const lsb64 = (x: X, v: Inst) => x.ne(x.and(x.op('Lo32', v), x.c(1)), x.c(0));
-export const xor64 = (x: X, a: Inst, b: Inst) => x.op('Pack64', x.op('Xor32', x.op('Lo32', a), x.op('Lo32', b)), x.op('Xor32', x.op('Hi32', a), x.op('Hi32', b)));
+const lsb64 = (x: X, v: Inst) => x.ne(x.and(x.op('Lo32', v), x.c(1)), x.c(0));
+const xor64 = (x: X, a: Inst, b: Inst) => x.op('Pack64', x.op('Xor32', x.op('Lo32', a), x.op('Lo32', b)), x.op('Xor32', x.op('Hi32', a), x.op('Hi32', b)));
 /** a ≥ b, unsigned. */
 export const uge64 = (x: X, a: Inst, b: Inst) => x.not1(x.ult64(a, b));
 const nz128 = (x: X, p: U128) => x.nz64(x.or64(p.hi, p.lo));
@@ -56,18 +56,18 @@ function sub128(x: X, a: U128, b: U128): U128 {
   return { hi: x.sub64(x.sub64(a.hi, b.hi), u1w(x, x.ult64(a.lo, b.lo))), lo: x.sub64(a.lo, b.lo) };
 }
 /** Count of leading zero bits of a 128-bit value (128 for 0). */
-export function clz128(x: X, p: U128): Inst {
+function clz128(x: X, p: U128): Inst {
   return x.sel(x.nz64(p.hi), x.clz64(p.hi), x.add(x.c(64), x.clz64(p.lo)));
 }
 /** p << n for n in 0..127. */
-export function shl128(x: X, p: U128, n: Inst): U128 {
+function shl128(x: X, p: U128, n: Inst): U128 {
   const k = x.and(n, x.c(63)), far = x.op('UGe32', n, x.c(64));
   const up = x.sel64(x.eq(k, x.c(0)), x.c64(0n), x.shr64(p.lo, x.sub(x.c(64), k)));
   const lo = x.shl64(p.lo, k);
   return { hi: x.sel64(far, lo, x.or64(x.shl64(p.hi, k), up)), lo: x.sel64(far, x.c64(0n), lo) };
 }
 /** p >> n for any n ≥ 0 (u32), the bits shifted out OR-ed into bit 0 (shift right jamming). */
-export function shr128Jam(x: X, p: U128, n: Inst): U128 {
+function shr128Jam(x: X, p: U128, n: Inst): U128 {
   const gone = x.op('UGe32', n, x.c(128));
   const nn = x.sel(gone, x.c(0), n);
   const k = x.and(nn, x.c(63)), far = x.op('UGe32', nn, x.c(64));
@@ -80,7 +80,7 @@ export function shr128Jam(x: X, p: U128, n: Inst): U128 {
   return { hi: x.sel64(x.or1(gone, far), x.c64(0n), hiNear), lo: x.sel64(gone, u1w(x, nz128(x, p)), lo) };
 }
 /** The exact product of two u64 values below 2^54, from four 32 × 32-bit products. */
-export function mulWide(x: X, a: Inst, b: Inst): U128 {
+function mulWide(x: X, a: Inst, b: Inst): U128 {
   const aL = x.op('Lo32', a), aH = x.op('Hi32', a), bL = x.op('Lo32', b), bH = x.op('Hi32', b);
   const p00 = x.op('UMulWide32', aL, bL), p11 = x.op('UMulWide32', aH, bH);
   const mid = x.add64(x.op('UMulWide32', aL, bH), x.op('UMulWide32', aH, bL)); // < 2^55
@@ -88,7 +88,7 @@ export function mulWide(x: X, a: Inst, b: Inst): U128 {
   return { hi: x.add64(x.add64(p11, x.shr64(mid, x.c(32))), u1w(x, x.ult64(lo, p00))), lo };
 }
 /** A nonzero 128-bit value as a Sig61 (leading one at bit 61, the rest jammed into bit 0) and its top bit's index. */
-export function toSig61(x: X, p: U128): { m: Inst; pos: Inst } {
+function toSig61(x: X, p: U128): { m: Inst; pos: Inst } {
   const pos = x.sub(x.c(127), clz128(x, p));
   const right = x.op('SGe32', pos, x.c(61));
   const m = x.sel64(right, shr128Jam(x, p, x.sub(pos, x.c(61))).lo, x.shl64(p.lo, x.and(x.sub(x.c(61), pos), x.c(63))));
@@ -126,10 +126,10 @@ export function unpack(x: X, F: Fmt, md: Mode, a: Inst): Unpacked {
 export const signBits = (x: X, F: Fmt, sign: Inst) => x.shl64(u1w(x, sign), x.c(F.bits - 1));
 export const quiet = (x: X, F: Fmt, md: Mode, a: Inst) => (md.ieee ? x.or64(a, x.c64(quietBit(F))) : a);
 /** The bits with the input flush applied (a flushed subnormal becomes ±0; NaN payloads kept). */
-export const flushedBits = (x: X, F: Fmt, U: Unpacked) => x.or64(signBits(x, F, U.sign), x.or64(x.shl64(x.wide(U.exp), x.c(F.mant)), U.frac));
+const flushedBits = (x: X, F: Fmt, U: Unpacked) => x.or64(signBits(x, F, U.sign), x.or64(x.shl64(x.wide(U.exp), x.c(F.mant)), U.frac));
 const isNaNBits = (x: X, F: Fmt, v: Inst) => x.ult64(x.c64(infBits(F)), x.and64(v, x.c64(signMask(F) - 1n)));
 /** −v (the sign bit flipped). */
-export const negate = (x: X, F: Fmt, v: Inst) => xor64(x, v, x.c64(signMask(F)));
+const negate = (x: X, F: Fmt, v: Inst) => xor64(x, v, x.c64(signMask(F)));
 /** −v unless v is a NaN (subtraction: a NaN subtrahend propagates with its own sign). */
 export const negateUnlessNaN = (x: X, F: Fmt, v: Inst) => x.sel64(isNaNBits(x, F, v), v, negate(x, F, v));
 
@@ -233,7 +233,7 @@ export function mul(x: X, F: Fmt, md: Mode, a: Inst, b: Inst): Inst {
 }
 
 /** A NaN of format S as format D (src/float fmaMixedBits, convertBits): sign and the top payload bits, quieted when narrowing or (widening) when IEEE. */
-export function convertNaN(x: X, S: Fmt, D: Fmt, md: Mode, sign: Inst, frac: Inst): Inst {
+function convertNaN(x: X, S: Fmt, D: Fmt, md: Mode, sign: Inst, frac: Inst): Inst {
   const d = D.mant - S.mant;
   const p = d >= 0 ? x.shl64(frac, x.c(d)) : x.shr64(frac, x.c(-d));
   const r = x.or64(signBits(x, D, sign), x.or64(x.c64(infBits(D)), p));

@@ -21,7 +21,7 @@ import { lowerDivFixup, lowerDivFmas, lowerDivScale, lowerRsq, lowerSqrt } from 
 import { LOWERED_F64, lowerF64 } from './lower-float64.js';
 import { LOWERED_F16, lowerF16 } from './lower-float16.js';
 
-/** Float ops this pass lowers. */
+/** The f32 float ops this pass lowers (isLowered adds the f64 and f16 ones). */
 export const LOWERED_F32: ReadonlySet<Op> = new Set<Op>(['FAdd32', 'FSub32', 'FMul32', 'FFma32', 'FRcp32', 'FMin32', 'FMax32', 'FFloor32', 'FCeil32', 'FTrunc32', 'FRndne32', 'FCmp32', 'ConvertF32U32', 'ConvertF32S32', 'ConvertU32F32', 'ConvertS32F32',
   'FOutMod32', 'FLdexp32', 'FFrexpMant32', 'FFrexpExp32', 'FFract32', 'FSqrt32', 'FRsq32', 'FDivScale32', 'FDivScaleFlag32', 'FDivFmas32', 'FDivFixup32']);
 
