@@ -31,6 +31,9 @@ export interface VulkanRunResult {
   readonly waves: number;
   readonly ms: number;
   readonly compileMs: number;
+  /** Submit until the fence signalled, and the GPU's own timestamps where the queue has them. */
+  readonly dispatchMs: number;
+  readonly gpuMs?: number;
 }
 
 /** Runs the prepared dispatch on the device; the prepared buffers are updated in place. */
@@ -74,5 +77,5 @@ export async function runOnVulkan(shader: Shader, prep: PreparedDispatch, dev: V
     const f = faults[fw - 1];
     throw f ? new RuntimeFault(f.pc, f.instruction, f.message) : new RuntimeFault(0, '', `fault word ${fw} names no fault site (internal)`);
   }
-  return { device: dev.profile.deviceName, waves, ms: r.ms, compileMs };
+  return { device: dev.profile.deviceName, waves, ms: r.ms, compileMs, dispatchMs: r.dispatchMs, ...(r.gpuMs !== undefined ? { gpuMs: r.gpuMs } : {}) };
 }
