@@ -254,11 +254,11 @@ interface Scope { readonly name: string | undefined; readonly min: number; reado
 function byValue(ar: Record<string, unknown>, meta: KernelArg, where: string, scope: readonly Scope[]): Value {
   const keys = Object.keys(ar);
   const takes = `the kernel's argument is ${meta.size} bytes${typeNote(meta)}`;
+  if ('buffer' in ar || 'ref' in ar) throw new ArgsError(`${where}: the kernel takes a ${meta.size}-byte value${typeNote(meta)}, not a buffer`);
+  if ('local' in ar) throw new ArgsError(`${where}: the kernel takes a ${meta.size}-byte value${typeNote(meta)}, not a __local pointer`);
   if (keys.length !== 1) throw new ArgsError(`${where}: a by-value argument is one {"type": value} pair, e.g. {"u32": 7}, {"f32x4": [1, 2, 3, 4]} or {"bytes": "<base64>"}`);
   const key = keys[0] as string;
   const val = ar[key];
-  if (key === 'buffer' || key === 'ref') throw new ArgsError(`${where}: the kernel takes a ${meta.size}-byte value${typeNote(meta)}, not a buffer`);
-  if (key === 'local') throw new ArgsError(`${where}: the kernel takes a ${meta.size}-byte value${typeNote(meta)}, not a __local pointer`);
   if (key === 'bytes') {
     const b = typeof val === 'string' ? decodeBase64(val) : undefined;
     if (!b) throw new ArgsError(`${where}: "bytes" is not base64 text`);

@@ -1,0 +1,46 @@
+// Issue 10 on the interpreter: the kernels of tests/fixtures/opencl/args.cl (a __local scratch
+// reduction with dynamic LDS after static LDS, a struct, float4/int4/float3 and 64-bit values by
+// value, arguments by name, an LU step loop and an integer ping-pong loop counted by the sequence's
+// index, 2D and 3D grids), compiled by clang-19 for gfx1030 in wave32 and wave64, run by
+// `rdna run --engine interp --json` and compared byte for byte with the same documents on pocl
+// (tests/harness/pocl-run.py, which packs by-value arguments and runs loops on its own).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { argsCases, compileArgs, pocl } from './args-cases.js';
+
+const BIN = new URL('../../bin/rdna', import.meta.url).pathname;
+const dir = mkdtempSync(join(tmpdir(), 'rdna-args-'));
+
+/** The first differing byte of two base64 buffers, for the message. */
+export function firstDiff(a: string, b: string): string {
+  const x = Buffer.from(a, 'base64'), y = Buffer.from(b, 'base64');
+  let i = 0;
+  while (i < x.length && x[i] === y[i]) i++;
+  const at = i & ~3;
+  return `byte ${i} of ${x.length}/${y.length}: rdna ${x.subarray(at, at + 8).toString('hex')} pocl ${y.subarray(at, at + 8).toString('hex')}`;
+}
+
+test('args.cl kernels on the interpreter equal pocl, wave32 and wave64 (locals, struct, vectors, 64-bit, sequences, 2D/3D)', () => {
+  const objs = [compileArgs(false), compileArgs(true)];
+  argsCases().forEach((c, k) => {
+    const file = join(dir, `case${k}.json`);
+    writeFileSync(file, JSON.stringify(c.doc));
+    const want = pocl(file);
+    objs.forEach((obj, w) => {
+      const r = spawnSync(process.execPath, [BIN, 'run', obj, '--args', file, '--json'], { encoding: 'utf8', maxBuffer: 1 << 28 });
+      assert.equal(r.status, 0, `${c.name}: ${r.stderr}`);
+      const got = JSON.parse(r.stdout) as { engine: string; buffers: { arg?: number; name?: string; base64: string }[]; stats: { dispatches?: number } };
+      assert.equal(got.engine, 'interp');
+      assert.deepEqual(got.buffers.map((b) => b.arg ?? b.name), want.map((b) => b.arg ?? b.name), c.name);
+      got.buffers.forEach((b, i) => {
+        const p = want[i]?.base64 ?? '';
+        assert.ok(b.base64 === p, `${c.name} (wave${w ? 64 : 32}): buffer ${b.arg ?? b.name} differs from pocl at ${firstDiff(b.base64, p)}`);
+      });
+      if ('dispatches' in c.doc) assert.ok((got.stats.dispatches ?? 0) > 1);
+    });
+  });
+});
