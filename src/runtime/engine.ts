@@ -149,7 +149,8 @@ async function runSteps(kernels: readonly CompiledKernel[], buffers: readonly Ui
       if (fw === 0) continue;
       const f = (kernels[k] as CompiledKernel).faults[fw - 1];
       const inKernel = chunk.filter((c) => c.step.kernel === k);
-      const where = dispatches > 0 || n > 1 ? ` (${inKernel.length === 1 ? inKernel[0]?.step.describe() : `in one of ${inKernel.length} dispatches of ${(kernels[k] as CompiledKernel).shader.info.name}, from ${inKernel[0]?.step.describe()}`})` : '';
+      const [a, b] = [inKernel[0]?.step.describe(), inKernel[inKernel.length - 1]?.step.describe()];
+      const where = dispatches === 0 && n === 1 ? '' : inKernel.length === 1 ? ` (${a})` : ` (in one of the ${inKernel.length} dispatches of ${(kernels[k] as CompiledKernel).shader.info.name} from ${a} to ${b})`;
       throw f ? new RuntimeFault(f.pc, f.instruction, f.message + where) : new RuntimeFault(0, '', `fault word ${fw} names no fault site (internal)`);
     }
     dispatches += n;

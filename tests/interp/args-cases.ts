@@ -31,6 +31,15 @@ export function pocl(file: string): { arg?: number; name?: string; base64: strin
   return (JSON.parse(r.stdout) as { buffers: { arg?: number; name?: string; base64: string }[] }).buffers;
 }
 
+/** The first differing byte of two base64 buffers, for the message. */
+export function firstDiff(a: string, b: string): string {
+  const x = Buffer.from(a, 'base64'), y = Buffer.from(b, 'base64');
+  let i = 0;
+  while (i < x.length && x[i] === y[i]) i++;
+  const at = i & ~3;
+  return `byte ${i} of ${x.length}/${y.length}: rdna ${x.subarray(at, at + 8).toString('hex')} pocl ${y.subarray(at, at + 8).toString('hex')}`;
+}
+
 /** f32 bits, normal, magnitude in [2^-4, 2^6), either sign. */
 function f32s(r: Rng, n: number): string {
   const b = Buffer.alloc(4 * n);

@@ -10,19 +10,10 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { argsCases, compileArgs, pocl } from './args-cases.js';
+import { argsCases, compileArgs, firstDiff, pocl } from './args-cases.js';
 
 const BIN = new URL('../../bin/rdna', import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), 'rdna-args-'));
-
-/** The first differing byte of two base64 buffers, for the message. */
-export function firstDiff(a: string, b: string): string {
-  const x = Buffer.from(a, 'base64'), y = Buffer.from(b, 'base64');
-  let i = 0;
-  while (i < x.length && x[i] === y[i]) i++;
-  const at = i & ~3;
-  return `byte ${i} of ${x.length}/${y.length}: rdna ${x.subarray(at, at + 8).toString('hex')} pocl ${y.subarray(at, at + 8).toString('hex')}`;
-}
 
 test('args.cl kernels on the interpreter equal pocl, wave32 and wave64 (locals, struct, vectors, 64-bit, sequences, 2D/3D)', () => {
   const objs = [compileArgs(false), compileArgs(true)];
