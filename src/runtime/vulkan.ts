@@ -14,6 +14,8 @@
  * the fence in a worker thread (napi_async_work); the buffers are copied back when the promise
  * resolves, so do not read or resize them before. Storage buffer i is set 0, binding i. The push
  * block is 128 bytes unless `pushBytes` says otherwise (the given bytes, zero-padded).
+ * `runSteps` runs many dispatches of several kernels in one submission over the same buffers (the
+ * Vulkan engine's sequences, src/runtime/engine.ts).
  *
  * `open({ validation: true })` (or RDNA_VULKAN_VALIDATION=1 in the environment) enables the Khronos
  * validation layer with synchronization validation; every warning and error it reports is kept
