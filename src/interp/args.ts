@@ -304,7 +304,6 @@ interface Context {
   /** A sequence's buffers by name. */
   readonly named: ReadonlyMap<string, number>;
   readonly kernels: Shader[];
-  dispatches: number;
 }
 
 function pickShader(cx: Context, o: Record<string, unknown>, where: string): Shader {
@@ -464,7 +463,7 @@ export function parseArgs(doc: unknown, shaders: readonly Shader[]): ArgsPlan {
       buffers.push({ label, ...bufferInit(spec, label), name });
     }
   }
-  const cx: Context = { shaders, sequence, buffers, named, kernels: [], dispatches: 0 };
+  const cx: Context = { shaders, sequence, buffers, named, kernels: [] };
   if (!sequence) {
     const t = parseDispatch(cx, doc, '', []);
     return { sequence, buffers, items: [{ dispatch: t }], dispatches: 1, kernels: cx.kernels };

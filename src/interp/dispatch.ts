@@ -1,6 +1,7 @@
 // A dispatch under the AMDHSA ABI: the kernarg segment (explicit arguments, then the hidden
-// arguments of the metadata: block counts, group sizes, remainders, global offsets, grid dims),
-// an hsa_kernel_dispatch_packet, and per wave the user SGPRs the descriptor enables, the system
+// arguments of the metadata: block counts, group sizes, remainders, global offsets, grid dims,
+// dynamic LDS size), the LDS layout of __local arguments (shared with the Vulkan engine), an
+// hsa_kernel_dispatch_packet, and per wave the user SGPRs the descriptor enables, the system
 // SGPRs (workgroup ids), the workitem-id VGPRs, EXEC for the wave's lanes, and the launch MODE.
 // Workgroups run one after another; the waves of a workgroup run in turn until each ends or
 // waits at s_barrier, and a barrier releases when every live wave has reached it.

@@ -35,3 +35,25 @@ test('args.cl kernels on the interpreter equal pocl, wave32 and wave64 (locals, 
     });
   });
 });
+
+test('rdna run on a sequence: the text output, and a run-time error naming the dispatch (one line, exit 1)', () => {
+  const obj = compileArgs(false);
+  const mix = argsCases().find((c) => c.name === 'mix sequence');
+  assert.ok(mix);
+  const file = join(dir, 'mix.json');
+  writeFileSync(file, JSON.stringify(mix.doc));
+  const t = spawnSync(process.execPath, [BIN, 'run', obj, '--args', file], { encoding: 'utf8' });
+  assert.equal(t.status, 0, t.stderr);
+  assert.match(t.stdout, /^sequence of 301 dispatches \(mix_b, mix_a\): \d+ workgroups, \d+ waves, \d+ instructions, \d+ lane-instructions, [\d.]+ s\n  buffer X \(u32, 256 bytes\): \[\d+, /);
+  assert.match(t.stdout, /\n  buffer unused \(u8, 3 bytes\): \[1, 2, 3\]\n$/);
+  // Y too small: mix_b (dispatch 1) reads past it; in the loop, mix_a writes past it.
+  const small = { ...mix.doc, buffers: { ...(mix.doc as { buffers: object }).buffers, Y: { buffer: 'u32', size: 128 } } };
+  writeFileSync(file, JSON.stringify(small));
+  const e = spawnSync(process.execPath, [BIN, 'run', obj, '--args', file], { encoding: 'utf8' });
+  assert.equal(e.status, 1);
+  assert.match(e.stderr, /^rdna run: error: dispatch 1 of 301 \(dispatches\[0\]: mix_b\): pc 0x[0-9a-f]+: global_store_dword .*outside every buffer.*\n$/);
+  writeFileSync(file, JSON.stringify(mix.doc));
+  const steps = spawnSync(process.execPath, [BIN, 'run', obj, '--args', file, '--max-steps', '1000'], { encoding: 'utf8' });
+  assert.equal(steps.status, 1);
+  assert.match(steps.stderr, /^rdna run: error: dispatch \d+ of 301 .*step budget ran out/);
+});
