@@ -353,6 +353,7 @@ export class VulkanDevice {
    * 'push' name their step. Rejects as run() does; STEP_LIMITS bounds one call.
    */
   async runSteps(kernels: readonly StepKernel[], buffers: readonly BufferLike[], steps: Steps, options: RunOptions = {}): Promise<RunResult> {
+    if (typeof (this.addon as Partial<Addon>).runSteps !== 'function') throw new VulkanUnavailableError('addon', 'the Vulkan addon was built from an older native/rdna_vulkan.c (it has no runSteps): run npm run build:native');
     return this.call((raw) => this.addon.runSteps([...kernels], [...buffers], steps, raw), options);
   }
 
