@@ -45,22 +45,27 @@ const q = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length /
 const medians: number[] = [];
 try {
   process.stdout.write(`device ${dev.profile.deviceName}; ${lanes} lanes, ${ITER} iterations of 4 f32 ops each; median of ${runs} runs\n`);
-  for (const [label, m] of modes) {
+  // The three builds' runs interleaved (a slow moment of the machine hits all of them alike).
+  const builds = modes.map(([label, m]) => {
     const s = shaders.get(`fm${m.toString(16)}`);
     assert.ok(s);
     const ops = recompile(s, { profile: targetProfile(dev.profile) }).floatOps;
     const ref = interpret({ shader: s, buffers: [input, new Uint8Array(8 * lanes)], grid: [lanes, 1, 1], block: [64, 1, 1], scalars: [] });
-    const times: number[] = [];
-    for (let r = 0; r < runs + 1; r++) {
+    return { label, m, s, ops, ref, times: [] as number[] };
+  });
+  for (let r = 0; r < runs + 1; r++) {
+    for (const x of builds) {
       const bufs = [input.slice(), new Uint8Array(8 * lanes)];
-      const res = await runOnVulkan(s, prepare(s, bufs, [lanes, 1, 1], [64, 1, 1]), dev);
-      assert.deepEqual(bufs[1], ref[1], `${label}: the Vulkan result differs from the interpreter's`);
-      if (r > 0) times.push(res.ms);
+      const res = await runOnVulkan(x.s, prepare(x.s, bufs, [lanes, 1, 1], [64, 1, 1]), dev);
+      assert.deepEqual(bufs[1], x.ref[1], `${x.label}: the Vulkan result differs from the interpreter's`);
+      if (r > 0) x.times.push(res.ms);
     }
-    const med = q(times);
+  }
+  for (const x of builds) {
+    const med = q(x.times);
     medians.push(med);
-    const lowering = [...new Set(ops.map((o) => o.lowering))].join('/');
-    process.stdout.write(`${label} (MODE 0x${m.toString(16)}): float ops ${lowering}, median ${med.toFixed(2)} ms, ${(med / (medians[0] ?? med)).toFixed(2)}x the nearest-even build\n`);
+    const lowering = [...new Set(x.ops.map((o) => o.lowering))].join('/');
+    process.stdout.write(`${x.label} (MODE 0x${x.m.toString(16)}): float ops ${lowering}, median ${med.toFixed(2)} ms, ${(med / (medians[0] ?? med)).toFixed(2)}x the nearest-even build\n`);
   }
 } finally {
   dev.close();
