@@ -11,11 +11,12 @@ import { runPasses } from '../ir/passes/index.js';
 import { emitLaunchState } from './abi.js';
 import { EXEC_LO, TContext, type Translator, VCC_LO } from './context.js';
 import { TranslateError } from './errors.js';
+import { BUFFER } from './units/buffer.js';
 import { MEMORY } from './units/memory.js';
 import { SALU } from './units/salu.js';
 import { VALU } from './units/valu.js';
 
-const UNITS: readonly Record<string, Translator>[] = [SALU, VALU, MEMORY];
+const UNITS: readonly Record<string, Translator>[] = [SALU, VALU, MEMORY, BUFFER];
 export const TRANSLATORS: Record<string, Translator> = {};
 for (const u of UNITS) for (const [k, t] of Object.entries(u)) {
   if (k in TRANSLATORS) throw new Error(`frontend: two units translate ${k}`);

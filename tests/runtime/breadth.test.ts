@@ -15,7 +15,7 @@ import { VulkanDevice } from '../../src/runtime/vulkan.js';
 import { spirvVal } from '../harness/spirv.js';
 import { both, LVP, same } from './harness.js';
 import { type EngineCase, prepare } from './cases.js';
-import { atomicCases } from './cases-memory.js';
+import { atomicCases, bufferCases } from './cases-memory.js';
 
 /** The IR interpreter's buffers for the case (on copies of its inputs). */
 function irRun(c: EngineCase): Uint8Array[] {
@@ -44,4 +44,8 @@ async function runAll(cases: Iterable<EngineCase>): Promise<void> {
 
 test('every integer global/FLAT atomic, 32- and 64-bit, returning and not, on distinct and shared addresses, wave32 and wave64', async () => {
   await runAll(atomicCases());
+});
+
+test('MUBUF/MTBUF loads, stores, atomics and s_buffer_load through V# descriptors: every oob_select at its edges, strides 0..32, swizzling, add_tid, a null V#, wave32 and wave64', async () => {
+  await runAll(bufferCases());
 });

@@ -160,7 +160,7 @@ const nothing: Translator = () => undefined;
 
 export const MEMORY: Record<string, Translator> = {
   s_load_dword: sload(1), s_load_dwordx2: sload(2), s_load_dwordx4: sload(4), s_load_dwordx8: sload(8), s_load_dwordx16: sload(16),
-  s_dcache_inv: nothing, s_gl1_inv: nothing, buffer_gl0_inv: nothing, buffer_gl1_inv: nothing,
+  s_dcache_inv: nothing, s_gl1_inv: nothing,
   // Every GLOBAL and FLAT table entry whose name without the prefix has a translator above.
   ...Object.fromEntries(ISA_TABLE.filter((d) => d.family === 'GLOBAL' || d.family === 'FLAT').flatMap((d) => {
     const t = VMEM[d.mnemonic.replace(/^(global|flat)_/, '')];
