@@ -1,5 +1,5 @@
 // Memory and integer breadth (issue 7) on three engines: every case of the suites in
-// ./cases-memory.ts (integer atomics, buffer resources, 64-bit integer VALU, compares) runs on the
+// ./cases-breadth.ts (integer atomics, buffer resources, 64-bit integer VALU, compares) runs on the
 // RDNA interpreter, on the IR interpreter (the translation before the backend) and recompiled on
 // lavapipe with the Khronos validation layer on; each module passes spirv-val; every buffer must
 // equal the interpreter's byte for byte.
@@ -15,7 +15,7 @@ import { VulkanDevice } from '../../src/runtime/vulkan.js';
 import { spirvVal } from '../harness/spirv.js';
 import { both, LVP, same } from './harness.js';
 import { type EngineCase, prepare } from './cases.js';
-import { atomicCases, bufferCases } from './cases-memory.js';
+import { atomicCases, bufferCases, compareCases, intCases } from './cases-breadth.js';
 
 /** The IR interpreter's buffers for the case (on copies of its inputs). */
 function irRun(c: EngineCase): Uint8Array[] {
@@ -48,4 +48,12 @@ test('every integer global/FLAT atomic, 32- and 64-bit, returning and not, on di
 
 test('MUBUF/MTBUF loads, stores, atomics and s_buffer_load through V# descriptors: every oob_select at its edges, strides 0..32, swizzling, add_tid, a null V#, wave32 and wave64', async () => {
   await runAll(bufferCases());
+});
+
+test('every integer VOPC compare (32- and 64-bit, signed and unsigned, f/t, e32, e64, cmpx) and v_cmp_class_f64 on boundary operand pairs, wave32 and wave64', async () => {
+  await runAll(compareCases());
+});
+
+test('64-bit integer VALU (shifts, v_mad_u64_u32/v_mad_i64_i32 with their masks and clamp, carry chains) and the other 32-bit integer ops (bit fields, min3/max3/med3, sad, lerp, perm, packs, v_swap_b32), wave32 and wave64', async () => {
+  await runAll(intCases());
 });

@@ -289,3 +289,181 @@ export function* bufferCases(): Generator<EngineCase> {
     }
   }
 }
+
+/** 32-bit operand values at the signed/unsigned boundaries. */
+const EDGES32 = [0, 1, 2, 0x7ffffffe, 0x7fffffff, 0x80000000, 0x80000001, 0xfffffffe, 0xffffffff, 0x0000ffff, 0x00010000, 0x00007fff, 0xffff8000];
+/** 64-bit values as [lo, hi]: the boundaries, and pairs whose high dwords agree and low dwords decide. */
+const EDGES64: readonly (readonly [number, number])[] = [[0, 0], [1, 0], [0xffffffff, 0xffffffff], [0xfffffffe, 0xffffffff], [0xffffffff, 0x7fffffff], [0, 0x80000000], [1, 0x80000000],
+  [0, 1], [0xffffffff, 0], [0x80000000, 0], [0x80000000, 0xffffffff], [0x7fffffff, 0xffffffff], [0, 0x7fffffff]];
+
+/**
+ * Operand pairs for lane i at input + 16i: a = dwords 0..1, b = dwords 2..3. A mix of boundary
+ * values, b equal to a, b = a ± 1 in either dword, and random bits, so every predicate gets both
+ * answers and every signed/unsigned disagreement appears.
+ */
+function operandPairs(rng: Rng, lanes: number): Uint8Array {
+  const out = new Uint8Array(16 * lanes), v = new DataView(out.buffer);
+  const one = (): [number, number] => {
+    const p = rng.int(4);
+    if (p === 0) return [...rng.pick(EDGES64)];
+    if (p === 1) return [rng.pick(EDGES32), rng.pick(EDGES32)];
+    return [rng.u32(), rng.bool(0.3) ? rng.pick([0, 0xffffffff]) : rng.u32()];
+  };
+  for (let i = 0; i < lanes; i++) {
+    const a = one();
+    const q = rng.int(5);
+    const b: [number, number] = q === 0 ? [...a] : q === 1 ? [(a[0] + (rng.bool() ? 1 : -1)) >>> 0, a[1]] : q === 2 ? [a[0], (a[1] + (rng.bool() ? 1 : -1)) >>> 0] : one();
+    [a[0], a[1], b[0], b[1]].forEach((x, k) => v.setUint32(16 * i + 4 * k, x >>> 0, true));
+  }
+  return out;
+}
+
+const INT_PREDICATES = ['f', 'lt', 'eq', 'le', 'gt', 'ne', 'ge', 't'] as const;
+
+/**
+ * Every integer compare of 32 and 64 bits (v_cmp: e32 into VCC and e64 into an SGPR mask, with a
+ * constant or SGPR operand too; v_cmpx: EXEC), v_cmp_class_f64, on operands a = v[3:4], b =
+ * v[5:6]: lane i stores, at out + 64i, one bit per compare (e32 forms, e64 forms, cmpx forms) and
+ * the masks read back through s_mov into a VGPR (the whole wave's mask in every lane).
+ */
+function compareKernel(wave64: boolean): string {
+  const vcc = wave64 ? 'vcc' : 'vcc_lo', exec = wave64 ? 'exec' : 'exec_lo', sm = wave64 ? 's[20:21]' : 's20', sv = wave64 ? 's[22:23]' : 's22';
+  const mov = wave64 ? 's_mov_b64' : 's_mov_b32';
+  const lines = [
+    's_load_dwordx4 s[4:7], s[0:1], 0x0',
+    's_waitcnt lgkmcnt(0)',
+    'v_lshl_add_u32 v1, s2, 6, v0',
+    'v_lshlrev_b32 v2, 4, v1',
+    'global_load_dwordx4 v[3:6], v2, s[4:5]',
+    's_waitcnt vmcnt(0)',
+    'v_readfirstlane_b32 s8, v3', 'v_readfirstlane_b32 s9, v4',
+    ...[10, 11, 12, 13, 14, 15, 16].map((r) => `v_mov_b32 v${r}, 0`),
+  ];
+  // acc v10: e32 32-bit (i32, u32: 16 bits), v11: e32 64-bit; v12: e64 forms with a constant/SGPR
+  // operand; v13, v14: cmpx forms (32-bit, 64-bit); v15: class; v16: XOR of the masks' dwords.
+  const accBit = (acc: number, bit: number, mask: string) => [`v_cndmask_b32_e64 v17, 0, 1, ${mask}`, `v_lshl_or_b32 v${acc}, v17, ${bit}, v${acc}`];
+  const halves = (mask: string): string[] => {
+    if (!wave64) return [mask];
+    const pair = /^s\[(\d+):(\d+)\]$/.exec(mask);
+    return pair ? [`s${pair[1]}`, `s${pair[2]}`] : [`${mask}_lo`, `${mask}_hi`];
+  };
+  const foldMask = (mask: string) => [...halves(mask).map((h) => `v_xor_b32 v16, ${h}, v16`), 'v_alignbit_b32 v16, v16, v16, 7'];
+  let bit = 0;
+  for (const t of ['i32', 'u32']) for (const p of INT_PREDICATES) { lines.push(`v_cmp_${p}_${t} ${vcc}, v3, v5`, ...accBit(10, bit, vcc), ...foldMask(vcc)); bit++; }
+  bit = 0;
+  for (const t of ['i64', 'u64']) for (const p of INT_PREDICATES) { lines.push(`v_cmp_${p}_${t} ${vcc}, v[3:4], v[5:6]`, ...accBit(11, bit, vcc), ...foldMask(vcc)); bit++; }
+  bit = 0;
+  // e64 forms: an inline constant, a literal (32-bit) or the SGPR pair s[8:9] (the first lane's a) as one operand.
+  for (const [t, other] of [['i32', '-1'], ['u32', '0x80000000'], ['i64', 's[8:9]'], ['u64', '-2'], ['i32', 's8'], ['u32', '64']] as const) {
+    for (const p of ['lt', 'le', 'gt', 'ge']) {
+      const a = t.endsWith('64') ? 'v[3:4]' : 'v3';
+      lines.push(`v_cmp_${p}_${t}_e64 ${sm}, ${bit % 2 ? a : other}, ${bit % 2 ? other : a}`, ...accBit(12, bit, sm), ...foldMask(sm));
+      bit++;
+    }
+  }
+  for (const [acc, ts] of [[13, ['i32', 'u32']], [14, ['i64', 'u64']]] as const) {
+    bit = 0;
+    for (const t of ts) for (const p of INT_PREDICATES) {
+      const [a, b] = t.endsWith('64') ? ['v[3:4]', 'v[5:6]'] : ['v3', 'v5'];
+      lines.push(`${mov} ${sv}, ${exec}`, 'v_mov_b32 v17, 0', `v_cmpx_${p}_${t} ${a}, ${b}`, 'v_mov_b32 v17, 1', ...foldMask(exec), `${mov} ${exec}, ${sv}`, `v_lshl_or_b32 v${acc}, v17, ${bit}, v${acc}`);
+      bit++;
+    }
+  }
+  // Class of a as an f64, against class masks from b's low dword and constants.
+  bit = 0;
+  for (const mask of ['v5', '0x3ff', '0x21', '0x90', '0x204', 's9']) { lines.push(`v_cmp_class_f64 ${vcc}, v[3:4], ${mask}`, ...accBit(15, bit, vcc)); bit++; }
+  lines.push(`v_cmp_class_f64_e64 ${sm}, -|v[3:4]|, v6`, ...accBit(15, bit, sm)); bit++;
+  lines.push(`${mov} ${sv}, ${exec}`, 'v_mov_b32 v17, 0', 'v_cmpx_class_f64 v[3:4], v6', 'v_mov_b32 v17, 1', `${mov} ${exec}, ${sv}`, `v_lshl_or_b32 v15, v17, ${bit}, v15`);
+  lines.push('v_lshlrev_b32 v2, 5, v1', 'global_store_dwordx4 v2, v[10:13], s[6:7]', 'global_store_dwordx3 v2, v[14:16], s[6:7] offset:16', 's_endpgm');
+  return lines.map((l) => `  ${l}`).join('\n');
+}
+
+/** Every integer VOPC compare and v_cmp_class_f64 on generated operand pairs, wave32 and wave64, a partial last wave. */
+export function* compareCases(): Generator<EngineCase> {
+  const rng = new Rng(99);
+  for (const wave64 of [false, true]) {
+    const name = `compares${wave64 ? 64 : 32}`;
+    const { code, shader } = one({ name, body: compareKernel(wave64), wave64, vgprs: 24, sgprs: 32 });
+    const input = operandPairs(rng, 256);
+    // Class operands: a as special f64 values in some lanes (NaNs, infinities, zeros, subnormals).
+    const v = new DataView(input.buffer);
+    const specials: readonly (readonly [number, number])[] = [[0, 0x7ff00000], [0, 0xfff00000], [1, 0x7ff00000], [0, 0x7ff80000], [0, 0x80000000], [1, 0], [0, 0x000fffff], [0, 0x00100000], [0xffffffff, 0xffefffff]];
+    for (let i = 0; i < 256; i += 3) { const sp = rng.pick(specials); v.setUint32(16 * i, sp[0], true); v.setUint32(16 * i + 4, sp[1], true); }
+    yield { name, spirvName: name, code, kernel: name, shader, buffers: [input, new Uint8Array(32 * 256)], grid: [250, 1, 1], block: [64, 1, 1], scalars: [], writes: 1 };
+  }
+}
+
+/**
+ * The integer VALU ops of 32 and 64 bits the translation covers beyond the first slice, on
+ * a = v3, b = v4, c = v5, d = v6 (lane i's four dwords at input + 16i; 64-bit operands v[3:4],
+ * v[5:6]), each result to its own register, stored at out + 256i; the carry/overflow masks of the
+ * 64-bit multiply-adds and the add/sub carry chains folded into v91, stored last.
+ */
+function intKernel(wave64: boolean): string {
+  const vcc = wave64 ? 'vcc' : 'vcc_lo', m = (k: number) => (wave64 ? `s[${k}:${k + 1}]` : `s${k}`);
+  const ops = [
+    'v_ffbl_b32 v{r}, v3', 'v_ffbh_i32 v{r}, v3', 'v_ffbh_i32 v{r}, v4', 'v_ffbh_u32 v{r}, v5', 'v_xnor_b32 v{r}, v3, v4',
+    'v_bfi_b32 v{r}, v3, v4, v5', 'v_bfm_b32 v{r}, v3, v4', 'v_bfm_b32 v{r}, 31, v5', 'v_alignbyte_b32 v{r}, v3, v4, v5', 'v_alignbit_b32 v{r}, v3, v4, v6',
+    'v_min3_i32 v{r}, v3, v4, v5', 'v_max3_i32 v{r}, v3, v4, v5', 'v_min3_u32 v{r}, v3, v4, v5', 'v_max3_u32 v{r}, v3, v4, -1',
+    'v_med3_i32 v{r}, v3, v4, v5', 'v_med3_u32 v{r}, v3, v4, v5', 'v_med3_i32 v{r}, v5, 0x80000000, v3', 'v_med3_u32 v{r}, 7, v4, v6',
+    'v_sad_u8 v{r}, v3, v4, v5', 'v_sad_hi_u8 v{r}, v3, v4, v5', 'v_sad_u16 v{r}, v3, v4, v5', 'v_sad_u32 v{r}, v3, v4, v5',
+    'v_lerp_u8 v{r}, v3, v4, v5', 'v_perm_b32 v{r}, v3, v4, v6', 'v_perm_b32 v{r}, v4, v3, 0x0c0d0a08', 'v_perm_b32 v{r}, v3, v5, 0x09020b07',
+    'v_cvt_pk_u16_u32 v{r}, v3, v4', 'v_cvt_pk_i16_i32 v{r}, v3, v5',
+    'v_mul_hi_i32 v{r}, v3, v4', 'v_mul_hi_u32 v{r}, v3, v4', 'v_mul_lo_u32 v{r}, v3, v5',
+  ];
+  const lines = [
+    's_load_dwordx4 s[4:7], s[0:1], 0x0',
+    's_waitcnt lgkmcnt(0)',
+    'v_lshl_add_u32 v1, s2, 6, v0',
+    'v_lshlrev_b32 v2, 4, v1',
+    'global_load_dwordx4 v[3:6], v2, s[4:5]',
+    's_waitcnt vmcnt(0)',
+    'v_mov_b32 v91, 0',
+  ];
+  let r = 7;
+  for (const op of ops) lines.push(op.replace('{r}', String(r++)));
+  const fold = (mask: string) => [`v_cndmask_b32_e64 v90, 0, 1, ${mask}`, 'v_lshl_or_b32 v91, v91, 1, v90'];
+  // 64-bit shifts (amount from b, and constants), multiply-adds with their masks, with and without clamp.
+  lines.push(
+    `v_lshlrev_b64 v[${r}:${r + 1}], v4, v[5:6]`, `v_lshrrev_b64 v[${r + 2}:${r + 3}], v3, v[5:6]`, `v_ashrrev_i64 v[${r + 4}:${r + 5}], v6, v[3:4]`, `v_ashrrev_i64 v[${r + 6}:${r + 7}], 63, v[5:6]`,
+    `v_mad_u64_u32 v[${r + 8}:${r + 9}], ${m(10)}, v3, v4, v[5:6]`, ...fold(m(10)),
+    `v_mad_i64_i32 v[${r + 10}:${r + 11}], ${m(12)}, v3, v4, v[5:6]`, ...fold(m(12)),
+    `v_mad_i64_i32 v[${r + 12}:${r + 13}], ${m(14)}, v5, v6, v[3:4] clamp`, ...fold(m(14)),
+    `v_mad_i64_i32 v[${r + 14}:${r + 15}], null, -1, v3, v[5:6]`,
+    `v_mad_u64_u32 v[${r + 16}:${r + 17}], ${m(16)}, v5, v6, v[3:4] clamp`, ...fold(m(16)),
+    // A 64-bit add and subtract as carry chains (a + b and a - b on v[3:4], v[5:6]) and subrev.
+    `v_add_co_u32 v${r + 18}, ${vcc}, v3, v5`, `v_add_co_ci_u32_e32 v${r + 19}, ${vcc}, v4, v6, ${vcc}`, ...fold(vcc),
+    `v_sub_co_u32 v${r + 20}, ${m(18)}, v3, v5`, `v_sub_co_ci_u32_e64 v${r + 21}, ${m(18)}, v4, v6, ${m(18)}`, ...fold(m(18)),
+    `v_subrev_co_u32 v${r + 22}, ${vcc}, v3, v5`, `v_subrev_co_ci_u32_e32 v${r + 23}, ${vcc}, v4, v6, ${vcc}`, ...fold(vcc),
+    // v_swap_b32 with some lanes off.
+    `v_mov_b32 v${r + 24}, v3`, `v_mov_b32 v${r + 25}, v4`,
+    `v_cmp_gt_u32_e32 ${vcc}, v5, v6`,
+    `s_and_saveexec_b${wave64 ? 64 : 32} ${m(20)}, ${vcc}`,
+    `v_swap_b32 v${r + 24}, v${r + 25}`,
+    `s_or_b${wave64 ? 64 : 32} ${wave64 ? 'exec' : 'exec_lo'}, ${wave64 ? 'exec' : 'exec_lo'}, ${m(20)}`,
+  );
+  r += 26;
+  // Results v7..v(r - 1), then the folded masks (v91) at the end of the lane's record.
+  lines.push('v_lshlrev_b32 v2, 8, v1', `v_mov_b32 v${r}, v91`);
+  for (let k = 7; k <= r; k += 4) {
+    const n = Math.min(4, r + 1 - k);
+    lines.push(`global_store_${n === 1 ? 'dword' : `dwordx${n}`} v2, ${n === 1 ? `v${k}` : `v[${k}:${k + n - 1}]`}, s[6:7] offset:${4 * (k - 7)}`);
+  }
+  lines.push('s_endpgm');
+  if (r > 89) throw new Error(`intKernel: ${r} registers`);
+  return lines.map((l) => `  ${l}`).join('\n');
+}
+
+/** The integer VALU breadth kernel on boundary-heavy operands, wave32 and wave64. */
+export function* intCases(): Generator<EngineCase> {
+  const rng = new Rng(111);
+  for (const wave64 of [false, true]) {
+    const name = `intvalu${wave64 ? 64 : 32}`;
+    const { code, shader } = one({ name, body: intKernel(wave64), wave64, vgprs: 96, sgprs: 32 });
+    const input = operandPairs(rng, 256);
+    // v_perm selectors: bytes 0..15 in some lanes' d (dword 3).
+    const v = new DataView(input.buffer);
+    for (let i = 0; i < 256; i += 2) v.setUint32(16 * i + 12, (rng.int(16) | (rng.int(16) << 8) | (rng.int(16) << 16) | (rng.int(16) << 24)) >>> 0, true);
+    yield { name, spirvName: name, code, kernel: name, shader, buffers: [input, new Uint8Array(256 * 256)], grid: [250, 1, 1], block: [64, 1, 1], scalars: [], writes: 1 };
+  }
+}
