@@ -383,6 +383,8 @@ function permByte(cx: TContext, bytes: Inst, sel: Inst): Inst {
 const clampI16 = (cx: TContext, v: Inst) => cx.b.emit('And32', [cx.b.emit('SMax32', [cx.b.emit('SMin32', [v, cx.u32(0x7fff)]), cx.u32(0xffff8000)]), cx.u32(0xffff)]);
 
 Object.assign(VALU, {
+  v_nop: () => undefined,
+  v_mul_lo_i32: bin('IMul32'),
   v_ffbl_b32: int((cx, s) => cx.b.emit('FindLsb32', [s(0)])),
   // The first bit from the top that differs from the sign bit: the leading zeros of x ^ (copies of its sign); −1 for 0 and −1.
   v_ffbh_i32: int((cx, s) => {
