@@ -15,7 +15,12 @@ import { VulkanDevice } from '../../src/runtime/vulkan.js';
 import { spirvVal } from '../harness/spirv.js';
 import { both, LVP, same } from './harness.js';
 import { type EngineCase, prepare } from './cases.js';
-import { atomicCases, bufferCases, compareCases, intCases } from './cases-breadth.js';
+import { addtidCases, atomicCases, bufferCases, compareCases, intCases } from './cases-breadth.js';
+import { RuntimeFault, runOnVulkan } from '../../src/runtime/engine.js';
+import { CompileError } from '../../src/backend/spirv/emit.js';
+import { PORTABLE_PROFILE } from '../../src/backend/profile.js';
+import { dispatch } from '../../src/interp/dispatch.js';
+import { assemble } from '../interp/harness.js';
 
 /** The IR interpreter's buffers for the case (on copies of its inputs). */
 function irRun(c: EngineCase): Uint8Array[] {
@@ -56,4 +61,58 @@ test('every integer VOPC compare (32- and 64-bit, signed and unsigned, f/t, e32,
 
 test('64-bit integer VALU (shifts, v_mad_u64_u32/v_mad_i64_i32 with their masks and clamp, carry chains) and the other 32-bit integer ops (bit fields, min3/max3/med3, sad, lerp, perm, packs, v_swap_b32), wave32 and wave64', async () => {
   await runAll(intCases());
+});
+
+test('global_load/store_dword_addtid (saddr + offset + lane id * 4), wave32 and wave64', async () => {
+  await runAll(addtidCases());
+});
+
+/** A kernel with V# s[8:11] over buffer 0 (dword 1's high half, dword 3 given), then `ops`. */
+const vsharpKernel = (w1hi: number, w3: number, ops: string) => `
+  s_load_dwordx4 s[4:7], s[0:1], 0x0
+  s_waitcnt lgkmcnt(0)
+  s_mov_b32 s8, s4
+  s_and_b32 s9, s5, 0xffff
+  s_or_b32 s9, s9, 0x${(w1hi >>> 0).toString(16)}
+  s_mov_b32 s10, 0x1000
+  s_mov_b32 s11, 0x${(w3 >>> 0).toString(16)}
+  v_lshlrev_b32 v1, 2, v0
+  ${ops}
+  s_waitcnt vmcnt(0)
+  global_store_dword v1, v2, s[6:7]
+  s_endpgm`;
+
+test('run-time faults of buffer accesses: a swizzled access crossing an element, a V# format the interpreter lacks (the interpreter refuses that one too)', async () => {
+  const swizzled = (16 << 16) | 0x80000000, raw = (3 << 28) >>> 0;
+  const cases = [
+    // The interpreter reads the dword byte by byte across the swizzle elements; the translation faults.
+    { name: 'swzcross', w1hi: swizzled, w3: raw, ops: 'v_add_nc_u32 v3, 1, v1\n  buffer_load_dword v2, v3, s[8:11], 0 offen', interp: true, inst: 'buffer_load_dword v2, v3, s[8:11], 0 offen', want: /a swizzled buffer access whose bytes cross a 4-byte swizzle element/ },
+    { name: 'swzwide', w1hi: swizzled, w3: raw, ops: 'v_mov_b32 v3, 0\n  buffer_atomic_add_x2 v[2:3], v1, s[8:11], 0 offen glc', interp: true, inst: 'buffer_atomic_add_x2 v[2:3], v1, s[8:11], 0 offen glc', want: /or a 64-bit atomic on a swizzled buffer/ },
+    { name: 'badfmt', w1hi: 16 << 16, w3: (raw | (1 << 12) | 4) >>> 0, ops: 'buffer_load_format_x v2, v1, s[8:11], 0 offen', interp: false, inst: 'buffer_load_format_x v2, v1, s[8:11], 0 offen', want: /a buffer format load\/store with a V# format other than the 32-bit/ },
+    { name: 'reservedsel', w1hi: 16 << 16, w3: (raw | (20 << 12) | 2) >>> 0, ops: 'buffer_load_format_x v2, v1, s[8:11], 0 offen', interp: false, inst: 'buffer_load_format_x v2, v1, s[8:11], 0 offen', want: /or a reserved DST_SEL/ },
+  ];
+  const shaders = assemble('gfx1030', cases.map((c) => ({ name: c.name, body: vsharpKernel(c.w1hi, c.w3, c.ops), vgprs: 8, sgprs: 16 })));
+  const dev = VulkanDevice.open({ driverFiles: LVP, validation: true });
+  try {
+    for (const c of cases) {
+      const shader = shaders.get(c.name);
+      assert.ok(shader);
+      const bufs = () => [new Uint8Array(8192), new Uint8Array(256)];
+      const kernarg = (b: Uint8Array[]) => prepare(shader, b, [32, 1, 1], [32, 1, 1]);
+      const p = kernarg(bufs());
+      const ref = () => dispatch(shader, { grid: [32, 1, 1], block: [32, 1, 1], kernarg: p.kernarg, mem: p.mem, maxSteps: 10_000 });
+      if (c.interp) ref(); else assert.throws(ref, /only the 32-bit UINT\/SINT\/FLOAT formats are implemented|reserved DST_SEL/, c.name);
+      assert.throws(() => irRun({ name: c.name, spirvName: c.name, code: new Uint8Array(), kernel: c.name, shader, buffers: bufs(), grid: [32, 1, 1], block: [32, 1, 1], scalars: [] }), (e: unknown) => e instanceof RuntimeFault && c.want.test(e.message), c.name);
+      await assert.rejects(runOnVulkan(shader, kernarg(bufs()), dev), (e: unknown) => e instanceof RuntimeFault && c.want.test(e.message) && e.message.includes(`: ${c.inst}: `), c.name);
+    }
+  } finally {
+    dev.close();
+  }
+});
+
+test('64-bit atomics on a profile without shaderBufferInt64Atomics are a CompileError naming the pc', () => {
+  const shader = assemble('gfx1030', [{ name: 'a64', body: 'v_mov_b32 v2, 1\nv_mov_b32 v3, 0\nglobal_atomic_add_x2 v[0:1], v[2:3], off\ns_endpgm', vgprs: 8, sgprs: 8 }]).get('a64');
+  assert.ok(shader);
+  assert.throws(() => recompile(shader, { profile: PORTABLE_PROFILE }), (e: unknown) => e instanceof CompileError && /^pc 0x8: AtomicRmw64: 64-bit atomics need shaderBufferInt64Atomics, which the portable profile does not offer/.test(e.message));
+  spirvVal(recompile(shader, { profile: LAVAPIPE_PROFILE }).spirv, 'a64');
 });

@@ -467,3 +467,36 @@ export function* intCases(): Generator<EngineCase> {
     yield { name, spirvName: name, code, kernel: name, shader, buffers: [input, new Uint8Array(256 * 256)], grid: [250, 1, 1], block: [64, 1, 1], scalars: [], writes: 1 };
   }
 }
+
+/**
+ * global_load/store_dword_addtid: saddr + offset + lane id * 4 (the wave's own 256 bytes: saddr
+ * moved by workgroup id * 256, one wave per workgroup), with some lanes off.
+ */
+export function* addtidCases(): Generator<EngineCase> {
+  const rng = new Rng(123);
+  for (const wave64 of [false, true]) {
+    const name = `addtid${wave64 ? 64 : 32}`;
+    const vcc = wave64 ? 'vcc' : 'vcc_lo', b = wave64 ? 'b64' : 'b32', exec = wave64 ? 'exec' : 'exec_lo', sv = wave64 ? 's[12:13]' : 's12';
+    const body = `
+  s_load_dwordx4 s[4:7], s[0:1], 0x0
+  s_waitcnt lgkmcnt(0)
+  s_lshl_b32 s8, s2, 8
+  s_add_u32 s4, s4, s8
+  s_addc_u32 s5, s5, 0
+  s_add_u32 s6, s6, s8
+  s_addc_u32 s7, s7, 0
+  v_mov_b32 v1, 0x5eed
+  v_and_b32 v2, 5, v0
+  v_cmp_ne_u32_e32 ${vcc}, 4, v2
+  s_and_saveexec_${b} ${sv}, ${vcc}
+  global_load_dword_addtid v1, s[4:5] offset:16
+  s_waitcnt vmcnt(0)
+  v_add_nc_u32 v1, v1, v0
+  global_store_dword_addtid v1, s[6:7] offset:8
+  s_or_${b} ${exec}, ${exec}, ${sv}
+  s_endpgm`;
+    const { code, shader } = one({ name, body, wave64, vgprs: 8, sgprs: 16 });
+    const ws = wave64 ? 64 : 32;
+    yield { name, spirvName: name, code, kernel: name, shader, buffers: [Uint8Array.from({ length: 4096 + 64 }, () => rng.u32() & 0xff), new Uint8Array(4096 + 64)], grid: [8 * ws, 1, 1], block: [ws, 1, 1], scalars: [], writes: 1 };
+  }
+}
