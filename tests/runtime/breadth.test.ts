@@ -15,7 +15,13 @@ import { VulkanDevice } from '../../src/runtime/vulkan.js';
 import { spirvVal } from '../harness/spirv.js';
 import { both, LVP, same } from './harness.js';
 import { type EngineCase, prepare } from './cases.js';
-import { addtidCases, atomicCases, bufferCases, compareCases, intCases } from './cases-breadth.js';
+import { addtidCases, atomicCases, atomicsArgs, bufferCases, compareCases, intCases, openclAtomicCases } from './cases-breadth.js';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildOpenCl, OPENCL_FIXTURES } from '../harness/opencl.js';
+import { Rng } from '../harness/rng.js';
 import { RuntimeFault, runOnVulkan } from '../../src/runtime/engine.js';
 import { CompileError } from '../../src/backend/spirv/emit.js';
 import { PORTABLE_PROFILE } from '../../src/backend/profile.js';
@@ -115,4 +121,30 @@ test('64-bit atomics on a profile without shaderBufferInt64Atomics are a Compile
   assert.ok(shader);
   assert.throws(() => recompile(shader, { profile: PORTABLE_PROFILE }), (e: unknown) => e instanceof CompileError && /^pc 0x8: AtomicRmw64: 64-bit atomics need shaderBufferInt64Atomics, which the portable profile does not offer/.test(e.message));
   spirvVal(recompile(shader, { profile: LAVAPIPE_PROFILE }).spirv, 'a64');
+});
+
+test('OpenCL atomics on ints and longs (clang-19: add, sub, min, max, and, or, xor, xchg, cmpxchg, inc, dec and RDNA\'s wrapping inc/dec): the IR interpreter and Vulkan equal the interpreter', async () => {
+  await runAll(openclAtomicCases());
+});
+
+test('OpenCL atomics: rdna run --engine vulkan equals pocl byte for byte, wave32 and wave64', () => {
+  const BIN = new URL('../../bin/rdna', import.meta.url).pathname;
+  const POCL = new URL('../harness/pocl-run.py', import.meta.url).pathname;
+  const dir = mkdtempSync(join(tmpdir(), 'rdna-breadth-'));
+  const rng = new Rng(5);
+  for (const kernel of ['atomics32', 'atomics64'] as const) {
+    const args = join(dir, `${kernel}.json`);
+    writeFileSync(args, JSON.stringify(atomicsArgs(kernel, rng)));
+    const pocl = spawnSync('/usr/bin/python3', [POCL, join(OPENCL_FIXTURES, 'interp-atomics.cl'), args, `-I${OPENCL_FIXTURES}`], { encoding: 'utf8', maxBuffer: 1 << 28 });
+    assert.equal(pocl.status, 0, `pocl: ${pocl.stderr}`);
+    const want = (JSON.parse(pocl.stdout) as { buffers: { arg: number; base64: string }[] }).buffers;
+    for (const wave64 of [false, true]) {
+      const r = spawnSync(process.execPath, [BIN, 'run', buildOpenCl('interp-atomics.cl', { wave64 }), '--args', args, '--engine', 'vulkan', '--json'], { encoding: 'utf8', maxBuffer: 1 << 28, env: { ...process.env, VK_DRIVER_FILES: LVP, RDNA_VULKAN_VALIDATION: '1' } });
+      assert.equal(r.status, 0, r.stderr);
+      const got = (JSON.parse(r.stdout) as { buffers: { arg: number; base64: string }[] }).buffers;
+      assert.deepEqual(got.map((b) => b.arg), want.map((b) => b.arg));
+      got.forEach((b, k) => assert.equal(b.base64, want[k]?.base64, `${kernel} wave${wave64 ? 64 : 32}: argument ${b.arg} differs from pocl`));
+    }
+    assert.ok(Buffer.from(want[2]?.base64 ?? '', 'base64').some((v) => v !== 0));
+  }
 });

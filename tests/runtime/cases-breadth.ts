@@ -4,9 +4,11 @@
 // V# descriptors at their range-checking edges, 64-bit integer VALU and every integer VOPC compare
 // on generated operand sets. Inputs come from seeded Rngs, so they are the same whoever iterates.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { loadShaders, type Shader } from '../../src/container/shader.js';
 import { KERNARG_DIRECTIVES } from '../interp/harness.js';
 import { assembleKernels, type KernelSpec } from '../harness/kernel.js';
+import { buildOpenCl } from '../harness/opencl.js';
 import { Rng } from '../harness/rng.js';
 import { GFX10_BUFFER_FORMATS } from '../../src/isa/tables/mtbuf.js';
 import type { EngineCase } from './cases.js';
@@ -498,5 +500,53 @@ export function* addtidCases(): Generator<EngineCase> {
     const { code, shader } = one({ name, body, wave64, vgprs: 8, sgprs: 16 });
     const ws = wave64 ? 64 : 32;
     yield { name, spirvName: name, code, kernel: name, shader, buffers: [Uint8Array.from({ length: 4096 + 64 }, () => rng.u32() & 0xff), new Uint8Array(4096 + 64)], grid: [8 * ws, 1, 1], block: [ws, 1, 1], scalars: [], writes: 1 };
+  }
+}
+
+/**
+ * ARGS.json documents (rdna run, and tests/harness/pocl-run.py) for interp-atomics.cl: n items
+ * in a grid of 320 (the rest return early), shared words at their identities or random, each
+ * item's own words set so that its compare-and-swap succeeds for some items and fails for others.
+ */
+export function atomicsArgs(kernel: 'atomics32' | 'atomics64', rng: Rng, n = 300): { kernel: string; grid: number[]; block: number[]; args: unknown[] } {
+  const wide = kernel === 'atomics64';
+  const big = (): bigint => (wide ? (BigInt(rng.u32()) << 32n) | BigInt(rng.u32()) : BigInt(rng.u32()));
+  const data = Array.from({ length: n }, () => (rng.bool(0.2) ? BigInt(rng.pick([0, 1, 0xffffffff, 0x80000000])) * (wide && rng.bool() ? 0x100000001n : 1n) : big()));
+  const all = wide ? (1n << 64n) - 1n : 0xffffffffn, sign = wide ? 1n << 63n : 0x80000000n;
+  const shared = [big(), big(), all, 0n, sign - 1n, sign, all, 0n, big(), 3n, 4n, 0n, 0n, 0n, 0n, 0n];
+  const own = data.flatMap((d) => {
+    const small = BigInt(rng.int(10));
+    return [big(), rng.bool() ? d : (d & 1n ? small : big()), small];
+  });
+  // 64-bit values as strings (ARGS.json), 32-bit ones as numbers.
+  const val = (v: bigint): string | number => (wide ? v.toString() : Number(v));
+  const words = [...shared, ...own].map(val);
+  const t = wide ? 'u64' : 'u32';
+  return {
+    kernel, grid: [320], block: [64],
+    args: [{ buffer: t, data: data.map(val) }, { buffer: t, data: words }, { buffer: t, size: (wide ? 8 : 4) * 4 * n }, { buffer: 'u32', size: 4 * n }, { u32: n }],
+  };
+}
+
+/** interp-atomics.cl's kernels (clang-19) as engine cases: the same ARGS documents, laid out as prepare() does (buffers at 8k, n after them). */
+export function* openclAtomicCases(): Generator<EngineCase> {
+  const rng = new Rng(131);
+  for (const wave64 of [false, true]) {
+    const code = new Uint8Array(readFileSync(buildOpenCl('interp-atomics.cl', { wave64 })));
+    for (const kernel of ['atomics32', 'atomics64'] as const) {
+      const doc = atomicsArgs(kernel, rng);
+      const shader = loadShaders({ bytes: code, name: 'k' }).find((s) => s.info.name === kernel);
+      assert.ok(shader);
+      const buffers = doc.args.slice(0, 4).map((a) => {
+        const x = a as { buffer: string; data?: (number | string)[]; size?: number };
+        const w = x.buffer === 'u64' ? 8 : 4;
+        const b = new Uint8Array(x.size ?? w * (x.data?.length ?? 0)), v = new DataView(b.buffer);
+        x.data?.forEach((d, k) => (w === 8 ? v.setBigUint64(8 * k, BigInt(d), true) : v.setUint32(4 * k, Number(d), true)));
+        return b;
+      });
+      const n = (doc.args[4] as { u32: number }).u32;
+      const name = `${kernel} wave${wave64 ? 64 : 32} (OpenCL)`;
+      yield { name, spirvName: `${kernel}_${wave64 ? 64 : 32}`, code, kernel, shader, buffers, grid: [320, 1, 1], block: [64, 1, 1], scalars: [[32, n]], writes: 2 };
+    }
   }
 }
