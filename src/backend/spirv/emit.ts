@@ -12,7 +12,7 @@
 // constructs are the emitter's own small loops and ifs below, which hold no barriers).
 //
 // The sink buffer (SINK, SINK.bytes long, zeroed by the runtime before the dispatch): bytes 0..63
-// take inactive lanes' plain loads and stores, 64..127 their atomics, and the dword at SINK.fault is
+// take inactive lanes' plain loads and stores (64..127 are unused), and the dword at SINK.fault is
 // the fault word: 0, or the number (1-based) of the first fault site whose condition held in some
 // lane (a compare-exchange from 0, so the first fault wins; EmitResult.faultSites lists the sites:
 // the IR `Fault` op's pc and kind, src/ir/faults.ts). A lane that faults does nothing else the
@@ -28,6 +28,14 @@
 // its address and EXEC bit in workgroup memory (a barrier), scans the higher lanes, and writes only
 // the bytes no higher active lane of the same instruction writes (the others go to the sink). Dword
 // stores do not do this yet (docs/TECHNICAL_DEBT.md).
+//
+// Atomics (32- and 64-bit; the 64-bit ones need the profile's shaderBufferInt64Atomics) follow the
+// interpreter's order too: lanes of one instruction in ascending order. Every lane publishes its
+// address, EXEC bit, data and compare in workgroup memory; the lowest active lane of each address
+// does the atomics of every active lane on that address in lane order (SPIR-V's atomic where one
+// computes RDNA's new value, a compare-exchange loop for inc/dec/csub) and leaves each lane's old
+// value in its slot; inactive lanes do nothing. Two barriers per atomic instruction; the lane loop
+// is DontUnroll (lavapipe unrolled it and compiled large kernels very slowly).
 //
 // Float ops: native only for the ops of NATIVE_F32 (emit-ops.ts) and only where the device's float
 // controls express the op's MODE exactly (for now: round to nearest even with denormals kept, f32,
@@ -49,7 +57,7 @@ import { signature } from '../../ir/verify.js';
 export { CompileError };
 
 /** The sink buffer's layout (bytes), shared with the Vulkan engine: see the header. */
-export const SINK = { plain: 0, atomics: 64, fault: 128, bytes: 256 } as const;
+export const SINK = { plain: 0, fault: 128, bytes: 256 } as const;
 
 /** A place where the kernel can fault at run time: its word value in the fault word is index + 1. */
 export interface FaultSite { readonly pc: number; readonly kind: number }

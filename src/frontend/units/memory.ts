@@ -1,7 +1,9 @@
 // Memory to IR: SMEM scalar loads (wave-uniform, from a 64-bit base + offset + soffset, the low two
 // address bits ignored), GLOBAL and FLAT loads/stores of bytes, shorts (also the d16 half-register
-// forms) and dwords, and 32-bit atomics (per lane, only in active lanes; an inactive lane keeps its
-// destination). FLAT accesses to the LDS/private apertures are a run-time fault (see `access`).
+// forms) and dwords (global_*_dword_addtid: saddr + offset + lane id * 4), and every integer atomic,
+// 32- and 64-bit (per lane, only in active lanes; an inactive lane keeps its destination; the lanes
+// of one instruction apply in ascending lane order, as the IR op says). FLAT accesses to the
+// LDS/private apertures are a run-time fault (see `access`). Buffer resources: ./buffer.ts.
 import type { Inst } from '../../ir/ir.js';
 import { ATOMIC_RMW, type AtomicRmw } from '../../ir/ops.js';
 import { ISA_TABLE } from '../../isa/table.js';

@@ -2,8 +2,9 @@
 // by their table types (float neg/abs as sign-bit operations on the raw bits), results land in
 // the active lanes only, carries and compares become lane masks (the ballot of each lane's bit),
 // v_cmpx writes EXEC. Float ops carry the FloatMode the MODE analysis gives the instruction.
-// First slice: the integer and f32 operations compiled OpenCL kernels use most; DPP, SDWA and
-// op_sel are refused with the instruction.
+// The integer ops of 32 and 64 bits (every VOPC integer compare and v_cmp_class_f64 among them;
+// not the 16-bit ones) and the f32 operations of the first slice; DPP, SDWA and op_sel are
+// refused with the instruction.
 //
 // VOP3 output modifiers follow the interpreter's semantics instruction by instruction (OutMods):
 // on an f32 result clamp/omod become an FOutMod32 op under the instruction's FloatMode (lowered
