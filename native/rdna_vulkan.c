@@ -135,7 +135,7 @@ typedef struct Slot Slot;
 
 typedef struct {
   bool shaderFloat64, shaderInt64, shaderInt16, shaderFloat16, shaderInt8;
-  bool storageBuffer8BitAccess, storageBuffer16BitAccess, bufferDeviceAddress;
+  bool storageBuffer8BitAccess, storageBuffer16BitAccess, bufferDeviceAddress, shaderBufferInt64Atomics;
   bool subgroupSizeControl, computeFullSubgroups, vulkanMemoryModel, vulkanMemoryModelDeviceScope;
 } Enabled;
 
@@ -578,6 +578,7 @@ static napi_value js_init(napi_env env, napi_callback_info info) {
                                           .shaderInt8 = f12.shaderInt8,
                                           .storageBuffer8BitAccess = f12.storageBuffer8BitAccess,
                                           .bufferDeviceAddress = f12.bufferDeviceAddress,
+                                          .shaderBufferInt64Atomics = f12.shaderBufferInt64Atomics,
                                           .vulkanMemoryModel = f12.vulkanMemoryModel,
                                           .vulkanMemoryModelDeviceScope = f12.vulkanMemoryModelDeviceScope};
   VkPhysicalDeviceVulkan11Features e11 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES,
@@ -596,6 +597,7 @@ static napi_value js_init(napi_env env, napi_callback_info info) {
                    .storageBuffer8BitAccess = e12.storageBuffer8BitAccess,
                    .storageBuffer16BitAccess = e11.storageBuffer16BitAccess,
                    .bufferDeviceAddress = e12.bufferDeviceAddress,
+                   .shaderBufferInt64Atomics = e12.shaderBufferInt64Atomics,
                    .subgroupSizeControl = enableSsc && essc.subgroupSizeControl,
                    .computeFullSubgroups = enableSsc && essc.computeFullSubgroups,
                    .vulkanMemoryModel = e12.vulkanMemoryModel,
@@ -712,6 +714,7 @@ static napi_value js_profile(napi_env env, napi_callback_info info) {
   NAPI_CALL(env, set_bool(env, feat, "storageBuffer8BitAccess", S.en.storageBuffer8BitAccess));
   NAPI_CALL(env, set_bool(env, feat, "storageBuffer16BitAccess", S.en.storageBuffer16BitAccess));
   NAPI_CALL(env, set_bool(env, feat, "bufferDeviceAddress", S.en.bufferDeviceAddress));
+  NAPI_CALL(env, set_bool(env, feat, "shaderBufferInt64Atomics", S.en.shaderBufferInt64Atomics));
   NAPI_CALL(env, set_bool(env, feat, "subgroupSizeControl", S.en.subgroupSizeControl));
   NAPI_CALL(env, set_bool(env, feat, "computeFullSubgroups", S.en.computeFullSubgroups));
   NAPI_CALL(env, set_bool(env, feat, "vulkanMemoryModel", S.en.vulkanMemoryModel));

@@ -6,19 +6,20 @@ import type { Cfg } from '../analysis/types.js';
 import type { ModeAnalysis } from '../analysis/mode.js';
 import type { Shader } from '../container/shader.js';
 import { printInstruction } from '../disasm/index.js';
-import { Builder, IrFunction } from '../ir/ir.js';
+import { Builder, type Inst, IrFunction } from '../ir/ir.js';
 import { runPasses } from '../ir/passes/index.js';
 import { emitLaunchState } from './abi.js';
 import { BlockBuilder, EXEC_LO, TContext, type Translator, VCC_LO } from './context.js';
 import { TranslateError } from './errors.js';
 import { endsModeRun, hasDynamicMode, modeVariants } from './dynamic-mode.js';
 import type { Instruction } from '../decode/types.js';
+import { BUFFER } from './units/buffer.js';
 import { MEMORY } from './units/memory.js';
 import { SALU } from './units/salu.js';
 import { VALU } from './units/valu.js';
 import { HWREG_UNIT } from './units/hwreg.js';
 
-const UNITS: readonly Record<string, Translator>[] = [SALU, VALU, MEMORY, HWREG_UNIT];
+const UNITS: readonly Record<string, Translator>[] = [SALU, VALU, MEMORY, BUFFER, HWREG_UNIT];
 export const TRANSLATORS: Record<string, Translator> = {};
 for (const u of UNITS) for (const [k, t] of Object.entries(u)) {
   if (k in TRANSLATORS) throw new Error(`frontend: two units translate ${k}`);
@@ -127,15 +128,27 @@ function translateOne(cx: TContext, inst: Instruction): void {
   t(cx);
 }
 
-function condition(cx: TContext, m: string): ReturnType<TContext['u32']> {
-  const b = cx.b;
-  switch (m) {
-    case 's_cbranch_scc0': return b.emit('NotU1', [b.emit('GetScc')]);
-    case 's_cbranch_scc1': return b.emit('GetScc');
-    case 's_cbranch_vccz': return cx.maskZero(VCC_LO);
-    case 's_cbranch_vccnz': return b.emit('NotU1', [cx.maskZero(VCC_LO)]);
-    case 's_cbranch_execz': return cx.maskZero(EXEC_LO);
-    case 's_cbranch_execnz': return b.emit('NotU1', [cx.maskZero(EXEC_LO)]);
-    default: return cx.fail(`${m} is not translated yet`);
-  }
+/** The conditional branches (SOPP), each as its wave-uniform condition. */
+const BRANCH_CONDITIONS: Record<string, (cx: TContext) => Inst> = {
+  s_cbranch_scc0: (cx) => cx.b.emit('NotU1', [cx.b.emit('GetScc')]),
+  s_cbranch_scc1: (cx) => cx.b.emit('GetScc'),
+  s_cbranch_vccz: (cx) => cx.maskZero(VCC_LO),
+  s_cbranch_vccnz: (cx) => cx.b.emit('NotU1', [cx.maskZero(VCC_LO)]),
+  s_cbranch_execz: (cx) => cx.maskZero(EXEC_LO),
+  s_cbranch_execnz: (cx) => cx.b.emit('NotU1', [cx.maskZero(EXEC_LO)]),
+};
+
+function condition(cx: TContext, m: string): Inst {
+  const c = BRANCH_CONDITIONS[m];
+  return c ? c(cx) : cx.fail(`${m} is not translated yet`);
+}
+
+/**
+ * Whether `translate` has a translation for the mnemonic (the units' translators, the block ends
+ * it handles itself, the instructions without an effect): what `rdna coverage` counts. Some forms
+ * of a translated mnemonic may still be refused with the instruction (DPP/SDWA/op_sel, clamp/omod
+ * where the interpreter does not model them, lds=1).
+ */
+export function isTranslated(mnemonic: string): boolean {
+  return mnemonic in TRANSLATORS || NO_EFFECT.has(mnemonic) || mnemonic in BRANCH_CONDITIONS || mnemonic === 's_branch' || mnemonic === 's_endpgm';
 }

@@ -15,6 +15,7 @@ import { assembleKernels, type KernelSpec } from '../harness/kernel.js';
 import { sliceKernels } from '../frontend/kernels.js';
 import { Rng } from '../harness/rng.js';
 import { buildOpenCl } from '../harness/opencl.js';
+import { addtidCases, atomicCases, bufferCases, compareCases, intCases, openclAtomicCases } from './cases-breadth.js';
 
 export interface EngineCase {
   /** The case's name in messages. */
@@ -342,4 +343,11 @@ export const ENGINE_SUITES: readonly EngineSuite[] = [
   { title: 'float modes', cases: floatModes },
   { title: 'clamp/omod and frexp/fract', cases: outputModifiers },
   { title: 'MODE known only at run time', cases: dynamicModes },
+  // Memory and integer breadth (./cases-breadth.ts; tests/runtime/breadth.test.ts runs them on three engines).
+  { title: 'integer atomics', cases: atomicCases },
+  { title: 'buffer resources', cases: bufferCases },
+  { title: 'integer compares', cases: compareCases },
+  { title: 'integer VALU', cases: intCases },
+  { title: 'addtid', cases: addtidCases },
+  { title: 'OpenCL atomics', cases: openclAtomicCases },
 ];
