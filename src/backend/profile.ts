@@ -21,6 +21,8 @@ export interface TargetProfile {
   readonly storageBuffer8BitAccess: boolean;
   /** 16-bit loads and stores through device addresses (VkPhysicalDeviceVulkan11Features); not needed yet (shorts go as bytes). */
   readonly storageBuffer16BitAccess: boolean;
+  /** 64-bit integer atomics on storage buffers (VkPhysicalDeviceVulkan12Features): the _x2 atomics need it. */
+  readonly shaderBufferInt64Atomics: boolean;
 }
 
 const none: WidthControls = { roundingModeRTE: false, roundingModeRTZ: false, denormPreserve: false, denormFlushToZero: false, signedZeroInfNanPreserve: false };
@@ -35,6 +37,7 @@ export const LAVAPIPE_PROFILE: TargetProfile = {
   shaderFloat64: true,
   storageBuffer8BitAccess: true,
   storageBuffer16BitAccess: true,
+  shaderBufferInt64Atomics: true,
 };
 
 /** An NVIDIA H200 as its driver (580.159.04) reports it: RTE everywhere, RTZ for f32/f64, DenormPreserve for f16 only. */
@@ -47,10 +50,11 @@ export const NVIDIA_H200_PROFILE: TargetProfile = {
   shaderFloat64: true,
   storageBuffer8BitAccess: true,
   storageBuffer16BitAccess: true,
+  shaderBufferInt64Atomics: true,
 };
 
 /** Nothing promised: every float op is lowered exactly. */
-export const PORTABLE_PROFILE: TargetProfile = { name: 'portable', f16: none, f32: none, f64: none, shaderInt64: true, shaderFloat64: false, storageBuffer8BitAccess: false, storageBuffer16BitAccess: false };
+export const PORTABLE_PROFILE: TargetProfile = { name: 'portable', f16: none, f32: none, f64: none, shaderInt64: true, shaderFloat64: false, storageBuffer8BitAccess: false, storageBuffer16BitAccess: false, shaderBufferInt64Atomics: false };
 
 export const PROFILES: Readonly<Record<string, TargetProfile>> = { lavapipe: LAVAPIPE_PROFILE, nvidia: NVIDIA_H200_PROFILE, portable: PORTABLE_PROFILE };
 
@@ -58,14 +62,14 @@ const CONTROL_KEYS = ['roundingModeRTE', 'roundingModeRTZ', 'denormPreserve', 'd
 
 /**
  * A profile from JSON text (`rdna compile --profile FILE.json`): every field checked, unknown ones
- * refused; storageBuffer8BitAccess / storageBuffer16BitAccess may be left out (false: nothing promised).
+ * refused; storageBuffer8BitAccess / storageBuffer16BitAccess / shaderBufferInt64Atomics may be left out (false: nothing promised).
  */
 export function parseProfile(text: string, where: string): TargetProfile {
   let o: unknown;
   try { o = JSON.parse(text); } catch (e) { throw new Error(`${where}: not valid JSON: ${(e instanceof Error ? e.message : String(e)).split('\n')[0]}`); }
   if (typeof o !== 'object' || o === null || Array.isArray(o)) throw new Error(`${where}: a profile is a JSON object`);
   const r = o as Record<string, unknown>;
-  const known = ['name', 'f16', 'f32', 'f64', 'shaderInt64', 'shaderFloat64', 'storageBuffer8BitAccess', 'storageBuffer16BitAccess'];
+  const known = ['name', 'f16', 'f32', 'f64', 'shaderInt64', 'shaderFloat64', 'storageBuffer8BitAccess', 'storageBuffer16BitAccess', 'shaderBufferInt64Atomics'];
   for (const k of Object.keys(r)) if (!known.includes(k)) throw new Error(`${where}: field '${k}' is not a profile field (known: ${known.join(', ')})`);
   const width = (k: 'f16' | 'f32' | 'f64'): WidthControls => {
     const w = r[k];
@@ -80,8 +84,9 @@ export function parseProfile(text: string, where: string): TargetProfile {
     return out as unknown as WidthControls;
   };
   for (const k of ['shaderInt64', 'shaderFloat64']) if (typeof r[k] !== 'boolean') throw new Error(`${where}: field '${k}' must be true or false`);
-  for (const k of ['storageBuffer8BitAccess', 'storageBuffer16BitAccess']) if (r[k] !== undefined && typeof r[k] !== 'boolean') throw new Error(`${where}: field '${k}' must be true or false`);
+  for (const k of ['storageBuffer8BitAccess', 'storageBuffer16BitAccess', 'shaderBufferInt64Atomics']) if (r[k] !== undefined && typeof r[k] !== 'boolean') throw new Error(`${where}: field '${k}' must be true or false`);
   if (typeof r.name !== 'string' || r.name === '') throw new Error(`${where}: field 'name' must be a non-empty string`);
   return { name: r.name, f16: width('f16'), f32: width('f32'), f64: width('f64'), shaderInt64: r.shaderInt64 as boolean, shaderFloat64: r.shaderFloat64 as boolean,
-    storageBuffer8BitAccess: r.storageBuffer8BitAccess === true, storageBuffer16BitAccess: r.storageBuffer16BitAccess === true };
+    storageBuffer8BitAccess: r.storageBuffer8BitAccess === true, storageBuffer16BitAccess: r.storageBuffer16BitAccess === true,
+    shaderBufferInt64Atomics: r.shaderBufferInt64Atomics === true };
 }

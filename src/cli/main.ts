@@ -6,6 +6,7 @@ import { runMode, MODE_USAGE } from './mode.js';
 import { runCfg, CFG_USAGE } from './cfg.js';
 import { runRun, RUN_USAGE } from './run.js';
 import { runCompile, COMPILE_USAGE } from './compile.js';
+import { runCoverage, COVERAGE_USAGE } from './coverage.js';
 import { InputError, UsageError } from './errors.js';
 
 const USAGE = [
@@ -26,6 +27,8 @@ const USAGE = [
   `            ${COMPILE_USAGE.replace('usage: ', '')}`,
   '  run       run a kernel on the reference interpreter with the arguments of ARGS.json',
   `            ${RUN_USAGE.replace('usage: ', '')}`,
+  '  coverage  which opcodes of the ISA table the recompiler translates, per target and family',
+  `            ${COVERAGE_USAGE.replace('usage: ', '')}`,
   '  help      show this text',
 ].join('\n');
 
@@ -37,6 +40,7 @@ const COMMANDS: Record<string, (argv: readonly string[]) => number | Promise<num
   cfg: runCfg,
   run: runRun,
   compile: runCompile,
+  coverage: runCoverage,
 };
 
 function report(cmd: string, e: unknown): number {

@@ -7,6 +7,7 @@ import type { Instruction, Operand, OperandValue } from '../decode/types.js';
 import type { DataType } from '../isa/types.js';
 import type { Shader } from '../container/shader.js';
 import type { ModeAnalysis } from '../analysis/mode.js';
+import type { KnownBits } from '../analysis/scalar-constants.js';
 import { inlineConstant } from '../decode/inline.js';
 import { Builder, type FloatMode, type Imm, type Inst } from '../ir/ir.js';
 import type { IrType, Op } from '../ir/ops.js';
@@ -82,8 +83,13 @@ export class BlockBuilder extends Builder {
 
 export class TContext {
   inst!: Instruction;
-  /** Set by a unit when the instruction ended the block itself (a branch). */
-  terminated = false;
+  /**
+   * The instruction's float mode when translation chose it (one variant of a MODE only known at
+   * run time: src/frontend/dynamic-mode.ts), instead of the MODE analysis's record.
+   */
+  valuOverride: ModeAnalysis['valu'][number] | undefined;
+  /** That copy's whole MODE as known bits (conversions between widths read both widths' fields: units/valu-io.ts convertMode). */
+  modeOverride: KnownBits | undefined;
   constructor(readonly b: BlockBuilder, readonly shader: Shader, readonly mode: ModeAnalysis, readonly text: (i: Instruction) => string, readonly blockOf: (pc: number) => number) {}
 
   get waveSize(): 32 | 64 { return this.shader.info.waveSize; }
@@ -186,7 +192,7 @@ export class TContext {
 
   /** The FloatMode the MODE analysis gives this instruction. */
   floatMode(): FloatMode {
-    const r = valuModeAt(this.mode, this.inst.pc);
+    const r = this.valuOverride ?? valuModeAt(this.mode, this.inst.pc);
     if (!r) this.fail('the MODE analysis has no float mode for this instruction');
     // Instructions that flush f32 denormals whatever MODE says (the table's 'mode:always-flush-f32').
     const flush = (this.inst.def.flags ?? []).includes('mode:always-flush-f32') && r.float === 'f32';
@@ -202,7 +208,7 @@ export type Translator = (cx: TContext) => void;
 
 const VALU_BY_PC = new WeakMap<ModeAnalysis, Map<number, ModeAnalysis['valu'][number]>>();
 /** The MODE analysis's record of the VALU instruction at `pc` (indexed once per analysis). */
-function valuModeAt(mode: ModeAnalysis, pc: number): ModeAnalysis['valu'][number] | undefined {
+export function valuModeAt(mode: ModeAnalysis, pc: number): ModeAnalysis['valu'][number] | undefined {
   let m = VALU_BY_PC.get(mode);
   if (!m) { m = new Map(mode.valu.map((x) => [x.pc, x])); VALU_BY_PC.set(mode, m); }
   return m.get(pc);

@@ -7,9 +7,13 @@
 /** The messages, by the `Fault` op's immediate. Append only (the index is the kind). */
 export const FAULT_MESSAGES = [
   'a FLAT access to the LDS/private aperture is not supported yet',
+  'a swizzled buffer access whose bytes cross a 4-byte swizzle element, or a 64-bit atomic on a swizzled buffer, is not supported yet',
+  'a buffer format load/store with a V# format other than the 32-bit UINT/SINT/FLOAT ones, or a reserved DST_SEL, is not supported (the interpreter refuses it too)',
 ] as const;
 
 export const FAULT_FLAT_APERTURE = 0;
+export const FAULT_BUFFER_SWIZZLE = 1;
+export const FAULT_BUFFER_FORMAT = 2;
 
 /** A fault as a run reports it: `pc 0x..: <instruction>: <message>`. */
 export class RuntimeFault extends Error {

@@ -7,7 +7,7 @@ import { address } from '../interp/memory.js';
 import * as F from '../float/index.js';
 import type { FloatEnv } from '../float/index.js';
 import { type Block, type FloatMode, type Inst, IrError, type IrFunction } from './ir.js';
-import type { Op } from './ops.js';
+import { ATOMIC_RMW, type AtomicRmw, type Op } from './ops.js';
 import { faultMessage, RuntimeFault } from './faults.js';
 
 export interface WaveInputs {
@@ -68,16 +68,53 @@ const fl = (f: (e: FloatEnv, ...x: V[]) => V): Handler => (c) => {
   const args = c.i.args.map((_, k) => c.a(k));
   return map(c, (l) => f(e, ...args.map((a) => a[l] ?? 0)));
 };
-/** A dword atomic applied lane by lane in ascending lane order (as the RDNA interpreter does). */
-const atomic = (f: (old: number, data: number) => number): Handler => (c) => {
-  const p = c.a(1), v = c.a(2);
+/** The new memory value of read-modify-write atomic `kind` (ATOMIC_RMW) on `bits`-bit values. */
+function rmw(kind: AtomicRmw, o: bigint, d: bigint, bits: number): bigint {
+  const mask = (1n << BigInt(bits)) - 1n;
+  const s = (v: bigint) => BigInt.asIntN(bits, v);
+  switch (kind) {
+    case 'add': return (o + d) & mask;
+    case 'sub': return (o - d) & mask;
+    case 'smin': return s(o) <= s(d) ? o : d;
+    case 'umin': return o <= d ? o : d;
+    case 'smax': return s(o) >= s(d) ? o : d;
+    case 'umax': return o >= d ? o : d;
+    case 'and': return o & d;
+    case 'or': return o | d;
+    case 'xor': return o ^ d;
+    case 'swap': return d;
+    case 'inc': return o >= d ? 0n : o + 1n;
+    case 'dec': return o === 0n || o > d ? d : o - 1n;
+    case 'csub': return o >= d ? o - d : 0n;
+  }
+}
+
+/** A 32- or 64-bit value of memory at `addr` (little-endian dwords). */
+const memRead = (c: Ctx, addr: number, bits: number): bigint => (bits === 32 ? BigInt(c.w.mem.read32(addr)) : BigInt(c.w.mem.read32(addr)) | (BigInt(c.w.mem.read32(addr + 4)) << 32n));
+function memWrite(c: Ctx, addr: number, bits: number, v: bigint): void {
+  c.w.mem.write32(addr, Number(v & 0xffffffffn));
+  if (bits === 64) c.w.mem.write32(addr + 4, Number(v >> 32n));
+}
+/** An atomic applied lane by lane in ascending lane order (as the RDNA interpreter does): the old values. */
+const atomic = (bits: 32 | 64, f: (c: Ctx, old: bigint, l: number) => bigint): Handler => (c) => {
+  const p = c.a(1);
   return map(c, (l) => {
-    if (!active(c, l)) return 0;
+    if (!active(c, l)) return bits === 32 ? 0 : 0n;
     const addr = Number(big(p[l]));
-    const old = c.w.mem.read32(addr);
-    c.w.mem.write32(addr, f(old, u(v[l])));
-    return old;
+    const old = memRead(c, addr, bits);
+    memWrite(c, addr, bits, f(c, old, l));
+    return bits === 32 ? Number(old) : old;
   });
+};
+const atomicRmw = (bits: 32 | 64): Handler => (c) => {
+  const kind = ATOMIC_RMW[Number(c.imm(0))];
+  if (!kind || (kind === 'csub' && bits === 64)) throw new IrError(`AtomicRmw${bits}: no atomic ${String(c.imm(0))}`);
+  const v = c.a(2);
+  return atomic(bits, (_c, o, l) => rmw(kind, o, big(v[l]), bits))(c);
+};
+const atomicCmpSwap = (bits: 32 | 64): Handler => (c) => {
+  const v = c.a(2), cmpv = c.a(3);
+  return atomic(bits, (_c, o, l) => (o === big(cmpv[l]) ? big(v[l]) : o))(c);
 };
 const active = (c: Ctx, l: number) => c.w.localIds[l] !== undefined && u(c.a(0)[l]) === 1;
 
@@ -163,21 +200,8 @@ const HANDLERS: Record<Op, Handler> = {
   StoreGlobal32: (c) => { const p = c.a(1), v = c.a(2); for (let l = 0; l < c.lanes; l++) if (active(c, l)) c.w.mem.write32(Number(big(p[l])), u(v[l])); return undefined; },
   StoreGlobal8: (c) => { const p = c.a(1), v = c.a(2); for (let l = 0; l < c.lanes; l++) if (active(c, l)) c.w.mem.write(Number(big(p[l])), 1, u(v[l])); return undefined; },
   StoreGlobal16: (c) => { const p = c.a(1), v = c.a(2); for (let l = 0; l < c.lanes; l++) if (active(c, l)) c.w.mem.write(Number(big(p[l])), 2, u(v[l])); return undefined; },
-  AtomicAdd32: atomic((o, d) => (o + d) >>> 0), AtomicSub32: atomic((o, d) => (o - d) >>> 0),
-  AtomicUMin32: atomic((o, d) => Math.min(o, d)), AtomicUMax32: atomic((o, d) => Math.max(o, d)),
-  AtomicSMin32: atomic((o, d) => Math.min(o | 0, d | 0) >>> 0), AtomicSMax32: atomic((o, d) => Math.max(o | 0, d | 0) >>> 0),
-  AtomicAnd32: atomic((o, d) => (o & d) >>> 0), AtomicOr32: atomic((o, d) => (o | d) >>> 0), AtomicXor32: atomic((o, d) => (o ^ d) >>> 0),
-  AtomicSwap32: atomic((_o, d) => d),
-  AtomicCmpSwap32: (c) => {
-    const p = c.a(1), v = c.a(2), cmpv = c.a(3);
-    return map(c, (l) => {
-      if (!active(c, l)) return 0;
-      const addr = Number(big(p[l]));
-      const old = c.w.mem.read32(addr);
-      if (old === u(cmpv[l])) c.w.mem.write32(addr, u(v[l]));
-      return old;
-    });
-  },
+  AtomicRmw32: atomicRmw(32), AtomicRmw64: atomicRmw(64),
+  AtomicCmpSwap32: atomicCmpSwap(32), AtomicCmpSwap64: atomicCmpSwap(64),
   LoadUniform32: (c) => {
     const p = c.a(0);
     const first = c.w.localIds.findIndex((x) => x !== undefined);

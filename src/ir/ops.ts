@@ -159,19 +159,16 @@ export const OPS = {
   LoadGlobalU16: { args: ['u1', 'u64'], result: 'u32', effect: true },
   StoreGlobal8: { args: ['u1', 'u64', 'u32'], result: 'void', effect: true },
   StoreGlobal16: { args: ['u1', 'u64', 'u32'], result: 'void', effect: true },
-  /** Global atomics on a dword (active, address, data [, compare]): the old value (0 in inactive lanes). */
-  AtomicAdd32: { args: ['u1', 'u64', 'u32'], result: 'u32', effect: true },
-  AtomicSub32: { args: ['u1', 'u64', 'u32'], result: 'u32', effect: true },
-  AtomicUMin32: { args: ['u1', 'u64', 'u32'], result: 'u32', effect: true },
-  AtomicUMax32: { args: ['u1', 'u64', 'u32'], result: 'u32', effect: true },
-  AtomicSMin32: { args: ['u1', 'u64', 'u32'], result: 'u32', effect: true },
-  AtomicSMax32: { args: ['u1', 'u64', 'u32'], result: 'u32', effect: true },
-  AtomicAnd32: { args: ['u1', 'u64', 'u32'], result: 'u32', effect: true },
-  AtomicOr32: { args: ['u1', 'u64', 'u32'], result: 'u32', effect: true },
-  AtomicXor32: { args: ['u1', 'u64', 'u32'], result: 'u32', effect: true },
-  AtomicSwap32: { args: ['u1', 'u64', 'u32'], result: 'u32', effect: true },
-  /** Compare-and-swap: writes data where memory equals compare. */
+  /**
+   * Global atomics (active, address, data): the old value (0 in inactive lanes), the new memory
+   * value from ATOMIC_RMW[imm] (32- or 64-bit). The lanes of one instruction apply in ascending
+   * lane order, as the RDNA interpreter does (the emitter serialises lanes whose addresses collide).
+   */
+  AtomicRmw32: { args: ['imm', 'u1', 'u64', 'u32'], result: 'u32', effect: true },
+  AtomicRmw64: { args: ['imm', 'u1', 'u64', 'u64'], result: 'u64', effect: true },
+  /** Compare-and-swap (active, address, data, compare): writes data where memory equals compare; the old value. */
   AtomicCmpSwap32: { args: ['u1', 'u64', 'u32', 'u32'], result: 'u32', effect: true },
+  AtomicCmpSwap64: { args: ['u1', 'u64', 'u64', 'u64'], result: 'u64', effect: true },
   /** A wave-uniform dword load (SMEM): the address is the same in every lane. */
   LoadUniform32: { args: ['u64'], result: 'u32', effect: true },
   /** The address of the kernarg segment / dispatch packet the runtime provides. */
@@ -237,5 +234,14 @@ export const OPS = {
 } as const satisfies Record<string, OpInfo>;
 
 export type Op = keyof typeof OPS;
+
+/**
+ * The read-modify-write atomics (AtomicRmw32/64's immediate is the index), with RDNA's rules:
+ * new = add: old + d, sub: old - d (wrapping), smin/umin/smax/umax, and/or/xor, swap: d,
+ * inc: old >= d ? 0 : old + 1, dec: old == 0 || old > d ? d : old - 1, csub: old >= d ? old - d : 0
+ * (32-bit only).
+ */
+export const ATOMIC_RMW = ['add', 'sub', 'smin', 'umin', 'smax', 'umax', 'and', 'or', 'xor', 'swap', 'inc', 'dec', 'csub'] as const;
+export type AtomicRmw = (typeof ATOMIC_RMW)[number];
 
 export const opInfo = (op: Op): OpInfo => (OPS as Record<Op, OpInfo>)[op];

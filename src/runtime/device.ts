@@ -70,6 +70,7 @@ export interface EnabledFeatures {
   readonly storageBuffer8BitAccess: boolean;
   readonly storageBuffer16BitAccess: boolean;
   readonly bufferDeviceAddress: boolean;
+  readonly shaderBufferInt64Atomics: boolean;
   readonly subgroupSizeControl: boolean;
   readonly computeFullSubgroups: boolean;
   readonly vulkanMemoryModel: boolean;
@@ -220,6 +221,7 @@ export function parseDeviceProfile(raw: unknown): DeviceProfile {
       storageBuffer8BitAccess: f('storageBuffer8BitAccess'),
       storageBuffer16BitAccess: f('storageBuffer16BitAccess'),
       bufferDeviceAddress: f('bufferDeviceAddress'),
+      shaderBufferInt64Atomics: f('shaderBufferInt64Atomics'),
       subgroupSizeControl: f('subgroupSizeControl'),
       computeFullSubgroups: f('computeFullSubgroups'),
       vulkanMemoryModel: f('vulkanMemoryModel'),

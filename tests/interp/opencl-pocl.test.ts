@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Rng } from '../harness/rng.js';
 import { buildOpenCl } from '../harness/opencl.js';
+import { atomicsArgs } from '../runtime/cases-breadth.js';
 
 const BIN = new URL('../../bin/rdna', import.meta.url).pathname;
 const FIX = new URL('../fixtures/opencl/', import.meta.url).pathname;
@@ -77,6 +78,8 @@ const CASES: readonly Case[] = [
   { source: 'interp-int.cl', kernel: 'histogram', args: (r) => ({ grid: [320], block: [64], args: [{ buffer: 'u32', data: u32s(r, 320) }, { buffer: 'u32', data: [...new Array<number>(16).fill(0), 0, 0xffffffff, 0, 0, 0] }, { buffer: 'u32', size: 1280 }, { u32: 16 }] }) },
   { source: 'interp-float.cl', kernel: 'f32_ops', args: (r) => ({ grid: [192], block: [64], args: [{ buffer: 'f32', base64: f32s(r, 192) }, { buffer: 'f32', base64: f32s(r, 192) }, { buffer: 'f32', base64: f32s(r, 192) }, { buffer: 'f32', size: 32 * 192 }] }) },
   { source: 'interp-float.cl', kernel: 'f64_ops', args: (r) => ({ grid: [128], block: [64], args: [{ buffer: 'f64', base64: f64s(r, 128) }, { buffer: 'f64', base64: f64s(r, 128) }, { buffer: 'f64', size: 48 * 128 }] }) },
+  { source: 'interp-atomics.cl', kernel: 'atomics32', args: (r) => atomicsArgs('atomics32', r) },
+  { source: 'interp-atomics.cl', kernel: 'atomics64', args: (r) => atomicsArgs('atomics64', r) },
   { source: 'interp-float.cl', kernel: 'f16_ops', args: (r) => ({ grid: [128], block: [64], args: [{ buffer: 'f16', base64: f16s(r, 128) }, { buffer: 'f16', base64: f16s(r, 128) }, { buffer: 'f16', size: 6 * 128 }, { buffer: 'f32', size: 4 * 128 }] }) },
 ];
 

@@ -343,6 +343,32 @@ ${stores(12, 21)}
   s_endpgm`);
 };
 
+/**
+ * f64 and f16 ops under a MODE known only at run time: the f16/f64 rounding field, then the f16/f64
+ * denormal field, set by s_setreg_b32 from the kernarg dword at 24 (bits 1:0 and 3:2), so each op
+ * runs in the copies the translation makes per candidate value (conversions take the other
+ * width's fields, known here, from the analysis).
+ */
+const dynamicWide = (): string => quadKernel(6, `
+  s_load_dword s8, s[0:1], 24
+  s_waitcnt lgkmcnt(0)
+  s_setreg_b32 hwreg(HW_REG_MODE, 2, 2), s8
+  v_add_f64 v[12:13], v[3:4], v[5:6]
+  v_fma_f64 v[14:15], v[3:4], v[5:6], v[7:8]
+  v_cvt_f64_f32 v[16:17], v9
+  v_cvt_f32_f64 v18, v[3:4]
+  v_add_f16 v19, v3, v5
+  s_lshr_b32 s9, s8, 2
+  s_setreg_b32 hwreg(HW_REG_MODE, 6, 2), s9
+  v_mul_f64 v[20:21], v[3:4], v[5:6]
+  v_sqrt_f64 v[22:23], v[5:6]
+  v_fma_f16 v24, v3, v5, v7
+  v_cvt_f16_f32 v25, v9
+  v_pk_mul_f16 v26, v3, v5
+  v_cvt_f32_f16 v27, v3
+${stores(12, 16)}
+  s_endpgm`);
+
 /** Float-mode bytes (f16/f64 rounding in bits 3:2, their denormals in 7:6), IEEE and DX10_CLAMP: every direction and denormal setting appears. */
 const MODES: readonly (readonly [number, boolean, boolean])[] = [[0xf0, true, true], [0x34, false, false], [0x78, true, false], [0xbc, false, true], [0x0d, true, true]];
 
@@ -358,6 +384,12 @@ export function* wideAssembly(): Generator<EngineCase> {
       ['f16ops', f16Ops(wave64), 60, (n) => f16Inputs(rng, n), 256],
       ['packed', packedOps(), 40, (n) => f16Inputs(rng, n), 128],
     ];
+    // f64/f16 under a run-time MODE: one kernel, three values of the f16/f64 rounding and denormal fields.
+    const dname = `dynwide${w}`;
+    const dk = one({ name: dname, body: dynamicWide(), wave64, floatMode: 0xf0, vgprs: 32, sgprs: 16, directives: ['.amdhsa_system_sgpr_workgroup_id_x 1'] });
+    for (const m of [0x0, 0xf, 0x6]) {
+      yield { name: `${dname}_${m.toString(16)}`, spirvName: `${dname}_${m.toString(16)}`, code: dk.code, kernel: dname, shader: dk.shader, buffers: [f64Inputs(rng, 128), new Uint8Array(64 * 128)], grid: [128, 1, 1], block: [64, 1, 1], scalars: [[24, m]], writes: 1 };
+    }
     // The 16-bit integer kernel: no float mode matters.
     const iname = `int16_${w}`;
     const ik = one({ name: iname, body: int16Ops(wave64), wave64, vgprs: 36, sgprs: 16, directives: ['.amdhsa_system_sgpr_workgroup_id_x 1'] });

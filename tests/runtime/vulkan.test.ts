@@ -577,6 +577,7 @@ test('profile() agrees with vulkaninfo --json: identity, float controls, subgrou
     storageBuffer8BitAccess: field('features.VkPhysicalDevice8BitStorageFeatures.storageBuffer8BitAccess'),
     storageBuffer16BitAccess: field('features.VkPhysicalDevice16BitStorageFeatures.storageBuffer16BitAccess'),
     bufferDeviceAddress: field('features.VkPhysicalDeviceBufferDeviceAddressFeatures.bufferDeviceAddress'),
+    shaderBufferInt64Atomics: field('features.VkPhysicalDeviceShaderAtomicInt64Features.shaderBufferInt64Atomics'),
     subgroupSizeControl: field('features.VkPhysicalDeviceSubgroupSizeControlFeatures.subgroupSizeControl'),
     computeFullSubgroups: field('features.VkPhysicalDeviceSubgroupSizeControlFeatures.computeFullSubgroups'),
     vulkanMemoryModel: field('features.VkPhysicalDeviceVulkanMemoryModelFeatures.vulkanMemoryModel'),

@@ -5,7 +5,7 @@
 // memory, calls) through the entry point's state, and for the rest the reason they are not
 // emitted (ops the passes remove, ops always lowered first, ops not emitted yet).
 import type { Inst } from '../../ir/ir.js';
-import type { IrType, Op } from '../../ir/ops.js';
+import { ATOMIC_RMW, type AtomicRmw, type IrType, type Op } from '../../ir/ops.js';
 import type { Module } from './module.js';
 import type { Id } from './operands.js';
 import { CompileError } from './errors.js';
@@ -52,6 +52,13 @@ export interface KernelState {
   ballot(bit: Id, hi: boolean): Id;
   /** The value of `v` in lane `which` of the wave. */
   readLane(v: Id, which: Id): Id;
+  /**
+   * An atomic of every lane where `active` holds on the `bytes` (4 or 8) bytes at `a` with `data`
+   * (and `cmp`): `body` emits one on a PhysicalStorageBuffer pointer to them with some lane's
+   * data and returns the old value. Lanes on the same address run one after another in ascending
+   * lane order (as the RDNA interpreter applies them); the old value, or 0 in inactive lanes.
+   */
+  atomic(active: Id, a: Id, bytes: 4 | 8, data: Id, cmp: Id | undefined, body: (ptr: Id, data: Id, cmp: Id | undefined) => Id): Id;
 }
 
 /**
@@ -175,27 +182,14 @@ export function emitOp(sc: Scalars, k: KernelState | undefined, i: Inst, A: (j: 
     case 'BallotLo': r = K().ballot(A(0), false); break;
     case 'BallotHi': r = K().ballot(A(0), true); break;
     case 'ReadLane': r = K().readLane(A(0), m.OpUMod(tU32, A(1), c32(K().waveSize))); break;
-    case 'AtomicAdd32': case 'AtomicSub32': case 'AtomicUMin32': case 'AtomicUMax32': case 'AtomicSMin32': case 'AtomicSMax32':
-    case 'AtomicAnd32': case 'AtomicOr32': case 'AtomicXor32': case 'AtomicSwap32': case 'AtomicCmpSwap32': {
-      // Device scope, relaxed (RDNA's global atomics without glc/slc ordering); inactive lanes act on the sink.
-      // (A sink word of their own, apart from the plain loads' and stores'.)
-      const ptr = m.OpConvertUToPtr(K().psbU32, m.OpSelect(tU64, A(0), A(1), m.OpIAdd(tU64, K().sinkPtr, c64(64n))));
-      const scope = c32(1), sem = c32(0);
-      let old: Id;
-      switch (i.op) {
-        case 'AtomicAdd32': old = m.OpAtomicIAdd(tU32, ptr, scope, sem, A(2)); break;
-        case 'AtomicSub32': old = m.OpAtomicISub(tU32, ptr, scope, sem, A(2)); break;
-        case 'AtomicUMin32': old = m.OpAtomicUMin(tU32, ptr, scope, sem, A(2)); break;
-        case 'AtomicUMax32': old = m.OpAtomicUMax(tU32, ptr, scope, sem, A(2)); break;
-        case 'AtomicSMin32': old = m.OpAtomicSMin(tU32, ptr, scope, sem, A(2)); break;
-        case 'AtomicSMax32': old = m.OpAtomicSMax(tU32, ptr, scope, sem, A(2)); break;
-        case 'AtomicAnd32': old = m.OpAtomicAnd(tU32, ptr, scope, sem, A(2)); break;
-        case 'AtomicOr32': old = m.OpAtomicOr(tU32, ptr, scope, sem, A(2)); break;
-        case 'AtomicXor32': old = m.OpAtomicXor(tU32, ptr, scope, sem, A(2)); break;
-        case 'AtomicSwap32': old = m.OpAtomicExchange(tU32, ptr, scope, sem, A(2)); break;
-        default: old = m.OpAtomicCompareExchange(tU32, ptr, scope, sem, sem, A(2), A(3));
-      }
-      r = m.OpSelect(tU32, A(0), old, c32(0));
+    case 'AtomicRmw32': case 'AtomicRmw64': case 'AtomicCmpSwap32': case 'AtomicCmpSwap64': {
+      // Device scope, relaxed (RDNA's global atomics without glc/slc ordering). The kernel state
+      // runs the lanes on one address one after another, in ascending lane order.
+      const wide = i.op.endsWith('64');
+      const t = wide ? tU64 : tU32;
+      const kind = i.op.startsWith('AtomicRmw') ? ATOMIC_RMW[Number(imm(0))] : 'cmpswap';
+      if (!kind) return fail(`${i.op}: no atomic ${String(imm(0))}`);
+      r = K().atomic(A(0), A(1), wide ? 8 : 4, A(2), kind === 'cmpswap' ? A(3) : undefined, (ptr, d, c) => atomicOp(sc, kind, t, ptr, d, c));
       break;
     }
     case 'LoadGlobal32': case 'LoadUniform32': {
@@ -272,6 +266,55 @@ export function emitOp(sc: Scalars, k: KernelState | undefined, i: Inst, A: (j: 
     }
   }
   return r;
+}
+
+/**
+ * One atomic on `ptr` (a PhysicalStorageBuffer pointer to a `t`): the old value. SPIR-V's atomics
+ * where one computes RDNA's new value; inc, dec and csub (RDNA's wrapping and clamping rules, not
+ * SPIR-V's OpAtomicIIncrement) as a compare-exchange loop.
+ */
+function atomicOp(sc: Scalars, kind: AtomicRmw | 'cmpswap', t: Id, ptr: Id, d: Id, cmpv: Id | undefined): Id {
+  const { m, tBool } = sc;
+  const scope = sc.c32(1), sem = sc.c32(0);
+  switch (kind) {
+    case 'add': return m.OpAtomicIAdd(t, ptr, scope, sem, d);
+    case 'sub': return m.OpAtomicISub(t, ptr, scope, sem, d);
+    case 'smin': return m.OpAtomicSMin(t, ptr, scope, sem, d);
+    case 'umin': return m.OpAtomicUMin(t, ptr, scope, sem, d);
+    case 'smax': return m.OpAtomicSMax(t, ptr, scope, sem, d);
+    case 'umax': return m.OpAtomicUMax(t, ptr, scope, sem, d);
+    case 'and': return m.OpAtomicAnd(t, ptr, scope, sem, d);
+    case 'or': return m.OpAtomicOr(t, ptr, scope, sem, d);
+    case 'xor': return m.OpAtomicXor(t, ptr, scope, sem, d);
+    case 'swap': return m.OpAtomicExchange(t, ptr, scope, sem, d);
+    case 'cmpswap': return m.OpAtomicCompareExchange(t, ptr, scope, sem, sem, d, cmpv ?? d);
+    case 'inc': case 'dec': case 'csub': {
+      const zero = t === sc.tU64 ? sc.c64(0n) : sc.c32(0), one = t === sc.tU64 ? sc.c64(1n) : sc.c32(1);
+      const next = (o: Id): Id => {
+        if (kind === 'inc') return m.OpSelect(t, m.OpUGreaterThanEqual(tBool, o, d), zero, m.OpIAdd(t, o, one));
+        if (kind === 'dec') return m.OpSelect(t, m.OpLogicalOr(tBool, m.OpIEqual(tBool, o, zero), m.OpUGreaterThan(tBool, o, d)), d, m.OpISub(t, o, one));
+        return m.OpSelect(t, m.OpUGreaterThanEqual(tBool, o, d), m.OpISub(t, o, d), zero);
+      };
+      // expected = load; loop { got = cmpxchg(next(expected), expected); until got == expected; expected = got }
+      // (its state in a phi: no Function variable).
+      const e0 = m.OpAtomicLoad(t, ptr, scope, sem);
+      const pre = m.allocateId(), hdr = m.allocateId(), body = m.allocateId(), cont = m.allocateId(), done = m.allocateId(), got = m.allocateId();
+      m.OpBranch(pre);
+      m.label(pre);
+      m.OpBranch(hdr);
+      m.label(hdr);
+      const e = m.OpPhi(t, e0, pre, got, cont);
+      m.OpLoopMerge(done, cont, 'None');
+      m.OpBranch(body);
+      m.label(body);
+      m.emit('OpAtomicCompareExchange', [t, ptr, scope, sem, sem, next(e), e], got);
+      m.OpBranch(cont);
+      m.label(cont);
+      m.OpBranchConditional(m.OpINotEqual(tBool, got, e), hdr, done);
+      m.label(done);
+      return got;
+    }
+  }
 }
 
 /** VOPC float predicates (imm 0..15): ordered/unordered comparisons, NaN checks. */

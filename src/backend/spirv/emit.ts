@@ -12,7 +12,7 @@
 // constructs are the emitter's own small loops and ifs below, which hold no barriers).
 //
 // The sink buffer (SINK, SINK.bytes long, zeroed by the runtime before the dispatch): bytes 0..63
-// take inactive lanes' plain loads and stores, 64..127 their atomics, and the dword at SINK.fault is
+// take inactive lanes' plain loads and stores (64..127 are unused), and the dword at SINK.fault is
 // the fault word: 0, or the number (1-based) of the first fault site whose condition held in some
 // lane (a compare-exchange from 0, so the first fault wins; EmitResult.faultSites lists the sites:
 // the IR `Fault` op's pc and kind, src/ir/faults.ts). A lane that faults does nothing else the
@@ -28,6 +28,14 @@
 // its address and EXEC bit in workgroup memory (a barrier), scans the higher lanes, and writes only
 // the bytes no higher active lane of the same instruction writes (the others go to the sink). Dword
 // stores do not do this yet (docs/TECHNICAL_DEBT.md).
+//
+// Atomics (32- and 64-bit; the 64-bit ones need the profile's shaderBufferInt64Atomics) follow the
+// interpreter's order too: lanes of one instruction in ascending order. Every lane publishes its
+// address, EXEC bit, data and compare in workgroup memory; the lowest active lane of each address
+// does the atomics of every active lane on that address in lane order (SPIR-V's atomic where one
+// computes RDNA's new value, a compare-exchange loop for inc/dec/csub) and leaves each lane's old
+// value in its slot; inactive lanes do nothing. Two barriers per atomic instruction; the lane loop
+// is DontUnroll (lavapipe unrolled it and compiled large kernels very slowly).
 //
 // Float ops: native only for the ops of NATIVE_F32 (emit-ops.ts) and only where the device's float
 // controls express the op's MODE exactly (for now: round to nearest even with denormals kept, f32,
@@ -49,7 +57,7 @@ import { signature } from '../../ir/verify.js';
 export { CompileError };
 
 /** The sink buffer's layout (bytes), shared with the Vulkan engine: see the header. */
-export const SINK = { plain: 0, atomics: 64, fault: 128, bytes: 256 } as const;
+export const SINK = { plain: 0, fault: 128, bytes: 256 } as const;
 
 /** A place where the kernel can fault at run time: its word value in the fault word is index + 1. */
 export interface FaultSite { readonly pc: number; readonly kind: number }
@@ -81,6 +89,8 @@ export interface EmitResult {
 
 const BYTE_OPS: ReadonlySet<Op> = new Set(['LoadGlobalU8', 'LoadGlobalU16', 'StoreGlobal8', 'StoreGlobal16']);
 const BYTE_STORES: ReadonlySet<Op> = new Set(['StoreGlobal8', 'StoreGlobal16']);
+const ATOMICS: ReadonlySet<Op> = new Set(['AtomicRmw32', 'AtomicRmw64', 'AtomicCmpSwap32', 'AtomicCmpSwap64']);
+const ATOMICS64: ReadonlySet<Op> = new Set(['AtomicRmw64', 'AtomicCmpSwap64']);
 
 /** Whether the profile expresses this float op's mode natively (else it must be lowered first). */
 export function canEmitNative(i: Inst, p: TargetProfile): boolean {
@@ -94,8 +104,13 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile): EmitResult {
   m.OpCapability('Int64');
   m.OpCapability('PhysicalStorageBufferAddresses');
   const floatOps: { pc: number | undefined; op: Op; lowering: 'native' }[] = [];
-  let needsF32Modes = false, bytes = false, byteStores = false;
+  let needsF32Modes = false, bytes = false, byteStores = false, atomics = false, atomics64 = false;
   for (const b of fn.blocks) for (const i of b.insts) {
+    if (ATOMICS.has(i.op)) {
+      atomics = true;
+      if (ATOMICS64.has(i.op)) atomics64 = true;
+      if (ATOMICS64.has(i.op) && !profile.shaderBufferInt64Atomics) throw new CompileError(`${i.op}: 64-bit atomics need shaderBufferInt64Atomics, which the ${profile.name} profile does not offer`, i.pc);
+    }
     if (BYTE_OPS.has(i.op)) {
       if (!profile.storageBuffer8BitAccess) throw new CompileError(`${i.op}: byte and short memory access needs 8-bit storage access through device addresses (storageBuffer8BitAccess), which the ${profile.name} profile does not offer`, i.pc);
       bytes = true;
@@ -112,6 +127,7 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile): EmitResult {
     m.enable('ExecutionMode', 'DenormPreserve');
   }
   if (bytes) m.OpCapability('StorageBuffer8BitAccess');
+  if (atomics64) m.OpCapability('Int64Atomics');
   m.OpMemoryModel('PhysicalStorageBuffer64', 'GLSL450');
 
   // --- types ---
@@ -160,14 +176,19 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile): EmitResult {
   const psbU32 = m.OpTypePointer('PhysicalStorageBuffer', tU32);
   const tU8 = bytes ? m.OpTypeInt(8, 0) : undefined;
   const psbU8 = tU8 !== undefined ? m.OpTypePointer('PhysicalStorageBuffer', tU8) : undefined;
-  // The byte stores' address exchange (one u64 per lane).
-  const addrArr = byteStores ? m.OpTypeArray(tU64, c32(ws)) : undefined;
+  const psbU64 = atomics64 ? m.OpTypePointer('PhysicalStorageBuffer', tU64) : undefined;
+  // The byte stores' and atomics' address exchange (one u64 per lane).
+  const addrArr = byteStores || atomics ? m.OpTypeArray(tU64, c32(ws)) : undefined;
   const addrVar = addrArr !== undefined ? m.OpVariable(m.OpTypePointer('Workgroup', addrArr), 'Workgroup') : undefined;
+  // The atomics' data, compare and old value of each lane (as u64s).
+  const atomicVars = atomics && addrArr !== undefined
+    ? { data: m.OpVariable(m.OpTypePointer('Workgroup', addrArr), 'Workgroup'), cmp: m.OpVariable(m.OpTypePointer('Workgroup', addrArr), 'Workgroup'), old: m.OpVariable(m.OpTypePointer('Workgroup', addrArr), 'Workgroup') }
+    : undefined;
   const shPtr64 = addrVar !== undefined ? m.OpTypePointer('Workgroup', tU64) : undefined;
   const fnPtr = (t: Id) => m.OpTypePointer('Function', t);
 
   const main = m.OpFunction(tVoid, 'None', m.OpTypeFunction(tVoid));
-  m.OpEntryPoint('GLCompute', main, 'main', pcVar, gLocal, gGroup, shVar, balVar, ...(addrVar !== undefined ? [addrVar] : []));
+  m.OpEntryPoint('GLCompute', main, 'main', pcVar, gLocal, gGroup, shVar, balVar, ...(addrVar !== undefined ? [addrVar] : []), ...(atomicVars !== undefined ? [atomicVars.data, atomicVars.cmp, atomicVars.old] : []));
   m.OpExecutionMode(main, 'LocalSize', ws, 1, 1);
   if (needsF32Modes) {
     m.OpExecutionMode(main, 'RoundingModeRTE', 32);
@@ -278,7 +299,7 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile): EmitResult {
       m.label(hdr);
       const j = m.OpLoad(tU32, jv);
       const more = m.OpULessThan(tBool, j, c32(ws));
-      m.OpLoopMerge(done, next, 'None');
+      m.OpLoopMerge(done, next, 'DontUnroll');
       m.OpBranchConditional(more, body, done);
       m.label(body);
       const aj = m.OpLoad(tU64, m.OpAccessChain(shPtr64, addrVar, j));
@@ -319,6 +340,60 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile): EmitResult {
       const r = m.OpLoad(tU32, m.OpAccessChain(shPtr, shVar, which));
       barrier();
       return r;
+    },
+    // The interpreter's order for one atomic instruction: lanes in ascending order. Each lane
+    // publishes its address, EXEC bit, data and compare; the lowest active lane of each address
+    // (its leader) then does the atomics of every active lane on that address, in ascending lane
+    // order, and leaves each one's old value in that lane's slot; after a barrier every lane takes
+    // its own. Lanes on distinct addresses are their own leaders. The lane loop is DontUnroll:
+    // lavapipe unrolled its constant trip count, and 16 atomics took 37 s to compile.
+    atomic(active, a, n, data, cmp, body) {
+      if (addrVar === undefined || shPtr64 === undefined || atomicVars === undefined) throw new CompileError('internal: an atomic without the lane exchange');
+      const ptrType = n === 8 ? psbU64 : psbU32;
+      if (ptrType === undefined) throw new CompileError('internal: a 64-bit atomic without its pointer type');
+      const t = n === 8 ? tU64 : tU32;
+      const wide = (x: Id) => (n === 8 ? x : m.OpUConvert(tU64, x));
+      const narrow = (x: Id) => (n === 8 ? x : m.OpUConvert(tU32, x));
+      const slot = (v: Id, k: Id) => m.OpAccessChain(shPtr64, v, k);
+      m.OpStore(slot(addrVar, lane), a);
+      m.OpStore(m.OpAccessChain(shPtr, shVar, lane), m.OpSelect(tU32, active, c32(1), c32(0)));
+      m.OpStore(slot(atomicVars.data, lane), wide(data));
+      if (cmp !== undefined) m.OpStore(slot(atomicVars.cmp, lane), wide(cmp));
+      barrier();
+      const pre = m.allocateId(), hdr = m.allocateId(), body0 = m.allocateId(), next = m.allocateId(), done = m.allocateId(), go = m.allocateId(), skip = m.allocateId();
+      const jn = m.allocateId(), leadN = m.allocateId();
+      m.OpBranch(pre);
+      m.label(pre);
+      m.OpBranch(hdr);
+      m.label(hdr);
+      const j = m.OpPhi(tU32, c32(0), pre, jn, next);
+      const lead = m.OpPhi(tBool, active, pre, leadN, next);
+      const more = m.OpULessThan(tBool, j, c32(ws));
+      m.OpLoopMerge(done, next, 'DontUnroll');
+      m.OpBranchConditional(more, body0, done);
+      m.label(body0);
+      const same = m.OpLogicalAnd(tBool, m.OpINotEqual(tBool, m.OpLoad(tU32, m.OpAccessChain(shPtr, shVar, j)), c32(0)), m.OpIEqual(tBool, m.OpLoad(tU64, slot(addrVar, j)), a));
+      const below = m.OpULessThan(tBool, j, lane);
+      // Below this lane: an active lane on the same address leads instead. From this lane up: the leader's work.
+      m.emit('OpLogicalAnd', [tBool, lead, m.OpLogicalNot(tBool, m.OpLogicalAnd(tBool, below, same))], leadN);
+      const mine = m.OpLogicalAnd(tBool, m.OpLogicalAnd(tBool, m.OpLogicalNot(tBool, below), leadN), same);
+      m.OpSelectionMerge(skip, 'None');
+      m.OpBranchConditional(mine, go, skip);
+      m.label(go);
+      const dj = narrow(m.OpLoad(tU64, slot(atomicVars.data, j)));
+      const cj = cmp !== undefined ? narrow(m.OpLoad(tU64, slot(atomicVars.cmp, j))) : undefined;
+      m.OpStore(slot(atomicVars.old, j), wide(body(m.OpConvertUToPtr(ptrType, a), dj, cj)));
+      m.OpBranch(skip);
+      m.label(skip);
+      m.OpBranch(next);
+      m.label(next);
+      m.emit('OpIAdd', [tU32, j, c32(1)], jn);
+      m.OpBranch(hdr);
+      m.label(done);
+      barrier();
+      // No barrier after this read: the next exchange writes only this lane's own slots before its
+      // first barrier, and the leaders write other lanes' slots only after it.
+      return m.OpSelect(t, active, narrow(m.OpLoad(tU64, slot(atomicVars.old, lane))), n === 8 ? c64(0n) : c32(0));
     },
   };
   fn.blocks.forEach((b, k) => {

@@ -1,9 +1,13 @@
 // Memory to IR: SMEM scalar loads (wave-uniform, from a 64-bit base + offset + soffset, the low two
 // address bits ignored), GLOBAL and FLAT loads/stores of bytes, shorts (also the d16 half-register
-// forms) and dwords, and 32-bit atomics (per lane, only in active lanes; an inactive lane keeps its
-// destination). FLAT accesses to the LDS/private apertures are a run-time fault (see `access`).
+// forms) and dwords (global_*_dword_addtid: saddr + offset + lane id * 4), and every integer atomic,
+// 32- and 64-bit (per lane, only in active lanes; an inactive lane keeps its destination; the lanes
+// of one instruction apply in ascending lane order, as the IR op says). FLAT accesses to the
+// LDS/private apertures are a run-time fault (see `access`). Buffer resources: ./buffer.ts.
 import type { Inst } from '../../ir/ir.js';
-import type { Op } from '../../ir/ops.js';
+import { ATOMIC_RMW, type AtomicRmw } from '../../ir/ops.js';
+import { ISA_TABLE } from '../../isa/table.js';
+import type { OperandValue } from '../../decode/types.js';
 import type { TContext, Translator } from '../context.js';
 import { FAULT_FLAT_APERTURE } from '../../ir/faults.js';
 import { PRIVATE_APERTURE_HI, SHARED_APERTURE_HI } from '../../isa/apertures.js';
@@ -34,11 +38,15 @@ function globalAddress(cx: TContext): Inst {
   const b = cx.b;
   const off = cx.inst.mods.offset ?? 0;
   const saddr = cx.inst.operands.find((o) => o.name === 'saddr');
-  const vaddr = cx.op('vaddr').value;
+  const vaddr = cx.inst.operands.find((o) => o.name === 'vaddr')?.value;
+  const addtid = (cx.inst.def.flags ?? []).includes('addtid');
   let a: Inst;
   if (saddr && !(saddr.value.kind === 'special' && saddr.value.reg === 'null')) {
-    a = b.emit('IAdd64', [cx.pack(cx.scalar(saddr.value, 'b64', 0), cx.scalar(saddr.value, 'b64', 1)), cx.pack(cx.lane(vaddr, 'u32', 0), cx.u32(0))]);
-  } else a = cx.pack(cx.lane(vaddr, 'u64', 0), cx.lane(vaddr, 'u64', 1));
+    // saddr + a 32-bit offset: the VGPR, or (global_*_addtid) the lane id * 4.
+    const v = vaddr ? cx.lane(vaddr, 'u32', 0) : addtid ? b.emit('Shl32', [b.emit('LaneId'), cx.u32(2)]) : cx.fail('no vaddr');
+    a = b.emit('IAdd64', [cx.pack(cx.scalar(saddr.value, 'b64', 0), cx.scalar(saddr.value, 'b64', 1)), cx.pack(v, cx.u32(0))]);
+  } else if (vaddr) a = cx.pack(cx.lane(vaddr, 'u64', 0), cx.lane(vaddr, 'u64', 1));
+  else return cx.fail(addtid ? 'global_*_addtid needs saddr (the interpreter refuses it too)' : 'no address operand');
   if (off !== 0) a = b.emit('IAdd64', [a, cx.pack(cx.u32(off), cx.u32(off < 0 ? 0xffffffff : 0))]);
   return a;
 }
@@ -104,20 +112,38 @@ const substore = (bytes: 1 | 2, hi: boolean): Translator => (cx) => {
   b.emit(bytes === 1 ? 'StoreGlobal8' : 'StoreGlobal16', [active, a, v]);
 };
 
-const ATOMIC_OPS: Record<string, Op> = {
-  add: 'AtomicAdd32', sub: 'AtomicSub32', umin: 'AtomicUMin32', umax: 'AtomicUMax32', smin: 'AtomicSMin32', smax: 'AtomicSMax32',
-  and: 'AtomicAnd32', or: 'AtomicOr32', xor: 'AtomicXor32', swap: 'AtomicSwap32', cmpswap: 'AtomicCmpSwap32',
-};
-
-/** <seg>_atomic_<op> (32-bit): each active lane's old value goes to vdst when the form returns (glc). */
-const gatomic = (op: Op): Translator => (cx) => {
+/**
+ * <seg>_atomic_<op>[_x2] (integer; the float atomics are not translated): each active lane's old
+ * value goes to vdst when the form returns (glc). 64-bit forms take data (and compare) as VGPR pairs.
+ */
+const gatomic = (kind: AtomicRmw | 'cmpswap', wide: boolean): Translator => (cx) => {
   const { active, a } = access(cx);
   const v = cx.op('vdata').value;
-  const args = [active, a, cx.lane(v, 'b32', 0), ...(op === 'AtomicCmpSwap32' ? [cx.lane(v, 'b32', 1)] : [])];
-  const old = cx.b.emit(op, args);
+  const old = atomicOp(cx, kind, wide, active, a, (k) => cx.lane(v, 'b32', k));
   const dst = cx.inst.operands.find((o) => o.name === 'vdst');
-  if (dst) cx.writeLane(dst.value, old, 0, active);
+  if (dst) writeWide(cx, dst.value, old, wide, active);
 };
+
+/** The atomic's IR op: data from dwords `src(0..)` (compare after the data), the old value. */
+export function atomicOp(cx: TContext, kind: AtomicRmw | 'cmpswap', wide: boolean, active: Inst, a: Inst, src: (k: number) => Inst): Inst {
+  const n = wide ? 2 : 1;
+  const val = (k: number) => (wide ? cx.pack(src(k), src(k + 1)) : src(k));
+  if (kind === 'cmpswap') return cx.b.emit(wide ? 'AtomicCmpSwap64' : 'AtomicCmpSwap32', [active, a, val(0), val(n)]);
+  return cx.b.emit(wide ? 'AtomicRmw64' : 'AtomicRmw32', [active, a, val(0)], [ATOMIC_RMW.indexOf(kind)]);
+}
+
+/** A 32- or 64-bit value to a VGPR (pair) in the lanes where `active` holds. */
+export function writeWide(cx: TContext, d: OperandValue, v: Inst, wide: boolean, active: Inst): void {
+  if (!wide) { cx.writeLane(d, v, 0, active); return; }
+  cx.writeLane(d, cx.b.emit('Lo32', [v]), 0, active);
+  cx.writeLane(d, cx.b.emit('Hi32', [v]), 1, active);
+}
+
+/** The integer atomics of the table: name without the segment prefix → (kind, 64-bit). */
+export const INT_ATOMICS: readonly (readonly [string, AtomicRmw | 'cmpswap', boolean])[] = [...ATOMIC_RMW, 'cmpswap' as const].flatMap((k) => [
+  [k, k, false] as const,
+  ...(k === 'csub' ? [] : [[`${k}_x2`, k, true] as const]),
+]);
 
 /** The vector memory translators by name without the global_/flat_ prefix. */
 const VMEM: Record<string, Translator> = {
@@ -128,13 +154,18 @@ const VMEM: Record<string, Translator> = {
   load_sbyte_d16: subload(1, true, 'lo'), load_sbyte_d16_hi: subload(1, true, 'hi'),
   load_short_d16: subload(2, false, 'lo'), load_short_d16_hi: subload(2, false, 'hi'),
   store_byte: substore(1, false), store_byte_d16_hi: substore(1, true), store_short: substore(2, false), store_short_d16_hi: substore(2, true),
-  ...Object.fromEntries(Object.entries(ATOMIC_OPS).map(([k, op]) => [`atomic_${k}`, gatomic(op)])),
+  load_dword_addtid: gload(1), store_dword_addtid: gstore(1),
+  ...Object.fromEntries(INT_ATOMICS.map(([name, kind, wide]) => [`atomic_${name}`, gatomic(kind, wide)])),
 };
 
 const nothing: Translator = () => undefined;
 
 export const MEMORY: Record<string, Translator> = {
   s_load_dword: sload(1), s_load_dwordx2: sload(2), s_load_dwordx4: sload(4), s_load_dwordx8: sload(8), s_load_dwordx16: sload(16),
-  s_dcache_inv: nothing, s_gl1_inv: nothing, buffer_gl0_inv: nothing, buffer_gl1_inv: nothing,
-  ...Object.fromEntries(Object.entries(VMEM).flatMap(([k, t]) => [[`global_${k}`, t], [`flat_${k}`, t]])),
+  s_dcache_inv: nothing, s_gl1_inv: nothing,
+  // Every GLOBAL and FLAT table entry whose name without the prefix has a translator above.
+  ...Object.fromEntries(ISA_TABLE.filter((d) => d.family === 'GLOBAL' || d.family === 'FLAT').flatMap((d) => {
+    const t = VMEM[d.mnemonic.replace(/^(global|flat)_/, '')];
+    return t ? [[d.mnemonic, t]] : [];
+  })),
 };

@@ -147,10 +147,14 @@ export function writeCompare(cx: TContext, o: Io, bit: Inst): void {
  * (the table's 'mode:rtz', v_cvt_pkrtz_f16_f32).
  */
 export function convertMode(cx: TContext, from: FloatType, to: FloatType, rtz = false): FloatMode {
-  const st = cx.mode.before(cx.inst.pc) ?? cx.fail('the MODE analysis has no state for this instruction');
-  const s = valuMode(cx.inst.pc, from, st.mode), d = valuMode(cx.inst.pc, to, st.mode);
-  const denorm = s.denorm === 'dynamic' || d.denorm === 'dynamic' ? 'dynamic' : (((s.denorm & 1) | (d.denorm & 2)) as 0 | 1 | 2 | 3);
-  return { round: rtz ? 3 : d.round === 'dynamic' ? 'dynamic' : (d.round as 0 | 1 | 2 | 3), denorm, ieee: d.ieee, dx10Clamp: d.dx10Clamp };
+  // In one copy of a run under a run-time MODE (src/frontend/dynamic-mode.ts), that copy's MODE:
+  // the copies cover every bit a conversion reads, both widths' included.
+  const bits = cx.modeOverride ?? (cx.mode.before(cx.inst.pc) ?? cx.fail('the MODE analysis has no state for this instruction')).mode;
+  const s = valuMode(cx.inst.pc, from, bits), d = valuMode(cx.inst.pc, to, bits);
+  if (s.denorm === 'dynamic' || d.denorm === 'dynamic' || d.round === 'dynamic' || d.ieee === 'dynamic' || d.dx10Clamp === 'dynamic') {
+    return cx.fail('a conversion under a MODE only known at run time outside a copy of its run (internal)');
+  }
+  return { round: rtz ? 3 : (d.round as 0 | 1 | 2 | 3), denorm: ((s.denorm & 1) | (d.denorm & 2)) as 0 | 1 | 2 | 3, ieee: d.ieee, dx10Clamp: d.dx10Clamp };
 }
 
 /** The result's clamp/omod as the format's FOutMod op under `mode` (the interpreter's om16 / om64 with the result's env). */

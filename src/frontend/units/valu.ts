@@ -2,8 +2,9 @@
 // by their table types (float neg/abs as sign-bit operations on the raw bits), results land in
 // the active lanes only, carries and compares become lane masks (the ballot of each lane's bit),
 // v_cmpx writes EXEC. Float ops carry the FloatMode the MODE analysis gives the instruction.
-// First slice: the integer and f32 operations compiled OpenCL kernels use most; DPP, SDWA and
-// op_sel are refused with the instruction.
+// The integer ops of 32 and 64 bits (every VOPC integer compare and v_cmp_class_f64 among them;
+// not the 16-bit ones) and the f32 operations of the first slice; DPP, SDWA and op_sel are
+// refused with the instruction.
 //
 // VOP3 output modifiers follow the interpreter's semantics instruction by instruction (OutMods):
 // on an f32 result clamp/omod become an FOutMod32 op under the instruction's FloatMode (lowered
@@ -209,12 +210,29 @@ export const VALU: Record<string, Translator> = {
   v_lshlrev_b64: (cx) => { const o = io(cx); result(cx, o, cx.b.emit('Shl64', [src(o, 1, cx), cx.b.emit('And32', [src(o, 0, cx), cx.u32(63)])])); },
   v_mad_u64_u32: (cx) => {
     const o = io(cx, 'int-clamp');
-    if (o.maskDst && !(o.maskDst.value.kind === 'special' && o.maskDst.value.reg === 'null')) cx.fail('v_mad_u64_u32 with a carry-out mask is not translated yet');
+    const active = cx.execBit();
     const sum = cx.b.emit('IAdd64', [cx.b.emit('UMulWide32', [src(o, 0, cx), src(o, 1, cx)]), src(o, 2, cx)]);
-    // clamp: a sum past 2^64 − 1 (it wrapped below the addend) saturates.
+    // A sum past 2^64 − 1 (it wrapped below the addend): the carry-out mask bit; clamp saturates.
     const over = cx.b.emit('ULt64', [sum, src(o, 2, cx)]);
     const sat = (h: 'Lo32' | 'Hi32') => cx.b.emit('Select32', [over, cx.u32(0xffffffff), cx.b.emit(h, [sum])]);
     result(cx, o, clamped(cx) ? cx.pack(sat('Lo32'), sat('Hi32')) : sum);
+    if (o.maskDst) cx.writeMask(o.maskDst.value, cx.b.emit('AndU1', [active, over]));
+  },
+  // sext(a) * sext(b) + c as i64 (the product fits, so the 64-bit product is exact); the mask bit is
+  // signed overflow of the sum (p and c of one sign, the sum of the other); clamp saturates toward c's sign.
+  v_mad_i64_i32: (cx) => {
+    const o = io(cx, 'int-clamp');
+    const b = cx.b, active = cx.execBit();
+    const sx = (v: Inst) => cx.pack(v, b.emit('AShr32', [v, cx.u32(31)]));
+    const p = b.emit('IMul64', [sx(src(o, 0, cx)), sx(src(o, 1, cx))]);
+    const c = src(o, 2, cx);
+    const sum = b.emit('IAdd64', [p, c]);
+    const hs = b.emit('Hi32', [sum]), hc = b.emit('Hi32', [c]);
+    const over = b.emit('SLt32', [b.emit('And32', [b.emit('Xor32', [b.emit('Hi32', [p]), hs]), b.emit('Xor32', [hc, hs])]), cx.u32(0)]);
+    const neg = b.emit('SLt32', [hc, cx.u32(0)]);
+    const sat = cx.pack(b.emit('Select32', [neg, cx.u32(0), cx.u32(0xffffffff)]), b.emit('Select32', [neg, cx.u32(0x80000000), cx.u32(0x7fffffff)]));
+    result(cx, o, clamped(cx) ? cx.pack(b.emit('Select32', [over, b.emit('Lo32', [sat]), b.emit('Lo32', [sum])]), b.emit('Select32', [over, b.emit('Hi32', [sat]), hs])) : sum);
+    if (o.maskDst) cx.writeMask(o.maskDst.value, b.emit('AndU1', [active, over]));
   },
   v_min_f32: f32('FMin32'), v_max_f32: f32('FMax32'),
   v_floor_f32: f32un('FFloor32'), v_ceil_f32: f32un('FCeil32'), v_trunc_f32: f32un('FTrunc32'), v_rndne_f32: f32un('FRndne32'),
@@ -331,13 +349,118 @@ for (const [c, si, un] of ICMPS) {
 }
 for (const x of [false, true]) {
   const p = x ? 'v_cmpx' : 'v_cmp';
-  VALU[`${p}_eq_u64`] = compare((cx, o) => cx.b.emit('IEq64', [src(o, 0, cx), src(o, 1, cx)]), x);
-  VALU[`${p}_ne_u64`] = compare((cx, o) => cx.b.emit('INe64', [src(o, 0, cx), src(o, 1, cx)]), x);
-  VALU[`${p}_lt_u64`] = compare((cx, o) => cx.b.emit('ULt64', [src(o, 0, cx), src(o, 1, cx)]), x);
-  VALU[`${p}_gt_u64`] = compare((cx, o) => cx.b.emit('ULt64', [src(o, 1, cx), src(o, 0, cx)]), x);
-  VALU[`${p}_le_u64`] = compare((cx, o) => cx.b.emit('NotU1', [cx.b.emit('ULt64', [src(o, 1, cx), src(o, 0, cx)])]), x);
-  VALU[`${p}_ge_u64`] = compare((cx, o) => cx.b.emit('NotU1', [cx.b.emit('ULt64', [src(o, 0, cx), src(o, 1, cx)])]), x);
   FPRED.forEach((pred, k) => {
     VALU[`${p}_${pred}_f32`] = compare((cx, o) => cx.b.emit('FCmp32', [cx.b.emit('BitcastU32F32', [src(o, 0, cx)]), cx.b.emit('BitcastU32F32', [src(o, 1, cx)])], [k], { float: cx.floatMode() }), x, 'ignore');
   });
+}
+
+// --- integer breadth: the rest of the 32- and 64-bit integer VALU ops of the table ---
+
+/** Byte k of x (k a constant). */
+const byteOf = (cx: TContext, x: Inst, k: number) => cx.b.emit('UBfe32', [x, cx.u32(8 * k), cx.u32(8)]);
+/** |a − b| of two unsigned values. */
+const absDiff = (cx: TContext, a: Inst, b: Inst) => cx.b.emit('Select32', [cx.b.emit('UGe32', [a, b]), cx.b.emit('ISub32', [a, b]), cx.b.emit('ISub32', [b, a])]);
+/** Σ |a.byte k − b.byte k|. */
+const sadBytes = (cx: TContext, a: Inst, b: Inst) => [0, 1, 2, 3].map((k) => absDiff(cx, byteOf(cx, a, k), byteOf(cx, b, k))).reduce((x, y) => cx.b.emit('IAdd32', [x, y]));
+type MinMax = 'UMin32' | 'UMax32' | 'SMin32' | 'SMax32';
+const three = (op: MinMax): Translator => int((cx, s) => cx.b.emit(op, [cx.b.emit(op, [s(0), s(1)]), s(2)]));
+/** med3 = max(min(a, b), min(max(a, b), c)). */
+const med3 = (min: MinMax, max: MinMax): Translator => int((cx, s) => {
+  const b = cx.b;
+  return b.emit(max, [b.emit(min, [s(0), s(1)]), b.emit(min, [b.emit(max, [s(0), s(1)]), s(2)])]);
+});
+
+/** v_perm_b32's byte k: selector (S2 >> 8k) & 0xff over the bytes of S0:S1 (S1 low): 0-7 a byte, 8-11 the sign of byte 1/3/5/7 as 0xff/0, 12 zero, 13+ 0xff. */
+function permByte(cx: TContext, bytes: Inst, sel: Inst): Inst {
+  const b = cx.b, c = (v: number) => cx.u32(v);
+  const pick = b.emit('And32', [b.emit('Lo32', [b.emit('LShr64', [bytes, b.emit('Shl32', [b.emit('And32', [sel, c(7)]), c(3)])])]), c(0xff)]);
+  // Selector 8 + j: the top bit of byte 2j + 1, i.e. bit 16j + 15.
+  const signBit = b.emit('Lo32', [b.emit('LShr64', [bytes, b.emit('IAdd32', [b.emit('Shl32', [b.emit('And32', [sel, c(3)]), c(4)]), c(15)])])]);
+  const sign = b.emit('Select32', [b.emit('INe32', [b.emit('And32', [signBit, c(1)]), c(0)]), c(0xff), c(0)]);
+  return b.emit('Select32', [b.emit('ULt32', [sel, c(8)]), pick, b.emit('Select32', [b.emit('ULt32', [sel, c(12)]), sign, b.emit('Select32', [b.emit('IEq32', [sel, c(12)]), c(0), c(0xff)])])]);
+}
+
+/** A signed i32 clamped to i16 and masked to 16 bits. */
+const clampI16 = (cx: TContext, v: Inst) => cx.b.emit('And32', [cx.b.emit('SMax32', [cx.b.emit('SMin32', [v, cx.u32(0x7fff)]), cx.u32(0xffff8000)]), cx.u32(0xffff)]);
+
+Object.assign(VALU, {
+  v_nop: () => undefined,
+  v_mul_lo_i32: bin('IMul32'),
+  v_ffbl_b32: int((cx, s) => cx.b.emit('FindLsb32', [s(0)])),
+  // The first bit from the top that differs from the sign bit: the leading zeros of x ^ (copies of its sign); −1 for 0 and −1.
+  v_ffbh_i32: int((cx, s) => {
+    const y = cx.b.emit('Xor32', [s(0), cx.b.emit('AShr32', [s(0), cx.u32(31)])]);
+    return cx.b.emit('Select32', [cx.b.emit('IEq32', [y, cx.u32(0)]), cx.u32(0xffffffff), cx.b.emit('Clz32', [y])]);
+  }),
+  v_xnor_b32: int((cx, s) => cx.b.emit('Not32', [cx.b.emit('Xor32', [s(0), s(1)])])),
+  v_bfi_b32: int((cx, s) => cx.b.emit('Or32', [cx.b.emit('And32', [s(0), s(1)]), cx.b.emit('And32', [cx.b.emit('Not32', [s(0)]), s(2)])])),
+  v_bfm_b32: int((cx, s) => cx.b.emit('Shl32', [cx.b.emit('ISub32', [cx.b.emit('Shl32', [cx.u32(1), s(0)]), cx.u32(1)]), s(1)])),
+  v_alignbyte_b32: int((cx, s) => cx.b.emit('Lo32', [cx.b.emit('LShr64', [cx.pack(s(1), s(0)), cx.b.emit('Shl32', [cx.b.emit('And32', [s(2), cx.u32(3)]), cx.u32(3)])])])),
+  v_min3_i32: three('SMin32'), v_max3_i32: three('SMax32'), v_min3_u32: three('UMin32'), v_max3_u32: three('UMax32'),
+  v_med3_i32: med3('SMin32', 'SMax32'), v_med3_u32: med3('UMin32', 'UMax32'),
+  v_sad_u8: int((cx, s) => cx.b.emit('IAdd32', [sadBytes(cx, s(0), s(1)), s(2)])),
+  v_sad_hi_u8: int((cx, s) => cx.b.emit('IAdd32', [cx.b.emit('Shl32', [sadBytes(cx, s(0), s(1)), cx.u32(16)]), s(2)])),
+  v_sad_u16: int((cx, s) => {
+    const lo = (v: Inst) => cx.b.emit('And32', [v, cx.u32(0xffff)]), hi = (v: Inst) => cx.b.emit('LShr32', [v, cx.u32(16)]);
+    return cx.b.emit('IAdd3_32', [absDiff(cx, lo(s(0)), lo(s(1))), absDiff(cx, hi(s(0)), hi(s(1))), s(2)]);
+  }),
+  v_sad_u32: int((cx, s) => cx.b.emit('IAdd32', [absDiff(cx, s(0), s(1)), s(2)])),
+  // Per byte: (a + b + (c & 1)) >> 1 of the unsigned bytes.
+  v_lerp_u8: int((cx, s) => [0, 1, 2, 3].map((k) => {
+    const sum = cx.b.emit('IAdd3_32', [byteOf(cx, s(0), k), byteOf(cx, s(1), k), cx.b.emit('And32', [cx.b.emit('LShr32', [s(2), cx.u32(8 * k)]), cx.u32(1)])]);
+    return cx.b.emit('Shl32', [cx.b.emit('LShr32', [sum, cx.u32(1)]), cx.u32(8 * k)]);
+  }).reduce((x, y) => cx.b.emit('Or32', [x, y]))),
+  v_perm_b32: int((cx, s) => {
+    const bytes = cx.pack(s(1), s(0));
+    return [0, 1, 2, 3].map((k) => cx.b.emit('Shl32', [permByte(cx, bytes, byteOf(cx, s(2), k)), cx.u32(8 * k)])).reduce((x, y) => cx.b.emit('Or32', [x, y]));
+  }),
+  v_cvt_pk_u16_u32: int((cx, s) => cx.b.emit('Or32', [cx.b.emit('UMin32', [s(0), cx.u32(0xffff)]), cx.b.emit('Shl32', [cx.b.emit('UMin32', [s(1), cx.u32(0xffff)]), cx.u32(16)])])),
+  v_cvt_pk_i16_i32: int((cx, s) => cx.b.emit('Or32', [clampI16(cx, s(0)), cx.b.emit('Shl32', [clampI16(cx, s(1)), cx.u32(16)])])),
+  // Both registers in the active lanes (the old values are read before either is written).
+  v_swap_b32: (cx) => {
+    const a = cx.op('vdst').value, b = cx.op('src0').value;
+    const x = cx.lane(a, 'b32'), y = cx.lane(b, 'b32');
+    const active = cx.execBit();
+    cx.writeLane(a, y, 0, active);
+    cx.writeLane(b, x, 0, active);
+  },
+} satisfies Record<string, Translator>);
+
+/**
+ * v_cmp_class_f64: the class mask bit of the f64 hi:lo, from the raw bits as classBit does for f32
+ * (exponent 11 bits, the quiet bit 51 = hi bit 19).
+ */
+function classBit64(cx: TContext, x: Inst, mask: Inst): Inst {
+  const b = cx.b, c = (v: number) => cx.u32(v);
+  const lo = b.emit('Lo32', [x]), hi = b.emit('Hi32', [x]);
+  const sign = b.emit('INe32', [b.emit('LShr32', [hi, c(31)]), c(0)]);
+  const exp = b.emit('And32', [b.emit('LShr32', [hi, c(20)]), c(0x7ff)]);
+  const fracZero = b.emit('IEq32', [b.emit('Or32', [b.emit('And32', [hi, c(0xfffff)]), lo]), c(0)]);
+  const s = (pos: number, neg: number) => b.emit('Select32', [sign, c(neg), c(pos)]);
+  let cls = s(8, 3);
+  cls = b.emit('Select32', [b.emit('IEq32', [exp, c(0)]), b.emit('Select32', [fracZero, s(6, 5), s(7, 4)]), cls]);
+  const nanCls = b.emit('Select32', [b.emit('INe32', [b.emit('And32', [hi, c(0x80000)]), c(0)]), c(1), c(0)]);
+  cls = b.emit('Select32', [b.emit('IEq32', [exp, c(0x7ff)]), b.emit('Select32', [fracZero, s(9, 2), nanCls]), cls]);
+  return b.emit('INe32', [b.emit('And32', [b.emit('LShr32', [mask, cls]), c(1)]), c(0)]);
+}
+
+type Cmp64 = (cx: TContext, a: Inst, b: Inst) => Inst;
+const lt64 = (signed: boolean): Cmp64 => (cx, a, b) => cx.b.emit(signed ? 'SLt64' : 'ULt64', [a, b]);
+/** The 64-bit compares by VOPC name, from IEq64/INe64 and the less-than of each signedness. */
+const CMP64 = (signed: boolean): [string, Cmp64][] => [
+  ['lt', lt64(signed)], ['gt', (cx, a, b) => lt64(signed)(cx, b, a)],
+  ['le', (cx, a, b) => cx.b.emit('NotU1', [lt64(signed)(cx, b, a)])], ['ge', (cx, a, b) => cx.b.emit('NotU1', [lt64(signed)(cx, a, b)])],
+  ['eq', (cx, a, b) => cx.b.emit('IEq64', [a, b])], ['ne', (cx, a, b) => cx.b.emit('INe64', [a, b])],
+];
+for (const x of [false, true]) {
+  const p = x ? 'v_cmpx' : 'v_cmp';
+  for (const [signed, t] of [[true, 'i64'], [false, 'u64']] as const) {
+    for (const [c, f] of CMP64(signed)) VALU[`${p}_${c}_${t}`] = compare((cx, o) => f(cx, src(o, 0, cx), src(o, 1, cx)), x);
+  }
+  // The constant predicates: f (false), t (true), for every integer type the translation reads.
+  for (const t of ['i32', 'u32', 'i64', 'u64']) {
+    VALU[`${p}_f_${t}`] = compare((cx) => cx.b.u1(false), x);
+    VALU[`${p}_t_${t}`] = compare((cx) => cx.b.u1(true), x);
+  }
+  VALU[`${p}_class_f64`] = compare((cx, o) => classBit64(cx, src(o, 0, cx), src(o, 1, cx)), x, 'ignore');
 }

@@ -11,6 +11,7 @@
 // Method: significands are kept in u64 with the leading one at bit 53 and 30 extra low bits plus a
 // sticky bit (the smaller addend is shifted right with its lost bits OR-ed into bit 0), so one
 // rounding step at bit 30 is exact for every mode.
+import { printFunction } from '../print.js';
 import { Builder, type FloatMode, type Imm, type Inst, IrError, IrFunction, substituteArgs } from '../ir.js';
 import { signature } from '../verify.js';
 import { eliminateCommonSubexpressions } from './cse.js';
@@ -448,6 +449,8 @@ export function lowerFloat(fn: IrFunction, lower: (i: Inst) => boolean): number 
   let n = 0;
   const repl = new Map<Inst, Inst>();
   const index = new Map<string, number>();
+  // Keys whose helpers compute the same code share one (sharedHelper): one index per helper.
+  const byHelper = new Map<IrFunction, number>();
   // The same (op, immediates, mode) again, found without building its key: by op, then by a number
   // made of the mode's fields and small immediates (-1 when an immediate does not fit).
   const quick = new Map<string, Map<number, number>>();
@@ -468,8 +471,13 @@ export function lowerFloat(fn: IrFunction, lower: (i: Inst) => boolean): number 
     const key = `${i.op}${i.imms.map((v) => `.${v}`).join('')} ${Object.entries(md).map(([f, v]) => `${f}=${String(v)}`).join(' ')}`;
     let k = index.get(key);
     if (k === undefined) {
-      fn.helpers.push(sharedHelper(key, i, md));
-      k = fn.helpers.length - 1;
+      const h = sharedHelper(key, i, md);
+      k = byHelper.get(h);
+      if (k === undefined) {
+        fn.helpers.push(h);
+        k = fn.helpers.length - 1;
+        byHelper.set(h, k);
+      }
       index.set(key, k);
     }
     if (code >= 0) { if (!byOp) { byOp = new Map(); quick.set(i.op, byOp); } byOp.set(code, k); }
@@ -512,9 +520,18 @@ function sharedHelper(key: string, i: Inst, md: Mode): IrFunction {
   b.emit('Return', [r]);
   eliminateCommonSubexpressions(h);
   eliminateDeadCode(h);
+  // A mode field the op does not read (rounding for a compare, DX10_CLAMP for an add) gives the
+  // same code: the first helper with that code serves every such key, so a kernel under several
+  // modes (a MODE known only at run time is translated once per value) carries it once.
+  const body = printFunction(h).replace(/^[^\n]*\n/, '');
+  const same = HELPER_BY_CODE.get(body);
+  if (same) { HELPERS.set(key, same); return same; }
+  HELPER_BY_CODE.set(body, h);
   HELPERS.set(key, h);
   return h;
 }
+/** Helpers by their printed code (without the name line). */
+const HELPER_BY_CODE = new Map<string, IrFunction>();
 
 const pcOf = (i: Inst): { pc?: number } => (i.pc !== undefined ? { pc: i.pc } : {});
 const fail = (i: Inst, why: string): never => { throw new IrError(`pc 0x${(i.pc ?? 0).toString(16)}: ${i.op}: ${why}`); };

@@ -1,0 +1,277 @@
+// Buffer resources to IR: MUBUF and MTBUF loads, stores and atomics, and SMEM s_buffer_load,
+// through a V# (4 SGPRs) exactly as the interpreter (src/interp/units/buffer.ts, src/interp/units/
+// smem.ts) reads it: base 47:0, stride 61:48, swizzle enable (bit 63), num_records (dword 2), and
+// in dword 3 dst_sel, format, index stride, add_tid_enable and oob_select. All of it is run-time
+// data (wave-uniform SGPRs), so every field is decoded in IR and the range-checking rule of each
+// oob_select is computed and selected by the field. A lane's access is a plain global access at
+// the computed 64-bit address: a lane out of range, like an inactive one, goes to the sink
+// (a load reads 0, a store or atomic does nothing, an atomic returns 0). Addresses and range sums
+// are 64-bit, as exact as the interpreter's. What the interpreter does byte by byte and this does
+// not (a swizzled access whose bytes cross a 4-byte element; a 64-bit atomic on a swizzled buffer,
+// whose two dwords are apart) is a run-time fault, as is an unsupported V# format or a reserved
+// dst_sel of a format load. Not translated: the lds=1 forms, d16 format conversions and the float
+// atomics, which the interpreter does not implement either.
+import type { Inst } from '../../ir/ir.js';
+import type { AtomicRmw } from '../../ir/ops.js';
+import { FAULT_BUFFER_FORMAT, FAULT_BUFFER_SWIZZLE } from '../../ir/faults.js';
+import { ISA_TABLE } from '../../isa/table.js';
+import { GFX10_BUFFER_FORMATS } from '../../isa/tables/mtbuf.js';
+import type { InstrDef } from '../../isa/types.js';
+import type { TContext, Translator } from '../context.js';
+import { atomicOp, INT_ATOMICS, writeWide } from './memory.js';
+
+/** The V# fields as IR values (u64 base; u32 fields; u1 flags). */
+interface Vsharp {
+  readonly base: Inst; readonly stride: Inst; readonly swizzle: Inst; readonly numRecords: Inst;
+  readonly w3: Inst; readonly log2IndexStride: Inst; readonly addTid: Inst; readonly oob: Inst;
+}
+
+const e = (cx: TContext, op: Parameters<TContext['b']['emit']>[0], ...args: Inst[]) => cx.b.emit(op, args);
+const K = (cx: TContext, v: number) => cx.u32(v >>> 0);
+const field = (cx: TContext, w: Inst, shift: number, mask: number) => e(cx, 'And32', e(cx, 'LShr32', w, K(cx, shift)), K(cx, mask));
+const u64 = (cx: TContext, lo: Inst) => cx.pack(lo, K(cx, 0));
+const add64 = (cx: TContext, ...xs: Inst[]) => xs.reduce((a, b) => e(cx, 'IAdd64', a, b));
+/** a <= b (u64). */
+const ule64 = (cx: TContext, a: Inst, b: Inst) => e(cx, 'NotU1', e(cx, 'ULt64', b, a));
+const sel64 = (cx: TContext, c: Inst, a: Inst, b: Inst) => cx.pack(e(cx, 'Select32', c, e(cx, 'Lo32', a), e(cx, 'Lo32', b)), e(cx, 'Select32', c, e(cx, 'Hi32', a), e(cx, 'Hi32', b)));
+const and = (cx: TContext, ...xs: Inst[]) => xs.reduce((a, b) => e(cx, 'AndU1', a, b));
+
+function vsharpOf(cx: TContext, name: string): Vsharp {
+  const r = cx.op(name).value;
+  const w = [0, 1, 2, 3].map((k) => cx.scalar(r, 'b128', k)) as [Inst, Inst, Inst, Inst];
+  const w3 = w[3];
+  return {
+    base: cx.pack(w[0], e(cx, 'And32', w[1], K(cx, 0xffff))),
+    stride: field(cx, w[1], 16, 0x3fff),
+    swizzle: e(cx, 'INe32', e(cx, 'LShr32', w[1], K(cx, 31)), K(cx, 0)),
+    numRecords: w[2], w3,
+    log2IndexStride: e(cx, 'IAdd32', field(cx, w3, 21, 3), K(cx, 3)),
+    addTid: e(cx, 'INe32', field(cx, w3, 23, 1), K(cx, 0)),
+    oob: field(cx, w3, 28, 3),
+  };
+}
+
+/** A lane's access: the V#, soffset, record index and (32-bit) offset, and its EXEC bit. */
+interface Access { readonly v: Vsharp; readonly soff: Inst; readonly index: Inst; readonly offset: Inst; readonly exec: Inst }
+
+function accessOf(cx: TContext): Access {
+  const i = cx.inst;
+  if (i.mods.lds) cx.fail(`${i.def.mnemonic} with lds (data to LDS at M0) is not translated (the interpreter does not implement it either)`);
+  const v = vsharpOf(cx, 'srsrc');
+  const vaddr = i.operands.find((o) => o.name === 'vaddr')?.value;
+  const idxen = i.mods.idxen === true, offen = i.mods.offen === true;
+  let index = K(cx, 0), voff = K(cx, 0);
+  if (vaddr) {
+    if (idxen) index = cx.lane(vaddr, 'u32', 0);
+    if (offen) voff = cx.lane(vaddr, 'u32', idxen ? 1 : 0);
+  }
+  index = e(cx, 'Select32', v.addTid, e(cx, 'IAdd32', index, e(cx, 'LaneId')), index);
+  const so = cx.op('soffset').value;
+  return { v, soff: cx.scalar(so, 'u32'), index, offset: e(cx, 'IAdd32', voff, K(cx, i.mods.offset ?? 0)), exec: cx.execBit() };
+}
+
+/** Whether `size` bytes at byte offset `off` (u64) of the lane's record pass the V#'s range check (src/interp/units/buffer.ts inRange). */
+function inRange(cx: TContext, a: Access, off: Inst, size: Inst): Inst {
+  const { v, index } = a;
+  const indexOk = e(cx, 'ULt32', index, v.numRecords);
+  const end = add64(cx, off, u64(cx, size));
+  const structured = e(cx, 'AndU1', indexOk, ule64(cx, end, u64(cx, v.stride)));
+  const unchecked = e(cx, 'INe32', v.numRecords, K(cx, 0));
+  const raw = ule64(cx, add64(cx, e(cx, 'UMulWide32', index, v.stride), end), u64(cx, v.numRecords));
+  const is = (n: number) => e(cx, 'IEq32', v.oob, K(cx, n));
+  return e(cx, 'SelectU1', is(0), structured, e(cx, 'SelectU1', is(1), indexOk, e(cx, 'SelectU1', is(2), unchecked, raw)));
+}
+
+/** The byte address of byte offset `off` (u64) of the lane's record, linear or swizzled (bufferAddress). */
+function address(cx: TContext, a: Access, off: Inst): Inst {
+  const { v, index } = a;
+  const start = add64(cx, v.base, u64(cx, a.soff));
+  const linear = add64(cx, start, e(cx, 'UMulWide32', index, v.stride), off);
+  // base + soffset + (index / IS * stride + offset / 4 * 4) * IS + index % IS * 4 + offset % 4.
+  const s = v.log2IndexStride;
+  const offLo = e(cx, 'Lo32', off);
+  const element = add64(cx, e(cx, 'UMulWide32', e(cx, 'LShr32', index, s), v.stride), cx.pack(e(cx, 'And32', offLo, K(cx, ~3)), e(cx, 'Hi32', off)));
+  const inElement = e(cx, 'IAdd32', e(cx, 'Shl32', e(cx, 'And32', index, e(cx, 'ISub32', e(cx, 'Shl32', K(cx, 1), s), K(cx, 1))), K(cx, 2)), e(cx, 'And32', offLo, K(cx, 3)));
+  const swizzled = add64(cx, start, e(cx, 'Shl64', element, s), u64(cx, inElement));
+  return sel64(cx, v.swizzle, swizzled, linear);
+}
+
+/**
+ * Component at byte `k` of the lane's access, `size` bytes (a u32 value; `bytes` when known): the
+ * lanes that perform it (active, in range, not faulting) and its address. A swizzled component
+ * whose bytes cross a 4-byte element (or a 64-bit one, `whole`) faults instead.
+ */
+function component(cx: TContext, a: Access, k: number, size: number, gate?: Inst): { active: Inst; addr: Inst } {
+  const off = add64(cx, u64(cx, a.offset), u64(cx, K(cx, k)));
+  const ok = and(cx, a.exec, inRange(cx, a, off, K(cx, size)), ...(gate ? [gate] : []));
+  const crosses = size > 4 ? cx.b.u1(true) : e(cx, 'UGt32', e(cx, 'IAdd32', e(cx, 'And32', e(cx, 'Lo32', off), K(cx, 3)), K(cx, size)), K(cx, 4));
+  const bad = and(cx, ok, a.v.swizzle, crosses);
+  cx.b.emit('Fault', [bad], [FAULT_BUFFER_SWIZZLE]);
+  return { active: e(cx, 'AndU1', ok, e(cx, 'NotU1', bad)), addr: address(cx, a, off) };
+}
+
+const subBytes = (def: InstrDef): 1 | 2 | 4 => {
+  const t = def.operands.find((o) => o.name === 'vdata')?.type ?? 'b32';
+  return t === 'u8' || t === 'i8' ? 1 : t === 'u16' || t === 'i16' || t === 'b16' ? 2 : 4;
+};
+const dwordsOf = (def: InstrDef) => def.operands.find((o) => o.name === 'vdata')?.dwords ?? 1;
+
+/** buffer_load_{dword*, ubyte, sbyte, ushort, sshort, *_d16[_hi]}: out-of-range parts read 0; tfe writes a 0 status dword. */
+const plainLoad = (def: InstrDef): Translator => (cx) => {
+  const a = accessOf(cx);
+  const d = cx.op('vdata').value;
+  const bytes = subBytes(def), n = dwordsOf(def);
+  const t = def.operands.find((o) => o.name === 'vdata')?.type;
+  if (bytes < 4) {
+    const c = component(cx, a, 0, bytes);
+    let x = cx.b.emit(bytes === 1 ? 'LoadGlobalU8' : 'LoadGlobalU16', [c.active, c.addr]);
+    if (t === 'i8' || t === 'i16') x = e(cx, 'SBfe32', x, K(cx, 0), K(cx, 8 * bytes));
+    if ((def.flags ?? []).includes('d16')) {
+      const old = cx.lane(d, 'b32', 0);
+      x = def.mnemonic.endsWith('_hi')
+        ? e(cx, 'Or32', e(cx, 'And32', old, K(cx, 0xffff)), e(cx, 'Shl32', x, K(cx, 16)))
+        : e(cx, 'Or32', e(cx, 'And32', old, K(cx, 0xffff0000)), e(cx, 'And32', x, K(cx, 0xffff)));
+    }
+    cx.writeLane(d, x, 0, a.exec);
+  } else {
+    const vals = Array.from({ length: n }, (_, k) => { const c = component(cx, a, 4 * k, 4); return cx.b.emit('LoadGlobal32', [c.active, c.addr]); });
+    vals.forEach((x, k) => cx.writeLane(d, x, k, a.exec));
+  }
+  if (cx.inst.mods.tfe) cx.writeLane(d, K(cx, 0), bytes < 4 ? 1 : n, a.exec);
+};
+
+/** buffer_store_{dword*, byte, short, *_d16_hi}: out-of-range parts are dropped. */
+const plainStore = (def: InstrDef): Translator => (cx) => {
+  const a = accessOf(cx);
+  const d = cx.op('vdata').value;
+  const bytes = subBytes(def);
+  if (bytes < 4) {
+    const c = component(cx, a, 0, bytes);
+    let x = cx.lane(d, 'b32', 0);
+    if (def.mnemonic.endsWith('_d16_hi')) x = e(cx, 'LShr32', x, K(cx, 16));
+    cx.b.emit(bytes === 1 ? 'StoreGlobal8' : 'StoreGlobal16', [c.active, c.addr, x]);
+    return;
+  }
+  for (let k = 0; k < dwordsOf(def); k++) {
+    const c = component(cx, a, 4 * k, 4);
+    cx.b.emit('StoreGlobal32', [c.active, c.addr, cx.lane(d, 'b32', k)]);
+  }
+};
+
+/** The 32-bit-per-component formats the interpreter implements (BUF_FMT_32_UINT ... 32_32_32_32_FLOAT): value → components, float. */
+const FORMAT32: ReadonlyMap<number, { comps: number; float: boolean }> = new Map(GFX10_BUFFER_FORMATS.flatMap((name, k) => {
+  const m = /^BUF_FMT_((?:32_)+)(UINT|SINT|FLOAT)$/.exec(name);
+  return m && m[1] && m[2] ? [[k, { comps: m[1].length / 3, float: m[2] === 'FLOAT' }] as const] : [];
+}));
+
+/** The format's components (0: not implemented) and whether it is float, from the instruction (MTBUF) or the V# (MUBUF). */
+function formatOf(cx: TContext, v: Vsharp): { comps: Inst; float: Inst; known?: number } {
+  if (cx.inst.def.family === 'MTBUF') {
+    const fmt = cx.inst.mods.format ?? 0;
+    const f = FORMAT32.get(fmt);
+    if (!f) cx.fail(`${cx.inst.def.mnemonic} with ${GFX10_BUFFER_FORMATS[fmt] ?? `format ${fmt}`}: only the 32-bit UINT/SINT/FLOAT formats are translated (the interpreter implements no others)`);
+    return { comps: K(cx, f.comps), float: cx.b.u1(f.float), known: f.comps };
+  }
+  const fmt = field(cx, v.w3, 12, 0x7f);
+  let comps = K(cx, 0), float = cx.b.u1(false);
+  for (const [k, f] of FORMAT32) {
+    const is = e(cx, 'IEq32', fmt, K(cx, k));
+    comps = e(cx, 'Select32', is, K(cx, f.comps), comps);
+    float = e(cx, 'SelectU1', is, cx.b.u1(f.float), float);
+  }
+  // The interpreter refuses any other V# format before looking at a lane.
+  cx.b.emit('Fault', [e(cx, 'IEq32', comps, K(cx, 0))], [FAULT_BUFFER_FORMAT]);
+  return { comps, float };
+}
+
+/**
+ * buffer_load_format_* / tbuffer_load_format_*: the element (every component of the format) must
+ * be in range, else every result is 0; result k is the V#'s dst_sel k: 0, 1 (1.0 for a float
+ * format), or channel x..w (a channel past the format's: 0, and 1 for w).
+ */
+const formatLoad = (def: InstrDef): Translator => (cx) => {
+  const a = accessOf(cx);
+  const f = formatOf(cx, a.v);
+  const d = cx.op('vdata').value;
+  const n = dwordsOf(def);
+  const whole = inRange(cx, a, u64(cx, a.offset), e(cx, 'Shl32', f.comps, K(cx, 2)));
+  const ok = e(cx, 'AndU1', a.exec, whole);
+  const one = e(cx, 'Select32', f.float, K(cx, 0x3f800000), K(cx, 1));
+  const channels = [0, 1, 2, 3].map((c) => {
+    if (f.known !== undefined && c >= f.known) return c === 3 ? one : K(cx, 0);
+    const has = e(cx, 'ULt32', K(cx, c), f.comps);
+    const comp = component(cx, a, 4 * c, 4, e(cx, 'AndU1', ok, has));
+    const x = cx.b.emit('LoadGlobal32', [comp.active, comp.addr]);
+    return f.known !== undefined ? x : e(cx, 'Select32', has, x, c === 3 ? one : K(cx, 0));
+  }) as [Inst, Inst, Inst, Inst];
+  for (let k = 0; k < n; k++) {
+    const sel = field(cx, a.v.w3, 3 * k, 7);
+    const is = (s: number) => e(cx, 'IEq32', sel, K(cx, s));
+    cx.b.emit('Fault', [and(cx, ok, e(cx, 'OrU1', is(2), is(3)))], [FAULT_BUFFER_FORMAT]);
+    let x = e(cx, 'Select32', is(1), one, K(cx, 0));
+    channels.forEach((ch, c) => { x = e(cx, 'Select32', is(4 + c), ch, x); });
+    cx.writeLane(d, e(cx, 'Select32', ok, x, K(cx, 0)), k, a.exec);
+  }
+  if (cx.inst.mods.tfe) cx.writeLane(d, K(cx, 0), n, a.exec);
+};
+
+/** buffer_store_format_* / tbuffer_store_format_*: the format's first min(n, components) dwords, each range-checked. */
+const formatStore = (def: InstrDef): Translator => (cx) => {
+  const a = accessOf(cx);
+  const f = formatOf(cx, a.v);
+  const d = cx.op('vdata').value;
+  for (let k = 0; k < Math.min(dwordsOf(def), f.known ?? 4); k++) {
+    const c = component(cx, a, 4 * k, 4, e(cx, 'ULt32', K(cx, k), f.comps));
+    cx.b.emit('StoreGlobal32', [c.active, c.addr, cx.lane(d, 'b32', k)]);
+  }
+};
+
+/** buffer_atomic_<op>[_x2]: in-range active lanes; with glc the old value (0 out of range) back to vdata. */
+const bufferAtomic = (kind: AtomicRmw | 'cmpswap', wide: boolean): Translator => (cx) => {
+  const a = accessOf(cx);
+  const d = cx.op('vdata').value;
+  const c = component(cx, a, 0, wide ? 8 : 4);
+  const old = atomicOp(cx, kind, wide, c.active, c.addr, (k) => cx.lane(d, 'b32', k));
+  if (cx.inst.mods.glc) writeWide(cx, d, old, wide, a.exec);
+};
+
+/** s_buffer_load_dword*: base and num_records of the V# only; a dword past num_records reads 0. */
+const sbufferLoad = (n: number): Translator => (cx) => {
+  const b = cx.b;
+  const sb = cx.op('sbase').value;
+  const w = [0, 1, 2].map((k) => cx.scalar(sb, 'b128', k)) as [Inst, Inst, Inst];
+  const base = cx.pack(w[0], e(cx, 'And32', w[1], K(cx, 0xffff)));
+  let off = K(cx, (cx.inst.mods.offset ?? 0) >>> 0);
+  const so = cx.op('soffset').value;
+  if (!(so.kind === 'special' && so.reg === 'null')) off = e(cx, 'IAdd32', off, cx.scalar(so, 'u32'));
+  off = e(cx, 'And32', off, K(cx, ~3));
+  for (let k = 0; k < n; k++) {
+    const o = add64(cx, u64(cx, off), u64(cx, K(cx, 4 * k)));
+    const ok = ule64(cx, add64(cx, o, u64(cx, K(cx, 4))), u64(cx, w[2]));
+    // A uniform condition and address: every lane loads the same dword (or, out of range, the sink's 0).
+    cx.writeScalar(cx.op('sdata').value, b.emit('LoadGlobal32', [ok, add64(cx, base, o)]), k);
+  }
+};
+
+function translatorOf(def: InstrDef): Translator | undefined {
+  const f = def.flags ?? [];
+  if (f.includes('noOperands')) return () => undefined; // buffer_gl0_inv / gl1_inv: coherent memory
+  if (f.includes('atomic')) {
+    const a = INT_ATOMICS.find(([name]) => name === def.mnemonic.replace(/^buffer_atomic_/, ''));
+    return a ? bufferAtomic(a[1], a[2]) : undefined; // float atomics: not implemented by the interpreter
+  }
+  const format = def.mnemonic.includes('format');
+  if (format && f.includes('d16')) return undefined; // 16-bit format conversions: not implemented by the interpreter
+  if (f.includes('load')) return format ? formatLoad(def) : plainLoad(def);
+  return format ? formatStore(def) : plainStore(def);
+}
+
+export const BUFFER: Record<string, Translator> = {
+  s_buffer_load_dword: sbufferLoad(1), s_buffer_load_dwordx2: sbufferLoad(2), s_buffer_load_dwordx4: sbufferLoad(4),
+  s_buffer_load_dwordx8: sbufferLoad(8), s_buffer_load_dwordx16: sbufferLoad(16),
+};
+for (const d of ISA_TABLE) {
+  if (d.family !== 'MUBUF' && d.family !== 'MTBUF') continue;
+  const t = translatorOf(d);
+  if (t) BUFFER[d.mnemonic] = t;
+}

@@ -1,0 +1,150 @@
+// Memory and integer breadth (issue 7) on three engines: every case of the suites in
+// ./cases-breadth.ts (integer atomics, buffer resources, 64-bit integer VALU, compares) runs on the
+// RDNA interpreter, on the IR interpreter (the translation before the backend) and recompiled on
+// lavapipe with the Khronos validation layer on; each module passes spirv-val; every buffer must
+// equal the interpreter's byte for byte.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { recompile } from '../../src/backend/recompile.js';
+import { LAVAPIPE_PROFILE } from '../../src/backend/profile.js';
+import { buildCfg } from '../../src/analysis/cfg.js';
+import { analyzeMode } from '../../src/analysis/mode.js';
+import { translate } from '../../src/frontend/index.js';
+import { dispatchIr } from '../../src/ir/dispatch.js';
+import { VulkanDevice } from '../../src/runtime/vulkan.js';
+import { spirvVal } from '../harness/spirv.js';
+import { both, LVP, same } from './harness.js';
+import { type EngineCase, prepare } from './cases.js';
+import { addtidCases, atomicCases, atomicsArgs, bufferCases, compareCases, intCases, openclAtomicCases } from './cases-breadth.js';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildOpenCl, OPENCL_FIXTURES } from '../harness/opencl.js';
+import { Rng } from '../harness/rng.js';
+import { RuntimeFault, runOnVulkan } from '../../src/runtime/engine.js';
+import { CompileError } from '../../src/backend/spirv/emit.js';
+import { PORTABLE_PROFILE } from '../../src/backend/profile.js';
+import { dispatch } from '../../src/interp/dispatch.js';
+import { assemble } from '../interp/harness.js';
+
+/** The IR interpreter's buffers for the case (on copies of its inputs). */
+function irRun(c: EngineCase): Uint8Array[] {
+  const bufs = c.buffers.map((b) => b.slice());
+  const p = prepare(c.shader, bufs, c.grid, c.block, c.scalars);
+  const cfg = buildCfg(c.shader);
+  dispatchIr(translate(c.shader, cfg, analyzeMode(c.shader, cfg)), c.shader, { grid: c.grid, block: c.block, kernarg: p.kernarg, mem: p.mem, maxSteps: 50_000_000 });
+  return bufs;
+}
+
+async function runAll(cases: Iterable<EngineCase>): Promise<void> {
+  assert.ok(LVP, 'lavapipe (mesa-vulkan-drivers) is not installed');
+  const dev = VulkanDevice.open({ driverFiles: LVP, validation: true });
+  try {
+    for (const c of cases) {
+      spirvVal(recompile(c.shader, { profile: LAVAPIPE_PROFILE }).spirv, c.spirvName);
+      const [ref, vk] = await both(dev, c);
+      if (c.writes !== undefined) assert.ok(ref[c.writes]?.some((v) => v !== 0), `${c.name} wrote its results`);
+      same(`${c.name} (IR interpreter)`, [ref, irRun(c)]);
+      same(`${c.name} (Vulkan)`, [ref, vk]);
+    }
+  } finally {
+    dev.close();
+  }
+}
+
+test('every integer global/FLAT atomic, 32- and 64-bit, returning and not, on distinct and shared addresses, wave32 and wave64', async () => {
+  await runAll(atomicCases());
+});
+
+test('MUBUF/MTBUF loads, stores, atomics and s_buffer_load through V# descriptors: every oob_select at its edges, strides 0..32, swizzling, add_tid, a null V#, wave32 and wave64', async () => {
+  await runAll(bufferCases());
+});
+
+test('every integer VOPC compare (32- and 64-bit, signed and unsigned, f/t, e32, e64, cmpx) and v_cmp_class_f64 on boundary operand pairs, wave32 and wave64', async () => {
+  await runAll(compareCases());
+});
+
+test('64-bit integer VALU (shifts, v_mad_u64_u32/v_mad_i64_i32 with their masks and clamp, carry chains) and the other 32-bit integer ops (bit fields, min3/max3/med3, sad, lerp, perm, packs, v_swap_b32), wave32 and wave64', async () => {
+  await runAll(intCases());
+});
+
+test('global_load/store_dword_addtid (saddr + offset + lane id * 4), wave32 and wave64', async () => {
+  await runAll(addtidCases());
+});
+
+/** A kernel with V# s[8:11] over buffer 0 (dword 1's high half, dword 3 given), then `ops`. */
+const vsharpKernel = (w1hi: number, w3: number, ops: string) => `
+  s_load_dwordx4 s[4:7], s[0:1], 0x0
+  s_waitcnt lgkmcnt(0)
+  s_mov_b32 s8, s4
+  s_and_b32 s9, s5, 0xffff
+  s_or_b32 s9, s9, 0x${(w1hi >>> 0).toString(16)}
+  s_mov_b32 s10, 0x1000
+  s_mov_b32 s11, 0x${(w3 >>> 0).toString(16)}
+  v_lshlrev_b32 v1, 2, v0
+  ${ops}
+  s_waitcnt vmcnt(0)
+  global_store_dword v1, v2, s[6:7]
+  s_endpgm`;
+
+test('run-time faults of buffer accesses: a swizzled access crossing an element, a V# format the interpreter lacks (the interpreter refuses that one too)', async () => {
+  const swizzled = (16 << 16) | 0x80000000, raw = (3 << 28) >>> 0;
+  const cases = [
+    // The interpreter reads the dword byte by byte across the swizzle elements; the translation faults.
+    { name: 'swzcross', w1hi: swizzled, w3: raw, ops: 'v_add_nc_u32 v3, 1, v1\n  buffer_load_dword v2, v3, s[8:11], 0 offen', interp: true, inst: 'buffer_load_dword v2, v3, s[8:11], 0 offen', want: /a swizzled buffer access whose bytes cross a 4-byte swizzle element/ },
+    { name: 'swzwide', w1hi: swizzled, w3: raw, ops: 'v_mov_b32 v3, 0\n  buffer_atomic_add_x2 v[2:3], v1, s[8:11], 0 offen glc', interp: true, inst: 'buffer_atomic_add_x2 v[2:3], v1, s[8:11], 0 offen glc', want: /or a 64-bit atomic on a swizzled buffer/ },
+    { name: 'badfmt', w1hi: 16 << 16, w3: (raw | (1 << 12) | 4) >>> 0, ops: 'buffer_load_format_x v2, v1, s[8:11], 0 offen', interp: false, inst: 'buffer_load_format_x v2, v1, s[8:11], 0 offen', want: /a buffer format load\/store with a V# format other than the 32-bit/ },
+    { name: 'reservedsel', w1hi: 16 << 16, w3: (raw | (20 << 12) | 2) >>> 0, ops: 'buffer_load_format_x v2, v1, s[8:11], 0 offen', interp: false, inst: 'buffer_load_format_x v2, v1, s[8:11], 0 offen', want: /or a reserved DST_SEL/ },
+  ];
+  const shaders = assemble('gfx1030', cases.map((c) => ({ name: c.name, body: vsharpKernel(c.w1hi, c.w3, c.ops), vgprs: 8, sgprs: 16 })));
+  const dev = VulkanDevice.open({ driverFiles: LVP, validation: true });
+  try {
+    for (const c of cases) {
+      const shader = shaders.get(c.name);
+      assert.ok(shader);
+      const bufs = () => [new Uint8Array(8192), new Uint8Array(256)];
+      const kernarg = (b: Uint8Array[]) => prepare(shader, b, [32, 1, 1], [32, 1, 1]);
+      const p = kernarg(bufs());
+      const ref = () => dispatch(shader, { grid: [32, 1, 1], block: [32, 1, 1], kernarg: p.kernarg, mem: p.mem, maxSteps: 10_000 });
+      if (c.interp) ref(); else assert.throws(ref, /only the 32-bit UINT\/SINT\/FLOAT formats are implemented|reserved DST_SEL/, c.name);
+      assert.throws(() => irRun({ name: c.name, spirvName: c.name, code: new Uint8Array(), kernel: c.name, shader, buffers: bufs(), grid: [32, 1, 1], block: [32, 1, 1], scalars: [] }), (e: unknown) => e instanceof RuntimeFault && c.want.test(e.message), c.name);
+      await assert.rejects(runOnVulkan(shader, kernarg(bufs()), dev), (e: unknown) => e instanceof RuntimeFault && c.want.test(e.message) && e.message.includes(`: ${c.inst}: `), c.name);
+    }
+  } finally {
+    dev.close();
+  }
+});
+
+test('64-bit atomics on a profile without shaderBufferInt64Atomics are a CompileError naming the pc', () => {
+  const shader = assemble('gfx1030', [{ name: 'a64', body: 'v_mov_b32 v2, 1\nv_mov_b32 v3, 0\nglobal_atomic_add_x2 v[0:1], v[2:3], off\ns_endpgm', vgprs: 8, sgprs: 8 }]).get('a64');
+  assert.ok(shader);
+  assert.throws(() => recompile(shader, { profile: PORTABLE_PROFILE }), (e: unknown) => e instanceof CompileError && /^pc 0x8: AtomicRmw64: 64-bit atomics need shaderBufferInt64Atomics, which the portable profile does not offer/.test(e.message));
+  spirvVal(recompile(shader, { profile: LAVAPIPE_PROFILE }).spirv, 'a64');
+});
+
+test('OpenCL atomics on ints and longs (clang-19: add, sub, min, max, and, or, xor, xchg, cmpxchg, inc, dec and RDNA\'s wrapping inc/dec): the IR interpreter and Vulkan equal the interpreter', async () => {
+  await runAll(openclAtomicCases());
+});
+
+test('OpenCL atomics: rdna run --engine vulkan equals pocl byte for byte, wave32 and wave64', () => {
+  const BIN = new URL('../../bin/rdna', import.meta.url).pathname;
+  const POCL = new URL('../harness/pocl-run.py', import.meta.url).pathname;
+  const dir = mkdtempSync(join(tmpdir(), 'rdna-breadth-'));
+  const rng = new Rng(5);
+  for (const kernel of ['atomics32', 'atomics64'] as const) {
+    const args = join(dir, `${kernel}.json`);
+    writeFileSync(args, JSON.stringify(atomicsArgs(kernel, rng)));
+    const pocl = spawnSync('/usr/bin/python3', [POCL, join(OPENCL_FIXTURES, 'interp-atomics.cl'), args, `-I${OPENCL_FIXTURES}`], { encoding: 'utf8', maxBuffer: 1 << 28 });
+    assert.equal(pocl.status, 0, `pocl: ${pocl.stderr}`);
+    const want = (JSON.parse(pocl.stdout) as { buffers: { arg: number; base64: string }[] }).buffers;
+    for (const wave64 of [false, true]) {
+      const r = spawnSync(process.execPath, [BIN, 'run', buildOpenCl('interp-atomics.cl', { wave64 }), '--args', args, '--engine', 'vulkan', '--json'], { encoding: 'utf8', maxBuffer: 1 << 28, env: { ...process.env, VK_DRIVER_FILES: LVP, RDNA_VULKAN_VALIDATION: '1' } });
+      assert.equal(r.status, 0, r.stderr);
+      const got = (JSON.parse(r.stdout) as { buffers: { arg: number; base64: string }[] }).buffers;
+      assert.deepEqual(got.map((b) => b.arg), want.map((b) => b.arg));
+      got.forEach((b, k) => assert.equal(b.base64, want[k]?.base64, `${kernel} wave${wave64 ? 64 : 32}: argument ${b.arg} differs from pocl`));
+    }
+    assert.ok(Buffer.from(want[2]?.base64 ?? '', 'base64').some((v) => v !== 0));
+  }
+});
