@@ -9,11 +9,10 @@ import assert from 'node:assert/strict';
 import { buildCfg } from '../../src/analysis/cfg.js';
 import { analyzeMode } from '../../src/analysis/mode.js';
 import { translate } from '../../src/frontend/index.js';
-import { GlobalMemory } from '../../src/interp/memory.js';
 import { dispatchIr } from '../../src/ir/dispatch.js';
 import { lowerFloat } from '../../src/ir/passes/lower-float.js';
 import { verifyFunction } from '../../src/ir/verify.js';
-import { interpret, type EngineCase } from '../runtime/cases.js';
+import { interpret, prepare, type EngineCase } from '../runtime/cases.js';
 import { wideAssembly, wideOpenCl } from '../runtime/cases-wide.js';
 
 function check(c: EngineCase, lowered: boolean): void {
@@ -25,12 +24,10 @@ function check(c: EngineCase, lowered: boolean): void {
   }
   assert.deepEqual(verifyFunction(fn), []);
   const ref = interpret(c);
+  // The same layout as the interpreter's run (buffer addresses, then the by-value scalars).
   const bufs = c.buffers.map((b) => b.slice());
-  const mem = new GlobalMemory();
-  const kernarg = new Uint8Array(Math.max(64, c.shader.info.kernargSize));
-  const kv = new DataView(kernarg.buffer);
-  bufs.forEach((b, k) => kv.setBigUint64(8 * k, BigInt(mem.map(`buffer ${k}`, b)), true));
-  dispatchIr(fn, c.shader, { grid: c.grid, block: c.block, kernarg, mem, maxSteps: 50_000_000 });
+  const p = prepare(c.shader, bufs, c.grid, c.block, c.scalars);
+  dispatchIr(fn, c.shader, { grid: c.grid, block: c.block, kernarg: p.kernarg, mem: p.mem, maxSteps: 50_000_000 });
   ref.forEach((b, k) => {
     const x = bufs[k] as Uint8Array;
     const i = b.findIndex((v, j) => v !== x[j]);
