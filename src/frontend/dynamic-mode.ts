@@ -81,14 +81,15 @@ export function modeVariants(mode: ModeAnalysis, insts: readonly Instruction[]):
   const candidates: number[] = [];
   let c = 0;
   do { candidates.push(c); c = ((c - unknown) & unknown) >>> 0; } while (c !== 0);
+  const modeFor = (candidate: number): KnownBits => ({ known: (state.mode.known | unknown) >>> 0, value: ((state.mode.value & ~unknown) | candidate) >>> 0 });
   return {
     unknown,
     candidates,
     valuFor(inst, candidate) {
       const f = inst.def.float;
       if (f === undefined) return undefined;
-      return valuMode(inst.pc, f, this.modeFor(candidate));
+      return valuMode(inst.pc, f, modeFor(candidate));
     },
-    modeFor: (candidate) => ({ known: (state.mode.known | unknown) >>> 0, value: ((state.mode.value & ~unknown) | candidate) >>> 0 }),
+    modeFor,
   };
 }
