@@ -299,7 +299,7 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile): EmitResult {
       m.label(hdr);
       const j = m.OpLoad(tU32, jv);
       const more = m.OpULessThan(tBool, j, c32(ws));
-      m.OpLoopMerge(done, next, 'DontUnroll');
+      m.OpLoopMerge(done, next, 'None');
       m.OpBranchConditional(more, body, done);
       m.label(body);
       const aj = m.OpLoad(tU64, m.OpAccessChain(shPtr64, addrVar, j));
@@ -359,7 +359,8 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile): EmitResult {
       m.OpStore(m.OpAccessChain(shPtr, shVar, lane), m.OpSelect(tU32, active, c32(1), c32(0)));
       m.OpStore(slot(atomicVars.data, lane), wide(data));
       if (cmp !== undefined) m.OpStore(slot(atomicVars.cmp, lane), wide(cmp));
-      barrier();
+      // With device memory semantics too: an earlier instruction's atomics (by other leaders) come first.
+      m.OpControlBarrier(c32(2), c32(2), c32(0x148));
       const pre = m.allocateId(), hdr = m.allocateId(), body0 = m.allocateId(), next = m.allocateId(), done = m.allocateId(), go = m.allocateId(), skip = m.allocateId();
       const jn = m.allocateId(), leadN = m.allocateId();
       m.OpBranch(pre);
