@@ -14,7 +14,9 @@
  * napi_async_work (off the JS thread). The completion (JS thread again) copies every buffer back
  * into the caller's memory, returns buffers, command buffer, fence and descriptor pool to their
  * pools and resolves the promise. All queue and pool access happens on the JS thread, so several
- * runs may be in flight.
+ * runs may be in flight. runSteps() is the same with several kernels and a list of steps (kernel,
+ * groups, push block): every step is recorded into the one command buffer, in order, with a
+ * compute-to-compute memory barrier between steps, over buffers uploaded once and copied back once.
  *
  * Errors: argument problems throw TypeError/RangeError; Vulkan failures throw (or reject with)
  * an Error whose `code` is the VkResult name. The SPIR-V is scanned for its header, a
@@ -36,6 +38,10 @@
 #define MAX_TOTAL_BYTES (1ull << 30)
 #define MAX_GROUPS 65535u
 #define PUSH_BYTES 128u
+/* runSteps: kernels per submission, steps per submission, address patches per call */
+#define MAX_KERNELS 16u
+#define MAX_STEPS 65536u
+#define MAX_PATCHES (1u << 20)
 #define DEFAULT_TIMEOUT_MS 60000.0
 #define VALIDATION_LAYER "VK_LAYER_KHRONOS_validation"
 /* reuse limits: cached pipelines, free buffers (count and bytes), free command slots */
@@ -924,7 +930,8 @@ struct Run {
   Run *next;
   uint32_t id;
   uint32_t nbuf;
-  Pipe *pipe;
+  uint32_t npipe, pipesCached;
+  Pipe *pipes[MAX_KERNELS];
   Slot *slot;
   PoolBuf *pb[MAX_BUFFERS];
   size_t len[MAX_BUFFERS];
@@ -933,7 +940,7 @@ struct Run {
   napi_async_work work;
   uint64_t timeoutNs;
   VkResult waitResult;
-  bool deviceAddresses, pipelineCached;
+  bool deviceAddresses;
   uint32_t buffersReused;
   uint64_t seqStart, errStart; /* validation message marks at the start of the run */
   double t0, tPipeline, tSubmit, tDone;
@@ -952,7 +959,7 @@ static void run_free(napi_env env, Run *run, bool recycle) {
     }
     if (env && run->ref[i]) napi_delete_reference(env, run->ref[i]);
   }
-  if (run->pipe) pipe_release(run->pipe);
+  for (uint32_t k = 0; k < run->npipe; k++) pipe_release(run->pipes[k]);
   free(run);
 }
 
@@ -1087,7 +1094,7 @@ static Pipe *pipe_get(Run *run, const uint32_t *words, size_t nWords, const char
       p->next = S.pipes;
       S.pipes = p;
       p->refs++;
-      run->pipelineCached = true;
+      run->pipesCached++;
       S.stats.pipelineHits++;
       return p;
     }
@@ -1220,7 +1227,7 @@ static void run_complete(napi_env env, napi_status status, void *data) {
   set_num(env, result, "uploadMs", run->tSubmit - run->tPipeline);
   set_num(env, result, "dispatchMs", run->tDone - run->tSubmit);
   set_num(env, result, "readbackMs", tRead - run->tDone);
-  set_bool(env, result, "pipelineCached", run->pipelineCached);
+  set_bool(env, result, "pipelineCached", run->pipesCached == run->npipe);
   set_num(env, result, "buffersReused", run->buffersReused);
   if (gpuMs >= 0) set_num(env, result, "gpuMs", gpuMs);
   if (run->deviceAddresses) {
@@ -1240,12 +1247,46 @@ static void run_complete(napi_env env, napi_status status, void *data) {
   tlRun = 0;
 }
 
-/* Patch: write the 64-bit address of buffer `src` at byte `offset` of the push block (into < 0) or of buffer `into`. */
+/* Patch: write the 64-bit address of buffer `src` plus `add` at byte `offset` of step `step`'s push
+   block (into < 0) or of buffer `into`. */
 typedef struct {
   int32_t into;
   uint32_t src;
   uint32_t offset;
+  uint32_t step;
+  uint64_t add;
 } Patch;
+
+/* What one submission runs, as parsed from run() or runSteps(): kernels (SPIR-V + entry), the
+   buffers (shared by every step), the steps (kernel, groups, push block) and the options. */
+typedef struct {
+  uint32_t nkern;
+  const uint32_t *words[MAX_KERNELS];
+  size_t nWords[MAX_KERNELS];
+  char entry[MAX_KERNELS][256];
+  uint32_t localSize[MAX_KERNELS][3];
+  uint32_t nbuf;
+  napi_value bufVal[MAX_BUFFERS];
+  void *bufData[MAX_BUFFERS];
+  size_t bufLen[MAX_BUFFERS];
+  uint32_t nsteps;
+  uint32_t *stepKernel;  /* nsteps */
+  uint32_t *stepGroups;  /* 3 * nsteps */
+  uint8_t *push;         /* nsteps * PUSH_BYTES, zero-padded */
+  size_t pushLen;        /* the longest push block given */
+  Patch *patches;
+  uint32_t npatch;
+  uint32_t requiredSize, pushBytes;
+  bool fullSubgroups, deviceAddresses;
+  double timeoutMs;
+} Job;
+
+static void job_free(Job *j) {
+  free(j->stepKernel);
+  free(j->stepGroups);
+  free(j->push);
+  free(j->patches);
+}
 
 /* Throws the Vulkan error (with the run's validation messages attached) after freeing the run. */
 static napi_value run_fail(napi_env env, Run *run, const char *what, VkResult r) {
@@ -1266,198 +1307,228 @@ static napi_value run_fail(napi_env env, Run *run, const char *what, VkResult r)
 
 #define RUN_FAIL_VK(what, r) return run_fail(env, run, what, r)
 
-static napi_value run_inner(napi_env env, napi_callback_info info) {
-  size_t argc = 6;
-  napi_value argv[6];
-  NAPI_CALL(env, napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
-  if (!S.ready) return throw_state(env, "Vulkan is not initialised: call init() first");
-  if (env != S.env) return throw_state(env, "Vulkan was initialised by another Node environment (worker)");
-  if (S.poisoned) return throw_state(env, "an earlier run timed out or lost the device: call shutdown() and init() again");
-  if (argc < 5) return throw_type(env, "run(spirv, entry, buffers, push, groups, options?)");
+/* The calls' common checks: initialised, same env, not poisoned; false with an exception pending. */
+static bool ready_or_throw(napi_env env) {
+  const char *why = !S.ready ? "Vulkan is not initialised: call init() first"
+                    : env != S.env ? "Vulkan was initialised by another Node environment (worker)"
+                    : S.poisoned ? "an earlier run timed out or lost the device: call shutdown() and init() again" : NULL;
+  if (why) throw_state(env, why);
+  return why == NULL;
+}
 
-  /* spirv */
+/* Kernel k of the job from a Uint32Array and an entry-point string (`fn` names the call in messages).
+   Returns false with an exception pending. */
+static bool parse_kernel(napi_env env, const char *fn, napi_value spirv, napi_value entryV, Job *j, uint32_t k) {
   bool isTa = false;
-  NAPI_CALL(env, napi_is_typedarray(env, argv[0], &isTa));
-  if (!isTa) return throw_type(env, "run: spirv must be a Uint32Array");
+  char err[360];
+  if (napi_is_typedarray(env, spirv, &isTa) != napi_ok || !isTa) {
+    snprintf(err, sizeof err, "%s: spirv must be a Uint32Array", fn);
+    throw_type(env, err);
+    return false;
+  }
   napi_typedarray_type tt;
   size_t nWords, off;
   void *spvData;
   napi_value ab;
-  NAPI_CALL(env, napi_get_typedarray_info(env, argv[0], &tt, &nWords, &spvData, &ab, &off));
-  if (tt != napi_uint32_array) return throw_type(env, "run: spirv must be a Uint32Array");
-  if (nWords > (64u << 20)) return throw_range(env, "run: SPIR-V module over 256 MiB");
-
-  /* entry */
-  char entry[256];
-  size_t entryLen;
-  napi_valuetype t;
-  NAPI_CALL(env, napi_typeof(env, argv[1], &t));
-  if (t != napi_string) return throw_type(env, "run: entry must be a string");
-  NAPI_CALL(env, napi_get_value_string_utf8(env, argv[1], entry, sizeof entry, &entryLen));
-  if (entryLen == 0 || entryLen >= sizeof entry - 1) return throw_range(env, "run: entry name must be 1..254 bytes");
-
-  uint32_t localSize[3];
-  char err[320];
-  if (!scan_spirv(spvData, nWords, entry, localSize, err, sizeof err)) {
-    napi_throw_error(env, "ERR_INVALID_SPIRV", err);
-    return NULL;
+  if (napi_get_typedarray_info(env, spirv, &tt, &nWords, &spvData, &ab, &off) != napi_ok || tt != napi_uint32_array) {
+    snprintf(err, sizeof err, "%s: spirv must be a Uint32Array", fn);
+    throw_type(env, err);
+    return false;
   }
+  if (nWords > (64u << 20)) {
+    snprintf(err, sizeof err, "%s: SPIR-V module over 256 MiB", fn);
+    throw_range(env, err);
+    return false;
+  }
+  napi_valuetype t;
+  size_t entryLen = 0;
+  if (napi_typeof(env, entryV, &t) != napi_ok || t != napi_string) {
+    snprintf(err, sizeof err, "%s: entry must be a string", fn);
+    throw_type(env, err);
+    return false;
+  }
+  if (napi_get_value_string_utf8(env, entryV, j->entry[k], sizeof j->entry[k], &entryLen) != napi_ok || entryLen == 0 ||
+      entryLen >= sizeof j->entry[k] - 1) {
+    snprintf(err, sizeof err, "%s: entry name must be 1..254 bytes", fn);
+    throw_range(env, err);
+    return false;
+  }
+  if (!scan_spirv(spvData, nWords, j->entry[k], j->localSize[k], err, sizeof err)) {
+    napi_throw_error(env, "ERR_INVALID_SPIRV", err);
+    return false;
+  }
+  j->words[k] = spvData;
+  j->nWords[k] = nWords;
+  return true;
+}
 
-  /* buffers */
+static bool parse_buffers(napi_env env, const char *fn, napi_value arr, Job *j) {
+  char err[256];
   bool isArr = false;
-  NAPI_CALL(env, napi_is_array(env, argv[2], &isArr));
-  if (!isArr) return throw_type(env, "run: buffers must be an array of ArrayBuffer or TypedArray");
-  uint32_t nbuf;
-  NAPI_CALL(env, napi_get_array_length(env, argv[2], &nbuf));
+  if (napi_is_array(env, arr, &isArr) != napi_ok || !isArr) {
+    snprintf(err, sizeof err, "%s: buffers must be an array of ArrayBuffer or TypedArray", fn);
+    throw_type(env, err);
+    return false;
+  }
+  uint32_t nbuf = 0;
+  if (napi_get_array_length(env, arr, &nbuf) != napi_ok) return false;
   uint32_t maxBuf = S.props.limits.maxPerStageDescriptorStorageBuffers < MAX_BUFFERS ? S.props.limits.maxPerStageDescriptorStorageBuffers : MAX_BUFFERS;
   if (nbuf > maxBuf) {
-    snprintf(err, sizeof err, "run: %u buffers, the limit is %u", nbuf, maxBuf);
-    return throw_range(env, err);
+    snprintf(err, sizeof err, "%s: %u buffers, the limit is %u", fn, nbuf, maxBuf);
+    throw_range(env, err);
+    return false;
   }
-  napi_value bufVal[MAX_BUFFERS];
-  void *bufData[MAX_BUFFERS];
-  size_t bufLen[MAX_BUFFERS];
   uint64_t total = 0;
   for (uint32_t i = 0; i < nbuf; i++) {
-    NAPI_CALL(env, napi_get_element(env, argv[2], i, &bufVal[i]));
-    if (!get_bytes(env, bufVal[i], &bufData[i], &bufLen[i])) {
-      snprintf(err, sizeof err, "run: buffers[%u] is not an ArrayBuffer, TypedArray or DataView", i);
-      return throw_type(env, err);
+    if (napi_get_element(env, arr, i, &j->bufVal[i]) != napi_ok) return false;
+    if (!get_bytes(env, j->bufVal[i], &j->bufData[i], &j->bufLen[i])) {
+      snprintf(err, sizeof err, "%s: buffers[%u] is not an ArrayBuffer, TypedArray or DataView", fn, i);
+      throw_type(env, err);
+      return false;
     }
-    total += bufLen[i];
-    if (bufLen[i] > S.props.limits.maxStorageBufferRange) {
-      snprintf(err, sizeof err, "run: buffers[%u] has %zu bytes, over the device's maxStorageBufferRange %u", i, bufLen[i],
+    total += j->bufLen[i];
+    if (j->bufLen[i] > S.props.limits.maxStorageBufferRange) {
+      snprintf(err, sizeof err, "%s: buffers[%u] has %zu bytes, over the device's maxStorageBufferRange %u", fn, i, j->bufLen[i],
                S.props.limits.maxStorageBufferRange);
-      return throw_range(env, err);
+      throw_range(env, err);
+      return false;
     }
   }
   if (total > MAX_TOTAL_BYTES) {
-    snprintf(err, sizeof err, "run: buffers total %llu bytes, over the 1 GiB limit", (unsigned long long)total);
-    return throw_range(env, err);
+    snprintf(err, sizeof err, "%s: buffers total %llu bytes, over the 1 GiB limit", fn, (unsigned long long)total);
+    throw_range(env, err);
+    return false;
   }
+  j->nbuf = nbuf;
+  return true;
+}
 
-  /* push */
-  uint8_t push[PUSH_BYTES];
-  memset(push, 0, sizeof push);
-  size_t pushLen = 0;
-  NAPI_CALL(env, napi_typeof(env, argv[3], &t));
-  if (t != napi_undefined && t != napi_null) {
-    void *pd;
-    if (!get_bytes(env, argv[3], &pd, &pushLen)) return throw_type(env, "run: push must be an ArrayBuffer, TypedArray or undefined");
-    if (pushLen > PUSH_BYTES) {
-      snprintf(err, sizeof err, "run: push constants have %zu bytes, over 128", pushLen);
-      return throw_range(env, err);
-    }
-    memcpy(push, pd, pushLen);
-  }
-
-  /* groups */
-  NAPI_CALL(env, napi_is_array(env, argv[4], &isArr));
-  uint32_t gl = 0;
-  if (isArr) NAPI_CALL(env, napi_get_array_length(env, argv[4], &gl));
-  if (!isArr || gl != 3) return throw_type(env, "run: groups must be [x, y, z]");
-  uint32_t groups[3];
+/* groups[3*s .. 3*s+2] from three numbers, each 1..the device's limit. */
+static bool check_groups(napi_env env, const char *fn, const double d[3], uint32_t *out) {
+  char err[160];
   for (uint32_t i = 0; i < 3; i++) {
-    napi_value g;
-    double d;
-    NAPI_CALL(env, napi_get_element(env, argv[4], i, &g));
-    if (napi_get_value_double(env, g, &d) != napi_ok) return throw_type(env, "run: groups must be numbers");
     uint32_t lim = S.props.limits.maxComputeWorkGroupCount[i] < MAX_GROUPS ? S.props.limits.maxComputeWorkGroupCount[i] : MAX_GROUPS;
-    if (!(d >= 1 && d <= lim) || d != (double)(uint32_t)d) {
-      snprintf(err, sizeof err, "run: groups[%u] = %g, must be an integer 1..%u", i, d, lim);
-      return throw_range(env, err);
+    if (!(d[i] >= 1 && d[i] <= lim) || d[i] != (double)(uint32_t)d[i]) {
+      snprintf(err, sizeof err, "%s: groups[%u] = %g, must be an integer 1..%u", fn, i, d[i], lim);
+      throw_range(env, err);
+      return false;
     }
-    groups[i] = (uint32_t)d;
+    out[i] = (uint32_t)d[i];
   }
+  return true;
+}
 
-  /* options */
-  uint32_t requiredSize = 0;
-  bool fullSubgroups = false, deviceAddresses = false;
-  double timeoutMs = DEFAULT_TIMEOUT_MS;
-  Patch patches[64];
-  uint32_t npatch = 0;
-  uint32_t pushBytes = PUSH_BYTES;
-  if (argc >= 6) {
-    NAPI_CALL(env, napi_typeof(env, argv[5], &t));
-    if (t == napi_object) {
-      napi_value v;
-      double d;
-      if (get_named(env, argv[5], "pushBytes", &v, &t)) {
-        if (t != napi_number) return throw_type(env, "run: pushBytes must be a number");
-        NAPI_CALL(env, napi_get_value_double(env, v, &d));
-        if (!(d >= 0 && d <= PUSH_BYTES) || d != (double)(uint32_t)d || ((uint32_t)d & 3))
-          return throw_range(env, "run: pushBytes must be a multiple of 4 in 0..128");
-        pushBytes = (uint32_t)d;
-      }
-      if (get_named(env, argv[5], "requiredSubgroupSize", &v, &t)) {
-        if (t != napi_number) return throw_type(env, "run: requiredSubgroupSize must be a number");
-        NAPI_CALL(env, napi_get_value_double(env, v, &d));
-        if (!S.en.subgroupSizeControl || !S.haveSubgroupSizeControlProps || !(S.pssc.requiredSubgroupSizeStages & VK_SHADER_STAGE_COMPUTE_BIT))
-          return throw_range(env, "run: requiredSubgroupSize: the device has no subgroupSizeControl for compute");
-        uint32_t s = (uint32_t)d;
-        if ((double)s != d || s < S.pssc.minSubgroupSize || s > S.pssc.maxSubgroupSize || (s & (s - 1))) {
-          snprintf(err, sizeof err, "run: requiredSubgroupSize %g: must be a power of two in %u..%u", d, S.pssc.minSubgroupSize,
-                   S.pssc.maxSubgroupSize);
-          return throw_range(env, err);
-        }
-        requiredSize = s;
-      }
-      if (get_named(env, argv[5], "fullSubgroups", &v, &t)) {
-        if (t != napi_boolean) return throw_type(env, "run: fullSubgroups must be a boolean");
-        NAPI_CALL(env, napi_get_value_bool(env, v, &fullSubgroups));
-      }
-      if (get_named(env, argv[5], "deviceAddressBuffers", &v, &t)) {
-        if (t != napi_boolean) return throw_type(env, "run: deviceAddressBuffers must be a boolean");
-        NAPI_CALL(env, napi_get_value_bool(env, v, &deviceAddresses));
-      }
-      if (get_named(env, argv[5], "timeoutMs", &v, &t)) {
-        if (t != napi_number) return throw_type(env, "run: timeoutMs must be a number");
-        NAPI_CALL(env, napi_get_value_double(env, v, &timeoutMs));
-        if (!(timeoutMs > 0 && timeoutMs <= 3.6e6)) return throw_range(env, "run: timeoutMs must be in (0, 3600000]");
-      }
-      if (get_named(env, argv[5], "addressPatches", &v, &t)) {
-        bool pa = false;
-        NAPI_CALL(env, napi_is_array(env, v, &pa));
-        if (!pa) return throw_type(env, "run: addressPatches must be an array");
-        NAPI_CALL(env, napi_get_array_length(env, v, &npatch));
-        if (npatch > 64) return throw_range(env, "run: more than 64 addressPatches");
-        for (uint32_t i = 0; i < npatch; i++) {
-          napi_value e, f;
-          napi_valuetype ft;
-          double into, src, offs;
-          NAPI_CALL(env, napi_get_element(env, v, i, &e));
-          if (!get_named(env, e, "into", &f, &ft) || ft != napi_number || napi_get_value_double(env, f, &into) != napi_ok ||
-              !get_named(env, e, "buffer", &f, &ft) || ft != napi_number || napi_get_value_double(env, f, &src) != napi_ok ||
-              !get_named(env, e, "offset", &f, &ft) || ft != napi_number || napi_get_value_double(env, f, &offs) != napi_ok)
-            return throw_type(env, "run: each address patch is {into: number (-1 = push), buffer: number, offset: number}");
-          if (!(src >= 0 && src < nbuf) || src != (double)(uint32_t)src) return throw_range(env, "run: address patch: buffer index out of range");
-          if (!(into >= -1 && into < nbuf) || into != (double)(int32_t)into) return throw_range(env, "run: address patch: into out of range");
-          size_t room = into < 0 ? pushBytes : bufLen[(uint32_t)into];
-          if (!(offs >= 0 && offs + 8 <= (double)room) || offs != (double)(uint32_t)offs)
-            return throw_range(env, "run: address patch: offset + 8 past the end of its target");
-          patches[i] = (Patch){.into = (int32_t)into, .src = (uint32_t)src, .offset = (uint32_t)offs};
-        }
-        if (npatch) deviceAddresses = true;
-      }
-    } else if (t != napi_undefined) {
-      return throw_type(env, "run: options must be an object");
+/* The options object (run's and runSteps' alike); patches are checked against the job's buffers,
+   steps and push range. */
+static bool parse_options(napi_env env, const char *fn, napi_value opts, Job *j) {
+  char err[320];
+  napi_valuetype t;
+  j->pushBytes = PUSH_BYTES;
+  j->timeoutMs = DEFAULT_TIMEOUT_MS;
+  if (napi_typeof(env, opts, &t) != napi_ok) return false;
+  if (t == napi_undefined) goto checks;
+  if (t != napi_object) {
+    snprintf(err, sizeof err, "%s: options must be an object", fn);
+    throw_type(env, err);
+    return false;
+  }
+  napi_value v;
+  double d;
+#define OPT_FAIL(kind, ...) do { snprintf(err, sizeof err, __VA_ARGS__); throw_##kind(env, err); return false; } while (0)
+  if (get_named(env, opts, "pushBytes", &v, &t)) {
+    if (t != napi_number) OPT_FAIL(type, "%s: pushBytes must be a number", fn);
+    if (napi_get_value_double(env, v, &d) != napi_ok) return false;
+    if (!(d >= 0 && d <= PUSH_BYTES) || d != (double)(uint32_t)d || ((uint32_t)d & 3)) OPT_FAIL(range, "%s: pushBytes must be a multiple of 4 in 0..128", fn);
+    j->pushBytes = (uint32_t)d;
+  }
+  if (get_named(env, opts, "requiredSubgroupSize", &v, &t)) {
+    if (t != napi_number) OPT_FAIL(type, "%s: requiredSubgroupSize must be a number", fn);
+    if (napi_get_value_double(env, v, &d) != napi_ok) return false;
+    if (!S.en.subgroupSizeControl || !S.haveSubgroupSizeControlProps || !(S.pssc.requiredSubgroupSizeStages & VK_SHADER_STAGE_COMPUTE_BIT))
+      OPT_FAIL(range, "%s: requiredSubgroupSize: the device has no subgroupSizeControl for compute", fn);
+    uint32_t s = (uint32_t)d;
+    if ((double)s != d || s < S.pssc.minSubgroupSize || s > S.pssc.maxSubgroupSize || (s & (s - 1)))
+      OPT_FAIL(range, "%s: requiredSubgroupSize %g: must be a power of two in %u..%u", fn, d, S.pssc.minSubgroupSize, S.pssc.maxSubgroupSize);
+    j->requiredSize = s;
+  }
+  if (get_named(env, opts, "fullSubgroups", &v, &t)) {
+    if (t != napi_boolean) OPT_FAIL(type, "%s: fullSubgroups must be a boolean", fn);
+    if (napi_get_value_bool(env, v, &j->fullSubgroups) != napi_ok) return false;
+  }
+  if (get_named(env, opts, "deviceAddressBuffers", &v, &t)) {
+    if (t != napi_boolean) OPT_FAIL(type, "%s: deviceAddressBuffers must be a boolean", fn);
+    if (napi_get_value_bool(env, v, &j->deviceAddresses) != napi_ok) return false;
+  }
+  if (get_named(env, opts, "timeoutMs", &v, &t)) {
+    if (t != napi_number) OPT_FAIL(type, "%s: timeoutMs must be a number", fn);
+    if (napi_get_value_double(env, v, &j->timeoutMs) != napi_ok) return false;
+    if (!(j->timeoutMs > 0 && j->timeoutMs <= 3.6e6)) OPT_FAIL(range, "%s: timeoutMs must be in (0, 3600000]", fn);
+  }
+  if (get_named(env, opts, "addressPatches", &v, &t)) {
+    bool pa = false;
+    if (napi_is_array(env, v, &pa) != napi_ok || !pa) OPT_FAIL(type, "%s: addressPatches must be an array", fn);
+    uint32_t n = 0;
+    if (napi_get_array_length(env, v, &n) != napi_ok) return false;
+    if (n > MAX_PATCHES) OPT_FAIL(range, "%s: more than %u addressPatches", fn, MAX_PATCHES);
+    j->patches = calloc(n ? n : 1, sizeof *j->patches);
+    if (!j->patches) OPT_FAIL(range, "%s: out of memory for %u addressPatches", fn, n);
+    for (uint32_t i = 0; i < n; i++) {
+      napi_value e, f;
+      napi_valuetype ft;
+      double into, src, offs, step = 0, add = 0;
+      if (napi_get_element(env, v, i, &e) != napi_ok) return false;
+      if (!get_named(env, e, "into", &f, &ft) || ft != napi_number || napi_get_value_double(env, f, &into) != napi_ok ||
+          !get_named(env, e, "buffer", &f, &ft) || ft != napi_number || napi_get_value_double(env, f, &src) != napi_ok ||
+          !get_named(env, e, "offset", &f, &ft) || ft != napi_number || napi_get_value_double(env, f, &offs) != napi_ok ||
+          (get_named(env, e, "step", &f, &ft) && (ft != napi_number || napi_get_value_double(env, f, &step) != napi_ok)) ||
+          (get_named(env, e, "add", &f, &ft) && (ft != napi_number || napi_get_value_double(env, f, &add) != napi_ok)))
+        OPT_FAIL(type, "%s: each address patch is {into: number (-1 = push), buffer: number, offset: number, step?: number, add?: number}", fn);
+      if (!(src >= 0 && src < j->nbuf) || src != (double)(uint32_t)src) OPT_FAIL(range, "%s: address patch: buffer index out of range", fn);
+      if (!(into >= -1 && into < j->nbuf) || into != (double)(int32_t)into) OPT_FAIL(range, "%s: address patch: into out of range", fn);
+      if (!(step >= 0 && step < j->nsteps) || step != (double)(uint32_t)step || (into >= 0 && step != 0))
+        OPT_FAIL(range, "%s: address patch: step out of range (a step is for patches into push blocks)", fn);
+      if (!(add >= 0 && add <= 9007199254740991.0) || add != (double)(uint64_t)add) OPT_FAIL(range, "%s: address patch: add must be an integer 0..2^53-1", fn);
+      size_t room = into < 0 ? j->pushBytes : j->bufLen[(uint32_t)into];
+      if (!(offs >= 0 && offs + 8 <= (double)room) || offs != (double)(uint32_t)offs)
+        OPT_FAIL(range, "%s: address patch: offset + 8 past the end of its target", fn);
+      j->patches[i] = (Patch){.into = (int32_t)into, .src = (uint32_t)src, .offset = (uint32_t)offs, .step = (uint32_t)step, .add = (uint64_t)add};
     }
+    j->npatch = n;
+    if (n) j->deviceAddresses = true;
   }
-  if (deviceAddresses && !S.en.bufferDeviceAddress) return throw_range(env, "run: deviceAddressBuffers: the device has no bufferDeviceAddress");
-  if (fullSubgroups) {
-    if (!S.en.computeFullSubgroups) return throw_range(env, "run: fullSubgroups: the device has no computeFullSubgroups");
-    uint32_t need = requiredSize ? requiredSize : (S.haveSubgroupSizeControlProps ? S.pssc.maxSubgroupSize : S.p11.subgroupSize);
-    if (localSize[0] % need) {
-      snprintf(err, sizeof err, "run: fullSubgroups needs LocalSize x (%u) to be a multiple of %u", localSize[0], need);
-      return throw_range(env, err);
+#undef OPT_FAIL
+checks:
+  if (j->deviceAddresses && !S.en.bufferDeviceAddress) {
+    snprintf(err, sizeof err, "%s: deviceAddressBuffers: the device has no bufferDeviceAddress", fn);
+    throw_range(env, err);
+    return false;
+  }
+  if (j->fullSubgroups) {
+    if (!S.en.computeFullSubgroups) {
+      snprintf(err, sizeof err, "%s: fullSubgroups: the device has no computeFullSubgroups", fn);
+      throw_range(env, err);
+      return false;
     }
+    uint32_t need = j->requiredSize ? j->requiredSize : (S.haveSubgroupSizeControlProps ? S.pssc.maxSubgroupSize : S.p11.subgroupSize);
+    for (uint32_t k = 0; k < j->nkern; k++)
+      if (j->localSize[k][0] % need) {
+        snprintf(err, sizeof err, "%s: fullSubgroups needs LocalSize x (%u) to be a multiple of %u", fn, j->localSize[k][0], need);
+        throw_range(env, err);
+        return false;
+      }
   }
-  if (pushLen > pushBytes) {
-    snprintf(err, sizeof err, "run: push constants have %zu bytes, over the push range of %u (pushBytes)", pushLen, pushBytes);
-    return throw_range(env, err);
+  if (j->pushLen > j->pushBytes) {
+    snprintf(err, sizeof err, "%s: push constants have %zu bytes, over the push range of %u (pushBytes)", fn, j->pushLen, j->pushBytes);
+    throw_range(env, err);
+    return false;
   }
+  return true;
+}
 
-  /* ---- Vulkan objects ---- */
+/* Builds the pipelines and buffers, records every step (a compute-to-compute memory barrier
+   between steps, so each dispatch sees the previous ones' writes), submits once and returns the
+   promise; the job's arrays are freed by the caller. */
+static napi_value submit(napi_env env, Job *j) {
   Run *run = calloc(1, sizeof *run);
   if (!run) return throw_vk(env, "calloc", VK_ERROR_OUT_OF_HOST_MEMORY);
   if (++S.nextRunId == 0 || S.nextRunId == UINT32_MAX) S.nextRunId = 1;
@@ -1465,68 +1536,86 @@ static napi_value run_inner(napi_env env, napi_callback_info info) {
   tlRun = run->id;
   msg_mark(&run->seqStart, &run->errStart);
   run->t0 = now_ms();
-  run->nbuf = nbuf;
-  run->deviceAddresses = deviceAddresses;
-  run->timeoutNs = (uint64_t)(timeoutMs * 1e6);
+  run->nbuf = j->nbuf;
+  run->deviceAddresses = j->deviceAddresses;
+  run->timeoutNs = (uint64_t)(j->timeoutMs * 1e6);
   VkDevice d = S.device;
   VkResult r = VK_SUCCESS;
   const char *what = "";
+  char err[200];
 
-  run->pipe = pipe_get(run, spvData, nWords, entry, nbuf, pushBytes, requiredSize, fullSubgroups, &what, &r);
-  if (!run->pipe) RUN_FAIL_VK(what, r);
+  for (uint32_t k = 0; k < j->nkern; k++) {
+    run->pipes[k] = pipe_get(run, j->words[k], j->nWords[k], j->entry[k], j->nbuf, j->pushBytes, j->requiredSize, j->fullSubgroups, &what, &r);
+    if (!run->pipes[k]) RUN_FAIL_VK(what, r);
+    run->npipe = k + 1;
+  }
   run->tPipeline = now_ms();
 
   /* buffers: the data, then zeros up to the buffer's capacity (the descriptor's range is the data
      rounded up to 4 bytes; the zeros keep what a pointer past the end reads the same whether the
      buffer is new or reused) */
-  for (uint32_t i = 0; i < nbuf; i++) {
-    size_t size = bufLen[i] < 4 ? 4 : (bufLen[i] + 3) & ~(size_t)3;
+  for (uint32_t i = 0; i < j->nbuf; i++) {
+    size_t size = j->bufLen[i] < 4 ? 4 : (j->bufLen[i] + 3) & ~(size_t)3;
     bool reused = false;
-    run->pb[i] = buf_get(size, deviceAddresses, &reused, &what, &r);
+    run->pb[i] = buf_get(size, j->deviceAddresses, &reused, &what, &r);
     if (!run->pb[i]) RUN_FAIL_VK(what, r);
     if (reused) run->buffersReused++;
-    run->len[i] = bufLen[i];
-    memcpy(run->pb[i]->map, bufData[i], bufLen[i]);
-    if (run->pb[i]->cap > bufLen[i]) memset((uint8_t *)run->pb[i]->map + bufLen[i], 0, run->pb[i]->cap - bufLen[i]);
+    run->len[i] = j->bufLen[i];
+    memcpy(run->pb[i]->map, j->bufData[i], j->bufLen[i]);
+    if (run->pb[i]->cap > j->bufLen[i]) memset((uint8_t *)run->pb[i]->map + j->bufLen[i], 0, run->pb[i]->cap - j->bufLen[i]);
   }
-  for (uint32_t i = 0; i < npatch; i++) {
-    uint64_t a = run->pb[patches[i].src]->address;
-    uint8_t *dst = patches[i].into < 0 ? push : (uint8_t *)run->pb[patches[i].into]->map;
-    for (int b = 0; b < 8; b++) dst[patches[i].offset + b] = (uint8_t)(a >> (8 * b)); /* little-endian */
+  for (uint32_t i = 0; i < j->npatch; i++) {
+    const Patch *p = &j->patches[i];
+    uint64_t a = run->pb[p->src]->address + p->add;
+    uint8_t *dst = p->into < 0 ? j->push + (size_t)p->step * PUSH_BYTES : (uint8_t *)run->pb[p->into]->map;
+    for (int b = 0; b < 8; b++) dst[p->offset + b] = (uint8_t)(a >> (8 * b)); /* little-endian */
   }
 
   run->slot = slot_get(&what, &r);
   if (!run->slot) RUN_FAIL_VK(what, r);
   Slot *sl = run->slot;
 
-  /* descriptors */
+  /* descriptors: every pipeline of the run has the same set layout definition (nbuf storage
+     buffers), so one set bound once serves all of them */
   VkDescriptorSet set = VK_NULL_HANDLE;
-  if (nbuf) {
+  if (j->nbuf) {
     VkDescriptorSetAllocateInfo dsai = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO, .descriptorPool = sl->dpool,
-                                        .descriptorSetCount = 1, .pSetLayouts = &run->pipe->dsl};
+                                        .descriptorSetCount = 1, .pSetLayouts = &run->pipes[0]->dsl};
     if ((r = vkAllocateDescriptorSets(d, &dsai, &set)) != VK_SUCCESS) RUN_FAIL_VK("vkAllocateDescriptorSets", r);
     VkDescriptorBufferInfo dbi[MAX_BUFFERS];
     VkWriteDescriptorSet wds[MAX_BUFFERS];
-    for (uint32_t i = 0; i < nbuf; i++) {
-      size_t size = bufLen[i] < 4 ? 4 : (bufLen[i] + 3) & ~(size_t)3;
+    for (uint32_t i = 0; i < j->nbuf; i++) {
+      size_t size = j->bufLen[i] < 4 ? 4 : (j->bufLen[i] + 3) & ~(size_t)3;
       dbi[i] = (VkDescriptorBufferInfo){.buffer = run->pb[i]->buf, .offset = 0, .range = size};
       wds[i] = (VkWriteDescriptorSet){.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = set, .dstBinding = i,
                                       .descriptorCount = 1, .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
                                       .pBufferInfo = &dbi[i]};
     }
-    vkUpdateDescriptorSets(d, nbuf, wds, 0, NULL);
+    vkUpdateDescriptorSets(d, j->nbuf, wds, 0, NULL);
   }
 
   /* command buffer */
   VkCommandBufferBeginInfo cbbi = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO, .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT};
   if ((r = vkBeginCommandBuffer(sl->cb, &cbbi)) != VK_SUCCESS) RUN_FAIL_VK("vkBeginCommandBuffer", r);
   if (sl->query) vkCmdResetQueryPool(sl->cb, sl->query, 0, 2);
-  vkCmdBindPipeline(sl->cb, VK_PIPELINE_BIND_POINT_COMPUTE, run->pipe->pipeline);
-  if (nbuf) vkCmdBindDescriptorSets(sl->cb, VK_PIPELINE_BIND_POINT_COMPUTE, run->pipe->layout, 0, 1, &set, 0, NULL);
-  /* the whole range is always pushed (zeros past the given bytes) */
-  if (pushBytes) vkCmdPushConstants(sl->cb, run->pipe->layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, pushBytes, push);
+  if (j->nbuf) vkCmdBindDescriptorSets(sl->cb, VK_PIPELINE_BIND_POINT_COMPUTE, run->pipes[0]->layout, 0, 1, &set, 0, NULL);
   if (sl->query) vkCmdWriteTimestamp(sl->cb, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, sl->query, 0);
-  vkCmdDispatch(sl->cb, groups[0], groups[1], groups[2]);
+  VkMemoryBarrier between = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER, .srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT,
+                             .dstAccessMask = VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT};
+  uint32_t bound = UINT32_MAX;
+  for (uint32_t s = 0; s < j->nsteps; s++) {
+    uint32_t k = j->stepKernel[s];
+    Pipe *p = run->pipes[k];
+    if (k != bound) {
+      vkCmdBindPipeline(sl->cb, VK_PIPELINE_BIND_POINT_COMPUTE, p->pipeline);
+      bound = k;
+    }
+    /* the whole range is always pushed (zeros past the given bytes) */
+    if (j->pushBytes) vkCmdPushConstants(sl->cb, p->layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, j->pushBytes, j->push + (size_t)s * PUSH_BYTES);
+    vkCmdDispatch(sl->cb, j->stepGroups[3 * s], j->stepGroups[3 * s + 1], j->stepGroups[3 * s + 2]);
+    if (s + 1 < j->nsteps)
+      vkCmdPipelineBarrier(sl->cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1, &between, 0, NULL, 0, NULL);
+  }
   if (sl->query) vkCmdWriteTimestamp(sl->cb, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, sl->query, 1);
   VkMemoryBarrier mb = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER, .srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT,
                         .dstAccessMask = VK_ACCESS_HOST_READ_BIT};
@@ -1534,8 +1623,8 @@ static napi_value run_inner(napi_env env, napi_callback_info info) {
   if ((r = vkEndCommandBuffer(sl->cb)) != VK_SUCCESS) RUN_FAIL_VK("vkEndCommandBuffer", r);
 
   /* keep the caller's buffers alive until the copy back */
-  for (uint32_t i = 0; i < nbuf; i++) {
-    if (napi_create_reference(env, bufVal[i], 1, &run->ref[i]) != napi_ok) {
+  for (uint32_t i = 0; i < j->nbuf; i++) {
+    if (napi_create_reference(env, j->bufVal[i], 1, &run->ref[i]) != napi_ok) {
       run->ref[i] = NULL;
       run_free(env, run, false);
       return throw_state(env, "run: napi_create_reference failed");
@@ -1574,8 +1663,163 @@ static napi_value run_inner(napi_env env, napi_callback_info info) {
   return promise;
 }
 
+/* run(spirv, entry, buffers, push, groups, options?): one kernel, one dispatch. */
+static napi_value run_inner(napi_env env, napi_callback_info info) {
+  size_t argc = 6;
+  napi_value argv[6];
+  NAPI_CALL(env, napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
+  if (!ready_or_throw(env)) return NULL;
+  if (argc < 5) return throw_type(env, "run(spirv, entry, buffers, push, groups, options?)");
+  Job j;
+  memset(&j, 0, sizeof j);
+  j.nkern = 1;
+  if (!parse_kernel(env, "run", argv[0], argv[1], &j, 0)) return NULL;
+  if (!parse_buffers(env, "run", argv[2], &j)) return NULL;
+  j.nsteps = 1;
+  j.stepKernel = calloc(1, sizeof *j.stepKernel);
+  j.stepGroups = calloc(3, sizeof *j.stepGroups);
+  j.push = calloc(1, PUSH_BYTES);
+  napi_value result = NULL;
+  if (!j.stepKernel || !j.stepGroups || !j.push) {
+    throw_vk(env, "calloc", VK_ERROR_OUT_OF_HOST_MEMORY);
+    goto done;
+  }
+  /* push */
+  napi_valuetype t;
+  if (napi_typeof(env, argv[3], &t) != napi_ok) goto done;
+  if (t != napi_undefined && t != napi_null) {
+    void *pd;
+    if (!get_bytes(env, argv[3], &pd, &j.pushLen)) { throw_type(env, "run: push must be an ArrayBuffer, TypedArray or undefined"); goto done; }
+    if (j.pushLen > PUSH_BYTES) {
+      char err[96];
+      snprintf(err, sizeof err, "run: push constants have %zu bytes, over 128", j.pushLen);
+      throw_range(env, err);
+      goto done;
+    }
+    memcpy(j.push, pd, j.pushLen);
+  }
+  /* groups */
+  bool isArr = false;
+  uint32_t gl = 0;
+  if (napi_is_array(env, argv[4], &isArr) != napi_ok) goto done;
+  if (isArr && napi_get_array_length(env, argv[4], &gl) != napi_ok) goto done;
+  if (!isArr || gl != 3) { throw_type(env, "run: groups must be [x, y, z]"); goto done; }
+  double g[3];
+  for (uint32_t i = 0; i < 3; i++) {
+    napi_value e;
+    if (napi_get_element(env, argv[4], i, &e) != napi_ok) goto done;
+    if (napi_get_value_double(env, e, &g[i]) != napi_ok) { throw_type(env, "run: groups must be numbers"); goto done; }
+  }
+  if (!check_groups(env, "run", g, j.stepGroups)) goto done;
+  napi_value undef;
+  napi_get_undefined(env, &undef);
+  if (!parse_options(env, "run", argc >= 6 ? argv[5] : undef, &j)) goto done;
+  result = submit(env, &j);
+done:
+  job_free(&j);
+  return result;
+}
+
 static napi_value js_run(napi_env env, napi_callback_info info) {
   napi_value v = run_inner(env, info);
+  tlRun = 0;
+  return v;
+}
+
+/* runSteps(kernels, buffers, steps, options?): kernels [{spirv, entry}], steps {kernel: Uint32Array,
+   groups: Uint32Array (3 per step), push?: Uint8Array (pushBytes per step)}; every step in order in
+   one submission over the same buffers. */
+static napi_value run_steps_inner(napi_env env, napi_callback_info info) {
+  size_t argc = 4;
+  napi_value argv[4];
+  NAPI_CALL(env, napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
+  if (!ready_or_throw(env)) return NULL;
+  if (argc < 3) return throw_type(env, "runSteps(kernels, buffers, steps, options?)");
+  Job j;
+  memset(&j, 0, sizeof j);
+  napi_value result = NULL;
+  char err[200];
+  bool isArr = false;
+  if (napi_is_array(env, argv[0], &isArr) != napi_ok) goto done;
+  if (!isArr) { throw_type(env, "runSteps: kernels must be an array of {spirv, entry}"); goto done; }
+  if (napi_get_array_length(env, argv[0], &j.nkern) != napi_ok) goto done;
+  if (j.nkern < 1 || j.nkern > MAX_KERNELS) {
+    snprintf(err, sizeof err, "runSteps: %u kernels, must be 1..%u", j.nkern, MAX_KERNELS);
+    throw_range(env, err);
+    goto done;
+  }
+  for (uint32_t k = 0; k < j.nkern; k++) {
+    napi_value e, sp, en;
+    napi_valuetype ft;
+    if (napi_get_element(env, argv[0], k, &e) != napi_ok) goto done;
+    if (!get_named(env, e, "spirv", &sp, &ft) || !get_named(env, e, "entry", &en, &ft)) {
+      throw_type(env, "runSteps: each kernel is {spirv: Uint32Array, entry: string}");
+      goto done;
+    }
+    if (!parse_kernel(env, "runSteps", sp, en, &j, k)) goto done;
+  }
+  if (!parse_buffers(env, "runSteps", argv[1], &j)) goto done;
+  /* steps */
+  napi_value kv, gv, pv;
+  napi_valuetype ft;
+  void *kd = NULL, *gd = NULL, *pd = NULL;
+  size_t kl = 0, gLen = 0, pl = 0;
+  napi_typedarray_type tt;
+  size_t n, off;
+  napi_value ab;
+  bool ta = false;
+  if (!get_named(env, argv[2], "kernel", &kv, &ft) || napi_is_typedarray(env, kv, &ta) != napi_ok || !ta ||
+      napi_get_typedarray_info(env, kv, &tt, &n, &kd, &ab, &off) != napi_ok || tt != napi_uint32_array ||
+      !get_named(env, argv[2], "groups", &gv, &ft) || napi_is_typedarray(env, gv, &ta) != napi_ok || !ta ||
+      napi_get_typedarray_info(env, gv, &tt, &gLen, &gd, &ab, &off) != napi_ok || tt != napi_uint32_array) {
+    throw_type(env, "runSteps: steps is {kernel: Uint32Array, groups: Uint32Array, push?: ArrayBuffer or TypedArray}");
+    goto done;
+  }
+  kl = n;
+  if (kl < 1 || kl > MAX_STEPS) {
+    snprintf(err, sizeof err, "runSteps: %zu steps, must be 1..%u", kl, MAX_STEPS);
+    throw_range(env, err);
+    goto done;
+  }
+  if (gLen != 3 * kl) { throw_range(env, "runSteps: steps.groups must hold 3 numbers per step"); goto done; }
+  j.nsteps = (uint32_t)kl;
+  j.stepKernel = malloc(kl * sizeof *j.stepKernel);
+  j.stepGroups = malloc(3 * kl * sizeof *j.stepGroups);
+  j.push = calloc(kl, PUSH_BYTES);
+  if (!j.stepKernel || !j.stepGroups || !j.push) { throw_vk(env, "malloc", VK_ERROR_OUT_OF_HOST_MEMORY); goto done; }
+  for (uint32_t s = 0; s < j.nsteps; s++) {
+    uint32_t k = ((const uint32_t *)kd)[s];
+    if (k >= j.nkern) {
+      snprintf(err, sizeof err, "runSteps: step %u names kernel %u of %u", s, k, j.nkern);
+      throw_range(env, err);
+      goto done;
+    }
+    j.stepKernel[s] = k;
+    double g[3] = {((const uint32_t *)gd)[3 * s], ((const uint32_t *)gd)[3 * s + 1], ((const uint32_t *)gd)[3 * s + 2]};
+    if (!check_groups(env, "runSteps", g, j.stepGroups + 3 * s)) goto done;
+  }
+  if (get_named(env, argv[2], "push", &pv, &ft) && ft != napi_undefined) {
+    if (!get_bytes(env, pv, &pd, &pl)) { throw_type(env, "runSteps: steps.push must be an ArrayBuffer or TypedArray"); goto done; }
+    if (pl % j.nsteps) { throw_range(env, "runSteps: steps.push must hold the same number of bytes for every step"); goto done; }
+    j.pushLen = pl / j.nsteps;
+    if (j.pushLen > PUSH_BYTES) {
+      snprintf(err, sizeof err, "runSteps: push constants have %zu bytes per step, over 128", j.pushLen);
+      throw_range(env, err);
+      goto done;
+    }
+    for (uint32_t s = 0; s < j.nsteps; s++) memcpy(j.push + (size_t)s * PUSH_BYTES, (const uint8_t *)pd + (size_t)s * j.pushLen, j.pushLen);
+  }
+  napi_value undef;
+  napi_get_undefined(env, &undef);
+  if (!parse_options(env, "runSteps", argc >= 4 ? argv[3] : undef, &j)) goto done;
+  result = submit(env, &j);
+done:
+  job_free(&j);
+  return result;
+}
+
+static napi_value js_run_steps(napi_env env, napi_callback_info info) {
+  napi_value v = run_steps_inner(env, info);
   tlRun = 0;
   return v;
 }
@@ -1658,6 +1902,7 @@ NAPI_MODULE_INIT() {
       {"init", NULL, js_init, NULL, NULL, NULL, napi_default, NULL},
       {"profile", NULL, js_profile, NULL, NULL, NULL, napi_default, NULL},
       {"run", NULL, js_run, NULL, NULL, NULL, napi_default, NULL},
+      {"runSteps", NULL, js_run_steps, NULL, NULL, NULL, napi_default, NULL},
       {"shutdown", NULL, js_shutdown, NULL, NULL, NULL, napi_default, NULL},
       {"validationMessages", NULL, js_validation_messages, NULL, NULL, NULL, napi_default, NULL},
       {"stats", NULL, js_stats, NULL, NULL, NULL, napi_default, NULL},

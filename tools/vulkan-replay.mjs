@@ -129,7 +129,7 @@ async function replay(o) {
           if (compare(expected, ref).length) throw new Error('the interpreter of this dist/ does not leave the recorded buffers: record the cases again with this build');
         }
         const ops = recompile(shader, { profile }).floatOps;
-        r.floatOps = { native: ops.filter((f) => f.lowering === 'native').length, emulated: ops.filter((f) => f.lowering === 'emulated').length };
+        r.floatOps = { native: ops.filter((f) => f.lowering === 'native').length, emulated: ops.filter((f) => f.lowering === 'emulated').length, dynamic: ops.filter((f) => f.lowering === 'dynamic').length };
         r.nativeOps = [...new Set(ops.filter((f) => f.lowering === 'native').map((f) => f.op))];
         const vk = c.buffers.map(bytes);
         const run = await runOnVulkan(shader, prep(vk), dev);
@@ -148,7 +148,7 @@ async function replay(o) {
         r.error = e instanceof Error ? e.message : String(e);
       }
       results.push(r);
-      const fo = r.floatOps ? `, float ops native/emulated ${r.floatOps.native}/${r.floatOps.emulated}${r.nativeOps.length ? ` (native: ${r.nativeOps.join(' ')})` : ''}` : '';
+      const fo = r.floatOps ? `, float ops native/emulated/dynamic ${r.floatOps.native}/${r.floatOps.emulated}/${r.floatOps.dynamic}${r.nativeOps.length ? ` (native: ${r.nativeOps.join(' ')})` : ''}` : '';
       if (r.status === 'equal') process.stdout.write(`ok     ${c.name} (${r.waves} waves, ${r.ms} ms${fo})\n`);
       else if (r.status === 'differs') {
         const lines = r.diffs.map((d) => `  buffer ${d.buffer}: ${d.bytes} bytes differ, first at byte ${d.first}; ${d.dwords.slice(0, 8).map((w) => `dword at byte ${w.byte}: interpreter ${w.interpreter}, Vulkan ${w.vulkan}`).join('; ')}`);

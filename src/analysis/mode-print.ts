@@ -65,7 +65,11 @@ function instText(inst: Instruction, target: Shader['info']['target']): string {
 }
 
 /** The analysis as text lines: header, then per block its entry state and instructions with notes. */
-export function formatModeAnalysis(shader: Shader, cfg: Cfg, a: ModeAnalysis): string[] {
+/**
+ * The text of `rdna mode`. `lowering` (from the CLI, which recompiles): per pc, how the
+ * instruction's float ops run on the chosen profile (native, emulated, dynamic), noted beside its mode.
+ */
+export function formatModeAnalysis(shader: Shader, cfg: Cfg, a: ModeAnalysis, lowering?: ReadonlyMap<number, string>): string[] {
   const target = shader.info.target;
   const out: string[] = [];
   out.push(`${shader.info.source === 'sidecar' ? 'shader' : 'kernel'} ${shader.info.name} (${target}, wave${shader.info.waveSize})`);
@@ -88,6 +92,8 @@ export function formatModeAnalysis(shader: Shader, cfg: Cfg, a: ModeAnalysis): s
       if (g) notes.push(getregNote(g, target));
       const v = valus.get(inst.pc);
       if (v) notes.push(valuNote(v));
+      const low = lowering?.get(inst.pc);
+      if (low) notes.push(low);
       rows.push([`  ${hexPc(inst.pc)}  ${instText(inst, target)}`, notes.join('; ')]);
     }
   }

@@ -263,8 +263,11 @@ export function analyzeMode(shader: Shader, cfg: Cfg): ModeAnalysis {
     const inS = blockInFull[b.id];
     if (inS === undefined) continue;
     const s: FullState = { regs: inS.regs.clone(), mode: inS.mode, flatScrLo: inS.flatScrLo, flatScrHi: inS.flatScrHi };
+    // Consecutive instructions share one (read-only) snapshot while no register of it changes.
+    let last: ModeState | undefined;
+    const snap = (): ModeState => (last && last.mode === s.mode && last.flatScrLo === s.flatScrLo && last.flatScrHi === s.flatScrHi ? last : (last = snapshot(s)));
     for (const inst of b.instructions) {
-      const before = snapshot(s);
+      const before = snap();
       if (!beforeAt.has(inst.pc)) beforeAt.set(inst.pc, before);
       const c = classify(s, inst, target);
       if (c.unmodeled) diagnostics.push({ pc: inst.pc, instruction: text(inst, target), words: [...inst.words], ...c.unmodeled });
@@ -277,7 +280,7 @@ export function analyzeMode(shader: Shader, cfg: Cfg): ModeAnalysis {
       }
       if (inst.def.float !== undefined) valu.push(valuMode(inst.pc, inst.def.float, s.mode));
       step(s, inst, target);
-      if (!afterAt.has(inst.pc)) afterAt.set(inst.pc, snapshot(s));
+      if (!afterAt.has(inst.pc)) afterAt.set(inst.pc, snap());
     }
   }
   const byPc = <T extends { pc: number }>(a: T[]) => a.sort((x, y) => x.pc - y.pc);

@@ -5,6 +5,7 @@ import { buildCfg } from '../analysis/cfg.js';
 import { analyzeMode, type ModeAnalysis } from '../analysis/mode.js';
 import type { Diagnostic } from '../analysis/types.js';
 import { translate } from '../frontend/index.js';
+import { valuModeAt } from '../frontend/context.js';
 import type { Inst, IrFunction } from '../ir/ir.js';
 import { LAVAPIPE_PROFILE, type TargetProfile } from './profile.js';
 import { canEmitNative, emitSpirv } from './spirv/emit.js';
@@ -25,11 +26,20 @@ export interface RecompileResult {
   readonly ir: IrFunction;
   readonly diagnostics: readonly Diagnostic[];
   readonly mode: ModeAnalysis;
-  /** Each float op and how it runs on the profile: native SPIR-V, or emulated exactly in integer code. */
-  readonly floatOps: readonly { pc: number | undefined; op: Op; lowering: 'native' | 'emulated' }[];
+  /**
+   * Each float op and how it runs on the profile: native SPIR-V, emulated exactly in integer code,
+   * or 'dynamic': its MODE is only known at run time, so it was translated once per possible MODE
+   * value (`variants` copies behind a branch on MODE, `emulated` of them emulated; one record per
+   * op of the instruction, src/frontend/dynamic-mode.ts).
+   */
+  readonly floatOps: readonly FloatOpLowering[];
   /** The run-time fault sites (fault word value - 1): pc, instruction text and message (src/ir/faults.ts). */
   readonly faults: readonly RecompiledFault[];
 }
+
+export type FloatOpLowering =
+  | { readonly pc: number | undefined; readonly op: Op; readonly lowering: 'native' | 'emulated' }
+  | { readonly pc: number; readonly op: Op; readonly lowering: 'dynamic'; readonly variants: number; readonly emulated: number };
 
 export interface RecompiledFault { readonly pc: number; readonly instruction: string; readonly message: string }
 
@@ -40,12 +50,32 @@ export function recompile(shader: Shader, options: RecompileOptions = {}): Recom
   const ir = translate(shader, cfg, mode);
   const profile = options.profile ?? LAVAPIPE_PROFILE;
   // Float ops the device cannot express in their MODE become exact integer code.
-  const floatOps: { pc: number | undefined; op: Op; lowering: 'native' | 'emulated' }[] = [];
+  const floatOps: FloatOpLowering[] = [];
+  // The copies of one instruction under a run-time MODE: by pc, then op.
+  const dynamic = new Map<number, Map<Op, { variants: number; emulated: number }>>();
   const toLower = new Set<Inst>();
   for (const b of ir.blocks) for (const i of b.insts) {
     if (!i.float) continue;
     if (!canEmitNative(i, profile)) toLower.add(i);
-    floatOps.push({ pc: i.pc, op: i.op, lowering: toLower.has(i) && LOWERED_F32.has(i.op) ? 'emulated' : 'native' });
+    const emulated = toLower.has(i) && LOWERED_F32.has(i.op);
+    const x = i.pc !== undefined ? dynamicAt(i.pc) : undefined;
+    if (x) {
+      const r = x.get(i.op) ?? { variants: 0, emulated: 0 };
+      r.variants++;
+      if (emulated) r.emulated++;
+      x.set(i.op, r);
+    } else floatOps.push({ pc: i.pc, op: i.op, lowering: emulated ? 'emulated' : 'native' });
+  }
+  for (const [pc, ops] of dynamic) for (const [op, r] of ops) floatOps.push({ pc, op, lowering: 'dynamic', ...r });
+  floatOps.sort((a, b) => (a.pc ?? -1) - (b.pc ?? -1));
+  function dynamicAt(pc: number): Map<Op, { variants: number; emulated: number }> | undefined {
+    const hit = dynamic.get(pc);
+    if (hit) return hit;
+    const r = valuModeAt(mode, pc);
+    if (!r || (r.round !== 'dynamic' && r.denorm !== 'dynamic' && r.ieee !== 'dynamic' && r.dx10Clamp !== 'dynamic')) return undefined;
+    const m = new Map<Op, { variants: number; emulated: number }>();
+    dynamic.set(pc, m);
+    return m;
   }
   lowerFloat(ir, (i) => toLower.has(i));
   // The call sites' bit casts of constants fold; then the repeats merge.

@@ -14,7 +14,8 @@ import { onlyShader, readShaderInput, SHADER_OPTIONS, SHADER_USAGE } from './sha
 
 export const COMPILE_USAGE = `usage: rdna compile -o OUT [--emit spirv|spirv-asm|ir] [--profile lavapipe|nvidia|portable|FILE.json] [--json] ${SHADER_USAGE}`;
 
-function profileOf(arg: string): TargetProfile {
+/** A --profile argument: a named profile or a profile FILE.json. */
+export function profileOf(arg: string): TargetProfile {
   const named = PROFILES[arg];
   if (named) return named;
   if (!arg.endsWith('.json') || !existsSync(arg)) throw new UsageError(`--profile must be one of ${Object.keys(PROFILES).join(', ')} or a profile FILE.json (got '${arg}')`);

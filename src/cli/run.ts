@@ -1,21 +1,21 @@
-// rdna run FILE --args ARGS.json [--engine interp] [--kernel K] [--json] [--max-steps N]
-// Runs a kernel on the reference interpreter with the arguments ARGS.json gives, and prints every
-// buffer argument after the run.
+// rdna run FILE --args ARGS.json [--engine interp|vulkan] [--kernel K] [--json] [--max-steps N]
+// Runs a kernel (one dispatch) or a sequence of dispatches (ARGS.json's "dispatches") on the
+// reference interpreter or, recompiled, on Vulkan, with the arguments ARGS.json gives (one parser
+// for both engines: src/interp/args.ts), and prints every buffer after the run: each buffer
+// argument of one dispatch, each named buffer of a sequence.
 
 import { encodeBase64 } from '../interp/base64.js';
-import { ArgsError, prepareDispatch } from '../interp/args.js';
-import { dispatch } from '../interp/dispatch.js';
+import { ArgsError, parseArgs, type ArgsPlan, type PlanBuffer } from '../interp/args.js';
 import { InterpError } from '../interp/errors.js';
-import { oneOf, parseArgs } from './args.js';
+import { runPlan } from '../interp/sequence.js';
+import { oneOf, parseArgs as parseCliArgs } from './args.js';
 import { InputError, UsageError } from './errors.js';
 import { readInput } from './input.js';
 import { Output } from './output.js';
 import { readShaderInput, SHADER_OPTIONS, SHADER_USAGE } from './shader-input.js';
-import type { Shader } from '../container/shader.js';
-import type { PreparedDispatch } from '../interp/args.js';
 import { TranslateError } from '../frontend/errors.js';
 import { CompileError } from '../backend/spirv/emit.js';
-import { RuntimeFault, runOnVulkan } from '../runtime/engine.js';
+import { compileFor, RuntimeFault, runPlanOnVulkan, type CompiledKernel } from '../runtime/engine.js';
 import { VulkanDevice, VulkanError, VulkanUnavailableError } from '../runtime/vulkan.js';
 
 export const RUN_USAGE = `usage: rdna run --args ARGS.json [--engine interp|vulkan] [--device NAME] [--json] [--max-steps N] ${SHADER_USAGE}`;
@@ -23,7 +23,7 @@ export const DEFAULT_MAX_STEPS = 200_000_000;
 const MAX_ARGS_BYTES = 1 << 30;
 
 export async function runRun(argv: readonly string[]): Promise<number> {
-  const args = parseArgs(argv, ['args', 'engine', 'max-steps', 'device', ...SHADER_OPTIONS], ['json']);
+  const args = parseCliArgs(argv, ['args', 'engine', 'max-steps', 'device', ...SHADER_OPTIONS], ['json']);
   if (args.positional.length !== 1) throw new UsageError(args.positional.length ? 'run takes one FILE' : 'run needs a FILE');
   const argsFile = args.options.get('args');
   if (typeof argsFile !== 'string') throw new UsageError('run needs --args ARGS.json');
@@ -31,6 +31,7 @@ export async function runRun(argv: readonly string[]): Promise<number> {
   const ms = args.options.get('max-steps');
   const maxSteps = typeof ms === 'string' ? Number(ms) : DEFAULT_MAX_STEPS;
   if (!Number.isSafeInteger(maxSteps) || maxSteps < 1) throw new UsageError('--max-steps must be a positive integer');
+  if (engine !== 'vulkan' && args.options.has('device')) throw new UsageError('--device is for --engine vulkan');
   const input = readShaderInput(args.positional[0] ?? '', args);
   const bytes = readInput(argsFile);
   if (bytes.length > MAX_ARGS_BYTES) throw new InputError(`${argsFile}: too large`);
@@ -40,55 +41,69 @@ export async function runRun(argv: readonly string[]): Promise<number> {
   } catch (e) {
     throw new InputError(`${argsFile}: not valid JSON: ${(e instanceof Error ? e.message : String(e)).split('\n')[0]}`);
   }
-  const wanted = typeof doc === 'object' && doc !== null && typeof (doc as { kernel?: unknown }).kernel === 'string' ? (doc as { kernel: string }).kernel : undefined;
+  const isDoc = typeof doc === 'object' && doc !== null && !Array.isArray(doc);
   let shaders = input.shaders;
-  if (wanted !== undefined && !args.options.has('kernel')) shaders = shaders.filter((s) => s.info.name === wanted);
-  if (shaders.length === 0) throw new InputError(`${input.file}: no kernel named '${wanted}'`);
-  if (shaders.length > 1) throw new UsageError(`${input.file} holds ${shaders.length} kernels (${shaders.map((s) => s.info.name).join(', ')}): name one with --kernel or "kernel" in ${argsFile}`);
-  const shader = shaders[0];
-  if (!shader) throw new InputError(`${input.file}: no kernel`);
-  let prepared;
+  // One dispatch: its kernel, by --kernel or "kernel" (a sequence names a kernel per dispatch).
+  if (!(isDoc && 'dispatches' in (doc as object))) {
+    const wanted = isDoc && typeof (doc as { kernel?: unknown }).kernel === 'string' ? (doc as { kernel: string }).kernel : undefined;
+    if (wanted !== undefined && !args.options.has('kernel')) shaders = shaders.filter((s) => s.info.name === wanted);
+    if (shaders.length === 0) throw new InputError(`${input.file}: no kernel named '${wanted}'`);
+    if (shaders.length > 1) throw new UsageError(`${input.file} holds ${shaders.length} kernels (${shaders.map((s) => s.info.name).join(', ')}): name one with --kernel or "kernel" in ${argsFile}`);
+  }
+  let plan: ArgsPlan;
   try {
-    prepared = prepareDispatch(doc, shader);
+    plan = parseArgs(doc, shaders);
   } catch (e) {
     if (e instanceof ArgsError || e instanceof InterpError) throw new InputError(`${argsFile}: ${e.message}`);
     throw e;
   }
-  if (engine === 'vulkan') return runVulkan(shader, prepared, args.options.get('json') === true, typeof args.options.get('device') === 'string' ? (args.options.get('device') as string) : undefined);
-  if (args.options.has('device')) throw new UsageError('--device is for --engine vulkan');
+  const json = args.options.get('json') === true;
+  if (engine === 'vulkan') return runVulkan(plan, json, typeof args.options.get('device') === 'string' ? (args.options.get('device') as string) : undefined);
   const tty = process.stderr.isTTY === true;
   let stats;
   const t0 = performance.now();
   try {
-    stats = dispatch(shader, {
-      grid: prepared.grid, block: prepared.block, kernarg: prepared.kernarg, mem: prepared.mem, maxSteps,
-      ...(tty ? { onWorkgroup: (d: number, t: number) => { if (d % 64 === 0 || d === t) process.stderr.write(`\rrdna run: workgroup ${d}/${t}${d === t ? '\n' : ''}`); } } : {}),
+    stats = runPlan(plan, {
+      maxSteps,
+      ...(tty ? { onProgress: (d: number, t: number, what: string) => { if (d % 64 === 0 || d === t) process.stderr.write(`\rrdna run: ${what} ${d}/${t}${d === t ? '\n' : ''}`); } } : {}),
     });
   } catch (e) {
-    if (e instanceof InterpError) throw new InputError(`${shader.info.name}: ${e.message}`);
+    if (e instanceof InterpError) throw new InputError(plan.sequence ? e.message : `${label(plan)}: ${e.message}`);
     throw e;
   }
   const seconds = (performance.now() - t0) / 1000;
-  const out = new Output();
-  if (args.options.get('json') === true) {
-    out.line(JSON.stringify({
-      engine: 'interp',
-      kernel: shader.info.name,
-      buffers: prepared.buffers.map((b) => ({ arg: b.arg, ...(b.name ? { name: b.name } : {}), base64: encodeBase64(b.bytes) })),
-      stats: { ...stats, seconds },
-    }));
-  } else {
-    out.line(`${shader.info.name}: ${stats.workgroups} workgroups, ${stats.waves} waves, ${stats.instructions} instructions, ${stats.laneInstructions} lane-instructions, ${seconds.toFixed(3)} s`);
-    for (const b of prepared.buffers) {
-      const view = preview(b.type, b.bytes);
-      out.line(`  arg ${b.arg}${b.name ? ` ${b.name}` : ''} (${b.type}, ${b.bytes.length} bytes): ${view}`);
-    }
-  }
-  out.flush();
+  const { dispatches, ...perDispatch } = stats;
+  report(plan, json, { engine: 'interp' },
+    plan.sequence ? { dispatches, ...perDispatch, seconds } : { ...perDispatch, seconds },
+    `${stats.workgroups} workgroups, ${stats.waves} waves, ${stats.instructions} instructions, ${stats.laneInstructions} lane-instructions, ${seconds.toFixed(3)} s`);
   return 0;
 }
 
-async function runVulkan(shader: Shader, prepared: PreparedDispatch, json: boolean, deviceName: string | undefined): Promise<number> {
+/** The kernel's name (one dispatch) or `sequence of N dispatches (k1, k2)`. */
+function label(plan: ArgsPlan): string {
+  const names = plan.kernels.map((s) => s.info.name);
+  return plan.sequence ? `sequence of ${plan.dispatches} dispatch${plan.dispatches === 1 ? '' : 'es'} (${names.join(', ')})` : names[0] ?? '';
+}
+
+/** The output: JSON (the buffers as base64) or a summary line and each buffer. */
+function report(plan: ArgsPlan, json: boolean, head: Record<string, unknown>, stats: Record<string, unknown>, summary: string): void {
+  const out = new Output();
+  const id = (b: PlanBuffer) => (plan.sequence ? { name: b.name } : { arg: b.arg, ...(b.name ? { name: b.name } : {}) });
+  if (json) {
+    out.line(JSON.stringify({
+      ...head,
+      ...(plan.sequence ? { kernels: plan.kernels.map((s) => s.info.name) } : { kernel: plan.kernels[0]?.info.name }),
+      buffers: plan.buffers.map((b) => ({ ...id(b), base64: encodeBase64(b.bytes) })),
+      stats,
+    }));
+  } else {
+    out.line(`${label(plan)}: ${summary}`);
+    for (const b of plan.buffers) out.line(`  ${plan.sequence ? `buffer ${b.name}` : `arg ${b.arg}${b.name ? ` ${b.name}` : ''}`} (${b.type}, ${b.bytes.length} bytes): ${preview(b.type, b.bytes)}`);
+  }
+  out.flush();
+}
+
+async function runVulkan(plan: ArgsPlan, json: boolean, deviceName: string | undefined): Promise<number> {
   let dev: VulkanDevice;
   try {
     dev = VulkanDevice.open(deviceName !== undefined ? { deviceName } : {});
@@ -97,23 +112,22 @@ async function runVulkan(shader: Shader, prepared: PreparedDispatch, json: boole
     throw e;
   }
   try {
-    const r = await runOnVulkan(shader, prepared, dev);
-    const out = new Output();
-    if (json) {
-      out.line(JSON.stringify({
-        engine: 'vulkan', device: r.device, kernel: shader.info.name,
-        buffers: prepared.buffers.map((b) => ({ arg: b.arg, ...(b.name ? { name: b.name } : {}), base64: encodeBase64(b.bytes) })),
-        stats: { waves: r.waves, compileMs: r.compileMs, runMs: r.ms },
-      }));
-    } else {
-      out.line(`${shader.info.name}: on ${r.device}, ${r.waves} waves, recompiled in ${r.compileMs.toFixed(1)} ms, ran in ${r.ms.toFixed(1)} ms`);
-      for (const b of prepared.buffers) out.line(`  arg ${b.arg}${b.name ? ` ${b.name}` : ''} (${b.type}, ${b.bytes.length} bytes): ${preview(b.type, b.bytes)}`);
-    }
-    out.flush();
+    const compiled: CompiledKernel[] = plan.kernels.map((s) => {
+      try {
+        return compileFor(s, dev);
+      } catch (e) {
+        if (e instanceof TranslateError || e instanceof CompileError) throw new InputError(`${s.info.name}: cannot recompile: ${e.message}`);
+        throw e;
+      }
+    });
+    const r = await runPlanOnVulkan(plan, compiled, dev);
+    const where = plan.sequence ? ` in ${r.submissions} submission${r.submissions === 1 ? '' : 's'}` : '';
+    report(plan, json, { engine: 'vulkan', device: r.device },
+      plan.sequence ? { dispatches: r.dispatches, submissions: r.submissions, waves: r.waves, compileMs: r.compileMs, runMs: r.ms } : { waves: r.waves, compileMs: r.compileMs, runMs: r.ms },
+      `on ${r.device}${where}, ${r.waves} waves, recompiled in ${r.compileMs.toFixed(1)} ms, ran in ${r.ms.toFixed(1)} ms`);
     return 0;
   } catch (e) {
-    if (e instanceof TranslateError || e instanceof CompileError) throw new InputError(`${shader.info.name}: cannot recompile: ${e.message}`);
-    if (e instanceof RuntimeFault) throw new InputError(`${shader.info.name}: ${e.message}`);
+    if (e instanceof RuntimeFault) throw new InputError(`${label(plan)}: ${e.message}`);
     if (e instanceof VulkanError) throw new InputError(`Vulkan: ${e.message.split('\n')[0]}`);
     throw e;
   } finally {

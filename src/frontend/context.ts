@@ -8,7 +8,8 @@ import type { DataType } from '../isa/types.js';
 import type { Shader } from '../container/shader.js';
 import type { ModeAnalysis } from '../analysis/mode.js';
 import { inlineConstant } from '../decode/inline.js';
-import type { Builder, FloatMode, Inst } from '../ir/ir.js';
+import { Builder, type FloatMode, type Imm, type Inst } from '../ir/ir.js';
+import type { IrType, Op } from '../ir/ops.js';
 import { TranslateError } from './errors.js';
 import { apertureBase } from '../isa/apertures.js';
 
@@ -16,11 +17,77 @@ export const VCC_LO = 106;
 export const EXEC_LO = 126;
 export const NULL_REG = 125;
 
+/** A register as a number for the block builder's table: SGPR codes 0..255, VGPRs 256 + n, SCC, MODE. */
+const VGPR0 = 256, SCC_REG = 256 + 256, MODE_REG = SCC_REG + 1, REGS = MODE_REG + 1;
+
+/**
+ * The builder the frontend translates one block with: local value numbering of the register
+ * reads and writes (a read after a write or a read of the same register in the block is the value
+ * already known, not a new instruction), and of the values every instruction asks for again (each
+ * constant, the lane id, this lane's EXEC bit while EXEC is unchanged). What it leaves out is what
+ * SSA construction and value numbering would remove later; left in, it made most of the IR the
+ * passes walked (11 instructions per RDNA instruction before, docs/TECHNICAL_DEBT.md).
+ */
+export class BlockBuilder extends Builder {
+  private readonly regs: (Inst | undefined)[] = new Array<Inst | undefined>(REGS);
+  private readonly consts = new Map<number, Inst>();
+  private laneIdValue: Inst | undefined;
+  private execBitValue: Inst | undefined;
+  private execBitOf: Inst | undefined;
+  private execBitOfHi: Inst | undefined;
+
+  override emit(op: Op, args?: Inst[], imms?: readonly Imm[], opts?: { type?: IrType; float?: FloatMode }): Inst {
+    let reg = -1, write = false;
+    switch (op) {
+      case 'GetSgpr': reg = Number(imms?.[0]); break;
+      case 'SetSgpr': reg = Number(imms?.[0]); write = true; break;
+      case 'GetVgpr': reg = VGPR0 + Number(imms?.[0]); break;
+      case 'SetVgpr': reg = VGPR0 + Number(imms?.[0]); write = true; break;
+      case 'GetScc': reg = SCC_REG; break;
+      case 'SetScc': reg = SCC_REG; write = true; break;
+      case 'GetMode': reg = MODE_REG; break;
+      case 'SetMode': reg = MODE_REG; write = true; break;
+      case 'ConstU32': {
+        const v = Number(imms?.[0]);
+        const c = this.consts.get(v);
+        if (c) return c;
+        const i = super.emit(op, args, imms, opts);
+        this.consts.set(v, i);
+        return i;
+      }
+      case 'LaneId': return (this.laneIdValue ??= super.emit(op, args, imms, opts));
+      default: return super.emit(op, args, imms, opts);
+    }
+    if (!(reg >= 0 && reg < REGS)) return super.emit(op, args, imms, opts);
+    if (write) {
+      const i = super.emit(op, args, imms, opts);
+      this.regs[reg] = args?.[0];
+      return i;
+    }
+    const known = this.regs[reg];
+    if (known) return known;
+    const i = super.emit(op, args, imms, opts);
+    this.regs[reg] = i;
+    return i;
+  }
+
+  /** This lane's bit of EXEC, made once while EXEC keeps its values. */
+  laneBit(lo: Inst, hi: Inst): Inst {
+    if (this.execBitValue && this.execBitOf === lo && this.execBitOfHi === hi) return this.execBitValue;
+    const v = this.emit('LaneBit', [lo, hi, this.emit('LaneId')]);
+    this.execBitValue = v; this.execBitOf = lo; this.execBitOfHi = hi;
+    return v;
+  }
+}
+
 export class TContext {
   inst!: Instruction;
-  /** Set by a unit when the instruction ended the block itself (a branch). */
-  terminated = false;
-  constructor(readonly b: Builder, readonly shader: Shader, readonly mode: ModeAnalysis, readonly text: (i: Instruction) => string, readonly blockOf: (pc: number) => number) {}
+  /**
+   * The instruction's float mode when translation chose it (one variant of a MODE only known at
+   * run time: src/frontend/dynamic-mode.ts), instead of the MODE analysis's record.
+   */
+  valuOverride: ModeAnalysis['valu'][number] | undefined;
+  constructor(readonly b: BlockBuilder, readonly shader: Shader, readonly mode: ModeAnalysis, readonly text: (i: Instruction) => string, readonly blockOf: (pc: number) => number) {}
 
   get waveSize(): 32 | 64 { return this.shader.info.waveSize; }
 
@@ -86,7 +153,7 @@ export class TContext {
   execBit(): Inst {
     const b = this.b;
     const hi = this.waveSize === 64 ? b.emit('GetSgpr', [], [EXEC_LO + 1]) : b.u32(0);
-    return b.emit('LaneBit', [b.emit('GetSgpr', [], [EXEC_LO]), hi, b.emit('LaneId')]);
+    return b.laneBit(b.emit('GetSgpr', [], [EXEC_LO]), hi);
   }
 
   /** This lane's bit of the mask in scalar code `code` (and code + 1 in wave64). */
@@ -122,7 +189,7 @@ export class TContext {
 
   /** The FloatMode the MODE analysis gives this instruction. */
   floatMode(): FloatMode {
-    const r = valuModeAt(this.mode, this.inst.pc);
+    const r = this.valuOverride ?? valuModeAt(this.mode, this.inst.pc);
     if (!r) this.fail('the MODE analysis has no float mode for this instruction');
     // Instructions that flush f32 denormals whatever MODE says (the table's 'mode:always-flush-f32').
     const flush = (this.inst.def.flags ?? []).includes('mode:always-flush-f32') && r.float === 'f32';
@@ -138,7 +205,7 @@ export type Translator = (cx: TContext) => void;
 
 const VALU_BY_PC = new WeakMap<ModeAnalysis, Map<number, ModeAnalysis['valu'][number]>>();
 /** The MODE analysis's record of the VALU instruction at `pc` (indexed once per analysis). */
-function valuModeAt(mode: ModeAnalysis, pc: number): ModeAnalysis['valu'][number] | undefined {
+export function valuModeAt(mode: ModeAnalysis, pc: number): ModeAnalysis['valu'][number] | undefined {
   let m = VALU_BY_PC.get(mode);
   if (!m) { m = new Map(mode.valu.map((x) => [x.pc, x])); VALU_BY_PC.set(mode, m); }
   return m.get(pc);

@@ -9,14 +9,17 @@ import { printInstruction } from '../disasm/index.js';
 import { Builder, type Inst, IrFunction } from '../ir/ir.js';
 import { runPasses } from '../ir/passes/index.js';
 import { emitLaunchState } from './abi.js';
-import { EXEC_LO, TContext, type Translator, VCC_LO } from './context.js';
+import { BlockBuilder, EXEC_LO, TContext, type Translator, VCC_LO } from './context.js';
 import { TranslateError } from './errors.js';
+import { endsModeRun, hasDynamicMode, modeVariants } from './dynamic-mode.js';
+import type { Instruction } from '../decode/types.js';
 import { BUFFER } from './units/buffer.js';
 import { MEMORY } from './units/memory.js';
 import { SALU } from './units/salu.js';
 import { VALU } from './units/valu.js';
+import { HWREG_UNIT } from './units/hwreg.js';
 
-const UNITS: readonly Record<string, Translator>[] = [SALU, VALU, MEMORY, BUFFER];
+const UNITS: readonly Record<string, Translator>[] = [SALU, VALU, MEMORY, BUFFER, HWREG_UNIT];
 export const TRANSLATORS: Record<string, Translator> = {};
 for (const u of UNITS) for (const [k, t] of Object.entries(u)) {
   if (k in TRANSLATORS) throw new Error(`frontend: two units translate ${k}`);
@@ -41,10 +44,12 @@ export function translate(shader: Shader, cfg: Cfg, mode: ModeAnalysis): IrFunct
   for (const cb of cfg.blocks) {
     const ib = blocks[cb.id];
     if (!ib) continue;
-    const b = new Builder(fn, ib);
-    const cx = new TContext(b, shader, mode, text, (pc) => irBlock(blockAt.get(pc) ?? -1));
+    let b = new BlockBuilder(fn, ib);
+    let cx = new TContext(b, shader, mode, text, (pc) => irBlock(blockAt.get(pc) ?? -1));
     let ended = false;
-    for (const inst of cb.instructions) {
+    const insts = cb.instructions;
+    for (let j = 0; j < insts.length; j++) {
+      const inst = insts[j] as Instruction;
       b.pc = inst.pc;
       cx.inst = inst;
       const m = inst.def.mnemonic;
@@ -69,10 +74,39 @@ export function translate(shader: Shader, cfg: Cfg, mode: ModeAnalysis): IrFunct
         ended = true;
         break;
       }
-      if (NO_EFFECT.has(m)) continue;
-      const t = TRANSLATORS[m];
-      if (!t) throw cx.error(`${m} is not translated yet`);
-      t(cx);
+      if (hasDynamicMode(mode, inst)) {
+        // A run under one run-time MODE value: translated once per value of its unknown bits.
+        let k = j;
+        while (k + 1 < insts.length && !endsModeRun(insts[k + 1] as Instruction)) k++;
+        const run = insts.slice(j, k + 1);
+        const variants = modeVariants(mode, run);
+        if (!variants) throw cx.error('the MODE analysis has no state for this instruction');
+        const join = fn.addBlock(inst.pc);
+        const key = b.emit('And32', [b.emit('GetMode'), b.u32(variants.unknown)]);
+        variants.candidates.forEach((cand, n) => {
+          const copy = fn.addBlock(inst.pc);
+          if (n === variants.candidates.length - 1) b.emit('Branch', [], [copy.id]);
+          else {
+            const next = fn.addBlock(inst.pc);
+            b.emit('BranchCond', [b.emit('IEq32', [key, b.u32(cand)])], [copy.id, next.id]);
+            b = new BlockBuilder(fn, next, inst.pc);
+          }
+          const vb = new BlockBuilder(fn, copy);
+          const vcx = new TContext(vb, shader, mode, text, cx.blockOf);
+          for (const x of run) {
+            vb.pc = x.pc;
+            vcx.inst = x;
+            vcx.valuOverride = variants.valuFor(x, cand);
+            translateOne(vcx, x);
+          }
+          vb.emit('Branch', [], [join.id]);
+        });
+        b = new BlockBuilder(fn, join);
+        cx = new TContext(b, shader, mode, text, cx.blockOf);
+        j = k;
+        continue;
+      }
+      translateOne(cx, inst);
     }
     if (!ended) {
       const fall = cb.succs.find((e) => e.kind === 'fallthrough');
@@ -83,6 +117,15 @@ export function translate(shader: Shader, cfg: Cfg, mode: ModeAnalysis): IrFunct
   }
   runPasses(fn);
   return fn;
+}
+
+/** One instruction that neither ends nor leaves the block, through its unit's translator. */
+function translateOne(cx: TContext, inst: Instruction): void {
+  const m = inst.def.mnemonic;
+  if (NO_EFFECT.has(m)) return;
+  const t = TRANSLATORS[m];
+  if (!t) throw cx.error(`${m} is not translated yet`);
+  t(cx);
 }
 
 /** The conditional branches (SOPP), each as its wave-uniform condition. */

@@ -1,13 +1,29 @@
-// ARGS.json: the dispatch a user asks for. `{"kernel", "grid": [x,y,z], "block": [x,y,z],
-// "args": [...]}`, one entry per explicit kernel argument in metadata order:
-//   buffers:   {"buffer": T, "data": [numbers]} | {"buffer": T, "base64": "..."} | {"buffer": T, "size": BYTES}
-//   by value:  {"f32": 2.5} {"u32": 7} {"i32": -1} {"f64": 0.1} {"u64": "123"} (64-bit values as strings)
-// with T one of f32 f64 f16 u32 i32 u16 i16 u8 i8 u64 i64. Every mistake is an ArgsError naming
-// the argument; nothing is guessed.
+// ARGS.json: the dispatches a user asks for, read against the kernels' metadata. One parser for
+// both engines (`rdna run --engine interp` and `--engine vulkan`): it yields the buffers and, per
+// dispatch, the explicit kernarg bytes (values, __local offsets), the kernarg slots that take a
+// buffer's address (each engine has its own addresses) and the group segment size. Two forms:
+//
+//   one dispatch: {"kernel"?, "grid": [x,y,z], "block": [x,y,z], "args": ARGS}
+//   a sequence:   {"buffers": {"NAME": BUFFER, ...}, "dispatches": [ITEM, ...]}
+//     ITEM = {"kernel"?, "grid", "block", "args": ARGS} | {"repeat": N, "index"?: "k", "start"?: S, "step"?: D, "dispatches": [ITEM, ...]}
+//
+// ARGS is a list in metadata order, or an object keyed by the metadata's argument names (code
+// built with -cl-kernel-arg-info). One entry per explicit argument, by the metadata's kind:
+//   global_buffer:          BUFFER = {"buffer": T, "data": [numbers]} | {"buffer": T, "base64": "..."} | {"buffer": T, "size": BYTES}
+//                           (one dispatch), {"ref": "NAME"} (a sequence: a buffer of "buffers")
+//   by_value:               {"u32": 7} {"f32": 2.5} {"u64": "123"} (64-bit values as strings or safe integers),
+//                           {"f32x4": [a, b, c, d]} (T x 2|3|4|8|16; a 3-vector takes the size of a 4-vector, as OpenCL lays it out),
+//                           {"bytes": "<base64>"} (any size: structs), {"u32": {"index": "k", "add"?: A}} (a loop's counter + A)
+//   dynamic_shared_pointer: {"local": BYTES} (a __local pointer: the LDS is laid out by dispatch.ts's layoutLds)
+// with T one of f32 f64 f16 u32 i32 u16 i16 u8 i8 u64 i64. A loop runs its items N times with
+// the counter at S, S + D, ... (S = 0, D = 1 by default); a sequence's output is every named
+// buffer after the last dispatch. Every mistake is an ArgsError naming the place and the argument;
+// nothing is guessed.
 import type { Shader } from '../container/shader.js';
 import type { KernelArg } from '../container/metadata.js';
 import { decodeBase64 } from './base64.js';
-import type { Dim3 } from './dispatch.js';
+import { layoutLds, type Dim3, type LocalArg } from './dispatch.js';
+import { InterpError } from './errors.js';
 import { GlobalMemory } from './memory.js';
 
 export class ArgsError extends Error {
@@ -16,28 +32,106 @@ export class ArgsError extends Error {
 
 export const ELEMENT_TYPES = ['f32', 'f64', 'f16', 'u32', 'i32', 'u16', 'i16', 'u8', 'i8', 'u64', 'i64'] as const;
 export type ElementType = (typeof ELEMENT_TYPES)[number];
-const ELEMENT_SIZE: Record<ElementType, number> = { f32: 4, f64: 8, f16: 2, u32: 4, i32: 4, u16: 2, i16: 2, u8: 1, i8: 1, u64: 8, i64: 8 };
+export const ELEMENT_SIZE: Readonly<Record<ElementType, number>> = { f32: 4, f64: 8, f16: 2, u32: 4, i32: 4, u16: 2, i16: 2, u8: 1, i8: 1, u64: 8, i64: 8 };
+const INTEGER_TYPES: readonly ElementType[] = ['u32', 'i32', 'u16', 'i16', 'u8', 'i8', 'u64', 'i64'];
+const VECTOR_LENGTHS = [2, 3, 4, 8, 16] as const;
 const MAX_BUFFER = 1 << 30;
 const MAX_LANES_TOTAL = 2 ** 31;
+/** The most dispatches one document may ask for (loops multiplied out). */
+export const MAX_DISPATCHES = 1 << 24;
 
-export interface BufferArg {
-  readonly arg: number;
-  readonly name?: string;
+/** A buffer of the document: an inline buffer argument (one dispatch) or an entry of "buffers" (a sequence). */
+export interface PlanBuffer {
+  /** How messages name it: `argument 0 (a)` or `buffer "A"`. */
+  readonly label: string;
   readonly type: ElementType;
+  /** Its bytes: the initial contents, and what the engine leaves there after the run. */
   readonly bytes: Uint8Array;
-  /** Address in the interpreter's memory. */
-  readonly address: number;
-  /** Where the kernarg segment holds the buffer's pointer. */
-  readonly offset: number;
+  /** One dispatch: the argument's position. */
+  readonly arg?: number;
+  /** One dispatch: the metadata's argument name; a sequence: the key in "buffers". */
+  readonly name?: string;
 }
 
-export interface PreparedDispatch {
-  readonly kernel?: string;
+/** A kernarg slot holding the address of plan buffer `buffer`. */
+export interface BufferSlot { readonly offset: number; readonly buffer: number }
+
+/** A kernarg slot holding a loop counter (of loop `depth`, outermost 0) plus `add`. */
+export interface IndexSlot { readonly offset: number; readonly type: ElementType; readonly depth: number; readonly add: number }
+
+/** One dispatch as the document writes it: fixed bytes, plus the slots a run fills. */
+export interface DispatchTemplate {
+  readonly shader: Shader;
   readonly grid: Dim3;
   readonly block: Dim3;
+  /** The explicit arguments' bytes: values and __local offsets in place, address and index slots zero. */
   readonly kernarg: Uint8Array;
-  readonly mem: GlobalMemory;
-  readonly buffers: readonly BufferArg[];
+  readonly bufferSlots: readonly BufferSlot[];
+  readonly indexSlots: readonly IndexSlot[];
+  /** Static LDS plus the __local arguments (the dispatch packet's group_segment_size). */
+  readonly groupSegmentSize: number;
+  /** Where it is in the document (`dispatches[1].dispatches[0]`), for messages. */
+  readonly where: string;
+}
+
+export type PlanItem =
+  | { readonly dispatch: DispatchTemplate }
+  | { readonly repeat: number; readonly start: number; readonly step: number; readonly index?: string; readonly items: readonly PlanItem[] };
+
+export interface ArgsPlan {
+  /** The document was a sequence ("dispatches"); else one dispatch with inline buffers. */
+  readonly sequence: boolean;
+  readonly buffers: readonly PlanBuffer[];
+  readonly items: readonly PlanItem[];
+  /** Dispatches in all, loops multiplied out. */
+  readonly dispatches: number;
+  /** The kernels the document dispatches, each once, in order of first use. */
+  readonly kernels: readonly Shader[];
+}
+
+/** One dispatch to run: its template and the kernarg bytes with the loop counters in place. */
+export interface PlanStep {
+  readonly template: DispatchTemplate;
+  readonly kernarg: Uint8Array;
+  /** 0-based position in the whole run. */
+  readonly ordinal: number;
+  /** The enclosing loops' counters, outermost first, with their names (for messages). */
+  readonly counters: readonly { readonly name?: string; readonly value: number }[];
+}
+
+/** `dispatch 7 of 62 (lu_sub, k = 3)`: where a run-time error happened. */
+export function describeStep(plan: ArgsPlan, s: PlanStep): string {
+  const named = s.counters.filter((c) => c.name !== undefined).map((c) => `${c.name} = ${c.value}`);
+  return `dispatch ${s.ordinal + 1} of ${plan.dispatches} (${s.template.where}: ${[s.template.shader.info.name, ...named].join(', ')})`;
+}
+
+/** The plan's dispatches in order, loops expanded lazily. The kernarg of a step without index slots is the template's own (do not write into it). */
+export function* planSteps(plan: ArgsPlan): Generator<PlanStep> {
+  let ordinal = 0;
+  const counters: { name?: string; value: number }[] = [];
+  function* walk(items: readonly PlanItem[]): Generator<PlanStep> {
+    for (const it of items) {
+      if ('dispatch' in it) {
+        const t = it.dispatch;
+        let kernarg = t.kernarg;
+        if (t.indexSlots.length) {
+          kernarg = t.kernarg.slice();
+          const v = new DataView(kernarg.buffer);
+          for (const s of t.indexSlots) writeInteger(v, s.offset, s.type, BigInt((counters[s.depth]?.value ?? 0) + s.add));
+        }
+        yield { template: t, kernarg, ordinal: ordinal++, counters: counters.map((c) => ({ ...c })) };
+        continue;
+      }
+      counters.push({ ...(it.index !== undefined ? { name: it.index } : {}), value: it.start });
+      const c = counters[counters.length - 1] as { value: number };
+      for (let k = 0; k < it.repeat; k++) {
+        c.value = it.start + k * it.step;
+        yield* walk(it.items);
+      }
+      counters.pop();
+    }
+  }
+  yield* walk(plan.items);
 }
 
 /** f16 bits of a number, rounded to nearest even (for buffer data given as numbers). */
@@ -73,6 +167,25 @@ export function f16Bits(x: number): number {
   return sign | ((e + 15) << 10) | mant;
 }
 
+const INT_RANGE: Readonly<Record<string, readonly [bigint, bigint]>> = {
+  u8: [0n, 255n], i8: [-128n, 127n], u16: [0n, 65535n], i16: [-32768n, 32767n], u32: [0n, 2n ** 32n - 1n], i32: [-(2n ** 31n), 2n ** 31n - 1n],
+  u64: [0n, 2n ** 64n - 1n], i64: [-(2n ** 63n), 2n ** 63n - 1n],
+};
+
+function inRange(type: ElementType, n: bigint): boolean {
+  const r = INT_RANGE[type];
+  return r !== undefined && n >= r[0] && n <= r[1];
+}
+
+function writeInteger(v: DataView, offset: number, type: ElementType, n: bigint): void {
+  const size = ELEMENT_SIZE[type];
+  const u = BigInt.asUintN(size * 8, n);
+  if (size === 8) v.setBigUint64(offset, u, true);
+  else if (size === 4) v.setUint32(offset, Number(u), true);
+  else if (size === 2) v.setUint16(offset, Number(u), true);
+  else v.setUint8(offset, Number(u));
+}
+
 function dim3(v: unknown, what: string): Dim3 {
   if (!Array.isArray(v) || v.length < 1 || v.length > 3 || !v.every((x) => Number.isInteger(x) && x >= 1 && x <= 2 ** 31 - 1)) {
     throw new ArgsError(`"${what}" must be a list of 1 to 3 positive integers`);
@@ -87,94 +200,317 @@ function writeElements(type: ElementType, data: unknown[], where: string): Uint8
   const v = new DataView(out.buffer);
   data.forEach((x, k) => {
     const bad = () => new ArgsError(`${where}: element ${k} (${JSON.stringify(x)}) is not a ${type}`);
-    if (type === 'u64' || type === 'i64') {
-      let n: bigint;
-      try { n = BigInt(typeof x === 'number' && Number.isSafeInteger(x) ? x : typeof x === 'string' ? x : NaN as unknown as string); } catch { throw bad(); }
-      if (type === 'u64' ? n < 0n || n >= 1n << 64n : n < -(1n << 63n) || n >= 1n << 63n) throw bad();
-      v.setBigUint64(k * 8, BigInt.asUintN(64, n), true);
+    if (type === 'f32' || type === 'f64' || type === 'f16') {
+      if (typeof x !== 'number') throw bad();
+      if (type === 'f32') v.setFloat32(k * 4, x, true);
+      else if (type === 'f64') v.setFloat64(k * 8, x, true);
+      else v.setUint16(k * 2, f16Bits(x), true);
       return;
     }
-    if (typeof x !== 'number') throw bad();
-    switch (type) {
-      case 'f32': v.setFloat32(k * 4, x, true); break;
-      case 'f64': v.setFloat64(k * 8, x, true); break;
-      case 'f16': v.setUint16(k * 2, f16Bits(x), true); break;
-      default: {
-        const [lo, hi] = { u32: [0, 2 ** 32 - 1], i32: [-(2 ** 31), 2 ** 31 - 1], u16: [0, 65535], i16: [-32768, 32767], u8: [0, 255], i8: [-128, 127] }[type];
-        if (!Number.isInteger(x) || x < (lo ?? 0) || x > (hi ?? 0)) throw bad();
-        if (size === 4) v.setUint32(k * 4, x >>> 0, true); else if (size === 2) v.setUint16(k * 2, x & 0xffff, true); else v.setUint8(k, x & 0xff);
-      }
-    }
+    let n: bigint;
+    if (typeof x === 'number' && Number.isSafeInteger(x)) n = BigInt(x);
+    else if (size === 8 && typeof x === 'string') {
+      try { n = BigInt(x); } catch { throw bad(); }
+    } else throw bad();
+    if (!inRange(type, n)) throw bad();
+    writeInteger(v, k * size, type, n);
   });
   return out;
 }
 
-function scalarBytes(a: Record<string, unknown>, meta: KernelArg, where: string): Uint8Array {
-  const keys = Object.keys(a);
-  if (keys.length !== 1) throw new ArgsError(`${where}: a by-value argument is one {"type": value} pair, e.g. {"u32": 7}`);
-  const t = keys[0] as string;
-  if (!(ELEMENT_TYPES as readonly string[]).includes(t)) throw new ArgsError(`${where}: unknown value type "${t}" (one of ${ELEMENT_TYPES.join(', ')})`);
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? '' : 's'}`;
+const typeNote = (meta: KernelArg) => (meta.typeName ? ` (${meta.typeName})` : '');
+
+/** A buffer's initial bytes from {"buffer": T, "data" | "base64" | "size": ...}. */
+function bufferInit(ar: Record<string, unknown>, where: string): { type: ElementType; bytes: Uint8Array } {
+  const t = ar.buffer;
+  if (typeof t !== 'string' || !(ELEMENT_TYPES as readonly string[]).includes(t)) throw new ArgsError(`${where}: "buffer" must be one of ${ELEMENT_TYPES.join(', ')}`);
   const type = t as ElementType;
-  if (ELEMENT_SIZE[type] !== meta.size) throw new ArgsError(`${where}: the kernel's argument is ${meta.size} bytes${meta.typeName ? ` (${meta.typeName})` : ''}; a ${type} is ${ELEMENT_SIZE[type]}`);
-  return writeElements(type, [a[t]], where);
+  for (const f of Object.keys(ar)) if (f !== 'buffer' && !['data', 'base64', 'size'].includes(f)) throw new ArgsError(`${where}: unknown field "${f}"`);
+  const forms = ['data', 'base64', 'size'].filter((f) => f in ar);
+  if (forms.length !== 1) throw new ArgsError(`${where}: give exactly one of "data", "base64", "size"`);
+  if ('data' in ar) {
+    if (!Array.isArray(ar.data)) throw new ArgsError(`${where}: "data" must be a list of numbers`);
+    return { type, bytes: writeElements(type, ar.data, where) };
+  }
+  if ('base64' in ar) {
+    const b = typeof ar.base64 === 'string' ? decodeBase64(ar.base64) : undefined;
+    if (!b) throw new ArgsError(`${where}: "base64" is not base64 text`);
+    if (b.length > MAX_BUFFER) throw new ArgsError(`${where}: more than ${MAX_BUFFER} bytes`);
+    return { type, bytes: b };
+  }
+  const n = ar.size;
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n > MAX_BUFFER) throw new ArgsError(`${where}: "size" must be a byte count from 0 to ${MAX_BUFFER}`);
+  return { type, bytes: new Uint8Array(n) };
 }
 
-/** Reads an ARGS document against the kernel's metadata: the kernarg bytes and the buffers, mapped into fresh memory. */
-export function prepareDispatch(doc: unknown, shader: Shader): PreparedDispatch {
-  if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) throw new ArgsError('the arguments document must be a JSON object');
-  const o = doc as Record<string, unknown>;
-  for (const k of Object.keys(o)) if (!['kernel', 'grid', 'block', 'args'].includes(k)) throw new ArgsError(`unknown field "${k}" (fields: kernel, grid, block, args)`);
-  const grid = dim3(o.grid, 'grid');
-  const block = dim3(o.block, 'block');
-  if (grid[0] * grid[1] * grid[2] > MAX_LANES_TOTAL) throw new ArgsError('"grid" has more than 2^31 work-items');
+/** What a by-value argument entry gives: fixed bytes, or a loop counter. */
+type Value = { readonly bytes: Uint8Array } | { readonly index: { readonly type: ElementType; readonly depth: number; readonly add: number } };
+
+/** Loop counters in scope, outermost first, with the range each takes (for the range checks). */
+interface Scope { readonly name: string | undefined; readonly min: number; readonly max: number }
+
+function byValue(ar: Record<string, unknown>, meta: KernelArg, where: string, scope: readonly Scope[]): Value {
+  const keys = Object.keys(ar);
+  const takes = `the kernel's argument is ${meta.size} bytes${typeNote(meta)}`;
+  if ('buffer' in ar || 'ref' in ar) throw new ArgsError(`${where}: the kernel takes a ${meta.size}-byte value${typeNote(meta)}, not a buffer`);
+  if ('local' in ar) throw new ArgsError(`${where}: the kernel takes a ${meta.size}-byte value${typeNote(meta)}, not a __local pointer`);
+  if (keys.length !== 1) throw new ArgsError(`${where}: a by-value argument is one {"type": value} pair, e.g. {"u32": 7}, {"f32x4": [1, 2, 3, 4]} or {"bytes": "<base64>"}`);
+  const key = keys[0] as string;
+  const val = ar[key];
+  if (key === 'bytes') {
+    const b = typeof val === 'string' ? decodeBase64(val) : undefined;
+    if (!b) throw new ArgsError(`${where}: "bytes" is not base64 text`);
+    if (b.length !== meta.size) throw new ArgsError(`${where}: ${takes}; "bytes" has ${b.length}`);
+    return { bytes: b };
+  }
+  const vec = /^([a-z]\d+)x(\d+)$/.exec(key);
+  if (vec) {
+    const t = vec[1] as string, n = Number(vec[2]);
+    if (!(ELEMENT_TYPES as readonly string[]).includes(t) || !(VECTOR_LENGTHS as readonly number[]).includes(n)) throw new ArgsError(`${where}: unknown value type "${key}" (vectors are TxN with T one of ${ELEMENT_TYPES.join(', ')} and N one of ${VECTOR_LENGTHS.join(', ')})`);
+    const type = t as ElementType;
+    const size = ELEMENT_SIZE[type] * (n === 3 ? 4 : n);
+    if (size !== meta.size) throw new ArgsError(`${where}: ${takes}; a ${key} is ${size}`);
+    if (!Array.isArray(val) || val.length !== n) throw new ArgsError(`${where}: "${key}" must be a list of ${n} ${type} values`);
+    const out = new Uint8Array(size);
+    out.set(writeElements(type, val, where));
+    return { bytes: out };
+  }
+  if (!(ELEMENT_TYPES as readonly string[]).includes(key)) throw new ArgsError(`${where}: unknown value type "${key}" (one of ${ELEMENT_TYPES.join(', ')}, a vector such as f32x4, or "bytes")`);
+  const type = key as ElementType;
+  if (ELEMENT_SIZE[type] !== meta.size) throw new ArgsError(`${where}: ${takes}; a ${type} is ${ELEMENT_SIZE[type]}`);
+  if (isObject(val)) {
+    for (const f of Object.keys(val)) if (f !== 'index' && f !== 'add') throw new ArgsError(`${where}: unknown field "${f}" (a counter is {"index": NAME, "add"?: INTEGER})`);
+    if (!INTEGER_TYPES.includes(type)) throw new ArgsError(`${where}: a loop counter is an integer type, not ${type}`);
+    const depth = scope.findIndex((s) => s.name !== undefined && s.name === val.index);
+    const names = scope.flatMap((s) => (s.name !== undefined ? [`"${s.name}"`] : []));
+    if (typeof val.index !== 'string' || depth < 0) throw new ArgsError(`${where}: "index" must name an enclosing loop's counter (${names.length ? names.join(', ') : 'there is no loop with an "index" around this dispatch'})`);
+    const add = val.add ?? 0;
+    if (typeof add !== 'number' || !Number.isSafeInteger(add)) throw new ArgsError(`${where}: "add" must be an integer`);
+    const s = scope[depth] as Scope;
+    for (const x of [s.min + add, s.max + add]) {
+      if (!Number.isSafeInteger(x) || !inRange(type, BigInt(x))) throw new ArgsError(`${where}: counter "${s.name}" + ${add} reaches ${x}, which is not a ${type}`);
+    }
+    return { index: { type, depth, add } };
+  }
+  return { bytes: writeElements(type, [val], where) };
+}
+
+interface Context {
+  readonly shaders: readonly Shader[];
+  readonly sequence: boolean;
+  readonly buffers: PlanBuffer[];
+  /** A sequence's buffers by name. */
+  readonly named: ReadonlyMap<string, number>;
+  readonly kernels: Shader[];
+}
+
+function pickShader(cx: Context, o: Record<string, unknown>, where: string): Shader {
+  const names = cx.shaders.map((s) => s.info.name);
+  if (o.kernel === undefined) {
+    if (cx.shaders.length === 1) return cx.shaders[0] as Shader;
+    throw new ArgsError(`${where}: name the kernel ("kernel": one of ${names.join(', ')})`);
+  }
+  if (typeof o.kernel !== 'string') throw new ArgsError(`${where}: "kernel" must be a string`);
+  const s = cx.shaders.find((k) => k.info.name === o.kernel);
+  if (!s) {
+    if (!cx.sequence && cx.shaders.length === 1) throw new ArgsError(`"kernel" is "${o.kernel}", but the shader is ${names[0]}`);
+    throw new ArgsError(`${where}: no kernel named '${o.kernel}' (${names.join(', ')})`);
+  }
+  return s;
+}
+
+/** One dispatch's fields against its kernel's metadata. */
+function parseDispatch(cx: Context, o: Record<string, unknown>, at: string, scope: readonly Scope[]): DispatchTemplate {
+  const prefix = at ? `${at}: ` : '';
+  const fields = ['kernel', 'grid', 'block', 'args'];
+  for (const k of Object.keys(o)) {
+    if (fields.includes(k)) continue;
+    if (!cx.sequence) throw new ArgsError(`unknown field "${k}" (fields: kernel, grid, block, args; a sequence has buffers, dispatches)`);
+    throw new ArgsError(`${prefix}unknown field "${k}" (a dispatch has ${fields.join(', ')}; a loop is {"repeat": N, "index"?: NAME, "start"?, "step"?, "dispatches": [...]})`);
+  }
+  let grid: Dim3, block: Dim3;
+  try {
+    grid = dim3(o.grid, 'grid');
+    block = dim3(o.block, 'block');
+  } catch (e) {
+    throw e instanceof ArgsError ? new ArgsError(prefix + e.message) : e;
+  }
+  if (grid[0] * grid[1] * grid[2] > MAX_LANES_TOTAL) throw new ArgsError(`${prefix}"grid" has more than 2^31 work-items`);
+  const shader = pickShader(cx, o, at || 'the document');
   const info = shader.info;
-  if (o.kernel !== undefined && o.kernel !== info.name) throw new ArgsError(`"kernel" is "${String(o.kernel)}", but the shader is ${info.name}`);
   const metaArgs = info.args;
-  if (!metaArgs) throw new ArgsError(`kernel ${info.name} has no argument metadata (NT_AMDGPU_METADATA): its arguments cannot be laid out`);
+  if (!metaArgs) throw new ArgsError(`${prefix}kernel ${info.name} has no argument metadata (NT_AMDGPU_METADATA): its arguments cannot be laid out`);
   const explicit = metaArgs.filter((a) => !a.valueKind.startsWith('hidden_'));
+  const listing = explicit.length ? ` (${explicit.map((a) => a.name ?? a.typeName ?? a.valueKind).join(', ')})` : '';
   const given = o.args ?? [];
-  if (!Array.isArray(given)) throw new ArgsError('"args" must be a list');
-  if (given.length !== explicit.length) throw new ArgsError(`kernel ${info.name} takes ${explicit.length} argument${explicit.length === 1 ? '' : 's'}${explicit.length ? ` (${explicit.map((a) => a.typeName ?? a.valueKind).join(', ')})` : ''}; "args" has ${given.length}`);
-  const kernarg = new Uint8Array(Math.max(info.kernargSize, ...explicit.map((a) => a.offset + a.size), 0));
-  const kv = new DataView(kernarg.buffer);
-  const mem = new GlobalMemory();
-  const buffers: BufferArg[] = [];
+  let entries: unknown[];
+  if (Array.isArray(given)) {
+    if (given.length !== explicit.length) throw new ArgsError(`${prefix}kernel ${info.name} takes ${plural(explicit.length, 'argument')}${listing}; "args" has ${given.length}`);
+    entries = given;
+  } else if (isObject(given)) {
+    const unnamed = explicit.findIndex((a) => a.name === undefined);
+    if (unnamed >= 0) throw new ArgsError(`${prefix}kernel ${info.name}'s metadata has no name for argument ${unnamed} (build with -cl-kernel-arg-info): give "args" as a list`);
+    for (const k of Object.keys(given)) if (!explicit.some((a) => a.name === k)) throw new ArgsError(`${prefix}"args" names "${k}", which kernel ${info.name} has no argument of${listing}`);
+    entries = explicit.map((a, k) => {
+      if (!((a.name as string) in given)) throw new ArgsError(`${prefix}argument ${k} (${a.name}) is missing from "args"`);
+      return given[a.name as string];
+    });
+  } else throw new ArgsError(`${prefix}"args" must be a list, or an object keyed by argument name`);
+
+  const kernarg = new Uint8Array(Math.max(0, ...explicit.map((a) => a.offset + a.size)));
+  const bufferSlots: BufferSlot[] = [];
+  const indexSlots: IndexSlot[] = [];
+  const locals: LocalArg[] = [];
   explicit.forEach((meta, k) => {
-    const where = `argument ${k}${meta.name ? ` (${meta.name})` : ''}`;
-    const a = given[k] as unknown;
-    if (typeof a !== 'object' || a === null || Array.isArray(a)) throw new ArgsError(`${where}: must be an object`);
-    const ar = a as Record<string, unknown>;
+    const argName = `argument ${k}${meta.name ? ` (${meta.name})` : ''}`;
+    const where = prefix + argName;
+    const a = entries[k];
+    if (!isObject(a)) throw new ArgsError(`${where}: must be an object`);
     if (meta.valueKind === 'global_buffer') {
-      if (!('buffer' in ar)) throw new ArgsError(`${where}: the kernel takes a global buffer${meta.typeName ? ` (${meta.typeName})` : ''}: give {"buffer": T, "data" | "base64" | "size": ...}`);
-      const t = ar.buffer;
-      if (typeof t !== 'string' || !(ELEMENT_TYPES as readonly string[]).includes(t)) throw new ArgsError(`${where}: "buffer" must be one of ${ELEMENT_TYPES.join(', ')}`);
-      const type = t as ElementType;
-      const forms = ['data', 'base64', 'size'].filter((f) => f in ar);
-      for (const f of Object.keys(ar)) if (f !== 'buffer' && !['data', 'base64', 'size'].includes(f)) throw new ArgsError(`${where}: unknown field "${f}"`);
-      if (forms.length !== 1) throw new ArgsError(`${where}: give exactly one of "data", "base64", "size"`);
-      let bytes: Uint8Array;
-      if ('data' in ar) {
-        if (!Array.isArray(ar.data)) throw new ArgsError(`${where}: "data" must be a list of numbers`);
-        bytes = writeElements(type, ar.data, where);
-      } else if ('base64' in ar) {
-        const b = typeof ar.base64 === 'string' ? decodeBase64(ar.base64) : undefined;
-        if (!b) throw new ArgsError(`${where}: "base64" is not base64 text`);
-        if (b.length > MAX_BUFFER) throw new ArgsError(`${where}: more than ${MAX_BUFFER} bytes`);
-        bytes = b;
-      } else {
-        const n = ar.size;
-        if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n > MAX_BUFFER) throw new ArgsError(`${where}: "size" must be a byte count from 0 to ${MAX_BUFFER}`);
-        bytes = new Uint8Array(n);
-      }
-      const address = mem.map(where, bytes);
       if (meta.size !== 8) throw new ArgsError(`${where}: a global pointer of ${meta.size} bytes is not supported`);
-      kv.setBigUint64(meta.offset, BigInt(address), true);
-      buffers.push({ arg: k, ...(meta.name ? { name: meta.name } : {}), type, bytes, address, offset: meta.offset });
+      let buffer: number;
+      if (cx.sequence) {
+        if (!('ref' in a)) throw new ArgsError(`${where}: the kernel takes a global buffer${typeNote(meta)}: in a sequence give {"ref": NAME} of "buffers"`);
+        if (Object.keys(a).length !== 1) throw new ArgsError(`${where}: a buffer reference is {"ref": NAME} alone`);
+        const hit = typeof a.ref === 'string' ? cx.named.get(a.ref) : undefined;
+        if (hit === undefined) throw new ArgsError(`${where}: "ref" must name one of "buffers" (${[...cx.named.keys()].map((n) => `"${n}"`).join(', ') || 'none'})`);
+        buffer = hit;
+      } else {
+        if ('ref' in a) throw new ArgsError(`${where}: {"ref": NAME} names a buffer of "buffers", which only a sequence ("dispatches") has`);
+        if (!('buffer' in a)) throw new ArgsError(`${where}: the kernel takes a global buffer${typeNote(meta)}: give {"buffer": T, "data" | "base64" | "size": ...}`);
+        const init = bufferInit(a, where);
+        buffer = cx.buffers.length;
+        cx.buffers.push({ label: `argument ${k}${meta.name ? ` (${meta.name})` : ''}`, ...init, arg: k, ...(meta.name ? { name: meta.name } : {}) });
+      }
+      bufferSlots.push({ offset: meta.offset, buffer });
     } else if (meta.valueKind === 'by_value') {
-      kernarg.set(scalarBytes(ar, meta, where), meta.offset);
+      const v = byValue(a, meta, where, scope);
+      if ('bytes' in v) kernarg.set(v.bytes, meta.offset);
+      else indexSlots.push({ offset: meta.offset, ...v.index });
+    } else if (meta.valueKind === 'dynamic_shared_pointer') {
+      if (!('local' in a) || Object.keys(a).length !== 1) throw new ArgsError(`${where}: the kernel takes a __local pointer${typeNote(meta)}: give {"local": BYTES}`);
+      const n = a.local;
+      if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > MAX_BUFFER) throw new ArgsError(`${where}: "local" must be a byte count of at least 1`);
+      if (meta.size !== 4 && meta.size !== 8) throw new ArgsError(`${where}: a __local pointer of ${meta.size} bytes is not supported`);
+      locals.push({ offset: meta.offset, size: meta.size, bytes: n, align: meta.pointeeAlign ?? 1, where: argName });
     } else {
       throw new ArgsError(`${where}: arguments of kind ${meta.valueKind} are not supported yet`);
     }
   });
-  return { ...(typeof o.kernel === 'string' ? { kernel: o.kernel } : {}), grid, block, kernarg, mem, buffers };
+  let lds;
+  try {
+    lds = layoutLds(info, locals);
+  } catch (e) {
+    throw e instanceof InterpError ? new ArgsError(prefix + e.message) : e;
+  }
+  const kv = new DataView(kernarg.buffer);
+  locals.forEach((l, k) => writeInteger(kv, l.offset, l.size === 8 ? 'u64' : 'u32', BigInt(lds.offsets[k] ?? 0)));
+  if (!cx.kernels.includes(shader)) cx.kernels.push(shader);
+  return { shader, grid, block, kernarg, bufferSlots, indexSlots, groupSegmentSize: lds.total, where: at || 'the dispatch' };
+}
+
+/** A sequence's items; returns how many dispatches they make (per run of the enclosing loops). */
+function parseItems(cx: Context, list: unknown, at: string, scope: readonly Scope[]): { items: PlanItem[]; count: number } {
+  if (!Array.isArray(list)) throw new ArgsError(`${at}: must be a list of dispatches and loops`);
+  const items: PlanItem[] = [];
+  let count = 0;
+  list.forEach((x, k) => {
+    const here = `${at}[${k}]`;
+    if (!isObject(x)) throw new ArgsError(`${here}: must be an object (a dispatch or a loop)`);
+    if (!('repeat' in x) && !('dispatches' in x)) {
+      items.push({ dispatch: parseDispatch(cx, x, here, scope) });
+      count += 1;
+      return;
+    }
+    for (const f of Object.keys(x)) if (!['repeat', 'index', 'start', 'step', 'dispatches'].includes(f)) throw new ArgsError(`${here}: unknown field "${f}" (a loop has repeat, index, start, step, dispatches)`);
+    const { repeat, index } = x;
+    const start = x.start ?? 0, step = x.step ?? 1;
+    if (typeof repeat !== 'number' || !Number.isInteger(repeat) || repeat < 0 || repeat > MAX_DISPATCHES) throw new ArgsError(`${here}: "repeat" must be a count from 0 to ${MAX_DISPATCHES}`);
+    if (index !== undefined && (typeof index !== 'string' || index === '')) throw new ArgsError(`${here}: "index" must be a name`);
+    if (index !== undefined && scope.some((s) => s.name === index)) throw new ArgsError(`${here}: "index" "${index}" is already the counter of an enclosing loop`);
+    if (typeof start !== 'number' || !Number.isSafeInteger(start) || typeof step !== 'number' || !Number.isSafeInteger(step)) throw new ArgsError(`${here}: "start" and "step" must be integers`);
+    const last = start + Math.max(0, repeat - 1) * step;
+    if (!Number.isSafeInteger(last)) throw new ArgsError(`${here}: the counter leaves the safe integers (2^53)`);
+    if (!('dispatches' in x)) throw new ArgsError(`${here}: a loop needs "dispatches"`);
+    const inner = parseItems(cx, x.dispatches, `${here}.dispatches`, [...scope, { name: index as string | undefined, min: Math.min(start, last), max: Math.max(start, last) }]);
+    items.push({ repeat, start, step, ...(index !== undefined ? { index: index as string } : {}), items: inner.items });
+    count += repeat * inner.count;
+    if (count > MAX_DISPATCHES) throw new ArgsError(`${here}: the document asks for more than ${MAX_DISPATCHES} dispatches`);
+  });
+  return { items, count };
+}
+
+/**
+ * Reads an ARGS document against the kernels it may dispatch. One dispatch: `shaders` holds the
+ * kernel chosen for it (the CLI picks it by --kernel or "kernel"); a sequence: every kernel of the file.
+ */
+export function parseArgs(doc: unknown, shaders: readonly Shader[]): ArgsPlan {
+  if (!isObject(doc)) throw new ArgsError('the arguments document must be a JSON object');
+  if (shaders.length === 0) throw new ArgsError('no kernel to dispatch');
+  const sequence = 'dispatches' in doc;
+  const buffers: PlanBuffer[] = [];
+  const named = new Map<string, number>();
+  if (sequence) {
+    for (const k of Object.keys(doc)) if (k !== 'buffers' && k !== 'dispatches') throw new ArgsError(`unknown field "${k}" (a sequence has buffers, dispatches; one dispatch has kernel, grid, block, args)`);
+    const b = doc.buffers ?? {};
+    if (!isObject(b)) throw new ArgsError('"buffers" must be an object: {"NAME": {"buffer": T, "data" | "base64" | "size": ...}, ...}');
+    for (const [name, spec] of Object.entries(b)) {
+      const label = `buffer "${name}"`;
+      if (!isObject(spec)) throw new ArgsError(`${label}: must be an object {"buffer": T, "data" | "base64" | "size": ...}`);
+      named.set(name, buffers.length);
+      buffers.push({ label, ...bufferInit(spec, label), name });
+    }
+  }
+  const cx: Context = { shaders, sequence, buffers, named, kernels: [] };
+  if (!sequence) {
+    const t = parseDispatch(cx, doc, '', []);
+    return { sequence, buffers, items: [{ dispatch: t }], dispatches: 1, kernels: cx.kernels };
+  }
+  const { items, count } = parseItems(cx, doc.dispatches, 'dispatches', []);
+  return { sequence, buffers, items, dispatches: count, kernels: cx.kernels };
+}
+
+// --- one dispatch on the interpreter's memory (the tests' and tools' entry point) ---
+
+export interface BufferArg {
+  readonly arg: number;
+  readonly name?: string;
+  readonly type: ElementType;
+  readonly bytes: Uint8Array;
+  /** Address in the interpreter's memory. */
+  readonly address: number;
+  /** Where the kernarg segment holds the buffer's pointer. */
+  readonly offset: number;
+}
+
+export interface PreparedDispatch {
+  readonly kernel?: string;
+  readonly grid: Dim3;
+  readonly block: Dim3;
+  /** The explicit arguments, buffer addresses (in `mem`) included. */
+  readonly kernarg: Uint8Array;
+  readonly mem: GlobalMemory;
+  readonly buffers: readonly BufferArg[];
+  /** Static LDS plus the __local arguments; the kernel's static LDS when left out. */
+  readonly groupSegmentSize?: number;
+}
+
+/** Reads a one-dispatch ARGS document against the kernel's metadata: the kernarg bytes and the buffers, mapped into fresh memory. */
+export function prepareDispatch(doc: unknown, shader: Shader): PreparedDispatch {
+  const plan = parseArgs(doc, [shader]);
+  const first = plan.items[0];
+  if (plan.sequence || plan.items.length !== 1 || !first || !('dispatch' in first)) throw new ArgsError('a sequence ("dispatches") has no single dispatch to prepare');
+  const t = first.dispatch;
+  const mem = new GlobalMemory();
+  const kernarg = t.kernarg.slice();
+  const kv = new DataView(kernarg.buffer);
+  const buffers = t.bufferSlots.map((s) => {
+    const b = plan.buffers[s.buffer] as PlanBuffer;
+    const address = mem.map(b.label, b.bytes);
+    kv.setBigUint64(s.offset, BigInt(address), true);
+    return { arg: b.arg ?? 0, ...(b.name !== undefined ? { name: b.name } : {}), type: b.type, bytes: b.bytes, address, offset: s.offset };
+  });
+  return { ...(isObject(doc) && typeof doc.kernel === 'string' ? { kernel: doc.kernel } : {}), grid: t.grid, block: t.block, kernarg, mem, buffers, groupSegmentSize: t.groupSegmentSize };
 }

@@ -1,12 +1,14 @@
 // A dispatch under the AMDHSA ABI: the kernarg segment (explicit arguments, then the hidden
-// arguments of the metadata: block counts, group sizes, remainders, global offsets, grid dims),
-// an hsa_kernel_dispatch_packet, and per wave the user SGPRs the descriptor enables, the system
+// arguments of the metadata: block counts, group sizes, remainders, global offsets, grid dims,
+// dynamic LDS size), the LDS layout of __local arguments (shared with the Vulkan engine), an
+// hsa_kernel_dispatch_packet, and per wave the user SGPRs the descriptor enables, the system
 // SGPRs (workgroup ids), the workitem-id VGPRs, EXEC for the wave's lanes, and the launch MODE.
 // Workgroups run one after another; the waves of a workgroup run in turn until each ends or
 // waits at s_barrier, and a barrier releases when every live wave has reached it.
 // Sources: LLVM AMDGPUUsage ("Initial Kernel Execution State", "Code Object V5 Metadata"),
 // HSA runtime hsa_kernel_dispatch_packet_t.
 import type { Shader } from '../container/shader.js';
+import type { ShaderInfo } from '../container/shader-info.js';
 import type { KernelArg } from '../container/metadata.js';
 import { launchMode } from '../analysis/hwreg.js';
 import type { ExecContext } from './context.js';
@@ -28,6 +30,10 @@ export interface DispatchOptions {
   readonly kernarg: Uint8Array;
   readonly mem: GlobalMemory;
   readonly maxSteps: number;
+  /** A step budget shared with other dispatches (a sequence); replaces maxSteps when given. */
+  readonly budget?: StepBudget;
+  /** The group segment: static LDS plus the __local arguments (layoutLds); default the kernel's static LDS. */
+  readonly groupSegmentSize?: number;
   /** Called after each workgroup (for progress lines). */
   readonly onWorkgroup?: (done: number, total: number) => void;
 }
@@ -40,10 +46,67 @@ export interface DispatchStats {
 }
 
 const PACKET_SIZE = 64;
-const MAX_LDS = 65536;
+/** The LDS one workgroup may have on gfx10 (RDNA2 ISA guide, "Local Data Share": 64 KiB per workgroup). */
+export const MAX_LDS = 65536;
 
-/** Fills the hidden arguments the metadata lists (code object v4 and v5 kinds). */
-export function hiddenArgs(args: readonly KernelArg[], seg: DataView, grid: Dim3, block: Dim3): void {
+/** A __local pointer argument: its kernarg slot (offset, 4 or 8 bytes), the bytes asked for, the metadata's pointee alignment. */
+export interface LocalArg {
+  readonly offset: number;
+  readonly size: number;
+  readonly bytes: number;
+  readonly align: number;
+  /** How messages name the argument. */
+  readonly where: string;
+}
+
+export interface LdsLayout {
+  /** Each __local argument's LDS offset (what its kernarg slot holds). */
+  readonly offsets: readonly number[];
+  /** The group segment size: static LDS plus the dynamic part. */
+  readonly total: number;
+}
+
+/**
+ * Dynamic LDS as the AMDHSA runtimes lay it out (ROCclr's argument setup: the LDS address starts at
+ * the kernel's static group segment, group_segment_fixed_size; each __local argument in order is
+ * aligned up to its .pointee_align, gets that offset in its kernarg slot, and adds its size): the
+ * total goes into the dispatch packet's group_segment_size and must fit the workgroup's LDS.
+ * LLVM emits .pointee_align for every dynamic_shared_pointer (the parameter's alignment or 1);
+ * one that lacks it is taken as 1.
+ */
+export function layoutLds(info: ShaderInfo, locals: readonly LocalArg[]): LdsLayout {
+  let at = info.ldsSize;
+  const offsets: number[] = [];
+  for (const l of locals) {
+    if (!Number.isInteger(l.align) || l.align < 1 || (l.align & (l.align - 1)) !== 0) throw new InterpError(`${l.where}: the metadata's pointee alignment ${l.align} is not a power of two`);
+    at = Math.ceil(at / l.align) * l.align;
+    offsets.push(at);
+    at += l.bytes;
+  }
+  if (at > MAX_LDS) {
+    const parts = locals.map((l, k) => `${l.where}: ${l.bytes} at ${offsets[k]}`);
+    throw new InterpError(`LDS: ${info.ldsSize} static bytes${parts.length ? ` and the __local arguments (${parts.join('; ')})` : ''} need ${at} bytes, more than the ${MAX_LDS} a workgroup has`);
+  }
+  return { offsets, total: at };
+}
+
+/**
+ * The kernarg segment of a dispatch: the explicit arguments' bytes, then the hidden arguments the
+ * metadata lists; `groupSegmentSize` (static + dynamic LDS, layoutLds) defaults to the static LDS.
+ */
+export function kernargSegment(info: ShaderInfo, explicit: Uint8Array, grid: Dim3, block: Dim3, groupSegmentSize = info.ldsSize): Uint8Array {
+  const seg = new Uint8Array(Math.max(info.kernargSize, explicit.length, 4));
+  seg.set(explicit.subarray(0, seg.length));
+  hiddenArgs(info.args ?? [], new DataView(seg.buffer), grid, block, groupSegmentSize - info.ldsSize);
+  return seg;
+}
+
+/**
+ * Fills the hidden arguments the metadata lists (code object v4 and v5 kinds). `dynamicLds` is the
+ * group segment beyond the static LDS (ROCclr's PAL path passes ldsAddress - static size: the
+ * __local arguments with their alignment padding).
+ */
+export function hiddenArgs(args: readonly KernelArg[], seg: DataView, grid: Dim3, block: Dim3, dynamicLds = 0): void {
   const dims = grid[2] > 1 ? 3 : grid[1] > 1 ? 2 : 1;
   for (const a of args) {
     const put = (v: number) => {
@@ -61,6 +124,7 @@ export function hiddenArgs(args: readonly KernelArg[], seg: DataView, grid: Dim3
       case 'hidden_remainder_x': case 'hidden_remainder_y': case 'hidden_remainder_z': { const d = ax(a.valueKind); put(grid[d] % block[d]); break; }
       case 'hidden_global_offset_x': case 'hidden_global_offset_y': case 'hidden_global_offset_z': put(0); break;
       case 'hidden_grid_dims': put(dims); break;
+      case 'hidden_dynamic_lds_size': put(dynamicLds); break;
       default:
         // Pointers to runtime services (printf, hostcall, queues, heap) are null: a kernel that
         // dereferences one faults at that address with a clear error.
@@ -81,100 +145,141 @@ export function dispatchPacket(grid: Dim3, block: Dim3, kernargAddr: number, lds
   return b;
 }
 
+/** The memory a kernel's dispatches read besides the buffers: mapped once, rewritten per dispatch. */
+interface LaunchRegions {
+  readonly kernarg: Uint8Array;
+  readonly kernargAddr: number;
+  readonly packet: Uint8Array;
+  readonly packetAddr: number;
+  readonly queueAddr: number;
+}
+
+/**
+ * One kernel's dispatches on one memory: the decoded program, the kernarg segment / dispatch
+ * packet / queue regions and the scratch regions are made once and reused by every dispatch (a
+ * sequence runs thousands), each dispatch rewriting the segment and the packet.
+ */
+export class InterpKernel {
+  private readonly prog: Program;
+  private launch: LaunchRegions | undefined;
+  private readonly scratch = new Map<number, ScratchSetup>();
+
+  constructor(readonly shader: Shader, readonly mem: GlobalMemory) {
+    this.prog = new Program(shader);
+  }
+
+  private regions(segSize: number): LaunchRegions {
+    const l = this.launch;
+    if (l && l.kernarg.length === segSize) return l;
+    const kernarg = new Uint8Array(segSize), packet = new Uint8Array(PACKET_SIZE);
+    const kernargAddr = this.mem.map('kernarg segment', kernarg);
+    this.launch = { kernarg, kernargAddr, packet, packetAddr: this.mem.map('dispatch packet', packet), queueAddr: l?.queueAddr ?? this.mem.map('queue', new Uint8Array(256)) };
+    return this.launch;
+  }
+
+  run(o: Omit<DispatchOptions, 'mem'>): DispatchStats {
+    const shader = this.shader, info = shader.info, mem = this.mem;
+    const d = info.descriptor;
+    if (!d) throw new InterpError('dispatching a raw shader is not supported yet: only AMDHSA kernels have a dispatch ABI here');
+    for (let k = 0; k < 3; k++) {
+      const g = o.grid[k] ?? 0, b = o.block[k] ?? 0;
+      if (!Number.isInteger(g) || g < 1 || !Number.isInteger(b) || b < 1) throw new InterpError(`grid and block sizes must be positive integers (dimension ${'xyz'[k]}: grid ${g}, block ${b})`);
+    }
+    const lanes = o.block[0] * o.block[1] * o.block[2];
+    if (lanes > 1024) throw new InterpError(`a workgroup of ${lanes} work-items is more than 1024`);
+    if (info.workgroupSize && info.workgroupSize.some((w, k) => w !== o.block[k])) throw new InterpError(`the kernel requires workgroup size ${info.workgroupSize.join('x')}, the dispatch gives ${o.block.join('x')}`);
+    const ldsBytes = o.groupSegmentSize ?? info.ldsSize;
+    if (ldsBytes < info.ldsSize) throw new InterpError(`internal: a group segment of ${ldsBytes} bytes is smaller than the kernel's static LDS (${info.ldsSize})`);
+    if (ldsBytes > MAX_LDS) throw new InterpError(`the kernel needs ${ldsBytes} bytes of LDS, more than ${MAX_LDS}`);
+    const seg = kernargSegment(info, o.kernarg, o.grid, o.block, ldsBytes);
+    const launch = this.regions(seg.length);
+    launch.kernarg.set(seg);
+    launch.packet.set(dispatchPacket(o.grid, o.block, launch.kernargAddr, ldsBytes, info.scratchSize));
+    const { kernargAddr, packetAddr, queueAddr } = launch;
+    const prog = this.prog;
+    const budget: StepBudget = o.budget ?? { remaining: o.maxSteps };
+    const counts = [0, 1, 2].map((k) => Math.ceil((o.grid[k] ?? 1) / (o.block[k] ?? 1))) as [number, number, number];
+    const total = counts[0] * counts[1] * counts[2];
+    const ws = info.waveSize;
+    const wavesPerGroup = Math.ceil(lanes / ws);
+    const mode = launchMode(info.floatMode, info.dx10Clamp, info.ieeeMode);
+    // Scratch: one region per wave slot, reused (zeroed) by every workgroup (src/interp/scratch.ts).
+    const wantsScratch = info.scratchSize > 0 || info.userSgprs.some((u) => u.kind === 'private_segment_buffer' || u.kind === 'flat_scratch_init');
+    let scratch: ScratchSetup | undefined;
+    if (wantsScratch) {
+      scratch = this.scratch.get(wavesPerGroup);
+      if (!scratch) this.scratch.set(wavesPerGroup, scratch = new ScratchSetup(mem, info.scratchSize, ws, wavesPerGroup));
+    }
+    let waves = 0, instructions = 0, laneInstructions = 0, done = 0;
+    for (let gz = 0; gz < counts[2]; gz++) for (let gy = 0; gy < counts[1]; gy++) for (let gx = 0; gx < counts[0]; gx++) {
+      const lds = new DataView(new ArrayBuffer(ldsBytes));
+      scratch?.reset();
+      const group: ExecContext[] = [];
+      // Work-items of a partial workgroup at the grid's edge do not exist.
+      const bx = Math.min(o.block[0], o.grid[0] - gx * o.block[0]);
+      const by = Math.min(o.block[1], o.grid[1] - gy * o.block[1]);
+      const bz = Math.min(o.block[2], o.grid[2] - gz * o.block[2]);
+      for (let w = 0; w < wavesPerGroup; w++) {
+        const st = new WaveState(ws, info.vgprCount);
+        st.pc = info.entry;
+        st.mode = mode;
+        let exec = 0n;
+        for (let l = 0; l < ws; l++) {
+          const flat = w * ws + l;
+          if (flat >= lanes) break;
+          const x = flat % o.block[0], y = Math.floor(flat / o.block[0]) % o.block[1], z = Math.floor(flat / (o.block[0] * o.block[1]));
+          if (x >= bx || y >= by || z >= bz) continue;
+          exec |= 1n << BigInt(l);
+          const ids = [x, y, z];
+          info.workitemIdVgprs.forEach((_, k) => { st.vgpr[k * 64 + l] = ids[k] ?? 0; });
+        }
+        if (exec === 0n) continue;
+        st.setMask(EXEC_LO, exec);
+        for (const u of info.userSgprs) {
+          const put = (v: number) => { st.sgpr[u.first] = v % 2 ** 32; if (u.count > 1) st.sgpr[u.first + 1] = Math.floor(v / 2 ** 32); };
+          switch (u.kind) {
+            case 'dispatch_ptr': put(packetAddr); break;
+            case 'queue_ptr': put(queueAddr); break;
+            case 'kernarg_segment_ptr': put(kernargAddr); break;
+            case 'dispatch_id': put(0); break;
+            case 'private_segment_size': st.sgpr[u.first] = info.scratchSize; break;
+            case 'private_segment_buffer': if (scratch) scratch.vsharp(w).forEach((x, k) => { st.sgpr[u.first + k] = x; }); break;
+            // gfx10: the scratch base the kernel adds the wave offset to and writes to FLAT_SCRATCH.
+            case 'flat_scratch_init': if (scratch) put(scratch.bases[w] ?? 0); break;
+          }
+        }
+        for (const s of info.systemSgprs) {
+          switch (s.kind) {
+            case 'workgroup_id_x': st.sgpr[s.first] = gx; break;
+            case 'workgroup_id_y': st.sgpr[s.first] = gy; break;
+            case 'workgroup_id_z': st.sgpr[s.first] = gz; break;
+            // Each wave slot has its own scratch region, so the wave's offset into it is 0.
+            case 'private_segment_wave_offset': st.sgpr[s.first] = 0; break;
+            default: st.sgpr[s.first] = 0;
+          }
+        }
+        // Hardware registers such as FLAT_SCRATCH are per wave. FLAT_SCRATCH starts at 0: on gfx10
+        // the kernel prologue sets it from flat_scratch_init (AMDGPUUsage, "Flat Scratch").
+        group.push({ target: info.target, st, mem, lds, hwregs: new Map<number, number>(), nextPc: undefined });
+        waves++;
+      }
+      // Round-robin to the next barrier; a barrier opens when every wave still running waits at it.
+      for (;;) {
+        for (const cx of group) if (!cx.st.ended) runWave(prog, cx, budget);
+        const live = group.filter((c) => !c.st.ended);
+        if (live.length === 0) break;
+        if (!live.every((c) => c.st.atBarrier)) throw new InterpError('internal: a wave stopped without ending or waiting at a barrier');
+        // Waves that ended no longer take part in the barrier (ISA: s_barrier counts live waves).
+      }
+      for (const cx of group) { instructions += cx.st.steps; laneInstructions += cx.st.laneOps; }
+      done++;
+      o.onWorkgroup?.(done, total);
+    }
+    return { workgroups: done, waves, instructions, laneInstructions };
+  }
+}
+
+/** One dispatch on `o.mem` (a kernel run once). */
 export function dispatch(shader: Shader, o: DispatchOptions): DispatchStats {
-  const info = shader.info;
-  const d = info.descriptor;
-  if (!d) throw new InterpError('dispatching a raw shader is not supported yet: only AMDHSA kernels have a dispatch ABI here');
-  for (let k = 0; k < 3; k++) {
-    const g = o.grid[k] ?? 0, b = o.block[k] ?? 0;
-    if (!Number.isInteger(g) || g < 1 || !Number.isInteger(b) || b < 1) throw new InterpError(`grid and block sizes must be positive integers (dimension ${'xyz'[k]}: grid ${g}, block ${b})`);
-  }
-  const lanes = o.block[0] * o.block[1] * o.block[2];
-  if (lanes > 1024) throw new InterpError(`a workgroup of ${lanes} work-items is more than 1024`);
-  if (info.workgroupSize && info.workgroupSize.some((w, k) => w !== o.block[k])) throw new InterpError(`the kernel requires workgroup size ${info.workgroupSize.join('x')}, the dispatch gives ${o.block.join('x')}`);
-  if (info.ldsSize > MAX_LDS) throw new InterpError(`the kernel needs ${info.ldsSize} bytes of LDS, more than ${MAX_LDS}`);
-  const mem = o.mem;
-  const segSize = Math.max(info.kernargSize, o.kernarg.length);
-  const seg = new Uint8Array(Math.max(segSize, 4));
-  seg.set(o.kernarg.subarray(0, segSize));
-  hiddenArgs(info.args ?? [], new DataView(seg.buffer), o.grid, o.block);
-  const kernargAddr = mem.map('kernarg segment', seg);
-  const packetAddr = mem.map('dispatch packet', dispatchPacket(o.grid, o.block, kernargAddr, info.ldsSize, info.scratchSize));
-  const queueAddr = mem.map('queue', new Uint8Array(256));
-  const prog = new Program(shader);
-  const budget: StepBudget = { remaining: o.maxSteps };
-  const counts = [0, 1, 2].map((k) => Math.ceil((o.grid[k] ?? 1) / (o.block[k] ?? 1))) as [number, number, number];
-  const total = counts[0] * counts[1] * counts[2];
-  const ws = info.waveSize;
-  const wavesPerGroup = Math.ceil(lanes / ws);
-  const mode = launchMode(info.floatMode, info.dx10Clamp, info.ieeeMode);
-  // Scratch: one region per wave slot, reused (zeroed) by every workgroup (src/interp/scratch.ts).
-  const wantsScratch = info.scratchSize > 0 || info.userSgprs.some((u) => u.kind === 'private_segment_buffer' || u.kind === 'flat_scratch_init');
-  const scratch = wantsScratch ? new ScratchSetup(mem, info.scratchSize, ws, wavesPerGroup) : undefined;
-  let waves = 0, instructions = 0, laneInstructions = 0, done = 0;
-  for (let gz = 0; gz < counts[2]; gz++) for (let gy = 0; gy < counts[1]; gy++) for (let gx = 0; gx < counts[0]; gx++) {
-    const lds = new DataView(new ArrayBuffer(info.ldsSize));
-    scratch?.reset();
-    const group: ExecContext[] = [];
-    // Work-items of a partial workgroup at the grid's edge do not exist.
-    const bx = Math.min(o.block[0], o.grid[0] - gx * o.block[0]);
-    const by = Math.min(o.block[1], o.grid[1] - gy * o.block[1]);
-    const bz = Math.min(o.block[2], o.grid[2] - gz * o.block[2]);
-    for (let w = 0; w < wavesPerGroup; w++) {
-      const st = new WaveState(ws, info.vgprCount);
-      st.pc = info.entry;
-      st.mode = mode;
-      let exec = 0n;
-      for (let l = 0; l < ws; l++) {
-        const flat = w * ws + l;
-        if (flat >= lanes) break;
-        const x = flat % o.block[0], y = Math.floor(flat / o.block[0]) % o.block[1], z = Math.floor(flat / (o.block[0] * o.block[1]));
-        if (x >= bx || y >= by || z >= bz) continue;
-        exec |= 1n << BigInt(l);
-        const ids = [x, y, z];
-        info.workitemIdVgprs.forEach((_, k) => { st.vgpr[k * 64 + l] = ids[k] ?? 0; });
-      }
-      if (exec === 0n) continue;
-      st.setMask(EXEC_LO, exec);
-      for (const u of info.userSgprs) {
-        const put = (v: number) => { st.sgpr[u.first] = v % 2 ** 32; if (u.count > 1) st.sgpr[u.first + 1] = Math.floor(v / 2 ** 32); };
-        switch (u.kind) {
-          case 'dispatch_ptr': put(packetAddr); break;
-          case 'queue_ptr': put(queueAddr); break;
-          case 'kernarg_segment_ptr': put(kernargAddr); break;
-          case 'dispatch_id': put(0); break;
-          case 'private_segment_size': st.sgpr[u.first] = info.scratchSize; break;
-          case 'private_segment_buffer': if (scratch) scratch.vsharp(w).forEach((x, k) => { st.sgpr[u.first + k] = x; }); break;
-          // gfx10: the scratch base the kernel adds the wave offset to and writes to FLAT_SCRATCH.
-          case 'flat_scratch_init': if (scratch) put(scratch.bases[w] ?? 0); break;
-        }
-      }
-      for (const s of info.systemSgprs) {
-        switch (s.kind) {
-          case 'workgroup_id_x': st.sgpr[s.first] = gx; break;
-          case 'workgroup_id_y': st.sgpr[s.first] = gy; break;
-          case 'workgroup_id_z': st.sgpr[s.first] = gz; break;
-          // Each wave slot has its own scratch region, so the wave's offset into it is 0.
-          case 'private_segment_wave_offset': st.sgpr[s.first] = 0; break;
-          default: st.sgpr[s.first] = 0;
-        }
-      }
-      // Hardware registers such as FLAT_SCRATCH are per wave. FLAT_SCRATCH starts at 0: on gfx10
-      // the kernel prologue sets it from flat_scratch_init (AMDGPUUsage, "Flat Scratch").
-      group.push({ target: info.target, st, mem, lds, hwregs: new Map<number, number>(), nextPc: undefined });
-      waves++;
-    }
-    // Round-robin to the next barrier; a barrier opens when every wave still running waits at it.
-    for (;;) {
-      for (const cx of group) if (!cx.st.ended) runWave(prog, cx, budget);
-      const live = group.filter((c) => !c.st.ended);
-      if (live.length === 0) break;
-      if (!live.every((c) => c.st.atBarrier)) throw new InterpError('internal: a wave stopped without ending or waiting at a barrier');
-      // Waves that ended no longer take part in the barrier (ISA: s_barrier counts live waves).
-    }
-    for (const cx of group) { instructions += cx.st.steps; laneInstructions += cx.st.laneOps; }
-    done++;
-    o.onWorkgroup?.(done, total);
-  }
-  return { workgroups: done, waves, instructions, laneInstructions };
+  return new InterpKernel(shader, o.mem).run(o);
 }

@@ -2,18 +2,16 @@
 // (src/interp/dispatch.ts: the kernarg segment with hidden arguments, the dispatch packet) and
 // the same placement of work-items in waves, so the two can be compared byte for byte.
 import type { Shader } from '../container/shader.js';
-import { dispatchPacket, hiddenArgs, type DispatchOptions } from '../interp/dispatch.js';
+import { dispatchPacket, kernargSegment, type DispatchOptions } from '../interp/dispatch.js';
 import { IrError, type IrFunction } from './ir.js';
 import { runIrWave } from './interp.js';
 
 export function dispatchIr(fn: IrFunction, shader: Shader, o: DispatchOptions): { waves: number; steps: number } {
   const info = shader.info;
   const mem = o.mem;
-  const seg = new Uint8Array(Math.max(info.kernargSize, o.kernarg.length, 4));
-  seg.set(o.kernarg.subarray(0, seg.length));
-  hiddenArgs(info.args ?? [], new DataView(seg.buffer), o.grid, o.block);
-  const kernargPtr = mem.map('kernarg segment', seg);
-  const dispatchPtr = mem.map('dispatch packet', dispatchPacket(o.grid, o.block, kernargPtr, info.ldsSize, info.scratchSize));
+  const lds = o.groupSegmentSize ?? info.ldsSize;
+  const kernargPtr = mem.map('kernarg segment', kernargSegment(info, o.kernarg, o.grid, o.block, lds));
+  const dispatchPtr = mem.map('dispatch packet', dispatchPacket(o.grid, o.block, kernargPtr, lds, info.scratchSize));
   const lanes = o.block[0] * o.block[1] * o.block[2];
   const ws = fn.waveSize;
   const counts = [0, 1, 2].map((k) => Math.ceil((o.grid[k] ?? 1) / (o.block[k] ?? 1)));

@@ -1,7 +1,7 @@
 // IR functions: blocks of SSA instructions. An instruction has an op from ops.ts, value arguments
 // (other instructions), immediates, and for float ops the FloatMode it runs under (from the MODE
 // analysis: every field known, or 'dynamic' when the MODE value must be read at run time).
-import { type IrType, type Op, opInfo } from './ops.js';
+import { type IrType, type Op, type OpInfo, opInfo } from './ops.js';
 
 export type Imm = number | bigint;
 
@@ -22,13 +22,25 @@ export class Inst {
   readonly pc: number | undefined;
   float: FloatMode | undefined;
   block: Block | undefined;
+  /**
+   * A pass's mark (liveness, visited): meaningful only to the pass that set it, compared with a
+   * stamp from `newStamp()` that no earlier walk used, so no pass needs to clear it.
+   */
+  stamp = 0;
+  /** The op's entry in the op table (looked up once: passes ask for it at every instruction). */
+  readonly info: OpInfo;
   constructor(readonly id: number, readonly op: Op, readonly type: IrType, args: Inst[], imms: readonly Imm[], pc: number | undefined, float: FloatMode | undefined) {
+    this.info = opInfo(op);
     this.args = args;
     this.imms = imms;
     this.pc = pc;
     this.float = float;
   }
 }
+
+let lastStamp = 0;
+/** A stamp no walk has used yet (see `Inst.stamp`). */
+export function newStamp(): number { return ++lastStamp; }
 
 export class Block {
   readonly insts: Inst[] = [];
@@ -41,7 +53,7 @@ export class Block {
   }
   get terminator(): Inst | undefined {
     const t = this.insts[this.insts.length - 1];
-    return t && opInfo(t.op).terminator ? t : undefined;
+    return t && t.info.terminator ? t : undefined;
   }
   succs(fn: IrFunction): Block[] {
     const t = this.terminator;
@@ -111,7 +123,7 @@ export class Builder {
 
   emit(op: Op, args: Inst[] = [], imms: readonly Imm[] = NO_IMMS, opts: { type?: IrType; float?: FloatMode } = NO_OPTS): Inst {
     const last = this.block.insts[this.block.insts.length - 1];
-    if (last && opInfo(last.op).terminator) throw new IrError(`block ${this.block.id} already ends with ${last.op}`);
+    if (last && last.info.terminator) throw new IrError(`block ${this.block.id} already ends with ${last.op}`);
     const i = this.fn.makeAt(op, args, imms, opts.type, this.pc, opts.float);
     i.block = this.block;
     this.block.insts.push(i);

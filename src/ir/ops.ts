@@ -58,11 +58,15 @@ export const OPS = {
   LaneId: { args: [], result: 'u32' },
   /** Bit `lane` of a wave-size lane mask given as two dwords (lo, hi; hi is 0 in wave32). */
   LaneBit: { args: ['u32', 'u32', 'u32'], result: 'u1' },
-  /** The wave-size lane mask of a per-lane bool, low dword / high dword (RDNA: v_cmp results). */
-  BallotLo: { args: ['u1'], result: 'u32', effect: true },
-  BallotHi: { args: ['u1'], result: 'u32', effect: true },
+  /**
+   * The wave-size lane mask of a per-lane bool, low dword / high dword (RDNA: v_cmp results).
+   * Pure, as ReadLane: the IR's control flow is wave-uniform, so every lane of the wave takes part
+   * wherever the op stands, and its value depends only on its arguments (an unused one is removed).
+   */
+  BallotLo: { args: ['u1'], result: 'u32' },
+  BallotHi: { args: ['u1'], result: 'u32' },
   /** The value of `v` in lane `lane` of this wave (v_readlane, v_readfirstlane). */
-  ReadLane: { args: ['u32', 'u32'], result: 'u32', effect: true },
+  ReadLane: { args: ['u32', 'u32'], result: 'u32' },
   /** Workgroup id and local invocation id components (imm: 0 x, 1 y, 2 z). */
   WorkgroupId: { args: ['imm'], result: 'u32' },
   LocalId: { args: ['imm'], result: 'u32' },

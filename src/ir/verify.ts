@@ -2,8 +2,8 @@
 // ends with exactly one terminator, branch targets exist, argument counts and types match the op
 // table, phis have one argument per predecessor and sit at the block's start, and every argument
 // is defined (in a block that dominates the use, checked structurally by order within a block).
-import type { IrFunction } from './ir.js';
-import { type IrType, opInfo } from './ops.js';
+import { type Inst, type IrFunction, newStamp } from './ir.js';
+import { type ArgKind, type IrType, type Op, opInfo } from './ops.js';
 
 /** The function's violations, then its helpers' (prefixed with the helper's name). */
 export function verifyFunction(fn: IrFunction): string[] {
@@ -30,52 +30,69 @@ export function signature(h: IrFunction): { params: IrType[]; ret: IrType | unde
   return s;
 }
 
+/** Per op: the value argument types and the number of immediates (computed once). */
+const SHAPES = new Map<string, { values: readonly ArgKind[]; imms: number }>();
+function shapeOf(op: Op): { values: readonly ArgKind[]; imms: number } {
+  let s = SHAPES.get(op);
+  if (!s) {
+    const args = opInfo(op).args;
+    s = { values: args.filter((x) => x !== 'imm'), imms: args.filter((x) => x === 'imm').length };
+    SHAPES.set(op, s);
+  }
+  return s;
+}
+
 function verifyOne(fn: IrFunction, root: IrFunction): string[] {
   const errors: string[] = [];
   const isHelper = fn !== root;
-  const where = (b: number, k: number) => `b${b}[${k}]`;
-  const placed = new Set<object>();
-  for (const b of fn.blocks) for (const i of b.insts) placed.add(i);
+  // Every placed instruction gets this walk's stamp; the ones the walk has passed, the second.
+  const placed = newStamp(), passed = newStamp();
+  for (const b of fn.blocks) for (const i of b.insts) i.stamp = placed;
   for (const b of fn.blocks) {
-    const pos = new Map<object, number>();
-    b.insts.forEach((i, k) => pos.set(i, k));
-    b.insts.forEach((i, k) => {
-      const info = opInfo(i.op);
-      const w = `${where(b.id, k)} ${i.op}`;
-      if (info.terminator && k !== b.insts.length - 1) errors.push(`${w}: terminator in the middle of the block`);
+    const insts = b.insts, n = insts.length;
+    for (let k = 0; k < n; k++) {
+      const i = insts[k] as Inst;
+      const info = i.info;
+      // The location, built only for a message.
+      const w = () => `b${b.id}[${k}] ${i.op}`;
+      if (info.terminator && k !== n - 1) errors.push(`${w()}: terminator in the middle of the block`);
       if (i.op === 'Phi') {
-        if (k > 0 && b.insts[k - 1]?.op !== 'Phi') errors.push(`${w}: phi after a non-phi`);
-        if (i.args.length !== b.preds.length) errors.push(`${w}: ${i.args.length} arguments for ${b.preds.length} predecessors`);
-        for (const a of i.args) if (a.type !== i.type) errors.push(`${w}: argument of type ${a.type} in a ${i.type} phi`);
+        if (k > 0 && insts[k - 1]?.op !== 'Phi') errors.push(`${w()}: phi after a non-phi`);
+        if (i.args.length !== b.preds.length) errors.push(`${w()}: ${i.args.length} arguments for ${b.preds.length} predecessors`);
+        for (const a of i.args) if (a.type !== i.type) errors.push(`${w()}: argument of type ${a.type} in a ${i.type} phi`);
       } else if (!info.variadic) {
-        const valueArgs = info.args.filter((x) => x !== 'imm');
-        const immArgs = info.args.filter((x) => x === 'imm').length;
-        if (i.args.length !== valueArgs.length) errors.push(`${w}: ${i.args.length} value arguments, want ${valueArgs.length}`);
-        if (i.imms.length !== immArgs) errors.push(`${w}: ${i.imms.length} immediates, want ${immArgs}`);
-        i.args.forEach((a, j) => { if (valueArgs[j] !== undefined && a.type !== valueArgs[j]) errors.push(`${w}: argument ${j} is ${a.type}, want ${valueArgs[j]}`); });
+        const shape = shapeOf(i.op);
+        const valueArgs = shape.values;
+        if (i.args.length !== valueArgs.length) errors.push(`${w()}: ${i.args.length} value arguments, want ${valueArgs.length}`);
+        if (i.imms.length !== shape.imms) errors.push(`${w()}: ${i.imms.length} immediates, want ${shape.imms}`);
+        for (let j = 0; j < i.args.length; j++) {
+          const a = i.args[j] as Inst, want = valueArgs[j];
+          if (want !== undefined && a.type !== want) errors.push(`${w()}: argument ${j} is ${a.type}, want ${want}`);
+        }
       }
-      if (info.float && !i.float) errors.push(`${w}: float op without a float mode`);
-      if (i.op === 'Param' && (!isHelper || b !== fn.blocks[0] || (k > 0 && b.insts[k - 1]?.op !== 'Param'))) errors.push(`${w}: a parameter outside the start of a helper's entry block`);
-      if ((i.op === 'Return') !== isHelper && (i.op === 'Return' || i.op === 'EndProgram')) errors.push(`${w}: ${i.op} in a ${isHelper ? 'helper' : 'kernel function'}`);
-      if (i.op === 'Return' && i.args.length !== 1) errors.push(`${w}: returns ${i.args.length} values, want 1`);
+      if (info.float && !i.float) errors.push(`${w()}: float op without a float mode`);
+      if (i.op === 'Param' && (!isHelper || b !== fn.blocks[0] || (k > 0 && insts[k - 1]?.op !== 'Param'))) errors.push(`${w()}: a parameter outside the start of a helper's entry block`);
+      if ((i.op === 'Return') !== isHelper && (i.op === 'Return' || i.op === 'EndProgram')) errors.push(`${w()}: ${i.op} in a ${isHelper ? 'helper' : 'kernel function'}`);
+      if (i.op === 'Return' && i.args.length !== 1) errors.push(`${w()}: returns ${i.args.length} values, want 1`);
       if (i.op === 'Call') {
         const h = isHelper ? undefined : root.helpers[Number(i.imms[0])];
-        if (!h) errors.push(`${w}: helper ${String(i.imms[0])} ${isHelper ? 'called from a helper' : 'does not exist'}`);
+        if (!h) errors.push(`${w()}: helper ${String(i.imms[0])} ${isHelper ? 'called from a helper' : 'does not exist'}`);
         else {
           const { params: ps, ret: r } = signature(h);
-          if (ps.length !== i.args.length) errors.push(`${w}: ${i.args.length} arguments for ${ps.length} parameters of ${h.name}`);
-          ps.forEach((p, j) => { const a = i.args[j]; if (a && a.type !== p) errors.push(`${w}: argument ${j} is ${a.type}, ${h.name} takes ${p}`); });
-          if (r && r !== i.type) errors.push(`${w}: ${h.name} returns ${r}, the call is ${i.type}`);
+          if (ps.length !== i.args.length) errors.push(`${w()}: ${i.args.length} arguments for ${ps.length} parameters of ${h.name}`);
+          ps.forEach((p, j) => { const a = i.args[j]; if (a && a.type !== p) errors.push(`${w()}: argument ${j} is ${a.type}, ${h.name} takes ${p}`); });
+          if (r && r !== i.type) errors.push(`${w()}: ${h.name} returns ${r}, the call is ${i.type}`);
         }
       }
       for (const a of i.args) {
-        if (!placed.has(a)) errors.push(`${w}: argument %${a.id} is not in any block`);
-        else if (a.block === b && i.op !== 'Phi' && (pos.get(a) ?? -1) >= k) errors.push(`${w}: argument %${a.id} is defined later in the block`);
+        if (a.stamp !== placed && a.stamp !== passed) errors.push(`${w()}: argument %${a.id} is not in any block`);
+        else if (a.block === b && i.op !== 'Phi' && a.stamp !== passed) errors.push(`${w()}: argument %${a.id} is defined later in the block`);
       }
       if (i.op === 'Branch' || i.op === 'BranchCond') {
-        for (const t of i.imms) if (!fn.blocks[Number(t)]) errors.push(`${w}: branch to missing block b${t}`);
+        for (const t of i.imms) if (!fn.blocks[Number(t)]) errors.push(`${w()}: branch to missing block b${t}`);
       }
-    });
+      i.stamp = passed;
+    }
     if (!b.terminator) errors.push(`b${b.id}: does not end with a terminator`);
   }
   return errors;

@@ -1,20 +1,28 @@
-// The Vulkan engine of `rdna run`: recompile the kernel for the device's profile, lay out the same
-// AMDHSA dispatch memory the interpreter uses (kernarg segment with hidden arguments, dispatch
-// packet), hand every buffer to Vulkan with its device address patched where the kernel expects a
-// pointer, run one Vulkan workgroup per RDNA wave, and copy the buffers back; a fault the kernel
-// recorded in the sink buffer's fault word (a run-time-detected gap, src/ir/faults.ts) becomes a
-// RuntimeFault naming the pc, the instruction and the gap.
+// The Vulkan engine of `rdna run`: recompile each kernel once for the device's profile, lay out the
+// same AMDHSA dispatch memory the interpreter uses (src/interp/dispatch.ts: the kernarg segment with
+// the hidden arguments, the dispatch packet with the group segment size, the __local offsets the
+// shared ARGS parser placed), hand every buffer to Vulkan with its device address patched where the
+// kernel expects a pointer, run one Vulkan workgroup per RDNA wave, and copy the buffers back; a
+// fault the kernel recorded in its sink buffer's fault word (a run-time-detected gap,
+// src/ir/faults.ts) becomes a RuntimeFault naming the pc, the instruction and the gap.
+//
+// A sequence (an ARGS plan of many dispatches) runs as few submissions as it can: each holds up to
+// STEPS_PER_SUBMISSION dispatches in one command buffer (VulkanDevice.runSteps: a memory barrier
+// between dispatches), over the plan's buffers, which stay on the device for the whole submission
+// and are copied back after it. Every dispatch of a submission has its own kernarg segment and
+// dispatch packet, side by side in one arena buffer; every kernel its own sink buffer (fault sites
+// are numbered per module). Buffers: 0 the arena, 1..K the kernels' sinks, then the plan's buffers.
 import type { Shader } from '../container/shader.js';
-import type { PreparedDispatch } from '../interp/args.js';
-import { dispatchPacket, hiddenArgs } from '../interp/dispatch.js';
+import { describeStep, planSteps, type ArgsPlan, type BufferSlot, type PreparedDispatch } from '../interp/args.js';
+import { dispatchPacket, kernargSegment, type Dim3 } from '../interp/dispatch.js';
 import type { TargetProfile } from '../backend/profile.js';
 import { PUSH, SINK } from '../backend/spirv/emit.js';
 import { RuntimeFault } from '../ir/faults.js';
+import { recompile, type RecompiledFault } from '../backend/recompile.js';
+import type { DeviceProfile } from './device.js';
+import { RUN_LIMITS, STEP_LIMITS, VulkanError, type AddressPatch, type VulkanDevice } from './vulkan.js';
 
 export { RuntimeFault };
-import { recompile } from '../backend/recompile.js';
-import type { DeviceProfile } from './device.js';
-import type { AddressPatch, VulkanDevice } from './vulkan.js';
 
 /** The recompiler's view of a device. */
 export function targetProfile(p: DeviceProfile): TargetProfile {
@@ -26,53 +34,173 @@ export function targetProfile(p: DeviceProfile): TargetProfile {
     storageBuffer8BitAccess: p.features.storageBuffer8BitAccess, storageBuffer16BitAccess: p.features.storageBuffer16BitAccess, shaderBufferInt64Atomics: p.features.shaderBufferInt64Atomics };
 }
 
-export interface VulkanRunResult {
-  readonly device: string;
-  readonly waves: number;
-  readonly ms: number;
+/** A kernel recompiled for a device. */
+export interface CompiledKernel {
+  readonly shader: Shader;
+  readonly spirv: Uint32Array;
+  readonly faults: readonly RecompiledFault[];
   readonly compileMs: number;
 }
 
-/** Runs the prepared dispatch on the device; the prepared buffers are updated in place. */
-export async function runOnVulkan(shader: Shader, prep: PreparedDispatch, dev: VulkanDevice): Promise<VulkanRunResult> {
-  const info = shader.info;
+/** Recompiles the kernel for the device's profile (TranslateError / CompileError with the pc for what the recompiler does not cover). */
+export function compileFor(shader: Shader, dev: VulkanDevice): CompiledKernel {
   const t0 = performance.now();
   const { spirv, faults } = recompile(shader, { profile: targetProfile(dev.profile) });
-  const compileMs = performance.now() - t0;
-  const seg = new Uint8Array(Math.max(info.kernargSize, prep.kernarg.length, 4));
-  seg.set(prep.kernarg.subarray(0, seg.length));
-  hiddenArgs(info.args ?? [], new DataView(seg.buffer), prep.grid, prep.block);
-  const packet = dispatchPacket(prep.grid, prep.block, 0, info.ldsSize, info.scratchSize);
-  const sink = new Uint8Array(SINK.bytes);
-  // Buffers: 0 kernarg segment, 1 dispatch packet, 2 sink, then the kernel's buffers.
-  const buffers: Uint8Array[] = [seg, packet, sink, ...prep.buffers.map((b) => b.bytes)];
-  const patches: AddressPatch[] = [
-    { buffer: 0, into: 'push', offset: PUSH.kernargPtr },
-    { buffer: 1, into: 'push', offset: PUSH.dispatchPtr },
-    { buffer: 2, into: 'push', offset: PUSH.sinkPtr },
-    { buffer: 0, into: 1, offset: 40 }, // hsa_kernel_dispatch_packet.kernarg_address
-    ...prep.buffers.map((b, k) => ({ buffer: 3 + k, into: 0, offset: b.offset })),
-  ];
-  const ws = info.waveSize;
-  const lanes = prep.block[0] * prep.block[1] * prep.block[2];
-  const wavesPerGroup = Math.ceil(lanes / ws);
-  const counts = [0, 1, 2].map((k) => Math.ceil((prep.grid[k] ?? 1) / (prep.block[k] ?? 1)));
-  const waves = (counts[0] ?? 1) * (counts[1] ?? 1) * (counts[2] ?? 1) * wavesPerGroup;
-  const vkX = Math.min(waves, 65535), vkY = Math.ceil(waves / vkX);
-  const push = new DataView(new ArrayBuffer(PUSH.size));
-  prep.grid.forEach((g, k) => push.setUint32(PUSH.grid + 4 * k, g, true));
-  prep.block.forEach((b, k) => push.setUint32(PUSH.block + 4 * k, b, true));
-  push.setUint32(PUSH.wavesPerGroup, wavesPerGroup, true);
-  push.setUint32(PUSH.groupsX, counts[0] ?? 1, true);
-  push.setUint32(PUSH.groupsY, counts[1] ?? 1, true);
-  push.setUint32(PUSH.vkGroupsX, vkX, true);
-  const r = await dev.run(spirv, 'main', buffers, push.buffer, [vkX, vkY, 1], { addressPatches: patches, deviceAddressBuffers: true });
-  // The fault word (emit.ts): the first run-time-detected gap of the dispatch, if any. The buffers
-  // were still copied back, but what the kernel left in them is not a result.
-  const fw = new DataView(sink.buffer, sink.byteOffset, sink.byteLength).getUint32(SINK.fault, true);
-  if (fw !== 0) {
-    const f = faults[fw - 1];
-    throw f ? new RuntimeFault(f.pc, f.instruction, f.message) : new RuntimeFault(0, '', `fault word ${fw} names no fault site (internal)`);
+  return { shader, spirv, faults, compileMs: performance.now() - t0 };
+}
+
+export interface VulkanRunResult {
+  readonly device: string;
+  readonly waves: number;
+  /** Wall time of the submissions (pipelines, uploads, dispatches, copies back). */
+  readonly ms: number;
+  readonly compileMs: number;
+  readonly dispatches: number;
+  readonly submissions: number;
+}
+
+/** Dispatches per submission (each has its own kernarg segment and push block; see the header). */
+export const STEPS_PER_SUBMISSION = 4096;
+/** The kernarg arena of one submission stays under this (more dispatches go into the next one). */
+const MAX_ARENA = 16 << 20;
+const PACKET = 64;
+/** Each dispatch's kernarg segment and packet start at this alignment in the arena (AMDHSA asks 16 and 64). */
+const ARENA_ALIGN = 64;
+
+const align = (n: number) => Math.ceil(n / ARENA_ALIGN) * ARENA_ALIGN;
+
+/** One dispatch for the device: its kernel, geometry, explicit kernarg bytes and pointer slots. */
+interface VkStep {
+  readonly kernel: number;
+  readonly grid: Dim3;
+  readonly block: Dim3;
+  readonly kernarg: Uint8Array;
+  readonly bufferSlots: readonly BufferSlot[];
+  readonly groupSegmentSize: number;
+  /** For fault messages. */
+  readonly describe: () => string;
+}
+
+function wavesOf(shader: Shader, grid: Dim3, block: Dim3): { waves: number; wavesPerGroup: number; counts: number[] } {
+  const lanes = block[0] * block[1] * block[2];
+  const wavesPerGroup = Math.ceil(lanes / shader.info.waveSize);
+  const counts = [0, 1, 2].map((k) => Math.ceil((grid[k] ?? 1) / (block[k] ?? 1)));
+  return { waves: (counts[0] ?? 1) * (counts[1] ?? 1) * (counts[2] ?? 1) * wavesPerGroup, wavesPerGroup, counts };
+}
+
+/** Runs the steps (any number) over `buffers` (updated in place), in submissions of at most `perSubmission` dispatches. */
+async function runSteps(kernels: readonly CompiledKernel[], buffers: readonly Uint8Array[], steps: Iterable<VkStep>, dev: VulkanDevice, perSubmission: number): Promise<{ waves: number; ms: number; dispatches: number; submissions: number }> {
+  const K = kernels.length;
+  const first = 1 + K;
+  if (first + buffers.length > RUN_LIMITS.maxBuffers) {
+    throw new VulkanError('ERR_OUT_OF_RANGE', `the run needs ${first + buffers.length} Vulkan buffers (${buffers.length} of the document, ${K} kernels' sink buffers, 1 for the kernarg segments); the engine binds at most ${RUN_LIMITS.maxBuffers}`);
   }
-  return { device: dev.profile.deviceName, waves, ms: r.ms, compileMs };
+  if (K > STEP_LIMITS.maxKernels) throw new VulkanError('ERR_OUT_OF_RANGE', `the run dispatches ${K} kernels; one submission takes at most ${STEP_LIMITS.maxKernels}`);
+  const limit = Math.max(1, Math.min(perSubmission, STEP_LIMITS.maxSteps));
+  const sinks = kernels.map(() => new Uint8Array(SINK.bytes));
+  let waves = 0, ms = 0, dispatches = 0, submissions = 0;
+  let chunk: { step: VkStep; seg: Uint8Array; at: number }[] = [];
+  let arenaBytes = 0;
+
+  const flush = async () => {
+    if (chunk.length === 0) return;
+    const n = chunk.length;
+    const arena = new Uint8Array(Math.max(arenaBytes, 4));
+    const kernelOf = new Uint32Array(n), groups = new Uint32Array(3 * n);
+    const push = new Uint8Array(n * PUSH.size);
+    const pv = new DataView(push.buffer);
+    const patches: AddressPatch[] = [];
+    const used = new Set<number>();
+    chunk.forEach(({ step, seg, at }, s) => {
+      const k = kernels[step.kernel] as CompiledKernel;
+      used.add(step.kernel);
+      const pkt = at + align(seg.length);
+      arena.set(seg, at);
+      arena.set(dispatchPacket(step.grid, step.block, 0, step.groupSegmentSize, k.shader.info.scratchSize), pkt);
+      const { waves: w, wavesPerGroup, counts } = wavesOf(k.shader, step.grid, step.block);
+      waves += w;
+      const vkX = Math.min(w, RUN_LIMITS.maxGroupsPerDim), vkY = Math.ceil(w / vkX);
+      kernelOf[s] = step.kernel;
+      groups.set([vkX, vkY, 1], 3 * s);
+      const o = s * PUSH.size;
+      step.grid.forEach((g, d) => pv.setUint32(o + PUSH.grid + 4 * d, g, true));
+      step.block.forEach((b, d) => pv.setUint32(o + PUSH.block + 4 * d, b, true));
+      pv.setUint32(o + PUSH.wavesPerGroup, wavesPerGroup, true);
+      pv.setUint32(o + PUSH.groupsX, counts[0] ?? 1, true);
+      pv.setUint32(o + PUSH.groupsY, counts[1] ?? 1, true);
+      pv.setUint32(o + PUSH.vkGroupsX, vkX, true);
+      patches.push(
+        { buffer: 0, into: 'push', step: s, offset: PUSH.kernargPtr, add: at },
+        { buffer: 0, into: 'push', step: s, offset: PUSH.dispatchPtr, add: pkt },
+        { buffer: 1 + step.kernel, into: 'push', step: s, offset: PUSH.sinkPtr },
+        { buffer: 0, into: 0, offset: pkt + 40, add: at }, // hsa_kernel_dispatch_packet.kernarg_address
+        ...step.bufferSlots.map((b) => ({ buffer: first + b.buffer, into: 0, offset: at + b.offset })),
+      );
+    });
+    for (const sk of sinks) sk.fill(0);
+    const r = await dev.runSteps(kernels.map((k) => ({ spirv: k.spirv, entry: 'main' })), [arena, ...sinks, ...buffers], { kernel: kernelOf, groups, push }, { addressPatches: patches, deviceAddressBuffers: true });
+    ms += r.ms;
+    submissions++;
+    // The fault words (emit.ts): each kernel's first run-time-detected gap in this submission. The
+    // buffers were still copied back, but what the kernels left in them is not a result.
+    for (const k of used) {
+      const sk = sinks[k] as Uint8Array;
+      const fw = new DataView(sk.buffer, sk.byteOffset, sk.byteLength).getUint32(SINK.fault, true);
+      if (fw === 0) continue;
+      const f = (kernels[k] as CompiledKernel).faults[fw - 1];
+      const inKernel = chunk.filter((c) => c.step.kernel === k);
+      const [a, b] = [inKernel[0]?.step.describe(), inKernel[inKernel.length - 1]?.step.describe()];
+      const where = dispatches === 0 && n === 1 ? '' : inKernel.length === 1 ? ` (${a})` : ` (in one of the ${inKernel.length} dispatches of ${(kernels[k] as CompiledKernel).shader.info.name} from ${a} to ${b})`;
+      throw f ? new RuntimeFault(f.pc, f.instruction, f.message + where) : new RuntimeFault(0, '', `fault word ${fw} names no fault site (internal)`);
+    }
+    dispatches += n;
+    chunk = [];
+    arenaBytes = 0;
+  };
+
+  for (const step of steps) {
+    const k = kernels[step.kernel] as CompiledKernel;
+    const seg = kernargSegment(k.shader.info, step.kernarg, step.grid, step.block, step.groupSegmentSize);
+    const size = align(seg.length) + align(PACKET);
+    if (chunk.length >= limit || (chunk.length > 0 && arenaBytes + size > MAX_ARENA)) await flush();
+    chunk.push({ step, seg, at: arenaBytes });
+    arenaBytes += size;
+  }
+  await flush();
+  return { waves, ms, dispatches, submissions };
+}
+
+export interface PlanVulkanOptions {
+  /** Dispatches per submission (default STEPS_PER_SUBMISSION); the plan's buffers round-trip through the host between submissions. */
+  readonly perSubmission?: number;
+}
+
+/**
+ * Runs an ARGS plan on the device with its kernels already compiled (compileFor, one per plan
+ * kernel, in plan.kernels order); the plan's buffers are updated in place.
+ */
+export async function runPlanOnVulkan(plan: ArgsPlan, compiled: readonly CompiledKernel[], dev: VulkanDevice, o: PlanVulkanOptions = {}): Promise<VulkanRunResult> {
+  const index = new Map(compiled.map((c, k) => [c.shader, k]));
+  for (const s of plan.kernels) if (!index.has(s)) throw new Error(`internal: kernel ${s.info.name} was not compiled`);
+  function* steps(): Generator<VkStep> {
+    for (const st of planSteps(plan)) {
+      const t = st.template;
+      yield { kernel: index.get(t.shader) ?? 0, grid: t.grid, block: t.block, kernarg: st.kernarg, bufferSlots: t.bufferSlots, groupSegmentSize: t.groupSegmentSize, describe: () => describeStep(plan, st) };
+    }
+  }
+  const r = await runSteps(compiled, plan.buffers.map((b) => b.bytes), steps(), dev, o.perSubmission ?? STEPS_PER_SUBMISSION);
+  return { device: dev.profile.deviceName, compileMs: compiled.reduce((a, c) => a + c.compileMs, 0), ...r };
+}
+
+/** Runs one prepared dispatch (prepareDispatch, or a test's own layout) on the device; the prepared buffers are updated in place. */
+export async function runOnVulkan(shader: Shader, prep: PreparedDispatch, dev: VulkanDevice): Promise<VulkanRunResult> {
+  const c = compileFor(shader, dev);
+  const step: VkStep = {
+    kernel: 0, grid: prep.grid, block: prep.block, kernarg: prep.kernarg,
+    bufferSlots: prep.buffers.map((b, k) => ({ offset: b.offset, buffer: k })),
+    groupSegmentSize: prep.groupSegmentSize ?? shader.info.ldsSize,
+    describe: () => shader.info.name,
+  };
+  const r = await runSteps([c], prep.buffers.map((b) => b.bytes), [step], dev, 1);
+  return { device: dev.profile.deviceName, compileMs: c.compileMs, ...r };
 }

@@ -14,6 +14,8 @@
  * the fence in a worker thread (napi_async_work); the buffers are copied back when the promise
  * resolves, so do not read or resize them before. Storage buffer i is set 0, binding i. The push
  * block is 128 bytes unless `pushBytes` says otherwise (the given bytes, zero-padded).
+ * `runSteps` runs many dispatches of several kernels in one submission over the same buffers (the
+ * Vulkan engine's sequences, src/runtime/engine.ts).
  *
  * `open({ validation: true })` (or RDNA_VULKAN_VALIDATION=1 in the environment) enables the Khronos
  * validation layer with synchronization validation; every warning and error it reports is kept
@@ -56,12 +58,36 @@ export interface OpenOptions {
   validation?: boolean;
 }
 
-/** Writes the 64-bit device address of buffers[buffer] (little-endian) at byte `offset` of the push block or of buffers[into], before upload. */
+/**
+ * Writes the 64-bit device address of buffers[buffer] plus `add` (little-endian) at byte `offset` of
+ * the push block (of step `step` in runSteps) or of buffers[into], before upload.
+ */
 export interface AddressPatch {
   buffer: number;
   into: number | 'push';
   offset: number;
+  /** runSteps: whose push block a patch into 'push' writes (default 0). */
+  step?: number;
+  /** Bytes added to the address (default 0): a place inside the buffer. */
+  add?: number;
 }
+
+/** A kernel of runSteps: a module and its GLCompute entry point. */
+export interface StepKernel {
+  spirv: Uint32Array;
+  entry: string;
+}
+
+/** The steps of runSteps, in order: step s runs kernels[kernel[s]] over groups[3s..3s+2] with push block s. */
+export interface Steps {
+  kernel: Uint32Array;
+  groups: Uint32Array;
+  /** The push blocks, the same number of bytes (at most 128) for every step, one after another. */
+  push?: Uint8Array;
+}
+
+/** Limits of runSteps (per call). */
+export const STEP_LIMITS = { maxKernels: 16, maxSteps: 65536, maxPatches: 1 << 20 } as const;
 
 export interface RunOptions {
   /** VkPipelineShaderStageRequiredSubgroupSizeCreateInfo; must be a power of two in [minSize, maxSize]. */
@@ -138,6 +164,19 @@ interface Addon {
       fullSubgroups?: boolean;
       deviceAddressBuffers?: boolean;
       addressPatches?: { buffer: number; into: number; offset: number }[];
+      timeoutMs?: number;
+      pushBytes?: number;
+    },
+  ): Promise<RawResult>;
+  runSteps(
+    kernels: StepKernel[],
+    buffers: BufferLike[],
+    steps: Steps,
+    options: {
+      requiredSubgroupSize?: number;
+      fullSubgroups?: boolean;
+      deviceAddressBuffers?: boolean;
+      addressPatches?: { buffer: number; into: number; offset: number; step?: number; add?: number }[];
       timeoutMs?: number;
       pushBytes?: number;
     },
@@ -303,8 +342,24 @@ export class VulkanDevice {
     groups: readonly [number, number, number],
     options: RunOptions = {},
   ): Promise<RunResult> {
+    return this.call((raw) => this.addon.run(spirv, entry, [...buffers], push, [...groups], raw), options);
+  }
+
+  /**
+   * Runs several dispatches in one submission: step s dispatches kernels[steps.kernel[s]] with push
+   * block s, in order, each seeing every earlier step's writes (a memory barrier between steps),
+   * over the same buffers, uploaded once before the first step and copied back once after the last.
+   * Pipelines come from the same cache as run()'s (each kernel built once). Address patches into
+   * 'push' name their step. Rejects as run() does; STEP_LIMITS bounds one call.
+   */
+  async runSteps(kernels: readonly StepKernel[], buffers: readonly BufferLike[], steps: Steps, options: RunOptions = {}): Promise<RunResult> {
+    if (typeof (this.addon as Partial<Addon>).runSteps !== 'function') throw new VulkanUnavailableError('addon', 'the Vulkan addon was built from an older native/rdna_vulkan.c (it has no runSteps): run npm run build:native');
+    return this.call((raw) => this.addon.runSteps([...kernels], [...buffers], steps, raw), options);
+  }
+
+  private async call(go: (raw: Parameters<Addon['runSteps']>[3]) => Promise<RawResult>, options: RunOptions): Promise<RunResult> {
     if (this.closed) throw new VulkanError('ERR_VULKAN_STATE', 'the VulkanDevice is closed');
-    const raw: Parameters<Addon['run']>[5] = {};
+    const raw: Parameters<Addon['runSteps']>[3] = {};
     if (options.requiredSubgroupSize !== undefined) raw.requiredSubgroupSize = options.requiredSubgroupSize;
     if (options.fullSubgroups !== undefined) raw.fullSubgroups = options.fullSubgroups;
     if (options.deviceAddressBuffers !== undefined) raw.deviceAddressBuffers = options.deviceAddressBuffers;
@@ -315,13 +370,15 @@ export class VulkanDevice {
         buffer: p.buffer,
         into: p.into === 'push' ? -1 : p.into,
         offset: p.offset,
+        ...(p.step !== undefined ? { step: p.step } : {}),
+        ...(p.add !== undefined ? { add: p.add } : {}),
       }));
     }
     this.inflight++;
     try {
       let r: RawResult;
       try {
-        r = await this.addon.run(spirv, entry, [...buffers], push, [...groups], raw);
+        r = await go(raw);
       } catch (e) {
         throw wrap(e);
       }

@@ -276,11 +276,73 @@ function* outputModifiers(): Generator<EngineCase> {
   }
 }
 
+/**
+ * MODE only known at run time (issue 8): s_setreg_b32 of a kernarg value (FP_ROUND, then FP_DENORM,
+ * then DX10_CLAMP/IEEE), s_getreg_b32 of the result, a mode set on one side of a branch (the paths
+ * join with different modes), and s_setreg_b32 inside a loop that runs each f32 rounding direction
+ * in turn. The kernarg dword at 24 (`DYN_MODE_ARG`) is the MODE value's low ten bits.
+ */
+export const DYN_MODE_ARG = 24;
+const dynModeKernel = (wave64: boolean): string => pairKernel(6, `
+  s_load_dword s8, s[0:1], ${DYN_MODE_ARG}
+  s_waitcnt lgkmcnt(0)
+  s_setreg_b32 hwreg(HW_REG_MODE, 0, 4), s8
+  v_add_f32 v5, v3, v4
+  v_mul_f32 v6, v3, v4
+  s_lshr_b32 s9, s8, 4
+  s_setreg_b32 hwreg(HW_REG_MODE, 4, 4), s9
+  v_fma_f32 v7, v3, v4, v5
+  v_sub_f32 v8, v3, v4
+  s_getreg_b32 s10, hwreg(HW_REG_MODE, 0, 10)
+  v_mov_b32 v9, s10
+  s_lshr_b32 s9, s8, 8
+  s_setreg_b32 hwreg(HW_REG_MODE, 8, 2), s9
+  v_max_f32 v10, v3, v4
+  v_mul_f32_e64 v11, v3, v4 clamp
+  v_cmp_lt_f32 ${wave64 ? 'vcc' : 'vcc_lo'}, v3, v4
+  v_cndmask_b32 v12, v5, v6, ${wave64 ? 'vcc' : 'vcc_lo'}
+  s_and_b32 s9, s8, 0x400
+  s_cmp_eq_u32 s9, 0
+  s_cbranch_scc1 .Lkeep
+  s_round_mode 0x3
+.Lkeep:
+  v_add_f32 v13, v3, v4
+  v_mov_b32 v14, v3
+  s_mov_b32 s11, 0
+.Lloop:
+  s_setreg_b32 hwreg(HW_REG_MODE, 0, 2), s11
+  v_mul_f32 v14, v14, v4
+  s_add_u32 s11, s11, 1
+  s_cmp_lt_u32 s11, 4
+  s_cbranch_scc1 .Lloop
+  s_getreg_b32 s12, hwreg(HW_REG_MODE, 0, 32)
+  v_mov_b32 v15, s12
+  global_store_dwordx4 v2, v[5:8], s[6:7]
+  global_store_dwordx4 v2, v[9:12], s[6:7] offset:16
+  global_store_dwordx3 v2, v[13:15], s[6:7] offset:32
+  s_endpgm`);
+
+/** The dynamic-MODE kernel with MODE values covering every f32 rounding direction and denormal setting, DX10_CLAMP and IEEE both ways, both branch sides. */
+function* dynamicModes(): Generator<EngineCase> {
+  const rng = new Rng(77);
+  for (const wave64 of [false, true]) {
+    const name = `dynmode${wave64 ? 64 : 32}`;
+    const { code, shader } = one({ name, body: dynModeKernel(wave64), wave64, floatMode: 0xf0, vgprs: 24, sgprs: 16, directives: ['.amdhsa_system_sgpr_workgroup_id_x 1'] });
+    const n = 128;
+    const edges = [0, 0x80000000, 1, 0x807fffff, 0x00800000, 0x7f7fffff, 0x3f800001, 0x33c00000, 0x7f800000, 0x7fc00000, 0x7fa00000, 0x4b800000, 0x3f800000, 0xbf7fffff];
+    for (const m of [0x0f0, 0x3f1, 0x2c2, 0x133, 0x4a0, 0x753, 0x612, 0x001]) {
+      const input = dwords(Array.from({ length: 2 * n }, (_, k) => (k % 3 === 0 ? edges[rng.u32() % edges.length] ?? 0 : k % 3 === 1 ? rng.u32() & 0x80ffffff : rng.u32())));
+      yield { name: `${name}_${m.toString(16)}`, spirvName: `${name}_${m.toString(16)}`, code, kernel: name, shader, buffers: [input, new Uint8Array(64 * n)], grid: [n, 1, 1], block: [64, 1, 1], scalars: [[DYN_MODE_ARG, m]], writes: 1 };
+    }
+  }
+}
+
 /** The suites in the order the engine test runs them. */
 export const ENGINE_SUITES: readonly EngineSuite[] = [
   { title: 'slice and OpenCL kernels', cases: sliceAndOpenCl },
   { title: 'float modes', cases: floatModes },
   { title: 'clamp/omod and frexp/fract', cases: outputModifiers },
+  { title: 'MODE known only at run time', cases: dynamicModes },
   // Memory and integer breadth (./cases-breadth.ts; tests/runtime/breadth.test.ts runs them on three engines).
   { title: 'integer atomics', cases: atomicCases },
   { title: 'buffer resources', cases: bufferCases },

@@ -22,8 +22,11 @@ import { VulkanDevice } from '../../src/runtime/vulkan.js';
 import { assemble } from '../interp/harness.js';
 import { buildOpenCl } from '../harness/opencl.js';
 import { ENGINE_SUITES, type EngineSuite } from './cases.js';
+import { addF32, envFor, fmaF32 } from '../../src/float/index.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'rdna-engine-'));
+/** Per case: its first input buffer and the Vulkan engine's second buffer (checked against the float model by a test). */
+const vulkanResults = new Map<string, [Uint8Array, Uint8Array]>();
 
 /** Every case of the suite: its module valid for spirv-val, and the Vulkan engine's buffers equal to the interpreter's. */
 async function runSuite(suite: EngineSuite | undefined): Promise<void> {
@@ -35,6 +38,7 @@ async function runSuite(suite: EngineSuite | undefined): Promise<void> {
       if (c.emulatedOnLavapipe !== undefined) assert.ok(r.floatOps.length >= c.emulatedOnLavapipe && r.floatOps.every((f) => f.lowering === 'emulated'), JSON.stringify(r.floatOps));
       spirvVal(r.spirv, c.spirvName);
       const res = await both(dev, c);
+      vulkanResults.set(c.name, [c.buffers[0] as Uint8Array, res[1][1] as Uint8Array]);
       if (c.writes !== undefined) assert.ok(res[0][c.writes]?.some((v) => v !== 0), `${c.name} wrote its results`);
       same(c.name, res);
     }
@@ -55,6 +59,31 @@ test('f32 arithmetic under every rounding direction and denormal mode, set at la
 
 test('VOP3 clamp and omod (f32 results and integer saturation), frexp/fract/byte conversions, under several float modes, IEEE and DX10_CLAMP settings, exactly on lavapipe', async () => {
   await runSuite(ENGINE_SUITES[2]);
+});
+
+test('MODE known only at run time: s_setreg_b32 of kernarg values, a mode set on one branch side, s_setreg in a loop; both engines equal, and equal to the float model and the ISA\'s MODE rules', async () => {
+  await runSuite(ENGINE_SUITES[3]);
+  // Independently of both engines: v5 = a + b under FP_ROUND = m[1:0] (denormals kept: the launch
+  // mode 0xf0), v7 = fma(a, b, v5) under FP_ROUND m[1:0] and FP_DENORM m[5:4], v9 = MODE[9:0] after
+  // the two s_setreg (launch bits 9:8, m[7:0] below), v15 = MODE at the end (bits 9:8 from m[9:8],
+  // FP_DENORM from m, FP_ROUND f32 = 3 from the loop's last s_setreg, f16/f64 round 0 when the
+  // branch side with s_round_mode 0x3 ran (m bit 10), else m[3:2]).
+  for (const c of ENGINE_SUITES[3]?.cases() ?? []) {
+    const m = c.scalars[0]?.[1] ?? 0;
+    const [input, out] = vulkanResults.get(c.name) ?? [];
+    assert.ok(input && out, c.name);
+    const iv = new DataView(input.buffer, input.byteOffset), ov = new DataView(out.buffer, out.byteOffset);
+    const add = envFor(0x3f0 & ~3 | (m & 3), 'f32'), fma = envFor((0x300 | (m & 0xf0) | (m & 3)) >>> 0, 'f32');
+    for (let lane = 0; lane < c.grid[0]; lane++) {
+      const a = iv.getUint32(8 * lane, true), b = iv.getUint32(8 * lane + 4, true);
+      const at = (k: number) => ov.getUint32(64 * lane + 4 * (k - 5), true);
+      const v5 = addF32(a, b, add);
+      assert.equal(at(5), v5, `${c.name} lane ${lane} v5`);
+      assert.equal(at(7), fmaF32(a, b, v5, fma), `${c.name} lane ${lane} v7`);
+      assert.equal(at(9), (0x300 | (m & 0xff)) >>> 0, `${c.name} v9`);
+      assert.equal(at(15), (((m >>> 8) & 3) << 8 | (m & 0xf0) | (m & 0x400 ? 0 : m & 0xc) | 3) >>> 0, `${c.name} v15`);
+    }
+  }
 });
 
 test('clamp/omod where the interpreter does not model them are refused by the translation too', () => {

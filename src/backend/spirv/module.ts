@@ -99,7 +99,8 @@ export class Module {
   private readonly debugProcessed: number[] = [];
   private readonly annotations: number[] = [];
   private readonly globals: number[] = [];
-  private readonly functions: number[] = [];
+  /** The closed functions' streams, in order (concatenated once, by assemble). */
+  private readonly functions: (readonly number[])[] = [];
   private current: FunctionStreams | undefined;
   private readonly declared = { caps: new Set<string>(), exts: new Set<string>() };
   private glslSet: Id | undefined;
@@ -264,8 +265,8 @@ export class Module {
         return;
       case 'OpFunctionEnd':
         if (!fn) throw new BuilderError(op, 'no function is open');
-        // A loop, not a spread: a function body can hold more words than a call's arguments.
-        for (const part of [fn.header, fn.firstLabel ?? [], fn.vars, fn.body, inst]) for (const w of part) this.functions.push(w);
+        // Kept as parts, copied once into the module's words by assemble (copying word by word here was slow).
+        this.functions.push(fn.header, fn.firstLabel ?? [], fn.vars, fn.body, inst);
         this.current = undefined;
         return;
       case 'OpLabel':
@@ -404,7 +405,7 @@ export class Module {
     const sections = [
       header, this.capabilities, this.extensions, this.imports, this.memoryModel, this.entryPoints,
       this.executionModes, this.debugSource, this.debugNames, this.debugProcessed, this.annotations,
-      this.globals, this.functions,
+      this.globals, ...this.functions,
     ];
     const out = new Uint32Array(sections.reduce((n, s) => n + s.length, 0));
     let at = 0;

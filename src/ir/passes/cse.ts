@@ -7,10 +7,10 @@
 // the first type becomes its source.
 import { computeDominators, reversePostorder } from '../../analysis/dominators.js';
 import { type FloatMode, type Inst, type IrFunction, substituteArgs } from '../ir.js';
-import { OPS, opInfo } from '../ops.js';
+import { OPS } from '../ops.js';
 
 const pure = (i: Inst): boolean => {
-  const info = opInfo(i.op);
+  const info = i.info;
   return !info.effect && !info.terminator && i.op !== 'Phi' && i.op !== 'Undef' && i.op !== 'Param';
 };
 
@@ -58,11 +58,15 @@ export function eliminateCommonSubexpressions(fn: IrFunction): number {
     if (keep.length !== b.insts.length) b.setInsts(keep);
   }
   if (hoisted.length) {
-    const t = entry.terminator;
-    const body = t ? entry.insts.slice(0, -1) : entry.insts.slice();
-    let k = 0; // after the entry's leading params
-    while (k < body.length && body[k]?.op === 'Param') k++;
-    entry.setInsts([...body.slice(0, k), ...hoisted, ...body.slice(k), ...(t ? [t] : [])]);
+    // After the entry's leading params (loops, not spreads: blocks can be large).
+    const old = entry.insts.slice();
+    let k = 0;
+    while (k < old.length && old[k]?.op === 'Param') k++;
+    const list: Inst[] = old.slice(0, k);
+    for (const h of hoisted) list.push(h);
+    // The rest of the block, its terminator last.
+    for (let j = k; j < old.length; j++) list.push(old[j] as Inst);
+    entry.setInsts(list);
   }
 
   const n = fn.blocks.length;

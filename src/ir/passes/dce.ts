@@ -1,22 +1,24 @@
 // Dead code elimination: instructions without an effect whose value nothing uses are removed,
 // until nothing changes.
-import type { Inst, IrFunction } from '../ir.js';
-import { opInfo } from '../ops.js';
+import { type Inst, type IrFunction, newStamp } from '../ir.js';
 
 export function eliminateDeadCode(fn: IrFunction): number {
-  // Mark live from the instructions with effects, through arguments (a worklist), then sweep.
-  const live = new Set<Inst>();
+  // Mark live (this walk's stamp) from the instructions with effects, through arguments (a
+  // worklist), then sweep.
+  const live = newStamp();
   const work: Inst[] = [];
-  for (const b of fn.blocks) for (const i of b.insts) if (opInfo(i.op).effect) { live.add(i); work.push(i); }
+  for (const b of fn.blocks) for (const i of b.insts) if (i.info.effect) { i.stamp = live; work.push(i); }
   while (work.length) {
-    const i = work.pop() as Inst;
-    for (const a of i.args) if (!live.has(a)) { live.add(a); work.push(a); }
+    const args = (work.pop() as Inst).args;
+    for (let k = 0; k < args.length; k++) { const a = args[k] as Inst; if (a.stamp !== live) { a.stamp = live; work.push(a); } }
   }
   let removed = 0;
   for (const b of fn.blocks) {
-    const keep = b.insts.filter((i) => live.has(i));
-    removed += b.insts.length - keep.length;
-    if (keep.length !== b.insts.length) b.setInsts(keep);
+    const insts = b.insts;
+    let w = 0;
+    for (let r = 0; r < insts.length; r++) { const i = insts[r] as Inst; if (i.stamp === live) insts[w++] = i; }
+    removed += insts.length - w;
+    insts.length = w;
   }
   return removed;
 }

@@ -6,9 +6,11 @@ import { eliminateDeadCode } from './dce.js';
 import { foldConstants } from './fold.js';
 import { eliminateCommonSubexpressions } from './cse.js';
 import { constructSsa } from './ssa.js';
+import { simplify } from './simplify.js';
 
 export function runPasses(fn: IrFunction): void {
   constructSsa(fn);
+  simplify(fn);
   foldConstants(fn);
   eliminateCommonSubexpressions(fn);
   eliminateDeadCode(fn);

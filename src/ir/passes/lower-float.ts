@@ -11,6 +11,7 @@
 // Method: significands are kept in u64 with the leading one at bit 53 and 30 extra low bits plus a
 // sticky bit (the smaller addend is shifted right with its lost bits OR-ed into bit 0), so one
 // rounding step at bit 30 is exact for every mode.
+import { printFunction } from '../print.js';
 import { Builder, type FloatMode, type Imm, type Inst, IrError, IrFunction, substituteArgs } from '../ir.js';
 import { signature } from '../verify.js';
 import { eliminateCommonSubexpressions } from './cse.js';
@@ -24,6 +25,9 @@ export const LOWERED_F32: ReadonlySet<Op> = new Set<Op>(['FAdd32', 'FSub32', 'FM
   'FOutMod32', 'FLdexp32', 'FFrexpMant32', 'FFrexpExp32', 'FFract32', 'FSqrt32', 'FRsq32', 'FDivScale32', 'FDivScaleFlag32', 'FDivFmas32', 'FDivFixup32']);
 
 export interface Mode { readonly round: 0 | 1 | 2 | 3; readonly flushIn: boolean; readonly flushOut: boolean; readonly ieee: boolean; readonly dx10Clamp: boolean }
+
+/** lowerFloat's quick helper index packs exactly these fields: a Mode field added later fails the type check here until it is packed too. */
+type ModeFieldsCovered = Exclude<keyof Mode, 'round' | 'flushIn' | 'flushOut' | 'ieee' | 'dx10Clamp'> extends never ? Mode : never;
 
 function modeOf(i: Inst): Mode {
   const f: FloatMode | undefined = i.float;
@@ -428,14 +432,39 @@ export function lowerFloat(fn: IrFunction, lower: (i: Inst) => boolean): number 
   let n = 0;
   const repl = new Map<Inst, Inst>();
   const index = new Map<string, number>();
+  // Keys whose helpers compute the same code share one (sharedHelper): one index per helper.
+  const byHelper = new Map<IrFunction, number>();
+  // The same (op, immediates, mode) again, found without building its key: by op, then by a number
+  // made of the mode's fields and small immediates (-1 when an immediate does not fit).
+  const quick = new Map<string, Map<number, number>>();
+  const quickCode = (i: Inst, md: ModeFieldsCovered): number => {
+    let c = md.round | (md.flushIn ? 4 : 0) | (md.flushOut ? 8 : 0) | (md.ieee ? 16 : 0) | (md.dx10Clamp ? 32 : 0);
+    for (const v of i.imms) {
+      if (typeof v !== 'number' || !(v >= 0 && v < 255) || !Number.isInteger(v) || i.imms.length > 4) return -1;
+      c = c * 256 + v + 1;
+    }
+    return c;
+  };
   const helperFor = (i: Inst, md: Mode): number => {
+    const code = quickCode(i, md);
+    let byOp = quick.get(i.op);
+    const seen = code >= 0 ? byOp?.get(code) : undefined;
+    if (seen !== undefined) return seen;
     // Every field of the Mode (whatever the lowering reads) is in the key.
     const key = `${i.op}${i.imms.map((v) => `.${v}`).join('')} ${Object.entries(md).map(([f, v]) => `${f}=${String(v)}`).join(' ')}`;
-    const hit = index.get(key);
-    if (hit !== undefined) return hit;
-    fn.helpers.push(sharedHelper(key, i, md));
-    index.set(key, fn.helpers.length - 1);
-    return fn.helpers.length - 1;
+    let k = index.get(key);
+    if (k === undefined) {
+      const h = sharedHelper(key, i, md);
+      k = byHelper.get(h);
+      if (k === undefined) {
+        fn.helpers.push(h);
+        k = fn.helpers.length - 1;
+        byHelper.set(h, k);
+      }
+      index.set(key, k);
+    }
+    if (code >= 0) { if (!byOp) { byOp = new Map(); quick.set(i.op, byOp); } byOp.set(code, k); }
+    return k;
   };
   for (const blk of fn.blocks) {
     const out: Inst[] = [];
@@ -473,9 +502,18 @@ function sharedHelper(key: string, i: Inst, md: Mode): IrFunction {
   b.emit('Return', [r]);
   eliminateCommonSubexpressions(h);
   eliminateDeadCode(h);
+  // A mode field the op does not read (rounding for a compare, DX10_CLAMP for an add) gives the
+  // same code: the first helper with that code serves every such key, so a kernel under several
+  // modes (a MODE known only at run time is translated once per value) carries it once.
+  const body = printFunction(h).replace(/^[^\n]*\n/, '');
+  const same = HELPER_BY_CODE.get(body);
+  if (same) { HELPERS.set(key, same); return same; }
+  HELPER_BY_CODE.set(body, h);
   HELPERS.set(key, h);
   return h;
 }
+/** Helpers by their printed code (without the name line). */
+const HELPER_BY_CODE = new Map<string, IrFunction>();
 
 const pcOf = (i: Inst): { pc?: number } => (i.pc !== undefined ? { pc: i.pc } : {});
 const fail = (i: Inst, why: string): never => { throw new IrError(`pc 0x${(i.pc ?? 0).toString(16)}: ${i.op}: ${why}`); };

@@ -1,0 +1,44 @@
+// Algebraic simplification: identities that hold whatever the arguments' values, applied in one
+// walk (definitions precede uses within a block; later blocks and phis are rewritten at the end).
+//  - this lane's bit of a ballot of a per-lane bool is that bool: LaneBit(BallotLo(x), hi, LaneId)
+//    with hi = BallotHi(x) in wave64 or the constant 0 in wave32 (a v_cmp result read back by
+//    v_cndmask or v_addc in the same lane; the ballot itself goes when nothing else reads it);
+//  - Select32(c, x, x) is x, and Select32(c, x, Select32(c, y, z)) is Select32(c, x, z) (a register
+//    written twice under the same EXEC bit keeps, in the other lanes, the value before both).
+import { type Inst, type IrFunction, substituteArgs } from '../ir.js';
+
+function simpler(i: Inst, waveSize: 32 | 64): Inst | undefined {
+  const a = i.args;
+  switch (i.op) {
+    case 'LaneBit': {
+      const lo = a[0], hi = a[1], lane = a[2];
+      if (lo?.op !== 'BallotLo' || lane?.op !== 'LaneId' || !hi) return undefined;
+      const x = lo.args[0];
+      const hiMatches = waveSize === 32 ? hi.op === 'ConstU32' && hi.imms[0] === 0 : hi.op === 'BallotHi' && hi.args[0] === x;
+      return hiMatches ? x : undefined;
+    }
+    case 'Select32': {
+      const c = a[0], x = a[1], old = a[2];
+      if (x !== undefined && x === old) return x;
+      if (old?.op === 'Select32' && old.args[0] === c && c && x && old.args[2]) {
+        // In place: the instruction keeps its id, its old-value argument skips the inner select.
+        a[2] = old.args[2];
+        return a[2] === x ? x : undefined;
+      }
+      return undefined;
+    }
+    default: return undefined;
+  }
+}
+
+/** Rewrites uses of simplified instructions (the instructions stay for DCE); returns how many. */
+export function simplify(fn: IrFunction): number {
+  const repl = new Map<Inst, Inst>();
+  for (const b of fn.blocks) for (const i of b.insts) {
+    if (repl.size) substituteArgs(i, repl);
+    const s = simpler(i, fn.waveSize);
+    if (s) repl.set(i, repl.get(s) ?? s);
+  }
+  if (repl.size) for (const b of fn.blocks) for (const x of b.insts) substituteArgs(x, repl);
+  return repl.size;
+}
