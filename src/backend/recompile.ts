@@ -9,7 +9,7 @@ import { valuModeAt } from '../frontend/context.js';
 import type { Inst, IrFunction } from '../ir/ir.js';
 import { LAVAPIPE_PROFILE, type TargetProfile } from './profile.js';
 import { canEmitNative, emitSpirv } from './spirv/emit.js';
-import { LOWERED_F32, lowerFloat } from '../ir/passes/lower-float.js';
+import { isLowered, lowerFloat } from '../ir/passes/lower-float.js';
 import { eliminateDeadCode } from '../ir/passes/dce.js';
 import { eliminateCommonSubexpressions } from '../ir/passes/cse.js';
 import { foldConstants } from '../ir/passes/fold.js';
@@ -57,7 +57,7 @@ export function recompile(shader: Shader, options: RecompileOptions = {}): Recom
   for (const b of ir.blocks) for (const i of b.insts) {
     if (!i.float) continue;
     if (!canEmitNative(i, profile)) toLower.add(i);
-    const emulated = toLower.has(i) && LOWERED_F32.has(i.op);
+    const emulated = toLower.has(i) && isLowered(i.op);
     const x = i.pc !== undefined ? dynamicAt(i.pc) : undefined;
     if (x) {
       const r = x.get(i.op) ?? { variants: 0, emulated: 0 };

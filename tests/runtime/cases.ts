@@ -16,6 +16,7 @@ import { sliceKernels } from '../frontend/kernels.js';
 import { Rng } from '../harness/rng.js';
 import { buildOpenCl } from '../harness/opencl.js';
 import { addtidCases, atomicCases, bufferCases, compareCases, intCases, openclAtomicCases } from './cases-breadth.js';
+import { wideAssembly, wideOpenCl } from './cases-wide.js';
 
 export interface EngineCase {
   /** The case's name in messages. */
@@ -350,4 +351,6 @@ export const ENGINE_SUITES: readonly EngineSuite[] = [
   { title: 'integer VALU', cases: intCases },
   { title: 'addtid', cases: addtidCases },
   { title: 'OpenCL atomics', cases: openclAtomicCases },
+  { title: 'f64 and f16 OpenCL kernels', cases: wideOpenCl },
+  { title: 'f64 and f16 assembly kernels', cases: wideAssembly },
 ];
