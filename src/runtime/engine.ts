@@ -12,7 +12,7 @@ import { PUSH, SINK } from '../backend/spirv/emit.js';
 import { RuntimeFault } from '../ir/faults.js';
 
 export { RuntimeFault };
-import { recompile } from '../backend/recompile.js';
+import { recompile, type RecompiledFault } from '../backend/recompile.js';
 import type { DeviceProfile } from './device.js';
 import type { AddressPatch, VulkanDevice } from './vulkan.js';
 
@@ -35,10 +35,13 @@ export interface VulkanRunResult {
 
 /** Runs the prepared dispatch on the device; the prepared buffers are updated in place. */
 export async function runOnVulkan(shader: Shader, prep: PreparedDispatch, dev: VulkanDevice): Promise<VulkanRunResult> {
-  const info = shader.info;
   const t0 = performance.now();
   const { spirv, faults } = recompile(shader, { profile: targetProfile(dev.profile) });
-  const compileMs = performance.now() - t0;
+  return runModuleOnVulkan(shader.info, spirv, faults, prep, dev, performance.now() - t0);
+}
+
+/** Runs a module the recompiler emitted (its fault sites as `recompile` returns them) for the kernel `info` describes. */
+export async function runModuleOnVulkan(info: Shader['info'], spirv: Uint32Array, faults: readonly RecompiledFault[], prep: PreparedDispatch, dev: VulkanDevice, compileMs = 0): Promise<VulkanRunResult> {
   const seg = new Uint8Array(Math.max(info.kernargSize, prep.kernarg.length, 4));
   seg.set(prep.kernarg.subarray(0, seg.length));
   hiddenArgs(info.args ?? [], new DataView(seg.buffer), prep.grid, prep.block);
