@@ -34,6 +34,7 @@ async function runSuite(suite: EngineSuite | undefined): Promise<void> {
       const r = recompile(c.shader, { profile: LAVAPIPE_PROFILE });
       if (c.emulatedOnLavapipe !== undefined) assert.ok(r.floatOps.length >= c.emulatedOnLavapipe && r.floatOps.every((f) => f.lowering === 'emulated'), JSON.stringify(r.floatOps));
       spirvVal(r.spirv, c.spirvName);
+      if (c.controlFlow !== undefined) assert.equal(r.controlFlow, c.controlFlow, c.name);
       const res = await both(dev, c);
       if (c.writes !== undefined) assert.ok(res[0][c.writes]?.some((v) => v !== 0), `${c.name} wrote its results`);
       same(c.name, res);
@@ -55,6 +56,10 @@ test('f32 arithmetic under every rounding direction and denormal mode, set at la
 
 test('VOP3 clamp and omod (f32 results and integer saturation), frexp/fract/byte conversions, under several float modes, IEEE and DX10_CLAMP settings, exactly on lavapipe', async () => {
   await runSuite(ENGINE_SUITES[2]);
+});
+
+test('control flow through the whole recompiler (nested loops with breaks and continues, SCC/VCCZ/EXECZ branches both ways, early s_endpgm, an irreducible cycle), wave32 and wave64, exactly on lavapipe', async () => {
+  await runSuite(ENGINE_SUITES[3]);
 });
 
 test('clamp/omod where the interpreter does not model them are refused by the translation too', () => {
