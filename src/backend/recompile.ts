@@ -18,6 +18,8 @@ import { printInstruction } from '../disasm/index.js';
 
 export interface RecompileOptions {
   readonly profile?: TargetProfile;
+  /** Emit the control flow as the state machine even where the CFG is reducible (comparisons, benchmarks). */
+  readonly stateMachine?: boolean;
 }
 
 export interface RecompileResult {
@@ -54,7 +56,7 @@ export function recompile(shader: Shader, options: RecompileOptions = {}): Recom
   foldConstants(ir);
   eliminateCommonSubexpressions(ir);
   eliminateDeadCode(ir);
-  const { spirv, faultSites, controlFlow } = emitSpirv(ir, profile);
+  const { spirv, faultSites, controlFlow } = emitSpirv(ir, profile, { stateMachine: options.stateMachine ?? false });
   const byPc = new Map(cfg.blocks.flatMap((b) => b.instructions.map((x) => [x.pc, x] as const)));
   const faults = faultSites.map((f) => {
     const x = byPc.get(f.pc);

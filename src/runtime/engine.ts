@@ -31,6 +31,8 @@ export interface VulkanRunResult {
   readonly waves: number;
   readonly ms: number;
   readonly compileMs: number;
+  /** Of `ms`: the driver's shader module and pipeline creation (0 when the pipeline was cached). */
+  readonly pipelineMs: number;
 }
 
 /** Runs the prepared dispatch on the device; the prepared buffers are updated in place. */
@@ -77,5 +79,5 @@ export async function runModuleOnVulkan(info: Shader['info'], spirv: Uint32Array
     const f = faults[fw - 1];
     throw f ? new RuntimeFault(f.pc, f.instruction, f.message) : new RuntimeFault(0, '', `fault word ${fw} names no fault site (internal)`);
   }
-  return { device: dev.profile.deviceName, waves, ms: r.ms, compileMs };
+  return { device: dev.profile.deviceName, waves, ms: r.ms, compileMs, pipelineMs: r.pipelineMs };
 }

@@ -40,7 +40,7 @@
 // CompileError naming the instruction's pc: never silently wrong SPIR-V. Module constants and the
 // launch values computed before any IR block (EVERYWHERE, emit-ops.ts) are valid in every block.
 import type { TargetProfile } from '../profile.js';
-import type { Block, FloatMode, Inst, IrFunction } from '../../ir/ir.js';
+import type { FloatMode, Inst, IrFunction } from '../../ir/ir.js';
 import type { IrType, Op } from '../../ir/ops.js';
 import { Module } from './module.js';
 import type { Id } from './operands.js';
@@ -85,7 +85,12 @@ export function canEmitNative(i: Inst, p: TargetProfile): boolean {
   return i.float !== undefined && nativeBlocker(i, i.float, p) === undefined;
 }
 
-export function emitSpirv(fn: IrFunction, profile: TargetProfile): EmitResult {
+export interface EmitOptions {
+  /** Emit the state machine even for a reducible CFG (comparisons, benchmarks). */
+  readonly stateMachine?: boolean;
+}
+
+export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitOptions = {}): EmitResult {
   const m = new Module({ version: '1.5' });
   const ws = fn.waveSize;
   m.OpCapability('Shader');
@@ -281,9 +286,9 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile): EmitResult {
     },
   };
   // The control flow: structured where the CFG is reducible, else the state machine.
-  const plan = planStructuredFlow(fn, EVERYWHERE);
-  const controlFlow = 'irreducible' in plan ? 'state machine' : 'structured';
-  if ('irreducible' in plan) emitStateMachine(sc, kernel, fn);
+  const plan = options.stateMachine ? undefined : planStructuredFlow(fn, EVERYWHERE);
+  const controlFlow = !plan || 'irreducible' in plan ? 'state machine' : 'structured';
+  if (!plan || 'irreducible' in plan) emitStateMachine(sc, kernel, fn);
   else emitStructured(sc, kernel, fn, plan);
   m.OpFunctionEnd();
   fn.helpers.forEach((h, k) => emitHelper(sc, h, helperFns[k] as Id));

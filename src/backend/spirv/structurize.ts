@@ -62,7 +62,7 @@ export interface Irreducible {
 }
 
 /** Whether block `b` is in the loop headed by `h`. */
-export function inLoop(plan: FlowPlan, h: number, b: number): boolean {
+export function inLoop(plan: Pick<FlowPlan, 'loopOf' | 'loopParent' | 'loopDepth'>, h: number, b: number): boolean {
   const depth = plan.loopDepth[h] ?? 0;
   let g = plan.loopOf[b] ?? -1;
   while (g >= 0 && (plan.loopDepth[g] ?? 0) > depth) g = plan.loopParent[g] ?? -1;
@@ -121,8 +121,8 @@ export function planStructuredFlow(fn: IrFunction, everywhere: ReadonlySet<Op>):
       for (const p of predIds[b] ?? []) if (mark[p] !== h) stack.push(p);
     }
   }
-  const partial = { rpoIndex, isHeader, loopOf, loopParent, loopDepth };
-  const within = (h: number, b: number) => inLoop(partial as FlowPlan, h, b);
+  const loops = { loopOf, loopParent, loopDepth };
+  const within = (h: number, b: number) => inLoop(loops, h, b);
 
   // Placement.
   const parent = new Int32Array(n).fill(-1);
@@ -183,5 +183,5 @@ export function planStructuredFlow(fn: IrFunction, everywhere: ReadonlySet<Op>):
     }
     while (pending.length > 0) { const [p, v] = pending.pop() as [number, Inst]; use(p, v); }
   }
-  return { ...partial, parent, outside, merge, insideMerges, outsideMerges, liveIns };
+  return { rpoIndex, isHeader, ...loops, parent, outside, merge, insideMerges, outsideMerges, liveIns };
 }
