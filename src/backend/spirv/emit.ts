@@ -4,15 +4,16 @@
 // workgroup-uniform, so those barriers are in uniform control flow. The Vulkan workgroup id gives
 // the RDNA workgroup and the wave within it (the dispatcher lays the waves out linearly).
 //
-// Control flow: a reducible CFG (every one the frontend makes from compiled code so far) becomes
-// SPIR-V selection and loop constructs, its SSA values used directly and its phis as OpPhi
-// (structurize.ts plans, emit-structured.ts emits); an irreducible one becomes the state machine of
-// emit-state-machine.ts (one switch in a loop, values in Function variables), which drivers compile
-// slowly but which runs correctly. Either way the flow is the IR's, wave-uniform, so the barriers
-// below (ballots, v_readlane, byte stores) stay in workgroup-uniform control flow. Memory is reached through 64-bit device addresses
-// (PhysicalStorageBuffer64); an inactive lane's load or store goes to a per-dispatch sink buffer
-// instead of branching, so the IR's code has no divergent control flow (the only divergent
-// constructs are the emitter's own small loops and ifs below, which hold no barriers).
+// Control flow: a reducible CFG (what compilers emit) becomes SPIR-V selection and loop
+// constructs, its SSA values used directly and its phis as OpPhi (structurize.ts plans,
+// emit-structured.ts emits); an irreducible one becomes the state machine of emit-state-machine.ts
+// (one switch in a loop, values in Function variables), which drivers compile slowly but which
+// runs correctly. Either way the flow is the IR's, wave-uniform, so the barriers below (ballots,
+// v_readlane, byte stores) stay in workgroup-uniform control flow. Memory is reached through
+// 64-bit device addresses (PhysicalStorageBuffer64); an inactive lane's load or store goes to a
+// per-dispatch sink buffer instead of branching, so the IR's code has no divergent control flow
+// (the only divergent constructs are the emitter's own small loops and ifs below, which hold no
+// barriers).
 //
 // The sink buffer (SINK, SINK.bytes long, zeroed by the runtime before the dispatch): bytes 0..63
 // take inactive lanes' plain loads and stores, 64..127 their atomics, and the dword at SINK.fault is
@@ -65,7 +66,6 @@ export const PUSH = {
   grid: 24, block: 36, wavesPerGroup: 48, groupsX: 52, groupsY: 56, vkGroupsX: 60,
   size: 64,
 } as const;
-
 
 export interface EmitResult {
   readonly spirv: Uint32Array;
