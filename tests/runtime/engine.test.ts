@@ -42,6 +42,7 @@ async function runSuite(suite: EngineSuite | undefined): Promise<void> {
       const r = recompile(c.shader, { profile: LAVAPIPE_PROFILE });
       if (c.emulatedOnLavapipe !== undefined) assert.ok(r.floatOps.length >= c.emulatedOnLavapipe && r.floatOps.every((f) => f.lowering === 'emulated'), JSON.stringify(r.floatOps));
       spirvVal(r.spirv, c.spirvName);
+      if (c.controlFlow !== undefined) assert.equal(r.controlFlow, c.controlFlow, c.name);
       const res = await both(dev, c);
       vulkanResults.set(c.name, [c.buffers[0] as Uint8Array, res[1][1] as Uint8Array]);
       if (c.writes !== undefined) assert.ok(res[0][c.writes]?.some((v) => v !== 0), `${c.name} wrote its results`);
@@ -129,6 +130,10 @@ test('f64_ops and f16_ops on Vulkan equal pocl (the OpenCL oracle) on the same i
   } finally {
     dev.close();
   }
+});
+
+test('control flow through the whole recompiler (nested loops with breaks and continues, SCC/VCCZ/EXECZ branches both ways, early s_endpgm, an irreducible cycle), wave32 and wave64, exactly on lavapipe', async () => {
+  await runSuite(ENGINE_SUITES[3]);
 });
 
 test('clamp/omod where the interpreter does not model them are refused by the translation too', () => {
