@@ -47,7 +47,8 @@ interface Group {
  * A block where jumps meet. `free`: the meeting block of a merge child, not yet anything's merge
  * (one construct emitted last at its level may claim it as its merge, or one jump may enter it);
  * `used`: entered by that one jump; `merge`: a construct's merge block; `latch`: a loop's continue
- * block; `top`: the outermost level, where no jump may arrive.
+ * block; `top`: the outermost level of the function or of a loop's body, where no jump may arrive
+ * (there, every jump is a continue, a break or a return).
  */
 interface Funnel {
   readonly label: Id;
