@@ -29,15 +29,20 @@ test('rdna compile: SPIR-V valid for Vulkan 1.3, IR text, --json, errors with th
   assert.equal(ir.status, 0, ir.stderr);
   assert.match(ir.stdout, /^function collatz \(wave32\)\nb0:\n/);
   assert.match(ir.stdout, /BallotLo u32/);
-  // A kernel beyond the slice (f64 arithmetic): one line naming the pc and instruction.
-  const floatObj = buildOpenCl('interp-float.cl', { options: ['-cl-fp32-correctly-rounded-divide-sqrt'] });
-  const gap = rdna('compile', floatObj, '--kernel', 'f64_ops', '-o', join(dir, 'x.spv'));
+  // A kernel beyond the slice (LDS): one line naming the pc and instruction.
+  const memObj = buildOpenCl('interp-mem.cl');
+  const gap = rdna('compile', memObj, '--kernel', 'tree_reduce', '-o', join(dir, 'x.spv'));
   assert.equal(gap.status, 1);
   assert.equal(gap.stderr.trim().split('\n').length, 1);
-  assert.match(gap.stderr, /f64_ops: pc 0x[0-9a-f]+: [sv]_\w+.* is not translated yet/);
-  // f32_ops (the division sequence, sqrt) compiles.
-  const f32 = rdna('compile', floatObj, '--kernel', 'f32_ops', '-o', join(dir, 'f32.spv'));
-  assert.equal(f32.status, 0, f32.stderr);
+  assert.match(gap.stderr, /tree_reduce: pc 0x[0-9a-f]+: [a-z]+_\w+.* is not translated yet/);
+  // f32_ops (the division sequence, sqrt), f64_ops and f16_ops compile.
+  const floatObj = buildOpenCl('interp-float.cl', { options: ['-cl-fp32-correctly-rounded-divide-sqrt'] });
+  for (const k of ['f32_ops', 'f64_ops', 'f16_ops']) {
+    const r = rdna('compile', floatObj, '--kernel', k, '-o', join(dir, `${k}.spv`), '--json');
+    assert.equal(r.status, 0, r.stderr);
+    const v = spawnSync('spirv-val', ['--target-env', 'vulkan1.3', join(dir, `${k}.spv`)], { encoding: 'utf8' });
+    assert.equal(v.status, 0, v.stdout + v.stderr);
+  }
   // Profiles: by name, from a file (checked field by field), or refused.
   for (const p of ['lavapipe', 'nvidia', 'portable']) {
     const c = rdna('compile', obj, '--kernel', 'collatz', '-o', join(dir, `${p}.spv`), '--profile', p, '--json');

@@ -18,8 +18,11 @@ import { MEMORY } from './units/memory.js';
 import { SALU } from './units/salu.js';
 import { VALU } from './units/valu.js';
 import { HWREG_UNIT } from './units/hwreg.js';
+import { VALU_F16 } from './units/valu-f16.js';
+import { VALU_F64 } from './units/valu-f64.js';
+import { VALU_INT16 } from './units/valu-int16.js';
 
-const UNITS: readonly Record<string, Translator>[] = [SALU, VALU, MEMORY, BUFFER, HWREG_UNIT];
+const UNITS: readonly Record<string, Translator>[] = [SALU, VALU, VALU_F64, VALU_F16, VALU_INT16, MEMORY, BUFFER, HWREG_UNIT];
 export const TRANSLATORS: Record<string, Translator> = {};
 for (const u of UNITS) for (const [k, t] of Object.entries(u)) {
   if (k in TRANSLATORS) throw new Error(`frontend: two units translate ${k}`);

@@ -27,6 +27,8 @@ type Lanes = V[];
 
 const u = (v: V | undefined) => Number(v ?? 0) >>> 0;
 const big = (v: V | undefined) => (typeof v === 'bigint' ? v : BigInt(u(v)));
+/** f16 bits (the low half of a u32). */
+const h = (v: V | undefined) => u(v) & 0xffff;
 const M64 = (1n << 64n) - 1n;
 const sx64 = (v: bigint) => (v & (1n << 63n) ? v - (1n << 64n) : v);
 
@@ -172,6 +174,26 @@ const HANDLERS: Record<Op, Handler> = {
   ConvertU32F32: fl((e, a) => F.cvtU32F32(u(a), e)), ConvertS32F32: fl((e, a) => F.cvtI32F32(u(a), e) >>> 0),
   ConvertF64F32: fl((e, a) => F.cvtF64F32(u(a), e)), ConvertF32F64: fl((e, a) => F.cvtF32F64(big(a), e)),
   ConvertF16F32: fl((e, a) => F.cvtF16F32(u(a), e)), ConvertF32F16: fl((e, a) => F.cvtF32F16(u(a), e)),
+  FMin64: fl((e, a, b) => F.minF64(big(a), big(b), e)), FMax64: fl((e, a, b) => F.maxF64(big(a), big(b), e)),
+  FFloor64: fl((e, a) => F.floorF64(big(a), e)), FCeil64: fl((e, a) => F.ceilF64(big(a), e)), FTrunc64: fl((e, a) => F.truncF64(big(a), e)), FRndne64: fl((e, a) => F.rndneF64(big(a), e)),
+  FRcp64: fl((e, a) => F.rcpF64(big(a), e)), FSqrt64: fl((e, a) => F.sqrtF64(big(a), e)), FRsq64: fl((e, a) => F.rsqF64(big(a), e)),
+  FFrexpMant64: fl((e, a) => F.frexpMantF64(big(a), e)), FFrexpExp64: fl((e, a) => F.frexpExpF64(big(a), e) >>> 0), FFract64: fl((e, a) => F.fractF64(big(a), e)),
+  FLdexp64: fl((e, a, n) => F.ldexpF64(big(a), u(n) | 0, e)),
+  FOutMod64: (c) => { const e = envOf(c.i.float); const omod = Number(c.imm(0)) as F.Omod, clamp = Number(c.imm(1)) !== 0; const a = c.a(0); return map(c, (l) => F.outputModifiersF64(big(a[l]), omod, clamp, e)); },
+  FDivScale64: fl((e, a, b, d) => F.divScaleF64(big(a), big(b), big(d), e).value), FDivScaleFlag64: fl((e, a, b, d) => b01(F.divScaleF64(big(a), big(b), big(d), e).vcc)),
+  FDivFmas64: fl((e, a, b, d, v) => F.divFmasF64(big(a), big(b), big(d), u(v) === 1, e)), FDivFixup64: fl((e, a, b, d) => F.divFixupF64(big(a), big(b), big(d), e)),
+  ConvertF64U32: fl((e, a) => F.cvtF64U32(u(a), e)), ConvertF64S32: fl((e, a) => F.cvtF64I32(u(a), e)),
+  ConvertU32F64: fl((e, a) => F.cvtU32F64(big(a), e)), ConvertS32F64: fl((e, a) => F.cvtI32F64(big(a), e) >>> 0),
+  FSub16: fl((e, a, b) => F.subF16(h(a), h(b), e)), FMin16: fl((e, a, b) => F.minF16(h(a), h(b), e)), FMax16: fl((e, a, b) => F.maxF16(h(a), h(b), e)),
+  FFloor16: fl((e, a) => F.floorF16(h(a), e)), FCeil16: fl((e, a) => F.ceilF16(h(a), e)), FTrunc16: fl((e, a) => F.truncF16(h(a), e)), FRndne16: fl((e, a) => F.rndneF16(h(a), e)),
+  FRcp16: fl((e, a) => F.rcpF16(h(a), e)), FSqrt16: fl((e, a) => F.sqrtF16(h(a), e)), FRsq16: fl((e, a) => F.rsqF16(h(a), e)),
+  FFrexpMant16: fl((e, a) => F.frexpMantF16(h(a), e)), FFrexpExp16: fl((e, a) => F.frexpExpF16(h(a), e) >>> 0), FFract16: fl((e, a) => F.fractF16(h(a), e)),
+  FLdexp16: fl((e, a, n) => F.ldexpF16(h(a), u(n) | 0, e)),
+  FOutMod16: (c) => { const e = envOf(c.i.float); const omod = Number(c.imm(0)) as F.Omod, clamp = Number(c.imm(1)) !== 0; const a = c.a(0); return map(c, (l) => F.outputModifiersF16(h(a[l]), omod, clamp, e)); },
+  FDivFixup16: fl((e, a, b, d) => F.divFixupF16(h(a), h(b), h(d), e)),
+  ConvertF16U32: fl((e, a) => Number(F.fromIntBits(F.F16, u(a), e))), ConvertF16S32: fl((e, a) => Number(F.fromIntBits(F.F16, u(a) | 0, e))),
+  ConvertU32F16: fl((e, a) => F.toIntBits(F.F16, BigInt(h(a)), false, 'trunc', e) >>> 0), ConvertS32F16: fl((e, a) => F.toIntBits(F.F16, BigInt(h(a)), true, 'trunc', e) >>> 0),
+  FFmaMixF16: fl((e, a, b, d) => F.fmaF32ToF16(u(a), u(b), u(d), e)),
   LoadGlobal32: (c) => { const p = c.a(1); return map(c, (l) => (active(c, l) ? c.w.mem.read32(Number(big(p[l]))) : 0)); },
   LoadGlobalU8: (c) => { const p = c.a(1); return map(c, (l) => (active(c, l) ? c.w.mem.read(Number(big(p[l])), 1) : 0)); },
   LoadGlobalU16: (c) => { const p = c.a(1); return map(c, (l) => (active(c, l) ? c.w.mem.read(Number(big(p[l])), 2) : 0)); },

@@ -194,6 +194,35 @@ export const OPS = {
   /** A value never written (a register read before any write on some path). */
   Undef: { args: [], result: 'void', typed: true },
 
+  // --- f64 and f16 arithmetic beyond add/mul/fma/compares (always lowered to exact integer code:
+  // src/ir/passes/lower-float64.ts, lower-float16.ts). Same meanings as the f32 ops of the same
+  // names; f16 integer results and sources are 16-bit values in a u32 (zero- or sign-extended by
+  // the frontend). Conversions between widths carry a FloatMode whose denorm field joins the
+  // source width's input bit and the destination width's output bit (convertEnvFor). ---
+  FMin64: bin('f64', 'f64'), FMax64: bin('f64', 'f64'),
+  FFloor64: un('f64', 'f64', 'f64'), FCeil64: un('f64', 'f64', 'f64'), FTrunc64: un('f64', 'f64', 'f64'), FRndne64: un('f64', 'f64', 'f64'),
+  FRcp64: un('f64', 'f64', 'f64'), FSqrt64: un('f64', 'f64', 'f64'), FRsq64: un('f64', 'f64', 'f64'),
+  FFrexpMant64: un('f64', 'f64', 'f64'), FFrexpExp64: un('f64', 'u32', 'f64'), FFract64: un('f64', 'f64', 'f64'),
+  FLdexp64: { args: ['f64', 'u32'], result: 'f64', float: 'f64' },
+  FOutMod64: { args: ['imm', 'imm', 'f64'], result: 'f64', float: 'f64' },
+  FDivScale64: { args: ['f64', 'f64', 'f64'], result: 'f64', float: 'f64' },
+  FDivScaleFlag64: { args: ['f64', 'f64', 'f64'], result: 'u1', float: 'f64' },
+  FDivFmas64: { args: ['f64', 'f64', 'f64', 'u1'], result: 'f64', float: 'f64' },
+  FDivFixup64: { args: ['f64', 'f64', 'f64'], result: 'f64', float: 'f64' },
+  ConvertF64U32: un('u32', 'f64', 'f64'), ConvertF64S32: un('u32', 'f64', 'f64'),
+  ConvertU32F64: un('f64', 'u32', 'f64'), ConvertS32F64: un('f64', 'u32', 'f64'),
+  FSub16: bin('f16', 'f16'), FMin16: bin('f16', 'f16'), FMax16: bin('f16', 'f16'),
+  FFloor16: un('f16', 'f16', 'f16'), FCeil16: un('f16', 'f16', 'f16'), FTrunc16: un('f16', 'f16', 'f16'), FRndne16: un('f16', 'f16', 'f16'),
+  FRcp16: un('f16', 'f16', 'f16'), FSqrt16: un('f16', 'f16', 'f16'), FRsq16: un('f16', 'f16', 'f16'),
+  FFrexpMant16: un('f16', 'f16', 'f16'), FFrexpExp16: un('f16', 'u32', 'f16'), FFract16: un('f16', 'f16', 'f16'),
+  FLdexp16: { args: ['f16', 'u32'], result: 'f16', float: 'f16' },
+  FOutMod16: { args: ['imm', 'imm', 'f16'], result: 'f16', float: 'f16' },
+  FDivFixup16: { args: ['f16', 'f16', 'f16'], result: 'f16', float: 'f16' },
+  ConvertF16U32: un('u32', 'f16', 'f16'), ConvertF16S32: un('u32', 'f16', 'f16'),
+  ConvertU32F16: un('f16', 'u32', 'f16'), ConvertS32F16: un('f16', 'u32', 'f16'),
+  /** v_fma_mixlo/hi_f16: fma of three f32 values rounded once to f16 (f32 input flush, f16 rounding and output flush). */
+  FFmaMixF16: { args: ['f32', 'f32', 'f32'], result: 'f16', float: 'f16' },
+
   // --- subroutines (the function's helpers: pure, straight-line code shared by many call sites,
   // such as one exactly lowered float op under one mode) ---
   /** Parameter imm of a helper (at the start of its entry block; an effect so that an unused one stays in the signature). */

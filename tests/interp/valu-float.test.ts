@@ -168,6 +168,9 @@ const CASES: Case[] = [
   },
   { name: 'v_pk_add_u16 clamp', asm: 'v_pk_add_u16 v5, v1, v2 clamp\nv_pk_add_u16 v6, v1, v2', rows: [[0xffff0001, 0x00020001]], expect: () => [0xffff0002, 0x00010002] },
   { name: 'v_pk_sub_i16 clamp / v_pk_ashrrev', asm: 'v_pk_sub_i16 v5, v1, v2 clamp\nv_pk_ashrrev_i16 v6, v3, v1', rows: [[0x80007fff, 0x0001ffff, 0x00040001]], expect: () => [0x80007fff, 0xf8003fff] },
+  // Regression: the two-operand min/max once took a third, zero lane (negative maxima and every minimum came out 0).
+  { name: 'v_pk_max_i16 / v_pk_min_u16', asm: 'v_pk_max_i16 v5, v1, v2\nv_pk_min_u16 v6, v1, v2', rows: [[0x80000005, 0xffff0003]], expect: () => [0xffff0005, 0x80000003] },
+  { name: 'v_pk_min_i16 / v_pk_max_u16', asm: 'v_pk_min_i16 v5, v1, v2\nv_pk_max_u16 v6, v1, v2', rows: [[0x80000005, 0xfffe0003]], expect: () => [0x80000003, 0xfffe0005] },
   { name: 'v_pk inline constant high half', asm: 'v_pk_add_f16 v5, v1, 1.0\nv_pk_add_f16 v6, v1, 1.0 op_sel_hi:[1,0]', rows: [[0x3c003c00]], expect: () => [0x3c004000, 0x40004000] },
   // fma_mix: f16 sources widened exactly; mixlo/mixhi merge into the old dword.
   {

@@ -9,7 +9,7 @@ import { spirvVal } from '../harness/spirv.js';
 import { both, LVP, same } from './harness.js';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { recompile } from '../../src/backend/recompile.js';
@@ -21,10 +21,15 @@ import { GlobalMemory } from '../../src/interp/memory.js';
 import { VulkanDevice } from '../../src/runtime/vulkan.js';
 import { assemble } from '../interp/harness.js';
 import { buildOpenCl } from '../harness/opencl.js';
-import { ENGINE_SUITES, type EngineSuite } from './cases.js';
+import { ENGINE_SUITES, type EngineSuite, prepare } from './cases.js';
 import { addF32, envFor, fmaF32 } from '../../src/float/index.js';
+import { loadShaders } from '../../src/container/shader.js';
+import { runOnVulkan } from '../../src/runtime/engine.js';
+import { Rng } from '../harness/rng.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'rdna-engine-'));
+/** A suite of cases.ts by its title. */
+const suite = (title: string): EngineSuite | undefined => ENGINE_SUITES.find((s) => s.title === title);
 /** Per case: its first input buffer and the Vulkan engine's second buffer (checked against the float model by a test). */
 const vulkanResults = new Map<string, [Uint8Array, Uint8Array]>();
 
@@ -37,6 +42,7 @@ async function runSuite(suite: EngineSuite | undefined): Promise<void> {
       const r = recompile(c.shader, { profile: LAVAPIPE_PROFILE });
       if (c.emulatedOnLavapipe !== undefined) assert.ok(r.floatOps.length >= c.emulatedOnLavapipe && r.floatOps.every((f) => f.lowering === 'emulated'), JSON.stringify(r.floatOps));
       spirvVal(r.spirv, c.spirvName);
+      if (c.controlFlow !== undefined) assert.equal(r.controlFlow, c.controlFlow, c.name);
       const res = await both(dev, c);
       vulkanResults.set(c.name, [c.buffers[0] as Uint8Array, res[1][1] as Uint8Array]);
       if (c.writes !== undefined) assert.ok(res[0][c.writes]?.some((v) => v !== 0), `${c.name} wrote its results`);
@@ -50,25 +56,25 @@ async function runSuite(suite: EngineSuite | undefined): Promise<void> {
 // The cases are in ./cases.ts (shared with tools/vulkan-replay.ts, which replays them on other devices).
 test('recompiled kernels on lavapipe equal the interpreter byte for byte, wave32 and wave64', async () => {
   assert.ok(LVP, 'lavapipe (mesa-vulkan-drivers) is not installed');
-  await runSuite(ENGINE_SUITES[0]);
+  await runSuite(suite('slice and OpenCL kernels'));
 });
 
 test('f32 arithmetic under every rounding direction and denormal mode, set at launch and mid-shader, emulated exactly on lavapipe', async () => {
-  await runSuite(ENGINE_SUITES[1]);
+  await runSuite(suite('float modes'));
 });
 
 test('VOP3 clamp and omod (f32 results and integer saturation), frexp/fract/byte conversions, under several float modes, IEEE and DX10_CLAMP settings, exactly on lavapipe', async () => {
-  await runSuite(ENGINE_SUITES[2]);
+  await runSuite(suite('clamp/omod and frexp/fract'));
 });
 
 test('MODE known only at run time: s_setreg_b32 of kernarg values, a mode set on one branch side, s_setreg in a loop; both engines equal, and equal to the float model and the ISA\'s MODE rules', async () => {
-  await runSuite(ENGINE_SUITES[3]);
+  await runSuite(suite('MODE known only at run time'));
   // Independently of both engines: v5 = a + b under FP_ROUND = m[1:0] (denormals kept: the launch
   // mode 0xf0), v7 = fma(a, b, v5) under FP_ROUND m[1:0] and FP_DENORM m[5:4], v9 = MODE[9:0] after
   // the two s_setreg (launch bits 9:8, m[7:0] below), v15 = MODE at the end (bits 9:8 from m[9:8],
   // FP_DENORM from m, FP_ROUND f32 = 3 from the loop's last s_setreg, f16/f64 round 0 when the
   // branch side with s_round_mode 0x3 ran (m bit 10), else m[3:2]).
-  for (const c of ENGINE_SUITES[3]?.cases() ?? []) {
+  for (const c of suite('MODE known only at run time')?.cases() ?? []) {
     const m = c.scalars[0]?.[1] ?? 0;
     const [input, out] = vulkanResults.get(c.name) ?? [];
     assert.ok(input && out, c.name);
@@ -84,6 +90,50 @@ test('MODE known only at run time: s_setreg_b32 of kernarg values, a mode set on
       assert.equal(at(15), (((m >>> 8) & 3) << 8 | (m & 0xf0) | (m & 0x400 ? 0 : m & 0xc) | 3) >>> 0, `${c.name} v15`);
     }
   }
+});
+
+test('the OpenCL corpus\'s f64_ops and f16_ops (default and -cl-denorms-are-zero builds), recompiled, equal the interpreter on lavapipe, wave32 and wave64', async () => {
+  await runSuite(suite('f64 and f16 OpenCL kernels'));
+});
+
+test('f64 and f16 assembly kernels (every translated f64/f16/VOP3P op, neg/abs, clamp/omod, op_sel, mid-shader mode changes) under five float-mode bytes, IEEE and DX10_CLAMP on and off, exactly on lavapipe', async () => {
+  await runSuite(suite('f64 and f16 assembly kernels'));
+});
+
+test('f64_ops and f16_ops on Vulkan equal pocl (the OpenCL oracle) on the same inputs, wave32 and wave64', async () => {
+  const FIX = new URL('../fixtures/opencl/', import.meta.url).pathname;
+  const POCL = new URL('../harness/pocl-run.py', import.meta.url).pathname;
+  const options = ['-cl-fp32-correctly-rounded-divide-sqrt'];
+  const rng = new Rng(17);
+  const n = 128;
+  // Inputs both sides compute the same way (as tests/interp/opencl-pocl.test.ts draws them): moderate f64 exponents; f16 below 2.
+  const f64s = () => { const b = Buffer.alloc(8 * n); for (let k = 0; k < n; k++) { b.writeUInt32LE(rng.u32(), 8 * k); b.writeUInt32LE(((rng.u32() & 0x801fffff) | (0x3c000000 + ((rng.u32() % 0x80) << 20))) >>> 0, 8 * k + 4); } return new Uint8Array(b); };
+  const f16s = () => { const b = Buffer.alloc(2 * n); for (let k = 0; k < n; k++) b.writeUInt16LE(rng.u32() % 8 === 0 ? rng.u32() & 0x83ff : rng.u32() & 0xbfff, 2 * k); return new Uint8Array(b); };
+  const dev = VulkanDevice.open({ driverFiles: LVP, validation: true });
+  try {
+    for (const wave64 of [false, true]) {
+      const code = new Uint8Array(readFileSync(buildOpenCl('interp-float.cl', { wave64, options })));
+      for (const [kernel, buffers] of [['f64_ops', [f64s(), f64s(), new Uint8Array(48 * n)]], ['f16_ops', [f16s(), f16s(), new Uint8Array(6 * n), new Uint8Array(4 * n)]]] as const) {
+        const shader = loadShaders({ bytes: code, name: 'k' }).find((x) => x.info.name === kernel);
+        assert.ok(shader);
+        const vk = buffers.map((x) => x.slice());
+        await runOnVulkan(shader, prepare(shader, vk, [n, 1, 1], [64, 1, 1]), dev);
+        const argsFile = join(dir, `${kernel}-${wave64 ? 64 : 32}.json`);
+        writeFileSync(argsFile, JSON.stringify({ kernel, grid: [n], block: [64], args: buffers.map((x) => ({ buffer: 'u8', base64: Buffer.from(x).toString('base64') })) }));
+        const pocl = spawnSync('/usr/bin/python3', [POCL, join(FIX, 'interp-float.cl'), argsFile, `-I${FIX}`, ...options], { encoding: 'utf8', maxBuffer: 1 << 28 });
+        assert.equal(pocl.status, 0, `pocl ${kernel}: ${pocl.stderr}`);
+        const out = (JSON.parse(pocl.stdout) as { buffers: { arg: number; base64: string }[] }).buffers;
+        same(`${kernel} wave${wave64 ? 64 : 32} against pocl`, [out.map((x) => new Uint8Array(Buffer.from(x.base64, 'base64'))), vk]);
+        assert.ok(vk[2]?.some((v) => v !== 0), `${kernel} wrote its results`);
+      }
+    }
+  } finally {
+    dev.close();
+  }
+});
+
+test('control flow through the whole recompiler (nested loops with breaks and continues, SCC/VCCZ/EXECZ branches both ways, early s_endpgm, an irreducible cycle), wave32 and wave64, exactly on lavapipe', async () => {
+  await runSuite(ENGINE_SUITES[3]);
 });
 
 test('clamp/omod where the interpreter does not model them are refused by the translation too', () => {

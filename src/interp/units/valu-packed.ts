@@ -142,8 +142,9 @@ const SEM: Record<string, ValuSemantics> = {
   v_pk_lshlrev_b16: pkInt(2, false, (a, b) => b << (a & 15)),
   v_pk_lshrrev_b16: pkInt(2, false, (a, b) => b >>> (a & 15)),
   v_pk_ashrrev_i16: pkInt(2, false, (a, b) => sx16(b) >> (a & 15)),
-  v_pk_max_i16: pkInt(2, true, Math.max), v_pk_min_i16: pkInt(2, true, Math.min),
-  v_pk_max_u16: pkInt(2, false, Math.max), v_pk_min_u16: pkInt(2, false, Math.min),
+  // Two-operand forms: pkInt passes a third (zero) lane, which Math.max/min must not see.
+  v_pk_max_i16: pkInt(2, true, (a, b) => Math.max(a, b)), v_pk_min_i16: pkInt(2, true, (a, b) => Math.min(a, b)),
+  v_pk_max_u16: pkInt(2, false, (a, b) => Math.max(a, b)), v_pk_min_u16: pkInt(2, false, (a, b) => Math.min(a, b)),
   v_dot2_f32_f16: sem((s, e) => {
     const [a0, a1] = lanes(s, 0, true), [b0, b1] = lanes(s, 1, true);
     const m = mods();

@@ -16,13 +16,27 @@ import { Builder, type FloatMode, type Imm, type Inst, IrError, IrFunction, subs
 import { signature } from '../verify.js';
 import { eliminateCommonSubexpressions } from './cse.js';
 import { eliminateDeadCode } from './dce.js';
-import type { Op } from '../ops.js';
+import type { IrType, Op } from '../ops.js';
 import { lowerFract, lowerFrexpExp, lowerFrexpMant, lowerLdexp, lowerOutMod } from './lower-float-modifiers.js';
 import { lowerDivFixup, lowerDivFmas, lowerDivScale, lowerRsq, lowerSqrt } from './lower-float-div.js';
+import { LOWERED_F64, lowerF64 } from './lower-float64.js';
+import { LOWERED_F16, lowerF16 } from './lower-float16.js';
 
-/** Float ops this pass lowers. */
+/** The f32 float ops this pass lowers (isLowered adds the f64 and f16 ones). */
 export const LOWERED_F32: ReadonlySet<Op> = new Set<Op>(['FAdd32', 'FSub32', 'FMul32', 'FFma32', 'FRcp32', 'FMin32', 'FMax32', 'FFloor32', 'FCeil32', 'FTrunc32', 'FRndne32', 'FCmp32', 'ConvertF32U32', 'ConvertF32S32', 'ConvertU32F32', 'ConvertS32F32',
   'FOutMod32', 'FLdexp32', 'FFrexpMant32', 'FFrexpExp32', 'FFract32', 'FSqrt32', 'FRsq32', 'FDivScale32', 'FDivScaleFlag32', 'FDivFmas32', 'FDivFixup32']);
+
+/** Whether this pass lowers `op`: the f32 ops above, the f64 ops of lower-float64.ts and the f16 ops of lower-float16.ts. */
+export function isLowered(op: Op): boolean {
+  return LOWERED_F32.has(op) || LOWERED_F64.has(op) || LOWERED_F16.has(op);
+}
+
+/** A float type's bits (f16 in a u32) and the bit casts between them, around each lowered call. */
+const AS_BITS: Partial<Record<IrType, { readonly type: IrType; readonly to: Op; readonly from: Op }>> = {
+  f16: { type: 'u32', to: 'BitcastF16U32', from: 'BitcastU32F16' },
+  f32: { type: 'u32', to: 'BitcastF32U32', from: 'BitcastU32F32' },
+  f64: { type: 'u64', to: 'BitcastF64U64', from: 'BitcastU64F64' },
+};
 
 export interface Mode { readonly round: 0 | 1 | 2 | 3; readonly flushIn: boolean; readonly flushOut: boolean; readonly ieee: boolean; readonly dx10Clamp: boolean }
 
@@ -417,7 +431,10 @@ function lowerBody(x: X, md: Mode, op: Op, imms: readonly Imm[], a: (k: number) 
     case 'FDivScaleFlag32': return lowerDivScale(x, md, a(0), a(1), a(2)).flag;
     case 'FDivFmas32': return lowerDivFmas(x, md, a(0), a(1), a(2), a(3));
     case 'FDivFixup32': return lowerDivFixup(x, md, a(0), a(1), a(2));
-    default: throw new IrError(`${op} is not lowered`);
+    default:
+      if (LOWERED_F64.has(op)) return lowerF64(x, md, op, imms, a);
+      if (LOWERED_F16.has(op)) return lowerF16(x, md, op, imms, a);
+      throw new IrError(`${op} is not lowered`);
   }
 }
 
@@ -470,14 +487,15 @@ export function lowerFloat(fn: IrFunction, lower: (i: Inst) => boolean): number 
     const out: Inst[] = [];
     for (const i of blk.insts) {
       if (repl.size) substituteArgs(i, repl);
-      if (!LOWERED_F32.has(i.op) || !lower(i)) { out.push(i); continue; }
+      if (!isLowered(i.op) || !lower(i)) { out.push(i); continue; }
       const k = helperFor(i, modeOf(i));
       const ret = signature(fn.helpers[k] as IrFunction).ret ?? fail(i, 'helper without a result');
       const place = (o: Inst) => { o.block = blk; out.push(o); return o; };
-      const args = i.args.map((v) => (v.type === 'f32' ? place(fn.make('BitcastF32U32', [v], [], pcOf(i))) : v));
+      const args = i.args.map((v) => { const c = AS_BITS[v.type]; return c ? place(fn.make(c.to, [v], [], pcOf(i))) : v; });
       const r = place(fn.make('Call', args, [k], { type: ret, ...pcOf(i) }));
       // Every use of i now uses the lowered value (rewritten as the walk goes; phis and earlier blocks at the end).
-      repl.set(i, i.type === 'f32' ? place(fn.make('BitcastU32F32', [r], [], pcOf(i))) : r);
+      const back = AS_BITS[i.type];
+      repl.set(i, back ? place(fn.make(back.from, [r], [], pcOf(i))) : r);
       n++;
     }
     blk.setInsts(out);
@@ -497,7 +515,7 @@ function sharedHelper(key: string, i: Inst, md: Mode): IrFunction {
   // Wave size does not matter to a helper (no cross-lane ops); 32 for the printer.
   const h = new IrFunction(key, 32);
   const b = new Builder(h, h.addBlock());
-  const params = i.args.map((v, k) => b.emit('Param', [], [k], { type: v.type === 'f32' ? 'u32' : v.type }));
+  const params = i.args.map((v, k) => b.emit('Param', [], [k], { type: AS_BITS[v.type]?.type ?? v.type }));
   const r = lowerBody(new X(b), md, i.op, i.imms, (k) => params[k] ?? fail(i, `argument ${k} missing`));
   b.emit('Return', [r]);
   eliminateCommonSubexpressions(h);

@@ -1,0 +1,105 @@
+// The f64 VALU to IR: arithmetic (v_add/mul/fma/min/max/ldexp_f64), the VOP1 unary ops (rcp,
+// rsq, sqrt, integral rounding, fract, frexp), the division sequence (v_div_scale/v_div_fmas/
+// v_div_fixup_f64), conversions to and from f32, i32 and u32, and every v_cmp/v_cmpx/v_cmp_class
+// f64. Sources are VGPR/SGPR pairs (a 32-bit literal is the high dword); each op carries the
+// instruction's FloatMode and is lowered to exact integer code (src/ir/passes/lower-float64.ts),
+// with clamp/omod as FOutMod64 (or FOutMod32 on v_cvt_f32_f64's result) as the interpreter applies
+// them (src/interp/units/valu-float.ts).
+import type { Inst } from '../../ir/ir.js';
+import type { Op } from '../../ir/ops.js';
+import { type TContext, type Translator, VCC_LO } from '../context.js';
+import { classBit } from './valu-f16.js';
+import { convertMode, FPRED, io, outMods, result, src, writeCompare } from './valu-io.js';
+
+const F = (cx: TContext, v: Inst) => cx.b.emit('BitcastU64F64', [v]);
+const U = (cx: TContext, v: Inst) => cx.b.emit('BitcastF64U64', [v]);
+
+/** An f64 op on the first `n` sources (f64), its f64 result with the output modifiers. */
+const arith = (op: Op, n: number): Translator => (cx) => {
+  const o = io(cx, 'float');
+  const mode = cx.floatMode();
+  const r = cx.b.emit(op, o.srcs.slice(0, n).map((v) => F(cx, v)), [], { float: mode });
+  result(cx, o, U(cx, outMods(cx, 'FOutMod64', r, mode)));
+};
+
+/** An f64 op with an integer (i32/u32) result: clamp is moot, omod refused. */
+const toInt = (op: Op): Translator => (cx) => {
+  const o = io(cx, 'int-result');
+  result(cx, o, cx.b.emit(op, [F(cx, src(cx, o, 0))], [], { float: cx.floatMode() }));
+};
+
+/** i32/u32 → f64 with the output modifiers. */
+const fromInt = (op: Op): Translator => (cx) => {
+  const o = io(cx, 'float');
+  const mode = cx.floatMode();
+  result(cx, o, U(cx, outMods(cx, 'FOutMod64', cx.b.emit(op, [src(cx, o, 0)], [], { float: mode }), mode)));
+};
+
+/** v_cmp_class_f64: the class mask (src1) bit of src0's class, from the raw bits. */
+function class64(cx: TContext, a: Inst, mask: Inst): Inst {
+  const b = cx.b, c = (v: number) => cx.u32(v);
+  const hi = b.emit('Hi32', [a]), lo = b.emit('Lo32', [a]);
+  const exp = b.emit('And32', [b.emit('LShr32', [hi, c(20)]), c(0x7ff)]);
+  const fracZero = b.emit('IEq32', [b.emit('Or32', [b.emit('And32', [hi, c(0xfffff)]), lo]), c(0)]);
+  return classBit(cx, b.emit('INe32', [b.emit('LShr32', [hi, c(31)]), c(0)]), b.emit('IEq32', [exp, c(0)]), b.emit('IEq32', [exp, c(0x7ff)]), fracZero, b.emit('INe32', [b.emit('And32', [hi, c(0x80000)]), c(0)]), mask);
+}
+
+export const VALU_F64: Record<string, Translator> = {
+  v_add_f64: arith('FAdd64', 2), v_mul_f64: arith('FMul64', 2), v_fma_f64: arith('FFma64', 3),
+  v_min_f64: arith('FMin64', 2), v_max_f64: arith('FMax64', 2),
+  v_rcp_f64: arith('FRcp64', 1), v_rsq_f64: arith('FRsq64', 1), v_sqrt_f64: arith('FSqrt64', 1),
+  v_trunc_f64: arith('FTrunc64', 1), v_ceil_f64: arith('FCeil64', 1), v_rndne_f64: arith('FRndne64', 1), v_floor_f64: arith('FFloor64', 1),
+  v_fract_f64: arith('FFract64', 1), v_frexp_mant_f64: arith('FFrexpMant64', 1),
+  v_div_fixup_f64: arith('FDivFixup64', 3),
+  v_frexp_exp_i32_f64: toInt('FFrexpExp64'),
+  v_cvt_i32_f64: toInt('ConvertS32F64'), v_cvt_u32_f64: toInt('ConvertU32F64'),
+  v_cvt_f64_i32: fromInt('ConvertF64S32'), v_cvt_f64_u32: fromInt('ConvertF64U32'),
+  v_ldexp_f64: (cx) => {
+    const o = io(cx, 'float');
+    const mode = cx.floatMode();
+    result(cx, o, U(cx, outMods(cx, 'FOutMod64', cx.b.emit('FLdexp64', [F(cx, src(cx, o, 0)), src(cx, o, 1)], [], { float: mode }), mode)));
+  },
+  // Conversions between widths: input flush by the source's FP_DENORM field, rounding by the destination's.
+  v_cvt_f32_f64: (cx) => {
+    const o = io(cx, 'float');
+    const mode = convertMode(cx, 'f64', 'f32');
+    const r = cx.b.emit('ConvertF32F64', [F(cx, src(cx, o, 0))], [], { float: mode });
+    result(cx, o, cx.b.emit('BitcastF32U32', [outMods(cx, 'FOutMod32', r, mode)]));
+  },
+  v_cvt_f64_f32: (cx) => {
+    const o = io(cx, 'float');
+    const mode = convertMode(cx, 'f32', 'f64');
+    const r = cx.b.emit('ConvertF64F32', [cx.b.emit('BitcastU32F32', [src(cx, o, 0)])], [], { float: mode });
+    result(cx, o, U(cx, outMods(cx, 'FOutMod64', r, mode)));
+  },
+  // The division sequence: v_div_scale (value, and the flag v_div_fmas reads from VCC), v_div_fmas, v_div_fixup.
+  v_div_scale_f64: (cx) => {
+    const o = io(cx, 'float');
+    const mode = cx.floatMode();
+    const args = o.srcs.slice(0, 3).map((v) => F(cx, v));
+    const active = cx.execBit();
+    const flag = cx.b.emit('FDivScaleFlag64', args, [], { float: mode });
+    result(cx, o, U(cx, outMods(cx, 'FOutMod64', cx.b.emit('FDivScale64', args, [], { float: mode }), mode)));
+    if (o.maskDst) cx.writeMask(o.maskDst.value, cx.b.emit('AndU1', [active, flag]));
+  },
+  v_div_fmas_f64: (cx) => {
+    const o = io(cx, 'float');
+    const mode = cx.floatMode();
+    const vccHi = cx.waveSize === 64 ? cx.b.emit('GetSgpr', [], [VCC_LO + 1]) : cx.u32(0);
+    const vcc = cx.b.emit('LaneBit', [cx.b.emit('GetSgpr', [], [VCC_LO]), vccHi, cx.b.emit('LaneId')]);
+    const r = cx.b.emit('FDivFmas64', [...o.srcs.slice(0, 3).map((v) => F(cx, v)), vcc], [], { float: mode });
+    result(cx, o, U(cx, outMods(cx, 'FOutMod64', r, mode)));
+  },
+  v_cmp_class_f64: (cx) => { const o = io(cx, 'ignore'); writeCompare(cx, o, class64(cx, src(cx, o, 0), src(cx, o, 1))); },
+  v_cmpx_class_f64: (cx) => { const o = io(cx, 'ignore'); writeCompare(cx, o, class64(cx, src(cx, o, 0), src(cx, o, 1))); },
+};
+
+// Every predicate, v_cmp and v_cmpx (VOPC's clamp bit has no meaning for a lane mask: ignored, as the interpreter).
+FPRED.forEach((p, k) => {
+  for (const x of ['v_cmp', 'v_cmpx']) {
+    VALU_F64[`${x}_${p}_f64`] = (cx) => {
+      const o = io(cx, 'ignore');
+      writeCompare(cx, o, cx.b.emit('FCmp64', [F(cx, src(cx, o, 0)), F(cx, src(cx, o, 1))], [k], { float: cx.floatMode() }));
+    };
+  }
+});

@@ -1,0 +1,160 @@
+// Operand plumbing of the f16, f64 and 16-bit integer VALU units (valu-f16.ts, valu-f64.ts,
+// valu-int16.ts), as the interpreter's executor (src/interp/units/valu.ts) reads and writes them:
+// sources by their table types (64-bit pairs; a 16-bit source is the half op_sel picks, the low
+// half of a constant or literal; SDWA's byte/word selects, sign-extended with sext; float neg/abs
+// on the format's sign bit after the select), results to the active lanes (a 16-bit result into
+// the half op_sel[3] names, the other half kept, as gfx10 writes it; SDWA's dst_sel field with
+// dst_unused padding, sign extension or preservation), compare results as lane masks or EXEC, and
+// the FloatMode of conversions between widths (input flush by the source width's FP_DENORM field,
+// rounding and output flush by the destination's, as convertEnvFor). DPP forms are refused.
+import type { Operand } from '../../decode/types.js';
+import type { DataType, FloatType } from '../../isa/types.js';
+import type { FloatMode, Inst } from '../../ir/ir.js';
+import { valuMode } from '../../analysis/mode.js';
+import { EXEC_LO, type TContext } from '../context.js';
+
+/** VOPC float predicates in opcode order (FCmp's immediate). */
+export const FPRED = ['f', 'lt', 'eq', 'le', 'gt', 'lg', 'ge', 'o', 'u', 'nge', 'nlg', 'ngt', 'nle', 'neq', 'nlt', 'tru'] as const;
+
+const is64 = (t: DataType) => t === 'f64' || t === 'b64' || t === 'i64' || t === 'u64';
+const is16 = (t: DataType) => t === 'f16' || t === 'i16' || t === 'u16' || t === 'b16';
+
+/** What an instruction does with clamp/omod (as its interpreter semantics): 'float' (the result's output modifiers), 'int-result' (clamp moot, omod refused), 'ignore' (compares), 'refuse'. */
+export type OutMods = 'float' | 'int-result' | 'ignore' | 'refuse';
+
+export interface Io {
+  /** Sources in table order: u32 (a 16-bit source in the low half, zero-extended), u64 for 64-bit ones. */
+  readonly srcs: Inst[];
+  /** The same sources by operand name (src0, src1/vsrc1, src2, vdst for an accumulator). */
+  readonly named: ReadonlyMap<string, Inst>;
+  readonly maskIn?: Inst;
+  readonly vdst?: { readonly op: Operand; readonly type: DataType };
+  readonly maskDst?: Operand;
+}
+
+/** The op_sel bit of a 16-bit source (src0, src1, src2; an accumulator read as a source comes last: 2). */
+const opselBit = (name: string) => (name === 'src0' ? 0 : name === 'src1' || name === 'vsrc1' ? 1 : 2);
+
+/** SDWA's source select (0..3 a byte, 4..5 a word, 6 the dword), zero- or sign-extended. */
+function sdwaSelect(cx: TContext, v: Inst, sel: number, sext: boolean): Inst {
+  if (sel >= 6) return v;
+  const width = sel <= 3 ? 8 : 16, off = sel <= 3 ? 8 * sel : 16 * (sel - 4);
+  return cx.b.emit(sext ? 'SBfe32' : 'UBfe32', [v, cx.u32(off), cx.u32(width)]);
+}
+
+/** Reads the sources and finds the destinations; refuses DPP and the modifiers the interpreter refuses. */
+export function io(cx: TContext, mods: OutMods): Io {
+  const i = cx.inst;
+  if (i.variant === 'dpp16' || i.variant === 'dpp8') cx.fail(`${i.variant.toUpperCase()} forms are not translated yet`);
+  const sdwa = i.variant === 'sdwa' ? i.mods.sdwa ?? cx.fail('an SDWA form without its selects') : undefined;
+  if ((i.mods.clamp || i.mods.omod) && mods === 'refuse') cx.fail(`${i.def.mnemonic} with clamp/omod is not modelled (the interpreter refuses it too)`);
+  if (i.mods.omod && mods === 'int-result') cx.fail(`${i.def.mnemonic}: omod on an integer result is not modelled (the interpreter refuses it too)`);
+  const defs = i.def.operands.length === i.operands.length ? i.def.operands : undefined;
+  if (!defs) cx.fail('operand layout not understood');
+  const b = cx.b, opsel = i.mods.opsel ?? 0;
+  const srcs: Inst[] = [];
+  const named = new Map<string, Inst>();
+  const push = (name: string, v: Inst) => { srcs.push(v); named.set(name, v); };
+  let maskIn: Inst | undefined, vdst: Io['vdst'], maskDst: Operand | undefined;
+  i.operands.forEach((op, k) => {
+    const d = defs[k];
+    if (!d) return;
+    if (d.role === 'dst' || d.role === 'srcdst') {
+      if (d.type === 'mask') maskDst = op; else vdst = { op, type: d.type };
+    }
+    if (d.role !== 'src' && d.role !== 'srcdst') return;
+    if (d.type === 'mask') { maskIn = cx.maskBit(op.value); return; }
+    if (is64(d.type)) {
+      let hi = cx.lane(op.value, d.type, 1);
+      if (op.abs) hi = b.emit('And32', [hi, cx.u32(0x7fffffff)]);
+      if (op.neg) hi = b.emit('Xor32', [hi, cx.u32(0x80000000)]);
+      push(op.name, cx.pack(cx.lane(op.value, d.type, 0), hi));
+      return;
+    }
+    let v = cx.lane(op.value, d.type, 0);
+    let sign = 0x80000000;
+    if (sdwa) {
+      // The select, then (for a 16-bit type) its low half; src1's select names VOP2's vsrc1 too.
+      const sel = op.name === 'src0' ? sdwa.src0Sel : op.name === 'src1' || op.name === 'vsrc1' ? sdwa.src1Sel ?? 6 : 6;
+      v = sdwaSelect(cx, v, sel, op.sext ?? false);
+      if (is16(d.type)) { v = b.emit('And32', [v, cx.u32(0xffff)]); sign = 0x8000; }
+    } else if (is16(d.type)) {
+      const high = ((opsel >>> opselBit(op.name)) & 1) === 1 && op.value.kind !== 'inline' && op.value.kind !== 'literal';
+      v = high ? b.emit('LShr32', [v, cx.u32(16)]) : b.emit('And32', [v, cx.u32(0xffff)]);
+      sign = 0x8000;
+    }
+    if (op.abs) v = b.emit('And32', [v, cx.u32(~sign >>> 0)]);
+    if (op.neg) v = b.emit('Xor32', [v, cx.u32(sign)]);
+    push(op.name, v);
+  });
+  return { srcs, named, ...(maskIn ? { maskIn } : {}), ...(vdst ? { vdst } : {}), ...(maskDst ? { maskDst } : {}) };
+}
+
+export const src = (cx: TContext, o: Io, k: number): Inst => o.srcs[k] ?? cx.fail(`missing source ${k}`);
+
+/** Writes the result (u32, or u64 for a 64-bit destination) to the active lanes; a 16-bit destination gets its half. */
+export function result(cx: TContext, o: Io, r: Inst): void {
+  const d = o.vdst ?? cx.fail('no destination');
+  if (d.op.value.kind !== 'vgpr') cx.fail(`a VALU result to ${d.op.value.kind}`);
+  const b = cx.b, active = cx.execBit();
+  if (is64(d.type)) {
+    cx.writeLane(d.op.value, b.emit('Lo32', [r]), 0, active);
+    cx.writeLane(d.op.value, b.emit('Hi32', [r]), 1, active);
+    return;
+  }
+  const sdwa = cx.inst.variant === 'sdwa' ? cx.inst.mods.sdwa : undefined;
+  if (sdwa && sdwa.dstSel !== undefined && sdwa.dstSel < 6) {
+    // SDWA dst_sel: the result's low bits into the field; dst_unused: 0 pad with zeros, 1 sign-extend
+    // the field's top bit into the bits above it (those below are 0), 2 keep the register's other bits.
+    const sel = sdwa.dstSel, width = sel <= 3 ? 8 : 16, shift = sel <= 3 ? 8 * sel : 16 * (sel - 4);
+    const field = ((((1 << width) - 1) << shift) >>> 0);
+    const x = b.emit('And32', [b.emit('Shl32', [r, cx.u32(shift)]), cx.u32(field)]);
+    let out = x;
+    if (sdwa.dstUnused === 2) out = b.emit('Or32', [b.emit('And32', [b.emit('GetVgpr', [], [d.op.value.index]), cx.u32(~field >>> 0)]), x]);
+    else if (sdwa.dstUnused === 1 && shift + width < 32) {
+      const top = b.emit('INe32', [b.emit('And32', [r, cx.u32(1 << (width - 1))]), cx.u32(0)]);
+      out = b.emit('Or32', [x, b.emit('Select32', [top, cx.u32(~((1 << (shift + width)) - 1) >>> 0), cx.u32(0)])]);
+    }
+    cx.writeLane(d.op.value, out, 0, active);
+    return;
+  }
+  if (is16(d.type)) {
+    const old = b.emit('GetVgpr', [], [d.op.value.index]);
+    const hi = ((cx.inst.mods.opsel ?? 0) & 8) !== 0;
+    const h = b.emit('And32', [r, cx.u32(0xffff)]);
+    const merged = hi ? b.emit('Or32', [b.emit('And32', [old, cx.u32(0xffff)]), b.emit('Shl32', [h, cx.u32(16)])]) : b.emit('Or32', [b.emit('And32', [old, cx.u32(0xffff0000)]), h]);
+    cx.writeLane(d.op.value, merged, 0, active);
+    return;
+  }
+  cx.writeLane(d.op.value, r, 0, active);
+}
+
+/** A compare's per-lane bit: to the mask destination (VCC or SGPRs), or to EXEC (cmpx); inactive lanes give 0. */
+export function writeCompare(cx: TContext, o: Io, bit: Inst): void {
+  const b = cx.b;
+  const v = b.emit('AndU1', [cx.execBit(), bit]);
+  if ((cx.inst.def.flags ?? []).includes('cmpx')) {
+    b.emit('SetSgpr', [b.emit('BallotLo', [v])], [EXEC_LO]);
+    if (cx.waveSize === 64) b.emit('SetSgpr', [b.emit('BallotHi', [v])], [EXEC_LO + 1]);
+  } else if (o.maskDst) cx.writeMask(o.maskDst.value, v);
+  else cx.fail('a compare without a destination');
+}
+
+/**
+ * The FloatMode of a `from` → `to` conversion at this instruction: rounding, IEEE and DX10_CLAMP
+ * as for `to`, the denorm field's input bit from `from`'s FP_DENORM and its output bit from `to`'s
+ * (the IR's conversions read flushIn and flushOut from those bits); `rtz` forces toward zero
+ * (the table's 'mode:rtz', v_cvt_pkrtz_f16_f32).
+ */
+export function convertMode(cx: TContext, from: FloatType, to: FloatType, rtz = false): FloatMode {
+  const st = cx.mode.before(cx.inst.pc) ?? cx.fail('the MODE analysis has no state for this instruction');
+  const s = valuMode(cx.inst.pc, from, st.mode), d = valuMode(cx.inst.pc, to, st.mode);
+  const denorm = s.denorm === 'dynamic' || d.denorm === 'dynamic' ? 'dynamic' : (((s.denorm & 1) | (d.denorm & 2)) as 0 | 1 | 2 | 3);
+  return { round: rtz ? 3 : d.round === 'dynamic' ? 'dynamic' : (d.round as 0 | 1 | 2 | 3), denorm, ieee: d.ieee, dx10Clamp: d.dx10Clamp };
+}
+
+/** The result's clamp/omod as the format's FOutMod op under `mode` (the interpreter's om16 / om64 with the result's env). */
+export function outMods(cx: TContext, op: 'FOutMod16' | 'FOutMod32' | 'FOutMod64', r: Inst, mode: FloatMode): Inst {
+  const m = cx.inst.mods;
+  return m.clamp || m.omod ? cx.b.emit(op, [r], [m.omod ?? 0, m.clamp ? 1 : 0], { float: mode }) : r;
+}
