@@ -8,6 +8,10 @@
 //    2,000 branch diamonds), where the cost per instruction shows.
 // As a named peer on the same input, the time `spirv-opt -O` (SPIRV-Tools) takes on the module we
 // produce (stopped after 30 s: then a bound); the ratio recompile / spirv-opt is printed (below 1: we are faster).
+// With --driver: the driver's compile time (shader module + pipeline creation on lavapipe, one
+// child process per module, stopped after --driver-limit seconds, default 120) of the generated
+// branchy kernels (2,000 and 4,500 diamonds), structured and as the state machine (the fallback
+// for irreducible CFGs, forced here for the comparison).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,13 +22,30 @@ const dist = (path: string): Promise<unknown> => import(new URL(`../dist/${path}
 const { loadShaders } = (await dist('container/shader.js')) as typeof import('../src/container/shader.js');
 const { buildCfg } = (await dist('analysis/cfg.js')) as typeof import('../src/analysis/cfg.js');
 const { recompile } = (await dist('backend/recompile.js')) as typeof import('../src/backend/recompile.js');
-import { assembleShaders } from '../tests/harness/kernel.js';
+import { assembleKernels, assembleShaders } from '../tests/harness/kernel.js';
 import { sliceKernels } from '../tests/frontend/kernels.js';
 import { buildOpenCl } from '../tests/harness/opencl.js';
 
 const args = process.argv.slice(2);
 const runs = Number(args[args.indexOf('--runs') + 1] ?? 30) || 30;
 const dir = mkdtempSync(join(tmpdir(), 'rdna-bench-compile-'));
+
+// The driver measurement's child: `--driver-child CODE.o structured|state-machine` prints the
+// pipeline creation time (ms) of that kernel's module on lavapipe.
+const child = args.indexOf('--driver-child');
+if (child >= 0) {
+  const { runModuleOnVulkan } = (await dist('runtime/engine.js')) as typeof import('../src/runtime/engine.js');
+  const { VulkanDevice } = (await dist('runtime/vulkan.js')) as typeof import('../src/runtime/vulkan.js');
+  const { LVP } = await import('../tests/runtime/harness.js');
+  const { prepare } = await import('../tests/runtime/cases.js');
+  const s = loadShaders({ bytes: new Uint8Array(readFileSync(args[child + 1] ?? '')), name: 'k' })[0] as Shader;
+  const r = recompile(s, { stateMachine: args[child + 2] === 'state-machine' });
+  const dev = VulkanDevice.open({ driverFiles: LVP, validation: false });
+  const run = await runModuleOnVulkan(s, r.spirv, r.faults, prepare(s, [new Uint8Array(256), new Uint8Array(256)], [32, 1, 1], [32, 1, 1]), dev);
+  dev.close();
+  process.stdout.write(`${run.pipelineMs}\n`);
+  process.exit(0);
+}
 
 const corpus: Shader[] = [];
 for (const w of [false, true]) {
@@ -38,10 +59,13 @@ for (const w of [false, true]) {
 const straight = ['v_add_nc_u32 v4, v3, v4', 'v_mul_f32 v5, v3, v5', 'v_xor_b32 v6, v4, v5', 's_add_u32 s8, s8, 3', 'v_fma_f32 v7, v5, v6, v7', 'v_cmp_gt_u32_e32 vcc_lo, v4, v3', 'v_cndmask_b32_e32 v8, v7, v8, vcc_lo', 'v_add_f32 v9, v8, v9'];
 const head = ['s_load_dwordx4 s[4:7], s[0:1], 0x0', 's_waitcnt lgkmcnt(0)', 'v_lshlrev_b32 v2, 2, v0', 'global_load_dword v3, v2, s[4:5]', 's_waitcnt vmcnt(0)'];
 const tail = ['global_store_dword v2, v9, s[6:7]', 's_endpgm'];
-const diamonds = Array.from({ length: 2000 }, (_, k) => [`s_cmp_eq_u32 s2, ${k & 7}`, `s_cbranch_scc1 .Lc${k}`, `v_xad_u32 v9, v9, ${k}, v3`, `.Lc${k}:`]).flat();
+const diamondKernel = (name: string, n: number) => ({
+  name, body: [...head, ...Array.from({ length: n }, (_, k) => [`s_cmp_eq_u32 s2, ${k & 7}`, `s_cbranch_scc1 .L${name}${k}`, `v_xad_u32 v9, v9, ${k}, v3`, `.L${name}${k}:`]).flat(), ...tail].join('\n'),
+  directives: ['.amdhsa_user_sgpr_kernarg_segment_ptr 1', '.amdhsa_system_sgpr_workgroup_id_x 1'],
+});
 const large = assembleShaders('gfx1030', [
   { name: 'straight4000', body: [...head, ...Array.from({ length: 4000 }, (_, k) => straight[k % straight.length] as string), ...tail].join('\n'), directives: ['.amdhsa_user_sgpr_kernarg_segment_ptr 1'] },
-  { name: 'diamonds2000', body: [...head, ...diamonds, ...tail].join('\n'), directives: ['.amdhsa_user_sgpr_kernarg_segment_ptr 1', '.amdhsa_system_sgpr_workgroup_id_x 1'] },
+  diamondKernel('diamonds2000', 2000),
 ]);
 
 const PEER_TIMEOUT_MS = 30_000;
@@ -74,3 +98,21 @@ function measure(set: Shader[], label: string, n: number): void {
 for (let r = 0; r < 3; r++) for (const s of [...corpus, ...large.values()]) recompile(s);
 measure(corpus, `test corpus (${corpus.length} kernels)`, runs);
 measure([...large.values()], 'generated large kernels', Math.max(3, Math.ceil(runs / 10)));
+
+if (args.includes('--driver')) {
+  const limit = Number(args[args.indexOf('--driver-limit') + 1] ?? 120) || 120;
+  const script = new URL(import.meta.url).pathname;
+  for (const n of [2000, 4500]) {
+    const obj = join(dir, `diamonds${n}.o`);
+    writeFileSync(obj, assembleKernels('gfx1030', [diamondKernel(`diamonds${n}`, n)]));
+    const blocks = buildCfg(loadShaders({ bytes: new Uint8Array(readFileSync(obj)), name: 'k' })[0] as Shader).blocks.length;
+    for (const how of ['structured', 'state-machine']) {
+      const t0 = performance.now();
+      const o = spawnSync(process.execPath, ['--import', 'tsx', script, '--driver-child', obj, how], { encoding: 'utf8', timeout: limit * 1000 });
+      const wall = (performance.now() - t0) / 1000;
+      const ms = Number(o.stdout.trim().split('\n').pop());
+      const what = o.status === 0 && Number.isFinite(ms) ? `${(ms / 1000).toFixed(2)} s` : o.signal ? `more than ${limit} s (stopped)` : `failed: ${(o.stderr || o.stdout).trim().split('\n').slice(-1)[0] ?? ''}`;
+      process.stdout.write(`lavapipe pipeline creation, ${n} diamonds (${blocks} CFG blocks), ${how}: ${what} (child process ${wall.toFixed(1)} s)\n`);
+    }
+  }
+}

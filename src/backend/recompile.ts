@@ -19,6 +19,8 @@ import { printInstruction } from '../disasm/index.js';
 
 export interface RecompileOptions {
   readonly profile?: TargetProfile;
+  /** Emit the control flow as the state machine even where the CFG is reducible (comparisons, benchmarks). */
+  readonly stateMachine?: boolean;
 }
 
 export interface RecompileResult {
@@ -35,6 +37,8 @@ export interface RecompileResult {
   readonly floatOps: readonly FloatOpLowering[];
   /** The run-time fault sites (fault word value - 1): pc, instruction text and message (src/ir/faults.ts). */
   readonly faults: readonly RecompiledFault[];
+  /** How the kernel's control flow was emitted: structured (a reducible CFG) or as the state machine. */
+  readonly controlFlow: 'structured' | 'state machine';
 }
 
 export type FloatOpLowering =
@@ -82,11 +86,11 @@ export function recompile(shader: Shader, options: RecompileOptions = {}): Recom
   foldConstants(ir);
   eliminateCommonSubexpressions(ir);
   eliminateDeadCode(ir);
-  const { spirv, faultSites } = emitSpirv(ir, profile);
+  const { spirv, faultSites, controlFlow } = emitSpirv(ir, profile, { stateMachine: options.stateMachine ?? false });
   const byPc = new Map(cfg.blocks.flatMap((b) => b.instructions.map((x) => [x.pc, x] as const)));
   const faults = faultSites.map((f) => {
     const x = byPc.get(f.pc);
     return { pc: f.pc, instruction: x ? printInstruction(x, shader.info.target) : '', message: faultMessage(f.kind) };
   });
-  return { spirv, ir, diagnostics: [...cfg.diagnostics, ...mode.diagnostics], mode, floatOps, faults };
+  return { spirv, ir, diagnostics: [...cfg.diagnostics, ...mode.diagnostics], mode, floatOps, faults, controlFlow };
 }

@@ -17,10 +17,10 @@ import { BUFFER } from './units/buffer.js';
 import { MEMORY } from './units/memory.js';
 import { SALU } from './units/salu.js';
 import { VALU } from './units/valu.js';
+import { HWREG_UNIT } from './units/hwreg.js';
 import { VALU_F16 } from './units/valu-f16.js';
 import { VALU_F64 } from './units/valu-f64.js';
 import { VALU_INT16 } from './units/valu-int16.js';
-import { HWREG_UNIT } from './units/hwreg.js';
 
 const UNITS: readonly Record<string, Translator>[] = [SALU, VALU, VALU_F64, VALU_F16, VALU_INT16, MEMORY, BUFFER, HWREG_UNIT];
 export const TRANSLATORS: Record<string, Translator> = {};

@@ -57,6 +57,8 @@ export interface VulkanRunResult {
   readonly compileMs: number;
   readonly dispatches: number;
   readonly submissions: number;
+  /** Of `ms`: the driver's shader module and pipeline creation (0 when the pipelines were cached). */
+  readonly pipelineMs: number;
 }
 
 /** Dispatches per submission (each has its own kernarg segment and push block; see the header). */
@@ -89,7 +91,7 @@ function wavesOf(shader: Shader, grid: Dim3, block: Dim3): { waves: number; wave
 }
 
 /** Runs the steps (any number) over `buffers` (updated in place), in submissions of at most `perSubmission` dispatches. */
-async function runSteps(kernels: readonly CompiledKernel[], buffers: readonly Uint8Array[], steps: Iterable<VkStep>, dev: VulkanDevice, perSubmission: number): Promise<{ waves: number; ms: number; dispatches: number; submissions: number }> {
+async function runSteps(kernels: readonly CompiledKernel[], buffers: readonly Uint8Array[], steps: Iterable<VkStep>, dev: VulkanDevice, perSubmission: number): Promise<{ waves: number; ms: number; pipelineMs: number; dispatches: number; submissions: number }> {
   const K = kernels.length;
   const first = 1 + K;
   if (first + buffers.length > RUN_LIMITS.maxBuffers) {
@@ -98,7 +100,7 @@ async function runSteps(kernels: readonly CompiledKernel[], buffers: readonly Ui
   if (K > STEP_LIMITS.maxKernels) throw new VulkanError('ERR_OUT_OF_RANGE', `the run dispatches ${K} kernels; one submission takes at most ${STEP_LIMITS.maxKernels}`);
   const limit = Math.max(1, Math.min(perSubmission, STEP_LIMITS.maxSteps));
   const sinks = kernels.map(() => new Uint8Array(SINK.bytes));
-  let waves = 0, ms = 0, dispatches = 0, submissions = 0;
+  let waves = 0, ms = 0, pipelineMs = 0, dispatches = 0, submissions = 0;
   let chunk: { step: VkStep; seg: Uint8Array; at: number }[] = [];
   let arenaBytes = 0;
 
@@ -140,6 +142,7 @@ async function runSteps(kernels: readonly CompiledKernel[], buffers: readonly Ui
     for (const sk of sinks) sk.fill(0);
     const r = await dev.runSteps(kernels.map((k) => ({ spirv: k.spirv, entry: 'main' })), [arena, ...sinks, ...buffers], { kernel: kernelOf, groups, push }, { addressPatches: patches, deviceAddressBuffers: true });
     ms += r.ms;
+    pipelineMs += r.pipelineMs;
     submissions++;
     // The fault words (emit.ts): each kernel's first run-time-detected gap in this submission. The
     // buffers were still copied back, but what the kernels left in them is not a result.
@@ -167,7 +170,7 @@ async function runSteps(kernels: readonly CompiledKernel[], buffers: readonly Ui
     arenaBytes += size;
   }
   await flush();
-  return { waves, ms, dispatches, submissions };
+  return { waves, ms, pipelineMs, dispatches, submissions };
 }
 
 export interface PlanVulkanOptions {
@@ -194,7 +197,16 @@ export async function runPlanOnVulkan(plan: ArgsPlan, compiled: readonly Compile
 
 /** Runs one prepared dispatch (prepareDispatch, or a test's own layout) on the device; the prepared buffers are updated in place. */
 export async function runOnVulkan(shader: Shader, prep: PreparedDispatch, dev: VulkanDevice): Promise<VulkanRunResult> {
-  const c = compileFor(shader, dev);
+  return runCompiledOnVulkan(compileFor(shader, dev), prep, dev);
+}
+
+/** Runs a module the recompiler emitted for `shader` (its fault sites as `recompile` returns them), as runOnVulkan runs its own. */
+export async function runModuleOnVulkan(shader: Shader, spirv: Uint32Array, faults: readonly RecompiledFault[], prep: PreparedDispatch, dev: VulkanDevice, compileMs = 0): Promise<VulkanRunResult> {
+  return runCompiledOnVulkan({ shader, spirv, faults, compileMs }, prep, dev);
+}
+
+async function runCompiledOnVulkan(c: CompiledKernel, prep: PreparedDispatch, dev: VulkanDevice): Promise<VulkanRunResult> {
+  const shader = c.shader;
   const step: VkStep = {
     kernel: 0, grid: prep.grid, block: prep.block, kernarg: prep.kernarg,
     bufferSlots: prep.buffers.map((b, k) => ({ offset: b.offset, buffer: k })),

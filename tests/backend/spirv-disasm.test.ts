@@ -2,7 +2,8 @@
 // `spirv-dis --raw-id --no-color` (tests/harness/spirv-dis.ts); no expected text is written here.
 // The text of every module the recompiler emits for a corpus (the slice kernels of
 // tests/frontend/kernels.ts and a float kernel under several MODE values, wave32 and wave64, the
-// bundled sample, clang-19 OpenCL kernels; each for every named profile) is spirv-dis's byte for
+// bundled sample, clang-19 OpenCL kernels; each for every named profile, and with its control flow
+// forced to the state machine) is spirv-dis's byte for
 // byte, and so is that of modules written word by word for the corners of the format. Malformed
 // modules are one-line SpirvDisasmErrors naming the word offset (spirv-dis rejects them too);
 // random and mutated modules never crash or hang, and where spirv-dis accepts a mutant, the
@@ -68,6 +69,8 @@ function corpus(): Emitted[] {
   const nativeF32: TargetProfile = { ...LAVAPIPE_PROFILE, name: 'native-f32', f32: { ...LAVAPIPE_PROFILE.f32, denormPreserve: true } };
   for (const [name, shader] of shaders) {
     for (const profile of [...Object.values(PROFILES), nativeF32]) out.push({ name: `${name} (${profile.name})`, words: recompile(shader, { profile }).spirv });
+    // The state machine (the control flow of irreducible CFGs), forced: its OpSwitch.
+    out.push({ name: `${name} (state machine)`, words: recompile(shader, { stateMachine: true }).spirv });
   }
   corpusCache = out;
   return out;
@@ -77,8 +80,8 @@ test('every module the recompiler emits for the corpus disassembles exactly as s
   const modules = corpus();
   assert.ok(modules.length >= 60, `corpus of ${modules.length} modules`);
   const text = modules.map((m) => disassembleSpirv(m.words)).join('');
-  // The corpus reaches the formats that matter: OpSwitch cases, float constants, GLSL.std.450, masks.
-  for (const re of [/OpSwitch %\d+ %\d+ 0 %\d+ 1 %\d+/, /OpConstant %\d+ 0\.5\n/, /OpConstant %\d+ 0x1\.8p\+128\n/, / = OpExtInst %\d+ %\d+ \w+/, / Aligned \d+/]) {
+  // The corpus reaches the formats that matter: OpSwitch cases, structured control flow, phis, float constants, GLSL.std.450, masks.
+  for (const re of [/OpSwitch %\d+ %\d+ 0 %\d+ 1 %\d+/, /OpLoopMerge %\d+ %\d+ None\n/, /OpSelectionMerge %\d+ None\n/, / = OpPhi %\d+ %\d+ %\d+ %\d+ %\d+\n/, /OpConstant %\d+ 0\.5\n/, /OpConstant %\d+ 0x1\.8p\+128\n/, / = OpExtInst %\d+ %\d+ \w+/, / Aligned \d+/]) {
     assert.match(text, re);
   }
   for (const m of modules) assertSameAsSpirvDis(m.words, m.name);

@@ -13,6 +13,7 @@ import type { PreparedDispatch } from '../../src/interp/args.js';
 import { KERNARG_DIRECTIVES, dwords } from '../interp/harness.js';
 import { assembleKernels, type KernelSpec } from '../harness/kernel.js';
 import { sliceKernels } from '../frontend/kernels.js';
+import { flowKernels } from './flow-kernels.js';
 import { Rng } from '../harness/rng.js';
 import { buildOpenCl } from '../harness/opencl.js';
 import { addtidCases, atomicCases, bufferCases, compareCases, intCases, openclAtomicCases } from './cases-breadth.js';
@@ -37,6 +38,8 @@ export interface EngineCase {
   readonly writes?: number;
   /** On lavapipe at least this many float ops, and every one of them, are emulated. */
   readonly emulatedOnLavapipe?: number;
+  /** How the recompiler must emit the kernel's control flow (structured, or the state machine for an irreducible CFG). */
+  readonly controlFlow?: 'structured' | 'state machine';
 }
 
 export interface EngineSuite {
@@ -338,6 +341,25 @@ function* dynamicModes(): Generator<EngineCase> {
   }
 }
 
+/** Control flow through the whole recompiler (tests/runtime/flow-kernels.ts), wave32 and wave64, several uniform inputs. */
+function* controlFlow(): Generator<EngineCase> {
+  const rng = new Rng(45);
+  for (const wave64 of [false, true]) {
+    const kernels = flowKernels(wave64);
+    const { code, shaders } = assembled(kernels.map((k) => ({ name: k.name, body: k.body, wave64, vgprs: 16, sgprs: 32, directives: ['.amdhsa_system_sgpr_workgroup_id_x 1'] })));
+    for (const k of kernels) {
+      const shader = shaders.get(k.name);
+      assert.ok(shader);
+      for (let run = 0; run < 3; run++) {
+        const n = 256;
+        const input = dwords(Array.from({ length: n }, (_, i) => (i === 0 ? run * 5 + (rng.u32() & 0x30) : rng.u32() >>> (rng.u32() % 32))));
+        const name = `${k.name} input ${run}`;
+        yield { name, spirvName: name.replace(/\W/g, '_'), code, kernel: k.name, shader, buffers: [input, new Uint8Array(16 * n)], grid: [200 + 17 * run, 1, 1], block: [64, 1, 1], scalars: [], writes: 1, controlFlow: k.structured ? 'structured' : 'state machine' };
+      }
+    }
+  }
+}
+
 /** The suites in the order the engine test runs them. */
 export const ENGINE_SUITES: readonly EngineSuite[] = [
   { title: 'slice and OpenCL kernels', cases: sliceAndOpenCl },
@@ -351,7 +373,7 @@ export const ENGINE_SUITES: readonly EngineSuite[] = [
   { title: 'integer VALU', cases: intCases },
   { title: 'addtid', cases: addtidCases },
   { title: 'OpenCL atomics', cases: openclAtomicCases },
-  // f64, f16, VOP3P and 16-bit integer (./cases-wide.ts; tests/runtime/engine.test.ts runs them).
   { title: 'f64 and f16 OpenCL kernels', cases: wideOpenCl },
   { title: 'f64 and f16 assembly kernels', cases: wideAssembly },
+  { title: 'control flow', cases: controlFlow },
 ];

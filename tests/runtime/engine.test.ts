@@ -28,6 +28,8 @@ import { runOnVulkan } from '../../src/runtime/engine.js';
 import { Rng } from '../harness/rng.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'rdna-engine-'));
+/** A suite of cases.ts by its title. */
+const suite = (title: string): EngineSuite | undefined => ENGINE_SUITES.find((s) => s.title === title);
 /** Per case: its first input buffer and the Vulkan engine's second buffer (checked against the float model by a test). */
 const vulkanResults = new Map<string, [Uint8Array, Uint8Array]>();
 
@@ -40,6 +42,7 @@ async function runSuite(suite: EngineSuite | undefined): Promise<void> {
       const r = recompile(c.shader, { profile: LAVAPIPE_PROFILE });
       if (c.emulatedOnLavapipe !== undefined) assert.ok(r.floatOps.length >= c.emulatedOnLavapipe && r.floatOps.every((f) => f.lowering === 'emulated'), JSON.stringify(r.floatOps));
       spirvVal(r.spirv, c.spirvName);
+      if (c.controlFlow !== undefined) assert.equal(r.controlFlow, c.controlFlow, c.name);
       const res = await both(dev, c);
       vulkanResults.set(c.name, [c.buffers[0] as Uint8Array, res[1][1] as Uint8Array]);
       if (c.writes !== undefined) assert.ok(res[0][c.writes]?.some((v) => v !== 0), `${c.name} wrote its results`);
@@ -53,25 +56,25 @@ async function runSuite(suite: EngineSuite | undefined): Promise<void> {
 // The cases are in ./cases.ts (shared with tools/vulkan-replay.ts, which replays them on other devices).
 test('recompiled kernels on lavapipe equal the interpreter byte for byte, wave32 and wave64', async () => {
   assert.ok(LVP, 'lavapipe (mesa-vulkan-drivers) is not installed');
-  await runSuite(ENGINE_SUITES[0]);
+  await runSuite(suite('slice and OpenCL kernels'));
 });
 
 test('f32 arithmetic under every rounding direction and denormal mode, set at launch and mid-shader, emulated exactly on lavapipe', async () => {
-  await runSuite(ENGINE_SUITES[1]);
+  await runSuite(suite('float modes'));
 });
 
 test('VOP3 clamp and omod (f32 results and integer saturation), frexp/fract/byte conversions, under several float modes, IEEE and DX10_CLAMP settings, exactly on lavapipe', async () => {
-  await runSuite(ENGINE_SUITES[2]);
+  await runSuite(suite('clamp/omod and frexp/fract'));
 });
 
 test('MODE known only at run time: s_setreg_b32 of kernarg values, a mode set on one branch side, s_setreg in a loop; both engines equal, and equal to the float model and the ISA\'s MODE rules', async () => {
-  await runSuite(ENGINE_SUITES[3]);
+  await runSuite(suite('MODE known only at run time'));
   // Independently of both engines: v5 = a + b under FP_ROUND = m[1:0] (denormals kept: the launch
   // mode 0xf0), v7 = fma(a, b, v5) under FP_ROUND m[1:0] and FP_DENORM m[5:4], v9 = MODE[9:0] after
   // the two s_setreg (launch bits 9:8, m[7:0] below), v15 = MODE at the end (bits 9:8 from m[9:8],
   // FP_DENORM from m, FP_ROUND f32 = 3 from the loop's last s_setreg, f16/f64 round 0 when the
   // branch side with s_round_mode 0x3 ran (m bit 10), else m[3:2]).
-  for (const c of ENGINE_SUITES[3]?.cases() ?? []) {
+  for (const c of suite('MODE known only at run time')?.cases() ?? []) {
     const m = c.scalars[0]?.[1] ?? 0;
     const [input, out] = vulkanResults.get(c.name) ?? [];
     assert.ok(input && out, c.name);
@@ -90,11 +93,11 @@ test('MODE known only at run time: s_setreg_b32 of kernarg values, a mode set on
 });
 
 test('the OpenCL corpus\'s f64_ops and f16_ops (default and -cl-denorms-are-zero builds), recompiled, equal the interpreter on lavapipe, wave32 and wave64', async () => {
-  await runSuite(ENGINE_SUITES.find((x) => x.title === 'f64 and f16 OpenCL kernels'));
+  await runSuite(suite('f64 and f16 OpenCL kernels'));
 });
 
-test('f64 and f16 assembly kernels (every translated f64/f16/VOP3P op, neg/abs, clamp/omod, op_sel, mid-shader mode changes) under five float-mode bytes, IEEE and DX10_CLAMP on and off, exactly on lavapipe', async () => {
-  await runSuite(ENGINE_SUITES.find((x) => x.title === 'f64 and f16 assembly kernels'));
+test('f64 and f16 assembly kernels (every translated f64/f16/VOP3P op, neg/abs, clamp/omod, op_sel, SDWA, mid-shader mode changes) under five float-mode bytes, IEEE and DX10_CLAMP on and off, and under a MODE known only at run time, exactly on lavapipe', async () => {
+  await runSuite(suite('f64 and f16 assembly kernels'));
 });
 
 test('f64_ops and f16_ops on Vulkan equal pocl (the OpenCL oracle) on the same inputs, wave32 and wave64', async () => {
@@ -127,6 +130,10 @@ test('f64_ops and f16_ops on Vulkan equal pocl (the OpenCL oracle) on the same i
   } finally {
     dev.close();
   }
+});
+
+test('control flow through the whole recompiler (nested loops with breaks and continues, SCC/VCCZ/EXECZ branches both ways, early s_endpgm, an irreducible cycle), wave32 and wave64, exactly on lavapipe', async () => {
+  await runSuite(ENGINE_SUITES[3]);
 });
 
 test('clamp/omod where the interpreter does not model them are refused by the translation too', () => {

@@ -17,6 +17,12 @@ import { CompileError } from './errors.js';
  */
 export const NATIVE_F32: ReadonlySet<Op> = new Set<Op>(['FAdd32', 'FSub32', 'FMul32', 'FCmp32', 'ConvertF32U32', 'ConvertF32S32']);
 
+/**
+ * Ops whose SPIR-V value is defined where every block sees it (module constants; the launch values
+ * the entry point computes before any IR block): used in any block as they are.
+ */
+export const EVERYWHERE: ReadonlySet<Op> = new Set<Op>(['ConstU1', 'ConstU32', 'ConstU64', 'ConstF32', 'Undef', 'LaneId', 'WorkgroupId', 'LocalId', 'InGrid', 'KernargPtr', 'DispatchPtr']);
+
 /** The module and its scalar types and constants. */
 export interface Scalars {
   readonly m: Module;

@@ -4,12 +4,16 @@
 // workgroup-uniform, so those barriers are in uniform control flow. The Vulkan workgroup id gives
 // the RDNA workgroup and the wave within it (the dispatcher lays the waves out linearly).
 //
-// Control flow: the IR blocks become the cases of one switch inside one loop (a state machine on a
-// block-number variable): structured SPIR-V for any CFG. Values used outside their block, and phis,
-// live in Function variables. Memory is reached through 64-bit device addresses
-// (PhysicalStorageBuffer64); an inactive lane's load or store goes to a per-dispatch sink buffer
-// instead of branching, so the IR's code has no divergent control flow (the only divergent
-// constructs are the emitter's own small loops and ifs below, which hold no barriers).
+// Control flow: a reducible CFG (what compilers emit) becomes SPIR-V selection and loop
+// constructs, its SSA values used directly and its phis as OpPhi (structurize.ts plans,
+// emit-structured.ts emits); an irreducible one becomes the state machine of emit-state-machine.ts
+// (one switch in a loop, values in Function variables), which drivers compile slowly but which
+// runs correctly. Either way the flow is the IR's, wave-uniform, so the barriers below (ballots,
+// v_readlane, byte stores) stay in workgroup-uniform control flow. Memory is reached through
+// 64-bit device addresses (PhysicalStorageBuffer64); an inactive lane's load or store goes to a
+// per-dispatch sink buffer instead of branching, so the IR's code has no divergent control flow
+// (the only divergent constructs are the emitter's own small loops and ifs below, which hold no
+// barriers).
 //
 // The sink buffer (SINK, SINK.bytes long, zeroed by the runtime before the dispatch): bytes 0..63
 // take inactive lanes' plain loads and stores (64..127 are unused), and the dword at SINK.fault is
@@ -42,16 +46,18 @@
 // on a device with RoundingModeRTE and DenormPreserve for 32-bit); every float op carries
 // NoContraction. The rest arrive lowered (lowerFloat) as calls of the function's helpers, each
 // emitted once as a SPIR-V function of pure integer code (emitHelper). Anything else is a
-// CompileError naming the instruction's pc: never silently wrong SPIR-V. Values used in blocks
-// other than their own go through Function variables, except module constants and the launch
-// values computed before the block loop (EVERYWHERE), whose ids every block sees.
+// CompileError naming the instruction's pc: never silently wrong SPIR-V. Module constants and the
+// launch values computed before any IR block (EVERYWHERE, emit-ops.ts) are valid in every block.
 import type { TargetProfile } from '../profile.js';
-import type { Block, FloatMode, Inst, IrFunction } from '../../ir/ir.js';
+import type { FloatMode, Inst, IrFunction } from '../../ir/ir.js';
 import type { IrType, Op } from '../../ir/ops.js';
 import { Module } from './module.js';
 import type { Id } from './operands.js';
 import { CompileError } from './errors.js';
-import { emitOp, type KernelState, NATIVE_F32, type Scalars } from './emit-ops.js';
+import { emitOp, EVERYWHERE, type KernelState, NATIVE_F32, type Scalars } from './emit-ops.js';
+import { planStructuredFlow } from './structurize.js';
+import { emitStructured } from './emit-structured.js';
+import { emitStateMachine } from './emit-state-machine.js';
 import { signature } from '../../ir/verify.js';
 
 export { CompileError };
@@ -69,22 +75,14 @@ export const PUSH = {
   size: 64,
 } as const;
 
-const DONE = 0xffffffff;
-/**
- * Ops whose SPIR-V value is defined where every block sees it (module constants; the launch
- * values computed before the block loop): used across blocks without a Function variable.
- */
-const EVERYWHERE: ReadonlySet<Op> = new Set<Op>(['ConstU1', 'ConstU32', 'ConstU64', 'ConstF32', 'Undef', 'LaneId', 'WorkgroupId', 'LocalId', 'InGrid', 'KernargPtr', 'DispatchPtr']);
-
-/** Blocks per OpSwitch (its word count is 16 bits, 3 + 2 per case; spirv-val takes at most 16,383 cases). */
-export const SWITCH_CHUNK = 8192;
-
 export interface EmitResult {
   readonly spirv: Uint32Array;
   /** The float ops emitted as native SPIR-V float instructions. */
   readonly floatOps: readonly { pc: number | undefined; op: Op; lowering: 'native' }[];
   /** The kernel's fault sites, by fault word value - 1. */
   readonly faultSites: readonly FaultSite[];
+  /** How the CFG was emitted: structured constructs (reducible), or the state machine (irreducible). */
+  readonly controlFlow: 'structured' | 'state machine';
 }
 
 const BYTE_OPS: ReadonlySet<Op> = new Set(['LoadGlobalU8', 'LoadGlobalU16', 'StoreGlobal8', 'StoreGlobal16']);
@@ -97,7 +95,12 @@ export function canEmitNative(i: Inst, p: TargetProfile): boolean {
   return i.float !== undefined && nativeBlocker(i, i.float, p) === undefined;
 }
 
-export function emitSpirv(fn: IrFunction, profile: TargetProfile): EmitResult {
+export interface EmitOptions {
+  /** Emit the state machine even for a reducible CFG (comparisons, benchmarks). */
+  readonly stateMachine?: boolean;
+}
+
+export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitOptions = {}): EmitResult {
   const m = new Module({ version: '1.5' });
   const ws = fn.waveSize;
   m.OpCapability('Shader');
@@ -221,45 +224,6 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile): EmitResult {
   const inGrid = m.OpLogicalAnd(tBool, exists, m.OpLogicalAnd(tBool, inDim(gx, b0, lx, grid[0] as Id), m.OpLogicalAnd(tBool, inDim(gy, b1, ly, grid[1] as Id), inDim(gz, b2, lz, grid[2] as Id))));
   const groupIds = [gx, gy, gz], localIds = [lx, ly, lz];
 
-  // --- variables: the state, cross-block values, phis ---
-  const state = m.OpVariable(fnPtr(tU32), 'Function');
-  const crossVar = new Map<Inst, Id>();
-  const phiVar = new Map<Inst, Id>();
-  for (const b of fn.blocks) for (const i of b.insts) {
-    if (i.op === 'Phi') phiVar.set(i, m.OpVariable(fnPtr(typeOf(i.type)), 'Function'));
-    for (const a of i.args) if (a.block !== b && !crossVar.has(a) && i.op !== 'Phi' && !EVERYWHERE.has(a.op)) crossVar.set(a, m.OpVariable(fnPtr(typeOf(a.type)), 'Function'));
-  }
-  // Phi arguments are read at the end of their predecessor: cross-block too when defined elsewhere.
-  for (const b of fn.blocks) for (const i of b.insts) if (i.op === 'Phi') {
-    i.args.forEach((a, k) => { const p = b.preds[k]; if (p && a.block !== p && !crossVar.has(a) && !EVERYWHERE.has(a.op)) crossVar.set(a, m.OpVariable(fnPtr(typeOf(a.type)), 'Function')); });
-  }
-  m.OpStore(state, c32(0));
-
-  const header = m.allocateId(), dispatchL = m.allocateId(), swMerge = m.allocateId(), cont = m.allocateId(), exit = m.allocateId();
-  const caseLabels = fn.blocks.map(() => m.allocateId());
-  m.OpBranch(header);
-  m.label(header);
-  m.OpLoopMerge(exit, cont, 'None');
-  m.OpBranch(dispatchL);
-  m.label(dispatchL);
-  const s = m.OpLoad(tU32, state);
-  // One OpSwitch holds at most (65535 - 3) / 2 cases: more blocks are split into chunks, an outer
-  // switch on state / CHUNK choosing the chunk's own switch (whose merge leads to the outer one's).
-  const chunks = Math.ceil(fn.blocks.length / SWITCH_CHUNK);
-  const nested = chunks > 1;
-  const chunkLabels = nested ? Array.from({ length: chunks }, () => m.allocateId()) : [];
-  const chunkMerges = nested ? Array.from({ length: chunks }, () => m.allocateId()) : [];
-  const mergeOf = (k: number): Id => (nested ? chunkMerges[Math.floor(k / SWITCH_CHUNK)] as Id : swMerge);
-  const openSwitch = (merge: Id, from: number, to: number) => {
-    m.OpSelectionMerge(merge, 'None');
-    m.OpSwitch(s, merge, ...fn.blocks.slice(from, to).flatMap((b, j) => [b.id, caseLabels[from + j] as Id]));
-  };
-  if (nested) {
-    const chunk = m.OpUDiv(tU32, s, c32(SWITCH_CHUNK));
-    m.OpSelectionMerge(swMerge, 'None');
-    m.OpSwitch(chunk, swMerge, ...chunkLabels.flatMap((l, c) => [c, l]));
-  } else openSwitch(swMerge, 0, fn.blocks.length);
-
   const barrier = () => m.OpControlBarrier(c32(2), c32(2), c32(0x108));
   const faultSites: FaultSite[] = [];
   const kernel: KernelState = {
@@ -299,7 +263,7 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile): EmitResult {
       m.label(hdr);
       const j = m.OpLoad(tU32, jv);
       const more = m.OpULessThan(tBool, j, c32(ws));
-      m.OpLoopMerge(done, next, 'DontUnroll');
+      m.OpLoopMerge(done, next, 'None');
       m.OpBranchConditional(more, body, done);
       m.label(body);
       const aj = m.OpLoad(tU64, m.OpAccessChain(shPtr64, addrVar, j));
@@ -359,7 +323,8 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile): EmitResult {
       m.OpStore(m.OpAccessChain(shPtr, shVar, lane), m.OpSelect(tU32, active, c32(1), c32(0)));
       m.OpStore(slot(atomicVars.data, lane), wide(data));
       if (cmp !== undefined) m.OpStore(slot(atomicVars.cmp, lane), wide(cmp));
-      barrier();
+      // With device memory semantics too: an earlier instruction's atomics (by other leaders) come first.
+      m.OpControlBarrier(c32(2), c32(2), c32(0x148));
       const pre = m.allocateId(), hdr = m.allocateId(), body0 = m.allocateId(), next = m.allocateId(), done = m.allocateId(), go = m.allocateId(), skip = m.allocateId();
       const jn = m.allocateId(), leadN = m.allocateId();
       m.OpBranch(pre);
@@ -396,85 +361,14 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile): EmitResult {
       return m.OpSelect(t, active, narrow(m.OpLoad(tU64, slot(atomicVars.old, lane))), n === 8 ? c64(0n) : c32(0));
     },
   };
-  fn.blocks.forEach((b, k) => {
-    if (nested && k % SWITCH_CHUNK === 0) {
-      const c = k / SWITCH_CHUNK;
-      m.label(chunkLabels[c] as Id);
-      openSwitch(chunkMerges[c] as Id, k, Math.min(fn.blocks.length, k + SWITCH_CHUNK));
-    }
-    m.label(caseLabels[k] as Id);
-    const vals = new Map<Inst, Id>();
-    // This block's phis: their variables are read once, here, and copied to their cross-block
-    // variables (a later write of a phi variable by another predecessor must not reach other users).
-    for (const p of b.insts) {
-      if (p.op !== 'Phi') break;
-      const v = m.OpLoad(typeOf(p.type), phiVar.get(p) as Id);
-      vals.set(p, v);
-      const cv = crossVar.get(p);
-      if (cv) m.OpStore(cv, v);
-    }
-    const val = (x: Inst): Id => {
-      const hit = vals.get(x);
-      if (hit) return hit;
-      // Module constants and the launch values of the function's first block are valid in every block.
-      if (EVERYWHERE.has(x.op)) { const e = emitOp(sc, kernel, x, () => { throw new CompileError(`${x.op} has no arguments`, x.pc); }); if (e) { vals.set(x, e); return e; } }
-      const cv = crossVar.get(x);
-      const v = cv ? m.OpLoad(typeOf(x.type), cv) : undefined;
-      if (!v) throw new CompileError(`internal: %${x.id} (${x.op}) has no value in b${b.id}`, x.pc);
-      vals.set(x, v);
-      return v;
-    };
-    for (const i of b.insts) {
-      if (i.op === 'Phi') continue;
-      const A = (j: number): Id => { const a = i.args[j]; if (!a) throw new CompileError(`${i.op}: missing argument`, i.pc); return val(a); };
-      const r = emitOp(sc, kernel, i, A);
-      if (r !== undefined) {
-        vals.set(i, r);
-        const cv = crossVar.get(i);
-        if (cv) m.OpStore(cv, r);
-      }
-    }
-    // Leave the block: phi copies for the successor(s), then the next state.
-    const term = b.terminator;
-    const phiCopies = (to: Block): (() => void) => {
-      const phis = to.insts.filter((x) => x.op === 'Phi');
-      const k2 = to.preds.indexOf(b);
-      const loaded = phis.map((p) => { const a = p.args[k2]; if (!a) throw new CompileError(`phi without an argument for b${b.id}`); return val(a); });
-      return () => phis.forEach((p, j) => m.OpStore(phiVar.get(p) as Id, loaded[j] as Id));
-    };
-    if (!term) throw new CompileError(`b${b.id} has no terminator`);
-    if (term.op === 'Branch') {
-      const to = fn.block(Number(term.imms[0]));
-      phiCopies(to)();
-      m.OpStore(state, c32(to.id));
-    } else if (term.op === 'BranchCond') {
-      const tt = fn.block(Number(term.imms[0])), ff = fn.block(Number(term.imms[1]));
-      const cond = val(term.args[0] as Inst);
-      // Both successors' phi variables are written (no branch): a phi variable is read only at the
-      // start of its own block, and every entry into that block is preceded by its predecessor's
-      // writes, so the copies for the successor not taken are never read.
-      const pt = phiCopies(tt), pf = phiCopies(ff);
-      pt();
-      if (ff !== tt) pf();
-      m.OpStore(state, m.OpSelect(tU32, cond, c32(tt.id), c32(ff.id)));
-    } else if (term.op === 'EndProgram') {
-      m.OpStore(state, c32(DONE));
-    } else throw new CompileError(`${term.op} is not emitted yet`, term.pc);
-    m.OpBranch(mergeOf(k));
-    if (nested && (k % SWITCH_CHUNK === SWITCH_CHUNK - 1 || k === fn.blocks.length - 1)) {
-      m.label(mergeOf(k));
-      m.OpBranch(swMerge);
-    }
-  });
-  m.label(swMerge);
-  m.OpBranch(cont);
-  m.label(cont);
-  m.OpBranchConditional(m.OpINotEqual(tBool, m.OpLoad(tU32, state), c32(DONE)), header, exit);
-  m.label(exit);
-  m.OpReturn();
+  // The control flow: structured where the CFG is reducible, else the state machine.
+  const plan = options.stateMachine ? undefined : planStructuredFlow(fn, EVERYWHERE);
+  const controlFlow = !plan || 'irreducible' in plan ? 'state machine' : 'structured';
+  if (!plan || 'irreducible' in plan) emitStateMachine(sc, kernel, fn);
+  else emitStructured(sc, kernel, fn, plan);
   m.OpFunctionEnd();
   fn.helpers.forEach((h, k) => emitHelper(sc, h, helperFns[k] as Id));
-  return { spirv: m.assemble(), floatOps, faultSites };
+  return { spirv: m.assemble(), floatOps, faultSites, controlFlow };
 }
 
 /** A helper as a SPIR-V function: its parameters, then its one block of pure code, returning the value. */

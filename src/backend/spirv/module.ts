@@ -102,6 +102,7 @@ export class Module {
   /** The closed functions' streams, in order (concatenated once, by assemble). */
   private readonly functions: (readonly number[])[] = [];
   private current: FunctionStreams | undefined;
+  private openLabel: Id | undefined;
   private readonly declared = { caps: new Set<string>(), exts: new Set<string>() };
   private glslSet: Id | undefined;
   /** emitPlain's operand values (no allocation per instruction). */
@@ -195,7 +196,13 @@ export class Module {
     if (key !== undefined) this.dedup.set(key, id ?? null);
     const inst = [((enc.words.length + 1) << 16 | info.opcode) >>> 0, ...enc.words];
     this.place(op, info, operands, inst);
+    if (op === 'OpLabel') this.openLabel = id;
     return id;
+  }
+
+  /** The label of the block being written in the open function (the last OpLabel placed; OpPhi parents). */
+  get currentLabel(): Id | undefined {
+    return this.current ? this.openLabel : undefined;
   }
 
   /**

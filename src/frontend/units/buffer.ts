@@ -97,9 +97,9 @@ function address(cx: TContext, a: Access, off: Inst): Inst {
 }
 
 /**
- * Component at byte `k` of the lane's access, `size` bytes (a u32 value; `bytes` when known): the
- * lanes that perform it (active, in range, not faulting) and its address. A swizzled component
- * whose bytes cross a 4-byte element (or a 64-bit one, `whole`) faults instead.
+ * Component at byte `k` of the lane's access, `size` bytes: the lanes that perform it (active, in
+ * range, `gate` if given, not faulting) and its address. A swizzled component whose bytes cross a
+ * 4-byte element (any 8-byte one among them) faults instead.
  */
 function component(cx: TContext, a: Access, k: number, size: number, gate?: Inst): { active: Inst; addr: Inst } {
   const off = add64(cx, u64(cx, a.offset), u64(cx, K(cx, k)));

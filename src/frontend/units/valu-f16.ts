@@ -29,7 +29,7 @@ const arith = (op: Op, order: readonly number[]): Translator => (cx) => {
  * v_cmp_class: the bit of the class mask for the value's class (0 sNaN, 1 qNaN, 2 −inf, 3 −normal,
  * 4 −subnormal, 5 −0, 6 +0, 7 +subnormal, 8 +normal, 9 +inf), from the raw bits' fields.
  */
-function classBit(cx: TContext, sign: Inst, expZero: Inst, expMax: Inst, fracZero: Inst, quietSet: Inst, mask: Inst): Inst {
+export function classBit(cx: TContext, sign: Inst, expZero: Inst, expMax: Inst, fracZero: Inst, quietSet: Inst, mask: Inst): Inst {
   const b = cx.b, c = (v: number) => cx.u32(v);
   const s = (pos: number, neg: number) => b.emit('Select32', [sign, c(neg), c(pos)]);
   let cls = s(8, 3);

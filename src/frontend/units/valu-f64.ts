@@ -1,13 +1,14 @@
 // The f64 VALU to IR: arithmetic (v_add/mul/fma/min/max/ldexp_f64), the VOP1 unary ops (rcp,
 // rsq, sqrt, integral rounding, fract, frexp), the division sequence (v_div_scale/v_div_fmas/
-// v_div_fixup_f64), conversions to and from f32, i32 and u32, and every v_cmp/v_cmpx f64
-// predicate (v_cmp_class_f64 is in valu.ts). Sources are VGPR/SGPR pairs (a 32-bit literal is the
-// high dword); each op carries the instruction's FloatMode and is lowered to exact integer code
-// (src/ir/passes/lower-float64.ts), with clamp/omod as FOutMod64 (or FOutMod32 on v_cvt_f32_f64's
-// result) as the interpreter applies them (src/interp/units/valu-float.ts).
+// v_div_fixup_f64), conversions to and from f32, i32 and u32, and every v_cmp/v_cmpx/v_cmp_class
+// f64. Sources are VGPR/SGPR pairs (a 32-bit literal is the high dword); each op carries the
+// instruction's FloatMode and is lowered to exact integer code (src/ir/passes/lower-float64.ts),
+// with clamp/omod as FOutMod64 (or FOutMod32 on v_cvt_f32_f64's result) as the interpreter applies
+// them (src/interp/units/valu-float.ts).
 import type { Inst } from '../../ir/ir.js';
 import type { Op } from '../../ir/ops.js';
 import { type TContext, type Translator, VCC_LO } from '../context.js';
+import { classBit } from './valu-f16.js';
 import { convertMode, FPRED, io, outMods, result, src, writeCompare } from './valu-io.js';
 
 const F = (cx: TContext, v: Inst) => cx.b.emit('BitcastU64F64', [v]);
@@ -33,6 +34,15 @@ const fromInt = (op: Op): Translator => (cx) => {
   const mode = cx.floatMode();
   result(cx, o, U(cx, outMods(cx, 'FOutMod64', cx.b.emit(op, [src(cx, o, 0)], [], { float: mode }), mode)));
 };
+
+/** v_cmp_class_f64: the class mask (src1) bit of src0's class, from the raw bits. */
+function class64(cx: TContext, a: Inst, mask: Inst): Inst {
+  const b = cx.b, c = (v: number) => cx.u32(v);
+  const hi = b.emit('Hi32', [a]), lo = b.emit('Lo32', [a]);
+  const exp = b.emit('And32', [b.emit('LShr32', [hi, c(20)]), c(0x7ff)]);
+  const fracZero = b.emit('IEq32', [b.emit('Or32', [b.emit('And32', [hi, c(0xfffff)]), lo]), c(0)]);
+  return classBit(cx, b.emit('INe32', [b.emit('LShr32', [hi, c(31)]), c(0)]), b.emit('IEq32', [exp, c(0)]), b.emit('IEq32', [exp, c(0x7ff)]), fracZero, b.emit('INe32', [b.emit('And32', [hi, c(0x80000)]), c(0)]), mask);
+}
 
 export const VALU_F64: Record<string, Translator> = {
   v_add_f64: arith('FAdd64', 2), v_mul_f64: arith('FMul64', 2), v_fma_f64: arith('FFma64', 3),
@@ -80,6 +90,8 @@ export const VALU_F64: Record<string, Translator> = {
     const r = cx.b.emit('FDivFmas64', [...o.srcs.slice(0, 3).map((v) => F(cx, v)), vcc], [], { float: mode });
     result(cx, o, U(cx, outMods(cx, 'FOutMod64', r, mode)));
   },
+  v_cmp_class_f64: (cx) => { const o = io(cx, 'ignore'); writeCompare(cx, o, class64(cx, src(cx, o, 0), src(cx, o, 1))); },
+  v_cmpx_class_f64: (cx) => { const o = io(cx, 'ignore'); writeCompare(cx, o, class64(cx, src(cx, o, 0), src(cx, o, 1))); },
 };
 
 // Every predicate, v_cmp and v_cmpx (VOPC's clamp bit has no meaning for a lane mask: ignored, as the interpreter).

@@ -2,8 +2,8 @@
 // by their table types (float neg/abs as sign-bit operations on the raw bits), results land in
 // the active lanes only, carries and compares become lane masks (the ballot of each lane's bit),
 // v_cmpx writes EXEC. Float ops carry the FloatMode the MODE analysis gives the instruction.
-// The integer ops of 32 and 64 bits (every VOPC integer compare and v_cmp_class_f64 among them;
-// not the 16-bit ones) and the f32 operations of the first slice; DPP, SDWA and op_sel are
+// The integer ops of 32 and 64 bits (every VOPC integer compare; not the 16-bit ones, which are in
+// valu-int16.ts; v_cmp_class_f64 is in valu-f64.ts) and the f32 operations of the first slice; DPP, SDWA and op_sel are
 // refused with the instruction.
 //
 // VOP3 output modifiers follow the interpreter's semantics instruction by instruction (OutMods):
@@ -426,24 +426,6 @@ Object.assign(VALU, {
   },
 } satisfies Record<string, Translator>);
 
-/**
- * v_cmp_class_f64: the class mask bit of the f64 hi:lo, from the raw bits as classBit does for f32
- * (exponent 11 bits, the quiet bit 51 = hi bit 19).
- */
-function classBit64(cx: TContext, x: Inst, mask: Inst): Inst {
-  const b = cx.b, c = (v: number) => cx.u32(v);
-  const lo = b.emit('Lo32', [x]), hi = b.emit('Hi32', [x]);
-  const sign = b.emit('INe32', [b.emit('LShr32', [hi, c(31)]), c(0)]);
-  const exp = b.emit('And32', [b.emit('LShr32', [hi, c(20)]), c(0x7ff)]);
-  const fracZero = b.emit('IEq32', [b.emit('Or32', [b.emit('And32', [hi, c(0xfffff)]), lo]), c(0)]);
-  const s = (pos: number, neg: number) => b.emit('Select32', [sign, c(neg), c(pos)]);
-  let cls = s(8, 3);
-  cls = b.emit('Select32', [b.emit('IEq32', [exp, c(0)]), b.emit('Select32', [fracZero, s(6, 5), s(7, 4)]), cls]);
-  const nanCls = b.emit('Select32', [b.emit('INe32', [b.emit('And32', [hi, c(0x80000)]), c(0)]), c(1), c(0)]);
-  cls = b.emit('Select32', [b.emit('IEq32', [exp, c(0x7ff)]), b.emit('Select32', [fracZero, s(9, 2), nanCls]), cls]);
-  return b.emit('INe32', [b.emit('And32', [b.emit('LShr32', [mask, cls]), c(1)]), c(0)]);
-}
-
 type Cmp64 = (cx: TContext, a: Inst, b: Inst) => Inst;
 const lt64 = (signed: boolean): Cmp64 => (cx, a, b) => cx.b.emit(signed ? 'SLt64' : 'ULt64', [a, b]);
 /** The 64-bit compares by VOPC name, from IEq64/INe64 and the less-than of each signedness. */
@@ -462,5 +444,4 @@ for (const x of [false, true]) {
     VALU[`${p}_f_${t}`] = compare((cx) => cx.b.u1(false), x);
     VALU[`${p}_t_${t}`] = compare((cx) => cx.b.u1(true), x);
   }
-  VALU[`${p}_class_f64`] = compare((cx, o) => classBit64(cx, src(o, 0, cx), src(o, 1, cx)), x, 'ignore');
 }

@@ -1,0 +1,350 @@
+// Structured control flow (issue 7): the IR blocks of a reducible CFG as SPIR-V selection and loop
+// constructs, placed as structurize.ts plans, with SSA values used directly (their definitions
+// dominate their uses in the emitted CFG) and the IR's phis as OpPhi.
+//
+// Every IR edge becomes a jump from where its source's code ends, resolved against the
+// constructs around it:
+// - to the header of the innermost loop: a branch to that loop's continue block (the latch, which
+//   branches back to the header; the header's OpPhis take the back edges' values from OpPhis there);
+// - to a block outside the innermost loop: a branch to that loop's merge block (a break);
+// - to a block placed right there (reached by this edge only): its code, inline;
+// - otherwise to a block emitted at an enclosing level: the jump leaves the constructs between one
+//   at a time, each through its own merge block (a funnel), and is resolved again there.
+// Only these branches are ever emitted: to a selection's own merge, to the innermost loop's merge
+// or continue block, or OpReturn; blocks meet only at construct merges. Jumps that meet at a merge
+// block bring their target's arguments (its phis' values, then its carried values), which become
+// OpPhis there (a value every way brings needs none); when jumps to different blocks meet, an
+// OpPhi of the target's block number (the selector) meets with them, and where they are resolved
+// a chain of selections on it picks the target. A selection whose merge would only pass the jumps
+// on takes the enclosing level's meeting block as its own merge when it is the last thing emitted
+// at that level, so a diamond is one selection whose merge is the join block itself.
+//
+// Two edges to the same meeting point from one conditional branch become one branch with an
+// OpSelect of the selector; a conditional branch always gets an OpSelectionMerge (its merge block
+// ends in OpUnreachable when nothing reaches it).
+//
+// The control flow stays exactly the IR's, which is wave-uniform (branches on SCC, VCCZ, EXECZ and
+// other uniform values; one Vulkan workgroup runs one wave), so the workgroup barriers inside the
+// kernel state's helpers (ballots, v_readlane, byte stores) stay in uniform control flow.
+//
+// Emission runs from an explicit work stack, not recursion: a chain of thousands of blocks nests
+// that deep in the dominator tree.
+import type { Block, Inst, IrFunction } from '../../ir/ir.js';
+import type { IrType } from '../../ir/ops.js';
+import type { Id } from './operands.js';
+import { CompileError } from './errors.js';
+import { emitOp, EVERYWHERE, type KernelState, type Scalars } from './emit-ops.js';
+import { type FlowPlan, inLoop } from './structurize.js';
+
+/** Jumps that travel together: their targets, the selector (several targets), each target's arguments. */
+interface Group {
+  readonly targets: readonly Block[];
+  readonly sel: Id | undefined;
+  readonly args: ReadonlyMap<Block, readonly Id[]>;
+}
+
+/**
+ * A block where jumps meet. `free`: the meeting block of a merge child, not yet anything's merge
+ * (one construct emitted last at its level may claim it as its merge, or one jump may enter it);
+ * `used`: entered by that one jump; `merge`: a construct's merge block; `latch`: a loop's continue
+ * block; `top`: the outermost level of the function or of a loop's body, where no jump may arrive
+ * (there, every jump is a continue, a break or a return).
+ */
+interface Funnel {
+  readonly label: Id;
+  readonly incoming: { from: Id; group: Group }[];
+  kind: 'free' | 'used' | 'merge' | 'latch' | 'top';
+}
+
+interface LoopFrame {
+  readonly header: Block;
+  readonly latch: Funnel;
+  readonly merge: Funnel;
+}
+
+/** Carried values in force (innermost first). */
+interface Scope {
+  readonly vals: ReadonlyMap<Inst, Id>;
+  readonly up: Scope | undefined;
+}
+
+interface Ctx {
+  readonly scope: Scope | undefined;
+  readonly loop: LoopFrame | undefined;
+  /** Where jumps resolved at an enclosing level go. */
+  readonly out: Funnel;
+}
+
+type Route = 'inline' | 'continue' | 'break' | 'out';
+
+/** Emits `fn`'s blocks into the open function, from its open block (the launch code), as `plan` places them. */
+export function emitStructured(sc: Scalars, kernel: KernelState, fn: IrFunction, plan: FlowPlan): void {
+  const { m, tU32, tBool, c32 } = sc;
+  const defs = new Map<Inst, Id>();
+  const work: (() => void)[] = [];
+  const internal = (why: string): never => { throw new CompileError(`internal (structured control flow): ${why}`); };
+  const cur = (): Id => m.currentLabel ?? internal('no open block');
+  // Labels on first use (the outermost level's and a loop body's `top` never get one).
+  const funnel = (kind: Funnel['kind']): Funnel => {
+    let id: Id | undefined;
+    return { get label(): Id { id ??= m.allocateId(); return id; }, incoming: [], kind };
+  };
+  const phisOf = (b: Block): Inst[] => {
+    const r: Inst[] = [];
+    for (const i of b.insts) { if (i.op !== 'Phi') break; r.push(i); }
+    return r;
+  };
+  const zero = (t: IrType): Id => (t === 'u1' ? sc.cBool(false) : t === 'u64' ? sc.c64(0n) : t === 'f32' ? m.constantBits(sc.tF32, 0) : c32(0));
+
+  const val = (x: Inst, scope: Scope | undefined): Id => {
+    for (let s = scope; s; s = s.up) { const v = s.vals.get(x); if (v) return v; }
+    const d = defs.get(x);
+    if (d) return d;
+    if (EVERYWHERE.has(x.op)) {
+      const e = emitOp(sc, kernel, x, () => internal(`${x.op} has arguments`));
+      if (e) { defs.set(x, e); return e; }
+    }
+    return internal(`%${x.id} (${x.op}) has no value where it is used`);
+  };
+
+  /** The values a jump from the end of `p` into `s` brings: `s`'s phis' arguments, then (entering `s`, not continuing its loop) its carried values. */
+  const argsFor = (p: Block, s: Block, scope: Scope | undefined, entering: boolean): Id[] => {
+    const k = s.preds.indexOf(p);
+    const r: Id[] = [];
+    for (const ph of s.insts) {
+      if (ph.op !== 'Phi') break;
+      const a = ph.args[k];
+      if (!a) return internal(`b${s.id}'s phi has no argument for b${p.id}`);
+      r.push(val(a, scope));
+    }
+    if (entering) for (const v of plan.liveIns[s.id] ?? []) r.push(val(v, scope));
+    return r;
+  };
+  const argTypes = (t: Block): IrType[] => [...phisOf(t).map((p) => p.type), ...(plan.liveIns[t.id] ?? []).map((v) => v.type)];
+  const single = (t: Block, args: readonly Id[]): Group => ({ targets: [t], sel: undefined, args: new Map([[t, args]]) });
+  const sub = (g: Group, targets: readonly Block[]): Group => (targets.length === g.targets.length ? g : {
+    targets, sel: targets.length > 1 ? g.sel : undefined, args: new Map(targets.map((t) => [t, g.args.get(t) ?? []])),
+  });
+
+  const route = (t: Block, cx: Ctx, here: (t: Block) => boolean): Route => {
+    if (here(t)) return 'inline';
+    const L = cx.loop;
+    if (L) {
+      if (t === L.header) return 'continue';
+      if (!inLoop(plan, L.header.id, t.id)) return 'break';
+    }
+    return 'out';
+  };
+  const funnelOf = (r: Exclude<Route, 'inline'>, cx: Ctx): Funnel => {
+    if (r === 'out') return cx.out;
+    const L = cx.loop ?? internal(`a ${r} outside a loop`);
+    return r === 'continue' ? L.latch : L.merge;
+  };
+  /** Blocks reached from `p` by their one way in, emitted at the jump. */
+  const inlineFrom = (p: Block) => (t: Block): boolean => plan.parent[t.id] === p.id && !plan.outside[t.id] && !plan.merge[t.id];
+  const nothingHere = (): boolean => false;
+
+  const branchTo = (f: Funnel, g: Group): void => {
+    if (f.kind === 'top') internal(`a jump to ${g.targets.map((t) => `b${t.id}`).join(', ')} reached the outermost level`);
+    if (f.kind === 'free') f.kind = 'used';
+    else if (f.kind === 'used') internal('two ways into an unclaimed meeting block');
+    f.incoming.push({ from: cur(), group: g });
+    m.OpBranch(f.label);
+  };
+  /** `out` as the merge of a construct emitted last at its level, when nothing else has used it. */
+  const claim = (out: Funnel): Funnel => {
+    if (out.kind === 'free') { out.kind = 'merge'; return out; }
+    return funnel('merge');
+  };
+
+  /** Places a meeting block: its label, the OpPhis of what meets there; the jumps leaving it (undefined: nothing arrives). */
+  const place = (f: Funnel): Group | undefined => {
+    m.label(f.label);
+    const inc = f.incoming;
+    if (inc.length === 0) { m.OpUnreachable(); return undefined; }
+    if (inc.length === 1) return (inc[0] as { group: Group }).group;
+    const targets: Block[] = [];
+    for (const i of inc) for (const t of i.group.targets) if (!targets.includes(t)) targets.push(t);
+    const sel = targets.length > 1
+      ? m.OpPhi(tU32, ...inc.flatMap((i) => [i.group.sel ?? c32((i.group.targets[0] as Block).id), i.from]))
+      : undefined;
+    const args = new Map<Block, Id[]>();
+    for (const t of targets) {
+      const types = argTypes(t);
+      const vs: Id[] = [];
+      for (let j = 0; j < types.length; j++) {
+        const ins = inc.map((i) => i.group.args.get(t)?.[j]);
+        const first = ins[0];
+        if (first !== undefined && ins.every((a) => a === first)) { vs.push(first); continue; }
+        const ty = types[j] as IrType;
+        vs.push(m.OpPhi(sc.typeOf(ty), ...inc.flatMap((i, k) => [ins[k] ?? zero(ty), i.from])));
+      }
+      args.set(t, vs);
+    }
+    return { targets, sel, args };
+  };
+
+  /** Control has reached `t` (the open block) with `args`: its code and the code placed in it. */
+  const enter = (t: Block, args: readonly Id[], cx: Ctx): void => {
+    const phis = phisOf(t);
+    const live = plan.liveIns[t.id] ?? [];
+    let scope = cx.scope;
+    if (live.length > 0) scope = { vals: new Map(live.map((v, k) => [v, args[phis.length + k] ?? internal(`b${t.id}: carried value ${k} missing`)])), up: scope };
+    const inner: Ctx = { scope, loop: cx.loop, out: cx.out };
+    if (plan.isHeader[t.id]) { loop(t, args, inner); return; }
+    phis.forEach((p, k) => defs.set(p, args[k] ?? internal(`b${t.id}: phi argument ${k} missing`)));
+    node(t, inner);
+  };
+
+  /** `t`'s code, then its merge children where the ways into each meet (tasks: run in this order). */
+  const node = (t: Block, cx: Ctx): void => {
+    const ys = plan.insideMerges[t.id] ?? [];
+    const fs = ys.map(() => funnel('free'));
+    for (let k = ys.length - 1; k >= 0; k--) {
+      const f = fs[k] as Funnel, y = ys[k] as Block;
+      const next: Ctx = { scope: cx.scope, loop: cx.loop, out: fs[k + 1] ?? cx.out };
+      work.push(() => { const g = place(f); if (g) dispatch(g, (b) => b === y, next); });
+    }
+    const first: Ctx = { scope: cx.scope, loop: cx.loop, out: fs[0] ?? cx.out };
+    work.push(() => code(t, first));
+  };
+
+  /** A loop: header (OpPhis, OpLoopMerge), body, latch, merge; then what is placed after it. */
+  const loop = (h: Block, args: readonly Id[], cx: Ctx): void => {
+    const phis = phisOf(h);
+    const pre = cur();
+    const hl = m.allocateId(), body = m.allocateId();
+    const latch = funnel('latch'), merge = funnel('merge');
+    const back = phis.map(() => m.allocateId());
+    m.OpBranch(hl);
+    m.label(hl);
+    phis.forEach((p, k) => defs.set(p, m.OpPhi(sc.typeOf(p.type), args[k] ?? zero(p.type), pre, back[k] as Id, latch.label)));
+    m.OpLoopMerge(merge.label, latch.label, 'None');
+    m.OpBranch(body);
+    m.label(body);
+    const zs = plan.outsideMerges[h.id] ?? [];
+    const cs = zs.map(() => funnel('free'));
+    for (let k = zs.length - 1; k >= 0; k--) {
+      const f = cs[k] as Funnel, z = zs[k] as Block;
+      const next: Ctx = { scope: cx.scope, loop: cx.loop, out: cs[k + 1] ?? cx.out };
+      work.push(() => { const g = place(f); if (g) dispatch(g, (b) => b === z, next); });
+    }
+    const top = funnel('top');
+    const after: Ctx = { scope: cx.scope, loop: cx.loop, out: cs[0] ?? cx.out };
+    work.push(() => {
+      m.label(latch.label);
+      if (latch.incoming.length === 0) internal(`b${h.id}: a loop without a way back`);
+      phis.forEach((p, k) => {
+        const pairs = latch.incoming.flatMap((i) => [i.group.args.get(h)?.[k] ?? internal(`b${h.id}: back edge without phi argument ${k}`), i.from]);
+        m.emit('OpPhi', [sc.typeOf(p.type), ...pairs], back[k]);
+      });
+      m.OpBranch(hl);
+      const g = place(merge);
+      if (g) dispatch(g, (t) => plan.parent[t.id] === h.id && plan.outside[t.id] === 1 && !plan.merge[t.id], after);
+    });
+    node(h, { scope: cx.scope, loop: { header: h, latch, merge }, out: top });
+  };
+
+  /** A block's instructions and its terminator. */
+  const code = (b: Block, cx: Ctx): void => {
+    for (const i of b.insts) {
+      if (i.op === 'Phi') continue;
+      const r = emitOp(sc, kernel, i, (j) => { const a = i.args[j]; return a ? val(a, cx.scope) : internal(`${i.op}: missing argument ${j}`); });
+      if (r !== undefined) defs.set(i, r);
+    }
+    const t = b.terminator;
+    if (!t) throw new CompileError(`b${b.id} has no terminator`);
+    if (t.op === 'EndProgram') { m.OpReturn(); return; }
+    if (t.op === 'Branch') { jump(b, fn.block(Number(t.imms[0])), cx); return; }
+    if (t.op !== 'BranchCond') throw new CompileError(`${t.op} is not emitted yet`, t.pc);
+    const x = fn.block(Number(t.imms[0])), y = fn.block(Number(t.imms[1]));
+    if (x === y) { jump(b, x, cx); return; }
+    cond(b, val(t.args[0] ?? internal('BranchCond without a condition'), cx.scope), x, y, cx);
+  };
+
+  const jump = (p: Block, s: Block, cx: Ctx): void => {
+    const r = route(s, cx, inlineFrom(p));
+    const args = argsFor(p, s, cx.scope, r !== 'continue');
+    if (r === 'inline') enter(s, args, cx);
+    else branchTo(funnelOf(r, cx), single(s, args));
+  };
+
+  const cond = (p: Block, c: Id, x: Block, y: Block, cx: Ctx): void => {
+    const here = inlineFrom(p);
+    const rx = route(x, cx, here), ry = route(y, cx, here);
+    const ax = argsFor(p, x, cx.scope, rx !== 'continue'), ay = argsFor(p, y, cx.scope, ry !== 'continue');
+    if (rx !== 'inline' && rx === ry) {
+      // Both edges go to one meeting block: one branch, the selector chosen by the condition.
+      branchTo(funnelOf(rx, cx), { targets: [x, y], sel: m.OpSelect(tU32, c, c32(x.id), c32(y.id)), args: new Map([[x, ax], [y, ay]]) });
+      return;
+    }
+    const merge = claim(cx.out);
+    const inner: Ctx = { scope: cx.scope, loop: cx.loop, out: merge };
+    const arm = (r: Route): Funnel | undefined => (r === 'inline' ? undefined : funnelOf(r, inner));
+    const fx = arm(rx), fy = arm(ry);
+    const lx = fx ? fx.label : m.allocateId(), ly = fy ? fy.label : m.allocateId();
+    const from = cur();
+    m.OpSelectionMerge(merge.label, 'None');
+    m.OpBranchConditional(c, lx, ly);
+    fx?.incoming.push({ from, group: single(x, ax) });
+    fy?.incoming.push({ from, group: single(y, ay) });
+    work.push(() => leaveIf(merge, cx));
+    if (!fy) work.push(() => { m.label(ly); enter(y, ay, inner); });
+    if (!fx) work.push(() => { m.label(lx); enter(x, ax, inner); });
+  };
+
+  /** After a selection: its merge passes on what arrived, unless it is the enclosing level's own meeting block. */
+  const leaveIf = (merge: Funnel, cx: Ctx): void => {
+    if (merge === cx.out) return;
+    const g = place(merge);
+    if (g) dispatch(g, nothingHere, cx);
+  };
+
+  /** Resolves jumps that met: the targets emitted here (`here`) and the rest, each class by one branch. */
+  const dispatch = (g: Group, here: (t: Block) => boolean, cx: Ctx): void => {
+    if (g.targets.length === 1) {
+      const t = g.targets[0] as Block;
+      const r = route(t, cx, here);
+      if (r === 'inline') enter(t, g.args.get(t) ?? [], cx);
+      else branchTo(funnelOf(r, cx), g);
+      return;
+    }
+    const buckets: { route: Route; targets: Block[] }[] = [];
+    for (const t of g.targets) {
+      const r = route(t, cx, here);
+      const b = r === 'inline' ? undefined : buckets.find((x) => x.route === r);
+      if (b) b.targets.push(t);
+      else buckets.push({ route: r, targets: [t] });
+    }
+    const only = buckets[0] as { route: Route; targets: Block[] };
+    if (buckets.length === 1 && only.route !== 'inline') { branchTo(funnelOf(only.route, cx), g); return; }
+    chain(g, buckets, 0, cx);
+  };
+
+  /** if (selector is in bucket i) { bucket i } else { the rest }. */
+  const chain = (g: Group, buckets: readonly { route: Route; targets: Block[] }[], i: number, cx: Ctx): void => {
+    const bk = buckets[i] as { route: Route; targets: Block[] };
+    const resolve = (c: Ctx): void => {
+      if (bk.route === 'inline') { const t = bk.targets[0] as Block; enter(t, g.args.get(t) ?? [], c); } else branchTo(funnelOf(bk.route, c), sub(g, bk.targets));
+    };
+    if (i === buckets.length - 1) { resolve(cx); return; }
+    const sel = g.sel ?? internal('several targets without a selector');
+    const test = bk.targets.map((t) => m.OpIEqual(tBool, sel, c32(t.id))).reduce((a, b) => m.OpLogicalOr(tBool, a, b));
+    const merge = claim(cx.out);
+    const inner: Ctx = { scope: cx.scope, loop: cx.loop, out: merge };
+    const plain = bk.route === 'inline' ? undefined : funnelOf(bk.route, inner);
+    const lt = plain ? plain.label : m.allocateId(), le = m.allocateId();
+    const from = cur();
+    m.OpSelectionMerge(merge.label, 'None');
+    m.OpBranchConditional(test, lt, le);
+    plain?.incoming.push({ from, group: sub(g, bk.targets) });
+    work.push(() => leaveIf(merge, cx));
+    work.push(() => { m.label(le); chain(g, buckets, i + 1, inner); });
+    if (!plain) work.push(() => { m.label(lt); resolve(inner); });
+  };
+
+  const entry = fn.blocks[0] ?? internal('a function without blocks');
+  const top = funnel('top');
+  enter(entry, phisOf(entry).map((p) => zero(p.type)), { scope: undefined, loop: undefined, out: top });
+  while (work.length > 0) (work.pop() as () => void)();
+}

@@ -1,0 +1,187 @@
+// The structurizer's plan (issue 7): where the code of each IR block goes in SPIR-V's structured
+// control flow, for a reducible CFG. The emission is emit-structured.ts; a CFG that is not reducible
+// gets the state machine (emit-state-machine.ts) instead.
+//
+// The approach is the dominator-tree translation of Ramsey's "Beyond Relooper" (ICFP 2022), bent
+// to SPIR-V's rules. SPIR-V allows fewer exits than WebAssembly's labelled blocks: a selection
+// construct may be left only through its own merge block or by a break or continue of the innermost
+// loop, and a loop construct only through its merge block. So:
+//
+// - Loops: each natural loop (one header, all its back edges) is one loop construct that holds
+//   only the loop's blocks. Every back edge branches to one continue block of the emitter's (the
+//   latch), which branches back to the header; every exit branches to the loop's merge block.
+// - Placement: a block's code goes inside the code of its immediate dominator, except that a block
+//   outside a loop whose dominator is inside it goes after that loop (after the outermost loop that
+//   holds the dominator but not the block): `parent` is where the code goes, `outside` marks the
+//   second case.
+// - Merges: a block reached at its level by one way only (one forward edge, or, after a loop, only
+//   from inside that loop) is emitted where it is reached. A block reached by several ways (a
+//   `merge` block: several forward edges, or an edge from outside the loop it is placed after) is
+//   emitted after its parent's code, where those ways meet; its siblings of that kind nest in
+//   reverse postorder (the first innermost), as Ramsey's blocks do.
+// - Carried values: a value defined inside a loop and used in a block placed after that loop does
+//   not dominate the use in the SPIR-V (other exits of the loop reach the same merge). Such values
+//   (`liveIns` of the block placed after the loop) travel with the jumps into that block, as its
+//   phis' arguments do.
+//
+// How control reaches each place (selection merges, the exit selector) is the emitter's part.
+// Everything here is linear or near it (no recursion: the dominator tree of 20,000 diamonds is
+// 40,000 deep).
+import { computeDominators, DominatorTree, reversePostorder, type EdgeLike } from '../../analysis/dominators.js';
+import type { Block, Inst, IrFunction } from '../../ir/ir.js';
+import type { Op } from '../../ir/ops.js';
+
+export interface FlowPlan {
+  /** Position in reverse postorder from the entry block (block 0); -1: unreachable. */
+  readonly rpoIndex: Int32Array;
+  /** 1 for loop headers (targets of back edges). */
+  readonly isHeader: Uint8Array;
+  /** The innermost loop (its header's id) holding each block; -1 for none. A header is in its own loop. */
+  readonly loopOf: Int32Array;
+  /** For a header: the header of the loop around its loop, -1 for none. */
+  readonly loopParent: Int32Array;
+  /** For a header: how many loops hold it (1: an outermost loop). */
+  readonly loopDepth: Int32Array;
+  /** The block whose code holds this block's code; -1 for the entry and unreachable blocks. */
+  readonly parent: Int32Array;
+  /** 1: placed after the loop of `parent` (a header) rather than inside its code. */
+  readonly outside: Uint8Array;
+  /** 1: reached at its level by several ways (emitted where they meet, not where it is reached). */
+  readonly merge: Uint8Array;
+  /** Per block: its merge children placed in its code (inside its loop for a header), in reverse postorder. */
+  readonly insideMerges: readonly (readonly Block[])[];
+  /** Per header: its merge children placed after its loop, in reverse postorder. */
+  readonly outsideMerges: readonly (readonly Block[])[];
+  /** Per block: values from outside its placement's dominating code that jumps into it carry (see the header). */
+  readonly liveIns: readonly (readonly Inst[])[];
+}
+
+export interface Irreducible {
+  /** Why the CFG is not reducible: an edge that enters a cycle other than through its header. */
+  readonly irreducible: string;
+}
+
+/** Whether block `b` is in the loop headed by `h`. */
+export function inLoop(plan: Pick<FlowPlan, 'loopOf' | 'loopParent' | 'loopDepth'>, h: number, b: number): boolean {
+  const depth = plan.loopDepth[h] ?? 0;
+  let g = plan.loopOf[b] ?? -1;
+  while (g >= 0 && (plan.loopDepth[g] ?? 0) > depth) g = plan.loopParent[g] ?? -1;
+  return g === h;
+}
+
+/**
+ * The plan for `fn`'s CFG (block 0 the entry; blocks' preds as computed), or why it is irreducible.
+ * `everywhere`: ops whose SPIR-V values are valid in every block (module constants, launch values):
+ * never carried.
+ */
+export function planStructuredFlow(fn: IrFunction, everywhere: ReadonlySet<Op>): FlowPlan | Irreducible {
+  const n = fn.blocks.length;
+  const blocks = fn.blocks;
+  // Successors without repeats (a conditional branch to one block twice is one edge).
+  const succIds: number[][] = blocks.map((b) => [...new Set(b.succs(fn).map((s) => s.id))]);
+  const succEdges: EdgeLike[][] = succIds.map((ss, from) => ss.map((to) => ({ from, to })));
+  const rpo = reversePostorder(n, (id) => succEdges[id] ?? []);
+  const rpoIndex = new Int32Array(n).fill(-1);
+  rpo.forEach((b, i) => { rpoIndex[b] = i; });
+  const predIds: number[][] = blocks.map((b) => [...new Set(b.preds.map((p) => p.id))].filter((p) => (rpoIndex[p] ?? -1) >= 0));
+  const idom = computeDominators(n, rpo, (id) => (predIds[id] ?? []).map((from) => ({ from, to: id })));
+  const dom = new DominatorTree(idom, rpo);
+
+  // Back edges; a retreating edge to a block that does not dominate its source makes the CFG irreducible.
+  const isHeader = new Uint8Array(n);
+  const latches: number[][] = Array.from({ length: n }, () => []);
+  for (const p of rpo) {
+    for (const s of succIds[p] ?? []) {
+      if ((rpoIndex[s] as number) > (rpoIndex[p] as number)) continue;
+      if (!dom.dominates(s, p)) return { irreducible: `b${p} → b${s} enters a cycle other than through its header` };
+      isHeader[s] = 1;
+      latches[s]?.push(p);
+    }
+  }
+
+  // Natural loops, outer first (a header comes after the headers of the loops around it in
+  // reverse postorder, so an inner loop overwrites loopOf for its blocks).
+  const loopOf = new Int32Array(n).fill(-1);
+  const loopParent = new Int32Array(n).fill(-1);
+  const loopDepth = new Int32Array(n);
+  const mark = new Int32Array(n).fill(-1);
+  for (const h of rpo) {
+    if (!isHeader[h]) continue;
+    const up = loopOf[h] as number;
+    loopParent[h] = up;
+    loopDepth[h] = up >= 0 ? (loopDepth[up] as number) + 1 : 1;
+    mark[h] = h;
+    loopOf[h] = h;
+    const stack = [...(latches[h] ?? [])];
+    while (stack.length > 0) {
+      const b = stack.pop() as number;
+      if (mark[b] === h) continue;
+      mark[b] = h;
+      loopOf[b] = h;
+      for (const p of predIds[b] ?? []) if (mark[p] !== h) stack.push(p);
+    }
+  }
+  const loops = { loopOf, loopParent, loopDepth };
+  const within = (h: number, b: number) => inLoop(loops, h, b);
+
+  // Placement.
+  const parent = new Int32Array(n).fill(-1);
+  const outside = new Uint8Array(n);
+  const merge = new Uint8Array(n);
+  const insideMerges: Block[][] = Array.from({ length: n }, () => []);
+  const outsideMerges: Block[][] = Array.from({ length: n }, () => []);
+  for (const b of rpo) {
+    const x = idom[b] ?? -1;
+    if (x < 0) continue;
+    // The outermost loop that holds the dominator but not the block (loops nest: the ones holding
+    // x but not b are the innermost ones of x's chain).
+    let hs = -1;
+    for (let g = loopOf[x] as number; g >= 0 && !within(g, b); g = loopParent[g] as number) hs = g;
+    const blk = blocks[b] as Block;
+    if (hs < 0) {
+      parent[b] = x;
+      let forward = 0;
+      for (const p of predIds[b] ?? []) if (!dom.dominates(b, p)) forward++;
+      if (forward >= 2) { merge[b] = 1; insideMerges[x]?.push(blk); }
+    } else {
+      parent[b] = hs;
+      outside[b] = 1;
+      if ((predIds[b] ?? []).some((p) => !within(hs, p))) { merge[b] = 1; outsideMerges[hs]?.push(blk); }
+    }
+  }
+
+  // Carried values: a use in u of a value defined in d, where d's code does not hold u's, is
+  // carried into the highest block w on u's placement chain that d dominates (w is placed after a
+  // loop holding d); the jumps into w then use the value where they start, which may carry it in
+  // turn. A worklist, not recursion.
+  const placement = new DominatorTree(Array.from(parent), rpo);
+  const liveSets: Set<Inst>[] = Array.from({ length: n }, () => new Set());
+  const liveIns: Inst[][] = Array.from({ length: n }, () => []);
+  const pending: [number, Inst][] = [];
+  const use = (u: number, v: Inst): void => {
+    const d = v.block?.id;
+    if (d === undefined || d === u || everywhere.has(v.op) || placement.dominates(d, u)) return;
+    let w = u;
+    while ((parent[w] as number) >= 0 && dom.dominates(d, parent[w] as number)) w = parent[w] as number;
+    const set = liveSets[w] as Set<Inst>;
+    if (set.has(v)) return;
+    set.add(v);
+    liveIns[w]?.push(v);
+    for (const p of predIds[w] ?? []) if (!dom.dominates(w, p)) pending.push([p, v]);
+  };
+  for (const u of rpo) {
+    const b = blocks[u] as Block;
+    for (const i of b.insts) if (i.op !== 'Phi') for (const a of i.args) use(u, a);
+    for (const s of succIds[u] ?? []) {
+      const to = blocks[s] as Block;
+      const k = to.preds.indexOf(b);
+      for (const p of to.insts) {
+        if (p.op !== 'Phi') break;
+        const a = p.args[k];
+        if (a) use(u, a);
+      }
+    }
+    while (pending.length > 0) { const [p, v] = pending.pop() as [number, Inst]; use(p, v); }
+  }
+  return { rpoIndex, isHeader, ...loops, parent, outside, merge, insideMerges, outsideMerges, liveIns };
+}
