@@ -6,6 +6,7 @@ import { analyzeMode, type ModeAnalysis } from '../analysis/mode.js';
 import type { Diagnostic } from '../analysis/types.js';
 import { translate } from '../frontend/index.js';
 import { valuModeAt } from '../frontend/context.js';
+import { isDynamic } from '../frontend/dynamic-mode.js';
 import type { Inst, IrFunction } from '../ir/ir.js';
 import { LAVAPIPE_PROFILE, type TargetProfile } from './profile.js';
 import { canEmitNative, emitSpirv } from './spirv/emit.js';
@@ -76,7 +77,7 @@ export function recompile(shader: Shader, options: RecompileOptions = {}): Recom
     const hit = dynamic.get(pc);
     if (hit) return hit;
     const r = valuModeAt(mode, pc);
-    if (!r || (r.round !== 'dynamic' && r.denorm !== 'dynamic' && r.ieee !== 'dynamic' && r.dx10Clamp !== 'dynamic')) return undefined;
+    if (!r || !isDynamic(r)) return undefined;
     const m = new Map<Op, { variants: number; emulated: number }>();
     dynamic.set(pc, m);
     return m;

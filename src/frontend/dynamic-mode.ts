@@ -29,7 +29,8 @@ export interface ModeVariants {
   modeFor(candidate: number): KnownBits;
 }
 
-const isDynamic = (r: ValuMode) => r.round === 'dynamic' || r.denorm === 'dynamic' || r.dx10Clamp === 'dynamic' || r.ieee === 'dynamic';
+/** Whether a float mode record leaves a field to run time. */
+export const isDynamic = (r: ValuMode): boolean => r.round === 'dynamic' || r.denorm === 'dynamic' || r.dx10Clamp === 'dynamic' || r.ieee === 'dynamic';
 
 /** The float width of an operand type (a packed f16 pair is f16), or undefined for integers. */
 const widthOf = (t: string): 'f16' | 'f32' | 'f64' | undefined => (t === 'f16' || t === 'v2f16' ? 'f16' : t === 'f32' || t === 'f64' ? t : undefined);
