@@ -13,25 +13,19 @@ import type { IrType } from '../ops.js';
 type Reg = number;
 const VGPR0 = 256, SCC = 1024, MODE = 1025;
 
-interface RegAccess { readonly reg: Reg; readonly type: IrType; readonly write: boolean }
-const access = (reg: Reg, type: IrType, write: boolean): RegAccess => ({ reg, type, write });
-const SCC_READ = access(SCC, 'u1', false), SCC_WRITE = access(SCC, 'u1', true);
-const MODE_READ = access(MODE, 'u32', false), MODE_WRITE = access(MODE, 'u32', true);
-
-function regOf(i: Inst): RegAccess | undefined {
+/** The register an access names, or -1: a read or write of SGPR/VGPR/SCC/MODE (no allocation per access). */
+function regOf(i: Inst): Reg {
   switch (i.op) {
-    case 'GetSgpr': return access(Number(i.imms[0]), 'u32', false);
-    case 'SetSgpr': return access(Number(i.imms[0]), 'u32', true);
-    case 'GetVgpr': return access(VGPR0 + Number(i.imms[0]), 'u32', false);
-    case 'SetVgpr': return access(VGPR0 + Number(i.imms[0]), 'u32', true);
-    case 'GetScc': return SCC_READ;
-    case 'SetScc': return SCC_WRITE;
-    case 'GetMode': return MODE_READ;
-    case 'SetMode': return MODE_WRITE;
-    default: return undefined;
+    case 'GetSgpr': case 'SetSgpr': return Number(i.imms[0]);
+    case 'GetVgpr': case 'SetVgpr': return VGPR0 + Number(i.imms[0]);
+    case 'GetScc': case 'SetScc': return SCC;
+    case 'GetMode': case 'SetMode': return MODE;
+    default: return -1;
   }
 }
-const isRegOp = (i: Inst): boolean => i.op === 'GetSgpr' || i.op === 'SetSgpr' || i.op === 'GetVgpr' || i.op === 'SetVgpr' || i.op === 'GetScc' || i.op === 'SetScc' || i.op === 'GetMode' || i.op === 'SetMode';
+const isWrite = (i: Inst): boolean => i.op === 'SetSgpr' || i.op === 'SetVgpr' || i.op === 'SetScc' || i.op === 'SetMode';
+const typeOfReg = (reg: Reg): IrType => (reg === SCC ? 'u1' : 'u32');
+const isRegOp = (i: Inst): boolean => regOf(i) >= 0;
 
 export function constructSsa(fn: IrFunction): void {
   fn.computePreds();
@@ -50,16 +44,16 @@ export function constructSsa(fn: IrFunction): void {
   for (const b of fn.blocks) {
     const local = new Map<Reg, Inst>();
     for (const i of b.insts) {
-      const r = regOf(i);
-      if (!r) continue;
-      if (r.write) {
+      const reg = regOf(i);
+      if (reg < 0) continue;
+      if (isWrite(i)) {
         const v = i.args[0];
         if (!v) throw new IrError(`${i.op} without a value`);
-        local.set(r.reg, v);
+        local.set(reg, v);
       } else {
-        const cur = local.get(r.reg);
+        const cur = local.get(reg);
         if (cur) replaced.set(i, cur);
-        else pending.set(i, { reg: r.reg, type: r.type, block: b });
+        else pending.set(i, { reg, type: typeOfReg(reg), block: b });
       }
     }
     endDefs.set(b, local);
@@ -191,6 +185,10 @@ export function constructSsa(fn: IrFunction): void {
     const phis = phisOf.get(b) ?? [];
     const rest = b.insts.filter((i) => !isRegOp(i));
     b.setInsts(b === entry ? [...undefs.values(), ...phis, ...rest] : [...phis, ...rest]);
-    for (const i of b.insts) i.args = i.args.map(valueOf);
+    // Arguments rewritten in place: most instructions name no read, so no new array for them.
+    for (const i of b.insts) {
+      const args = i.args;
+      for (let k = 0; k < args.length; k++) { const a = args[k] as Inst; const v = valueOf(a); if (v !== a) (args as Inst[])[k] = v; }
+    }
   }
 }
