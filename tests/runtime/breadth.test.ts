@@ -15,7 +15,7 @@ import { VulkanDevice } from '../../src/runtime/vulkan.js';
 import { spirvVal } from '../harness/spirv.js';
 import { both, LVP, same } from './harness.js';
 import { type EngineCase, prepare } from './cases.js';
-import { addtidCases, atomicCases, atomicsArgs, bufferCases, compareCases, intCases, openclAtomicCases } from './cases-breadth.js';
+import { addtidCases, atomicCases, atomicsArgs, bufferCases, compareCases, intCases, laneCases, openclAtomicCases } from './cases-breadth.js';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -67,6 +67,10 @@ test('every integer VOPC compare (32- and 64-bit, signed and unsigned, f/t, e32,
 
 test('64-bit integer VALU (shifts, v_mad_u64_u32/v_mad_i64_i32 with their masks and clamp, carry chains) and the other 32-bit integer ops (bit fields, min3/max3/med3, sad, lerp, perm, packs, v_swap_b32), wave32 and wave64', async () => {
   await runAll(intCases());
+});
+
+test('v_writelane_b32 (whatever EXEC says) and v_readlane_b32 with constant, out-of-range and run-time lane selects, wave32 and wave64', async () => {
+  await runAll(laneCases());
 });
 
 test('global_load/store_dword_addtid (saddr + offset + lane id * 4), wave32 and wave64', async () => {

@@ -550,3 +550,50 @@ export function* openclAtomicCases(): Generator<EngineCase> {
     }
   }
 }
+
+/**
+ * v_writelane_b32 (the lane S1 mod the wave size takes S0, whatever EXEC says) and v_readlane_b32
+ * with constant, out-of-range and run-time lane selects, under an EXEC with lanes off; each lane
+ * stores its four results at out + 16i. Lane selects from v_readfirstlane of the input differ by wave.
+ */
+export function* laneCases(): Generator<EngineCase> {
+  const rng = new Rng(141);
+  for (const wave64 of [false, true]) {
+    const name = `lanes${wave64 ? 64 : 32}`;
+    const vcc = wave64 ? 'vcc' : 'vcc_lo', b = wave64 ? 'b64' : 'b32', exec = wave64 ? 'exec' : 'exec_lo', sv = wave64 ? 's[20:21]' : 's20';
+    const body = `
+  s_load_dwordx4 s[4:7], s[0:1], 0x0
+  s_waitcnt lgkmcnt(0)
+  v_lshl_add_u32 v1, s2, ${wave64 ? 6 : 5}, v0
+  v_lshlrev_b32 v2, 2, v1
+  global_load_dword v3, v2, s[4:5]
+  s_waitcnt vmcnt(0)
+  v_readfirstlane_b32 s8, v3
+  s_lshr_b32 s9, s8, 8
+  s_and_b32 s9, s9, 0x7f
+  v_mov_b32 v4, v3
+  v_xor_b32 v5, 0x55aa55aa, v3
+  v_and_b32 v6, 3, v3
+  v_cmp_ne_u32_e32 ${vcc}, 1, v6
+  s_and_saveexec_${b} ${sv}, ${vcc}
+  v_writelane_b32 v4, s8, 0
+  v_writelane_b32 v4, 0x12345678, 5
+  v_writelane_b32 v4, s9, ${wave64 ? 63 : 31}
+  v_writelane_b32 v4, -7, 37
+  v_writelane_b32 v5, s8, s9
+  s_mov_b32 m0, 3
+  v_writelane_b32 v5, s9, m0
+  v_readlane_b32 s10, v3, s9
+  v_readlane_b32 s11, v4, 37
+  s_or_${b} ${exec}, ${exec}, ${sv}
+  v_mov_b32 v6, s10
+  v_mov_b32 v7, s11
+  v_lshlrev_b32 v2, 4, v1
+  global_store_dwordx4 v2, v[4:7], s[6:7]
+  s_endpgm`;
+    const { code, shader } = one({ name, body, wave64, vgprs: 8, sgprs: 24 });
+    const n = 300;
+    const input = Uint8Array.from({ length: 4 * n }, () => rng.u32() & 0xff);
+    yield { name, spirvName: name, code, kernel: name, shader, buffers: [input, new Uint8Array(16 * n)], grid: [n - 10, 1, 1], block: [64, 1, 1], scalars: [], writes: 1 };
+  }
+}

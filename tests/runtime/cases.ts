@@ -16,7 +16,7 @@ import { sliceKernels } from '../frontend/kernels.js';
 import { flowKernels } from './flow-kernels.js';
 import { Rng } from '../harness/rng.js';
 import { buildOpenCl } from '../harness/opencl.js';
-import { addtidCases, atomicCases, bufferCases, compareCases, intCases, openclAtomicCases } from './cases-breadth.js';
+import { addtidCases, atomicCases, bufferCases, compareCases, intCases, laneCases, openclAtomicCases } from './cases-breadth.js';
 import { wideAssembly, wideOpenCl } from './cases-wide.js';
 
 export interface EngineCase {
@@ -372,6 +372,7 @@ export const ENGINE_SUITES: readonly EngineSuite[] = [
   { title: 'integer compares', cases: compareCases },
   { title: 'integer VALU', cases: intCases },
   { title: 'addtid', cases: addtidCases },
+  { title: 'cross-lane writes', cases: laneCases },
   { title: 'OpenCL atomics', cases: openclAtomicCases },
   { title: 'f64 and f16 OpenCL kernels', cases: wideOpenCl },
   { title: 'f64 and f16 assembly kernels', cases: wideAssembly },

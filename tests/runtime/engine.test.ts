@@ -133,7 +133,7 @@ test('f64_ops and f16_ops on Vulkan equal pocl (the OpenCL oracle) on the same i
 });
 
 test('control flow through the whole recompiler (nested loops with breaks and continues, SCC/VCCZ/EXECZ branches both ways, early s_endpgm, an irreducible cycle), wave32 and wave64, exactly on lavapipe', async () => {
-  await runSuite(ENGINE_SUITES[3]);
+  await runSuite(suite('control flow'));
 });
 
 test('clamp/omod where the interpreter does not model them are refused by the translation too', () => {

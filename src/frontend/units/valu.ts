@@ -258,6 +258,11 @@ export const VALU: Record<string, Translator> = {
     const which = cx.b.emit('And32', [cx.scalar(cx.op('src1').value, 'u32'), cx.u32(cx.waveSize - 1)]);
     cx.writeScalar(cx.op('sdst').value, cx.b.emit('ReadLane', [src, which]));
   },
+  // The lane S1 names (S1 mod the wave size) takes S0, whatever EXEC says; the other lanes keep vdst.
+  v_writelane_b32: (cx) => {
+    const which = cx.b.emit('And32', [cx.scalar(cx.op('src1').value, 'u32'), cx.u32(cx.waveSize - 1)]);
+    cx.writeLane(cx.op('vdst').value, cx.scalar(cx.op('src0').value, 'b32'), 0, cx.b.emit('IEq32', [cx.b.emit('LaneId'), which]));
+  },
   v_readfirstlane_b32: (cx) => {
     const lo = cx.b.emit('GetSgpr', [], [EXEC_LO]);
     let first = cx.b.emit('FindLsb32', [lo]);
