@@ -273,14 +273,17 @@ export async function runCompileAll(argv: readonly string[]): Promise<number> {
 
 /** The text summary: counts, then one row per failure (file, kernel, the error with its pc and instruction). */
 export function summary(r: CompileAllReport): string[] {
-  const total = r.shaders.filter((s) => s.kernel !== null).length;
+  const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  const shaders = r.shaders.filter((s) => s.kernel !== null).length;
+  const unreadable = r.shaders.length - shaders;
+  const failedShaders = r.failed - unreadable;
   const lines = [
-    `${total} shader${total === 1 ? '' : 's'} in ${r.files} file${r.files === 1 ? '' : 's'} (profile ${r.profile}, ${r.cache === null ? 'no cache' : `cache ${r.cache}`}, ${r.jobs} job${r.jobs === 1 ? '' : 's'})`,
+    `${plural(shaders, 'shader', 'shaders')} in ${plural(r.files, 'file', 'files')} (profile ${r.profile}, ${r.cache === null ? 'no cache' : `cache ${r.cache}`}, ${plural(r.jobs, 'job', 'jobs')})`,
     `  compiled    ${r.compiled}`,
     `  from cache  ${r.cached}`,
-    `  failed      ${r.failed}`,
+    `  failed      ${r.failed}${unreadable ? ` (${plural(failedShaders, 'shader', 'shaders')}, ${plural(unreadable, 'file', 'files')} that could not be read)` : ''}`,
   ];
-  if (r.skipped.length) lines.push(`  skipped     ${r.skipped.length} file${r.skipped.length === 1 ? '' : 's'} that ${r.skipped.length === 1 ? 'is' : 'are'} not shaders (listed by --json)`);
+  if (r.skipped.length) lines.push(`  skipped     ${r.skipped.length === 1 ? '1 file that is not a shader' : `${r.skipped.length} files that are not shaders`} (listed by --json)`);
   const failed = r.shaders.filter((s) => s.status === 'failed');
   if (failed.length) {
     const rows = failed.map((s) => [s.file, s.kernel ?? '-', s.error?.message ?? '']);
