@@ -41,9 +41,11 @@ if [ ${#need[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends $(printf '%s\n' "${need[@]}" | sort -u) >/dev/null
 fi
 
-# npm dependencies (offline-safe: only the npm registry is used).
-if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  npm ci --no-audit --no-fund
+# npm dependencies (offline-safe: only the npm registry is used; better-sqlite3 built from source
+# against the local Node headers, scripts/npm-ci.sh).
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ] || \
+   [ ! -f node_modules/better-sqlite3/build/Release/better_sqlite3.node ]; then
+  bash scripts/npm-ci.sh
 fi
 
 # The N-API Vulkan addon (build/Release/rdna_vulkan.node), offline: npm's node-gyp, local Node headers.

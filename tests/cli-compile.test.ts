@@ -8,13 +8,14 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildOpenCl } from './harness/opencl.js';
+import { testCacheEnv } from './harness/cache-env.js';
 
 const BIN = new URL('../bin/rdna', import.meta.url).pathname;
 
 test('rdna compile: SPIR-V valid for Vulkan 1.3, IR text, --json, errors with the pc', () => {
   const dir = mkdtempSync(join(tmpdir(), 'rdna-compile-'));
   const obj = buildOpenCl('interp-int.cl');
-  const rdna = (...a: string[]) => spawnSync(process.execPath, [BIN, ...a], { encoding: 'utf8' });
+  const rdna = (...a: string[]) => spawnSync(process.execPath, [BIN, ...a], { encoding: 'utf8', env: testCacheEnv() });
   const spv = join(dir, 'c.spv');
   const r = rdna('compile', obj, '--kernel', 'collatz', '-o', spv, '--json');
   assert.equal(r.status, 0, r.stderr);

@@ -12,6 +12,7 @@ import { loadShaders } from '../src/container/shader.js';
 import { ArgsError, prepareDispatch } from '../src/interp/args.js';
 import { buildOpenCl } from './harness/opencl.js';
 import { Rng } from './harness/rng.js';
+import { testCacheEnv } from './harness/cache-env.js';
 
 const BIN = new URL('../bin/rdna', import.meta.url).pathname;
 
@@ -32,7 +33,7 @@ test('mutated and truncated code objects: validate, cfg, mode, compile and run f
     const f = join(dir, `bad${i}.o`);
     writeFileSync(f, b);
     for (const c of commands) {
-      const r = spawnSync(process.execPath, [BIN, ...c, f], { encoding: 'utf8', timeout: 60_000 });
+      const r = spawnSync(process.execPath, [BIN, ...c, f], { encoding: 'utf8', timeout: 60_000, env: testCacheEnv() });
       assert.notEqual(r.signal, 'SIGTERM', `${c[0]} on case ${i} did not finish`);
       assert.ok(r.status === 0 || r.status === 1 || r.status === 2, `${c[0]} case ${i}: exit ${r.status}: ${r.stderr}`);
       if (r.status !== 0) assert.equal(r.stderr.trim().split('\n').length, 1, `${c[0]} case ${i}: ${r.stderr}`);

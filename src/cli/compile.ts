@@ -1,18 +1,19 @@
-// rdna compile FILE [--kernel K] -o OUT [--emit spirv|spirv-asm|ir] [--profile lavapipe] [--json]
-// Recompiles one kernel to a Vulkan SPIR-V compute module (or its text as spirv-dis prints it, or its IR).
+// rdna compile FILE [--kernel K] -o OUT [--emit spirv|spirv-asm|ir] [--profile lavapipe] [--json] [--cache DIR | --no-cache]
+// Recompiles one kernel to a Vulkan SPIR-V compute module (or its text as spirv-dis prints it, or its IR),
+// through the shader cache (src/cache): a hit writes the same bytes a recompile would.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { recompile } from '../backend/recompile.js';
 import { parseProfile, PROFILES, type TargetProfile } from '../backend/profile.js';
 import { disassembleSpirv } from '../backend/spirv/disasm.js';
 import { CompileError } from '../backend/spirv/emit.js';
 import { TranslateError } from '../frontend/errors.js';
-import { printFunction } from '../ir/print.js';
+import { compileCached } from '../cache/compile.js';
 import { oneOf, parseArgs } from './args.js';
+import { CACHE_FLAGS, CACHE_USAGE, CACHE_VALUED, cacheChoice, openCache, warnOnce } from './cache-options.js';
 import { InputError, UsageError } from './errors.js';
 import { Output } from './output.js';
 import { onlyShader, readShaderInput, SHADER_OPTIONS, SHADER_USAGE } from './shader-input.js';
 
-export const COMPILE_USAGE = `usage: rdna compile -o OUT [--emit spirv|spirv-asm|ir] [--profile lavapipe|nvidia|portable|FILE.json] [--json] ${SHADER_USAGE}`;
+export const COMPILE_USAGE = `usage: rdna compile -o OUT [--emit spirv|spirv-asm|ir] [--profile lavapipe|nvidia|portable|FILE.json] [--json] ${CACHE_USAGE} ${SHADER_USAGE}`;
 
 /** A --profile argument: a named profile or a profile FILE.json. */
 export function profileOf(arg: string): TargetProfile {
@@ -24,23 +25,27 @@ export function profileOf(arg: string): TargetProfile {
 
 export function runCompile(argv: readonly string[]): number {
   // -o is the one short option (as compilers spell it); --output is the same.
-  const args = parseArgs(argv.map((a) => (a === '-o' ? '--output' : a)), ['output', 'emit', 'profile', ...SHADER_OPTIONS], ['json']);
+  const args = parseArgs(argv.map((a) => (a === '-o' ? '--output' : a)), ['output', 'emit', 'profile', ...CACHE_VALUED, ...SHADER_OPTIONS], ['json', ...CACHE_FLAGS]);
   if (args.positional.length !== 1) throw new UsageError(args.positional.length ? 'compile takes one FILE' : 'compile needs a FILE');
   const emit = oneOf(typeof args.options.get('emit') === 'string' ? (args.options.get('emit') as string) : 'spirv', ['spirv', 'spirv-asm', 'ir'] as const, '--emit');
   const profile = profileOf(typeof args.options.get('profile') === 'string' ? (args.options.get('profile') as string) : 'lavapipe');
   const outPath = args.options.get('output');
   if (typeof outPath !== 'string') throw new UsageError('compile needs -o OUT (use -o - for standard output with --emit spirv-asm or ir)');
+  const choice = cacheChoice(args);
   const shader = onlyShader(readShaderInput(args.positional[0] ?? '', args));
-  let r;
+  const cache = openCache(choice, warnOnce('compile'));
+  let r, status;
   try {
-    r = recompile(shader, { profile });
+    ({ compiled: r, cache: status } = compileCached(shader, profile, cache));
   } catch (e) {
     if (e instanceof TranslateError || e instanceof CompileError) throw new InputError(`${shader.info.name}: ${e.message}`);
     throw e;
+  } finally {
+    cache?.close();
   }
   const out = new Output();
   if (emit === 'ir') {
-    const text = printFunction(r.ir);
+    const text = r.ir;
     if (outPath === '-') out.line(text.trimEnd()); else writeFileSync(outPath, text);
   } else if (emit === 'spirv-asm') {
     // spirv-dis's text (src/backend/spirv/disasm.ts); UTF-8, as literal strings may hold any character.
@@ -51,7 +56,7 @@ export function runCompile(argv: readonly string[]): number {
     writeFileSync(outPath, new Uint8Array(r.spirv.buffer, r.spirv.byteOffset, r.spirv.byteLength));
   }
   if (args.options.get('json') === true) {
-    out.line(JSON.stringify({ output: outPath, kernel: shader.info.name, emit, profile: profile.name, words: r.spirv.length, diagnostics: r.diagnostics, floatOps: r.floatOps }));
+    out.line(JSON.stringify({ output: outPath, kernel: shader.info.name, emit, profile: profile.name, words: r.spirv.length, diagnostics: r.diagnostics, floatOps: r.floatOps, cache: status }));
   }
   out.flush();
   return 0;

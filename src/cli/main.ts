@@ -7,6 +7,8 @@ import { runCfg, CFG_USAGE } from './cfg.js';
 import { runRun, RUN_USAGE } from './run.js';
 import { runCompile, COMPILE_USAGE } from './compile.js';
 import { runCoverage, COVERAGE_USAGE } from './coverage.js';
+import { runCompileAll, COMPILE_ALL_USAGE } from './compile-all.js';
+import { runCache, CACHE_USAGE_LINE } from './cache.js';
 import { InputError, UsageError } from './errors.js';
 
 const USAGE = [
@@ -25,6 +27,10 @@ const USAGE = [
   `            ${VALIDATE_USAGE.replace('usage: ', '')}`,
   '  compile   recompile a kernel to Vulkan SPIR-V (first slice: see docs/TECHNICAL_DEBT.md)',
   `            ${COMPILE_USAGE.replace('usage: ', '')}`,
+  '  compile-all  recompile every shader and kernel under the paths, in parallel, through the cache',
+  `            ${COMPILE_ALL_USAGE.replace('usage: ', '')}`,
+  '  cache     the shader cache: sizes, a full check, or removing every entry',
+  `            ${CACHE_USAGE_LINE.replace('usage: ', '')}`,
   '  run       run a kernel on the reference interpreter with the arguments of ARGS.json',
   `            ${RUN_USAGE.replace('usage: ', '')}`,
   '  coverage  which opcodes of the ISA table the recompiler translates, per target and family',
@@ -40,6 +46,8 @@ const COMMANDS: Record<string, (argv: readonly string[]) => number | Promise<num
   cfg: runCfg,
   run: runRun,
   compile: runCompile,
+  'compile-all': runCompileAll,
+  cache: runCache,
   coverage: runCoverage,
 };
 

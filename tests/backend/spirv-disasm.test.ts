@@ -26,6 +26,7 @@ import { buildOpenCl } from '../harness/opencl.js';
 import { Rng } from '../harness/rng.js';
 import { assertSameAsSpirvDis, firstDifference, spirvDis } from '../harness/spirv-dis.js';
 import { sliceKernels } from '../frontend/kernels.js';
+import { testCacheEnv } from '../harness/cache-env.js';
 
 const SAMPLE = new URL('../../samples/vector_add.gfx1030.o', import.meta.url).pathname;
 const BIN = new URL('../../bin/rdna', import.meta.url).pathname;
@@ -300,7 +301,7 @@ test('fuzz against spirv-dis: where it accepts a mutated module, the text is the
 test('rdna compile --emit spirv-asm: the module\'s text as spirv-dis prints it, to a file or standard output', () => {
   const dir = mkdtempSync(join(tmpdir(), 'rdna-compile-asm-'));
   const obj = buildOpenCl('interp-int.cl');
-  const rdna = (...a: string[]) => spawnSync(process.execPath, [BIN, ...a], { encoding: 'utf8' });
+  const rdna = (...a: string[]) => spawnSync(process.execPath, [BIN, ...a], { encoding: 'utf8', env: testCacheEnv() });
   const spv = join(dir, 'c.spv');
   const asm = join(dir, 'c.spvasm');
   assert.equal(rdna('compile', obj, '--kernel', 'collatz', '-o', spv).status, 0);
@@ -313,7 +314,7 @@ test('rdna compile --emit spirv-asm: the module\'s text as spirv-dis prints it, 
   const dis = spirvDis(spv);
   assert.ok(dis.ok, dis.stderr);
   assert.ok(readFileSync(asm).equals(dis.stdout), firstDifference(readFileSync(asm, 'utf8'), dis.stdout.toString('utf8')));
-  const out = spawnSync(process.execPath, [BIN, 'compile', obj, '--kernel', 'collatz', '--emit', 'spirv-asm', '-o', '-']);
+  const out = spawnSync(process.execPath, [BIN, 'compile', obj, '--kernel', 'collatz', '--emit', 'spirv-asm', '-o', '-'], { env: testCacheEnv() });
   assert.equal(out.status, 0, out.stderr.toString());
   assert.ok(out.stdout.equals(dis.stdout));
   const bad = rdna('compile', obj, '--kernel', 'collatz', '--emit', 'spirv-text', '-o', asm);

@@ -1,0 +1,77 @@
+// What the shader cache keeps of a recompile: everything `rdna compile` and `rdna compile-all`
+// write or report (the SPIR-V words, the printed IR for `--emit ir`, diagnostics, float op
+// lowerings, fault sites, the control-flow form), and its encoding in a row with a checksum.
+// Node layer (node:crypto).
+import { createHash } from 'node:crypto';
+import type { Diagnostic } from '../analysis/types.js';
+import type { FloatOpLowering, RecompiledFault, RecompileResult } from '../backend/recompile.js';
+import { printFunction } from '../ir/print.js';
+
+export interface CompiledShader {
+  readonly spirv: Uint32Array;
+  /** printFunction of the IR (`rdna compile --emit ir`). */
+  readonly ir: string;
+  readonly diagnostics: readonly Diagnostic[];
+  readonly floatOps: readonly FloatOpLowering[];
+  readonly faults: readonly RecompiledFault[];
+  readonly controlFlow: RecompileResult['controlFlow'];
+}
+
+/** The cached part of a recompile; the IR is printed when first read (a compile without the cache that does not emit IR never prints it). */
+export function compiledOf(r: RecompileResult): CompiledShader {
+  let ir: string | undefined;
+  return {
+    spirv: r.spirv, diagnostics: r.diagnostics, floatOps: r.floatOps, faults: r.faults, controlFlow: r.controlFlow,
+    get ir() { return (ir ??= printFunction(r.ir)); },
+  };
+}
+
+/** The stored form: the key text, SPIR-V bytes, the JSON of the reports, the IR text, and a checksum over all of them. */
+export interface EntryRow {
+  readonly key: string;
+  readonly spirv: Buffer;
+  readonly result: string;
+  readonly ir: string;
+  readonly checksum: string;
+}
+
+/** SHA-256 over the row's fields, each length-prefixed (no field's bytes can pass for another's). */
+export function checksumOf(key: string, spirv: Uint8Array, result: string, ir: string): string {
+  const h = createHash('sha256');
+  for (const part of [Buffer.from(key, 'utf8'), spirv, Buffer.from(result, 'utf8'), Buffer.from(ir, 'utf8')]) {
+    h.update(`${part.length}:`).update(part);
+  }
+  return h.digest('hex');
+}
+
+export function encodeEntry(key: string, c: CompiledShader): EntryRow {
+  const spirv = Buffer.from(c.spirv.buffer, c.spirv.byteOffset, c.spirv.byteLength);
+  const result = JSON.stringify({ diagnostics: c.diagnostics, floatOps: c.floatOps, faults: c.faults, controlFlow: c.controlFlow });
+  return { key, spirv, result, ir: c.ir, checksum: checksumOf(key, spirv, result, c.ir) };
+}
+
+/** Bytes an entry takes (what the size limit counts). */
+export function entrySize(r: EntryRow): number {
+  return Buffer.byteLength(r.key, 'utf8') + r.spirv.length + Buffer.byteLength(r.result, 'utf8') + Buffer.byteLength(r.ir, 'utf8');
+}
+
+/** Why a stored row is not a valid entry for `key`, or undefined when it is. */
+export function rowProblem(row: Record<string, unknown>, key: string): string | undefined {
+  const { spirv, result, ir, checksum } = row;
+  if (typeof row['key'] !== 'string' || !(spirv instanceof Uint8Array) || typeof result !== 'string' || typeof ir !== 'string' || typeof checksum !== 'string') return 'a field has the wrong type';
+  if (checksumOf(row['key'], spirv, result, ir) !== checksum) return 'its checksum does not match';
+  if (row['key'] !== key) return 'its key is another shader\'s';
+  if (spirv.length % 4 !== 0) return 'its SPIR-V is not whole words';
+  return undefined;
+}
+
+/** The entry of a row that rowProblem accepted. Throws on a result that is not the stored shape. */
+export function decodeEntry(row: EntryRow): CompiledShader {
+  const words = new Uint32Array(row.spirv.length / 4);
+  new Uint8Array(words.buffer).set(row.spirv);
+  const r = JSON.parse(row.result) as Partial<Omit<CompiledShader, 'spirv' | 'ir'>>;
+  if (!Array.isArray(r.diagnostics) || !Array.isArray(r.floatOps) || !Array.isArray(r.faults) || (r.controlFlow !== 'structured' && r.controlFlow !== 'state machine')) {
+    throw new Error('the stored reports are not in the entry format');
+  }
+  return { spirv: words, ir: row.ir, diagnostics: r.diagnostics, floatOps: r.floatOps, faults: r.faults, controlFlow: r.controlFlow };
+}
