@@ -6,11 +6,9 @@ import { dirname } from 'node:path';
 import { buildCfg } from '../analysis/cfg.js';
 import type { TargetProfile } from '../backend/profile.js';
 import { recompile } from '../backend/recompile.js';
-import { CompileError } from '../backend/spirv/errors.js';
 import type { Shader } from '../container/shader.js';
-import { printInstruction } from '../disasm/index.js';
-import { TranslateError } from '../frontend/errors.js';
-import { type CompiledShader, compiledOf } from '../cache/entry.js';
+import { type CacheValue, type CompiledShader, compiledOf, isRefusal, type Refusal } from '../cache/entry.js';
+import { CachedRefusal, instructionText, refusalOf } from '../cache/compile.js';
 import type { CacheKey } from '../cache/key.js';
 import type { ShaderCache } from '../cache/store.js';
 
@@ -39,23 +37,15 @@ export interface TaskResult {
   readonly error?: Failure;
 }
 
-/** The instruction text at `pc` (a CompileError names only the pc). */
-function instructionAt(shader: Shader, pc: number): string | undefined {
-  try {
-    for (const b of buildCfg(shader).blocks) for (const i of b.instructions) if (i.pc === pc) return printInstruction(i, shader.info.target);
-  } catch { /* the message has the pc */ }
-  return undefined;
-}
-
 export function failureOf(e: unknown, shader: Shader): Failure {
-  if (e instanceof TranslateError) return { message: e.message, ...(e.pc !== undefined ? { pc: e.pc } : {}), ...(e.instruction !== undefined ? { instruction: e.instruction } : {}) };
-  if (e instanceof CompileError) {
-    const instruction = e.pc !== undefined ? instructionAt(shader, e.pc) : undefined;
-    return { message: e.message, ...(e.pc !== undefined ? { pc: e.pc } : {}), ...(instruction !== undefined ? { instruction } : {}) };
-  }
+  if (e instanceof CachedRefusal) return failureFrom(e.refusal);
+  const refusal = refusalOf(e, (pc) => { try { return instructionText(shader, buildCfg(shader), pc); } catch { return undefined; } });
+  if (refusal) return failureFrom(refusal);
   // A recompiler bug: reported for this shader; the others go on.
   return { message: `internal error: ${(e instanceof Error ? e.message : String(e)).split('\n')[0]} (please report this with the input)` };
 }
+
+const failureFrom = (r: Refusal): Failure => ({ message: r.message, ...(r.pc !== undefined ? { pc: r.pc } : {}), ...(r.instruction !== undefined ? { instruction: r.instruction } : {}) });
 
 /** Recompiles a shader the cache did not have, stores it under its key, writes it. */
 export function runTask(t: Task, profile: TargetProfile, cache: ShaderCache | undefined): TaskResult {
@@ -63,14 +53,18 @@ export function runTask(t: Task, profile: TargetProfile, cache: ShaderCache | un
   try {
     compiled = compiledOf(recompile(t.shader, { profile }));
   } catch (e) {
-    return { id: t.id, status: 'failed', error: failureOf(e, t.shader) };
+    const error = failureOf(e, t.shader);
+    const refusal = refusalOf(e, () => error.instruction);
+    if (t.key && cache && refusal) cache.put(t.key, { refusal });
+    return { id: t.id, status: 'failed', error };
   }
   if (t.key && cache) cache.put(t.key, compiled);
   return written(t, compiled.spirv, 'compiled');
 }
 
-/** A shader the cache had: written as a recompile would write it. */
-export function serveHit(t: Task, hit: CompiledShader): TaskResult {
+/** A shader the cache had: written as a recompile would write it, or failed as the recompiler refused it. */
+export function serveHit(t: Task, hit: CacheValue): TaskResult {
+  if (isRefusal(hit)) return { id: t.id, status: 'failed', error: failureFrom(hit.refusal) };
   return written(t, hit.spirv, 'cached');
 }
 

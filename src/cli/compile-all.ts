@@ -269,7 +269,7 @@ export async function runCompileAll(argv: readonly string[]): Promise<number> {
       } catch {
         return task; // the CFG cannot be built: the recompile reports why
       }
-      const hit = cache.get(key);
+      const hit = cache.lookup(key);
       if (!hit) return { ...task, key };
       record(serveHit(task, hit));
     }
