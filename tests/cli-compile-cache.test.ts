@@ -152,6 +152,21 @@ for (const [what, damage, why] of damages) {
   });
 }
 
+test('rdna compile: a refused kernel fails the same way from the cache', () => {
+  const mem = buildOpenCl('interp-mem.cl');
+  const cache = tmp('refused');
+  const run = () => rdna(['compile', mem, '--kernel', 'tree_reduce', '-o', join(cache, 'x.spv'), '--cache', cache]);
+  const cold = run();
+  assert.equal(cold.status, 1);
+  assert.match(cold.stderr, /^rdna compile: error: tree_reduce: pc 0x[0-9a-f]+: ds_write_b32 .* is not translated yet\n$/);
+  const stats = rdna(['cache', 'stats', '--cache', cache, '--json']);
+  assert.equal((JSON.parse(stats.stdout.toString()) as { entries: number }).entries, 1, 'the refusal is stored');
+  const warm = run();
+  assert.equal(warm.status, 1);
+  assert.equal(warm.stderr, cold.stderr);
+  assert.equal(existsSync(join(cache, 'x.spv')), false);
+});
+
 test('rdna compile: a cache directory that cannot be made is one warning and "cache": "off"', () => {
   const file = join(tmp('nodir'), 'f');
   writeFileSync(file, 'x');

@@ -1,7 +1,8 @@
 // What the shader cache keeps of a recompile: everything `rdna compile` and `rdna compile-all`
 // write or report (the SPIR-V words, the printed IR for `--emit ir`, diagnostics, float op
-// lowerings, fault sites, the control-flow form), and its encoding in a row with a checksum.
-// Node layer (node:crypto).
+// lowerings, fault sites, the control-flow form), or the recompiler's refusal (a TranslateError or
+// CompileError: as much a function of the key as a module is), and its encoding in a row with a
+// checksum. Node layer (node:crypto).
 import { createHash } from 'node:crypto';
 import type { Diagnostic } from '../analysis/types.js';
 import type { FloatOpLowering, RecompiledFault, RecompileResult } from '../backend/recompile.js';
@@ -26,6 +27,19 @@ export function compiledOf(r: RecompileResult): CompiledShader {
   };
 }
 
+/** A shader the recompiler refused: the error as it gave it (message with pc and instruction text), to be raised again on a hit. */
+export interface Refusal {
+  readonly kind: 'TranslateError' | 'CompileError';
+  readonly message: string;
+  readonly pc?: number;
+  readonly instruction?: string;
+}
+
+/** What an entry holds. */
+export type CacheValue = CompiledShader | { readonly refusal: Refusal };
+
+export const isRefusal = (v: CacheValue): v is { readonly refusal: Refusal } => 'refusal' in v;
+
 /** The stored form: the key text, SPIR-V bytes, the JSON of the reports, the IR text, and a checksum over all of them. */
 export interface EntryRow {
   readonly key: string;
@@ -44,7 +58,12 @@ export function checksumOf(key: string, spirv: Uint8Array, result: string, ir: s
   return h.digest('hex');
 }
 
-export function encodeEntry(key: string, c: CompiledShader): EntryRow {
+export function encodeEntry(key: string, c: CacheValue): EntryRow {
+  if (isRefusal(c)) {
+    const spirv = Buffer.alloc(0);
+    const result = JSON.stringify({ refusal: c.refusal });
+    return { key, spirv, result, ir: '', checksum: checksumOf(key, spirv, result, '') };
+  }
   const spirv = Buffer.from(c.spirv.buffer, c.spirv.byteOffset, c.spirv.byteLength);
   const result = JSON.stringify({ diagnostics: c.diagnostics, floatOps: c.floatOps, faults: c.faults, controlFlow: c.controlFlow });
   return { key, spirv, result, ir: c.ir, checksum: checksumOf(key, spirv, result, c.ir) };
@@ -66,10 +85,15 @@ export function rowProblem(row: Record<string, unknown>, key: string): string | 
 }
 
 /** The entry of a row that rowProblem accepted. Throws on a result that is not the stored shape. */
-export function decodeEntry(row: EntryRow): CompiledShader {
+export function decodeEntry(row: EntryRow): CacheValue {
+  const r = JSON.parse(row.result) as Partial<Omit<CompiledShader, 'spirv' | 'ir'>> & { refusal?: Partial<Refusal> };
+  if (r.refusal !== undefined) {
+    const f = r.refusal;
+    if ((f.kind !== 'TranslateError' && f.kind !== 'CompileError') || typeof f.message !== 'string') throw new Error('the stored refusal is not in the entry format');
+    return { refusal: { kind: f.kind, message: f.message, ...(typeof f.pc === 'number' ? { pc: f.pc } : {}), ...(typeof f.instruction === 'string' ? { instruction: f.instruction } : {}) } };
+  }
   const words = new Uint32Array(row.spirv.length / 4);
   new Uint8Array(words.buffer).set(row.spirv);
-  const r = JSON.parse(row.result) as Partial<Omit<CompiledShader, 'spirv' | 'ir'>>;
   if (!Array.isArray(r.diagnostics) || !Array.isArray(r.floatOps) || !Array.isArray(r.faults) || (r.controlFlow !== 'structured' && r.controlFlow !== 'state machine')) {
     throw new Error('the stored reports are not in the entry format');
   }

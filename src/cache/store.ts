@@ -11,7 +11,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
 import type { CacheKey } from './key.js';
-import { type CompiledShader, decodeEntry, encodeEntry, entrySize, type EntryRow, rowProblem } from './entry.js';
+import { type CacheValue, type CompiledShader, decodeEntry, encodeEntry, entrySize, type EntryRow, isRefusal, rowProblem } from './entry.js';
 
 /** The database layout; part of the file name, so rdna versions with another layout keep their own file. */
 export const SCHEMA_VERSION = 1;
@@ -252,8 +252,14 @@ export class ShaderCache {
     else this.reset(`SQLite reports ${message(e)}`);
   }
 
-  /** The entry for `key`, or undefined (a miss: none, a damaged one (removed), another key at its hash, or an unusable cache). */
+  /** The compiled shader stored for `key`; undefined for a miss or a stored refusal. */
   get(key: CacheKey): CompiledShader | undefined {
+    const v = this.lookup(key);
+    return v && !isRefusal(v) ? v : undefined;
+  }
+
+  /** The entry for `key`, or undefined (a miss: none, a damaged one (removed), another key at its hash, or an unusable cache). */
+  lookup(key: CacheKey): CacheValue | undefined {
     const st = this.st;
     if (!st) return undefined;
     try {
@@ -261,7 +267,7 @@ export class ShaderCache {
       if (!row) return undefined;
       const problem = rowProblem(row, key.json);
       if (problem === 'its key is another shader\'s') return undefined;
-      let entry: CompiledShader | undefined;
+      let entry: CacheValue | undefined;
       if (!problem) {
         try { entry = decodeEntry(row as unknown as EntryRow); } catch { entry = undefined; }
       }
@@ -279,7 +285,7 @@ export class ShaderCache {
   }
 
   /** Stores the entry for `key` (replacing any at its hash), then evicts the least recently used past the limit. False when not stored. */
-  put(key: CacheKey, c: CompiledShader): boolean {
+  put(key: CacheKey, c: CacheValue): boolean {
     const row = encodeEntry(key.json, c);
     const size = entrySize(row);
     if (size > this.limit) return false;

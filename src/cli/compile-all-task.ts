@@ -1,14 +1,15 @@
-// One shader of `rdna compile-all`: recompiled through the cache, its SPIR-V written, the outcome
-// reported. Run by the worker threads (compile-all-worker.ts) and, with one job, by the main thread.
+// One shader of `rdna compile-all`: the main thread looks it up in the cache (a hit is written
+// there, serveHit); a miss is recompiled, stored under its key and written (runTask), by a worker
+// thread (compile-all-worker.ts) or, with one job, by the main thread.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { buildCfg } from '../analysis/cfg.js';
 import type { TargetProfile } from '../backend/profile.js';
-import { CompileError } from '../backend/spirv/errors.js';
+import { recompile } from '../backend/recompile.js';
 import type { Shader } from '../container/shader.js';
-import { printInstruction } from '../disasm/index.js';
-import { TranslateError } from '../frontend/errors.js';
-import { compileCached } from '../cache/compile.js';
+import { type CacheValue, type CompiledShader, compiledOf, isRefusal, type Refusal } from '../cache/entry.js';
+import { CachedRefusal, instructionText, refusalOf } from '../cache/compile.js';
+import type { CacheKey } from '../cache/key.js';
 import type { ShaderCache } from '../cache/store.js';
 
 export interface Task {
@@ -16,6 +17,8 @@ export interface Task {
   readonly shader: Shader;
   /** Where the SPIR-V goes; none: compiled (and cached) only. */
   readonly out?: string;
+  /** The key it missed under (with the cache on): the result is stored under it. */
+  readonly key?: CacheKey;
 }
 
 export interface Failure {
@@ -34,32 +37,38 @@ export interface TaskResult {
   readonly error?: Failure;
 }
 
-/** The instruction text at `pc` (a CompileError names only the pc). */
-function instructionAt(shader: Shader, pc: number): string | undefined {
-  try {
-    for (const b of buildCfg(shader).blocks) for (const i of b.instructions) if (i.pc === pc) return printInstruction(i, shader.info.target);
-  } catch { /* the message has the pc */ }
-  return undefined;
-}
-
 export function failureOf(e: unknown, shader: Shader): Failure {
-  if (e instanceof TranslateError) return { message: e.message, ...(e.pc !== undefined ? { pc: e.pc } : {}), ...(e.instruction !== undefined ? { instruction: e.instruction } : {}) };
-  if (e instanceof CompileError) {
-    const instruction = e.pc !== undefined ? instructionAt(shader, e.pc) : undefined;
-    return { message: e.message, ...(e.pc !== undefined ? { pc: e.pc } : {}), ...(instruction !== undefined ? { instruction } : {}) };
-  }
+  if (e instanceof CachedRefusal) return failureFrom(e.refusal);
+  const refusal = refusalOf(e, (pc) => { try { return instructionText(shader, buildCfg(shader), pc); } catch { return undefined; } });
+  if (refusal) return failureFrom(refusal);
   // A recompiler bug: reported for this shader; the others go on.
   return { message: `internal error: ${(e instanceof Error ? e.message : String(e)).split('\n')[0]} (please report this with the input)` };
 }
 
-export function runTask(t: Task, profile: TargetProfile, cache: ShaderCache | undefined, build: string | undefined): TaskResult {
-  let r;
+const failureFrom = (r: Refusal): Failure => ({ message: r.message, ...(r.pc !== undefined ? { pc: r.pc } : {}), ...(r.instruction !== undefined ? { instruction: r.instruction } : {}) });
+
+/** Recompiles a shader the cache did not have, stores it under its key, writes it. */
+export function runTask(t: Task, profile: TargetProfile, cache: ShaderCache | undefined): TaskResult {
+  let compiled: CompiledShader;
   try {
-    r = compileCached(t.shader, profile, cache, build);
+    compiled = compiledOf(recompile(t.shader, { profile }));
   } catch (e) {
-    return { id: t.id, status: 'failed', error: failureOf(e, t.shader) };
+    const error = failureOf(e, t.shader);
+    const refusal = refusalOf(e, () => error.instruction);
+    if (t.key && cache && refusal) cache.put(t.key, { refusal });
+    return { id: t.id, status: 'failed', error };
   }
-  const spirv = r.compiled.spirv;
+  if (t.key && cache) cache.put(t.key, compiled);
+  return written(t, compiled.spirv, 'compiled');
+}
+
+/** A shader the cache had: written as a recompile would write it, or failed as the recompiler refused it. */
+export function serveHit(t: Task, hit: CacheValue): TaskResult {
+  if (isRefusal(hit)) return { id: t.id, status: 'failed', error: failureFrom(hit.refusal) };
+  return written(t, hit.spirv, 'cached');
+}
+
+function written(t: Task, spirv: Uint32Array, status: 'compiled' | 'cached'): TaskResult {
   if (t.out !== undefined) {
     try {
       mkdirSync(dirname(t.out), { recursive: true });
@@ -69,5 +78,5 @@ export function runTask(t: Task, profile: TargetProfile, cache: ShaderCache | un
       return { id: t.id, status: 'failed', error: { message: `cannot write ${t.out}: ${code ?? (e instanceof Error ? e.message : String(e))}` } };
     }
   }
-  return { id: t.id, status: r.cache === 'hit' ? 'cached' : 'compiled', words: spirv.length };
+  return { id: t.id, status, words: spirv.length };
 }

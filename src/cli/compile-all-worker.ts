@@ -1,5 +1,6 @@
-// A worker thread of `rdna compile-all`: opens the cache once, then compiles the shaders the main
-// thread sends, one message each way per shader; a 'stop' message closes the cache and ends it.
+// A worker thread of `rdna compile-all`: opens the cache once, then recompiles the shaders the main
+// thread sends (those it did not find in the cache) and stores them, one message each way per
+// shader; a 'stop' message closes the cache and ends it.
 import { parentPort, workerData } from 'node:worker_threads';
 import type { TargetProfile } from '../backend/profile.js';
 import { ShaderCache } from '../cache/store.js';
@@ -9,7 +10,6 @@ import { runTask, type Task } from './compile-all-task.js';
 export interface WorkerInit {
   readonly profile: TargetProfile;
   readonly cache: CacheChoice | null;
-  readonly build: string | undefined;
 }
 
 /** What a worker posts: a task's result, or a cache warning for the main thread to print (once). */
@@ -26,6 +26,6 @@ if (port) {
       port.close();
       return;
     }
-    post({ result: runTask(m, init.profile, cache, init.build) });
+    post({ result: runTask(m, init.profile, cache) });
   });
 }

@@ -15,7 +15,7 @@ import { basename, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { TargetProfile } from '../backend/profile.js';
-import { buildId } from '../cache/key.js';
+import { buildId, cacheKey } from '../cache/key.js';
 import type { ShaderCache } from '../cache/store.js';
 import { isElf, parseElf } from '../container/elf.js';
 import { readShaderInfos } from '../container/shader-info.js';
@@ -23,7 +23,7 @@ import type { Shader } from '../container/shader.js';
 import { parseArgs } from './args.js';
 import { CACHE_FLAGS, CACHE_USAGE, CACHE_VALUED, type CacheChoice, cacheChoice, openCache, warnOnce } from './cache-options.js';
 import { profileOf } from './compile.js';
-import { runTask, type Task, type TaskResult, type TaskStatus } from './compile-all-task.js';
+import { runTask, serveHit, type Task, type TaskResult, type TaskStatus } from './compile-all-task.js';
 import type { WorkerInit, WorkerMessage } from './compile-all-worker.js';
 import { InputError, UsageError } from './errors.js';
 import { readInput } from './input.js';
@@ -186,32 +186,51 @@ class Progress {
   }
 }
 
-async function runWorkers(tasks: readonly Task[], jobs: number, init: WorkerInit, onWarning: (m: string) => void, onResult: (r: TaskResult) => void): Promise<void> {
-  let next = 0;
-  const startOne = (): Promise<void> => new Promise((resolve) => {
+/**
+ * The misses on up to `jobs` worker threads. `next` gives the next shader to recompile (serving
+ * the cache's hits on the way), undefined when none is left; a worker starts only when there is a
+ * miss for it, so a warm run starts none.
+ */
+async function runWorkers(next: () => Task | undefined, jobs: number, init: WorkerInit, onWarning: (m: string) => void, onResult: (r: TaskResult) => void): Promise<void> {
+  const running: Promise<void>[] = [];
+  let exhausted = false;
+  const take = () => {
+    if (exhausted) return undefined;
+    const t = next();
+    if (!t) exhausted = true;
+    return t;
+  };
+  const startOne = (first: Task): Promise<void> => new Promise((resolve) => {
     const worker = new Worker(WORKER, { workerData: init });
     let current: Task | undefined;
-    const feed = () => {
-      current = tasks[next++];
-      if (current) worker.postMessage(current);
-      else worker.postMessage('stop');
+    const feed = (t: Task | undefined) => {
+      current = t;
+      if (t) worker.postMessage(t); else worker.postMessage('stop');
     };
     worker.on('message', (m: WorkerMessage) => {
       if ('warning' in m) { onWarning(m.warning); return; }
       current = undefined;
       onResult(m.result);
-      feed();
+      feed(take());
     });
     const lost = (why: string) => {
       // A worker that died (out of memory, a crash) fails its shader; the rest go to a new one.
-      if (current) { onResult({ id: current.id, status: 'failed', error: { message: `internal error: the compile worker ${why}` } }); current = undefined; }
-      if (next < tasks.length) void startOne().then(resolve); else resolve();
+      const dead = current;
+      current = undefined;
+      if (dead) onResult({ id: dead.id, status: 'failed', error: { message: `internal error: the compile worker ${why}` } });
+      const t = take();
+      if (t) void startOne(t).then(resolve); else resolve();
     };
     worker.once('error', (e) => { worker.removeAllListeners('exit'); lost(`failed (${e.message.split('\n')[0]})`); });
     worker.once('exit', (code) => { if (code !== 0 || current) lost(`exited with code ${code}`); else resolve(); });
-    feed();
+    feed(first);
   });
-  await Promise.all(Array.from({ length: jobs }, startOne));
+  for (let k = 0; k < jobs; k++) {
+    const t = take();
+    if (!t) break;
+    running.push(startOne(t));
+  }
+  await Promise.all(running);
 }
 
 export async function runCompileAll(argv: readonly string[]): Promise<number> {
@@ -229,21 +248,38 @@ export async function runCompileAll(argv: readonly string[]): Promise<number> {
   }
   const p = plan(find(args.positional), outDir);
   const warn = warnOnce('compile-all');
-  // The main thread opens the cache first: a damaged file is found, reported and recreated once, before the workers open it.
-  let cache: ShaderCache | undefined = openCache(choice, warn);
+  // The main thread looks every shader up (a damaged file is found, reported once and recreated
+  // here) and writes the hits; the misses go to the workers, which store what they compile.
+  const cache: ShaderCache | undefined = openCache(choice, warn);
   const useCache = cache?.usable === true ? choice : undefined;
+  const build = useCache ? buildId() : undefined;
   const jobs = Math.max(1, Math.min(jobsWanted, p.tasks.length));
   const results = new Map<number, TaskResult>();
   const progress = new Progress(p.tasks.length);
-  const build = useCache ? buildId() : undefined;
   const record = (r: TaskResult) => { results.set(r.id, r); progress.step(); };
+  let cursor = 0;
+  const nextMiss = (): Task | undefined => {
+    while (cursor < p.tasks.length) {
+      const task = p.tasks[cursor++]?.task;
+      if (!task) break;
+      if (!useCache || !cache) return task;
+      let key;
+      try {
+        key = cacheKey(task.shader, profile, { ...(build !== undefined ? { build } : {}) });
+      } catch {
+        return task; // the CFG cannot be built: the recompile reports why
+      }
+      const hit = cache.lookup(key);
+      if (!hit) return { ...task, key };
+      record(serveHit(task, hit));
+    }
+    return undefined;
+  };
   try {
     if (jobs === 1 || !existsSync(fileURLToPath(WORKER))) {
-      for (const { task } of p.tasks) record(runTask(task, profile, cache, build));
+      for (let t = nextMiss(); t; t = nextMiss()) record(runTask(t, profile, cache));
     } else {
-      cache?.close();
-      cache = undefined;
-      await runWorkers(p.tasks.map((t) => t.task), jobs, { profile, cache: useCache ?? null, build }, warn, record);
+      await runWorkers(nextMiss, jobs, { profile, cache: useCache ?? null }, warn, record);
     }
   } finally {
     cache?.close();

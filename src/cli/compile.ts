@@ -6,7 +6,7 @@ import { parseProfile, PROFILES, type TargetProfile } from '../backend/profile.j
 import { disassembleSpirv } from '../backend/spirv/disasm.js';
 import { CompileError } from '../backend/spirv/emit.js';
 import { TranslateError } from '../frontend/errors.js';
-import { compileCached } from '../cache/compile.js';
+import { CachedRefusal, compileCached } from '../cache/compile.js';
 import { oneOf, parseArgs } from './args.js';
 import { CACHE_FLAGS, CACHE_USAGE, CACHE_VALUED, cacheChoice, openCache, warnOnce } from './cache-options.js';
 import { InputError, UsageError } from './errors.js';
@@ -38,7 +38,7 @@ export function runCompile(argv: readonly string[]): number {
   try {
     ({ compiled: r, cache: status } = compileCached(shader, profile, cache));
   } catch (e) {
-    if (e instanceof TranslateError || e instanceof CompileError) throw new InputError(`${shader.info.name}: ${e.message}`);
+    if (e instanceof TranslateError || e instanceof CompileError || e instanceof CachedRefusal) throw new InputError(`${shader.info.name}: ${e.message}`);
     throw e;
   } finally {
     cache?.close();

@@ -10,7 +10,8 @@ import { LAVAPIPE_PROFILE, NVIDIA_H200_PROFILE, PORTABLE_PROFILE, type TargetPro
 import { recompile } from '../../src/backend/recompile.js';
 import type { Shader } from '../../src/container/shader.js';
 import type { ShaderInfo } from '../../src/container/shader-info.js';
-import { compileCached } from '../../src/cache/compile.js';
+import { CachedRefusal, compileCached } from '../../src/cache/compile.js';
+import { TranslateError } from '../../src/frontend/errors.js';
 import { buildId, cacheKey, canonicalJson, EXCLUDED_INFO_FIELDS } from '../../src/cache/key.js';
 import { ShaderCache } from '../../src/cache/store.js';
 import { assembleShaders } from '../harness/kernel.js';
@@ -137,4 +138,26 @@ test('canonicalJson: sorted keys at every level, undefined left out, bigints tag
   assert.throws(() => canonicalJson(NaN), /no JSON form/);
   assert.match(buildId(), /^[0-9a-f]{64}$/);
   assert.equal(buildId(), buildId());
+});
+
+test('cache: a refusal is stored and raised again with the same message, pc and instruction', () => {
+  const refused = assembleShaders('gfx1030', [{ name: 'lds', body: '  v_mov_b32 v1, 0\n  ds_write_b32 v1, v0\n  s_endpgm', directives: [...DIRECTIVES, '.amdhsa_group_segment_fixed_size 64'] }]).get('lds') as Shader;
+  const cache = freshCache();
+  let first: unknown;
+  assert.throws(() => compileCached(refused, LAVAPIPE_PROFILE, cache), (e: unknown) => { first = e; return e instanceof TranslateError; });
+  const stored = cache.lookup(cacheKey(refused, LAVAPIPE_PROFILE));
+  assert.ok(stored && 'refusal' in stored, 'the refusal is an entry');
+  assert.equal(cache.get(cacheKey(refused, LAVAPIPE_PROFILE)), undefined, 'get() gives compiled shaders only');
+  assert.throws(() => compileCached(refused, LAVAPIPE_PROFILE, cache), (e: unknown) => {
+    assert.ok(e instanceof CachedRefusal);
+    assert.ok(first instanceof TranslateError);
+    assert.equal(e.message, first.message);
+    assert.match(e.message, /^pc 0x4: ds_write_b32 v1, v0 \([0-9a-f ]+\): ds_write_b32 is not translated yet$/);
+    assert.equal(e.pc, 4);
+    assert.equal(e.instruction, 'ds_write_b32 v1, v0');
+    return true;
+  });
+  // A different build retries it.
+  assert.throws(() => compileCached(refused, LAVAPIPE_PROFILE, cache, 'another-build'), TranslateError);
+  cache.close();
 });
