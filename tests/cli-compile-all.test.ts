@@ -189,3 +189,11 @@ test('rdna compile-all: a progress bar on stderr when it is a terminal', () => {
   assert.match(r.stdout, /\r\x1b\[K/, 'the bar is cleared before the summary');
   assert.match(r.stdout, /4 shaders in 2 files/);
 });
+
+test('rdna help lists compile-all and cache with their usage', () => {
+  const r = rdna('help');
+  assert.equal(r.status, 0);
+  assert.match(r.stdout, /\n {2}compile-all .*\n +rdna compile-all \[-o OUTDIR\] .*\[--cache DIR \| --no-cache\] \[--cache-limit SIZE\] \[--jobs N\] \[--json\] PATH\.\.\.\n/);
+  assert.match(r.stdout, /\n {2}cache .*\n +rdna cache stats\|verify\|clear \[--cache DIR\] \[--json\]\n/);
+  assert.match(r.stdout, /rdna compile -o OUT .*\[--cache DIR \| --no-cache\] \[--cache-limit SIZE\]/);
+});
