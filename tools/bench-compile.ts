@@ -41,7 +41,7 @@ if (child >= 0) {
   const s = loadShaders({ bytes: new Uint8Array(readFileSync(args[child + 1] ?? '')), name: 'k' })[0] as Shader;
   const r = recompile(s, { stateMachine: args[child + 2] === 'state-machine' });
   const dev = VulkanDevice.open({ driverFiles: LVP, validation: false });
-  const run = await runModuleOnVulkan(s, r.spirv, r.faults, prepare(s, [new Uint8Array(256), new Uint8Array(256)], [32, 1, 1], [32, 1, 1]), dev);
+  const run = await runModuleOnVulkan(s, r, prepare(s, [new Uint8Array(256), new Uint8Array(256)], [32, 1, 1], [32, 1, 1]), dev);
   dev.close();
   process.stdout.write(`${run.pipelineMs}\n`);
   process.exit(0);

@@ -22,6 +22,8 @@ export interface RecompileOptions {
   readonly profile?: TargetProfile;
   /** Emit the control flow as the state machine even where the CFG is reducible (comparisons, benchmarks). */
   readonly stateMachine?: boolean;
+  /** The LDS the dispatches have (static plus the __local arguments' dynamic part; default the kernel's static size): accesses at or beyond it read 0 and write nothing. */
+  readonly ldsBytes?: number;
 }
 
 export interface RecompileResult {
@@ -40,6 +42,8 @@ export interface RecompileResult {
   readonly faults: readonly RecompiledFault[];
   /** How the kernel's control flow was emitted: structured (a reducible CFG) or as the state machine. */
   readonly controlFlow: 'structured' | 'state machine';
+  /** What one Vulkan workgroup of the module runs: one RDNA wave, or a whole RDNA workgroup (LDS, s_barrier; emit.ts). */
+  readonly dispatch: 'wave' | 'workgroup';
 }
 
 export type FloatOpLowering =
@@ -87,11 +91,11 @@ export function recompile(shader: Shader, options: RecompileOptions = {}): Recom
   foldConstants(ir);
   eliminateCommonSubexpressions(ir);
   eliminateDeadCode(ir);
-  const { spirv, faultSites, controlFlow } = emitSpirv(ir, profile, { stateMachine: options.stateMachine ?? false });
+  const { spirv, faultSites, controlFlow, dispatch } = emitSpirv(ir, profile, { stateMachine: options.stateMachine ?? false, ldsBytes: options.ldsBytes ?? shader.info.ldsSize });
   const byPc = new Map(cfg.blocks.flatMap((b) => b.instructions.map((x) => [x.pc, x] as const)));
   const faults = faultSites.map((f) => {
     const x = byPc.get(f.pc);
     return { pc: f.pc, instruction: x ? printInstruction(x, shader.info.target) : '', message: faultMessage(f.kind) };
   });
-  return { spirv, ir, diagnostics: [...cfg.diagnostics, ...mode.diagnostics], mode, floatOps, faults, controlFlow };
+  return { spirv, ir, diagnostics: [...cfg.diagnostics, ...mode.diagnostics], mode, floatOps, faults, controlFlow, dispatch };
 }

@@ -16,13 +16,14 @@ export interface CompiledShader {
   readonly floatOps: readonly FloatOpLowering[];
   readonly faults: readonly RecompiledFault[];
   readonly controlFlow: RecompileResult['controlFlow'];
+  readonly dispatch: RecompileResult['dispatch'];
 }
 
 /** The cached part of a recompile; the IR is printed when first read (a compile without the cache that does not emit IR never prints it). */
 export function compiledOf(r: RecompileResult): CompiledShader {
   let ir: string | undefined;
   return {
-    spirv: r.spirv, diagnostics: r.diagnostics, floatOps: r.floatOps, faults: r.faults, controlFlow: r.controlFlow,
+    spirv: r.spirv, diagnostics: r.diagnostics, floatOps: r.floatOps, faults: r.faults, controlFlow: r.controlFlow, dispatch: r.dispatch,
     get ir() { return (ir ??= printFunction(r.ir)); },
   };
 }
@@ -65,7 +66,7 @@ export function encodeEntry(key: string, c: CacheValue): EntryRow {
     return { key, spirv, result, ir: '', checksum: checksumOf(key, spirv, result, '') };
   }
   const spirv = Buffer.from(c.spirv.buffer, c.spirv.byteOffset, c.spirv.byteLength);
-  const result = JSON.stringify({ diagnostics: c.diagnostics, floatOps: c.floatOps, faults: c.faults, controlFlow: c.controlFlow });
+  const result = JSON.stringify({ diagnostics: c.diagnostics, floatOps: c.floatOps, faults: c.faults, controlFlow: c.controlFlow, dispatch: c.dispatch });
   return { key, spirv, result, ir: c.ir, checksum: checksumOf(key, spirv, result, c.ir) };
 }
 
@@ -94,8 +95,8 @@ export function decodeEntry(row: EntryRow): CacheValue {
   }
   const words = new Uint32Array(row.spirv.length / 4);
   new Uint8Array(words.buffer).set(row.spirv);
-  if (!Array.isArray(r.diagnostics) || !Array.isArray(r.floatOps) || !Array.isArray(r.faults) || (r.controlFlow !== 'structured' && r.controlFlow !== 'state machine')) {
+  if (!Array.isArray(r.diagnostics) || !Array.isArray(r.floatOps) || !Array.isArray(r.faults) || (r.controlFlow !== 'structured' && r.controlFlow !== 'state machine') || (r.dispatch !== 'wave' && r.dispatch !== 'workgroup')) {
     throw new Error('the stored reports are not in the entry format');
   }
-  return { spirv: words, ir: row.ir, diagnostics: r.diagnostics, floatOps: r.floatOps, faults: r.faults, controlFlow: r.controlFlow };
+  return { spirv: words, ir: row.ir, diagnostics: r.diagnostics, floatOps: r.floatOps, faults: r.faults, controlFlow: r.controlFlow, dispatch: r.dispatch };
 }

@@ -14,6 +14,7 @@ import { TranslateError } from './errors.js';
 import { endsModeRun, hasDynamicMode, modeVariants } from './dynamic-mode.js';
 import type { Instruction } from '../decode/types.js';
 import { BUFFER } from './units/buffer.js';
+import { DS } from './units/ds.js';
 import { MEMORY } from './units/memory.js';
 import { SALU } from './units/salu.js';
 import { VALU } from './units/valu.js';
@@ -22,7 +23,7 @@ import { VALU_F16 } from './units/valu-f16.js';
 import { VALU_F64 } from './units/valu-f64.js';
 import { VALU_INT16 } from './units/valu-int16.js';
 
-const UNITS: readonly Record<string, Translator>[] = [SALU, VALU, VALU_F64, VALU_F16, VALU_INT16, MEMORY, BUFFER, HWREG_UNIT];
+const UNITS: readonly Record<string, Translator>[] = [SALU, VALU, VALU_F64, VALU_F16, VALU_INT16, MEMORY, BUFFER, DS, HWREG_UNIT];
 export const TRANSLATORS: Record<string, Translator> = {};
 for (const u of UNITS) for (const [k, t] of Object.entries(u)) {
   if (k in TRANSLATORS) throw new Error(`frontend: two units translate ${k}`);
@@ -76,6 +77,16 @@ export function translate(shader: Shader, cfg: Cfg, mode: ModeAnalysis): IrFunct
         }
         ended = true;
         break;
+      }
+      if (m === 's_barrier') {
+        // The wave waits here for its workgroup's other waves: the block ends at the barrier and
+        // the wave resumes in the next one (the emitter and the IR interpreter resume it there).
+        b.emit('Barrier');
+        const next = fn.addBlock(inst.pc);
+        b.emit('Branch', [], [next.id]);
+        b = new BlockBuilder(fn, next, inst.pc);
+        cx = new TContext(b, shader, mode, text, cx.blockOf);
+        continue;
       }
       if (hasDynamicMode(mode, inst)) {
         // A run under one run-time MODE value: translated once per value of its unknown bits.
@@ -154,5 +165,5 @@ function condition(cx: TContext, m: string): Inst {
  * where the interpreter does not model them, lds=1).
  */
 export function isTranslated(mnemonic: string): boolean {
-  return mnemonic in TRANSLATORS || NO_EFFECT.has(mnemonic) || mnemonic in BRANCH_CONDITIONS || mnemonic === 's_branch' || mnemonic === 's_endpgm';
+  return mnemonic in TRANSLATORS || NO_EFFECT.has(mnemonic) || mnemonic in BRANCH_CONDITIONS || mnemonic === 's_branch' || mnemonic === 's_endpgm' || mnemonic === 's_barrier';
 }

@@ -4,7 +4,7 @@
 import type { Shader } from '../container/shader.js';
 import { dispatchPacket, kernargSegment, type DispatchOptions } from '../interp/dispatch.js';
 import { IrError, type IrFunction } from './ir.js';
-import { runIrWave } from './interp.js';
+import { type IrWave, startIrWave } from './interp.js';
 
 export function dispatchIr(fn: IrFunction, shader: Shader, o: DispatchOptions): { waves: number; steps: number } {
   const info = shader.info;
@@ -21,6 +21,9 @@ export function dispatchIr(fn: IrFunction, shader: Shader, o: DispatchOptions): 
     const bx = Math.min(o.block[0], o.grid[0] - gx * o.block[0]);
     const by = Math.min(o.block[1], o.grid[1] - gy * o.block[1]);
     const bz = Math.min(o.block[2], o.grid[2] - gz * o.block[2]);
+    // The workgroup's waves in turn, each to its end or its next barrier (the RDNA interpreter's order).
+    const ldsBytes = new DataView(new ArrayBuffer(lds));
+    const group: IrWave[] = [];
     for (let w = 0; w * ws < lanes; w++) {
       const localIds: ([number, number, number] | undefined)[] = [];
       const inGrid: boolean[] = [];
@@ -32,12 +35,18 @@ export function dispatchIr(fn: IrFunction, shader: Shader, o: DispatchOptions): 
         inGrid.push(x < bx && y < by && z < bz);
       }
       if (!inGrid.some(Boolean)) continue;
-      const r = runIrWave(fn, { mem, kernargPtr, dispatchPtr, workgroupId: [gx, gy, gz], localIds, inGrid, maxSteps: budget });
-      budget -= r.steps;
-      if (budget <= 0) throw new IrError('the step budget ran out');
-      steps += r.steps;
+      group.push(startIrWave(fn, { mem, kernargPtr, dispatchPtr, workgroupId: [gx, gy, gz], localIds, inGrid, maxSteps: budget, lds: ldsBytes }));
       waves++;
     }
+    let live = group;
+    while (live.length > 0) {
+      live = live.filter((wave) => !wave.resume());
+    }
+    for (const wave of group) {
+      budget -= wave.steps();
+      steps += wave.steps();
+    }
+    if (budget <= 0) throw new IrError('the step budget ran out');
   }
   return { waves, steps };
 }

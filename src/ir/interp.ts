@@ -7,7 +7,7 @@ import { address } from '../interp/memory.js';
 import * as F from '../float/index.js';
 import type { FloatEnv } from '../float/index.js';
 import { type Block, type FloatMode, type Inst, IrError, type IrFunction } from './ir.js';
-import { ATOMIC_RMW, type AtomicRmw, type Op } from './ops.js';
+import { ATOMIC_RMW, type AtomicRmw, LDS_RMW, ldsRmw, type Op } from './ops.js';
 import { faultMessage, RuntimeFault } from './faults.js';
 
 export interface WaveInputs {
@@ -20,6 +20,8 @@ export interface WaveInputs {
   /** Per lane: whether the invocation is a work-item of the dispatch. */
   readonly inGrid: readonly boolean[];
   readonly maxSteps: number;
+  /** The workgroup's LDS (shared by its waves; its length is the dispatch's LDS size). */
+  readonly lds?: DataView;
 }
 
 type V = number | bigint;
@@ -117,6 +119,16 @@ const atomicCmpSwap = (bits: 32 | 64): Handler => (c) => {
   return atomic(bits, (_c, o, l) => (o === big(cmpv[l]) ? big(v[l]) : o))(c);
 };
 const active = (c: Ctx, l: number) => c.w.localIds[l] !== undefined && u(c.a(0)[l]) === 1;
+/** `n` bytes of LDS at `a` (little-endian, any alignment), 0 when any is outside it. */
+const ldsRead = (lds: DataView | undefined, a: number, n: number): number => {
+  if (!lds || a + n > lds.byteLength) return 0;
+  return n === 4 ? lds.getUint32(a, true) : n === 2 ? lds.getUint16(a, true) : lds.getUint8(a);
+};
+/** Stores the low `n` bytes of `v` at `a`; dropped when any is outside the LDS. */
+const ldsWrite = (lds: DataView | undefined, a: number, n: number, v: number): void => {
+  if (!lds || a + n > lds.byteLength) return;
+  if (n === 4) lds.setUint32(a, v >>> 0, true); else if (n === 2) lds.setUint16(a, v & 0xffff, true); else lds.setUint8(a, v & 0xff);
+};
 
 const HANDLERS: Record<Op, Handler> = {
   ConstU1: (c) => map(c, () => Number(c.imm(0))), ConstU32: (c) => map(c, () => u(c.imm(0))), ConstU64: (c) => map(c, () => big(c.imm(0))),
@@ -210,7 +222,50 @@ const HANDLERS: Record<Op, Handler> = {
     return map(c, () => v);
   },
   KernargPtr: (c) => map(c, () => BigInt(c.w.kernargPtr)), DispatchPtr: (c) => map(c, () => BigInt(c.w.dispatchPtr)),
-  Barrier: () => { throw new IrError('barriers are not supported by the IR interpreter yet'); },
+  // The wave stops here and resumes when the dispatcher has run the workgroup's other waves (run's generator).
+  Barrier: () => undefined,
+  LoadLds: (c) => {
+    const p = c.a(1), n = Number(c.imm(0)), off = Number(c.imm(1));
+    return map(c, (l) => (active(c, l) ? ldsRead(c.w.lds, u(p[l]) + off, n) : 0));
+  },
+  StoreLds: (c) => {
+    const p0 = c.a(1), p1 = c.a(2), d = [c.a(3), c.a(4), c.a(5), c.a(6)];
+    const n = Number(c.imm(0)), two = Number(c.imm(1)) === 2;
+    for (let l = 0; l < c.lanes; l++) {
+      if (!active(c, l)) continue;
+      const dw = (k: number) => u((d[k] as Lanes)[l]);
+      if (n < 4) { ldsWrite(c.w.lds, u(p0[l]), n, dw(0)); continue; }
+      const per = n / 4;
+      for (let k = 0; k < per; k++) ldsWrite(c.w.lds, u(p0[l]) + 4 * k, 4, dw(k));
+      if (two) for (let k = 0; k < per; k++) ldsWrite(c.w.lds, u(p1[l]) + 4 * k, 4, dw(per + k));
+    }
+    return undefined;
+  },
+  AtomicLds: (c) => {
+    const kind = LDS_RMW[Number(c.imm(0))];
+    if (!kind) throw new IrError(`AtomicLds: no operation ${String(c.imm(0))}`);
+    const wide = Number(c.imm(1)) === 1, bits = wide ? 64 : 32;
+    const p = c.a(1), d0 = c.a(2), d1 = c.a(3);
+    const out: Lanes = map(c, () => 0n);
+    for (let l = 0; l < c.lanes; l++) {
+      if (!active(c, l)) continue;
+      const a = u(p[l]);
+      const lo = BigInt(ldsRead(c.w.lds, a, 4)), hi = wide ? BigInt(ldsRead(c.w.lds, a + 4, 4)) : 0n;
+      const old = lo | (hi << 32n);
+      const mask = wide ? M64 : 0xffffffffn;
+      const nv = ldsRmw(kind, old, big(d0[l]) & mask, big(d1[l]) & mask, bits);
+      ldsWrite(c.w.lds, a, 4, Number(nv & 0xffffffffn));
+      if (wide) ldsWrite(c.w.lds, a + 4, 4, Number(nv >> 32n));
+      out[l] = old;
+    }
+    return out;
+  },
+  PermuteLanes: (c) => {
+    const t = c.a(1), v = c.a(2);
+    const out: Lanes = map(c, () => 0);
+    for (let l = 0; l < c.lanes; l++) if (active(c, l)) out[u(t[l]) % c.lanes] = u(v[l]);
+    return out;
+  },
   Fault: (c) => {
     for (let l = 0; l < c.lanes; l++) if (active(c, l)) throw new RuntimeFault(c.i.pc ?? 0, '', faultMessage(Number(c.imm(0))));
     return undefined;
@@ -224,22 +279,38 @@ const HANDLERS: Record<Op, Handler> = {
   Return: () => undefined,
 };
 
-/** Runs one wave of `fn`; memory is changed in place. */
+/** Runs one wave of `fn` to its end (a barrier does not stop it); memory is changed in place. */
 export function runIrWave(fn: IrFunction, w: WaveInputs): { steps: number } {
+  const wave = startIrWave(fn, w);
+  while (!wave.resume());
+  return { steps: wave.steps() };
+}
+
+/** A wave that stops at each Barrier: `resume` runs it to the next barrier or its end (true when it ended). */
+export interface IrWave { resume(): boolean; steps(): number }
+
+export function startIrWave(fn: IrFunction, w: WaveInputs): IrWave {
   const budget = { steps: 0 };
-  run(fn, fn, w, [], budget);
-  return { steps: budget.steps };
+  const g = run(fn, fn, w, [], budget);
+  return { resume: () => g.next().done === true, steps: () => budget.steps };
+}
+
+/** Runs a helper (which has no barriers) to its end. */
+function drain<T>(g: Generator<void, T>): T {
+  const r = g.next();
+  if (!r.done) throw new IrError('a barrier in a helper');
+  return r.value;
 }
 
 /** Runs `fn` (the kernel's function or one of `root`'s helpers) to its end; a helper's returned lanes. */
-function run(fn: IrFunction, root: IrFunction, w: WaveInputs, params: readonly Lanes[], budget: { steps: number }): Lanes | undefined {
+function* run(fn: IrFunction, root: IrFunction, w: WaveInputs, params: readonly Lanes[], budget: { steps: number }): Generator<void, Lanes | undefined> {
   const lanes = root.waveSize;
   const vals = new Map<Inst, Lanes>();
   let ret: Lanes | undefined;
   const call = (k: number, args: Lanes[]): Lanes => {
     const h = root.helpers[k];
     if (!h || fn !== root) throw new IrError(`call of helper ${k}${h ? ' from a helper' : ', which does not exist'}`);
-    const r = run(h, root, w, args, budget);
+    const r = drain(run(h, root, w, args, budget));
     if (!r) throw new IrError(`helper ${h.name} returned no value`);
     return r;
   };
@@ -270,6 +341,7 @@ function run(fn: IrFunction, root: IrFunction, w: WaveInputs, params: readonly L
       const r = HANDLERS[i.op](c);
       if (r) vals.set(i, r);
       if (i.op === 'Branch') next = fn.blocks[Number(i.imms[0])];
+      else if (i.op === 'Barrier') yield;
       else if (i.op === 'BranchCond') {
         const cond = c.a(0);
         const first = u(cond[existing[0] ?? 0]);

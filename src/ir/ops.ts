@@ -174,7 +174,36 @@ export const OPS = {
   /** The address of the kernarg segment / dispatch packet the runtime provides. */
   KernargPtr: { args: [], result: 'u64' },
   DispatchPtr: { args: [], result: 'u64' },
+  /**
+   * s_barrier: the wave waits until every wave of its workgroup that has not ended reaches a
+   * barrier. Always directly before its block's Branch (the frontend splits the block there): the
+   * wave resumes at that branch's target.
+   */
   Barrier: { args: [], result: 'void', effect: true },
+
+  // --- LDS: the workgroup's local data share, byte addresses from 0, bounded by the kernel's LDS
+  // size (an element outside it reads 0 and is not written; the frontend has already taken out
+  // lanes whose address sum passed 2^32). An inactive lane does not access it. ---
+  /** imm0 bytes (1, 2 or 4) at address + imm1 (active, address), zero-extended; any alignment. */
+  LoadLds: { args: ['u1', 'u32', 'imm', 'imm'], result: 'u32', effect: true },
+  /**
+   * One DS store instruction (active, address0, address1, data dwords d0..d3; imm bytes, imm
+   * addresses): `bytes` (1, 2, 4, 8, 12 or 16) at address0 from the data (bytes < 4: the low
+   * bytes of d0), and with two addresses (bytes 4 or 8) d0 (d0, d1) at address0 and d1 (d2, d3)
+   * at address1. Lanes apply in ascending order, each lane its whole store, address0 first.
+   */
+  StoreLds: { args: ['u1', 'u32', 'u32', 'u32', 'u32', 'u32', 'u32', 'imm', 'imm'], result: 'void', effect: true },
+  /**
+   * A DS read-modify-write (imm: LDS_RMW index; active, address, data0, data1 as u64; imm: 1 for
+   * 64-bit, else 32-bit on the low dwords): the old value (0 in inactive lanes). Lanes apply in
+   * ascending order. Each dword outside the LDS reads 0 and is not written.
+   */
+  AtomicLds: { args: ['imm', 'u1', 'u32', 'u64', 'u64', 'imm'], result: 'u64', effect: true },
+  /**
+   * ds_permute_b32 (active, target lane, value): the value of the highest active lane whose
+   * target is this lane, or 0 where no active lane targets it. Pure, as ReadLane.
+   */
+  PermuteLanes: { args: ['u1', 'u32', 'u32'], result: 'u32' },
   /**
    * A run-time-detected gap (imm: an index into FAULT_MESSAGES, src/ir/faults.ts): where the u1 is
    * true in a lane, the run fails with the instruction's pc and the message (the Vulkan kernel
@@ -243,5 +272,38 @@ export type Op = keyof typeof OPS;
  */
 export const ATOMIC_RMW = ['add', 'sub', 'smin', 'umin', 'smax', 'umax', 'and', 'or', 'xor', 'swap', 'inc', 'dec', 'csub'] as const;
 export type AtomicRmw = (typeof ATOMIC_RMW)[number];
+
+/**
+ * The DS read-modify-write atomics (AtomicLds's immediate is the index), the RDNA2 ISA's DS
+ * opcode rules: new = add, sub, rsub (d - old), inc, dec (as ATOMIC_RMW), min_i/max_i (signed),
+ * min_u/max_u, and/or/xor, mskor ((old & ~d0) | d1), cmpst (old == d0 ? d1 : old), wrxchg (d0),
+ * wrap (old >= d0 ? old - d0 : old + d1).
+ */
+export const LDS_RMW = ['add', 'sub', 'rsub', 'inc', 'dec', 'min_i', 'max_i', 'min_u', 'max_u', 'and', 'or', 'xor', 'mskor', 'cmpst', 'wrxchg', 'wrap'] as const;
+export type LdsRmw = (typeof LDS_RMW)[number];
+
+/** A DS atomic's new memory value from its old value and data (bits: 32 or 64). */
+export function ldsRmw(kind: LdsRmw, o: bigint, d0: bigint, d1: bigint, bits: number): bigint {
+  const w = (x: bigint) => BigInt.asUintN(bits, x);
+  const s = (x: bigint) => BigInt.asIntN(bits, x);
+  switch (kind) {
+    case 'add': return w(o + d0);
+    case 'sub': return w(o - d0);
+    case 'rsub': return w(d0 - o);
+    case 'inc': return o >= d0 ? 0n : w(o + 1n);
+    case 'dec': return o === 0n || o > d0 ? d0 : w(o - 1n);
+    case 'min_i': return s(o) < s(d0) ? o : d0;
+    case 'max_i': return s(o) > s(d0) ? o : d0;
+    case 'min_u': return o < d0 ? o : d0;
+    case 'max_u': return o > d0 ? o : d0;
+    case 'and': return o & d0;
+    case 'or': return o | d0;
+    case 'xor': return o ^ d0;
+    case 'mskor': return w((o & ~d0) | d1);
+    case 'cmpst': return o === d0 ? d1 : o;
+    case 'wrxchg': return d0;
+    case 'wrap': return o >= d0 ? w(o - d0) : w(o + d1);
+  }
+}
 
 export const opInfo = (op: Op): OpInfo => (OPS as Record<Op, OpInfo>)[op];

@@ -91,6 +91,8 @@ function verifyOne(fn: IrFunction, root: IrFunction): string[] {
       if (i.op === 'Branch' || i.op === 'BranchCond') {
         for (const t of i.imms) if (!fn.blocks[Number(t)]) errors.push(`${w()}: branch to missing block b${t}`);
       }
+      // A wave resumes after a barrier at its block's branch target: the barrier is the block's last op before a Branch.
+      if (i.op === 'Barrier' && b.insts[b.insts.indexOf(i) + 1]?.op !== 'Branch') errors.push(`${w()}: a Barrier not directly before its block's Branch`);
       i.stamp = passed;
     }
     if (!b.terminator) errors.push(`b${b.id}: does not end with a terminator`);

@@ -13,7 +13,7 @@
 // dispatch packet, side by side in one arena buffer; every kernel its own sink buffer (fault sites
 // are numbered per module). Buffers: 0 the arena, 1..K the kernels' sinks, then the plan's buffers.
 import type { Shader } from '../container/shader.js';
-import { describeStep, planSteps, type ArgsPlan, type BufferSlot, type PreparedDispatch } from '../interp/args.js';
+import { describeStep, planSteps, type ArgsPlan, type BufferSlot, type PlanItem, type PreparedDispatch } from '../interp/args.js';
 import { dispatchPacket, kernargSegment, type Dim3 } from '../interp/dispatch.js';
 import type { TargetProfile } from '../backend/profile.js';
 import { PUSH, SINK } from '../backend/spirv/emit.js';
@@ -40,13 +40,34 @@ export interface CompiledKernel {
   readonly spirv: Uint32Array;
   readonly faults: readonly RecompiledFault[];
   readonly compileMs: number;
+  /** What one Vulkan workgroup runs: a wave, or a whole RDNA workgroup (emit.ts). */
+  readonly dispatch: 'wave' | 'workgroup';
+  /** The LDS size it was compiled for (its accesses' bound): every dispatch of it must have this much. */
+  readonly ldsBytes: number;
 }
 
-/** Recompiles the kernel for the device's profile (TranslateError / CompileError with the pc for what the recompiler does not cover). */
-export function compileFor(shader: Shader, dev: VulkanDevice): CompiledKernel {
+/**
+ * Recompiles the kernel for the device's profile (TranslateError / CompileError with the pc for
+ * what the recompiler does not cover), for dispatches with `ldsBytes` of LDS (static plus
+ * dynamic; default: the kernel's static LDS).
+ */
+export function compileFor(shader: Shader, dev: VulkanDevice, ldsBytes = shader.info.ldsSize): CompiledKernel {
   const t0 = performance.now();
-  const { spirv, faults } = recompile(shader, { profile: targetProfile(dev.profile) });
-  return { shader, spirv, faults, compileMs: performance.now() - t0 };
+  const { spirv, faults, dispatch } = recompile(shader, { profile: targetProfile(dev.profile), ldsBytes });
+  return { shader, spirv, faults, dispatch, ldsBytes, compileMs: performance.now() - t0 };
+}
+
+/** The LDS size (the packet's group_segment_size) of the plan's dispatches of `shader`; a VulkanError when they differ. */
+export function planLdsBytes(plan: ArgsPlan, shader: Shader): number {
+  const sizes = new Set<number>();
+  const walk = (items: readonly PlanItem[]): void => {
+    for (const it of items) {
+      if ('dispatch' in it) { if (it.dispatch.shader === shader) sizes.add(it.dispatch.groupSegmentSize); } else walk(it.items);
+    }
+  };
+  walk(plan.items);
+  if (sizes.size > 1) throw new VulkanError('ERR_OUT_OF_RANGE', `${shader.info.name}: its dispatches have different LDS sizes (${[...sizes].join(', ')} bytes, with their __local arguments); the Vulkan engine compiles a kernel for one LDS size`);
+  return [...sizes][0] ?? shader.info.ldsSize;
 }
 
 export interface VulkanRunResult {
@@ -121,7 +142,12 @@ async function runSteps(kernels: readonly CompiledKernel[], buffers: readonly Ui
       arena.set(dispatchPacket(step.grid, step.block, 0, step.groupSegmentSize, k.shader.info.scratchSize), pkt);
       const { waves: w, wavesPerGroup, counts } = wavesOf(k.shader, step.grid, step.block);
       waves += w;
-      const vkX = Math.min(w, RUN_LIMITS.maxGroupsPerDim), vkY = Math.ceil(w / vkX);
+      if (step.groupSegmentSize !== k.ldsBytes) {
+        throw new VulkanError('ERR_OUT_OF_RANGE', `${k.shader.info.name}: the dispatch has ${step.groupSegmentSize} bytes of LDS, but the kernel was compiled for ${k.ldsBytes} (internal: compile it for the dispatch's size)`);
+      }
+      // A Vulkan workgroup per wave, or per RDNA workgroup (its waves in turn: emit.ts).
+      const vk = k.dispatch === 'workgroup' ? w / wavesPerGroup : w;
+      const vkX = Math.min(vk, RUN_LIMITS.maxGroupsPerDim), vkY = Math.ceil(vk / vkX);
       kernelOf[s] = step.kernel;
       groups.set([vkX, vkY, 1], 3 * s);
       const o = s * PUSH.size;
@@ -197,12 +223,15 @@ export async function runPlanOnVulkan(plan: ArgsPlan, compiled: readonly Compile
 
 /** Runs one prepared dispatch (prepareDispatch, or a test's own layout) on the device; the prepared buffers are updated in place. */
 export async function runOnVulkan(shader: Shader, prep: PreparedDispatch, dev: VulkanDevice): Promise<VulkanRunResult> {
-  return runCompiledOnVulkan(compileFor(shader, dev), prep, dev);
+  return runCompiledOnVulkan(compileFor(shader, dev, prep.groupSegmentSize ?? shader.info.ldsSize), prep, dev);
 }
 
-/** Runs a module the recompiler emitted for `shader` (its fault sites as `recompile` returns them), as runOnVulkan runs its own. */
-export async function runModuleOnVulkan(shader: Shader, spirv: Uint32Array, faults: readonly RecompiledFault[], prep: PreparedDispatch, dev: VulkanDevice, compileMs = 0): Promise<VulkanRunResult> {
-  return runCompiledOnVulkan({ shader, spirv, faults, compileMs }, prep, dev);
+/** What runModuleOnVulkan needs of a module (as `recompile` returns it). */
+export interface EmittedModule { readonly spirv: Uint32Array; readonly faults: readonly RecompiledFault[]; readonly dispatch: 'wave' | 'workgroup'; readonly ldsBytes?: number }
+
+/** Runs a module the recompiler emitted for `shader` (its fault sites and layout as `recompile` returns them), as runOnVulkan runs its own. */
+export async function runModuleOnVulkan(shader: Shader, mod: EmittedModule, prep: PreparedDispatch, dev: VulkanDevice, compileMs = 0): Promise<VulkanRunResult> {
+  return runCompiledOnVulkan({ shader, spirv: mod.spirv, faults: mod.faults, dispatch: mod.dispatch, ldsBytes: mod.ldsBytes ?? shader.info.ldsSize, compileMs }, prep, dev);
 }
 
 async function runCompiledOnVulkan(c: CompiledKernel, prep: PreparedDispatch, dev: VulkanDevice): Promise<VulkanRunResult> {

@@ -21,5 +21,6 @@ export function testEntry(name: string, spirvWords: number): CompiledShader {
     floatOps: [{ pc: 4, op: 'FAdd32', lowering: 'native' }],
     faults: [],
     controlFlow: 'structured',
+    dispatch: 'wave',
   };
 }

@@ -66,11 +66,10 @@ export function argsCases(): ArgsCase[] {
   const n = 24;
   const lu: number[] = [];
   for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) lu.push(i === j ? 4 * n + (r.u32() % 9) + 1 : ((r.u32() % 41) - 20) / 8);
-  const ldsError = { untranslated: /ds_write_b32 is not translated yet/ };
   return [
     // __local scratch: by name, then as a list with another workgroup size and spare bytes.
-    { name: 'local_sum (by name)', vulkan: ldsError, doc: { kernel: 'local_sum', grid: [256], block: [64], args: { in: { buffer: 'i32', data: ints(256) }, out: { buffer: 'i32', size: 48 }, scratch: { local: 256 }, wide: { local: 512 } } } },
-    { name: 'local_sum (128 lanes)', vulkan: ldsError, doc: { kernel: 'local_sum', grid: [512], block: [128], args: [{ buffer: 'i32', data: ints(512) }, { buffer: 'i32', size: 48 }, { local: 516 }, { local: 1030 }] } },
+    { name: 'local_sum (by name)', vulkan: true, doc: { kernel: 'local_sum', grid: [256], block: [64], args: { in: { buffer: 'i32', data: ints(256) }, out: { buffer: 'i32', size: 48 }, scratch: { local: 256 }, wide: { local: 512 } } } },
+    { name: 'local_sum (128 lanes)', vulkan: true, doc: { kernel: 'local_sum', grid: [512], block: [128], args: [{ buffer: 'i32', data: ints(512) }, { buffer: 'i32', size: 48 }, { local: 516 }, { local: 1030 }] } },
     { name: 'struct_arg', vulkan: true, doc: { kernel: 'struct_arg', grid: [96], block: [32], args: [{ buffer: 'f32', size: 384 }, { buffer: 'i32', size: 384 }, { bytes: params(-7, 1.75, [3, 0x10001], -5, -0x123456789abcdefn, -300) }] } },
     { name: 'vec_arg', vulkan: true, doc: { kernel: 'vec_arg', grid: [64], block: [64], args: { out: { buffer: 'f32', size: 16 * 60 }, in: { buffer: 'f32', base64: f32s(r, 4 * 60) }, k: { f32x4: [1.5, -0.25, 3, 0.75] }, m: { i32x4: [-3, 7, 100000, -2] }, c: { f32x3: [0.5, -1, 2.25] }, n: { u32: 60 } } } },
     { name: 'wide_arg', vulkan: true, doc: { kernel: 'wide_arg', grid: [64], block: [32], args: [{ buffer: 'u64', size: 512 }, { u64: '18364758544493064720' }, { u64x2: ['0x0123456789abcdef', 77] }] } },

@@ -20,6 +20,7 @@ import { scratchAddress, ScratchSetup } from '../../src/interp/scratch.js';
 import { bufferAddress, parseVsharp } from '../../src/interp/units/buffer.js';
 import { swizzleSource } from '../../src/interp/units/ds.js';
 import { assembleShaders, type KernelSpec } from '../harness/kernel.js';
+import { ints, MEM_CASES } from './mem-cases.js';
 
 const FIX = join(import.meta.dirname, '..', 'fixtures', 'opencl');
 const tmp = mkdtempSync(join(tmpdir(), 'rdna-interp-mem-'));
@@ -48,17 +49,6 @@ function interp(shader: Shader, doc: object): string[] {
   return p.buffers.map((b) => encodeBase64(b.bytes));
 }
 
-const ints = (n: number, f: (i: number) => number) => Array.from({ length: n }, (_, i) => f(i) | 0);
-
-const MEM_CASES: { kernel: string; doc: object }[] = [
-  { kernel: 'tile_reverse64', doc: { grid: [256, 1, 1], block: [128, 1, 1], args: [{ buffer: 'i64', data: Array.from({ length: 256 }, (_, i) => String(BigInt(i) * 0x100000001n - 77n)) }] } },
-  { kernel: 'tree_reduce', doc: { grid: [384, 1, 1], block: [128, 1, 1], args: [{ buffer: 'i32', data: ints(384, (i) => ((i * 7919) % 2001) - 1000) }, { buffer: 'i32', size: 36 }] } },
-  { kernel: 'local_atomics', doc: { grid: [192, 1, 1], block: [96, 1, 1], args: [{ buffer: 'i32', data: ints(192, (i) => ((i * 48271) % 65537) - 30000) }, { buffer: 'i32', size: 80 }, { buffer: 'i32', size: 768 }] } },
-  { kernel: 'private_mixed', doc: { grid: [80, 1, 1], block: [40, 1, 1], args: [{ buffer: 'i32', data: ints(80, (i) => (i * 13 + 5) % 97) }, { buffer: 'i32', size: 320 }] } },
-  { kernel: 'struct_copy', doc: { grid: [128, 1, 1], block: [64, 1, 1], args: [{ buffer: 'u8', data: Array.from({ length: 128 * 24 }, (_, i) => (i * 29 + 3) & 0xff) }, { buffer: 'u8', size: 128 * 24 }] } },
-  { kernel: 'local_narrow', doc: { grid: [256, 1, 1], block: [128, 1, 1], args: [{ buffer: 'i32', data: ints(256, (i) => i * 2654435761) }, { buffer: 'i32', size: 1024 }] } },
-  { kernel: 'lanes', doc: { grid: [128, 1, 1], block: [64, 1, 1], args: [{ buffer: 'i32', data: ints(128, (i) => i * 1000003 + 17) }, { buffer: 'i32', size: 1536 }] } },
-];
 
 test('OpenCL memory kernels (LDS, __local atomics, scratch, struct copy, lane crossing) match pocl, wave32 and wave64', () => {
   const waves = ([32, 64] as const).map((w) => new Map(compile('interp-mem.cl', w).map((s) => [s.info.name, s])));

@@ -20,7 +20,7 @@ import { encodeBase64 } from '../../src/interp/base64.js';
 import { parseArgs, type ArgsPlan } from '../../src/interp/args.js';
 import { runPlan } from '../../src/interp/sequence.js';
 import { TranslateError } from '../../src/frontend/errors.js';
-import { compileFor, RuntimeFault, runPlanOnVulkan, STEPS_PER_SUBMISSION } from '../../src/runtime/engine.js';
+import { compileFor, planLdsBytes, RuntimeFault, runPlanOnVulkan, STEPS_PER_SUBMISSION } from '../../src/runtime/engine.js';
 import { VulkanDevice, VulkanError } from '../../src/runtime/vulkan.js';
 import { spirvVal } from '../harness/spirv.js';
 import { buildOpenCl } from '../harness/opencl.js';
@@ -41,7 +41,7 @@ const validated = new Set<Uint32Array>();
 /** The document on Vulkan: every buffer as base64 after the run, and the run's result. */
 async function vulkan(doc: object, shaders: readonly Shader[], perSubmission?: number) {
   const p = plan(doc, shaders);
-  const compiled = p.kernels.map((s) => compileFor(s, dev));
+  const compiled = p.kernels.map((s) => compileFor(s, dev, planLdsBytes(p, s)));
   for (const c of compiled) if (!validated.has(c.spirv)) { spirvVal(c.spirv, c.shader.info.name); validated.add(c.spirv); }
   const r = await runPlanOnVulkan(p, compiled, dev, perSubmission !== undefined ? { perSubmission } : {});
   return { r, out: p.buffers.map((b) => encodeBase64(b.bytes)) };
@@ -101,16 +101,21 @@ test('a loop of 5,000 dispatches: two submissions, one pipeline per kernel, equa
   equal('5,000 dispatches vs pocl', out, want);
 });
 
-test('__local kernels: the layout is shared, the recompiler does not translate LDS yet (pc and instruction)', () => {
-  for (const shaders of waves) {
-    const p = plan((argsCases()[0] as { doc: object }).doc, shaders);
-    assert.throws(() => compileFor(p.kernels[0] as Shader, dev), (e: unknown) => e instanceof TranslateError && /^pc 0x[0-9a-f]+: ds_write_b32 .*: ds_write_b32 is not translated yet$/.test(e.message));
-  }
+test('__local kernels: rdna run --engine vulkan lays out the dynamic LDS as the interpreter does and equals pocl; a kernel compiled for another LDS size is refused', async () => {
+  const c = argsCases()[0] as { doc: object };
   const file = join(dir, 'local.json');
-  writeFileSync(file, JSON.stringify((argsCases()[0] as { doc: object }).doc));
-  const r = spawnSync(process.execPath, [BIN, 'run', compileArgs(false), '--args', file, '--engine', 'vulkan'], { encoding: 'utf8', env: { ...process.env, VK_DRIVER_FILES: LVP } });
-  assert.equal(r.status, 1);
-  assert.match(r.stderr, /^rdna run: error: local_sum: cannot recompile: pc 0x[0-9a-f]+: ds_write_b32 v\d+, v\d+ \([0-9a-f ]+\): ds_write_b32 is not translated yet\n$/);
+  writeFileSync(file, JSON.stringify(c.doc));
+  const want = pocl(file).map((b) => b.base64);
+  const r = spawnSync(process.execPath, [BIN, 'run', compileArgs(false), '--args', file, '--engine', 'vulkan', '--json'], { encoding: 'utf8', env: { ...process.env, VK_DRIVER_FILES: LVP } });
+  assert.equal(r.status, 0, r.stderr);
+  const got = (JSON.parse(r.stdout) as { buffers: { base64: string }[] }).buffers.map((b) => b.base64);
+  equal('rdna run --engine vulkan local_sum vs pocl', got, want);
+  // Compiled for the static LDS alone, the dispatch (with 768 bytes of __local arguments) is refused.
+  for (const shaders of waves) {
+    const p = plan(c.doc, shaders);
+    const k = compileFor(p.kernels[0] as Shader, dev);
+    await assert.rejects(runPlanOnVulkan(p, [k], dev), (e: unknown) => e instanceof VulkanError && /local_sum: the dispatch has \d+ bytes of LDS, but the kernel was compiled for \d+/.test(e.message));
+  }
 });
 
 test('a run-time fault in a sequence names the dispatch; rdna run --engine vulkan on a sequence prints the named buffers', async () => {

@@ -16,8 +16,11 @@ import { spirvVal } from '../harness/spirv.js';
 import { both, LVP, same } from './harness.js';
 import { type EngineCase, prepare } from './cases.js';
 import { addtidCases, atomicCases, atomicsArgs, bufferCases, compareCases, intCases, laneCases, openclAtomicCases } from './cases-breadth.js';
+import { ldsCases } from './cases-lds.js';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { loadShaders } from '../../src/container/shader.js';
+import { MEM_CASES, REVERSE_TILE_DOC } from '../interp/mem-cases.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildOpenCl, OPENCL_FIXTURES } from '../harness/opencl.js';
@@ -71,6 +74,10 @@ test('64-bit integer VALU (shifts, v_mad_u64_u32/v_mad_i64_i32 with their masks 
 
 test('v_writelane_b32 (whatever EXEC says) and v_readlane_b32 with constant, out-of-range and run-time lane selects, wave32 and wave64', async () => {
   await runAll(laneCases());
+});
+
+test('LDS and s_barrier across the waves of a workgroup: every DS load/store form, colliding and misaligned, outside the LDS, integer atomics, swizzle/permute, barriers in a loop and after waves ended, wave32 and wave64', async () => {
+  await runAll(ldsCases());
 });
 
 test('global_load/store_dword_addtid (saddr + offset + lane id * 4), wave32 and wave64', async () => {
@@ -151,4 +158,40 @@ test('OpenCL atomics: rdna run --engine vulkan equals pocl byte for byte, wave32
     }
     assert.ok(Buffer.from(want[2]?.base64 ?? '', 'base64').some((v) => v !== 0));
   }
+});
+
+test('OpenCL LDS kernels (interp-mem.cl tiles, reductions, __local atomics, narrow LDS, lane crossing; kernels.cl reverse_tile): rdna run --engine vulkan equals pocl and the interpreter byte for byte, wave32 and wave64', () => {
+  const BIN = new URL('../../bin/rdna', import.meta.url).pathname;
+  const POCL = new URL('../harness/pocl-run.py', import.meta.url).pathname;
+  const dir = mkdtempSync(join(tmpdir(), 'rdna-lds-'));
+  // pocl compiles kernels.cl without the AMDHSA work-item header (its own built-ins).
+  const kernelsPocl = join(dir, 'kernels-pocl.cl');
+  writeFileSync(kernelsPocl, readFileSync(join(OPENCL_FIXTURES, 'kernels.cl'), 'utf8').replace('#include "hsa-workitem.h"', ''));
+  const cases = [
+    ...MEM_CASES.filter((c) => !c.scratch).map((c) => ({ source: 'interp-mem.cl', pocl: join(OPENCL_FIXTURES, 'interp-mem.cl'), doc: { kernel: c.kernel, ...c.doc } })),
+    { source: 'kernels.cl', pocl: kernelsPocl, doc: REVERSE_TILE_DOC },
+  ];
+  let workgroupLayout = 0;
+  for (const [k, c] of cases.entries()) {
+    const args = join(dir, `case${k}.json`);
+    writeFileSync(args, JSON.stringify(c.doc));
+    const pocl = spawnSync('/usr/bin/python3', [POCL, c.pocl, args, `-I${OPENCL_FIXTURES}`], { encoding: 'utf8', maxBuffer: 1 << 28 });
+    assert.equal(pocl.status, 0, `pocl: ${pocl.stderr}`);
+    const want = (JSON.parse(pocl.stdout) as { buffers: { base64: string }[] }).buffers.map((b) => b.base64);
+    for (const wave64 of [false, true]) {
+      const obj = buildOpenCl(c.source, { wave64 });
+      const what = `${c.doc.kernel} wave${wave64 ? 64 : 32}`;
+      for (const engine of ['vulkan', 'interp']) {
+        const r = spawnSync(process.execPath, [BIN, 'run', obj, '--args', args, '--engine', engine, '--json'], { encoding: 'utf8', maxBuffer: 1 << 28, env: { ...process.env, VK_DRIVER_FILES: LVP, RDNA_VULKAN_VALIDATION: '1' } });
+        assert.equal(r.status, 0, `${what} (${engine}): ${r.stderr}`);
+        const got = (JSON.parse(r.stdout) as { buffers: { base64: string }[] }).buffers.map((b) => b.base64);
+        assert.deepEqual(got, want, `${what} (${engine}) differs from pocl`);
+      }
+      const shader = loadShaders({ bytes: new Uint8Array(readFileSync(obj)), name: c.source }).find((s) => s.info.name === c.doc.kernel);
+      assert.ok(shader);
+      if (recompile(shader).dispatch === 'workgroup') workgroupLayout++;
+    }
+  }
+  // Every kernel here but `lanes` (ds_swizzle/permute, no LDS memory) shares LDS between waves.
+  assert.equal(workgroupLayout, 2 * (cases.length - 1));
 });

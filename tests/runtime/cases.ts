@@ -18,6 +18,7 @@ import { Rng } from '../harness/rng.js';
 import { buildOpenCl } from '../harness/opencl.js';
 import { addtidCases, atomicCases, bufferCases, compareCases, intCases, laneCases, openclAtomicCases } from './cases-breadth.js';
 import { wideAssembly, wideOpenCl } from './cases-wide.js';
+import { ldsCases } from './cases-lds.js';
 
 export interface EngineCase {
   /** The case's name in messages. */
@@ -373,6 +374,7 @@ export const ENGINE_SUITES: readonly EngineSuite[] = [
   { title: 'integer VALU', cases: intCases },
   { title: 'addtid', cases: addtidCases },
   { title: 'cross-lane writes', cases: laneCases },
+  { title: 'LDS and barriers', cases: ldsCases },
   { title: 'OpenCL atomics', cases: openclAtomicCases },
   { title: 'f64 and f16 OpenCL kernels', cases: wideOpenCl },
   { title: 'f64 and f16 assembly kernels', cases: wideAssembly },

@@ -76,7 +76,7 @@ async function runBoth(dev: VulkanDevice, e: Emitted, spec: CfgSpec, rng: Rng): 
   const ref = inputs.map((b) => b.slice()), vk = inputs.map((b) => b.slice());
   const p = prepare(shader, ref, grid, block);
   dispatchIr(e.fn, shader, { grid, block, kernarg: p.kernarg, mem: p.mem, maxSteps: 10_000_000 });
-  await runModuleOnVulkan(shader, e.spirv, [], prepare(shader, vk, grid, block), dev);
+  await runModuleOnVulkan(shader, { spirv: e.spirv, faults: [], dispatch: 'wave' }, prepare(shader, vk, grid, block), dev);
   assert.ok(ref[0]?.some((x) => x !== 0), 'the kernel wrote records');
   return [ref, vk];
 }

@@ -5,7 +5,7 @@
 // memory, calls) through the entry point's state, and for the rest the reason they are not
 // emitted (ops the passes remove, ops always lowered first, ops not emitted yet).
 import type { Inst } from '../../ir/ir.js';
-import { ATOMIC_RMW, type AtomicRmw, type IrType, type Op } from '../../ir/ops.js';
+import { ATOMIC_RMW, type AtomicRmw, type IrType, LDS_RMW, type LdsRmw, type Op } from '../../ir/ops.js';
 import type { Module } from './module.js';
 import type { Id } from './operands.js';
 import { CompileError } from './errors.js';
@@ -65,6 +65,14 @@ export interface KernelState {
    * lane order (as the RDNA interpreter applies them); the old value, or 0 in inactive lanes.
    */
   atomic(active: Id, a: Id, bytes: 4 | 8, data: Id, cmp: Id | undefined, body: (ptr: Id, data: Id, cmp: Id | undefined) => Id): Id;
+  /** LDS (kernels in the workgroup layout): `n` bytes at `a` + `off` (0 outside the LDS or in an inactive lane). */
+  ldsLoad(active: Id, a: Id, n: number, off: number): Id;
+  /** One DS store instruction (the StoreLds op): the lanes in ascending order. */
+  ldsStore(active: Id, a0: Id, a1: Id, data: readonly Id[], n: number, two: boolean): void;
+  /** One DS read-modify-write instruction (u64 data; `wide`: 64-bit): the old value as a u64. */
+  ldsAtomic(kind: LdsRmw, active: Id, a: Id, d0: Id, d1: Id, wide: boolean): Id;
+  /** ds_permute_b32: the value of the highest active lane whose target is this lane, else 0. */
+  permute(active: Id, target: Id, v: Id): Id;
 }
 
 /**
@@ -264,8 +272,18 @@ export function emitOp(sc: Scalars, k: KernelState | undefined, i: Inst, A: (j: 
     // Not emitted: f16 and f64 typed values (every op on them is lowered, and the bit casts around
     // the lowered calls cancel), barriers (docs/TECHNICAL_DEBT.md).
     case 'ConstF16': case 'ConstF64': case 'BitcastU64F64': case 'BitcastF64U64': case 'BitcastU32F16': case 'BitcastF16U32':
-    case 'Barrier':
     return fail(`${i.op} is not emitted yet`);
+    // The state machine ends the wave's turn at the end of the barrier's block (emit-state-machine.ts).
+    case 'Barrier': return undefined;
+    case 'LoadLds': r = K().ldsLoad(A(0), A(1), Number(imm(0)), Number(imm(1))); break;
+    case 'StoreLds': K().ldsStore(A(0), A(1), A(2), [A(3), A(4), A(5), A(6)], Number(imm(0)), Number(imm(1)) === 2); break;
+    case 'AtomicLds': {
+      const kind = LDS_RMW[Number(imm(0))];
+      if (!kind) return fail(`AtomicLds: no operation ${String(imm(0))}`);
+      r = K().ldsAtomic(kind, A(0), A(1), A(2), A(3), Number(imm(1)) === 1);
+      break;
+    }
+    case 'PermuteLanes': r = K().permute(A(0), A(1), A(2)); break;
     default: {
     const missing: never = i.op;
     return fail(`${String(missing)} has no emitter`);

@@ -7,31 +7,59 @@
 // the IR's, wave-uniform: the workgroup barriers of the kernel state's helpers stay in uniform
 // control flow.
 import type { Block, Inst, IrFunction } from '../../ir/ir.js';
+import type { IrType } from '../../ir/ops.js';
 import type { Id } from './operands.js';
 import { CompileError } from './errors.js';
 import { emitOp, EVERYWHERE, type KernelState, type Scalars } from './emit-ops.js';
 
-const DONE = 0xffffffff;
+export const DONE = 0xffffffff;
+/** A state with this bit set stops the machine: DONE, or (a barrier) the block to resume at, with the bit. */
+export const YIELD = 0x80000000;
+
+/**
+ * The machine as one turn of a wave in a workgroup (emit.ts's workgroup layout): it starts at
+ * block `start` (a u32 id) and stops at the wave's end or its next Barrier, leaving the state in
+ * the returned variable (DONE, or YIELD | the block to resume at). With `wave`, every
+ * cross-block value lives in a Function array indexed by the wave (`count` of them), so the
+ * workgroup's waves keep their values between turns.
+ */
+export interface WaveTurn {
+  readonly start: Id;
+  readonly wave?: { readonly index: Id; readonly count: number };
+}
 
 /** Blocks per OpSwitch (its word count is 16 bits, 3 + 2 per case; spirv-val takes at most 16,383 cases). */
 export const SWITCH_CHUNK = 8192;
 
 /** Emits `fn`'s blocks into the open function, from its open block (the launch code), as a state machine. */
-export function emitStateMachine(sc: Scalars, kernel: KernelState, fn: IrFunction): void {
+export function emitStateMachine(sc: Scalars, kernel: KernelState, fn: IrFunction, turn?: WaveTurn): Id {
   const { m, tBool, tU32, typeOf, c32 } = sc;
   const fnPtr = (t: Id) => m.OpTypePointer('Function', t);
   const state = m.OpVariable(fnPtr(tU32), 'Function');
+  // A value's variable: one per invocation, or (waves of a workgroup) an array with one per wave.
+  const wave = turn?.wave;
+  const arrays = new Map<Id, Id>();
+  const variable = (t: IrType): Id => {
+    const ty = typeOf(t);
+    if (!wave) return m.OpVariable(fnPtr(ty), 'Function');
+    let at = arrays.get(ty);
+    if (at === undefined) { at = m.OpTypeArray(ty, c32(wave.count)); arrays.set(ty, at); }
+    return m.OpVariable(fnPtr(at), 'Function');
+  };
+  const slot = (v: Id, t: IrType): Id => (wave ? m.OpAccessChain(fnPtr(typeOf(t)), v, wave.index) : v);
   const crossVar = new Map<Inst, Id>();
   const phiVar = new Map<Inst, Id>();
   for (const b of fn.blocks) for (const i of b.insts) {
-    if (i.op === 'Phi') phiVar.set(i, m.OpVariable(fnPtr(typeOf(i.type)), 'Function'));
-    for (const a of i.args) if (a.block !== b && !crossVar.has(a) && i.op !== 'Phi' && !EVERYWHERE.has(a.op)) crossVar.set(a, m.OpVariable(fnPtr(typeOf(a.type)), 'Function'));
+    if (i.op === 'Phi') phiVar.set(i, variable(i.type));
+    for (const a of i.args) if (a.block !== b && !crossVar.has(a) && i.op !== 'Phi' && !EVERYWHERE.has(a.op)) crossVar.set(a, variable(a.type));
   }
   // Phi arguments are read at the end of their predecessor: cross-block too when defined elsewhere.
   for (const b of fn.blocks) for (const i of b.insts) if (i.op === 'Phi') {
-    i.args.forEach((a, k) => { const p = b.preds[k]; if (p && a.block !== p && !crossVar.has(a) && !EVERYWHERE.has(a.op)) crossVar.set(a, m.OpVariable(fnPtr(typeOf(a.type)), 'Function')); });
+    i.args.forEach((a, k) => { const p = b.preds[k]; if (p && a.block !== p && !crossVar.has(a) && !EVERYWHERE.has(a.op)) crossVar.set(a, variable(a.type)); });
   }
-  m.OpStore(state, c32(0));
+  const load = (v: Id, x: Inst): Id => m.OpLoad(typeOf(x.type), slot(v, x.type));
+  const store = (v: Id, x: Inst, val: Id): void => { m.OpStore(slot(v, x.type), val); };
+  m.OpStore(state, turn ? turn.start : c32(0));
 
   const header = m.allocateId(), dispatchL = m.allocateId(), swMerge = m.allocateId(), cont = m.allocateId(), exit = m.allocateId();
   const caseLabels = fn.blocks.map(() => m.allocateId());
@@ -70,10 +98,10 @@ export function emitStateMachine(sc: Scalars, kernel: KernelState, fn: IrFunctio
     // variables (a later write of a phi variable by another predecessor must not reach other users).
     for (const p of b.insts) {
       if (p.op !== 'Phi') break;
-      const v = m.OpLoad(typeOf(p.type), phiVar.get(p) as Id);
+      const v = load(phiVar.get(p) as Id, p);
       vals.set(p, v);
       const cv = crossVar.get(p);
-      if (cv) m.OpStore(cv, v);
+      if (cv) store(cv, p, v);
     }
     const val = (x: Inst): Id => {
       const hit = vals.get(x);
@@ -81,7 +109,7 @@ export function emitStateMachine(sc: Scalars, kernel: KernelState, fn: IrFunctio
       // Module constants and the launch values of the function's first block are valid in every block.
       if (EVERYWHERE.has(x.op)) { const e = emitOp(sc, kernel, x, () => { throw new CompileError(`${x.op} has no arguments`, x.pc); }); if (e) { vals.set(x, e); return e; } }
       const cv = crossVar.get(x);
-      const v = cv ? m.OpLoad(typeOf(x.type), cv) : undefined;
+      const v = cv ? load(cv, x) : undefined;
       if (!v) throw new CompileError(`internal: %${x.id} (${x.op}) has no value in b${b.id}`, x.pc);
       vals.set(x, v);
       return v;
@@ -93,7 +121,7 @@ export function emitStateMachine(sc: Scalars, kernel: KernelState, fn: IrFunctio
       if (r !== undefined) {
         vals.set(i, r);
         const cv = crossVar.get(i);
-        if (cv) m.OpStore(cv, r);
+        if (cv) store(cv, i, r);
       }
     }
     // Leave the block: phi copies for the successor(s), then the next state.
@@ -102,13 +130,16 @@ export function emitStateMachine(sc: Scalars, kernel: KernelState, fn: IrFunctio
       const phis = to.insts.filter((x) => x.op === 'Phi');
       const k2 = to.preds.indexOf(b);
       const loaded = phis.map((p) => { const a = p.args[k2]; if (!a) throw new CompileError(`phi without an argument for b${b.id}`); return val(a); });
-      return () => phis.forEach((p, j) => m.OpStore(phiVar.get(p) as Id, loaded[j] as Id));
+      return () => phis.forEach((p, j) => store(phiVar.get(p) as Id, p, loaded[j] as Id));
     };
     if (!term) throw new CompileError(`b${b.id} has no terminator`);
     if (term.op === 'Branch') {
       const to = fn.block(Number(term.imms[0]));
       phiCopies(to)();
-      m.OpStore(state, c32(to.id));
+      // After a barrier the wave's turn ends; it resumes at the branch's target.
+      const barrier = b.insts[b.insts.length - 2]?.op === 'Barrier';
+      if (barrier && !turn) throw new CompileError('a barrier outside the workgroup layout (internal)', term.pc);
+      m.OpStore(state, c32(barrier ? (YIELD | to.id) >>> 0 : to.id));
     } else if (term.op === 'BranchCond') {
       const tt = fn.block(Number(term.imms[0])), ff = fn.block(Number(term.imms[1]));
       const cond = val(term.args[0] as Inst);
@@ -131,7 +162,11 @@ export function emitStateMachine(sc: Scalars, kernel: KernelState, fn: IrFunctio
   m.label(swMerge);
   m.OpBranch(cont);
   m.label(cont);
-  m.OpBranchConditional(m.OpINotEqual(tBool, m.OpLoad(tU32, state), c32(DONE)), header, exit);
+  const running = turn
+    ? m.OpIEqual(tBool, m.OpBitwiseAnd(tU32, m.OpLoad(tU32, state), c32(YIELD)), c32(0))
+    : m.OpINotEqual(tBool, m.OpLoad(tU32, state), c32(DONE));
+  m.OpBranchConditional(running, header, exit);
   m.label(exit);
-  m.OpReturn();
+  if (!turn) m.OpReturn();
+  return state;
 }

@@ -50,14 +50,14 @@
 // launch values computed before any IR block (EVERYWHERE, emit-ops.ts) are valid in every block.
 import type { TargetProfile } from '../profile.js';
 import type { FloatMode, Inst, IrFunction } from '../../ir/ir.js';
-import type { IrType, Op } from '../../ir/ops.js';
+import type { IrType, LdsRmw, Op } from '../../ir/ops.js';
 import { Module } from './module.js';
 import type { Id } from './operands.js';
 import { CompileError } from './errors.js';
 import { emitOp, EVERYWHERE, type KernelState, NATIVE_F32, type Scalars } from './emit-ops.js';
 import { planStructuredFlow } from './structurize.js';
 import { emitStructured } from './emit-structured.js';
-import { emitStateMachine } from './emit-state-machine.js';
+import { DONE, emitStateMachine, YIELD } from './emit-state-machine.js';
 import { signature } from '../../ir/verify.js';
 
 export { CompileError };
@@ -83,12 +83,21 @@ export interface EmitResult {
   readonly faultSites: readonly FaultSite[];
   /** How the CFG was emitted: structured constructs (reducible), or the state machine (irreducible). */
   readonly controlFlow: 'structured' | 'state machine';
+  /**
+   * What one Vulkan workgroup runs: one RDNA wave ('wave': the runtime dispatches a Vulkan
+   * workgroup per wave), or a whole RDNA workgroup, its waves one after another ('workgroup':
+   * kernels with LDS or s_barrier; one Vulkan workgroup per RDNA workgroup).
+   */
+  readonly dispatch: 'wave' | 'workgroup';
 }
 
 const BYTE_OPS: ReadonlySet<Op> = new Set(['LoadGlobalU8', 'LoadGlobalU16', 'StoreGlobal8', 'StoreGlobal16']);
 const BYTE_STORES: ReadonlySet<Op> = new Set(['StoreGlobal8', 'StoreGlobal16']);
 const ATOMICS: ReadonlySet<Op> = new Set(['AtomicRmw32', 'AtomicRmw64', 'AtomicCmpSwap32', 'AtomicCmpSwap64']);
 const ATOMICS64: ReadonlySet<Op> = new Set(['AtomicRmw64', 'AtomicCmpSwap64']);
+const LDS_OPS: ReadonlySet<Op> = new Set(['LoadLds', 'StoreLds', 'AtomicLds']);
+/** RDNA workgroups have at most 1,024 work-items: the most waves a workgroup has. */
+const MAX_WORKITEMS = 1024;
 
 /** Whether the profile expresses this float op's mode natively (else it must be lowered first). */
 export function canEmitNative(i: Inst, p: TargetProfile): boolean {
@@ -98,6 +107,8 @@ export function canEmitNative(i: Inst, p: TargetProfile): boolean {
 export interface EmitOptions {
   /** Emit the state machine even for a reducible CFG (comparisons, benchmarks). */
   readonly stateMachine?: boolean;
+  /** The kernel's LDS size in bytes (ShaderInfo.ldsSize): accesses at or beyond it read 0 and write nothing. */
+  readonly ldsBytes?: number;
 }
 
 export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitOptions = {}): EmitResult {
@@ -108,7 +119,11 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
   m.OpCapability('PhysicalStorageBufferAddresses');
   const floatOps: { pc: number | undefined; op: Op; lowering: 'native' }[] = [];
   let needsF32Modes = false, bytes = false, byteStores = false, atomics = false, atomics64 = false;
+  let lds = false, barriers = false, permutes = false;
   for (const b of fn.blocks) for (const i of b.insts) {
+    if (LDS_OPS.has(i.op)) lds = true;
+    else if (i.op === 'Barrier') barriers = true;
+    else if (i.op === 'PermuteLanes') permutes = true;
     if (ATOMICS.has(i.op)) {
       atomics = true;
       if (ATOMICS64.has(i.op)) atomics64 = true;
@@ -188,10 +203,16 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
     ? { data: m.OpVariable(m.OpTypePointer('Workgroup', addrArr), 'Workgroup'), cmp: m.OpVariable(m.OpTypePointer('Workgroup', addrArr), 'Workgroup'), old: m.OpVariable(m.OpTypePointer('Workgroup', addrArr), 'Workgroup') }
     : undefined;
   const shPtr64 = addrVar !== undefined ? m.OpTypePointer('Workgroup', tU64) : undefined;
+  // LDS, and the lane exchange of the DS ops (8 dwords per lane: active, addresses, data, results).
+  const perWorkgroup = lds || barriers;
+  const ldsCap = options.ldsBytes ?? 0;
+  const ldsVar = lds ? m.OpVariable(m.OpTypePointer('Workgroup', m.OpTypeArray(tU32, c32(Math.ceil(ldsCap / 4) + 2))), 'Workgroup') : undefined;
+  const xVar = lds || permutes ? m.OpVariable(m.OpTypePointer('Workgroup', m.OpTypeArray(tU32, c32(8 * ws))), 'Workgroup') : undefined;
   const fnPtr = (t: Id) => m.OpTypePointer('Function', t);
 
   const main = m.OpFunction(tVoid, 'None', m.OpTypeFunction(tVoid));
-  m.OpEntryPoint('GLCompute', main, 'main', pcVar, gLocal, gGroup, shVar, balVar, ...(addrVar !== undefined ? [addrVar] : []), ...(atomicVars !== undefined ? [atomicVars.data, atomicVars.cmp, atomicVars.old] : []));
+  m.OpEntryPoint('GLCompute', main, 'main', pcVar, gLocal, gGroup, shVar, balVar, ...(addrVar !== undefined ? [addrVar] : []), ...(atomicVars !== undefined ? [atomicVars.data, atomicVars.cmp, atomicVars.old] : []),
+    ...(ldsVar !== undefined ? [ldsVar] : []), ...(xVar !== undefined ? [xVar] : []));
   m.OpExecutionMode(main, 'LocalSize', ws, 1, 1);
   if (needsF32Modes) {
     m.OpExecutionMode(main, 'RoundingModeRTE', 32);
@@ -210,24 +231,91 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
   const lid = m.OpLoad(tV3, gLocal), wid = m.OpLoad(tV3, gGroup);
   const lane = m.OpCompositeExtract(tU32, lid, 0);
   const vg = m.OpIAdd(tU32, m.OpCompositeExtract(tU32, wid, 0), m.OpIMul(tU32, m.OpCompositeExtract(tU32, wid, 1), vkGroupsX));
-  const hsaLinear = m.OpUDiv(tU32, vg, wavesPerGroup);
-  const wave = m.OpUMod(tU32, vg, wavesPerGroup);
+  // The RDNA workgroup: the Vulkan one (workgroup layout), or the one its wave belongs to.
+  const hsaLinear = perWorkgroup ? vg : m.OpUDiv(tU32, vg, wavesPerGroup);
   const gx = m.OpUMod(tU32, hsaLinear, groupsX);
   const gyz = m.OpUDiv(tU32, hsaLinear, groupsX);
   const gy = m.OpUMod(tU32, gyz, groupsY), gz = m.OpUDiv(tU32, gyz, groupsY);
-  const flat = m.OpIAdd(tU32, m.OpIMul(tU32, wave, c32(ws)), lane);
   const b0 = blk[0] as Id, b1 = blk[1] as Id, b2 = blk[2] as Id;
   const bxy = m.OpIMul(tU32, b0, b1);
-  const lx = m.OpUMod(tU32, flat, b0), ly = m.OpUMod(tU32, m.OpUDiv(tU32, flat, b0), b1), lz = m.OpUDiv(tU32, flat, bxy);
-  const exists = m.OpULessThan(tBool, flat, m.OpIMul(tU32, bxy, b2));
   const inDim = (g: Id, bk: Id, l: Id, n: Id) => m.OpULessThan(tBool, m.OpIAdd(tU32, m.OpIMul(tU32, g, bk), l), n);
-  const inGrid = m.OpLogicalAnd(tBool, exists, m.OpLogicalAnd(tBool, inDim(gx, b0, lx, grid[0] as Id), m.OpLogicalAnd(tBool, inDim(gy, b1, ly, grid[1] as Id), inDim(gz, b2, lz, grid[2] as Id))));
-  const groupIds = [gx, gy, gz], localIds = [lx, ly, lz];
+  // A wave's work-items: the invocation's local ids and whether it is inside the grid.
+  const waveItems = (wave: Id) => {
+    const flat = m.OpIAdd(tU32, m.OpIMul(tU32, wave, c32(ws)), lane);
+    const lx = m.OpUMod(tU32, flat, b0), ly = m.OpUMod(tU32, m.OpUDiv(tU32, flat, b0), b1), lz = m.OpUDiv(tU32, flat, bxy);
+    const exists = m.OpULessThan(tBool, flat, m.OpIMul(tU32, bxy, b2));
+    const inGrid = m.OpLogicalAnd(tBool, exists, m.OpLogicalAnd(tBool, inDim(gx, b0, lx, grid[0] as Id), m.OpLogicalAnd(tBool, inDim(gy, b1, ly, grid[1] as Id), inDim(gz, b2, lz, grid[2] as Id))));
+    return { localIds: [lx, ly, lz], inGrid };
+  };
+  // The wave's items: set here (a wave per Vulkan workgroup), or for each turn of the workgroup layout below.
+  let items = perWorkgroup ? undefined : waveItems(m.OpUMod(tU32, vg, wavesPerGroup));
+  const current = () => items ?? (() => { throw new CompileError('internal: a wave value outside a wave\'s turn'); })();
+  const groupIds = [gx, gy, gz];
 
   const barrier = () => m.OpControlBarrier(c32(2), c32(2), c32(0x108));
   const faultSites: FaultSite[] = [];
+  // The DS ops' exchange slots (lane l's k-th dword at 8l + k) and LDS functions (emitted after main).
+  const xPtr = m.OpTypePointer('Workgroup', tU32);
+  const xSlot = (base: Id, k: number) => {
+    if (xVar === undefined) throw new CompileError('internal: a DS lane exchange without its slots');
+    return m.OpAccessChain(xPtr, xVar, k === 0 ? base : m.OpIAdd(tU32, base, c32(k)));
+  };
+  const X = (base: Id, k: number) => m.OpLoad(tU32, xSlot(base, k));
+  const myBase = xVar !== undefined ? m.OpIMul(tU32, lane, c32(8)) : c32(0);
+  const publish = (k: number, v: Id) => { m.OpStore(xSlot(myBase, k), v); };
+  const ldsFns = ldsVar !== undefined ? { get: m.allocateId(), put: m.allocateId() } : undefined;
+  const ldsGet = (a: Id, off: number, n: number): Id => {
+    if (!ldsFns) throw new CompileError('internal: an LDS access without the LDS');
+    return m.OpFunctionCall(tU32, ldsFns.get, a, c32(off), c32(n));
+  };
+  const ldsPut = (a: Id, off: number, n: number, v: Id): void => {
+    if (!ldsFns) throw new CompileError('internal: an LDS access without the LDS');
+    m.OpFunctionCall(tVoid, ldsFns.put, a, c32(off), c32(n), v);
+  };
+  const pack = (lo: Id, hi: Id) => m.OpBitcast(tU64, m.OpCompositeConstruct(tV2U32, lo, hi));
+  const half = (v: Id, k: 0 | 1) => m.OpCompositeExtract(tU32, m.OpBitcast(tV2U32, v), k);
+  // The interpreter's order for one DS instruction: lane 0 does every active lane's part in
+  // ascending lane order, between barriers, from the slots the lanes published (the workgroup
+  // runs one wave at a time, so the LDS holds no other wave's accesses meanwhile). DontUnroll as
+  // for the atomics.
+  const serialLanes = (body: (base: Id) => void) => {
+    barrier();
+    const go = m.allocateId(), skip = m.allocateId(), pre = m.allocateId(), hdr = m.allocateId(), bd = m.allocateId(), nx = m.allocateId(), done = m.allocateId(), jn = m.allocateId();
+    const doIt = m.allocateId(), after = m.allocateId();
+    const first = m.OpIEqual(tBool, lane, c32(0));
+    m.OpSelectionMerge(skip, 'None');
+    m.OpBranchConditional(first, go, skip);
+    m.label(go);
+    m.OpBranch(pre);
+    m.label(pre);
+    m.OpBranch(hdr);
+    m.label(hdr);
+    const j = m.OpPhi(tU32, c32(0), pre, jn, nx);
+    const more = m.OpULessThan(tBool, j, c32(ws));
+    m.OpLoopMerge(done, nx, 'DontUnroll');
+    m.OpBranchConditional(more, bd, done);
+    m.label(bd);
+    const base = m.OpIMul(tU32, j, c32(8));
+    const on = m.OpINotEqual(tBool, X(base, 0), c32(0));
+    m.OpSelectionMerge(after, 'None');
+    m.OpBranchConditional(on, doIt, after);
+    m.label(doIt);
+    body(base);
+    m.OpBranch(after);
+    m.label(after);
+    m.OpBranch(nx);
+    m.label(nx);
+    m.emit('OpIAdd', [tU32, j, c32(1)], jn);
+    m.OpBranch(hdr);
+    m.label(done);
+    m.OpBranch(skip);
+    m.label(skip);
+    barrier();
+  };
   const kernel: KernelState = {
-    waveSize: ws, lane, groupIds, localIds, inGrid, kernargPtr, dispatchPtr, sinkPtr, psbU32, helperFns,
+    waveSize: ws, lane, groupIds, kernargPtr, dispatchPtr, sinkPtr, psbU32, helperFns,
+    get localIds() { return current().localIds; },
+    get inGrid() { return current().inGrid; },
     bytePointer(a) {
       if (psbU8 === undefined) throw new CompileError('internal: a byte access without 8-bit storage');
       return m.OpConvertUToPtr(psbU8, a);
@@ -360,15 +448,261 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
       // first barrier, and the leaders write other lanes' slots only after it.
       return m.OpSelect(t, active, narrow(m.OpLoad(tU64, slot(atomicVars.old, lane))), n === 8 ? c64(0n) : c32(0));
     },
+    // Every lane reads in parallel (a DS load writes nothing); an inactive lane asks for an address outside any LDS.
+    ldsLoad(active, a, n, off) {
+      return ldsGet(m.OpSelect(tU32, active, a, c32(0xffffffff)), off, n);
+    },
+    ldsStore(active, a0, a1, data, n, two) {
+      publish(0, m.OpSelect(tU32, active, c32(1), c32(0)));
+      publish(1, a0);
+      publish(2, a1);
+      data.forEach((d, k) => publish(3 + k, d));
+      serialLanes((base) => {
+        const A0 = X(base, 1);
+        if (n < 4) { ldsPut(A0, 0, n, X(base, 3)); return; }
+        const per = n / 4;
+        for (let k = 0; k < per; k++) ldsPut(A0, 4 * k, 4, X(base, 3 + k));
+        if (two) {
+          const A1 = X(base, 2);
+          for (let k = 0; k < per; k++) ldsPut(A1, 4 * k, 4, X(base, 3 + per + k));
+        }
+      });
+    },
+    ldsAtomic(kind, active, a, d0, d1, wide) {
+      publish(0, m.OpSelect(tU32, active, c32(1), c32(0)));
+      publish(1, a);
+      publish(2, half(d0, 0));
+      publish(3, half(d0, 1));
+      publish(4, half(d1, 0));
+      publish(5, half(d1, 1));
+      serialLanes((base) => {
+        const A = X(base, 1);
+        const lo = ldsGet(A, 0, 4), hi = wide ? ldsGet(A, 4, 4) : c32(0);
+        const t = wide ? tU64 : tU32;
+        const old = wide ? pack(lo, hi) : lo;
+        const D0 = wide ? pack(X(base, 2), X(base, 3)) : X(base, 2);
+        const D1 = wide ? pack(X(base, 4), X(base, 5)) : X(base, 4);
+        const nv = ldsRmwOp(sc, kind, t, old, D0, D1);
+        ldsPut(A, 0, 4, wide ? half(nv, 0) : nv);
+        if (wide) ldsPut(A, 4, 4, half(nv, 1));
+        m.OpStore(xSlot(base, 6), lo);
+        m.OpStore(xSlot(base, 7), hi);
+      });
+      return m.OpSelect(tU64, active, pack(X(myBase, 6), X(myBase, 7)), c64(0n));
+    },
+    // Every lane scans the lanes in ascending order: the last active one that targets it wins.
+    permute(active, target, v) {
+      publish(0, m.OpSelect(tU32, active, c32(1), c32(0)));
+      publish(1, target);
+      publish(2, v);
+      barrier();
+      const pre = m.allocateId(), hdr = m.allocateId(), bd = m.allocateId(), nx = m.allocateId(), done = m.allocateId(), jn = m.allocateId(), rn = m.allocateId();
+      m.OpBranch(pre);
+      m.label(pre);
+      m.OpBranch(hdr);
+      m.label(hdr);
+      const j = m.OpPhi(tU32, c32(0), pre, jn, nx);
+      const r = m.OpPhi(tU32, c32(0), pre, rn, nx);
+      const more = m.OpULessThan(tBool, j, c32(ws));
+      m.OpLoopMerge(done, nx, 'DontUnroll');
+      m.OpBranchConditional(more, bd, done);
+      m.label(bd);
+      const base = m.OpIMul(tU32, j, c32(8));
+      const hit = m.OpLogicalAnd(tBool, m.OpINotEqual(tBool, X(base, 0), c32(0)), m.OpIEqual(tBool, X(base, 1), lane));
+      m.emit('OpSelect', [tU32, hit, X(base, 2), r], rn);
+      m.OpBranch(nx);
+      m.label(nx);
+      m.emit('OpIAdd', [tU32, j, c32(1)], jn);
+      m.OpBranch(hdr);
+      m.label(done);
+      barrier();
+      return r;
+    },
   };
-  // The control flow: structured where the CFG is reducible, else the state machine.
-  const plan = options.stateMachine ? undefined : planStructuredFlow(fn, EVERYWHERE);
-  const controlFlow = !plan || 'irreducible' in plan ? 'state machine' : 'structured';
-  if (!plan || 'irreducible' in plan) emitStateMachine(sc, kernel, fn);
-  else emitStructured(sc, kernel, fn, plan);
+  // The control flow: structured where the CFG is reducible, else the state machine; the
+  // workgroup layout runs its waves' turns through the state machine.
+  let controlFlow: EmitResult['controlFlow'] = 'state machine';
+  if (perWorkgroup) {
+    // Rounds until every wave has ended; in each, every wave that has not ended (and has a
+    // work-item) runs to its end or its next barrier, in order: the RDNA interpreter's schedule.
+    const maxWaves = MAX_WORKITEMS / ws;
+    const tPcs = m.OpTypeArray(tU32, c32(maxWaves));
+    const pcs = m.OpVariable(fnPtr(tPcs), 'Function');
+    const left = m.OpVariable(fnPtr(tBool), 'Function');
+    m.OpStore(pcs, m.OpConstantNull(tPcs));
+    // The LDS starts zeroed, as the interpreter's does (Vulkan's workgroup memory starts undefined).
+    if (ldsVar !== undefined) {
+      const dwords = Math.ceil(ldsCap / 4) + 2;
+      const pre = m.allocateId(), hdr = m.allocateId(), bd = m.allocateId(), nx = m.allocateId(), done = m.allocateId(), kn = m.allocateId();
+      m.OpBranch(pre);
+      m.label(pre);
+      m.OpBranch(hdr);
+      m.label(hdr);
+      const k = m.OpPhi(tU32, lane, pre, kn, nx);
+      const more = m.OpULessThan(tBool, k, c32(dwords));
+      m.OpLoopMerge(done, nx, 'DontUnroll');
+      m.OpBranchConditional(more, bd, done);
+      m.label(bd);
+      m.OpStore(m.OpAccessChain(xPtr, ldsVar, k), c32(0));
+      m.OpBranch(nx);
+      m.label(nx);
+      m.emit('OpIAdd', [tU32, k, c32(ws)], kn);
+      m.OpBranch(hdr);
+      m.label(done);
+      barrier();
+    }
+    const rHdr = m.allocateId(), rBody = m.allocateId(), rCont = m.allocateId(), rExit = m.allocateId();
+    const wPre = m.allocateId(), wHdr = m.allocateId(), wBody = m.allocateId(), wCont = m.allocateId(), wExit = m.allocateId(), wNext = m.allocateId();
+    const go = m.allocateId(), skip = m.allocateId();
+    m.OpBranch(rHdr);
+    m.label(rHdr);
+    m.OpLoopMerge(rExit, rCont, 'None');
+    m.OpBranch(rBody);
+    m.label(rBody);
+    m.OpStore(left, cBool(false));
+    m.OpBranch(wPre);
+    m.label(wPre);
+    m.OpBranch(wHdr);
+    m.label(wHdr);
+    const w = m.OpPhi(tU32, c32(0), wPre, wNext, wCont);
+    const more = m.OpULessThan(tBool, w, wavesPerGroup);
+    m.OpLoopMerge(wExit, wCont, 'None');
+    m.OpBranchConditional(more, wBody, wExit);
+    m.label(wBody);
+    items = waveItems(w);
+    const pcOf = () => m.OpAccessChain(fnPtr(tU32), pcs, w);
+    const pc = m.OpLoad(tU32, pcOf());
+    const some = m.OpINotEqual(tBool, m.OpBitwiseOr(tU32, kernel.ballot(items.inGrid, false), kernel.ballot(items.inGrid, true)), c32(0));
+    const runs = m.OpLogicalAnd(tBool, m.OpINotEqual(tBool, pc, c32(DONE)), some);
+    m.OpSelectionMerge(skip, 'None');
+    m.OpBranchConditional(runs, go, skip);
+    m.label(go);
+    const state = emitStateMachine(sc, kernel, fn, { start: pc, ...(barriers ? { wave: { index: w, count: maxWaves } } : {}) });
+    const st = m.OpLoad(tU32, state);
+    const next = m.OpSelect(tU32, m.OpIEqual(tBool, st, c32(DONE)), c32(DONE), m.OpBitwiseAnd(tU32, st, c32(~YIELD >>> 0)));
+    m.OpStore(pcOf(), next);
+    m.OpStore(left, m.OpLogicalOr(tBool, m.OpLoad(tBool, left), m.OpINotEqual(tBool, next, c32(DONE))));
+    // The next wave sees this one's global memory (the interpreter runs them one after another).
+    m.OpControlBarrier(c32(2), c32(2), c32(0x148));
+    m.OpBranch(skip);
+    m.label(skip);
+    m.OpBranch(wCont);
+    m.label(wCont);
+    m.emit('OpIAdd', [tU32, w, c32(1)], wNext);
+    m.OpBranch(wHdr);
+    m.label(wExit);
+    m.OpBranch(rCont);
+    m.label(rCont);
+    m.OpBranchConditional(m.OpLoad(tBool, left), rHdr, rExit);
+    m.label(rExit);
+    m.OpReturn();
+  } else {
+    const plan = options.stateMachine ? undefined : planStructuredFlow(fn, EVERYWHERE);
+    if (!plan || 'irreducible' in plan) emitStateMachine(sc, kernel, fn);
+    else { controlFlow = 'structured'; emitStructured(sc, kernel, fn, plan); }
+  }
   m.OpFunctionEnd();
   fn.helpers.forEach((h, k) => emitHelper(sc, h, helperFns[k] as Id));
-  return { spirv: m.assemble(), floatOps, faultSites, controlFlow };
+  if (ldsFns && ldsVar !== undefined) emitLdsFunctions(sc, ldsVar, ldsCap, ldsFns);
+  return { spirv: m.assemble(), floatOps, faultSites, controlFlow, dispatch: perWorkgroup ? 'workgroup' : 'wave' };
+}
+
+/**
+ * The LDS accessors (one each per module): get(a, off, n) reads n (1, 2, 4) bytes at a + off, any
+ * alignment, 0 when any of them is at or beyond `cap` (the interpreter's rule, per element);
+ * put(a, off, n, v) writes the low n bytes of v there, nothing when outside. The LDS is a u32
+ * array with two dwords to spare, so the dword after an in-range access always exists.
+ */
+function emitLdsFunctions(sc: Scalars, ldsVar: Id, cap: number, ids: { get: Id; put: Id }): void {
+  const { m, tBool, tU32, c32 } = sc;
+  const tVoid = m.OpTypeVoid();
+  const ptr = m.OpTypePointer('Workgroup', tU32);
+  const word = (i: Id) => m.OpAccessChain(ptr, ldsVar, i);
+  const inRange = (a: Id, off: Id, n: Id) => {
+    const need = m.OpIAdd(tU32, off, n);
+    return m.OpLogicalAnd(tBool, m.OpULessThanEqual(tBool, need, c32(cap)), m.OpULessThanEqual(tBool, a, m.OpISub(tU32, c32(cap), need)));
+  };
+  m.emit('OpFunction', [tU32, 'None', m.OpTypeFunction(tU32, tU32, tU32, tU32)], ids.get);
+  m.OpName(ids.get, 'lds_get');
+  {
+    const a = m.OpFunctionParameter(tU32), off = m.OpFunctionParameter(tU32), n = m.OpFunctionParameter(tU32);
+    m.OpLabel();
+    const ok = inRange(a, off, n);
+    const ea = m.OpSelect(tU32, ok, m.OpIAdd(tU32, a, off), c32(0));
+    const idx = m.OpShiftRightLogical(tU32, ea, c32(2));
+    const sh = m.OpShiftLeftLogical(tU32, m.OpBitwiseAnd(tU32, ea, c32(3)), c32(3));
+    const lo = m.OpLoad(tU32, word(idx)), hi = m.OpLoad(tU32, word(m.OpIAdd(tU32, idx, c32(1))));
+    const joined = m.OpBitwiseOr(tU32, m.OpShiftRightLogical(tU32, lo, sh), m.OpShiftLeftLogical(tU32, hi, m.OpBitwiseAnd(tU32, m.OpISub(tU32, c32(32), sh), c32(31))));
+    const v = m.OpSelect(tU32, m.OpIEqual(tBool, sh, c32(0)), lo, joined);
+    const mask = m.OpSelect(tU32, m.OpIEqual(tBool, n, c32(4)), c32(0xffffffff), m.OpISub(tU32, m.OpShiftLeftLogical(tU32, c32(1), m.OpBitwiseAnd(tU32, m.OpShiftLeftLogical(tU32, n, c32(3)), c32(31))), c32(1)));
+    m.OpReturnValue(m.OpSelect(tU32, ok, m.OpBitwiseAnd(tU32, v, mask), c32(0)));
+  }
+  m.OpFunctionEnd();
+  m.emit('OpFunction', [tVoid, 'None', m.OpTypeFunction(tVoid, tU32, tU32, tU32, tU32)], ids.put);
+  m.OpName(ids.put, 'lds_put');
+  {
+    const a = m.OpFunctionParameter(tU32), off = m.OpFunctionParameter(tU32), n = m.OpFunctionParameter(tU32), v = m.OpFunctionParameter(tU32);
+    m.OpLabel();
+    const body = m.allocateId(), end = m.allocateId(), whole = m.allocateId(), bytes = m.allocateId(), bodyEnd = m.allocateId();
+    const ok = inRange(a, off, n);
+    m.OpSelectionMerge(end, 'None');
+    m.OpBranchConditional(ok, body, end);
+    m.label(body);
+    const ea = m.OpIAdd(tU32, a, off);
+    const aligned = m.OpIEqual(tBool, m.OpBitwiseAnd(tU32, ea, c32(3)), c32(0));
+    const isWhole = m.OpLogicalAnd(tBool, m.OpIEqual(tBool, n, c32(4)), aligned);
+    m.OpSelectionMerge(bodyEnd, 'None');
+    m.OpBranchConditional(isWhole, whole, bytes);
+    m.label(whole);
+    m.OpStore(word(m.OpShiftRightLogical(tU32, ea, c32(2))), v);
+    m.OpBranch(bodyEnd);
+    m.label(bytes);
+    for (let k = 0; k < 4; k++) {
+      const kb = m.allocateId(), kEnd = m.allocateId();
+      const has = m.OpULessThan(tBool, c32(k), n);
+      m.OpSelectionMerge(kEnd, 'None');
+      m.OpBranchConditional(has, kb, kEnd);
+      m.label(kb);
+      const e = m.OpIAdd(tU32, ea, c32(k));
+      const p = word(m.OpShiftRightLogical(tU32, e, c32(2)));
+      const s = m.OpShiftLeftLogical(tU32, m.OpBitwiseAnd(tU32, e, c32(3)), c32(3));
+      const byte = m.OpBitwiseAnd(tU32, m.OpShiftRightLogical(tU32, v, c32(8 * k)), c32(0xff));
+      const kept = m.OpBitwiseAnd(tU32, m.OpLoad(tU32, p), m.OpNot(tU32, m.OpShiftLeftLogical(tU32, c32(0xff), s)));
+      m.OpStore(p, m.OpBitwiseOr(tU32, kept, m.OpShiftLeftLogical(tU32, byte, s)));
+      m.OpBranch(kEnd);
+      m.label(kEnd);
+    }
+    m.OpBranch(bodyEnd);
+    m.label(bodyEnd);
+    m.OpBranch(end);
+    m.label(end);
+    m.OpReturn();
+  }
+  m.OpFunctionEnd();
+}
+
+/** A DS atomic's new value (the LDS_RMW rules) on `t` (u32 or u64) values. */
+function ldsRmwOp(sc: Scalars, kind: LdsRmw, t: Id, o: Id, d0: Id, d1: Id): Id {
+  const { m, tBool } = sc;
+  const zero = t === sc.tU64 ? sc.c64(0n) : sc.c32(0), one = t === sc.tU64 ? sc.c64(1n) : sc.c32(1);
+  switch (kind) {
+    case 'add': return m.OpIAdd(t, o, d0);
+    case 'sub': return m.OpISub(t, o, d0);
+    case 'rsub': return m.OpISub(t, d0, o);
+    case 'inc': return m.OpSelect(t, m.OpUGreaterThanEqual(tBool, o, d0), zero, m.OpIAdd(t, o, one));
+    case 'dec': return m.OpSelect(t, m.OpLogicalOr(tBool, m.OpIEqual(tBool, o, zero), m.OpUGreaterThan(tBool, o, d0)), d0, m.OpISub(t, o, one));
+    case 'min_i': return m.OpSelect(t, m.OpSLessThan(tBool, o, d0), o, d0);
+    case 'max_i': return m.OpSelect(t, m.OpSGreaterThan(tBool, o, d0), o, d0);
+    case 'min_u': return m.OpSelect(t, m.OpULessThan(tBool, o, d0), o, d0);
+    case 'max_u': return m.OpSelect(t, m.OpUGreaterThan(tBool, o, d0), o, d0);
+    case 'and': return m.OpBitwiseAnd(t, o, d0);
+    case 'or': return m.OpBitwiseOr(t, o, d0);
+    case 'xor': return m.OpBitwiseXor(t, o, d0);
+    case 'mskor': return m.OpBitwiseOr(t, m.OpBitwiseAnd(t, o, m.OpNot(t, d0)), d1);
+    case 'cmpst': return m.OpSelect(t, m.OpIEqual(tBool, o, d0), d1, o);
+    case 'wrxchg': return d0;
+    case 'wrap': return m.OpSelect(t, m.OpUGreaterThanEqual(tBool, o, d0), m.OpISub(t, o, d0), m.OpIAdd(t, o, d1));
+  }
 }
 
 /** A helper as a SPIR-V function: its parameters, then its one block of pure code, returning the value. */

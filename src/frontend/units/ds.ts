@@ -1,0 +1,228 @@
+// DS to IR: LDS loads, stores and integer atomics, and the lane-crossing ds_swizzle_b32,
+// ds_permute_b32 and ds_bpermute_b32, with the RDNA interpreter's rules (src/interp/units/ds.ts):
+// a lane's address is addr + offset (or addr + offset0/offset1 x the element size, x 64 for the
+// st64 forms), not wrapped to 32 bits; each element outside the LDS reads 0 and is not written;
+// any alignment; the lanes of one instruction apply in ascending lane order (the IR ops say so).
+// An address sum that passes 2^32 becomes 0xffffffff, which is outside any LDS (at most 64 KiB).
+// Not translated (the interpreter implements none of them either): GDS, the float atomics,
+// ds_append/consume, the addtid and src2 forms, ds_condxchg32, ds_gws_*, ds_ordered_count; nor
+// ds_wrxchg2(st64)_rtn (yet), and ds_swizzle offsets the interpreter refuses.
+import type { Inst } from '../../ir/ir.js';
+import { LDS_RMW, type LdsRmw } from '../../ir/ops.js';
+import type { InstrDef } from '../../isa/types.js';
+import { DS_TABLE } from '../../isa/tables/ds.js';
+import { EXEC_LO, type TContext, type Translator } from '../context.js';
+
+const OUTSIDE = 0xffffffff;
+
+/** base + off as the LDS sees it: the sum, or OUTSIDE when it passes 2^32. */
+function ldsAddress(cx: TContext, base: Inst, off: number): Inst {
+  if (off === 0) return base;
+  const b = cx.b;
+  const o = cx.u32(off);
+  const carry = b.emit('UAddCarry32', [base, o, b.emit('ConstU1', [], [0])]);
+  return b.emit('Select32', [carry, cx.u32(OUTSIDE), b.emit('IAdd32', [base, o])]);
+}
+
+function noGds(cx: TContext): void {
+  if (cx.inst.mods.gds) cx.fail(`${cx.inst.def.mnemonic} with gds (global data share) is not translated (the interpreter does not implement GDS)`);
+}
+
+const isWide = (t: string | undefined) => t === 'b64' || t === 'u64' || t === 'i64' || t === 'f64';
+
+function dwordsOf(def: InstrDef, name: string): number {
+  const o = def.operands.find((x) => x.name === name);
+  if (!o) return 0;
+  if (o.dwords !== undefined) return o.dwords;
+  return isWide(o.type) ? 2 : o.type === 'b96' ? 3 : o.type === 'b128' ? 4 : 1;
+}
+
+const bytesOf = (t: string): 1 | 2 | 4 => (t === 'u8' || t === 'i8' ? 1 : t === 'u16' || t === 'i16' || t === 'b16' ? 2 : 4);
+
+/** The two addresses of an offset0/offset1 form (element `size` bytes). */
+function addresses2(cx: TContext, size: number, st64: boolean): [Inst, Inst] {
+  const base = cx.lane(cx.op('addr').value, 'u32');
+  const scale = size * (st64 ? 64 : 1);
+  return [ldsAddress(cx, base, (cx.inst.mods.offset0 ?? 0) * scale), ldsAddress(cx, base, (cx.inst.mods.offset1 ?? 0) * scale)];
+}
+
+const address1 = (cx: TContext): Inst => ldsAddress(cx, cx.lane(cx.op('addr').value, 'u32'), cx.inst.mods.offset ?? 0);
+
+function load(def: InstrDef): Translator {
+  const flags = def.flags ?? [];
+  const t = def.operands.find((o) => o.name === 'vdst')?.type ?? 'b32';
+  if (flags.includes('offset2')) {
+    const wide = isWide(def.operands.find((o) => o.name === 'vdst')?.type);
+    const size = wide ? 8 : 4, per = size / 4, st64 = flags.includes('st64');
+    return (cx) => {
+      noGds(cx);
+      const exec = cx.execBit();
+      const [a0, a1] = addresses2(cx, size, st64);
+      const d = cx.op('vdst').value;
+      const v: Inst[] = [];
+      for (let k = 0; k < per; k++) v.push(cx.b.emit('LoadLds', [exec, a0], [4, 4 * k]));
+      for (let k = 0; k < per; k++) v.push(cx.b.emit('LoadLds', [exec, a1], [4, 4 * k]));
+      v.forEach((x, k) => cx.writeLane(d, x, k, exec));
+    };
+  }
+  const bytes = bytesOf(t);
+  const signed = t === 'i8' || t === 'i16';
+  const d16 = def.mnemonic.includes('_d16'), hi = def.mnemonic.endsWith('_d16_hi');
+  const dwords = dwordsOf(def, 'vdst');
+  return (cx) => {
+    noGds(cx);
+    const b = cx.b;
+    const exec = cx.execBit();
+    const a = address1(cx);
+    const d = cx.op('vdst').value;
+    if (bytes === 4) {
+      const v: Inst[] = [];
+      for (let k = 0; k < dwords; k++) v.push(b.emit('LoadLds', [exec, a], [4, 4 * k]));
+      v.forEach((x, k) => cx.writeLane(d, x, k, exec));
+      return;
+    }
+    let x = b.emit('LoadLds', [exec, a], [bytes, 0]);
+    if (signed) x = b.emit('SBfe32', [x, cx.u32(0), cx.u32(8 * bytes)]);
+    if (d16) {
+      const old = cx.lane(d, 'b32');
+      const h16 = b.emit('And32', [x, cx.u32(0xffff)]);
+      x = hi ? b.emit('Or32', [b.emit('And32', [old, cx.u32(0xffff)]), b.emit('Shl32', [h16, cx.u32(16)])])
+        : b.emit('Or32', [b.emit('And32', [old, cx.u32(0xffff0000)]), h16]);
+    }
+    cx.writeLane(d, x, 0, exec);
+  };
+}
+
+function store(def: InstrDef): Translator {
+  const flags = def.flags ?? [];
+  const t = def.operands.find((o) => o.name === 'data0')?.type ?? 'b32';
+  if (flags.includes('offset2')) {
+    const per = dwordsOf(def, 'data0'), size = 4 * per, st64 = flags.includes('st64');
+    return (cx) => {
+      noGds(cx);
+      const exec = cx.execBit();
+      const [a0, a1] = addresses2(cx, size, st64);
+      const d0 = cx.op('data0').value, d1 = cx.op('data1').value;
+      const data = [...Array.from({ length: per }, (_, k) => cx.lane(d0, 'b32', k)), ...Array.from({ length: per }, (_, k) => cx.lane(d1, 'b32', k))];
+      while (data.length < 4) data.push(cx.u32(0));
+      cx.b.emit('StoreLds', [exec, a0, a1, ...data], [size, 2]);
+    };
+  }
+  const bytes = bytesOf(t);
+  const hi = def.mnemonic.endsWith('_d16_hi');
+  const dwords = dwordsOf(def, 'data0');
+  return (cx) => {
+    noGds(cx);
+    const b = cx.b;
+    const exec = cx.execBit();
+    const a = address1(cx);
+    const d0 = cx.op('data0').value;
+    const data: Inst[] = [];
+    if (bytes < 4) {
+      const x = cx.lane(d0, 'b32');
+      data.push(hi ? b.emit('LShr32', [x, cx.u32(16)]) : x);
+    } else for (let k = 0; k < dwords; k++) data.push(cx.lane(d0, 'b32', k));
+    while (data.length < 4) data.push(cx.u32(0));
+    b.emit('StoreLds', [exec, a, a, ...data], [bytes < 4 ? bytes : 4 * dwords, 1]);
+  };
+}
+
+/** The operation of an integer DS atomic mnemonic (the interpreter's pattern), or undefined. */
+function rmwOf(m: string): LdsRmw | undefined {
+  const r = /^ds_(add|sub|rsub|inc|dec|min|max|and|or|xor|mskor|cmpst|wrxchg|wrap)(?:_rtn)?_([biu])(32|64)$/.exec(m);
+  if (!r || !r[1] || !r[2]) return undefined;
+  const k = r[1] === 'min' || r[1] === 'max' ? `${r[1]}_${r[2] === 'i' ? 'i' : 'u'}` : r[1];
+  return (LDS_RMW as readonly string[]).includes(k) ? (k as LdsRmw) : undefined;
+}
+
+function atomic(def: InstrDef, kind: LdsRmw): Translator {
+  const wide = isWide(def.operands.find((o) => o.name === 'data0')?.type);
+  const rtn = def.operands.some((o) => o.name === 'vdst');
+  const two = def.operands.some((o) => o.name === 'data1');
+  return (cx) => {
+    noGds(cx);
+    const b = cx.b;
+    const exec = cx.execBit();
+    const a = address1(cx);
+    const val = (name: string) => {
+      const v = cx.op(name).value;
+      return cx.pack(cx.lane(v, 'b32', 0), wide ? cx.lane(v, 'b32', 1) : cx.u32(0));
+    };
+    const d1 = two ? val('data1') : cx.pack(cx.u32(0), cx.u32(0));
+    const old = b.emit('AtomicLds', [exec, a, val('data0'), d1], [LDS_RMW.indexOf(kind), wide ? 1 : 0]);
+    if (!rtn) return;
+    const d = cx.op('vdst').value;
+    cx.writeLane(d, b.emit('Lo32', [old]), 0, exec);
+    if (wide) cx.writeLane(d, b.emit('Hi32', [old]), 1, exec);
+  };
+}
+
+/** `v` of lane `s`, or 0 where that lane is not active (the interpreter's swizzle/permute rule). */
+function fromLane(cx: TContext, v: Inst, s: Inst): Inst {
+  const b = cx.b;
+  const hi = cx.waveSize === 64 ? b.emit('GetSgpr', [], [EXEC_LO + 1]) : cx.u32(0);
+  const on = b.emit('LaneBit', [b.emit('GetSgpr', [], [EXEC_LO]), hi, s]);
+  return b.emit('Select32', [on, b.emit('ReadLane', [v, s]), cx.u32(0)]);
+}
+
+const swizzle: Translator = (cx) => {
+  noGds(cx);
+  const b = cx.b;
+  const off = cx.inst.mods.offset ?? 0;
+  const lane = b.emit('LaneId');
+  let s: Inst;
+  if (off < 0x8000) {
+    const and = off & 0x1f, or = (off >>> 5) & 0x1f, xor = (off >>> 10) & 0x1f;
+    const inGroup = b.emit('Xor32', [b.emit('Or32', [b.emit('And32', [lane, cx.u32(and)]), cx.u32(or)]), cx.u32(xor)]);
+    s = b.emit('Or32', [b.emit('And32', [lane, cx.u32(~31 >>> 0)]), inGroup]);
+  } else if ((off & 0xff00) === 0x8000) {
+    const sel = b.emit('And32', [b.emit('LShr32', [cx.u32(off), b.emit('Shl32', [b.emit('And32', [lane, cx.u32(3)]), cx.u32(1)])]), cx.u32(3)]);
+    s = b.emit('Or32', [b.emit('And32', [lane, cx.u32(~3 >>> 0)]), sel]);
+  } else return cx.fail(`ds_swizzle_b32 offset 0x${off.toString(16)} (FFT/rotate mode) is not translated (the interpreter does not implement it)`);
+  cx.writeLane(cx.op('vdst').value, fromLane(cx, cx.lane(cx.op('addr').value, 'b32'), s));
+};
+
+/** The lane a permute address names: bits [7:2] in wave64, [6:2] in wave32, after the offset. */
+function laneOfAddress(cx: TContext): Inst {
+  const b = cx.b;
+  const a = b.emit('IAdd32', [cx.lane(cx.op('addr').value, 'u32'), cx.u32(cx.inst.mods.offset ?? 0)]);
+  return b.emit('And32', [b.emit('LShr32', [a, cx.u32(2)]), cx.u32(cx.waveSize - 1)]);
+}
+
+const bpermute: Translator = (cx) => {
+  noGds(cx);
+  const s = laneOfAddress(cx);
+  cx.writeLane(cx.op('vdst').value, fromLane(cx, cx.lane(cx.op('data0').value, 'b32'), s));
+};
+
+const permute: Translator = (cx) => {
+  noGds(cx);
+  const exec = cx.execBit();
+  const t = laneOfAddress(cx);
+  cx.writeLane(cx.op('vdst').value, cx.b.emit('PermuteLanes', [exec, t, cx.lane(cx.op('data0').value, 'b32')]), 0, exec);
+};
+
+function translatorOf(def: InstrDef): Translator | undefined {
+  const m = def.mnemonic;
+  const f = def.flags ?? [];
+  if (m === 'ds_nop') return () => undefined;
+  if (m === 'ds_swizzle_b32') return swizzle;
+  if (m === 'ds_permute_b32') return permute;
+  if (m === 'ds_bpermute_b32') return bpermute;
+  if (f.includes('gdsOnly') || m.includes('addtid') || m.includes('_src2_')) return undefined;
+  if (f.includes('atomic')) {
+    if (f.includes('offset2')) return undefined;
+    const kind = rmwOf(m);
+    return kind ? atomic(def, kind) : undefined;
+  }
+  if (/^ds_read/.test(m)) return load(def);
+  if (/^ds_write/.test(m)) return store(def);
+  return undefined;
+}
+
+export const DS: Record<string, Translator> = {};
+for (const d of DS_TABLE) {
+  if (d.mnemonic in DS) continue;
+  const t = translatorOf(d);
+  if (t) DS[d.mnemonic] = t;
+}
