@@ -15,7 +15,7 @@ import { VulkanDevice } from '../../src/runtime/vulkan.js';
 import { spirvVal } from '../harness/spirv.js';
 import { both, LVP, same } from './harness.js';
 import { type EngineCase, prepare } from './cases.js';
-import { addtidCases, atomicCases, atomicsArgs, bufferCases, compareCases, intCases, laneCases, openclAtomicCases } from './cases-breadth.js';
+import { addtidCases, atomicCases, atomicsArgs, buffer64Cases, bufferCases, compareCases, intCases, laneCases, openclAtomicCases } from './cases-breadth.js';
 import { ldsCases } from './cases-lds.js';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -62,6 +62,7 @@ test('every integer global/FLAT atomic, 32- and 64-bit, returning and not, on di
 
 test('MUBUF/MTBUF loads, stores, atomics and s_buffer_load through V# descriptors: every oob_select at its edges, strides 0..32, swizzling, add_tid, a null V#, wave32 and wave64', async () => {
   await runAll(bufferCases());
+  await runAll(buffer64Cases());
 });
 
 test('every integer VOPC compare (32- and 64-bit, signed and unsigned, f/t, e32, e64, cmpx) and v_cmp_class_f64 on boundary operand pairs, wave32 and wave64', async () => {
@@ -99,13 +100,16 @@ const vsharpKernel = (w1hi: number, w3: number, ops: string) => `
   global_store_dword v1, v2, s[6:7]
   s_endpgm`;
 
-test('run-time faults of buffer accesses: a swizzled access crossing an element, a V# format the interpreter lacks (the interpreter refuses that one too)', async () => {
+test('run-time faults of buffer accesses: a swizzled access crossing an element, a V# format the interpreter lacks (the interpreter refuses that one too), misaligned 32- and 64-bit atomics', async () => {
   const swizzled = (16 << 16) | 0x80000000, raw = (3 << 28) >>> 0;
   const cases = [
     // The interpreter reads the dword byte by byte across the swizzle elements; the translation faults.
     { name: 'swzcross', w1hi: swizzled, w3: raw, ops: 'v_add_nc_u32 v3, 1, v1\n  buffer_load_dword v2, v3, s[8:11], 0 offen', interp: true, inst: 'buffer_load_dword v2, v3, s[8:11], 0 offen', want: /a swizzled buffer access whose bytes cross a 4-byte swizzle element/ },
     { name: 'swzwide', w1hi: swizzled, w3: raw, ops: 'v_mov_b32 v3, 0\n  buffer_atomic_add_x2 v[2:3], v1, s[8:11], 0 offen glc', interp: true, inst: 'buffer_atomic_add_x2 v[2:3], v1, s[8:11], 0 offen glc', want: /or a 64-bit atomic on a swizzled buffer/ },
     { name: 'badfmt', w1hi: 16 << 16, w3: (raw | (1 << 12) | 4) >>> 0, ops: 'buffer_load_format_x v2, v1, s[8:11], 0 offen', interp: false, inst: 'buffer_load_format_x v2, v1, s[8:11], 0 offen', want: /a buffer format load\/store with a V# format other than the 32-bit/ },
+    // The interpreter does a misaligned atomic byte by byte; a Vulkan atomic needs natural alignment.
+    { name: 'misaligned64', w1hi: 16 << 16, w3: raw, ops: 'v_add_nc_u32 v3, 4, v1\n  v_mov_b32 v2, 1\n  v_mov_b32 v4, 0\n  buffer_atomic_add_x2 v[2:3], v3, s[8:11], 0 offen glc', interp: true, inst: 'buffer_atomic_add_x2 v[2:3], v3, s[8:11], 0 offen glc', want: /an atomic at an address not aligned to its size/ },
+    { name: 'misaligned32', w1hi: 16 << 16, w3: raw, ops: 'v_add_nc_u32 v3, 2, v1\n  v_mov_b32 v2, 1\n  global_atomic_add v2, v3, v2, s[4:5] glc', interp: true, inst: 'global_atomic_add v2, v3, v2, s[4:5] glc', want: /an atomic at an address not aligned to its size/ },
     { name: 'reservedsel', w1hi: 16 << 16, w3: (raw | (20 << 12) | 2) >>> 0, ops: 'buffer_load_format_x v2, v1, s[8:11], 0 offen', interp: false, inst: 'buffer_load_format_x v2, v1, s[8:11], 0 offen', want: /or a reserved DST_SEL/ },
   ];
   const shaders = assemble('gfx1030', cases.map((c) => ({ name: c.name, body: vsharpKernel(c.w1hi, c.w3, c.ops), vgprs: 8, sgprs: 16 })));

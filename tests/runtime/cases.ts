@@ -16,7 +16,7 @@ import { sliceKernels } from '../frontend/kernels.js';
 import { flowKernels } from './flow-kernels.js';
 import { Rng } from '../harness/rng.js';
 import { buildOpenCl } from '../harness/opencl.js';
-import { addtidCases, atomicCases, bufferCases, compareCases, intCases, laneCases, openclAtomicCases } from './cases-breadth.js';
+import { addtidCases, atomicCases, buffer64Cases, bufferCases, compareCases, intCases, laneCases, openclAtomicCases } from './cases-breadth.js';
 import { wideAssembly, wideOpenCl } from './cases-wide.js';
 import { ldsCases } from './cases-lds.js';
 
@@ -370,6 +370,7 @@ export const ENGINE_SUITES: readonly EngineSuite[] = [
   // Memory and integer breadth (./cases-breadth.ts; tests/runtime/breadth.test.ts runs them on three engines).
   { title: 'integer atomics', cases: atomicCases },
   { title: 'buffer resources', cases: bufferCases },
+  { title: '64-bit buffer atomics', cases: buffer64Cases },
   { title: 'integer compares', cases: compareCases },
   { title: 'integer VALU', cases: intCases },
   { title: 'addtid', cases: addtidCases },

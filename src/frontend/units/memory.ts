@@ -9,7 +9,7 @@ import { ATOMIC_RMW, type AtomicRmw } from '../../ir/ops.js';
 import { ISA_TABLE } from '../../isa/table.js';
 import type { OperandValue } from '../../decode/types.js';
 import type { TContext, Translator } from '../context.js';
-import { FAULT_FLAT_APERTURE } from '../../ir/faults.js';
+import { FAULT_ATOMIC_ALIGN, FAULT_FLAT_APERTURE } from '../../ir/faults.js';
 import { PRIVATE_APERTURE_HI, SHARED_APERTURE_HI } from '../../isa/apertures.js';
 
 function smemAddress(cx: TContext): Inst {
@@ -127,6 +127,12 @@ const gatomic = (kind: AtomicRmw | 'cmpswap', wide: boolean): Translator => (cx)
 /** The atomic's IR op: data from dwords `src(0..)` (compare after the data), the old value. */
 export function atomicOp(cx: TContext, kind: AtomicRmw | 'cmpswap', wide: boolean, active: Inst, a: Inst, src: (k: number) => Inst): Inst {
   const n = wide ? 2 : 1;
+  // The interpreter does a misaligned atomic byte by byte; a Vulkan atomic needs its natural
+  // alignment (the NVIDIA H200 put misaligned 64-bit ones 8 bytes off): those lanes fault.
+  const b = cx.b;
+  const misaligned = b.emit('INe32', [b.emit('And32', [b.emit('Lo32', [a]), cx.u32(wide ? 7 : 3)]), cx.u32(0)]);
+  b.emit('Fault', [b.emit('AndU1', [active, misaligned])], [FAULT_ATOMIC_ALIGN]);
+  active = b.emit('AndU1', [active, b.emit('NotU1', [misaligned])]);
   const val = (k: number) => (wide ? cx.pack(src(k), src(k + 1)) : src(k));
   if (kind === 'cmpswap') return cx.b.emit(wide ? 'AtomicCmpSwap64' : 'AtomicCmpSwap32', [active, a, val(0), val(n)]);
   return cx.b.emit(wide ? 'AtomicRmw64' : 'AtomicRmw32', [active, a, val(0)], [ATOMIC_RMW.indexOf(kind)]);
