@@ -91,7 +91,7 @@ export function recompile(shader: Shader, options: RecompileOptions = {}): Recom
   foldConstants(ir);
   eliminateCommonSubexpressions(ir);
   eliminateDeadCode(ir);
-  const { spirv, faultSites, controlFlow, dispatch } = emitSpirv(ir, profile, { stateMachine: options.stateMachine ?? false, ldsBytes: options.ldsBytes ?? shader.info.ldsSize });
+  const { spirv, faultSites, controlFlow, dispatch } = emitSpirv(ir, profile, { stateMachine: options.stateMachine ?? false, ldsBytes: options.ldsBytes ?? shader.info.ldsSize, scratchBytes: shader.info.scratchSize });
   const byPc = new Map(cfg.blocks.flatMap((b) => b.instructions.map((x) => [x.pc, x] as const)));
   const faults = faultSites.map((f) => {
     const x = byPc.get(f.pc);

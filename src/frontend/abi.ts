@@ -8,6 +8,7 @@ import { launchMode } from '../analysis/hwreg.js';
 import type { Builder } from '../ir/ir.js';
 import { TranslateError } from './errors.js';
 import { EXEC_LO } from './context.js';
+import { privateSegmentVsharp } from '../isa/apertures.js';
 
 export function emitLaunchState(b: Builder, shader: Shader): void {
   const info = shader.info;
@@ -21,9 +22,23 @@ export function emitLaunchState(b: Builder, shader: Shader): void {
       continue;
     }
     if (u.kind === 'private_segment_size') { set(u.first, b.u32(info.scratchSize)); continue; }
+    // Scratch: the wave's own region (so the wave offset below is 0), as the interpreter gives it.
+    if (u.kind === 'private_segment_buffer') {
+      const base = b.emit('ScratchBase'), v = privateSegmentVsharp(info.waveSize);
+      set(u.first, b.emit('Lo32', [base]));
+      set(u.first + 1, b.emit('Or32', [b.emit('And32', [b.emit('Hi32', [base]), b.u32(0xffff)]), b.u32(v.w1hi)]));
+      set(u.first + 2, b.u32(v.w2));
+      set(u.first + 3, b.u32(v.w3));
+      continue;
+    }
+    if (u.kind === 'flat_scratch_init') {
+      const base = b.emit('ScratchBase');
+      set(u.first, b.emit('Lo32', [base]));
+      set(u.first + 1, b.emit('Hi32', [base]));
+      continue;
+    }
     for (let k = 0; k < u.count; k++) set(u.first + k, b.u32(0));
   }
-  if (info.scratchSize > 0) throw new TranslateError(`the kernel uses ${info.scratchSize} bytes of scratch per lane; scratch is not translated yet`);
   for (const s of info.systemSgprs) {
     const axis = s.kind === 'workgroup_id_x' ? 0 : s.kind === 'workgroup_id_y' ? 1 : s.kind === 'workgroup_id_z' ? 2 : -1;
     set(s.first, axis >= 0 ? b.emit('WorkgroupId', [], [axis]) : b.u32(0));

@@ -16,7 +16,7 @@ import { InterpError } from './errors.js';
 import { GlobalMemory } from './memory.js';
 import { Program } from './program.js';
 import { EXEC_LO, WaveState } from './state.js';
-import { ScratchSetup } from './scratch.js';
+import { ScratchSetup, wantsScratch } from './scratch.js';
 import { runWave, type StepBudget } from './wave.js';
 
 export type Dim3 = readonly [number, number, number];
@@ -204,9 +204,8 @@ export class InterpKernel {
     const wavesPerGroup = Math.ceil(lanes / ws);
     const mode = launchMode(info.floatMode, info.dx10Clamp, info.ieeeMode);
     // Scratch: one region per wave slot, reused (zeroed) by every workgroup (src/interp/scratch.ts).
-    const wantsScratch = info.scratchSize > 0 || info.userSgprs.some((u) => u.kind === 'private_segment_buffer' || u.kind === 'flat_scratch_init');
     let scratch: ScratchSetup | undefined;
-    if (wantsScratch) {
+    if (wantsScratch(info)) {
       scratch = this.scratch.get(wavesPerGroup);
       if (!scratch) this.scratch.set(wavesPerGroup, scratch = new ScratchSetup(mem, info.scratchSize, ws, wavesPerGroup));
     }

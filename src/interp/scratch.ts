@@ -17,7 +17,14 @@
 // deterministic). The private segment wave offset is therefore 0 and the V# / flat_scratch_init
 // base is the wave's own region.
 import { InterpError } from './errors.js';
+import type { ShaderInfo } from '../container/shader-info.js';
+import { privateSegmentVsharp, scratchWaveBytes } from '../isa/apertures.js';
 import type { GlobalMemory } from './memory.js';
+
+/** Whether a dispatch of the kernel gets scratch regions: it has a private segment, or asks for the SGPRs that reach one. */
+export function wantsScratch(info: ShaderInfo): boolean {
+  return info.scratchSize > 0 || info.userSgprs.some((u) => u.kind === 'private_segment_buffer' || u.kind === 'flat_scratch_init');
+}
 
 /** The byte address of private byte `offset` of lane `lane` in a wave's swizzled scratch. */
 export function scratchAddress(waveBase: number, waveSize: number, lane: number, offset: number): number {
@@ -41,7 +48,7 @@ export class ScratchSetup {
 
   constructor(mem: GlobalMemory, readonly perLane: number, readonly waveSize: 32 | 64, wavesPerGroup: number) {
     if (perLane > MAX_SCRATCH_PER_LANE) throw new InterpError(`the kernel needs ${perLane} bytes of scratch per lane, more than ${MAX_SCRATCH_PER_LANE}`);
-    const waveBytes = Math.max(4, Math.ceil(perLane / 4) * 4) * waveSize;
+    const waveBytes = scratchWaveBytes(perLane, waveSize);
     this.regions = [];
     const bases: number[] = [];
     for (let w = 0; w < wavesPerGroup; w++) {
@@ -69,8 +76,7 @@ export class ScratchSetup {
     const base = this.bases[w];
     if (base === undefined) throw new InterpError(`internal: no scratch for wave slot ${w}`);
     const lo = base % 2 ** 32, hi = Math.floor(base / 2 ** 32);
-    const indexStride = this.waveSize === 64 ? 3 : 2;
-    const w3 = (4 | (5 << 3) | (6 << 6) | (7 << 9) | (22 << 12) | (indexStride << 21) | (1 << 23) | (3 << 28)) >>> 0;
-    return [lo, ((hi & 0xffff) | (1 << 31)) >>> 0, 0xffffffff, w3];
+    const v = privateSegmentVsharp(this.waveSize);
+    return [lo, ((hi & 0xffff) | v.w1hi) >>> 0, v.w2, v.w3];
   }
 }

@@ -5,6 +5,7 @@ import type { Shader } from '../container/shader.js';
 import { dispatchPacket, kernargSegment, type DispatchOptions } from '../interp/dispatch.js';
 import { IrError, type IrFunction } from './ir.js';
 import { type IrWave, startIrWave } from './interp.js';
+import { ScratchSetup, wantsScratch } from '../interp/scratch.js';
 
 export function dispatchIr(fn: IrFunction, shader: Shader, o: DispatchOptions): { waves: number; steps: number } {
   const info = shader.info;
@@ -17,12 +18,15 @@ export function dispatchIr(fn: IrFunction, shader: Shader, o: DispatchOptions): 
   const counts = [0, 1, 2].map((k) => Math.ceil((o.grid[k] ?? 1) / (o.block[k] ?? 1)));
   let waves = 0, steps = 0;
   let budget = o.maxSteps;
+  // Scratch as the interpreter lays it out: a region per wave slot, zeroed before each workgroup.
+  const scratch = wantsScratch(info) ? new ScratchSetup(mem, info.scratchSize, ws, Math.ceil(lanes / ws)) : undefined;
   for (let gz = 0; gz < (counts[2] ?? 1); gz++) for (let gy = 0; gy < (counts[1] ?? 1); gy++) for (let gx = 0; gx < (counts[0] ?? 1); gx++) {
     const bx = Math.min(o.block[0], o.grid[0] - gx * o.block[0]);
     const by = Math.min(o.block[1], o.grid[1] - gy * o.block[1]);
     const bz = Math.min(o.block[2], o.grid[2] - gz * o.block[2]);
     // The workgroup's waves in turn, each to its end or its next barrier (the RDNA interpreter's order).
     const ldsBytes = new DataView(new ArrayBuffer(lds));
+    scratch?.reset();
     const group: IrWave[] = [];
     for (let w = 0; w * ws < lanes; w++) {
       const localIds: ([number, number, number] | undefined)[] = [];
@@ -35,7 +39,7 @@ export function dispatchIr(fn: IrFunction, shader: Shader, o: DispatchOptions): 
         inGrid.push(x < bx && y < by && z < bz);
       }
       if (!inGrid.some(Boolean)) continue;
-      group.push(startIrWave(fn, { mem, kernargPtr, dispatchPtr, workgroupId: [gx, gy, gz], localIds, inGrid, maxSteps: budget, lds: ldsBytes }));
+      group.push(startIrWave(fn, { mem, kernargPtr, dispatchPtr, workgroupId: [gx, gy, gz], localIds, inGrid, maxSteps: budget, lds: ldsBytes, ...(scratch ? { scratchBase: scratch.bases[w] ?? 0 } : {}) }));
       waves++;
     }
     let live = group;

@@ -22,6 +22,8 @@ export interface WaveInputs {
   readonly maxSteps: number;
   /** The workgroup's LDS (shared by its waves; its length is the dispatch's LDS size). */
   readonly lds?: DataView;
+  /** The wave's scratch region (src/interp/scratch.ts). */
+  readonly scratchBase?: number;
 }
 
 type V = number | bigint;
@@ -221,6 +223,7 @@ const HANDLERS: Record<Op, Handler> = {
     const v = c.w.mem.read32(address(Number(addr & 0xffffffffn), Number(addr >> 32n)));
     return map(c, () => v);
   },
+  ScratchBase: (c) => map(c, () => BigInt(c.w.scratchBase ?? 0)),
   KernargPtr: (c) => map(c, () => BigInt(c.w.kernargPtr)), DispatchPtr: (c) => map(c, () => BigInt(c.w.dispatchPtr)),
   // The wave stops here and resumes when the dispatcher has run the workgroup's other waves (run's generator).
   Barrier: () => undefined,

@@ -173,6 +173,8 @@ export const OPS = {
   LoadUniform32: { args: ['u64'], result: 'u32', effect: true },
   /** The address of the kernarg segment / dispatch packet the runtime provides. */
   KernargPtr: { args: [], result: 'u64' },
+  /** The wave's scratch region (the lanes' private segments interleaved; src/interp/scratch.ts): wave-uniform. */
+  ScratchBase: { args: [], result: 'u64' },
   DispatchPtr: { args: [], result: 'u64' },
   /**
    * s_barrier: the wave waits until every wave of its workgroup that has not ended reaches a

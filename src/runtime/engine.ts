@@ -11,10 +11,14 @@
 // between dispatches), over the plan's buffers, which stay on the device for the whole submission
 // and are copied back after it. Every dispatch of a submission has its own kernarg segment and
 // dispatch packet, side by side in one arena buffer; every kernel its own sink buffer (fault sites
-// are numbered per module). Buffers: 0 the arena, 1..K the kernels' sinks, then the plan's buffers.
+// are numbered per module), and every kernel with scratch a scratch buffer (each wave of a dispatch
+// its region, src/interp/scratch.ts's layout; sized for the submission's largest dispatch of it).
+// Buffers: 0 the arena, 1..K the kernels' sinks, then the scratch buffers, then the plan's buffers.
 import type { Shader } from '../container/shader.js';
 import { describeStep, planSteps, type ArgsPlan, type BufferSlot, type PlanItem, type PreparedDispatch } from '../interp/args.js';
 import { dispatchPacket, kernargSegment, type Dim3 } from '../interp/dispatch.js';
+import { wantsScratch } from '../interp/scratch.js';
+import { scratchWaveBytes } from '../isa/apertures.js';
 import type { TargetProfile } from '../backend/profile.js';
 import { PUSH, SINK } from '../backend/spirv/emit.js';
 import { RuntimeFault } from '../ir/faults.js';
@@ -87,6 +91,8 @@ export const STEPS_PER_SUBMISSION = 4096;
 /** The kernarg arena of one submission stays under this (more dispatches go into the next one). */
 const MAX_ARENA = 16 << 20;
 const PACKET = 64;
+/** The most scratch one dispatch may have (all its waves' regions). */
+const MAX_SCRATCH = 1 << 30;
 /** Each dispatch's kernarg segment and packet start at this alignment in the arena (AMDHSA asks 16 and 64). */
 const ARENA_ALIGN = 64;
 
@@ -114,9 +120,12 @@ function wavesOf(shader: Shader, grid: Dim3, block: Dim3): { waves: number; wave
 /** Runs the steps (any number) over `buffers` (updated in place), in submissions of at most `perSubmission` dispatches. */
 async function runSteps(kernels: readonly CompiledKernel[], buffers: readonly Uint8Array[], steps: Iterable<VkStep>, dev: VulkanDevice, perSubmission: number): Promise<{ waves: number; ms: number; pipelineMs: number; dispatches: number; submissions: number }> {
   const K = kernels.length;
-  const first = 1 + K;
+  // The scratch buffers' indices (kernels with a private segment), after the sinks.
+  const scratchOf = new Map<number, number>();
+  kernels.forEach((k, i) => { if (wantsScratch(k.shader.info)) scratchOf.set(i, 1 + K + scratchOf.size); });
+  const first = 1 + K + scratchOf.size;
   if (first + buffers.length > RUN_LIMITS.maxBuffers) {
-    throw new VulkanError('ERR_OUT_OF_RANGE', `the run needs ${first + buffers.length} Vulkan buffers (${buffers.length} of the document, ${K} kernels' sink buffers, 1 for the kernarg segments); the engine binds at most ${RUN_LIMITS.maxBuffers}`);
+    throw new VulkanError('ERR_OUT_OF_RANGE', `the run needs ${first + buffers.length} Vulkan buffers (${buffers.length} of the document, ${K} kernels' sink buffers, ${scratchOf.size} scratch buffers, 1 for the kernarg segments); the engine binds at most ${RUN_LIMITS.maxBuffers}`);
   }
   if (K > STEP_LIMITS.maxKernels) throw new VulkanError('ERR_OUT_OF_RANGE', `the run dispatches ${K} kernels; one submission takes at most ${STEP_LIMITS.maxKernels}`);
   const limit = Math.max(1, Math.min(perSubmission, STEP_LIMITS.maxSteps));
@@ -134,6 +143,8 @@ async function runSteps(kernels: readonly CompiledKernel[], buffers: readonly Ui
     const pv = new DataView(push.buffer);
     const patches: AddressPatch[] = [];
     const used = new Set<number>();
+    // Each kernel's scratch buffer: its largest dispatch of the chunk (the kernel zeroes its regions).
+    const scratchBytes = new Map<number, number>([...scratchOf.keys()].map((k) => [k, 0]));
     chunk.forEach(({ step, seg, at }, s) => {
       const k = kernels[step.kernel] as CompiledKernel;
       used.add(step.kernel);
@@ -164,9 +175,16 @@ async function runSteps(kernels: readonly CompiledKernel[], buffers: readonly Ui
         { buffer: 0, into: 0, offset: pkt + 40, add: at }, // hsa_kernel_dispatch_packet.kernarg_address
         ...step.bufferSlots.map((b) => ({ buffer: first + b.buffer, into: 0, offset: at + b.offset })),
       );
+      const sb = scratchOf.get(step.kernel);
+      if (sb !== undefined) {
+        const need = w * scratchWaveBytes(k.shader.info.scratchSize, k.shader.info.waveSize);
+        if (need > MAX_SCRATCH) throw new VulkanError('ERR_OUT_OF_RANGE', `${k.shader.info.name}: the dispatch's scratch (${w} waves of ${scratchWaveBytes(k.shader.info.scratchSize, k.shader.info.waveSize)} bytes) is more than the engine allocates (${MAX_SCRATCH} bytes)`);
+        scratchBytes.set(step.kernel, Math.max(scratchBytes.get(step.kernel) ?? 0, need));
+        patches.push({ buffer: sb, into: 'push', step: s, offset: PUSH.scratchPtr });
+      }
     });
     for (const sk of sinks) sk.fill(0);
-    const r = await dev.runSteps(kernels.map((k) => ({ spirv: k.spirv, entry: 'main' })), [arena, ...sinks, ...buffers], { kernel: kernelOf, groups, push }, { addressPatches: patches, deviceAddressBuffers: true });
+    const r = await dev.runSteps(kernels.map((k) => ({ spirv: k.spirv, entry: 'main' })), [arena, ...sinks, ...[...scratchBytes.values()].map((n) => new Uint8Array(Math.max(4, n))), ...buffers], { kernel: kernelOf, groups, push }, { addressPatches: patches, deviceAddressBuffers: true });
     ms += r.ms;
     pipelineMs += r.pipelineMs;
     submissions++;

@@ -18,3 +18,6 @@ export const MEM_CASES: readonly { kernel: string; doc: object; scratch?: true }
 
 /** kernels.cl's LDS kernel (a tile reversed across the waves of a workgroup). */
 export const REVERSE_TILE_DOC = { kernel: 'reverse_tile', grid: [512, 1, 1], block: [256, 1, 1], args: [{ buffer: 'i32', data: ints(512, (i) => i * 2246822519 + 3) }] };
+
+/** kernels.cl's scratch kernel (a private table, MUBUF through the private segment buffer). */
+export const PRIVATE_TABLE_DOC = { kernel: 'private_table', grid: [160, 1, 1], block: [80, 1, 1], args: [{ buffer: 'i32', data: ints(160, (i) => ((i * 7 + 3) % 50) - 5) }, { buffer: 'i32', size: 640 }] };

@@ -20,7 +20,7 @@ import { scratchAddress, ScratchSetup } from '../../src/interp/scratch.js';
 import { bufferAddress, parseVsharp } from '../../src/interp/units/buffer.js';
 import { swizzleSource } from '../../src/interp/units/ds.js';
 import { assembleShaders, type KernelSpec } from '../harness/kernel.js';
-import { ints, MEM_CASES } from './mem-cases.js';
+import { ints, MEM_CASES, PRIVATE_TABLE_DOC } from './mem-cases.js';
 
 const FIX = join(import.meta.dirname, '..', 'fixtures', 'opencl');
 const tmp = mkdtempSync(join(tmpdir(), 'rdna-interp-mem-'));
@@ -67,7 +67,7 @@ test("kernels.cl private_table (MUBUF scratch through the private segment buffer
   // pocl compiles the same source without the AMDHSA work-item header (its own built-ins).
   const src = join(tmp, 'kernels-pocl.cl');
   writeFileSync(src, readFileSync(join(FIX, 'kernels.cl'), 'utf8').replace('#include "hsa-workitem.h"', ''));
-  const doc = { kernel: 'private_table', grid: [160, 1, 1], block: [80, 1, 1], args: [{ buffer: 'i32', data: ints(160, (i) => ((i * 7 + 3) % 50) - 5) }, { buffer: 'i32', size: 640 }] };
+  const doc = PRIVATE_TABLE_DOC;
   const want = pocl(src, doc);
   for (const w of [32, 64] as const) {
     const s = compile('kernels.cl', w).find((k) => k.info.name === 'private_table');

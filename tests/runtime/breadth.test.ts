@@ -20,12 +20,12 @@ import { ldsCases } from './cases-lds.js';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadShaders } from '../../src/container/shader.js';
-import { MEM_CASES, REVERSE_TILE_DOC } from '../interp/mem-cases.js';
+import { MEM_CASES, PRIVATE_TABLE_DOC, REVERSE_TILE_DOC } from '../interp/mem-cases.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildOpenCl, OPENCL_FIXTURES } from '../harness/opencl.js';
 import { Rng } from '../harness/rng.js';
-import { RuntimeFault, runOnVulkan } from '../../src/runtime/engine.js';
+import { RuntimeFault, runModuleOnVulkan, runOnVulkan } from '../../src/runtime/engine.js';
 import { CompileError } from '../../src/backend/spirv/emit.js';
 import { PORTABLE_PROFILE } from '../../src/backend/profile.js';
 import { dispatch } from '../../src/interp/dispatch.js';
@@ -164,7 +164,7 @@ test('OpenCL atomics: rdna run --engine vulkan equals pocl byte for byte, wave32
   }
 });
 
-test('OpenCL LDS kernels (interp-mem.cl tiles, reductions, __local atomics, narrow LDS, lane crossing; kernels.cl reverse_tile): rdna run --engine vulkan equals pocl and the interpreter byte for byte, wave32 and wave64', () => {
+test('OpenCL memory kernels (interp-mem.cl tiles, reductions, __local atomics, narrow LDS, lane crossing, scratch, a struct copy through scratch; kernels.cl reverse_tile and private_table): rdna run --engine vulkan equals pocl and the interpreter byte for byte, wave32 and wave64', () => {
   const BIN = new URL('../../bin/rdna', import.meta.url).pathname;
   const POCL = new URL('../harness/pocl-run.py', import.meta.url).pathname;
   const dir = mkdtempSync(join(tmpdir(), 'rdna-lds-'));
@@ -172,10 +172,11 @@ test('OpenCL LDS kernels (interp-mem.cl tiles, reductions, __local atomics, narr
   const kernelsPocl = join(dir, 'kernels-pocl.cl');
   writeFileSync(kernelsPocl, readFileSync(join(OPENCL_FIXTURES, 'kernels.cl'), 'utf8').replace('#include "hsa-workitem.h"', ''));
   const cases = [
-    ...MEM_CASES.filter((c) => !c.scratch).map((c) => ({ source: 'interp-mem.cl', pocl: join(OPENCL_FIXTURES, 'interp-mem.cl'), doc: { kernel: c.kernel, ...c.doc } })),
+    ...MEM_CASES.map((c) => ({ source: 'interp-mem.cl', pocl: join(OPENCL_FIXTURES, 'interp-mem.cl'), doc: { kernel: c.kernel, ...c.doc } })),
     { source: 'kernels.cl', pocl: kernelsPocl, doc: REVERSE_TILE_DOC },
+    { source: 'kernels.cl', pocl: kernelsPocl, doc: PRIVATE_TABLE_DOC },
   ];
-  let workgroupLayout = 0;
+  const workgroupLayout = new Set<string>();
   for (const [k, c] of cases.entries()) {
     const args = join(dir, `case${k}.json`);
     writeFileSync(args, JSON.stringify(c.doc));
@@ -193,9 +194,39 @@ test('OpenCL LDS kernels (interp-mem.cl tiles, reductions, __local atomics, narr
       }
       const shader = loadShaders({ bytes: new Uint8Array(readFileSync(obj)), name: c.source }).find((s) => s.info.name === c.doc.kernel);
       assert.ok(shader);
-      if (recompile(shader).dispatch === 'workgroup') workgroupLayout++;
+      if (recompile(shader).dispatch === 'workgroup') workgroupLayout.add(c.doc.kernel);
     }
   }
-  // Every kernel here but `lanes` (ds_swizzle/permute, no LDS memory) shares LDS between waves.
-  assert.equal(workgroupLayout, 2 * (cases.length - 1));
+  // The kernels whose waves share LDS (not `lanes`: ds_swizzle/permute only; not the scratch-only kernels).
+  assert.deepEqual([...workgroupLayout].sort(), ['local_atomics', 'local_narrow', 'reverse_tile', 'struct_copy', 'tile_reverse64', 'tree_reduce']);
+});
+
+test('dword global loads and stores at addresses that are not 4-byte aligned: byte by byte on Vulkan, equal to the interpreter; a fault naming the pc on a profile without 8-bit storage', async () => {
+  // Lane i loads the dword at 6i + 2 of buffer 0 and stores it plus i at 6i + 1 of buffer 1 (lanes' bytes overlap across instructions only in order).
+  const body = `
+  s_load_dwordx4 s[4:7], s[0:1], 0x0
+  s_waitcnt lgkmcnt(0)
+  v_mul_u32_u24 v3, 6, v0
+  global_load_dword v2, v3, s[4:5] offset:2
+  s_waitcnt vmcnt(0)
+  v_add_nc_u32 v2, v2, v0
+  v_mul_u32_u24 v4, 9, v0
+  global_store_dword v4, v2, s[6:7] offset:1
+  global_store_dwordx2 v4, v[2:3], s[6:7] offset:400
+  s_endpgm`;
+  const shader = assemble('gfx1030', [{ name: 'unaligned', body, vgprs: 8, sgprs: 8 }]).get('unaligned');
+  assert.ok(shader);
+  const rng = new Rng(9);
+  const c: EngineCase = { name: 'unaligned', spirvName: 'unaligned', code: new Uint8Array(), kernel: 'unaligned', shader, buffers: [Uint8Array.from({ length: 256 }, () => rng.u32() & 0xff), new Uint8Array(1024)], grid: [32, 1, 1], block: [32, 1, 1], scalars: [], writes: 1 };
+  await runAll([c]);
+  const noBytes = { ...LAVAPIPE_PROFILE, name: 'no-bytes', storageBuffer8BitAccess: false };
+  const r = recompile(shader, { profile: noBytes });
+  spirvVal(r.spirv, 'unaligned_nobytes');
+  const dev = VulkanDevice.open({ driverFiles: LVP, validation: true });
+  try {
+    await assert.rejects(runModuleOnVulkan(shader, r, prepare(shader, c.buffers.map((b) => b.slice()), c.grid, c.block), dev),
+      (e: unknown) => e instanceof RuntimeFault && /^pc 0x[0-9a-f]+: global_load_dword v2, v3, s\[4:5\] offset:2: a dword load or store at an address that is not 4-byte aligned needs 8-bit storage access/.test(e.message));
+  } finally {
+    dev.close();
+  }
 });

@@ -21,7 +21,7 @@ export const NATIVE_F32: ReadonlySet<Op> = new Set<Op>(['FAdd32', 'FSub32', 'FMu
  * Ops whose SPIR-V value is defined where every block sees it (module constants; the launch values
  * the entry point computes before any IR block): used in any block as they are.
  */
-export const EVERYWHERE: ReadonlySet<Op> = new Set<Op>(['ConstU1', 'ConstU32', 'ConstU64', 'ConstF32', 'Undef', 'LaneId', 'WorkgroupId', 'LocalId', 'InGrid', 'KernargPtr', 'DispatchPtr']);
+export const EVERYWHERE: ReadonlySet<Op> = new Set<Op>(['ConstU1', 'ConstU32', 'ConstU64', 'ConstF32', 'Undef', 'LaneId', 'WorkgroupId', 'LocalId', 'InGrid', 'KernargPtr', 'DispatchPtr', 'ScratchBase']);
 
 /** The module and its scalar types and constants. */
 export interface Scalars {
@@ -42,6 +42,8 @@ export interface KernelState {
   readonly groupIds: readonly Id[];
   readonly localIds: readonly Id[];
   readonly inGrid: Id;
+  /** The wave's scratch region (kernels with scratch). */
+  readonly scratchBase: Id;
   readonly kernargPtr: Id;
   readonly dispatchPtr: Id;
   readonly sinkPtr: Id;
@@ -65,6 +67,13 @@ export interface KernelState {
    * lane order (as the RDNA interpreter applies them); the old value, or 0 in inactive lanes.
    */
   atomic(active: Id, a: Id, bytes: 4 | 8, data: Id, cmp: Id | undefined, body: (ptr: Id, data: Id, cmp: Id | undefined) => Id): Id;
+  /**
+   * A dword load / store of the lanes where `active` holds at `a`, any alignment: 4-byte aligned
+   * through a dword pointer, else byte by byte (8-bit storage), or where the profile has none a
+   * fault at `pc` (a misaligned dword pointer is undefined in Vulkan: the H200 moved such stores).
+   */
+  load32(active: Id, a: Id, pc: number): Id;
+  store32(active: Id, a: Id, v: Id, pc: number): void;
   /** LDS (kernels in the workgroup layout): `n` bytes at `a` + `off` (0 outside the LDS or in an inactive lane). */
   ldsLoad(active: Id, a: Id, n: number, off: number): Id;
   /** One DS store instruction (the StoreLds op): the lanes in ascending order. */
@@ -192,6 +201,7 @@ export function emitOp(sc: Scalars, k: KernelState | undefined, i: Inst, A: (j: 
     case 'LocalId': r = K().localIds[Number(imm(0))] as Id; break;
     case 'InGrid': r = K().inGrid; break;
     case 'KernargPtr': r = K().kernargPtr; break;
+    case 'ScratchBase': r = K().scratchBase; break;
     case 'DispatchPtr': r = K().dispatchPtr; break;
     case 'BallotLo': r = K().ballot(A(0), false); break;
     case 'BallotHi': r = K().ballot(A(0), true); break;
@@ -206,13 +216,18 @@ export function emitOp(sc: Scalars, k: KernelState | undefined, i: Inst, A: (j: 
       r = K().atomic(A(0), A(1), wide ? 8 : 4, A(2), kind === 'cmpswap' ? A(3) : undefined, (ptr, d, c) => atomicOp(sc, kind, t, ptr, d, c));
       break;
     }
-    case 'LoadGlobal32': case 'LoadUniform32': {
-      const active = i.op === 'LoadUniform32' ? cBool(true) : A(0);
-      const v = m.OpLoad(tU32, addr(active, A(i.op === 'LoadUniform32' ? 0 : 1)), 'Aligned', 4);
-      r = i.op === 'LoadUniform32' ? v : m.OpSelect(tU32, active, v, c32(0));
+    // SMEM addresses are dword aligned (the frontend clears their low bits).
+    case 'LoadUniform32': r = m.OpLoad(tU32, addr(cBool(true), A(0)), 'Aligned', 4); break;
+    case 'LoadGlobal32': {
+      if (i.pc === undefined) return fail('a LoadGlobal32 without a pc (internal)');
+      r = K().load32(A(0), A(1), i.pc);
       break;
     }
-    case 'StoreGlobal32': m.OpStore(addr(A(0), A(1)), A(2), 'Aligned', 4); break;
+    case 'StoreGlobal32': {
+      if (i.pc === undefined) return fail('a StoreGlobal32 without a pc (internal)');
+      K().store32(A(0), A(1), A(2), i.pc);
+      break;
+    }
     // Bytes through 8-bit pointers (a short as two bytes: any alignment); inactive lanes read the sink.
     case 'LoadGlobalU8': case 'LoadGlobalU16': {
       const kk = K();

@@ -59,6 +59,8 @@ import { planStructuredFlow } from './structurize.js';
 import { emitStructured } from './emit-structured.js';
 import { DONE, emitStateMachine, YIELD } from './emit-state-machine.js';
 import { signature } from '../../ir/verify.js';
+import { FAULT_UNALIGNED_DWORD } from '../../ir/faults.js';
+import { scratchWaveBytes } from '../../isa/apertures.js';
 
 export { CompileError };
 
@@ -72,7 +74,9 @@ export interface FaultSite { readonly pc: number; readonly kind: number }
 export const PUSH = {
   kernargPtr: 0, dispatchPtr: 8, sinkPtr: 16,
   grid: 24, block: 36, wavesPerGroup: 48, groupsX: 52, groupsY: 56, vkGroupsX: 60,
-  size: 64,
+  /** The dispatch's scratch buffer: wave k of the dispatch (workgroup-major) has the k-th region of scratchWaveBytes. */
+  scratchPtr: 64,
+  size: 72,
 } as const;
 
 export interface EmitResult {
@@ -109,6 +113,8 @@ export interface EmitOptions {
   readonly stateMachine?: boolean;
   /** The kernel's LDS size in bytes (ShaderInfo.ldsSize): accesses at or beyond it read 0 and write nothing. */
   readonly ldsBytes?: number;
+  /** Private segment bytes per lane (ShaderInfo.scratchSize): the size of the waves' scratch regions. */
+  readonly scratchBytes?: number;
 }
 
 export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitOptions = {}): EmitResult {
@@ -119,16 +125,18 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
   m.OpCapability('PhysicalStorageBufferAddresses');
   const floatOps: { pc: number | undefined; op: Op; lowering: 'native' }[] = [];
   let needsF32Modes = false, bytes = false, byteStores = false, atomics = false, atomics64 = false;
-  let lds = false, barriers = false, permutes = false;
+  let lds = false, barriers = false, permutes = false, dwords = false, scratch = false;
   for (const b of fn.blocks) for (const i of b.insts) {
     if (LDS_OPS.has(i.op)) lds = true;
     else if (i.op === 'Barrier') barriers = true;
     else if (i.op === 'PermuteLanes') permutes = true;
+    else if (i.op === 'ScratchBase') scratch = true;
     if (ATOMICS.has(i.op)) {
       atomics = true;
       if (ATOMICS64.has(i.op)) atomics64 = true;
       if (ATOMICS64.has(i.op) && !profile.shaderBufferInt64Atomics) throw new CompileError(`${i.op}: 64-bit atomics need shaderBufferInt64Atomics, which the ${profile.name} profile does not offer`, i.pc);
     }
+    if (i.op === 'LoadGlobal32' || i.op === 'StoreGlobal32') dwords = true;
     if (BYTE_OPS.has(i.op)) {
       if (!profile.storageBuffer8BitAccess) throw new CompileError(`${i.op}: byte and short memory access needs 8-bit storage access through device addresses (storageBuffer8BitAccess), which the ${profile.name} profile does not offer`, i.pc);
       bytes = true;
@@ -144,6 +152,8 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
     m.enable('ExecutionMode', 'RoundingModeRTE');
     m.enable('ExecutionMode', 'DenormPreserve');
   }
+  // Dword accesses at misaligned addresses go byte by byte where the profile allows bytes.
+  if (dwords && profile.storageBuffer8BitAccess) bytes = true;
   if (bytes) m.OpCapability('StorageBuffer8BitAccess');
   if (atomics64) m.OpCapability('Int64Atomics');
   m.OpMemoryModel('PhysicalStorageBuffer64', 'GLSL450');
@@ -173,9 +183,9 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
   const helperFns = fn.helpers.map(() => m.allocateId());
 
   // Push constants.
-  const pcStruct = m.OpTypeStruct(tU64, tU64, tU64, tU32, tU32, tU32, tU32, tU32, tU32, tU32, tU32, tU32, tU32);
+  const pcStruct = m.OpTypeStruct(tU64, tU64, tU64, tU32, tU32, tU32, tU32, tU32, tU32, tU32, tU32, tU32, tU32, tU64);
   m.OpDecorate(pcStruct, 'Block');
-  [0, 8, 16, 24, 28, 32, 36, 40, 44, 48, 52, 56, 60].forEach((off, k) => m.OpMemberDecorate(pcStruct, k, 'Offset', off));
+  [0, 8, 16, 24, 28, 32, 36, 40, 44, 48, 52, 56, 60, 64].forEach((off, k) => m.OpMemberDecorate(pcStruct, k, 'Offset', off));
   const pcVar = m.OpVariable(m.OpTypePointer('PushConstant', pcStruct), 'PushConstant');
   const pcPtr64 = m.OpTypePointer('PushConstant', tU64);
   const pcPtr32 = m.OpTypePointer('PushConstant', tU32);
@@ -222,9 +232,11 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
   m.OpLabel();
 
   // --- the launch geometry (in the entry block: it dominates everything) ---
-  const pc64 = (off: number) => m.OpLoad(tU64, m.OpAccessChain(pcPtr64, pcVar, c32([0, 8, 16].indexOf(off))));
+  const pc64 = (off: number) => m.OpLoad(tU64, m.OpAccessChain(pcPtr64, pcVar, c32(off === PUSH.scratchPtr ? 13 : [0, 8, 16].indexOf(off))));
   const pc32 = (off: number) => m.OpLoad(tU32, m.OpAccessChain(pcPtr32, pcVar, c32(3 + (off - 24) / 4)));
   const kernargPtr = pc64(PUSH.kernargPtr), dispatchPtr = pc64(PUSH.dispatchPtr), sinkPtr = pc64(PUSH.sinkPtr);
+  const scratchPtr = scratch ? pc64(PUSH.scratchPtr) : c64(0n);
+  const waveBytes = scratchWaveBytes(options.scratchBytes ?? 0, ws);
   const grid = [0, 1, 2].map((k) => pc32(PUSH.grid + 4 * k));
   const blk = [0, 1, 2].map((k) => pc32(PUSH.block + 4 * k));
   const wavesPerGroup = pc32(PUSH.wavesPerGroup), groupsX = pc32(PUSH.groupsX), groupsY = pc32(PUSH.groupsY), vkGroupsX = pc32(PUSH.vkGroupsX);
@@ -245,10 +257,45 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
     const lx = m.OpUMod(tU32, flat, b0), ly = m.OpUMod(tU32, m.OpUDiv(tU32, flat, b0), b1), lz = m.OpUDiv(tU32, flat, bxy);
     const exists = m.OpULessThan(tBool, flat, m.OpIMul(tU32, bxy, b2));
     const inGrid = m.OpLogicalAnd(tBool, exists, m.OpLogicalAnd(tBool, inDim(gx, b0, lx, grid[0] as Id), m.OpLogicalAnd(tBool, inDim(gy, b1, ly, grid[1] as Id), inDim(gz, b2, lz, grid[2] as Id))));
-    return { localIds: [lx, ly, lz], inGrid };
+    // The wave's scratch region: the dispatch's waves in order, workgroup-major (as the engine sizes it).
+    const scratchBase = scratch
+      ? m.OpIAdd(tU64, scratchPtr, m.OpIMul(tU64, m.OpUConvert(tU64, m.OpIAdd(tU32, m.OpIMul(tU32, hsaLinear, wavesPerGroup), wave)), c64(BigInt(waveBytes))))
+      : c64(0n);
+    return { localIds: [lx, ly, lz], inGrid, scratchBase };
   };
   // The wave's items: set here (a wave per Vulkan workgroup), or for each turn of the workgroup layout below.
-  let items = perWorkgroup ? undefined : waveItems(m.OpUMod(tU32, vg, wavesPerGroup));
+  const waveInGroup = perWorkgroup ? undefined : m.OpUMod(tU32, vg, wavesPerGroup);
+  let items = waveInGroup === undefined ? undefined : waveItems(waveInGroup);
+  // Scratch starts zeroed, as the interpreter's (the buffer is reused by a sequence's dispatches):
+  // each lane zeroes its own dwords (the interleaved column) of the regions of `count` waves from the workgroup's `first`.
+  const zeroScratch = (first: Id, count: Id) => {
+    const perLane = waveBytes / (4 * ws);
+    const pre = m.allocateId(), hdr = m.allocateId(), bd = m.allocateId(), nx = m.allocateId(), done = m.allocateId(), tn = m.allocateId();
+    const total = m.OpIMul(tU32, count, c32(perLane));
+    const start = m.OpIAdd(tU32, m.OpIMul(tU32, hsaLinear, wavesPerGroup), first);
+    m.OpBranch(pre);
+    m.label(pre);
+    m.OpBranch(hdr);
+    m.label(hdr);
+    const t = m.OpPhi(tU32, c32(0), pre, tn, nx);
+    const more = m.OpULessThan(tBool, t, total);
+    m.OpLoopMerge(done, nx, 'DontUnroll');
+    m.OpBranchConditional(more, bd, done);
+    m.label(bd);
+    const w = m.OpIAdd(tU32, start, m.OpUDiv(tU32, t, c32(perLane)));
+    const at = m.OpIAdd(tU32, m.OpIMul(tU32, m.OpUMod(tU32, t, c32(perLane)), c32(4 * ws)), m.OpIMul(tU32, lane, c32(4)));
+    const a = m.OpIAdd(tU64, scratchPtr, m.OpIAdd(tU64, m.OpIMul(tU64, m.OpUConvert(tU64, w), c64(BigInt(waveBytes))), m.OpUConvert(tU64, at)));
+    m.OpStore(m.OpConvertUToPtr(psbU32, a), c32(0), 'Aligned', 4);
+    m.OpBranch(nx);
+    m.label(nx);
+    m.emit('OpIAdd', [tU32, t, c32(1)], tn);
+    m.OpBranch(hdr);
+    m.label(done);
+  };
+  if (scratch) {
+    if (waveInGroup !== undefined) zeroScratch(waveInGroup, c32(1));
+    else zeroScratch(c32(0), wavesPerGroup);
+  }
   const current = () => items ?? (() => { throw new CompileError('internal: a wave value outside a wave\'s turn'); })();
   const groupIds = [gx, gy, gz];
 
@@ -312,10 +359,22 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
     m.label(skip);
     barrier();
   };
+  // A dword access's lanes: those at aligned addresses (`whole`), and those that go byte by byte
+  // (`split`; undefined without 8-bit storage, where they fault instead).
+  const alignment = (active: Id, a: Id, pc: number): { whole: Id; split: Id | undefined } => {
+    const lo = m.OpCompositeExtract(tU32, m.OpBitcast(tV2U32, a), 0);
+    const mis = m.OpINotEqual(tBool, m.OpBitwiseAnd(tU32, lo, c32(3)), c32(0));
+    const whole = m.OpLogicalAnd(tBool, active, m.OpLogicalNot(tBool, mis));
+    const split = m.OpLogicalAnd(tBool, active, mis);
+    if (psbU8 !== undefined) return { whole, split };
+    kernel.fault(split, FAULT_UNALIGNED_DWORD, pc);
+    return { whole, split: undefined };
+  };
   const kernel: KernelState = {
     waveSize: ws, lane, groupIds, kernargPtr, dispatchPtr, sinkPtr, psbU32, helperFns,
     get localIds() { return current().localIds; },
     get inGrid() { return current().inGrid; },
+    get scratchBase() { return current().scratchBase; },
     bytePointer(a) {
       if (psbU8 === undefined) throw new CompileError('internal: a byte access without 8-bit storage');
       return m.OpConvertUToPtr(psbU8, a);
@@ -447,6 +506,34 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
       // No barrier after this read: the next exchange writes only this lane's own slots before its
       // first barrier, and the leaders write other lanes' slots only after it.
       return m.OpSelect(t, active, narrow(m.OpLoad(tU64, slot(atomicVars.old, lane))), n === 8 ? c64(0n) : c32(0));
+    },
+    load32(active, a, pc) {
+      const { whole, split } = alignment(active, a, pc);
+      const v = m.OpLoad(tU32, m.OpConvertUToPtr(psbU32, m.OpSelect(tU64, whole, a, sinkPtr)), 'Aligned', 4);
+      if (split === undefined || psbU8 === undefined || tU8 === undefined) return m.OpSelect(tU32, whole, v, c32(0));
+      const r = m.OpVariable(fnPtr(tU32), 'Function');
+      m.OpStore(r, m.OpSelect(tU32, whole, v, c32(0)));
+      const yes = m.allocateId(), done = m.allocateId();
+      m.OpSelectionMerge(done, 'None');
+      m.OpBranchConditional(split, yes, done);
+      m.label(yes);
+      const byte = (j: number) => m.OpShiftLeftLogical(tU32, m.OpUConvert(tU32, m.OpLoad(tU8, m.OpConvertUToPtr(psbU8, m.OpIAdd(tU64, a, c64(BigInt(j)))), 'Aligned', 1)), c32(8 * j));
+      m.OpStore(r, m.OpBitwiseOr(tU32, m.OpBitwiseOr(tU32, byte(0), byte(1)), m.OpBitwiseOr(tU32, byte(2), byte(3))));
+      m.OpBranch(done);
+      m.label(done);
+      return m.OpLoad(tU32, r);
+    },
+    store32(active, a, v, pc) {
+      const { whole, split } = alignment(active, a, pc);
+      m.OpStore(m.OpConvertUToPtr(psbU32, m.OpSelect(tU64, whole, a, sinkPtr)), v, 'Aligned', 4);
+      if (split === undefined || psbU8 === undefined || tU8 === undefined) return;
+      const yes = m.allocateId(), done = m.allocateId();
+      m.OpSelectionMerge(done, 'None');
+      m.OpBranchConditional(split, yes, done);
+      m.label(yes);
+      for (let j = 0; j < 4; j++) m.OpStore(m.OpConvertUToPtr(psbU8, m.OpIAdd(tU64, a, c64(BigInt(j)))), m.OpUConvert(tU8, m.OpShiftRightLogical(tU32, v, c32(8 * j))), 'Aligned', 1);
+      m.OpBranch(done);
+      m.label(done);
     },
     // Every lane reads in parallel (a DS load writes nothing); an inactive lane asks for an address outside any LDS.
     ldsLoad(active, a, n, off) {
