@@ -1,0 +1,80 @@
+// The randomized differential test (issue 7): random gfx1030 programs generated from the ISA table
+// (./random-programs.ts: straight-line SALU/VALU code of every translated SOP1/SOP2/SOPK/SOPC,
+// VOP1/VOP2/VOPC/VOP3/VOP3P opcode with e64 neg/abs/clamp/omod/op_sel, VOP3P modifiers, inline
+// constants, literals; if/else regions on SCC/VCCZ/EXECZ, s_and_saveexec + s_cbranch_execz regions,
+// counted loops, early exits; a random launch MODE and MODE writes) assembled by llvm-mc-19, run on
+// the reference interpreter and, recompiled, on lavapipe (validation layer on) in wave32 and
+// wave64; every register the program can write (v0..v15 of every lane, s8..s23, VCC, EXEC, SCC)
+// must be equal byte for byte. fast-check draws the batches (8 programs a kernel, one wave each);
+// a failure prints fast-check's seed and path, the program and the first differing register.
+// RDNA_FUZZ_SEED, RDNA_FUZZ_RUNS (batches per wave size) and RDNA_FUZZ_PATH replay or lengthen it.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { VulkanDevice } from '../../src/runtime/vulkan.js';
+import { runModuleOnVulkan } from '../../src/runtime/engine.js';
+import { Rng } from '../harness/rng.js';
+import { spirvVal } from '../harness/spirv.js';
+import { LVP } from './harness.js';
+import { prepare } from './cases.js';
+import { buildBatch, describeOffset, forms, initialState, program, programText, stride, weightedPool, type Refusals } from './random-programs.js';
+
+const SEED = Number(process.env['RDNA_FUZZ_SEED'] ?? 20261202);
+const RUNS = Number(process.env['RDNA_FUZZ_RUNS'] ?? 3);
+const PATH = process.env['RDNA_FUZZ_PATH'];
+const BATCH = 8;
+/** At most this share of the generated instructions may be refused (else the test would thin out unseen). */
+const MAX_REFUSED = 0.12;
+
+const dword = (b: Uint8Array, i: number) => Buffer.from(b.subarray(i & ~3, (i & ~3) + 4)).toString('hex');
+
+test(`random programs (${RUNS} batches of ${BATCH} per wave size, seed ${SEED}): the interpreter and the recompiled kernel on lavapipe leave every register equal, wave32 and wave64`, async () => {
+  assert.ok(LVP, 'lavapipe (mesa-vulkan-drivers) is not installed');
+  const dev = VulkanDevice.open({ driverFiles: LVP, validation: true });
+  const refused: Refusals = { assembler: 0, recompiler: 0, interpreter: 0, lines: [] };
+  let ran = 0, programs = 0, finished = 0;
+  try {
+    for (const wave64 of [false, true]) {
+      const pool = weightedPool(forms(wave64));
+      const lanes = wave64 ? 64 : 32;
+      const batch = fc.record({
+        seeds: fc.array(fc.nat(), { minLength: BATCH, maxLength: BATCH }),
+        state: fc.nat(),
+        floatMode: fc.nat(255),
+        ieeeMode: fc.boolean(),
+        dx10Clamp: fc.boolean(),
+      });
+      await fc.assert(fc.asyncProperty(batch, async ({ seeds, state, ...launch }) => {
+        const ps = seeds.map((s, k) => program(s, k, wave64, pool));
+        const rng = new Rng(state);
+        const input = new Uint8Array(BATCH * stride(wave64));
+        for (let k = 0; k < BATCH; k++) input.set(initialState(rng, wave64), k * stride(wave64));
+        const b = buildBatch(ps, wave64, launch, input, refused);
+        spirvVal(b.spirv, `random batch wave${lanes}`);
+        const vk = [b.input.slice(), b.output.slice()];
+        await runModuleOnVulkan(b.shader, b.spirv, b.faults, prepare(b.shader, vk, [lanes * BATCH, 1, 1], [lanes, 1, 1]), dev);
+        b.reference.forEach((ref, n) => {
+          const x = vk[n] as Uint8Array;
+          const i = ref.findIndex((v, j) => v !== x[j]);
+          if (i < 0) return;
+          const at = describeOffset(i, wave64);
+          const p = b.programs[at.program];
+          assert.fail(`wave${lanes}, launch ${JSON.stringify(launch)}: buffer ${n} differs at byte ${i}` +
+            (n === 1 && p ? `, program ${at.program} (seed ${p.seed}), ${at.where}: interpreter ${dword(ref, i)}, Vulkan ${dword(x, i)}\n${programText(p)}` : `: interpreter ${dword(ref, i)}, Vulkan ${dword(x, i)}`));
+        });
+        ran += b.instructions;
+        programs += BATCH;
+        const out = new DataView((b.reference[1] as Uint8Array).buffer);
+        for (let k = 0; k < BATCH; k++) if (out.getUint32(k * stride(wave64) + 84, true) === 1) finished++;
+      }), { seed: SEED + (wave64 ? 1 : 0), numRuns: RUNS, endOnFailure: true, ...(PATH !== undefined ? { path: PATH } : {}) });
+    }
+  } finally {
+    dev.close();
+  }
+  const total = refused.assembler + refused.recompiler + refused.interpreter;
+  const generated = ran + total;
+  console.log(`random programs: ${programs} programs, ${ran} instructions ran (${finished} programs reached the epilogue); refused: llvm-mc ${refused.assembler}, recompiler ${refused.recompiler}, interpreter ${refused.interpreter}`);
+  assert.ok(total <= MAX_REFUSED * generated, `${total} of ${generated} generated instructions were refused (more than ${MAX_REFUSED * 100}%):\n${refused.lines.slice(0, 40).join('\n')}`);
+  assert.ok(finished >= programs / 3, `only ${finished} of ${programs} programs reached the epilogue`);
+  assert.ok(ran >= RUNS * 2 * BATCH * 10, `only ${ran} instructions ran`);
+});
