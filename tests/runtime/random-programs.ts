@@ -208,6 +208,7 @@ class Gen {
 
   /** One random instruction of the pool, as assembly text. */
   instruction(): string | undefined {
+    if (this.rng.bool(0.02)) return this.rng.bool(0.5) ? `s_round_mode ${hex(this.rng.bits(4))}` : `s_denorm_mode ${hex(this.rng.bits(4))}`;
     const f = this.rng.pick(this.pool);
     const m = f.def.mnemonic;
     if (m === 's_getreg_b32') {
@@ -465,6 +466,9 @@ export function describeOffset(offset: number, wave64: boolean): { program: numb
 /** How often the generator draws from each family (the table has many more compares than anything else). */
 const FAMILY_WEIGHT: Readonly<Record<string, number>> = { SOP1: 8, SOP2: 12, SOPK: 3, SOPC: 4, VOP1: 12, VOP2: 14, VOPC: 9, VOP3: 26, VOP3P: 8 };
 
+/** Lane-crossing, lane-mask and carry instructions: drawn more often than their share of the table. */
+const BOOSTED = /^(v_readlane_b32|v_readfirstlane_b32|v_writelane_b32|v_cndmask_b32|s_\w+_saveexec_b(32|64)|s_(mov|and|or|xor|andn2|orn2|not|wqm)_b(32|64)|v_add_co_u32|v_sub_co_u32|v_add_co_ci_u32|v_sub_co_ci_u32|v_mad_u64_u32|v_mad_i64_i32|s_cselect_b(32|64)|s_(add|sub)c_u32|v_cmp_(eq|lt|gt|ne)_(u32|i32|f32|u64|f64))$/;
+
 /** The pool with each family's forms repeated by its weight over its size (at least once each). */
 export function weightedPool(all: readonly Form[]): Form[] {
   const by = new Map<string, Form[]>();
@@ -475,6 +479,9 @@ export function weightedPool(all: readonly Form[]): Form[] {
     const reps = Math.max(1, Math.round(((FAMILY_WEIGHT[fam] ?? 1) * total) / fs.length));
     for (let i = 0; i < reps; i++) out.push(...fs);
   }
+  // The lane and mask instructions the brief names, a few times each family's share.
+  const boosted = out.filter((f) => BOOSTED.test(f.def.mnemonic));
+  for (let i = 0; i < 3; i++) out.push(...boosted);
   return out;
 }
 

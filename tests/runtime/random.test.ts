@@ -22,6 +22,8 @@ import { buildBatch, describeOffset, forms, initialState, program, programText, 
 const SEED = Number(process.env['RDNA_FUZZ_SEED'] ?? 20261202);
 const RUNS = Number(process.env['RDNA_FUZZ_RUNS'] ?? 3);
 const PATH = process.env['RDNA_FUZZ_PATH'];
+/** Only one wave size (32 or 64), for a replay. */
+const WAVE = process.env['RDNA_FUZZ_WAVE'];
 const BATCH = 8;
 /** At most this share of the generated instructions may be refused (else the test would thin out unseen). */
 const MAX_REFUSED = 0.12;
@@ -34,7 +36,7 @@ test(`random programs (${RUNS} batches of ${BATCH} per wave size, seed ${SEED}):
   const refused: Refusals = { assembler: 0, recompiler: 0, interpreter: 0, lines: [] };
   let ran = 0, programs = 0, finished = 0;
   try {
-    for (const wave64 of [false, true]) {
+    for (const wave64 of [false, true].filter((w) => WAVE === undefined || WAVE === (w ? '64' : '32'))) {
       const pool = weightedPool(forms(wave64));
       const lanes = wave64 ? 64 : 32;
       const batch = fc.record({
@@ -44,7 +46,7 @@ test(`random programs (${RUNS} batches of ${BATCH} per wave size, seed ${SEED}):
         ieeeMode: fc.boolean(),
         dx10Clamp: fc.boolean(),
       });
-      await fc.assert(fc.asyncProperty(batch, async ({ seeds, state, ...launch }) => {
+      const r = await fc.check(fc.asyncProperty(batch, async ({ seeds, state, ...launch }) => {
         const ps = seeds.map((s, k) => program(s, k, wave64, pool));
         const rng = new Rng(state);
         const input = new Uint8Array(BATCH * stride(wave64));
@@ -67,6 +69,10 @@ test(`random programs (${RUNS} batches of ${BATCH} per wave size, seed ${SEED}):
         const out = new DataView((b.reference[1] as Uint8Array).buffer);
         for (let k = 0; k < BATCH; k++) if (out.getUint32(k * stride(wave64) + 84, true) === 1) finished++;
       }), { seed: SEED + (wave64 ? 1 : 0), numRuns: RUNS, endOnFailure: true, ...(PATH !== undefined ? { path: PATH } : {}) });
+      if (r.failed) {
+        const why = r.errorInstance instanceof Error ? r.errorInstance.message : String(r.errorInstance);
+        assert.fail(`fast-check seed ${r.seed}, path ${r.counterexamplePath} (replay: RDNA_FUZZ_SEED=${SEED} RDNA_FUZZ_WAVE=${lanes} RDNA_FUZZ_PATH=${r.counterexamplePath}), batch ${JSON.stringify(r.counterexample)}:\n${why}`);
+      }
     }
   } finally {
     dev.close();
