@@ -79,6 +79,8 @@ export function forms(wave64: boolean): Form[] {
   const withCounts = (ops: readonly OperandDef[]) => ops.map((d) => ({ def: d, count: countOf(d, wave64) }));
   for (const def of ISA_TABLE) {
     if (!hasTarget(def, 'gfx1030') || !isTranslated(def.mnemonic) || EXCLUDED.has(def.mnemonic)) continue;
+    // The EXEC-writing forms of the other wave size (the recompiler refuses them).
+    if (/_(saveexec|wrexec)_b(32|64)$/.test(def.mnemonic) && def.mnemonic.endsWith(wave64 ? '_b32' : '_b64')) continue;
     const flags = def.flags ?? [];
     switch (def.family) {
       case 'SOP1': case 'SOP2': case 'SOPC': case 'SOPK':
@@ -254,13 +256,16 @@ class Gen {
       if (p.omod && this.rng.bool(0.12)) text += ` ${this.rng.pick(['mul:2', 'mul:4', 'div:2'])}`;
     }
     if (f.vop === 'vop3p') {
-      const n = f.operands.filter((o) => o.def.role === 'src').length;
+      const srcs = f.operands.filter((o) => o.def.role === 'src');
+      const n = srcs.length;
       const mods = f.def.modifiers ?? [];
       const arr = () => `[${Array.from({ length: n }, () => this.rng.int(2)).join(',')}]`;
       if (mods.includes('op_sel') && this.rng.bool(0.3)) text += ` op_sel:${arr()}`;
       if (mods.includes('op_sel_hi') && this.rng.bool(0.3)) text += ` op_sel_hi:${arr()}`;
-      if (mods.includes('neg_lo') && this.rng.bool(0.2)) text += ` neg_lo:${arr()}`;
-      if (mods.includes('neg_hi') && this.rng.bool(0.2)) text += ` neg_hi:${arr()}`;
+      // neg_lo/neg_hi negate float halves: only where the sources are packed floats.
+      const floats = srcs.every((o) => isFloatType(o.def.type));
+      if (floats && mods.includes('neg_lo') && this.rng.bool(0.2)) text += ` neg_lo:${arr()}`;
+      if (floats && mods.includes('neg_hi') && this.rng.bool(0.2)) text += ` neg_hi:${arr()}`;
       if (mods.includes('clamp') && this.rng.bool(0.15)) text += ' clamp';
     }
     return text;

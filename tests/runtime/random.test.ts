@@ -26,7 +26,7 @@ const PATH = process.env['RDNA_FUZZ_PATH'];
 const WAVE = process.env['RDNA_FUZZ_WAVE'];
 const BATCH = 8;
 /** At most this share of the generated instructions may be refused (else the test would thin out unseen). */
-const MAX_REFUSED = 0.12;
+const MAX_REFUSED = 0.08;
 
 const dword = (b: Uint8Array, i: number) => Buffer.from(b.subarray(i & ~3, (i & ~3) + 4)).toString('hex');
 
