@@ -122,6 +122,8 @@ const isFloatType = (t: DataType) => t === 'f16' || t === 'f32' || t === 'f64' |
 const is16 = (t: DataType) => t === 'f16' || t === 'i16' || t === 'u16' || t === 'b16';
 const is64 = (t: DataType) => t === 'f64' || t === 'b64' || t === 'i64' || t === 'u64';
 
+const MODE_WRITE = /^s_(setreg_b32|setreg_imm32_b32|round_mode|denorm_mode) /;
+
 /** One line of a program: a random instruction (may be dropped if refused) or scaffolding. */
 export interface Line {
   readonly text: string;
@@ -131,6 +133,7 @@ export interface Line {
 }
 
 export interface Program {
+  /** The number in its labels (unique in a batch). */
   readonly index: number;
   readonly seed: number;
   readonly lines: Line[];
@@ -271,9 +274,16 @@ class Gen {
     return text;
   }
 
-  private straight(n: number): void {
+  /**
+   * n instructions. Inside a region, a MODE write is mostly drawn again: a MODE that differs
+   * between the paths that join is known only at run time, and the recompiler then translates
+   * every later float instruction once per possible MODE value (lavapipe's compile time grows
+   * with it past the engine's fence limit).
+   */
+  private straight(n: number, depth: number): void {
     for (let i = 0; i < n; i++) {
-      const t = this.instruction();
+      let t = this.instruction();
+      if (depth > 0 && t !== undefined && MODE_WRITE.test(t) && this.rng.bool(0.9)) t = this.instruction();
       if (t !== undefined) this.emit(t, true);
     }
   }
@@ -281,7 +291,7 @@ class Gen {
   /** Instructions and regions, nested up to depth 2. */
   body(depth: number, budget: number): void {
     while (budget > 0) {
-      if (depth >= 2 || this.rng.bool(0.8)) { this.straight(1); budget--; continue; }
+      if (depth >= 2 || this.rng.bool(0.8)) { this.straight(1, depth); budget--; continue; }
       const n = 2 + this.rng.int(Math.min(budget, 6));
       budget -= n;
       switch (this.rng.int(10)) {
@@ -405,7 +415,7 @@ export function program(seed: number, index: number, wave64: boolean, pool: read
   return { index, seed, lines };
 }
 
-/** The kernel body of a batch: prologue, program selection by workgroup id, the programs, the epilogue. */
+/** The kernel body of a batch: prologue, program selection by workgroup id (workgroup k runs programs[k]), the programs, the epilogue. */
 export function batchBody(programs: readonly Program[], wave64: boolean): { body: string; lines: Line[] } {
   const w = wave64 ? 'b64' : 'b32';
   const exec = wave64 ? 'exec' : 'exec_lo', vcc = wave64 ? 'vcc' : 'vcc_lo';
@@ -425,10 +435,10 @@ export function batchBody(programs: readonly Program[], wave64: boolean): { body
   fixed('s_load_dwordx16 s[8:23], s[32:33], 0x0');
   fixed('s_load_dwordx8 s[24:31], s[32:33], 0x40');
   fixed('s_waitcnt vmcnt(0) lgkmcnt(0)');
-  programs.forEach((p) => { fixed(`s_cmp_eq_u32 s2, ${p.index}`); fixed(`s_cbranch_scc1 .Lprog${p.index}`); });
+  programs.forEach((_, k) => { fixed(`s_cmp_eq_u32 s2, ${k}`); fixed(`s_cbranch_scc1 .Lprog${k}`); });
   fixed('s_endpgm');
-  for (const p of programs) {
-    lines.push({ text: `.Lprog${p.index}:`, random: false, label: true });
+  for (const [k, p] of programs.entries()) {
+    lines.push({ text: `.Lprog${k}:`, random: false, label: true });
     // VCC, SCC and EXEC from the record (s[24:25], s28, s[26:27]); nothing after sets SCC.
     fixed(`s_mov_${w} ${vcc}, ${pair(24)}`);
     fixed('s_cmp_lg_u32 s28, 0');
