@@ -18,6 +18,7 @@ import { ISA_TABLE, hasTarget } from '../../src/isa/table.js';
 import type { DataType, InstrDef, OperandDef } from '../../src/isa/types.js';
 import { vop3Layout } from '../../src/decode/vop3.js';
 import type { E64Profile } from '../../src/isa/tables/vop3-promotion.js';
+import { sdwaForm, type SdwaForm } from '../../src/isa/tables/valu-variants.js';
 import { isTranslated } from '../../src/frontend/index.js';
 import { Rng } from '../harness/rng.js';
 import { spawnSync } from 'node:child_process';
@@ -60,8 +61,9 @@ interface Form {
   readonly def: InstrDef;
   readonly name: string;
   readonly operands: readonly { readonly def: OperandDef; readonly count: number }[];
-  readonly vop: 'salu' | 'e32' | 'e64' | 'vop3p';
+  readonly vop: 'salu' | 'e32' | 'e64' | 'vop3p' | 'sdwa';
   readonly profile?: E64Profile;
+  readonly sdwa?: SdwaForm;
 }
 
 function countOf(o: OperandDef, wave64: boolean): number {
@@ -90,6 +92,11 @@ export function forms(wave64: boolean): Form[] {
         break;
       case 'VOP1': case 'VOP2': case 'VOPC': {
         out.push({ def, name: flags.includes('noVOP3') ? def.mnemonic : `${def.mnemonic}_e32`, operands: withCounts(def.operands), vop: 'e32' });
+        // SDWA forms of the 16-bit ops (the recompiler translates SDWA for the f16 and 16-bit integer VALU).
+        const sdwa = sdwaForm('gfx1030', def.family, def.opcode);
+        if (sdwa && (def.float === 'f16' || def.operands.some((o) => is16(o.type)))) {
+          out.push({ def, name: `${def.mnemonic}_sdwa`, operands: withCounts(def.operands).map((o) => (o.def.kind === 'vcc' && o.def.role === 'dst' ? { def: { ...o.def, kind: 'sdst' as const }, count: o.count } : o)), vop: 'sdwa', sdwa });
+        }
         const op64 = def.family === 'VOPC' ? def.opcode : def.family === 'VOP2' ? 0x100 + def.opcode : 0x180 + def.opcode;
         const l = flags.includes('noVOP3') ? undefined : vop3Layout('gfx1030', op64);
         if (l && l.def === def) out.push({ def, name: `${def.mnemonic}_e64`, operands: l.operands.map((o) => ({ def: o.def, count: o.def.type === 'mask' ? (wave64 ? 2 : 1) : o.count })), vop: 'e64', profile: l.profile });
@@ -120,7 +127,6 @@ const F16_EDGES = [0, 0x8000, 1, 0x83ff, 0x0400, 0x7bff, 0xfbff, 0x7c00, 0xfc00,
 
 const isFloatType = (t: DataType) => t === 'f16' || t === 'f32' || t === 'f64' || t === 'v2f16';
 const is16 = (t: DataType) => t === 'f16' || t === 'i16' || t === 'u16' || t === 'b16';
-const is64 = (t: DataType) => t === 'f64' || t === 'b64' || t === 'i64' || t === 'u64';
 
 const MODE_WRITE = /^s_(setreg_b32|setreg_imm32_b32|round_mode|denorm_mode) /;
 
@@ -180,6 +186,7 @@ class Gen {
     return this.sgpr(count, true);
   }
 
+  /** An inline constant (integer, or a float the type reads), or a literal of the operand's width (none for f64: LLVM would take it as the high dword). */
   private constant(t: DataType, count: number, literal: boolean): string {
     if (!literal) return this.rng.bool(isFloatType(t) ? 0.5 : 0.15) ? this.rng.pick(FLOAT_INLINE) : String(this.rng.pick(INT_INLINE));
     if (is16(t)) return hex(this.rng.bool(0.5) ? this.rng.pick(F16_EDGES) : this.rng.bits(16));
@@ -240,10 +247,16 @@ class Gen {
         continue;
       }
       const i = src++;
-      if (o.kind === 'simm16') { ops.push(hex(o.type === 'i16' ? this.rng.bits(16) : this.rng.bits(16))); continue; }
+      if (o.kind === 'simm16') { ops.push(hex(this.rng.bits(16))); continue; }
       if (o.kind === 'literal') { ops.push(this.constant(o.type, 1, true)); continue; }
       if (o.kind === 'imm' || o.kind === 'label' || o.kind === 'hwreg') return undefined;
       const p = f.profile;
+      if (f.vop === 'sdwa' && f.sdwa) {
+        const m = i === 0 ? f.sdwa.src0 : f.sdwa.src1;
+        const r = this.source(o, count, vector, { abs: m === 'fp', neg: m === 'fp' });
+        ops.push(m === 'int' && /^v\d+$/.test(r) && this.rng.bool(0.2) ? `sext(${r})` : r);
+        continue;
+      }
       const mods = f.vop === 'e64' && p ? { abs: p.abs[i] === 'a', neg: p.neg[i] === 'n' } : { abs: false, neg: false };
       ops.push(this.source(o, count, vector, mods));
     }
@@ -257,6 +270,17 @@ class Gen {
       }
       if (p.clamp && this.rng.bool(0.15)) text += ' clamp';
       if (p.omod && this.rng.bool(0.12)) text += ` ${this.rng.pick(['mul:2', 'mul:4', 'div:2'])}`;
+    }
+    if (f.vop === 'sdwa' && f.sdwa) {
+      const sel = () => this.rng.pick(['BYTE_0', 'BYTE_1', 'BYTE_2', 'BYTE_3', 'WORD_0', 'WORD_1', 'DWORD']);
+      const nsrc = f.operands.filter((o) => o.def.role === 'src' && o.def.kind !== 'vcc').length;
+      if (f.def.family !== 'VOPC') {
+        if ((f.def.modifiers ?? []).includes('clamp') && this.rng.bool(0.15)) text += ' clamp';
+        if (f.sdwa.omod && this.rng.bool(0.1)) text += ` ${this.rng.pick(['mul:2', 'mul:4', 'div:2'])}`;
+        text += ` dst_sel:${sel()} dst_unused:${this.rng.pick(['UNUSED_PAD', 'UNUSED_SEXT', 'UNUSED_PRESERVE'])}`;
+      }
+      text += ` src0_sel:${sel()}`;
+      if (nsrc > 1) text += ` src1_sel:${sel()}`;
     }
     if (f.vop === 'vop3p') {
       const srcs = f.operands.filter((o) => o.def.role === 'src');
