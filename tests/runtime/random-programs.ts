@@ -2,8 +2,9 @@
 // straight-line code and branching regions built from the one ISA table (src/isa), restricted to
 // what the recompiler translates (src/frontend `isTranslated`), as LLVM assembly text that
 // llvm-mc-19 assembles. Every opcode fact (family, operands in assembly order, their kinds, types
-// and register counts, the e64 form and which neg/abs/clamp/omod/op_sel bits it takes) is read
-// from the table and its e64 layouts (src/decode/vop3.ts `vop3Layout`), not listed here.
+// and register counts, the e64 form and which neg/abs/clamp/omod/op_sel bits it takes, the SDWA
+// form and its source modifiers) is read from the table, its e64 layouts (src/decode/vop3.ts
+// `vop3Layout`) and its SDWA facts (valu-variants.ts `sdwaForm`), not listed here.
 //
 // A batch is one kernel: each workgroup (one wave) runs the program its workgroup id selects.
 // The kernel prologue loads the program's initial state from buffer 0 (VGPRs v0..v15 of every
@@ -14,6 +15,8 @@
 // Branching regions: if/else on SCC/VCCZ/EXECZ (both senses), s_and_saveexec + s_cbranch_execz
 // regions, loops counted down in an SGPR the loop body does not write (1 to 4 trips), early exits
 // (s_endpgm, or a jump to the epilogue). Every branch is forward except a loop's back edge.
+// MODE: half the programs start with s_setreg_imm32_b32 of a random MODE[9:0]; s_setreg_b32,
+// s_getreg_b32 (HW_REG_MODE), s_round_mode and s_denorm_mode occur among the instructions.
 import { ISA_TABLE, hasTarget } from '../../src/isa/table.js';
 import type { DataType, InstrDef, OperandDef } from '../../src/isa/types.js';
 import { vop3Layout } from '../../src/decode/vop3.js';
