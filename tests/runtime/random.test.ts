@@ -82,7 +82,7 @@ test(`random programs (${RUNS} batches of ${BATCH} per wave size, seed ${SEED}):
             const at = describeOffset(i, wave64);
             const p = b.programs[at.program];
             assert.fail(`wave${lanes}, launch ${JSON.stringify(launch)}: buffer ${n} differs at byte ${i}` +
-              (n === 1 && p ? `, program ${at.program} (seed ${p.seed}), ${at.where}: interpreter ${dword(ref, i)}, Vulkan ${dword(x, i)}\n${programText(p)}` : `: interpreter ${dword(ref, i)}, Vulkan ${dword(x, i)}`));
+              (n === 1 && p ? `, program ${p.index} of the batch (seed ${p.seed}), ${at.where}: interpreter ${dword(ref, i)}, Vulkan ${dword(x, i)}\n${programText(p)}` : `: interpreter ${dword(ref, i)}, Vulkan ${dword(x, i)}`));
           });
           ran += b.instructions;
           programs += ps.length;
