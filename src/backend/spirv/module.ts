@@ -14,6 +14,15 @@
 // array type) and constants (OpConstant*, not OpSpecConstant*). Result ids are allocated in call
 // order; `allocateId()` gives an id to define later (forward branch targets, OpPhi operands) with
 // `emit(op, operands, id)` or `label(id)`.
+//
+// Relocatable functions: `Module.recordFunction` emits one function into a fresh module and keeps
+// its words with every id replaced by a reference (to one of the module-level instructions it
+// made: types, constants, imports, decorations, names; to one of its own ids; or to the function's
+// id); `emitRelocatable` copies it into another module: its module-level instructions emitted
+// there in the recorded order (deduplicated as their methods would be), its own ids a block of
+// consecutive fresh ids, its words copied and patched. The result is the same as emitting the
+// function there by its methods, but for the numbering of the ids (the recompiler's helpers,
+// recorded once per process: src/backend/spirv/emit.ts).
 import { GLSL_STD_450, MAGIC_NUMBER, OPS } from './grammar.js';
 import {
   BuilderError, describe, encodeOperands, enumerant, Id, opInfo,
@@ -50,6 +59,40 @@ const DEDUP_CONSTANTS = new Set(['OpConstantTrue', 'OpConstantFalse', 'OpConstan
 const DEBUG_SOURCE = new Set(['OpString', 'OpSource', 'OpSourceContinued', 'OpSourceExtension']);
 const DEBUG_NAMES = new Set(['OpName', 'OpMemberName']);
 const MAX_WORDS = 0xffff;
+const NO_OPERANDS: readonly unknown[] = [];
+
+/** An instruction placed while recording: its words (opcode word first), where its ids are, its result's word. */
+interface Recorded { readonly op: string; readonly info: OpInfo; readonly inst: readonly number[]; readonly ids: readonly number[]; readonly result: number; readonly inFunction: boolean }
+
+/** A module-level instruction of a relocatable function: operand words with ids as references and the result 0. */
+interface RelocatableGlobal {
+  readonly op: string;
+  readonly info: OpInfo;
+  readonly words: readonly number[];
+  /** The words that are references. */
+  readonly ids: readonly number[];
+  /** The result's index in `words` (-1: none). */
+  readonly result: number;
+  /** The reference of the result type (-1: none). */
+  readonly resultType: number;
+}
+
+/**
+ * One function in relocatable form (`Module.recordFunction`, `Module.emitRelocatable`). A
+ * reference r is: r < globals.length, the result of that module-level instruction; then, up to
+ * globals.length + locals, the function's own ids (parameters, labels, values) in the order they
+ * were defined; globals.length + locals, the function's id.
+ */
+export interface RelocatableFunction {
+  readonly globals: readonly RelocatableGlobal[];
+  readonly locals: number;
+  /** The function's words, OpFunction to OpFunctionEnd, ids as references. */
+  readonly words: Uint32Array;
+  /** The indices in `words` that hold references. */
+  readonly ids: Uint32Array;
+}
+/** What recordFunction takes outside the function: instructions any module may hold more than once or share. */
+const RELOCATABLE_GLOBAL = new Set(['Type-Declaration', 'Constant-Creation', 'Annotation']);
 
 /** An instruction `emitPlain` writes: its operand kinds are ids only, and it goes in a function body. */
 interface PlainPlan { readonly ids: number; readonly resultIndex: number; readonly hasType: boolean; readonly kinds: readonly string[] }
@@ -100,7 +143,7 @@ export class Module {
   private readonly annotations: number[] = [];
   private readonly globals: number[] = [];
   /** The closed functions' streams, in order (concatenated once, by assemble). */
-  private readonly functions: (readonly number[])[] = [];
+  private readonly functions: ArrayLike<number>[] = [];
   private current: FunctionStreams | undefined;
   private openLabel: Id | undefined;
   private readonly declared = { caps: new Set<string>(), exts: new Set<string>() };
@@ -110,6 +153,8 @@ export class Module {
   /** Scalar constants by type id and value (the common case of `constant`, without building its dedup key). */
   private readonly scalarConstants = new Map<number, Map<number | bigint | boolean, Id>>();
   private readonly ctx: EncodeContext;
+  /** While recordFunction runs: every instruction placed. */
+  private recorder: Recorded[] | undefined;
 
   constructor(options: ModuleOptions = {}) {
     this.version = options.version ?? '1.5';
@@ -164,10 +209,16 @@ export class Module {
     const fast = result === undefined ? plainPlan(op, info) : undefined;
     const fn = this.current;
     if (fast && fn?.firstLabel && operands.length === fast.ids) return this.emitPlain(op, info, fast, operands, fn.body);
-    const enc = encodeOperands(op, info.operands, operands, this.ctx);
+    const idAt = this.recorder ? [] : undefined;
+    const enc = encodeOperands(op, info.operands, operands, this.ctx, idAt);
     if (enc.resultIndex < 0 && result) throw new BuilderError(op, 'has no result id to define');
     if (enc.words.length + 1 > MAX_WORDS) throw new BuilderError(op, `is ${enc.words.length + 1} words, more than ${MAX_WORDS}`);
-    const key = this.dedupKey(op, info, enc.words);
+    return this.define(op, info, operands, enc.words, enc.resultIndex, enc.resultType, result, idAt);
+  }
+
+  /** An encoded instruction (the result's word 0): deduplicated, given its result id, placed. */
+  private define(op: string, info: OpInfo, operands: readonly unknown[], words: number[], resultIndex: number, resultType: Id | undefined, result: Id | undefined, idAt: number[] | undefined): Id | undefined {
+    const key = this.dedupKey(op, info, words);
     if (key !== undefined) {
       const seen = this.dedup.get(key);
       if (seen !== undefined) {
@@ -177,27 +228,37 @@ export class Module {
       }
     }
     let id: Id | undefined;
-    if (enc.resultIndex >= 0) {
+    if (resultIndex >= 0) {
       if (result) {
-        if (result.owner !== this || !this.pending.has(result.value)) {
-          throw new BuilderError(op, `${result.toString()} is not an allocated, undefined id of this module`);
-        }
-        this.pending.delete(result.value);
+        this.claim(op, result);
         id = result;
       } else {
         id = new Id(this.nextId++, this);
       }
-      enc.words[enc.resultIndex] = id.value;
-      if (enc.resultType) this.valueTypes[id.value] = enc.resultType;
+      words[resultIndex] = id.value;
+      if (resultType) this.valueTypes[id.value] = resultType;
       if (info.class === 'Type-Declaration') {
-        this.types.set(id.value, { op: op as OpName, operands: enc.words.slice(enc.resultIndex + 1) });
+        this.types.set(id.value, { op: op as OpName, operands: words.slice(resultIndex + 1) });
       }
     }
     if (key !== undefined) this.dedup.set(key, id ?? null);
-    const inst = [((enc.words.length + 1) << 16 | info.opcode) >>> 0, ...enc.words];
-    this.place(op, info, operands, inst);
+    const inst = [((words.length + 1) << 16 | info.opcode) >>> 0, ...words];
+    const inFunction = this.place(op, info, operands, inst);
     if (op === 'OpLabel') this.openLabel = id;
+    if (this.recorder && idAt) {
+      const ids = idAt.map((k) => k + 1);
+      if (resultIndex >= 0) ids.push(resultIndex + 1);
+      this.recorder.push({ op, info, inst, ids, result: resultIndex >= 0 ? resultIndex + 1 : -1, inFunction });
+    }
     return id;
+  }
+
+  /** Marks an allocated, undefined id of this module as defined now. */
+  private claim(op: string, result: Id): void {
+    if (result.owner !== this || !this.pending.has(result.value)) {
+      throw new BuilderError(op, `${result.toString()} is not an allocated, undefined id of this module`);
+    }
+    this.pending.delete(result.value);
   }
 
   /** The label of the block being written in the open function (the last OpLabel placed; OpPhi parents). */
@@ -226,6 +287,11 @@ export class Module {
       } else body.push(vals[a++] as number);
     }
     if (id && plan.hasType) this.valueTypes[id.value] = operands[0] as Id;
+    if (this.recorder) {
+      const n = plan.ids + (plan.resultIndex >= 0 ? 1 : 0);
+      const inst = body.slice(body.length - 1 - n);
+      this.recorder.push({ op, info, inst, ids: Array.from({ length: n }, (_, k) => k + 1), result: plan.resultIndex >= 0 ? plan.resultIndex + 1 : -1, inFunction: true });
+    }
     return id;
   }
 
@@ -242,66 +308,68 @@ export class Module {
     return undefined;
   }
 
-  private place(op: string, info: OpInfo, operands: readonly unknown[], inst: readonly number[]): void {
+  /** Puts the instruction into its section; true when that is the open function's words. */
+  private place(op: string, info: OpInfo, operands: readonly unknown[], inst: readonly number[]): boolean {
     const fn = this.current;
     switch (op) {
       case 'OpCapability':
         append(this.capabilities, inst);
         this.declared.caps.add(String(operands[0]));
-        return;
+        return false;
       case 'OpExtension':
         append(this.extensions, inst);
         this.declared.exts.add(String(operands[0]));
-        return;
-      case 'OpExtInstImport': append(this.imports, inst); return;
+        return false;
+      case 'OpExtInstImport': append(this.imports, inst); return false;
       case 'OpMemoryModel':
         if (this.memoryModel) throw new BuilderError(op, 'the module already has a memory model');
         this.memoryModel = [...inst];
-        return;
-      case 'OpEntryPoint': append(this.entryPoints, inst); return;
+        return false;
+      case 'OpEntryPoint': append(this.entryPoints, inst); return false;
       case 'OpExecutionMode':
-      case 'OpExecutionModeId': append(this.executionModes, inst); return;
-      case 'OpModuleProcessed': append(this.debugProcessed, inst); return;
+      case 'OpExecutionModeId': append(this.executionModes, inst); return false;
+      case 'OpModuleProcessed': append(this.debugProcessed, inst); return false;
       case 'OpFunction':
         if (fn) throw new BuilderError(op, `function ${fn.name} is still open (no OpFunctionEnd)`);
         this.current = { name: `%${inst[2] ?? '?'}`, header: [...inst], firstLabel: undefined, vars: [], body: [] };
-        return;
+        return true;
       case 'OpFunctionParameter':
         if (!fn || fn.firstLabel) throw new BuilderError(op, 'must follow OpFunction, before the first label');
         append(fn.header, inst);
-        return;
+        return true;
       case 'OpFunctionEnd':
         if (!fn) throw new BuilderError(op, 'no function is open');
         // Kept as parts, copied once into the module's words by assemble (copying word by word here was slow).
         this.functions.push(fn.header, fn.firstLabel ?? [], fn.vars, fn.body, inst);
         this.current = undefined;
-        return;
+        return true;
       case 'OpLabel':
         if (!fn) throw new BuilderError(op, 'outside a function');
         if (!fn.firstLabel) fn.firstLabel = [...inst];
         else append(fn.body, inst);
-        return;
+        return true;
       case 'OpVariable':
         if (operands[1] === 'Function') {
           if (!fn) throw new BuilderError(op, 'a Function-storage variable outside a function');
           append(fn.vars, inst);
-        } else {
-          append(this.globals, inst);
+          return true;
         }
-        return;
+        append(this.globals, inst);
+        return false;
       case 'OpUndef':
       case 'OpLine':
       case 'OpNoLine':
         append(fn ? fn.body : this.globals, inst);
-        return;
+        return fn !== undefined;
     }
-    if (DEBUG_SOURCE.has(op)) { append(this.debugSource, inst); return; }
-    if (DEBUG_NAMES.has(op)) { append(this.debugNames, inst); return; }
-    if (info.class === 'Annotation') { append(this.annotations, inst); return; }
-    if (info.class === 'Type-Declaration' || info.class === 'Constant-Creation') { append(this.globals, inst); return; }
+    if (DEBUG_SOURCE.has(op)) { append(this.debugSource, inst); return false; }
+    if (DEBUG_NAMES.has(op)) { append(this.debugNames, inst); return false; }
+    if (info.class === 'Annotation') { append(this.annotations, inst); return false; }
+    if (info.class === 'Type-Declaration' || info.class === 'Constant-Creation') { append(this.globals, inst); return false; }
     if (!fn) throw new BuilderError(op, 'outside a function');
     if (!fn.firstLabel) throw new BuilderError(op, `before the first OpLabel of function ${fn.name}`);
     append(fn.body, inst);
+    return true;
   }
 
   /** Defines the allocated `id` as a label (a block start) in the open function. */
@@ -397,6 +465,95 @@ export class Module {
       if (exts.length > 1) throw new BuilderError(what, `needs one of the extensions ${exts.join(', ')}: declare one with OpExtension`);
       this.emit('OpExtension', [exts[0]]);
     }
+  }
+
+  /**
+   * Records one function: `build` emits it (OpFunction with the id it is given, to OpFunctionEnd)
+   * into a fresh module, with whatever types, constants, imports, decorations and names it needs;
+   * the result copies it into any module (`emitRelocatable`). A BuilderError for what cannot be
+   * copied that way: module-level instructions other than those (capabilities, variables, entry
+   * points, ...) and Function variables.
+   */
+  static recordFunction(options: ModuleOptions, build: (m: Module, fn: Id) => void): RelocatableFunction {
+    const m = new Module(options);
+    const recorded: Recorded[] = [];
+    m.recorder = recorded;
+    const fn = m.allocateId();
+    try { build(m, fn); } finally { m.recorder = undefined; }
+    if (m.current || m.pending.size > 0) throw new BuilderError('recordFunction', 'the function was not finished (no OpFunctionEnd, or allocated ids never defined)');
+    // References: module-level results first, then the function's own ids, then the function's id.
+    const globalRef = new Int32Array(m.nextId).fill(-1), localRef = new Int32Array(m.nextId).fill(-1);
+    let globals = 0, locals = 0, words = 0;
+    for (const r of recorded) {
+      if (!r.inFunction && !RELOCATABLE_GLOBAL.has(r.info.class) && !DEBUG_NAMES.has(r.op) && r.op !== 'OpExtInstImport') {
+        throw new BuilderError(r.op, 'is not relocatable (recordFunction takes types, constants, imports, decorations and names)');
+      }
+      if (r.op === 'OpVariable') throw new BuilderError(r.op, 'a Function variable is not relocatable yet');
+      // A module-level instruction's reference is its index among them (with a result or not).
+      const id = r.result >= 0 ? r.inst[r.result] as number : 0;
+      if (r.inFunction) {
+        words += r.inst.length;
+        if (r.result >= 0 && id !== fn.value) localRef[id] = locals++;
+      } else {
+        if (r.result >= 0) globalRef[id] = globals;
+        globals++;
+      }
+    }
+    const ref = (id: number): number => {
+      const g = globalRef[id] as number, l = localRef[id] as number;
+      if (g >= 0) return g;
+      if (l >= 0) return globals + l;
+      if (id === fn.value) return globals + locals;
+      throw new BuilderError('recordFunction', `%${id} is not defined by the recorded function`);
+    };
+    const out: RelocatableGlobal[] = [];
+    const fnWords = new Uint32Array(words), fnIds: number[] = [];
+    let at = 0;
+    for (const r of recorded) {
+      if (r.inFunction) {
+        fnWords.set(r.inst, at);
+        for (const k of r.ids) { fnWords[at + k] = ref(r.inst[k] as number); fnIds.push(at + k); }
+        at += r.inst.length;
+        continue;
+      }
+      const w = r.inst.slice(1), ids: number[] = [];
+      for (const k of r.ids) {
+        if (k === r.result) { w[k - 1] = 0; continue; }
+        w[k - 1] = ref(r.inst[k] as number);
+        ids.push(k - 1);
+      }
+      const resultType = r.info.operands[0] === 'IdResultType' ? w[0] as number : -1;
+      out.push({ op: r.op, info: r.info, words: w, ids, result: r.result - 1, resultType });
+    }
+    return { globals: out, locals, words: fnWords, ids: Uint32Array.from(fnIds) };
+  }
+
+  /**
+   * Emits a recorded function (`recordFunction`) as the allocated, undefined id `fn`: its
+   * module-level instructions here, in the recorded order, each deduplicated as its method would
+   * be; its own ids consecutive fresh ids; its words copied with the references patched.
+   */
+  emitRelocatable(f: RelocatableFunction, fn: Id): void {
+    if (this.current) throw new BuilderError('emitRelocatable', `function ${this.current.name} is still open (no OpFunctionEnd)`);
+    this.claim('emitRelocatable', fn);
+    const g = f.globals.length;
+    const num = new Uint32Array(g + f.locals + 1);
+    const typeIds: (Id | undefined)[] = new Array<Id | undefined>(g);
+    const base = this.nextId;
+    this.nextId += f.locals;
+    for (let k = 0; k < f.locals; k++) num[g + k] = base + k;
+    num[g + f.locals] = fn.value;
+    for (let k = 0; k < g; k++) {
+      const x = f.globals[k] as RelocatableGlobal;
+      const words = x.words.slice();
+      for (const p of x.ids) words[p] = num[words[p] as number] as number;
+      const id = this.define(x.op, x.info, NO_OPERANDS, words, x.result, x.resultType >= 0 ? typeIds[x.resultType] : undefined, undefined, undefined);
+      if (id) { num[k] = id.value; typeIds[k] = id; }
+    }
+    const out = f.words.slice();
+    const ids = f.ids;
+    for (let k = 0; k < ids.length; k++) { const p = ids[k] as number; out[p] = num[out[p] as number] as number; }
+    this.functions.push(out);
   }
 
   /** The module as SPIR-V words: header (magic, version, generator, bound, 0) and the sections in layout order. */

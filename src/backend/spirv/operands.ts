@@ -161,9 +161,10 @@ function minCount(specs: readonly string[]): number {
 /**
  * Checks `args` against the instruction's operand kinds (IdResult is not passed: the builder
  * allocates it) and encodes them. Wrong counts, kinds, unknown enumerants and out-of-range literals
- * throw a BuilderError naming the op, the operand position and the kind expected.
+ * throw a BuilderError naming the op, the operand position and the kind expected. With `idAt`, the
+ * index in the words of every id operand (not the result) is appended to it.
  */
-export function encodeOperands(op: string, specs: readonly string[], args: readonly unknown[], ctx: EncodeContext): Encoded {
+export function encodeOperands(op: string, specs: readonly string[], args: readonly unknown[], ctx: EncodeContext, idAt?: number[]): Encoded {
   const words: number[] = [];
   let resultIndex = -1;
   let resultType: Id | undefined;
@@ -203,6 +204,7 @@ export function encodeOperands(op: string, specs: readonly string[], args: reado
       return;
     }
     if (cat === 'Id') {
+      idAt?.push(words.length);
       words.push(ctx.idValue(op, v, `operand ${pos} (${kind})`));
       if (kind === 'IdResultType' && v instanceof Id) resultType = v;
       return;
