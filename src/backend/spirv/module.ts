@@ -23,9 +23,9 @@
 // consecutive fresh ids, its words copied and patched. The result is the same as emitting the
 // function there by its methods, but for the numbering of the ids (the recompiler's helpers,
 // recorded once per process: src/backend/spirv/emit.ts).
-import { GLSL_STD_450, MAGIC_NUMBER, OPS } from './grammar.js';
+import { GLSL_STD_450, MAGIC_NUMBER, OPERAND_KINDS, OPS } from './grammar.js';
 import {
-  BuilderError, describe, encodeOperands, enumerant, Id, opInfo,
+  BuilderError, describe, encodeOperands, enumerant, enumTable, Id, opInfo,
   type EncodeContext, type NumericType, type OpInfo,
 } from './operands.js';
 import type { EnumKind, Enumerant, GlslName, Operand, OpMethods, OpName } from './signatures.js';
@@ -94,21 +94,54 @@ export interface RelocatableFunction {
 /** What recordFunction takes outside the function: instructions any module may hold more than once or share. */
 const RELOCATABLE_GLOBAL = new Set(['Type-Declaration', 'Constant-Creation', 'Annotation']);
 
-/** An instruction `emitPlain` writes: its operand kinds are ids only, and it goes in a function body. */
-interface PlainPlan { readonly ids: number; readonly resultIndex: number; readonly hasType: boolean; readonly kinds: readonly string[] }
+/**
+ * An instruction `emitPlain` writes (it goes in a function body): `ids` id operands (the result type
+ * among them), then per `tail` nothing (0), more ids (1: `IdRef*`, OpPhi's pairs), literal
+ * integers (2: `LiteralInteger*`), or an enumerant of `enumKind` whose parameters are literal
+ * integers (3; 4: optional). Anything else takes the general encoder.
+ */
+interface PlainPlan { readonly ids: number; readonly resultIndex: number; readonly hasType: boolean; readonly tail: 0 | 1 | 2 | 3 | 4; readonly enumKind: string }
 const PLAIN_PLANS = new Map<string, PlainPlan | null>();
+const ID_KINDS = OPERAND_KINDS as unknown as Readonly<Record<string, string | readonly string[]>>;
 /** Instructions `place` puts anywhere but the open function's body, by op or by class. */
 const NOT_PLAIN = new Set(['OpCapability', 'OpExtension', 'OpExtInstImport', 'OpMemoryModel', 'OpEntryPoint', 'OpExecutionMode', 'OpExecutionModeId', 'OpModuleProcessed', 'OpFunction', 'OpFunctionParameter', 'OpFunctionEnd', 'OpLabel', 'OpVariable', 'OpUndef', 'OpLine', 'OpNoLine']);
 function plainPlan(op: string, info: OpInfo): PlainPlan | null {
   let p = PLAIN_PLANS.get(op);
   if (p !== undefined) return p;
-  const specs = info.operands;
-  const idsOnly = specs.every((sp, k) => sp === 'IdRef' || sp === 'IdResult' || (sp === 'IdResultType' && k === 0));
-  const placed = NOT_PLAIN.has(op) || DEBUG_SOURCE.has(op) || DEBUG_NAMES.has(op) || info.class === 'Annotation' || info.class === 'Type-Declaration' || info.class === 'Constant-Creation';
-  p = idsOnly && !placed ? { ids: specs.filter((sp) => sp !== 'IdResult').length, resultIndex: specs.indexOf('IdResult'), hasType: specs[0] === 'IdResultType', kinds: specs.filter((sp) => sp !== 'IdResult') } : null;
+  p = makePlainPlan(op, info);
   PLAIN_PLANS.set(op, p);
   return p;
 }
+function makePlainPlan(op: string, info: OpInfo): PlainPlan | null {
+  const placed = NOT_PLAIN.has(op) || DEBUG_SOURCE.has(op) || DEBUG_NAMES.has(op) || info.class === 'Annotation' || info.class === 'Type-Declaration' || info.class === 'Constant-Creation';
+  if (placed) return null;
+  const specs = info.operands;
+  let ids = 0, resultIndex = -1, tail: PlainPlan['tail'] = 0, enumKind = '';
+  for (let k = 0; k < specs.length; k++) {
+    const sp = specs[k] as string;
+    const last = k === specs.length - 1;
+    if ((ID_KINDS[sp] === 'Id' && sp !== 'IdResult' && sp !== 'IdResultType') || (sp === 'IdResultType' && k === 0)) ids++;
+    else if (sp === 'IdResult') resultIndex = ids;
+    else if (last && (sp === 'IdRef*' || sp === 'PairIdRefIdRef*')) tail = 1;
+    else if (last && sp === 'LiteralInteger*') tail = 2;
+    else if (last && enumTable(sp.replace(/\?$/, '')) !== undefined) { tail = sp.endsWith('?') ? 4 : 3; enumKind = sp.replace(/\?$/, ''); }
+    else return null;
+  }
+  return { ids, resultIndex, hasType: specs[0] === 'IdResultType', tail, enumKind };
+}
+/** An enumerant's value and how many literal-integer parameters follow it (-1: parameters of other kinds). */
+const PLAIN_ENUMS = new Map<string, { readonly value: number; readonly params: number } | null>();
+function plainEnum(kind: string, name: string): { readonly value: number; readonly params: number } | null {
+  const key = `${kind} ${name}`;
+  let e = PLAIN_ENUMS.get(key);
+  if (e !== undefined) return e;
+  const x = enumerant(kind, name);
+  e = x ? { value: x.value, params: (x.params ?? []).every((q) => q === 'LiteralInteger') ? (x.params ?? []).length : -1 } : null;
+  PLAIN_ENUMS.set(key, e);
+  return e;
+}
+/** emitPlain's answer when the operands need the general encoder (which checks them and names any error). */
+const GENERAL = Symbol('general');
 
 /** Appends the words (a loop: spreading into push is slow for the many small instructions). */
 function append(to: number[], words: readonly number[]): void {
@@ -206,9 +239,16 @@ export class Module {
   emit(op: string, operands: readonly unknown[], result?: Id): Id | undefined {
     const info = opInfo(op);
     if (!info) throw new BuilderError(op, 'not an instruction of the grammar table');
-    const fast = result === undefined ? plainPlan(op, info) : undefined;
+    return this.emitWith(op, info, plainPlan(op, info), operands, result);
+  }
+
+  /** @internal `emit` with the op's grammar entry and plain plan looked up (the op methods call it). */
+  emitWith(op: string, info: OpInfo, fast: PlainPlan | null, operands: readonly unknown[], result: Id | undefined): Id | undefined {
     const fn = this.current;
-    if (fast && fn?.firstLabel && operands.length === fast.ids) return this.emitPlain(op, info, fast, operands, fn.body);
+    if (fast && fn?.firstLabel) {
+      const r = this.emitPlain(op, info, fast, operands, fn.body, result);
+      if (r !== GENERAL) return r;
+    }
     const idAt = this.recorder ? [] : undefined;
     const enc = encodeOperands(op, info.operands, operands, this.ctx, idAt);
     if (enc.resultIndex < 0 && result) throw new BuilderError(op, 'has no result id to define');
@@ -267,30 +307,74 @@ export class Module {
   }
 
   /**
-   * A function-body instruction whose operands are all ids (arithmetic, logic, conversions,
-   * compares, selects: most of what a shader body is): the same checks as `encodeOperands`, the
-   * words written straight into the body.
+   * A function-body instruction of ids and simple literals (arithmetic, logic, conversions,
+   * compares, selects, loads, stores, branches, phis, calls: most of what a shader body is),
+   * its words written straight into the body. GENERAL (nothing written) when an operand is not
+   * what the plan expects: the general encoder then checks them and raises the error.
    */
-  private emitPlain(op: string, info: OpInfo, plan: PlainPlan, operands: readonly unknown[], body: number[]): Id | undefined {
+  private emitPlain(op: string, info: OpInfo, plan: PlainPlan, operands: readonly unknown[], body: number[], result: Id | undefined): Id | undefined | typeof GENERAL {
     const vals = this.scratch;
+    const n = operands.length;
+    if (n < plan.ids || (plan.tail === 0 && n !== plan.ids)) return GENERAL;
+    let w = 0;
     for (let a = 0; a < plan.ids; a++) {
       const v = operands[a];
-      // The check inline; idValue only to raise its error.
-      vals[a] = v instanceof Id && v.owner === this ? v.value : this.ctx.idValue(op, v, `operand ${a + 1} (${plan.kinds[a] ?? 'IdRef'})`);
+      if (!(v instanceof Id) || v.owner !== this) return GENERAL;
+      vals[w++] = v.value;
     }
-    body.push(((plan.ids + (plan.resultIndex >= 0 ? 2 : 1)) << 16 | info.opcode) >>> 0);
+    // Words from here on are ids only for tail 1.
+    const idWords = plan.tail === 1 ? n : plan.ids;
+    switch (plan.tail) {
+      case 1:
+        for (let a = plan.ids; a < n; a++) {
+          const v = operands[a];
+          if (!(v instanceof Id) || v.owner !== this) return GENERAL;
+          vals[w++] = v.value;
+        }
+        break;
+      case 2:
+        for (let a = plan.ids; a < n; a++) {
+          const v = operands[a];
+          if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > 0xffffffff) return GENERAL;
+          vals[w++] = v;
+        }
+        break;
+      case 3: case 4: {
+        if (n === plan.ids) { if (plan.tail === 3) return GENERAL; break; }
+        const name = operands[plan.ids];
+        const e = typeof name === 'string' ? plainEnum(plan.enumKind, name) : null;
+        if (!e || e.params < 0 || n !== plan.ids + 1 + e.params) return GENERAL;
+        vals[w++] = e.value;
+        for (let a = plan.ids + 1; a < n; a++) {
+          const v = operands[a];
+          if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > 0xffffffff) return GENERAL;
+          vals[w++] = v;
+        }
+        break;
+      }
+    }
+    if (result !== undefined) {
+      if (plan.resultIndex < 0) return GENERAL;
+      this.claim(op, result);
+    }
+    const start = body.length;
+    body.push(((w + (plan.resultIndex >= 0 ? 2 : 1)) << 16 | info.opcode) >>> 0);
     let id: Id | undefined;
-    for (let w = 0, a = 0; a < plan.ids || w === plan.resultIndex; w++) {
-      if (w === plan.resultIndex) {
-        id = new Id(this.nextId++, this);
+    for (let k = 0, a = 0; a < w || k === plan.resultIndex; k++) {
+      if (k === plan.resultIndex) {
+        id = result ?? new Id(this.nextId++, this);
         body.push(id.value);
       } else body.push(vals[a++] as number);
     }
     if (id && plan.hasType) this.valueTypes[id.value] = operands[0] as Id;
     if (this.recorder) {
-      const n = plan.ids + (plan.resultIndex >= 0 ? 1 : 0);
-      const inst = body.slice(body.length - 1 - n);
-      this.recorder.push({ op, info, inst, ids: Array.from({ length: n }, (_, k) => k + 1), result: plan.resultIndex >= 0 ? plan.resultIndex + 1 : -1, inFunction: true });
+      const inst = body.slice(start);
+      const ids: number[] = [];
+      for (let k = 1; k < inst.length; k++) {
+        const operand = plan.resultIndex >= 0 && k > plan.resultIndex + 1 ? k - 2 : k - 1;
+        if (k === plan.resultIndex + 1 || operand < idWords) ids.push(k);
+      }
+      this.recorder.push({ op, info, inst, ids, result: plan.resultIndex >= 0 ? plan.resultIndex + 1 : -1, inFunction: true });
     }
     return id;
   }
@@ -578,10 +662,13 @@ export class Module {
   }
 }
 
-// One method per grammar instruction, each a call of `emit` with its own name.
+// One method per grammar instruction, each a call of `emit` with its own name (its grammar entry and
+// plain plan looked up once, here).
 for (const name of Object.keys(OPS)) {
+  const info = opInfo(name) as OpInfo;
+  const plan = plainPlan(name, info);
   Object.defineProperty(Module.prototype, name, {
-    value: function (this: Module, ...operands: Operand[]) { return this.emit(name, operands); },
+    value: function (this: Module, ...operands: Operand[]) { return this.emitWith(name, info, plan, operands, undefined); },
     writable: false, enumerable: false, configurable: false,
   });
 }
