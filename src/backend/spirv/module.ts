@@ -379,17 +379,18 @@ export class Module {
     return id;
   }
 
+  /** The key that finds an identical earlier instruction (undefined: this op is never deduplicated). */
   private dedupKey(op: string, info: OpInfo, words: readonly number[]): string | undefined {
-    const body = (): string => words.join(',');
+    let kind: string;
     switch (op) {
-      case 'OpCapability': return `cap:${body()}`;
-      case 'OpExtension': return `ext:${body()}`;
-      case 'OpExtInstImport': return `import:${body()}`;
+      case 'OpCapability': kind = 'cap'; break;
+      case 'OpExtension': kind = 'ext'; break;
+      case 'OpExtInstImport': kind = 'import'; break;
+      default:
+        if ((info.class === 'Annotation' && op !== 'OpDecorationGroup') || (info.class === 'Type-Declaration' && !DEDUP_TYPES_EXCEPT.has(op)) || DEDUP_CONSTANTS.has(op)) kind = op;
+        else return undefined;
     }
-    if (info.class === 'Annotation' && op !== 'OpDecorationGroup') return `${op}:${body()}`;
-    if (info.class === 'Type-Declaration' && !DEDUP_TYPES_EXCEPT.has(op)) return `${op}:${body()}`;
-    if (DEDUP_CONSTANTS.has(op)) return `${op}:${body()}`;
-    return undefined;
+    return `${kind}:${words.join(',')}`;
   }
 
   /** Puts the instruction into its section; true when that is the open function's words. */

@@ -13,9 +13,8 @@ export class BuilderError extends Error {
 /** A result id of one module (SPIR-V <id>); `value` is the number in the binary. */
 export class Id {
   /** @internal */
-  constructor(readonly value: number, readonly owner: object) {
-    Object.freeze(this);
-  }
+  // Not frozen (its fields are readonly): an id is made for every instruction, and freezing each was measurable.
+  constructor(readonly value: number, readonly owner: object) {}
   toString(): string {
     return `%${this.value}`;
   }
@@ -95,6 +94,8 @@ export interface NumericType { readonly kind: 'int' | 'float'; readonly width: n
  */
 export function numberWords(op: string, type: NumericType, value: unknown): number[] {
   const w = type.width;
+  // The common case without BigInt: a 32-bit unsigned integer or bit pattern.
+  if (w === 32 && typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 0xffffffff && !(type.kind === 'int' && type.signed)) return [value];
   let v: bigint;
   if (typeof value === 'bigint') v = value;
   else if (typeof value === 'number' && Number.isSafeInteger(value)) {
