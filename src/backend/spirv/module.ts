@@ -96,11 +96,11 @@ const RELOCATABLE_GLOBAL = new Set(['Type-Declaration', 'Constant-Creation', 'An
 
 /**
  * An instruction `emitPlain` writes (it goes in a function body): `ids` id operands (the result type
- * among them), then per `tail` nothing (0), more ids (1: `IdRef*`, OpPhi's pairs), literal
- * integers (2: `LiteralInteger*`), or an enumerant of `enumKind` whose parameters are literal
- * integers (3; 4: optional). Anything else takes the general encoder.
+ * among them), then per `tail` nothing (0), more ids (1: `IdRef*`; 5: OpPhi's pairs, an even
+ * number), literal integers (2: `LiteralInteger*`), or an enumerant of `enumKind` whose parameters
+ * are literal integers (3; 4: optional). Anything else takes the general encoder.
  */
-interface PlainPlan { readonly ids: number; readonly resultIndex: number; readonly hasType: boolean; readonly tail: 0 | 1 | 2 | 3 | 4; readonly enumKind: string }
+interface PlainPlan { readonly ids: number; readonly resultIndex: number; readonly hasType: boolean; readonly tail: 0 | 1 | 2 | 3 | 4 | 5; readonly enumKind: string }
 const PLAIN_PLANS = new Map<string, PlainPlan | null>();
 const ID_KINDS = OPERAND_KINDS as unknown as Readonly<Record<string, string | readonly string[]>>;
 /** Instructions `place` puts anywhere but the open function's body, by op or by class. */
@@ -122,7 +122,8 @@ function makePlainPlan(op: string, info: OpInfo): PlainPlan | null {
     const last = k === specs.length - 1;
     if ((ID_KINDS[sp] === 'Id' && sp !== 'IdResult' && sp !== 'IdResultType') || (sp === 'IdResultType' && k === 0)) ids++;
     else if (sp === 'IdResult') resultIndex = ids;
-    else if (last && (sp === 'IdRef*' || sp === 'PairIdRefIdRef*')) tail = 1;
+    else if (last && sp === 'IdRef*') tail = 1;
+    else if (last && sp === 'PairIdRefIdRef*') tail = 5;
     else if (last && sp === 'LiteralInteger*') tail = 2;
     else if (last && enumTable(sp.replace(/\?$/, '')) !== undefined) { tail = sp.endsWith('?') ? 4 : 3; enumKind = sp.replace(/\?$/, ''); }
     else return null;
@@ -322,10 +323,11 @@ export class Module {
       if (!(v instanceof Id) || v.owner !== this) return GENERAL;
       vals[w++] = v.value;
     }
-    // Words from here on are ids only for tail 1.
-    const idWords = plan.tail === 1 ? n : plan.ids;
+    // Words from here on are ids only for tails 1 and 5.
+    const idWords = plan.tail === 1 || plan.tail === 5 ? n : plan.ids;
     switch (plan.tail) {
-      case 1:
+      case 1: case 5:
+        if (plan.tail === 5 && (n - plan.ids) % 2 !== 0) return GENERAL;
         for (let a = plan.ids; a < n; a++) {
           const v = operands[a];
           if (!(v instanceof Id) || v.owner !== this) return GENERAL;
