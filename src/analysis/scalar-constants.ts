@@ -62,12 +62,15 @@ export const CODE_EXEC_LO = 126;
 export class ScalarState {
   readonly value: Uint32Array;
   readonly known: Uint32Array;
-  constructor(value?: Uint32Array, known?: Uint32Array) {
-    this.value = value ?? new Uint32Array(SCALAR_CODES);
-    this.known = known ?? new Uint32Array(SCALAR_CODES);
+  /** Both, value then known: one buffer, so a clone is one allocation (the data flows clone per block). */
+  private readonly both: Uint32Array;
+  constructor(both?: Uint32Array) {
+    this.both = both ?? new Uint32Array(2 * SCALAR_CODES);
+    this.value = this.both.subarray(0, SCALAR_CODES);
+    this.known = this.both.subarray(SCALAR_CODES);
   }
   clone(): ScalarState {
-    return new ScalarState(this.value.slice(), this.known.slice());
+    return new ScalarState(this.both.slice());
   }
   get(code: number): KnownBits {
     if (code === CODE_NULL) return knownConst(0);
@@ -365,11 +368,13 @@ export function solveForward<S>(cfg: Cfg, initial: S, p: ForwardProblem<S>): (S 
       if (inS === undefined || block === undefined) continue;
       const s = p.clone(inS);
       for (const inst of block.instructions) p.step(s, inst);
-      for (const e of block.succs) {
-        const t = e.to;
+      const succs = block.succs;
+      for (let k = 0; k < succs.length; k++) {
+        const t = (succs[k] as (typeof succs)[number]).to;
         const cur = input[t];
         let changed: boolean;
-        if (cur === undefined) { input[t] = p.clone(s); changed = true; } else changed = p.joinInto(cur, s);
+        // The last successor reached for the first time takes `s` itself (no later use): one clone fewer.
+        if (cur === undefined) { input[t] = k === succs.length - 1 ? s : p.clone(s); changed = true; } else changed = p.joinInto(cur, s);
         if (changed && queued[t] !== 1) { queued[t] = 1; pending++; }
       }
     }

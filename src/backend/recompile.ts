@@ -92,7 +92,8 @@ export function recompile(shader: Shader, options: RecompileOptions = {}): Recom
   eliminateCommonSubexpressions(ir);
   eliminateDeadCode(ir);
   const { spirv, faultSites, controlFlow, dispatch } = emitSpirv(ir, profile, { stateMachine: options.stateMachine ?? false, ldsBytes: options.ldsBytes ?? shader.info.ldsSize, scratchBytes: shader.info.scratchSize });
-  const byPc = new Map(cfg.blocks.flatMap((b) => b.instructions.map((x) => [x.pc, x] as const)));
+  // The instructions by pc, for the fault sites' text (most kernels have none).
+  const byPc = faultSites.length > 0 ? new Map(cfg.blocks.flatMap((b) => b.instructions.map((x) => [x.pc, x] as const))) : new Map<number, never>();
   const faults = faultSites.map((f) => {
     const x = byPc.get(f.pc);
     return { pc: f.pc, instruction: x ? printInstruction(x, shader.info.target) : '', message: faultMessage(f.kind) };

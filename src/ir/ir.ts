@@ -64,8 +64,25 @@ export class Block {
   }
 }
 
+/**
+ * The instructions a pass replaced, by instruction id (a dense array, not a Map: ids are small
+ * consecutive numbers in a function, and passes ask at every argument).
+ */
+export class Replacements {
+  private readonly to: (Inst | undefined)[] = [];
+  /** How many instructions are replaced. */
+  size = 0;
+  set(from: Inst, to: Inst): void {
+    if (this.to[from.id] === undefined) this.size++;
+    this.to[from.id] = to;
+  }
+  get(from: Inst): Inst | undefined {
+    return this.to[from.id];
+  }
+}
+
 /** Replaces, in place, each argument that `repl` maps (passes rewrite uses this way). */
-export function substituteArgs(i: Inst, repl: ReadonlyMap<Inst, Inst>): void {
+export function substituteArgs(i: Inst, repl: { get(from: Inst): Inst | undefined }): void {
   const a = i.args;
   for (let k = 0; k < a.length; k++) { const r = repl.get(a[k] as Inst); if (r) a[k] = r; }
 }

@@ -455,6 +455,63 @@ test('wrong operand counts and kinds, unknown enumerants and misuse raise Builde
   err(() => m.enable('ExecutionMode', 'OutputVertices'), /^enable ExecutionMode OutputVertices: needs one of the capabilities Geometry, Tessellation/);
 });
 
+// Inside a function most instructions skip the general encoder (Module.emitPlain): ids, then more
+// ids, literal integers or one enumerant with literal parameters. The words are the spec's, and
+// what the general encoder refuses is refused there too (the direct path hands it over).
+test('inside a function, the direct path writes the spec\'s words and refuses what the general encoder refuses', () => {
+  const m = new Module();
+  m.OpCapability('Shader');
+  m.OpMemoryModel('Logical', 'GLSL450');
+  const u32 = m.OpTypeInt(32, 0), bool = m.OpTypeBool();
+  const v2 = m.OpTypeVector(u32, 2);
+  const ptr = m.OpTypePointer('Function', u32);
+  const one = m.constant(u32, 1), t = m.constant(bool, true);
+  const fn = m.OpFunction(m.OpTypeVoid(), 'None', m.OpTypeFunction(m.OpTypeVoid()));
+  const entry = m.OpLabel();
+  const v = m.OpVariable(ptr, 'Function');
+  const err = (f: () => unknown, re: RegExp): void => {
+    assert.throws(f, (e: unknown) => e instanceof BuilderError && re.test(e.message), `expected BuilderError ${re}`);
+  };
+  const words = (x: Id): number[] => [x.value];
+  const x = m.OpLoad(u32, v, 'Aligned', 4);
+  const pair = m.OpCompositeConstruct(v2, x, one);
+  const lo = m.OpCompositeExtract(u32, pair, 1);
+  const hdr = m.allocateId(), body = m.allocateId(), cont = m.allocateId(), done = m.allocateId();
+  m.OpBranch(hdr);
+  m.label(hdr);
+  const phi = m.OpPhi(u32, lo, entry, lo, cont);
+  m.OpLoopMerge(done, cont, 'DontUnroll');
+  m.OpBranchConditional(t, body, done, 3, 1);
+  m.label(body);
+  m.OpBranch(cont);
+  m.label(cont);
+  m.OpBranch(hdr);
+  m.label(done);
+  // A phi's operands are pairs (the types do not say so).
+  err(() => m.OpPhi(u32, lo, entry, lo), /^OpPhi: /);
+  err(() => m.OpCompositeExtract(u32, pair, -1), /^OpCompositeExtract: operand 3 \(LiteralInteger\) must be an integer/);
+  // @ts-expect-error not a loop control
+  err(() => m.OpLoopMerge(done, cont, 'Bogus'), /^OpLoopMerge: operand 3: unknown LoopControl "Bogus"$/);
+  err(() => m.OpLoad(u32, v, 'Aligned'), /^OpLoad: operand 4 \(LiteralInteger\) is missing/);
+  // @ts-expect-error a literal where an id goes
+  err(() => m.OpFunctionCall(u32, fn, 7), /^OpFunctionCall: operand 3 \(IdRef\) must be an id, got number 7$/);
+  m.OpStore(v, phi, 'Aligned', 4);
+  m.OpReturn();
+  m.OpFunctionEnd();
+  const w = m.assemble();
+  const find = (opcode: number): number[] => {
+    for (let at = 5; at < w.length; at += (w[at] as number) >>> 16) if (((w[at] as number) & 0xffff) === opcode) return Array.from(w.subarray(at, at + ((w[at] as number) >>> 16)));
+    return [];
+  };
+  assert.deepEqual(find(61), [(6 << 16) | 61, ...words(u32), ...words(x), ...words(v), 2, 4]);
+  assert.deepEqual(find(81), [(5 << 16) | 81, ...words(u32), ...words(lo), ...words(pair), 1]);
+  assert.deepEqual(find(245), [(7 << 16) | 245, ...words(u32), ...words(phi), ...words(lo), ...words(entry), ...words(lo), ...words(cont)]);
+  assert.deepEqual(find(246), [(4 << 16) | 246, ...words(done), ...words(cont), 2]);
+  assert.deepEqual(find(250), [(6 << 16) | 250, ...words(t), ...words(body), ...words(done), 3, 1]);
+  assert.deepEqual(find(62), [(5 << 16) | 62, ...words(v), ...words(phi), 2, 4]);
+  write(w);
+});
+
 // Random straight-line code: values of random scalar and vector types, built from constants and
 // earlier results by integer and float ops (some with NoContraction, some via GLSL.std.450).
 test('property: random straight-line integer/float code over random types is valid SPIR-V', () => {

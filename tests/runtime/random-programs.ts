@@ -549,6 +549,8 @@ export interface Batch {
   readonly shader: Shader;
   readonly spirv: Uint32Array;
   readonly faults: readonly RecompiledFault[];
+  /** What one Vulkan workgroup of the module runs (recompile's `dispatch`). */
+  readonly dispatch: 'wave' | 'workgroup';
   readonly input: Uint8Array;
   /** The output buffer before the run (a pattern, so that what no one writes is compared too). */
   readonly output: Uint8Array;
@@ -624,7 +626,7 @@ export function buildBatch(programs: readonly Program[], wave64: boolean, launch
       refused.lines.push(`${who}: ${l.text}: ${e.message}`.slice(0, 200));
       return true;
     };
-    let compiled: { spirv: Uint32Array; faults: readonly RecompiledFault[] };
+    let compiled: { spirv: Uint32Array; faults: readonly RecompiledFault[]; dispatch: 'wave' | 'workgroup' };
     try {
       compiled = recompile(shader, { profile: LAVAPIPE_PROFILE });
     } catch (e) {
@@ -641,7 +643,7 @@ export function buildBatch(programs: readonly Program[], wave64: boolean, launch
       throw e;
     }
     const instructions = lines.filter((l) => l.random).length;
-    return { programs: kept, wave64, shader, spirv: compiled.spirv, faults: compiled.faults, input: inputs, output, reference, instructions };
+    return { programs: kept, wave64, shader, spirv: compiled.spirv, faults: compiled.faults, dispatch: compiled.dispatch, input: inputs, output, reference, instructions };
   }
 }
 

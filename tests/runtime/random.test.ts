@@ -74,7 +74,7 @@ test(`random programs (${RUNS} batches of ${BATCH} per wave size, seed ${SEED}):
           }
           spirvVal(b.spirv, `random batch wave${lanes}`);
           const vk = [b.input.slice(), b.output.slice()];
-          await runModuleOnVulkan(b.shader, b.spirv, b.faults, prepare(b.shader, vk, [lanes * ps.length, 1, 1], [lanes, 1, 1]), dev);
+          await runModuleOnVulkan(b.shader, b, prepare(b.shader, vk, [lanes * ps.length, 1, 1], [lanes, 1, 1]), dev);
           b.reference.forEach((ref, n) => {
             const x = vk[n] as Uint8Array;
             const i = ref.findIndex((v, j) => v !== x[j]);

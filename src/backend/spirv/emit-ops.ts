@@ -89,20 +89,31 @@ export interface KernelState {
  * effect or handled by the block walk (branches, phis, parameters, returns). `k` is the entry
  * point's state (undefined in a helper). A CompileError for what cannot be emitted.
  */
+// emitOp's small helpers (functions, not closures made at every instruction).
+/** The instruction's SPIR-V result type. */
+function T(sc: Scalars, i: Inst): Id {
+  if (i.type === 'void') throw new CompileError(`${i.op} has no type`, i.pc);
+  return sc.typeOf(i.type);
+}
+const imm = (i: Inst, j: number) => i.imms[j] ?? 0;
+/** NoContraction on a float op's result. */
+function nc(m: Module, id: Id): Id {
+  m.OpDecorate(id, 'NoContraction');
+  return id;
+}
+const fail = (i: Inst, why: string): never => { throw new CompileError(why, i.pc); };
+const K = (k: KernelState | undefined, i: Inst): KernelState => k ?? fail(i, `${i.op} outside the kernel's entry point`);
+/** A dword pointer to `a` where `active`, else to the sink. */
+const addr = (sc: Scalars, k: KernelState | undefined, i: Inst, active: Id, a: Id) => sc.m.OpConvertUToPtr(K(k, i).psbU32, sc.m.OpSelect(sc.tU64, active, a, K(k, i).sinkPtr));
+
 export function emitOp(sc: Scalars, k: KernelState | undefined, i: Inst, A: (j: number) => Id): Id | undefined {
   const { m, tBool, tU32, tU64, tF32, c32, c64, cBool } = sc;
-  const T = (): Id => { if (i.type === 'void') throw new CompileError(`${i.op} has no type`, i.pc); return sc.typeOf(i.type); };
-  const imm = (j: number) => i.imms[j] ?? 0;
-  const nc = (id: Id) => { m.OpDecorate(id, 'NoContraction'); return id; };
-  const K = (): KernelState => k ?? fail(`${i.op} outside the kernel's entry point`);
-  const fail = (why: string): never => { throw new CompileError(why, i.pc); };
-  const addr = (active: Id, a: Id) => m.OpConvertUToPtr(K().psbU32, m.OpSelect(tU64, active, a, K().sinkPtr));
   let r: Id | undefined;
   switch (i.op) {
-    case 'ConstU1': r = cBool(Number(imm(0)) !== 0); break;
-    case 'ConstU32': r = c32(Number(imm(0))); break;
-    case 'ConstU64': r = c64(BigInt(imm(0))); break;
-    case 'ConstF32': r = m.constantBits(tF32, Number(imm(0)) >>> 0); break;
+    case 'ConstU1': r = cBool(Number(imm(i, 0)) !== 0); break;
+    case 'ConstU32': r = c32(Number(imm(i, 0))); break;
+    case 'ConstU64': r = c64(BigInt(imm(i, 0))); break;
+    case 'ConstF32': r = m.constantBits(tF32, Number(imm(i, 0)) >>> 0); break;
     case 'Undef': r = i.type === 'u1' ? cBool(false) : i.type === 'u64' ? c64(0n) : i.type === 'f32' ? m.constantBits(tF32, 0) : c32(0); break;
     case 'LaneBit': {
       const l = A(2);
@@ -110,24 +121,24 @@ export function emitOp(sc: Scalars, k: KernelState | undefined, i: Inst, A: (j: 
       r = m.OpINotEqual(tBool, m.OpBitwiseAnd(tU32, m.OpShiftRightLogical(tU32, word, m.OpBitwiseAnd(tU32, l, c32(31))), c32(1)), c32(0));
       break;
     }
-    case 'IAdd32': r = m.OpIAdd(T(), A(0), A(1)); break;
-    case 'ISub32': r = m.OpISub(T(), A(0), A(1)); break;
-    case 'IMul32': r = m.OpIMul(T(), A(0), A(1)); break;
-    case 'IAdd3_32': r = m.OpIAdd(T(), m.OpIAdd(T(), A(0), A(1)), A(2)); break;
+    case 'IAdd32': r = m.OpIAdd(T(sc, i), A(0), A(1)); break;
+    case 'ISub32': r = m.OpISub(T(sc, i), A(0), A(1)); break;
+    case 'IMul32': r = m.OpIMul(T(sc, i), A(0), A(1)); break;
+    case 'IAdd3_32': r = m.OpIAdd(T(sc, i), m.OpIAdd(T(sc, i), A(0), A(1)), A(2)); break;
     case 'UMulHi32': { const st = m.OpTypeStruct(tU32, tU32); r = m.OpCompositeExtract(tU32, m.OpUMulExtended(st, A(0), A(1)), 1); break; }
     case 'SMulHi32': { const st = m.OpTypeStruct(tU32, tU32); r = m.OpCompositeExtract(tU32, m.OpSMulExtended(st, A(0), A(1)), 1); break; }
-    case 'And32': r = m.OpBitwiseAnd(T(), A(0), A(1)); break;
-    case 'Or32': r = m.OpBitwiseOr(T(), A(0), A(1)); break;
-    case 'Xor32': r = m.OpBitwiseXor(T(), A(0), A(1)); break;
-    case 'Not32': r = m.OpNot(T(), A(0)); break;
+    case 'And32': r = m.OpBitwiseAnd(T(sc, i), A(0), A(1)); break;
+    case 'Or32': r = m.OpBitwiseOr(T(sc, i), A(0), A(1)); break;
+    case 'Xor32': r = m.OpBitwiseXor(T(sc, i), A(0), A(1)); break;
+    case 'Not32': r = m.OpNot(T(sc, i), A(0)); break;
     // RDNA shifts use the amount's low five bits; SPIR-V leaves larger amounts undefined.
-    case 'Shl32': r = m.OpShiftLeftLogical(T(), A(0), m.OpBitwiseAnd(tU32, A(1), c32(31))); break;
-    case 'LShr32': r = m.OpShiftRightLogical(T(), A(0), m.OpBitwiseAnd(tU32, A(1), c32(31))); break;
-    case 'AShr32': r = m.OpShiftRightArithmetic(T(), A(0), m.OpBitwiseAnd(tU32, A(1), c32(31))); break;
-    case 'UMin32': r = m.OpSelect(T(), m.OpULessThan(tBool, A(0), A(1)), A(0), A(1)); break;
-    case 'UMax32': r = m.OpSelect(T(), m.OpUGreaterThan(tBool, A(0), A(1)), A(0), A(1)); break;
-    case 'SMin32': r = m.OpSelect(T(), m.OpSLessThan(tBool, A(0), A(1)), A(0), A(1)); break;
-    case 'SMax32': r = m.OpSelect(T(), m.OpSGreaterThan(tBool, A(0), A(1)), A(0), A(1)); break;
+    case 'Shl32': r = m.OpShiftLeftLogical(T(sc, i), A(0), m.OpBitwiseAnd(tU32, A(1), c32(31))); break;
+    case 'LShr32': r = m.OpShiftRightLogical(T(sc, i), A(0), m.OpBitwiseAnd(tU32, A(1), c32(31))); break;
+    case 'AShr32': r = m.OpShiftRightArithmetic(T(sc, i), A(0), m.OpBitwiseAnd(tU32, A(1), c32(31))); break;
+    case 'UMin32': r = m.OpSelect(T(sc, i), m.OpULessThan(tBool, A(0), A(1)), A(0), A(1)); break;
+    case 'UMax32': r = m.OpSelect(T(sc, i), m.OpUGreaterThan(tBool, A(0), A(1)), A(0), A(1)); break;
+    case 'SMin32': r = m.OpSelect(T(sc, i), m.OpSLessThan(tBool, A(0), A(1)), A(0), A(1)); break;
+    case 'SMax32': r = m.OpSelect(T(sc, i), m.OpSGreaterThan(tBool, A(0), A(1)), A(0), A(1)); break;
     case 'UAddCarry32': case 'USubBorrow32': {
       const st = m.OpTypeStruct(tU32, tU32);
       const add = i.op === 'UAddCarry32';
@@ -137,7 +148,7 @@ export function emitOp(sc: Scalars, k: KernelState | undefined, i: Inst, A: (j: 
       r = m.OpINotEqual(tBool, m.OpBitwiseOr(tU32, m.OpCompositeExtract(tU32, p1, 1), m.OpCompositeExtract(tU32, p2, 1)), c32(0));
       break;
     }
-    case 'BitCount32': r = m.OpBitCount(T(), A(0)); break;
+    case 'BitCount32': r = m.OpBitCount(T(sc, i), A(0)); break;
     // FindUMsb gives -1 (all ones) for 0: 31 - (-1) = 32.
     case 'Clz32': r = m.OpISub(tU32, c32(31), m.glsl450('FindUMsb', tU32, A(0))); break;
     case 'FindLsb32': r = m.glsl450('FindILsb', tU32, A(0)); break;
@@ -147,8 +158,8 @@ export function emitOp(sc: Scalars, k: KernelState | undefined, i: Inst, A: (j: 
       const off = m.OpBitwiseAnd(tU32, A(1), c32(31));
       const room = m.OpISub(tU32, c32(32), off);
       const cnt = m.OpSelect(tU32, m.OpULessThan(tBool, A(2), room), A(2), room);
-      r = i.op === 'UBfe32' ? m.OpBitFieldUExtract(T(), A(0), off, cnt) : m.OpBitFieldSExtract(T(), A(0), off, cnt);
-      r = m.OpSelect(T(), m.OpIEqual(tBool, A(2), c32(0)), c32(0), r);
+      r = i.op === 'UBfe32' ? m.OpBitFieldUExtract(T(sc, i), A(0), off, cnt) : m.OpBitFieldSExtract(T(sc, i), A(0), off, cnt);
+      r = m.OpSelect(T(sc, i), m.OpIEqual(tBool, A(2), c32(0)), c32(0), r);
       break;
     }
     case 'IEq32': case 'IEq64': r = m.OpIEqual(tBool, A(0), A(1)); break;
@@ -161,7 +172,7 @@ export function emitOp(sc: Scalars, k: KernelState | undefined, i: Inst, A: (j: 
     case 'SLe32': r = m.OpSLessThanEqual(tBool, A(0), A(1)); break;
     case 'SGt32': r = m.OpSGreaterThan(tBool, A(0), A(1)); break;
     case 'SGe32': r = m.OpSGreaterThanEqual(tBool, A(0), A(1)); break;
-    case 'Select32': case 'SelectU1': r = m.OpSelect(T(), A(0), A(1), A(2)); break;
+    case 'Select32': case 'SelectU1': r = m.OpSelect(T(sc, i), A(0), A(1), A(2)); break;
     case 'U1ToU32': r = m.OpSelect(tU32, A(0), c32(1), c32(0)); break;
     case 'U32ToU1': r = m.OpINotEqual(tBool, A(0), c32(0)); break;
     case 'NotU1': r = m.OpLogicalNot(tBool, A(0)); break;
@@ -189,48 +200,48 @@ export function emitOp(sc: Scalars, k: KernelState | undefined, i: Inst, A: (j: 
     // divisor is a normalised significand), but the emitter guards anyway (as the interpreter: all ones / the dividend).
     case 'UDiv64': { const z = m.OpIEqual(tBool, A(1), c64(0n)); r = m.OpSelect(tU64, z, c64((1n << 64n) - 1n), m.OpUDiv(tU64, A(0), m.OpSelect(tU64, z, c64(1n), A(1)))); break; }
     case 'UMod64': { const z = m.OpIEqual(tBool, A(1), c64(0n)); r = m.OpSelect(tU64, z, A(0), m.OpUMod(tU64, A(0), m.OpSelect(tU64, z, c64(1n), A(1)))); break; }
-    case 'BitcastU32F32': case 'BitcastF32U32': r = m.OpBitcast(T(), A(0)); break;
-    case 'FAdd32': r = nc(m.OpFAdd(tF32, A(0), A(1))); break;
-    case 'FSub32': r = nc(m.OpFSub(tF32, A(0), A(1))); break;
-    case 'FMul32': r = nc(m.OpFMul(tF32, A(0), A(1))); break;
-    case 'FCmp32': r = fcmp(m, tBool, Number(imm(0)), A(0), A(1)); break;
-    case 'ConvertF32U32': r = nc(m.OpConvertUToF(tF32, A(0))); break;
-    case 'ConvertF32S32': r = nc(m.OpConvertSToF(tF32, A(0))); break;
-    case 'LaneId': r = K().lane; break;
-    case 'WorkgroupId': r = K().groupIds[Number(imm(0))] as Id; break;
-    case 'LocalId': r = K().localIds[Number(imm(0))] as Id; break;
-    case 'InGrid': r = K().inGrid; break;
-    case 'KernargPtr': r = K().kernargPtr; break;
-    case 'ScratchBase': r = K().scratchBase; break;
-    case 'DispatchPtr': r = K().dispatchPtr; break;
-    case 'BallotLo': r = K().ballot(A(0), false); break;
-    case 'BallotHi': r = K().ballot(A(0), true); break;
-    case 'ReadLane': r = K().readLane(A(0), m.OpUMod(tU32, A(1), c32(K().waveSize))); break;
+    case 'BitcastU32F32': case 'BitcastF32U32': r = m.OpBitcast(T(sc, i), A(0)); break;
+    case 'FAdd32': r = nc(m, m.OpFAdd(tF32, A(0), A(1))); break;
+    case 'FSub32': r = nc(m, m.OpFSub(tF32, A(0), A(1))); break;
+    case 'FMul32': r = nc(m, m.OpFMul(tF32, A(0), A(1))); break;
+    case 'FCmp32': r = fcmp(m, tBool, Number(imm(i, 0)), A(0), A(1)); break;
+    case 'ConvertF32U32': r = nc(m, m.OpConvertUToF(tF32, A(0))); break;
+    case 'ConvertF32S32': r = nc(m, m.OpConvertSToF(tF32, A(0))); break;
+    case 'LaneId': r = K(k, i).lane; break;
+    case 'WorkgroupId': r = K(k, i).groupIds[Number(imm(i, 0))] as Id; break;
+    case 'LocalId': r = K(k, i).localIds[Number(imm(i, 0))] as Id; break;
+    case 'InGrid': r = K(k, i).inGrid; break;
+    case 'KernargPtr': r = K(k, i).kernargPtr; break;
+    case 'ScratchBase': r = K(k, i).scratchBase; break;
+    case 'DispatchPtr': r = K(k, i).dispatchPtr; break;
+    case 'BallotLo': r = K(k, i).ballot(A(0), false); break;
+    case 'BallotHi': r = K(k, i).ballot(A(0), true); break;
+    case 'ReadLane': r = K(k, i).readLane(A(0), m.OpUMod(tU32, A(1), c32(K(k, i).waveSize))); break;
     case 'AtomicRmw32': case 'AtomicRmw64': case 'AtomicCmpSwap32': case 'AtomicCmpSwap64': {
       // Device scope, relaxed (RDNA's global atomics without glc/slc ordering). The kernel state
       // runs the lanes on one address one after another, in ascending lane order.
       const wide = i.op.endsWith('64');
       const t = wide ? tU64 : tU32;
-      const kind = i.op.startsWith('AtomicRmw') ? ATOMIC_RMW[Number(imm(0))] : 'cmpswap';
-      if (!kind) return fail(`${i.op}: no atomic ${String(imm(0))}`);
-      r = K().atomic(A(0), A(1), wide ? 8 : 4, A(2), kind === 'cmpswap' ? A(3) : undefined, (ptr, d, c) => atomicOp(sc, kind, t, ptr, d, c));
+      const kind = i.op.startsWith('AtomicRmw') ? ATOMIC_RMW[Number(imm(i, 0))] : 'cmpswap';
+      if (!kind) return fail(i, `${i.op}: no atomic ${String(imm(i, 0))}`);
+      r = K(k, i).atomic(A(0), A(1), wide ? 8 : 4, A(2), kind === 'cmpswap' ? A(3) : undefined, (ptr, d, c) => atomicOp(sc, kind, t, ptr, d, c));
       break;
     }
     // SMEM addresses are dword aligned (the frontend clears their low bits).
-    case 'LoadUniform32': r = m.OpLoad(tU32, addr(cBool(true), A(0)), 'Aligned', 4); break;
+    case 'LoadUniform32': r = m.OpLoad(tU32, addr(sc, k, i, cBool(true), A(0)), 'Aligned', 4); break;
     case 'LoadGlobal32': {
-      if (i.pc === undefined) return fail('a LoadGlobal32 without a pc (internal)');
-      r = K().load32(A(0), A(1), i.pc);
+      if (i.pc === undefined) return fail(i, 'a LoadGlobal32 without a pc (internal)');
+      r = K(k, i).load32(A(0), A(1), i.pc);
       break;
     }
     case 'StoreGlobal32': {
-      if (i.pc === undefined) return fail('a StoreGlobal32 without a pc (internal)');
-      K().store32(A(0), A(1), A(2), i.pc);
+      if (i.pc === undefined) return fail(i, 'a StoreGlobal32 without a pc (internal)');
+      K(k, i).store32(A(0), A(1), A(2), i.pc);
       break;
     }
     // Bytes through 8-bit pointers (a short as two bytes: any alignment); inactive lanes read the sink.
     case 'LoadGlobalU8': case 'LoadGlobalU16': {
-      const kk = K();
+      const kk = K(k, i);
       const at = (j: number) => (j === 0 ? A(1) : m.OpIAdd(tU64, A(1), c64(BigInt(j))));
       const byte = (j: number) => m.OpUConvert(tU32, m.OpLoad(kk.tU8, kk.bytePointer(m.OpSelect(tU64, A(0), at(j), m.OpIAdd(tU64, kk.sinkPtr, c64(BigInt(j))))), 'Aligned', 1));
       const v = i.op === 'LoadGlobalU8' ? byte(0) : m.OpBitwiseOr(tU32, byte(0), m.OpShiftLeftLogical(tU32, byte(1), c32(8)));
@@ -238,7 +249,7 @@ export function emitOp(sc: Scalars, k: KernelState | undefined, i: Inst, A: (j: 
       break;
     }
     case 'StoreGlobal8': case 'StoreGlobal16': {
-      const kk = K();
+      const kk = K(k, i);
       const n = i.op === 'StoreGlobal8' ? 1 : 2;
       const mine = kk.storeWinners(A(0), A(1), n);
       mine.forEach((w, j) => {
@@ -249,28 +260,28 @@ export function emitOp(sc: Scalars, k: KernelState | undefined, i: Inst, A: (j: 
       break;
     }
     case 'Fault': {
-      if (i.pc === undefined) return fail('a Fault without a pc (internal)');
-      K().fault(A(0), Number(imm(0)), i.pc);
+      if (i.pc === undefined) return fail(i, 'a Fault without a pc (internal)');
+      K(k, i).fault(A(0), Number(imm(i, 0)), i.pc);
       return undefined;
     }
     case 'Call': {
-      const h = K().helperFns[Number(imm(0))];
-      if (!h) throw new CompileError(`call of a missing helper ${String(imm(0))}`, i.pc);
-      r = m.OpFunctionCall(T(), h, ...i.args.map((_, j) => A(j)));
+      const h = K(k, i).helperFns[Number(imm(i, 0))];
+      if (!h) throw new CompileError(`call of a missing helper ${String(imm(i, 0))}`, i.pc);
+      r = m.OpFunctionCall(T(sc, i), h, ...i.args.map((_, j) => A(j)));
       break;
     }
     // Removed by the passes before emission.
     case 'GetSgpr': case 'SetSgpr': case 'GetVgpr': case 'SetVgpr': case 'GetScc': case 'SetScc': case 'GetMode': case 'SetMode':
-    return fail(`${i.op}: a register access left after SSA construction (internal)`);
+    return fail(i, `${i.op}: a register access left after SSA construction (internal)`);
     // The block walk handles these.
     case 'Branch': case 'BranchCond': case 'EndProgram': case 'Return': case 'Phi': case 'Param':
     return undefined;
-    case 'Unreachable': return fail('unreachable code is not emitted yet');
+    case 'Unreachable': return fail(i, 'unreachable code is not emitted yet');
     // Always lowered to integer code first (lowerFloat): their RDNA rounding, NaN and signed-zero rules are not SPIR-V's.
     case 'FFma32': case 'FMin32': case 'FMax32': case 'FFloor32': case 'FCeil32': case 'FTrunc32': case 'FRndne32': case 'FRcp32':
     case 'FSqrt32': case 'FRsq32': case 'FLdexp32': case 'FFrexpMant32': case 'FFrexpExp32': case 'FFract32': case 'FOutMod32':
     case 'FDivScale32': case 'FDivScaleFlag32': case 'FDivFmas32': case 'FDivFixup32': case 'ConvertU32F32': case 'ConvertS32F32':
-    return fail(`${i.op} is emitted only after its exact lowering (internal: it reached emission)`);
+    return fail(i, `${i.op} is emitted only after its exact lowering (internal: it reached emission)`);
     // The f64 and f16 float ops: always lowered first (lower-float64.ts, lower-float16.ts), on every
     // profile. No measured device promises f64 DenormPreserve; the H200 promises f16 RTE with
     // DenormPreserve, but native f16 would need the Float16 capability and covers only add, sub and
@@ -283,25 +294,25 @@ export function emitOp(sc: Scalars, k: KernelState | undefined, i: Inst, A: (j: 
     case 'FAdd16': case 'FSub16': case 'FMul16': case 'FFma16': case 'FCmp16': case 'FMin16': case 'FMax16': case 'FFloor16': case 'FCeil16': case 'FTrunc16': case 'FRndne16':
     case 'FRcp16': case 'FSqrt16': case 'FRsq16': case 'FFrexpMant16': case 'FFrexpExp16': case 'FFract16': case 'FLdexp16': case 'FOutMod16': case 'FDivFixup16':
     case 'ConvertF16U32': case 'ConvertF16S32': case 'ConvertU32F16': case 'ConvertS32F16': case 'FFmaMixF16':
-    return fail(`${i.op} is emitted only after its exact lowering (internal: it reached emission)`);
+    return fail(i, `${i.op} is emitted only after its exact lowering (internal: it reached emission)`);
     // Not emitted: f16 and f64 typed values (every op on them is lowered, and the bit casts around
     // the lowered calls cancel), barriers (docs/TECHNICAL_DEBT.md).
     case 'ConstF16': case 'ConstF64': case 'BitcastU64F64': case 'BitcastF64U64': case 'BitcastU32F16': case 'BitcastF16U32':
-    return fail(`${i.op} is not emitted yet`);
+    return fail(i, `${i.op} is not emitted yet`);
     // The state machine ends the wave's turn at the end of the barrier's block (emit-state-machine.ts).
     case 'Barrier': return undefined;
-    case 'LoadLds': r = K().ldsLoad(A(0), A(1), Number(imm(0)), Number(imm(1))); break;
-    case 'StoreLds': K().ldsStore(A(0), A(1), A(2), [A(3), A(4), A(5), A(6)], Number(imm(0)), Number(imm(1)) === 2); break;
+    case 'LoadLds': r = K(k, i).ldsLoad(A(0), A(1), Number(imm(i, 0)), Number(imm(i, 1))); break;
+    case 'StoreLds': K(k, i).ldsStore(A(0), A(1), A(2), [A(3), A(4), A(5), A(6)], Number(imm(i, 0)), Number(imm(i, 1)) === 2); break;
     case 'AtomicLds': {
-      const kind = LDS_RMW[Number(imm(0))];
-      if (!kind) return fail(`AtomicLds: no operation ${String(imm(0))}`);
-      r = K().ldsAtomic(kind, A(0), A(1), A(2), A(3), Number(imm(1)) === 1);
+      const kind = LDS_RMW[Number(imm(i, 0))];
+      if (!kind) return fail(i, `AtomicLds: no operation ${String(imm(i, 0))}`);
+      r = K(k, i).ldsAtomic(kind, A(0), A(1), A(2), A(3), Number(imm(i, 1)) === 1);
       break;
     }
-    case 'PermuteLanes': r = K().permute(A(0), A(1), A(2)); break;
+    case 'PermuteLanes': r = K(k, i).permute(A(0), A(1), A(2)); break;
     default: {
     const missing: never = i.op;
-    return fail(`${String(missing)} has no emitter`);
+    return fail(i, `${String(missing)} has no emitter`);
     }
   }
   return r;

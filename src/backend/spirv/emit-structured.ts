@@ -80,7 +80,8 @@ type Route = 'inline' | 'continue' | 'break' | 'out';
 /** Emits `fn`'s blocks into the open function, from its open block (the launch code), as `plan` places them. */
 export function emitStructured(sc: Scalars, kernel: KernelState, fn: IrFunction, plan: FlowPlan): void {
   const { m, tU32, tBool, c32 } = sc;
-  const defs = new Map<Inst, Id>();
+  // The SPIR-V value of each instruction, by instruction id (a dense array).
+  const defs: (Id | undefined)[] = [];
   const work: (() => void)[] = [];
   const internal = (why: string): never => { throw new CompileError(`internal (structured control flow): ${why}`); };
   const cur = (): Id => m.currentLabel ?? internal('no open block');
@@ -98,11 +99,11 @@ export function emitStructured(sc: Scalars, kernel: KernelState, fn: IrFunction,
 
   const val = (x: Inst, scope: Scope | undefined): Id => {
     for (let s = scope; s; s = s.up) { const v = s.vals.get(x); if (v) return v; }
-    const d = defs.get(x);
+    const d = defs[x.id];
     if (d) return d;
     if (EVERYWHERE.has(x.op)) {
       const e = emitOp(sc, kernel, x, () => internal(`${x.op} has arguments`));
-      if (e) { defs.set(x, e); return e; }
+      if (e) { defs[x.id] = e; return e; }
     }
     return internal(`%${x.id} (${x.op}) has no value where it is used`);
   };
@@ -192,7 +193,7 @@ export function emitStructured(sc: Scalars, kernel: KernelState, fn: IrFunction,
     if (live.length > 0) scope = { vals: new Map(live.map((v, k) => [v, args[phis.length + k] ?? internal(`b${t.id}: carried value ${k} missing`)])), up: scope };
     const inner: Ctx = { scope, loop: cx.loop, out: cx.out };
     if (plan.isHeader[t.id]) { loop(t, args, inner); return; }
-    phis.forEach((p, k) => defs.set(p, args[k] ?? internal(`b${t.id}: phi argument ${k} missing`)));
+    phis.forEach((p, k) => { defs[p.id] = args[k] ?? internal(`b${t.id}: phi argument ${k} missing`); });
     node(t, inner);
   };
 
@@ -218,7 +219,7 @@ export function emitStructured(sc: Scalars, kernel: KernelState, fn: IrFunction,
     const back = phis.map(() => m.allocateId());
     m.OpBranch(hl);
     m.label(hl);
-    phis.forEach((p, k) => defs.set(p, m.OpPhi(sc.typeOf(p.type), args[k] ?? zero(p.type), pre, back[k] as Id, latch.label)));
+    phis.forEach((p, k) => { defs[p.id] = m.OpPhi(sc.typeOf(p.type), args[k] ?? zero(p.type), pre, back[k] as Id, latch.label); });
     m.OpLoopMerge(merge.label, latch.label, 'None');
     m.OpBranch(body);
     m.label(body);
@@ -247,10 +248,14 @@ export function emitStructured(sc: Scalars, kernel: KernelState, fn: IrFunction,
 
   /** A block's instructions and its terminator. */
   const code = (b: Block, cx: Ctx): void => {
+    // One argument reader for the block, reading the instruction at hand.
+    let at: Inst | undefined;
+    const A = (j: number): Id => { const i = at as Inst, a = i.args[j]; return a ? val(a, cx.scope) : internal(`${i.op}: missing argument ${j}`); };
     for (const i of b.insts) {
       if (i.op === 'Phi') continue;
-      const r = emitOp(sc, kernel, i, (j) => { const a = i.args[j]; return a ? val(a, cx.scope) : internal(`${i.op}: missing argument ${j}`); });
-      if (r !== undefined) defs.set(i, r);
+      at = i;
+      const r = emitOp(sc, kernel, i, A);
+      if (r !== undefined) defs[i.id] = r;
     }
     const t = b.terminator;
     if (!t) throw new CompileError(`b${b.id} has no terminator`);

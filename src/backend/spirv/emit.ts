@@ -45,13 +45,14 @@
 // controls express the op's MODE exactly (for now: round to nearest even with denormals kept, f32,
 // on a device with RoundingModeRTE and DenormPreserve for 32-bit); every float op carries
 // NoContraction. The rest arrive lowered (lowerFloat) as calls of the function's helpers, each
-// emitted once as a SPIR-V function of pure integer code (emitHelper). Anything else is a
+// a SPIR-V function of pure integer code (emitHelper), recorded once per process and copied into
+// every module that calls it (helperSpirv). Anything else is a
 // CompileError naming the instruction's pc: never silently wrong SPIR-V. Module constants and the
 // launch values computed before any IR block (EVERYWHERE, emit-ops.ts) are valid in every block.
 import type { TargetProfile } from '../profile.js';
 import type { FloatMode, Inst, IrFunction } from '../../ir/ir.js';
 import type { IrType, LdsRmw, Op } from '../../ir/ops.js';
-import { Module } from './module.js';
+import { Module, type RelocatableFunction } from './module.js';
 import type { Id } from './operands.js';
 import { CompileError } from './errors.js';
 import { emitOp, EVERYWHERE, type KernelState, NATIVE_F32, type Scalars } from './emit-ops.js';
@@ -115,10 +116,14 @@ export interface EmitOptions {
   readonly ldsBytes?: number;
   /** Private segment bytes per lane (ShaderInfo.scratchSize): the size of the waves' scratch regions. */
   readonly scratchBytes?: number;
+  /** Emit each helper by walking its IR instead of copying its recorded SPIR-V (tests compare the two). */
+  readonly walkHelpers?: boolean;
 }
 
+const MODULE_VERSION = '1.5';
+
 export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitOptions = {}): EmitResult {
-  const m = new Module({ version: '1.5' });
+  const m = new Module({ version: MODULE_VERSION });
   const ws = fn.waveSize;
   m.OpCapability('Shader');
   m.OpCapability('Int64');
@@ -166,19 +171,8 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
   const tF32 = m.OpTypeFloat(32);
   const tV3 = m.OpTypeVector(tU32, 3);
   const tV2U32 = m.OpTypeVector(tU32, 2);
-  const typeOf = (t: IrType): Id => {
-    switch (t) {
-      case 'u1': return tBool;
-      case 'u32': return tU32;
-      case 'u64': return tU64;
-      case 'f32': return tF32;
-      default: throw new CompileError(`values of type ${t} are not emitted yet`);
-    }
-  };
-  const c32 = (v: number) => m.constant(tU32, v >>> 0);
-  const c64 = (v: bigint) => m.constant(tU64, v);
-  const cBool = (v: boolean) => m.constant(tBool, v);
-  const sc: Scalars = { m, tBool, tU32, tU64, tF32, tV2U32, typeOf, c32, c64, cBool };
+  const sc = scalars(m, tBool, tU32, tU64, tF32, tV2U32);
+  const { c32, c64, cBool } = sc;
   // The helpers' ids, defined after the entry point.
   const helperFns = fn.helpers.map(() => m.allocateId());
 
@@ -689,7 +683,10 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
     else { controlFlow = 'structured'; emitStructured(sc, kernel, fn, plan); }
   }
   m.OpFunctionEnd();
-  fn.helpers.forEach((h, k) => emitHelper(sc, h, helperFns[k] as Id));
+  fn.helpers.forEach((h, k) => {
+    if (options.walkHelpers) emitHelper(sc, h, helperFns[k] as Id);
+    else m.emitRelocatable(helperSpirv(h), helperFns[k] as Id);
+  });
   if (ldsFns && ldsVar !== undefined) emitLdsFunctions(sc, ldsVar, ldsCap, ldsFns);
   return { spirv: m.assemble(), floatOps, faultSites, controlFlow, dispatch: perWorkgroup ? 'workgroup' : 'wave' };
 }
@@ -790,6 +787,43 @@ function ldsRmwOp(sc: Scalars, kind: LdsRmw, t: Id, o: Id, d0: Id, d1: Id): Id {
     case 'wrxchg': return d0;
     case 'wrap': return m.OpSelect(t, m.OpUGreaterThanEqual(tBool, o, d0), m.OpISub(t, o, d0), m.OpIAdd(t, o, d1));
   }
+}
+
+/** The module's scalar types and their constants, as the emitters use them. */
+function scalars(m: Module, tBool: Id, tU32: Id, tU64: Id, tF32: Id, tV2U32: Id): Scalars {
+  const typeOf = (t: IrType): Id => {
+    switch (t) {
+      case 'u1': return tBool;
+      case 'u32': return tU32;
+      case 'u64': return tU64;
+      case 'f32': return tF32;
+      default: throw new CompileError(`values of type ${t} are not emitted yet`);
+    }
+  };
+  const c32 = (v: number) => m.constant(tU32, v >>> 0);
+  const c64 = (v: bigint) => m.constant(tU64, v);
+  const cBool = (v: boolean) => m.constant(tBool, v);
+  return { m, tBool, tU32, tU64, tF32, tV2U32, typeOf, c32, c64, cBool };
+}
+
+/**
+ * Each helper's SPIR-V function, recorded once per process (emitHelper into a module of its own)
+ * and copied into every module that calls it (Module.emitRelocatable): a copy of words with its
+ * ids patched, not a walk of its IR. Every module gets its helpers by the copy, the first too, so
+ * a kernel's words do not depend on what the process compiled before. Helpers never change once
+ * lowerFloat made them (src/ir/passes/lower-float.ts), so the IR function is the key.
+ */
+const HELPER_SPIRV = new WeakMap<IrFunction, RelocatableFunction>();
+function helperSpirv(h: IrFunction): RelocatableFunction {
+  let r = HELPER_SPIRV.get(h);
+  if (!r) {
+    r = Module.recordFunction({ version: MODULE_VERSION }, (m, id) => {
+      const tU32 = m.OpTypeInt(32, 0);
+      emitHelper(scalars(m, m.OpTypeBool(), tU32, m.OpTypeInt(64, 0), m.OpTypeFloat(32), m.OpTypeVector(tU32, 2)), h, id);
+    });
+    HELPER_SPIRV.set(h, r);
+  }
+  return r;
 }
 
 /** A helper as a SPIR-V function: its parameters, then its one block of pure code, returning the value. */

@@ -14,9 +14,18 @@
 // array type) and constants (OpConstant*, not OpSpecConstant*). Result ids are allocated in call
 // order; `allocateId()` gives an id to define later (forward branch targets, OpPhi operands) with
 // `emit(op, operands, id)` or `label(id)`.
-import { GLSL_STD_450, MAGIC_NUMBER, OPS } from './grammar.js';
+//
+// Relocatable functions: `Module.recordFunction` emits one function into a fresh module and keeps
+// its words with every id replaced by a reference (to one of the module-level instructions it
+// made: types, constants, imports, decorations, names; to one of its own ids; or to the function's
+// id); `emitRelocatable` copies it into another module: its module-level instructions emitted
+// there in the recorded order (deduplicated as their methods would be), its own ids a block of
+// consecutive fresh ids, its words copied and patched. The result is the same as emitting the
+// function there by its methods, but for the numbering of the ids (the recompiler's helpers,
+// recorded once per process: src/backend/spirv/emit.ts).
+import { GLSL_STD_450, MAGIC_NUMBER, OPERAND_KINDS, OPS } from './grammar.js';
 import {
-  BuilderError, describe, encodeOperands, enumerant, Id, opInfo,
+  BuilderError, describe, encodeOperands, enumerant, enumTable, Id, opInfo,
   type EncodeContext, type NumericType, type OpInfo,
 } from './operands.js';
 import type { EnumKind, Enumerant, GlslName, Operand, OpMethods, OpName } from './signatures.js';
@@ -50,22 +59,90 @@ const DEDUP_CONSTANTS = new Set(['OpConstantTrue', 'OpConstantFalse', 'OpConstan
 const DEBUG_SOURCE = new Set(['OpString', 'OpSource', 'OpSourceContinued', 'OpSourceExtension']);
 const DEBUG_NAMES = new Set(['OpName', 'OpMemberName']);
 const MAX_WORDS = 0xffff;
+const NO_OPERANDS: readonly unknown[] = [];
 
-/** An instruction `emitPlain` writes: its operand kinds are ids only, and it goes in a function body. */
-interface PlainPlan { readonly ids: number; readonly resultIndex: number; readonly hasType: boolean; readonly kinds: readonly string[] }
+/** An instruction placed while recording: its words (opcode word first), where its ids are, its result's word. */
+interface Recorded { readonly op: string; readonly info: OpInfo; readonly inst: readonly number[]; readonly ids: readonly number[]; readonly result: number; readonly inFunction: boolean }
+
+/** A module-level instruction of a relocatable function: operand words with ids as references and the result 0. */
+interface RelocatableGlobal {
+  readonly op: string;
+  readonly info: OpInfo;
+  readonly words: readonly number[];
+  /** The words that are references. */
+  readonly ids: readonly number[];
+  /** The result's index in `words` (-1: none). */
+  readonly result: number;
+  /** The reference of the result type (-1: none). */
+  readonly resultType: number;
+}
+
+/**
+ * One function in relocatable form (`Module.recordFunction`, `Module.emitRelocatable`). A
+ * reference r is: r < globals.length, the result of that module-level instruction; then, up to
+ * globals.length + locals, the function's own ids (parameters, labels, values) in the order they
+ * were defined; globals.length + locals, the function's id.
+ */
+export interface RelocatableFunction {
+  readonly globals: readonly RelocatableGlobal[];
+  readonly locals: number;
+  /** The function's words, OpFunction to OpFunctionEnd, ids as references. */
+  readonly words: Uint32Array;
+  /** The indices in `words` that hold references. */
+  readonly ids: Uint32Array;
+}
+/** What recordFunction takes outside the function: instructions any module may hold more than once or share. */
+const RELOCATABLE_GLOBAL = new Set(['Type-Declaration', 'Constant-Creation', 'Annotation']);
+
+/**
+ * An instruction `emitPlain` writes (it goes in a function body): `ids` id operands (the result type
+ * among them), then per `tail` nothing (0), more ids (1: `IdRef*`; 5: OpPhi's pairs, an even
+ * number), literal integers (2: `LiteralInteger*`), or an enumerant of `enumKind` whose parameters
+ * are literal integers (3; 4: optional). Anything else takes the general encoder.
+ */
+interface PlainPlan { readonly ids: number; readonly resultIndex: number; readonly hasType: boolean; readonly tail: 0 | 1 | 2 | 3 | 4 | 5; readonly enumKind: string }
 const PLAIN_PLANS = new Map<string, PlainPlan | null>();
+const ID_KINDS = OPERAND_KINDS as unknown as Readonly<Record<string, string | readonly string[]>>;
 /** Instructions `place` puts anywhere but the open function's body, by op or by class. */
 const NOT_PLAIN = new Set(['OpCapability', 'OpExtension', 'OpExtInstImport', 'OpMemoryModel', 'OpEntryPoint', 'OpExecutionMode', 'OpExecutionModeId', 'OpModuleProcessed', 'OpFunction', 'OpFunctionParameter', 'OpFunctionEnd', 'OpLabel', 'OpVariable', 'OpUndef', 'OpLine', 'OpNoLine']);
 function plainPlan(op: string, info: OpInfo): PlainPlan | null {
   let p = PLAIN_PLANS.get(op);
   if (p !== undefined) return p;
-  const specs = info.operands;
-  const idsOnly = specs.every((sp, k) => sp === 'IdRef' || sp === 'IdResult' || (sp === 'IdResultType' && k === 0));
-  const placed = NOT_PLAIN.has(op) || DEBUG_SOURCE.has(op) || DEBUG_NAMES.has(op) || info.class === 'Annotation' || info.class === 'Type-Declaration' || info.class === 'Constant-Creation';
-  p = idsOnly && !placed ? { ids: specs.filter((sp) => sp !== 'IdResult').length, resultIndex: specs.indexOf('IdResult'), hasType: specs[0] === 'IdResultType', kinds: specs.filter((sp) => sp !== 'IdResult') } : null;
+  p = makePlainPlan(op, info);
   PLAIN_PLANS.set(op, p);
   return p;
 }
+function makePlainPlan(op: string, info: OpInfo): PlainPlan | null {
+  const placed = NOT_PLAIN.has(op) || DEBUG_SOURCE.has(op) || DEBUG_NAMES.has(op) || info.class === 'Annotation' || info.class === 'Type-Declaration' || info.class === 'Constant-Creation';
+  if (placed) return null;
+  const specs = info.operands;
+  let ids = 0, resultIndex = -1, tail: PlainPlan['tail'] = 0, enumKind = '';
+  for (let k = 0; k < specs.length; k++) {
+    const sp = specs[k] as string;
+    const last = k === specs.length - 1;
+    if ((ID_KINDS[sp] === 'Id' && sp !== 'IdResult' && sp !== 'IdResultType') || (sp === 'IdResultType' && k === 0)) ids++;
+    else if (sp === 'IdResult') resultIndex = ids;
+    else if (last && sp === 'IdRef*') tail = 1;
+    else if (last && sp === 'PairIdRefIdRef*') tail = 5;
+    else if (last && sp === 'LiteralInteger*') tail = 2;
+    else if (last && enumTable(sp.replace(/\?$/, '')) !== undefined) { tail = sp.endsWith('?') ? 4 : 3; enumKind = sp.replace(/\?$/, ''); }
+    else return null;
+  }
+  return { ids, resultIndex, hasType: specs[0] === 'IdResultType', tail, enumKind };
+}
+/** An enumerant's value and how many literal-integer parameters follow it (-1: parameters of other kinds). */
+const PLAIN_ENUMS = new Map<string, { readonly value: number; readonly params: number } | null>();
+function plainEnum(kind: string, name: string): { readonly value: number; readonly params: number } | null {
+  const key = `${kind} ${name}`;
+  let e = PLAIN_ENUMS.get(key);
+  if (e !== undefined) return e;
+  const x = enumerant(kind, name);
+  e = x ? { value: x.value, params: (x.params ?? []).every((q) => q === 'LiteralInteger') ? (x.params ?? []).length : -1 } : null;
+  PLAIN_ENUMS.set(key, e);
+  return e;
+}
+/** emitPlain's answer when the operands need the general encoder (which checks them and names any error). */
+const GENERAL = Symbol('general');
 
 /** Appends the words (a loop: spreading into push is slow for the many small instructions). */
 function append(to: number[], words: readonly number[]): void {
@@ -100,7 +177,7 @@ export class Module {
   private readonly annotations: number[] = [];
   private readonly globals: number[] = [];
   /** The closed functions' streams, in order (concatenated once, by assemble). */
-  private readonly functions: (readonly number[])[] = [];
+  private readonly functions: ArrayLike<number>[] = [];
   private current: FunctionStreams | undefined;
   private openLabel: Id | undefined;
   private readonly declared = { caps: new Set<string>(), exts: new Set<string>() };
@@ -110,6 +187,8 @@ export class Module {
   /** Scalar constants by type id and value (the common case of `constant`, without building its dedup key). */
   private readonly scalarConstants = new Map<number, Map<number | bigint | boolean, Id>>();
   private readonly ctx: EncodeContext;
+  /** While recordFunction runs: every instruction placed. */
+  private recorder: Recorded[] | undefined;
 
   constructor(options: ModuleOptions = {}) {
     this.version = options.version ?? '1.5';
@@ -161,13 +240,26 @@ export class Module {
   emit(op: string, operands: readonly unknown[], result?: Id): Id | undefined {
     const info = opInfo(op);
     if (!info) throw new BuilderError(op, 'not an instruction of the grammar table');
-    const fast = result === undefined ? plainPlan(op, info) : undefined;
+    return this.emitWith(op, info, plainPlan(op, info), operands, result);
+  }
+
+  /** @internal `emit` with the op's grammar entry and plain plan looked up (the op methods call it). */
+  emitWith(op: string, info: OpInfo, fast: PlainPlan | null, operands: readonly unknown[], result: Id | undefined): Id | undefined {
     const fn = this.current;
-    if (fast && fn?.firstLabel && operands.length === fast.ids) return this.emitPlain(op, info, fast, operands, fn.body);
-    const enc = encodeOperands(op, info.operands, operands, this.ctx);
+    if (fast && fn?.firstLabel) {
+      const r = this.emitPlain(op, info, fast, operands, fn.body, result);
+      if (r !== GENERAL) return r;
+    }
+    const idAt = this.recorder ? [] : undefined;
+    const enc = encodeOperands(op, info.operands, operands, this.ctx, idAt);
     if (enc.resultIndex < 0 && result) throw new BuilderError(op, 'has no result id to define');
     if (enc.words.length + 1 > MAX_WORDS) throw new BuilderError(op, `is ${enc.words.length + 1} words, more than ${MAX_WORDS}`);
-    const key = this.dedupKey(op, info, enc.words);
+    return this.define(op, info, operands, enc.words, enc.resultIndex, enc.resultType, result, idAt);
+  }
+
+  /** An encoded instruction (the result's word 0): deduplicated, given its result id, placed. */
+  private define(op: string, info: OpInfo, operands: readonly unknown[], words: number[], resultIndex: number, resultType: Id | undefined, result: Id | undefined, idAt: number[] | undefined): Id | undefined {
+    const key = this.dedupKey(op, info, words);
     if (key !== undefined) {
       const seen = this.dedup.get(key);
       if (seen !== undefined) {
@@ -177,27 +269,37 @@ export class Module {
       }
     }
     let id: Id | undefined;
-    if (enc.resultIndex >= 0) {
+    if (resultIndex >= 0) {
       if (result) {
-        if (result.owner !== this || !this.pending.has(result.value)) {
-          throw new BuilderError(op, `${result.toString()} is not an allocated, undefined id of this module`);
-        }
-        this.pending.delete(result.value);
+        this.claim(op, result);
         id = result;
       } else {
         id = new Id(this.nextId++, this);
       }
-      enc.words[enc.resultIndex] = id.value;
-      if (enc.resultType) this.valueTypes[id.value] = enc.resultType;
+      words[resultIndex] = id.value;
+      if (resultType) this.valueTypes[id.value] = resultType;
       if (info.class === 'Type-Declaration') {
-        this.types.set(id.value, { op: op as OpName, operands: enc.words.slice(enc.resultIndex + 1) });
+        this.types.set(id.value, { op: op as OpName, operands: words.slice(resultIndex + 1) });
       }
     }
     if (key !== undefined) this.dedup.set(key, id ?? null);
-    const inst = [((enc.words.length + 1) << 16 | info.opcode) >>> 0, ...enc.words];
-    this.place(op, info, operands, inst);
+    const inst = [((words.length + 1) << 16 | info.opcode) >>> 0, ...words];
+    const inFunction = this.place(op, info, operands, inst);
     if (op === 'OpLabel') this.openLabel = id;
+    if (this.recorder && idAt) {
+      const ids = idAt.map((k) => k + 1);
+      if (resultIndex >= 0) ids.push(resultIndex + 1);
+      this.recorder.push({ op, info, inst, ids, result: resultIndex >= 0 ? resultIndex + 1 : -1, inFunction });
+    }
     return id;
+  }
+
+  /** Marks an allocated, undefined id of this module as defined now. */
+  private claim(op: string, result: Id): void {
+    if (result.owner !== this || !this.pending.has(result.value)) {
+      throw new BuilderError(op, `${result.toString()} is not an allocated, undefined id of this module`);
+    }
+    this.pending.delete(result.value);
   }
 
   /** The label of the block being written in the open function (the last OpLabel placed; OpPhi parents). */
@@ -206,102 +308,155 @@ export class Module {
   }
 
   /**
-   * A function-body instruction whose operands are all ids (arithmetic, logic, conversions,
-   * compares, selects: most of what a shader body is): the same checks as `encodeOperands`, the
-   * words written straight into the body.
+   * A function-body instruction of ids and simple literals (arithmetic, logic, conversions,
+   * compares, selects, loads, stores, branches, phis, calls: most of what a shader body is),
+   * its words written straight into the body. GENERAL (nothing written) when an operand is not
+   * what the plan expects: the general encoder then checks them and raises the error.
    */
-  private emitPlain(op: string, info: OpInfo, plan: PlainPlan, operands: readonly unknown[], body: number[]): Id | undefined {
+  private emitPlain(op: string, info: OpInfo, plan: PlainPlan, operands: readonly unknown[], body: number[], result: Id | undefined): Id | undefined | typeof GENERAL {
     const vals = this.scratch;
+    const n = operands.length;
+    if (n < plan.ids || (plan.tail === 0 && n !== plan.ids)) return GENERAL;
+    let w = 0;
     for (let a = 0; a < plan.ids; a++) {
       const v = operands[a];
-      // The check inline; idValue only to raise its error.
-      vals[a] = v instanceof Id && v.owner === this ? v.value : this.ctx.idValue(op, v, `operand ${a + 1} (${plan.kinds[a] ?? 'IdRef'})`);
+      if (!(v instanceof Id) || v.owner !== this) return GENERAL;
+      vals[w++] = v.value;
     }
-    body.push(((plan.ids + (plan.resultIndex >= 0 ? 2 : 1)) << 16 | info.opcode) >>> 0);
+    // Words from here on are ids only for tails 1 and 5.
+    const idWords = plan.tail === 1 || plan.tail === 5 ? n : plan.ids;
+    switch (plan.tail) {
+      case 1: case 5:
+        if (plan.tail === 5 && (n - plan.ids) % 2 !== 0) return GENERAL;
+        for (let a = plan.ids; a < n; a++) {
+          const v = operands[a];
+          if (!(v instanceof Id) || v.owner !== this) return GENERAL;
+          vals[w++] = v.value;
+        }
+        break;
+      case 2:
+        for (let a = plan.ids; a < n; a++) {
+          const v = operands[a];
+          if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > 0xffffffff) return GENERAL;
+          vals[w++] = v;
+        }
+        break;
+      case 3: case 4: {
+        if (n === plan.ids) { if (plan.tail === 3) return GENERAL; break; }
+        const name = operands[plan.ids];
+        const e = typeof name === 'string' ? plainEnum(plan.enumKind, name) : null;
+        if (!e || e.params < 0 || n !== plan.ids + 1 + e.params) return GENERAL;
+        vals[w++] = e.value;
+        for (let a = plan.ids + 1; a < n; a++) {
+          const v = operands[a];
+          if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > 0xffffffff) return GENERAL;
+          vals[w++] = v;
+        }
+        break;
+      }
+    }
+    if (result !== undefined) {
+      if (plan.resultIndex < 0) return GENERAL;
+      this.claim(op, result);
+    }
+    const start = body.length;
+    body.push(((w + (plan.resultIndex >= 0 ? 2 : 1)) << 16 | info.opcode) >>> 0);
     let id: Id | undefined;
-    for (let w = 0, a = 0; a < plan.ids || w === plan.resultIndex; w++) {
-      if (w === plan.resultIndex) {
-        id = new Id(this.nextId++, this);
+    for (let k = 0, a = 0; a < w || k === plan.resultIndex; k++) {
+      if (k === plan.resultIndex) {
+        id = result ?? new Id(this.nextId++, this);
         body.push(id.value);
       } else body.push(vals[a++] as number);
     }
     if (id && plan.hasType) this.valueTypes[id.value] = operands[0] as Id;
+    if (this.recorder) {
+      const inst = body.slice(start);
+      const ids: number[] = [];
+      for (let k = 1; k < inst.length; k++) {
+        const operand = plan.resultIndex >= 0 && k > plan.resultIndex + 1 ? k - 2 : k - 1;
+        if (k === plan.resultIndex + 1 || operand < idWords) ids.push(k);
+      }
+      this.recorder.push({ op, info, inst, ids, result: plan.resultIndex >= 0 ? plan.resultIndex + 1 : -1, inFunction: true });
+    }
     return id;
   }
 
+  /** The key that finds an identical earlier instruction (undefined: this op is never deduplicated). */
   private dedupKey(op: string, info: OpInfo, words: readonly number[]): string | undefined {
-    const body = (): string => words.join(',');
+    let kind: string;
     switch (op) {
-      case 'OpCapability': return `cap:${body()}`;
-      case 'OpExtension': return `ext:${body()}`;
-      case 'OpExtInstImport': return `import:${body()}`;
+      case 'OpCapability': kind = 'cap'; break;
+      case 'OpExtension': kind = 'ext'; break;
+      case 'OpExtInstImport': kind = 'import'; break;
+      default:
+        if ((info.class === 'Annotation' && op !== 'OpDecorationGroup') || (info.class === 'Type-Declaration' && !DEDUP_TYPES_EXCEPT.has(op)) || DEDUP_CONSTANTS.has(op)) kind = op;
+        else return undefined;
     }
-    if (info.class === 'Annotation' && op !== 'OpDecorationGroup') return `${op}:${body()}`;
-    if (info.class === 'Type-Declaration' && !DEDUP_TYPES_EXCEPT.has(op)) return `${op}:${body()}`;
-    if (DEDUP_CONSTANTS.has(op)) return `${op}:${body()}`;
-    return undefined;
+    return `${kind}:${words.join(',')}`;
   }
 
-  private place(op: string, info: OpInfo, operands: readonly unknown[], inst: readonly number[]): void {
+  /** Puts the instruction into its section; true when that is the open function's words. */
+  private place(op: string, info: OpInfo, operands: readonly unknown[], inst: readonly number[]): boolean {
     const fn = this.current;
     switch (op) {
       case 'OpCapability':
         append(this.capabilities, inst);
         this.declared.caps.add(String(operands[0]));
-        return;
+        return false;
       case 'OpExtension':
         append(this.extensions, inst);
         this.declared.exts.add(String(operands[0]));
-        return;
-      case 'OpExtInstImport': append(this.imports, inst); return;
+        return false;
+      case 'OpExtInstImport': append(this.imports, inst); return false;
       case 'OpMemoryModel':
         if (this.memoryModel) throw new BuilderError(op, 'the module already has a memory model');
         this.memoryModel = [...inst];
-        return;
-      case 'OpEntryPoint': append(this.entryPoints, inst); return;
+        return false;
+      case 'OpEntryPoint': append(this.entryPoints, inst); return false;
       case 'OpExecutionMode':
-      case 'OpExecutionModeId': append(this.executionModes, inst); return;
-      case 'OpModuleProcessed': append(this.debugProcessed, inst); return;
+      case 'OpExecutionModeId': append(this.executionModes, inst); return false;
+      case 'OpModuleProcessed': append(this.debugProcessed, inst); return false;
       case 'OpFunction':
         if (fn) throw new BuilderError(op, `function ${fn.name} is still open (no OpFunctionEnd)`);
         this.current = { name: `%${inst[2] ?? '?'}`, header: [...inst], firstLabel: undefined, vars: [], body: [] };
-        return;
+        return true;
       case 'OpFunctionParameter':
         if (!fn || fn.firstLabel) throw new BuilderError(op, 'must follow OpFunction, before the first label');
         append(fn.header, inst);
-        return;
+        return true;
       case 'OpFunctionEnd':
         if (!fn) throw new BuilderError(op, 'no function is open');
         // Kept as parts, copied once into the module's words by assemble (copying word by word here was slow).
         this.functions.push(fn.header, fn.firstLabel ?? [], fn.vars, fn.body, inst);
         this.current = undefined;
-        return;
+        return true;
       case 'OpLabel':
         if (!fn) throw new BuilderError(op, 'outside a function');
         if (!fn.firstLabel) fn.firstLabel = [...inst];
         else append(fn.body, inst);
-        return;
+        return true;
       case 'OpVariable':
         if (operands[1] === 'Function') {
           if (!fn) throw new BuilderError(op, 'a Function-storage variable outside a function');
           append(fn.vars, inst);
-        } else {
-          append(this.globals, inst);
+          return true;
         }
-        return;
+        append(this.globals, inst);
+        return false;
       case 'OpUndef':
       case 'OpLine':
       case 'OpNoLine':
         append(fn ? fn.body : this.globals, inst);
-        return;
+        return fn !== undefined;
     }
-    if (DEBUG_SOURCE.has(op)) { append(this.debugSource, inst); return; }
-    if (DEBUG_NAMES.has(op)) { append(this.debugNames, inst); return; }
-    if (info.class === 'Annotation') { append(this.annotations, inst); return; }
-    if (info.class === 'Type-Declaration' || info.class === 'Constant-Creation') { append(this.globals, inst); return; }
+    if (DEBUG_SOURCE.has(op)) { append(this.debugSource, inst); return false; }
+    if (DEBUG_NAMES.has(op)) { append(this.debugNames, inst); return false; }
+    if (info.class === 'Annotation') { append(this.annotations, inst); return false; }
+    if (info.class === 'Type-Declaration' || info.class === 'Constant-Creation') { append(this.globals, inst); return false; }
     if (!fn) throw new BuilderError(op, 'outside a function');
     if (!fn.firstLabel) throw new BuilderError(op, `before the first OpLabel of function ${fn.name}`);
     append(fn.body, inst);
+    return true;
   }
 
   /** Defines the allocated `id` as a label (a block start) in the open function. */
@@ -399,6 +554,95 @@ export class Module {
     }
   }
 
+  /**
+   * Records one function: `build` emits it (OpFunction with the id it is given, to OpFunctionEnd)
+   * into a fresh module, with whatever types, constants, imports, decorations and names it needs;
+   * the result copies it into any module (`emitRelocatable`). A BuilderError for what cannot be
+   * copied that way: module-level instructions other than those (capabilities, variables, entry
+   * points, ...) and Function variables.
+   */
+  static recordFunction(options: ModuleOptions, build: (m: Module, fn: Id) => void): RelocatableFunction {
+    const m = new Module(options);
+    const recorded: Recorded[] = [];
+    m.recorder = recorded;
+    const fn = m.allocateId();
+    try { build(m, fn); } finally { m.recorder = undefined; }
+    if (m.current || m.pending.size > 0) throw new BuilderError('recordFunction', 'the function was not finished (no OpFunctionEnd, or allocated ids never defined)');
+    // References: module-level results first, then the function's own ids, then the function's id.
+    const globalRef = new Int32Array(m.nextId).fill(-1), localRef = new Int32Array(m.nextId).fill(-1);
+    let globals = 0, locals = 0, words = 0;
+    for (const r of recorded) {
+      if (!r.inFunction && !RELOCATABLE_GLOBAL.has(r.info.class) && !DEBUG_NAMES.has(r.op) && r.op !== 'OpExtInstImport') {
+        throw new BuilderError(r.op, 'is not relocatable (recordFunction takes types, constants, imports, decorations and names)');
+      }
+      if (r.op === 'OpVariable') throw new BuilderError(r.op, 'a Function variable is not relocatable yet');
+      // A module-level instruction's reference is its index among them (with a result or not).
+      const id = r.result >= 0 ? r.inst[r.result] as number : 0;
+      if (r.inFunction) {
+        words += r.inst.length;
+        if (r.result >= 0 && id !== fn.value) localRef[id] = locals++;
+      } else {
+        if (r.result >= 0) globalRef[id] = globals;
+        globals++;
+      }
+    }
+    const ref = (id: number): number => {
+      const g = globalRef[id] as number, l = localRef[id] as number;
+      if (g >= 0) return g;
+      if (l >= 0) return globals + l;
+      if (id === fn.value) return globals + locals;
+      throw new BuilderError('recordFunction', `%${id} is not defined by the recorded function`);
+    };
+    const out: RelocatableGlobal[] = [];
+    const fnWords = new Uint32Array(words), fnIds: number[] = [];
+    let at = 0;
+    for (const r of recorded) {
+      if (r.inFunction) {
+        fnWords.set(r.inst, at);
+        for (const k of r.ids) { fnWords[at + k] = ref(r.inst[k] as number); fnIds.push(at + k); }
+        at += r.inst.length;
+        continue;
+      }
+      const w = r.inst.slice(1), ids: number[] = [];
+      for (const k of r.ids) {
+        if (k === r.result) { w[k - 1] = 0; continue; }
+        w[k - 1] = ref(r.inst[k] as number);
+        ids.push(k - 1);
+      }
+      const resultType = r.info.operands[0] === 'IdResultType' ? w[0] as number : -1;
+      out.push({ op: r.op, info: r.info, words: w, ids, result: r.result - 1, resultType });
+    }
+    return { globals: out, locals, words: fnWords, ids: Uint32Array.from(fnIds) };
+  }
+
+  /**
+   * Emits a recorded function (`recordFunction`) as the allocated, undefined id `fn`: its
+   * module-level instructions here, in the recorded order, each deduplicated as its method would
+   * be; its own ids consecutive fresh ids; its words copied with the references patched.
+   */
+  emitRelocatable(f: RelocatableFunction, fn: Id): void {
+    if (this.current) throw new BuilderError('emitRelocatable', `function ${this.current.name} is still open (no OpFunctionEnd)`);
+    this.claim('emitRelocatable', fn);
+    const g = f.globals.length;
+    const num = new Uint32Array(g + f.locals + 1);
+    const typeIds: (Id | undefined)[] = new Array<Id | undefined>(g);
+    const base = this.nextId;
+    this.nextId += f.locals;
+    for (let k = 0; k < f.locals; k++) num[g + k] = base + k;
+    num[g + f.locals] = fn.value;
+    for (let k = 0; k < g; k++) {
+      const x = f.globals[k] as RelocatableGlobal;
+      const words = x.words.slice();
+      for (const p of x.ids) words[p] = num[words[p] as number] as number;
+      const id = this.define(x.op, x.info, NO_OPERANDS, words, x.result, x.resultType >= 0 ? typeIds[x.resultType] : undefined, undefined, undefined);
+      if (id) { num[k] = id.value; typeIds[k] = id; }
+    }
+    const out = f.words.slice();
+    const ids = f.ids;
+    for (let k = 0; k < ids.length; k++) { const p = ids[k] as number; out[p] = num[out[p] as number] as number; }
+    this.functions.push(out);
+  }
+
   /** The module as SPIR-V words: header (magic, version, generator, bound, 0) and the sections in layout order. */
   assemble(): Uint32Array {
     if (this.current) throw new BuilderError('assemble', `function ${this.current.name} is still open (no OpFunctionEnd)`);
@@ -421,10 +665,13 @@ export class Module {
   }
 }
 
-// One method per grammar instruction, each a call of `emit` with its own name.
+// One method per grammar instruction, each a call of `emit` with its own name (its grammar entry and
+// plain plan looked up once, here).
 for (const name of Object.keys(OPS)) {
+  const info = opInfo(name) as OpInfo;
+  const plan = plainPlan(name, info);
   Object.defineProperty(Module.prototype, name, {
-    value: function (this: Module, ...operands: Operand[]) { return this.emit(name, operands); },
+    value: function (this: Module, ...operands: Operand[]) { return this.emitWith(name, info, plan, operands, undefined); },
     writable: false, enumerable: false, configurable: false,
   });
 }

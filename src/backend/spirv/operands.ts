@@ -13,9 +13,8 @@ export class BuilderError extends Error {
 /** A result id of one module (SPIR-V <id>); `value` is the number in the binary. */
 export class Id {
   /** @internal */
-  constructor(readonly value: number, readonly owner: object) {
-    Object.freeze(this);
-  }
+  // Not frozen (its fields are readonly): an id is made for every instruction, and freezing each was measurable.
+  constructor(readonly value: number, readonly owner: object) {}
   toString(): string {
     return `%${this.value}`;
   }
@@ -95,6 +94,8 @@ export interface NumericType { readonly kind: 'int' | 'float'; readonly width: n
  */
 export function numberWords(op: string, type: NumericType, value: unknown): number[] {
   const w = type.width;
+  // The common case without BigInt: a 32-bit unsigned integer or bit pattern.
+  if (w === 32 && typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 0xffffffff && !(type.kind === 'int' && type.signed)) return [value];
   let v: bigint;
   if (typeof value === 'bigint') v = value;
   else if (typeof value === 'number' && Number.isSafeInteger(value)) {
@@ -158,115 +159,152 @@ function minCount(specs: readonly string[]): number {
   return n;
 }
 
+/** One operand kind of an instruction's grammar entry, its quantifier split off (parsed once per entry). */
+interface Spec { readonly kind: string; readonly quant: '' | '?' | '*' }
+const PARSED = new WeakMap<readonly string[], readonly Spec[]>();
+function parsed(specs: readonly string[]): readonly Spec[] {
+  let p = PARSED.get(specs);
+  if (!p) {
+    p = specs.map((s) => (s.endsWith('?') || s.endsWith('*') ? { kind: s.slice(0, -1), quant: s.slice(-1) as '?' | '*' } : { kind: s, quant: '' as const }));
+    PARSED.set(specs, p);
+  }
+  return p;
+}
+
+/** What one encodeOperands call has done so far. */
+interface EncodeState {
+  readonly op: string;
+  readonly specs: readonly string[];
+  readonly args: readonly unknown[];
+  readonly ctx: EncodeContext;
+  readonly idAt: number[] | undefined;
+  readonly words: number[];
+  /** The next argument. */
+  a: number;
+  resultType: Id | undefined;
+  withParams: boolean;
+}
+
+function countError(st: EncodeState): BuilderError {
+  const hasRest = st.specs.some((s) => s.endsWith('?') || s.endsWith('*'));
+  const min = minCount(st.specs);
+  return new BuilderError(st.op, `expected ${hasRest ? 'at least ' : ''}${min} operand${min === 1 ? '' : 's'} (${expectedList(st.specs)}), got ${st.args.length}`);
+}
+
+function literalInt(op: string, kind: string, v: unknown, pos: number): number {
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > 0xffffffff) {
+    throw new BuilderError(op, `operand ${pos} (${kind}) must be an integer in 0..0xffffffff, got ${describe(v)}`);
+  }
+  return v;
+}
+
+/** Encodes the next argument as one operand of `kind` (an enumerant's parameters right after it). */
+function encodeOne(st: EncodeState, kind: string): void {
+  const { op, args, words } = st;
+  if (st.a >= args.length) {
+    throw st.a === 0 || minCount(st.specs) > args.length ? countError(st) : new BuilderError(op, `operand ${st.a + 1} (${kind}) is missing, got ${args.length} operands`);
+  }
+  const pos = st.a + 1;
+  const v = args[st.a++];
+  const cat = KINDS[kind];
+  if (Array.isArray(cat)) {
+    // A pair: its parts are the next flat operands. OpSwitch literals take the selector's width.
+    st.a--;
+    for (const base of cat as readonly string[]) {
+      if (base === 'LiteralInteger' && op === 'OpSwitch') {
+        if (st.a >= args.length) throw new BuilderError(op, `operand ${st.a + 1} (case literal) is missing`);
+        const sel = args[0];
+        const selType = sel instanceof Id ? st.ctx.typeOfValue(sel) : undefined;
+        const nt = selType ? st.ctx.numericType(selType) : undefined;
+        for (const w of numberWords(op, nt ?? { kind: 'int', width: 32, signed: false }, args[st.a++])) words.push(w);
+      } else encodeOne(st, base);
+    }
+    return;
+  }
+  if (cat === 'Id') {
+    st.idAt?.push(words.length);
+    words.push(st.ctx.idValue(op, v, `operand ${pos} (${kind})`));
+    if (kind === 'IdResultType' && v instanceof Id) st.resultType = v;
+    return;
+  }
+  switch (kind) {
+    case 'LiteralInteger':
+    case 'LiteralExtInstInteger':
+      words.push(literalInt(op, kind, v, pos));
+      return;
+    case 'LiteralString':
+      if (typeof v !== 'string') throw new BuilderError(op, `operand ${pos} (${kind}) must be a string, got ${describe(v)}`);
+      for (const w of stringWords(op, v)) words.push(w);
+      return;
+    case 'LiteralContextDependentNumber': {
+      const nt = st.resultType ? st.ctx.numericType(st.resultType) : undefined;
+      if (!nt) throw new BuilderError(op, `the result type ${st.resultType?.toString() ?? '?'} is not an integer or float type`);
+      if (nt.kind === 'float' && typeof v === 'number' && !Number.isInteger(v)) {
+        throw new BuilderError(op, `a float literal is its bit pattern (an integer), got ${v}`);
+      }
+      for (const w of numberWords(op, nt, v)) words.push(w);
+      return;
+    }
+    case 'LiteralSpecConstantOpInteger': {
+      const info = typeof v === 'string' ? opInfo(v) : undefined;
+      if (!info) throw new BuilderError(op, `operand ${pos} (${kind}) must be an instruction name, got ${describe(v)}`);
+      words.push(info.opcode);
+      return;
+    }
+  }
+  const table = enumTable(kind);
+  if (!table) throw new BuilderError(op, `operand kind ${kind} is not in the grammar table`);
+  if (typeof v === 'string') {
+    // One enumerant (the common case): its value, then its parameters.
+    const e = enumerant(kind, v);
+    if (!e) throw new BuilderError(op, `operand ${pos}: unknown ${kind} ${JSON.stringify(v)}`);
+    words.push(table.category === 'BitEnum' ? e.value >>> 0 : e.value);
+    if (e.params && e.params.length > 0) {
+      st.withParams = true;
+      for (const p of e.params) encodeOne(st, p);
+    }
+    return;
+  }
+  const names: readonly unknown[] = table.category === 'BitEnum' && Array.isArray(v) ? v : [v];
+  let mask = 0;
+  const params: { value: number; params: readonly string[] }[] = [];
+  for (const n of names) {
+    const e = typeof n === 'string' ? enumerant(kind, n) : undefined;
+    if (!e) throw new BuilderError(op, `operand ${pos}: unknown ${kind} ${typeof n === 'string' ? JSON.stringify(n) : describe(n)}`);
+    if (table.category === 'BitEnum') mask = (mask | e.value) >>> 0;
+    else mask = e.value;
+    if (e.params) params.push({ value: e.value, params: e.params });
+  }
+  words.push(mask);
+  // Parameters follow the enumerant (BitEnum: the set bits' parameters in ascending bit order).
+  params.sort((x, y) => x.value - y.value);
+  const extra = params.flatMap((p) => p.params);
+  if (extra.length > 0) st.withParams = true;
+  for (const p of extra) encodeOne(st, p);
+}
+
 /**
  * Checks `args` against the instruction's operand kinds (IdResult is not passed: the builder
  * allocates it) and encodes them. Wrong counts, kinds, unknown enumerants and out-of-range literals
- * throw a BuilderError naming the op, the operand position and the kind expected.
+ * throw a BuilderError naming the op, the operand position and the kind expected. With `idAt`, the
+ * index in the words of every id operand (not the result) is appended to it.
  */
-export function encodeOperands(op: string, specs: readonly string[], args: readonly unknown[], ctx: EncodeContext): Encoded {
-  const words: number[] = [];
+export function encodeOperands(op: string, specs: readonly string[], args: readonly unknown[], ctx: EncodeContext, idAt?: number[]): Encoded {
+  const st: EncodeState = { op, specs, args, ctx, idAt, words: [], a: 0, resultType: undefined, withParams: false };
   let resultIndex = -1;
-  let resultType: Id | undefined;
-  let a = 0;
-  let withParams = false;
-  const countError = (): BuilderError => {
-    const hasRest = specs.some((s) => s.endsWith('?') || s.endsWith('*'));
-    const min = minCount(specs);
-    return new BuilderError(op, `expected ${hasRest ? 'at least ' : ''}${min} operand${min === 1 ? '' : 's'} (${expectedList(specs)}), got ${args.length}`);
-  };
-  const queue: string[] = [...specs];
-  const literalInt = (kind: string, v: unknown, pos: number): number => {
-    if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > 0xffffffff) {
-      throw new BuilderError(op, `operand ${pos} (${kind}) must be an integer in 0..0xffffffff, got ${describe(v)}`);
-    }
-    return v;
-  };
-  const one = (kind: string): void => {
-    if (a >= args.length) {
-      throw a === 0 || minCount(specs) > args.length ? countError() : new BuilderError(op, `operand ${a + 1} (${kind}) is missing, got ${args.length} operands`);
-    }
-    const pos = a + 1;
-    const v = args[a++];
-    const cat = KINDS[kind];
-    if (Array.isArray(cat)) {
-      // A pair: its parts are the next flat operands. OpSwitch literals take the selector's width.
-      a--;
-      for (const base of cat as readonly string[]) {
-        if (base === 'LiteralInteger' && op === 'OpSwitch') {
-          if (a >= args.length) throw new BuilderError(op, `operand ${a + 1} (case literal) is missing`);
-          const sel = args[0];
-          const selType = sel instanceof Id ? ctx.typeOfValue(sel) : undefined;
-          const nt = selType ? ctx.numericType(selType) : undefined;
-          words.push(...numberWords(op, nt ?? { kind: 'int', width: 32, signed: false }, args[a++]));
-        } else one(base);
-      }
-      return;
-    }
-    if (cat === 'Id') {
-      words.push(ctx.idValue(op, v, `operand ${pos} (${kind})`));
-      if (kind === 'IdResultType' && v instanceof Id) resultType = v;
-      return;
-    }
-    switch (kind) {
-      case 'LiteralInteger':
-      case 'LiteralExtInstInteger':
-        words.push(literalInt(kind, v, pos));
-        return;
-      case 'LiteralString':
-        if (typeof v !== 'string') throw new BuilderError(op, `operand ${pos} (${kind}) must be a string, got ${describe(v)}`);
-        words.push(...stringWords(op, v));
-        return;
-      case 'LiteralContextDependentNumber': {
-        const nt = resultType ? ctx.numericType(resultType) : undefined;
-        if (!nt) throw new BuilderError(op, `the result type ${resultType?.toString() ?? '?'} is not an integer or float type`);
-        if (nt.kind === 'float' && typeof v === 'number' && !Number.isInteger(v)) {
-          throw new BuilderError(op, `a float literal is its bit pattern (an integer), got ${v}`);
-        }
-        words.push(...numberWords(op, nt, v));
-        return;
-      }
-      case 'LiteralSpecConstantOpInteger': {
-        const info = typeof v === 'string' ? opInfo(v) : undefined;
-        if (!info) throw new BuilderError(op, `operand ${pos} (${kind}) must be an instruction name, got ${describe(v)}`);
-        words.push(info.opcode);
-        return;
-      }
-    }
-    const table = enumTable(kind);
-    if (!table) throw new BuilderError(op, `operand kind ${kind} is not in the grammar table`);
-    const names: readonly unknown[] = table.category === 'BitEnum' && Array.isArray(v) ? v : [v];
-    let mask = 0;
-    const params: { value: number; params: readonly string[] }[] = [];
-    for (const n of names) {
-      const e = typeof n === 'string' ? enumerant(kind, n) : undefined;
-      if (!e) throw new BuilderError(op, `operand ${pos}: unknown ${kind} ${typeof n === 'string' ? JSON.stringify(n) : describe(n)}`);
-      if (table.category === 'BitEnum') mask = (mask | e.value) >>> 0;
-      else mask = e.value;
-      if (e.params) params.push({ value: e.value, params: e.params });
-    }
-    words.push(mask);
-    // Parameters follow the enumerant (BitEnum: the set bits' parameters in ascending bit order).
-    params.sort((x, y) => x.value - y.value);
-    const extra = params.flatMap((p) => p.params);
-    if (extra.length > 0) withParams = true;
-    queue.unshift(...extra);
-  };
-  while (queue.length > 0) {
-    const s = queue.shift() as string;
-    const quant = s.endsWith('?') || s.endsWith('*') ? s.slice(-1) : '';
-    const kind = quant ? s.slice(0, -1) : s;
-    if (kind === 'IdResult') {
-      resultIndex = words.length;
-      words.push(0);
+  for (const s of parsed(specs)) {
+    if (s.kind === 'IdResult') {
+      resultIndex = st.words.length;
+      st.words.push(0);
       continue;
     }
-    if (quant === '') one(kind);
-    else if (quant === '?') { if (a < args.length) one(kind); }
-    else while (a < args.length) one(kind);
+    if (s.quant === '') encodeOne(st, s.kind);
+    else if (s.quant === '?') { if (st.a < args.length) encodeOne(st, s.kind); }
+    else while (st.a < args.length) encodeOne(st, s.kind);
   }
-  if (a < args.length) {
+  if (st.a < args.length) {
     const hasRest = specs.some((s) => s.endsWith('?') || s.endsWith('*'));
-    throw hasRest || withParams ? new BuilderError(op, `too many operands: ${args.length} given, ${a} used (${expectedList(specs)})`) : countError();
+    throw hasRest || st.withParams ? new BuilderError(op, `too many operands: ${args.length} given, ${st.a} used (${expectedList(specs)})`) : countError(st);
   }
-  return { words, resultIndex, resultType };
+  return { words: st.words, resultIndex, resultType: st.resultType };
 }

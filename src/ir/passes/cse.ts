@@ -6,7 +6,7 @@
 // every RDNA instruction; this is what folds those repeats away. A bit cast of a bit cast back to
 // the first type becomes its source.
 import { computeDominators, reversePostorder } from '../../analysis/dominators.js';
-import { type FloatMode, type Inst, type IrFunction, substituteArgs } from '../ir.js';
+import { type FloatMode, type Inst, type IrFunction, Replacements, substituteArgs } from '../ir.js';
 import { OPS } from '../ops.js';
 
 const pure = (i: Inst): boolean => {
@@ -101,7 +101,7 @@ export function eliminateCommonSubexpressions(fn: IrFunction): number {
   const popTo = (size: number) => {
     while (entries.length > size) { const e = entries.length - 1; heads[slots[e] as number] = next[e] as number; entries.pop(); }
   };
-  const repl = new Map<Inst, Inst>();
+  const repl = new Replacements();
   let removed = 0;
   // Depth-first over the dominator tree with an explicit stack; each block's entries are undone on exit.
   const stack: { block: number; mark: number }[] = [{ block: rpo[0] ?? 0, mark: -1 }];

@@ -1,7 +1,7 @@
 // Constant folding: an op whose arguments are all constants becomes a constant. Float ops fold
 // only when their FloatMode is fully known, through the exact float model (src/float), so a
 // folded value is the value the hardware computes under that mode.
-import { type Inst, type IrFunction, substituteArgs } from '../ir.js';
+import { type Inst, type IrFunction, Replacements, substituteArgs } from '../ir.js';
 import type { FloatMode } from '../ir.js';
 import type { Op } from '../ops.js';
 import { addF32, addF64, fmaF32, fmaF64, mulF32, mulF64, type FloatEnv } from '../../float/index.js';
@@ -57,7 +57,7 @@ export function foldConstants(fn: IrFunction): number {
   let n = 0;
   // Folded instructions → their constants; uses are rewritten as the walk reaches them (blocks are
   // in an order where definitions precede uses within a block; phis and later blocks are fixed at the end).
-  const repl = new Map<Inst, Inst>();
+  const repl = new Replacements();
   for (const b of fn.blocks) {
     b.insts.forEach((i, k) => {
       if (repl.size) substituteArgs(i, repl);

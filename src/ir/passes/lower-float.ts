@@ -12,7 +12,7 @@
 // sticky bit (the smaller addend is shifted right with its lost bits OR-ed into bit 0), so one
 // rounding step at bit 30 is exact for every mode.
 import { printFunction } from '../print.js';
-import { Builder, type FloatMode, type Imm, type Inst, IrError, IrFunction, substituteArgs } from '../ir.js';
+import { Builder, type FloatMode, type Imm, type Inst, IrError, IrFunction, Replacements, substituteArgs } from '../ir.js';
 import { signature } from '../verify.js';
 import { eliminateCommonSubexpressions } from './cse.js';
 import { eliminateDeadCode } from './dce.js';
@@ -447,7 +447,7 @@ function lowerBody(x: X, md: Mode, op: Op, imms: readonly Imm[], a: (k: number) 
  */
 export function lowerFloat(fn: IrFunction, lower: (i: Inst) => boolean): number {
   let n = 0;
-  const repl = new Map<Inst, Inst>();
+  const repl = new Replacements();
   const index = new Map<string, number>();
   // Keys whose helpers compute the same code share one (sharedHelper): one index per helper.
   const byHelper = new Map<IrFunction, number>();

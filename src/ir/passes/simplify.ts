@@ -5,7 +5,7 @@
 //    v_cndmask or v_addc in the same lane; the ballot itself goes when nothing else reads it);
 //  - Select32(c, x, x) is x, and Select32(c, x, Select32(c, y, z)) is Select32(c, x, z) (a register
 //    written twice under the same EXEC bit keeps, in the other lanes, the value before both).
-import { type Inst, type IrFunction, substituteArgs } from '../ir.js';
+import { type Inst, type IrFunction, Replacements, substituteArgs } from '../ir.js';
 
 function simpler(i: Inst, waveSize: 32 | 64): Inst | undefined {
   const a = i.args;
@@ -33,7 +33,7 @@ function simpler(i: Inst, waveSize: 32 | 64): Inst | undefined {
 
 /** Rewrites uses of simplified instructions (the instructions stay for DCE); returns how many. */
 export function simplify(fn: IrFunction): number {
-  const repl = new Map<Inst, Inst>();
+  const repl = new Replacements();
   for (const b of fn.blocks) for (const i of b.insts) {
     if (repl.size) substituteArgs(i, repl);
     const s = simpler(i, fn.waveSize);

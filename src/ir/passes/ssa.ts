@@ -31,12 +31,14 @@ export function constructSsa(fn: IrFunction): void {
   fn.computePreds();
   const entry = fn.blocks[0];
   if (!entry) return;
-  const endDefs = new Map<Block, Map<Reg, Inst>>();
-  const entryDefs = new Map<Block, Map<Reg, Inst>>();
+  // By block id and by instruction id: arrays, not Maps (every argument is looked up).
+  const endDefs: (Map<Reg, Inst> | undefined)[] = [];
+  const entryDefs: (Map<Reg, Inst> | undefined)[] = [];
   /** Reads answered by an earlier value (a write's argument, a phi, an undef). */
-  const replaced = new Map<Inst, Inst>();
-  /** Reads to look up at their block's entry. */
-  const pending = new Map<Inst, { reg: Reg; type: IrType; block: Block }>();
+  const replaced: (Inst | undefined)[] = [];
+  /** Reads to look up at their block's entry, and the list of them in program order. */
+  const pending: ({ reg: Reg; type: IrType; block: Block } | undefined)[] = [];
+  const pendingReads: Inst[] = [];
   const newPhis: Inst[] = [];
   const undefs = new Map<string, Inst>();
 
@@ -52,23 +54,23 @@ export function constructSsa(fn: IrFunction): void {
         local.set(reg, v);
       } else {
         const cur = local.get(reg);
-        if (cur) replaced.set(i, cur);
-        else pending.set(i, { reg, type: typeOfReg(reg), block: b });
+        if (cur) replaced[i.id] = cur;
+        else { pending[i.id] = { reg, type: typeOfReg(reg), block: b }; pendingReads.push(i); }
       }
     }
-    endDefs.set(b, local);
+    endDefs[b.id] = local;
   }
 
   /** The value an instruction stands for (a read becomes what it reads). */
   function valueOf(v0: Inst): Inst {
     let v = v0;
     for (;;) {
-      const r = replaced.get(v);
+      const r = replaced[v.id];
       if (r) { v = r; continue; }
-      const p = pending.get(v);
+      const p = pending[v.id];
       if (p) {
-        pending.delete(v);
-        replaced.set(v, readAtEntry(p.reg, p.type, p.block));
+        pending[v.id] = undefined;
+        replaced[v.id] = readAtEntry(p.reg, p.type, p.block);
         continue;
       }
       return v;
@@ -82,8 +84,8 @@ export function constructSsa(fn: IrFunction): void {
   }
 
   function setEntry(b: Block, reg: Reg, v: Inst): void {
-    let m = entryDefs.get(b);
-    if (!m) { m = new Map(); entryDefs.set(b, m); }
+    let m = entryDefs[b.id];
+    if (!m) { m = new Map(); entryDefs[b.id] = m; }
     m.set(reg, v);
   }
 
@@ -101,7 +103,7 @@ export function constructSsa(fn: IrFunction): void {
     for (;;) {
       // Descend: find the entry value of `b`, or wait for a predecessor's end value.
       while (b) {
-        const known = entryDefs.get(b)?.get(reg);
+        const known = entryDefs[b.id]?.get(reg);
         if (known) { result = valueOf(known); break; }
         if (b.preds.length === 0) { result = undef(type); setEntry(b, reg, result); break; }
         let phi: Inst | undefined;
@@ -113,7 +115,7 @@ export function constructSsa(fn: IrFunction): void {
         }
         stack.push({ b, phi, args: [] });
         const p = b.preds[0] as Block;
-        const d = endDefs.get(p)?.get(reg);
+        const d = endDefs[p.id]?.get(reg);
         if (d) { result = valueOf(d); break; }
         b = p;
       }
@@ -126,7 +128,7 @@ export function constructSsa(fn: IrFunction): void {
         f.args.push(v);
         const next = f.b.preds[f.args.length];
         if (next) {
-          const d = endDefs.get(next)?.get(reg);
+          const d = endDefs[next.id]?.get(reg);
           if (d) result = valueOf(d); else b = next;
           continue;
         }
@@ -158,7 +160,7 @@ export function constructSsa(fn: IrFunction): void {
   function tryRemoveTrivialPhi(phi: Inst): Inst {
     const to = trivialValue(phi);
     if (to === phi) return phi;
-    replaced.set(phi, to);
+    replaced[phi.id] = to;
     removedPhis.add(phi);
     const work = [...(phiUsers.get(phi) ?? [])];
     while (work.length) {
@@ -166,7 +168,7 @@ export function constructSsa(fn: IrFunction): void {
       if (removedPhis.has(p) || p.args.length === 0) continue;
       const t = trivialValue(p);
       if (t === p) continue;
-      replaced.set(p, t);
+      replaced[p.id] = t;
       removedPhis.add(p);
       for (const u of phiUsers.get(p) ?? []) work.push(u);
     }
@@ -174,7 +176,7 @@ export function constructSsa(fn: IrFunction): void {
   }
 
   // Phase 2: answer every read, then rebuild the blocks without register reads and writes.
-  for (const r of [...pending.keys()]) valueOf(r);
+  for (const r of pendingReads) valueOf(r);
   const phisOf = new Map<Block, Inst[]>();
   for (const p of newPhis) {
     if (removedPhis.has(p) || !p.block) continue;
