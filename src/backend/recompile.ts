@@ -9,7 +9,8 @@ import { valuModeAt } from '../frontend/context.js';
 import { isDynamic } from '../frontend/dynamic-mode.js';
 import type { Inst, IrFunction } from '../ir/ir.js';
 import { LAVAPIPE_PROFILE, type TargetProfile } from './profile.js';
-import { canEmitNative, emitSpirv } from './spirv/emit.js';
+import { emitSpirv } from './spirv/emit.js';
+import { planFloatControls } from './spirv/float-controls.js';
 import { isLowered, lowerFloat } from '../ir/passes/lower-float.js';
 import { eliminateDeadCode } from '../ir/passes/dce.js';
 import { eliminateCommonSubexpressions } from '../ir/passes/cse.js';
@@ -58,10 +59,12 @@ export function recompile(shader: Shader, options: RecompileOptions = {}): Recom
   const floatOps: FloatOpLowering[] = [];
   // The copies of one instruction under a run-time MODE: by pc, then op.
   const dynamic = new Map<number, Map<Op, { variants: number; emulated: number }>>();
+  // One rounding and one denormal mode for the whole entry point: the ops under another are lowered.
+  const { native } = planFloatControls(ir, profile);
   const toLower = new Set<Inst>();
   for (const b of ir.blocks) for (const i of b.insts) {
     if (!i.float) continue;
-    if (!canEmitNative(i, profile)) toLower.add(i);
+    if (!native.has(i)) toLower.add(i);
     const emulated = toLower.has(i) && isLowered(i.op);
     const x = i.pc !== undefined ? dynamicAt(i.pc) : undefined;
     if (x) {
