@@ -5,8 +5,7 @@ import { buildCfg } from '../analysis/cfg.js';
 import { analyzeMode, type ModeAnalysis } from '../analysis/mode.js';
 import type { Diagnostic } from '../analysis/types.js';
 import { translate } from '../frontend/index.js';
-import { valuModeAt } from '../frontend/context.js';
-import { isDynamic } from '../frontend/dynamic-mode.js';
+import { copiedPcs } from '../frontend/dynamic-mode.js';
 import type { Inst, IrFunction } from '../ir/ir.js';
 import { LAVAPIPE_PROFILE, type TargetProfile } from './profile.js';
 import { emitSpirv } from './spirv/emit.js';
@@ -57,6 +56,8 @@ export function recompile(shader: Shader, options: RecompileOptions = {}): Recom
   const profile = options.profile ?? LAVAPIPE_PROFILE;
   // Float ops the device cannot express in their MODE become exact integer code.
   const floatOps: FloatOpLowering[] = [];
+  // The instructions translated once per run-time MODE value (a run's copies).
+  const copied = copiedPcs(mode, cfg.blocks);
   // The copies of one instruction under a run-time MODE: by pc, then op.
   const dynamic = new Map<number, Map<Op, { variants: number; emulated: number }>>();
   // One rounding and one denormal mode for the whole entry point: the ops under another are lowered.
@@ -79,8 +80,7 @@ export function recompile(shader: Shader, options: RecompileOptions = {}): Recom
   function dynamicAt(pc: number): Map<Op, { variants: number; emulated: number }> | undefined {
     const hit = dynamic.get(pc);
     if (hit) return hit;
-    const r = valuModeAt(mode, pc);
-    if (!r || !isDynamic(r)) return undefined;
+    if (!copied.has(pc)) return undefined;
     const m = new Map<Op, { variants: number; emulated: number }>();
     dynamic.set(pc, m);
     return m;
