@@ -8,7 +8,7 @@
 // RTZ modules were not executed; they are for a device that advertises RTZ (the NVIDIA profile).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { LAVAPIPE_PROFILE, NVIDIA_H200_PROFILE, PORTABLE_PROFILE, PROFILES, RADV_PROFILE, type TargetProfile, type WidthControls } from '../../src/backend/profile.js';
+import { LAVAPIPE_PROFILE, NVIDIA_H200_PROFILE, parseProfile, PORTABLE_PROFILE, PROFILES, RADV_PROFILE, type TargetProfile, type WidthControls } from '../../src/backend/profile.js';
 import { recompile } from '../../src/backend/recompile.js';
 import { disassembleSpirv } from '../../src/backend/spirv/disasm.js';
 import { assembleShaders } from '../harness/kernel.js';
@@ -203,4 +203,19 @@ test('the conversions ignore FP_DENORM and the compare ignores FP_ROUND in the f
   assert.equal(F.addF32(half, half, F.envFor(0x30, 'f32')), 0x00800000);
   // A flushed negative keeps its sign on RDNA; Vulkan leaves the sign of a flushed zero open.
   assert.equal(F.mulF32(0x80400000, 0x3f000000, F.envFor(0x00, 'f32')), 0x80000000);
+});
+
+test('a profile FILE.json: the independence fields (NONE when left out), checked', () => {
+  const w = { roundingModeRTE: true, roundingModeRTZ: true, denormPreserve: true, denormFlushToZero: false, signedZeroInfNanPreserve: true };
+  const base = { name: 'dev', f16: w, f32: w, f64: w, shaderInt64: true, shaderFloat64: true };
+  const p = parseProfile(JSON.stringify(base), 'dev.json');
+  assert.equal(p.denormBehaviorIndependence, 'NONE');
+  assert.equal(p.roundingModeIndependence, 'NONE');
+  const q2 = parseProfile(JSON.stringify({ ...base, denormBehaviorIndependence: 'ALL', roundingModeIndependence: '32_BIT_ONLY' }), 'dev.json');
+  assert.deepEqual([q2.denormBehaviorIndependence, q2.roundingModeIndependence], ['ALL', '32_BIT_ONLY']);
+  assert.throws(() => parseProfile(JSON.stringify({ ...base, roundingModeIndependence: 'SOME' }), 'dev.json'), /field 'roundingModeIndependence' must be one of 32_BIT_ONLY, ALL, NONE/);
+  // Under NONE with every width offered: the modes for 16, 32 and 64 bits, valid SPIR-V.
+  const r = recompile(kernels().get(0xf0) as Shader, { profile: p });
+  spirvVal(r.spirv, 'none');
+  assert.deepEqual(modesOf(r.spirv), ['DenormPreserve 16', 'DenormPreserve 32', 'DenormPreserve 64', 'RoundingModeRTE 16', 'RoundingModeRTE 32', 'RoundingModeRTE 64', 'SignedZeroInfNanPreserve 32']);
 });
