@@ -44,8 +44,8 @@
 // Float ops: native only for the ops of NATIVE_F32 (emit-ops.ts) and only where the entry point's
 // float controls, which the profile must offer, express the op's MODE exactly (float-controls.ts:
 // one rounding mode, RTE or RTZ, and DenormPreserve or none, shared by the kernel's native ops);
-// every float op carries NoContraction. The rest arrive lowered (lowerFloat) as calls of the function's helpers, each
-// emitted once as a SPIR-V function of pure integer code (emitHelper). Anything else is a
+// every float op carries NoContraction. The rest arrive lowered (lowerFloat) as calls of the
+// function's helpers, each emitted once as a SPIR-V function of pure integer code (emitHelper). Anything else is a
 // CompileError naming the instruction's pc: never silently wrong SPIR-V. Module constants and the
 // launch values computed before any IR block (EVERYWHERE, emit-ops.ts) are valid in every block.
 import type { TargetProfile } from '../profile.js';
