@@ -83,3 +83,15 @@ test('rdna mode: how each float instruction runs on the profile (native, emulate
   assert.match(s.out, /^lowering on lavapipe: not available: pc 0x100: v_sin_f32_e32 v1, v0 .*not translated yet$/m);
   assert.equal(rdnaMode('--profile', 'nosuch', '--kernel', 'sine', o).code, 2);
 });
+
+test('rdna mode: native under the entry point\'s float controls per profile (radv RTZ with denormals kept, nvidia conversions only, lavapipe none)', () => {
+  const o = join(dir, 'native.o');
+  writeFileSync(o, assembleKernels('gfx1030', [
+    { name: 'rtz', floatMode: 0xf3, body: ['v_add_f32 v0, v1, v2', 'v_cvt_f32_u32 v3, v1', 'global_store_dword v[4:5], v0, off', 'global_store_dword v[4:5], v3, off offset:4', 's_endpgm'].join('\n') },
+  ]));
+  const ops = (p: string) => (JSON.parse(rdnaMode('--kernel', 'rtz', '--json', '--profile', p, o).out) as { lowering: { floatOps: { op: string; lowering: string }[] } }).lowering.floatOps.map((f) => `${f.op} ${f.lowering}`);
+  assert.deepEqual(ops('radv'), ['FAdd32 native', 'ConvertF32U32 native']);
+  assert.deepEqual(ops('nvidia'), ['FAdd32 emulated', 'ConvertF32U32 native']);
+  assert.deepEqual(ops('lavapipe'), ['FAdd32 emulated', 'ConvertF32U32 emulated']);
+  assert.match(rdnaMode('--kernel', 'rtz', '--profile', 'radv', o).out, /v_add_f32_e32 v0, v1, v2 .*; radv: native FAdd32/);
+});

@@ -10,8 +10,20 @@ export interface WidthControls {
   readonly signedZeroInfNanPreserve: boolean;
 }
 
+/**
+ * VkShaderFloatControlsIndependence without its prefix: whether the float controls of each width can
+ * be set apart from the others (ALL), 32-bit alone while 16 and 64 must agree (32_BIT_ONLY), or not
+ * at all (NONE: every width must be set identically).
+ */
+export type FloatControlsIndependence = '32_BIT_ONLY' | 'ALL' | 'NONE';
+export const INDEPENDENCE_VALUES: readonly FloatControlsIndependence[] = ['32_BIT_ONLY', 'ALL', 'NONE'];
+
 export interface TargetProfile {
   readonly name: string;
+  /** VkPhysicalDeviceFloatControlsProperties.denormBehaviorIndependence. */
+  readonly denormBehaviorIndependence: FloatControlsIndependence;
+  /** VkPhysicalDeviceFloatControlsProperties.roundingModeIndependence. */
+  readonly roundingModeIndependence: FloatControlsIndependence;
   readonly f16: WidthControls;
   readonly f32: WidthControls;
   readonly f64: WidthControls;
@@ -30,6 +42,8 @@ const none: WidthControls = { roundingModeRTE: false, roundingModeRTZ: false, de
 /** Lavapipe as measured (docs: ../shared/notes/float-controls.md §1): RTE and SignedZeroInfNanPreserve only. */
 export const LAVAPIPE_PROFILE: TargetProfile = {
   name: 'lavapipe',
+  denormBehaviorIndependence: 'ALL',
+  roundingModeIndependence: 'ALL',
   f16: { ...none, roundingModeRTE: true, signedZeroInfNanPreserve: true },
   f32: { ...none, roundingModeRTE: true, signedZeroInfNanPreserve: true },
   f64: { ...none, roundingModeRTE: true, signedZeroInfNanPreserve: true },
@@ -43,6 +57,8 @@ export const LAVAPIPE_PROFILE: TargetProfile = {
 /** An NVIDIA H200 as its driver (580.159.04) reports it: RTE everywhere, RTZ for f32/f64, DenormPreserve for f16 only. */
 export const NVIDIA_H200_PROFILE: TargetProfile = {
   name: 'nvidia',
+  denormBehaviorIndependence: 'ALL',
+  roundingModeIndependence: 'ALL',
   f16: { ...none, roundingModeRTE: true, denormPreserve: true, signedZeroInfNanPreserve: true },
   f32: { ...none, roundingModeRTE: true, roundingModeRTZ: true, signedZeroInfNanPreserve: true },
   f64: { ...none, roundingModeRTE: true, roundingModeRTZ: true, signedZeroInfNanPreserve: true },
@@ -53,23 +69,44 @@ export const NVIDIA_H200_PROFILE: TargetProfile = {
   shaderBufferInt64Atomics: true,
 };
 
-/** Nothing promised: every float op is lowered exactly. */
-export const PORTABLE_PROFILE: TargetProfile = { name: 'portable', f16: none, f32: none, f64: none, shaderInt64: true, shaderFloat64: false, storageBuffer8BitAccess: false, storageBuffer16BitAccess: false, shaderBufferInt64Atomics: false };
+/**
+ * RADV with ACO on RDNA2 (GFX10.3) as Mesa's radv_physical_device.c sets it, not measured here: every
+ * float control of every width (packed 16-bit math, GFX8+, ACO), 32_BIT_ONLY independence (16-bit and
+ * 64-bit share one hardware MODE field). signedZeroInfNanPreserve for f64 was not in the source
+ * read, so it is not promised.
+ */
+export const RADV_PROFILE: TargetProfile = {
+  name: 'radv',
+  denormBehaviorIndependence: '32_BIT_ONLY',
+  roundingModeIndependence: '32_BIT_ONLY',
+  f16: { roundingModeRTE: true, roundingModeRTZ: true, denormPreserve: true, denormFlushToZero: true, signedZeroInfNanPreserve: true },
+  f32: { roundingModeRTE: true, roundingModeRTZ: true, denormPreserve: true, denormFlushToZero: true, signedZeroInfNanPreserve: true },
+  f64: { roundingModeRTE: true, roundingModeRTZ: true, denormPreserve: true, denormFlushToZero: true, signedZeroInfNanPreserve: false },
+  shaderInt64: true,
+  shaderFloat64: true,
+  storageBuffer8BitAccess: true,
+  storageBuffer16BitAccess: true,
+  shaderBufferInt64Atomics: true,
+};
 
-export const PROFILES: Readonly<Record<string, TargetProfile>> = { lavapipe: LAVAPIPE_PROFILE, nvidia: NVIDIA_H200_PROFILE, portable: PORTABLE_PROFILE };
+/** Nothing promised: every float op is lowered exactly. */
+export const PORTABLE_PROFILE: TargetProfile = { name: 'portable', denormBehaviorIndependence: 'NONE', roundingModeIndependence: 'NONE', f16: none, f32: none, f64: none, shaderInt64: true, shaderFloat64: false, storageBuffer8BitAccess: false, storageBuffer16BitAccess: false, shaderBufferInt64Atomics: false };
+
+export const PROFILES: Readonly<Record<string, TargetProfile>> = { lavapipe: LAVAPIPE_PROFILE, nvidia: NVIDIA_H200_PROFILE, radv: RADV_PROFILE, portable: PORTABLE_PROFILE };
 
 const CONTROL_KEYS = ['roundingModeRTE', 'roundingModeRTZ', 'denormPreserve', 'denormFlushToZero', 'signedZeroInfNanPreserve'] as const;
 
 /**
  * A profile from JSON text (`rdna compile --profile FILE.json`): every field checked, unknown ones
- * refused; storageBuffer8BitAccess / storageBuffer16BitAccess / shaderBufferInt64Atomics may be left out (false: nothing promised).
+ * refused; storageBuffer8BitAccess / storageBuffer16BitAccess / shaderBufferInt64Atomics may be left out (false: nothing promised),
+ * and so may denormBehaviorIndependence / roundingModeIndependence ('NONE': nothing promised).
  */
 export function parseProfile(text: string, where: string): TargetProfile {
   let o: unknown;
   try { o = JSON.parse(text); } catch (e) { throw new Error(`${where}: not valid JSON: ${(e instanceof Error ? e.message : String(e)).split('\n')[0]}`); }
   if (typeof o !== 'object' || o === null || Array.isArray(o)) throw new Error(`${where}: a profile is a JSON object`);
   const r = o as Record<string, unknown>;
-  const known = ['name', 'f16', 'f32', 'f64', 'shaderInt64', 'shaderFloat64', 'storageBuffer8BitAccess', 'storageBuffer16BitAccess', 'shaderBufferInt64Atomics'];
+  const known = ['name', 'denormBehaviorIndependence', 'roundingModeIndependence', 'f16', 'f32', 'f64', 'shaderInt64', 'shaderFloat64', 'storageBuffer8BitAccess', 'storageBuffer16BitAccess', 'shaderBufferInt64Atomics'];
   for (const k of Object.keys(r)) if (!known.includes(k)) throw new Error(`${where}: field '${k}' is not a profile field (known: ${known.join(', ')})`);
   const width = (k: 'f16' | 'f32' | 'f64'): WidthControls => {
     const w = r[k];
@@ -86,7 +123,13 @@ export function parseProfile(text: string, where: string): TargetProfile {
   for (const k of ['shaderInt64', 'shaderFloat64']) if (typeof r[k] !== 'boolean') throw new Error(`${where}: field '${k}' must be true or false`);
   for (const k of ['storageBuffer8BitAccess', 'storageBuffer16BitAccess', 'shaderBufferInt64Atomics']) if (r[k] !== undefined && typeof r[k] !== 'boolean') throw new Error(`${where}: field '${k}' must be true or false`);
   if (typeof r.name !== 'string' || r.name === '') throw new Error(`${where}: field 'name' must be a non-empty string`);
-  return { name: r.name, f16: width('f16'), f32: width('f32'), f64: width('f64'), shaderInt64: r.shaderInt64 as boolean, shaderFloat64: r.shaderFloat64 as boolean,
+  const independence = (k: 'denormBehaviorIndependence' | 'roundingModeIndependence'): FloatControlsIndependence => {
+    const v = r[k];
+    if (v === undefined) return 'NONE';
+    if (typeof v !== 'string' || !(INDEPENDENCE_VALUES as readonly string[]).includes(v)) throw new Error(`${where}: field '${k}' must be one of ${INDEPENDENCE_VALUES.join(', ')}`);
+    return v as FloatControlsIndependence;
+  };
+  return { name: r.name, denormBehaviorIndependence: independence('denormBehaviorIndependence'), roundingModeIndependence: independence('roundingModeIndependence'), f16: width('f16'), f32: width('f32'), f64: width('f64'), shaderInt64: r.shaderInt64 as boolean, shaderFloat64: r.shaderFloat64 as boolean,
     storageBuffer8BitAccess: r.storageBuffer8BitAccess === true, storageBuffer16BitAccess: r.storageBuffer16BitAccess === true,
     shaderBufferInt64Atomics: r.shaderBufferInt64Atomics === true };
 }

@@ -5,11 +5,11 @@ import { buildCfg } from '../analysis/cfg.js';
 import { analyzeMode, type ModeAnalysis } from '../analysis/mode.js';
 import type { Diagnostic } from '../analysis/types.js';
 import { translate } from '../frontend/index.js';
-import { valuModeAt } from '../frontend/context.js';
-import { isDynamic } from '../frontend/dynamic-mode.js';
+import { copiedPcs } from '../frontend/dynamic-mode.js';
 import type { Inst, IrFunction } from '../ir/ir.js';
 import { LAVAPIPE_PROFILE, type TargetProfile } from './profile.js';
-import { canEmitNative, emitSpirv } from './spirv/emit.js';
+import { emitSpirv } from './spirv/emit.js';
+import { planFloatControls } from './spirv/float-controls.js';
 import { isLowered, lowerFloat } from '../ir/passes/lower-float.js';
 import { eliminateDeadCode } from '../ir/passes/dce.js';
 import { eliminateCommonSubexpressions } from '../ir/passes/cse.js';
@@ -60,12 +60,16 @@ export function recompile(shader: Shader, options: RecompileOptions = {}): Recom
   const profile = options.profile ?? LAVAPIPE_PROFILE;
   // Float ops the device cannot express in their MODE become exact integer code.
   const floatOps: FloatOpLowering[] = [];
+  // The instructions translated once per run-time MODE value (a run's copies).
+  const copied = copiedPcs(mode, cfg.blocks);
   // The copies of one instruction under a run-time MODE: by pc, then op.
   const dynamic = new Map<number, Map<Op, { variants: number; emulated: number }>>();
+  // One rounding and one denormal mode for the whole entry point: the ops under another are lowered.
+  const { native } = planFloatControls(ir, profile);
   const toLower = new Set<Inst>();
   for (const b of ir.blocks) for (const i of b.insts) {
     if (!i.float) continue;
-    if (!canEmitNative(i, profile)) toLower.add(i);
+    if (!native.has(i)) toLower.add(i);
     const emulated = toLower.has(i) && isLowered(i.op);
     const x = i.pc !== undefined ? dynamicAt(i.pc) : undefined;
     if (x) {
@@ -80,8 +84,7 @@ export function recompile(shader: Shader, options: RecompileOptions = {}): Recom
   function dynamicAt(pc: number): Map<Op, { variants: number; emulated: number }> | undefined {
     const hit = dynamic.get(pc);
     if (hit) return hit;
-    const r = valuModeAt(mode, pc);
-    if (!r || !isDynamic(r)) return undefined;
+    if (!copied.has(pc)) return undefined;
     const m = new Map<Op, { variants: number; emulated: number }>();
     dynamic.set(pc, m);
     return m;

@@ -30,7 +30,7 @@ import { readInput } from './input.js';
 import { Output } from './output.js';
 import { readShaderInput, sidecarPathFor } from './shader-input.js';
 
-export const COMPILE_ALL_USAGE = `usage: rdna compile-all [-o OUTDIR] [--profile lavapipe|nvidia|portable|FILE.json] ${CACHE_USAGE} [--jobs N] [--json] PATH...`;
+export const COMPILE_ALL_USAGE = `usage: rdna compile-all [-o OUTDIR] [--profile lavapipe|nvidia|radv|portable|FILE.json] ${CACHE_USAGE} [--jobs N] [--json] PATH...`;
 
 const WORKER = new URL('./compile-all-worker.js', import.meta.url);
 const EM_AMDGPU = 224;

@@ -13,7 +13,7 @@ import { InputError, UsageError } from './errors.js';
 import { Output } from './output.js';
 import { onlyShader, readShaderInput, SHADER_OPTIONS, SHADER_USAGE } from './shader-input.js';
 
-export const COMPILE_USAGE = `usage: rdna compile -o OUT [--emit spirv|spirv-asm|ir] [--profile lavapipe|nvidia|portable|FILE.json] [--json] ${CACHE_USAGE} ${SHADER_USAGE}`;
+export const COMPILE_USAGE = `usage: rdna compile -o OUT [--emit spirv|spirv-asm|ir] [--profile lavapipe|nvidia|radv|portable|FILE.json] [--json] ${CACHE_USAGE} ${SHADER_USAGE}`;
 
 /** A --profile argument: a named profile or a profile FILE.json. */
 export function profileOf(arg: string): TargetProfile {

@@ -14,7 +14,7 @@ import { UsageError } from './errors.js';
 import { Output } from './output.js';
 import { onlyShader, readShaderInput, SHADER_OPTIONS, SHADER_USAGE } from './shader-input.js';
 
-export const MODE_USAGE = `usage: rdna mode [--profile lavapipe|nvidia|portable|FILE.json] [--json] ${SHADER_USAGE}`;
+export const MODE_USAGE = `usage: rdna mode [--profile lavapipe|nvidia|radv|portable|FILE.json] [--json] ${SHADER_USAGE}`;
 
 export function runMode(argv: readonly string[]): number {
   const args = parseArgs(argv, ['profile', ...SHADER_OPTIONS], ['json']);

@@ -6,7 +6,8 @@
 import type { Instruction, Operand, OperandValue } from '../decode/types.js';
 import type { DataType } from '../isa/types.js';
 import type { Shader } from '../container/shader.js';
-import type { ModeAnalysis } from '../analysis/mode.js';
+import { valuMode, type ModeAnalysis } from '../analysis/mode.js';
+import { isDynamic as isDynamicRecord, settleUnread } from './mode-reads.js';
 import type { KnownBits } from '../analysis/scalar-constants.js';
 import { inlineConstant } from '../decode/inline.js';
 import { Builder, type FloatMode, type Imm, type Inst } from '../ir/ir.js';
@@ -192,8 +193,11 @@ export class TContext {
 
   /** The FloatMode the MODE analysis gives this instruction. */
   floatMode(): FloatMode {
-    const r = this.valuOverride ?? valuModeAt(this.mode, this.inst.pc);
+    let r = this.valuOverride ?? valuModeAt(this.mode, this.inst.pc);
     if (!r) this.fail('the MODE analysis has no float mode for this instruction');
+    // A field the instruction does not read may be unknown outside a copy: settled (mode-reads.ts).
+    const st = this.valuOverride === undefined && isDynamicRecord(r) ? this.mode.before(this.inst.pc) : undefined;
+    if (st) r = valuMode(this.inst.pc, r.float, settleUnread(this.inst, st.mode));
     // Instructions that flush f32 denormals whatever MODE says (the table's 'mode:always-flush-f32').
     const flush = (this.inst.def.flags ?? []).includes('mode:always-flush-f32') && r.float === 'f32';
     return {

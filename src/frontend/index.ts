@@ -11,7 +11,7 @@ import { runPasses } from '../ir/passes/index.js';
 import { emitLaunchState } from './abi.js';
 import { BlockBuilder, EXEC_LO, TContext, type Translator, VCC_LO } from './context.js';
 import { TranslateError } from './errors.js';
-import { endsModeRun, hasDynamicMode, modeVariants } from './dynamic-mode.js';
+import { hasDynamicMode, modeVariants, runEnd } from './dynamic-mode.js';
 import type { Instruction } from '../decode/types.js';
 import { BUFFER } from './units/buffer.js';
 import { DS } from './units/ds.js';
@@ -90,8 +90,7 @@ export function translate(shader: Shader, cfg: Cfg, mode: ModeAnalysis): IrFunct
       }
       if (hasDynamicMode(mode, inst)) {
         // A run under one run-time MODE value: translated once per value of its unknown bits.
-        let k = j;
-        while (k + 1 < insts.length && !endsModeRun(insts[k + 1] as Instruction)) k++;
+        const k = runEnd(mode, insts, j);
         const run = insts.slice(j, k + 1);
         const variants = modeVariants(mode, run);
         if (!variants) throw cx.error('the MODE analysis has no state for this instruction');
@@ -111,7 +110,7 @@ export function translate(shader: Shader, cfg: Cfg, mode: ModeAnalysis): IrFunct
             vb.pc = x.pc;
             vcx.inst = x;
             vcx.valuOverride = variants.valuFor(x, cand);
-            vcx.modeOverride = variants.modeFor(cand);
+            vcx.modeOverride = variants.modeFor(cand, x);
             translateOne(vcx, x);
           }
           vb.emit('Branch', [], [join.id]);

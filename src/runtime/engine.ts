@@ -34,7 +34,7 @@ export function targetProfile(p: DeviceProfile): TargetProfile {
     const c = p.floatControls[k];
     return { roundingModeRTE: c.roundingModeRTE, roundingModeRTZ: c.roundingModeRTZ, denormPreserve: c.denormPreserve, denormFlushToZero: c.denormFlushToZero, signedZeroInfNanPreserve: c.signedZeroInfNanPreserve };
   };
-  return { name: p.deviceName, f16: w('f16'), f32: w('f32'), f64: w('f64'), shaderInt64: p.features.shaderInt64, shaderFloat64: p.features.shaderFloat64,
+  return { name: p.deviceName, denormBehaviorIndependence: p.floatControls.denormBehaviorIndependence, roundingModeIndependence: p.floatControls.roundingModeIndependence, f16: w('f16'), f32: w('f32'), f64: w('f64'), shaderInt64: p.features.shaderInt64, shaderFloat64: p.features.shaderFloat64,
     storageBuffer8BitAccess: p.features.storageBuffer8BitAccess, storageBuffer16BitAccess: p.features.storageBuffer16BitAccess, shaderBufferInt64Atomics: p.features.shaderBufferInt64Atomics };
 }
 

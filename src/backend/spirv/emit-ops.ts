@@ -11,9 +11,9 @@ import type { Id } from './operands.js';
 import { CompileError } from './errors.js';
 
 /**
- * The float ops this switch emits as native SPIR-V float instructions (under RTE with denormals
- * kept, where the profile promises both): their IEEE results are RDNA's. Every other float op
- * must be lowered to exact integer code before emission.
+ * The float ops this switch emits as native SPIR-V float instructions (under the entry point's
+ * float controls where they express the op's MODE: float-controls.ts): their IEEE results are
+ * RDNA's. Every other float op must be lowered to exact integer code before emission.
  */
 export const NATIVE_F32: ReadonlySet<Op> = new Set<Op>(['FAdd32', 'FSub32', 'FMul32', 'FCmp32', 'ConvertF32U32', 'ConvertF32S32']);
 

@@ -41,21 +41,22 @@
 // value in its slot; inactive lanes do nothing. Two barriers per atomic instruction; the lane loop
 // is DontUnroll (lavapipe unrolled it and compiled large kernels very slowly).
 //
-// Float ops: native only for the ops of NATIVE_F32 (emit-ops.ts) and only where the device's float
-// controls express the op's MODE exactly (for now: round to nearest even with denormals kept, f32,
-// on a device with RoundingModeRTE and DenormPreserve for 32-bit); every float op carries
-// NoContraction. The rest arrive lowered (lowerFloat) as calls of the function's helpers, each
-// a SPIR-V function of pure integer code (emitHelper), recorded once per process and copied into
-// every module that calls it (helperSpirv). Anything else is a
+// Float ops: native only for the ops of NATIVE_F32 (emit-ops.ts) and only where the entry point's
+// float controls, which the profile must offer, express the op's MODE exactly (float-controls.ts:
+// one rounding mode, RTE or RTZ, and DenormPreserve or none, shared by the kernel's native ops);
+// every float op carries NoContraction. The rest arrive lowered (lowerFloat) as calls of the
+// function's helpers, each a SPIR-V function of pure integer code (emitHelper), recorded once per
+// process and copied into every module that calls it (helperSpirv). Anything else is a
 // CompileError naming the instruction's pc: never silently wrong SPIR-V. Module constants and the
 // launch values computed before any IR block (EVERYWHERE, emit-ops.ts) are valid in every block.
 import type { TargetProfile } from '../profile.js';
-import type { FloatMode, Inst, IrFunction } from '../../ir/ir.js';
+import type { Inst, IrFunction } from '../../ir/ir.js';
 import type { IrType, LdsRmw, Op } from '../../ir/ops.js';
 import { Module, type RelocatableFunction } from './module.js';
 import type { Id } from './operands.js';
 import { CompileError } from './errors.js';
-import { emitOp, EVERYWHERE, type KernelState, NATIVE_F32, type Scalars } from './emit-ops.js';
+import { emitOp, EVERYWHERE, type KernelState, type Scalars } from './emit-ops.js';
+import { planFloatControls } from './float-controls.js';
 import { planStructuredFlow } from './structurize.js';
 import { emitStructured } from './emit-structured.js';
 import { DONE, emitStateMachine, YIELD } from './emit-state-machine.js';
@@ -104,11 +105,6 @@ const LDS_OPS: ReadonlySet<Op> = new Set(['LoadLds', 'StoreLds', 'AtomicLds']);
 /** RDNA workgroups have at most 1,024 work-items: the most waves a workgroup has. */
 const MAX_WORKITEMS = 1024;
 
-/** Whether the profile expresses this float op's mode natively (else it must be lowered first). */
-export function canEmitNative(i: Inst, p: TargetProfile): boolean {
-  return i.float !== undefined && nativeBlocker(i, i.float, p) === undefined;
-}
-
 export interface EmitOptions {
   /** Emit the state machine even for a reducible CFG (comparisons, benchmarks). */
   readonly stateMachine?: boolean;
@@ -129,7 +125,9 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
   m.OpCapability('Int64');
   m.OpCapability('PhysicalStorageBufferAddresses');
   const floatOps: { pc: number | undefined; op: Op; lowering: 'native' }[] = [];
-  let needsF32Modes = false, bytes = false, byteStores = false, atomics = false, atomics64 = false;
+  // The float ops left after lowering must all be native under one set of entry point modes.
+  const fc = planFloatControls(fn, profile);
+  let bytes = false, byteStores = false, atomics = false, atomics64 = false;
   let lds = false, barriers = false, permutes = false, dwords = false, scratch = false;
   for (const b of fn.blocks) for (const i of b.insts) {
     if (LDS_OPS.has(i.op)) lds = true;
@@ -148,15 +146,13 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
       if (BYTE_STORES.has(i.op)) byteStores = true;
     }
     if (!i.float) continue;
-    const why = nativeBlocker(i, i.float, profile);
-    if (why !== undefined) throw new CompileError(why, i.pc);
-    needsF32Modes = true;
+    if (!fc.native.has(i)) throw new CompileError(fc.why(i), i.pc);
     floatOps.push({ pc: i.pc, op: i.op, lowering: 'native' });
   }
-  if (needsF32Modes) {
-    m.enable('ExecutionMode', 'RoundingModeRTE');
-    m.enable('ExecutionMode', 'DenormPreserve');
-  }
+  const { rounding, denormPreserve, signedZeroInfNanPreserve } = fc.controls;
+  if (rounding) m.enable('ExecutionMode', rounding.mode);
+  if (denormPreserve) m.enable('ExecutionMode', 'DenormPreserve');
+  if (signedZeroInfNanPreserve) m.enable('ExecutionMode', 'SignedZeroInfNanPreserve');
   // Dword accesses at misaligned addresses go byte by byte where the profile allows bytes.
   if (dwords && profile.storageBuffer8BitAccess) bytes = true;
   if (bytes) m.OpCapability('StorageBuffer8BitAccess');
@@ -218,10 +214,9 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
   m.OpEntryPoint('GLCompute', main, 'main', pcVar, gLocal, gGroup, shVar, balVar, ...(addrVar !== undefined ? [addrVar] : []), ...(atomicVars !== undefined ? [atomicVars.data, atomicVars.cmp, atomicVars.old] : []),
     ...(ldsVar !== undefined ? [ldsVar] : []), ...(xVar !== undefined ? [xVar] : []));
   m.OpExecutionMode(main, 'LocalSize', ws, 1, 1);
-  if (needsF32Modes) {
-    m.OpExecutionMode(main, 'RoundingModeRTE', 32);
-    m.OpExecutionMode(main, 'DenormPreserve', 32);
-  }
+  if (rounding) for (const w of rounding.widths) m.OpExecutionMode(main, rounding.mode, w);
+  for (const w of denormPreserve?.widths ?? []) m.OpExecutionMode(main, 'DenormPreserve', w);
+  if (signedZeroInfNanPreserve) m.OpExecutionMode(main, 'SignedZeroInfNanPreserve', 32);
   m.OpName(main, 'main');
   m.OpLabel();
 
@@ -850,17 +845,4 @@ function emitHelper(sc: Scalars, h: IrFunction, id: Id): void {
     else { const v = emitOp(sc, undefined, i, A); if (v) vals.set(i, v); }
   }
   m.OpFunctionEnd();
-}
-
-/** Why the profile cannot emit this float op natively in its mode; undefined when it can. */
-function nativeBlocker(i: Inst, f: FloatMode, p: TargetProfile): string | undefined {
-  // A list of what may be native, not of what may not: every other float op is emulated exactly.
-  if (!NATIVE_F32.has(i.op)) return `${i.op}: no native SPIR-V op computes RDNA's bits (NaN and signed-zero rules, saturation, fused or correctly rounded results, output modifiers): always emulated exactly`;
-  if (f.round !== 0 || f.denorm !== 3 || f.ieee === 'dynamic' || f.dx10Clamp === 'dynamic') {
-    return `float mode round=${f.round} denorm=${f.denorm} needs a software lowering, which is not emitted yet`;
-  }
-  if (!p.f32.roundingModeRTE || !p.f32.denormPreserve) {
-    return `the ${p.name} profile cannot express round-to-nearest with f32 denormals kept natively (RTE ${p.f32.roundingModeRTE}, DenormPreserve ${p.f32.denormPreserve}); the software lowering is not emitted yet`;
-  }
-  return undefined;
 }

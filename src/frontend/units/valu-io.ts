@@ -12,6 +12,7 @@ import type { DataType, FloatType } from '../../isa/types.js';
 import type { FloatMode, Inst } from '../../ir/ir.js';
 import { valuMode } from '../../analysis/mode.js';
 import { EXEC_LO, type TContext } from '../context.js';
+import { settleUnread } from '../mode-reads.js';
 
 /** VOPC float predicates in opcode order (FCmp's immediate). */
 export const FPRED = ['f', 'lt', 'eq', 'le', 'gt', 'lg', 'ge', 'o', 'u', 'nge', 'nlg', 'ngt', 'nle', 'neq', 'nlt', 'tru'] as const;
@@ -148,8 +149,9 @@ export function writeCompare(cx: TContext, o: Io, bit: Inst): void {
  */
 export function convertMode(cx: TContext, from: FloatType, to: FloatType, rtz = false): FloatMode {
   // In one copy of a run under a run-time MODE (src/frontend/dynamic-mode.ts), that copy's MODE:
-  // the copies cover every bit a conversion reads, both widths' included.
-  const bits = cx.modeOverride ?? (cx.mode.before(cx.inst.pc) ?? cx.fail('the MODE analysis has no state for this instruction')).mode;
+  // the copies cover every bit a conversion reads, both widths' included; elsewhere the bits it
+  // does not read settled (mode-reads.ts).
+  const bits = cx.modeOverride ?? settleUnread(cx.inst, (cx.mode.before(cx.inst.pc) ?? cx.fail('the MODE analysis has no state for this instruction')).mode);
   const s = valuMode(cx.inst.pc, from, bits), d = valuMode(cx.inst.pc, to, bits);
   if (s.denorm === 'dynamic' || d.denorm === 'dynamic' || d.round === 'dynamic' || d.ieee === 'dynamic' || d.dx10Clamp === 'dynamic') {
     return cx.fail('a conversion under a MODE only known at run time outside a copy of its run (internal)');

@@ -1,0 +1,169 @@
+// Which f32 ops of a kernel run as native SPIR-V float instructions, and the float-controls
+// execution modes of its entry point. A module has one rounding mode and one denormal mode per
+// float width and entry point (SPV_KHR_float_controls), so the kernel's native f32 ops must share
+// them: planFloatControls picks the pair the profile offers that makes the most ops native; ops
+// under another mode are lowered exactly (lowerFloat) like every op the device cannot express.
+//
+// What each op needs to compute RDNA's bits natively (NATIVE_F32, emit-ops.ts), from the op's
+// static FloatMode:
+// - FAdd32/FSub32/FMul32: the entry's rounding mode = FP_ROUND (nearest even → RoundingModeRTE,
+//   toward zero → RoundingModeRTZ; Vulkan has no mode for ±infinity), denormals kept in and out
+//   (FP_DENORM 3 → DenormPreserve) and SignedZeroInfNanPreserve (else the driver may ignore zero
+//   signs and assume no inf/NaN).
+// - FCmp32: denormal inputs kept (FP_DENORM bit 0 → DenormPreserve; the output setting and the
+//   rounding mode do not touch a compare) and SignedZeroInfNanPreserve (unordered compares).
+// - ConvertF32U32/ConvertF32S32: the rounding mode only. An integer's f32 value is never
+//   subnormal (the smallest nonzero magnitude is 1) and never -0, inf or NaN, so the denormal mode
+//   and SignedZeroInfNanPreserve change nothing: native under every FP_DENORM value.
+// No RDNA flush setting is Vulkan's DenormFlushToZero, so that mode is never declared: under it
+// Vulkan requires denormal *results* to be flushed but only allows (does not require) denormal
+// operands to be flushed, and leaves the flushed zero's sign open (the Vulkan spec's "Precision and
+// Operation of SPIR-V Instructions"; VK-GL-CTS's float-controls tests accept unflushed operands and
+// either zero), while RDNA flushes the inputs it is told to (FP_DENORM bit 0 clear) always, keeps
+// the sign, and decides output tininess by its own rule (src/float env.ts `tininess`, after
+// rounding by default, not measured on hardware). E.g. 2^-127 + 2^-127 under FP_DENORM 0 is +0 on
+// RDNA and may be 2^-126 under DenormFlushToZero. Those modes stay emulated.
+//
+// Only the profile's properties decide (a driver may accept a mode it does not advertise and
+// ignore it: lavapipe accepts RoundingModeRTZ and rounds to nearest). Independence: where the
+// profile's roundingModeIndependence / denormBehaviorIndependence is NONE every width must be set
+// identically, so the mode is declared for 16, 32 and 64 bits and must be offered for all three
+// (the module has no f16 or f64 float values: every f16/f64 op is integer code, so the other
+// widths' modes change no result); with 32_BIT_ONLY or ALL the 32-bit mode is declared alone (16
+// and 64 stay unset, hence identical).
+import type { FloatMode, Inst, IrFunction } from '../../ir/ir.js';
+import type { FloatControlsIndependence, TargetProfile, WidthControls } from '../profile.js';
+import { NATIVE_F32 } from './emit-ops.js';
+
+export type EntryRounding = 'RoundingModeRTE' | 'RoundingModeRTZ';
+
+/** What one native op needs of its entry point. */
+export interface NativeNeeds {
+  readonly rounding: EntryRounding | undefined;
+  readonly denormPreserve: boolean;
+  readonly signedZeroInfNanPreserve: boolean;
+}
+
+/** The entry point's float controls: each execution mode with the widths it is declared for. */
+export interface EntryFloatControls {
+  readonly rounding: { readonly mode: EntryRounding; readonly widths: readonly (16 | 32 | 64)[] } | undefined;
+  readonly denormPreserve: { readonly widths: readonly (16 | 32 | 64)[] } | undefined;
+  /** SignedZeroInfNanPreserve, 32-bit (no independence property governs it). */
+  readonly signedZeroInfNanPreserve: boolean;
+}
+
+export interface FloatControlsPlan {
+  readonly controls: EntryFloatControls;
+  /** The float ops that run natively under `controls`. */
+  readonly native: ReadonlySet<Inst>;
+  /** Why a float op is not native (every float op not in `native` has one). */
+  why(i: Inst): string;
+}
+
+/** What `i` needs to run natively, or why it cannot under any entry point mode. */
+export function nativeNeeds(i: Inst): NativeNeeds | string {
+  const f = i.float;
+  if (f === undefined) return `${i.op} is not a float op`;
+  // A list of what may be native, not of what may not: every other float op is emulated exactly.
+  if (!NATIVE_F32.has(i.op)) return `${i.op}: no native SPIR-V op computes RDNA's bits (NaN and signed-zero rules, saturation, fused or correctly rounded results, output modifiers): always emulated exactly`;
+  if (f.round === 'dynamic' || f.denorm === 'dynamic' || f.ieee === 'dynamic' || f.dx10Clamp === 'dynamic') return `${i.op}: float mode known only at run time (translated per MODE value first)`;
+  switch (i.op) {
+    case 'FAdd32': case 'FSub32': case 'FMul32': {
+      const rounding = roundingOf(f);
+      if (rounding === undefined) return `${i.op}: ${directedWhy(f)}`;
+      if (f.denorm !== 3) return `${i.op}: ${denormWhy(f.denorm)}`;
+      return { rounding, denormPreserve: true, signedZeroInfNanPreserve: true };
+    }
+    case 'FCmp32':
+      if ((f.denorm & 1) === 0) return `${i.op}: ${denormWhy(f.denorm)}`;
+      return { rounding: undefined, denormPreserve: true, signedZeroInfNanPreserve: true };
+    case 'ConvertF32U32': case 'ConvertF32S32': {
+      const rounding = roundingOf(f);
+      if (rounding === undefined) return `${i.op}: ${directedWhy(f)}`;
+      return { rounding, denormPreserve: false, signedZeroInfNanPreserve: false };
+    }
+    default: return `${i.op}: no native rule (internal)`;
+  }
+}
+
+/** The execution mode of the op's FP_ROUND, if Vulkan has one. */
+function roundingOf(f: FloatMode): EntryRounding | undefined {
+  return f.round === 0 ? 'RoundingModeRTE' : f.round === 3 ? 'RoundingModeRTZ' : undefined;
+}
+
+function directedWhy(f: FloatMode): string {
+  return `rounding toward ${f.round === 1 ? '+' : '-'}infinity has no Vulkan execution mode`;
+}
+
+function denormWhy(d: FloatMode['denorm']): string {
+  return `FP_DENORM ${String(d)} (${d === 0 ? 'flush inputs and outputs' : d === 1 ? 'flush outputs' : 'flush inputs'}) is not Vulkan's DenormFlushToZero (which need not flush operands nor keep the zero's sign)`;
+}
+
+/** The widths a mode must be declared for under `independence`. */
+function widthsFor(independence: FloatControlsIndependence): readonly (16 | 32 | 64)[] {
+  return independence === 'NONE' ? [16, 32, 64] : [32];
+}
+
+/** Whether the profile offers control `k` for every width it must be declared for. */
+function offers(p: TargetProfile, k: keyof WidthControls, widths: readonly (16 | 32 | 64)[]): boolean {
+  return widths.every((w) => (w === 16 ? p.f16 : w === 32 ? p.f32 : p.f64)[k]);
+}
+
+/**
+ * The entry point's float controls for the float ops of `fn` and which of them run natively: the
+ * (rounding, denormal) pair the profile offers that satisfies the most ops (ties: fewer modes
+ * declared, then RTE before RTZ), each mode declared only where a native op needs it.
+ */
+export function planFloatControls(fn: IrFunction, p: TargetProfile): FloatControlsPlan {
+  const needs = new Map<Inst, NativeNeeds | string>();
+  for (const b of fn.blocks) for (const i of b.insts) if (i.float) needs.set(i, nativeNeeds(i));
+  const rWidths = widthsFor(p.roundingModeIndependence), dWidths = widthsFor(p.denormBehaviorIndependence);
+  const roundings: (EntryRounding | undefined)[] = [undefined];
+  if (offers(p, 'roundingModeRTE', rWidths)) roundings.push('RoundingModeRTE');
+  if (offers(p, 'roundingModeRTZ', rWidths)) roundings.push('RoundingModeRTZ');
+  const denorms = offers(p, 'denormPreserve', dWidths) ? [false, true] : [false];
+  const szin = p.f32.signedZeroInfNanPreserve;
+  const fits = (n: NativeNeeds, r: EntryRounding | undefined, d: boolean) =>
+    (n.rounding === undefined || n.rounding === r) && (!n.denormPreserve || d) && (!n.signedZeroInfNanPreserve || szin);
+  let best = { r: undefined as EntryRounding | undefined, d: false, count: -1, modes: 0 };
+  for (const r of roundings) for (const d of denorms) {
+    let count = 0;
+    for (const n of needs.values()) if (typeof n !== 'string' && fits(n, r, d)) count++;
+    const modes = (r ? 1 : 0) + (d ? 1 : 0);
+    if (count > best.count || (count === best.count && modes < best.modes)) best = { r, d, count, modes };
+  }
+  const native = new Set<Inst>();
+  let needR = false, needD = false, needS = false;
+  for (const [i, n] of needs) {
+    if (typeof n === 'string' || !fits(n, best.r, best.d)) continue;
+    native.add(i);
+    if (n.rounding) needR = true;
+    if (n.denormPreserve) needD = true;
+    if (n.signedZeroInfNanPreserve) needS = true;
+  }
+  const controls: EntryFloatControls = {
+    rounding: needR && best.r ? { mode: best.r, widths: rWidths } : undefined,
+    denormPreserve: needD ? { widths: dWidths } : undefined,
+    signedZeroInfNanPreserve: needS,
+  };
+  return {
+    controls,
+    native,
+    why(i) {
+      const n = needs.get(i) ?? nativeNeeds(i);
+      if (typeof n === 'string') return n;
+      if (native.has(i)) return `${i.op} is native`;
+      const lacks: string[] = [];
+      if (n.rounding && !roundings.includes(n.rounding)) lacks.push(`${n.rounding} (${offerText(p, n.rounding === 'RoundingModeRTE' ? 'roundingModeRTE' : 'roundingModeRTZ', rWidths, p.roundingModeIndependence)})`);
+      if (n.denormPreserve && !denorms.includes(true)) lacks.push(`DenormPreserve (${offerText(p, 'denormPreserve', dWidths, p.denormBehaviorIndependence)})`);
+      if (n.signedZeroInfNanPreserve && !szin) lacks.push('SignedZeroInfNanPreserve (not offered for 32-bit)');
+      if (lacks.length) return `${i.op}: the ${p.name} profile does not offer ${lacks.join(', ')}`;
+      return `${i.op}: the kernel's native f32 ops run under ${[best.r ?? 'no rounding mode', best.d ? 'DenormPreserve' : 'no denormal mode'].join(' and ')} (one mode per entry point), which this op's mode is not`;
+    },
+  };
+}
+
+function offerText(p: TargetProfile, k: keyof WidthControls, widths: readonly (16 | 32 | 64)[], ind: FloatControlsIndependence): string {
+  const missing = widths.filter((w) => !(w === 16 ? p.f16 : w === 32 ? p.f32 : p.f64)[k]);
+  return ind === 'NONE' && widths.length > 1 ? `independence NONE needs it for every width; missing for ${missing.join(', ')}-bit` : `not offered for 32-bit`;
+}
