@@ -1,6 +1,7 @@
 // The recompiler's library entry point: decode, CFG, MODE analysis, translation to IR, passes,
 // SPIR-V emission, in that order. Core (no Node APIs).
 import type { Shader } from '../container/shader.js';
+import type { ShaderInfo } from '../container/shader-info.js';
 import { buildCfg } from '../analysis/cfg.js';
 import { analyzeMode, type ModeAnalysis } from '../analysis/mode.js';
 import type { Diagnostic } from '../analysis/types.js';
@@ -52,6 +53,12 @@ export type FloatOpLowering =
 
 export interface RecompiledFault { readonly pc: number; readonly instruction: string; readonly message: string }
 
+/** The most work-items a workgroup of the kernel can have: its required size, its metadata's maximum, else RDNA's 1,024. */
+export function maxWorkItems(info: ShaderInfo): number {
+  if (info.workgroupSize) return info.workgroupSize[0] * info.workgroupSize[1] * info.workgroupSize[2];
+  return Math.min(1024, info.maxWorkgroupSize ?? 1024);
+}
+
 /** Throws TranslateError / CompileError (with the pc) for what the slice does not cover. */
 export function recompile(shader: Shader, options: RecompileOptions = {}): RecompileResult {
   const cfg = buildCfg(shader);
@@ -94,7 +101,7 @@ export function recompile(shader: Shader, options: RecompileOptions = {}): Recom
   foldConstants(ir);
   eliminateCommonSubexpressions(ir);
   eliminateDeadCode(ir);
-  const { spirv, faultSites, controlFlow, dispatch } = emitSpirv(ir, profile, { stateMachine: options.stateMachine ?? false, ldsBytes: options.ldsBytes ?? shader.info.ldsSize, scratchBytes: shader.info.scratchSize });
+  const { spirv, faultSites, controlFlow, dispatch } = emitSpirv(ir, profile, { stateMachine: options.stateMachine ?? false, ldsBytes: options.ldsBytes ?? shader.info.ldsSize, scratchBytes: shader.info.scratchSize, maxWorkItems: maxWorkItems(shader.info) });
   // The instructions by pc, for the fault sites' text (most kernels have none).
   const byPc = faultSites.length > 0 ? new Map(cfg.blocks.flatMap((b) => b.instructions.map((x) => [x.pc, x] as const))) : new Map<number, never>();
   const faults = faultSites.map((f) => {

@@ -66,6 +66,8 @@ export interface ShaderInfo {
   readonly kernargSize: number;
   /** Workgroup size when declared (a sidecar's workgroupSize, a kernel's .reqd_workgroup_size). */
   readonly workgroupSize?: readonly [number, number, number];
+  /** The most work-items a workgroup may have, when the kernel's metadata says (`.max_flat_workgroup_size`). */
+  readonly maxWorkgroupSize?: number;
   readonly descriptor?: KernelDescriptor;
   /** Kernel arguments from the metadata note; undefined when the object has none for this kernel. */
   readonly args?: readonly KernelArg[];
@@ -211,6 +213,7 @@ export function readShaderInfos(elf: ElfFile): ShaderInfo[] {
       kernargSize: d.kernargSize,
       descriptor: d,
       ...(wg ? { workgroupSize: wg } : {}),
+      ...(km?.maxFlatWorkgroupSize !== undefined ? { maxWorkgroupSize: km.maxFlatWorkgroupSize } : {}),
       ...(km ? { args: km.args } : {}),
     };
     out.push(info);

@@ -22,7 +22,7 @@ import { scratchWaveBytes } from '../isa/apertures.js';
 import type { TargetProfile } from '../backend/profile.js';
 import { PUSH, SINK } from '../backend/spirv/emit.js';
 import { RuntimeFault } from '../ir/faults.js';
-import { recompile, type RecompiledFault } from '../backend/recompile.js';
+import { maxWorkItems, recompile, type RecompiledFault } from '../backend/recompile.js';
 import type { DeviceProfile } from './device.js';
 import { RUN_LIMITS, STEP_LIMITS, VulkanError, type AddressPatch, type VulkanDevice } from './vulkan.js';
 
@@ -155,6 +155,10 @@ async function runSteps(kernels: readonly CompiledKernel[], buffers: readonly Ui
       waves += w;
       if (step.groupSegmentSize !== k.ldsBytes) {
         throw new VulkanError('ERR_OUT_OF_RANGE', `${k.shader.info.name}: the dispatch has ${step.groupSegmentSize} bytes of LDS, but the kernel was compiled for ${k.ldsBytes} (internal: compile it for the dispatch's size)`);
+      }
+      const items = step.block[0] * step.block[1] * step.block[2];
+      if (k.dispatch === 'workgroup' && items > maxWorkItems(k.shader.info)) {
+        throw new VulkanError('ERR_OUT_OF_RANGE', `${k.shader.info.name}: the dispatch's workgroups have ${items} work-items; the kernel allows at most ${maxWorkItems(k.shader.info)} (its required or maximum workgroup size)`);
       }
       // A Vulkan workgroup per wave, or per RDNA workgroup (its waves in turn: emit.ts).
       const vk = k.dispatch === 'workgroup' ? w / wavesPerGroup : w;

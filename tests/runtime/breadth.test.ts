@@ -164,7 +164,7 @@ test('OpenCL atomics: rdna run --engine vulkan equals pocl byte for byte, wave32
   }
 });
 
-test('OpenCL memory kernels (interp-mem.cl tiles, reductions, __local atomics, narrow LDS, lane crossing, scratch, a struct copy through scratch; kernels.cl reverse_tile and private_table): rdna run --engine vulkan equals pocl and the interpreter byte for byte, wave32 and wave64', () => {
+test('OpenCL memory kernels (interp-mem.cl tiles, reductions, __local atomics, narrow LDS, lane crossing, scratch, a struct copy through scratch; kernels.cl reverse_tile and private_table): rdna run --engine vulkan equals pocl and the interpreter byte for byte, wave32 and wave64', async () => {
   const BIN = new URL('../../bin/rdna', import.meta.url).pathname;
   const POCL = new URL('../harness/pocl-run.py', import.meta.url).pathname;
   const dir = mkdtempSync(join(tmpdir(), 'rdna-lds-'));
@@ -199,6 +199,15 @@ test('OpenCL memory kernels (interp-mem.cl tiles, reductions, __local atomics, n
   }
   // The kernels whose waves share LDS (not `lanes`: ds_swizzle/permute only; not the scratch-only kernels).
   assert.deepEqual([...workgroupLayout].sort(), ['local_atomics', 'local_narrow', 'reverse_tile', 'struct_copy', 'tile_reverse64', 'tree_reduce']);
+  // The workgroup layout keeps one entry per wave the kernel's maximum workgroup (256 for clang's OpenCL) has: a larger block is refused.
+  const tree = loadShaders({ bytes: new Uint8Array(readFileSync(buildOpenCl('interp-mem.cl'))), name: 'm' }).find((k) => k.info.name === 'tree_reduce');
+  assert.ok(tree && tree.info.maxWorkgroupSize === 256);
+  const dev = VulkanDevice.open({ driverFiles: LVP, validation: true });
+  try {
+    await assert.rejects(runOnVulkan(tree, prepare(tree, [new Uint8Array(4 * 512), new Uint8Array(64)], [512, 1, 1], [512, 1, 1]), dev), (e: unknown) => e instanceof Error && /tree_reduce: the dispatch's workgroups have 512 work-items; the kernel allows at most 256/.test(e.message));
+  } finally {
+    dev.close();
+  }
 });
 
 test('dword global loads and stores at addresses that are not 4-byte aligned: byte by byte on Vulkan, equal to the interpreter; a fault naming the pc on a profile without 8-bit storage', async () => {

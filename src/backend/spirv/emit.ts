@@ -102,8 +102,7 @@ const BYTE_STORES: ReadonlySet<Op> = new Set(['StoreGlobal8', 'StoreGlobal16']);
 const ATOMICS: ReadonlySet<Op> = new Set(['AtomicRmw32', 'AtomicRmw64', 'AtomicCmpSwap32', 'AtomicCmpSwap64']);
 const ATOMICS64: ReadonlySet<Op> = new Set(['AtomicRmw64', 'AtomicCmpSwap64']);
 const LDS_OPS: ReadonlySet<Op> = new Set(['LoadLds', 'StoreLds', 'AtomicLds']);
-/** RDNA workgroups have at most 1,024 work-items: the most waves a workgroup has. */
-const MAX_WORKITEMS = 1024;
+
 
 export interface EmitOptions {
   /** Emit the state machine even for a reducible CFG (comparisons, benchmarks). */
@@ -112,6 +111,8 @@ export interface EmitOptions {
   readonly ldsBytes?: number;
   /** Private segment bytes per lane (ShaderInfo.scratchSize): the size of the waves' scratch regions. */
   readonly scratchBytes?: number;
+  /** The most work-items a workgroup has (recompile.ts maxWorkItems; default 1,024): the workgroup layout's per-wave arrays have one entry per wave of it. */
+  readonly maxWorkItems?: number;
   /** Emit each helper by walking its IR instead of copying its recorded SPIR-V (tests compare the two). */
   readonly walkHelpers?: boolean;
 }
@@ -601,7 +602,8 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
   if (perWorkgroup) {
     // Rounds until every wave has ended; in each, every wave that has not ended (and has a
     // work-item) runs to its end or its next barrier, in order: the RDNA interpreter's schedule.
-    const maxWaves = MAX_WORKITEMS / ws;
+    // One entry per wave the workgroup can have (drivers refused 32-entry arrays of a large kernel: the H200).
+    const maxWaves = Math.max(1, Math.ceil(Math.min(1024, options.maxWorkItems ?? 1024) / ws));
     const tPcs = m.OpTypeArray(tU32, c32(maxWaves));
     const pcs = m.OpVariable(fnPtr(tPcs), 'Function');
     const left = m.OpVariable(fnPtr(tBool), 'Function');
