@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
 import { APPLICATION_ID, CACHE_FILE, SCHEMA_VERSION } from '../src/cache/store.js';
 import { buildOpenCl } from './harness/opencl.js';
+import { assembleKernels } from './harness/kernel.js';
 import { testCacheEnv } from './harness/cache-env.js';
 
 const Database = createRequire(import.meta.url)('better-sqlite3') as new (path: string) => BetterSqlite3.Database;
@@ -153,12 +154,13 @@ for (const [what, damage, why] of damages) {
 }
 
 test('rdna compile: a refused kernel fails the same way from the cache', () => {
-  const mem = buildOpenCl('interp-mem.cl');
   const cache = tmp('refused');
-  const run = () => rdna(['compile', mem, '--kernel', 'tree_reduce', '-o', join(cache, 'x.spv'), '--cache', cache]);
+  const mem = join(cache, 'exp.o');
+  writeFileSync(mem, assembleKernels('gfx1030', [{ name: 'gap', body: '  v_mov_b32 v1, 0\n  v_exp_f32 v1, v0\n  s_endpgm' }]));
+  const run = () => rdna(['compile', mem, '--kernel', 'gap', '-o', join(cache, 'x.spv'), '--cache', cache]);
   const cold = run();
   assert.equal(cold.status, 1);
-  assert.match(cold.stderr, /^rdna compile: error: tree_reduce: pc 0x[0-9a-f]+: ds_write_b32 .* is not translated yet\n$/);
+  assert.match(cold.stderr, /^rdna compile: error: gap: pc 0x4: v_exp_f32_e32 v1, v0 .* is not translated yet\n$/);
   const stats = rdna(['cache', 'stats', '--cache', cache, '--json']);
   assert.equal((JSON.parse(stats.stdout.toString()) as { entries: number }).entries, 1, 'the refusal is stored');
   const warm = run();
