@@ -35,6 +35,13 @@ export interface TargetProfile {
   readonly storageBuffer16BitAccess: boolean;
   /** 64-bit integer atomics on storage buffers (VkPhysicalDeviceVulkan12Features): the _x2 atomics need it. */
   readonly shaderBufferInt64Atomics: boolean;
+  /**
+   * Measured, not promised by Vulkan: a dword load or store through an `Aligned 4` pointer at an
+   * address that is not 4-byte aligned accesses exactly those four bytes (lavapipe: x86 loads and
+   * stores). Where absent or false, such accesses go byte by byte (8-bit storage) or fault; the
+   * NVIDIA H200 put them at other places. A device is given it only by its driver id (engine.ts).
+   */
+  readonly unalignedDwordAccess?: boolean;
 }
 
 const none: WidthControls = { roundingModeRTE: false, roundingModeRTZ: false, denormPreserve: false, denormFlushToZero: false, signedZeroInfNanPreserve: false };
@@ -52,6 +59,7 @@ export const LAVAPIPE_PROFILE: TargetProfile = {
   storageBuffer8BitAccess: true,
   storageBuffer16BitAccess: true,
   shaderBufferInt64Atomics: true,
+  unalignedDwordAccess: true,
 };
 
 /** An NVIDIA H200 as its driver (580.159.04) reports it: RTE everywhere, RTZ for f32/f64, DenormPreserve for f16 only. */
@@ -106,7 +114,7 @@ export function parseProfile(text: string, where: string): TargetProfile {
   try { o = JSON.parse(text); } catch (e) { throw new Error(`${where}: not valid JSON: ${(e instanceof Error ? e.message : String(e)).split('\n')[0]}`); }
   if (typeof o !== 'object' || o === null || Array.isArray(o)) throw new Error(`${where}: a profile is a JSON object`);
   const r = o as Record<string, unknown>;
-  const known = ['name', 'denormBehaviorIndependence', 'roundingModeIndependence', 'f16', 'f32', 'f64', 'shaderInt64', 'shaderFloat64', 'storageBuffer8BitAccess', 'storageBuffer16BitAccess', 'shaderBufferInt64Atomics'];
+  const known = ['name', 'denormBehaviorIndependence', 'roundingModeIndependence', 'f16', 'f32', 'f64', 'shaderInt64', 'shaderFloat64', 'storageBuffer8BitAccess', 'storageBuffer16BitAccess', 'shaderBufferInt64Atomics', 'unalignedDwordAccess'];
   for (const k of Object.keys(r)) if (!known.includes(k)) throw new Error(`${where}: field '${k}' is not a profile field (known: ${known.join(', ')})`);
   const width = (k: 'f16' | 'f32' | 'f64'): WidthControls => {
     const w = r[k];
@@ -121,7 +129,7 @@ export function parseProfile(text: string, where: string): TargetProfile {
     return out as unknown as WidthControls;
   };
   for (const k of ['shaderInt64', 'shaderFloat64']) if (typeof r[k] !== 'boolean') throw new Error(`${where}: field '${k}' must be true or false`);
-  for (const k of ['storageBuffer8BitAccess', 'storageBuffer16BitAccess', 'shaderBufferInt64Atomics']) if (r[k] !== undefined && typeof r[k] !== 'boolean') throw new Error(`${where}: field '${k}' must be true or false`);
+  for (const k of ['storageBuffer8BitAccess', 'storageBuffer16BitAccess', 'shaderBufferInt64Atomics', 'unalignedDwordAccess']) if (r[k] !== undefined && typeof r[k] !== 'boolean') throw new Error(`${where}: field '${k}' must be true or false`);
   if (typeof r.name !== 'string' || r.name === '') throw new Error(`${where}: field 'name' must be a non-empty string`);
   const independence = (k: 'denormBehaviorIndependence' | 'roundingModeIndependence'): FloatControlsIndependence => {
     const v = r[k];
@@ -131,5 +139,5 @@ export function parseProfile(text: string, where: string): TargetProfile {
   };
   return { name: r.name, denormBehaviorIndependence: independence('denormBehaviorIndependence'), roundingModeIndependence: independence('roundingModeIndependence'), f16: width('f16'), f32: width('f32'), f64: width('f64'), shaderInt64: r.shaderInt64 as boolean, shaderFloat64: r.shaderFloat64 as boolean,
     storageBuffer8BitAccess: r.storageBuffer8BitAccess === true, storageBuffer16BitAccess: r.storageBuffer16BitAccess === true,
-    shaderBufferInt64Atomics: r.shaderBufferInt64Atomics === true };
+    shaderBufferInt64Atomics: r.shaderBufferInt64Atomics === true, unalignedDwordAccess: r.unalignedDwordAccess === true };
 }

@@ -35,8 +35,13 @@ export function targetProfile(p: DeviceProfile): TargetProfile {
     return { roundingModeRTE: c.roundingModeRTE, roundingModeRTZ: c.roundingModeRTZ, denormPreserve: c.denormPreserve, denormFlushToZero: c.denormFlushToZero, signedZeroInfNanPreserve: c.signedZeroInfNanPreserve };
   };
   return { name: p.deviceName, denormBehaviorIndependence: p.floatControls.denormBehaviorIndependence, roundingModeIndependence: p.floatControls.roundingModeIndependence, f16: w('f16'), f32: w('f32'), f64: w('f64'), shaderInt64: p.features.shaderInt64, shaderFloat64: p.features.shaderFloat64,
-    storageBuffer8BitAccess: p.features.storageBuffer8BitAccess, storageBuffer16BitAccess: p.features.storageBuffer16BitAccess, shaderBufferInt64Atomics: p.features.shaderBufferInt64Atomics };
+    storageBuffer8BitAccess: p.features.storageBuffer8BitAccess, storageBuffer16BitAccess: p.features.storageBuffer16BitAccess, shaderBufferInt64Atomics: p.features.shaderBufferInt64Atomics,
+    // Measured on lavapipe only (VK_DRIVER_ID_MESA_LLVMPIPE: x86 loads and stores); every other driver gets the byte path.
+    unalignedDwordAccess: p.driverId === DRIVER_ID_MESA_LLVMPIPE };
 }
+
+/** VkDriverId of lavapipe (VK_DRIVER_ID_MESA_LLVMPIPE). */
+const DRIVER_ID_MESA_LLVMPIPE = 13;
 
 /** A kernel recompiled for a device. */
 export interface CompiledKernel {

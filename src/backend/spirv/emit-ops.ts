@@ -72,8 +72,8 @@ export interface KernelState {
    * through a dword pointer, else byte by byte (8-bit storage), or where the profile has none a
    * fault at `pc` (a misaligned dword pointer is undefined in Vulkan: the H200 moved such stores).
    */
-  load32(active: Id, a: Id, pc: number): Id;
-  store32(active: Id, a: Id, v: Id, pc: number): void;
+  load32(active: Id, a: Id, pc: number | undefined): Id;
+  store32(active: Id, a: Id, v: Id, pc: number | undefined): void;
   /** LDS (kernels in the workgroup layout): `n` bytes at `a` + `off` (0 outside the LDS or in an inactive lane). */
   ldsLoad(active: Id, a: Id, n: number, off: number): Id;
   /** One DS store instruction (the StoreLds op): the lanes in ascending order. */
@@ -229,16 +229,8 @@ export function emitOp(sc: Scalars, k: KernelState | undefined, i: Inst, A: (j: 
     }
     // SMEM addresses are dword aligned (the frontend clears their low bits).
     case 'LoadUniform32': r = m.OpLoad(tU32, addr(sc, k, i, cBool(true), A(0)), 'Aligned', 4); break;
-    case 'LoadGlobal32': {
-      if (i.pc === undefined) return fail(i, 'a LoadGlobal32 without a pc (internal)');
-      r = K(k, i).load32(A(0), A(1), i.pc);
-      break;
-    }
-    case 'StoreGlobal32': {
-      if (i.pc === undefined) return fail(i, 'a StoreGlobal32 without a pc (internal)');
-      K(k, i).store32(A(0), A(1), A(2), i.pc);
-      break;
-    }
+    case 'LoadGlobal32': r = K(k, i).load32(A(0), A(1), i.pc); break;
+    case 'StoreGlobal32': K(k, i).store32(A(0), A(1), A(2), i.pc); break;
     // Bytes through 8-bit pointers (a short as two bytes: any alignment); inactive lanes read the sink.
     case 'LoadGlobalU8': case 'LoadGlobalU16': {
       const kk = K(k, i);

@@ -155,7 +155,7 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
   if (denormPreserve) m.enable('ExecutionMode', 'DenormPreserve');
   if (signedZeroInfNanPreserve) m.enable('ExecutionMode', 'SignedZeroInfNanPreserve');
   // Dword accesses at misaligned addresses go byte by byte where the profile allows bytes.
-  if (dwords && profile.storageBuffer8BitAccess) bytes = true;
+  if (dwords && profile.storageBuffer8BitAccess && !profile.unalignedDwordAccess) bytes = true;
   if (bytes) m.OpCapability('StorageBuffer8BitAccess');
   if (atomics64) m.OpCapability('Int64Atomics');
   m.OpMemoryModel('PhysicalStorageBuffer64', 'GLSL450');
@@ -349,14 +349,20 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
     m.label(skip);
     barrier();
   };
+  // The byte-by-byte dword load and store (functions emitted after main, once, when used).
+  let bytewiseFns: { load: Id; store: Id } | undefined;
+  const bytewise = () => (bytewiseFns ??= { load: m.allocateId(), store: m.allocateId() });
   // A dword access's lanes: those at aligned addresses (`whole`), and those that go byte by byte
   // (`split`; undefined without 8-bit storage, where they fault instead).
-  const alignment = (active: Id, a: Id, pc: number): { whole: Id; split: Id | undefined } => {
+  const alignment = (active: Id, a: Id, pc: number | undefined): { whole: Id; split: Id | undefined } => {
+    // A device measured to do them exactly (the profile's unalignedDwordAccess) takes every dword access as it is.
+    if (profile.unalignedDwordAccess) return { whole: active, split: undefined };
     const lo = m.OpCompositeExtract(tU32, m.OpBitcast(tV2U32, a), 0);
     const mis = m.OpINotEqual(tBool, m.OpBitwiseAnd(tU32, lo, c32(3)), c32(0));
     const whole = m.OpLogicalAnd(tBool, active, m.OpLogicalNot(tBool, mis));
     const split = m.OpLogicalAnd(tBool, active, mis);
     if (psbU8 !== undefined) return { whole, split };
+    if (pc === undefined) throw new CompileError('a dword access that may be misaligned, without a pc for its fault (internal)');
     kernel.fault(split, FAULT_UNALIGNED_DWORD, pc);
     return { whole, split: undefined };
   };
@@ -497,33 +503,21 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
       // first barrier, and the leaders write other lanes' slots only after it.
       return m.OpSelect(t, active, narrow(m.OpLoad(tU64, slot(atomicVars.old, lane))), n === 8 ? c64(0n) : c32(0));
     },
+    // Branch-free (a selection per access made the 1,600 stores of a large kernel twice the code and
+    // lavapipe's first compile of it more than a minute): every lane does both the dword access and
+    // the byte-by-byte one, each at its address or at the sink.
     load32(active, a, pc) {
       const { whole, split } = alignment(active, a, pc);
       const v = m.OpLoad(tU32, m.OpConvertUToPtr(psbU32, m.OpSelect(tU64, whole, a, sinkPtr)), 'Aligned', 4);
       if (split === undefined || psbU8 === undefined || tU8 === undefined) return m.OpSelect(tU32, whole, v, c32(0));
-      const r = m.OpVariable(fnPtr(tU32), 'Function');
-      m.OpStore(r, m.OpSelect(tU32, whole, v, c32(0)));
-      const yes = m.allocateId(), done = m.allocateId();
-      m.OpSelectionMerge(done, 'None');
-      m.OpBranchConditional(split, yes, done);
-      m.label(yes);
-      const byte = (j: number) => m.OpShiftLeftLogical(tU32, m.OpUConvert(tU32, m.OpLoad(tU8, m.OpConvertUToPtr(psbU8, m.OpIAdd(tU64, a, c64(BigInt(j)))), 'Aligned', 1)), c32(8 * j));
-      m.OpStore(r, m.OpBitwiseOr(tU32, m.OpBitwiseOr(tU32, byte(0), byte(1)), m.OpBitwiseOr(tU32, byte(2), byte(3))));
-      m.OpBranch(done);
-      m.label(done);
-      return m.OpLoad(tU32, r);
+      const bytes = m.OpFunctionCall(tU32, bytewise().load, m.OpSelect(tU64, split, a, sinkPtr));
+      return m.OpSelect(tU32, whole, v, m.OpSelect(tU32, split, bytes, c32(0)));
     },
     store32(active, a, v, pc) {
       const { whole, split } = alignment(active, a, pc);
       m.OpStore(m.OpConvertUToPtr(psbU32, m.OpSelect(tU64, whole, a, sinkPtr)), v, 'Aligned', 4);
       if (split === undefined || psbU8 === undefined || tU8 === undefined) return;
-      const yes = m.allocateId(), done = m.allocateId();
-      m.OpSelectionMerge(done, 'None');
-      m.OpBranchConditional(split, yes, done);
-      m.label(yes);
-      for (let j = 0; j < 4; j++) m.OpStore(m.OpConvertUToPtr(psbU8, m.OpIAdd(tU64, a, c64(BigInt(j)))), m.OpUConvert(tU8, m.OpShiftRightLogical(tU32, v, c32(8 * j))), 'Aligned', 1);
-      m.OpBranch(done);
-      m.label(done);
+      m.OpFunctionCall(tVoid, bytewise().store, m.OpSelect(tU64, split, a, sinkPtr), v);
     },
     // Every lane reads in parallel (a DS load writes nothing); an inactive lane asks for an address outside any LDS.
     ldsLoad(active, a, n, off) {
@@ -685,6 +679,7 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
     else m.emitRelocatable(helperSpirv(h), helperFns[k] as Id);
   });
   if (ldsFns && ldsVar !== undefined) emitLdsFunctions(sc, ldsVar, ldsCap, ldsFns);
+  if (bytewiseFns && psbU8 !== undefined && tU8 !== undefined) emitBytewiseFunctions(sc, psbU8, tU8, bytewiseFns);
   return { spirv: m.assemble(), floatOps, faultSites, controlFlow, dispatch: perWorkgroup ? 'workgroup' : 'wave' };
 }
 
@@ -757,6 +752,31 @@ function emitLdsFunctions(sc: Scalars, ldsVar: Id, cap: number, ids: { get: Id; 
     m.label(bodyEnd);
     m.OpBranch(end);
     m.label(end);
+    m.OpReturn();
+  }
+  m.OpFunctionEnd();
+}
+
+/** A dword at a u64 address of any alignment, little-endian, as four byte loads / stores (8-bit storage). */
+function emitBytewiseFunctions(sc: Scalars, psbU8: Id, tU8: Id, ids: { load: Id; store: Id }): void {
+  const { m, tU32, tU64, c32, c64 } = sc;
+  const tVoid = m.OpTypeVoid();
+  const at = (a: Id, j: number) => m.OpConvertUToPtr(psbU8, j === 0 ? a : m.OpIAdd(tU64, a, c64(BigInt(j))));
+  m.emit('OpFunction', [tU32, 'None', m.OpTypeFunction(tU32, tU64)], ids.load);
+  m.OpName(ids.load, 'load_bytes');
+  {
+    const a = m.OpFunctionParameter(tU64);
+    m.OpLabel();
+    const byte = (j: number) => m.OpShiftLeftLogical(tU32, m.OpUConvert(tU32, m.OpLoad(tU8, at(a, j), 'Aligned', 1)), c32(8 * j));
+    m.OpReturnValue(m.OpBitwiseOr(tU32, m.OpBitwiseOr(tU32, byte(0), byte(1)), m.OpBitwiseOr(tU32, byte(2), byte(3))));
+  }
+  m.OpFunctionEnd();
+  m.emit('OpFunction', [tVoid, 'None', m.OpTypeFunction(tVoid, tU64, tU32)], ids.store);
+  m.OpName(ids.store, 'store_bytes');
+  {
+    const a = m.OpFunctionParameter(tU64), v = m.OpFunctionParameter(tU32);
+    m.OpLabel();
+    for (let j = 0; j < 4; j++) m.OpStore(at(a, j), m.OpUConvert(tU8, m.OpShiftRightLogical(tU32, v, c32(8 * j))), 'Aligned', 1);
     m.OpReturn();
   }
   m.OpFunctionEnd();
