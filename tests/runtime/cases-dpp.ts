@@ -6,7 +6,8 @@
 // (the accumulator is not DPP'd), v_add_f16, v_cndmask_b32 and v_add_co_ci_u32 (VCC in and out),
 // under a partial EXEC (about one lane in eight off, and the lanes past the grid), wave32 and wave64.
 // gfx10 has no VOPC DPP form (llvm-mc-19: "dpp variant of this instruction is not supported").
-// Every destination is preset to a value of its own, so a lane that is not written shows it.
+// Every destination is preset to a value of its own, so a lane that is not written shows it; a few
+// instructions have vdst = src0.
 import assert from 'node:assert/strict';
 import { loadShaders, type Shader } from '../../src/container/shader.js';
 import { KERNARG_DIRECTIVES } from '../interp/harness.js';
@@ -70,6 +71,16 @@ export function dppLines(): { line: (d: string, vcc: string) => string; carry: b
       out.push({ line: (d, vcc) => `${op.line(d, vcc).replace(/[-|]/g, '')} dpp8:${sel}${fi}`, carry: op.carry ?? false });
     }
   });
+  // vdst = src0: every lane reads its source lane's old value (a regression: the interpreter wrote
+  // lane by lane, so a lane read a lower source lane's new value).
+  for (const l of [
+    (d: string) => `v_mov_b32_dpp ${d}, ${d} row_shr:1 row_mask:0xf bank_mask:0xf`,
+    (d: string) => `v_add_nc_u32_dpp ${d}, ${d}, v4 row_shl:3 row_mask:0xf bank_mask:0xf bound_ctrl:0`,
+    (d: string) => `v_rsq_f16_dpp ${d}, |${d}| row_shr:5 row_mask:0xf bank_mask:0xf`,
+    (d: string) => `v_mov_b32_dpp ${d}, ${d} row_ror:7 row_mask:0xf bank_mask:0xf fi:1`,
+    (d: string) => `v_xor_b32_dpp ${d}, ${d}, v4 dpp8:[7,6,5,4,3,2,1,0]`,
+    (d: string) => `v_mov_b32_dpp ${d}, ${d} dpp8:[1,2,3,4,5,6,7,0] fi:1`,
+  ]) out.push({ line: (d) => l(d), carry: false });
   return out;
 }
 
