@@ -91,6 +91,8 @@ export class TContext {
   valuOverride: ModeAnalysis['valu'][number] | undefined;
   /** That copy's whole MODE as known bits (conversions between widths read both widths' fields: units/valu-io.ts convertMode). */
   modeOverride: KnownBits | undefined;
+  /** Whether the instruction's DPP lanes were applied (units/dpp.ts): a DPP form whose translator did not is refused. */
+  dppApplied = false;
   constructor(readonly b: BlockBuilder, readonly shader: Shader, readonly mode: ModeAnalysis, readonly text: (i: Instruction) => string, readonly blockOf: (pc: number) => number) {}
 
   get waveSize(): 32 | 64 { return this.shader.info.waveSize; }

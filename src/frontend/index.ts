@@ -139,7 +139,11 @@ function translateOne(cx: TContext, inst: Instruction): void {
   if (NO_EFFECT.has(m)) return;
   const t = TRANSLATORS[m];
   if (!t) throw cx.error(`${m} is not translated yet`);
+  const dpp = inst.variant === 'dpp16' || inst.variant === 'dpp8';
+  cx.dppApplied = false;
   t(cx);
+  // A translator that does not read its operands through the VALU io (units/dpp.ts) ignores DPP.
+  if (dpp && !cx.dppApplied) throw cx.error(`${inst.variant.toUpperCase()} form of ${m} is not translated yet`);
 }
 
 /** The conditional branches (SOPP), each as its wave-uniform condition. */
@@ -160,7 +164,7 @@ function condition(cx: TContext, m: string): Inst {
 /**
  * Whether `translate` has a translation for the mnemonic (the units' translators, the block ends
  * it handles itself, the instructions without an effect): what `rdna coverage` counts. Some forms
- * of a translated mnemonic may still be refused with the instruction (DPP/SDWA/op_sel, clamp/omod
+ * of a translated mnemonic may still be refused with the instruction (SDWA/op_sel, clamp/omod
  * where the interpreter does not model them, lds=1).
  */
 export function isTranslated(mnemonic: string): boolean {

@@ -17,6 +17,7 @@ import { both, LVP, same } from './harness.js';
 import { type EngineCase, interpret, prepare } from './cases.js';
 import { addtidCases, atomicCases, atomicsArgs, buffer64Cases, bufferCases, compareCases, intCases, laneCases, openclAtomicCases } from './cases-breadth.js';
 import { ldsCases } from './cases-lds.js';
+import { dppCases } from './cases-dpp.js';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadShaders } from '../../src/container/shader.js';
@@ -75,6 +76,10 @@ test('64-bit integer VALU (shifts, v_mad_u64_u32/v_mad_i64_i32 with their masks 
 
 test('v_writelane_b32 (whatever EXEC says) and v_readlane_b32 with constant, out-of-range and run-time lane selects, wave32 and wave64', async () => {
   await runAll(laneCases());
+});
+
+test('DPP16 (every control kind, bound_ctrl, fi, row_mask/bank_mask) and DPP8 (selects, fi) on VOP1/VOP2 under a partial EXEC, wave32 and wave64', async () => {
+  await runAll(dppCases());
 });
 
 test('LDS and s_barrier across the waves of a workgroup: every DS load/store form, colliding and misaligned, outside the LDS, integer atomics, swizzle/permute, barriers in a loop and after waves ended, wave32 and wave64', async () => {

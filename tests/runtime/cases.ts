@@ -19,6 +19,7 @@ import { buildOpenCl } from '../harness/opencl.js';
 import { addtidCases, atomicCases, buffer64Cases, bufferCases, compareCases, intCases, laneCases, openclAtomicCases } from './cases-breadth.js';
 import { wideAssembly, wideOpenCl } from './cases-wide.js';
 import { ldsCases } from './cases-lds.js';
+import { dppCases } from './cases-dpp.js';
 
 export interface EngineCase {
   /** The case's name in messages. */
@@ -375,6 +376,7 @@ export const ENGINE_SUITES: readonly EngineSuite[] = [
   { title: 'integer VALU', cases: intCases },
   { title: 'addtid', cases: addtidCases },
   { title: 'cross-lane writes', cases: laneCases },
+  { title: 'DPP16 and DPP8', cases: dppCases },
   { title: 'LDS and barriers', cases: ldsCases },
   { title: 'OpenCL atomics', cases: openclAtomicCases },
   { title: 'f64 and f16 OpenCL kernels', cases: wideOpenCl },

@@ -3,8 +3,9 @@
 // what the recompiler translates (src/frontend `isTranslated`), as LLVM assembly text that
 // llvm-mc-19 assembles. Every opcode fact (family, operands in assembly order, their kinds, types
 // and register counts, the e64 form and which neg/abs/clamp/omod/op_sel bits it takes, the SDWA
-// form and its source modifiers) is read from the table, its e64 layouts (src/decode/vop3.ts
-// `vop3Layout`) and its SDWA facts (valu-variants.ts `sdwaForm`), not listed here.
+// form and its source modifiers, the DPP16/DPP8 forms and theirs) is read from the table, its e64
+// layouts (src/decode/vop3.ts `vop3Layout`) and its SDWA and DPP facts (valu-variants.ts `sdwaForm`,
+// `dppForm`), not listed here.
 //
 // A batch is one kernel: each workgroup (one wave) runs the program its workgroup id selects.
 // The kernel prologue loads the program's initial state from buffer 0 (VGPRs v0..v15 of every
@@ -21,7 +22,7 @@ import { ISA_TABLE, hasTarget } from '../../src/isa/table.js';
 import type { DataType, InstrDef, OperandDef } from '../../src/isa/types.js';
 import { vop3Layout } from '../../src/decode/vop3.js';
 import type { E64Profile } from '../../src/isa/tables/vop3-promotion.js';
-import { sdwaForm, type SdwaForm } from '../../src/isa/tables/valu-variants.js';
+import { dppForm, sdwaForm, type DppForm, type SdwaForm } from '../../src/isa/tables/valu-variants.js';
 import { isTranslated } from '../../src/frontend/index.js';
 import { Rng } from '../harness/rng.js';
 import { spawnSync } from 'node:child_process';
@@ -64,9 +65,10 @@ interface Form {
   readonly def: InstrDef;
   readonly name: string;
   readonly operands: readonly { readonly def: OperandDef; readonly count: number }[];
-  readonly vop: 'salu' | 'e32' | 'e64' | 'vop3p' | 'sdwa';
+  readonly vop: 'salu' | 'e32' | 'e64' | 'vop3p' | 'sdwa' | 'dpp';
   readonly profile?: E64Profile;
   readonly sdwa?: SdwaForm;
+  readonly dpp?: DppForm;
 }
 
 function countOf(o: OperandDef, wave64: boolean): number {
@@ -100,6 +102,9 @@ export function forms(wave64: boolean): Form[] {
         if (sdwa && (def.float === 'f16' || def.operands.some((o) => is16(o.type)))) {
           out.push({ def, name: `${def.mnemonic}_sdwa`, operands: withCounts(def.operands).map((o) => (o.def.kind === 'vcc' && o.def.role === 'dst' ? { def: { ...o.def, kind: 'sdst' as const }, count: o.count } : o)), vop: 'sdwa', sdwa });
         }
+        // DPP16/DPP8 forms (gfx10 has none of VOPC), with DPP16's neg/abs where the form takes them.
+        const dpp = def.family === 'VOPC' ? undefined : dppForm('gfx1030', def.family, def.opcode);
+        if (dpp && dpp.src0 !== 'none') out.push({ def, name: `${def.mnemonic}_dpp`, operands: withCounts(def.operands), vop: 'dpp', dpp });
         const op64 = def.family === 'VOPC' ? def.opcode : def.family === 'VOP2' ? 0x100 + def.opcode : 0x180 + def.opcode;
         const l = flags.includes('noVOP3') ? undefined : vop3Layout('gfx1030', op64);
         if (l && l.def === def) out.push({ def, name: `${def.mnemonic}_e64`, operands: l.operands.map((o) => ({ def: o.def, count: o.def.type === 'mask' ? (wave64 ? 2 : 1) : o.count })), vop: 'e64', profile: l.profile });
@@ -237,6 +242,7 @@ class Gen {
       return s && `s_setreg_b32 hwreg(HW_REG_MODE, 0, ${this.rng.pick([4, 8, 10])}), ${s}`;
     }
     const ops: string[] = [];
+    const fpSources: number[] = [];
     let src = 0;
     const vector = f.vop !== 'salu';
     for (const { def: o, count } of f.operands) {
@@ -260,8 +266,28 @@ class Gen {
         ops.push(m === 'int' && /^v\d+$/.test(r) && this.rng.bool(0.2) ? `sext(${r})` : r);
         continue;
       }
+      if (f.vop === 'dpp' && f.dpp) {
+        // src0 (the first source) and vsrc1 are VGPRs; neg/abs ('fp') only in DPP16, added below.
+        if (o.kind === 'vcc') { ops.push(this.wave64 ? 'vcc' : 'vcc_lo'); continue; }
+        if ((i === 0 ? f.dpp.src0 : f.dpp.src1) === 'fp') fpSources.push(ops.length);
+        ops.push(this.vgpr(count));
+        continue;
+      }
       const mods = f.vop === 'e64' && p ? { abs: p.abs[i] === 'a', neg: p.neg[i] === 'n' } : { abs: false, neg: false };
       ops.push(this.source(o, count, vector, mods));
+    }
+    if (f.vop === 'dpp') {
+      // DPP16 (half of them) with neg/abs on its float sources, or DPP8.
+      const is16 = this.rng.bool(0.5);
+      if (is16) for (const j of fpSources) ops[j] = this.modify(ops[j] as string, { abs: true, neg: true });
+      const text = `${f.name} ${ops.join(', ')}`;
+      if (!is16) return `${text} dpp8:[${Array.from({ length: 8 }, () => this.rng.int(8)).join(',')}]${this.rng.bool(0.3) ? ' fi:1' : ''}`;
+      const ctrl = this.rng.pick([
+        `quad_perm:[${Array.from({ length: 4 }, () => this.rng.int(4)).join(',')}]`, `row_shl:${1 + this.rng.int(15)}`, `row_shr:${1 + this.rng.int(15)}`,
+        `row_ror:${1 + this.rng.int(15)}`, 'row_mirror', 'row_half_mirror', `row_share:${this.rng.int(16)}`, `row_xmask:${this.rng.int(16)}`,
+      ]);
+      const masks = this.rng.bool(0.3) ? ` row_mask:${hex(this.rng.bits(4))} bank_mask:${hex(this.rng.bits(4))}` : ' row_mask:0xf bank_mask:0xf';
+      return `${text} ${ctrl}${masks}${this.rng.bool(0.3) ? ' bound_ctrl:0' : ''}${this.rng.bool(0.3) ? ' fi:1' : ''}`;
     }
     let text = `${f.name} ${ops.join(', ')}`;
     const p = f.profile;

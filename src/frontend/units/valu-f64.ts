@@ -77,7 +77,7 @@ export const VALU_F64: Record<string, Translator> = {
     const o = io(cx, 'float');
     const mode = cx.floatMode();
     const args = o.srcs.slice(0, 3).map((v) => F(cx, v));
-    const active = cx.execBit();
+    const active = o.active;
     const flag = cx.b.emit('FDivScaleFlag64', args, [], { float: mode });
     result(cx, o, U(cx, outMods(cx, 'FOutMod64', cx.b.emit('FDivScale64', args, [], { float: mode }), mode)));
     if (o.maskDst) cx.writeMask(o.maskDst.value, cx.b.emit('AndU1', [active, flag]));

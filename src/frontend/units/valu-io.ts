@@ -6,13 +6,15 @@
 // the half op_sel[3] names, the other half kept, as gfx10 writes it; SDWA's dst_sel field with
 // dst_unused padding, sign extension or preservation), compare results as lane masks or EXEC, and
 // the FloatMode of conversions between widths (input flush by the source width's FP_DENORM field,
-// rounding and output flush by the destination's, as convertEnvFor). DPP forms are refused.
+// rounding and output flush by the destination's, as convertEnvFor). A DPP16/DPP8 form's src0
+// comes from its source lane and its results land in its lanes only (./dpp.ts).
 import type { Operand } from '../../decode/types.js';
 import type { DataType, FloatType } from '../../isa/types.js';
 import type { FloatMode, Inst } from '../../ir/ir.js';
 import { valuMode } from '../../analysis/mode.js';
 import { EXEC_LO, type TContext } from '../context.js';
 import { settleUnread } from '../mode-reads.js';
+import { dppLanes } from './dpp.js';
 
 /** VOPC float predicates in opcode order (FCmp's immediate). */
 export const FPRED = ['f', 'lt', 'eq', 'le', 'gt', 'lg', 'ge', 'o', 'u', 'nge', 'nlg', 'ngt', 'nle', 'neq', 'nlt', 'tru'] as const;
@@ -31,6 +33,8 @@ export interface Io {
   readonly maskIn?: Inst;
   readonly vdst?: { readonly op: Operand; readonly type: DataType };
   readonly maskDst?: Operand;
+  /** The lanes the results land in: EXEC, narrowed by a DPP form's rules (./dpp.ts). */
+  readonly active: Inst;
 }
 
 /** The op_sel bit of a 16-bit source (src0, src1, src2; an accumulator read as a source comes last: 2). */
@@ -43,10 +47,10 @@ function sdwaSelect(cx: TContext, v: Inst, sel: number, sext: boolean): Inst {
   return cx.b.emit(sext ? 'SBfe32' : 'UBfe32', [v, cx.u32(off), cx.u32(width)]);
 }
 
-/** Reads the sources and finds the destinations; refuses DPP and the modifiers the interpreter refuses. */
+/** Reads the sources and finds the destinations; refuses the modifiers the interpreter refuses. */
 export function io(cx: TContext, mods: OutMods): Io {
   const i = cx.inst;
-  if (i.variant === 'dpp16' || i.variant === 'dpp8') cx.fail(`${i.variant.toUpperCase()} forms are not translated yet`);
+  const dpp = dppLanes(cx);
   const sdwa = i.variant === 'sdwa' ? i.mods.sdwa ?? cx.fail('an SDWA form without its selects') : undefined;
   if ((i.mods.clamp || i.mods.omod) && mods === 'refuse') cx.fail(`${i.def.mnemonic} with clamp/omod is not modelled (the interpreter refuses it too)`);
   if (i.mods.omod && mods === 'int-result') cx.fail(`${i.def.mnemonic}: omod on an integer result is not modelled (the interpreter refuses it too)`);
@@ -66,6 +70,7 @@ export function io(cx: TContext, mods: OutMods): Io {
     if (d.role !== 'src' && d.role !== 'srcdst') return;
     if (d.type === 'mask') { maskIn = cx.maskBit(op.value); return; }
     if (is64(d.type)) {
+      if (dpp && op.name === 'src0') cx.fail('a DPP form with a 64-bit src0 (internal)');
       let hi = cx.lane(op.value, d.type, 1);
       if (op.abs) hi = b.emit('And32', [hi, cx.u32(0x7fffffff)]);
       if (op.neg) hi = b.emit('Xor32', [hi, cx.u32(0x80000000)]);
@@ -73,6 +78,7 @@ export function io(cx: TContext, mods: OutMods): Io {
       return;
     }
     let v = cx.lane(op.value, d.type, 0);
+    if (dpp && op.name === 'src0') v = dpp.src0(v);
     let sign = 0x80000000;
     if (sdwa) {
       // The select, then (for a 16-bit type) its low half; src1's select names VOP2's vsrc1 too.
@@ -88,7 +94,7 @@ export function io(cx: TContext, mods: OutMods): Io {
     if (op.neg) v = b.emit('Xor32', [v, cx.u32(sign)]);
     push(op.name, v);
   });
-  return { srcs, named, ...(maskIn ? { maskIn } : {}), ...(vdst ? { vdst } : {}), ...(maskDst ? { maskDst } : {}) };
+  return { srcs, named, ...(maskIn ? { maskIn } : {}), ...(vdst ? { vdst } : {}), ...(maskDst ? { maskDst } : {}), active: dpp?.active ?? cx.execBit() };
 }
 
 export const src = (cx: TContext, o: Io, k: number): Inst => o.srcs[k] ?? cx.fail(`missing source ${k}`);
@@ -97,7 +103,7 @@ export const src = (cx: TContext, o: Io, k: number): Inst => o.srcs[k] ?? cx.fai
 export function result(cx: TContext, o: Io, r: Inst): void {
   const d = o.vdst ?? cx.fail('no destination');
   if (d.op.value.kind !== 'vgpr') cx.fail(`a VALU result to ${d.op.value.kind}`);
-  const b = cx.b, active = cx.execBit();
+  const b = cx.b, active = o.active;
   if (is64(d.type)) {
     cx.writeLane(d.op.value, b.emit('Lo32', [r]), 0, active);
     cx.writeLane(d.op.value, b.emit('Hi32', [r]), 1, active);
@@ -133,7 +139,7 @@ export function result(cx: TContext, o: Io, r: Inst): void {
 /** A compare's per-lane bit: to the mask destination (VCC or SGPRs), or to EXEC (cmpx); inactive lanes give 0. */
 export function writeCompare(cx: TContext, o: Io, bit: Inst): void {
   const b = cx.b;
-  const v = b.emit('AndU1', [cx.execBit(), bit]);
+  const v = b.emit('AndU1', [o.active, bit]);
   if ((cx.inst.def.flags ?? []).includes('cmpx')) {
     b.emit('SetSgpr', [b.emit('BallotLo', [v])], [EXEC_LO]);
     if (cx.waveSize === 64) b.emit('SetSgpr', [b.emit('BallotHi', [v])], [EXEC_LO + 1]);

@@ -3,8 +3,9 @@
 // the active lanes only, carries and compares become lane masks (the ballot of each lane's bit),
 // v_cmpx writes EXEC. Float ops carry the FloatMode the MODE analysis gives the instruction.
 // The integer ops of 32 and 64 bits (every VOPC integer compare; not the 16-bit ones, which are in
-// valu-int16.ts; v_cmp_class_f64 is in valu-f64.ts) and the f32 operations of the first slice; DPP, SDWA and op_sel are
-// refused with the instruction.
+// valu-int16.ts; v_cmp_class_f64 is in valu-f64.ts) and the f32 operations of the first slice; the
+// DPP16/DPP8 forms read src0 through ./dpp.ts and write only its lanes; SDWA and op_sel are refused
+// with the instruction.
 //
 // VOP3 output modifiers follow the interpreter's semantics instruction by instruction (OutMods):
 // on an f32 result clamp/omod become an FOutMod32 op under the instruction's FloatMode (lowered
@@ -17,6 +18,7 @@ import type { DataType } from '../../isa/types.js';
 import type { FloatMode, Inst } from '../../ir/ir.js';
 import type { Op } from '../../ir/ops.js';
 import { EXEC_LO, type TContext, type Translator, VCC_LO } from '../context.js';
+import { dppLanes } from './dpp.js';
 
 const is64 = (t: DataType) => t === 'f64' || t === 'b64' || t === 'i64' || t === 'u64';
 
@@ -27,12 +29,17 @@ const is64 = (t: DataType) => t === 'f64' || t === 'b64' || t === 'i64' || t ===
  */
 type OutMods = 'refuse' | 'f32' | 'int-clamp' | 'ignore' | 'int-result';
 
-interface Io { readonly srcs: Inst[]; readonly maskIn?: Inst; readonly vdst?: Operand; readonly maskDst?: Operand; readonly vdst64: boolean }
+interface Io {
+  readonly srcs: Inst[]; readonly maskIn?: Inst; readonly vdst?: Operand; readonly maskDst?: Operand; readonly vdst64: boolean;
+  /** The lanes the results land in: EXEC, narrowed by a DPP form's rules (./dpp.ts). */
+  readonly active: Inst;
+}
 
-/** Reads the sources (32-bit as u32, 64-bit as u64) and finds the destinations. */
+/** Reads the sources (32-bit as u32, 64-bit as u64; a DPP form's src0 from its source lane) and finds the destinations. */
 function io(cx: TContext, mods: OutMods = 'refuse'): Io {
   const i = cx.inst;
-  if (i.variant === 'dpp16' || i.variant === 'dpp8' || i.variant === 'sdwa') cx.fail(`${i.variant.toUpperCase()} forms are not translated yet`);
+  if (i.variant === 'sdwa') cx.fail(`${i.variant.toUpperCase()} forms are not translated yet`);
+  const dpp = dppLanes(cx);
   if (i.mods.opsel) cx.fail('op_sel is not translated yet');
   if ((i.mods.clamp || i.mods.omod) && mods === 'refuse') cx.fail(`${i.def.mnemonic} with clamp/omod is not modelled (the interpreter refuses it too)`);
   if (i.mods.omod && mods === 'int-result') cx.fail(`${i.def.mnemonic}: omod on an integer result is not modelled (the interpreter refuses it too)`);
@@ -50,6 +57,7 @@ function io(cx: TContext, mods: OutMods = 'refuse'): Io {
       if (d.type === 'mask') { maskIn = cx.maskBit(op.value); return; }
       if (d.type === 'f16' || d.type === 'i16' || d.type === 'u16' || d.type === 'b16') cx.fail('16-bit operands are not translated yet');
       if (is64(d.type)) {
+        if (dpp && op.name === 'src0') cx.fail('a DPP form with a 64-bit src0 (internal)');
         let hi = cx.lane(op.value, d.type, 1);
         const lo = cx.lane(op.value, d.type, 0);
         if (op.abs) hi = cx.b.emit('And32', [hi, cx.u32(0x7fffffff)]);
@@ -57,18 +65,19 @@ function io(cx: TContext, mods: OutMods = 'refuse'): Io {
         srcs.push(cx.pack(lo, hi));
       } else {
         let v = cx.lane(op.value, d.type, 0);
+        if (dpp && op.name === 'src0') v = dpp.src0(v);
         if (op.abs) v = cx.b.emit('And32', [v, cx.u32(0x7fffffff)]);
         if (op.neg) v = cx.b.emit('Xor32', [v, cx.u32(0x80000000)]);
         srcs.push(v);
       }
     }
   });
-  return { srcs, ...(maskIn ? { maskIn } : {}), ...(vdst ? { vdst } : {}), ...(maskDst ? { maskDst } : {}), vdst64 };
+  return { srcs, ...(maskIn ? { maskIn } : {}), ...(vdst ? { vdst } : {}), ...(maskDst ? { maskDst } : {}), vdst64, active: dpp?.active ?? cx.execBit() };
 }
 
 function result(cx: TContext, o: Io, r: Inst): void {
   if (!o.vdst) cx.fail('no destination');
-  const active = cx.execBit();
+  const active = o.active;
   if (o.vdst64) {
     cx.writeLane(o.vdst.value, cx.b.emit('Lo32', [r]), 0, active);
     cx.writeLane(o.vdst.value, cx.b.emit('Hi32', [r]), 1, active);
@@ -162,7 +171,7 @@ const carry = (sub: boolean, rev: boolean, withIn: boolean): Translator => (cx) 
   const r0 = cx.b.emit(sub ? 'ISub32' : 'IAdd32', [a, b]);
   const r = withIn ? cx.b.emit(sub ? 'ISub32' : 'IAdd32', [r0, cx.b.emit('U1ToU32', [cin])]) : r0;
   const c = cx.b.emit(sub ? 'USubBorrow32' : 'UAddCarry32', [a, b, cin]);
-  const active = cx.execBit();
+  const active = o.active;
   // clamp: the exact result limited to [0, 2^32 − 1] (a carry out saturates high, a borrow low).
   result(cx, o, clamped(cx) ? cx.b.emit('Select32', [c, cx.u32(sub ? 0 : 0xffffffff), r]) : r);
   if (o.maskDst) cx.writeMask(o.maskDst.value, cx.b.emit('AndU1', [active, c]));
@@ -173,7 +182,7 @@ type ICmp = 'IEq32' | 'INe32' | 'ULt32' | 'ULe32' | 'UGt32' | 'UGe32' | 'SLt32' 
 /** A compare: each active lane's bit to the mask destination (VCC / SGPRs), or to EXEC (cmpx). */
 const compare = (f: (cx: TContext, o: Io) => Inst, x: boolean, mods: OutMods = 'refuse'): Translator => (cx) => {
   const o = io(cx, mods);
-  const bit = cx.b.emit('AndU1', [cx.execBit(), f(cx, o)]);
+  const bit = cx.b.emit('AndU1', [o.active, f(cx, o)]);
   if (x) {
     cx.b.emit('SetSgpr', [cx.b.emit('BallotLo', [bit])], [EXEC_LO]);
     if (cx.waveSize === 64) cx.b.emit('SetSgpr', [cx.b.emit('BallotHi', [bit])], [EXEC_LO + 1]);
@@ -210,7 +219,7 @@ export const VALU: Record<string, Translator> = {
   v_lshlrev_b64: (cx) => { const o = io(cx); result(cx, o, cx.b.emit('Shl64', [src(o, 1, cx), cx.b.emit('And32', [src(o, 0, cx), cx.u32(63)])])); },
   v_mad_u64_u32: (cx) => {
     const o = io(cx, 'int-clamp');
-    const active = cx.execBit();
+    const active = o.active;
     const sum = cx.b.emit('IAdd64', [cx.b.emit('UMulWide32', [src(o, 0, cx), src(o, 1, cx)]), src(o, 2, cx)]);
     // A sum past 2^64 − 1 (it wrapped below the addend): the carry-out mask bit; clamp saturates.
     const over = cx.b.emit('ULt64', [sum, src(o, 2, cx)]);
@@ -222,7 +231,7 @@ export const VALU: Record<string, Translator> = {
   // signed overflow of the sum (p and c of one sign, the sum of the other); clamp saturates toward c's sign.
   v_mad_i64_i32: (cx) => {
     const o = io(cx, 'int-clamp');
-    const b = cx.b, active = cx.execBit();
+    const b = cx.b, active = o.active;
     const sx = (v: Inst) => cx.pack(v, b.emit('AShr32', [v, cx.u32(31)]));
     const p = b.emit('IMul64', [sx(src(o, 0, cx)), sx(src(o, 1, cx))]);
     const c = src(o, 2, cx);
@@ -313,7 +322,7 @@ export const VALU: Record<string, Translator> = {
     const o = io(cx, 'f32');
     const mode = cx.floatMode();
     const args = [0, 1, 2].map((k) => cx.b.emit('BitcastU32F32', [src(o, k, cx)]));
-    const active = cx.execBit();
+    const active = o.active;
     const flag = cx.b.emit('FDivScaleFlag32', args, [], { float: mode });
     result(cx, o, fout(cx, cx.b.emit('FDivScale32', args, [], { float: mode }), mode));
     if (o.maskDst) cx.writeMask(o.maskDst.value, cx.b.emit('AndU1', [active, flag]));

@@ -144,6 +144,9 @@ export function execValu(inst: Instruction, cx: ExecContext, sem: ValuSemantics)
   const values: Val[] = new Array<Val>(p.srcs.length);
   const env: LaneEnv = { mode: st.mode, lane: 0, maskIn: false, clamp, omod, maskOut: false };
   const execBit = (l: number) => ((l < 32 ? execLo >>> l : execHi >>> (l - 32)) & 1) === 1;
+  // DPP reads src0 in other lanes: every lane's sources are read before any lane's result is
+  // written (vdst may be src0: v_mov_b32_dpp v1, v1 row_shr:1 reads the lanes' old values).
+  const deferred: { l: number; r: Val }[] | undefined = dpp || dpp8 ? [] : undefined;
   for (let l = 0; l < ws; l++) {
     if (!execBit(l)) continue;
     // DPP: src0 comes from another lane; a lane with no valid source is written 0 (bound_ctrl) or not at all.
@@ -184,8 +187,10 @@ export function execValu(inst: Instruction, cx: ExecContext, sem: ValuSemantics)
     st.laneOps++;
     if (env.maskOut) { if (l < 32) outLo |= 1 << l; else outHi |= 1 << (l - 32); }
     if (sem.compare || !p.vdst) continue;
-    writeResult(cx, inst, p.vdst, l, r, opsel);
+    if (deferred) deferred.push({ l, r });
+    else writeResult(cx, inst, p.vdst, l, r, opsel);
   }
+  if (deferred && p.vdst) for (const { l, r } of deferred) writeResult(cx, inst, p.vdst, l, r, opsel);
   const maskOut = BigInt(outLo >>> 0) | (BigInt(outHi >>> 0) << 32n);
   if (p.maskDst) writeMask(st, p.maskDst.value, maskOut);
   if (sem.compare === 'cmpx') st.setMask(EXEC_LO, maskOut);
