@@ -260,27 +260,15 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
   // each lane zeroes its own dwords (the interleaved column) of the regions of `count` waves from the workgroup's `first`.
   const zeroScratch = (first: Id, count: Id) => {
     const perLane = waveBytes / (4 * ws);
-    const pre = m.allocateId(), hdr = m.allocateId(), bd = m.allocateId(), nx = m.allocateId(), done = m.allocateId(), tn = m.allocateId();
     const total = m.OpIMul(tU32, count, c32(perLane));
     const start = m.OpIAdd(tU32, m.OpIMul(tU32, hsaLinear, wavesPerGroup), first);
-    m.OpBranch(pre);
-    m.label(pre);
-    m.OpBranch(hdr);
-    m.label(hdr);
-    const t = m.OpPhi(tU32, c32(0), pre, tn, nx);
-    const more = m.OpULessThan(tBool, t, total);
-    m.OpLoopMerge(done, nx, 'DontUnroll');
-    m.OpBranchConditional(more, bd, done);
-    m.label(bd);
-    const w = m.OpIAdd(tU32, start, m.OpUDiv(tU32, t, c32(perLane)));
-    const at = m.OpIAdd(tU32, m.OpIMul(tU32, m.OpUMod(tU32, t, c32(perLane)), c32(4 * ws)), m.OpIMul(tU32, lane, c32(4)));
-    const a = m.OpIAdd(tU64, scratchPtr, m.OpIAdd(tU64, m.OpIMul(tU64, m.OpUConvert(tU64, w), c64(BigInt(waveBytes))), m.OpUConvert(tU64, at)));
-    m.OpStore(m.OpConvertUToPtr(psbU32, a), c32(0), 'Aligned', 4);
-    m.OpBranch(nx);
-    m.label(nx);
-    m.emit('OpIAdd', [tU32, t, c32(1)], tn);
-    m.OpBranch(hdr);
-    m.label(done);
+    countedLoop(sc, c32(0), total, 1, (t) => {
+      const w = m.OpIAdd(tU32, start, m.OpUDiv(tU32, t, c32(perLane)));
+      const at = m.OpIAdd(tU32, m.OpIMul(tU32, m.OpUMod(tU32, t, c32(perLane)), c32(4 * ws)), m.OpIMul(tU32, lane, c32(4)));
+      const a = m.OpIAdd(tU64, scratchPtr, m.OpIAdd(tU64, m.OpIMul(tU64, m.OpUConvert(tU64, w), c64(BigInt(waveBytes))), m.OpUConvert(tU64, at)));
+      m.OpStore(m.OpConvertUToPtr(psbU32, a), c32(0), 'Aligned', 4);
+      return [];
+    });
   };
   if (scratch) {
     if (waveInGroup !== undefined) zeroScratch(waveInGroup, c32(1));
@@ -317,34 +305,23 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
   // for the atomics.
   const serialLanes = (body: (base: Id) => void) => {
     barrier();
-    const go = m.allocateId(), skip = m.allocateId(), pre = m.allocateId(), hdr = m.allocateId(), bd = m.allocateId(), nx = m.allocateId(), done = m.allocateId(), jn = m.allocateId();
-    const doIt = m.allocateId(), after = m.allocateId();
+    const go = m.allocateId(), skip = m.allocateId();
     const first = m.OpIEqual(tBool, lane, c32(0));
     m.OpSelectionMerge(skip, 'None');
     m.OpBranchConditional(first, go, skip);
     m.label(go);
-    m.OpBranch(pre);
-    m.label(pre);
-    m.OpBranch(hdr);
-    m.label(hdr);
-    const j = m.OpPhi(tU32, c32(0), pre, jn, nx);
-    const more = m.OpULessThan(tBool, j, c32(ws));
-    m.OpLoopMerge(done, nx, 'DontUnroll');
-    m.OpBranchConditional(more, bd, done);
-    m.label(bd);
-    const base = m.OpIMul(tU32, j, c32(8));
-    const on = m.OpINotEqual(tBool, X(base, 0), c32(0));
-    m.OpSelectionMerge(after, 'None');
-    m.OpBranchConditional(on, doIt, after);
-    m.label(doIt);
-    body(base);
-    m.OpBranch(after);
-    m.label(after);
-    m.OpBranch(nx);
-    m.label(nx);
-    m.emit('OpIAdd', [tU32, j, c32(1)], jn);
-    m.OpBranch(hdr);
-    m.label(done);
+    countedLoop(sc, c32(0), c32(ws), 1, (j) => {
+      const base = m.OpIMul(tU32, j, c32(8));
+      const doIt = m.allocateId(), after = m.allocateId();
+      const on = m.OpINotEqual(tBool, X(base, 0), c32(0));
+      m.OpSelectionMerge(after, 'None');
+      m.OpBranchConditional(on, doIt, after);
+      m.label(doIt);
+      body(base);
+      m.OpBranch(after);
+      m.label(after);
+      return [];
+    });
     m.OpBranch(skip);
     m.label(skip);
     barrier();
@@ -567,27 +544,13 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
       publish(1, target);
       publish(2, v);
       barrier();
-      const pre = m.allocateId(), hdr = m.allocateId(), bd = m.allocateId(), nx = m.allocateId(), done = m.allocateId(), jn = m.allocateId(), rn = m.allocateId();
-      m.OpBranch(pre);
-      m.label(pre);
-      m.OpBranch(hdr);
-      m.label(hdr);
-      const j = m.OpPhi(tU32, c32(0), pre, jn, nx);
-      const r = m.OpPhi(tU32, c32(0), pre, rn, nx);
-      const more = m.OpULessThan(tBool, j, c32(ws));
-      m.OpLoopMerge(done, nx, 'DontUnroll');
-      m.OpBranchConditional(more, bd, done);
-      m.label(bd);
-      const base = m.OpIMul(tU32, j, c32(8));
-      const hit = m.OpLogicalAnd(tBool, m.OpINotEqual(tBool, X(base, 0), c32(0)), m.OpIEqual(tBool, X(base, 1), lane));
-      m.emit('OpSelect', [tU32, hit, X(base, 2), r], rn);
-      m.OpBranch(nx);
-      m.label(nx);
-      m.emit('OpIAdd', [tU32, j, c32(1)], jn);
-      m.OpBranch(hdr);
-      m.label(done);
+      const [r] = countedLoop(sc, c32(0), c32(ws), 1, (j, [last]) => {
+        const base = m.OpIMul(tU32, j, c32(8));
+        const hit = m.OpLogicalAnd(tBool, m.OpINotEqual(tBool, X(base, 0), c32(0)), m.OpIEqual(tBool, X(base, 1), lane));
+        return [m.OpSelect(tU32, hit, X(base, 2), last as Id)];
+      }, [{ type: tU32, value: c32(0) }]);
       barrier();
-      return r;
+      return r as Id;
     },
   };
   // The control flow: structured where the CFG is reducible, else the state machine; the
@@ -605,22 +568,10 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
     // The LDS starts zeroed, as the interpreter's does (Vulkan's workgroup memory starts undefined).
     if (ldsVar !== undefined) {
       const dwords = Math.ceil(ldsCap / 4) + 2;
-      const pre = m.allocateId(), hdr = m.allocateId(), bd = m.allocateId(), nx = m.allocateId(), done = m.allocateId(), kn = m.allocateId();
-      m.OpBranch(pre);
-      m.label(pre);
-      m.OpBranch(hdr);
-      m.label(hdr);
-      const k = m.OpPhi(tU32, lane, pre, kn, nx);
-      const more = m.OpULessThan(tBool, k, c32(dwords));
-      m.OpLoopMerge(done, nx, 'DontUnroll');
-      m.OpBranchConditional(more, bd, done);
-      m.label(bd);
-      m.OpStore(m.OpAccessChain(xPtr, ldsVar, k), c32(0));
-      m.OpBranch(nx);
-      m.label(nx);
-      m.emit('OpIAdd', [tU32, k, c32(ws)], kn);
-      m.OpBranch(hdr);
-      m.label(done);
+      countedLoop(sc, lane, c32(dwords), ws, (k) => {
+        m.OpStore(m.OpAccessChain(xPtr, ldsVar, k), c32(0));
+        return [];
+      });
       barrier();
     }
     const rHdr = m.allocateId(), rBody = m.allocateId(), rCont = m.allocateId(), rExit = m.allocateId();
@@ -681,6 +632,35 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
   if (ldsFns && ldsVar !== undefined) emitLdsFunctions(sc, ldsVar, ldsCap, ldsFns);
   if (bytewiseFns && psbU8 !== undefined && tU8 !== undefined) emitBytewiseFunctions(sc, psbU8, tU8, bytewiseFns);
   return { spirv: m.assemble(), floatOps, faultSites, controlFlow, dispatch: perWorkgroup ? 'workgroup' : 'wave' };
+}
+
+/**
+ * A loop (DontUnroll: lavapipe unrolls constant trip counts, slowly) of k = start, start + step,
+ * ... while k < end, `body` emitted once in it; the `carried` values start as given and take what
+ * `body` returns for each (phis), and their last values are returned. Emitted from the open block.
+ */
+function countedLoop(sc: Scalars, start: Id, end: Id, step: number, body: (k: Id, carried: readonly Id[]) => readonly Id[], carried: readonly { type: Id; value: Id }[] = []): readonly Id[] {
+  const { m, tBool, tU32, c32 } = sc;
+  const pre = m.allocateId(), hdr = m.allocateId(), bd = m.allocateId(), nx = m.allocateId(), done = m.allocateId(), kn = m.allocateId();
+  const next = carried.map(() => m.allocateId());
+  m.OpBranch(pre);
+  m.label(pre);
+  m.OpBranch(hdr);
+  m.label(hdr);
+  const k = m.OpPhi(tU32, start, pre, kn, nx);
+  const vals = carried.map((c, i) => m.OpPhi(c.type, c.value, pre, next[i] as Id, nx));
+  const more = m.OpULessThan(tBool, k, end);
+  m.OpLoopMerge(done, nx, 'DontUnroll');
+  m.OpBranchConditional(more, bd, done);
+  m.label(bd);
+  const out = body(k, vals);
+  m.OpBranch(nx);
+  m.label(nx);
+  carried.forEach((c, i) => m.emit('OpCopyObject', [c.type, out[i] as Id], next[i] as Id));
+  m.emit('OpIAdd', [tU32, k, c32(step)], kn);
+  m.OpBranch(hdr);
+  m.label(done);
+  return vals;
 }
 
 /**
