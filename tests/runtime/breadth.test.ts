@@ -257,3 +257,37 @@ test('dword global loads and stores at addresses that are not 4-byte aligned: by
     dev.close();
   }
 });
+
+test('s_barrier between float instructions under a MODE known only at run time (four rounding modes from the kernarg), LDS across the barrier: equal on three engines', async () => {
+  // MODE's rounding from the kernarg (dynamic), f32 ops before and after a barrier, a value passed between waves through LDS.
+  const body = `
+  s_load_dwordx4 s[4:7], s[0:1], 0x0
+  s_load_dword s8, s[0:1], 0x10
+  s_waitcnt lgkmcnt(0)
+  s_setreg_b32 hwreg(HW_REG_MODE, 0, 2), s8
+  v_lshlrev_b32 v1, 2, v0
+  global_load_dword v2, v1, s[4:5]
+  s_waitcnt vmcnt(0)
+  ds_write_b32 v1, v2
+  s_waitcnt lgkmcnt(0)
+  v_mul_f32 v3, 0x3eaaaaab, v2
+  s_barrier
+  v_add_f32 v4, 0x3dcccccd, v3
+  v_xor_b32 v5, 4, v1
+  v_and_b32 v5, 0xfc, v5
+  ds_read_b32 v6, v5
+  s_waitcnt lgkmcnt(0)
+  v_add_f32 v4, v4, v6
+  global_store_dword v1, v4, s[6:7]
+  s_endpgm`;
+  const shader = assemble('gfx1030', [{ name: 'barmode', body, vgprs: 8, sgprs: 16, directives: ['.amdhsa_group_segment_fixed_size 256'] }]).get('barmode');
+  assert.ok(shader);
+  assert.equal(recompile(shader, { profile: LAVAPIPE_PROFILE }).dispatch, 'workgroup');
+  const rng = new Rng(3);
+  const input = new Uint8Array(256);
+  new DataView(input.buffer).setFloat32(0, 1, true);
+  for (let k = 1; k < 64; k++) new DataView(input.buffer).setFloat32(4 * k, (rng.u32() / 2 ** 32) * 10 - 5, true);
+  for (const round of [0, 1, 2, 3]) {
+    await runAll([{ name: `barmode round ${round}`, spirvName: `barmode${round}`, code: new Uint8Array(), kernel: 'barmode', shader, buffers: [input, new Uint8Array(256)], grid: [64, 1, 1], block: [64, 1, 1], scalars: [[16, round]], writes: 1 }]);
+  }
+});
