@@ -1,8 +1,12 @@
-// IR → SPIR-V (first slice of issue 6). One Vulkan workgroup runs one RDNA wave: LocalSize is the
-// wave size, so everything the wave shares (lane masks, v_readlane) is exchanged through workgroup
-// memory with barriers, correct on any subgroup size, and the IR's wave-uniform control flow is
-// workgroup-uniform, so those barriers are in uniform control flow. The Vulkan workgroup id gives
-// the RDNA workgroup and the wave within it (the dispatcher lays the waves out linearly).
+// IR → SPIR-V (first slice of issue 6). One Vulkan workgroup runs one RDNA wave at a time: LocalSize
+// is the wave size, so everything the wave shares (lane masks, v_readlane) is exchanged through
+// workgroup memory with barriers, correct on any subgroup size, and the IR's wave-uniform control
+// flow is workgroup-uniform, so those barriers are in uniform control flow. The Vulkan workgroup id
+// gives the RDNA workgroup and the wave within it (the dispatcher lays the waves out linearly);
+// a kernel with LDS or s_barrier is emitted in the workgroup layout instead (`dispatch:
+// 'workgroup'`, see where the control flow is emitted below): a Vulkan workgroup per RDNA
+// workgroup, its waves in turns through the state machine, the LDS a workgroup array, every DS
+// store and atomic done by lane 0 for all lanes in lane order (docs/ARCHITECTURE.md).
 //
 // Control flow: a reducible CFG (what compilers emit) becomes SPIR-V selection and loop
 // constructs, its SSA values used directly and its phis as OpPhi (structurize.ts plans,
