@@ -10,7 +10,7 @@
 import type { Inst } from '../../ir/ir.js';
 import { LDS_RMW, type LdsRmw } from '../../ir/ops.js';
 import type { InstrDef } from '../../isa/types.js';
-import { DS_TABLE } from '../../isa/tables/ds.js';
+import { DS_TABLE, dsAtomicOp } from '../../isa/tables/ds.js';
 import { EXEC_LO, type TContext, type Translator } from '../context.js';
 
 const OUTSIDE = 0xffffffff;
@@ -127,12 +127,10 @@ function store(def: InstrDef): Translator {
   };
 }
 
-/** The operation of an integer DS atomic mnemonic (the interpreter's pattern), or undefined. */
+/** The LDS_RMW operation of an integer DS atomic mnemonic (the table's classification), or undefined. */
 function rmwOf(m: string): LdsRmw | undefined {
-  const r = /^ds_(add|sub|rsub|inc|dec|min|max|and|or|xor|mskor|cmpst|wrxchg|wrap)(?:_rtn)?_([biu])(32|64)$/.exec(m);
-  if (!r || !r[1] || !r[2]) return undefined;
-  const k = r[1] === 'min' || r[1] === 'max' ? `${r[1]}_${r[2] === 'i' ? 'i' : 'u'}` : r[1];
-  return (LDS_RMW as readonly string[]).includes(k) ? (k as LdsRmw) : undefined;
+  const k = dsAtomicOp(m);
+  return k !== undefined && (LDS_RMW as readonly string[]).includes(k) ? (k as LdsRmw) : undefined;
 }
 
 function atomic(def: InstrDef, kind: LdsRmw): Translator {

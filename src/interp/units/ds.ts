@@ -21,7 +21,7 @@
 // established).
 import type { Instruction, OperandValue } from '../../decode/types.js';
 import type { InstrDef } from '../../isa/types.js';
-import { DS_TABLE } from '../../isa/tables/ds.js';
+import { DS_TABLE, dsAtomicOp } from '../../isa/tables/ds.js';
 import { type ExecContext, type Handler, operandOf } from '../context.js';
 import { InterpError, UnimplementedError } from '../errors.js';
 import { readLane, writeLane } from '../operands.js';
@@ -188,12 +188,6 @@ const DS_OPS: Record<string, Op> = {
   wrap: (o, d0, d1, b) => (o >= d0 ? mask(o - d0, b) : mask(o + d1, b)),
 };
 
-/** The operation of an integer DS atomic mnemonic, or undefined (float, src2, append...). */
-function opName(m: string): string | undefined {
-  const r = /^ds_(add|sub|rsub|inc|dec|min|max|and|or|xor|mskor|cmpst|wrxchg|wrap)(?:_rtn)?_([biu])(32|64)$/.exec(m);
-  if (!r || !r[1] || !r[2]) return undefined;
-  return r[1] === 'min' || r[1] === 'max' ? `${r[1]}_${r[2] === 'i' ? 'i' : 'u'}` : r[1];
-}
 
 function readWide(cx: ExecContext, v: OperandValue, lane: number, wide: boolean): bigint {
   const lo = BigInt(readLane(cx.st, v, 'b32', lane, 0));
@@ -239,7 +233,7 @@ function atomicHandler(def: InstrDef): Handler | undefined {
       });
     };
   }
-  const name = opName(m);
+  const name = dsAtomicOp(m);
   const op = name === undefined ? undefined : DS_OPS[name];
   if (!op) return undefined;
   return (inst, cx) => {

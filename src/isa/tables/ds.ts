@@ -284,3 +284,15 @@ const SPECS: readonly Spec[] = [
 ];
 
 export const DS_TABLE: readonly InstrDef[] = SPECS.map(def);
+
+/**
+ * The read-modify-write of an integer DS atomic mnemonic (add, sub, rsub, inc, dec, min_i, max_i,
+ * min_u, max_u, and, or, xor, mskor, cmpst, wrxchg, wrap: the names of the RDNA2 DS opcode rules),
+ * or undefined (float atomics, src2, append and the rest). The interpreter and the recompiler
+ * both read it.
+ */
+export function dsAtomicOp(mnemonic: string): string | undefined {
+  const r = /^ds_(add|sub|rsub|inc|dec|min|max|and|or|xor|mskor|cmpst|wrxchg|wrap)(?:_rtn)?_([biu])(32|64)$/.exec(mnemonic);
+  if (!r || !r[1] || !r[2]) return undefined;
+  return r[1] === 'min' || r[1] === 'max' ? `${r[1]}_${r[2] === 'i' ? 'i' : 'u'}` : r[1];
+}
