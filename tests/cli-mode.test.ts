@@ -63,7 +63,7 @@ test('rdna mode: text per block with MODE beside the instructions; --json; --ker
   assert.equal(rdnaMode().code, 2);
 });
 
-test('rdna mode: how each float instruction runs on the profile (native, emulated, dynamic); --profile; a kernel that does not translate keeps its analysis', () => {
+test('rdna mode: how each float instruction runs on the profile (native, guarded, emulated, dynamic); --profile; a kernel that does not translate keeps its analysis', () => {
   const o = join(dir, 'lowering.o');
   writeFileSync(o, assembleKernels('gfx1030', [
     // FP_DENORM f32 after the join is 0 (launch 0xc0) or 3 (s_denorm_mode 0xf): two bits unknown, four copies.
@@ -72,8 +72,8 @@ test('rdna mode: how each float instruction runs on the profile (native, emulate
   ]));
   const t = rdnaMode('--kernel', 'joined', o);
   assert.equal(t.code, 0, t.err);
-  assert.match(t.out, /v_add_f32_e32 v0, v1, v2 +; f32 rne\/denorm dynamic.*; lavapipe: dynamic FAdd32 \(4 copies, 4 emulated\)/);
-  assert.match(t.out, /v_mul_f32_e32 v3, v1, v2 .*; lavapipe: dynamic FMul32 \(4 copies, 4 emulated\)/);
+  assert.match(t.out, /v_add_f32_e32 v0, v1, v2 +; f32 rne\/denorm dynamic.*; lavapipe: dynamic FAdd32 \(4 copies, 0 emulated, 4 guarded\)/);
+  assert.match(t.out, /v_mul_f32_e32 v3, v1, v2 .*; lavapipe: dynamic FMul32 \(4 copies, 0 emulated, 4 guarded\)/);
   const j = JSON.parse(rdnaMode('--kernel', 'joined', '--json', '--profile', 'nvidia', o).out) as { lowering: { profile: string; floatOps: { pc: number; op: string; lowering: string; variants?: number }[] } };
   assert.equal(j.lowering.profile, 'nvidia');
   assert.deepEqual(j.lowering.floatOps.map((f) => [f.pc, f.op, f.lowering, f.variants]), [[0xc, 'FAdd32', 'dynamic', 4], [0x10, 'FMul32', 'dynamic', 4]]);
@@ -84,14 +84,16 @@ test('rdna mode: how each float instruction runs on the profile (native, emulate
   assert.equal(rdnaMode('--profile', 'nosuch', '--kernel', 'sine', o).code, 2);
 });
 
-test('rdna mode: native under the entry point\'s float controls per profile (radv RTZ with denormals kept, nvidia conversions only, lavapipe none)', () => {
+test('rdna mode: native under the entry point\'s float controls per profile (radv RTZ with denormals kept; nvidia and lavapipe the add guarded)', () => {
   const o = join(dir, 'native.o');
   writeFileSync(o, assembleKernels('gfx1030', [
     { name: 'rtz', floatMode: 0xf3, body: ['v_add_f32 v0, v1, v2', 'v_cvt_f32_u32 v3, v1', 'global_store_dword v[4:5], v0, off', 'global_store_dword v[4:5], v3, off offset:4', 's_endpgm'].join('\n') },
   ]));
   const ops = (p: string) => (JSON.parse(rdnaMode('--kernel', 'rtz', '--json', '--profile', p, o).out) as { lowering: { floatOps: { op: string; lowering: string }[] } }).lowering.floatOps.map((f) => `${f.op} ${f.lowering}`);
   assert.deepEqual(ops('radv'), ['FAdd32 native', 'ConvertF32U32 native']);
-  assert.deepEqual(ops('nvidia'), ['FAdd32 emulated', 'ConvertF32U32 native']);
-  assert.deepEqual(ops('lavapipe'), ['FAdd32 emulated', 'ConvertF32U32 emulated']);
+  // RTZ for the conversion would leave the add emulated: nearest even at the entry point, the add guarded.
+  assert.deepEqual(ops('nvidia'), ['FAdd32 guarded', 'ConvertF32U32 emulated']);
+  assert.deepEqual(ops('lavapipe'), ['FAdd32 guarded', 'ConvertF32U32 emulated']);
+  assert.deepEqual(ops('portable'), ['FAdd32 emulated', 'ConvertF32U32 emulated']);
   assert.match(rdnaMode('--kernel', 'rtz', '--profile', 'radv', o).out, /v_add_f32_e32 v0, v1, v2 .*; radv: native FAdd32/);
 });

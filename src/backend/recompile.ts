@@ -10,8 +10,9 @@ import { copiedPcs } from '../frontend/dynamic-mode.js';
 import type { Inst, IrFunction } from '../ir/ir.js';
 import { LAVAPIPE_PROFILE, type TargetProfile } from './profile.js';
 import { emitSpirv } from './spirv/emit.js';
-import { planFloatControls } from './spirv/float-controls.js';
+import { guardedAvailable, planFloatControls } from './spirv/float-controls.js';
 import { isLowered, lowerFloat } from '../ir/passes/lower-float.js';
+import { GUARDED_F32 } from '../ir/passes/lower-float-guarded.js';
 import { eliminateDeadCode } from '../ir/passes/dce.js';
 import { eliminateCommonSubexpressions } from '../ir/passes/cse.js';
 import { foldConstants } from '../ir/passes/fold.js';
@@ -33,10 +34,13 @@ export interface RecompileResult {
   readonly diagnostics: readonly Diagnostic[];
   readonly mode: ModeAnalysis;
   /**
-   * Each float op and how it runs on the profile: native SPIR-V, emulated exactly in integer code,
-   * or 'dynamic': its MODE is only known at run time, so it was translated once per possible MODE
-   * value (`variants` copies behind a branch on MODE, `emulated` of them emulated; one record per
-   * op of the instruction, src/frontend/dynamic-mode.ts).
+   * Each float op and how it runs on the profile: native SPIR-V, 'guarded' (the device's
+   * nearest-even op with an exact error term where operands and result are far from denormals and
+   * overflow, the exact integer code for the other lanes: src/ir/passes/lower-float-guarded.ts),
+   * emulated exactly in integer code, or 'dynamic': its MODE is only known at run time, so it was
+   * translated once per possible MODE value (`variants` copies behind a branch on MODE, `emulated`
+   * of them emulated and `guarded` guarded; one record per op of the instruction,
+   * src/frontend/dynamic-mode.ts).
    */
   readonly floatOps: readonly FloatOpLowering[];
   /** The run-time fault sites (fault word value - 1): pc, instruction text and message (src/ir/faults.ts). */
@@ -48,8 +52,8 @@ export interface RecompileResult {
 }
 
 export type FloatOpLowering =
-  | { readonly pc: number | undefined; readonly op: Op; readonly lowering: 'native' | 'emulated' }
-  | { readonly pc: number; readonly op: Op; readonly lowering: 'dynamic'; readonly variants: number; readonly emulated: number };
+  | { readonly pc: number | undefined; readonly op: Op; readonly lowering: 'native' | 'guarded' | 'emulated' }
+  | { readonly pc: number; readonly op: Op; readonly lowering: 'dynamic'; readonly variants: number; readonly emulated: number; readonly guarded?: number };
 
 export interface RecompiledFault { readonly pc: number; readonly instruction: string; readonly message: string }
 
@@ -70,33 +74,39 @@ export function recompile(shader: Shader, options: RecompileOptions = {}): Recom
   // The instructions translated once per run-time MODE value (a run's copies).
   const copied = copiedPcs(mode, cfg.blocks);
   // The copies of one instruction under a run-time MODE: by pc, then op.
-  const dynamic = new Map<number, Map<Op, { variants: number; emulated: number }>>();
+  const dynamic = new Map<number, Map<Op, { variants: number; emulated: number; guarded?: number }>>();
   // One rounding and one denormal mode for the whole entry point: the ops under another are lowered.
-  const { native } = planFloatControls(ir, profile);
+  const { native, controls } = planFloatControls(ir, profile);
+  // The add/sub/mul that are not native run guarded where the device offers nearest even (lower-float-guarded.ts).
+  const canGuard = guardedAvailable(profile, controls);
+  const guarded = new Set<Inst>();
   const toLower = new Set<Inst>();
   for (const b of ir.blocks) for (const i of b.insts) {
     if (!i.float) continue;
     if (!native.has(i)) toLower.add(i);
+    if (canGuard && toLower.has(i) && GUARDED_F32.has(i.op)) guarded.add(i);
     const emulated = toLower.has(i) && isLowered(i.op);
+    const lowering = guarded.has(i) ? 'guarded' : emulated ? 'emulated' : 'native';
     const x = i.pc !== undefined ? dynamicAt(i.pc) : undefined;
     if (x) {
       const r = x.get(i.op) ?? { variants: 0, emulated: 0 };
       r.variants++;
-      if (emulated) r.emulated++;
+      if (emulated && !guarded.has(i)) r.emulated++;
+      if (guarded.has(i)) r.guarded = (r.guarded ?? 0) + 1;
       x.set(i.op, r);
-    } else floatOps.push({ pc: i.pc, op: i.op, lowering: emulated ? 'emulated' : 'native' });
+    } else floatOps.push({ pc: i.pc, op: i.op, lowering });
   }
   for (const [pc, ops] of dynamic) for (const [op, r] of ops) floatOps.push({ pc, op, lowering: 'dynamic', ...r });
   floatOps.sort((a, b) => (a.pc ?? -1) - (b.pc ?? -1));
-  function dynamicAt(pc: number): Map<Op, { variants: number; emulated: number }> | undefined {
+  function dynamicAt(pc: number): Map<Op, { variants: number; emulated: number; guarded?: number }> | undefined {
     const hit = dynamic.get(pc);
     if (hit) return hit;
     if (!copied.has(pc)) return undefined;
-    const m = new Map<Op, { variants: number; emulated: number }>();
+    const m = new Map<Op, { variants: number; emulated: number; guarded?: number }>();
     dynamic.set(pc, m);
     return m;
   }
-  lowerFloat(ir, (i) => toLower.has(i));
+  lowerFloat(ir, (i) => toLower.has(i), (i) => guarded.has(i));
   // The call sites' bit casts of constants fold; then the repeats merge.
   foldConstants(ir);
   eliminateCommonSubexpressions(ir);

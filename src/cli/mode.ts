@@ -1,7 +1,8 @@
 // rdna mode FILE [--kernel K] [--sidecar F] [--profile P] [--json]: the MODE register data flow of
 // one shader, printed per block beside the instructions that change or depend on MODE, and for each
 // float instruction how the recompiler runs it on the profile (default lavapipe): native SPIR-V,
-// emulated exactly in integer code, or dynamic (its MODE is known only at run time: one copy per
+// guarded (the device's nearest-even op and its exact error term where no denormal or overflow can
+// occur, integer code on the other lanes), emulated exactly in integer code, or dynamic (its MODE is known only at run time: one copy per
 // possible MODE value behind a branch). A shader the recompiler cannot translate still gets its
 // analysis, with the reason instead of the lowering.
 import { buildCfg } from '../analysis/cfg.js';
@@ -44,7 +45,7 @@ function loweringByPc(ops: readonly FloatOpLowering[], profile: string): Map<num
   for (const o of ops) if (o.pc !== undefined) { const l = by.get(o.pc); if (l) l.push(o); else by.set(o.pc, [o]); }
   const out = new Map<number, string>();
   for (const [pc, list] of by) {
-    const words = list.map((o) => (o.lowering === 'dynamic' ? `dynamic ${o.op} (${o.variants} copies, ${o.emulated} emulated)` : `${o.lowering} ${o.op}`));
+    const words = list.map((o) => (o.lowering === 'dynamic' ? `dynamic ${o.op} (${o.variants} copies, ${o.emulated} emulated${o.guarded ? `, ${o.guarded} guarded` : ''})` : `${o.lowering} ${o.op}`));
     out.set(pc, `${profile}: ${[...new Set(words)].join(', ')}`);
   }
   return out;

@@ -260,6 +260,11 @@ export const OPS = {
   Param: { args: ['imm'], result: 'void', typed: true, effect: true },
   /** Calls helper imm (an index into the function's `helpers`) with the value arguments; pure. */
   Call: { args: ['imm'], result: 'void', typed: true, variadic: true },
+  /**
+   * Argument 1 where the u1 argument 0 holds, else helper imm's result on arguments 2.. (per lane;
+   * pure): a fast value with its exact fallback, the helper called only by the lanes that need it.
+   */
+  CallUnless: { args: ['imm'], result: 'void', typed: true, variadic: true },
   /** Ends a helper, returning its one value argument. */
   Return: { args: [], result: 'void', effect: true, terminator: true, variadic: true },
 } as const satisfies Record<string, OpInfo>;

@@ -74,13 +74,16 @@ function verifyOne(fn: IrFunction, root: IrFunction): string[] {
       if (i.op === 'Param' && (!isHelper || b !== fn.blocks[0] || (k > 0 && insts[k - 1]?.op !== 'Param'))) errors.push(`${w()}: a parameter outside the start of a helper's entry block`);
       if ((i.op === 'Return') !== isHelper && (i.op === 'Return' || i.op === 'EndProgram')) errors.push(`${w()}: ${i.op} in a ${isHelper ? 'helper' : 'kernel function'}`);
       if (i.op === 'Return' && i.args.length !== 1) errors.push(`${w()}: returns ${i.args.length} values, want 1`);
-      if (i.op === 'Call') {
+      if (i.op === 'Call' || i.op === 'CallUnless') {
         const h = isHelper ? undefined : root.helpers[Number(i.imms[0])];
+        // CallUnless: a u1 condition and the value of the result's type come before the helper's arguments.
+        const skip = i.op === 'CallUnless' ? 2 : 0;
+        if (skip && (i.args[0]?.type !== 'u1' || i.args[1]?.type !== i.type)) errors.push(`${w()}: want a u1 condition and a ${i.type} value before the helper's arguments`);
         if (!h) errors.push(`${w()}: helper ${String(i.imms[0])} ${isHelper ? 'called from a helper' : 'does not exist'}`);
         else {
           const { params: ps, ret: r } = signature(h);
-          if (ps.length !== i.args.length) errors.push(`${w()}: ${i.args.length} arguments for ${ps.length} parameters of ${h.name}`);
-          ps.forEach((p, j) => { const a = i.args[j]; if (a && a.type !== p) errors.push(`${w()}: argument ${j} is ${a.type}, ${h.name} takes ${p}`); });
+          if (ps.length !== i.args.length - skip) errors.push(`${w()}: ${i.args.length - skip} arguments for ${ps.length} parameters of ${h.name}`);
+          ps.forEach((p, j) => { const a = i.args[j + skip]; if (a && a.type !== p) errors.push(`${w()}: argument ${j + skip} is ${a.type}, ${h.name} takes ${p}`); });
           if (r && r !== i.type) errors.push(`${w()}: ${h.name} returns ${r}, the call is ${i.type}`);
         }
       }

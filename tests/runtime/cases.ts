@@ -38,7 +38,7 @@ export interface EngineCase {
   readonly scalars: readonly (readonly [number, number])[];
   /** A buffer that must hold a non-zero byte after the run (the kernel wrote its results). */
   readonly writes?: number;
-  /** On lavapipe at least this many float ops, and every one of them, are emulated. */
+  /** On lavapipe at least this many float ops, and every one of them, are emulated or guarded (none is native). */
   readonly emulatedOnLavapipe?: number;
   /** How the recompiler must emit the kernel's control flow (structured, or the state machine for an irreducible CFG). */
   readonly controlFlow?: 'structured' | 'state machine';

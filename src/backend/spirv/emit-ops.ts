@@ -262,6 +262,23 @@ export function emitOp(sc: Scalars, k: KernelState | undefined, i: Inst, A: (j: 
       r = m.OpFunctionCall(T(sc, i), h, ...i.args.map((_, j) => A(j)));
       break;
     }
+    case 'CallUnless': {
+      // if (!cond) r = helper(args); the phi takes the fast value from the block before.
+      const h = K(k, i).helperFns[Number(imm(i, 0))];
+      if (!h) throw new CompileError(`call of a missing helper ${String(imm(i, 0))}`, i.pc);
+      const fast = A(1), args = i.args.slice(2).map((_, j) => A(j + 2));
+      const pre = m.allocateId(), slow = m.allocateId(), merge = m.allocateId();
+      m.OpBranch(pre);
+      m.label(pre);
+      m.OpSelectionMerge(merge, 'None');
+      m.OpBranchConditional(A(0), merge, slow);
+      m.label(slow);
+      const v = m.OpFunctionCall(T(sc, i), h, ...args);
+      m.OpBranch(merge);
+      m.label(merge);
+      r = m.OpPhi(T(sc, i), fast, pre, v, slow);
+      break;
+    }
     // Removed by the passes before emission.
     case 'GetSgpr': case 'SetSgpr': case 'GetVgpr': case 'SetVgpr': case 'GetScc': case 'SetScc': case 'GetMode': case 'SetMode':
     return fail(i, `${i.op}: a register access left after SSA construction (internal)`);

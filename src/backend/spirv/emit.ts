@@ -60,7 +60,7 @@ import { Module, type RelocatableFunction } from './module.js';
 import type { Id } from './operands.js';
 import { CompileError } from './errors.js';
 import { emitOp, EVERYWHERE, type KernelState, type Scalars } from './emit-ops.js';
-import { planFloatControls } from './float-controls.js';
+import { planFloatControls, withGuarded } from './float-controls.js';
 import { planStructuredFlow } from './structurize.js';
 import { emitStructured } from './emit-structured.js';
 import { DONE, emitStateMachine, YIELD } from './emit-state-machine.js';
@@ -154,7 +154,9 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
     if (!fc.native.has(i)) throw new CompileError(fc.why(i), i.pc);
     floatOps.push({ pc: i.pc, op: i.op, lowering: 'native' });
   }
-  const { rounding, denormPreserve, signedZeroInfNanPreserve } = fc.controls;
+  // Helpers with device float ops (guarded add/sub/mul) need nearest even and signed zeros kept.
+  const guarded = fn.helpers.some((h) => h.blocks.some((b) => b.insts.some((i) => i.float !== undefined)));
+  const { rounding, denormPreserve, signedZeroInfNanPreserve } = guarded ? withGuarded(profile, fc.controls) : fc.controls;
   if (rounding) m.enable('ExecutionMode', rounding.mode);
   if (denormPreserve) m.enable('ExecutionMode', 'DenormPreserve');
   if (signedZeroInfNanPreserve) m.enable('ExecutionMode', 'SignedZeroInfNanPreserve');

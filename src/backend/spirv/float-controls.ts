@@ -34,6 +34,9 @@
 import type { FloatMode, Inst, IrFunction } from '../../ir/ir.js';
 import type { FloatControlsIndependence, TargetProfile, WidthControls } from '../profile.js';
 import { NATIVE_F32 } from './emit-ops.js';
+import { GUARDED_F32 } from '../../ir/passes/lower-float-guarded.js';
+
+const isStatic = (f: FloatMode | undefined): boolean => f !== undefined && f.round !== 'dynamic' && f.denorm !== 'dynamic' && f.ieee !== 'dynamic' && f.dx10Clamp !== 'dynamic';
 
 export type EntryRounding = 'RoundingModeRTE' | 'RoundingModeRTZ';
 
@@ -111,8 +114,9 @@ function offers(p: TargetProfile, k: keyof WidthControls, widths: readonly (16 |
 
 /**
  * The entry point's float controls for the float ops of `fn` and which of them run natively: the
- * (rounding, denormal) pair the profile offers that satisfies the most ops (ties: fewer modes
- * declared, then RTE before RTZ), each mode declared only where a native op needs it.
+ * (rounding, denormal) pair the profile offers that costs least, counting what the other ops then
+ * become (guarded or emulated; ties: fewer modes declared, then RTE before RTZ), each mode declared
+ * only where a native op needs it (guarded ops add theirs at emission: withGuarded).
  */
 export function planFloatControls(fn: IrFunction, p: TargetProfile): FloatControlsPlan {
   const needs = new Map<Inst, NativeNeeds | string>();
@@ -125,12 +129,19 @@ export function planFloatControls(fn: IrFunction, p: TargetProfile): FloatContro
   const szin = p.f32.signedZeroInfNanPreserve;
   const fits = (n: NativeNeeds, r: EntryRounding | undefined, d: boolean) =>
     (n.rounding === undefined || n.rounding === r) && (!n.denormPreserve || d) && (!n.signedZeroInfNanPreserve || szin);
-  let best = { r: undefined as EntryRounding | undefined, d: false, count: -1, modes: 0 };
+  // Cost of a candidate, by what each op becomes (about the ratio of the code each runs): native 0;
+  // guarded 1 (add/sub/mul not native where the entry point can run nearest even:
+  // lower-float-guarded.ts); emulated 6 for add/sub/mul, 2 for a compare or conversion.
+  const rteOffered = offers(p, 'roundingModeRTE', rWidths) && szin;
+  let best = { r: undefined as EntryRounding | undefined, d: false, cost: Infinity, modes: 0 };
   for (const r of roundings) for (const d of denorms) {
-    let count = 0;
-    for (const n of needs.values()) if (typeof n !== 'string' && fits(n, r, d)) count++;
+    let cost = 0;
+    for (const [i, n] of needs) {
+      if (typeof n !== 'string' && fits(n, r, d)) continue;
+      cost += !GUARDED_F32.has(i.op) ? 2 : rteOffered && r !== 'RoundingModeRTZ' && isStatic(i.float) ? 1 : 6;
+    }
     const modes = (r ? 1 : 0) + (d ? 1 : 0);
-    if (count > best.count || (count === best.count && modes < best.modes)) best = { r, d, count, modes };
+    if (cost < best.cost || (cost === best.cost && modes < best.modes)) best = { r, d, cost, modes };
   }
   const native = new Set<Inst>();
   let needR = false, needD = false, needS = false;
@@ -166,4 +177,20 @@ export function planFloatControls(fn: IrFunction, p: TargetProfile): FloatContro
 function offerText(p: TargetProfile, k: keyof WidthControls, widths: readonly (16 | 32 | 64)[], ind: FloatControlsIndependence): string {
   const missing = widths.filter((w) => !(w === 16 ? p.f16 : w === 32 ? p.f32 : p.f64)[k]);
   return ind === 'NONE' && widths.length > 1 ? `independence NONE needs it for every width; missing for ${missing.join(', ')}-bit` : `not offered for 32-bit`;
+}
+
+/**
+ * Whether the kernel's add/sub/mul that are not native can run guarded (lower-float-guarded.ts:
+ * the device's nearest-even result where exact, the exact integer code for the other lanes): the
+ * helpers' device ops need RoundingModeRTE (for every width independence requires) and
+ * SignedZeroInfNanPreserve, and the entry point's rounding mode must not be RTZ.
+ */
+export function guardedAvailable(p: TargetProfile, controls: EntryFloatControls): boolean {
+  return offers(p, 'roundingModeRTE', widthsFor(p.roundingModeIndependence)) && p.f32.signedZeroInfNanPreserve && controls.rounding?.mode !== 'RoundingModeRTZ';
+}
+
+/** The entry point's controls with what guarded helpers need added: RoundingModeRTE and SignedZeroInfNanPreserve. */
+export function withGuarded(p: TargetProfile, controls: EntryFloatControls): EntryFloatControls {
+  if (!guardedAvailable(p, controls)) throw new Error(`guarded float helpers need RoundingModeRTE and SignedZeroInfNanPreserve, which the ${p.name} profile does not offer here (internal)`);
+  return { rounding: controls.rounding ?? { mode: 'RoundingModeRTE', widths: widthsFor(p.roundingModeIndependence) }, denormPreserve: controls.denormPreserve, signedZeroInfNanPreserve: true };
 }

@@ -21,6 +21,7 @@ import { lowerFract, lowerFrexpExp, lowerFrexpMant, lowerLdexp, lowerOutMod } fr
 import { lowerDivFixup, lowerDivFmas, lowerDivScale, lowerRsq, lowerSqrt } from './lower-float-div.js';
 import { LOWERED_F64, lowerF64 } from './lower-float64.js';
 import { LOWERED_F16, lowerF16 } from './lower-float16.js';
+import { GUARDED_F32, guardedBody } from './lower-float-guarded.js';
 
 /** The f32 float ops this pass lowers (isLowered adds the f64 and f16 ones). */
 export const LOWERED_F32: ReadonlySet<Op> = new Set<Op>(['FAdd32', 'FSub32', 'FMul32', 'FFma32', 'FRcp32', 'FMin32', 'FMax32', 'FFloor32', 'FCeil32', 'FTrunc32', 'FRndne32', 'FCmp32', 'ConvertF32U32', 'ConvertF32S32', 'ConvertU32F32', 'ConvertS32F32',
@@ -445,7 +446,7 @@ function lowerBody(x: X, md: Mode, op: Op, imms: readonly Imm[], a: (k: number) 
  * inlines. The value keeps its uses (the call's bits are bitcast back to f32). Returns how many
  * ops were lowered.
  */
-export function lowerFloat(fn: IrFunction, lower: (i: Inst) => boolean): number {
+export function lowerFloat(fn: IrFunction, lower: (i: Inst) => boolean, guarded: (i: Inst) => boolean = () => false): number {
   let n = 0;
   const repl = new Replacements();
   const index = new Map<string, number>();
@@ -471,28 +472,39 @@ export function lowerFloat(fn: IrFunction, lower: (i: Inst) => boolean): number 
     const key = `${i.op}${i.imms.map((v) => `.${v}`).join('')} ${Object.entries(md).map(([f, v]) => `${f}=${String(v)}`).join(' ')}`;
     let k = index.get(key);
     if (k === undefined) {
-      const h = sharedHelper(key, i, md);
-      k = byHelper.get(h);
-      if (k === undefined) {
-        fn.helpers.push(h);
-        k = fn.helpers.length - 1;
-        byHelper.set(h, k);
-      }
+      k = helperIndex(sharedHelper(key, i, md));
       index.set(key, k);
     }
     if (code >= 0) { if (!byOp) { byOp = new Map(); quick.set(i.op, byOp); } byOp.set(code, k); }
     return k;
   };
+  function helperIndex(h: IrFunction): number {
+    let k = byHelper.get(h);
+    if (k === undefined) {
+      fn.helpers.push(h);
+      k = fn.helpers.length - 1;
+      byHelper.set(h, k);
+    }
+    return k;
+  }
   for (const blk of fn.blocks) {
     const out: Inst[] = [];
     for (const i of blk.insts) {
       if (repl.size) substituteArgs(i, repl);
       if (!isLowered(i.op) || !lower(i)) { out.push(i); continue; }
-      const k = helperFor(i, modeOf(i));
+      const md = modeOf(i);
+      const k = helperFor(i, md);
       const ret = signature(fn.helpers[k] as IrFunction).ret ?? fail(i, 'helper without a result');
       const place = (o: Inst) => { o.block = blk; out.push(o); return o; };
       const args = i.args.map((v) => { const c = AS_BITS[v.type]; return c ? place(fn.make(c.to, [v], [], pcOf(i))) : v; });
-      const r = place(fn.make('Call', args, [k], { type: ret, ...pcOf(i) }));
+      let r: Inst;
+      if (GUARDED_F32.has(i.op) && guarded(i)) {
+        // The device's nearest-even arithmetic where it is exact, the exact helper for the other lanes (lower-float-guarded.ts).
+        const g = helperIndex(guardedHelper(i, md));
+        const fast = place(fn.make('Call', args, [g], { type: 'u64', ...pcOf(i) }));
+        const ok = place(fn.make('INe32', [place(fn.make('Hi32', [fast], [], pcOf(i))), place(fn.make('ConstU32', [], [0], pcOf(i)))], [], pcOf(i)));
+        r = place(fn.make('CallUnless', [ok, place(fn.make('Lo32', [fast], [], pcOf(i))), ...args], [k], { type: ret, ...pcOf(i) }));
+      } else r = place(fn.make('Call', args, [k], { type: ret, ...pcOf(i) }));
       // Every use of i now uses the lowered value (rewritten as the walk goes; phis and earlier blocks at the end).
       const back = AS_BITS[i.type];
       repl.set(i, back ? place(fn.make(back.from, [r], [], pcOf(i))) : r);
@@ -530,6 +542,22 @@ function sharedHelper(key: string, i: Inst, md: Mode): IrFunction {
   HELPERS.set(key, h);
   return h;
 }
+/** The guarded fast helper of op under md (lower-float-guarded.ts), built once per process. */
+const GUARDED = new Map<string, IrFunction>();
+function guardedHelper(i: Inst, md: Mode): IrFunction {
+  const key = `guarded ${i.op} round=${md.round} flushIn=${String(md.flushIn)}`;
+  const hit = GUARDED.get(key);
+  if (hit) return hit;
+  const h = new IrFunction(key, 32);
+  const b = new Builder(h, h.addBlock());
+  const p = [0, 1].map((k) => b.emit('Param', [], [k], { type: 'u32' }));
+  b.emit('Return', [guardedBody(new X(b), md, i.op, p[0] as Inst, p[1] as Inst)]);
+  eliminateCommonSubexpressions(h);
+  eliminateDeadCode(h);
+  GUARDED.set(key, h);
+  return h;
+}
+
 /** Helpers by their printed code (without the name line). */
 const HELPER_BY_CODE = new Map<string, IrFunction>();
 
