@@ -142,7 +142,7 @@ ${stores(12, 35)}
   s_endpgm`);
 
 /** gfx1030 f16: v_med3_f16 (op_sel), v_cvt_norm (VOP1 and VOP3 op_sel, SDWA), v_cvt_pknorm_*_f16. */
-const f16Ops = (): string => quadKernel(6, `
+const f16Ops = (): string => quadKernel(7, `
   v_med3_f16 v12, v3, v4, v5
   v_med3_f16 v12, v3, -v4, v5 op_sel:[1,1,0,1]
   v_med3_f16 v13, |v3|, v4, v5 op_sel:[0,1,1,0] clamp
@@ -154,12 +154,21 @@ const f16Ops = (): string => quadKernel(6, `
   v_cvt_pknorm_i16_f16 v18, v3, v4
   v_cvt_pknorm_u16_f16 v19, v5, -v6 op_sel:[1,0]
   v_cvt_pknorm_i16_f16 v20, |v7|, v8 op_sel:[0,1]
+  v_dot2_f32_f16 v24, v3, v4, v5
+  v_dot2_f32_f16 v25, v3, v4, v6 op_sel:[1,0,0] op_sel_hi:[0,1,1] neg_lo:[1,0,1] neg_hi:[0,1,0] clamp
+  v_mov_b32 v26, v7
+  v_dot2c_f32_f16 v26, v3, v4
+  v_mov_b32 v27, v8
+  v_dot2c_f32_f16_dpp v27, v5, v6 quad_perm:[2,3,0,1] row_mask:0xf bank_mask:0xf
   s_denorm_mode 0x4
   v_med3_f16 v21, v3, v4, v5
   v_cvt_pknorm_u16_f16 v22, v6, v7
   s_round_mode 0x4
   v_med3_f16 v23, v7, v8, v9 op_sel:[1,1,1,0]
-${stores(12, 12)}
+  v_dot2_f32_f16 v28, v7, v8, v9
+  v_mov_b32 v29, v9
+  v_dot2c_f32_f16 v29, v10, v3
+${stores(12, 18)}
   s_endpgm`);
 
 /** gfx1010: the non-fused and legacy multiply-adds (every one flushes f32 denormals whatever MODE says) and a few of the rest. */
@@ -196,7 +205,7 @@ export function* vfloatCases(first = false): Generator<EngineCase> {
     const w = wave64 ? 64 : 32;
     const kernels: readonly [string, Target, string, number, boolean, number][] = [
       ['vf32_', 'gfx1030', f32Ops(), 48, false, 256],
-      ['vf16_', 'gfx1030', f16Ops(), 28, true, 64],
+      ['vf16_', 'gfx1030', f16Ops(), 32, true, 128],
       ['vf1010_', 'gfx1010', gfx1010Ops(), 28, false, 64],
     ];
     for (const [kname, target, body, vgprs, half, outBytes] of kernels) {

@@ -15,13 +15,15 @@
 //   their own, lowered by src/ir/passes/lower-float-misc.ts) and v_cvt_off_f32_i4 (a 4-bit integer
 //   / 16: exact in every mode);
 // - the cube map ops v_cubeid/sc/tc_f32 (a selection of the raw bits: no flush, no rounding) and
-//   v_cubema_f32 (2 × the major axis, rounded by the mode).
+//   v_cubema_f32 (2 × the major axis, rounded by the mode);
+// - the f16 dot products into f32, v_dot2_f32_f16 (VOP3P) and v_dot2c_f32_f16 (VOP2, gfx1030): the
+//   f16 inputs widened exactly, then two fmas (the interpreter's double rounding).
 // Results take the instruction's clamp/omod as the interpreter applies them (om16/om32); the
 // integer results ignore clamp and refuse omod, as the interpreter does.
 import type { FloatMode, Inst } from '../../ir/ir.js';
 import type { Op } from '../../ir/ops.js';
 import type { TContext, Translator } from '../context.js';
-import { io, type Io, outMods, result, src } from './valu-io.js';
+import { convertMode, io, type Io, outMods, result, src } from './valu-io.js';
 
 const F32 = (cx: TContext, v: Inst) => cx.b.emit('BitcastU32F32', [v]);
 const U32 = (cx: TContext, v: Inst) => cx.b.emit('BitcastF32U32', [v]);
@@ -163,6 +165,33 @@ const flip = (cx: TContext, v: Inst) => cx.b.emit('Xor32', [v, cx.u32(0x80000000
 const FACES = [0, 0x3f800000, 0x40000000, 0x40400000, 0x40800000, 0x40a00000];
 const face = (cx: TContext, neg: Inst, pos: number) => sel(cx, neg, cx.u32(FACES[pos + 1] ?? 0), cx.u32(FACES[pos] ?? 0));
 
+// --- the f16 dot products into f32 ---------------------------------------------------------------
+
+/**
+ * fma(a1, b1, fma(a0, b0, c)) under the instruction's f32 mode, the f16 inputs widened exactly
+ * (ConvertF32F16: input flush by the f16 FP_DENORM field): the interpreter's dot2F32F16, which
+ * rounds twice (the hardware's internal rounding is not documented: its choice).
+ */
+function dot2(cx: TContext, a: readonly [Inst, Inst], b: readonly [Inst, Inst], c: Inst): Inst {
+  const bx = cx.b;
+  const wide = convertMode(cx, 'f16', 'f32');
+  const mode = cx.floatMode();
+  const x = (h: Inst) => bx.emit('ConvertF32F16', [F16(cx, h)], [], { float: wide });
+  const fma = (p: Inst, q: Inst, r: Inst) => bx.emit('FFma32', [x(p), x(q), r], [], { float: mode });
+  return fma(a[1], b[1], fma(a[0], b[0], F32(cx, c)));
+}
+
+const bitOf = (m: number | undefined, i: number) => ((m ?? 0) >>> i) & 1;
+/** VOP3P source i's low-lane and high-lane f16 inputs by op_sel / op_sel_hi, signs flipped by neg_lo / neg_hi (as valu-packed.ts's lanes). */
+function halves(cx: TContext, o: Io, i: number): [Inst, Inst] {
+  const m = cx.inst.mods, b = cx.b, w = src(cx, o, i);
+  const half = (hi: number) => (hi ? b.emit('LShr32', [w, cx.u32(16)]) : b.emit('And32', [w, cx.u32(0xffff)]));
+  let lo = half(bitOf(m.opsel, i)), hi = half(bitOf(m.opselHi ?? 7, i));
+  if (bitOf(m.negLo, i)) lo = b.emit('Xor32', [lo, cx.u32(0x8000)]);
+  if (bitOf(m.negHi, i)) hi = b.emit('Xor32', [hi, cx.u32(0x8000)]);
+  return [lo, hi];
+}
+
 export const VALU_FLOAT_MISC: Record<string, Translator> = {
   // K forms: v_fmamk D = S0 · K + S1, v_fmaak D = S0 · S1 + K (the table lists K in that place).
   v_fmamk_f32: fma([0, 1, 2]), v_fmaak_f32: fma([0, 1, 2]),
@@ -202,6 +231,19 @@ export const VALU_FLOAT_MISC: Record<string, Translator> = {
   // t: y major ±z by y's sign, else −y.
   v_cubetc_f32: cubeBits((cx, c) => sel(cx, c.yMajor, sel(cx, c.negY, flip(cx, c.z), c.z), flip(cx, c.y))),
   // 2 × the major axis coordinate, rounded by the mode (the model: mulBits(2.0, axis)).
+  // VOP3P: src2 is the f32 addend (neg_lo[2] its sign; neg_hi[2] refused, as the interpreter); clamp on the f32 result.
+  v_dot2_f32_f16: (cx) => {
+    if (bitOf(cx.inst.mods.negHi, 2)) cx.fail('v_dot2_f32_f16: neg_hi on src2 is not modelled (the interpreter refuses it too)');
+    const o = io(cx, 'float');
+    const c = bitOf(cx.inst.mods.negLo, 2) ? cx.b.emit('Xor32', [src(cx, o, 2), cx.u32(0x80000000)]) : src(cx, o, 2);
+    out32(cx, o, dot2(cx, halves(cx, o, 0), halves(cx, o, 1), c), cx.floatMode());
+  },
+  // VOP2 (gfx1030): D = dot(S0, S1) + D, natural halves; the table lists the accumulator first.
+  v_dot2c_f32_f16: (cx) => {
+    const o = io(cx, 'float');
+    const nat = (k: number): [Inst, Inst] => [cx.b.emit('And32', [src(cx, o, k), cx.u32(0xffff)]), cx.b.emit('LShr32', [src(cx, o, k), cx.u32(16)])];
+    out32(cx, o, dot2(cx, nat(1), nat(2), src(cx, o, 0)), cx.floatMode());
+  },
   v_cubema_f32: (cx) => {
     const o = io(cx, 'float');
     const mode = cx.floatMode();
