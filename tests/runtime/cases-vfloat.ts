@@ -195,6 +195,29 @@ const gfx1010Ops = (): string => quadKernel(6, `
 ${stores(12, 15)}
   s_endpgm`);
 
+/**
+ * Under a MODE known only at run time: the f32 rounding field, then the f32 and f16/f64 denormal
+ * fields, set by s_setreg_b32 from the kernarg dword at 24 (bits 1:0, then 5:2), so each op runs in
+ * the copies the translation makes per candidate value of the bits it reads.
+ */
+const dynamicOps = (): string => quadKernel(6, `
+  s_load_dword s8, s[0:1], 24
+  s_waitcnt lgkmcnt(0)
+  s_setreg_b32 hwreg(HW_REG_MODE, 0, 2), s8
+  v_mul_legacy_f32 v12, v3, v4
+  v_cubema_f32 v13, v3, v4, v5
+  v_fma_legacy_f32 v14, v3, v4, v5
+  s_lshr_b32 s9, s8, 2
+  s_setreg_b32 hwreg(HW_REG_MODE, 4, 4), s9
+  v_med3_f32 v15, v3, v4, v5
+  v_cvt_rpi_i32_f32 v16, v3
+  v_cvt_pknorm_u16_f16 v17, v3, v4
+  v_med3_f16 v18, v3, v4, v5
+  v_fmaak_f32 v19, v3, v4, 0x3
+  v_cvt_pk_u8_f32 v20, v5, 1, v6
+${stores(12, 9)}
+  s_endpgm`);
+
 /** Float-mode bytes (f32 rounding 1:0, f16/f64 rounding 3:2, f32 denormals 5:4, f16/f64 denormals 7:6), IEEE and DX10_CLAMP. */
 const MODES: readonly (readonly [number, boolean, boolean])[] = [[0xf0, true, true], [0x05, false, false], [0x1a, true, false], [0xaf, false, true], [0x6d, true, true], [0x93, false, true]];
 
@@ -208,6 +231,11 @@ export function* vfloatCases(first = false): Generator<EngineCase> {
       ['vf16_', 'gfx1030', f16Ops(), 32, true, 128],
       ['vf1010_', 'gfx1010', gfx1010Ops(), 28, false, 64],
     ];
+    const dname = `vfdyn${w}`;
+    const dk = one('gfx1030', { name: dname, body: dynamicOps(), wave64, floatMode: 0xf0, vgprs: 24, sgprs: 16, directives: ['.amdhsa_system_sgpr_workgroup_id_x 1'] });
+    for (const m of first ? [0x1d] : [0x0, 0x3f, 0x1d, 0x26]) {
+      yield { name: `${dname}_${m.toString(16)}`, spirvName: `${dname}_${m.toString(16)}`, code: dk.code, kernel: dname, shader: dk.shader, buffers: [inputs(rng, 128, false), new Uint8Array(64 * 128)], grid: [128, 1, 1], block: [64, 1, 1], scalars: [[24, m]], writes: 1 };
+    }
     for (const [kname, target, body, vgprs, half, outBytes] of kernels) {
       for (const [floatMode, ieee, dx10Clamp] of first ? MODES.slice(0, 1) : MODES) {
         const name = `${kname}${w}_${floatMode.toString(16)}_${ieee ? 'ieee' : 'noieee'}_${dx10Clamp ? 'dx10' : 'nodx10'}`;
