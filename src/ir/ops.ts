@@ -253,6 +253,13 @@ export const OPS = {
   ConvertU32F16: un('f16', 'u32', 'f16'), ConvertS32F16: un('f16', 'u32', 'f16'),
   /** v_fma_mixlo/hi_f16: fma of three f32 values rounded once to f16 (f32 input flush, f16 rounding and output flush). */
   FFmaMixF16: { args: ['f32', 'f32', 'f32'], result: 'f16', float: 'f16' },
+  /** v_cvt_rpi_i32_f32: floor(x + 1/2) as an i32, saturating, NaN → 0 (the float model's toIntBits 'rpi'). */
+  ConvertRpiS32F32: un('f32', 'u32', 'f32'),
+  /** v_cvt_pk_u8_f32's conversion: f32 → u8, round to nearest even, clamped to [0, 255], NaN → 0 (toU8Bits). */
+  ConvertU8F32: un('f32', 'u32', 'f32'),
+  /** v_cvt_(pk)norm: f32 / f16 → a 16-bit normalized integer pattern; imm 1 snorm (×32767), 0 unorm (×65535) (toNorm16Bits). */
+  FNorm16F32: { args: ['imm', 'f32'], result: 'u32', float: 'f32' },
+  FNorm16F16: { args: ['imm', 'f16'], result: 'u32', float: 'f16' },
 
   // --- subroutines (the function's helpers: pure, straight-line code shared by many call sites,
   // such as one exactly lowered float op under one mode) ---

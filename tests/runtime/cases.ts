@@ -20,6 +20,7 @@ import { addtidCases, atomicCases, buffer64Cases, bufferCases, compareCases, int
 import { wideAssembly, wideOpenCl } from './cases-wide.js';
 import { ldsCases } from './cases-lds.js';
 import { dppCases } from './cases-dpp.js';
+import { vfloatCases } from './cases-vfloat.js';
 
 export interface EngineCase {
   /** The case's name in messages. */
@@ -381,5 +382,7 @@ export const ENGINE_SUITES: readonly EngineSuite[] = [
   { title: 'OpenCL atomics', cases: openclAtomicCases },
   { title: 'f64 and f16 OpenCL kernels', cases: wideOpenCl },
   { title: 'f64 and f16 assembly kernels', cases: wideAssembly },
+  // The rest of the float VALU (./cases-vfloat.ts; tests/runtime/vfloat.test.ts runs them on lavapipe).
+  { title: 'remaining float VALU ops', cases: () => vfloatCases() },
   { title: 'control flow', cases: controlFlow },
 ];

@@ -303,6 +303,8 @@ export function emitOp(sc: Scalars, k: KernelState | undefined, i: Inst, A: (j: 
     case 'FAdd16': case 'FSub16': case 'FMul16': case 'FFma16': case 'FCmp16': case 'FMin16': case 'FMax16': case 'FFloor16': case 'FCeil16': case 'FTrunc16': case 'FRndne16':
     case 'FRcp16': case 'FSqrt16': case 'FRsq16': case 'FFrexpMant16': case 'FFrexpExp16': case 'FFract16': case 'FLdexp16': case 'FOutMod16': case 'FDivFixup16':
     case 'ConvertF16U32': case 'ConvertF16S32': case 'ConvertU32F16': case 'ConvertS32F16': case 'FFmaMixF16':
+    // The other conversions of lower-float-misc.ts: always lowered too.
+    case 'ConvertRpiS32F32': case 'ConvertU8F32': case 'FNorm16F32': case 'FNorm16F16':
     return fail(i, `${i.op} is emitted only after its exact lowering (internal: it reached emission)`);
     // Not emitted: f16 and f64 typed values (every op on them is lowered, and the bit casts around
     // the lowered calls cancel), barriers (docs/TECHNICAL_DEBT.md).

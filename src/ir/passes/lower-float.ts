@@ -22,6 +22,7 @@ import { lowerDivFixup, lowerDivFmas, lowerDivScale, lowerRsq, lowerSqrt } from 
 import { LOWERED_F64, lowerF64 } from './lower-float64.js';
 import { LOWERED_F16, lowerF16 } from './lower-float16.js';
 import { GUARDED_F32, guardedBody } from './lower-float-guarded.js';
+import { LOWERED_MISC, lowerMisc } from './lower-float-misc.js';
 
 /** The f32 float ops this pass lowers (isLowered adds the f64 and f16 ones). */
 export const LOWERED_F32: ReadonlySet<Op> = new Set<Op>(['FAdd32', 'FSub32', 'FMul32', 'FFma32', 'FRcp32', 'FMin32', 'FMax32', 'FFloor32', 'FCeil32', 'FTrunc32', 'FRndne32', 'FCmp32', 'ConvertF32U32', 'ConvertF32S32', 'ConvertU32F32', 'ConvertS32F32',
@@ -29,7 +30,7 @@ export const LOWERED_F32: ReadonlySet<Op> = new Set<Op>(['FAdd32', 'FSub32', 'FM
 
 /** Whether this pass lowers `op`: the f32 ops above, the f64 ops of lower-float64.ts and the f16 ops of lower-float16.ts. */
 export function isLowered(op: Op): boolean {
-  return LOWERED_F32.has(op) || LOWERED_F64.has(op) || LOWERED_F16.has(op);
+  return LOWERED_F32.has(op) || LOWERED_F64.has(op) || LOWERED_F16.has(op) || LOWERED_MISC.has(op);
 }
 
 /** A float type's bits (f16 in a u32) and the bit casts between them, around each lowered call. */
@@ -435,6 +436,7 @@ function lowerBody(x: X, md: Mode, op: Op, imms: readonly Imm[], a: (k: number) 
     default:
       if (LOWERED_F64.has(op)) return lowerF64(x, md, op, imms, a);
       if (LOWERED_F16.has(op)) return lowerF16(x, md, op, imms, a);
+      if (LOWERED_MISC.has(op)) return lowerMisc(x, md, op, imms, a);
       throw new IrError(`${op} is not lowered`);
   }
 }
