@@ -141,9 +141,12 @@ function translateOne(cx: TContext, inst: Instruction): void {
   if (!t) throw cx.error(`${m} is not translated yet`);
   const dpp = inst.variant === 'dpp16' || inst.variant === 'dpp8';
   cx.dppApplied = false;
+  cx.sdwaApplied = false;
   t(cx);
   // A translator that does not read its operands through the VALU io (units/dpp.ts) ignores DPP.
   if (dpp && !cx.dppApplied) throw cx.error(`${inst.variant.toUpperCase()} form of ${m} is not translated yet`);
+  // The same for SDWA (the io's selects: units/valu.ts, units/valu-io.ts).
+  if (inst.variant === 'sdwa' && !cx.sdwaApplied) throw cx.error(`SDWA form of ${m} is not translated yet`);
 }
 
 /** The conditional branches (SOPP), each as its wave-uniform condition. */

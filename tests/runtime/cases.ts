@@ -20,6 +20,7 @@ import { addtidCases, atomicCases, buffer64Cases, bufferCases, compareCases, int
 import { wideAssembly, wideOpenCl } from './cases-wide.js';
 import { ldsCases } from './cases-lds.js';
 import { dppCases } from './cases-dpp.js';
+import { sdwaCases } from './cases-vint.js';
 
 export interface EngineCase {
   /** The case's name in messages. */
@@ -377,6 +378,7 @@ export const ENGINE_SUITES: readonly EngineSuite[] = [
   { title: 'addtid', cases: addtidCases },
   { title: 'cross-lane writes', cases: laneCases },
   { title: 'DPP16 and DPP8', cases: dppCases },
+  { title: 'SDWA on the 32-bit VALU', cases: sdwaCases },
   { title: 'LDS and barriers', cases: ldsCases },
   { title: 'OpenCL atomics', cases: openclAtomicCases },
   { title: 'f64 and f16 OpenCL kernels', cases: wideOpenCl },

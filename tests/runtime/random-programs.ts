@@ -97,9 +97,9 @@ export function forms(wave64: boolean): Form[] {
         break;
       case 'VOP1': case 'VOP2': case 'VOPC': {
         out.push({ def, name: flags.includes('noVOP3') ? def.mnemonic : `${def.mnemonic}_e32`, operands: withCounts(def.operands), vop: 'e32' });
-        // SDWA forms of the 16-bit ops (the recompiler translates SDWA for the f16 and 16-bit integer VALU).
+        // SDWA forms (the recompiler translates SDWA for the 32-bit, f16 and 16-bit integer VALU).
         const sdwa = sdwaForm('gfx1030', def.family, def.opcode);
-        if (sdwa && (def.float === 'f16' || def.operands.some((o) => is16(o.type)))) {
+        if (sdwa) {
           out.push({ def, name: `${def.mnemonic}_sdwa`, operands: withCounts(def.operands).map((o) => (o.def.kind === 'vcc' && o.def.role === 'dst' ? { def: { ...o.def, kind: 'sdst' as const }, count: o.count } : o)), vop: 'sdwa', sdwa });
         }
         // DPP16/DPP8 forms (gfx10 has none of VOPC), with DPP16's neg/abs where the form takes them.
