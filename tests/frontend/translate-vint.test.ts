@@ -12,7 +12,7 @@ import { dispatchIr } from '../../src/ir/dispatch.js';
 import { lowerFloat } from '../../src/ir/passes/lower-float.js';
 import { verifyFunction } from '../../src/ir/verify.js';
 import { interpret, prepare, type EngineCase } from '../runtime/cases.js';
-import { sdwaCases } from '../runtime/cases-vint.js';
+import { permlaneCases, sdwaCases } from '../runtime/cases-vint.js';
 
 function check(c: EngineCase, lowered: boolean): void {
   const cfg = buildCfg(c.shader);
@@ -39,4 +39,8 @@ test('SDWA forms of the 32-bit VOP1/VOP2/VOPC opcodes in the IR interpreter equa
     n++;
   }
   assert.ok(n >= 8);
+});
+
+test('v_permlane16_b32 / v_permlanex16_b32 in the IR interpreter equal the RDNA interpreter (selects from SGPRs, constants and data, FI, BOUND_CTRL, vdst = src0), wave32 and wave64', () => {
+  for (const c of permlaneCases()) check(c, false);
 });

@@ -393,6 +393,47 @@ interface Group { readonly name: string; readonly cases: Case[] }
 const wave = (w64: boolean) => ({
   VCC: w64 ? 'vcc' : 'vcc_lo', SD: w64 ? 's[22:23]' : 's22', M: w64 ? 's[30:31]' : 's30', EXEC: w64 ? 'exec' : 'exec_lo', MOV: w64 ? 's_mov_b64' : 's_mov_b32',
 });
+// v_permlane16_b32 / v_permlanex16_b32 (RDNA2 ISA reference pseudocode): lanesel = {S2, S1}; lane
+// i of row r reads VGPR[src0] of lane 16 * r' + lanesel[4i + 3 : 4i], r' = r (permlane16) or
+// altrow = {r[1], ~r[0]} (permlanex16); only lanes on in EXEC are written. op_sel[0] = FI,
+// op_sel[1] = BOUND_CTRL (LLVM's encoding). For a source lane off in EXEC the ISA text gives no
+// rule; the interpreter's choice, modelled here: DPP's (without FI the source is invalid; an
+// invalid source reads 0 under BOUND_CTRL, otherwise the lane keeps its old vdst).
+function permlaneCases(): Case[] {
+  const cs: Case[] = [];
+  const sels: [number, number, string][] = [
+    [0x76543210, 0xfedcba98, 's'], [0x89abcdef, 0x01234567, 's'], [0, 0, 's'], [0x5f1e29c3, 0x0d7b4a86, 's'], [0xffffffff, 0x33333333, 's'],
+    [5, 0xffffffff, 'inline'], [0x1234abcd, 0x9e3779b9, 'literal'],
+  ];
+  for (const cross of [false, true]) {
+    const m = cross ? 'v_permlanex16_b32' : 'v_permlane16_b32';
+    sels.forEach(([s1, s2, how], k) => {
+      for (const [fi, bc] of [[0, 0], [1, 0], [0, 1], [1, 1]] as const) {
+        // The last two select pairs with two op_sel settings only.
+        if (k >= 5 && fi !== bc) continue;
+        const opsel = fi || bc ? ` op_sel:[${fi},${bc}]` : '';
+        const srcs = how === 'inline' ? '5, -1' : how === 'literal' ? `0x${s1.toString(16)}, s31` : 's30, s31';
+        const set = how === 'inline' ? '' : `${how === 's' ? `s_mov_b32 s30, 0x${s1.toString(16)}\n` : ''}s_mov_b32 s31, 0x${s2.toString(16)}\n`;
+        const lanesel = (BigInt(s2) << 32n) | BigInt(s1);
+        const model = (old: boolean) => (x: Lane, w: readonly Lane[]): Out => {
+          const r = x.lane >> 4, i = x.lane & 15;
+          const row = cross ? (r & 2) | (~r & 1) : r;
+          const src = w[16 * row + Number((lanesel >> BigInt(4 * i)) & 15n)];
+          assert.ok(src);
+          const valid = fi === 1 || src.act;
+          if (!valid) return bc ? v(0n) : v(u32(x.old));
+          return v(u32(old ? src.old : src.a));
+        };
+        cs.push({ name: `${m} ${srcs}${opsel}`, asm: `${set}${m} v20, v10, ${srcs}${opsel}`, res: 'v', model: model(false) });
+        // vdst = src0: every lane reads its source lane's old value (without FI: an inactive lane's
+        // v20 is not set from the old value before the case).
+        if (k === 3 && fi === 0) cs.push({ name: `${m} v20, v20 ${srcs}${opsel}`, asm: `${set}${m} v20, v20, ${srcs}${opsel}`, res: 'v', model: model(true) });
+      }
+    });
+  }
+  return cs;
+}
+
 function subst(s: string, w64: boolean): string {
   const p = wave(w64);
   return s.replace(/\{(VCC|SD|M|EXEC|MOV)\}/g, (_m, k: keyof typeof p) => p[k]).replace(/s26/g, w64 ? 's[26:27]' : 's26');
@@ -512,6 +553,7 @@ const GROUPS: Group[] = [
   { name: 'compare_lanes', cases: compareCases() },
   { name: 'dpp', cases: dppCases() },
   { name: 'sdwa', cases: sdwaCases() },
+  { name: 'permlane', cases: permlaneCases() },
 ];
 
 // Split groups into kernels of at most ~450 result dwords.
@@ -530,7 +572,7 @@ function kernelsOf(g: Group, w64: boolean): { name: string; cases: Case[] }[] {
 const ALL = [false, true].flatMap((w64) => GROUPS.flatMap((g) => kernelsOf(g, w64).map((k) => ({ ...k, group: g.name, w64 }))));
 const SHADERS = assemble('gfx1030', ALL.map((k) => ({ name: k.name, body: kernelBody(k.cases, k.w64), wave64: k.w64, vgprs: 32, sgprs: 40 })));
 
-const RUNS: Record<string, number> = { basic: 80, compare_lanes: 80, dpp: 30, sdwa: 100 }; // x 64 lanes each
+const RUNS: Record<string, number> = { basic: 80, compare_lanes: 80, dpp: 30, sdwa: 100, permlane: 30 }; // x 64 lanes each
 
 for (const k of ALL) {
   test(`integer VALU ${k.name}: ${k.cases.length} cases against the ISA models`, () => {

@@ -174,3 +174,35 @@ export function* sdwaCases(): Generator<EngineCase> {
     }
   }
 }
+
+// --- v_permlane16_b32 / v_permlanex16_b32 ---
+
+/** The permlane lines: several selects (SGPRs, constants, a literal, a run-time value), every FI/BOUND_CTRL pair, vdst = src0. */
+export function permlaneOps(): LaneOp[] {
+  const ops: LaneOp[] = [];
+  const sels: [string, string][] = [
+    ['0x76543210', '0xfedcba98'], ['0x89abcdef', '0x01234567'], ['0', '0'], ['0x5f1e29c3', '0x0d7b4a86'], ['0xffffffff', '0x33333333'],
+  ];
+  for (const m of ['v_permlane16_b32', 'v_permlanex16_b32']) {
+    for (const [s1, s2] of sels) {
+      for (const opsel of ['', ' op_sel:[1,0]', ' op_sel:[0,1]', ' op_sel:[1,1]']) {
+        ops.push({ line: (d) => `s_mov_b32 s44, ${s1}\ns_mov_b32 s45, ${s2}\n${m} ${d}, v3, s44, s45${opsel}` });
+      }
+    }
+    // Inline constants, a literal, and a select read from the data (v_readfirstlane_b32).
+    ops.push({ line: (d) => `${m} ${d}, v4, 5, -1` });
+    ops.push({ line: (d) => `${m} ${d}, v4, 0x1234abcd, s8 op_sel:[0,1]` });
+    ops.push({ line: (d) => `v_readfirstlane_b32 s44, v4\nv_readfirstlane_b32 s45, v5\n${m} ${d}, v3, s44, s45 op_sel:[1,0]` });
+    ops.push({ line: (d) => `v_readfirstlane_b32 s44, v5\n${m} ${d}, v3, s44, s9` });
+    // vdst = src0: every lane reads its source lane's old value.
+    ops.push({ line: (d) => `s_mov_b32 s44, 0x5f1e29c3\ns_mov_b32 s45, 0x0d7b4a86\n${m} ${d}, ${d}, s44, s45` });
+    ops.push({ line: (d) => `s_mov_b32 s44, 0x01234567\ns_mov_b32 s45, 0x89abcdef\n${m} ${d}, ${d}, s44, s45 op_sel:[1,1]` });
+  }
+  return ops;
+}
+
+/** The permlane cases, wave32 and wave64. */
+export function* permlaneCases(): Generator<EngineCase> {
+  const rng = new Rng(1307);
+  for (const wave64 of [false, true]) yield laneCase(`permlane${wave64 ? 64 : 32}`, permlaneOps(), wave64, rng);
+}

@@ -20,7 +20,7 @@ import { addtidCases, atomicCases, buffer64Cases, bufferCases, compareCases, int
 import { wideAssembly, wideOpenCl } from './cases-wide.js';
 import { ldsCases } from './cases-lds.js';
 import { dppCases } from './cases-dpp.js';
-import { sdwaCases } from './cases-vint.js';
+import { permlaneCases, sdwaCases } from './cases-vint.js';
 
 export interface EngineCase {
   /** The case's name in messages. */
@@ -379,6 +379,7 @@ export const ENGINE_SUITES: readonly EngineSuite[] = [
   { title: 'cross-lane writes', cases: laneCases },
   { title: 'DPP16 and DPP8', cases: dppCases },
   { title: 'SDWA on the 32-bit VALU', cases: sdwaCases },
+  { title: 'v_permlane16/x16', cases: permlaneCases },
   { title: 'LDS and barriers', cases: ldsCases },
   { title: 'OpenCL atomics', cases: openclAtomicCases },
   { title: 'f64 and f16 OpenCL kernels', cases: wideOpenCl },
