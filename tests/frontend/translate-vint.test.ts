@@ -12,7 +12,7 @@ import { dispatchIr } from '../../src/ir/dispatch.js';
 import { lowerFloat } from '../../src/ir/passes/lower-float.js';
 import { verifyFunction } from '../../src/ir/verify.js';
 import { interpret, prepare, type EngineCase } from '../runtime/cases.js';
-import { permlaneCases, sdwaCases } from '../runtime/cases-vint.js';
+import { dotCases, permlaneCases, sdwaCases } from '../runtime/cases-vint.js';
 
 function check(c: EngineCase, lowered: boolean): void {
   const cfg = buildCfg(c.shader);
@@ -43,4 +43,8 @@ test('SDWA forms of the 32-bit VOP1/VOP2/VOPC opcodes in the IR interpreter equa
 
 test('v_permlane16_b32 / v_permlanex16_b32 in the IR interpreter equal the RDNA interpreter (selects from SGPRs, constants and data, FI, BOUND_CTRL, vdst = src0), wave32 and wave64', () => {
   for (const c of permlaneCases()) check(c, false);
+});
+
+test('integer dot products (VOP3P dot2/dot4/dot8, signed and unsigned, op_sel halves, clamp at the edges; v_dot4c_i32_i8 and its DPP forms) in the IR interpreter equal the RDNA interpreter, wave32 and wave64', () => {
+  for (const c of dotCases()) check(c, false);
 });

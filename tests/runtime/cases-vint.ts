@@ -206,3 +206,37 @@ export function* permlaneCases(): Generator<EngineCase> {
   const rng = new Rng(1307);
   for (const wave64 of [false, true]) yield laneCase(`permlane${wave64 ? 64 : 32}`, permlaneOps(), wave64, rng);
 }
+
+// --- integer dot products ---
+
+/** The dot-product lines: every VOP3P integer dot with and without clamp, op_sel/op_sel_hi on the 16-bit ones, SGPR and constant sources; v_dot4c_i32_i8 and its DPP forms. */
+export function dotOps(rng: Rng): LaneOp[] {
+  const ops: LaneOp[] = [];
+  const names = ['v_dot2_i32_i16', 'v_dot2_u32_u16', 'v_dot4_i32_i8', 'v_dot4_u32_u8', 'v_dot8_i32_i4', 'v_dot8_u32_u4'];
+  const srcs = [['v3', 'v4', 'v5'], ['v4', 'v3', 'v5'], ['s8', 'v4', 'v5'], ['v3', 's9', '-1'], ['v5', 'v4', '0x7fffff00'], ['-3', 'v4', 'v3'], ['v3', 'v3', 's8']];
+  for (const m of names) {
+    for (let rep = 0; rep < 6; rep++) {
+      const [a, b, c] = rng.pick(srcs);
+      const clamp = rng.bool(0.5) ? ' clamp' : '';
+      const sel = m.startsWith('v_dot2') && rng.bool(0.6) ? ` op_sel:[${rng.int(2)},${rng.int(2)},0] op_sel_hi:[${rng.int(2)},${rng.int(2)},1]` : '';
+      ops.push({ line: (d) => `${m} ${d}, ${a}, ${b}, ${c}${sel}${clamp}` });
+    }
+    // Operands at the saturation edges: the sum of maximal products and a large accumulator.
+    ops.push({ line: (d) => `v_mov_b32 v6, 0x80008000\n${m} ${d}, v6, v6, 0x7fffffff clamp` });
+    ops.push({ line: (d) => `v_mov_b32 v6, 0x7f7f7f7f\n${m} ${d}, v6, v6, v5 clamp` });
+    ops.push({ line: (d) => `v_mov_b32 v6, 0xffffffff\n${m} ${d}, v6, v6, v5 clamp` });
+  }
+  ops.push({ line: (d) => `v_dot4c_i32_i8 ${d}, v3, v4` });
+  ops.push({ line: (d) => `v_dot4c_i32_i8 ${d}, s8, v4` });
+  ops.push({ line: (d) => `v_dot4c_i32_i8 ${d}, -7, v5` });
+  ops.push({ line: (d) => `v_dot4c_i32_i8_dpp ${d}, v3, v4 quad_perm:[1,0,3,2] row_mask:0xf bank_mask:0xf` });
+  ops.push({ line: (d) => `v_dot4c_i32_i8_dpp ${d}, v3, v5 row_shr:3 row_mask:0xf bank_mask:0xf bound_ctrl:0` });
+  ops.push({ line: (d) => `v_dot4c_i32_i8_dpp ${d}, v4, v3 dpp8:[7,6,5,4,3,2,1,0] fi:1` });
+  return ops;
+}
+
+/** The dot-product cases, wave32 and wave64. */
+export function* dotCases(): Generator<EngineCase> {
+  const rng = new Rng(1407);
+  for (const wave64 of [false, true]) yield laneCase(`dot${wave64 ? 64 : 32}`, dotOps(new Rng(1408)), wave64, rng);
+}
