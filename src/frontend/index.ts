@@ -24,8 +24,9 @@ import { VALU_F64 } from './units/valu-f64.js';
 import { VALU_INT16 } from './units/valu-int16.js';
 import { VALU_LANES } from './units/valu-lanes.js';
 import { VALU_DOT } from './units/valu-dot.js';
+import { VALU_SAD } from './units/valu-sad.js';
 
-const UNITS: readonly Record<string, Translator>[] = [SALU, VALU, VALU_F64, VALU_F16, VALU_INT16, VALU_LANES, VALU_DOT, MEMORY, BUFFER, DS, HWREG_UNIT];
+const UNITS: readonly Record<string, Translator>[] = [SALU, VALU, VALU_F64, VALU_F16, VALU_INT16, VALU_LANES, VALU_DOT, VALU_SAD, MEMORY, BUFFER, DS, HWREG_UNIT];
 export const TRANSLATORS: Record<string, Translator> = {};
 for (const u of UNITS) for (const [k, t] of Object.entries(u)) {
   if (k in TRANSLATORS) throw new Error(`frontend: two units translate ${k}`);

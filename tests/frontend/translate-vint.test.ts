@@ -12,7 +12,7 @@ import { dispatchIr } from '../../src/ir/dispatch.js';
 import { lowerFloat } from '../../src/ir/passes/lower-float.js';
 import { verifyFunction } from '../../src/ir/verify.js';
 import { interpret, prepare, type EngineCase } from '../runtime/cases.js';
-import { dotCases, permlaneCases, sdwaCases } from '../runtime/cases-vint.js';
+import { dotCases, permlaneCases, sadCases, sdwaCases } from '../runtime/cases-vint.js';
 
 function check(c: EngineCase, lowered: boolean): void {
   const cfg = buildCfg(c.shader);
@@ -47,4 +47,8 @@ test('v_permlane16_b32 / v_permlanex16_b32 in the IR interpreter equal the RDNA 
 
 test('integer dot products (VOP3P dot2/dot4/dot8, signed and unsigned, op_sel halves, clamp at the edges; v_dot4c_i32_i8 and its DPP forms) in the IR interpreter equal the RDNA interpreter, wave32 and wave64', () => {
   for (const c of dotCases()) check(c, false);
+});
+
+test('v_msad_u8, v_qsad_pk_u16_u8, v_mqsad_pk_u16_u8, v_mqsad_u32_u8 (reference bytes zero and not, SGPR and constant sources) and v_sat_pk_u8_i16 (e32, e64, SDWA, DPP) in the IR interpreter equal the RDNA interpreter, wave32 and wave64', () => {
+  for (const c of sadCases()) check(c, false);
 });

@@ -240,3 +240,39 @@ export function* dotCases(): Generator<EngineCase> {
   const rng = new Rng(1407);
   for (const wave64 of [false, true]) yield laneCase(`dot${wave64 ? 64 : 32}`, dotOps(new Rng(1408)), wave64, rng);
 }
+
+// --- the SAD ops and v_sat_pk_u8_i16 ---
+
+/** The SAD lines (64- and 128-bit results one field per line through v6..v9), reference operands with zero bytes, constants; v_sat_pk_u8_i16 in its e32, e64, SDWA and DPP forms. */
+export function sadOps(): LaneOp[] {
+  const ops: LaneOp[] = [];
+  // Reference operands: random, with zero bytes, and constants.
+  const refs: [string, string][] = [['', 'v5'], ['v_and_b32 v9, 0xff00ff00, v5\n', 'v9'], ['v_lshlrev_b32 v9, 8, v4\n', 'v9'], ['', 's8'], ['', '0x00010000'], ['', '3']];
+  refs.forEach(([pre, ref], k) => {
+    ops.push({ line: (d) => `${pre}v_msad_u8 ${d}, v3, ${ref}, v4` });
+    ops.push({ line: (d) => `${pre}v_msad_u8 ${d}, ${k % 2 ? 's9' : 'v4'}, ${ref}, ${k % 3 ? 'v5' : '-2'}` });
+    for (const m of ['v_qsad_pk_u16_u8', 'v_mqsad_pk_u16_u8']) {
+      for (const h of [0, 1]) {
+        const s0 = k === 3 ? 's[8:9]' : k === 5 ? '0x12345678' : 'v[3:4]';
+        ops.push({ line: (d) => `${pre}${m} v[6:7], ${s0}, ${ref}, ${k % 2 ? 'v[4:5]' : 'v[3:4]'}\nv_mov_b32 ${d}, v${6 + h}` });
+      }
+    }
+    for (let j = 0; j < 4; j++) {
+      // S2 = v[6:9] (also the destination: the sources are read before the writes).
+      const s2 = 'v_mov_b32 v6, v5\nv_xor_b32 v7, v3, v4\nv_mov_b32 v8, v4\nv_not_b32 v9, v3\n';
+      ops.push({ line: (d) => `${pre.replace('v9', 'v2')}${s2}v_mqsad_u32_u8 v[6:9], v[3:4], ${ref.replace('v9', 'v2')}, v[6:9]\nv_mov_b32 ${d}, v${6 + j}` });
+    }
+  });
+  for (const s of ['v3', 'v4', 's8', '0x80017f00', '-1']) ops.push({ line: (d) => `v_sat_pk_u8_i16 ${d}, ${s}` });
+  ops.push({ line: (d) => `v_sat_pk_u8_i16_e64 ${d}, v5` });
+  ops.push({ line: (d) => `v_sat_pk_u8_i16_sdwa ${d}, sext(v3) dst_sel:WORD_1 dst_unused:UNUSED_PRESERVE src0_sel:BYTE_1` });
+  ops.push({ line: (d) => `v_sat_pk_u8_i16_sdwa ${d}, v4 dst_sel:BYTE_0 dst_unused:UNUSED_SEXT src0_sel:DWORD` });
+  ops.push({ line: (d) => `v_sat_pk_u8_i16_dpp ${d}, v5 row_ror:3 row_mask:0xf bank_mask:0xf` });
+  return ops;
+}
+
+/** The SAD cases, wave32 and wave64. */
+export function* sadCases(): Generator<EngineCase> {
+  const rng = new Rng(1507);
+  for (const wave64 of [false, true]) yield laneCase(`sad${wave64 ? 64 : 32}`, sadOps(), wave64, rng);
+}

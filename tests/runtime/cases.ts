@@ -20,7 +20,7 @@ import { addtidCases, atomicCases, buffer64Cases, bufferCases, compareCases, int
 import { wideAssembly, wideOpenCl } from './cases-wide.js';
 import { ldsCases } from './cases-lds.js';
 import { dppCases } from './cases-dpp.js';
-import { dotCases, permlaneCases, sdwaCases } from './cases-vint.js';
+import { dotCases, permlaneCases, sadCases, sdwaCases } from './cases-vint.js';
 
 export interface EngineCase {
   /** The case's name in messages. */
@@ -381,6 +381,7 @@ export const ENGINE_SUITES: readonly EngineSuite[] = [
   { title: 'SDWA on the 32-bit VALU', cases: sdwaCases },
   { title: 'v_permlane16/x16', cases: permlaneCases },
   { title: 'integer dot products', cases: dotCases },
+  { title: 'SAD ops', cases: sadCases },
   { title: 'LDS and barriers', cases: ldsCases },
   { title: 'OpenCL atomics', cases: openclAtomicCases },
   { title: 'f64 and f16 OpenCL kernels', cases: wideOpenCl },
