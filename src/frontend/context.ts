@@ -93,6 +93,8 @@ export class TContext {
   modeOverride: KnownBits | undefined;
   /** Whether the instruction's DPP lanes were applied (units/dpp.ts): a DPP form whose translator did not is refused. */
   dppApplied = false;
+  /** Whether the instruction's SDWA selects were applied (the VALU io, units/valu.ts and units/valu-io.ts): an SDWA form whose translator did not is refused. */
+  sdwaApplied = false;
   constructor(readonly b: BlockBuilder, readonly shader: Shader, readonly mode: ModeAnalysis, readonly text: (i: Instruction) => string, readonly blockOf: (pc: number) => number) {}
 
   get waveSize(): 32 | 64 { return this.shader.info.waveSize; }

@@ -23,8 +23,11 @@ import { VALU_F16 } from './units/valu-f16.js';
 import { VALU_F64 } from './units/valu-f64.js';
 import { VALU_INT16 } from './units/valu-int16.js';
 import { VALU_FLOAT_MISC } from './units/valu-float-misc.js';
+import { VALU_LANES } from './units/valu-lanes.js';
+import { VALU_DOT } from './units/valu-dot.js';
+import { VALU_SAD } from './units/valu-sad.js';
 
-const UNITS: readonly Record<string, Translator>[] = [SALU, VALU, VALU_F64, VALU_F16, VALU_INT16, VALU_FLOAT_MISC, MEMORY, BUFFER, DS, HWREG_UNIT];
+const UNITS: readonly Record<string, Translator>[] = [SALU, VALU, VALU_F64, VALU_F16, VALU_INT16, VALU_FLOAT_MISC, VALU_LANES, VALU_DOT, VALU_SAD, MEMORY, BUFFER, DS, HWREG_UNIT];
 export const TRANSLATORS: Record<string, Translator> = {};
 for (const u of UNITS) for (const [k, t] of Object.entries(u)) {
   if (k in TRANSLATORS) throw new Error(`frontend: two units translate ${k}`);
@@ -142,9 +145,12 @@ function translateOne(cx: TContext, inst: Instruction): void {
   if (!t) throw cx.error(`${m} is not translated yet`);
   const dpp = inst.variant === 'dpp16' || inst.variant === 'dpp8';
   cx.dppApplied = false;
+  cx.sdwaApplied = false;
   t(cx);
   // A translator that does not read its operands through the VALU io (units/dpp.ts) ignores DPP.
   if (dpp && !cx.dppApplied) throw cx.error(`${inst.variant.toUpperCase()} form of ${m} is not translated yet`);
+  // The same for SDWA (the io's selects: units/valu.ts, units/valu-io.ts).
+  if (inst.variant === 'sdwa' && !cx.sdwaApplied) throw cx.error(`SDWA form of ${m} is not translated yet`);
 }
 
 /** The conditional branches (SOPP), each as its wave-uniform condition. */

@@ -393,6 +393,99 @@ interface Group { readonly name: string; readonly cases: Case[] }
 const wave = (w64: boolean) => ({
   VCC: w64 ? 'vcc' : 'vcc_lo', SD: w64 ? 's[22:23]' : 's22', M: w64 ? 's[30:31]' : 's30', EXEC: w64 ? 'exec' : 'exec_lo', MOV: w64 ? 's_mov_b64' : 's_mov_b32',
 });
+// v_permlane16_b32 / v_permlanex16_b32 (RDNA2 ISA reference pseudocode): lanesel = {S2, S1}; lane
+// i of row r reads VGPR[src0] of lane 16 * r' + lanesel[4i + 3 : 4i], r' = r (permlane16) or
+// altrow = {r[1], ~r[0]} (permlanex16); only lanes on in EXEC are written. op_sel[0] = FI,
+// op_sel[1] = BOUND_CTRL (LLVM's encoding). For a source lane off in EXEC the ISA text gives no
+// rule; the interpreter's choice, modelled here: DPP's (without FI the source is invalid; an
+// invalid source reads 0 under BOUND_CTRL, otherwise the lane keeps its old vdst).
+function permlaneCases(): Case[] {
+  const cs: Case[] = [];
+  const sels: [number, number, string][] = [
+    [0x76543210, 0xfedcba98, 's'], [0x89abcdef, 0x01234567, 's'], [0, 0, 's'], [0x5f1e29c3, 0x0d7b4a86, 's'], [0xffffffff, 0x33333333, 's'],
+    [5, 0xffffffff, 'inline'], [0x1234abcd, 0x9e3779b9, 'literal'],
+  ];
+  for (const cross of [false, true]) {
+    const m = cross ? 'v_permlanex16_b32' : 'v_permlane16_b32';
+    sels.forEach(([s1, s2, how], k) => {
+      for (const [fi, bc] of [[0, 0], [1, 0], [0, 1], [1, 1]] as const) {
+        // The last two select pairs with two op_sel settings only.
+        if (k >= 5 && fi !== bc) continue;
+        const opsel = fi || bc ? ` op_sel:[${fi},${bc}]` : '';
+        const srcs = how === 'inline' ? '5, -1' : how === 'literal' ? `0x${s1.toString(16)}, s31` : 's30, s31';
+        const set = how === 'inline' ? '' : `${how === 's' ? `s_mov_b32 s30, 0x${s1.toString(16)}\n` : ''}s_mov_b32 s31, 0x${s2.toString(16)}\n`;
+        const lanesel = (BigInt(s2) << 32n) | BigInt(s1);
+        const model = (old: boolean) => (x: Lane, w: readonly Lane[]): Out => {
+          const r = x.lane >> 4, i = x.lane & 15;
+          const row = cross ? (r & 2) | (~r & 1) : r;
+          const src = w[16 * row + Number((lanesel >> BigInt(4 * i)) & 15n)];
+          assert.ok(src);
+          const valid = fi === 1 || src.act;
+          if (!valid) return bc ? v(0n) : v(u32(x.old));
+          return v(u32(old ? src.old : src.a));
+        };
+        cs.push({ name: `${m} ${srcs}${opsel}`, asm: `${set}${m} v20, v10, ${srcs}${opsel}`, res: 'v', model: model(false) });
+        // vdst = src0: every lane reads its source lane's old value (without FI: an inactive lane's
+        // v20 is not set from the old value before the case).
+        if (k === 3 && fi === 0) cs.push({ name: `${m} v20, v20 ${srcs}${opsel}`, asm: `${set}${m} v20, v20, ${srcs}${opsel}`, res: 'v', model: model(true) });
+      }
+    });
+  }
+  return cs;
+}
+
+// The SAD family, v_sat_pk_u8_i16 and v_dot4c_i32_i8 (RDNA2 ISA reference pseudocode):
+// v_msad_u8 = S2 + Σ_k (S1.byte k == 0 ? 0 : |S0.byte k − S1.byte k|); v_qsad_pk_u16_u8 /
+// v_mqsad_pk_u16_u8: field j (16 bits) = v_sad_u8 / v_msad_u8 of S0[8j+31:8j] (64-bit S0)
+// against S1 with S2's field j, truncated to 16 bits; v_mqsad_u32_u8: the same masked SADs into
+// 32-bit fields of a 128-bit D with a 128-bit S2; v_sat_pk_u8_i16 = {16'b0, sat8(S0[31:16]),
+// sat8(S0[15:0])} (the ISA text's zero high half, the interpreter's choice over gfx10's 16-bit
+// preserve); v_dot4c_i32_i8 = Σ S0.i8[k] * S1.i8[k] + D. Besides the models, fixed operands with
+// results worked out by hand from that text.
+function sadCases(): Case[] {
+  const byteB = (x: number | bigint, k: number) => (BigInt(x) >> BigInt(8 * k)) & 0xffn;
+  const sad = (a: bigint, b: bigint, masked: boolean) => {
+    let r = 0n;
+    for (let k = 0; k < 4; k++) if (!masked || byteB(b, k) !== 0n) r += absB(byteB(a, k) - byteB(b, k));
+    return r;
+  };
+  const win = (s0: bigint, j: number) => (s0 >> BigInt(8 * j)) & M32;
+  const quad = (s0: bigint, s1: bigint, s2: bigint, masked: boolean) => [0, 1, 2, 3].reduce((r, j) => r | (((sad(win(s0, j), s1, masked) + ((s2 >> BigInt(16 * j)) & 0xffffn)) & 0xffffn) << BigInt(16 * j)), 0n);
+  const sat8 = (h: bigint) => clampB(s16(h), 0n, 255n);
+  const sb = (x: number | bigint, k: number) => BigInt.asIntN(8, byteB(x, k));
+  const cs: Case[] = [
+    { name: 'v_msad_u8', asm: 'v_msad_u8 v20, v10, v11, v12', res: 'v', model: (x) => v(u32(sad(u32(x.a), u32(x.b), true) + u32(x.c))) },
+    // Zero reference bytes most of the time: B masked to a byte pattern of X.
+    { name: 'v_msad_u8 (zero bytes)', asm: 'v_and_b32 v24, v11, v13\nv_msad_u8 v20, v10, v24, v12', res: 'v', model: (x) => v(u32(sad(u32(x.a), u32(x.b) & u32(x.x), true) + u32(x.c))) },
+    { name: 'v_qsad_pk_u16_u8', asm: 'v_qsad_pk_u16_u8 v[20:21], v[10:11], v12, v[14:15]', res: 'v64', model: (x) => v(quad(x.a64, u32(x.c), x.c64, false)) },
+    { name: 'v_mqsad_pk_u16_u8', asm: 'v_and_b32 v24, v12, v13\nv_mqsad_pk_u16_u8 v[20:21], v[10:11], v24, v[14:15]', res: 'v64', model: (x) => v(quad(x.a64, u32(x.c) & u32(x.x), x.c64, true)) },
+    { name: 'v_mqsad_u32_u8 (fields 0, 1)', asm: 'v_mqsad_u32_u8 v[20:23], v[14:15], v12, v[10:13]', res: 'v64',
+      model: (x) => v(u32(sad(win(x.c64, 0), u32(x.c), true) + u32(x.a)) | (u32(sad(win(x.c64, 1), u32(x.c), true) + u32(x.b)) << 32n)) },
+    { name: 'v_mqsad_u32_u8 (fields 2, 3)', asm: 'v_mqsad_u32_u8 v[20:23], v[14:15], v12, v[10:13]\nv_mov_b32 v20, v22\nv_mov_b32 v21, v23', res: 'v64',
+      model: (x) => v(u32(sad(win(x.c64, 2), u32(x.c), true) + u32(x.c)) | (u32(sad(win(x.c64, 3), u32(x.c), true) + u32(x.x)) << 32n)) },
+    { name: 'v_sat_pk_u8_i16', asm: 'v_sat_pk_u8_i16 v20, v10', res: 'v', model: (x) => v(sat8(u32(x.a) & 0xffffn) | (sat8(u32(x.a) >> 16n) << 8n)) },
+    { name: 'v_sat_pk_u8_i16_e64', asm: 'v_sat_pk_u8_i16_e64 v20, v11', res: 'v', model: (x) => v(sat8(u32(x.b) & 0xffffn) | (sat8(u32(x.b) >> 16n) << 8n)) },
+    { name: 'v_sat_pk_u8_i16_sdwa', asm: 'v_sat_pk_u8_i16_sdwa v20, sext(v10) dst_sel:WORD_1 dst_unused:UNUSED_PRESERVE src0_sel:BYTE_1', res: 'v',
+      model: (x) => { const w = u32(BigInt.asIntN(8, byteB(x.a, 1))); return v((u32(x.old) & 0xffffn) | (((sat8(w & 0xffffn) | (sat8(w >> 16n) << 8n)) & 0xffffn) << 16n)); } },
+    { name: 'v_dot4c_i32_i8', asm: 'v_dot4c_i32_i8 v20, v10, v11', res: 'v', model: (x) => v(u32([0, 1, 2, 3].reduce((r, k) => r + sb(x.a, k) * sb(x.b, k), s32(x.old)))) },
+    { name: 'v_dot4c_i32_i8_dpp', asm: 'v_dot4c_i32_i8_dpp v20, v10, v11 quad_perm:[1,0,3,2] row_mask:0xf bank_mask:0xf bound_ctrl:1 fi:1', res: 'v',
+      model: (x, w) => { const s = w[x.lane ^ 1]; return v(u32([0, 1, 2, 3].reduce((r, k) => r + sb(s?.a ?? 0, k) * sb(x.b, k), s32(x.old)))); } },
+    // By hand: bytes (04,03,ff,10) vs (01,05,80,00): 3 + 2 + 127 + (masked) 0, + 7 = 139.
+    { name: 'v_msad_u8 by hand', asm: 's_mov_b32 s30, 0x10ff0304\ns_mov_b32 s31, 0x00800501\nv_msad_u8 v20, s30, s31, 7', res: 'v', model: () => v(139n) },
+    // Windows 03020100, 04030201, 05040302, 06050403 vs 04030201: 4, 0, 4, 8; + S2 fields 1, 2, 3, 4.
+    { name: 'v_qsad_pk_u16_u8 by hand', asm: 's_mov_b32 s30, 0x03020100\ns_mov_b32 s31, 0x07060504\ns_mov_b32 s32, 0x00020001\ns_mov_b32 s33, 0x00040003\nv_mov_b32 v24, s32\nv_mov_b32 v25, s33\nv_qsad_pk_u16_u8 v[20:21], s[30:31], 0x04030201, v[24:25]', res: 'v64', model: () => v(0x000c000700020005n) },
+    // Reference 04030001 (byte 1 masked): 3, 0, 3, 6; + 1, 2, 3, 4.
+    { name: 'v_mqsad_pk_u16_u8 by hand', asm: 's_mov_b32 s30, 0x03020100\ns_mov_b32 s31, 0x07060504\ns_mov_b32 s32, 0x00020001\ns_mov_b32 s33, 0x00040003\nv_mov_b32 v24, s32\nv_mov_b32 v25, s33\nv_mqsad_pk_u16_u8 v[20:21], s[30:31], 0x04030001, v[24:25]', res: 'v64', model: () => v(0x000a000600020004n) },
+    // sat8(0x0100 = 256) = 255, sat8(0x0080) = 128; the high half is zero.
+    { name: 'v_sat_pk_u8_i16 by hand', asm: 'v_sat_pk_u8_i16 v20, 0x01000080', res: 'v', model: () => v(0xff80n) },
+    // sat8(0x8001 = −32767) = 0, sat8(0x00ff) = 255.
+    { name: 'v_sat_pk_u8_i16 by hand (negative)', asm: 'v_sat_pk_u8_i16 v20, 0x800100ff', res: 'v', model: () => v(0xffn) },
+    // (02,01,ff,80) · (04,03,02,7f) = 8 + 3 − 2 − 16256 = −16247; + 5 = −16242 = 0xffffc08e.
+    { name: 'v_dot4c_i32_i8 by hand', asm: 'v_mov_b32 v20, 5\nv_mov_b32 v24, 0x7f020304\nv_dot4c_i32_i8 v20, 0x80ff0102, v24', res: 'v', model: () => v(0xffffc08en) },
+  ];
+  return cs;
+}
+
 function subst(s: string, w64: boolean): string {
   const p = wave(w64);
   return s.replace(/\{(VCC|SD|M|EXEC|MOV)\}/g, (_m, k: keyof typeof p) => p[k]).replace(/s26/g, w64 ? 's[26:27]' : 's26');
@@ -512,6 +605,8 @@ const GROUPS: Group[] = [
   { name: 'compare_lanes', cases: compareCases() },
   { name: 'dpp', cases: dppCases() },
   { name: 'sdwa', cases: sdwaCases() },
+  { name: 'permlane', cases: permlaneCases() },
+  { name: 'sad', cases: sadCases() },
 ];
 
 // Split groups into kernels of at most ~450 result dwords.
@@ -530,7 +625,7 @@ function kernelsOf(g: Group, w64: boolean): { name: string; cases: Case[] }[] {
 const ALL = [false, true].flatMap((w64) => GROUPS.flatMap((g) => kernelsOf(g, w64).map((k) => ({ ...k, group: g.name, w64 }))));
 const SHADERS = assemble('gfx1030', ALL.map((k) => ({ name: k.name, body: kernelBody(k.cases, k.w64), wave64: k.w64, vgprs: 32, sgprs: 40 })));
 
-const RUNS: Record<string, number> = { basic: 80, compare_lanes: 80, dpp: 30, sdwa: 100 }; // x 64 lanes each
+const RUNS: Record<string, number> = { basic: 80, compare_lanes: 80, dpp: 30, sdwa: 100, permlane: 30, sad: 60 }; // x 64 lanes each
 
 for (const k of ALL) {
   test(`integer VALU ${k.name}: ${k.cases.length} cases against the ISA models`, () => {

@@ -18,6 +18,7 @@ import { type EngineCase, interpret, prepare } from './cases.js';
 import { addtidCases, atomicCases, atomicsArgs, buffer64Cases, bufferCases, compareCases, intCases, laneCases, openclAtomicCases } from './cases-breadth.js';
 import { ldsCases } from './cases-lds.js';
 import { dppCases } from './cases-dpp.js';
+import { dotCases, permlaneCases, sadCases, sdwaCases } from './cases-vint.js';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadShaders } from '../../src/container/shader.js';
@@ -80,6 +81,22 @@ test('v_writelane_b32 (whatever EXEC says) and v_readlane_b32 with constant, out
 
 test('DPP16 (every control kind, bound_ctrl, fi, row_mask/bank_mask) and DPP8 (selects, fi) on VOP1/VOP2 under a partial EXEC, wave32 and wave64', async () => {
   await runAll(dppCases());
+});
+
+test('SDWA forms of the 32-bit VOP1/VOP2/VOPC opcodes (selects, sext, neg/abs, dst_sel/dst_unused, clamp/omod, VOPC sdst) under two MODEs, wave32 and wave64', async () => {
+  await runAll(sdwaCases());
+});
+
+test('v_permlane16_b32 / v_permlanex16_b32 (selects from SGPRs, constants and data, FI, BOUND_CTRL, vdst = src0) under a partial EXEC, wave32 and wave64', async () => {
+  await runAll(permlaneCases());
+});
+
+test('integer dot products (VOP3P dot2/dot4/dot8 with op_sel halves and clamp, v_dot4c_i32_i8 and its DPP forms) under a partial EXEC, wave32 and wave64', async () => {
+  await runAll(dotCases());
+});
+
+test('v_msad_u8, the quad SADs and v_sat_pk_u8_i16 (e32, e64, SDWA, DPP) under a partial EXEC, wave32 and wave64', async () => {
+  await runAll(sadCases());
 });
 
 test('LDS and s_barrier across the waves of a workgroup: every DS load/store form, colliding and misaligned, outside the LDS, integer atomics, swizzle/permute, barriers in a loop and after waves ended, wave32 and wave64', async () => {

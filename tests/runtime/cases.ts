@@ -21,6 +21,7 @@ import { wideAssembly, wideOpenCl } from './cases-wide.js';
 import { ldsCases } from './cases-lds.js';
 import { dppCases } from './cases-dpp.js';
 import { vfloatCases } from './cases-vfloat.js';
+import { dotCases, permlaneCases, sadCases, sdwaCases } from './cases-vint.js';
 
 export interface EngineCase {
   /** The case's name in messages. */
@@ -378,6 +379,10 @@ export const ENGINE_SUITES: readonly EngineSuite[] = [
   { title: 'addtid', cases: addtidCases },
   { title: 'cross-lane writes', cases: laneCases },
   { title: 'DPP16 and DPP8', cases: dppCases },
+  { title: 'SDWA on the 32-bit VALU', cases: sdwaCases },
+  { title: 'v_permlane16/x16', cases: permlaneCases },
+  { title: 'integer dot products', cases: dotCases },
+  { title: 'SAD ops', cases: sadCases },
   { title: 'LDS and barriers', cases: ldsCases },
   { title: 'OpenCL atomics', cases: openclAtomicCases },
   { title: 'f64 and f16 OpenCL kernels', cases: wideOpenCl },

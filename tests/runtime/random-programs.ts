@@ -97,10 +97,11 @@ export function forms(wave64: boolean): Form[] {
         break;
       case 'VOP1': case 'VOP2': case 'VOPC': {
         out.push({ def, name: flags.includes('noVOP3') ? def.mnemonic : `${def.mnemonic}_e32`, operands: withCounts(def.operands), vop: 'e32' });
-        // SDWA forms of the 16-bit ops (the recompiler translates SDWA for the f16 and 16-bit integer VALU).
+        // SDWA forms (the recompiler translates SDWA for the 32-bit, f16 and 16-bit integer VALU).
         const sdwa = sdwaForm('gfx1030', def.family, def.opcode);
-        if (sdwa && (def.float === 'f16' || def.operands.some((o) => is16(o.type)))) {
-          out.push({ def, name: `${def.mnemonic}_sdwa`, operands: withCounts(def.operands).map((o) => (o.def.kind === 'vcc' && o.def.role === 'dst' ? { def: { ...o.def, kind: 'sdst' as const }, count: o.count } : o)), vop: 'sdwa', sdwa });
+        if (sdwa) {
+          // VOPC SDWA names its compare destination (sdst); VOP2 SDWA carries write VCC only.
+          out.push({ def, name: `${def.mnemonic}_sdwa`, operands: withCounts(def.operands).map((o) => (def.family === 'VOPC' && o.def.kind === 'vcc' && o.def.role === 'dst' ? { def: { ...o.def, kind: 'sdst' as const }, count: o.count } : o)), vop: 'sdwa', sdwa });
         }
         // DPP16/DPP8 forms (gfx10 has none of VOPC), with DPP16's neg/abs where the form takes them.
         const dpp = def.family === 'VOPC' ? undefined : dppForm('gfx1030', def.family, def.opcode);
@@ -262,7 +263,9 @@ class Gen {
       const p = f.profile;
       if (f.vop === 'sdwa' && f.sdwa) {
         const m = i === 0 ? f.sdwa.src0 : f.sdwa.src1;
-        const r = this.source(o, count, vector, { abs: m === 'fp', neg: m === 'fp' });
+        // SDWA takes no literal (llvm-mc refuses one): an inline constant instead.
+        let r = this.source(o, count, vector, { abs: m === 'fp', neg: m === 'fp' });
+        if (r.startsWith('0x')) r = this.constant(o.type, count, false);
         ops.push(m === 'int' && /^v\d+$/.test(r) && this.rng.bool(0.2) ? `sext(${r})` : r);
         continue;
       }

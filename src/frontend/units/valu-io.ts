@@ -41,7 +41,7 @@ export interface Io {
 const opselBit = (name: string) => (name === 'src0' ? 0 : name === 'src1' || name === 'vsrc1' ? 1 : 2);
 
 /** SDWA's source select (0..3 a byte, 4..5 a word, 6 the dword), zero- or sign-extended. */
-function sdwaSelect(cx: TContext, v: Inst, sel: number, sext: boolean): Inst {
+export function sdwaSelect(cx: TContext, v: Inst, sel: number, sext: boolean): Inst {
   if (sel >= 6) return v;
   const width = sel <= 3 ? 8 : 16, off = sel <= 3 ? 8 * sel : 16 * (sel - 4);
   return cx.b.emit(sext ? 'SBfe32' : 'UBfe32', [v, cx.u32(off), cx.u32(width)]);
@@ -52,6 +52,7 @@ export function io(cx: TContext, mods: OutMods): Io {
   const i = cx.inst;
   const dpp = dppLanes(cx);
   const sdwa = i.variant === 'sdwa' ? i.mods.sdwa ?? cx.fail('an SDWA form without its selects') : undefined;
+  if (sdwa) cx.sdwaApplied = true;
   if ((i.mods.clamp || i.mods.omod) && mods === 'refuse') cx.fail(`${i.def.mnemonic} with clamp/omod is not modelled (the interpreter refuses it too)`);
   if (i.mods.omod && mods === 'int-result') cx.fail(`${i.def.mnemonic}: omod on an integer result is not modelled (the interpreter refuses it too)`);
   const defs = i.def.operands.length === i.operands.length ? i.def.operands : undefined;
@@ -109,22 +110,7 @@ export function result(cx: TContext, o: Io, r: Inst): void {
     cx.writeLane(d.op.value, b.emit('Hi32', [r]), 1, active);
     return;
   }
-  const sdwa = cx.inst.variant === 'sdwa' ? cx.inst.mods.sdwa : undefined;
-  if (sdwa && sdwa.dstSel !== undefined && sdwa.dstSel < 6) {
-    // SDWA dst_sel: the result's low bits into the field; dst_unused: 0 pad with zeros, 1 sign-extend
-    // the field's top bit into the bits above it (those below are 0), 2 keep the register's other bits.
-    const sel = sdwa.dstSel, width = sel <= 3 ? 8 : 16, shift = sel <= 3 ? 8 * sel : 16 * (sel - 4);
-    const field = ((((1 << width) - 1) << shift) >>> 0);
-    const x = b.emit('And32', [b.emit('Shl32', [r, cx.u32(shift)]), cx.u32(field)]);
-    let out = x;
-    if (sdwa.dstUnused === 2) out = b.emit('Or32', [b.emit('And32', [b.emit('GetVgpr', [], [d.op.value.index]), cx.u32(~field >>> 0)]), x]);
-    else if (sdwa.dstUnused === 1 && shift + width < 32) {
-      const top = b.emit('INe32', [b.emit('And32', [r, cx.u32(1 << (width - 1))]), cx.u32(0)]);
-      out = b.emit('Or32', [x, b.emit('Select32', [top, cx.u32(~((1 << (shift + width)) - 1) >>> 0), cx.u32(0)])]);
-    }
-    cx.writeLane(d.op.value, out, 0, active);
-    return;
-  }
+  if (sdwaWrite(cx, d.op, r, active)) return;
   if (is16(d.type)) {
     const old = b.emit('GetVgpr', [], [d.op.value.index]);
     const hi = ((cx.inst.mods.opsel ?? 0) & 8) !== 0;
@@ -134,6 +120,29 @@ export function result(cx: TContext, o: Io, r: Inst): void {
     return;
   }
   cx.writeLane(d.op.value, r, 0, active);
+}
+
+/**
+ * An SDWA form's 32-bit result under its dst_sel (below DWORD): the result's low bits into the
+ * field; dst_unused 0 pads with zeros, 1 sign-extends the field's top bit into the bits above it
+ * (those below are 0), 2 keeps the register's other bits. False (nothing written) for any other form.
+ */
+export function sdwaWrite(cx: TContext, dst: Operand, r: Inst, active: Inst): boolean {
+  const sdwa = cx.inst.variant === 'sdwa' ? cx.inst.mods.sdwa : undefined;
+  if (!sdwa || sdwa.dstSel === undefined || sdwa.dstSel >= 6) return false;
+  if (dst.value.kind !== 'vgpr') cx.fail(`an SDWA result to ${dst.value.kind}`);
+  const b = cx.b;
+  const sel = sdwa.dstSel, width = sel <= 3 ? 8 : 16, shift = sel <= 3 ? 8 * sel : 16 * (sel - 4);
+  const field = ((((1 << width) - 1) << shift) >>> 0);
+  const x = b.emit('And32', [b.emit('Shl32', [r, cx.u32(shift)]), cx.u32(field)]);
+  let out = x;
+  if (sdwa.dstUnused === 2) out = b.emit('Or32', [b.emit('And32', [b.emit('GetVgpr', [], [dst.value.index]), cx.u32(~field >>> 0)]), x]);
+  else if (sdwa.dstUnused === 1 && shift + width < 32) {
+    const top = b.emit('INe32', [b.emit('And32', [r, cx.u32(1 << (width - 1))]), cx.u32(0)]);
+    out = b.emit('Or32', [x, b.emit('Select32', [top, cx.u32(~((1 << (shift + width)) - 1) >>> 0), cx.u32(0)])]);
+  }
+  cx.writeLane(dst.value, out, 0, active);
+  return true;
 }
 
 /** A compare's per-lane bit: to the mask destination (VCC or SGPRs), or to EXEC (cmpx); inactive lanes give 0. */

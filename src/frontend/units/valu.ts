@@ -4,8 +4,9 @@
 // v_cmpx writes EXEC. Float ops carry the FloatMode the MODE analysis gives the instruction.
 // The integer ops of 32 and 64 bits (every VOPC integer compare; not the 16-bit ones, which are in
 // valu-int16.ts; v_cmp_class_f64 is in valu-f64.ts) and the f32 operations of the first slice; the
-// DPP16/DPP8 forms read src0 through ./dpp.ts and write only its lanes; SDWA and op_sel are refused
-// with the instruction.
+// DPP16/DPP8 forms read src0 through ./dpp.ts and write only its lanes; the SDWA forms select
+// their sources' bytes/words and write dst_sel's field through ./valu-io.ts (VOPC SDWA: its sdst
+// is the mask destination); op_sel is refused with the instruction.
 //
 // VOP3 output modifiers follow the interpreter's semantics instruction by instruction (OutMods):
 // on an f32 result clamp/omod become an FOutMod32 op under the instruction's FloatMode (lowered
@@ -19,6 +20,7 @@ import type { FloatMode, Inst } from '../../ir/ir.js';
 import type { Op } from '../../ir/ops.js';
 import { EXEC_LO, type TContext, type Translator, VCC_LO } from '../context.js';
 import { dppLanes } from './dpp.js';
+import { sdwaSelect, sdwaWrite } from './valu-io.js';
 
 const is64 = (t: DataType) => t === 'f64' || t === 'b64' || t === 'i64' || t === 'u64';
 
@@ -38,7 +40,8 @@ interface Io {
 /** Reads the sources (32-bit as u32, 64-bit as u64; a DPP form's src0 from its source lane) and finds the destinations. */
 function io(cx: TContext, mods: OutMods = 'refuse'): Io {
   const i = cx.inst;
-  if (i.variant === 'sdwa') cx.fail(`${i.variant.toUpperCase()} forms are not translated yet`);
+  const sdwa = i.variant === 'sdwa' ? i.mods.sdwa ?? cx.fail('an SDWA form without its selects') : undefined;
+  if (sdwa) cx.sdwaApplied = true;
   const dpp = dppLanes(cx);
   if (i.mods.opsel) cx.fail('op_sel is not translated yet');
   if ((i.mods.clamp || i.mods.omod) && mods === 'refuse') cx.fail(`${i.def.mnemonic} with clamp/omod is not modelled (the interpreter refuses it too)`);
@@ -66,6 +69,8 @@ function io(cx: TContext, mods: OutMods = 'refuse'): Io {
       } else {
         let v = cx.lane(op.value, d.type, 0);
         if (dpp && op.name === 'src0') v = dpp.src0(v);
+        // SDWA: src0_sel / src1_sel (VOP2's vsrc1 too), sign-extended with sext, before neg/abs (as the interpreter).
+        if (sdwa) v = sdwaSelect(cx, v, op.name === 'src0' ? sdwa.src0Sel : op.name === 'src1' || op.name === 'vsrc1' ? sdwa.src1Sel ?? 6 : 6, op.sext ?? false);
         if (op.abs) v = cx.b.emit('And32', [v, cx.u32(0x7fffffff)]);
         if (op.neg) v = cx.b.emit('Xor32', [v, cx.u32(0x80000000)]);
         srcs.push(v);
@@ -81,7 +86,7 @@ function result(cx: TContext, o: Io, r: Inst): void {
   if (o.vdst64) {
     cx.writeLane(o.vdst.value, cx.b.emit('Lo32', [r]), 0, active);
     cx.writeLane(o.vdst.value, cx.b.emit('Hi32', [r]), 1, active);
-  } else cx.writeLane(o.vdst.value, r, 0, active);
+  } else if (!sdwaWrite(cx, o.vdst, r, active)) cx.writeLane(o.vdst.value, r, 0, active);
 }
 
 /** An f32 result with the instruction's clamp/omod applied (FOutMod32 under `mode`), as u32 bits. */
@@ -398,7 +403,8 @@ function permByte(cx: TContext, bytes: Inst, sel: Inst): Inst {
 const clampI16 = (cx: TContext, v: Inst) => cx.b.emit('And32', [cx.b.emit('SMax32', [cx.b.emit('SMin32', [v, cx.u32(0x7fff)]), cx.u32(0xffff8000)]), cx.u32(0xffff)]);
 
 Object.assign(VALU, {
-  v_nop: () => undefined,
+  // No effect in any form (its SDWA form's selects have nothing to select).
+  v_nop: (cx) => { cx.sdwaApplied = true; },
   v_mul_lo_i32: bin('IMul32'),
   v_ffbl_b32: int((cx, s) => cx.b.emit('FindLsb32', [s(0)])),
   // The first bit from the top that differs from the sign bit: the leading zeros of x ^ (copies of its sign); −1 for 0 and −1.

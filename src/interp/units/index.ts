@@ -10,9 +10,10 @@ import { VALU_FLOAT } from './valu-float.js';
 import { VALU_INT } from './valu-int.js';
 import { VALU_LANES } from './valu-lanes.js';
 import { VALU_PACKED } from './valu-packed.js';
+import { VALU_SAD } from './valu-sad.js';
 import { VMEM } from './vmem.js';
 
-const UNITS: readonly Record<string, Handler>[] = [SALU, FLOW, SMEM, VALU_INT, VALU_FLOAT, VALU_PACKED, VALU_LANES, VMEM, DS, BUFFER];
+const UNITS: readonly Record<string, Handler>[] = [SALU, FLOW, SMEM, VALU_INT, VALU_FLOAT, VALU_PACKED, VALU_SAD, VALU_LANES, VMEM, DS, BUFFER];
 
 export const HANDLERS: Record<string, Handler> = {};
 for (const u of UNITS) {

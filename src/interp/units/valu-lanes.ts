@@ -1,11 +1,14 @@
 // VALU instructions that cross lanes or write scalars: v_readfirstlane_b32, v_readlane_b32,
 // v_writelane_b32 (these ignore EXEC for the lane they name), v_swap_b32, v_movrel*_b32 (M0-indexed
-// VGPRs). RDNA2 ISA reference, VOP1/VOP3 pseudocode.
+// VGPRs), v_permlane16_b32 / v_permlanex16_b32 (a lane select within each row of 16 lanes, or
+// from the other row of its pair). RDNA2 ISA reference, VOP1/VOP3 pseudocode.
 import type { Handler } from '../context.js';
 import { operand } from '../context.js';
 import { InterpError } from '../errors.js';
 import { readLane, readScalar, writeLane, writeScalar } from '../operands.js';
 import { M0 } from '../state.js';
+import type { Instruction } from '../../decode/types.js';
+import type { ExecContext } from '../context.js';
 
 /** VGPR index + M0 for v_movrel*: must stay inside the shader's VGPRs. */
 function rel(v: ReturnType<typeof operand>, m0: number, vgprs: number, what: string): ReturnType<typeof operand> {
@@ -15,7 +18,48 @@ function rel(v: ReturnType<typeof operand>, m0: number, vgprs: number, what: str
   return { kind: 'vgpr', index, count: 1 };
 }
 
+/**
+ * The source lane of v_permlane16_b32 (`cross` false) / v_permlanex16_b32 (`cross` true) for lane
+ * l: the 4-bit select of l's position i = l & 15 in its row, bits 4i+3:4i of the 64-bit
+ * {src2, src1}, within l's own row (permlane16) or the other row of its pair (permlanex16: rows 0
+ * and 1 swap, 2 and 3 swap). RDNA2 ISA reference, V_PERMLANE16_B32 / V_PERMLANEX16_B32.
+ */
+export function permlaneSource(l: number, sel1: number, sel2: number, cross: boolean): number {
+  const i = l & 15;
+  const sel = ((i < 8 ? sel1 >>> (4 * i) : sel2 >>> (4 * (i - 8))) & 15);
+  return ((l & ~15) ^ (cross ? 16 : 0)) + sel;
+}
+
+/**
+ * v_permlane16_b32 / v_permlanex16_b32: each lane on in EXEC takes src0 from its source lane
+ * (permlaneSource); op_sel[0] is FI and op_sel[1] BOUND_CTRL (as LLVM encodes them: the
+ * intrinsic's fi and bound_control operands). The ISA's pseudocode names no rule for a source lane
+ * that is off in EXEC; the choice (DPP's, whose lane network these instructions use): without FI
+ * such a source is invalid, and a lane with an invalid source reads 0 under BOUND_CTRL and is not
+ * written (keeps vdst, the "old" value LLVM ties to it) otherwise. Every source is read before any
+ * lane is written (vdst may be src0). Neg/abs bits are ignored (LLVM decodes and drops them).
+ */
+function permlane(cross: boolean): Handler {
+  return (i: Instruction, cx: ExecContext) => {
+    const st = cx.st;
+    const opsel = i.mods.opsel ?? 0, fi = (opsel & 1) !== 0, boundCtrl = (opsel & 2) !== 0;
+    const sel1 = readScalar(st, operand(i, 'src1'), 'u32'), sel2 = readScalar(st, operand(i, 'src2'), 'u32');
+    const src = operand(i, 'src0'), dst = operand(i, 'vdst');
+    const out: [number, number][] = [];
+    for (let l = 0; l < st.waveSize; l++) {
+      if (!st.active(l)) continue;
+      const s = permlaneSource(l, sel1, sel2, cross);
+      const valid = fi || st.active(s);
+      if (valid) out.push([l, readLane(st, src, 'b32', s)]);
+      else if (boundCtrl) out.push([l, 0]);
+    }
+    for (const [l, v] of out) writeLane(st, dst, l, v);
+  };
+}
+
 export const VALU_LANES: Record<string, Handler> = {
+  v_permlane16_b32: permlane(false),
+  v_permlanex16_b32: permlane(true),
   v_readfirstlane_b32: (i, cx) => {
     let lane = 0;
     for (let l = 0; l < cx.st.waveSize; l++) if (cx.st.active(l)) { lane = l; break; }

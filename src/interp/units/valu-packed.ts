@@ -1,5 +1,5 @@
 // Packed and mixed-precision VALU semantics: VOP3P (v_pk_* integer and f16, v_fma_mix*, v_dot*)
-// and the VOP2 packed accumulators v_pk_fmac_f16 and v_dot2c_f32_f16. RDNA2 ISA reference,
+// and the VOP2 packed accumulators v_pk_fmac_f16, v_dot2c_f32_f16 and v_dot4c_i32_i8. RDNA2 ISA reference,
 // "VOP3P instructions".
 //
 // Packed sources: the executor hands over the whole dword of each source (an f16 inline constant
@@ -167,6 +167,14 @@ const SEM: Record<string, ValuSemantics> = {
   v_pk_fmac_f16: sem((s) => {
     const a = u32(s[0]), b = u32(s[1]), c = u32(s[2]);
     return pack(fl.fmaF16(a & 0xffff, b & 0xffff, c & 0xffff, cur.e16), fl.fmaF16(a >>> 16, b >>> 16, c >>> 16, cur.e16));
+  }),
+  // v_dot4c_i32_i8 (VOP2, gfx1030): D = Σ S0.i8[k] * S1.i8[k] + D, wrapping (VOP2 and its DPP
+  // forms have no clamp); the accumulator vdst is s[2] (accumulatorLast).
+  v_dot4c_i32_i8: sem((s) => {
+    const a = fields(8, 4, true)(u32(s[0])), b = fields(8, 4, true)(u32(s[1]));
+    let sum = u32(s[2]) | 0;
+    for (let k = 0; k < 4; k++) sum += (a[k] ?? 0) * (b[k] ?? 0);
+    return Number(BigInt.asUintN(32, BigInt(sum)));
   }),
   v_dot2c_f32_f16: sem((s) => {
     const a = u32(s[0]), b = u32(s[1]);
