@@ -135,7 +135,8 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
   let bytes = false, byteStores = false, atomics = false, atomics64 = false;
   let lds = false, barriers = false, permutes = false, dwords = false, scratch = false;
   for (const b of fn.blocks) for (const i of b.insts) {
-    if (LDS_OPS.has(i.op)) lds = true;
+    // Without LDS (0 bytes) every LDS access is out of range: no LDS, no workgroup layout (below).
+    if (LDS_OPS.has(i.op)) lds = (options.ldsBytes ?? 0) > 0;
     else if (i.op === 'Barrier') barriers = true;
     else if (i.op === 'PermuteLanes') permutes = true;
     else if (i.op === 'ScratchBase') scratch = true;
@@ -502,9 +503,11 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
     },
     // Every lane reads in parallel (a DS load writes nothing); an inactive lane asks for an address outside any LDS.
     ldsLoad(active, a, n, off) {
+      if (!lds) return c32(0);
       return ldsGet(m.OpSelect(tU32, active, a, c32(0xffffffff)), off, n);
     },
     ldsStore(active, a0, a1, data, n, two) {
+      if (!lds) return;
       publish(0, m.OpSelect(tU32, active, c32(1), c32(0)));
       publish(1, a0);
       publish(2, a1);
@@ -521,6 +524,7 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
       });
     },
     ldsAtomic(kind, active, a, d0, d1, wide) {
+      if (!lds) return c64(0n);
       publish(0, m.OpSelect(tU32, active, c32(1), c32(0)));
       publish(1, a);
       publish(2, half(d0, 0));
