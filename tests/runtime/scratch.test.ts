@@ -25,6 +25,19 @@ import { Rng } from '../harness/rng.js';
 import { spirvVal } from '../harness/spirv.js';
 import { both, LVP, same } from './harness.js';
 import { interpret, prepare } from './cases.js';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadShaders } from '../../src/container/shader.js';
+import { buildOpenCl, OPENCL_FIXTURES } from '../harness/opencl.js';
+import { MEM_CASES, PRIVATE_TABLE_DOC } from '../interp/mem-cases.js';
+
+const BIN = new URL('../../bin/rdna', import.meta.url).pathname;
+const POCL = new URL('../harness/pocl-run.py', import.meta.url).pathname;
+const dir = mkdtempSync(join(tmpdir(), 'rdna-scratch-'));
+/** clang's switch from MUBUF scratch to the SCRATCH instructions (FLAT_SCRATCH set up by the prologue). */
+const FLAT_SCRATCH = ['-Xclang', '-target-feature', '-Xclang', '+enable-flat-scratch'];
 
 /** The IR interpreter on the translation, same layout as the interpreter's. */
 function irRun(shader: Shader, buffers: readonly Uint8Array[], grid: Dim3, block: Dim3): Uint8Array[] {
@@ -256,5 +269,97 @@ test('FLAT lanes in global memory, the LDS aperture and the private aperture in 
     }
   } finally {
     dev.close();
+  }
+});
+
+test('a scratch access past the wave\'s region (also by a wrapped negative offset, or in a kernel without scratch) and a FLAT atomic in the private aperture fail the run with the pc and instruction (Vulkan, IR interpreter)', async () => {
+  const dev = VulkanDevice.open({ driverFiles: LVP, validation: true });
+  try {
+    const store = 'v_lshlrev_b32 v3, 2, v0\n  global_store_dword v3, v2, s[14:15]';
+    const cases = [
+      { name: 'past', directives: SCRATCH_DIRECTIVES, body: `${PROLOGUE}\n  v_mov_b32 v1, 0x40\n  v_cmp_eq_u32_e32 vcc_lo, 3, v0\n  v_cndmask_b32_e64 v1, 0, v1, vcc_lo\n  scratch_load_dword v2, v1, off\n  s_waitcnt vmcnt(0)\n  ${store}`, inst: 'scratch_load_dword v2, v1, off', interp: true },
+      { name: 'wrapped', directives: SCRATCH_DIRECTIVES, body: `${PROLOGUE}\n  s_mov_b32 s10, 0\n  scratch_store_dword off, v0, s10 offset:-4`, inst: 'scratch_store_dword off, v0, s10 offset:-4', interp: true },
+      { name: 'flatpast', directives: SCRATCH_DIRECTIVES, body: `${PROLOGUE}\n  v_mov_b32 v4, src_private_base\n  v_mov_b32 v3, 61\n  flat_load_dword v2, v[3:4]\n  s_waitcnt vmcnt(0) lgkmcnt(0)\n  ${store}`, inst: 'flat_load_dword v2, v[3:4]', interp: true },
+      { name: 'none', directives: ['.amdhsa_user_sgpr_kernarg_segment_ptr 1'], body: 'v_mov_b32 v1, 0\n  scratch_store_dword v1, v0, off', inst: 'scratch_store_dword v1, v0, off', interp: true },
+      { name: 'privatomic', directives: SCRATCH_DIRECTIVES, body: `${PROLOGUE}\n  v_mov_b32 v4, src_private_base\n  v_mov_b32 v3, 8\n  flat_atomic_add v2, v[3:4], v0 glc\n  s_waitcnt vmcnt(0) lgkmcnt(0)\n  ${store}`, inst: 'flat_atomic_add v2, v[3:4], v0 glc', interp: false },
+    ];
+    const shaders = assembleShaders('gfx1030', cases.map((c) => ({ name: c.name, body: `${c.body}\n  s_endpgm`, vgprs: 16, sgprs: 32, directives: c.directives })));
+    for (const c of cases) {
+      const shader = shaders.get(c.name);
+      assert.ok(shader);
+      const r = recompile(shader, { profile: LAVAPIPE_PROFILE });
+      spirvVal(r.spirv, c.name);
+      const message = c.name === 'privatomic' ? 'a FLAT atomic in the private aperture is not supported yet' : 'a scratch access (SCRATCH, or FLAT in the private aperture) outside the wave\'s scratch region';
+      const site = r.faults.find((f) => f.instruction === c.inst && f.message === message);
+      assert.ok(site, `${c.name}: ${JSON.stringify(r.faults)}`);
+      const esc = (t: string) => t.replace(/[[\]()]/g, '\\$&');
+      const want = new RegExp(`^pc 0x${site.pc.toString(16)}: ${esc(c.inst)}: ${esc(message)}$`);
+      const bufs = () => [new Uint8Array(256), new Uint8Array(256)];
+      await assert.rejects(runOnVulkan(shader, prepare(shader, bufs(), [32, 1, 1], [32, 1, 1]), dev), (e: unknown) => e instanceof RuntimeFault && want.test(e.message), c.name);
+      assert.throws(() => irRun(shader, bufs(), [32, 1, 1], [32, 1, 1]), (e: unknown) => e instanceof RuntimeFault && e.message.includes(message), c.name);
+      // The interpreter stops at the same access (outside every mapping), or does the private atomic.
+      if (c.interp) assert.throws(() => interpret({ shader, buffers: bufs(), grid: [32, 1, 1], block: [32, 1, 1], scalars: [] }), /outside every buffer/, c.name);
+      else interpret({ shader, buffers: bufs(), grid: [32, 1, 1], block: [32, 1, 1], scalars: [] });
+    }
+  } finally {
+    dev.close();
+  }
+});
+
+/** `rdna run` of a kernel on one engine: the buffers (base64), or the failed run. */
+function rdnaRun(obj: string, doc: object, engine: 'vulkan' | 'interp'): { status: number | null; stderr: string; buffers: string[] } {
+  const args = join(dir, `args-${Math.random().toString(36).slice(2)}.json`);
+  writeFileSync(args, JSON.stringify(doc));
+  const r = spawnSync(process.execPath, [BIN, 'run', obj, '--args', args, '--engine', engine, '--json'], { encoding: 'utf8', maxBuffer: 1 << 28, env: { ...process.env, VK_DRIVER_FILES: LVP, RDNA_VULKAN_VALIDATION: '1' } });
+  return { status: r.status, stderr: r.stderr, buffers: r.status === 0 ? (JSON.parse(r.stdout) as { buffers: { base64: string }[] }).buffers.map((b) => b.base64) : [] };
+}
+
+const hasScratchInsts = (obj: string, kernel: string) => {
+  const shader = loadShaders({ bytes: new Uint8Array(readFileSync(obj)), name: 'k' }).find((s) => s.info.name === kernel);
+  assert.ok(shader);
+  return buildCfg(shader).blocks.some((b) => b.instructions.some((i) => i.def.family === 'SCRATCH'));
+};
+
+test('OpenCL private arrays built for the SCRATCH instructions (clang-19 +enable-flat-scratch: private_mixed, struct_copy, private_table): rdna run --engine vulkan equals the interpreter and pocl, wave32 and wave64', () => {
+  const kernelsPocl = join(dir, 'kernels-pocl.cl');
+  writeFileSync(kernelsPocl, readFileSync(join(OPENCL_FIXTURES, 'kernels.cl'), 'utf8').replace('#include "hsa-workitem.h"', ''));
+  const cases = [
+    ...MEM_CASES.filter((c) => c.scratch).map((c) => ({ source: 'interp-mem.cl', pocl: join(OPENCL_FIXTURES, 'interp-mem.cl'), doc: { kernel: c.kernel, ...c.doc } })),
+    { source: 'kernels.cl', pocl: kernelsPocl, doc: PRIVATE_TABLE_DOC },
+  ];
+  assert.equal(cases.length, 3);
+  for (const c of cases) {
+    const args = join(dir, `${c.doc.kernel}.json`);
+    writeFileSync(args, JSON.stringify(c.doc));
+    const pocl = spawnSync('/usr/bin/python3', [POCL, c.pocl, args, `-I${OPENCL_FIXTURES}`], { encoding: 'utf8', maxBuffer: 1 << 28 });
+    assert.equal(pocl.status, 0, `pocl: ${pocl.stderr}`);
+    const want = (JSON.parse(pocl.stdout) as { buffers: { base64: string }[] }).buffers.map((b) => b.base64);
+    for (const wave64 of [false, true]) {
+      const obj = buildOpenCl(c.source, { wave64, options: FLAT_SCRATCH });
+      assert.ok(hasScratchInsts(obj, c.doc.kernel), `${c.doc.kernel}: no SCRATCH instructions`);
+      for (const engine of ['vulkan', 'interp'] as const) {
+        const r = rdnaRun(obj, c.doc, engine);
+        assert.equal(r.status, 0, `${c.doc.kernel} wave${wave64 ? 64 : 32} (${engine}): ${r.stderr}`);
+        assert.deepEqual(r.buffers, want, `${c.doc.kernel} wave${wave64 ? 64 : 32} (${engine}) differs from pocl`);
+      }
+    }
+  }
+});
+
+test('OpenCL 2.0 generic pointers into global, __local and __private memory (flat_mix, flat_pick into LDS; MUBUF and SCRATCH builds): rdna run --engine vulkan equals the interpreter, wave32 and wave64', () => {
+  const input = Array.from({ length: 128 }, (_, k) => (k * 2654435761) | 0);
+  for (const wave64 of [false, true]) for (const options of [['-cl-std=CL2.0'], ['-cl-std=CL2.0', ...FLAT_SCRATCH]]) {
+    const obj = buildOpenCl('interp-bytes.cl', { wave64, options });
+    const docs = [
+      ...[0, 1, 2].map((which) => ({ kernel: 'flat_mix', grid: [128], block: [64], args: [{ buffer: 'i32', data: input }, { buffer: 'i32', data: input.map((x) => x ^ 0x5555) }, { i32: which }] })),
+      { kernel: 'flat_pick', grid: [64], block: [64], args: [{ buffer: 'i32', data: input.slice(0, 64) }, { buffer: 'i32', size: 256 }, { i32: 1 }] },
+    ];
+    for (const doc of docs) {
+      const what = `${doc.kernel} ${JSON.stringify(doc.args[2])} wave${wave64 ? 64 : 32} ${options.join(' ')}`;
+      const vk = rdnaRun(obj, doc, 'vulkan'), ref = rdnaRun(obj, doc, 'interp');
+      assert.equal(vk.status, 0, `${what}: ${vk.stderr}`);
+      assert.equal(ref.status, 0, `${what} (interp): ${ref.stderr}`);
+      assert.deepEqual(vk.buffers, ref.buffers, what);
+    }
   }
 });
