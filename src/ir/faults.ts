@@ -12,7 +12,6 @@ export const FAULT_MESSAGES = [
   'an atomic at an address not aligned to its size (4 or 8 bytes) is not supported (Vulkan atomics need natural alignment)',
   'a dword load or store at an address that is not 4-byte aligned needs 8-bit storage access (storageBuffer8BitAccess), which the profile does not offer',
   'a scratch access (SCRATCH, or FLAT in the private aperture) outside the wave\'s scratch region',
-  'a FLAT atomic in the private aperture is not supported yet',
 ] as const;
 
 export const FAULT_FLAT_APERTURE = 0;
@@ -21,7 +20,6 @@ export const FAULT_BUFFER_FORMAT = 2;
 export const FAULT_ATOMIC_ALIGN = 3;
 export const FAULT_UNALIGNED_DWORD = 4;
 export const FAULT_SCRATCH_RANGE = 5;
-export const FAULT_FLAT_PRIVATE_ATOMIC = 6;
 
 /** A fault as a run reports it: `pc 0x..: <instruction>: <message>`. */
 export class RuntimeFault extends Error {

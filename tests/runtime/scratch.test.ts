@@ -3,8 +3,8 @@
 // interleaved layout), FLAT loads/stores in the private aperture, MUBUF through the private
 // segment buffer on the same bytes, s_getreg/s_setreg of FLAT_SCR_LO/HI moving the base; FLAT
 // loads, stores and atomics whose lanes go to global memory, LDS and scratch in one instruction
-// (with LDS, and with none: the LDS lanes read 0); accesses past the wave's scratch and FLAT atomics
-// in the private aperture failing the run with the pc. Expected values: the RDNA interpreter (its
+// (with LDS, and with none: the LDS lanes read 0); accesses past the wave's scratch failing the
+// run with the pc. Expected values: the RDNA interpreter (its
 // scratch and aperture rules are tested by hand computation in tests/interp/memory.test.ts). Every
 // module passes spirv-val; every buffer equals the interpreter's byte for byte, wave32 and wave64,
 // on Vulkan and on the IR interpreter.
@@ -181,8 +181,8 @@ test('SCRATCH instructions, FLAT in the private aperture and MUBUF on one scratc
  * FLAT with each lane's address in another segment: lane l (local id) with l & 3 == 1 in the LDS
  * aperture at 16l (lane 61 at 0xfffffff8: past 2^32 with the offsets, outside any LDS), l & 3 == 2
  * in the private aperture at 16 + (l & 7), the others in buffer 1 at 16i. Dwords, bytes, shorts (some
- * crossing a dword of the interleave), d16, then integer atomics (32- and 64-bit, the private lanes
- * off); then every lane's LDS dwords (ds_read) and private bytes (scratch_load) are stored too.
+ * crossing a dword of the interleave), d16, then integer atomics (32- and 64-bit, lanes with
+ * l & 7 == 7 off); then every lane's LDS dwords (ds_read) and private bytes (scratch_load) are stored too.
  */
 const apertureKernel = (wave64: boolean) => {
   const vcc = wave64 ? 'vcc' : 'vcc_lo', exec = wave64 ? 'exec' : 'exec_lo', b = wave64 ? 'b64' : 'b32', sv = wave64 ? 's[20:21]' : 's20';
@@ -225,7 +225,8 @@ const apertureKernel = (wave64: boolean) => {
   v_xor_b32 v32, v32, v9
   v_add_nc_u32 v30, 7, v1
   v_mov_b32 v31, 0x10203
-  v_cmp_ne_u32_e32 ${vcc}, 2, v6
+  v_and_b32 v8, 7, v0
+  v_cmp_ne_u32_e32 ${vcc}, 7, v8
   s_and_saveexec_${b} ${sv}, ${vcc}
   flat_atomic_add v28, v[10:11], v30 offset:4 glc
   flat_atomic_umax v29, v[10:11], v1 offset:12 glc
@@ -272,16 +273,16 @@ test('FLAT lanes in global memory, the LDS aperture and the private aperture in 
   }
 });
 
-test('a scratch access past the wave\'s region (also by a wrapped negative offset, or in a kernel without scratch) and a FLAT atomic in the private aperture fail the run with the pc and instruction (Vulkan, IR interpreter)', async () => {
+test('a scratch access past the wave\'s region (also by a wrapped negative offset, or in a kernel without scratch) and FLAT (also an atomic) in the private aperture past it fail the run with the pc and instruction (Vulkan, IR interpreter)', async () => {
   const dev = VulkanDevice.open({ driverFiles: LVP, validation: true });
   try {
     const store = 'v_lshlrev_b32 v3, 2, v0\n  global_store_dword v3, v2, s[14:15]';
     const cases = [
-      { name: 'past', directives: SCRATCH_DIRECTIVES, body: `${PROLOGUE}\n  v_mov_b32 v1, 0x40\n  v_cmp_eq_u32_e32 vcc_lo, 3, v0\n  v_cndmask_b32_e64 v1, 0, v1, vcc_lo\n  scratch_load_dword v2, v1, off\n  s_waitcnt vmcnt(0)\n  ${store}`, inst: 'scratch_load_dword v2, v1, off', interp: true },
-      { name: 'wrapped', directives: SCRATCH_DIRECTIVES, body: `${PROLOGUE}\n  s_mov_b32 s10, 0\n  scratch_store_dword off, v0, s10 offset:-4`, inst: 'scratch_store_dword off, v0, s10 offset:-4', interp: true },
-      { name: 'flatpast', directives: SCRATCH_DIRECTIVES, body: `${PROLOGUE}\n  v_mov_b32 v4, src_private_base\n  v_mov_b32 v3, 61\n  flat_load_dword v2, v[3:4]\n  s_waitcnt vmcnt(0) lgkmcnt(0)\n  ${store}`, inst: 'flat_load_dword v2, v[3:4]', interp: true },
-      { name: 'none', directives: ['.amdhsa_user_sgpr_kernarg_segment_ptr 1'], body: 'v_mov_b32 v1, 0\n  scratch_store_dword v1, v0, off', inst: 'scratch_store_dword v1, v0, off', interp: true },
-      { name: 'privatomic', directives: SCRATCH_DIRECTIVES, body: `${PROLOGUE}\n  v_mov_b32 v4, src_private_base\n  v_mov_b32 v3, 8\n  flat_atomic_add v2, v[3:4], v0 glc\n  s_waitcnt vmcnt(0) lgkmcnt(0)\n  ${store}`, inst: 'flat_atomic_add v2, v[3:4], v0 glc', interp: false },
+      { name: 'past', directives: SCRATCH_DIRECTIVES, body: `${PROLOGUE}\n  v_mov_b32 v1, 0x40\n  v_cmp_eq_u32_e32 vcc_lo, 3, v0\n  v_cndmask_b32_e64 v1, 0, v1, vcc_lo\n  scratch_load_dword v2, v1, off\n  s_waitcnt vmcnt(0)\n  ${store}`, inst: 'scratch_load_dword v2, v1, off', },
+      { name: 'wrapped', directives: SCRATCH_DIRECTIVES, body: `${PROLOGUE}\n  s_mov_b32 s10, 0\n  scratch_store_dword off, v0, s10 offset:-4`, inst: 'scratch_store_dword off, v0, s10 offset:-4', },
+      { name: 'flatpast', directives: SCRATCH_DIRECTIVES, body: `${PROLOGUE}\n  v_mov_b32 v4, src_private_base\n  v_mov_b32 v3, 61\n  flat_load_dword v2, v[3:4]\n  s_waitcnt vmcnt(0) lgkmcnt(0)\n  ${store}`, inst: 'flat_load_dword v2, v[3:4]', },
+      { name: 'none', directives: ['.amdhsa_user_sgpr_kernarg_segment_ptr 1'], body: 'v_mov_b32 v1, 0\n  scratch_store_dword v1, v0, off', inst: 'scratch_store_dword v1, v0, off', },
+      { name: 'atomicpast', directives: SCRATCH_DIRECTIVES, body: `${PROLOGUE}\n  v_mov_b32 v4, src_private_base\n  v_mov_b32 v3, 60\n  flat_atomic_add_x2 v[6:7], v[3:4], v[0:1] glc\n  s_waitcnt vmcnt(0) lgkmcnt(0)\n  ${store}`, inst: 'flat_atomic_add_x2 v[6:7], v[3:4], v[0:1] glc' },
     ];
     const shaders = assembleShaders('gfx1030', cases.map((c) => ({ name: c.name, body: `${c.body}\n  s_endpgm`, vgprs: 16, sgprs: 32, directives: c.directives })));
     for (const c of cases) {
@@ -289,7 +290,7 @@ test('a scratch access past the wave\'s region (also by a wrapped negative offse
       assert.ok(shader);
       const r = recompile(shader, { profile: LAVAPIPE_PROFILE });
       spirvVal(r.spirv, c.name);
-      const message = c.name === 'privatomic' ? 'a FLAT atomic in the private aperture is not supported yet' : 'a scratch access (SCRATCH, or FLAT in the private aperture) outside the wave\'s scratch region';
+      const message = 'a scratch access (SCRATCH, or FLAT in the private aperture) outside the wave\'s scratch region';
       const site = r.faults.find((f) => f.instruction === c.inst && f.message === message);
       assert.ok(site, `${c.name}: ${JSON.stringify(r.faults)}`);
       const esc = (t: string) => t.replace(/[[\]()]/g, '\\$&');
@@ -297,9 +298,8 @@ test('a scratch access past the wave\'s region (also by a wrapped negative offse
       const bufs = () => [new Uint8Array(256), new Uint8Array(256)];
       await assert.rejects(runOnVulkan(shader, prepare(shader, bufs(), [32, 1, 1], [32, 1, 1]), dev), (e: unknown) => e instanceof RuntimeFault && want.test(e.message), c.name);
       assert.throws(() => irRun(shader, bufs(), [32, 1, 1], [32, 1, 1]), (e: unknown) => e instanceof RuntimeFault && e.message.includes(message), c.name);
-      // The interpreter stops at the same access (outside every mapping), or does the private atomic.
-      if (c.interp) assert.throws(() => interpret({ shader, buffers: bufs(), grid: [32, 1, 1], block: [32, 1, 1], scalars: [] }), /outside every buffer/, c.name);
-      else interpret({ shader, buffers: bufs(), grid: [32, 1, 1], block: [32, 1, 1], scalars: [] });
+      // The interpreter stops at the same access (outside every mapping).
+      assert.throws(() => interpret({ shader, buffers: bufs(), grid: [32, 1, 1], block: [32, 1, 1], scalars: [] }), /outside every buffer/, c.name);
     }
   } finally {
     dev.close();
@@ -361,5 +361,66 @@ test('OpenCL 2.0 generic pointers into global, __local and __private memory (fla
       assert.equal(ref.status, 0, `${what} (interp): ${ref.stderr}`);
       assert.deepEqual(vk.buffers, ref.buffers, what);
     }
+  }
+});
+
+/** Every integer FLAT atomic (32- and 64-bit, returning) on the private aperture at lane-dependent, partly misaligned offsets. */
+const privateAtomicsKernel = (ops: readonly string[]) => {
+  const lines: string[] = [];
+  let r = 20;
+  ops.forEach((op, j) => {
+    const wide = op.endsWith('_x2');
+    lines.push(`v_add_nc_u32 v12, ${(j * 4) % 48}, v11`);
+    if (op.startsWith('cmpswap')) {
+      // The compare: what is there, off by one in odd lanes (so some lanes swap, some do not).
+      lines.push(wide ? 'flat_load_dwordx2 v[6:7], v[12:13]' : 'flat_load_dword v3, v[12:13]', 's_waitcnt vmcnt(0) lgkmcnt(0)', wide ? 'v_xor_b32 v6, v6, v10' : 'v_xor_b32 v3, v3, v10');
+    }
+    const data = wide ? (op.startsWith('cmpswap') ? 'v[4:7]' : 'v[4:5]') : op.startsWith('cmpswap') ? 'v[2:3]' : 'v2';
+    lines.push(`flat_atomic_${op} ${wide ? `v[${r}:${r + 1}]` : `v${r}`}, v[12:13], ${data} glc`, 's_waitcnt vmcnt(0) lgkmcnt(0)');
+    r += wide ? 2 : 1;
+  });
+  lines.push('scratch_load_dwordx4 v[64:67], off, off offset:0', 'scratch_load_dwordx4 v[68:71], off, off offset:16', 'scratch_load_dwordx4 v[72:75], off, off offset:32', 'scratch_load_dwordx4 v[76:79], off, off offset:48', 's_waitcnt vmcnt(0)');
+  // The lane's 64 private bytes after the atomics, after its results.
+  for (let k = 0; k < 16; k++) lines.push(`v_mov_b32 v${r + k}, v${64 + k}`);
+  r += 16;
+  return { body: `${PROLOGUE}
+  v_lshlrev_b32 v2, 5, v1
+  global_load_dwordx4 v[2:5], v2, s[12:13]
+  global_load_dwordx4 v[6:9], v2, s[12:13] offset:16
+  s_waitcnt vmcnt(0)
+  scratch_store_dwordx4 off, v[2:5], off
+  scratch_store_dwordx4 off, v[6:9], off offset:16
+  scratch_store_dwordx4 off, v[4:7], off offset:32
+  scratch_store_dwordx4 off, v[3:6], off offset:48
+  v_and_b32 v11, 3, v0
+  v_and_b32 v10, 1, v0
+  v_mov_b32 v13, src_private_base
+  ${lines.join('\n  ')}
+  ${storeOut(20, r - 20).replaceAll('v60', 'v90')}
+  s_endpgm`, outDwords: r - 20 };
+};
+
+test('every integer FLAT atomic in the private aperture (32- and 64-bit, misaligned offsets, some compares failing): lavapipe and the IR equal the interpreter, wave32 and wave64', async () => {
+  const dev = VulkanDevice.open({ driverFiles: LVP, validation: true });
+  try {
+    const rng = new Rng(909);
+    const base = ['swap', 'cmpswap', 'add', 'sub', 'smin', 'umin', 'smax', 'umax', 'and', 'or', 'xor', 'inc', 'dec'];
+    const ops = [...base, ...base.map((o) => `${o}_x2`)];
+    const k = privateAtomicsKernel(ops);
+    for (const wave64 of [false, true]) {
+      const name = `privatomics${wave64 ? 64 : 32}`;
+      const shader = assembleShaders('gfx1030', [{ name, body: k.body, wave64, vgprs: 96, sgprs: 32, directives: SCRATCH_DIRECTIVES }]).get(name);
+      assert.ok(shader);
+      spirvVal(recompile(shader, { profile: LAVAPIPE_PROFILE }).spirv, name);
+      // Small values in half the lanes' data (inc/dec wrap and compare at both ends).
+      const input = random(rng, 32 * 64);
+      for (let i = 0; i < input.length; i += 8) input[i + 1] = input[i + 2] = input[i + 3] = 0;
+      const bufs = [input, new Uint8Array(4 * k.outDwords * 64)];
+      const res = await both(dev, { shader, buffers: bufs, grid: [64, 1, 1], block: [64, 1, 1] });
+      same(name, res);
+      same(`${name} (IR)`, [res[0], irRun(shader, bufs, [64, 1, 1], [64, 1, 1])]);
+    }
+  } finally {
+    dev.close();
   }
 });

@@ -3,17 +3,17 @@
 // forms) and dwords (global_*_dword_addtid: saddr + offset + lane id * 4), and every integer atomic,
 // 32- and 64-bit (per lane, only in active lanes; an inactive lane keeps its destination; the lanes
 // of one instruction apply in ascending lane order, as the IR op says). FLAT accesses in the
-// LDS/private apertures go to LDS and to the lane's scratch (see `access`); the SCRATCH family is
-// in ./private.ts. Buffer resources: ./buffer.ts.
+// LDS/private apertures go to LDS and to the lane's scratch (see `access`; atomics there: the DS
+// atomics, and ./private.ts's read-modify-write); the SCRATCH family is in ./private.ts. Buffer resources: ./buffer.ts.
 import type { Inst } from '../../ir/ir.js';
 import { ATOMIC_RMW, type AtomicRmw, LDS_RMW, type LdsRmw } from '../../ir/ops.js';
 import { ISA_TABLE } from '../../isa/table.js';
 import type { OperandValue } from '../../decode/types.js';
 import type { TContext, Translator } from '../context.js';
-import { FAULT_ATOMIC_ALIGN, FAULT_FLAT_PRIVATE_ATOMIC } from '../../ir/faults.js';
+import { FAULT_ATOMIC_ALIGN } from '../../ir/faults.js';
 import { PRIVATE_APERTURE_HI, SHARED_APERTURE_HI } from '../../isa/apertures.js';
 import { ldsAddress } from './ds.js';
-import { type PrivateAccess, privateAccess, SCRATCH_UNIT } from './private.js';
+import { type PrivateAccess, privateAccess, privateAtomic, SCRATCH_UNIT } from './private.js';
 
 function smemAddress(cx: TContext): Inst {
   const b = cx.b;
@@ -70,7 +70,7 @@ interface Lanes {
   readonly priv: { readonly active: Inst; readonly p: PrivateAccess | undefined } | undefined;
 }
 
-function access(cx: TContext, span: number, atomic = false): Lanes {
+function access(cx: TContext, span: number): Lanes {
   if (cx.inst.mods.lds) cx.fail('lds=1 loads are not translated yet');
   const b = cx.b;
   const exec = cx.execBit();
@@ -85,9 +85,7 @@ function access(cx: TContext, span: number, atomic = false): Lanes {
   // lo + offset, not wrapped: past 2^32 (or below 0) it is outside any LDS.
   const ldsA = off >= 0 ? ldsAddress(cx, lo, off) : b.emit('Select32', [b.emit('ULt32', [lo, cx.u32(-off)]), cx.u32(0xffffffff), b.emit('IAdd32', [lo, cx.u32(off >>> 0)])]);
   const o = off === 0 ? lo : b.emit('IAdd32', [lo, cx.u32(off >>> 0)]);
-  // A FLAT atomic in the private aperture faults (not translated yet): no private access is made.
-  if (atomic) b.emit('Fault', [priv], [FAULT_FLAT_PRIVATE_ATOMIC]);
-  return { exec, global: { active: global, a }, lds: { active: shared, a: ldsA }, priv: { active: priv, p: atomic ? undefined : privateAccess(cx, priv, o, span) } };
+  return { exec, global: { active: global, a }, lds: { active: shared, a: ldsA }, priv: { active: priv, p: privateAccess(cx, priv, o, span) } };
 }
 
 const at = (cx: TContext, a: Inst, k: number) => (k === 0 ? a : cx.b.emit('IAdd64', [a, cx.pack(cx.u32(4 * k), cx.u32(0))]));
@@ -161,7 +159,7 @@ const LDS_OF: Readonly<Record<AtomicRmw | 'cmpswap', LdsRmw | undefined>> = {
  */
 const gatomic = (kind: AtomicRmw | 'cmpswap', wide: boolean): Translator => (cx) => {
   const b = cx.b;
-  const l = access(cx, wide ? 8 : 4, true);
+  const l = access(cx, wide ? 8 : 4);
   const v = cx.op('vdata').value;
   let old = atomicOp(cx, kind, wide, l.global.active, l.global.a, (k) => cx.lane(v, 'b32', k));
   if (l.lds) {
@@ -175,8 +173,17 @@ const gatomic = (kind: AtomicRmw | 'cmpswap', wide: boolean): Translator => (cx)
       ? cx.pack(b.emit('Or32', [b.emit('Lo32', [old]), b.emit('Lo32', [ldsOld])]), b.emit('Or32', [b.emit('Hi32', [old]), b.emit('Hi32', [ldsOld])]))
       : b.emit('Or32', [old, b.emit('Lo32', [ldsOld])]);
   }
+  if (l.priv?.p) {
+    const n = wide ? 2 : 1;
+    const dw = (k: number) => cx.lane(v, 'b32', k);
+    const data = Array.from({ length: n }, (_, k) => dw(k)), cmp = kind === 'cmpswap' ? Array.from({ length: n }, (_, k) => dw(n + k)) : [];
+    const pOld = privateAtomic(cx, l.priv.p, kind, wide, data, cmp);
+    old = wide
+      ? cx.pack(b.emit('Or32', [b.emit('Lo32', [old]), b.emit('Lo32', [pOld])]), b.emit('Or32', [b.emit('Hi32', [old]), b.emit('Hi32', [pOld])]))
+      : b.emit('Or32', [old, pOld]);
+  }
   const dst = cx.inst.operands.find((o) => o.name === 'vdst');
-  if (dst) writeWide(cx, dst.value, old, wide, l.priv ? b.emit('AndU1', [l.exec, b.emit('NotU1', [l.priv.active])]) : l.exec);
+  if (dst) writeWide(cx, dst.value, old, wide, l.exec);
 };
 
 /** The atomic's IR op: data from dwords `src(0..)` (compare after the data), the old value. */

@@ -18,6 +18,7 @@
 // interpreter maps none). Choice: a FLAT_SCRATCH a kernel points at some other mapped memory (a
 // buffer) is followed by the interpreter but faults here (docs/TECHNICAL_DEBT.md).
 import type { Inst } from '../../ir/ir.js';
+import type { AtomicRmw } from '../../ir/ops.js';
 import { FAULT_SCRATCH_RANGE } from '../../ir/faults.js';
 import { scratchWaveBytes } from '../../isa/apertures.js';
 import { wantsScratch } from '../../interp/scratch.js';
@@ -110,6 +111,46 @@ export function privateAccess(cx: TContext, active: Inst, o: Inst, span: number)
       b.emit('StoreGlobal32', [cross, a1, new1]);
     },
   };
+}
+
+/**
+ * An integer atomic on the lane's private bytes (FLAT in the private aperture), as the interpreter
+ * does it: the old value (dwords at +0, +4), the new one from the RDNA atomic rules (ATOMIC_RMW in
+ * src/ir/ops.ts; cmpswap: data where memory equals compare), written back dword by dword. Not
+ * atomic, and need not be: the bytes belong to the lane. `data`/`cmp`: the operands' dwords (one or
+ * two each). The old value: u32, or u64 for the 64-bit forms (0 in lanes that do not access).
+ */
+export function privateAtomic(cx: TContext, p: PrivateAccess, kind: AtomicRmw | 'cmpswap', wide: boolean, data: readonly Inst[], cmp: readonly Inst[]): Inst {
+  const b = cx.b;
+  const lo = (x: Inst) => b.emit('Lo32', [x]), hi = (x: Inst) => b.emit('Hi32', [x]);
+  const val = (d: readonly Inst[]) => (wide ? cx.pack(d[0] as Inst, d[1] as Inst) : (d[0] as Inst));
+  const o = wide ? cx.pack(p.load(0, 4), p.load(4, 4)) : p.load(0, 4);
+  const d = val(data);
+  const sel = (c: Inst, x: Inst, y: Inst) => (wide ? cx.pack(b.emit('Select32', [c, lo(x), lo(y)]), b.emit('Select32', [c, hi(x), hi(y)])) : b.emit('Select32', [c, x, y]));
+  const bits = (op: 'And32' | 'Or32' | 'Xor32') => (wide ? cx.pack(b.emit(op, [lo(o), lo(d)]), b.emit(op, [hi(o), hi(d)])) : b.emit(op, [o, d]));
+  const k = (v: number) => (wide ? cx.pack(cx.u32(v), cx.u32(0)) : cx.u32(v));
+  const w = (op32: 'IAdd32' | 'ISub32' | 'ULt32' | 'SLt32' | 'IEq32') => (wide ? (op32.replace('32', '64') as 'IAdd64' | 'ISub64' | 'ULt64' | 'SLt64' | 'IEq64') : op32);
+  const f = (op: 'IAdd32' | 'ISub32' | 'ULt32' | 'SLt32' | 'IEq32', x: Inst, y: Inst) => b.emit(w(op), [x, y]);
+  let nv: Inst;
+  switch (kind) {
+    case 'swap': nv = d; break;
+    case 'cmpswap': nv = sel(f('IEq32', o, val(cmp)), d, o); break;
+    case 'add': nv = f('IAdd32', o, d); break;
+    case 'sub': nv = f('ISub32', o, d); break;
+    case 'smin': nv = sel(f('SLt32', o, d), o, d); break;
+    case 'smax': nv = sel(f('SLt32', d, o), o, d); break;
+    case 'umin': nv = sel(f('ULt32', o, d), o, d); break;
+    case 'umax': nv = sel(f('ULt32', d, o), o, d); break;
+    case 'and': nv = bits('And32'); break;
+    case 'or': nv = bits('Or32'); break;
+    case 'xor': nv = bits('Xor32'); break;
+    case 'inc': nv = sel(f('ULt32', o, d), f('IAdd32', o, k(1)), k(0)); break;
+    case 'dec': nv = sel(b.emit('OrU1', [f('IEq32', o, k(0)), f('ULt32', d, o)]), d, f('ISub32', o, k(1))); break;
+    case 'csub': nv = sel(f('ULt32', o, d), k(0), f('ISub32', o, d)); break;
+  }
+  p.store(0, 4, wide ? lo(nv) : nv);
+  if (wide) p.store(4, 4, hi(nv));
+  return o;
 }
 
 /** gfx10 SCRATCH: the private offset is vaddr, or (vaddr off) saddr, or 0, plus the signed offset. */
