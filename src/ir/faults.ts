@@ -14,6 +14,7 @@ export const FAULT_MESSAGES = [
   'a scratch access (SCRATCH, or FLAT in the private aperture) outside the wave\'s scratch region',
 ] as const;
 
+/** No longer raised (FLAT accesses in the LDS and private apertures are translated); kept for the numbering. */
 export const FAULT_FLAT_APERTURE = 0;
 export const FAULT_BUFFER_SWIZZLE = 1;
 export const FAULT_BUFFER_FORMAT = 2;
