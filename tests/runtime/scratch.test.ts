@@ -180,16 +180,18 @@ test('SCRATCH instructions, FLAT in the private aperture and MUBUF on one scratc
 /**
  * FLAT with each lane's address in another segment: lane l (local id) with l & 3 == 1 in the LDS
  * aperture at 16l (lane 61 at 0xfffffff8: past 2^32 with the offsets, outside any LDS), l & 3 == 2
- * in the private aperture at 16 + (l & 7), the others in buffer 1 at 16i. Dwords, bytes, shorts (some
- * crossing a dword of the interleave), d16, then integer atomics (32- and 64-bit, lanes with
- * l & 7 == 7 off); then every lane's LDS dwords (ds_read) and private bytes (scratch_load) are stored too.
+ * in the private aperture at 16 + (l & 7), the others in buffer 1 at 0x3000 + 16i (past every
+ * lane's results, so no workgroup's results race with another's FLAT stores). Dwords, bytes,
+ * shorts (some crossing a dword of the interleave), d16, then integer atomics (32- and 64-bit,
+ * lanes with l & 7 == 7 off); then every lane's LDS dwords (ds_read) and private bytes
+ * (scratch_load) are stored too.
  */
 const apertureKernel = (wave64: boolean) => {
   const vcc = wave64 ? 'vcc' : 'vcc_lo', exec = wave64 ? 'exec' : 'exec_lo', b = wave64 ? 'b64' : 'b32', sv = wave64 ? 's[20:21]' : 's20';
   return `${PROLOGUE}
   v_lshlrev_b32 v2, 4, v1
   global_load_dwordx4 v[2:5], v2, s[12:13]
-  v_lshlrev_b32 v10, 4, v1
+  v_lshl_add_u32 v10, v1, 4, 0x3000
   v_mov_b32 v11, s15
   v_add_co_u32 v10, ${vcc}, s14, v10
   v_add_co_ci_u32_e32 v11, ${vcc}, 0, v11, ${vcc}
