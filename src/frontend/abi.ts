@@ -9,6 +9,7 @@ import type { Builder } from '../ir/ir.js';
 import { TranslateError } from './errors.js';
 import { EXEC_LO } from './context.js';
 import { privateSegmentVsharp } from '../isa/apertures.js';
+import { FLAT_SCR_HI_REG, FLAT_SCR_LO_REG } from './units/private.js';
 
 export function emitLaunchState(b: Builder, shader: Shader): void {
   const info = shader.info;
@@ -48,5 +49,8 @@ export function emitLaunchState(b: Builder, shader: Shader): void {
   set(EXEC_LO, b.emit('BallotLo', [inGrid]));
   if (info.waveSize === 64) set(EXEC_LO + 1, b.emit('BallotHi', [inGrid]));
   b.emit('SetScc', [b.u1(false)]);
+  // FLAT_SCRATCH starts at 0, as the interpreter's (the kernel prologue sets it from flat_scratch_init).
+  set(FLAT_SCR_LO_REG, b.u32(0));
+  set(FLAT_SCR_HI_REG, b.u32(0));
   b.emit('SetMode', [b.u32(launchMode(info.floatMode, info.dx10Clamp, info.ieeeMode))]);
 }

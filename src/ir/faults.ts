@@ -11,13 +11,16 @@ export const FAULT_MESSAGES = [
   'a buffer format load/store with a V# format other than the 32-bit UINT/SINT/FLOAT ones, or a reserved DST_SEL, is not supported (the interpreter refuses it too)',
   'an atomic at an address not aligned to its size (4 or 8 bytes) is not supported (Vulkan atomics need natural alignment)',
   'a dword load or store at an address that is not 4-byte aligned needs 8-bit storage access (storageBuffer8BitAccess), which the profile does not offer',
+  'a scratch access (SCRATCH, or FLAT in the private aperture) outside the wave\'s scratch region',
 ] as const;
 
+/** No longer raised (FLAT accesses in the LDS and private apertures are translated); kept for the numbering. */
 export const FAULT_FLAT_APERTURE = 0;
 export const FAULT_BUFFER_SWIZZLE = 1;
 export const FAULT_BUFFER_FORMAT = 2;
 export const FAULT_ATOMIC_ALIGN = 3;
 export const FAULT_UNALIGNED_DWORD = 4;
+export const FAULT_SCRATCH_RANGE = 5;
 
 /** A fault as a run reports it: `pc 0x..: <instruction>: <message>`. */
 export class RuntimeFault extends Error {

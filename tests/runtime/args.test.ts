@@ -119,16 +119,16 @@ test('__local kernels: rdna run --engine vulkan lays out the dynamic LDS as the 
 });
 
 test('a run-time fault in a sequence names the dispatch; rdna run --engine vulkan on a sequence prints the named buffers', async () => {
-  // flat_pick (interp-bytes.cl, OpenCL 2.0 generic pointers): which = 1 stores through the LDS aperture, a run-time fault on Vulkan.
-  const flat = loadShaders({ bytes: new Uint8Array(readFileSync(buildOpenCl('interp-bytes.cl', { options: ['-cl-std=CL2.0'] }))), name: 'bytes' });
-  const pick = (which: object) => ({ kernel: 'flat_pick', grid: [64], block: [64], args: [{ ref: 'in' }, { ref: 'out' }, { i32: which }] });
+  // private_pick (interp-bytes.cl, built for the SCRATCH instructions): which = 4096 reads past the lane's scratch, a run-time fault on Vulkan.
+  const flat = loadShaders({ bytes: new Uint8Array(readFileSync(buildOpenCl('interp-bytes.cl', { options: ['-cl-std=CL2.0', '-Xclang', '-target-feature', '-Xclang', '+enable-flat-scratch'] }))), name: 'bytes' });
+  const pick = (which: object) => ({ kernel: 'private_pick', grid: [64], block: [64], args: [{ ref: 'in' }, { ref: 'out' }, { i32: which }] });
   const doc = { buffers: { in: { buffer: 'i32', data: Array.from({ length: 64 }, (_, k) => k) }, out: { buffer: 'i32', size: 256 } } };
-  const ok = { ...doc, dispatches: [{ repeat: 2, index: 'k', step: 0, dispatches: [pick({ index: 'k' })] }] }; // which = 0, 0: global memory
+  const ok = { ...doc, dispatches: [{ repeat: 2, index: 'k', step: 0, dispatches: [pick({ index: 'k' })] }] }; // which = 0, 0: inside the private array
   const c = parseArgs(ok, flat).kernels.map((s) => compileFor(s, dev));
   await runPlanOnVulkan(parseArgs(ok, flat), c, dev);
-  const bad = { ...doc, dispatches: [...ok.dispatches, { kernel: 'flat_pick', grid: [64], block: [64], args: [{ ref: 'in' }, { ref: 'out' }, { i32: 1 }] }] };
-  await assert.rejects(runPlanOnVulkan(parseArgs(bad, flat), c, dev, { perSubmission: 1 }), (e: unknown) => e instanceof RuntimeFault && /^pc 0x[0-9a-f]+: flat_store_dword .*: a FLAT access to the LDS\/private aperture is not supported yet \(dispatch 3 of 3 \(dispatches\[1\]: flat_pick\)\)$/.test(e.message));
-  await assert.rejects(runPlanOnVulkan(parseArgs(bad, flat), c, dev), (e: unknown) => e instanceof RuntimeFault && /\(in one of the 3 dispatches of flat_pick from dispatch 1 of 3 \(dispatches\[0\]\.dispatches\[0\]: flat_pick, k = 0\) to dispatch 3 of 3 \(dispatches\[1\]: flat_pick\)\)$/.test(e.message));
+  const bad = { ...doc, dispatches: [...ok.dispatches, { kernel: 'private_pick', grid: [64], block: [64], args: [{ ref: 'in' }, { ref: 'out' }, { i32: 4096 }] }] };
+  await assert.rejects(runPlanOnVulkan(parseArgs(bad, flat), c, dev, { perSubmission: 1 }), (e: unknown) => e instanceof RuntimeFault && /^pc 0x[0-9a-f]+: scratch_load_dword .*: a scratch access \(SCRATCH, or FLAT in the private aperture\) outside the wave's scratch region \(dispatch 3 of 3 \(dispatches\[1\]: private_pick\)\)$/.test(e.message));
+  await assert.rejects(runPlanOnVulkan(parseArgs(bad, flat), c, dev), (e: unknown) => e instanceof RuntimeFault && /\(in one of the 3 dispatches of private_pick from dispatch 1 of 3 \(dispatches\[0\]\.dispatches\[0\]: private_pick, k = 0\) to dispatch 3 of 3 \(dispatches\[1\]: private_pick\)\)$/.test(e.message));
 
   const lu = argsCases().find((x) => x.name === 'LU sequence');
   assert.ok(lu);

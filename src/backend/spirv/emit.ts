@@ -3,7 +3,7 @@
 // workgroup memory with barriers, correct on any subgroup size, and the IR's wave-uniform control
 // flow is workgroup-uniform, so those barriers are in uniform control flow. The Vulkan workgroup id
 // gives the RDNA workgroup and the wave within it (the dispatcher lays the waves out linearly);
-// a kernel with LDS or s_barrier is emitted in the workgroup layout instead (`dispatch:
+// a kernel with LDS (LDS ops and a non-zero LDS size) or s_barrier is emitted in the workgroup layout instead (`dispatch:
 // 'workgroup'`, see where the control flow is emitted below): a Vulkan workgroup per RDNA
 // workgroup, its waves in turns through the state machine, the LDS a workgroup array, every DS
 // store and atomic done by lane 0 for all lanes in lane order (docs/ARCHITECTURE.md).
@@ -135,7 +135,9 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
   let bytes = false, byteStores = false, atomics = false, atomics64 = false;
   let lds = false, barriers = false, permutes = false, dwords = false, scratch = false;
   for (const b of fn.blocks) for (const i of b.insts) {
-    if (LDS_OPS.has(i.op)) lds = true;
+    // Without LDS (0 bytes) every LDS access is out of range (reads 0, writes nothing, as the
+    // interpreter's): such ops need no LDS and no workgroup layout (kernel.ldsLoad & co. below).
+    if (LDS_OPS.has(i.op) && (options.ldsBytes ?? 0) > 0) lds = true;
     else if (i.op === 'Barrier') barriers = true;
     else if (i.op === 'PermuteLanes') permutes = true;
     else if (i.op === 'ScratchBase') scratch = true;
@@ -504,9 +506,11 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
     },
     // Every lane reads in parallel (a DS load writes nothing); an inactive lane asks for an address outside any LDS.
     ldsLoad(active, a, n, off) {
+      if (!lds) return c32(0);
       return ldsGet(m.OpSelect(tU32, active, a, c32(0xffffffff)), off, n);
     },
     ldsStore(active, a0, a1, data, n, two) {
+      if (!lds) return;
       publish(0, m.OpSelect(tU32, active, c32(1), c32(0)));
       publish(1, a0);
       publish(2, a1);
@@ -523,6 +527,7 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
       });
     },
     ldsAtomic(kind, active, a, d0, d1, wide) {
+      if (!lds) return c64(0n);
       publish(0, m.OpSelect(tU32, active, c32(1), c32(0)));
       publish(1, a);
       publish(2, half(d0, 0));

@@ -16,7 +16,7 @@ import { EXEC_LO, type TContext, type Translator } from '../context.js';
 const OUTSIDE = 0xffffffff;
 
 /** base + off as the LDS sees it: the sum, or OUTSIDE when it passes 2^32. */
-function ldsAddress(cx: TContext, base: Inst, off: number): Inst {
+export function ldsAddress(cx: TContext, base: Inst, off: number): Inst {
   if (off === 0) return base;
   const b = cx.b;
   const o = cx.u32(off);

@@ -2,15 +2,18 @@
 // address bits ignored), GLOBAL and FLAT loads/stores of bytes, shorts (also the d16 half-register
 // forms) and dwords (global_*_dword_addtid: saddr + offset + lane id * 4), and every integer atomic,
 // 32- and 64-bit (per lane, only in active lanes; an inactive lane keeps its destination; the lanes
-// of one instruction apply in ascending lane order, as the IR op says). FLAT accesses to the
-// LDS/private apertures are a run-time fault (see `access`). Buffer resources: ./buffer.ts.
+// of one instruction apply in ascending lane order, as the IR op says). FLAT accesses in the
+// LDS/private apertures go to LDS and to the lane's scratch (see `access`; atomics there: the DS
+// atomics, and ./private.ts's read-modify-write); the SCRATCH family is in ./private.ts. Buffer resources: ./buffer.ts.
 import type { Inst } from '../../ir/ir.js';
-import { ATOMIC_RMW, type AtomicRmw } from '../../ir/ops.js';
+import { ATOMIC_RMW, type AtomicRmw, LDS_RMW, type LdsRmw } from '../../ir/ops.js';
 import { ISA_TABLE } from '../../isa/table.js';
 import type { OperandValue } from '../../decode/types.js';
 import type { TContext, Translator } from '../context.js';
-import { FAULT_ATOMIC_ALIGN, FAULT_FLAT_APERTURE } from '../../ir/faults.js';
+import { FAULT_ATOMIC_ALIGN } from '../../ir/faults.js';
 import { PRIVATE_APERTURE_HI, SHARED_APERTURE_HI } from '../../isa/apertures.js';
+import { ldsAddress } from './ds.js';
+import { type PrivateAccess, privateAccess, privateAtomic, SCRATCH_UNIT } from './private.js';
 
 function smemAddress(cx: TContext): Inst {
   const b = cx.b;
@@ -52,36 +55,66 @@ function globalAddress(cx: TContext): Inst {
 }
 
 /**
- * The lanes that access global memory and their address. GLOBAL: the active lanes. FLAT: a lane
- * whose 64-bit address has its high dword in the shared (LDS) or private (scratch) aperture would
- * go to LDS or scratch on RDNA (src/interp/units/vmem.ts), which are not translated: such a lane
- * accesses nothing and raises the FLAT-aperture fault (the run fails with this pc); the others
- * access global memory.
+ * Where the active lanes of a GLOBAL or FLAT instruction go, as the interpreter decides
+ * (src/interp/units/vmem.ts). GLOBAL: global memory. FLAT: by the high dword of the lane's 64-bit
+ * address (before the offset): the shared aperture goes to LDS at the low dword + offset (outside
+ * the LDS: reads 0, writes dropped, as DS), the private aperture to the lane's scratch at the low
+ * dword + offset (32-bit sum; ./private.ts), anything else to global memory. The LDS lanes use the
+ * LDS ops, which put the kernel in the workgroup layout when it has LDS (emit.ts; with no LDS at
+ * all they read 0 and write nothing without it). `span`: the bytes one lane accesses.
  */
-function access(cx: TContext): { active: Inst; a: Inst } {
+interface Lanes {
+  readonly exec: Inst;
+  readonly global: { readonly active: Inst; readonly a: Inst };
+  readonly lds: { readonly active: Inst; readonly a: Inst } | undefined;
+  readonly priv: { readonly active: Inst; readonly p: PrivateAccess | undefined } | undefined;
+}
+
+function access(cx: TContext, span: number): Lanes {
   if (cx.inst.mods.lds) cx.fail('lds=1 loads are not translated yet');
   const b = cx.b;
   const exec = cx.execBit();
   const a = globalAddress(cx);
-  if (cx.inst.def.family !== 'FLAT') return { active: exec, a };
-  const hi = cx.lane(cx.op('vaddr').value, 'u64', 1);
-  const inAperture = b.emit('OrU1', [b.emit('IEq32', [hi, cx.u32(SHARED_APERTURE_HI)]), b.emit('IEq32', [hi, cx.u32(PRIVATE_APERTURE_HI)])]);
-  b.emit('Fault', [b.emit('AndU1', [exec, inAperture])], [FAULT_FLAT_APERTURE]);
-  return { active: b.emit('AndU1', [exec, b.emit('NotU1', [inAperture])]), a };
+  if (cx.inst.def.family !== 'FLAT') return { exec, global: { active: exec, a }, lds: undefined, priv: undefined };
+  const vaddr = cx.op('vaddr').value;
+  const lo = cx.lane(vaddr, 'u64', 0), hi = cx.lane(vaddr, 'u64', 1);
+  const shared = b.emit('AndU1', [exec, b.emit('IEq32', [hi, cx.u32(SHARED_APERTURE_HI)])]);
+  const priv = b.emit('AndU1', [exec, b.emit('IEq32', [hi, cx.u32(PRIVATE_APERTURE_HI)])]);
+  const global = b.emit('AndU1', [exec, b.emit('NotU1', [b.emit('OrU1', [shared, priv])])]);
+  const off = cx.inst.mods.offset ?? 0;
+  // lo + offset, not wrapped: past 2^32 (or below 0) it is outside any LDS.
+  const ldsA = off >= 0 ? ldsAddress(cx, lo, off) : b.emit('Select32', [b.emit('ULt32', [lo, cx.u32(-off)]), cx.u32(0xffffffff), b.emit('IAdd32', [lo, cx.u32(off >>> 0)])]);
+  const o = off === 0 ? lo : b.emit('IAdd32', [lo, cx.u32(off >>> 0)]);
+  return { exec, global: { active: global, a }, lds: { active: shared, a: ldsA }, priv: { active: priv, p: privateAccess(cx, priv, o, span) } };
 }
 
 const at = (cx: TContext, a: Inst, k: number) => (k === 0 ? a : cx.b.emit('IAdd64', [a, cx.pack(cx.u32(4 * k), cx.u32(0))]));
 
+/** `n` bytes at byte `k` of each lane's access, zero-extended, from wherever the lane goes (0 in inactive lanes). */
+function loadPiece(cx: TContext, l: Lanes, k: number, n: 1 | 2 | 4): Inst {
+  const b = cx.b;
+  const ga = k === 0 ? l.global.a : b.emit('IAdd64', [l.global.a, cx.pack(cx.u32(k), cx.u32(0))]);
+  let v = b.emit(n === 4 ? 'LoadGlobal32' : n === 1 ? 'LoadGlobalU8' : 'LoadGlobalU16', [l.global.active, ga]);
+  if (l.lds) v = b.emit('Or32', [v, b.emit('LoadLds', [l.lds.active, l.lds.a], [n, k])]);
+  if (l.priv?.p) v = b.emit('Or32', [v, l.priv.p.load(k, n)]);
+  return v;
+}
+
 const gload = (n: number): Translator => (cx) => {
-  const { active, a } = access(cx);
+  const l = access(cx, 4 * n);
   const d = cx.op('vdst').value;
-  for (let k = 0; k < n; k++) cx.writeLane(d, cx.b.emit('LoadGlobal32', [active, at(cx, a, k)]), k, active);
+  const v: Inst[] = [];
+  for (let k = 0; k < n; k++) v.push(loadPiece(cx, l, 4 * k, 4));
+  v.forEach((x, k) => cx.writeLane(d, x, k, l.exec));
 };
 
 const gstore = (n: number): Translator => (cx) => {
-  const { active, a } = access(cx);
+  const l = access(cx, 4 * n);
   const v = cx.op('vdata').value;
-  for (let k = 0; k < n; k++) cx.b.emit('StoreGlobal32', [active, at(cx, a, k), cx.lane(v, 'b32', k)]);
+  const data = Array.from({ length: n }, (_, k) => cx.lane(v, 'b32', k));
+  for (let k = 0; k < n; k++) cx.b.emit('StoreGlobal32', [l.global.active, at(cx, l.global.a, k), data[k] as Inst]);
+  if (l.lds) cx.b.emit('StoreLds', [l.lds.active, l.lds.a, l.lds.a, ...[0, 1, 2, 3].map((k) => data[k] ?? cx.u32(0))], [4 * n, 1]);
+  if (l.priv?.p) for (let k = 0; k < n; k++) l.priv.p.store(4 * k, 4, data[k] as Inst);
 };
 
 /**
@@ -90,9 +123,9 @@ const gstore = (n: number): Translator => (cx) => {
  */
 const subload = (bytes: 1 | 2, signed: boolean, d16?: 'lo' | 'hi'): Translator => (cx) => {
   const b = cx.b;
-  const { active, a } = access(cx);
+  const l = access(cx, bytes);
   const d = cx.op('vdst').value;
-  let v = b.emit(bytes === 1 ? 'LoadGlobalU8' : 'LoadGlobalU16', [active, a]);
+  let v = loadPiece(cx, l, 0, bytes);
   if (signed) v = b.emit('SBfe32', [v, cx.u32(0), cx.u32(8 * bytes)]);
   if (d16) {
     const old = cx.lane(d, 'b32', 0);
@@ -100,16 +133,24 @@ const subload = (bytes: 1 | 2, signed: boolean, d16?: 'lo' | 'hi'): Translator =
       ? b.emit('Or32', [b.emit('And32', [old, cx.u32(0xffff0000)]), b.emit('And32', [v, cx.u32(0xffff)])])
       : b.emit('Or32', [b.emit('And32', [old, cx.u32(0xffff)]), b.emit('Shl32', [v, cx.u32(16)])]);
   }
-  cx.writeLane(d, v, 0, active);
+  cx.writeLane(d, v, 0, l.exec);
 };
 
 /** Byte and short stores of the data's low (or, _d16_hi, high) half. */
 const substore = (bytes: 1 | 2, hi: boolean): Translator => (cx) => {
   const b = cx.b;
-  const { active, a } = access(cx);
+  const l = access(cx, bytes);
   let v = cx.lane(cx.op('vdata').value, 'b32', 0);
   if (hi) v = b.emit('LShr32', [v, cx.u32(16)]);
-  b.emit(bytes === 1 ? 'StoreGlobal8' : 'StoreGlobal16', [active, a, v]);
+  b.emit(bytes === 1 ? 'StoreGlobal8' : 'StoreGlobal16', [l.global.active, l.global.a, v]);
+  if (l.lds) b.emit('StoreLds', [l.lds.active, l.lds.a, l.lds.a, v, cx.u32(0), cx.u32(0), cx.u32(0)], [bytes, 1]);
+  l.priv?.p?.store(0, bytes, v);
+};
+
+/** A FLAT atomic's LDS operation (the DS rules are the same as the FLAT ones for these). */
+const LDS_OF: Readonly<Record<AtomicRmw | 'cmpswap', LdsRmw | undefined>> = {
+  add: 'add', sub: 'sub', smin: 'min_i', umin: 'min_u', smax: 'max_i', umax: 'max_u', and: 'and', or: 'or', xor: 'xor',
+  swap: 'wrxchg', inc: 'inc', dec: 'dec', csub: undefined, cmpswap: 'cmpst',
 };
 
 /**
@@ -117,11 +158,32 @@ const substore = (bytes: 1 | 2, hi: boolean): Translator => (cx) => {
  * value goes to vdst when the form returns (glc). 64-bit forms take data (and compare) as VGPR pairs.
  */
 const gatomic = (kind: AtomicRmw | 'cmpswap', wide: boolean): Translator => (cx) => {
-  const { active, a } = access(cx);
+  const b = cx.b;
+  const l = access(cx, wide ? 8 : 4);
   const v = cx.op('vdata').value;
-  const old = atomicOp(cx, kind, wide, active, a, (k) => cx.lane(v, 'b32', k));
+  let old = atomicOp(cx, kind, wide, l.global.active, l.global.a, (k) => cx.lane(v, 'b32', k));
+  if (l.lds) {
+    const op = LDS_OF[kind] ?? cx.fail(`${cx.inst.def.mnemonic} to LDS has no DS operation`);
+    const n = wide ? 2 : 1;
+    const val = (k: number) => cx.pack(cx.lane(v, 'b32', k), wide ? cx.lane(v, 'b32', k + 1) : cx.u32(0));
+    // DS compare-and-store takes the compare first (old == d0 ? d1 : old); FLAT's vdata is data, then compare.
+    const [d0, d1] = kind === 'cmpswap' ? [val(n), val(0)] : [val(0), cx.pack(cx.u32(0), cx.u32(0))];
+    const ldsOld = b.emit('AtomicLds', [l.lds.active, l.lds.a, d0, d1], [LDS_RMW.indexOf(op), wide ? 1 : 0]);
+    old = wide
+      ? cx.pack(b.emit('Or32', [b.emit('Lo32', [old]), b.emit('Lo32', [ldsOld])]), b.emit('Or32', [b.emit('Hi32', [old]), b.emit('Hi32', [ldsOld])]))
+      : b.emit('Or32', [old, b.emit('Lo32', [ldsOld])]);
+  }
+  if (l.priv?.p) {
+    const n = wide ? 2 : 1;
+    const dw = (k: number) => cx.lane(v, 'b32', k);
+    const data = Array.from({ length: n }, (_, k) => dw(k)), cmp = kind === 'cmpswap' ? Array.from({ length: n }, (_, k) => dw(n + k)) : [];
+    const pOld = privateAtomic(cx, l.priv.p, kind, wide, data, cmp);
+    old = wide
+      ? cx.pack(b.emit('Or32', [b.emit('Lo32', [old]), b.emit('Lo32', [pOld])]), b.emit('Or32', [b.emit('Hi32', [old]), b.emit('Hi32', [pOld])]))
+      : b.emit('Or32', [old, pOld]);
+  }
   const dst = cx.inst.operands.find((o) => o.name === 'vdst');
-  if (dst) writeWide(cx, dst.value, old, wide, active);
+  if (dst) writeWide(cx, dst.value, old, wide, l.exec);
 };
 
 /** The atomic's IR op: data from dwords `src(0..)` (compare after the data), the old value. */
@@ -174,4 +236,5 @@ export const MEMORY: Record<string, Translator> = {
     const t = VMEM[d.mnemonic.replace(/^(global|flat)_/, '')];
     return t ? [[d.mnemonic, t]] : [];
   })),
+  ...SCRATCH_UNIT,
 };
