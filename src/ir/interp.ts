@@ -274,6 +274,19 @@ const HANDLERS: Record<Op, Handler> = {
     }
     return out;
   },
+  ExchangeLds2: (c) => {
+    const p0 = c.a(1), p1 = c.a(2), d0 = c.a(3), d1 = c.a(4);
+    const out: Lanes = map(c, () => 0n);
+    for (let l = 0; l < c.lanes; l++) {
+      if (!active(c, l)) continue;
+      const o0 = ldsRead(c.w.lds, u(p0[l]), 4);
+      ldsWrite(c.w.lds, u(p0[l]), 4, u(d0[l]));
+      const o1 = ldsRead(c.w.lds, u(p1[l]), 4);
+      ldsWrite(c.w.lds, u(p1[l]), 4, u(d1[l]));
+      out[l] = BigInt(o0) | (BigInt(o1) << 32n);
+    }
+    return out;
+  },
   AtomicLdsCall: (c) => {
     const k = Number(c.imm(0)), wide = Number(c.imm(1)) === 1;
     const p = c.a(1), d0 = c.a(2), d1 = c.a(3), mask = wide ? M64 : 0xffffffffn;

@@ -208,6 +208,12 @@ export const OPS = {
    * ascending order. Each dword outside the LDS reads 0 and is not written.
    */
   AtomicLds: { args: ['imm', 'u1', 'u32', 'u64', 'u64', 'imm'], result: 'u64', effect: true },
+  /**
+   * ds_wrxchg2(st64)_rtn_b32 (active, address0, address1, data0, data1): per lane in ascending
+   * order, the dword at address0 is exchanged with data0, then the one at address1 with data1;
+   * the old dwords as (old0, old1) in a u64 (0 in inactive lanes). AtomicLds's range rules.
+   */
+  ExchangeLds2: { args: ['u1', 'u32', 'u32', 'u32', 'u32'], result: 'u64', effect: true },
   /** AtomicRmwCall on the LDS (helper imm; active, address, data, compare; imm 1 for 64-bit), with AtomicLds's range rules. */
   AtomicLdsCall: { args: ['imm', 'u1', 'u32', 'u64', 'u64', 'imm'], result: 'u64', effect: true },
   /**

@@ -1,4 +1,4 @@
-// Float atomics and the M0-based DS forms (issue 7) for the differential tests: the interpreter's
+// Float atomics, the M0-based DS forms and ds_wrxchg2(st64)_rtn_b32 (issue 7) for the differential tests: the interpreter's
 // hand-checked kernels (tests/interp/float-atomics-kernels.ts) and a randomized kernel whose lanes
 // run every float atomic, DS and GLOBAL, f32 and f64, four lanes to an address (so each address
 // sees a chain of lane-ordered updates), on float bits biased to the edges (zeros, subnormals,
@@ -61,6 +61,29 @@ function randomBody(ws: 32 | 64): string {
   s_endpgm`;
 }
 
+/** ds_wrxchg2(st64)_rtn_b32 where one lane's second address is the next lane's first, and lanes share st64 addresses. */
+const WRXCHG2_REGS = [5, 6, 8, 9, 10, 11, 12];
+const WRXCHG2_BODY = `
+  s_load_dwordx2 s[0:1], s[0:1], 0x0
+  v_lshlrev_b32 v1, 2, v0
+  v_add_nc_u32 v2, 100, v0
+  ds_write_b32 v1, v2
+  v_add_nc_u32 v3, 1000, v0
+  v_add_nc_u32 v4, 2000, v0
+  s_waitcnt lgkmcnt(0)
+  ds_wrxchg2_rtn_b32 v[5:6], v1, v3, v4 offset0:0 offset1:1
+  v_and_b32 v7, 7, v0
+  v_lshlrev_b32 v7, 2, v7
+  ds_wrxchg2st64_rtn_b32 v[8:9], v7, v3, v4 offset0:1 offset1:2
+  s_waitcnt lgkmcnt(0)
+  ds_read_b32 v10, v1
+  ds_read_b32 v11, v7 offset:256
+  ds_read_b32 v12, v7 offset:512
+  s_waitcnt lgkmcnt(0)
+  v_mul_u32_u24 v60, ${4 * WRXCHG2_REGS.length}, v0
+  ${WRXCHG2_REGS.map((r, k) => `global_store_dword v60, v${r}, s[0:1] offset:${4 * k}`).join('\n  ')}
+  s_endpgm`;
+
 /** Float bits biased to the edges: f32 specials in either dword, f64 high words of specials, random bits. */
 function edgeDword(rng: Rng): number {
   const f32 = [0, 0x80000000, 1, 0x80000001, 0x007fffff, 0x00800000, 0x3f800000, 0xbf800000, 0x7f800000, 0xff800000, 0x7fc00000, 0x7f800001, 0xffc00001, 0x7f7fffff, 0x3f800001, 0x40000000];
@@ -92,6 +115,7 @@ export function* floatAtomicCases(): Generator<EngineCase> {
     yield kernelCase(`gfloat${ws}`, g, ws, [new Uint8Array(4 * ws * g.regs.length), bytes(GLOBAL_FLOAT_DATA)]);
     const m0 = dsM0Kernel(ws);
     yield kernelCase(`dsm0${ws}`, m0, ws, [new Uint8Array(4 * ws * m0.regs.length)]);
+    yield kernelCase(`wrxchg2_${ws}`, { body: WRXCHG2_BODY, regs: WRXCHG2_REGS, ldsBytes: 1024 }, ws, [new Uint8Array(4 * ws * WRXCHG2_REGS.length)]);
     const random: AtomicKernel = { body: randomBody(ws), regs: RANDOM_REGS, ldsBytes: 256 };
     const input = bytes(Array.from({ length: 4 * ws }, () => edgeDword(rng)));
     const area = bytes([...Array.from({ length: 64 }, () => edgeDword(rng)), ...new Array<number>(64).fill(0)]);

@@ -80,6 +80,8 @@ export interface KernelState {
   ldsStore(active: Id, a0: Id, a1: Id, data: readonly Id[], n: number, two: boolean): void;
   /** One DS read-modify-write instruction (u64 data; `wide`: 64-bit), an LDS_RMW rule or a helper's (u64 old, d0, d1 → u64 new): the old value as a u64. */
   ldsAtomic(kind: LdsRmw | { readonly helper: Id }, active: Id, a: Id, d0: Id, d1: Id, wide: boolean): Id;
+  /** ds_wrxchg2(st64)_rtn_b32 (the ExchangeLds2 op): the lanes in ascending order; (old0, old1) as a u64. */
+  ldsExchange2(active: Id, a0: Id, a1: Id, d0: Id, d1: Id): Id;
   /** ds_permute_b32: the value of the highest active lane whose target is this lane, else 0. */
   permute(active: Id, target: Id, v: Id): Id;
 }
@@ -315,6 +317,7 @@ export function emitOp(sc: Scalars, k: KernelState | undefined, i: Inst, A: (j: 
       r = K(k, i).ldsAtomic(kind, A(0), A(1), A(2), A(3), Number(imm(i, 1)) === 1);
       break;
     }
+    case 'ExchangeLds2': r = K(k, i).ldsExchange2(A(0), A(1), A(2), A(3), A(4)); break;
     case 'AtomicLdsCall': r = K(k, i).ldsAtomic({ helper: helperOf(k, i) }, A(0), A(1), A(2), A(3), Number(imm(i, 1)) === 1); break;
     case 'PermuteLanes': r = K(k, i).permute(A(0), A(1), A(2)); break;
     default: {

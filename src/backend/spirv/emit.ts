@@ -105,7 +105,7 @@ const BYTE_OPS: ReadonlySet<Op> = new Set(['LoadGlobalU8', 'LoadGlobalU16', 'Sto
 const BYTE_STORES: ReadonlySet<Op> = new Set(['StoreGlobal8', 'StoreGlobal16']);
 const ATOMICS: ReadonlySet<Op> = new Set(['AtomicRmw32', 'AtomicRmw64', 'AtomicCmpSwap32', 'AtomicCmpSwap64', 'AtomicRmwCall']);
 const ATOMICS64: ReadonlySet<Op> = new Set(['AtomicRmw64', 'AtomicCmpSwap64']);
-const LDS_OPS: ReadonlySet<Op> = new Set(['LoadLds', 'StoreLds', 'AtomicLds', 'AtomicLdsCall']);
+const LDS_OPS: ReadonlySet<Op> = new Set(['LoadLds', 'StoreLds', 'AtomicLds', 'AtomicLdsCall', 'ExchangeLds2']);
 
 
 export interface EmitOptions {
@@ -542,6 +542,21 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
         if (wide) ldsPut(A, 4, 4, half(nv, 1));
         m.OpStore(xSlot(base, 6), lo);
         m.OpStore(xSlot(base, 7), hi);
+      });
+      return m.OpSelect(tU64, active, pack(X(myBase, 6), X(myBase, 7)), c64(0n));
+    },
+    ldsExchange2(active, a0, a1, d0, d1) {
+      publish(0, m.OpSelect(tU32, active, c32(1), c32(0)));
+      publish(1, a0);
+      publish(2, a1);
+      publish(3, d0);
+      publish(4, d1);
+      serialLanes((base) => {
+        const A0 = X(base, 1), A1 = X(base, 2);
+        m.OpStore(xSlot(base, 6), ldsGet(A0, 0, 4));
+        ldsPut(A0, 0, 4, X(base, 3));
+        m.OpStore(xSlot(base, 7), ldsGet(A1, 0, 4));
+        ldsPut(A1, 0, 4, X(base, 4));
       });
       return m.OpSelect(tU64, active, pack(X(myBase, 6), X(myBase, 7)), c64(0n));
     },

@@ -10,8 +10,9 @@
 // or subtract the active lane count at M0 + offset through one AtomicLds of the lowest active
 // lane, whose old value every active lane gets (the interpreter's rules and choices).
 // Not translated (the interpreter implements none of them either): GDS, the src2 forms,
-// ds_condxchg32, ds_gws_*, ds_ordered_count; nor ds_wrxchg2(st64)_rtn (yet), and ds_swizzle
-// offsets the interpreter refuses.
+// ds_condxchg32, ds_gws_*, ds_ordered_count; nor ds_wrxchg2(st64)_rtn_b64 (its four old dwords
+// do not fit one IR value; the b32 forms are ExchangeLds2), and ds_swizzle offsets the
+// interpreter refuses.
 import type { Inst } from '../../ir/ir.js';
 import { LDS_RMW, type LdsRmw } from '../../ir/ops.js';
 import type { InstrDef } from '../../isa/types.js';
@@ -187,6 +188,18 @@ function floatAtomic(def: InstrDef, fl: NonNullable<ReturnType<typeof floatAtomi
   };
 }
 
+/** ds_wrxchg2(st64)_rtn_b32: both exchanges of a lane before the next lane's (ExchangeLds2). */
+const wrxchg2 = (st64: boolean): Translator => (cx) => {
+  noGds(cx);
+  const b = cx.b;
+  const exec = cx.execBit();
+  const [a0, a1] = addresses2(cx, 4, st64);
+  const old = b.emit('ExchangeLds2', [exec, a0, a1, cx.lane(cx.op('data0').value, 'b32'), cx.lane(cx.op('data1').value, 'b32')]);
+  const d = cx.op('vdst').value;
+  cx.writeLane(d, b.emit('Lo32', [old]), 0, exec);
+  cx.writeLane(d, b.emit('Hi32', [old]), 1, exec);
+};
+
 /** The addtid forms' address: M0[15:0] + offset + lane * 4 (below 2^32: no wrap). */
 function addtidAddress(cx: TContext): Inst {
   const b = cx.b;
@@ -278,6 +291,8 @@ function translatorOf(def: InstrDef): Translator | undefined {
   if (m === 'ds_bpermute_b32') return bpermute;
   if (m === 'ds_write_addtid_b32') return writeAddtid;
   if (m === 'ds_read_addtid_b32') return readAddtid;
+  if (m === 'ds_wrxchg2_rtn_b32') return wrxchg2(false);
+  if (m === 'ds_wrxchg2st64_rtn_b32') return wrxchg2(true);
   if (m === 'ds_append') return appendConsume(1);
   if (m === 'ds_consume') return appendConsume(-1);
   if (f.includes('gdsOnly') || m.includes('_src2_')) return undefined;
