@@ -9,6 +9,8 @@ import { KERNARG_DIRECTIVES } from '../interp/harness.js';
 import { assembleKernels } from '../harness/kernel.js';
 import { loadShaders } from '../../src/container/shader.js';
 import { Rng } from '../harness/rng.js';
+import { readFileSync } from 'node:fs';
+import { buildOpenCl } from '../harness/opencl.js';
 import { dsFloatKernel, dsM0Kernel, GLOBAL_FLOAT_DATA, globalFloatKernel, type AtomicKernel } from '../interp/float-atomics-kernels.js';
 
 const RANDOM_REGS = [10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29];
@@ -121,4 +123,20 @@ export function* floatAtomicCases(): Generator<EngineCase> {
     const area = bytes([...Array.from({ length: 64 }, () => edgeDword(rng)), ...new Array<number>(64).fill(0)]);
     yield kernelCase(`frandom${ws}`, random, ws, [input, new Uint8Array(4 * ws * RANDOM_REGS.length), area]);
   }
+}
+
+/** The ARGS document of float-atomics.cl's float_atomics: 256 work-items in groups of 64, inputs k / 4 for k in [-40, 40]. */
+export function floatAtomicsArgs(rng: Rng): { kernel: string; grid: number[]; block: number[]; args: { buffer: string; data: number[] }[] } {
+  const f = (x: number) => { const v = new DataView(new ArrayBuffer(4)); v.setFloat32(0, x, true); return v.getUint32(0, true); };
+  const input = Array.from({ length: 256 }, () => f((rng.int(81) - 40) / 4));
+  return { kernel: 'float_atomics', grid: [256], block: [64], args: [{ buffer: 'u32', data: [...new Array<number>(64).fill(0), ...new Array<number>(4).fill(f(-1000))] }, { buffer: 'u32', data: input }] };
+}
+
+/** float-atomics.cl (clang-19: ds_add_f32, ds_min_f32, a CAS loop for the global max) as an engine case on the ARGS document's buffers. */
+export function openClFloatAtomicCase(wave64: boolean, doc: ReturnType<typeof floatAtomicsArgs>): EngineCase {
+  const code = new Uint8Array(readFileSync(buildOpenCl('float-atomics.cl', { wave64 })));
+  const shader = loadShaders({ bytes: code, name: 'k' }).find((s) => s.info.name === doc.kernel);
+  assert.ok(shader);
+  const ws = wave64 ? 64 : 32;
+  return { name: `float_atomics wave${ws} (OpenCL)`, spirvName: `float_atomics_${ws}`, code, kernel: doc.kernel, shader, buffers: doc.args.map((a) => bytes(a.data)), grid: [256, 1, 1], block: [64, 1, 1], scalars: [], writes: 0 };
 }

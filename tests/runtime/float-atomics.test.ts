@@ -15,7 +15,13 @@ import { VulkanDevice } from '../../src/runtime/vulkan.js';
 import { spirvVal } from '../harness/spirv.js';
 import { both, LVP, same } from './harness.js';
 import { type EngineCase, interpret, prepare } from './cases.js';
-import { floatAtomicCases } from './cases-float-atomics.js';
+import { floatAtomicCases, floatAtomicsArgs, openClFloatAtomicCase } from './cases-float-atomics.js';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { OPENCL_FIXTURES } from '../harness/opencl.js';
+import { Rng } from '../harness/rng.js';
 
 function irRun(c: EngineCase): Uint8Array[] {
   const bufs = c.buffers.map((b) => b.slice());
@@ -40,6 +46,30 @@ test('the same cases recompiled on lavapipe equal the interpreter byte for byte,
     for (const c of floatAtomicCases()) {
       spirvVal(recompile(c.shader, { profile: LAVAPIPE_PROFILE }).spirv, c.spirvName);
       same(`${c.name} (Vulkan)`, await both(dev, c));
+    }
+  } finally {
+    dev.close();
+  }
+});
+
+test('OpenCL float atomics (clang-19: ds_add_f32, ds_min_f32 and a compare-and-swap loop on a float max): the interpreter, the IR interpreter and Vulkan equal pocl byte for byte, wave32 and wave64', async () => {
+  assert.ok(LVP, 'lavapipe (mesa-vulkan-drivers) is not installed');
+  const doc = floatAtomicsArgs(new Rng(77));
+  const args = join(mkdtempSync(join(tmpdir(), 'rdna-fatom-')), 'args.json');
+  writeFileSync(args, JSON.stringify(doc));
+  const POCL = new URL('../harness/pocl-run.py', import.meta.url).pathname;
+  const pocl = spawnSync('/usr/bin/python3', [POCL, join(OPENCL_FIXTURES, 'float-atomics.cl'), args, `-I${OPENCL_FIXTURES}`], { encoding: 'utf8', maxBuffer: 1 << 26 });
+  assert.equal(pocl.status, 0, `pocl: ${pocl.stderr}`);
+  const want = (JSON.parse(pocl.stdout) as { buffers: { arg: number; base64: string }[] }).buffers.find((b) => b.arg === 0)?.base64;
+  assert.ok(want);
+  const dev = VulkanDevice.open({ driverFiles: LVP, validation: true });
+  try {
+    for (const wave64 of [false, true]) {
+      const c = openClFloatAtomicCase(wave64, doc);
+      const [ref, vk] = await both(dev, c);
+      assert.equal(Buffer.from(ref[0] as Uint8Array).toString('base64'), want, `${c.name}: the interpreter differs from pocl`);
+      same(`${c.name} (IR interpreter)`, [ref, irRun(c)]);
+      same(`${c.name} (Vulkan)`, [ref, vk]);
     }
   } finally {
     dev.close();
