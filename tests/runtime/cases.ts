@@ -19,6 +19,7 @@ import { buildOpenCl } from '../harness/opencl.js';
 import { addtidCases, atomicCases, buffer64Cases, bufferCases, compareCases, intCases, laneCases, openclAtomicCases } from './cases-breadth.js';
 import { wideAssembly, wideOpenCl } from './cases-wide.js';
 import { ldsCases } from './cases-lds.js';
+import { floatAtomicCases } from './cases-float-atomics.js';
 import { dppCases } from './cases-dpp.js';
 
 export interface EngineCase {
@@ -378,6 +379,7 @@ export const ENGINE_SUITES: readonly EngineSuite[] = [
   { title: 'cross-lane writes', cases: laneCases },
   { title: 'DPP16 and DPP8', cases: dppCases },
   { title: 'LDS and barriers', cases: ldsCases },
+  { title: 'float atomics, addtid, append/consume, wrxchg2', cases: floatAtomicCases },
   { title: 'OpenCL atomics', cases: openclAtomicCases },
   { title: 'f64 and f16 OpenCL kernels', cases: wideOpenCl },
   { title: 'f64 and f16 assembly kernels', cases: wideAssembly },
