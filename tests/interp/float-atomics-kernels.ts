@@ -169,3 +169,27 @@ export function dsM0Kernel(ws: 32 | 64): AtomicKernel {
   ${stores(regs)}`;
   return { body, regs, ldsBytes: 1024 };
 }
+
+/** ds_wrxchg2(st64)_rtn_b32 where one lane's second address is the next lane's first, and lanes share st64 addresses. */
+export const WRXCHG2_REGS = [5, 6, 8, 9, 10, 11, 12];
+export const WRXCHG2_BODY = `
+  s_load_dwordx2 s[0:1], s[0:1], 0x0
+  v_lshlrev_b32 v1, 2, v0
+  v_add_nc_u32 v2, 100, v0
+  ds_write_b32 v1, v2
+  v_add_nc_u32 v3, 1000, v0
+  v_add_nc_u32 v4, 2000, v0
+  s_waitcnt lgkmcnt(0)
+  ds_wrxchg2_rtn_b32 v[5:6], v1, v3, v4 offset0:0 offset1:1
+  v_and_b32 v7, 7, v0
+  v_lshlrev_b32 v7, 2, v7
+  ds_wrxchg2st64_rtn_b32 v[8:9], v7, v3, v4 offset0:1 offset1:2
+  s_waitcnt lgkmcnt(0)
+  ds_read_b32 v10, v1
+  ds_read_b32 v11, v7 offset:256
+  ds_read_b32 v12, v7 offset:512
+  s_waitcnt lgkmcnt(0)
+  v_mul_u32_u24 v60, ${4 * WRXCHG2_REGS.length}, v0
+  ${WRXCHG2_REGS.map((r, k) => `global_store_dword v60, v${r}, s[0:1] offset:${4 * k}`).join('\n  ')}
+  s_endpgm`;
+

@@ -11,7 +11,7 @@ import type { Shader } from '../../src/container/shader.js';
 import { dispatch } from '../../src/interp/dispatch.js';
 import { GlobalMemory } from '../../src/interp/memory.js';
 import { assembleShaders } from '../harness/kernel.js';
-import { dsFloatKernel, dsM0Kernel, GLOBAL_FLOAT_DATA, globalFloatKernel, type AtomicKernel } from './float-atomics-kernels.js';
+import { dsFloatKernel, dsM0Kernel, GLOBAL_FLOAT_DATA, globalFloatKernel, type AtomicKernel, WRXCHG2_BODY, WRXCHG2_REGS } from './float-atomics-kernels.js';
 
 function run(shader: Shader, lanes: number, bufs: Uint32Array[]): Uint32Array[] {
   const mem = new GlobalMemory();
@@ -112,6 +112,29 @@ for (const ws of [32, 64] as const) {
         2, // the counter after: ws + 2 - ws
       ];
       assert.deepEqual(record(out, l, k.regs.length), want, `lane ${l}`);
+    }
+  });
+}
+
+for (const ws of [32, 64] as const) {
+  test(`ds_wrxchg2(st64)_rtn_b32: each lane exchanges its first address, then its second, before the next lane (a lane's second address is the next lane's first; st64 lanes share addresses), wave${ws}`, () => {
+    const n = WRXCHG2_REGS.length;
+    const [out] = run(kernel(`wx${ws}`, { body: WRXCHG2_BODY, regs: WRXCHG2_REGS, ldsBytes: 1024 }, ws, 1), ws, [new Uint32Array(ws * n)]);
+    assert.ok(out);
+    for (let l = 0; l < ws; l++) {
+      const g = l & 7, first = l < 8;
+      const want = [
+        l === 0 ? 100 : 2000 + l - 1, // old at 4l: the previous lane's data1 already there
+        l + 1 < ws ? 100 + l + 1 : 0, // old at 4l + 4: the next lane's initial value (past the last lane: LDS zero)
+        // st64 old at 256 + 4g: the previous lane of the group's data0 (in wave64 the last lane's first
+        // instruction left its data1 at 4 * 64 = 256)
+        first ? (ws === 64 && g === 0 ? 2000 + 63 : 0) : 1000 + l - 8,
+        first ? 0 : 2000 + l - 8, // and at 512 + 4g its data1
+        1000 + l, // 4l after the instruction: this lane's data0 (written after the previous lane's data1)
+        1000 + ws - 8 + g, // 256 + 4g: the group's last lane
+        2000 + ws - 8 + g,
+      ];
+      assert.deepEqual(record(out, l, n), want, `lane ${l}`);
     }
   });
 }

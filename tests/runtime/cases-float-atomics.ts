@@ -11,7 +11,7 @@ import { loadShaders } from '../../src/container/shader.js';
 import { Rng } from '../harness/rng.js';
 import { readFileSync } from 'node:fs';
 import { buildOpenCl } from '../harness/opencl.js';
-import { dsFloatKernel, dsM0Kernel, GLOBAL_FLOAT_DATA, globalFloatKernel, type AtomicKernel } from '../interp/float-atomics-kernels.js';
+import { dsFloatKernel, dsM0Kernel, GLOBAL_FLOAT_DATA, globalFloatKernel, type AtomicKernel, WRXCHG2_BODY, WRXCHG2_REGS } from '../interp/float-atomics-kernels.js';
 
 const RANDOM_REGS = [10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29];
 
@@ -62,29 +62,6 @@ function randomBody(ws: 32 | 64): string {
   ${RANDOM_REGS.map((r, k) => `global_store_dword v60, v${r}, s[6:7] offset:${4 * k}`).join('\n  ')}
   s_endpgm`;
 }
-
-/** ds_wrxchg2(st64)_rtn_b32 where one lane's second address is the next lane's first, and lanes share st64 addresses. */
-const WRXCHG2_REGS = [5, 6, 8, 9, 10, 11, 12];
-const WRXCHG2_BODY = `
-  s_load_dwordx2 s[0:1], s[0:1], 0x0
-  v_lshlrev_b32 v1, 2, v0
-  v_add_nc_u32 v2, 100, v0
-  ds_write_b32 v1, v2
-  v_add_nc_u32 v3, 1000, v0
-  v_add_nc_u32 v4, 2000, v0
-  s_waitcnt lgkmcnt(0)
-  ds_wrxchg2_rtn_b32 v[5:6], v1, v3, v4 offset0:0 offset1:1
-  v_and_b32 v7, 7, v0
-  v_lshlrev_b32 v7, 2, v7
-  ds_wrxchg2st64_rtn_b32 v[8:9], v7, v3, v4 offset0:1 offset1:2
-  s_waitcnt lgkmcnt(0)
-  ds_read_b32 v10, v1
-  ds_read_b32 v11, v7 offset:256
-  ds_read_b32 v12, v7 offset:512
-  s_waitcnt lgkmcnt(0)
-  v_mul_u32_u24 v60, ${4 * WRXCHG2_REGS.length}, v0
-  ${WRXCHG2_REGS.map((r, k) => `global_store_dword v60, v${r}, s[0:1] offset:${4 * k}`).join('\n  ')}
-  s_endpgm`;
 
 /** Float bits biased to the edges: f32 specials in either dword, f64 high words of specials, random bits. */
 function edgeDword(rng: Rng): number {
