@@ -23,6 +23,8 @@
 // Choices not settled by a source we could read (recorded for TECHNICAL_DEBT): the per-component
 // check, soffset left out of it, an out-of-range atomic returning 0, an out-of-range format load
 // returning 0 in every component, and MTBUF applying the V#'s dst_sel like MUBUF format loads.
+// The float atomics (fcmpswap: data then compare, fmin, fmax, _x2) compute through the float
+// model's floatAtomic (src/float/atomic.ts), as vmem.ts's.
 import type { Instruction, OperandValue } from '../../decode/types.js';
 import type { InstrDef } from '../../isa/types.js';
 import { ISA_TABLE } from '../../isa/table.js';
