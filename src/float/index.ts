@@ -53,3 +53,4 @@ export * from './convert.js';
 export * from './modifiers.js';
 export * from './transcendental.js';
 export * from './special.js';
+export * from './atomic.js';

@@ -29,6 +29,7 @@ import type { DataType, FloatType } from '../isa/types.js';
 import { MODE_DX10_CLAMP_BIT, MODE_IEEE_BIT, modeFieldsFor } from '../analysis/hwreg.js';
 import type { KnownBits } from '../analysis/scalar-constants.js';
 import type { ValuMode } from '../analysis/mode.js';
+import { floatAtomicOf } from '../float/atomic.js';
 
 /** Whether a float mode record leaves a field to run time. */
 export const isDynamic = (r: ValuMode): boolean => r.round === 'dynamic' || r.denorm === 'dynamic' || r.dx10Clamp === 'dynamic' || r.ieee === 'dynamic';
@@ -46,6 +47,8 @@ export function modeReadsOf(inst: Instruction): number {
   const def = inst.def;
   const f = def.float;
   if (f === undefined) return 0;
+  // The float atomics compute under their fixed FLOAT_ATOMIC_MODE, whatever MODE holds (src/float/atomic.ts).
+  if (floatAtomicOf(def.mnemonic)) return 0;
   const flags = def.flags ?? [];
   const m = def.mnemonic;
   const all = (w: FloatType) => { const x = modeFieldsFor(w); return (3 << x.round) | (3 << x.denorm); };

@@ -6,7 +6,7 @@
 
 /** The messages, by the `Fault` op's immediate. Append only (the index is the kind). */
 export const FAULT_MESSAGES = [
-  'a FLAT access to the LDS/private aperture is not supported yet',
+  'a FLAT float atomic (fcmpswap/fmin/fmax) to the LDS/private aperture is not supported yet',
   'a swizzled buffer access whose bytes cross a 4-byte swizzle element, or a 64-bit atomic on a swizzled buffer, is not supported yet',
   'a buffer format load/store with a V# format other than the 32-bit UINT/SINT/FLOAT ones, or a reserved DST_SEL, is not supported (the interpreter refuses it too)',
   'an atomic at an address not aligned to its size (4 or 8 bytes) is not supported (Vulkan atomics need natural alignment)',
@@ -14,7 +14,7 @@ export const FAULT_MESSAGES = [
   'a scratch access (SCRATCH, or FLAT in the private aperture) outside the wave\'s scratch region',
 ] as const;
 
-/** No longer raised (FLAT accesses in the LDS and private apertures are translated); kept for the numbering. */
+/** A FLAT float atomic's lanes in the LDS or private aperture (other FLAT accesses there are translated). */
 export const FAULT_FLAT_APERTURE = 0;
 export const FAULT_BUFFER_SWIZZLE = 1;
 export const FAULT_BUFFER_FORMAT = 2;

@@ -121,6 +121,11 @@ const atomicCmpSwap = (bits: 32 | 64): Handler => (c) => {
   return atomic(bits, (_c, o, l) => (o === big(cmpv[l]) ? big(v[l]) : o))(c);
 };
 const active = (c: Ctx, l: number) => c.w.localIds[l] !== undefined && u(c.a(0)[l]) === 1;
+/** Helper `k` (u64 old, data, compare → u64 new) on one lane's values (the other lanes' inputs 0). */
+const callOne = (c: Ctx, k: number, l: number, old: bigint, d: bigint, cmp: bigint): bigint => {
+  const one = (v: bigint): Lanes => map(c, (j) => (j === l ? v : 0n));
+  return big(c.call(k, [one(old), one(d), one(cmp)])[l]);
+};
 /** `n` bytes of LDS at `a` (little-endian, any alignment), 0 when any is outside it. */
 const ldsRead = (lds: DataView | undefined, a: number, n: number): number => {
   if (!lds || a + n > lds.byteLength) return 0;
@@ -219,6 +224,12 @@ const HANDLERS: Record<Op, Handler> = {
   StoreGlobal16: (c) => { const p = c.a(1), v = c.a(2); for (let l = 0; l < c.lanes; l++) if (active(c, l)) c.w.mem.write(Number(big(p[l])), 2, u(v[l])); return undefined; },
   AtomicRmw32: atomicRmw(32), AtomicRmw64: atomicRmw(64),
   AtomicCmpSwap32: atomicCmpSwap(32), AtomicCmpSwap64: atomicCmpSwap(64),
+  AtomicRmwCall: (c) => {
+    const k = Number(c.imm(0)), wide = Number(c.imm(1)) === 1;
+    const d = c.a(2), cmp = c.a(3), mask = wide ? M64 : 0xffffffffn;
+    const r = atomic(wide ? 64 : 32, (_c, o, l) => callOne(c, k, l, o, big(d[l]) & mask, big(cmp[l]) & mask) & mask)(c);
+    return (r ?? []).map((v) => big(v));
+  },
   LoadUniform32: (c) => {
     const p = c.a(0);
     const first = c.w.localIds.findIndex((x) => x !== undefined);
@@ -260,6 +271,34 @@ const HANDLERS: Record<Op, Handler> = {
       const old = lo | (hi << 32n);
       const mask = wide ? M64 : 0xffffffffn;
       const nv = ldsRmw(kind, old, big(d0[l]) & mask, big(d1[l]) & mask, bits);
+      ldsWrite(c.w.lds, a, 4, Number(nv & 0xffffffffn));
+      if (wide) ldsWrite(c.w.lds, a + 4, 4, Number(nv >> 32n));
+      out[l] = old;
+    }
+    return out;
+  },
+  ExchangeLds2: (c) => {
+    const p0 = c.a(1), p1 = c.a(2), d0 = c.a(3), d1 = c.a(4);
+    const out: Lanes = map(c, () => 0n);
+    for (let l = 0; l < c.lanes; l++) {
+      if (!active(c, l)) continue;
+      const o0 = ldsRead(c.w.lds, u(p0[l]), 4);
+      ldsWrite(c.w.lds, u(p0[l]), 4, u(d0[l]));
+      const o1 = ldsRead(c.w.lds, u(p1[l]), 4);
+      ldsWrite(c.w.lds, u(p1[l]), 4, u(d1[l]));
+      out[l] = BigInt(o0) | (BigInt(o1) << 32n);
+    }
+    return out;
+  },
+  AtomicLdsCall: (c) => {
+    const k = Number(c.imm(0)), wide = Number(c.imm(1)) === 1;
+    const p = c.a(1), d0 = c.a(2), d1 = c.a(3), mask = wide ? M64 : 0xffffffffn;
+    const out: Lanes = map(c, () => 0n);
+    for (let l = 0; l < c.lanes; l++) {
+      if (!active(c, l)) continue;
+      const a = u(p[l]);
+      const old = BigInt(ldsRead(c.w.lds, a, 4)) | (wide ? BigInt(ldsRead(c.w.lds, a + 4, 4)) << 32n : 0n);
+      const nv = callOne(c, k, l, old, big(d0[l]) & mask, big(d1[l]) & mask) & mask;
       ldsWrite(c.w.lds, a, 4, Number(nv & 0xffffffffn));
       if (wide) ldsWrite(c.w.lds, a + 4, 4, Number(nv >> 32n));
       out[l] = old;

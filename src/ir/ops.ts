@@ -169,6 +169,13 @@ export const OPS = {
   /** Compare-and-swap (active, address, data, compare): writes data where memory equals compare; the old value. */
   AtomicCmpSwap32: { args: ['u1', 'u64', 'u32', 'u32'], result: 'u32', effect: true },
   AtomicCmpSwap64: { args: ['u1', 'u64', 'u64', 'u64'], result: 'u64', effect: true },
+  /**
+   * An atomic whose new value helper imm computes (active, address, data, compare as u64; imm 1 for
+   * 64-bit, else 32-bit on the low dwords): new = helper(old, data, compare), u64 parameters and
+   * result (a 32-bit value in the low dword); the old value (0 in inactive lanes). Lanes apply in
+   * ascending lane order. The float atomics (src/ir/passes/lower-float-atomic.ts makes the helpers).
+   */
+  AtomicRmwCall: { args: ['imm', 'u1', 'u64', 'u64', 'u64', 'imm'], result: 'u64', effect: true },
   /** A wave-uniform dword load (SMEM): the address is the same in every lane. */
   LoadUniform32: { args: ['u64'], result: 'u32', effect: true },
   /** The address of the kernarg segment / dispatch packet the runtime provides. */
@@ -201,6 +208,14 @@ export const OPS = {
    * ascending order. Each dword outside the LDS reads 0 and is not written.
    */
   AtomicLds: { args: ['imm', 'u1', 'u32', 'u64', 'u64', 'imm'], result: 'u64', effect: true },
+  /**
+   * ds_wrxchg2(st64)_rtn_b32 (active, address0, address1, data0, data1): per lane in ascending
+   * order, the dword at address0 is exchanged with data0, then the one at address1 with data1;
+   * the old dwords as (old0, old1) in a u64 (0 in inactive lanes). AtomicLds's range rules.
+   */
+  ExchangeLds2: { args: ['u1', 'u32', 'u32', 'u32', 'u32'], result: 'u64', effect: true },
+  /** AtomicRmwCall on the LDS (helper imm; active, address, data, compare; imm 1 for 64-bit), with AtomicLds's range rules. */
+  AtomicLdsCall: { args: ['imm', 'u1', 'u32', 'u64', 'u64', 'imm'], result: 'u64', effect: true },
   /**
    * ds_permute_b32 (active, target lane, value): the value of the highest active lane whose
    * target is this lane, or 0 where no active lane targets it. Pure, as ReadLane.

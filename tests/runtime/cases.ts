@@ -19,6 +19,7 @@ import { buildOpenCl } from '../harness/opencl.js';
 import { addtidCases, atomicCases, buffer64Cases, bufferCases, compareCases, intCases, laneCases, openclAtomicCases } from './cases-breadth.js';
 import { wideAssembly, wideOpenCl } from './cases-wide.js';
 import { ldsCases } from './cases-lds.js';
+import { floatAtomicCases } from './cases-float-atomics.js';
 import { dppCases } from './cases-dpp.js';
 import { vfloatCases } from './cases-vfloat.js';
 import { dotCases, permlaneCases, sadCases, sdwaCases } from './cases-vint.js';
@@ -384,6 +385,7 @@ export const ENGINE_SUITES: readonly EngineSuite[] = [
   { title: 'integer dot products', cases: dotCases },
   { title: 'SAD ops', cases: sadCases },
   { title: 'LDS and barriers', cases: ldsCases },
+  { title: 'float atomics, addtid, append/consume, wrxchg2', cases: floatAtomicCases },
   { title: 'OpenCL atomics', cases: openclAtomicCases },
   { title: 'f64 and f16 OpenCL kernels', cases: wideOpenCl },
   { title: 'f64 and f16 assembly kernels', cases: wideAssembly },

@@ -78,8 +78,10 @@ export interface KernelState {
   ldsLoad(active: Id, a: Id, n: number, off: number): Id;
   /** One DS store instruction (the StoreLds op): the lanes in ascending order. */
   ldsStore(active: Id, a0: Id, a1: Id, data: readonly Id[], n: number, two: boolean): void;
-  /** One DS read-modify-write instruction (u64 data; `wide`: 64-bit): the old value as a u64. */
-  ldsAtomic(kind: LdsRmw, active: Id, a: Id, d0: Id, d1: Id, wide: boolean): Id;
+  /** One DS read-modify-write instruction (u64 data; `wide`: 64-bit), an LDS_RMW rule or a helper's (u64 old, d0, d1 → u64 new): the old value as a u64. */
+  ldsAtomic(kind: LdsRmw | { readonly helper: Id }, active: Id, a: Id, d0: Id, d1: Id, wide: boolean): Id;
+  /** ds_wrxchg2(st64)_rtn_b32 (the ExchangeLds2 op): the lanes in ascending order; (old0, old1) as a u64. */
+  ldsExchange2(active: Id, a0: Id, a1: Id, d0: Id, d1: Id): Id;
   /** ds_permute_b32: the value of the highest active lane whose target is this lane, else 0. */
   permute(active: Id, target: Id, v: Id): Id;
 }
@@ -103,6 +105,8 @@ function nc(m: Module, id: Id): Id {
 }
 const fail = (i: Inst, why: string): never => { throw new CompileError(why, i.pc); };
 const K = (k: KernelState | undefined, i: Inst): KernelState => k ?? fail(i, `${i.op} outside the kernel's entry point`);
+/** The SPIR-V function of the helper an instruction's first immediate names. */
+const helperOf = (k: KernelState | undefined, i: Inst): Id => K(k, i).helperFns[Number(imm(i, 0))] ?? fail(i, `${i.op}: a missing helper ${String(imm(i, 0))}`);
 /** A dword pointer to `a` where `active`, else to the sink. */
 const addr = (sc: Scalars, k: KernelState | undefined, i: Inst, active: Id, a: Id) => sc.m.OpConvertUToPtr(K(k, i).psbU32, sc.m.OpSelect(sc.tU64, active, a, K(k, i).sinkPtr));
 
@@ -227,6 +231,18 @@ export function emitOp(sc: Scalars, k: KernelState | undefined, i: Inst, A: (j: 
       r = K(k, i).atomic(A(0), A(1), wide ? 8 : 4, A(2), kind === 'cmpswap' ? A(3) : undefined, (ptr, d, c) => atomicOp(sc, kind, t, ptr, d, c));
       break;
     }
+    case 'AtomicRmwCall': {
+      // As AtomicCmpSwap's lanes; each leader's atomic a compare-exchange loop of the helper's new value.
+      const h = helperOf(k, i);
+      const wide = Number(imm(i, 1)) === 1;
+      const t = wide ? tU64 : tU32;
+      const narrow = (x: Id) => (wide ? x : m.OpUConvert(tU32, x));
+      const w = (x: Id) => (wide ? x : m.OpUConvert(tU64, x));
+      const old = K(k, i).atomic(A(0), A(1), wide ? 8 : 4, narrow(A(2)), narrow(A(3)), (ptr, d, c) =>
+        compareExchangeLoop(sc, t, ptr, (o) => narrow(m.OpFunctionCall(tU64, h, w(o), w(d), w(c ?? d)))));
+      r = w(old);
+      break;
+    }
     // SMEM addresses are dword aligned (the frontend clears their low bits).
     case 'LoadUniform32': r = m.OpLoad(tU32, addr(sc, k, i, cBool(true), A(0)), 'Aligned', 4); break;
     case 'LoadGlobal32': r = K(k, i).load32(A(0), A(1), i.pc); break;
@@ -320,6 +336,8 @@ export function emitOp(sc: Scalars, k: KernelState | undefined, i: Inst, A: (j: 
       r = K(k, i).ldsAtomic(kind, A(0), A(1), A(2), A(3), Number(imm(i, 1)) === 1);
       break;
     }
+    case 'ExchangeLds2': r = K(k, i).ldsExchange2(A(0), A(1), A(2), A(3), A(4)); break;
+    case 'AtomicLdsCall': r = K(k, i).ldsAtomic({ helper: helperOf(k, i) }, A(0), A(1), A(2), A(3), Number(imm(i, 1)) === 1); break;
     case 'PermuteLanes': r = K(k, i).permute(A(0), A(1), A(2)); break;
     default: {
     const missing: never = i.op;
@@ -356,26 +374,35 @@ function atomicOp(sc: Scalars, kind: AtomicRmw | 'cmpswap', t: Id, ptr: Id, d: I
         if (kind === 'dec') return m.OpSelect(t, m.OpLogicalOr(tBool, m.OpIEqual(tBool, o, zero), m.OpUGreaterThan(tBool, o, d)), d, m.OpISub(t, o, one));
         return m.OpSelect(t, m.OpUGreaterThanEqual(tBool, o, d), m.OpISub(t, o, d), zero);
       };
-      // expected = load; loop { got = cmpxchg(next(expected), expected); until got == expected; expected = got }
-      // (its state in a phi: no Function variable).
-      const e0 = m.OpAtomicLoad(t, ptr, scope, sem);
-      const pre = m.allocateId(), hdr = m.allocateId(), body = m.allocateId(), cont = m.allocateId(), done = m.allocateId(), got = m.allocateId();
-      m.OpBranch(pre);
-      m.label(pre);
-      m.OpBranch(hdr);
-      m.label(hdr);
-      const e = m.OpPhi(t, e0, pre, got, cont);
-      m.OpLoopMerge(done, cont, 'None');
-      m.OpBranch(body);
-      m.label(body);
-      m.emit('OpAtomicCompareExchange', [t, ptr, scope, sem, sem, next(e), e], got);
-      m.OpBranch(cont);
-      m.label(cont);
-      m.OpBranchConditional(m.OpINotEqual(tBool, got, e), hdr, done);
-      m.label(done);
-      return got;
+      return compareExchangeLoop(sc, t, ptr, next);
     }
   }
+}
+
+/**
+ * The old value of a read-modify-write whose new value `next(old)` computes, on `ptr` (to a `t`)
+ * as a compare-exchange loop: expected = load; loop { got = cmpxchg(next(expected), expected);
+ * until got == expected; expected = got } (its state in a phi: no Function variable).
+ */
+export function compareExchangeLoop(sc: Scalars, t: Id, ptr: Id, next: (old: Id) => Id): Id {
+  const { m, tBool } = sc;
+  const scope = sc.c32(1), sem = sc.c32(0);
+  const e0 = m.OpAtomicLoad(t, ptr, scope, sem);
+  const pre = m.allocateId(), hdr = m.allocateId(), body = m.allocateId(), cont = m.allocateId(), done = m.allocateId(), got = m.allocateId();
+  m.OpBranch(pre);
+  m.label(pre);
+  m.OpBranch(hdr);
+  m.label(hdr);
+  const e = m.OpPhi(t, e0, pre, got, cont);
+  m.OpLoopMerge(done, cont, 'None');
+  m.OpBranch(body);
+  m.label(body);
+  m.emit('OpAtomicCompareExchange', [t, ptr, scope, sem, sem, next(e), e], got);
+  m.OpBranch(cont);
+  m.label(cont);
+  m.OpBranchConditional(m.OpINotEqual(tBool, got, e), hdr, done);
+  m.label(done);
+  return got;
 }
 
 /** VOPC float predicates (imm 0..15): ordered/unordered comparisons, NaN checks. */

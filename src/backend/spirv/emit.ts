@@ -103,9 +103,9 @@ export interface EmitResult {
 
 const BYTE_OPS: ReadonlySet<Op> = new Set(['LoadGlobalU8', 'LoadGlobalU16', 'StoreGlobal8', 'StoreGlobal16']);
 const BYTE_STORES: ReadonlySet<Op> = new Set(['StoreGlobal8', 'StoreGlobal16']);
-const ATOMICS: ReadonlySet<Op> = new Set(['AtomicRmw32', 'AtomicRmw64', 'AtomicCmpSwap32', 'AtomicCmpSwap64']);
+const ATOMICS: ReadonlySet<Op> = new Set(['AtomicRmw32', 'AtomicRmw64', 'AtomicCmpSwap32', 'AtomicCmpSwap64', 'AtomicRmwCall']);
 const ATOMICS64: ReadonlySet<Op> = new Set(['AtomicRmw64', 'AtomicCmpSwap64']);
-const LDS_OPS: ReadonlySet<Op> = new Set(['LoadLds', 'StoreLds', 'AtomicLds']);
+const LDS_OPS: ReadonlySet<Op> = new Set(['LoadLds', 'StoreLds', 'AtomicLds', 'AtomicLdsCall', 'ExchangeLds2']);
 
 
 export interface EmitOptions {
@@ -143,8 +143,9 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
     else if (i.op === 'ScratchBase') scratch = true;
     if (ATOMICS.has(i.op)) {
       atomics = true;
-      if (ATOMICS64.has(i.op)) atomics64 = true;
-      if (ATOMICS64.has(i.op) && !profile.shaderBufferInt64Atomics) throw new CompileError(`${i.op}: 64-bit atomics need shaderBufferInt64Atomics, which the ${profile.name} profile does not offer`, i.pc);
+      const w64 = ATOMICS64.has(i.op) || (i.op === 'AtomicRmwCall' && Number(i.imms[1]) === 1);
+      if (w64) atomics64 = true;
+      if (w64 && !profile.shaderBufferInt64Atomics) throw new CompileError(`${i.op}: 64-bit atomics need shaderBufferInt64Atomics, which the ${profile.name} profile does not offer`, i.pc);
     }
     if (i.op === 'LoadGlobal32' || i.op === 'StoreGlobal32') dwords = true;
     if (BYTE_OPS.has(i.op)) {
@@ -541,11 +542,28 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
         const old = wide ? pack(lo, hi) : lo;
         const D0 = wide ? pack(X(base, 2), X(base, 3)) : X(base, 2);
         const D1 = wide ? pack(X(base, 4), X(base, 5)) : X(base, 4);
-        const nv = ldsRmwOp(sc, kind, t, old, D0, D1);
+        const nv = typeof kind === 'string' ? ldsRmwOp(sc, kind, t, old, D0, D1)
+          : wide ? m.OpFunctionCall(tU64, kind.helper, old, D0, D1)
+          : m.OpUConvert(tU32, m.OpFunctionCall(tU64, kind.helper, m.OpUConvert(tU64, old), pack(X(base, 2), X(base, 3)), pack(X(base, 4), X(base, 5))));
         ldsPut(A, 0, 4, wide ? half(nv, 0) : nv);
         if (wide) ldsPut(A, 4, 4, half(nv, 1));
         m.OpStore(xSlot(base, 6), lo);
         m.OpStore(xSlot(base, 7), hi);
+      });
+      return m.OpSelect(tU64, active, pack(X(myBase, 6), X(myBase, 7)), c64(0n));
+    },
+    ldsExchange2(active, a0, a1, d0, d1) {
+      publish(0, m.OpSelect(tU32, active, c32(1), c32(0)));
+      publish(1, a0);
+      publish(2, a1);
+      publish(3, d0);
+      publish(4, d1);
+      serialLanes((base) => {
+        const A0 = X(base, 1), A1 = X(base, 2);
+        m.OpStore(xSlot(base, 6), ldsGet(A0, 0, 4));
+        ldsPut(A0, 0, 4, X(base, 3));
+        m.OpStore(xSlot(base, 7), ldsGet(A1, 0, 4));
+        ldsPut(A1, 0, 4, X(base, 4));
       });
       return m.OpSelect(tU64, active, pack(X(myBase, 6), X(myBase, 7)), c64(0n));
     },

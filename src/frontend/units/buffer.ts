@@ -9,8 +9,9 @@
 // are 64-bit, as exact as the interpreter's. What the interpreter does byte by byte and this does
 // not (a swizzled access whose bytes cross a 4-byte element; a 64-bit atomic on a swizzled buffer,
 // whose two dwords are apart) is a run-time fault, as is an unsupported V# format or a reserved
-// dst_sel of a format load. Not translated: the lds=1 forms, d16 format conversions and the float
-// atomics, which the interpreter does not implement either.
+// dst_sel of a format load. The float atomics (fcmpswap/fmin/fmax(_x2)) as memory.ts's. Not
+// translated: the lds=1 forms and d16 format conversions, which the interpreter does not
+// implement either.
 import type { Inst } from '../../ir/ir.js';
 import type { AtomicRmw } from '../../ir/ops.js';
 import { FAULT_BUFFER_FORMAT, FAULT_BUFFER_SWIZZLE } from '../../ir/faults.js';
@@ -18,7 +19,7 @@ import { ISA_TABLE } from '../../isa/table.js';
 import { GFX10_BUFFER_FORMATS } from '../../isa/tables/mtbuf.js';
 import type { InstrDef } from '../../isa/types.js';
 import type { TContext, Translator } from '../context.js';
-import { atomicOp, INT_ATOMICS, writeWide } from './memory.js';
+import { type AtomicKind, atomicOp, floatAtomicKind, INT_ATOMICS, writeWide } from './memory.js';
 
 /** The V# fields as IR values (u64 base; u32 fields; u1 flags). */
 interface Vsharp {
@@ -227,7 +228,7 @@ const formatStore = (def: InstrDef): Translator => (cx) => {
 };
 
 /** buffer_atomic_<op>[_x2]: in-range active lanes; with glc the old value (0 out of range) back to vdata. */
-const bufferAtomic = (kind: AtomicRmw | 'cmpswap', wide: boolean): Translator => (cx) => {
+const bufferAtomic = (kind: AtomicKind, wide: boolean): Translator => (cx) => {
   const a = accessOf(cx);
   const d = cx.op('vdata').value;
   const c = component(cx, a, 0, wide ? 8 : 4);
@@ -258,7 +259,8 @@ function translatorOf(def: InstrDef): Translator | undefined {
   if (f.includes('noOperands')) return () => undefined; // buffer_gl0_inv / gl1_inv: coherent memory
   if (f.includes('atomic')) {
     const a = INT_ATOMICS.find(([name]) => name === def.mnemonic.replace(/^buffer_atomic_/, ''));
-    return a ? bufferAtomic(a[1], a[2]) : undefined; // float atomics: not implemented by the interpreter
+    const fl = floatAtomicKind(def.mnemonic);
+    return a ? bufferAtomic(a[1], a[2]) : fl ? bufferAtomic(fl[0], fl[1]) : undefined;
   }
   const format = def.mnemonic.includes('format');
   if (format && f.includes('d16')) return undefined; // 16-bit format conversions: not implemented by the interpreter

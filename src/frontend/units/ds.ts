@@ -4,14 +4,25 @@
 // st64 forms), not wrapped to 32 bits; each element outside the LDS reads 0 and is not written;
 // any alignment; the lanes of one instruction apply in ascending lane order (the IR ops say so).
 // An address sum that passes 2^32 becomes 0xffffffff, which is outside any LDS (at most 64 KiB).
-// Not translated (the interpreter implements none of them either): GDS, the float atomics,
-// ds_append/consume, the addtid and src2 forms, ds_condxchg32, ds_gws_*, ds_ordered_count; nor
-// ds_wrxchg2(st64)_rtn (yet), and ds_swizzle offsets the interpreter refuses.
+// The float atomics (ds_add/min/max/cmpst *_f32/_f64) are AtomicLdsCall of their helper
+// (src/ir/passes/lower-float-atomic.ts: the float model's rules under its fixed float-atomic
+// mode); ds_write/read_addtid_b32 address M0[15:0] + offset + lane * 4; ds_append/ds_consume add
+// or subtract the active lane count at M0 + offset through one AtomicLds of the lowest active
+// lane, whose old value every active lane gets (the interpreter's rules and choices).
+// Not translated (the interpreter implements none of them either): GDS, the src2 forms,
+// ds_condxchg32, ds_gws_*, ds_ordered_count; nor ds_wrxchg2(st64)_rtn_b64 (its four old dwords
+// do not fit one IR value; the b32 forms are ExchangeLds2), and ds_swizzle offsets the
+// interpreter refuses.
 import type { Inst } from '../../ir/ir.js';
 import { LDS_RMW, type LdsRmw } from '../../ir/ops.js';
 import type { InstrDef } from '../../isa/types.js';
 import { DS_TABLE, dsAtomicOp } from '../../isa/tables/ds.js';
 import { EXEC_LO, type TContext, type Translator } from '../context.js';
+import { floatAtomicOf } from '../../float/atomic.js';
+import { floatAtomicHelper } from '../../ir/passes/lower-float-atomic.js';
+
+/** The M0 register's scalar code. */
+const M0 = 124;
 
 const OUTSIDE = 0xffffffff;
 
@@ -155,6 +166,77 @@ function atomic(def: InstrDef, kind: LdsRmw): Translator {
   };
 }
 
+/** A float atomic: new = the helper's (memory, data, compare); ds_cmpst compares with data0 and stores data1. */
+function floatAtomic(def: InstrDef, fl: NonNullable<ReturnType<typeof floatAtomicOf>>): Translator {
+  const wide = fl.type === 'f64';
+  const rtn = def.operands.some((o) => o.name === 'vdst');
+  return (cx) => {
+    noGds(cx);
+    const b = cx.b;
+    const exec = cx.execBit();
+    const a = address1(cx);
+    const val = (name: string) => {
+      const v = cx.op(name).value;
+      return cx.pack(cx.lane(v, 'b32', 0), wide ? cx.lane(v, 'b32', 1) : cx.u32(0));
+    };
+    const [d, c] = fl.op === 'cmpswap' ? [val('data1'), val('data0')] : [val('data0'), cx.pack(cx.u32(0), cx.u32(0))];
+    const old = b.emit('AtomicLdsCall', [exec, a, d, c], [floatAtomicHelper(b.fn, fl.op, fl.type), wide ? 1 : 0]);
+    if (!rtn) return;
+    const dst = cx.op('vdst').value;
+    cx.writeLane(dst, b.emit('Lo32', [old]), 0, exec);
+    if (wide) cx.writeLane(dst, b.emit('Hi32', [old]), 1, exec);
+  };
+}
+
+/** ds_wrxchg2(st64)_rtn_b32: both exchanges of a lane before the next lane's (ExchangeLds2). */
+const wrxchg2 = (st64: boolean): Translator => (cx) => {
+  noGds(cx);
+  const b = cx.b;
+  const exec = cx.execBit();
+  const [a0, a1] = addresses2(cx, 4, st64);
+  const old = b.emit('ExchangeLds2', [exec, a0, a1, cx.lane(cx.op('data0').value, 'b32'), cx.lane(cx.op('data1').value, 'b32')]);
+  const d = cx.op('vdst').value;
+  cx.writeLane(d, b.emit('Lo32', [old]), 0, exec);
+  cx.writeLane(d, b.emit('Hi32', [old]), 1, exec);
+};
+
+/** The addtid forms' address: M0[15:0] + offset + lane * 4 (below 2^32: no wrap). */
+function addtidAddress(cx: TContext): Inst {
+  const b = cx.b;
+  const base = b.emit('And32', [b.emit('GetSgpr', [], [M0]), cx.u32(0xffff)]);
+  return b.emit('IAdd32', [b.emit('IAdd32', [base, cx.u32(cx.inst.mods.offset ?? 0)]), b.emit('Shl32', [b.emit('LaneId'), cx.u32(2)])]);
+}
+
+const writeAddtid: Translator = (cx) => {
+  noGds(cx);
+  const a = addtidAddress(cx);
+  const z = cx.u32(0);
+  cx.b.emit('StoreLds', [cx.execBit(), a, a, cx.lane(cx.op('data0').value, 'b32'), z, z, z], [4, 1]);
+};
+
+const readAddtid: Translator = (cx) => {
+  noGds(cx);
+  const exec = cx.execBit();
+  cx.writeLane(cx.op('vdst').value, cx.b.emit('LoadLds', [exec, addtidAddress(cx)], [4, 0]), 0, exec);
+};
+
+/** ds_append (sign 1) / ds_consume (-1): the dword at M0 + offset by the active lane count; its old value to every active lane. */
+const appendConsume = (sign: 1 | -1): Translator => (cx) => {
+  noGds(cx);
+  const b = cx.b;
+  const exec = cx.execBit();
+  const lo = b.emit('GetSgpr', [], [EXEC_LO]);
+  const hi = cx.waveSize === 64 ? b.emit('GetSgpr', [], [EXEC_LO + 1]) : cx.u32(0);
+  const count = b.emit('IAdd32', [b.emit('BitCount32', [lo]), b.emit('BitCount32', [hi])]);
+  // The lowest active lane (FindLsb32 of 0 is all ones: then no lane is active and nothing happens).
+  const first = b.emit('Select32', [b.emit('INe32', [lo, cx.u32(0)]), b.emit('FindLsb32', [lo]), b.emit('IAdd32', [b.emit('FindLsb32', [hi]), cx.u32(32)])]);
+  const leader = b.emit('AndU1', [exec, b.emit('IEq32', [b.emit('LaneId'), first])]);
+  const delta = sign === 1 ? count : b.emit('ISub32', [cx.u32(0), count]);
+  const a = ldsAddress(cx, b.emit('GetSgpr', [], [M0]), cx.inst.mods.offset ?? 0);
+  const old = b.emit('Lo32', [b.emit('AtomicLds', [leader, a, cx.pack(delta, cx.u32(0)), cx.pack(cx.u32(0), cx.u32(0))], [LDS_RMW.indexOf('add'), 0])]);
+  cx.writeLane(cx.op('vdst').value, b.emit('ReadLane', [old, first]), 0, exec);
+};
+
 /** `v` of lane `s`, or 0 where that lane is not active (the interpreter's swizzle/permute rule). */
 function fromLane(cx: TContext, v: Inst, s: Inst): Inst {
   const b = cx.b;
@@ -207,7 +289,15 @@ function translatorOf(def: InstrDef): Translator | undefined {
   if (m === 'ds_swizzle_b32') return swizzle;
   if (m === 'ds_permute_b32') return permute;
   if (m === 'ds_bpermute_b32') return bpermute;
-  if (f.includes('gdsOnly') || m.includes('addtid') || m.includes('_src2_')) return undefined;
+  if (m === 'ds_write_addtid_b32') return writeAddtid;
+  if (m === 'ds_read_addtid_b32') return readAddtid;
+  if (m === 'ds_wrxchg2_rtn_b32') return wrxchg2(false);
+  if (m === 'ds_wrxchg2st64_rtn_b32') return wrxchg2(true);
+  if (m === 'ds_append') return appendConsume(1);
+  if (m === 'ds_consume') return appendConsume(-1);
+  if (f.includes('gdsOnly') || m.includes('_src2_')) return undefined;
+  const fl = floatAtomicOf(m);
+  if (fl) return floatAtomic(def, fl);
   if (f.includes('atomic')) {
     if (f.includes('offset2')) return undefined;
     const kind = rmwOf(m);

@@ -1,19 +1,24 @@
 // Memory to IR: SMEM scalar loads (wave-uniform, from a 64-bit base + offset + soffset, the low two
 // address bits ignored), GLOBAL and FLAT loads/stores of bytes, shorts (also the d16 half-register
 // forms) and dwords (global_*_dword_addtid: saddr + offset + lane id * 4), and every integer atomic,
-// 32- and 64-bit (per lane, only in active lanes; an inactive lane keeps its destination; the lanes
-// of one instruction apply in ascending lane order, as the IR op says). FLAT accesses in the
+// 32- and 64-bit, and the float atomics fcmpswap/fmin/fmax(_x2) (AtomicRmwCall of their helper,
+// src/ir/passes/lower-float-atomic.ts: the float model's rules under its fixed float-atomic mode)
+// (per lane, only in active lanes; an inactive lane keeps its destination; the lanes of one
+// instruction apply in ascending lane order, as the IR op says). FLAT accesses in the
 // LDS/private apertures go to LDS and to the lane's scratch (see `access`; atomics there: the DS
-// atomics, and ./private.ts's read-modify-write); the SCRATCH family is in ./private.ts. Buffer resources: ./buffer.ts.
+// atomics, and ./private.ts's read-modify-write; a float atomic's such lanes fault); the SCRATCH
+// family is in ./private.ts. Buffer resources: ./buffer.ts.
 import type { Inst } from '../../ir/ir.js';
 import { ATOMIC_RMW, type AtomicRmw, LDS_RMW, type LdsRmw } from '../../ir/ops.js';
 import { ISA_TABLE } from '../../isa/table.js';
 import type { OperandValue } from '../../decode/types.js';
 import type { TContext, Translator } from '../context.js';
-import { FAULT_ATOMIC_ALIGN } from '../../ir/faults.js';
+import { FAULT_ATOMIC_ALIGN, FAULT_FLAT_APERTURE } from '../../ir/faults.js';
 import { PRIVATE_APERTURE_HI, SHARED_APERTURE_HI } from '../../isa/apertures.js';
 import { ldsAddress } from './ds.js';
 import { type PrivateAccess, privateAccess, privateAtomic, SCRATCH_UNIT } from './private.js';
+import { type FloatAtomicOp, floatAtomicOf } from '../../float/atomic.js';
+import { floatAtomicHelper } from '../../ir/passes/lower-float-atomic.js';
 
 function smemAddress(cx: TContext): Inst {
   const b = cx.b;
@@ -153,15 +158,26 @@ const LDS_OF: Readonly<Record<AtomicRmw | 'cmpswap', LdsRmw | undefined>> = {
   swap: 'wrxchg', inc: 'inc', dec: 'dec', csub: undefined, cmpswap: 'cmpst',
 };
 
+/** An atomic's operation: an integer one, or a float atomic (its width is the form's). */
+export type AtomicKind = AtomicRmw | 'cmpswap' | { readonly float: FloatAtomicOp };
+
 /**
- * <seg>_atomic_<op>[_x2] (integer; the float atomics are not translated): each active lane's old
- * value goes to vdst when the form returns (glc). 64-bit forms take data (and compare) as VGPR pairs.
+ * <seg>_atomic_<op>[_x2]: each active lane's old value goes to vdst when the form returns (glc).
+ * 64-bit forms take data (and compare) as VGPR pairs.
  */
-const gatomic = (kind: AtomicRmw | 'cmpswap', wide: boolean): Translator => (cx) => {
+const gatomic = (kind: AtomicKind, wide: boolean): Translator => (cx) => {
   const b = cx.b;
   const l = access(cx, wide ? 8 : 4);
   const v = cx.op('vdata').value;
   let old = atomicOp(cx, kind, wide, l.global.active, l.global.a, (k) => cx.lane(v, 'b32', k));
+  if (typeof kind === 'object') {
+    // A float atomic's lanes in the LDS or private aperture: not translated (a run-time fault).
+    const other = [l.lds?.active, l.priv?.p ? l.priv.active : undefined].filter((x): x is Inst => x !== undefined);
+    if (other.length) b.emit('Fault', [other.length === 2 ? b.emit('OrU1', other) : other[0] as Inst], [FAULT_FLAT_APERTURE]);
+    const dst = cx.inst.operands.find((o) => o.name === 'vdst');
+    if (dst) writeWide(cx, dst.value, old, wide, l.exec);
+    return;
+  }
   if (l.lds) {
     const op = LDS_OF[kind] ?? cx.fail(`${cx.inst.def.mnemonic} to LDS has no DS operation`);
     const n = wide ? 2 : 1;
@@ -187,7 +203,7 @@ const gatomic = (kind: AtomicRmw | 'cmpswap', wide: boolean): Translator => (cx)
 };
 
 /** The atomic's IR op: data from dwords `src(0..)` (compare after the data), the old value. */
-export function atomicOp(cx: TContext, kind: AtomicRmw | 'cmpswap', wide: boolean, active: Inst, a: Inst, src: (k: number) => Inst): Inst {
+export function atomicOp(cx: TContext, kind: AtomicKind, wide: boolean, active: Inst, a: Inst, src: (k: number) => Inst): Inst {
   const n = wide ? 2 : 1;
   // The interpreter does a misaligned atomic byte by byte; a Vulkan atomic needs its natural
   // alignment (the NVIDIA H200 put misaligned 64-bit ones 8 bytes off): those lanes fault.
@@ -196,6 +212,13 @@ export function atomicOp(cx: TContext, kind: AtomicRmw | 'cmpswap', wide: boolea
   b.emit('Fault', [b.emit('AndU1', [active, misaligned])], [FAULT_ATOMIC_ALIGN]);
   active = b.emit('AndU1', [active, b.emit('NotU1', [misaligned])]);
   const val = (k: number) => (wide ? cx.pack(src(k), src(k + 1)) : src(k));
+  if (typeof kind === 'object') {
+    // The helper's data and compare as u64 (a 32-bit value in the low dword); fcmpswap's compare follows its data.
+    const v64 = (k: number) => (wide ? val(k) : cx.pack(src(k), cx.u32(0)));
+    const cmp = kind.float === 'cmpswap' ? v64(n) : cx.pack(cx.u32(0), cx.u32(0));
+    const old = b.emit('AtomicRmwCall', [active, a, v64(0), cmp], [floatAtomicHelper(b.fn, kind.float, wide ? 'f64' : 'f32'), wide ? 1 : 0]);
+    return wide ? old : b.emit('Lo32', [old]);
+  }
   if (kind === 'cmpswap') return cx.b.emit(wide ? 'AtomicCmpSwap64' : 'AtomicCmpSwap32', [active, a, val(0), val(n)]);
   return cx.b.emit(wide ? 'AtomicRmw64' : 'AtomicRmw32', [active, a, val(0)], [ATOMIC_RMW.indexOf(kind)]);
 }
@@ -212,6 +235,12 @@ export const INT_ATOMICS: readonly (readonly [string, AtomicRmw | 'cmpswap', boo
   [k, k, false] as const,
   ...(k === 'csub' ? [] : [[`${k}_x2`, k, true] as const]),
 ]);
+
+/** The float atomics of the table (fcmpswap, fmin, fmax and their _x2 forms) by mnemonic → (kind, 64-bit). */
+export function floatAtomicKind(mnemonic: string): readonly [AtomicKind, boolean] | undefined {
+  const f = floatAtomicOf(mnemonic);
+  return f ? [{ float: f.op }, f.type === 'f64'] : undefined;
+}
 
 /** The vector memory translators by name without the global_/flat_ prefix. */
 const VMEM: Record<string, Translator> = {
@@ -233,7 +262,8 @@ export const MEMORY: Record<string, Translator> = {
   s_dcache_inv: nothing, s_gl1_inv: nothing,
   // Every GLOBAL and FLAT table entry whose name without the prefix has a translator above.
   ...Object.fromEntries(ISA_TABLE.filter((d) => d.family === 'GLOBAL' || d.family === 'FLAT').flatMap((d) => {
-    const t = VMEM[d.mnemonic.replace(/^(global|flat)_/, '')];
+    const fl = floatAtomicKind(d.mnemonic);
+    const t = VMEM[d.mnemonic.replace(/^(global|flat)_/, '')] ?? (fl ? gatomic(fl[0], fl[1]) : undefined);
     return t ? [[d.mnemonic, t]] : [];
   })),
   ...SCRATCH_UNIT,

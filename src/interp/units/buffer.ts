@@ -23,6 +23,8 @@
 // Choices not settled by a source we could read (recorded for TECHNICAL_DEBT): the per-component
 // check, soffset left out of it, an out-of-range atomic returning 0, an out-of-range format load
 // returning 0 in every component, and MTBUF applying the V#'s dst_sel like MUBUF format loads.
+// The float atomics (fcmpswap: data then compare, fmin, fmax, _x2) compute through the float
+// model's floatAtomic (src/float/atomic.ts), as vmem.ts's.
 import type { Instruction, OperandValue } from '../../decode/types.js';
 import type { InstrDef } from '../../isa/types.js';
 import { ISA_TABLE } from '../../isa/table.js';
@@ -30,7 +32,7 @@ import { GFX10_BUFFER_FORMATS } from '../../isa/tables/mtbuf.js';
 import { type ExecContext, type Handler, operandOf } from '../context.js';
 import { InterpError, UnimplementedError } from '../errors.js';
 import { readLane, readScalar, writeLane } from '../operands.js';
-import { ATOMIC } from './vmem.js';
+import { atomicRuleOf, hasCompare } from './vmem.js';
 
 const M32 = 0xffffffffn;
 
@@ -217,8 +219,8 @@ function formatHandler(def: InstrDef, acc: Access): Handler {
 
 function atomicHandler(def: InstrDef): Handler | undefined {
   const name = def.mnemonic.replace(/^buffer_atomic_/, '').replace(/_x2$/, '');
-  const op = ATOMIC[name];
-  if (!op) return undefined; // float atomics (fcmpswap/fmin/fmax): the float unit's
+  const op = atomicRuleOf(def.mnemonic, name);
+  if (!op) return undefined;
   const wide = def.mnemonic.endsWith('_x2');
   const bits = wide ? 64n : 32n;
   const dw = wide ? 2 : 1;
@@ -227,7 +229,7 @@ function atomicHandler(def: InstrDef): Handler | undefined {
     forLanes(inst, cx, (a, l) => {
       const rd = (k: number) => BigInt(readLane(cx.st, data, 'b32', l, k));
       const src = wide ? rd(0) | (rd(1) << 32n) : rd(0);
-      const cmp = name === 'cmpswap' ? (wide ? rd(2) | (rd(3) << 32n) : rd(1)) : 0n;
+      const cmp = hasCompare(name) ? (wide ? rd(2) | (rd(3) << 32n) : rd(1)) : 0n;
       let old = 0n;
       const lo = readAt(cx, a, 0, 4), hi = wide ? readAt(cx, a, 4, 4) : 0;
       if (lo !== undefined && hi !== undefined) {

@@ -13,15 +13,23 @@
 // Within one instruction lanes are applied in ascending lane order: of several lanes storing to
 // one address the highest lane's value stays, and atomics to one address see each other in that
 // order (the hardware serializes them in an order the ISA does not specify; recorded as a choice).
-// Not implemented (UnimplementedError at the instruction): GDS (gds=1), the float LDS atomics
-// (ds_add/min/max/cmpst *_f32/_f64: NaN, signed-zero and denormal rules belong to the float
-// unit), ds_append/ds_consume, ds_*_addtid_b32, ds_condxchg32_rtn_b64, the src2 forms
-// (gfx1010/gfx1013), and ds_swizzle offsets of 0x8100 and up other than the quad-permute
-// encodings 0x80xx (LLVM names 0xc000/0xe000 rotate/FFT modes, whose gfx10 semantics are not
-// established).
+// The float atomics (ds_add(_rtn)_f32, ds_min/max(_rtn)_f32/_f64, ds_cmpst(_rtn)_f32/_f64)
+// compute through the float model's floatAtomic (src/float/atomic.ts: its fixed MODE, a choice);
+// ds_cmpst compares MEM with data0 and stores data1, as ds_cmpst_b32.
+// ds_write_addtid_b32 / ds_read_addtid_b32: the lane's address is M0[15:0] + offset + lane * 4
+// (the M0 base of gfx10's pseudocode; choice: only the low 16 bits of M0). ds_append /
+// ds_consume (LDS): the dword at M0 + offset (LLVM puts the LDS pointer in M0 and the constant
+// part in the offset) gains (loses) the number of active lanes, wrapping; every active lane gets
+// its value before the instruction (choice: the same value in every lane).
+// Not implemented (UnimplementedError at the instruction): GDS (gds=1), ds_condxchg32_rtn_b64
+// (its gfx10 semantics are not established), the src2 forms (gfx1010/gfx1013), and ds_swizzle
+// offsets of 0x8100 and up other than the quad-permute encodings 0x80xx (LLVM names
+// 0xc000/0xe000 rotate/FFT modes, whose gfx10 semantics are not established).
 import type { Instruction, OperandValue } from '../../decode/types.js';
 import type { InstrDef } from '../../isa/types.js';
 import { DS_TABLE, dsAtomicOp } from '../../isa/tables/ds.js';
+import { floatAtomic, floatAtomicOf } from '../../float/atomic.js';
+import { M0 } from '../state.js';
 import { type ExecContext, type Handler, operandOf } from '../context.js';
 import { InterpError, UnimplementedError } from '../errors.js';
 import { readLane, writeLane } from '../operands.js';
@@ -234,7 +242,11 @@ function atomicHandler(def: InstrDef): Handler | undefined {
     };
   }
   const name = dsAtomicOp(m);
-  const op = name === undefined ? undefined : DS_OPS[name];
+  const fl = floatAtomicOf(m);
+  // ds_cmpst_f32/_f64: data0 is the compare value, data1 the value stored (as ds_cmpst_b32).
+  const op: Op | undefined = fl
+    ? (o, d0, d1) => (fl.op === 'cmpswap' ? floatAtomic('cmpswap', fl.type, o, d1, d0) : floatAtomic(fl.op, fl.type, o, d0, 0n))
+    : name === undefined ? undefined : DS_OPS[name];
   if (!op) return undefined;
   return (inst, cx) => {
     noGds(inst);
@@ -304,6 +316,38 @@ const permute: Handler = (inst, cx) => {
   lanes(cx, (l) => writeLane(cx.st, dst, l, out[l] ?? 0));
 };
 
+// ---- M0-based forms ----
+
+/** The LDS base address the addtid forms take from M0: its low 16 bits. */
+export const addtidBase = (m0: number): number => m0 & 0xffff;
+
+const writeAddtid: Handler = (inst, cx) => {
+  noGds(inst);
+  const d0 = vop(inst, 'data0');
+  const base = addtidBase(cx.st.sgpr[M0] ?? 0) + (inst.mods.offset ?? 0);
+  lanes(cx, (l) => ldsStore(cx.lds, base + 4 * l, 4, readLane(cx.st, d0, 'b32', l)));
+};
+
+const readAddtid: Handler = (inst, cx) => {
+  noGds(inst);
+  const d = vop(inst, 'vdst');
+  const base = addtidBase(cx.st.sgpr[M0] ?? 0) + (inst.mods.offset ?? 0);
+  lanes(cx, (l) => writeLane(cx.st, d, l, ldsLoad(cx.lds, base + 4 * l, 4)));
+};
+
+/** ds_append (+1 per active lane) and ds_consume (-1 per active lane) on the dword at M0 + offset. */
+const appendConsume = (sign: 1 | -1): Handler => (inst, cx) => {
+  noGds(inst);
+  const d = vop(inst, 'vdst');
+  const a = (cx.st.sgpr[M0] ?? 0) + (inst.mods.offset ?? 0);
+  let n = 0;
+  lanes(cx, () => { n++; });
+  if (n === 0) return;
+  const old = ldsLoad(cx.lds, a, 4);
+  ldsStore(cx.lds, a, 4, (old + sign * n) >>> 0);
+  lanes(cx, (l) => writeLane(cx.st, d, l, old));
+};
+
 function handlerOf(def: InstrDef): Handler | undefined {
   const m = def.mnemonic;
   const f = def.flags ?? [];
@@ -311,7 +355,11 @@ function handlerOf(def: InstrDef): Handler | undefined {
   if (m === 'ds_swizzle_b32') return swizzle;
   if (m === 'ds_permute_b32') return permute;
   if (m === 'ds_bpermute_b32') return bpermute;
-  if (f.includes('gdsOnly') || m.includes('addtid') || m.includes('_src2_')) return undefined;
+  if (m === 'ds_write_addtid_b32') return writeAddtid;
+  if (m === 'ds_read_addtid_b32') return readAddtid;
+  if (m === 'ds_append') return appendConsume(1);
+  if (m === 'ds_consume') return appendConsume(-1);
+  if (f.includes('gdsOnly') || m.includes('_src2_') || m === 'ds_condxchg32_rtn_b64') return undefined;
   if (f.includes('atomic')) return atomicHandler(def);
   if (/^ds_read/.test(m)) return loadHandler(def);
   if (/^ds_write/.test(m)) return storeHandler(def);

@@ -6,7 +6,9 @@
 // 0, writes dropped, as DS); one in the private aperture, and every SCRATCH access (private
 // offset = vaddr or saddr, + the signed offset), goes to the wave's scratch at FLAT_SCRATCH in
 // the swizzled layout of src/interp/scratch.ts. RDNA2 ISA reference, "FLAT, Scratch and Global
-// Instructions". Not implemented: the LDS=1 forms (data to LDS at M0).
+// Instructions". The float atomics (fcmpswap: data then compare, fmin, fmax, and their _x2 forms)
+// compute through the float model's floatAtomic (src/float/atomic.ts). Not implemented: the
+// LDS=1 forms (data to LDS at M0).
 import type { Instruction } from '../../decode/types.js';
 import type { DataType, InstrDef } from '../../isa/types.js';
 import { type ExecContext, type Handler, operandOf } from '../context.js';
@@ -16,6 +18,7 @@ import { PRIVATE_APERTURE_HI, readLane, readScalar, SHARED_APERTURE_HI, writeLan
 import { privateOffset, scratchAddress } from '../scratch.js';
 import { ISA_TABLE } from '../../isa/table.js';
 import { ldsLoad, ldsStore } from './ds.js';
+import { floatAtomic, floatAtomicOf } from '../../float/atomic.js';
 
 const HW_REG_FLAT_SCR_LO = 20;
 const HW_REG_FLAT_SCR_HI = 21;
@@ -118,12 +121,26 @@ export const ATOMIC: Record<string, (old: bigint, d: bigint, bits: bigint, cmp: 
   csub: (o, d) => (o >= d ? o - d : 0n),
 };
 
+/**
+ * The new-value rule of a GLOBAL/FLAT/MUBUF atomic (`name`: the mnemonic without its prefix and
+ * _x2): an integer one (ATOMIC) or fcmpswap/fmin/fmax through the float model (src/float/atomic.ts).
+ */
+export function atomicRuleOf(mnemonic: string, name: string): ((old: bigint, d: bigint, bits: bigint, cmp: bigint) => bigint) | undefined {
+  const int = ATOMIC[name];
+  if (int) return int;
+  const fl = floatAtomicOf(mnemonic);
+  return fl ? (o, d, _b, c) => floatAtomic(fl.op, fl.type, o, d, c) : undefined;
+}
+
+/** Whether an atomic (name as for atomicRuleOf) takes a compare value after its data. */
+export const hasCompare = (name: string): boolean => name === 'cmpswap' || name === 'fcmpswap';
+
 function memHandler(def: InstrDef): Handler | undefined {
   const acc = accessOf(def);
   if (acc.kind === 'atomic') {
     const name = def.mnemonic.replace(/^(flat|global)_atomic_/, '').replace(/_x2$/, '');
-    const f = ATOMIC[name];
-    if (!f) return undefined; // float atomics: in the float unit
+    const f = atomicRuleOf(def.mnemonic, name);
+    if (!f) return undefined;
     const wide = def.mnemonic.endsWith('_x2');
     const bits = wide ? 64n : 32n;
     const dw = wide ? 2 : 1;
@@ -136,7 +153,7 @@ function memHandler(def: InstrDef): Handler | undefined {
         const a = laneAddress(inst, cx, l);
         const read = (k: number) => BigInt(readLane(cx.st, vdata.value, 'b32', l, k));
         const data = wide ? read(0) | (read(1) << 32n) : read(0);
-        const cmp = name === 'cmpswap' ? (wide ? read(2) | (read(3) << 32n) : read(1)) : 0n;
+        const cmp = hasCompare(name) ? (wide ? read(2) | (read(3) << 32n) : read(1)) : 0n;
         const old = BigInt(rd(cx, a, 0, 4)) | (wide ? BigInt(rd(cx, a, 4, 4)) << 32n : 0n);
         const nv = f(old, data, bits, cmp);
         wr(cx, a, 0, 4, Number(nv & M32));

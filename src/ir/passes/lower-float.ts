@@ -400,7 +400,7 @@ function lowerCmp(x: X, md: Mode, pred: number, a: Inst, b: Inst): Inst {
 }
 
 /** The lowered bits of one op (its arguments as bits: u32 for f32 and integer sources). */
-function lowerBody(x: X, md: Mode, op: Op, imms: readonly Imm[], a: (k: number) => Inst): Inst {
+export function lowerBody(x: X, md: Mode, op: Op, imms: readonly Imm[], a: (k: number) => Inst): Inst {
   switch (op) {
     case 'FAdd32': return lowerAdd(x, md, a(0), a(1));
     case 'FSub32': {
