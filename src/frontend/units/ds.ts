@@ -144,6 +144,19 @@ function rmwOf(m: string): LdsRmw | undefined {
   return k !== undefined && (LDS_RMW as readonly string[]).includes(k) ? (k as LdsRmw) : undefined;
 }
 
+/** An atomic's data operand as a u64 (a 32-bit one zero-extended). */
+function dataPair(cx: TContext, name: string, wide: boolean): Inst {
+  const v = cx.op(name).value;
+  return cx.pack(cx.lane(v, 'b32', 0), wide ? cx.lane(v, 'b32', 1) : cx.u32(0));
+}
+
+/** The old value (u64) into vdst: one dword, or two for a 64-bit atomic, in the active lanes. */
+function writeOld(cx: TContext, old: Inst, wide: boolean, exec: Inst): void {
+  const d = cx.op('vdst').value;
+  cx.writeLane(d, cx.b.emit('Lo32', [old]), 0, exec);
+  if (wide) cx.writeLane(d, cx.b.emit('Hi32', [old]), 1, exec);
+}
+
 function atomic(def: InstrDef, kind: LdsRmw): Translator {
   const wide = isWide(def.operands.find((o) => o.name === 'data0')?.type);
   const rtn = def.operands.some((o) => o.name === 'vdst');
@@ -153,16 +166,10 @@ function atomic(def: InstrDef, kind: LdsRmw): Translator {
     const b = cx.b;
     const exec = cx.execBit();
     const a = address1(cx);
-    const val = (name: string) => {
-      const v = cx.op(name).value;
-      return cx.pack(cx.lane(v, 'b32', 0), wide ? cx.lane(v, 'b32', 1) : cx.u32(0));
-    };
+    const val = (name: string) => dataPair(cx, name, wide);
     const d1 = two ? val('data1') : cx.pack(cx.u32(0), cx.u32(0));
     const old = b.emit('AtomicLds', [exec, a, val('data0'), d1], [LDS_RMW.indexOf(kind), wide ? 1 : 0]);
-    if (!rtn) return;
-    const d = cx.op('vdst').value;
-    cx.writeLane(d, b.emit('Lo32', [old]), 0, exec);
-    if (wide) cx.writeLane(d, b.emit('Hi32', [old]), 1, exec);
+    if (rtn) writeOld(cx, old, wide, exec);
   };
 }
 
@@ -175,16 +182,10 @@ function floatAtomic(def: InstrDef, fl: NonNullable<ReturnType<typeof floatAtomi
     const b = cx.b;
     const exec = cx.execBit();
     const a = address1(cx);
-    const val = (name: string) => {
-      const v = cx.op(name).value;
-      return cx.pack(cx.lane(v, 'b32', 0), wide ? cx.lane(v, 'b32', 1) : cx.u32(0));
-    };
+    const val = (name: string) => dataPair(cx, name, wide);
     const [d, c] = fl.op === 'cmpswap' ? [val('data1'), val('data0')] : [val('data0'), cx.pack(cx.u32(0), cx.u32(0))];
     const old = b.emit('AtomicLdsCall', [exec, a, d, c], [floatAtomicHelper(b.fn, fl.op, fl.type), wide ? 1 : 0]);
-    if (!rtn) return;
-    const dst = cx.op('vdst').value;
-    cx.writeLane(dst, b.emit('Lo32', [old]), 0, exec);
-    if (wide) cx.writeLane(dst, b.emit('Hi32', [old]), 1, exec);
+    if (rtn) writeOld(cx, old, wide, exec);
   };
 }
 
