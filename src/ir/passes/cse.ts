@@ -22,8 +22,10 @@ const fieldHash = (v: unknown): number => (typeof v === 'number' ? v | 0 : v ===
 /** A number for the instruction's op, type, arguments, immediates and mode (equal instructions, equal numbers). */
 function hashOf(i: Inst): number {
   let h = ((OP_INDEX.get(i.op) ?? 0) * 31 + i.type.length) | 0;
-  for (const a of i.args) h = (Math.imul(h, 1000003) ^ a.id) | 0;
-  for (const v of i.imms) h = (Math.imul(h, 31) + (typeof v === 'bigint' ? Number(v & 0xffffffffn) | 0 : v | 0)) | 0;
+  // Indexed loops: no iterator per instruction.
+  const args = i.args, imms = i.imms;
+  for (let k = 0; k < args.length; k++) h = (Math.imul(h, 1000003) ^ (args[k] as Inst).id) | 0;
+  for (let k = 0; k < imms.length; k++) { const v = imms[k] as number | bigint; h = (Math.imul(h, 31) + (typeof v === 'bigint' ? Number(v & 0xffffffffn) | 0 : v | 0)) | 0; }
   const m = i.float;
   if (m) h = (Math.imul(h, 17) + fieldHash(m.round) * 5 + fieldHash(m.denorm) * 3 + fieldHash(m.ieee) * 2 + fieldHash(m.dx10Clamp)) | 0;
   return h;
@@ -70,9 +72,11 @@ export function eliminateCommonSubexpressions(fn: IrFunction): number {
   }
 
   const n = fn.blocks.length;
-  const succs = (id: number) => (fn.blocks[id]?.succs(fn) ?? []).map((s) => ({ from: id, to: s.id }));
-  const rpo = reversePostorder(n, succs);
-  const idom = computeDominators(n, rpo, (id) => (fn.blocks[id]?.preds ?? []).map((p) => ({ from: p.id, to: id })));
+  // Each block's edges, made once (the walks ask for a block's edges once per edge).
+  const succEdges = fn.blocks.map((b) => b.succs(fn).map((s) => ({ from: b.id, to: s.id })));
+  const predEdges = fn.blocks.map((b) => b.preds.map((p) => ({ from: p.id, to: b.id })));
+  const rpo = reversePostorder(n, (id) => succEdges[id] ?? []);
+  const idom = computeDominators(n, rpo, (id) => predEdges[id] ?? []);
   const children: number[][] = Array.from({ length: n }, () => []);
   for (const b of rpo) { const d = idom[b] ?? -1; if (d >= 0) children[d]?.push(b); }
 
