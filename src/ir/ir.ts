@@ -29,8 +29,8 @@ export class Inst {
   stamp = 0;
   /** The op's entry in the op table (looked up once: passes ask for it at every instruction). */
   readonly info: OpInfo;
-  constructor(readonly id: number, readonly op: Op, readonly type: IrType, args: Inst[], imms: readonly Imm[], pc: number | undefined, float: FloatMode | undefined) {
-    this.info = opInfo(op);
+  constructor(readonly id: number, readonly op: Op, readonly type: IrType, args: Inst[], imms: readonly Imm[], pc: number | undefined, float: FloatMode | undefined, info: OpInfo = opInfo(op)) {
+    this.info = info;
     this.args = args;
     this.imms = imms;
     this.pc = pc;
@@ -146,7 +146,7 @@ export class IrFunction {
     const type = info.typed ? typed : info.result;
     if (type === undefined) throw new IrError(`${op} needs a type`);
     if (info.float && !float) throw new IrError(`${op} needs a float mode`);
-    return new Inst(this.nextId++, op, type, args, imms, pc, float);
+    return new Inst(this.nextId++, op, type, args, imms, pc, float, info);
   }
 
   /** Recomputes every block's predecessors from the terminators. */

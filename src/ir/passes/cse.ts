@@ -53,11 +53,14 @@ export function eliminateCommonSubexpressions(fn: IrFunction): number {
   const hoisted: Inst[] = [];
   for (const b of fn.blocks) {
     if (b === entry) continue;
-    const keep: Inst[] = [];
-    for (const i of b.insts) {
-      if (i.args.length === 0 && pure(i)) { i.block = entry; hoisted.push(i); } else keep.push(i);
+    // Compacted in place (no new list per block).
+    const insts = b.insts;
+    let w = 0;
+    for (let r = 0; r < insts.length; r++) {
+      const i = insts[r] as Inst;
+      if (i.args.length === 0 && pure(i)) { i.block = entry; hoisted.push(i); } else insts[w++] = i;
     }
-    if (keep.length !== b.insts.length) b.setInsts(keep);
+    insts.length = w;
   }
   if (hoisted.length) {
     // After the entry's leading params (loops, not spreads: blocks can be large).
@@ -115,10 +118,13 @@ export function eliminateCommonSubexpressions(fn: IrFunction): number {
     top.mark = entries.length;
     const b = fn.blocks[top.block];
     if (!b) continue;
-    const keep: Inst[] = [];
-    for (const i of b.insts) {
+    // Compacted in place (no new list per block).
+    const insts = b.insts;
+    let w = 0;
+    for (let r = 0; r < insts.length; r++) {
+      const i = insts[r] as Inst;
       substituteArgs(i, repl);
-      if (!pure(i)) { keep.push(i); continue; }
+      if (!pure(i)) { insts[w++] = i; continue; }
       // A bit cast of a bit cast back to the first type is its source.
       const src = i.args[0];
       if (BITCASTS.has(i.op) && src && BITCASTS.has(src.op) && src.args[0]?.type === i.type) { repl.set(i, src.args[0]); removed++; continue; }
@@ -126,9 +132,9 @@ export function eliminateCommonSubexpressions(fn: IrFunction): number {
       const hit = find(i, h);
       if (hit) { repl.set(i, hit); removed++; continue; }
       add(i, h);
-      keep.push(i);
+      insts[w++] = i;
     }
-    if (keep.length !== b.insts.length) b.setInsts(keep);
+    insts.length = w;
     for (const c of children[top.block] ?? []) stack.push({ block: c, mark: -1 });
   }
   // Phis (and any use reached before its definition was replaced) take the survivors.

@@ -63,8 +63,9 @@ export function foldConstants(fn: IrFunction): number {
     for (let k = 0; k < insts.length; k++) {
       const i = insts[k] as Inst;
       if (repl.size) substituteArgs(i, repl);
+      if (i.args.length === 0) continue;
       const f = FOLDERS[i.op];
-      if (!f || i.args.length === 0 || !i.args.every(isConst)) continue;
+      if (!f || !i.args.every(isConst)) continue;
       const r = f(i.args.map((a) => a.imms[0] ?? 0), envOf(i.float));
       const cop = CONST_OF[i.type];
       if (r === undefined || !cop) continue;

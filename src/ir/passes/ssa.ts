@@ -184,9 +184,17 @@ export function constructSsa(fn: IrFunction): void {
     if (l) l.push(p); else phisOf.set(p.block, [p]);
   }
   for (const b of fn.blocks) {
-    const phis = phisOf.get(b) ?? [];
-    const rest = b.insts.filter((i) => !isRegOp(i));
-    b.setInsts(b === entry ? [...undefs.values(), ...phis, ...rest] : [...phis, ...rest]);
+    const phis = phisOf.get(b);
+    if (b !== entry && !phis) {
+      // The common case, compacted in place: no register access, no phi.
+      const insts = b.insts;
+      let w = 0;
+      for (let r = 0; r < insts.length; r++) { const i = insts[r] as Inst; if (!isRegOp(i)) insts[w++] = i; }
+      insts.length = w;
+    } else {
+      const rest = b.insts.filter((i) => !isRegOp(i));
+      b.setInsts(b === entry ? [...undefs.values(), ...(phis ?? []), ...rest] : [...(phis ?? []), ...rest]);
+    }
     // Arguments rewritten in place: most instructions name no read, so no new array for them.
     for (const i of b.insts) {
       const args = i.args;
