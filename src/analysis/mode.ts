@@ -124,8 +124,10 @@ export function readField(reg: KnownBits, f: HwregField): KnownBits {
 }
 
 function hwregOperand(inst: Instruction): HwregField | undefined {
-  const k = inst.def.operands.findIndex((d) => d.kind === 'hwreg');
-  const v = k < 0 ? undefined : inst.operands[k]?.value;
+  const ds = inst.def.operands;
+  let k = 0;
+  while (k < ds.length && ds[k]?.kind !== 'hwreg') k++;
+  const v = k === ds.length ? undefined : inst.operands[k]?.value;
   return v?.kind === 'imm' ? decodeHwreg(v.value) : undefined;
 }
 
@@ -180,8 +182,10 @@ function classify(s: FullState, inst: Instruction, target: Shader['info']['targe
       return { unmodeled: { code: 'hwreg-read-unmodeled', severity: 'note', message: `read of ${hwregFieldText(hw, target)}: not modeled, the result is unknown` } };
     }
   }
-  return {};
+  return NOTHING;
 }
+/** classify's answer for an instruction that writes no modeled register (most: one object for all). */
+const NOTHING: { write?: Write; unmodeled?: Unmodeled } = Object.freeze({});
 
 function getregBits(s: FullState, inst: Instruction): KnownBits | undefined {
   const hw = hwregOperand(inst);
@@ -192,7 +196,8 @@ function getregBits(s: FullState, inst: Instruction): KnownBits | undefined {
 
 function step(s: FullState, inst: Instruction, target: Shader['info']['target']): void {
   const c = classify(s, inst, target);
-  stepScalar(s.regs, inst, { getreg: (i) => getregBits(s, i) });
+  // The hook only where it is asked for (s_getreg_b32): no closure per instruction.
+  stepScalar(s.regs, inst, inst.def.mnemonic === 's_getreg_b32' ? { getreg: (i) => getregBits(s, i) } : undefined);
   if (c.write) s[SLOT[c.write.register]] = c.write.after;
 }
 

@@ -295,14 +295,15 @@ export function clobberWrites(s: ScalarState, inst: Instruction): void {
 export function stepScalar(s: ScalarState, inst: Instruction, hooks?: ScalarHooks): void {
   const m = inst.def.mnemonic;
   const dst = dest(inst);
-  const srcs = sources(inst);
-  const src = (i: number, wide: boolean, half = 0): KnownBits => {
-    const o = srcs[i];
-    return o === undefined ? UNKNOWN_BITS : readSource(s, o.value, wide, half);
-  };
   let lo: KnownBits | undefined;
   let hi: KnownBits | undefined;
+  // The sources only for an instruction with a scalar destination (most are not).
   if (dst !== undefined) {
+    const srcs = sources(inst);
+    const src = (i: number, wide: boolean, half = 0): KnownBits => {
+      const o = srcs[i];
+      return o === undefined ? UNKNOWN_BITS : readSource(s, o.value, wide, half);
+    };
     const f32 = BINARY32[m];
     const f64 = BINARY64[m];
     if (f32 !== undefined && dst.count === 1) lo = f32(src(0, false), src(1, false));

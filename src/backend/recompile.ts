@@ -106,11 +106,15 @@ export function recompile(shader: Shader, options: RecompileOptions = {}): Recom
     dynamic.set(pc, m);
     return m;
   }
-  lowerFloat(ir, (i) => toLower.has(i), (i) => guarded.has(i));
-  // The call sites' bit casts of constants fold; then the repeats merge.
-  foldConstants(ir);
-  eliminateCommonSubexpressions(ir);
-  eliminateDeadCode(ir);
+  const lowered = lowerFloat(ir, (i) => toLower.has(i), (i) => guarded.has(i));
+  // The call sites' bit casts of constants fold; then the repeats merge. With nothing lowered or
+  // folded the IR is what the frontend's passes left (CSE, then DCE, which only removes): a second
+  // CSE and DCE would find nothing, so they are skipped.
+  const folded = foldConstants(ir);
+  if (lowered > 0 || folded > 0) {
+    eliminateCommonSubexpressions(ir);
+    eliminateDeadCode(ir);
+  }
   const { spirv, faultSites, controlFlow, dispatch } = emitSpirv(ir, profile, { stateMachine: options.stateMachine ?? false, ldsBytes: options.ldsBytes ?? shader.info.ldsSize, scratchBytes: shader.info.scratchSize, maxWorkItems: maxWorkItems(shader.info) });
   // The instructions by pc, for the fault sites' text (most kernels have none).
   const byPc = faultSites.length > 0 ? new Map(cfg.blocks.flatMap((b) => b.instructions.map((x) => [x.pc, x] as const))) : new Map<number, never>();

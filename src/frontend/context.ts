@@ -37,10 +37,18 @@ export class BlockBuilder extends Builder {
   private execBitValue: Inst | undefined;
   private execBitOf: Inst | undefined;
   private execBitOfHi: Inst | undefined;
+  /**
+   * Each register's last write in the block, placed only when the block ends (before its
+   * terminator): SSA construction keeps only a block's last write of each register (reads after it
+   * are forwarded here), so the earlier ones would only be walked and dropped. In first-write order.
+   */
+  private readonly lastWrite: (Inst | undefined)[] = new Array<Inst | undefined>(REGS);
+  private readonly writtenRegs: number[] = [];
 
   override emit(op: Op, args?: Inst[], imms?: readonly Imm[], opts?: { type?: IrType; float?: FloatMode }): Inst {
     let reg = -1, write = false;
     switch (op) {
+      case 'Branch': case 'BranchCond': case 'EndProgram': this.placeWrites(); return super.emit(op, args, imms, opts);
       case 'GetSgpr': reg = Number(imms?.[0]); break;
       case 'SetSgpr': reg = Number(imms?.[0]); write = true; break;
       case 'GetVgpr': reg = VGPR0 + Number(imms?.[0]); break;
@@ -62,7 +70,12 @@ export class BlockBuilder extends Builder {
     }
     if (!(reg >= 0 && reg < REGS)) return super.emit(op, args, imms, opts);
     if (write) {
-      const i = super.emit(op, args, imms, opts);
+      const end = this.block.insts[this.block.insts.length - 1];
+      if (end && end.info.terminator) return super.emit(op, args, imms, opts); // which reports it
+      const i = this.fn.makeAt(op, args ?? [], imms ?? [], opts?.type, this.pc, opts?.float);
+      i.block = this.block;
+      if (this.lastWrite[reg] === undefined) this.writtenRegs.push(reg);
+      this.lastWrite[reg] = i;
       this.regs[reg] = args?.[0];
       return i;
     }
@@ -71,6 +84,15 @@ export class BlockBuilder extends Builder {
     const i = super.emit(op, args, imms, opts);
     this.regs[reg] = i;
     return i;
+  }
+
+  /** Places the registers' last writes (the block ends). */
+  private placeWrites(): void {
+    const insts = this.block.insts;
+    const last = insts[insts.length - 1];
+    if (last && last.info.terminator) return; // super.emit reports the second terminator
+    for (const r of this.writtenRegs) { insts.push(this.lastWrite[r] as Inst); this.lastWrite[r] = undefined; }
+    this.writtenRegs.length = 0;
   }
 
   /** This lane's bit of EXEC, made once while EXEC keeps its values. */

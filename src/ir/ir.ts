@@ -29,8 +29,8 @@ export class Inst {
   stamp = 0;
   /** The op's entry in the op table (looked up once: passes ask for it at every instruction). */
   readonly info: OpInfo;
-  constructor(readonly id: number, readonly op: Op, readonly type: IrType, args: Inst[], imms: readonly Imm[], pc: number | undefined, float: FloatMode | undefined) {
-    this.info = opInfo(op);
+  constructor(readonly id: number, readonly op: Op, readonly type: IrType, args: Inst[], imms: readonly Imm[], pc: number | undefined, float: FloatMode | undefined, info: OpInfo = opInfo(op)) {
+    this.info = info;
     this.args = args;
     this.imms = imms;
     this.pc = pc;
@@ -59,8 +59,10 @@ export class Block {
     const t = this.terminator;
     if (!t) return [];
     // Targets that do not exist are left out here; verifyFunction reports them.
-    const ids = t.op === 'Branch' ? [t.imms[0]] : t.op === 'BranchCond' ? [t.imms[0], t.imms[1]] : [];
-    return ids.map((x) => fn.blocks[Number(x)]).filter((b): b is Block => b !== undefined);
+    const out: Block[] = [];
+    const n = t.op === 'Branch' ? 1 : t.op === 'BranchCond' ? 2 : 0;
+    for (let k = 0; k < n; k++) { const b = fn.blocks[Number(t.imms[k])]; if (b !== undefined) out.push(b); }
+    return out;
   }
 }
 
@@ -73,12 +75,32 @@ export class Replacements {
   /** How many instructions are replaced. */
   size = 0;
   set(from: Inst, to: Inst): void {
-    if (this.to[from.id] === undefined) this.size++;
-    this.to[from.id] = to;
+    const t = this.to;
+    // Grown one slot at a time, never written past its end: a write far past the end would turn
+    // the array into a dictionary (a hash lookup at every argument).
+    while (t.length <= from.id) t.push(undefined);
+    if (t[from.id] === undefined) this.size++;
+    t[from.id] = to;
   }
   get(from: Inst): Inst | undefined {
     return this.to[from.id];
   }
+}
+
+/**
+ * An array of `n` undefined slots, by instruction id (pushed, so its elements stay fast: an array
+ * written at scattered ids past its end becomes a dictionary). Grow it with `setDense`.
+ */
+export function denseArray<T>(n: number): (T | undefined)[] {
+  const a: (T | undefined)[] = [];
+  for (let k = 0; k < n; k++) a.push(undefined);
+  return a;
+}
+
+/** a[k] = v, growing `a` one slot at a time up to k (see `denseArray`). */
+export function setDense<T>(a: (T | undefined)[], k: number, v: T | undefined): void {
+  while (a.length <= k) a.push(undefined);
+  a[k] = v;
 }
 
 /** Replaces, in place, each argument that `repl` maps (passes rewrite uses this way). */
@@ -97,6 +119,9 @@ export class IrFunction {
   readonly helpers: IrFunction[] = [];
   private nextId = 0;
   constructor(readonly name: string, readonly waveSize: 32 | 64) {}
+
+  /** One more than the largest instruction id made so far (the size of an array by id). */
+  get idCount(): number { return this.nextId; }
 
   addBlock(startPc?: number): Block {
     const b = new Block(this.blocks.length, startPc);
@@ -121,7 +146,7 @@ export class IrFunction {
     const type = info.typed ? typed : info.result;
     if (type === undefined) throw new IrError(`${op} needs a type`);
     if (info.float && !float) throw new IrError(`${op} needs a float mode`);
-    return new Inst(this.nextId++, op, type, args, imms, pc, float);
+    return new Inst(this.nextId++, op, type, args, imms, pc, float, info);
   }
 
   /** Recomputes every block's predecessors from the terminators. */

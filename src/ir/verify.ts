@@ -42,6 +42,9 @@ function shapeOf(op: Op): { values: readonly ArgKind[]; imms: number } {
   return s;
 }
 
+/** An instruction's location, built only for a message (no closure per instruction). */
+const at = (block: number, k: number, i: Inst): string => `b${block}[${k}] ${i.op}`;
+
 function verifyOne(fn: IrFunction, root: IrFunction): string[] {
   const errors: string[] = [];
   const isHelper = fn !== root;
@@ -53,49 +56,49 @@ function verifyOne(fn: IrFunction, root: IrFunction): string[] {
     for (let k = 0; k < n; k++) {
       const i = insts[k] as Inst;
       const info = i.info;
-      // The location, built only for a message.
-      const w = () => `b${b.id}[${k}] ${i.op}`;
-      if (info.terminator && k !== n - 1) errors.push(`${w()}: terminator in the middle of the block`);
+      if (info.terminator && k !== n - 1) errors.push(`${at(b.id, k, i)}: terminator in the middle of the block`);
       if (i.op === 'Phi') {
-        if (k > 0 && insts[k - 1]?.op !== 'Phi') errors.push(`${w()}: phi after a non-phi`);
-        if (i.args.length !== b.preds.length) errors.push(`${w()}: ${i.args.length} arguments for ${b.preds.length} predecessors`);
-        for (const a of i.args) if (a.type !== i.type) errors.push(`${w()}: argument of type ${a.type} in a ${i.type} phi`);
+        if (k > 0 && insts[k - 1]?.op !== 'Phi') errors.push(`${at(b.id, k, i)}: phi after a non-phi`);
+        if (i.args.length !== b.preds.length) errors.push(`${at(b.id, k, i)}: ${i.args.length} arguments for ${b.preds.length} predecessors`);
+        for (const a of i.args) if (a.type !== i.type) errors.push(`${at(b.id, k, i)}: argument of type ${a.type} in a ${i.type} phi`);
       } else if (!info.variadic) {
         const shape = shapeOf(i.op);
         const valueArgs = shape.values;
-        if (i.args.length !== valueArgs.length) errors.push(`${w()}: ${i.args.length} value arguments, want ${valueArgs.length}`);
-        if (i.imms.length !== shape.imms) errors.push(`${w()}: ${i.imms.length} immediates, want ${shape.imms}`);
+        if (i.args.length !== valueArgs.length) errors.push(`${at(b.id, k, i)}: ${i.args.length} value arguments, want ${valueArgs.length}`);
+        if (i.imms.length !== shape.imms) errors.push(`${at(b.id, k, i)}: ${i.imms.length} immediates, want ${shape.imms}`);
         for (let j = 0; j < i.args.length; j++) {
           const a = i.args[j] as Inst, want = valueArgs[j];
-          if (want !== undefined && a.type !== want) errors.push(`${w()}: argument ${j} is ${a.type}, want ${want}`);
+          if (want !== undefined && a.type !== want) errors.push(`${at(b.id, k, i)}: argument ${j} is ${a.type}, want ${want}`);
         }
       }
-      if (info.float && !i.float) errors.push(`${w()}: float op without a float mode`);
-      if (i.op === 'Param' && (!isHelper || b !== fn.blocks[0] || (k > 0 && insts[k - 1]?.op !== 'Param'))) errors.push(`${w()}: a parameter outside the start of a helper's entry block`);
-      if ((i.op === 'Return') !== isHelper && (i.op === 'Return' || i.op === 'EndProgram')) errors.push(`${w()}: ${i.op} in a ${isHelper ? 'helper' : 'kernel function'}`);
-      if (i.op === 'Return' && i.args.length !== 1) errors.push(`${w()}: returns ${i.args.length} values, want 1`);
+      if (info.float && !i.float) errors.push(`${at(b.id, k, i)}: float op without a float mode`);
+      if (i.op === 'Param' && (!isHelper || b !== fn.blocks[0] || (k > 0 && insts[k - 1]?.op !== 'Param'))) errors.push(`${at(b.id, k, i)}: a parameter outside the start of a helper's entry block`);
+      if ((i.op === 'Return') !== isHelper && (i.op === 'Return' || i.op === 'EndProgram')) errors.push(`${at(b.id, k, i)}: ${i.op} in a ${isHelper ? 'helper' : 'kernel function'}`);
+      if (i.op === 'Return' && i.args.length !== 1) errors.push(`${at(b.id, k, i)}: returns ${i.args.length} values, want 1`);
       if (i.op === 'Call' || i.op === 'CallUnless') {
         const h = isHelper ? undefined : root.helpers[Number(i.imms[0])];
         // CallUnless: a u1 condition and the value of the result's type come before the helper's arguments.
         const skip = i.op === 'CallUnless' ? 2 : 0;
-        if (skip && (i.args[0]?.type !== 'u1' || i.args[1]?.type !== i.type)) errors.push(`${w()}: want a u1 condition and a ${i.type} value before the helper's arguments`);
-        if (!h) errors.push(`${w()}: helper ${String(i.imms[0])} ${isHelper ? 'called from a helper' : 'does not exist'}`);
+        if (skip && (i.args[0]?.type !== 'u1' || i.args[1]?.type !== i.type)) errors.push(`${at(b.id, k, i)}: want a u1 condition and a ${i.type} value before the helper's arguments`);
+        if (!h) errors.push(`${at(b.id, k, i)}: helper ${String(i.imms[0])} ${isHelper ? 'called from a helper' : 'does not exist'}`);
         else {
           const { params: ps, ret: r } = signature(h);
-          if (ps.length !== i.args.length - skip) errors.push(`${w()}: ${i.args.length - skip} arguments for ${ps.length} parameters of ${h.name}`);
-          ps.forEach((p, j) => { const a = i.args[j + skip]; if (a && a.type !== p) errors.push(`${w()}: argument ${j + skip} is ${a.type}, ${h.name} takes ${p}`); });
-          if (r && r !== i.type) errors.push(`${w()}: ${h.name} returns ${r}, the call is ${i.type}`);
+          if (ps.length !== i.args.length - skip) errors.push(`${at(b.id, k, i)}: ${i.args.length - skip} arguments for ${ps.length} parameters of ${h.name}`);
+          ps.forEach((p, j) => { const a = i.args[j + skip]; if (a && a.type !== p) errors.push(`${at(b.id, k, i)}: argument ${j + skip} is ${a.type}, ${h.name} takes ${p}`); });
+          if (r && r !== i.type) errors.push(`${at(b.id, k, i)}: ${h.name} returns ${r}, the call is ${i.type}`);
         }
       }
-      for (const a of i.args) {
-        if (a.stamp !== placed && a.stamp !== passed) errors.push(`${w()}: argument %${a.id} is not in any block`);
-        else if (a.block === b && i.op !== 'Phi' && a.stamp !== passed) errors.push(`${w()}: argument %${a.id} is defined later in the block`);
+      const args = i.args;
+      for (let j = 0; j < args.length; j++) {
+        const a = args[j] as Inst;
+        if (a.stamp !== placed && a.stamp !== passed) errors.push(`${at(b.id, k, i)}: argument %${a.id} is not in any block`);
+        else if (a.block === b && i.op !== 'Phi' && a.stamp !== passed) errors.push(`${at(b.id, k, i)}: argument %${a.id} is defined later in the block`);
       }
       if (i.op === 'Branch' || i.op === 'BranchCond') {
-        for (const t of i.imms) if (!fn.blocks[Number(t)]) errors.push(`${w()}: branch to missing block b${t}`);
+        for (const t of i.imms) if (!fn.blocks[Number(t)]) errors.push(`${at(b.id, k, i)}: branch to missing block b${t}`);
       }
       // A wave resumes after a barrier at its block's branch target: the barrier is the block's last op before a Branch.
-      if (i.op === 'Barrier' && b.insts[b.insts.indexOf(i) + 1]?.op !== 'Branch') errors.push(`${w()}: a Barrier not directly before its block's Branch`);
+      if (i.op === 'Barrier' && b.insts[b.insts.indexOf(i) + 1]?.op !== 'Branch') errors.push(`${at(b.id, k, i)}: a Barrier not directly before its block's Branch`);
       i.stamp = passed;
     }
     if (!b.terminator) errors.push(`b${b.id}: does not end with a terminator`);

@@ -29,7 +29,7 @@
 //
 // Emission runs from an explicit work stack, not recursion: a chain of thousands of blocks nests
 // that deep in the dominator tree.
-import type { Block, Inst, IrFunction } from '../../ir/ir.js';
+import { type Block, type Inst, type IrFunction, denseArray } from '../../ir/ir.js';
 import type { IrType } from '../../ir/ops.js';
 import type { Id } from './operands.js';
 import { CompileError } from './errors.js';
@@ -81,7 +81,7 @@ type Route = 'inline' | 'continue' | 'break' | 'out';
 export function emitStructured(sc: Scalars, kernel: KernelState, fn: IrFunction, plan: FlowPlan): void {
   const { m, tU32, tBool, c32 } = sc;
   // The SPIR-V value of each instruction, by instruction id (a dense array).
-  const defs: (Id | undefined)[] = [];
+  const defs = denseArray<Id>(fn.idCount);
   const work: (() => void)[] = [];
   const internal = (why: string): never => { throw new CompileError(`internal (structured control flow): ${why}`); };
   const cur = (): Id => m.currentLabel ?? internal('no open block');

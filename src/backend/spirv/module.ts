@@ -154,6 +154,17 @@ function versionNumber(v: string): number {
   return m ? Number(m[1]) * 100 + Number(m[2]) : Number.POSITIVE_INFINITY;
 }
 
+/** A deduplicated instruction: its kind, its words without the result id, its id. */
+interface DedupEntry { readonly kind: string; readonly words: readonly number[]; readonly id: Id | null }
+
+/** A hash of a deduplication key (kind and words), no string built. */
+function dedupHash(kind: string, words: readonly number[]): number {
+  let h = words.length;
+  for (let k = 0; k < kind.length; k++) h = Math.imul(h ^ kind.charCodeAt(k), 0x01000193);
+  for (let k = 0; k < words.length; k++) h = Math.imul(h ^ (words[k] as number), 0x01000193);
+  return h | 0;
+}
+
 export interface Module extends OpMethods {}
 
 export class Module {
@@ -164,7 +175,8 @@ export class Module {
   private readonly types = new Map<number, TypeInfo>();
   /** Result type by value id (a dense array: ids are small consecutive numbers). */
   private readonly valueTypes: (Id | undefined)[] = [];
-  private readonly dedup = new Map<string, Id | null>();
+  /** The deduplicated instructions by a hash of their kind and words; equal words compared in each chain. */
+  private readonly dedup = new Map<number, DedupEntry[]>();
   private readonly capabilities: number[] = [];
   private readonly extensions: number[] = [];
   private readonly imports: number[] = [];
@@ -259,15 +271,18 @@ export class Module {
 
   /** An encoded instruction (the result's word 0): deduplicated, given its result id, placed. */
   private define(op: string, info: OpInfo, operands: readonly unknown[], words: number[], resultIndex: number, resultType: Id | undefined, result: Id | undefined, idAt: number[] | undefined): Id | undefined {
-    const key = this.dedupKey(op, info, words);
-    if (key !== undefined) {
-      const seen = this.dedup.get(key);
+    const kind = this.dedupKind(op, info);
+    const hash = kind !== undefined ? dedupHash(kind, words) : 0;
+    if (kind !== undefined) {
+      const seen = this.dedupFind(hash, kind, words);
       if (seen !== undefined) {
         // An allocated id cannot become a second name of an existing type or constant.
         if (result) throw new BuilderError(op, `is already defined as ${seen?.toString() ?? 'an earlier instruction'}`);
         return seen ?? undefined;
       }
     }
+    // The key's words as looked up (before the result id is written into them).
+    const keyWords = kind !== undefined ? words.slice() : undefined;
     let id: Id | undefined;
     if (resultIndex >= 0) {
       if (result) {
@@ -282,7 +297,11 @@ export class Module {
         this.types.set(id.value, { op: op as OpName, operands: words.slice(resultIndex + 1) });
       }
     }
-    if (key !== undefined) this.dedup.set(key, id ?? null);
+    if (kind !== undefined && keyWords !== undefined) {
+      const entry: DedupEntry = { kind, words: keyWords, id: id ?? null };
+      const chain = this.dedup.get(hash);
+      if (chain) chain.push(entry); else this.dedup.set(hash, [entry]);
+    }
     const inst = [((words.length + 1) << 16 | info.opcode) >>> 0, ...words];
     const inFunction = this.place(op, info, operands, inst);
     if (op === 'OpLabel') this.openLabel = id;
@@ -381,18 +400,29 @@ export class Module {
     return id;
   }
 
-  /** The key that finds an identical earlier instruction (undefined: this op is never deduplicated). */
-  private dedupKey(op: string, info: OpInfo, words: readonly number[]): string | undefined {
-    let kind: string;
+  /** Which kind of deduplicated instruction `op` is (with its words, the key that finds an identical earlier one); undefined: never deduplicated. */
+  private dedupKind(op: string, info: OpInfo): string | undefined {
     switch (op) {
-      case 'OpCapability': kind = 'cap'; break;
-      case 'OpExtension': kind = 'ext'; break;
-      case 'OpExtInstImport': kind = 'import'; break;
+      case 'OpCapability': return 'cap';
+      case 'OpExtension': return 'ext';
+      case 'OpExtInstImport': return 'import';
       default:
-        if ((info.class === 'Annotation' && op !== 'OpDecorationGroup') || (info.class === 'Type-Declaration' && !DEDUP_TYPES_EXCEPT.has(op)) || DEDUP_CONSTANTS.has(op)) kind = op;
-        else return undefined;
+        if ((info.class === 'Annotation' && op !== 'OpDecorationGroup') || (info.class === 'Type-Declaration' && !DEDUP_TYPES_EXCEPT.has(op)) || DEDUP_CONSTANTS.has(op)) return op;
+        return undefined;
     }
-    return `${kind}:${words.join(',')}`;
+  }
+
+  /** The id (null: an instruction without one) of an earlier instruction of that kind and words, or undefined. */
+  private dedupFind(hash: number, kind: string, words: readonly number[]): Id | null | undefined {
+    const chain = this.dedup.get(hash);
+    if (!chain) return undefined;
+    for (const e of chain) {
+      if (e.kind !== kind || e.words.length !== words.length) continue;
+      let k = 0;
+      while (k < words.length && e.words[k] === words[k]) k++;
+      if (k === words.length) return e.id;
+    }
+    return undefined;
   }
 
   /** Puts the instruction into its section; true when that is the open function's words. */

@@ -155,7 +155,8 @@ export function planStructuredFlow(fn: IrFunction, everywhere: ReadonlySet<Op>):
   // loop holding d); the jumps into w then use the value where they start, which may carry it in
   // turn. A worklist, not recursion.
   const placement = new DominatorTree(Array.from(parent), rpo);
-  const liveSets: Set<Inst>[] = Array.from({ length: n }, () => new Set());
+  // Made on a block's first carried value (most blocks carry none).
+  const liveSets: (Set<Inst> | undefined)[] = new Array<Set<Inst> | undefined>(n).fill(undefined);
   const liveIns: Inst[][] = Array.from({ length: n }, () => []);
   const pending: [number, Inst][] = [];
   const use = (u: number, v: Inst): void => {
@@ -163,15 +164,22 @@ export function planStructuredFlow(fn: IrFunction, everywhere: ReadonlySet<Op>):
     if (d === undefined || d === u || everywhere.has(v.op) || placement.dominates(d, u)) return;
     let w = u;
     while ((parent[w] as number) >= 0 && dom.dominates(d, parent[w] as number)) w = parent[w] as number;
-    const set = liveSets[w] as Set<Inst>;
-    if (set.has(v)) return;
+    let set = liveSets[w];
+    if (set === undefined) { set = new Set(); liveSets[w] = set; } else if (set.has(v)) return;
     set.add(v);
     liveIns[w]?.push(v);
     for (const p of predIds[w] ?? []) if (!dom.dominates(w, p)) pending.push([p, v]);
   };
   for (const u of rpo) {
     const b = blocks[u] as Block;
-    for (const i of b.insts) if (i.op !== 'Phi') for (const a of i.args) use(u, a);
+    // Indexed loops: no iterator per instruction and argument.
+    const insts = b.insts;
+    for (let j = 0; j < insts.length; j++) {
+      const i = insts[j] as Inst;
+      if (i.op === 'Phi') continue;
+      const args = i.args;
+      for (let k = 0; k < args.length; k++) use(u, args[k] as Inst);
+    }
     for (const s of succIds[u] ?? []) {
       const to = blocks[s] as Block;
       const k = to.preds.indexOf(b);

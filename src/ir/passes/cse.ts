@@ -22,8 +22,10 @@ const fieldHash = (v: unknown): number => (typeof v === 'number' ? v | 0 : v ===
 /** A number for the instruction's op, type, arguments, immediates and mode (equal instructions, equal numbers). */
 function hashOf(i: Inst): number {
   let h = ((OP_INDEX.get(i.op) ?? 0) * 31 + i.type.length) | 0;
-  for (const a of i.args) h = (Math.imul(h, 1000003) ^ a.id) | 0;
-  for (const v of i.imms) h = (Math.imul(h, 31) + (typeof v === 'bigint' ? Number(v & 0xffffffffn) | 0 : v | 0)) | 0;
+  // Indexed loops: no iterator per instruction.
+  const args = i.args, imms = i.imms;
+  for (let k = 0; k < args.length; k++) h = (Math.imul(h, 1000003) ^ (args[k] as Inst).id) | 0;
+  for (let k = 0; k < imms.length; k++) { const v = imms[k] as number | bigint; h = (Math.imul(h, 31) + (typeof v === 'bigint' ? Number(v & 0xffffffffn) | 0 : v | 0)) | 0; }
   const m = i.float;
   if (m) h = (Math.imul(h, 17) + fieldHash(m.round) * 5 + fieldHash(m.denorm) * 3 + fieldHash(m.ieee) * 2 + fieldHash(m.dx10Clamp)) | 0;
   return h;
@@ -51,11 +53,14 @@ export function eliminateCommonSubexpressions(fn: IrFunction): number {
   const hoisted: Inst[] = [];
   for (const b of fn.blocks) {
     if (b === entry) continue;
-    const keep: Inst[] = [];
-    for (const i of b.insts) {
-      if (i.args.length === 0 && pure(i)) { i.block = entry; hoisted.push(i); } else keep.push(i);
+    // Compacted in place (no new list per block).
+    const insts = b.insts;
+    let w = 0;
+    for (let r = 0; r < insts.length; r++) {
+      const i = insts[r] as Inst;
+      if (i.args.length === 0 && pure(i)) { i.block = entry; hoisted.push(i); } else insts[w++] = i;
     }
-    if (keep.length !== b.insts.length) b.setInsts(keep);
+    insts.length = w;
   }
   if (hoisted.length) {
     // After the entry's leading params (loops, not spreads: blocks can be large).
@@ -70,9 +75,11 @@ export function eliminateCommonSubexpressions(fn: IrFunction): number {
   }
 
   const n = fn.blocks.length;
-  const succs = (id: number) => (fn.blocks[id]?.succs(fn) ?? []).map((s) => ({ from: id, to: s.id }));
-  const rpo = reversePostorder(n, succs);
-  const idom = computeDominators(n, rpo, (id) => (fn.blocks[id]?.preds ?? []).map((p) => ({ from: p.id, to: id })));
+  // Each block's edges, made once (the walks ask for a block's edges once per edge).
+  const succEdges = fn.blocks.map((b) => b.succs(fn).map((s) => ({ from: b.id, to: s.id })));
+  const predEdges = fn.blocks.map((b) => b.preds.map((p) => ({ from: p.id, to: b.id })));
+  const rpo = reversePostorder(n, (id) => succEdges[id] ?? []);
+  const idom = computeDominators(n, rpo, (id) => predEdges[id] ?? []);
   const children: number[][] = Array.from({ length: n }, () => []);
   for (const b of rpo) { const d = idom[b] ?? -1; if (d >= 0) children[d]?.push(b); }
 
@@ -111,10 +118,13 @@ export function eliminateCommonSubexpressions(fn: IrFunction): number {
     top.mark = entries.length;
     const b = fn.blocks[top.block];
     if (!b) continue;
-    const keep: Inst[] = [];
-    for (const i of b.insts) {
+    // Compacted in place (no new list per block).
+    const insts = b.insts;
+    let w = 0;
+    for (let r = 0; r < insts.length; r++) {
+      const i = insts[r] as Inst;
       substituteArgs(i, repl);
-      if (!pure(i)) { keep.push(i); continue; }
+      if (!pure(i)) { insts[w++] = i; continue; }
       // A bit cast of a bit cast back to the first type is its source.
       const src = i.args[0];
       if (BITCASTS.has(i.op) && src && BITCASTS.has(src.op) && src.args[0]?.type === i.type) { repl.set(i, src.args[0]); removed++; continue; }
@@ -122,9 +132,9 @@ export function eliminateCommonSubexpressions(fn: IrFunction): number {
       const hit = find(i, h);
       if (hit) { repl.set(i, hit); removed++; continue; }
       add(i, h);
-      keep.push(i);
+      insts[w++] = i;
     }
-    if (keep.length !== b.insts.length) b.setInsts(keep);
+    insts.length = w;
     for (const c of children[top.block] ?? []) stack.push({ block: c, mark: -1 });
   }
   // Phis (and any use reached before its definition was replaced) take the survivors.

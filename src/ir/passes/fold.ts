@@ -59,19 +59,22 @@ export function foldConstants(fn: IrFunction): number {
   // in an order where definitions precede uses within a block; phis and later blocks are fixed at the end).
   const repl = new Replacements();
   for (const b of fn.blocks) {
-    b.insts.forEach((i, k) => {
+    const insts = b.insts;
+    for (let k = 0; k < insts.length; k++) {
+      const i = insts[k] as Inst;
       if (repl.size) substituteArgs(i, repl);
+      if (i.args.length === 0) continue;
       const f = FOLDERS[i.op];
-      if (!f || i.args.length === 0 || !i.args.every(isConst)) return;
+      if (!f || !i.args.every(isConst)) continue;
       const r = f(i.args.map((a) => a.imms[0] ?? 0), envOf(i.float));
       const cop = CONST_OF[i.type];
-      if (r === undefined || !cop) return;
+      if (r === undefined || !cop) continue;
       const c = fn.make(cop, [], [typeof r === 'bigint' ? r : r >>> 0], i.pc !== undefined ? { pc: i.pc } : {});
       c.block = b;
-      b.insts[k] = c;
+      insts[k] = c;
       repl.set(i, c);
       n++;
-    });
+    }
   }
   if (repl.size) for (const b of fn.blocks) for (const x of b.insts) substituteArgs(x, repl);
   return n;

@@ -6,7 +6,7 @@
 // then each read that no earlier write in its block answers is looked up at the block's entry,
 // creating phis at merges on demand.
 import type { Block, Inst, IrFunction } from '../ir.js';
-import { IrError } from '../ir.js';
+import { IrError, denseArray, setDense } from '../ir.js';
 import type { IrType } from '../ops.js';
 
 /** A register as a number: SGPR codes 0..255, VGPRs 256 + n, then SCC and MODE. */
@@ -35,9 +35,9 @@ export function constructSsa(fn: IrFunction): void {
   const endDefs: (Map<Reg, Inst> | undefined)[] = [];
   const entryDefs: (Map<Reg, Inst> | undefined)[] = [];
   /** Reads answered by an earlier value (a write's argument, a phi, an undef). */
-  const replaced: (Inst | undefined)[] = [];
+  const replaced = denseArray<Inst>(fn.idCount);
   /** Reads to look up at their block's entry, and the list of them in program order. */
-  const pending: ({ reg: Reg; type: IrType; block: Block } | undefined)[] = [];
+  const pending = denseArray<{ reg: Reg; type: IrType; block: Block }>(fn.idCount);
   const pendingReads: Inst[] = [];
   const newPhis: Inst[] = [];
   const undefs = new Map<string, Inst>();
@@ -160,7 +160,7 @@ export function constructSsa(fn: IrFunction): void {
   function tryRemoveTrivialPhi(phi: Inst): Inst {
     const to = trivialValue(phi);
     if (to === phi) return phi;
-    replaced[phi.id] = to;
+    setDense(replaced, phi.id, to);
     removedPhis.add(phi);
     const work = [...(phiUsers.get(phi) ?? [])];
     while (work.length) {
@@ -168,7 +168,7 @@ export function constructSsa(fn: IrFunction): void {
       if (removedPhis.has(p) || p.args.length === 0) continue;
       const t = trivialValue(p);
       if (t === p) continue;
-      replaced[p.id] = t;
+      setDense(replaced, p.id, t);
       removedPhis.add(p);
       for (const u of phiUsers.get(p) ?? []) work.push(u);
     }
@@ -184,9 +184,17 @@ export function constructSsa(fn: IrFunction): void {
     if (l) l.push(p); else phisOf.set(p.block, [p]);
   }
   for (const b of fn.blocks) {
-    const phis = phisOf.get(b) ?? [];
-    const rest = b.insts.filter((i) => !isRegOp(i));
-    b.setInsts(b === entry ? [...undefs.values(), ...phis, ...rest] : [...phis, ...rest]);
+    const phis = phisOf.get(b);
+    if (b !== entry && !phis) {
+      // The common case, compacted in place: no register access, no phi.
+      const insts = b.insts;
+      let w = 0;
+      for (let r = 0; r < insts.length; r++) { const i = insts[r] as Inst; if (!isRegOp(i)) insts[w++] = i; }
+      insts.length = w;
+    } else {
+      const rest = b.insts.filter((i) => !isRegOp(i));
+      b.setInsts(b === entry ? [...undefs.values(), ...(phis ?? []), ...rest] : [...(phis ?? []), ...rest]);
+    }
     // Arguments rewritten in place: most instructions name no read, so no new array for them.
     for (const i of b.insts) {
       const args = i.args;
