@@ -48,7 +48,7 @@ export function chooseLaneExchange(profile: TargetProfile, waveSize: 32 | 64): L
   const range = sg.minSize === sg.maxSize ? `${sg.size}` : `${sg.minSize}..${sg.maxSize}`;
   const settable = sg.sizeControl && sg.minSize <= waveSize && waveSize <= sg.maxSize;
   if (!settable && sg.size !== waveSize) {
-    const cannot = sg.sizeControl ? `can only be required in ${range}` : `is ${sg.size} and cannot be required (no subgroup size control)`;
+    const cannot = sg.sizeControl ? `can be required only in ${sg.minSize}..${sg.maxSize}` : `is ${sg.size} and cannot be required (no subgroup size control)`;
     const shape = sg.maxSize < waveSize || (!sg.sizeControl && sg.size < waveSize) ? `a wave's lanes would span several subgroups` : `the wave would be a partial subgroup`;
     return memory(`wave${waveSize}: the subgroup size ${cannot}; ${shape}`);
   }

@@ -3,7 +3,9 @@
 // the hidden arguments, the dispatch packet with the group segment size, the __local offsets the
 // shared ARGS parser placed), hand every buffer to Vulkan with its device address patched where the
 // kernel expects a pointer, run one Vulkan workgroup per RDNA wave (or per RDNA workgroup, for a
-// module in the workgroup layout: LDS, s_barrier; emit.ts), and copy the buffers back; a
+// module in the workgroup layout: LDS, s_barrier; emit.ts) with the pipeline options its lane
+// exchange needs (a module of subgroup operations: its required subgroup size and full subgroups,
+// `pipelineOptions`), and copy the buffers back; a
 // fault the kernel recorded in its sink buffer's fault word (a run-time-detected gap,
 // src/ir/faults.ts) becomes a RuntimeFault naming the pc, the instruction and the gap.
 //

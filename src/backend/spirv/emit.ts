@@ -1,7 +1,12 @@
 // IR → SPIR-V (first slice of issue 6). One Vulkan workgroup runs one RDNA wave at a time: LocalSize
-// is the wave size, so everything the wave shares (lane masks, v_readlane) is exchanged through
-// workgroup memory with barriers, correct on any subgroup size, and the IR's wave-uniform control
-// flow is workgroup-uniform, so those barriers are in uniform control flow. The Vulkan workgroup id
+// is the wave size, so everything the wave shares (lane masks, v_readlane, DPP sources, ds_swizzle
+// and ds_permute, the byte stores' lane order) is exchanged as src/backend/lane-exchange.ts chooses:
+// as subgroup operations (OpGroupNonUniformBallot, OpGroupNonUniformShuffle) where the pipeline runs
+// the workgroup as one full subgroup of the wave's size (the engine sets its required subgroup size
+// and full subgroups), else through workgroup memory with barriers, correct on any subgroup size
+// (the atomics' and DS stores' lane order go through workgroup memory either way). The IR's
+// wave-uniform control flow is workgroup-uniform, so those barriers and subgroup operations are in
+// uniform control flow (the emitter's own lane-dependent branches hold neither: `divergent`). The Vulkan workgroup id
 // gives the RDNA workgroup and the wave within it (the dispatcher lays the waves out linearly);
 // a kernel with LDS or s_barrier is emitted in the workgroup layout instead (`dispatch:
 // 'workgroup'`, see where the control flow is emitted below): a Vulkan workgroup per RDNA
