@@ -76,9 +76,9 @@ function uses(words: Uint32Array): { subgroupOps: string[]; caps: string[] } {
   };
 }
 
-test('the engine suite for NVIDIA-like and AMD-like profiles: subgroup modules valid for Vulkan 1.3; lavapipe\'s without subgroup operations', () => {
+test('the engine suite for NVIDIA-like and AMD-like profiles: subgroup modules valid for Vulkan 1.3; lavapipe\'s without subgroup operations', (t) => {
   const nvidia = NVIDIA_H200_PROFILE, amd = RADV_PROFILE;
-  let subgroupModules = 0, ballots = 0, shuffles = 0;
+  let subgroupModules = 0, ballots = 0, shuffles = 0, atomics = 0;
   for (const suite of ENGINE_SUITES) {
     for (const c of suite.cases()) {
       const ws = c.shader.info.waveSize;
@@ -93,7 +93,9 @@ test('the engine suite for NVIDIA-like and AMD-like profiles: subgroup modules v
           assert.deepEqual(u.caps, ['GroupNonUniform', 'GroupNonUniformBallot', 'GroupNonUniformShuffle'], c.name);
           if (u.subgroupOps.includes('OpGroupNonUniformBallot')) ballots++;
           if (u.subgroupOps.includes('OpGroupNonUniformShuffle')) shuffles++;
-          assert.ok(u.subgroupOps.every((o) => o === 'OpGroupNonUniformBallot' || o === 'OpGroupNonUniformShuffle'), `${c.name}: ${u.subgroupOps.join(' ')}`);
+          // The atomics' leaders are found by OpGroupNonUniformBallotFindLSB.
+          if (u.subgroupOps.includes('OpGroupNonUniformBallotFindLSB')) atomics++;
+          assert.ok(u.subgroupOps.every((o) => ['OpGroupNonUniformBallot', 'OpGroupNonUniformShuffle', 'OpGroupNonUniformBallotFindLSB'].includes(o)), `${c.name}: ${u.subgroupOps.join(' ')}`);
         } else assert.deepEqual(u, { subgroupOps: [], caps: [] }, `${c.name} (${profile.name})`);
       }
       const lvp = recompile(c.shader, { profile: LAVAPIPE_PROFILE });
@@ -103,5 +105,6 @@ test('the engine suite for NVIDIA-like and AMD-like profiles: subgroup modules v
   }
   // The suite reaches both exchanges on the subgroup path (lane masks; v_readlane, DPP, ds_swizzle).
   assert.ok(subgroupModules >= 20, `${subgroupModules} subgroup modules`);
-  assert.ok(ballots >= 10 && shuffles >= 3, `${ballots} modules with ballots, ${shuffles} with shuffles`);
+  assert.ok(ballots >= 10 && shuffles >= 3 && atomics >= 2, `${ballots} modules with ballots, ${shuffles} with shuffles, ${atomics} with atomics`);
+  t.diagnostic(`${subgroupModules} subgroup modules: ${ballots} with ballots, ${shuffles} with shuffles, ${atomics} with atomics`);
 });

@@ -223,7 +223,7 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
   const psbU8 = tU8 !== undefined ? m.OpTypePointer('PhysicalStorageBuffer', tU8) : undefined;
   const psbU64 = atomics64 ? m.OpTypePointer('PhysicalStorageBuffer', tU64) : undefined;
   // The byte stores' and atomics' address exchange (one u64 per lane).
-  const addrArr = byteStores || atomics ? m.OpTypeArray(tU64, c32(ws)) : undefined;
+  const addrArr = (byteStores || atomics) && !viaSubgroup ? m.OpTypeArray(tU64, c32(ws)) : undefined;
   const addrVar = addrArr !== undefined ? m.OpVariable(m.OpTypePointer('Workgroup', addrArr), 'Workgroup') : undefined;
   // The atomics' data, compare and old value of each lane (as u64s).
   const atomicVars = atomics && addrArr !== undefined
@@ -382,6 +382,49 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
     kernel.fault(split, FAULT_UNALIGNED_DWORD, pc);
     return { whole, split: undefined };
   };
+  // The atomics' lane order on the subgroup path: as below (each address's lowest active lane does
+  // that address's atomics in ascending lane order), the lanes' addresses, data and compares taken
+  // by shuffles in a uniform loop over the lanes; in iteration j, lane j's leader alone does lane
+  // j's atomic, and lane j takes its old value from it (the leader found by a ballot).
+  const subgroupAtomic: KernelState['atomic'] = (active, a, n, data, cmp, body) => {
+    const ptrType = n === 8 ? psbU64 : psbU32;
+    if (ptrType === undefined || tV4U32 === undefined) throw new CompileError('internal: a 64-bit atomic without its pointer type');
+    const t = n === 8 ? tU64 : tU32;
+    const zero = n === 8 ? c64(0n) : c32(0);
+    const parts = (v: Id) => (n === 8 ? [half(v, 0), half(v, 1)] : [v]);
+    const from = (p: readonly Id[], j: Id) => (p.length === 2 ? pack(shuffle(p[0] as Id, j), shuffle(p[1] as Id, j)) : shuffle(p[0] as Id, j));
+    const act = m.OpSelect(tU32, active, c32(1), c32(0));
+    const aParts = [half(a, 0), half(a, 1)], dParts = parts(data), cParts = cmp !== undefined ? parts(cmp) : undefined;
+    // With device memory semantics: an earlier instruction's atomics (by other leaders) come first.
+    uniformOnly('a barrier');
+    m.OpControlBarrier(c32(2), c32(2), c32(0x148));
+    const [, old] = countedLoop(sc, c32(0), c32(ws), 1, (j, [lead, prev]) => {
+      const same = m.OpLogicalAnd(tBool, m.OpINotEqual(tBool, shuffle(act, j), c32(0)), m.OpIEqual(tBool, from(aParts, j), a));
+      const below = m.OpULessThan(tBool, j, lane);
+      // Below this lane: an active lane on the same address leads instead. From this lane up: the leader's work.
+      const leadN = m.OpLogicalAnd(tBool, lead as Id, m.OpLogicalNot(tBool, m.OpLogicalAnd(tBool, below, same)));
+      const mine = m.OpLogicalAnd(tBool, m.OpLogicalAnd(tBool, m.OpLogicalNot(tBool, below), leadN), same);
+      const dj = from(dParts, j), cj = cParts !== undefined ? from(cParts, j) : undefined;
+      const here = m.currentLabel, go = m.allocateId(), skip = m.allocateId();
+      if (here === undefined) throw new CompileError('internal: an atomic outside a block');
+      m.OpSelectionMerge(skip, 'None');
+      m.OpBranchConditional(mine, go, skip);
+      m.label(go);
+      divergent++;
+      const r = body(m.OpConvertUToPtr(ptrType, a), dj, cj);
+      divergent--;
+      const done = m.currentLabel as Id;
+      m.OpBranch(skip);
+      m.label(skip);
+      const got = m.OpPhi(t, r, done, zero, here);
+      uniformOnly('a subgroup ballot');
+      const leader = m.OpGroupNonUniformBallotFindLSB(tU32, subgroupScope, m.OpGroupNonUniformBallot(tV4U32, subgroupScope, mine));
+      // No leader when lane j is off in EXEC (its value is dropped below): any lane will do.
+      const src = m.OpSelect(tU32, m.OpULessThan(tBool, leader, c32(ws)), leader, c32(0));
+      return [leadN, m.OpSelect(t, m.OpIEqual(tBool, j, lane), from(parts(got), src), prev as Id)];
+    }, [{ type: tBool, value: active }, { type: t, value: zero }]);
+    return m.OpSelect(t, active, old as Id, zero);
+  };
   const kernel: KernelState = {
     waveSize: ws, lane, groupIds, kernargPtr, dispatchPtr, sinkPtr, psbU32, helperFns,
     get localIds() { return current().localIds; },
@@ -494,6 +537,7 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
     // its own. Lanes on distinct addresses are their own leaders. The lane loop is DontUnroll:
     // lavapipe unrolled its constant trip count, and 16 atomics took 37 s to compile.
     atomic(active, a, n, data, cmp, body) {
+      if (viaSubgroup) return subgroupAtomic(active, a, n, data, cmp, body);
       if (addrVar === undefined || shPtr64 === undefined || atomicVars === undefined) throw new CompileError('internal: an atomic without the lane exchange');
       const ptrType = n === 8 ? psbU64 : psbU32;
       if (ptrType === undefined) throw new CompileError('internal: a 64-bit atomic without its pointer type');
