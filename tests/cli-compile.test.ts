@@ -53,7 +53,11 @@ test('rdna compile: SPIR-V valid for Vulkan 1.3, IR text, --json, errors with th
   for (const p of ['lavapipe', 'nvidia', 'portable']) {
     const c = rdna('compile', obj, '--kernel', 'collatz', '-o', join(dir, `${p}.spv`), '--profile', p, '--json');
     assert.equal(c.status, 0, c.stderr);
-    assert.equal((JSON.parse(c.stdout) as { profile: string }).profile, p);
+    const j = JSON.parse(c.stdout) as { profile: string; laneExchange: { kind: string; why: string; requiredSubgroupSize?: number } };
+    assert.equal(j.profile, p);
+    // The lane exchange and its reason (collatz is wave32): subgroups of 32 on nvidia; lavapipe's 8 span; portable promises nothing.
+    assert.deepEqual([j.laneExchange.kind, j.laneExchange.requiredSubgroupSize], p === 'nvidia' ? ['subgroup', 32] : ['workgroup-memory', undefined]);
+    assert.match(j.laneExchange.why, p === 'nvidia' ? /^wave32: subgroup size 32 required/ : p === 'lavapipe' ? /span several subgroups/ : /promises nothing/);
   }
   const w = { roundingModeRTE: true, roundingModeRTZ: false, denormPreserve: true, denormFlushToZero: false, signedZeroInfNanPreserve: true };
   const good = join(dir, 'dev.json');

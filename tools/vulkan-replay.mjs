@@ -14,7 +14,10 @@
 // as the engine test lays it out: scalars, then buffer k's address at 8k) and compares every
 // buffer byte for byte with the interpreter's recorded result. Unless --no-interp, the interpreter
 // of this dist/ runs the case too and must leave the recorded buffers (a check that the recording
-// and the build agree). Prints one line per case, a summary, and the device's profile (float
+// and the build agree). The lane exchange is the device's too (src/backend/lane-exchange.ts): on a
+// device whose subgroup size can be the wave's with full subgroups (an NVIDIA GPU's 32 for the
+// wave32 cases) the cases run the subgroup path, with the pipeline's required subgroup size set by
+// the engine; each line says which. Prints one line per case, a summary, and the device's profile (float
 // controls per width, subgroup sizes, features) as one JSON line; --report FILE also writes all of
 // it, with the first 64 differing dwords and the whole device buffer (base64) of each buffer that
 // differs, as JSON. Exit 0 when every case is equal.
@@ -128,7 +131,10 @@ async function replay(o) {
           dispatch(shader, { grid: c.grid, block: c.block, kernarg: pr.kernarg, mem: pr.mem, maxSteps: 50_000_000 });
           if (compare(expected, ref).length) throw new Error('the interpreter of this dist/ does not leave the recorded buffers: record the cases again with this build');
         }
-        const ops = recompile(shader, { profile }).floatOps;
+        const rc = recompile(shader, { profile });
+        const ops = rc.floatOps;
+        // The lane exchange the device's profile chose (src/backend/lane-exchange.ts): runOnVulkan compiles the same.
+        r.laneExchange = rc.laneExchange;
         r.floatOps = { native: ops.filter((f) => f.lowering === 'native').length, emulated: ops.filter((f) => f.lowering === 'emulated').length, dynamic: ops.filter((f) => f.lowering === 'dynamic').length };
         r.nativeOps = [...new Set(ops.filter((f) => f.lowering === 'native').map((f) => f.op))];
         const vk = c.buffers.map(bytes);
@@ -148,7 +154,8 @@ async function replay(o) {
         r.error = e instanceof Error ? e.message : String(e);
       }
       results.push(r);
-      const fo = r.floatOps ? `, float ops native/emulated/dynamic ${r.floatOps.native}/${r.floatOps.emulated}/${r.floatOps.dynamic}${r.nativeOps.length ? ` (native: ${r.nativeOps.join(' ')})` : ''}` : '';
+      const lx = r.laneExchange ? `, lanes ${r.laneExchange.kind === 'subgroup' ? `subgroup ${r.laneExchange.subgroupSize}` : 'workgroup memory'}` : '';
+      const fo = lx + (r.floatOps ? `, float ops native/emulated/dynamic ${r.floatOps.native}/${r.floatOps.emulated}/${r.floatOps.dynamic}${r.nativeOps.length ? ` (native: ${r.nativeOps.join(' ')})` : ''}` : '');
       if (r.status === 'equal') process.stdout.write(`ok     ${c.name} (${r.waves} waves, ${r.ms} ms${fo})\n`);
       else if (r.status === 'differs') {
         const lines = r.diffs.map((d) => `  buffer ${d.buffer}: ${d.bytes} bytes differ, first at byte ${d.first}; ${d.dwords.slice(0, 8).map((w) => `dword at byte ${w.byte}: interpreter ${w.interpreter}, Vulkan ${w.vulkan}`).join('; ')}`);
@@ -165,7 +172,9 @@ async function replay(o) {
   }
   const count = (s) => results.filter((r) => r.status === s).length;
   const warnings = messages.filter((m) => m.severity !== 'error');
-  process.stdout.write(`replay: ${results.length} cases (recorded ${doc.recorded} at ${doc.commit}) on ${device}: ${count('equal')} equal, ${count('differs')} differ, ${count('error')} errors; validation ${dev.validation ? `on, ${messages.length} messages` : 'off'}\n`);
+  const viaSubgroup = results.filter((r) => r.laneExchange?.kind === 'subgroup');
+  const subgroupNote = `lane exchange through subgroups in ${viaSubgroup.length} (${viaSubgroup.filter((r) => r.status === 'equal').length} equal)`;
+  process.stdout.write(`replay: ${results.length} cases (recorded ${doc.recorded} at ${doc.commit}) on ${device}: ${count('equal')} equal, ${count('differs')} differ, ${count('error')} errors; ${subgroupNote}; validation ${dev.validation ? `on, ${messages.length} messages` : 'off'}\n`);
   for (const line of formatValidationMessages(warnings, 5)) process.stdout.write(`  validation: ${line}\n`);
   if (closeError) process.stdout.write(`close: ${closeError.split('\n').join('\n  ')}\n`);
   const { extensions, ...shown } = p;

@@ -18,6 +18,27 @@ export interface WidthControls {
 export type FloatControlsIndependence = '32_BIT_ONLY' | 'ALL' | 'NONE';
 export const INDEPENDENCE_VALUES: readonly FloatControlsIndependence[] = ['32_BIT_ONLY', 'ALL', 'NONE'];
 
+/**
+ * What a device says of its subgroups for compute (VkPhysicalDeviceVulkan11Properties,
+ * VkPhysicalDeviceSubgroupSizeControlProperties and the enabled subgroupSizeControl /
+ * computeFullSubgroups features): what the lane exchange's choice reads (lane-exchange.ts).
+ */
+export interface SubgroupControls {
+  /** subgroupSize: the size a pipeline gets without a required size. */
+  readonly size: number;
+  /** min/maxSubgroupSize (both `size` without VK_EXT_subgroup_size_control / Vulkan 1.3). */
+  readonly minSize: number;
+  readonly maxSize: number;
+  /** A compute pipeline may require a size in [minSize, maxSize]: subgroupSizeControl enabled and compute in requiredSubgroupSizeStages. */
+  readonly sizeControl: boolean;
+  /** computeFullSubgroups enabled: a compute pipeline may require full subgroups. */
+  readonly fullSubgroups: boolean;
+  /** subgroupSupportedStages includes compute. */
+  readonly inCompute: boolean;
+  /** subgroupSupportedOperations by VkSubgroupFeatureFlagBits name without its prefix and suffix ('basic', 'ballot', 'shuffle', ...). */
+  readonly operations: readonly string[];
+}
+
 export interface TargetProfile {
   readonly name: string;
   /** VkPhysicalDeviceFloatControlsProperties.denormBehaviorIndependence. */
@@ -42,6 +63,8 @@ export interface TargetProfile {
    * NVIDIA H200 put them at other places. A device is given it only by its driver id (engine.ts).
    */
   readonly unalignedDwordAccess?: boolean;
+  /** The device's subgroups; absent: nothing promised (every lane exchange through workgroup memory). */
+  readonly subgroup?: SubgroupControls;
 }
 
 const none: WidthControls = { roundingModeRTE: false, roundingModeRTZ: false, denormPreserve: false, denormFlushToZero: false, signedZeroInfNanPreserve: false };
@@ -60,6 +83,8 @@ export const LAVAPIPE_PROFILE: TargetProfile = {
   storageBuffer16BitAccess: true,
   shaderBufferInt64Atomics: true,
   unalignedDwordAccess: true,
+  // As the addon reads it (Mesa 22.3 lavapipe, AVX2): subgroups of 8, size control for exactly 8.
+  subgroup: { size: 8, minSize: 8, maxSize: 8, sizeControl: true, fullSubgroups: true, inCompute: true, operations: ['basic', 'vote', 'arithmetic', 'ballot', 'shuffle', 'shuffleRelative', 'quad'] },
 };
 
 /** An NVIDIA H200 as its driver (580.159.04) reports it: RTE everywhere, RTZ for f32/f64, DenormPreserve for f16 only. */
@@ -75,6 +100,9 @@ export const NVIDIA_H200_PROFILE: TargetProfile = {
   storageBuffer8BitAccess: true,
   storageBuffer16BitAccess: true,
   shaderBufferInt64Atomics: true,
+  // NVIDIA's Vulkan 1.3 drivers: subgroups of 32, fixed (size control over 32..32), full subgroups.
+  // Not read from the H200 here: the replay prints the device's own (tools/vulkan-replay.mjs).
+  subgroup: { size: 32, minSize: 32, maxSize: 32, sizeControl: true, fullSubgroups: true, inCompute: true, operations: ['basic', 'vote', 'arithmetic', 'ballot', 'shuffle', 'shuffleRelative', 'clustered', 'quad'] },
 };
 
 /**
@@ -95,6 +123,8 @@ export const RADV_PROFILE: TargetProfile = {
   storageBuffer8BitAccess: true,
   storageBuffer16BitAccess: true,
   shaderBufferInt64Atomics: true,
+  // RADV on GFX10.3: wave64 by default for compute, wave32 or wave64 on request (size control), full subgroups.
+  subgroup: { size: 64, minSize: 32, maxSize: 64, sizeControl: true, fullSubgroups: true, inCompute: true, operations: ['basic', 'vote', 'arithmetic', 'ballot', 'shuffle', 'shuffleRelative', 'clustered', 'quad'] },
 };
 
 /** Nothing promised: every float op is lowered exactly. */
@@ -114,7 +144,7 @@ export function parseProfile(text: string, where: string): TargetProfile {
   try { o = JSON.parse(text); } catch (e) { throw new Error(`${where}: not valid JSON: ${(e instanceof Error ? e.message : String(e)).split('\n')[0]}`); }
   if (typeof o !== 'object' || o === null || Array.isArray(o)) throw new Error(`${where}: a profile is a JSON object`);
   const r = o as Record<string, unknown>;
-  const known = ['name', 'denormBehaviorIndependence', 'roundingModeIndependence', 'f16', 'f32', 'f64', 'shaderInt64', 'shaderFloat64', 'storageBuffer8BitAccess', 'storageBuffer16BitAccess', 'shaderBufferInt64Atomics', 'unalignedDwordAccess'];
+  const known = ['name', 'denormBehaviorIndependence', 'roundingModeIndependence', 'f16', 'f32', 'f64', 'shaderInt64', 'shaderFloat64', 'storageBuffer8BitAccess', 'storageBuffer16BitAccess', 'shaderBufferInt64Atomics', 'unalignedDwordAccess', 'subgroup'];
   for (const k of Object.keys(r)) if (!known.includes(k)) throw new Error(`${where}: field '${k}' is not a profile field (known: ${known.join(', ')})`);
   const width = (k: 'f16' | 'f32' | 'f64'): WidthControls => {
     const w = r[k];
@@ -139,5 +169,27 @@ export function parseProfile(text: string, where: string): TargetProfile {
   };
   return { name: r.name, denormBehaviorIndependence: independence('denormBehaviorIndependence'), roundingModeIndependence: independence('roundingModeIndependence'), f16: width('f16'), f32: width('f32'), f64: width('f64'), shaderInt64: r.shaderInt64 as boolean, shaderFloat64: r.shaderFloat64 as boolean,
     storageBuffer8BitAccess: r.storageBuffer8BitAccess === true, storageBuffer16BitAccess: r.storageBuffer16BitAccess === true,
-    shaderBufferInt64Atomics: r.shaderBufferInt64Atomics === true, unalignedDwordAccess: r.unalignedDwordAccess === true };
+    shaderBufferInt64Atomics: r.shaderBufferInt64Atomics === true, unalignedDwordAccess: r.unalignedDwordAccess === true,
+    ...(r.subgroup !== undefined ? { subgroup: parseSubgroup(r.subgroup, where) } : {}) };
+}
+
+const SUBGROUP_NUMBERS = ['size', 'minSize', 'maxSize'] as const;
+const SUBGROUP_FLAGS = ['sizeControl', 'fullSubgroups', 'inCompute'] as const;
+
+/** A profile's `subgroup` object: every field given and checked (sizes powers of two with min <= size <= max). */
+function parseSubgroup(v: unknown, where: string): SubgroupControls {
+  const known = [...SUBGROUP_NUMBERS, ...SUBGROUP_FLAGS, 'operations'];
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new Error(`${where}: field 'subgroup' must be an object of ${known.join(', ')}`);
+  const o = v as Record<string, unknown>;
+  for (const k of Object.keys(o)) if (!known.includes(k)) throw new Error(`${where}: field 'subgroup.${k}' is not a subgroup field (known: ${known.join(', ')})`);
+  for (const k of SUBGROUP_NUMBERS) {
+    const n = o[k];
+    if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > 128 || (n & (n - 1)) !== 0) throw new Error(`${where}: field 'subgroup.${k}' must be a power of two 1..128`);
+  }
+  for (const k of SUBGROUP_FLAGS) if (typeof o[k] !== 'boolean') throw new Error(`${where}: field 'subgroup.${k}' must be true or false`);
+  const ops = o.operations;
+  if (!Array.isArray(ops) || !ops.every((x) => typeof x === 'string')) throw new Error(`${where}: field 'subgroup.operations' must be a list of operation names (basic, ballot, shuffle, ...)`);
+  const [size, minSize, maxSize] = SUBGROUP_NUMBERS.map((k) => o[k] as number) as [number, number, number];
+  if (!(minSize <= size && size <= maxSize)) throw new Error(`${where}: field 'subgroup': minSize <= size <= maxSize does not hold (${minSize}, ${size}, ${maxSize})`);
+  return { size, minSize, maxSize, sizeControl: o.sizeControl as boolean, fullSubgroups: o.fullSubgroups as boolean, inCompute: o.inCompute as boolean, operations: [...ops as string[]] };
 }

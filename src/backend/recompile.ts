@@ -10,6 +10,7 @@ import { copiedPcs } from '../frontend/dynamic-mode.js';
 import type { Inst, IrFunction } from '../ir/ir.js';
 import { LAVAPIPE_PROFILE, type TargetProfile } from './profile.js';
 import { emitSpirv } from './spirv/emit.js';
+import type { LaneExchange } from './lane-exchange.js';
 import { guardedAvailable, planFloatControls } from './spirv/float-controls.js';
 import { isLowered, lowerFloat } from '../ir/passes/lower-float.js';
 import { GUARDED_F32 } from '../ir/passes/lower-float-guarded.js';
@@ -49,6 +50,8 @@ export interface RecompileResult {
   readonly controlFlow: 'structured' | 'state machine';
   /** What one Vulkan workgroup of the module runs: one RDNA wave, or a whole RDNA workgroup (LDS, s_barrier; emit.ts). */
   readonly dispatch: 'wave' | 'workgroup';
+  /** How the lanes exchange values (subgroup operations or workgroup memory) and why (src/backend/lane-exchange.ts). */
+  readonly laneExchange: LaneExchange;
 }
 
 export type FloatOpLowering =
@@ -115,12 +118,12 @@ export function recompile(shader: Shader, options: RecompileOptions = {}): Recom
     eliminateCommonSubexpressions(ir);
     eliminateDeadCode(ir);
   }
-  const { spirv, faultSites, controlFlow, dispatch } = emitSpirv(ir, profile, { stateMachine: options.stateMachine ?? false, ldsBytes: options.ldsBytes ?? shader.info.ldsSize, scratchBytes: shader.info.scratchSize, maxWorkItems: maxWorkItems(shader.info) });
+  const { spirv, faultSites, controlFlow, dispatch, laneExchange } = emitSpirv(ir, profile, { stateMachine: options.stateMachine ?? false, ldsBytes: options.ldsBytes ?? shader.info.ldsSize, scratchBytes: shader.info.scratchSize, maxWorkItems: maxWorkItems(shader.info) });
   // The instructions by pc, for the fault sites' text (most kernels have none).
   const byPc = faultSites.length > 0 ? new Map(cfg.blocks.flatMap((b) => b.instructions.map((x) => [x.pc, x] as const))) : new Map<number, never>();
   const faults = faultSites.map((f) => {
     const x = byPc.get(f.pc);
     return { pc: f.pc, instruction: x ? printInstruction(x, shader.info.target) : '', message: faultMessage(f.kind) };
   });
-  return { spirv, ir, diagnostics: [...cfg.diagnostics, ...mode.diagnostics], mode, floatOps, faults, controlFlow, dispatch };
+  return { spirv, ir, diagnostics: [...cfg.diagnostics, ...mode.diagnostics], mode, floatOps, faults, controlFlow, dispatch, laneExchange };
 }

@@ -17,13 +17,14 @@ export interface CompiledShader {
   readonly faults: readonly RecompiledFault[];
   readonly controlFlow: RecompileResult['controlFlow'];
   readonly dispatch: RecompileResult['dispatch'];
+  readonly laneExchange: RecompileResult['laneExchange'];
 }
 
 /** The cached part of a recompile; the IR is printed when first read (a compile without the cache that does not emit IR never prints it). */
 export function compiledOf(r: RecompileResult): CompiledShader {
   let ir: string | undefined;
   return {
-    spirv: r.spirv, diagnostics: r.diagnostics, floatOps: r.floatOps, faults: r.faults, controlFlow: r.controlFlow, dispatch: r.dispatch,
+    spirv: r.spirv, diagnostics: r.diagnostics, floatOps: r.floatOps, faults: r.faults, controlFlow: r.controlFlow, dispatch: r.dispatch, laneExchange: r.laneExchange,
     get ir() { return (ir ??= printFunction(r.ir)); },
   };
 }
@@ -66,7 +67,7 @@ export function encodeEntry(key: string, c: CacheValue): EntryRow {
     return { key, spirv, result, ir: '', checksum: checksumOf(key, spirv, result, '') };
   }
   const spirv = Buffer.from(c.spirv.buffer, c.spirv.byteOffset, c.spirv.byteLength);
-  const result = JSON.stringify({ diagnostics: c.diagnostics, floatOps: c.floatOps, faults: c.faults, controlFlow: c.controlFlow, dispatch: c.dispatch });
+  const result = JSON.stringify({ diagnostics: c.diagnostics, floatOps: c.floatOps, faults: c.faults, controlFlow: c.controlFlow, dispatch: c.dispatch, laneExchange: c.laneExchange });
   return { key, spirv, result, ir: c.ir, checksum: checksumOf(key, spirv, result, c.ir) };
 }
 
@@ -95,8 +96,18 @@ export function decodeEntry(row: EntryRow): CacheValue {
   }
   const words = new Uint32Array(row.spirv.length / 4);
   new Uint8Array(words.buffer).set(row.spirv);
-  if (!Array.isArray(r.diagnostics) || !Array.isArray(r.floatOps) || !Array.isArray(r.faults) || (r.controlFlow !== 'structured' && r.controlFlow !== 'state machine') || (r.dispatch !== 'wave' && r.dispatch !== 'workgroup')) {
+  if (!Array.isArray(r.diagnostics) || !Array.isArray(r.floatOps) || !Array.isArray(r.faults) || (r.controlFlow !== 'structured' && r.controlFlow !== 'state machine') || (r.dispatch !== 'wave' && r.dispatch !== 'workgroup') || !isLaneExchange(r.laneExchange)) {
     throw new Error('the stored reports are not in the entry format');
   }
-  return { spirv: words, ir: row.ir, diagnostics: r.diagnostics, floatOps: r.floatOps, faults: r.faults, controlFlow: r.controlFlow, dispatch: r.dispatch };
+  return { spirv: words, ir: row.ir, diagnostics: r.diagnostics, floatOps: r.floatOps, faults: r.faults, controlFlow: r.controlFlow, dispatch: r.dispatch, laneExchange: r.laneExchange };
+}
+
+/** A stored lane exchange as lane-exchange.ts makes them. */
+function isLaneExchange(x: unknown): x is RecompileResult['laneExchange'] {
+  if (typeof x !== 'object' || x === null) return false;
+  const o = x as Record<string, unknown>;
+  if (typeof o['why'] !== 'string') return false;
+  if (o['kind'] === 'workgroup-memory') return true;
+  return o['kind'] === 'subgroup' && (o['subgroupSize'] === 32 || o['subgroupSize'] === 64) && o['fullSubgroups'] === true
+    && (o['requiredSubgroupSize'] === undefined || o['requiredSubgroupSize'] === o['subgroupSize']);
 }

@@ -56,7 +56,7 @@ export function runCompile(argv: readonly string[]): number {
     writeFileSync(outPath, new Uint8Array(r.spirv.buffer, r.spirv.byteOffset, r.spirv.byteLength));
   }
   if (args.options.get('json') === true) {
-    out.line(JSON.stringify({ output: outPath, kernel: shader.info.name, emit, profile: profile.name, words: r.spirv.length, diagnostics: r.diagnostics, floatOps: r.floatOps, cache: status }));
+    out.line(JSON.stringify({ output: outPath, kernel: shader.info.name, emit, profile: profile.name, words: r.spirv.length, diagnostics: r.diagnostics, floatOps: r.floatOps, laneExchange: r.laneExchange, cache: status }));
   }
   out.flush();
   return 0;

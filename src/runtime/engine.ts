@@ -3,7 +3,9 @@
 // the hidden arguments, the dispatch packet with the group segment size, the __local offsets the
 // shared ARGS parser placed), hand every buffer to Vulkan with its device address patched where the
 // kernel expects a pointer, run one Vulkan workgroup per RDNA wave (or per RDNA workgroup, for a
-// module in the workgroup layout: LDS, s_barrier; emit.ts), and copy the buffers back; a
+// module in the workgroup layout: LDS, s_barrier; emit.ts) with the pipeline options its lane
+// exchange needs (a module of subgroup operations: its required subgroup size and full subgroups,
+// `pipelineOptions`), and copy the buffers back; a
 // fault the kernel recorded in its sink buffer's fault word (a run-time-detected gap,
 // src/ir/faults.ts) becomes a RuntimeFault naming the pc, the instruction and the gap.
 //
@@ -21,6 +23,7 @@ import { dispatchPacket, kernargSegment, type Dim3 } from '../interp/dispatch.js
 import { wantsScratch } from '../interp/scratch.js';
 import { scratchWaveBytes } from '../isa/apertures.js';
 import type { TargetProfile } from '../backend/profile.js';
+import type { LaneExchange } from '../backend/lane-exchange.js';
 import { PUSH, SINK } from '../backend/spirv/emit.js';
 import { RuntimeFault } from '../ir/faults.js';
 import { maxWorkItems, recompile, type RecompiledFault } from '../backend/recompile.js';
@@ -38,7 +41,11 @@ export function targetProfile(p: DeviceProfile): TargetProfile {
   return { name: p.deviceName, denormBehaviorIndependence: p.floatControls.denormBehaviorIndependence, roundingModeIndependence: p.floatControls.roundingModeIndependence, f16: w('f16'), f32: w('f32'), f64: w('f64'), shaderInt64: p.features.shaderInt64, shaderFloat64: p.features.shaderFloat64,
     storageBuffer8BitAccess: p.features.storageBuffer8BitAccess, storageBuffer16BitAccess: p.features.storageBuffer16BitAccess, shaderBufferInt64Atomics: p.features.shaderBufferInt64Atomics,
     // Measured on lavapipe only (VK_DRIVER_ID_MESA_LLVMPIPE: x86 loads and stores); every other driver gets the byte path.
-    unalignedDwordAccess: p.driverId === DRIVER_ID_MESA_LLVMPIPE };
+    unalignedDwordAccess: p.driverId === DRIVER_ID_MESA_LLVMPIPE,
+    // What the lane exchange's choice reads (src/backend/lane-exchange.ts): sizes, whether a size
+    // and full subgroups can be required (the features as enabled), the operations in compute.
+    subgroup: { size: p.subgroup.size, minSize: p.subgroup.minSize, maxSize: p.subgroup.maxSize, sizeControl: p.features.subgroupSizeControl && p.subgroup.requiredSizeInCompute,
+      fullSubgroups: p.features.computeFullSubgroups, inCompute: p.subgroup.supportedInCompute, operations: p.subgroup.supportedOperations } };
 }
 
 /** VkDriverId of lavapipe (VK_DRIVER_ID_MESA_LLVMPIPE). */
@@ -54,6 +61,8 @@ export interface CompiledKernel {
   readonly dispatch: 'wave' | 'workgroup';
   /** The LDS size it was compiled for (its accesses' bound): every dispatch of it must have this much. */
   readonly ldsBytes: number;
+  /** How its lanes exchange values: a subgroup module needs its pipeline's required subgroup size and full subgroups (pipelineOptions). */
+  readonly laneExchange: LaneExchange;
 }
 
 /**
@@ -63,8 +72,34 @@ export interface CompiledKernel {
  */
 export function compileFor(shader: Shader, dev: VulkanDevice, ldsBytes = shader.info.ldsSize): CompiledKernel {
   const t0 = performance.now();
-  const { spirv, faults, dispatch } = recompile(shader, { profile: targetProfile(dev.profile), ldsBytes });
-  return { shader, spirv, faults, dispatch, ldsBytes, compileMs: performance.now() - t0 };
+  const { spirv, faults, dispatch, laneExchange } = recompile(shader, { profile: targetProfile(dev.profile), ldsBytes });
+  return { shader, spirv, faults, dispatch, ldsBytes, laneExchange, compileMs: performance.now() - t0 };
+}
+
+/**
+ * The pipeline options of one runSteps call, which every pipeline of the call shares: those of
+ * its subgroup modules (a required subgroup size of the wave's, full subgroups), which must agree;
+ * a workgroup-memory module runs under them too where its LocalSize (its wave size) is a multiple
+ * of that size (correct on any subgroup size). A VulkanError where they cannot share one set.
+ */
+export function pipelineOptions(kernels: readonly CompiledKernel[], dev: VulkanDevice): { requiredSubgroupSize?: number; fullSubgroups?: boolean } {
+  const sub = kernels.filter((k) => k.laneExchange.kind === 'subgroup');
+  const first = sub[0]?.laneExchange;
+  if (first === undefined || first.kind !== 'subgroup') return {};
+  for (const k of sub) {
+    const x = k.laneExchange;
+    if (x.kind === 'subgroup' && x.requiredSubgroupSize !== first.requiredSubgroupSize) {
+      throw new VulkanError('ERR_OUT_OF_RANGE', `${k.shader.info.name} and ${sub[0]?.shader.info.name}: their subgroup lane exchanges need different subgroup sizes (${x.subgroupSize}, ${first.subgroupSize}), and one submission's pipelines share one required size`);
+    }
+  }
+  // The size the pipelines get: the required one, else the device's (the subgroup path's size then).
+  const size = first.requiredSubgroupSize ?? dev.profile.subgroup.size;
+  for (const k of kernels) {
+    if (k.laneExchange.kind === 'workgroup-memory' && k.shader.info.waveSize % size !== 0) {
+      throw new VulkanError('ERR_OUT_OF_RANGE', `${k.shader.info.name} (wave${k.shader.info.waveSize}, workgroup memory) cannot run with full subgroups of ${size} beside ${sub[0]?.shader.info.name} in one submission`);
+    }
+  }
+  return { ...(first.requiredSubgroupSize !== undefined ? { requiredSubgroupSize: first.requiredSubgroupSize } : {}), fullSubgroups: true };
 }
 
 /** The LDS size (the packet's group_segment_size) of the plan's dispatches of `shader`; a VulkanError when they differ. */
@@ -136,6 +171,8 @@ async function runSteps(kernels: readonly CompiledKernel[], buffers: readonly Ui
   if (K > STEP_LIMITS.maxKernels) throw new VulkanError('ERR_OUT_OF_RANGE', `the run dispatches ${K} kernels; one submission takes at most ${STEP_LIMITS.maxKernels}`);
   const limit = Math.max(1, Math.min(perSubmission, STEP_LIMITS.maxSteps));
   const sinks = kernels.map(() => new Uint8Array(SINK.bytes));
+  // Subgroup modules' pipelines: their required subgroup size and full subgroups (lane-exchange.ts).
+  const subgroupOptions = pipelineOptions(kernels, dev);
   let waves = 0, ms = 0, pipelineMs = 0, dispatches = 0, submissions = 0;
   let chunk: { step: VkStep; seg: Uint8Array; at: number }[] = [];
   let arenaBytes = 0;
@@ -194,7 +231,7 @@ async function runSteps(kernels: readonly CompiledKernel[], buffers: readonly Ui
       }
     });
     for (const sk of sinks) sk.fill(0);
-    const r = await dev.runSteps(kernels.map((k) => ({ spirv: k.spirv, entry: 'main' })), [arena, ...sinks, ...[...scratchBytes.values()].map((n) => new Uint8Array(Math.max(4, n))), ...buffers], { kernel: kernelOf, groups, push }, { addressPatches: patches, deviceAddressBuffers: true });
+    const r = await dev.runSteps(kernels.map((k) => ({ spirv: k.spirv, entry: 'main' })), [arena, ...sinks, ...[...scratchBytes.values()].map((n) => new Uint8Array(Math.max(4, n))), ...buffers], { kernel: kernelOf, groups, push }, { addressPatches: patches, deviceAddressBuffers: true, ...subgroupOptions });
     ms += r.ms;
     pipelineMs += r.pipelineMs;
     submissions++;
@@ -255,11 +292,11 @@ export async function runOnVulkan(shader: Shader, prep: PreparedDispatch, dev: V
 }
 
 /** What runModuleOnVulkan needs of a module (as `recompile` returns it). */
-export interface EmittedModule { readonly spirv: Uint32Array; readonly faults: readonly RecompiledFault[]; readonly dispatch: 'wave' | 'workgroup'; readonly ldsBytes?: number }
+export interface EmittedModule { readonly spirv: Uint32Array; readonly faults: readonly RecompiledFault[]; readonly dispatch: 'wave' | 'workgroup'; readonly ldsBytes?: number; /** Default: workgroup memory (no pipeline options). */ readonly laneExchange?: LaneExchange }
 
 /** Runs a module the recompiler emitted for `shader` (its fault sites and layout as `recompile` returns them), as runOnVulkan runs its own. */
 export async function runModuleOnVulkan(shader: Shader, mod: EmittedModule, prep: PreparedDispatch, dev: VulkanDevice, compileMs = 0): Promise<VulkanRunResult> {
-  return runCompiledOnVulkan({ shader, spirv: mod.spirv, faults: mod.faults, dispatch: mod.dispatch, ldsBytes: mod.ldsBytes ?? shader.info.ldsSize, compileMs }, prep, dev);
+  return runCompiledOnVulkan({ shader, spirv: mod.spirv, faults: mod.faults, dispatch: mod.dispatch, ldsBytes: mod.ldsBytes ?? shader.info.ldsSize, laneExchange: mod.laneExchange ?? { kind: 'workgroup-memory', why: 'a module given to runModuleOnVulkan without its lane exchange' }, compileMs }, prep, dev);
 }
 
 async function runCompiledOnVulkan(c: CompiledKernel, prep: PreparedDispatch, dev: VulkanDevice): Promise<VulkanRunResult> {

@@ -22,5 +22,6 @@ export function testEntry(name: string, spirvWords: number): CompiledShader {
     faults: [],
     controlFlow: 'structured',
     dispatch: 'wave',
+    laneExchange: { kind: 'workgroup-memory', why: name },
   };
 }

@@ -1,7 +1,12 @@
 // IR → SPIR-V (first slice of issue 6). One Vulkan workgroup runs one RDNA wave at a time: LocalSize
-// is the wave size, so everything the wave shares (lane masks, v_readlane) is exchanged through
-// workgroup memory with barriers, correct on any subgroup size, and the IR's wave-uniform control
-// flow is workgroup-uniform, so those barriers are in uniform control flow. The Vulkan workgroup id
+// is the wave size, so everything the wave shares (lane masks, v_readlane, DPP sources, ds_swizzle
+// and ds_permute, the byte stores' lane order) is exchanged as src/backend/lane-exchange.ts chooses:
+// as subgroup operations (OpGroupNonUniformBallot, OpGroupNonUniformShuffle) where the pipeline runs
+// the workgroup as one full subgroup of the wave's size (the engine sets its required subgroup size
+// and full subgroups), else through workgroup memory with barriers, correct on any subgroup size
+// (the atomics' and DS stores' lane order go through workgroup memory either way). The IR's
+// wave-uniform control flow is workgroup-uniform, so those barriers and subgroup operations are in
+// uniform control flow (the emitter's own lane-dependent branches hold neither: `divergent`). The Vulkan workgroup id
 // gives the RDNA workgroup and the wave within it (the dispatcher lays the waves out linearly);
 // a kernel with LDS (LDS ops and a non-zero LDS size) or s_barrier is emitted in the workgroup layout instead (`dispatch:
 // 'workgroup'`, see where the control flow is emitted below): a Vulkan workgroup per RDNA
@@ -67,6 +72,7 @@ import { DONE, emitStateMachine, YIELD } from './emit-state-machine.js';
 import { signature } from '../../ir/verify.js';
 import { FAULT_UNALIGNED_DWORD } from '../../ir/faults.js';
 import { scratchWaveBytes } from '../../isa/apertures.js';
+import { chooseLaneExchange, type LaneExchange } from '../lane-exchange.js';
 
 export { CompileError };
 
@@ -99,6 +105,11 @@ export interface EmitResult {
    * kernels with LDS or s_barrier; one Vulkan workgroup per RDNA workgroup).
    */
   readonly dispatch: 'wave' | 'workgroup';
+  /**
+   * How the lanes exchange values (src/backend/lane-exchange.ts): subgroup operations (the pipeline
+   * must then be created with its required subgroup size and full subgroups), or workgroup memory.
+   */
+  readonly laneExchange: LaneExchange;
 }
 
 const BYTE_OPS: ReadonlySet<Op> = new Set(['LoadGlobalU8', 'LoadGlobalU16', 'StoreGlobal8', 'StoreGlobal16']);
@@ -119,6 +130,8 @@ export interface EmitOptions {
   readonly maxWorkItems?: number;
   /** Emit each helper by walking its IR instead of copying its recorded SPIR-V (tests compare the two). */
   readonly walkHelpers?: boolean;
+  /** The lane exchange to emit instead of chooseLaneExchange's choice for the profile (tests). */
+  readonly laneExchange?: LaneExchange;
 }
 
 const MODULE_VERSION = '1.5';
@@ -167,6 +180,15 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
   if (dwords && profile.storageBuffer8BitAccess && !profile.unalignedDwordAccess) bytes = true;
   if (bytes) m.OpCapability('StorageBuffer8BitAccess');
   if (atomics64) m.OpCapability('Int64Atomics');
+  // The lane exchange: subgroup operations where a full subgroup of the wave's size holds the workgroup.
+  const laneExchange = options.laneExchange ?? chooseLaneExchange(profile, ws);
+  const viaSubgroup = laneExchange.kind === 'subgroup';
+  if (viaSubgroup) {
+    if (laneExchange.subgroupSize !== ws) throw new CompileError(`internal: a subgroup lane exchange of ${laneExchange.subgroupSize} lanes for a wave${ws} kernel`);
+    m.OpCapability('GroupNonUniform');
+    m.OpCapability('GroupNonUniformBallot');
+    m.OpCapability('GroupNonUniformShuffle');
+  }
   m.OpMemoryModel('PhysicalStorageBuffer64', 'GLSL450');
 
   // --- types ---
@@ -198,15 +220,15 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
   const shArr = m.OpTypeArray(tU32, c32(ws));
   const shVar = m.OpVariable(m.OpTypePointer('Workgroup', shArr), 'Workgroup');
   const shPtr = m.OpTypePointer('Workgroup', tU32);
-  // Two words for ballots (lanes 0-31, 32-63), built with atomic ORs.
-  const balArr = m.OpTypeArray(tU32, c32(2));
-  const balVar = m.OpVariable(m.OpTypePointer('Workgroup', balArr), 'Workgroup');
+  // Two words for ballots (lanes 0-31, 32-63), built with atomic ORs (not with subgroup ballots).
+  const balVar = viaSubgroup ? undefined : m.OpVariable(m.OpTypePointer('Workgroup', m.OpTypeArray(tU32, c32(2))), 'Workgroup');
+  const tV4U32 = viaSubgroup ? m.OpTypeVector(tU32, 4) : undefined;
   const psbU32 = m.OpTypePointer('PhysicalStorageBuffer', tU32);
   const tU8 = bytes ? m.OpTypeInt(8, 0) : undefined;
   const psbU8 = tU8 !== undefined ? m.OpTypePointer('PhysicalStorageBuffer', tU8) : undefined;
   const psbU64 = atomics64 ? m.OpTypePointer('PhysicalStorageBuffer', tU64) : undefined;
   // The byte stores' and atomics' address exchange (one u64 per lane).
-  const addrArr = byteStores || atomics ? m.OpTypeArray(tU64, c32(ws)) : undefined;
+  const addrArr = (byteStores || atomics) && !viaSubgroup ? m.OpTypeArray(tU64, c32(ws)) : undefined;
   const addrVar = addrArr !== undefined ? m.OpVariable(m.OpTypePointer('Workgroup', addrArr), 'Workgroup') : undefined;
   // The atomics' data, compare and old value of each lane (as u64s).
   const atomicVars = atomics && addrArr !== undefined
@@ -217,11 +239,11 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
   const perWorkgroup = lds || barriers;
   const ldsCap = options.ldsBytes ?? 0;
   const ldsVar = lds ? m.OpVariable(m.OpTypePointer('Workgroup', m.OpTypeArray(tU32, c32(Math.ceil(ldsCap / 4) + 2))), 'Workgroup') : undefined;
-  const xVar = lds || permutes ? m.OpVariable(m.OpTypePointer('Workgroup', m.OpTypeArray(tU32, c32(8 * ws))), 'Workgroup') : undefined;
+  const xVar = lds || (permutes && !viaSubgroup) ? m.OpVariable(m.OpTypePointer('Workgroup', m.OpTypeArray(tU32, c32(8 * ws))), 'Workgroup') : undefined;
   const fnPtr = (t: Id) => m.OpTypePointer('Function', t);
 
   const main = m.OpFunction(tVoid, 'None', m.OpTypeFunction(tVoid));
-  m.OpEntryPoint('GLCompute', main, 'main', pcVar, gLocal, gGroup, shVar, balVar, ...(addrVar !== undefined ? [addrVar] : []), ...(atomicVars !== undefined ? [atomicVars.data, atomicVars.cmp, atomicVars.old] : []),
+  m.OpEntryPoint('GLCompute', main, 'main', pcVar, gLocal, gGroup, shVar, ...(balVar !== undefined ? [balVar] : []), ...(addrVar !== undefined ? [addrVar] : []), ...(atomicVars !== undefined ? [atomicVars.data, atomicVars.cmp, atomicVars.old] : []),
     ...(ldsVar !== undefined ? [ldsVar] : []), ...(xVar !== undefined ? [xVar] : []));
   m.OpExecutionMode(main, 'LocalSize', ws, 1, 1);
   if (rounding) for (const w of rounding.widths) m.OpExecutionMode(main, rounding.mode, w);
@@ -286,7 +308,18 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
   const current = () => items ?? (() => { throw new CompileError('internal: a wave value outside a wave\'s turn'); })();
   const groupIds = [gx, gy, gz];
 
-  const barrier = () => m.OpControlBarrier(c32(2), c32(2), c32(0x108));
+  // The emitter's own lane-dependent branches and loops (a fault's store, the DS ops' lane 0, the
+  // byte stores' scan of the higher lanes, the atomics' leaders) hold no barrier and no subgroup
+  // operation: `divergent` counts how deep in them the emission is, and either there is an
+  // internal error. Everywhere else the flow is the IR's, wave-uniform (the header).
+  let divergent = 0;
+  const uniformOnly = (what: string) => {
+    if (divergent > 0) throw new CompileError(`internal: ${what} inside a lane-dependent branch of the emitter, out of uniform control flow`);
+  };
+  const barrier = () => { uniformOnly('a barrier'); m.OpControlBarrier(c32(2), c32(2), c32(0x108)); };
+  // The subgroup path (laneExchange 'subgroup'): the workgroup is one full subgroup, invocation i lane i.
+  const subgroupScope = c32(3);
+  const shuffle = (v: Id, from: Id) => { uniformOnly('a subgroup shuffle'); return m.OpGroupNonUniformShuffle(tU32, subgroupScope, v, from); };
   const faultSites: FaultSite[] = [];
   // The DS ops' exchange slots (lane l's k-th dword at 8l + k) and LDS functions (emitted after main).
   const xPtr = m.OpTypePointer('Workgroup', tU32);
@@ -319,6 +352,7 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
     m.OpSelectionMerge(skip, 'None');
     m.OpBranchConditional(first, go, skip);
     m.label(go);
+    divergent++;
     countedLoop(sc, c32(0), c32(ws), 1, (j) => {
       const base = m.OpIMul(tU32, j, c32(8));
       const doIt = m.allocateId(), after = m.allocateId();
@@ -331,6 +365,7 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
       m.label(after);
       return [];
     });
+    divergent--;
     m.OpBranch(skip);
     m.label(skip);
     barrier();
@@ -352,6 +387,49 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
     kernel.fault(split, FAULT_UNALIGNED_DWORD, pc);
     return { whole, split: undefined };
   };
+  // The atomics' lane order on the subgroup path: as below (each address's lowest active lane does
+  // that address's atomics in ascending lane order), the lanes' addresses, data and compares taken
+  // by shuffles in a uniform loop over the lanes; in iteration j, lane j's leader alone does lane
+  // j's atomic, and lane j takes its old value from it (the leader found by a ballot).
+  const subgroupAtomic: KernelState['atomic'] = (active, a, n, data, cmp, body) => {
+    const ptrType = n === 8 ? psbU64 : psbU32;
+    if (ptrType === undefined || tV4U32 === undefined) throw new CompileError('internal: a 64-bit atomic without its pointer type');
+    const t = n === 8 ? tU64 : tU32;
+    const zero = n === 8 ? c64(0n) : c32(0);
+    const parts = (v: Id) => (n === 8 ? [half(v, 0), half(v, 1)] : [v]);
+    const from = (p: readonly Id[], j: Id) => (p.length === 2 ? pack(shuffle(p[0] as Id, j), shuffle(p[1] as Id, j)) : shuffle(p[0] as Id, j));
+    const act = m.OpSelect(tU32, active, c32(1), c32(0));
+    const aParts = [half(a, 0), half(a, 1)], dParts = parts(data), cParts = cmp !== undefined ? parts(cmp) : undefined;
+    // With device memory semantics: an earlier instruction's atomics (by other leaders) come first.
+    uniformOnly('a barrier');
+    m.OpControlBarrier(c32(2), c32(2), c32(0x148));
+    const [, old] = countedLoop(sc, c32(0), c32(ws), 1, (j, [lead, prev]) => {
+      const same = m.OpLogicalAnd(tBool, m.OpINotEqual(tBool, shuffle(act, j), c32(0)), m.OpIEqual(tBool, from(aParts, j), a));
+      const below = m.OpULessThan(tBool, j, lane);
+      // Below this lane: an active lane on the same address leads instead. From this lane up: the leader's work.
+      const leadN = m.OpLogicalAnd(tBool, lead as Id, m.OpLogicalNot(tBool, m.OpLogicalAnd(tBool, below, same)));
+      const mine = m.OpLogicalAnd(tBool, m.OpLogicalAnd(tBool, m.OpLogicalNot(tBool, below), leadN), same);
+      const dj = from(dParts, j), cj = cParts !== undefined ? from(cParts, j) : undefined;
+      const here = m.currentLabel, go = m.allocateId(), skip = m.allocateId();
+      if (here === undefined) throw new CompileError('internal: an atomic outside a block');
+      m.OpSelectionMerge(skip, 'None');
+      m.OpBranchConditional(mine, go, skip);
+      m.label(go);
+      divergent++;
+      const r = body(m.OpConvertUToPtr(ptrType, a), dj, cj);
+      divergent--;
+      const done = m.currentLabel as Id;
+      m.OpBranch(skip);
+      m.label(skip);
+      const got = m.OpPhi(t, r, done, zero, here);
+      uniformOnly('a subgroup ballot');
+      const leader = m.OpGroupNonUniformBallotFindLSB(tU32, subgroupScope, m.OpGroupNonUniformBallot(tV4U32, subgroupScope, mine));
+      // No leader when lane j is off in EXEC (its value is dropped below): any lane will do.
+      const src = m.OpSelect(tU32, m.OpULessThan(tBool, leader, c32(ws)), leader, c32(0));
+      return [leadN, m.OpSelect(t, m.OpIEqual(tBool, j, lane), from(parts(got), src), prev as Id)];
+    }, [{ type: tBool, value: active }, { type: t, value: zero }]);
+    return m.OpSelect(t, active, old as Id, zero);
+  };
   const kernel: KernelState = {
     waveSize: ws, lane, groupIds, kernargPtr, dispatchPtr, sinkPtr, psbU32, helperFns,
     get localIds() { return current().localIds; },
@@ -369,8 +447,10 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
       m.OpSelectionMerge(done, 'None');
       m.OpBranchConditional(cond, yes, done);
       m.label(yes);
+      divergent++;
       const word = m.OpConvertUToPtr(psbU32, m.OpIAdd(tU64, sinkPtr, c64(BigInt(SINK.fault))));
       m.OpAtomicCompareExchange(tU32, word, c32(1), c32(0), c32(0), c32(faultSites.length), c32(0));
+      divergent--;
       m.OpBranch(done);
       m.label(done);
     },
@@ -379,6 +459,19 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
     // every higher lane: byte k is this lane's to write unless a higher active lane's n-byte store
     // covers it ((a + k - a_j) mod 2^64 < n).
     storeWinners(active, a, n) {
+      // Subgroups: every lane scans every lane (a uniform loop), counting only those above it.
+      if (viaSubgroup) {
+        const aLo = half(a, 0), aHi = half(a, 1), act = m.OpSelect(tU32, active, c32(1), c32(0));
+        const covered = countedLoop(sc, c32(0), c32(ws), 1, (j, cov) => {
+          const aj = pack(shuffle(aLo, j), shuffle(aHi, j));
+          const counts = m.OpLogicalAnd(tBool, m.OpINotEqual(tBool, shuffle(act, j), c32(0)), m.OpUGreaterThan(tBool, j, lane));
+          return cov.map((c, k) => {
+            const d = m.OpISub(tU64, k === 0 ? a : m.OpIAdd(tU64, a, c64(BigInt(k))), aj);
+            return m.OpLogicalOr(tBool, c, m.OpLogicalAnd(tBool, counts, m.OpULessThan(tBool, d, c64(BigInt(n)))));
+          });
+        }, Array.from({ length: n }, () => ({ type: tBool, value: cBool(false) })));
+        return covered.map((c) => m.OpLogicalAnd(tBool, active, m.OpLogicalNot(tBool, c)));
+      }
       if (addrVar === undefined || shPtr64 === undefined) throw new CompileError('internal: a byte store without the address exchange');
       m.OpStore(m.OpAccessChain(shPtr64, addrVar, lane), a);
       m.OpStore(m.OpAccessChain(shPtr, shVar, lane), m.OpSelect(tU32, active, c32(1), c32(0)));
@@ -395,6 +488,7 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
       m.OpLoopMerge(done, next, 'None');
       m.OpBranchConditional(more, body, done);
       m.label(body);
+      divergent++;
       const aj = m.OpLoad(tU64, m.OpAccessChain(shPtr64, addrVar, j));
       const actj = m.OpINotEqual(tBool, m.OpLoad(tU32, m.OpAccessChain(shPtr, shVar, j)), c32(0));
       cov.forEach((c, k) => {
@@ -404,6 +498,7 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
       m.OpBranch(next);
       m.label(next);
       m.OpStore(jv, m.OpIAdd(tU32, j, c32(1)));
+      divergent--;
       m.OpBranch(hdr);
       m.label(done);
       const mine = cov.map((c) => m.OpLogicalAnd(tBool, active, m.OpLogicalNot(tBool, m.OpLoad(tBool, c))));
@@ -414,6 +509,11 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
     // barriers between the steps (all lanes of the workgroup = the wave take part: uniform flow).
     ballot(bit, hi) {
       if (hi && ws === 32) return c32(0);
+      if (viaSubgroup && tV4U32 !== undefined) {
+        uniformOnly('a subgroup ballot');
+        return m.OpCompositeExtract(tU32, m.OpGroupNonUniformBallot(tV4U32, subgroupScope, bit), hi ? 1 : 0);
+      }
+      if (balVar === undefined) throw new CompileError('internal: a workgroup-memory ballot without its words');
       const word = m.OpAccessChain(shPtr, balVar, c32(hi ? 1 : 0));
       const scope = c32(2), none = c32(0);
       m.OpAtomicStore(word, scope, none, c32(0));
@@ -428,6 +528,7 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
     },
     // Through one dword per lane of workgroup memory, between barriers.
     readLane(v, which) {
+      if (viaSubgroup) return shuffle(v, which);
       m.OpStore(m.OpAccessChain(shPtr, shVar, lane), v);
       barrier();
       const r = m.OpLoad(tU32, m.OpAccessChain(shPtr, shVar, which));
@@ -441,6 +542,7 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
     // its own. Lanes on distinct addresses are their own leaders. The lane loop is DontUnroll:
     // lavapipe unrolled its constant trip count, and 16 atomics took 37 s to compile.
     atomic(active, a, n, data, cmp, body) {
+      if (viaSubgroup) return subgroupAtomic(active, a, n, data, cmp, body);
       if (addrVar === undefined || shPtr64 === undefined || atomicVars === undefined) throw new CompileError('internal: an atomic without the lane exchange');
       const ptrType = n === 8 ? psbU64 : psbU32;
       if (ptrType === undefined) throw new CompileError('internal: a 64-bit atomic without its pointer type');
@@ -474,9 +576,11 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
       m.OpSelectionMerge(skip, 'None');
       m.OpBranchConditional(mine, go, skip);
       m.label(go);
+      divergent++;
       const dj = narrow(m.OpLoad(tU64, slot(atomicVars.data, j)));
       const cj = cmp !== undefined ? narrow(m.OpLoad(tU64, slot(atomicVars.cmp, j))) : undefined;
       m.OpStore(slot(atomicVars.old, j), wide(body(m.OpConvertUToPtr(ptrType, a), dj, cj)));
+      divergent--;
       m.OpBranch(skip);
       m.label(skip);
       m.OpBranch(next);
@@ -569,6 +673,14 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
     },
     // Every lane scans the lanes in ascending order: the last active one that targets it wins.
     permute(active, target, v) {
+      if (viaSubgroup) {
+        const act = m.OpSelect(tU32, active, c32(1), c32(0));
+        const [r] = countedLoop(sc, c32(0), c32(ws), 1, (j, [last]) => {
+          const hit = m.OpLogicalAnd(tBool, m.OpINotEqual(tBool, shuffle(act, j), c32(0)), m.OpIEqual(tBool, shuffle(target, j), lane));
+          return [m.OpSelect(tU32, hit, shuffle(v, j), last as Id)];
+        }, [{ type: tU32, value: c32(0) }]);
+        return r as Id;
+      }
       publish(0, m.OpSelect(tU32, active, c32(1), c32(0)));
       publish(1, target);
       publish(2, v);
@@ -660,7 +772,7 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
   });
   if (ldsFns && ldsVar !== undefined) emitLdsFunctions(sc, ldsVar, ldsCap, ldsFns);
   if (bytewiseFns && psbU8 !== undefined && tU8 !== undefined) emitBytewiseFunctions(sc, psbU8, tU8, bytewiseFns);
-  return { spirv: m.assemble(), floatOps, faultSites, controlFlow, dispatch: perWorkgroup ? 'workgroup' : 'wave' };
+  return { spirv: m.assemble(), floatOps, faultSites, controlFlow, dispatch: perWorkgroup ? 'workgroup' : 'wave', laneExchange };
 }
 
 /**
