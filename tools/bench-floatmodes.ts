@@ -1,15 +1,20 @@
 // npm run bench:floatmodes [-- --runs R] [--lanes N]
 // The cost of directed rounding: one f32 kernel (a loop of fma, add, mul and sub per lane) built
-// under three launch float modes, nearest even (MODE 0xf0), toward zero (0xf3) and toward +inf
+// under three launch float modes (and a native reference, below), nearest even (MODE 0xf0), toward zero (0xf3) and toward +inf
 // (0xf1), denormals kept, recompiled for the device's own profile and run by the Vulkan engine on
 // the same inputs. Prints per mode how its float ops lower (native SPIR-V or exact integer code)
 // and the median run time over R runs (the engine's submission: upload, dispatch, copy back; the
 // kernel is recompiled and its pipeline cached outside it), and the ratio against the nearest-even build: the goal (issue 8) is at most 2x.
 // Every run's buffers are also compared with the interpreter's, so a fast wrong build cannot pass.
+// A fourth build is the native reference the issue's 2x goal is stated against: nearest even
+// recompiled for the device's profile with f32 DenormPreserve assumed, so add, sub and mul are
+// plain SPIR-V float instructions under RoundingModeRTE (the fma stays guarded: no Vulkan op is a
+// fused fma). The inputs keep every value of the kernel normal, so the device's unpromised denormal
+// behaviour never shows; its results are checked against the interpreter's like the others'.
 // The device: lavapipe unless VK_DRIVER_FILES names another driver.
 import assert from 'node:assert/strict';
 import { recompile } from '../src/backend/recompile.js';
-import { runOnVulkan } from '../src/runtime/engine.js';
+import { runModuleOnVulkan } from '../src/runtime/engine.js';
 import { targetProfile } from '../src/runtime/engine.js';
 import { VulkanDevice } from '../src/runtime/vulkan.js';
 import { interpret, pairKernel, prepare } from '../tests/runtime/cases.js';
@@ -46,26 +51,29 @@ const medians: number[] = [];
 try {
   process.stdout.write(`device ${dev.profile.deviceName}; ${lanes} lanes, ${ITER} iterations of 4 f32 ops each; median of ${runs} runs\n`);
   // The three builds' runs interleaved (a slow moment of the machine hits all of them alike).
-  const builds = modes.map(([label, m]) => {
+  const own = targetProfile(dev.profile);
+  const native = { ...own, name: `${own.name} with f32 DenormPreserve assumed`, f32: { ...own.f32, denormPreserve: true } };
+  const builds = [...modes.map(([label, m]) => ({ label, m, profile: own })), { label: 'native reference: nearest even', m: 0xf0, profile: native }].map(({ label, m, profile }) => {
     const s = shaders.get(`fm${m.toString(16)}`);
     assert.ok(s);
-    const ops = recompile(s, { profile: targetProfile(dev.profile) }).floatOps;
+    const mod = recompile(s, { profile });
     const ref = interpret({ shader: s, buffers: [input, new Uint8Array(8 * lanes)], grid: [lanes, 1, 1], block: [64, 1, 1], scalars: [] });
-    return { label, m, s, ops, ref, times: [] as number[] };
+    return { label, m, s, mod, ops: mod.floatOps, ref, times: [] as number[] };
   });
   for (let r = 0; r < runs + 1; r++) {
     for (const x of builds) {
       const bufs = [input.slice(), new Uint8Array(8 * lanes)];
-      const res = await runOnVulkan(x.s, prepare(x.s, bufs, [lanes, 1, 1], [64, 1, 1]), dev);
+      const res = await runModuleOnVulkan(x.s, x.mod, prepare(x.s, bufs, [lanes, 1, 1], [64, 1, 1]), dev);
       assert.deepEqual(bufs[1], x.ref[1], `${x.label}: the Vulkan result differs from the interpreter's`);
       if (r > 0) x.times.push(res.ms);
     }
   }
+  const nativeMed = q(builds[builds.length - 1]?.times ?? []);
   for (const x of builds) {
     const med = q(x.times);
     medians.push(med);
-    const lowering = [...new Set(x.ops.map((o) => o.lowering))].join('/');
-    process.stdout.write(`${x.label} (MODE 0x${x.m.toString(16)}): float ops ${lowering}, median ${med.toFixed(2)} ms, ${(med / (medians[0] ?? med)).toFixed(2)}x the nearest-even build\n`);
+    const lowering = [...new Set(x.ops.map((o) => `${o.op} ${o.lowering}`))].join(', ');
+    process.stdout.write(`${x.label} (MODE 0x${x.m.toString(16)}): ${lowering}; median ${med.toFixed(2)} ms, ${(med / (medians[0] ?? med)).toFixed(2)}x the nearest-even build, ${(med / nativeMed).toFixed(2)}x the native reference\n`);
   }
 } finally {
   dev.close();

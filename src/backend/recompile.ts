@@ -11,9 +11,9 @@ import type { Inst, IrFunction } from '../ir/ir.js';
 import { LAVAPIPE_PROFILE, type TargetProfile } from './profile.js';
 import { emitSpirv } from './spirv/emit.js';
 import type { LaneExchange } from './lane-exchange.js';
-import { guardedAvailable, planFloatControls } from './spirv/float-controls.js';
+import { guardedAvailable, guardedF64Available, planFloatControls } from './spirv/float-controls.js';
 import { isLowered, lowerFloat } from '../ir/passes/lower-float.js';
-import { GUARDED_F32 } from '../ir/passes/lower-float-guarded.js';
+import { GUARDED_F32, GUARDED_VIA_F64 } from '../ir/passes/lower-float-guarded.js';
 import { eliminateDeadCode } from '../ir/passes/dce.js';
 import { eliminateCommonSubexpressions } from '../ir/passes/cse.js';
 import { foldConstants } from '../ir/passes/fold.js';
@@ -82,12 +82,14 @@ export function recompile(shader: Shader, options: RecompileOptions = {}): Recom
   const { native, controls } = planFloatControls(ir, profile);
   // The add/sub/mul that are not native run guarded where the device offers nearest even (lower-float-guarded.ts).
   const canGuard = guardedAvailable(profile, controls);
+  // ... and the fmas through f64 where the device offers f64 nearest even too.
+  const canGuard64 = guardedF64Available(profile, controls);
   const guarded = new Set<Inst>();
   const toLower = new Set<Inst>();
   for (const b of ir.blocks) for (const i of b.insts) {
     if (!i.float) continue;
     if (!native.has(i)) toLower.add(i);
-    if (canGuard && toLower.has(i) && GUARDED_F32.has(i.op)) guarded.add(i);
+    if (toLower.has(i) && ((canGuard && GUARDED_F32.has(i.op)) || (canGuard64 && GUARDED_VIA_F64.has(i.op)))) guarded.add(i);
     const emulated = toLower.has(i) && isLowered(i.op);
     const lowering = guarded.has(i) ? 'guarded' : emulated ? 'emulated' : 'native';
     const x = i.pc !== undefined ? dynamicAt(i.pc) : undefined;

@@ -184,7 +184,7 @@ const HANDLERS: Record<Op, Handler> = {
   FOutMod32: (c) => { const e = envOf(c.i.float); const omod = Number(c.imm(0)) as F.Omod, clamp = Number(c.imm(1)) !== 0; const a = c.a(0); return map(c, (l) => F.outputModifiersF32(u(a[l]), omod, clamp, e)); },
   FDivScale32: fl((e, a, b, d) => F.divScaleF32(u(a), u(b), u(d), e).value), FDivScaleFlag32: fl((e, a, b, d) => b01(F.divScaleF32(u(a), u(b), u(d), e).vcc)),
   FDivFmas32: fl((e, a, b, d, v) => F.divFmasF32(u(a), u(b), u(d), u(v) === 1, e)), FDivFixup32: fl((e, a, b, d) => F.divFixupF32(u(a), u(b), u(d), e)),
-  FAdd64: fl((e, a, b) => F.addF64(big(a), big(b), e)), FMul64: fl((e, a, b) => F.mulF64(big(a), big(b), e)), FFma64: fl((e, a, b, d) => F.fmaF64(big(a), big(b), big(d), e)),
+  FAdd64: fl((e, a, b) => F.addF64(big(a), big(b), e)), FSub64: fl((e, a, b) => F.subF64(big(a), big(b), e)), FMul64: fl((e, a, b) => F.mulF64(big(a), big(b), e)), FFma64: fl((e, a, b, d) => F.fmaF64(big(a), big(b), big(d), e)),
   FAdd16: fl((e, a, b) => F.addF16(u(a), u(b), e)), FMul16: fl((e, a, b) => F.mulF16(u(a), u(b), e)), FFma16: fl((e, a, b, d) => F.fmaF16(u(a), u(b), u(d), e)),
   FCmp32: (c) => { const e = envOf(c.i.float); const p = Number(c.imm(0)); const a = c.a(0), b = c.a(1); return map(c, (l) => b01(F.cmpF32(p, u(a[l]), u(b[l]), e))); },
   FCmp64: (c) => { const e = envOf(c.i.float); const p = Number(c.imm(0)); const a = c.a(0), b = c.a(1); return map(c, (l) => b01(F.cmpF64(p, big(a[l]), big(b[l]), e))); },

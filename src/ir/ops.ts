@@ -140,7 +140,7 @@ export const OPS = {
   FDivFmas32: { args: ['f32', 'f32', 'f32', 'u1'], result: 'f32', float: 'f32' },
   /** v_div_fixup_f32 (src0 quotient, src1 denominator, src2 numerator): the special cases of the division. */
   FDivFixup32: { args: ['f32', 'f32', 'f32'], result: 'f32', float: 'f32' },
-  FAdd64: bin('f64', 'f64'), FMul64: bin('f64', 'f64'), FFma64: { args: ['f64', 'f64', 'f64'], result: 'f64', float: 'f64' },
+  FAdd64: bin('f64', 'f64'), FSub64: bin('f64', 'f64'), FMul64: bin('f64', 'f64'), FFma64: { args: ['f64', 'f64', 'f64'], result: 'f64', float: 'f64' },
   FAdd16: bin('f16', 'f16'), FMul16: bin('f16', 'f16'), FFma16: { args: ['f16', 'f16', 'f16'], result: 'f16', float: 'f16' },
   /** Compares: imm predicate 0..15 in VOPC order (f, lt, eq, le, gt, lg, ge, o, u, nge, nlg, ngt, nle, neq, nlt, tru). */
   FCmp32: { args: ['imm', 'f32', 'f32'], result: 'u1', float: 'f32' },

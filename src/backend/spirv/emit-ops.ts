@@ -204,10 +204,16 @@ export function emitOp(sc: Scalars, k: KernelState | undefined, i: Inst, A: (j: 
     // divisor is a normalised significand), but the emitter guards anyway (as the interpreter: all ones / the dividend).
     case 'UDiv64': { const z = m.OpIEqual(tBool, A(1), c64(0n)); r = m.OpSelect(tU64, z, c64((1n << 64n) - 1n), m.OpUDiv(tU64, A(0), m.OpSelect(tU64, z, c64(1n), A(1)))); break; }
     case 'UMod64': { const z = m.OpIEqual(tBool, A(1), c64(0n)); r = m.OpSelect(tU64, z, A(0), m.OpUMod(tU64, A(0), m.OpSelect(tU64, z, c64(1n), A(1)))); break; }
-    case 'BitcastU32F32': case 'BitcastF32U32': r = m.OpBitcast(T(sc, i), A(0)); break;
+    case 'BitcastU32F32': case 'BitcastF32U32': case 'BitcastU64F64': case 'BitcastF64U64': r = m.OpBitcast(T(sc, i), A(0)); break;
     case 'FAdd32': r = nc(m, m.OpFAdd(tF32, A(0), A(1))); break;
     case 'FSub32': r = nc(m, m.OpFSub(tF32, A(0), A(1))); break;
     case 'FMul32': r = nc(m, m.OpFMul(tF32, A(0), A(1))); break;
+    // f64 device ops: only the guarded helpers' (lower-float-guarded.ts: an f32 fma through f64),
+    // under the entry's RoundingModeRTE for 64 bits; every RDNA f64 op is lowered to integer code.
+    case 'FAdd64': r = nc(m, m.OpFAdd(sc.typeOf('f64'), A(0), A(1))); break;
+    case 'FSub64': r = nc(m, m.OpFSub(sc.typeOf('f64'), A(0), A(1))); break;
+    case 'FMul64': r = nc(m, m.OpFMul(sc.typeOf('f64'), A(0), A(1))); break;
+    case 'ConvertF64F32': r = nc(m, m.OpFConvert(sc.typeOf('f64'), A(0))); break;
     case 'FCmp32': r = fcmp(m, tBool, Number(imm(i, 0)), A(0), A(1)); break;
     case 'ConvertF32U32': r = nc(m, m.OpConvertUToF(tF32, A(0))); break;
     case 'ConvertF32S32': r = nc(m, m.OpConvertSToF(tF32, A(0))); break;
@@ -312,10 +318,10 @@ export function emitOp(sc: Scalars, k: KernelState | undefined, i: Inst, A: (j: 
     // DenormPreserve, but native f16 would need the Float16 capability and covers only add, sub and
     // mul under RNE with denormals kept (NaN quieting, min/max and fused results are not RDNA's):
     // not done (docs/TECHNICAL_DEBT.md).
-    case 'FAdd64': case 'FMul64': case 'FFma64': case 'FCmp64': case 'FMin64': case 'FMax64': case 'FFloor64': case 'FCeil64': case 'FTrunc64': case 'FRndne64':
+    case 'FFma64': case 'FCmp64': case 'FMin64': case 'FMax64': case 'FFloor64': case 'FCeil64': case 'FTrunc64': case 'FRndne64':
     case 'FRcp64': case 'FSqrt64': case 'FRsq64': case 'FFrexpMant64': case 'FFrexpExp64': case 'FFract64': case 'FLdexp64': case 'FOutMod64':
     case 'FDivScale64': case 'FDivScaleFlag64': case 'FDivFmas64': case 'FDivFixup64': case 'ConvertF64U32': case 'ConvertF64S32': case 'ConvertU32F64': case 'ConvertS32F64':
-    case 'ConvertF64F32': case 'ConvertF32F64': case 'ConvertF16F32': case 'ConvertF32F16':
+    case 'ConvertF32F64': case 'ConvertF16F32': case 'ConvertF32F16':
     case 'FAdd16': case 'FSub16': case 'FMul16': case 'FFma16': case 'FCmp16': case 'FMin16': case 'FMax16': case 'FFloor16': case 'FCeil16': case 'FTrunc16': case 'FRndne16':
     case 'FRcp16': case 'FSqrt16': case 'FRsq16': case 'FFrexpMant16': case 'FFrexpExp16': case 'FFract16': case 'FLdexp16': case 'FOutMod16': case 'FDivFixup16':
     case 'ConvertF16U32': case 'ConvertF16S32': case 'ConvertU32F16': case 'ConvertS32F16': case 'FFmaMixF16':
@@ -324,7 +330,7 @@ export function emitOp(sc: Scalars, k: KernelState | undefined, i: Inst, A: (j: 
     return fail(i, `${i.op} is emitted only after its exact lowering (internal: it reached emission)`);
     // Not emitted: f16 and f64 typed values (every op on them is lowered, and the bit casts around
     // the lowered calls cancel), barriers (docs/TECHNICAL_DEBT.md).
-    case 'ConstF16': case 'ConstF64': case 'BitcastU64F64': case 'BitcastF64U64': case 'BitcastU32F16': case 'BitcastF16U32':
+    case 'ConstF16': case 'ConstF64': case 'BitcastU32F16': case 'BitcastF16U32':
     return fail(i, `${i.op} is not emitted yet`);
     // The state machine ends the wave's turn at the end of the barrier's block (emit-state-machine.ts).
     case 'Barrier': return undefined;

@@ -172,7 +172,10 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
   }
   // Helpers with device float ops (guarded add/sub/mul) need nearest even and signed zeros kept.
   const guarded = fn.helpers.some((h) => h.blocks.some((b) => b.insts.some((i) => i.float !== undefined)));
-  const { rounding, denormPreserve, signedZeroInfNanPreserve } = guarded ? withGuarded(profile, fc.controls) : fc.controls;
+  // ... and f64 device ops (the guarded fma) the Float64 capability and the same for 64 bits.
+  const guarded64 = guarded && fn.helpers.some((h) => h.blocks.some((b) => b.insts.some((i) => i.float !== undefined && i.type === 'f64')));
+  const { rounding, denormPreserve, signedZeroInfNanPreserve, float64 } = guarded ? withGuarded(profile, fc.controls, guarded64) : fc.controls;
+  if (float64) m.OpCapability('Float64');
   if (rounding) m.enable('ExecutionMode', rounding.mode);
   if (denormPreserve) m.enable('ExecutionMode', 'DenormPreserve');
   if (signedZeroInfNanPreserve) m.enable('ExecutionMode', 'SignedZeroInfNanPreserve');
@@ -249,6 +252,7 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
   if (rounding) for (const w of rounding.widths) m.OpExecutionMode(main, rounding.mode, w);
   for (const w of denormPreserve?.widths ?? []) m.OpExecutionMode(main, 'DenormPreserve', w);
   if (signedZeroInfNanPreserve) m.OpExecutionMode(main, 'SignedZeroInfNanPreserve', 32);
+  if (float64) m.OpExecutionMode(main, 'SignedZeroInfNanPreserve', 64);
   m.OpName(main, 'main');
   m.OpLabel();
 
@@ -935,6 +939,8 @@ function scalars(m: Module, tBool: Id, tU32: Id, tU64: Id, tF32: Id, tV2U32: Id)
       case 'u32': return tU32;
       case 'u64': return tU64;
       case 'f32': return tF32;
+      // Only the guarded helpers' f64 device values (lower-float-guarded.ts): the module then declares Float64.
+      case 'f64': return m.OpTypeFloat(64);
       default: throw new CompileError(`values of type ${t} are not emitted yet`);
     }
   };

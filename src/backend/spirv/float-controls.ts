@@ -53,6 +53,11 @@ export interface EntryFloatControls {
   readonly denormPreserve: { readonly widths: readonly (16 | 32 | 64)[] } | undefined;
   /** SignedZeroInfNanPreserve, 32-bit (no independence property governs it). */
   readonly signedZeroInfNanPreserve: boolean;
+  /**
+   * f64 device values (the guarded helpers' f32 fma through f64, lower-float-guarded.ts): the
+   * Float64 capability and SignedZeroInfNanPreserve for 64 bits (`rounding` then covers 64 too).
+   */
+  readonly float64?: boolean;
 }
 
 export interface FloatControlsPlan {
@@ -189,8 +194,33 @@ export function guardedAvailable(p: TargetProfile, controls: EntryFloatControls)
   return offers(p, 'roundingModeRTE', widthsFor(p.roundingModeIndependence)) && p.f32.signedZeroInfNanPreserve && controls.rounding?.mode !== 'RoundingModeRTZ';
 }
 
-/** The entry point's controls with what guarded helpers need added: RoundingModeRTE and SignedZeroInfNanPreserve. */
-export function withGuarded(p: TargetProfile, controls: EntryFloatControls): EntryFloatControls {
+/**
+ * The widths RoundingModeRTE is declared for when f64 device ops join the entry point: 64 with
+ * the 32-bit widths, and 16 as well under 32_BIT_ONLY (16 and 64 bits must then be set alike).
+ */
+function f64RteWidths(p: TargetProfile): readonly (16 | 32 | 64)[] {
+  return p.roundingModeIndependence === 'NONE' ? [16, 32, 64] : p.roundingModeIndependence === '32_BIT_ONLY' ? [16, 32, 64] : [32, 64];
+}
+
+/**
+ * Whether the fmas that are not native can run guarded through f64 device ops (lower-float-guarded.ts,
+ * guardedFma): what guardedAvailable asks, and f64 arithmetic (shaderFloat64) with RoundingModeRTE
+ * for every width it must then be declared for and SignedZeroInfNanPreserve for 64 bits.
+ */
+export function guardedF64Available(p: TargetProfile, controls: EntryFloatControls): boolean {
+  return guardedAvailable(p, controls) && p.shaderFloat64 && p.f64.signedZeroInfNanPreserve && offers(p, 'roundingModeRTE', f64RteWidths(p));
+}
+
+/**
+ * The entry point's controls with what guarded helpers need added: RoundingModeRTE and
+ * SignedZeroInfNanPreserve; with `float64`, also for the f64 device ops (and the Float64 capability).
+ */
+export function withGuarded(p: TargetProfile, controls: EntryFloatControls, float64 = false): EntryFloatControls {
   if (!guardedAvailable(p, controls)) throw new Error(`guarded float helpers need RoundingModeRTE and SignedZeroInfNanPreserve, which the ${p.name} profile does not offer here (internal)`);
-  return { rounding: controls.rounding ?? { mode: 'RoundingModeRTE', widths: widthsFor(p.roundingModeIndependence) }, denormPreserve: controls.denormPreserve, signedZeroInfNanPreserve: true };
+  if (float64 && !guardedF64Available(p, controls)) throw new Error(`guarded f64 helpers need f64 arithmetic with RoundingModeRTE and SignedZeroInfNanPreserve, which the ${p.name} profile does not offer here (internal)`);
+  const rounding = controls.rounding ?? { mode: 'RoundingModeRTE' as const, widths: widthsFor(p.roundingModeIndependence) };
+  if (!float64) return { rounding, denormPreserve: controls.denormPreserve, signedZeroInfNanPreserve: true };
+  // A declared rounding mode here is RTE (guardedAvailable): widen it to the f64 widths.
+  const widths = [...new Set([...rounding.widths, ...f64RteWidths(p)])].sort((a, b) => a - b);
+  return { rounding: { mode: rounding.mode, widths }, denormPreserve: controls.denormPreserve, signedZeroInfNanPreserve: true, float64: true };
 }

@@ -35,8 +35,10 @@ import type { FloatMode, Inst } from '../ir.js';
 import type { Op } from '../ops.js';
 import type { Mode, X } from './lower-float.js';
 
-/** The ops with a guarded native form. */
+/** The ops with a guarded form through f32 device ops. */
 export const GUARDED_F32: ReadonlySet<Op> = new Set<Op>(['FAdd32', 'FSub32', 'FMul32']);
+/** The ops with a guarded form through f64 device ops (guardedF64Available in float-controls.ts). */
+export const GUARDED_VIA_F64: ReadonlySet<Op> = new Set<Op>(['FFma32']);
 
 /** The device ops' float mode: nearest even, denormals as the device does them (they never occur). */
 const DEVICE_RTE: FloatMode = { round: 0, denorm: 3, ieee: true, dx10Clamp: true };
@@ -46,7 +48,10 @@ const DEVICE_RTE: FloatMode = { round: 0, denorm: 3, ieee: true, dx10Clamp: true
  * hold in the high one. `device`: the device ops' mode (tests give it a flushing one too: the
  * fast values must not depend on it).
  */
-export function guardedBody(x: X, md: Mode, op: Op, a: Inst, b: Inst, device: FloatMode = DEVICE_RTE): Inst {
+export function guardedBody(x: X, md: Mode, op: Op, args: readonly Inst[], device: FloatMode = DEVICE_RTE): Inst {
+  const arg = (k: number): Inst => { const v = args[k]; if (!v) throw new Error(`${op}: argument ${k} missing (internal)`); return v; };
+  if (op === 'FFma32') return guardedFma(x, md, arg(0), arg(1), arg(2), device);
+  const a = arg(0), b = arg(1);
   const SIGN = 0x80000000;
   const flush = (v: Inst) => (md.flushIn ? x.sel(x.eq(x.and(v, x.c(0x7f800000)), x.c(0)), x.and(v, x.c(SIGN)), v) : v);
   const a1 = flush(a);
@@ -99,6 +104,67 @@ export function guardedBody(x: X, md: Mode, op: Op, a: Inst, b: Inst, device: Fl
   if (md.round === 2 && op !== 'FMul32') {
     // An exact zero sum (x + -x) toward -inf is -0.
     bits = x.sel(isZero(rb), x.c(SIGN), bits);
+  }
+  return x.op('Pack64', bits, x.op('U1ToU32', ok));
+}
+
+/**
+ * The fast value of an f32 fma (a · b + c, one rounding) through f64 device ops, as guardedBody's
+ * u64. In the fast domain (every operand normal: biased exponent in [1, 254]) the operands are
+ * exact f64 values and so is their product p = a · b (48 significant bits, magnitude in
+ * [2^-252, 2^256)); s = p + c under RTE and its error e by 2Sum give a · b + c = s + e exactly,
+ * since every value involved is a multiple of 2^-298 (never an f64 denormal) far below overflow.
+ * The f32 result is s rounded in MODE's direction with e as the sticky information: s's 29 low
+ * significand bits d decide between the truncation t and t + 1 ulp (nearest even: d against half
+ * of 2^29, a tie broken by e's sign, or to even when e = 0; away from zero: d ≠ 0 or e of s's
+ * sign; toward zero: t - 1 ulp when d = 0 and e has the other sign, else t). A one-ulp step on
+ * t's bit pattern is exact because s's exponent is held in [-125, 126]: the result is normal and
+ * finite, so neither output flushing nor overflow applies. Zeros (a zero sum too), denormals,
+ * infinities, NaN and extreme results are left to the exact helper.
+ */
+function guardedFma(x: X, md: Mode, a: Inst, b: Inst, c: Inst, device: FloatMode): Inst {
+  const SIGN = 0x80000000;
+  const expOf = (v: Inst) => x.and(x.shr(v, x.c(23)), x.c(0xff));
+  const within = (v: Inst, lo: number, hi: number) => x.op('ULt32', x.sub(v, x.c(lo)), x.c(hi - lo + 1));
+  const normal = (v: Inst) => within(expOf(v), 1, 254);
+  // A normal f32 as an f64: the device's conversion (exact for a normal value).
+  const toF64 = (v: Inst) => x.b.emit('ConvertF64F32', [x.op('BitcastU32F32', v)], [], { float: device });
+  const dev = (o: 'FAdd64' | 'FSub64' | 'FMul64', p: Inst, q: Inst) => x.b.emit(o, [p, q], [], { float: device });
+  const fa = toF64(a), fb = toF64(b), fc = toF64(c);
+  const p = dev('FMul64', fa, fb);
+  const s = dev('FAdd64', p, fc);
+  // 2Sum (Knuth): e = (p - (s - (s - p))) + (c - (s - p)).
+  const cv = dev('FSub64', s, p);
+  const pv = dev('FSub64', s, cv);
+  const e = dev('FAdd64', dev('FSub64', p, pv), dev('FSub64', fc, cv));
+  const sb = x.op('BitcastF64U64', s), eb = x.op('BitcastF64U64', e);
+  const sHi = x.op('Hi32', sb), sLo = x.op('Lo32', sb), eHi = x.op('Hi32', eb);
+  const sExp = x.and(x.shr(sHi, x.c(20)), x.c(0x7ff));
+  const ok = x.and1(x.and1(x.and1(normal(a), normal(b)), normal(c)), within(sExp, 1023 - 125, 1023 + 126));
+  // t: s truncated to f32 (sign, exponent rebiased, the top 23 of 52 significand bits); d: the 29 dropped.
+  const t = x.or(x.or(x.and(sHi, x.c(SIGN)), x.shl(x.sub(sExp, x.c(896)), x.c(23))), x.or(x.shl(x.and(sHi, x.c(0xfffff)), x.c(3)), x.shr(sLo, x.c(29))));
+  const d = x.and(sLo, x.c(0x1fffffff));
+  const HALF = 0x10000000;
+  const eNonZero = x.ne(x.or(x.and(eHi, x.c(0x7fffffff)), x.op('Lo32', eb)), x.c(0));
+  const sNeg = x.ne(x.and(sHi, x.c(SIGN)), x.c(0));
+  const eSame = x.and1(eNonZero, x.op('NotU1', x.op('XorU1', x.ne(x.and(eHi, x.c(SIGN)), x.c(0)), sNeg)));
+  const eOther = x.and1(eNonZero, x.not1(eSame));
+  const dZero = x.eq(d, x.c(0));
+  const up = x.add(t, x.c(1)), down = x.sub(t, x.c(1));
+  // Away from zero: any dropped bit, or an error that adds magnitude. Toward zero: no dropped bit and an error that takes it away.
+  const away = x.sel(x.or1(x.not1(dZero), eSame), up, t);
+  const towardZero = x.sel(x.and1(dZero, eOther), down, t);
+  let bits: Inst;
+  switch (md.round) {
+    case 0: {
+      const tie = x.eq(d, x.c(HALF));
+      const roundUp = x.or1(x.ult(x.c(HALF), d), x.and1(tie, x.or1(eSame, x.and1(x.not1(eNonZero), x.ne(x.and(t, x.c(1)), x.c(0))))));
+      bits = x.sel(roundUp, up, t);
+      break;
+    }
+    case 1: bits = x.sel(sNeg, towardZero, away); break;
+    case 2: bits = x.sel(sNeg, away, towardZero); break;
+    default: bits = towardZero; break;
   }
   return x.op('Pack64', bits, x.op('U1ToU32', ok));
 }

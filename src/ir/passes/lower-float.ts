@@ -21,7 +21,7 @@ import { lowerFract, lowerFrexpExp, lowerFrexpMant, lowerLdexp, lowerOutMod } fr
 import { lowerDivFixup, lowerDivFmas, lowerDivScale, lowerRsq, lowerSqrt } from './lower-float-div.js';
 import { LOWERED_F64, lowerF64 } from './lower-float64.js';
 import { LOWERED_F16, lowerF16 } from './lower-float16.js';
-import { GUARDED_F32, guardedBody } from './lower-float-guarded.js';
+import { GUARDED_F32, GUARDED_VIA_F64, guardedBody } from './lower-float-guarded.js';
 import { LOWERED_MISC, lowerMisc } from './lower-float-misc.js';
 
 /** The f32 float ops this pass lowers (isLowered adds the f64 and f16 ones). */
@@ -500,7 +500,7 @@ export function lowerFloat(fn: IrFunction, lower: (i: Inst) => boolean, guarded:
       const place = (o: Inst) => { o.block = blk; out.push(o); return o; };
       const args = i.args.map((v) => { const c = AS_BITS[v.type]; return c ? place(fn.make(c.to, [v], [], pcOf(i))) : v; });
       let r: Inst;
-      if (GUARDED_F32.has(i.op) && guarded(i)) {
+      if ((GUARDED_F32.has(i.op) || GUARDED_VIA_F64.has(i.op)) && guarded(i)) {
         // The device's nearest-even arithmetic where it is exact, the exact helper for the other lanes (lower-float-guarded.ts).
         const g = helperIndex(guardedHelper(i, md));
         const fast = place(fn.make('Call', args, [g], { type: 'u64', ...pcOf(i) }));
@@ -552,8 +552,8 @@ function guardedHelper(i: Inst, md: Mode): IrFunction {
   if (hit) return hit;
   const h = new IrFunction(key, 32);
   const b = new Builder(h, h.addBlock());
-  const p = [0, 1].map((k) => b.emit('Param', [], [k], { type: 'u32' }));
-  b.emit('Return', [guardedBody(new X(b), md, i.op, p[0] as Inst, p[1] as Inst)]);
+  const p = i.args.map((_, k) => b.emit('Param', [], [k], { type: 'u32' }));
+  b.emit('Return', [guardedBody(new X(b), md, i.op, p)]);
   eliminateCommonSubexpressions(h);
   eliminateDeadCode(h);
   GUARDED.set(key, h);
