@@ -83,11 +83,21 @@ function expected(p: TargetProfile, mode: number): { native: string[]; guarded: 
   // point for two conversions does not pay for three add/sub/mul emulated instead of guarded.
   if (rOk && (rName === 'RoundingModeRTE' || !canGuard)) native.push('ConvertF32U32', 'ConvertF32S32');
   const guarded = canGuard ? ['FAdd32', 'FMul32', 'FSub32'] : [];
+  // The fma (never native: no Vulkan op is fused) runs guarded through f64 where the entry point is
+  // not RTZ and the profile offers f64 arithmetic with RTE (for 64 bits, and 16 too unless every
+  // width is independent) and SignedZeroInfNanPreserve for 64 bits.
+  const entryRtz = rName === 'RoundingModeRTZ' && native.some((o) => o !== 'FCmp32');
+  const f64Widths = p.roundingModeIndependence === 'ALL' ? [32, 64] : [16, 32, 64];
+  const fmaGuarded = rteOk && szin && !entryRtz && p.shaderFloat64 && p.f64.signedZeroInfNanPreserve && f64Widths.every((n) => w(n).roundingModeRTE);
+  if (fmaGuarded) guarded.push('FFma32');
+  guarded.sort();
   const modes = new Set<string>();
   if (native.some((o) => o !== 'FCmp32')) for (const n of widths(p.roundingModeIndependence)) modes.add(`${rName} ${n}`);
   if (guarded.length) for (const n of widths(p.roundingModeIndependence)) modes.add(`RoundingModeRTE ${n}`);
+  if (fmaGuarded) for (const n of f64Widths) modes.add(`RoundingModeRTE ${n}`);
   if (native.some((o) => o.startsWith('F'))) for (const n of widths(p.denormBehaviorIndependence)) modes.add(`DenormPreserve ${n}`);
   if (native.some((o) => o.startsWith('F')) || guarded.length) modes.add('SignedZeroInfNanPreserve 32');
+  if (fmaGuarded) modes.add('SignedZeroInfNanPreserve 64');
   return { native: native.sort(), guarded, modes: [...modes].sort() };
 }
 
@@ -105,10 +115,12 @@ test('every profile × the 4 f32 rounding × 4 denormal settings: the native ops
     const native = r.floatOps.filter((f) => f.lowering === 'native').map((f) => f.op).sort();
     assert.deepEqual(native, e.native, what);
     assert.deepEqual(r.floatOps.filter((f) => f.lowering === 'guarded').map((f) => f.op).sort(), e.guarded, what);
-    // Everything else is emulated, fma always.
+    // Everything else is emulated, fma never native.
     assert.equal(r.floatOps.length, 7, what);
     assert.ok(r.floatOps.every((f) => f.lowering === 'native' || f.lowering === 'emulated' || f.lowering === 'guarded'), what);
-    assert.equal(r.floatOps.find((f) => f.op === 'FFma32')?.lowering, 'emulated', what);
+    assert.equal(r.floatOps.find((f) => f.op === 'FFma32')?.lowering, e.guarded.includes('FFma32') ? 'guarded' : 'emulated', what);
+    // f64 values exactly when the fma runs guarded through them.
+    assert.equal(/OpCapability Float64/.test(disassembleSpirv(r.spirv)), e.guarded.includes('FFma32'), what);
     assert.deepEqual(modesOf(r.spirv), e.modes, what);
     // Never a flush-to-zero mode (no RDNA setting is Vulkan's DenormFlushToZero).
     assert.doesNotMatch(disassembleSpirv(r.spirv), /DenormFlushToZero/, what);
@@ -234,8 +246,13 @@ test('a profile FILE.json: the independence fields (NONE when left out), checked
   const q2 = parseProfile(JSON.stringify({ ...base, denormBehaviorIndependence: 'ALL', roundingModeIndependence: '32_BIT_ONLY' }), 'dev.json');
   assert.deepEqual([q2.denormBehaviorIndependence, q2.roundingModeIndependence], ['ALL', '32_BIT_ONLY']);
   assert.throws(() => parseProfile(JSON.stringify({ ...base, roundingModeIndependence: 'SOME' }), 'dev.json'), /field 'roundingModeIndependence' must be one of 32_BIT_ONLY, ALL, NONE/);
-  // Under NONE with every width offered: the modes for 16, 32 and 64 bits, valid SPIR-V.
+  // Under NONE with every width offered: the modes for 16, 32 and 64 bits (SignedZeroInfNanPreserve
+  // for 64 bits too: the fma runs guarded through f64), valid SPIR-V.
   const r = recompile(kernels().get(0xf0) as Shader, { profile: p });
   spirvVal(r.spirv, 'none');
-  assert.deepEqual(modesOf(r.spirv), ['DenormPreserve 16', 'DenormPreserve 32', 'DenormPreserve 64', 'RoundingModeRTE 16', 'RoundingModeRTE 32', 'RoundingModeRTE 64', 'SignedZeroInfNanPreserve 32']);
+  assert.deepEqual(modesOf(r.spirv), ['DenormPreserve 16', 'DenormPreserve 32', 'DenormPreserve 64', 'RoundingModeRTE 16', 'RoundingModeRTE 32', 'RoundingModeRTE 64', 'SignedZeroInfNanPreserve 32', 'SignedZeroInfNanPreserve 64']);
+  // Without f64 arithmetic the fma is integer code and no 64-bit mode but the independence's is declared.
+  const noF64 = recompile(kernels().get(0xf0) as Shader, { profile: { ...p, shaderFloat64: false } });
+  assert.equal(noF64.floatOps.find((f) => f.op === 'FFma32')?.lowering, 'emulated');
+  assert.ok(!modesOf(noF64.spirv).includes('SignedZeroInfNanPreserve 64'));
 });
