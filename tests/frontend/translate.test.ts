@@ -117,3 +117,21 @@ test('an M0-indexed register past s105 or the shader\'s VGPRs, and reaching s_co
     assert.throws(() => dispatchIr(fn, s, o()), (e: Error) => e.name === 'RuntimeFault' && want.test(e.message), `${name}: the translation`);
   }
 });
+
+test('an M0 known as a constant (in the block, or from other blocks by the scalar-constant data flow) names the register directly; a run-time M0 selects over the registers it can reach', () => {
+  const body = (m0: string, k: number) => `${m0}\ns_cmp_eq_u32 s4, 0\ns_cbranch_scc0 L${k}\nv_mov_b32 v5, 1\nL${k}:\nv_movrels_b32 v1, v3\nv_movreld_b32 v6, v1\nglobal_store_dword v0, v9, s[0:1]\ns_endpgm`;
+  const shaders = assemble('gfx1030', [
+    { name: 'far', body: body('s_mov_b32 m0, 2', 0), vgprs: 16, sgprs: 16 },
+    { name: 'runtime', body: body('v_readfirstlane_b32 s5, v0\ns_mov_b32 m0, s5', 1), vgprs: 16, sgprs: 16 },
+  ]);
+  const selects = (name: string) => {
+    const s = shaders.get(name);
+    assert.ok(s);
+    const cfg = buildCfg(s);
+    const fn = translate(s, cfg, analyzeMode(s, cfg));
+    return fn.blocks.flatMap((b) => b.insts).filter((i) => i.op === 'Select32' && i.args[0]?.op === 'IEq32').length;
+  };
+  assert.equal(selects('far'), 0);
+  // Selects on the index remain (those over registers never written fold away).
+  assert.ok(selects('runtime') > 0);
+});

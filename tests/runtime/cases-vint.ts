@@ -312,6 +312,9 @@ export function movrelOps(): LaneOp[] {
     ops.push({ line: (d) => `${S1115}\n${m0}\ns_movrels_b64 s[16:17], s[12:13]\nv_lshl_add_u32 ${d}, s17, 1, s16` });
     ops.push({ line: (d) => `${S1115}\n${m0}\ns_movreld_b64 s[12:13], s[8:9]\n${mixS1115(d)}` });
   }
+  // M0 a constant from another block (the scalar-constant data flow: the direct register, no selects).
+  ops.push({ line: (d) => `${V69}\ns_mov_b32 m0, 3\ns_cmp_lg_u32 s8, 0\ns_cbranch_scc1 movrel_far_v_${d}\nv_not_b32 v9, v9\nmovrel_far_v_${d}:\nv_movrels_b32 ${d}, v6` });
+  ops.push({ line: (d) => `${S1115}\ns_mov_b32 m0, 1\ns_cmp_eq_u32 s8, 0\ns_cbranch_scc1 movrel_far_s_${d}\ns_mov_b32 s13, 0x3434\nmovrel_far_s_${d}:\ns_movreld_b32 s11, s9\n${mixS1115(d)}` });
   // The two-index forms: source + M0[9:0], destination + M0[25:16] (the other bits set, unused).
   for (const m0 of ['s_mov_b32 m0, 0xfc02fc01', `${runtimeM0('v3', 3)}\nv_readfirstlane_b32 s17, v4\ns_and_b32 s17, s17, 0x30000\ns_or_b32 m0, s10, s17\ns_or_b32 m0, m0, 0xfc00fc00`]) {
     ops.push({ line: (d) => `${V69}\n${m0}\nv_movrelsd_2_b32 v6, v6\n${mixV69(d)}` });

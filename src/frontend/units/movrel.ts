@@ -10,11 +10,14 @@
 // interpreter's stop (src/interp/units/salu.ts relIndex, valu-lanes.ts rel): s105, or the last of
 // the shader's VGPRs (its descriptor's count); an index past them faults at run time
 // (FAULT_REG_INDEX: the run fails, as the interpreter's does; what RDNA2 does there is not
-// established, RDNA3's ISA reads v0 and drops the write). An M0 the block's IR already knows as a
-// constant (set earlier in the block) names the register directly; later constant folding removes
-// the chain where SSA makes M0 a constant across blocks. DPP and SDWA forms are refused (the
+// established, RDNA3's ISA reads v0 and drops the write). An M0 known as a constant (set earlier
+// in the block, or on every path by src/analysis/scalar-constants.ts) names the register
+// directly. DPP and SDWA forms are refused (the
 // translators apply neither), and so is clamp/omod on an e64 form.
 import type { OperandValue } from '../../decode/types.js';
+import type { Shader } from '../../container/shader.js';
+import { buildCfg } from '../../analysis/cfg.js';
+import { ALL_BITS, analyzeScalarConstants, type ScalarConstants } from '../../analysis/scalar-constants.js';
 import type { Inst } from '../../ir/ir.js';
 import { FAULT_REG_INDEX } from '../../ir/faults.js';
 import type { TContext, Translator } from '../context.js';
@@ -28,10 +31,20 @@ type File = 's' | 'v';
 /** The index from M0: all of it, or the 10-bit field at `shift` (0: M0[9:0], 16: M0[25:16]). */
 interface Offset { readonly value: Inst; readonly known: number | undefined }
 
+/** Scalar constant propagation over the shader's CFG, once per shader that has an M0-indexed move. */
+const SCALARS = new WeakMap<Shader, ScalarConstants>();
+function m0Before(cx: TContext): number | undefined {
+  let sc = SCALARS.get(cx.shader);
+  if (!sc) { sc = analyzeScalarConstants(buildCfg(cx.shader)); SCALARS.set(cx.shader, sc); }
+  const k = sc.before(cx.inst.pc)?.get(M0);
+  return k && k.known === ALL_BITS ? k.value >>> 0 : undefined;
+}
+
 function offset(cx: TContext, shift?: 0 | 16): Offset {
   const b = cx.b;
   const m0 = b.emit('GetSgpr', [], [M0]);
-  const known = m0.op === 'ConstU32' ? Number(m0.imms[0]) >>> 0 : undefined;
+  // M0 as a constant: set earlier in the block (the block builder's value), or by the data flow.
+  const known = m0.op === 'ConstU32' ? Number(m0.imms[0]) >>> 0 : m0Before(cx);
   if (shift === undefined) return { value: m0, known };
   return { value: b.emit('UBfe32', [m0, cx.u32(shift), cx.u32(10)]), known: known === undefined ? undefined : (known >>> shift) & 0x3ff };
 }
