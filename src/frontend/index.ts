@@ -37,8 +37,8 @@ for (const u of UNITS) for (const [k, t] of Object.entries(u)) {
 }
 
 /**
- * Instructions with no effect on what a kernel computes. Besides the waits and hints: by the RDNA2
- * ISA reference's SOPP and VOP1 texts, s_wait_idle ("wait for all activity in the wave to
+ * Instructions with no effect on what a kernel computes. Besides the waits and hints: by the AMD ISA
+ * references' SOPP and VOP1 texts (RDNA3's wording where RDNA2's was not at hand), s_wait_idle ("wait for all activity in the wave to
  * complete": ordering only, and the translation keeps no access in flight across an instruction
  * that s_waitcnt does not already give), s_incperflevel / s_decperflevel ("increment / decrement
  * performance counter specified in SIMM16[3:0]": counters the program cannot read),

@@ -29,7 +29,8 @@ export const FLOW: Record<string, Handler> = {
   s_round_mode: (i, cx) => { cx.st.mode = ((cx.st.mode & ~0xf) | (imm(i) & 0xf)) >>> 0; },
   s_denorm_mode: (i, cx) => { cx.st.mode = ((cx.st.mode & ~0xf0) | ((imm(i) & 0xf) << 4)) >>> 0; },
   s_trap: (i) => { throw new InterpError(`s_trap ${imm(i)}: the program trapped (no trap handler)`); },
-  // S_SETKILL "kills the wave when bit 0 is set" (RDNA2 ISA reference, SOPP): not modelled then.
+  // S_SETKILL sets the wave's KILL bit from SIMM16[0]; with bit 0 set the wave is killed (the AMD ISA
+  // references' SOPP text, as quoted for CDNA3; RDNA2's was not at hand): not modelled then.
   s_setkill: (i) => { if (imm(i) & 1) throw new UnimplementedError('s_setkill 1 (the wave kills itself) is not modelled'); },
   s_sethalt: (i, cx) => { if (imm(i) & 1) throw new InterpError('s_sethalt 1: the wave halted itself'); void cx; },
   s_sendmsg: (i) => { throw new UnimplementedError(`s_sendmsg 0x${imm(i).toString(16)} is not modelled`); },

@@ -123,7 +123,7 @@ export const VALU_LANES: Record<string, Handler> = {
       writeLane(cx.st, d, l, y); writeLane(cx.st, a, l, x);
     }
   },
-  // No effect a kernel can observe (RDNA2 ISA reference): v_pipeflush "flush the VALU destination
+  // No effect a kernel can observe (the AMD ISA references' VOP1 texts): v_pipeflush "flush the VALU destination
   // cache" (a hardware cache of results, invisible to the program); v_clrexcp "clear wave's
   // exception state in SIMD" (TRAPSTS.EXCP, readable only through s_getreg of HW_REG_TRAPSTS,
   // which the interpreter refuses; the float model raises no exception flags).
