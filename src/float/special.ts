@@ -189,3 +189,65 @@ export const divFixupF32 = (a: number, b: number, c: number, env: FloatEnv): num
 export const divFixupF64 = (a: bigint, b: bigint, c: bigint, env: FloatEnv): bigint => divFixupBits(F64, a, b, c, env);
 /** v_fma_mix{lo,hi}_f16's core: f32 operands, one rounding to f16. */
 export const fmaF32ToF16 = (a: number, b: number, c: number, env: FloatEnv): number => Number(fmaMixedBits(F32, F16, BigInt(a), BigInt(b), BigInt(c), 0, env));
+
+// --- v_trig_preop_f64 -------------------------------------------------------------------------
+
+/**
+ * The fraction bits of 2/π, most significant first (2/π = 0.a2f9836e 4e441529 ... in hex), as
+ * 37 dwords (1,184 bits): the table of LLVM's constant folding of llvm.amdgcn.trig.preop
+ * (llvm/lib/Target/AMDGPU/AMDGPUInstCombineIntrinsic.cpp, `TwoByPi`). tests/float/trig-preop.test.ts
+ * checks every bit against 2/π computed there from Machin's formula.
+ */
+export const TWO_OVER_PI_WORDS: readonly number[] = [
+  0xa2f9836e, 0x4e441529, 0xfc2757d1, 0xf534ddc0, 0xdb629599, 0x3c439041,
+  0xfe5163ab, 0xdebbc561, 0xb7246e3a, 0x424dd2e0, 0x06492eea, 0x09d1921c,
+  0xfe1deb1c, 0xb129a73e, 0xe88235f5, 0x2ebb4484, 0xe99c7026, 0xb45f7e41,
+  0x3991d639, 0x835339f4, 0x9c845f8b, 0xbdf9283b, 0x1ff897ff, 0xde05980f,
+  0xef2f118b, 0x5a0a6d1f, 0x6d367ecf, 0x27cb09b7, 0x4f463f66, 0x9e5fea2d,
+  0x7527bac7, 0xebe5f17b, 0x3d0739f7, 0x8a5292ea, 0x6bfb5fb1, 0x1f8d5d08,
+  0x56033046,
+];
+
+/** The first bit offset whose segment v_trig_preop_f64 returns as +0 (LLVM: "outbound segment (hardware behavior)"). */
+export const TRIG_PREOP_SHIFT_LIMIT = 32 * (TWO_OVER_PI_WORDS.length - 2);
+
+/**
+ * v_trig_preop_f64 (RDNA2 ISA reference, V_TRIG_PREOP_F64): "Look Up 2/PI (S0.d) with segment
+ * select S1.u[4:0] ... Rounding is round-to-zero. Large inputs (exp > 1968) are scaled to avoid
+ * loss of precision through denormalization":
+ *
+ *     shift = S1.u * 53; if exponent(S0.d) > 1077 then shift += exponent(S0.d) - 1077
+ *     result = (double)((2/PI[1200:0] << shift) & 0x1fffff_ffffffff)
+ *     scale = -53 - shift; if exponent(S0.d) >= 1968 then scale += 128
+ *     D.d = ldexp(result, scale)
+ *
+ * i.e. the 53 bits of 2/π's fraction from bit `shift` (bit 0 is the 2^-1 place) as an integer,
+ * times 2^scale: always positive, rounded toward zero (only a subnormal result rounds; its low bits
+ * are cut off, and it is kept whatever FP_DENORM says: the text names no flush). Where the text is
+ * silent, LLVM's constant folding (AMDGPUInstCombineIntrinsic.cpp) decides: the segment select is
+ * S1[4:0]; a segment that reaches past the table's 37th dword (shift >= 1120) gives +0, "hardware
+ * behavior" by LLVM's comment (the ISA's table is 1,201 bits long; LLVM's ends at 1,184); a NaN S0
+ * gives that NaN, quieted. `x` is S0 after the neg/abs modifiers (only its exponent and NaN-ness are
+ * read).
+ */
+export function trigPreopF64(x: bigint, segmentSelect: number): bigint {
+  const exp = Number((x >> 52n) & 0x7ffn);
+  if (exp === 0x7ff && (x & ((1n << 52n) - 1n)) !== 0n) return x | (1n << 51n);
+  let shift = (segmentSelect & 31) * 53;
+  if (exp > 1077) shift += exp - 1077;
+  if (shift >= TRIG_PREOP_SHIFT_LIMIT) return 0n;
+  let table = 0n;
+  for (const w of TWO_OVER_PI_WORDS) table = (table << 32n) | BigInt(w >>> 0);
+  const bits = 32 * TWO_OVER_PI_WORDS.length;
+  const seg = (table >> BigInt(bits - 53 - shift)) & ((1n << 53n) - 1n);
+  let scale = -53 - shift;
+  if (exp >= 1968) scale += 128;
+  if (seg === 0n) return 0n;
+  // seg * 2^scale, toward zero: normalize to a leading one at bit 52.
+  const lz = 53 - bitLength(seg);
+  const m = seg << BigInt(lz);
+  const biased = scale - lz + 52 + 1023;
+  if (biased >= 1) return (BigInt(biased) << 52n) | (m & ((1n << 52n) - 1n));
+  const cut = 1 - biased;
+  return cut >= 53 ? 0n : m >> BigInt(cut);
+}

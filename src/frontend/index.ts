@@ -26,16 +26,31 @@ import { VALU_FLOAT_MISC } from './units/valu-float-misc.js';
 import { VALU_LANES } from './units/valu-lanes.js';
 import { VALU_DOT } from './units/valu-dot.js';
 import { VALU_SAD } from './units/valu-sad.js';
+import { MOVREL } from './units/movrel.js';
+import { FAULT_CODE_END } from '../ir/faults.js';
 
-const UNITS: readonly Record<string, Translator>[] = [SALU, VALU, VALU_F64, VALU_F16, VALU_INT16, VALU_FLOAT_MISC, VALU_LANES, VALU_DOT, VALU_SAD, MEMORY, BUFFER, DS, HWREG_UNIT];
+const UNITS: readonly Record<string, Translator>[] = [SALU, VALU, VALU_F64, VALU_F16, VALU_INT16, VALU_FLOAT_MISC, VALU_LANES, VALU_DOT, VALU_SAD, MOVREL, MEMORY, BUFFER, DS, HWREG_UNIT];
 export const TRANSLATORS: Record<string, Translator> = {};
 for (const u of UNITS) for (const [k, t] of Object.entries(u)) {
   if (k in TRANSLATORS) throw new Error(`frontend: two units translate ${k}`);
   TRANSLATORS[k] = t;
 }
 
-/** Instructions with no effect on what a kernel computes. */
-const NO_EFFECT = new Set(['s_nop', 's_waitcnt', 's_waitcnt_vscnt', 's_waitcnt_vmcnt', 's_waitcnt_lgkmcnt', 's_waitcnt_expcnt', 's_clause', 's_inst_prefetch', 's_sleep', 's_setprio', 's_waitcnt_depctr', 's_icache_inv']);
+/**
+ * Instructions with no effect on what a kernel computes. Besides the waits and hints: by the AMD ISA
+ * references' SOPP and VOP1 texts (RDNA3's wording where RDNA2's was not at hand), s_wait_idle ("wait for all activity in the wave to
+ * complete": ordering only, and the translation keeps no access in flight across an instruction
+ * that s_waitcnt does not already give), s_incperflevel / s_decperflevel ("increment / decrement
+ * performance counter specified in SIMM16[3:0]": counters the program cannot read),
+ * s_ttracedata / s_ttracedata_imm ("send M0 / SIMM16 as user data to the thread trace stream": the
+ * tracing hardware, not the program), v_pipeflush ("flush the VALU destination cache": a hardware
+ * cache of results) and v_clrexcp ("clear wave's exception state": TRAPSTS.EXCP, readable only
+ * through s_getreg of HW_REG_TRAPSTS, which is not translated; no exception flags are modelled).
+ * The interpreter runs each as nothing too (src/interp/units/flow.ts, valu-lanes.ts). Not here:
+ * s_sethalt and s_setkill (they stop or kill the wave), s_code_end (below: a fault).
+ */
+const NO_EFFECT = new Set(['s_nop', 's_waitcnt', 's_waitcnt_vscnt', 's_waitcnt_vmcnt', 's_waitcnt_lgkmcnt', 's_waitcnt_expcnt', 's_clause', 's_inst_prefetch', 's_sleep', 's_setprio', 's_waitcnt_depctr', 's_icache_inv',
+  's_wait_idle', 's_incperflevel', 's_decperflevel', 's_ttracedata', 's_ttracedata_imm', 'v_pipeflush', 'v_clrexcp']);
 
 export function translate(shader: Shader, cfg: Cfg, mode: ModeAnalysis): IrFunction {
   const target = shader.info.target;
@@ -63,7 +78,10 @@ export function translate(shader: Shader, cfg: Cfg, mode: ModeAnalysis): IrFunct
       const m = inst.def.mnemonic;
       const flags = inst.def.flags ?? [];
       if (flags.includes('end')) {
-        if (m !== 's_endpgm') throw cx.error(`${m} is not translated`);
+        // s_code_end is the padding after the code: reaching it stops the interpreter with an
+        // error (src/interp/units/flow.ts), here a fault (the run fails) before the end.
+        if (m === 's_code_end') b.emit('Fault', [b.u1(true)], [FAULT_CODE_END]);
+        else if (m !== 's_endpgm') throw cx.error(`${m} is not translated`);
         b.emit('EndProgram');
         ended = true;
         break;
@@ -175,5 +193,5 @@ function condition(cx: TContext, m: string): Inst {
  * where the interpreter does not model them, lds=1).
  */
 export function isTranslated(mnemonic: string): boolean {
-  return mnemonic in TRANSLATORS || NO_EFFECT.has(mnemonic) || mnemonic in BRANCH_CONDITIONS || mnemonic === 's_branch' || mnemonic === 's_endpgm' || mnemonic === 's_barrier';
+  return mnemonic in TRANSLATORS || NO_EFFECT.has(mnemonic) || mnemonic in BRANCH_CONDITIONS || mnemonic === 's_branch' || mnemonic === 's_endpgm' || mnemonic === 's_code_end' || mnemonic === 's_barrier';
 }

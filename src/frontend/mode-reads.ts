@@ -22,6 +22,7 @@
 // - An integer or lane-mask result (compares, float → int conversions, frexp_exp) reads no
 //   FP_ROUND (float → int truncates: src/float convert.ts; v_cvt_flr/v_cvt_rpi have their own
 //   rounding), no output bit, no IEEE and no DX10_CLAMP.
+// v_trig_preop_f64 (a table lookup) reads only its output modifiers' fields.
 // An instruction whose operand types name no float at all is taken to read every field of its
 // table float type (none such is known; a safe default).
 import type { Instruction } from '../decode/types.js';
@@ -61,6 +62,13 @@ export function modeReadsOf(inst: Instruction): number {
   }
   if (srcW.size === 0 && dstW.size === 0) return (all(f) | MODE_DX10_CLAMP_BIT | MODE_IEEE_BIT) >>> 0;
   const omod = (inst.mods.omod ?? 0) !== 0, clamp = inst.mods.clamp === true;
+  // v_trig_preop_f64's segment reads no MODE (src/float/special.ts trigPreopF64); its output
+  // modifiers do: omod rounds and may flush (FP_ROUND, the output bit), IEEE and DX10_CLAMP as for
+  // any result (counted whenever either modifier is set).
+  if (m === 'v_trig_preop_f64') {
+    const x = modeFieldsFor('f64');
+    return ((omod ? (3 << x.round) | (2 << x.denorm) : 0) | (omod || clamp ? MODE_IEEE_BIT : 0) | (clamp ? MODE_DX10_CLAMP_BIT : 0)) >>> 0;
+  }
   const alwaysFlush = flags.includes('mode:always-flush-f32');
   let bits = 0;
   for (const w of srcW) if (!(alwaysFlush && w === 'f32')) bits |= 1 << modeFieldsFor(w).denorm;

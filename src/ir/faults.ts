@@ -12,6 +12,8 @@ export const FAULT_MESSAGES = [
   'an atomic at an address not aligned to its size (4 or 8 bytes) is not supported (Vulkan atomics need natural alignment)',
   'a dword load or store at an address that is not 4-byte aligned needs 8-bit storage access (storageBuffer8BitAccess), which the profile does not offer',
   'a scratch access (SCRATCH, or FLAT in the private aperture) outside the wave\'s scratch region',
+  'an M0-indexed register (s_movrel*, v_movrel*, v_swaprel_b32) outside s0..s105 or the shader\'s VGPRs (the interpreter stops there too)',
+  'execution reached s_code_end (the padding after the code)',
 ] as const;
 
 /** A FLAT float atomic's lanes in the LDS or private aperture (other FLAT accesses there are translated). */
@@ -21,6 +23,8 @@ export const FAULT_BUFFER_FORMAT = 2;
 export const FAULT_ATOMIC_ALIGN = 3;
 export const FAULT_UNALIGNED_DWORD = 4;
 export const FAULT_SCRATCH_RANGE = 5;
+export const FAULT_REG_INDEX = 6;
+export const FAULT_CODE_END = 7;
 
 /** A fault as a run reports it: `pc 0x..: <instruction>: <message>`. */
 export class RuntimeFault extends Error {

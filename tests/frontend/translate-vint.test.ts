@@ -12,7 +12,7 @@ import { dispatchIr } from '../../src/ir/dispatch.js';
 import { lowerFloat } from '../../src/ir/passes/lower-float.js';
 import { verifyFunction } from '../../src/ir/verify.js';
 import { interpret, prepare, type EngineCase } from '../runtime/cases.js';
-import { dotCases, permlaneCases, sadCases, sdwaCases } from '../runtime/cases-vint.js';
+import { dotCases, movrelCases, permlaneCases, sadCases, sdwaCases } from '../runtime/cases-vint.js';
 
 function check(c: EngineCase, lowered: boolean): void {
   const cfg = buildCfg(c.shader);
@@ -51,4 +51,8 @@ test('integer dot products (VOP3P dot2/dot4/dot8, signed and unsigned, op_sel ha
 
 test('v_msad_u8, v_qsad_pk_u16_u8, v_mqsad_pk_u16_u8, v_mqsad_u32_u8 (reference bytes zero and not, SGPR and constant sources) and v_sat_pk_u8_i16 (e32, e64, SDWA, DPP) in the IR interpreter equal the RDNA interpreter, wave32 and wave64', () => {
   for (const c of sadCases()) check(c, false);
+});
+
+test('the M0-indexed moves (M0 a block constant and known only at run time; SGPR and VGPR, b32 and b64, the two-index forms, v_swaprel_b32) and v_trig_preop_f64 (every exponent range, NaN and infinity, neg/abs, omod) in the IR interpreter equal the RDNA interpreter, wave32 and wave64', () => {
+  for (const c of movrelCases()) { check(c, false); check(c, true); }
 });

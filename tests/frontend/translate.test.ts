@@ -96,3 +96,42 @@ test('an instruction outside the slice fails translation with its pc and text', 
   const cfg = buildCfg(s);
   assert.throws(() => translate(s, cfg, analyzeMode(s, cfg)), (e: unknown) => e instanceof TranslateError && /pc 0x0: v_sin_f32_e32 v1, v0 \(7e026b00\): v_sin_f32 is not translated yet/.test(e.message));
 });
+
+test('an M0-indexed register past s105 or the shader\'s VGPRs, and reaching s_code_end, stop both engines (the interpreter with an error, the translation with a run-time fault)', () => {
+  const bodies: [string, string, RegExp][] = [
+    ['rel_const', 's_mov_b32 m0, 40\nv_movrels_b32 v1, v0\ns_endpgm', /beyond the shader's 32 VGPRs/],
+    ['rel_runtime', 'v_readfirstlane_b32 s4, v0\ns_add_u32 m0, s4, 0xfffffff0\nv_movreld_b32 v2, v0\ns_endpgm', /beyond the shader's 32 VGPRs/],
+    ['rel_sgpr', 'v_readfirstlane_b32 s4, v0\ns_add_u32 m0, s4, 103\ns_movreld_b64 s[2:3], 0\ns_endpgm', /past s105/],
+    ['rel_2', 'v_readfirstlane_b32 s4, v0\ns_add_u32 m0, s4, 0x1f0000\nv_swaprel_b32 v1, v2\ns_endpgm', /beyond the shader's 32 VGPRs/],
+    ['code_end', 'v_mov_b32 v1, v0\ns_code_end', /s_code_end/],
+  ];
+  const shaders = assemble('gfx1030', bodies.map(([name, body]) => ({ name, body, vgprs: 32, sgprs: 32 })));
+  for (const [name, , ref] of bodies) {
+    const s = shaders.get(name);
+    assert.ok(s);
+    const cfg = buildCfg(s);
+    const fn = translate(s, cfg, analyzeMode(s, cfg));
+    const o = () => ({ grid: [32, 1, 1] as Dim3, block: [32, 1, 1] as Dim3, kernarg: new Uint8Array(64), mem: new GlobalMemory(), maxSteps: 1_000_000 });
+    assert.throws(() => dispatch(s, o()), (e: Error) => ref.test(e.message) && /pc 0x/.test(e.message), `${name}: the interpreter`);
+    const want = name === 'code_end' ? /execution reached s_code_end/ : /an M0-indexed register .* outside s0\.\.s105 or the shader's VGPRs/;
+    assert.throws(() => dispatchIr(fn, s, o()), (e: Error) => e.name === 'RuntimeFault' && want.test(e.message), `${name}: the translation`);
+  }
+});
+
+test('an M0 known as a constant (in the block, or from other blocks by the scalar-constant data flow) names the register directly; a run-time M0 selects over the registers it can reach', () => {
+  const body = (m0: string, k: number) => `${m0}\ns_cmp_eq_u32 s4, 0\ns_cbranch_scc0 L${k}\nv_mov_b32 v5, 1\nL${k}:\nv_movrels_b32 v1, v3\nv_movreld_b32 v6, v1\nglobal_store_dword v0, v9, s[0:1]\ns_endpgm`;
+  const shaders = assemble('gfx1030', [
+    { name: 'far', body: body('s_mov_b32 m0, 2', 0), vgprs: 16, sgprs: 16 },
+    { name: 'runtime', body: body('v_readfirstlane_b32 s5, v0\ns_mov_b32 m0, s5', 1), vgprs: 16, sgprs: 16 },
+  ]);
+  const selects = (name: string) => {
+    const s = shaders.get(name);
+    assert.ok(s);
+    const cfg = buildCfg(s);
+    const fn = translate(s, cfg, analyzeMode(s, cfg));
+    return fn.blocks.flatMap((b) => b.insts).filter((i) => i.op === 'Select32' && i.args[0]?.op === 'IEq32').length;
+  };
+  assert.equal(selects('far'), 0);
+  // Selects on the index remain (those over registers never written fold away).
+  assert.ok(selects('runtime') > 0);
+});

@@ -51,6 +51,17 @@ const QNAN = 0x7fc00000, INF = 0x7f800000, NINF = 0xff800000;
 const u = (x: number | undefined) => (x ?? 0) >>> 0;
 
 const CASES: Case[] = [
+  // v_trig_preop_f64: 2/π = 0.a2f9836e 4e441529 fc2757d1 f534ddc0 ... (hex); segment k is its 53
+  // bits from bit 53k times 2^(-53 - 53k) (ISA pseudocode), by hand: 0x3fe45f306dc9c882,
+  // 0x3c94a7f09d5f47d4, 0x394a6ee06db14acc. S0's sign and fraction do not matter below exponent
+  // 1078, S1 reads bits 4:0; bit offsets from 1120 give +0; a NaN comes back quieted.
+  {
+    name: 'v_trig_preop_f64', asm: 'v_trig_preop_f64 v[5:6], v[1:2], v3',
+    rows: [[0, 0x3ff00000, 0], [0, 0x3ff00000, 1], [0, 0x3ff00000, 2], [0x1234, 0xc0080000, 33], [0, 0x3ff00000, 31], [1, 0x7ff00000, 0], [0, 0x7ff80000, 7]],
+    expect: (_r, l) => ([[0x6dc9c882, 0x3fe45f30], [0x9d5f47d4, 0x3c94a7f0], [0x6db14acc, 0x394a6ee0], [0x9d5f47d4, 0x3c94a7f0], [0, 0], [1, 0x7ff80000], [0, 0x7ff80000]] as const)[l],
+  },
+  { name: 'v_trig_preop_f64 neg/abs', asm: 'v_trig_preop_f64 v[5:6], -|v[1:2]|, 0', rows: [[0, 0x3ff00000]], expect: () => [0x6dc9c882, 0x3fe45f30] },
+
   // Legacy multiply (ISA: "0.0 * x = 0.0 for any x", DX9): +0 even for inf/NaN factors; f32 denormals always flushed.
   {
     name: 'v_mul_legacy_f32', asm: 'v_mul_legacy_f32 v5, v1, v2', floatMode: KEEP,
@@ -260,6 +271,6 @@ test('float VALU ops on gfx1010: v_mad_f32 / v_mac_f32 always flush', () => {
 });
 
 test('ops the model leaves out stop with UnimplementedError naming the instruction', () => {
-  const shaders = assemble('gfx1030', [{ name: 'unimpl', body: body('v_trig_preop_f64 v[6:7], v[2:3], v1') }]);
-  assert.throws(() => runKernel(get(shaders, 'unimpl'), [dwords(4), dwords(2)], { block: [1, 1, 1] }), (e: Error) => e.name === 'InterpError' && /v_trig_preop_f64/.test(e.message) && /pc 0x/.test(e.message));
+  const shaders = assemble('gfx1030', [{ name: 'unimpl', body: body('v_mullit_f32 v6, v1, v2, v3') }]);
+  assert.throws(() => runKernel(get(shaders, 'unimpl'), [dwords(4), dwords(2)], { block: [1, 1, 1] }), (e: Error) => e.name === 'InterpError' && /v_mullit_f32/.test(e.message) && /pc 0x/.test(e.message));
 });

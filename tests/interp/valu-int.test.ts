@@ -270,6 +270,12 @@ function compareCases(): Case[] {
   cs.push({ name: 'v_movrels_b32', asm: 's_mov_b32 m0, 2\nv_movrels_b32 v20, v10', res: 'v', model: (x) => v(u32(x.c)) });
   cs.push({ name: 'v_movreld_b32', asm: 's_mov_b32 m0, 2\nv_movreld_b32 v18, v11', res: 'v', model: (x) => v(u32(x.b)) });
   cs.push({ name: 'v_movrelsd_b32', asm: 's_mov_b32 m0, 1\nv_movrelsd_b32 v19, v10', res: 'v', model: (x) => v(u32(x.b)) });
+  // v_movrelsd_2_b32: source v10 + M0[9:0] (v11), destination v10 + M0[25:16] (v20); M0's other bits unused.
+  cs.push({ name: 'v_movrelsd_2_b32', asm: 's_mov_b32 m0, 0xfc0afc01\nv_movrelsd_2_b32 v10, v10', res: 'v', model: (x) => v(u32(x.b)) });
+  // v_swaprel_b32: v[11 + M0[25:16]] = v20 and v[10 + M0[9:0]] = v12 swap.
+  cs.push({ name: 'v_swaprel_b32', asm: 's_mov_b32 m0, 0x90002\nv_swaprel_b32 v11, v10\nv_add_nc_u32 v20, v20, v12\nv_mov_b32 v12, v20', res: 'v', model: (x) => v(u32(x.c + x.old)) });
+  // v_pipeflush and v_clrexcp change nothing a kernel sees.
+  cs.push({ name: 'v_pipeflush_clrexcp', asm: 'v_mov_b32 v20, v10\nv_pipeflush\nv_clrexcp\nv_add_nc_u32 v20, v20, v11', res: 'v', model: (x) => v(u32(x.a + x.b)) });
   return cs;
 }
 

@@ -18,7 +18,7 @@ import { type EngineCase, interpret, prepare } from './cases.js';
 import { addtidCases, atomicCases, atomicsArgs, buffer64Cases, bufferCases, compareCases, intCases, laneCases, openclAtomicCases } from './cases-breadth.js';
 import { ldsCases } from './cases-lds.js';
 import { dppCases } from './cases-dpp.js';
-import { dotCases, permlaneCases, sadCases, sdwaCases } from './cases-vint.js';
+import { dotCases, movrelCases, permlaneCases, sadCases, sdwaCases } from './cases-vint.js';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadShaders } from '../../src/container/shader.js';
@@ -97,6 +97,10 @@ test('integer dot products (VOP3P dot2/dot4/dot8 with op_sel halves and clamp, v
 
 test('v_msad_u8, the quad SADs and v_sat_pk_u8_i16 (e32, e64, SDWA, DPP) under a partial EXEC, wave32 and wave64', async () => {
   await runAll(sadCases());
+});
+
+test('the M0-indexed moves (s_movrel*, v_movrel*, v_swaprel_b32; M0 a block constant and known only at run time) and v_trig_preop_f64 under a partial EXEC, wave32 and wave64', async () => {
+  await runAll(movrelCases());
 });
 
 test('LDS and s_barrier across the waves of a workgroup: every DS load/store form, colliding and misaligned, outside the LDS, integer atomics, swizzle/permute, barriers in a loop and after waves ended, wave32 and wave64', async () => {

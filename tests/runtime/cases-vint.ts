@@ -276,3 +276,66 @@ export function* sadCases(): Generator<EngineCase> {
   const rng = new Rng(1507);
   for (const wave64 of [false, true]) yield laneCase(`sad${wave64 ? 64 : 32}`, sadOps(), wave64, rng);
 }
+
+// --- M0-indexed moves and v_trig_preop_f64 ---
+
+/** M0 from the first active lane's v3 (or v4): `bits` of it, shifted left by `shl`, a run-time uniform value. */
+const runtimeM0 = (src: string, mask: number, shl = 0) =>
+  `v_readfirstlane_b32 s10, ${src}\ns_and_b32 s10, s10, ${mask}\n${shl ? `s_lshl_b32 s10, s10, ${shl}\n` : ''}s_mov_b32 m0, s10`;
+/** v6..v9 set from the inputs (the registers an index may pick). */
+const V69 = 'v_mov_b32 v6, v3\nv_xor_b32 v7, v4, v5\nv_not_b32 v8, v3\nv_add_nc_u32 v9, v4, v5';
+/** One dword from v6..v9, each weighed differently (a write to any of them shows). */
+const mixV69 = (d: string) => `v_lshl_add_u32 ${d}, v7, 1, v6\nv_lshl_add_u32 ${d}, v8, 2, ${d}\nv_lshl_add_u32 ${d}, v9, 3, ${d}`;
+/** s11..s15 set to constants (the SGPRs an index may pick). */
+const S1115 = 's_mov_b32 s11, 0x1111\ns_mov_b32 s12, 0x2222\ns_mov_b32 s13, 0x3333\ns_mov_b32 s14, 0x4444\ns_mov_b32 s15, 0x5555';
+const mixS1115 = (d: string) => `v_mov_b32 ${d}, s11\nv_lshl_add_u32 ${d}, s12, 1, ${d}\nv_lshl_add_u32 ${d}, s13, 2, ${d}\nv_lshl_add_u32 ${d}, s14, 3, ${d}\nv_lshl_add_u32 ${d}, s15, 4, ${d}`;
+
+/**
+ * The M0-indexed moves with M0 a constant of the block and M0 known only at run time (from the
+ * first active lane's data): v_movrels/movreld/movrelsd/movrelsd_2_b32, v_swaprel_b32 (e32 and
+ * e64 where there is one), s_movrels/movreld_b32/b64, s_movrelsd_2_b32; then v_trig_preop_f64 on
+ * the lanes' 64-bit data with data, SGPR and constant segment selects, neg/abs and omod.
+ */
+export function movrelOps(): LaneOp[] {
+  const ops: LaneOp[] = [];
+  for (const m0 of ['s_mov_b32 m0, 2', runtimeM0('v3', 3)]) {
+    ops.push({ line: (d) => `${V69}\n${m0}\nv_movrels_b32 ${d}, v6` });
+    ops.push({ line: (d) => `${V69}\n${m0}\nv_movrels_b32_e64 ${d}, v5` });
+    ops.push({ line: (d) => `${V69}\n${m0}\nv_movreld_b32 v6, v4\n${mixV69(d)}` });
+    ops.push({ line: (d) => `${V69}\n${m0}\nv_movreld_b32 v6, s9\n${mixV69(d)}` });
+    ops.push({ line: (d) => `${V69}\n${m0}\nv_movreld_b32_e64 v6, -5\n${mixV69(d)}` });
+    ops.push({ line: (d) => `${V69}\n${m0}\nv_movrelsd_b32 v6, v3\n${mixV69(d)}` });
+    ops.push({ line: (d) => `${S1115}\n${m0}\ns_movrels_b32 s16, s11\nv_mov_b32 ${d}, s16` });
+    ops.push({ line: (d) => `${S1115}\n${m0}\ns_movreld_b32 s11, s8\n${mixS1115(d)}` });
+  }
+  for (const m0 of ['s_mov_b32 m0, 2', runtimeM0('v4', 1, 1)]) {
+    ops.push({ line: (d) => `${S1115}\n${m0}\ns_movrels_b64 s[16:17], s[12:13]\nv_lshl_add_u32 ${d}, s17, 1, s16` });
+    ops.push({ line: (d) => `${S1115}\n${m0}\ns_movreld_b64 s[12:13], s[8:9]\n${mixS1115(d)}` });
+  }
+  // M0 a constant from another block (the scalar-constant data flow: the direct register, no selects).
+  ops.push({ line: (d) => `${V69}\ns_mov_b32 m0, 3\ns_cmp_lg_u32 s8, 0\ns_cbranch_scc1 movrel_far_v_${d}\nv_not_b32 v9, v9\nmovrel_far_v_${d}:\nv_movrels_b32 ${d}, v6` });
+  ops.push({ line: (d) => `${S1115}\ns_mov_b32 m0, 1\ns_cmp_eq_u32 s8, 0\ns_cbranch_scc1 movrel_far_s_${d}\ns_mov_b32 s13, 0x3434\nmovrel_far_s_${d}:\ns_movreld_b32 s11, s9\n${mixS1115(d)}` });
+  // The two-index forms: source + M0[9:0], destination + M0[25:16] (the other bits set, unused).
+  for (const m0 of ['s_mov_b32 m0, 0xfc02fc01', `${runtimeM0('v3', 3)}\nv_readfirstlane_b32 s17, v4\ns_and_b32 s17, s17, 0x30000\ns_or_b32 m0, s10, s17\ns_or_b32 m0, m0, 0xfc00fc00`]) {
+    ops.push({ line: (d) => `${V69}\n${m0}\nv_movrelsd_2_b32 v6, v6\n${mixV69(d)}` });
+    ops.push({ line: (d) => `${V69}\n${m0}\nv_swaprel_b32 v6, v6\n${mixV69(d)}` });
+    ops.push({ line: (d) => `${S1115}\n${m0}\ns_movrelsd_2_b32 s11, s12\n${mixS1115(d)}` });
+  }
+  // v_trig_preop_f64: the 2/π segment for the exponent of v[3:4] (random: every exponent range) and a select.
+  const preop = (pre: string, x: string, seg: string, mod = '') => (d: string) => `${pre}v_trig_preop_f64 v[6:7], ${x}, ${seg}${mod}\nv_xor_b32 ${d}, v6, v7\nv_add_nc_u32 ${d}, ${d}, v7`;
+  for (const seg of ['v5', 's8', '0', '1', '2', '3', '21', '31']) ops.push({ line: preop('', 'v[3:4]', seg) });
+  ops.push({ line: preop('', '-|v[3:4]|', 'v5') });
+  ops.push({ line: preop('', 'v[3:4]', 'v5', ' mul:2') });
+  // Exponents around 1077 and 1968 and the NaN/infinity codes: v7's exponent field from the data's low bits.
+  ops.push({ line: preop('v_and_b32 v7, 0x800fffff, v4\nv_bfe_u32 v8, v5, 0, 3\nv_lshlrev_b32 v8, 20, v8\nv_add_nc_u32 v8, 0x43300000, v8\nv_or_b32 v7, v7, v8\nv_mov_b32 v6, v3\n', 'v[6:7]', 'v5') });
+  ops.push({ line: preop('v_and_b32 v7, 0x800fffff, v4\nv_bfe_u32 v8, v5, 0, 4\nv_lshlrev_b32 v8, 20, v8\nv_add_nc_u32 v8, 0x7af00000, v8\nv_or_b32 v7, v7, v8\nv_mov_b32 v6, v3\n', 'v[6:7]', 'v5') });
+  ops.push({ line: preop('v_or_b32 v7, 0x7ff00000, v4\nv_mov_b32 v6, v3\n', 'v[6:7]', 'v5') });
+  ops.push({ line: preop('s_mov_b32 s16, 0\ns_mov_b32 s17, 0x7ff00000\n', 's[16:17]', 'v5') });
+  return ops;
+}
+
+/** The M0-indexed moves and v_trig_preop_f64, wave32 and wave64. */
+export function* movrelCases(): Generator<EngineCase> {
+  const rng = new Rng(1607);
+  for (const wave64 of [false, true]) yield laneCase(`movrel${wave64 ? 64 : 32}`, movrelOps(), wave64, rng);
+}

@@ -22,7 +22,7 @@ import { ldsCases } from './cases-lds.js';
 import { floatAtomicCases } from './cases-float-atomics.js';
 import { dppCases } from './cases-dpp.js';
 import { vfloatCases } from './cases-vfloat.js';
-import { dotCases, permlaneCases, sadCases, sdwaCases } from './cases-vint.js';
+import { dotCases, movrelCases, permlaneCases, sadCases, sdwaCases } from './cases-vint.js';
 
 export interface EngineCase {
   /** The case's name in messages. */
@@ -384,6 +384,7 @@ export const ENGINE_SUITES: readonly EngineSuite[] = [
   { title: 'v_permlane16/x16', cases: permlaneCases },
   { title: 'integer dot products', cases: dotCases },
   { title: 'SAD ops', cases: sadCases },
+  { title: 'M0-indexed moves and v_trig_preop_f64', cases: movrelCases },
   { title: 'LDS and barriers', cases: ldsCases },
   { title: 'float atomics, addtid, append/consume, wrxchg2', cases: floatAtomicCases },
   { title: 'OpenCL atomics', cases: openclAtomicCases },

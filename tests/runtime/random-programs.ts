@@ -58,6 +58,7 @@ const EXCLUDED = new Set([
   'v_nop', 'v_clrexcp', 'v_pipeflush',
   // M0 is not part of the loaded state.
   's_movreld_b32', 's_movreld_b64', 's_movrels_b32', 's_movrels_b64', 's_movrelsd_2_b32',
+  'v_movreld_b32', 'v_movrels_b32', 'v_movrelsd_b32', 'v_movrelsd_2_b32', 'v_swaprel_b32',
 ]);
 
 /** One way to write an instruction: its e32/SOP/VOP3P operands, or an e64 layout's. */

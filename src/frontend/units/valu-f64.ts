@@ -10,6 +10,7 @@ import type { Op } from '../../ir/ops.js';
 import { type TContext, type Translator, VCC_LO } from '../context.js';
 import { classBit } from './valu-f16.js';
 import { convertMode, FPRED, io, outMods, result, src, writeCompare } from './valu-io.js';
+import { TRIG_PREOP_SHIFT_LIMIT, TWO_OVER_PI_WORDS } from '../../float/special.js';
 
 const F = (cx: TContext, v: Inst) => cx.b.emit('BitcastU64F64', [v]);
 const U = (cx: TContext, v: Inst) => cx.b.emit('BitcastF64U64', [v]);
@@ -44,7 +45,55 @@ function class64(cx: TContext, a: Inst, mask: Inst): Inst {
   return classBit(cx, b.emit('INe32', [b.emit('LShr32', [hi, c(31)]), c(0)]), b.emit('IEq32', [exp, c(0)]), b.emit('IEq32', [exp, c(0x7ff)]), fracZero, b.emit('INe32', [b.emit('And32', [hi, c(0x80000)]), c(0)]), mask);
 }
 
+/**
+ * v_trig_preop_f64 as integer code, step for step the float model's trigPreopF64
+ * (src/float/special.ts, with the ISA pseudocode and LLVM's table and corner rules): the bit
+ * offset from the segment select and S0's exponent, the three table dwords it starts in (a select
+ * chain over the constants), the 53 bits from it, normalized into a double times 2^scale (a
+ * subnormal cut toward zero), +0 past the table, S0 quieted when it is a NaN. MODE is not read.
+ */
+function trigPreop(cx: TContext, x: Inst, segSel: Inst): Inst {
+  const b = cx.b, c = (v: number) => cx.u32(v), e2 = (op: Op, p: Inst, q: Inst) => b.emit(op, [p, q]);
+  const sel = (k: Inst, p: Inst, q: Inst) => b.emit('Select32', [k, p, q]);
+  const hi = b.emit('Hi32', [x]), lo = b.emit('Lo32', [x]);
+  const exp = e2('And32', e2('LShr32', hi, c(20)), c(0x7ff));
+  const isNan = e2('AndU1', e2('IEq32', exp, c(0x7ff)), e2('INe32', e2('Or32', e2('And32', hi, c(0xfffff)), lo), c(0)));
+  const shift = e2('IAdd32', e2('IMul32', e2('And32', segSel, c(31)), c(53)), sel(e2('UGt32', exp, c(1077)), e2('ISub32', exp, c(1077)), c(0)));
+  const inTable = e2('ULt32', shift, c(TRIG_PREOP_SHIFT_LIMIT));
+  const idx = e2('LShr32', shift, c(5)), bsh = e2('And32', shift, c(31));
+  const last = TRIG_PREOP_SHIFT_LIMIT / 32 - 1;
+  const word = (t: number): Inst => {
+    let acc = c(TWO_OVER_PI_WORDS[last + t] ?? 0);
+    for (let j = last - 1; j >= 0; j--) acc = sel(e2('IEq32', idx, c(j)), c(TWO_OVER_PI_WORDS[j + t] ?? 0), acc);
+    return acc;
+  };
+  const w0 = word(0), w1 = word(1), w2 = word(2);
+  const noShift = e2('IEq32', bsh, c(0)), back = e2('And32', e2('ISub32', c(32), bsh), c(31));
+  const hiW = sel(noShift, w0, e2('Or32', e2('Shl32', w0, bsh), e2('LShr32', w1, back)));
+  const loW = sel(noShift, w1, e2('Or32', e2('Shl32', w1, bsh), e2('LShr32', w2, back)));
+  // The 53-bit segment m = {mHi[20:0], mLo}.
+  const mHi = e2('LShr32', hiW, c(11)), mLo = e2('Or32', e2('Shl32', hiW, c(21)), e2('LShr32', loW, c(11)));
+  const zero = e2('IEq32', e2('Or32', mHi, mLo), c(0));
+  const lz = sel(e2('IEq32', mHi, c(0)), e2('IAdd32', c(21), b.emit('Clz32', [mLo])), e2('ISub32', b.emit('Clz32', [mHi]), c(11)));
+  const mn = e2('Shl64', b.emit('Pack64', [mLo, mHi]), lz);
+  const scale = e2('IAdd32', e2('ISub32', c(-53), shift), sel(e2('UGe32', exp, c(1968)), c(128), c(0)));
+  const biased = e2('ISub32', e2('IAdd32', scale, c(1075)), lz);
+  const normal = e2('SGt32', biased, c(0));
+  const sub = e2('LShr64', mn, e2('UMin32', e2('ISub32', c(1), biased), c(63)));
+  const rHi = sel(normal, e2('Or32', e2('And32', b.emit('Hi32', [mn]), c(0xfffff)), e2('Shl32', biased, c(20))), b.emit('Hi32', [sub]));
+  const rLo = sel(normal, b.emit('Lo32', [mn]), b.emit('Lo32', [sub]));
+  const ok = e2('AndU1', inTable, b.emit('NotU1', [zero]));
+  const outHi = sel(isNan, e2('Or32', hi, c(0x80000)), sel(ok, rHi, c(0)));
+  const outLo = sel(isNan, lo, sel(ok, rLo, c(0)));
+  return b.emit('Pack64', [outLo, outHi]);
+}
+
 export const VALU_F64: Record<string, Translator> = {
+  v_trig_preop_f64: (cx) => {
+    const o = io(cx, 'float');
+    const mode = cx.floatMode();
+    result(cx, o, U(cx, outMods(cx, 'FOutMod64', F(cx, trigPreop(cx, src(cx, o, 0), src(cx, o, 1))), mode)));
+  },
   v_add_f64: arith('FAdd64', 2), v_mul_f64: arith('FMul64', 2), v_fma_f64: arith('FFma64', 3),
   v_min_f64: arith('FMin64', 2), v_max_f64: arith('FMax64', 2),
   v_rcp_f64: arith('FRcp64', 1), v_rsq_f64: arith('FRsq64', 1), v_sqrt_f64: arith('FSqrt64', 1),

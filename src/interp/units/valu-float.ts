@@ -251,6 +251,8 @@ const SEM: Record<string, ValuSemantics> = {
   v_ldexp_f16: sem((s, e) => om16(fl.ldexpF16(u32(s[0]) & 0xffff, s16(s[1]), cur.e16), e)),
   v_ldexp_f32: sem((s, e) => om32(fl.ldexpF32(u32(s[0]), i32(s[1]), cur.e32), e)),
   v_ldexp_f64: sem((s, e) => om64(fl.ldexpF64(b64(s[0]), i32(s[1]), cur.e64), e)),
+  // The 2/π segment (src/float/special.ts trigPreopF64: the ISA's pseudocode, LLVM's table); MODE is not read.
+  v_trig_preop_f64: sem((s, e) => om64(fl.trigPreopF64(b64(s[0]), u32(s[1])), e)),
   v_add_f64: bin64(fl.addF64), v_mul_f64: bin64(fl.mulF64), v_min_f64: bin64(fl.minF64), v_max_f64: bin64(fl.maxF64),
   // Fused and non-fused multiply-add; accumulator and K forms see [src0, src1|K, acc|src1|K] in D = s0 * s1 + s2 order.
   v_fma_f32: tri32(fl.fmaF32), v_fma_f64: tri64(fl.fmaF64), v_fma_f16: tri16(fl.fmaF16),
@@ -336,8 +338,10 @@ for (const type of ['f16', 'f32', 'f64'] as const) {
 }
 
 const NOT_MODELLED: Record<string, string> = {
-  v_trig_preop_f64: 'the 2/pi table is not modelled',
-  v_mullit_f32: 'the legacy lighting multiply is not modelled',
+  // RDNA2's text for v_mullit_f32 is not available here; RDNA3's pseudocode (a plain S0 * S1 unless
+  // S1 is -MAX_FLOAT, -inf or NaN or S2 <= 0 or NaN, then -MAX_FLOAT) contradicts its own summary
+  // ("0.0 * x = 0.0; specific INF, NAN, overflow rules"), so it stays unmodelled.
+  v_mullit_f32: 'the legacy lighting multiply is not modelled (its RDNA2 rules are not established)',
   v_interp_p1_f32: 'interpolation needs LDS parameter data (graphics only)',
   v_interp_p2_f32: 'interpolation needs LDS parameter data (graphics only)',
   v_interp_mov_f32: 'interpolation needs LDS parameter data (graphics only)',

@@ -4,7 +4,7 @@
 // from the other row of its pair). RDNA2 ISA reference, VOP1/VOP3 pseudocode.
 import type { Handler } from '../context.js';
 import { operand } from '../context.js';
-import { InterpError } from '../errors.js';
+import { InterpError, UnimplementedError } from '../errors.js';
 import { readLane, readScalar, writeLane, writeScalar } from '../operands.js';
 import { M0 } from '../state.js';
 import type { Instruction } from '../../decode/types.js';
@@ -16,6 +16,14 @@ function rel(v: ReturnType<typeof operand>, m0: number, vgprs: number, what: str
   const index = v.index + m0;
   if (index >= vgprs) throw new InterpError(`${what}: v${v.index} + M0 (${m0}) is beyond the shader's ${vgprs} VGPRs`);
   return { kind: 'vgpr', index, count: 1 };
+}
+
+/** The M0-indexed moves run their plain (e32/e64) forms only: their DPP and SDWA forms are refused. */
+function plain(h: Handler): Handler {
+  return (i, cx) => {
+    if (i.variant === 'dpp16' || i.variant === 'dpp8' || i.variant === 'sdwa') throw new UnimplementedError(`the ${i.variant.toUpperCase()} form of ${i.def.mnemonic} is not modelled`);
+    h(i, cx);
+  };
 }
 
 /**
@@ -81,18 +89,44 @@ export const VALU_LANES: Record<string, Handler> = {
       writeLane(cx.st, a, l, y); writeLane(cx.st, b, l, x);
     }
   },
-  v_movrels_b32: (i, cx) => {
+  v_movrels_b32: plain((i, cx) => {
     const src = rel(operand(i, 'src0'), cx.st.sgpr[M0] ?? 0, cx.st.vgprCount, 'v_movrels_b32');
     for (let l = 0; l < cx.st.waveSize; l++) if (cx.st.active(l)) writeLane(cx.st, operand(i, 'vdst'), l, readLane(cx.st, src, 'b32', l));
-  },
-  v_movreld_b32: (i, cx) => {
+  }),
+  v_movreld_b32: plain((i, cx) => {
     const dst = rel(operand(i, 'vdst'), cx.st.sgpr[M0] ?? 0, cx.st.vgprCount, 'v_movreld_b32');
     for (let l = 0; l < cx.st.waveSize; l++) if (cx.st.active(l)) writeLane(cx.st, dst, l, readLane(cx.st, operand(i, 'src0'), 'b32', l));
-  },
-  v_movrelsd_b32: (i, cx) => {
+  }),
+  v_movrelsd_b32: plain((i, cx) => {
     const m0 = cx.st.sgpr[M0] ?? 0;
     const src = rel(operand(i, 'src0'), m0, cx.st.vgprCount, 'v_movrelsd_b32');
     const dst = rel(operand(i, 'vdst'), m0, cx.st.vgprCount, 'v_movrelsd_b32');
     for (let l = 0; l < cx.st.waveSize; l++) if (cx.st.active(l)) writeLane(cx.st, dst, l, readLane(cx.st, src, 'b32', l));
+  }),
+  // RDNA2 ISA reference, V_MOVRELSD_2_B32: addrs = SRC0 + M0[9:0]; addrd = DST + M0[25:16];
+  // VGPR[laneId][addrd] = VGPR[laneId][addrs].
+  v_movrelsd_2_b32: plain((i, cx) => {
+    const m0 = cx.st.sgpr[M0] ?? 0;
+    const src = rel(operand(i, 'src0'), m0 & 0x3ff, cx.st.vgprCount, 'v_movrelsd_2_b32');
+    const dst = rel(operand(i, 'vdst'), (m0 >>> 16) & 0x3ff, cx.st.vgprCount, 'v_movrelsd_2_b32');
+    for (let l = 0; l < cx.st.waveSize; l++) if (cx.st.active(l)) writeLane(cx.st, dst, l, readLane(cx.st, src, 'b32', l));
+  }),
+  // V_SWAPREL_B32: the same two indexes (src0 + M0[9:0], vdst + M0[25:16]); the two VGPRs swap
+  // (tmp = VGPR[addrd]; VGPR[addrd] = VGPR[addrs]; VGPR[addrs] = tmp), in active lanes.
+  v_swaprel_b32: (i, cx) => {
+    const m0 = cx.st.sgpr[M0] ?? 0;
+    const a = rel(operand(i, 'src0'), m0 & 0x3ff, cx.st.vgprCount, 'v_swaprel_b32');
+    const d = rel(operand(i, 'vdst'), (m0 >>> 16) & 0x3ff, cx.st.vgprCount, 'v_swaprel_b32');
+    for (let l = 0; l < cx.st.waveSize; l++) {
+      if (!cx.st.active(l)) continue;
+      const x = readLane(cx.st, d, 'b32', l), y = readLane(cx.st, a, 'b32', l);
+      writeLane(cx.st, d, l, y); writeLane(cx.st, a, l, x);
+    }
   },
+  // No effect a kernel can observe (the AMD ISA references' VOP1 texts): v_pipeflush "flush the VALU destination
+  // cache" (a hardware cache of results, invisible to the program); v_clrexcp "clear wave's
+  // exception state in SIMD" (TRAPSTS.EXCP, readable only through s_getreg of HW_REG_TRAPSTS,
+  // which the interpreter refuses; the float model raises no exception flags).
+  v_pipeflush: () => undefined,
+  v_clrexcp: () => undefined,
 };
