@@ -1,6 +1,6 @@
 // RDNA2 shader → IR: the launch state in its own entry block, then one IR block per CFG block,
 // each instruction through its unit's translator, block ends from the CFG (branches on uniform
-// conditions, fallthroughs, s_endpgm), then the pass pipeline (SSA, folding, DCE, verification).
+// conditions, fallthroughs, s_endpgm; calls, jumps and returns through ./calls.ts), then the pass pipeline (SSA, folding, DCE, verification).
 // An instruction without a translator fails with its pc and text.
 import type { Cfg } from '../analysis/types.js';
 import type { ModeAnalysis } from '../analysis/mode.js';
@@ -11,6 +11,8 @@ import { runPasses } from '../ir/passes/index.js';
 import { emitLaunchState } from './abi.js';
 import { BlockBuilder, EXEC_LO, TContext, type Translator, VCC_LO } from './context.js';
 import { TranslateError } from './errors.js';
+import { TRANSFERS, translateTransfer } from './calls.js';
+import { callFlow } from '../analysis/calls.js';
 import { hasDynamicMode, modeVariants, runEnd } from './dynamic-mode.js';
 import type { Instruction } from '../decode/types.js';
 import { BUFFER } from './units/buffer.js';
@@ -49,9 +51,15 @@ export function translate(shader: Shader, cfg: Cfg, mode: ModeAnalysis): IrFunct
   emitLaunchState(eb, shader);
   eb.emit('Branch', [], [irBlock(cfg.entry)]);
   const blockAt = new Map(cfg.blocks.map((x) => [x.start, x.id]));
+  const flow = callFlow(cfg);
   for (const cb of cfg.blocks) {
     const ib = blocks[cb.id];
     if (!ib) continue;
+    if (!flow.reachable[cb.id]) {
+      // Reached only by the CFG's fallthrough of a call whose callee never returns (src/analysis/calls.ts).
+      new BlockBuilder(fn, ib).emit('EndProgram');
+      continue;
+    }
     let b = new BlockBuilder(fn, ib);
     let cx = new TContext(b, shader, mode, text, (pc) => irBlock(blockAt.get(pc) ?? -1));
     let ended = false;
@@ -65,6 +73,11 @@ export function translate(shader: Shader, cfg: Cfg, mode: ModeAnalysis): IrFunct
       if (flags.includes('end')) {
         if (m !== 's_endpgm') throw cx.error(`${m} is not translated`);
         b.emit('EndProgram');
+        ended = true;
+        break;
+      }
+      if (TRANSFERS.has(m)) {
+        translateTransfer(cx, cfg, cb, irBlock);
         ended = true;
         break;
       }
@@ -175,5 +188,5 @@ function condition(cx: TContext, m: string): Inst {
  * where the interpreter does not model them, lds=1).
  */
 export function isTranslated(mnemonic: string): boolean {
-  return mnemonic in TRANSLATORS || NO_EFFECT.has(mnemonic) || mnemonic in BRANCH_CONDITIONS || mnemonic === 's_branch' || mnemonic === 's_endpgm' || mnemonic === 's_barrier';
+  return mnemonic in TRANSLATORS || NO_EFFECT.has(mnemonic) || mnemonic in BRANCH_CONDITIONS || TRANSFERS.has(mnemonic) || mnemonic === 's_branch' || mnemonic === 's_endpgm' || mnemonic === 's_barrier';
 }

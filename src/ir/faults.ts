@@ -12,6 +12,7 @@ export const FAULT_MESSAGES = [
   'an atomic at an address not aligned to its size (4 or 8 bytes) is not supported (Vulkan atomics need natural alignment)',
   'a dword load or store at an address that is not 4-byte aligned needs 8-bit storage access (storageBuffer8BitAccess), which the profile does not offer',
   'a scratch access (SCRATCH, or FLAT in the private aperture) outside the wave\'s scratch region',
+  's_setpc_b64 returns to an address that is not the return site of a call (s_call_b64/s_swappc_b64) whose callee reaches this return (the recompiled return goes only to those)',
 ] as const;
 
 /** A FLAT float atomic's lanes in the LDS or private aperture (other FLAT accesses there are translated). */
@@ -21,6 +22,8 @@ export const FAULT_BUFFER_FORMAT = 2;
 export const FAULT_ATOMIC_ALIGN = 3;
 export const FAULT_UNALIGNED_DWORD = 4;
 export const FAULT_SCRATCH_RANGE = 5;
+/** A subroutine return whose pair holds none of its return sites (src/frontend/calls.ts). */
+export const FAULT_RETURN_ADDRESS = 6;
 
 /** A fault as a run reports it: `pc 0x..: <instruction>: <message>`. */
 export class RuntimeFault extends Error {

@@ -14,6 +14,7 @@ import { KERNARG_DIRECTIVES, dwords } from '../interp/harness.js';
 import { assembleKernels, type KernelSpec } from '../harness/kernel.js';
 import { sliceKernels } from '../frontend/kernels.js';
 import { flowKernels } from './flow-kernels.js';
+import { callKernels } from './call-kernels.js';
 import { Rng } from '../harness/rng.js';
 import { buildOpenCl } from '../harness/opencl.js';
 import { addtidCases, atomicCases, buffer64Cases, bufferCases, compareCases, intCases, laneCases, openclAtomicCases } from './cases-breadth.js';
@@ -348,9 +349,18 @@ function* dynamicModes(): Generator<EngineCase> {
 
 /** Control flow through the whole recompiler (tests/runtime/flow-kernels.ts), wave32 and wave64, several uniform inputs. */
 function* controlFlow(): Generator<EngineCase> {
-  const rng = new Rng(45);
+  yield* flowCases(flowKernels, 45);
+}
+
+/** Calls, returns and computed jumps (tests/runtime/call-kernels.ts), the same way. */
+function* callCases(): Generator<EngineCase> {
+  yield* flowCases(callKernels, 46);
+}
+
+function* flowCases(kernelsOf: (wave64: boolean) => readonly { name: string; body: string; structured: boolean }[], seed: number): Generator<EngineCase> {
+  const rng = new Rng(seed);
   for (const wave64 of [false, true]) {
-    const kernels = flowKernels(wave64);
+    const kernels = kernelsOf(wave64);
     const { code, shaders } = assembled(kernels.map((k) => ({ name: k.name, body: k.body, wave64, vgprs: 16, sgprs: 32, directives: ['.amdhsa_system_sgpr_workgroup_id_x 1'] })));
     for (const k of kernels) {
       const shader = shaders.get(k.name);
@@ -392,4 +402,5 @@ export const ENGINE_SUITES: readonly EngineSuite[] = [
   // The rest of the float VALU (./cases-vfloat.ts; tests/runtime/vfloat.test.ts runs them on lavapipe).
   { title: 'remaining float VALU ops', cases: () => vfloatCases() },
   { title: 'control flow', cases: controlFlow },
+  { title: 'calls and computed jumps', cases: callCases },
 ];
