@@ -5,7 +5,8 @@
 // s_setpc_b64 to computed constants, forward and backward (a loop); calls under a partial EXEC
 // (and a callee that narrows EXEC itself); a nested call through a second return pair; a
 // recursive subroutine that keeps its return addresses in VGPR lanes (v_writelane/v_readlane);
-// callees that change the rounding mode for the code after their return.
+// callees that change the rounding mode for the code after their return; an irreducible cycle
+// through two call sites (the state machine); a callee that ends the program.
 // Every kernel records the return addresses it saw (s9, s13), so the pairs' values are compared
 // too. Buffer 0: u32 inputs (dword 0 also read as a uniform value); buffer 1: outputs, 16 bytes
 // per work-item. s[0:1] kernarg pointer; v0 workitem id x; s2 workgroup id x (as flow-kernels.ts).
@@ -199,6 +200,50 @@ ${STORE}
   v_add_f32 v4, v4, 0x3f7ffffe
   s_round_mode 0x0
   s_setpc_b64 s[30:31]` },
+    // A cycle through two subroutines' call sites entered at either site (by SCC): irreducible,
+    // so the state machine (calls add no restriction of their own).
+    { name: `call_irreducible${w}`, wave64, structured: false, body: `${PROLOGUE}
+  v_mov_b32 v4, v3
+  v_mov_b32 v5, 0
+  s_and_b32 s10, s8, 7
+  s_add_u32 s10, s10, 2
+  s_bitcmp1_b32 s8, 4
+  s_cbranch_scc1 .LcallQ${w}
+.LcallP${w}:
+  s_call_b64 s[30:31], .LP${w}
+  s_sub_u32 s10, s10, 1
+  s_cmp_eq_u32 s10, 0
+  s_cbranch_scc1 .Ldone${w}
+.LcallQ${w}:
+  s_call_b64 s[30:31], .LQ${w}
+  s_sub_u32 s10, s10, 1
+  s_cmp_eq_u32 s10, 0
+  s_cbranch_scc0 .LcallP${w}
+.Ldone${w}:
+${STORE}
+  s_endpgm
+.LP${w}:
+  v_mad_u32_u24 v4, v4, 3, s10
+  s_add_u32 s9, s9, s30
+  s_setpc_b64 s[30:31]
+.LQ${w}:
+  v_xor_b32 v5, v5, v4
+  s_xor_b32 s13, s13, s30
+  s_setpc_b64 s[30:31]` },
+    // A callee that never returns (it ends the program): the code after the call is never run
+    // (no IR path reaches it).
+    { name: `call_noreturn${w}`, wave64, structured: true, body: `${PROLOGUE}
+  v_mov_b32 v4, v3
+  v_mov_b32 v5, 3
+  s_call_b64 s[30:31], .Lfinish${w}
+  v_mov_b32 v4, 0xdead
+${STORE}
+  s_endpgm
+.Lfinish${w}:
+  v_mul_lo_u32 v5, v5, v4
+  s_mov_b32 s9, s30
+${STORE}
+  s_endpgm` },
   ];
   return kernels.map((k) => ({ ...k, body: k.body.replace(/\.L/g, `.L${k.name}_`) }));
 }
