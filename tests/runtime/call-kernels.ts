@@ -6,11 +6,12 @@
 // (and a callee that narrows EXEC itself); a nested call through a second return pair; a
 // recursive subroutine that keeps its return addresses in VGPR lanes (v_writelane/v_readlane);
 // callees that change the rounding mode for the code after their return; an irreducible cycle
-// through two call sites (the state machine); a callee that ends the program.
+// through two call sites (the state machine); a callee that ends the program; a callee with LDS
+// and barriers (the workgroup layout).
 // Every kernel records the return addresses it saw (s9, s13), so the pairs' values are compared
 // too. Buffer 0: u32 inputs (dword 0 also read as a uniform value); buffer 1: outputs, 16 bytes
 // per work-item. s[0:1] kernarg pointer; v0 workitem id x; s2 workgroup id x (as flow-kernels.ts).
-export interface CallKernel { readonly name: string; readonly wave64: boolean; readonly body: string; readonly structured: boolean }
+export interface CallKernel { readonly name: string; readonly wave64: boolean; readonly body: string; readonly structured: boolean; readonly directives?: readonly string[] }
 
 /** The target of label `to` from a s_getpc_b64 into s[a:a+1] followed by label `at`: the 64-bit add of (to - at). */
 const jumpTo = (a: number, at: string, to: string, backward = false) => `
@@ -244,6 +245,29 @@ ${STORE}
   s_mov_b32 s9, s30
 ${STORE}
   s_endpgm` },
+    // A callee with LDS and s_barrier, called from two sites: the workgroup layout (the waves of a
+    // workgroup in turns, through the state machine), each return resuming the right wave.
+    { name: `call_lds${w}`, wave64, structured: false, directives: ['.amdhsa_group_segment_fixed_size 4096'], body: `${PROLOGUE}
+  v_mov_b32 v4, v3
+  v_mov_b32 v5, 0
+  v_lshlrev_b32 v8, 2, v0
+  s_call_b64 s[30:31], .Lx${w}
+  s_call_b64 s[30:31], .Lx${w}
+${STORE}
+  s_endpgm
+.Lx${w}:
+  ds_write_b32 v8, v4
+  s_waitcnt lgkmcnt(0)
+  s_barrier
+  v_add_nc_u32 v10, 4, v8
+  v_and_b32 v10, 0xff, v10
+  ds_read_b32 v11, v10
+  s_waitcnt lgkmcnt(0)
+  s_barrier
+  v_add_nc_u32 v4, v4, v11
+  v_add_nc_u32 v5, v5, 1
+  s_add_u32 s9, s9, s30
+  s_setpc_b64 s[30:31]` },
   ];
   return kernels.map((k) => ({ ...k, body: k.body.replace(/\.L/g, `.L${k.name}_`) }));
 }

@@ -357,11 +357,11 @@ function* callCases(): Generator<EngineCase> {
   yield* flowCases(callKernels, 46);
 }
 
-function* flowCases(kernelsOf: (wave64: boolean) => readonly { name: string; body: string; structured: boolean }[], seed: number): Generator<EngineCase> {
+function* flowCases(kernelsOf: (wave64: boolean) => readonly { name: string; body: string; structured: boolean; directives?: readonly string[] }[], seed: number): Generator<EngineCase> {
   const rng = new Rng(seed);
   for (const wave64 of [false, true]) {
     const kernels = kernelsOf(wave64);
-    const { code, shaders } = assembled(kernels.map((k) => ({ name: k.name, body: k.body, wave64, vgprs: 16, sgprs: 32, directives: ['.amdhsa_system_sgpr_workgroup_id_x 1'] })));
+    const { code, shaders } = assembled(kernels.map((k) => ({ name: k.name, body: k.body, wave64, vgprs: 16, sgprs: 32, directives: ['.amdhsa_system_sgpr_workgroup_id_x 1', ...(k.directives ?? [])] })));
     for (const k of kernels) {
       const shader = shaders.get(k.name);
       assert.ok(shader);
