@@ -110,6 +110,13 @@ test('jump and call targets the CFG cannot resolve are TranslateErrors with the 
   s_branch .Lnext
 .Lnext:
   s_setpc_b64 s[16:17]`, /^pc 0x[0-9a-f]+: s_setpc_b64 s\[16:17\] \([0-9a-f]+\): jump target is not a constant known in this block/],
+    // An object that is not linked: the call's target is a relocation the loader does not apply.
+    ['relocated', `${PRE}
+  s_getpc_b64 s[16:17]
+  s_add_u32 s16, s16, external_fn@rel32@lo+4
+  s_addc_u32 s17, s17, external_fn@rel32@hi+12
+  s_swappc_b64 s[30:31], s[16:17]
+  s_endpgm`, /^pc 0x[0-9a-f]+: s_add_u32 s16, s16, 0 \([0-9a-f ]+\): a relocation of this relocatable object applies to this instruction and is not applied .*\[unapplied-relocation\]$/],
     ['rfe', `${PRE}
   s_getpc_b64 s[16:17]
   s_rfe_b64 s[16:17]`, /^pc 0x[0-9a-f]+: s_rfe_b64 s\[16:17\] \([0-9a-f]+\): s_rfe_b64 is not translated yet$/],
