@@ -1,6 +1,7 @@
 // RDNA2 shader → IR: the launch state in its own entry block, then one IR block per CFG block,
 // each instruction through its unit's translator, block ends from the CFG (branches on uniform
-// conditions, fallthroughs, s_endpgm; calls, jumps and returns through ./calls.ts), then the pass pipeline (SSA, folding, DCE, verification).
+// conditions, fallthroughs, s_endpgm; calls, jumps and returns through ./calls.ts), then the
+// pass pipeline (SSA, folding, DCE, verification).
 // An instruction without a translator fails with its pc and text.
 import type { Cfg } from '../analysis/types.js';
 import type { ModeAnalysis } from '../analysis/mode.js';
@@ -56,7 +57,8 @@ export function translate(shader: Shader, cfg: Cfg, mode: ModeAnalysis): IrFunct
     const ib = blocks[cb.id];
     if (!ib) continue;
     if (!flow.reachable[cb.id]) {
-      // Reached only by the CFG's fallthrough of a call whose callee never returns (src/analysis/calls.ts).
+      // No run-time path reaches it: the CFG reaches it only past a call whose callee never
+      // returns (src/analysis/calls.ts), so its code is never run.
       new BlockBuilder(fn, ib).emit('EndProgram');
       continue;
     }
