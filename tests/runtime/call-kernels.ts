@@ -7,11 +7,12 @@
 // recursive subroutine that keeps its return addresses in VGPR lanes (v_writelane/v_readlane);
 // callees that change the rounding mode for the code after their return; an irreducible cycle
 // through two call sites (the state machine); a callee that ends the program; a callee with LDS
-// and barriers (the workgroup layout).
+// and barriers (the workgroup layout); four seeded random call graphs.
 // Every kernel records the return addresses it saw (s9, s13), so the pairs' values are compared
 // too. Buffer 0: u32 inputs (dword 0 also read as a uniform value); buffer 1: outputs, 16 bytes
 // per work-item. s[0:1] kernarg pointer; v0 workitem id x; s2 workgroup id x (as flow-kernels.ts).
-export interface CallKernel { readonly name: string; readonly wave64: boolean; readonly body: string; readonly structured: boolean; readonly directives?: readonly string[] }
+/** structured: how the recompiler must emit the kernel's control flow (true: structured; false: the state machine; absent: either). */
+export interface CallKernel { readonly name: string; readonly wave64: boolean; readonly body: string; readonly structured?: boolean; readonly directives?: readonly string[] }
 
 /** The target of label `to` from a s_getpc_b64 into s[a:a+1] followed by label `at`: the 64-bit add of (to - at). */
 const jumpTo = (a: number, at: string, to: string, backward = false) => `
@@ -19,6 +20,52 @@ const jumpTo = (a: number, at: string, to: string, backward = false) => `
 ${at}:
   s_add_u32 s${a}, s${a}, ${to}-${at}
   s_addc_u32 s${a + 1}, s${a + 1}, ${backward ? -1 : 0}`;
+
+import { Rng } from '../harness/rng.js';
+
+/**
+ * Random call graphs (seeded): a kernel body and up to four subroutines f0..f3, where f_k is
+ * called through its own pair s[20+2k:21+2k] and calls only f_j with j > k (so no call clobbers a
+ * pair still to be returned through); each body a sequence of VALU/SALU steps, calls, calls
+ * skipped by SCC on bits of the uniform input s8, and in the kernel a counted loop around some
+ * steps. Each subroutine adds its return address to s9 and mixes its number into s13.
+ */
+function randomCallKernel(rng: Rng, name: string, wave64: boolean, prologue: string, store: string): CallKernel {
+  const k = 1 + rng.int(4);
+  let label = 0;
+  const steps = (self: number, n: number): string => {
+    const out: string[] = [];
+    for (let i = 0; i < n; i++) {
+      const r = rng.int(10);
+      const callee = self + 1 + rng.int(Math.max(1, k - self - 1));
+      const canCall = callee < k;
+      const call = `  s_call_b64 s[${20 + 2 * callee}:${21 + 2 * callee}], .L${name}_f${callee}`;
+      if (r < 4 && canCall) out.push(call);
+      else if (r < 6 && canCall) {
+        const l = `.L${name}_skip${label++}`;
+        out.push(`  s_bitcmp1_b32 s8, ${rng.int(8)}`, `  s_cbranch_scc${rng.int(2)} ${l}`, call, `${l}:`);
+      } else if (r < 8) out.push(`  v_mad_u32_u24 v4, v4, ${3 + rng.int(60)}, v5`, `  v_xor_b32 v5, 0x${rng.u32().toString(16)}, v5`);
+      else out.push(`  s_add_u32 s10, s10, ${1 + rng.int(60)}`, `  v_add_nc_u32 v5, v5, s10`);
+    }
+    return out.join('\n');
+  };
+  const loop = rng.bool();
+  const main = [
+    '  v_mov_b32 v4, v3', '  v_mov_b32 v5, v1', '  s_mov_b32 s10, 0',
+    steps(-1, 2),
+    ...(loop ? [`  s_and_b32 s11, s8, 3`, `  s_add_u32 s11, s11, 1`, `.L${name}_loop:`, steps(-1, 3), `  s_sub_u32 s11, s11, 1`, `  s_cmp_lg_u32 s11, 0`, `  s_cbranch_scc1 .L${name}_loop`] : []),
+    steps(-1, 2),
+    `  v_add_nc_u32 v4, v4, s10`,
+  ].join('\n');
+  const subs = Array.from({ length: k }, (_, f) => [
+    `.L${name}_f${f}:`, steps(f, 1 + rng.int(3)),
+    `  s_add_u32 s9, s9, s${20 + 2 * f}`, `  s_xor_b32 s13, s13, ${f + 1}`, `  s_lshl_b32 s13, s13, 1`,
+    `  s_setpc_b64 s[${20 + 2 * f}:${21 + 2 * f}]`,
+  ].join('\n')).join('\n');
+  // Returns go to every site of their subroutine (not per calling context), so such a graph can
+  // come out irreducible: either emission is right.
+  return { name, wave64, body: `${prologue}\n${main}\n${store}\n  s_endpgm\n${subs}` };
+}
 
 export function callKernels(wave64: boolean): CallKernel[] {
   const exec = wave64 ? 'exec' : 'exec_lo';
@@ -269,5 +316,7 @@ ${STORE}
   s_add_u32 s9, s9, s30
   s_setpc_b64 s[30:31]` },
   ];
+  const rng = new Rng(wave64 ? 647 : 632);
+  for (let i = 0; i < 4; i++) kernels.push(randomCallKernel(rng, `call_random${i}${w}`, wave64, PROLOGUE, STORE));
   return kernels.map((k) => ({ ...k, body: k.body.replace(/\.L/g, `.L${k.name}_`) }));
 }

@@ -40,7 +40,7 @@ test('calls, returns and computed jumps: recompiled kernels on lavapipe equal th
   } finally {
     dev.close();
   }
-  assert.equal(n, 60);
+  assert.equal(n, 84);
 });
 
 const KERNEL = { vgprs: 16, sgprs: 32, directives: ['.amdhsa_system_sgpr_workgroup_id_x 1'] };

@@ -357,7 +357,7 @@ function* callCases(): Generator<EngineCase> {
   yield* flowCases(callKernels, 46);
 }
 
-function* flowCases(kernelsOf: (wave64: boolean) => readonly { name: string; body: string; structured: boolean; directives?: readonly string[] }[], seed: number): Generator<EngineCase> {
+function* flowCases(kernelsOf: (wave64: boolean) => readonly { name: string; body: string; structured?: boolean; directives?: readonly string[] }[], seed: number): Generator<EngineCase> {
   const rng = new Rng(seed);
   for (const wave64 of [false, true]) {
     const kernels = kernelsOf(wave64);
@@ -369,7 +369,7 @@ function* flowCases(kernelsOf: (wave64: boolean) => readonly { name: string; bod
         const n = 256;
         const input = dwords(Array.from({ length: n }, (_, i) => (i === 0 ? run * 5 + (rng.u32() & 0x30) : rng.u32() >>> (rng.u32() % 32))));
         const name = `${k.name} input ${run}`;
-        yield { name, spirvName: name.replace(/\W/g, '_'), code, kernel: k.name, shader, buffers: [input, new Uint8Array(16 * n)], grid: [200 + 17 * run, 1, 1], block: [64, 1, 1], scalars: [], writes: 1, controlFlow: k.structured ? 'structured' : 'state machine' };
+        yield { name, spirvName: name.replace(/\W/g, '_'), code, kernel: k.name, shader, buffers: [input, new Uint8Array(16 * n)], grid: [200 + 17 * run, 1, 1], block: [64, 1, 1], scalars: [], writes: 1, ...(k.structured === undefined ? {} : { controlFlow: k.structured ? 'structured' as const : 'state machine' as const }) };
       }
     }
   }
