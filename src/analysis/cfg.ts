@@ -19,6 +19,10 @@
 //    whose return is still modelled by the fallthrough edge).
 //  - s_rfe_b64 (return from the trap handler): exit 'return'.
 //  - s_trap: exit 'trap'. s_sethalt with simm16 bit 0 set: exit 'halt'.
+//  - An instruction of a relocatable object whose bytes a relocation applies to (Shader.relocated;
+//    the loader does not apply them): an 'unapplied-relocation' error, and what it writes is not
+//    tracked (a call through s_getpc_b64 + a REL32 literal would otherwise resolve to the
+//    placeholder's target).
 //
 // `exit` is set whenever a path leaves the program at the end of the block, also when the block
 // has other successors (a conditional branch whose fallthrough runs past the end of the code:
@@ -249,9 +253,23 @@ class Discovery {
   /** An s_setpc/s_swappc was classified in the last round (its result depends on block boundaries). */
   indirectSeen = false;
 
+  /** pcs of code bytes with a relocation that was not applied (Shader.relocated). */
+  private readonly relocated: readonly number[];
+
   constructor(readonly shader: Shader) {
     this.target = shader.info.target;
     this.codeEnd = shader.basePc + 4 * shader.words.length;
+    this.relocated = shader.relocated ?? [];
+  }
+
+  /** Whether a relocation that was not applied falls inside the instruction. */
+  holdsRelocation(inst: Instruction): boolean {
+    const r = this.relocated;
+    if (r.length === 0) return false;
+    let lo = 0, hi = r.length;
+    while (lo < hi) { const m = (lo + hi) >>> 1; if ((r[m] as number) < inst.pc) lo = m + 1; else hi = m; }
+    const at = r[lo];
+    return at !== undefined && at < inst.pc + inst.size;
   }
 
   inRange(pc: number): boolean {
@@ -310,7 +328,9 @@ class Discovery {
     if (m === 's_sethalt' && (simm16(inst) & 1) === 1) return { succs: [], exit: 'halt', diags: [] };
     if (m === 's_rfe_b64') return { succs: [], exit: 'return', diags: [] };
     if (!flags.includes('branch')) {
-      track(c, inst);
+      // A relocated word is the assembler's placeholder, not the value that would run.
+      if (this.holdsRelocation(inst)) c.clobber(inst);
+      else track(c, inst);
       return undefined;
     }
     const f: Flow = { succs: [], diags: [] };
@@ -421,6 +441,10 @@ class Discovery {
               `reachable word does not decode: ${d.reason}`)],
           });
           break;
+        }
+        if (this.holdsRelocation(d)) {
+          diags.push(diag(d, pc, target, 'unapplied-relocation', 'error',
+            'a relocation of this relocatable object applies to this instruction and is not applied (its words hold the placeholder): link the object (ld.lld) first'));
         }
         const f = this.classify(d, consts);
         if (f !== undefined) {

@@ -18,6 +18,7 @@
 import type { Instruction, Operand, OperandValue } from '../decode/types.js';
 import type { OperandDef } from '../isa/types.js';
 import type { Cfg } from './types.js';
+import { callFlow } from './calls.js';
 
 // --- known bits ----------------------------------------------------------------------------
 
@@ -345,7 +346,9 @@ export interface ForwardProblem<S> {
 /**
  * Block entry states of a forward problem (undefined: unreachable). Blocks are visited in
  * reverse postorder from a worklist; a block is revisited only when its entry state loses a fact,
- * so the number of visits is bounded by the blocks times the lattice height.
+ * so the number of visits is bounded by the blocks times the lattice height. States flow along
+ * the run-time successors of calls.ts (a call's state to its callee only, a return's to its return
+ * sites), not along the CFG's call fallthroughs.
  */
 export function solveForward<S>(cfg: Cfg, initial: S, p: ForwardProblem<S>): (S | undefined)[] {
   const n = cfg.blocks.length;
@@ -355,6 +358,7 @@ export function solveForward<S>(cfg: Cfg, initial: S, p: ForwardProblem<S>): (S 
   cfg.rpo.forEach((b, i) => { order[b] = i; });
   input[cfg.entry] = p.clone(initial);
   const queued = new Uint8Array(n);
+  const flow = callFlow(cfg);
   // A worklist ordered by RPO position: a sorted set would do; a scan over a small bitmap is enough.
   let pending = 1;
   queued[cfg.entry] = 1;
@@ -369,9 +373,10 @@ export function solveForward<S>(cfg: Cfg, initial: S, p: ForwardProblem<S>): (S 
       if (inS === undefined || block === undefined) continue;
       const s = p.clone(inS);
       for (const inst of block.instructions) p.step(s, inst);
-      const succs = block.succs;
+      // Around calls the run-time successors (calls.ts): a call goes to its callee, a return to its return sites.
+      const succs = flow.succs[b] ?? [];
       for (let k = 0; k < succs.length; k++) {
-        const t = (succs[k] as (typeof succs)[number]).to;
+        const t = succs[k] as number;
         const cur = input[t];
         let changed: boolean;
         // The last successor reached for the first time takes `s` itself (no later use): one clone fewer.

@@ -12,6 +12,12 @@ export interface Shader {
   readonly words: Uint32Array;
   /** pc of words[0] (= info.codeRange.start). */
   readonly basePc: number;
+  /**
+   * pcs (ascending) of the code bytes a relocation of a relocatable object (ET_REL) applies to,
+   * inside the code range. They are not applied: the words hold the assembler's placeholders
+   * (src/analysis/cfg.ts reports every reachable instruction that holds one).
+   */
+  readonly relocated?: readonly number[];
 }
 
 export interface ShaderSource {
@@ -30,8 +36,25 @@ function kernelShaders(elf: ElfFile): Shader[] {
     if (!sec) throw new CodeObjectError(`kernel ${info.name}: its code section ${info.codeSection} has no contents`);
     const base = rel ? 0 : sec.addr;
     const bytes = sectionBytes(elf, sec).subarray(info.codeRange.start - base, info.codeRange.end - base);
-    return { info, words: toWords(bytes.slice()), basePc: info.codeRange.start };
+    const relocated = rel ? codeRelocations(elf, sec.index, info.codeRange.start, info.codeRange.end) : [];
+    return { info, words: toWords(bytes.slice()), basePc: info.codeRange.start, ...(relocated.length > 0 ? { relocated } : {}) };
   });
+}
+
+const SHT_RELA = 4;
+
+/** The offsets in [start, end) of section `shndx` that a SHT_RELA section relocates, ascending. */
+function codeRelocations(elf: ElfFile, shndx: number, start: number, end: number): number[] {
+  const dv = new DataView(elf.bytes.buffer, elf.bytes.byteOffset, elf.bytes.byteLength);
+  const out: number[] = [];
+  for (const s of elf.sections) {
+    if (s.type !== SHT_RELA || s.entsize !== 24 || s.info !== shndx) continue;
+    for (let o = s.offset; o + 24 <= s.offset + s.size && o + 24 <= dv.byteLength; o += 24) {
+      const at = Number(dv.getBigUint64(o, true));
+      if (at >= start && at < end) out.push(at);
+    }
+  }
+  return out.sort((a, b) => a - b);
 }
 
 /**

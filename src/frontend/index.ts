@@ -1,6 +1,7 @@
 // RDNA2 shader → IR: the launch state in its own entry block, then one IR block per CFG block,
 // each instruction through its unit's translator, block ends from the CFG (branches on uniform
-// conditions, fallthroughs, s_endpgm), then the pass pipeline (SSA, folding, DCE, verification).
+// conditions, fallthroughs, s_endpgm; calls, jumps and returns through ./calls.ts), then the
+// pass pipeline (SSA, folding, DCE, verification).
 // An instruction without a translator fails with its pc and text.
 import type { Cfg } from '../analysis/types.js';
 import type { ModeAnalysis } from '../analysis/mode.js';
@@ -11,6 +12,8 @@ import { runPasses } from '../ir/passes/index.js';
 import { emitLaunchState } from './abi.js';
 import { BlockBuilder, EXEC_LO, TContext, type Translator, VCC_LO } from './context.js';
 import { TranslateError } from './errors.js';
+import { TRANSFERS, translateTransfer } from './calls.js';
+import { callFlow } from '../analysis/calls.js';
 import { hasDynamicMode, modeVariants, runEnd } from './dynamic-mode.js';
 import type { Instruction } from '../decode/types.js';
 import { BUFFER } from './units/buffer.js';
@@ -64,9 +67,16 @@ export function translate(shader: Shader, cfg: Cfg, mode: ModeAnalysis): IrFunct
   emitLaunchState(eb, shader);
   eb.emit('Branch', [], [irBlock(cfg.entry)]);
   const blockAt = new Map(cfg.blocks.map((x) => [x.start, x.id]));
+  const flow = callFlow(cfg);
   for (const cb of cfg.blocks) {
     const ib = blocks[cb.id];
     if (!ib) continue;
+    if (!flow.reachable[cb.id]) {
+      // No run-time path reaches it: the CFG reaches it only past a call whose callee never
+      // returns (src/analysis/calls.ts), so its code is never run.
+      new BlockBuilder(fn, ib).emit('EndProgram');
+      continue;
+    }
     let b = new BlockBuilder(fn, ib);
     let cx = new TContext(b, shader, mode, text, (pc) => irBlock(blockAt.get(pc) ?? -1));
     let ended = false;
@@ -83,6 +93,11 @@ export function translate(shader: Shader, cfg: Cfg, mode: ModeAnalysis): IrFunct
         if (m === 's_code_end') b.emit('Fault', [b.u1(true)], [FAULT_CODE_END]);
         else if (m !== 's_endpgm') throw cx.error(`${m} is not translated`);
         b.emit('EndProgram');
+        ended = true;
+        break;
+      }
+      if (TRANSFERS.has(m)) {
+        translateTransfer(cx, cfg, cb, irBlock);
         ended = true;
         break;
       }
@@ -193,5 +208,5 @@ function condition(cx: TContext, m: string): Inst {
  * where the interpreter does not model them, lds=1).
  */
 export function isTranslated(mnemonic: string): boolean {
-  return mnemonic in TRANSLATORS || NO_EFFECT.has(mnemonic) || mnemonic in BRANCH_CONDITIONS || mnemonic === 's_branch' || mnemonic === 's_endpgm' || mnemonic === 's_code_end' || mnemonic === 's_barrier';
+  return mnemonic in TRANSLATORS || NO_EFFECT.has(mnemonic) || mnemonic in BRANCH_CONDITIONS || TRANSFERS.has(mnemonic) || mnemonic === 's_branch' || mnemonic === 's_endpgm' || mnemonic === 's_code_end' || mnemonic === 's_barrier';
 }

@@ -14,6 +14,7 @@ export const FAULT_MESSAGES = [
   'a scratch access (SCRATCH, or FLAT in the private aperture) outside the wave\'s scratch region',
   'an M0-indexed register (s_movrel*, v_movrel*, v_swaprel_b32) outside s0..s105 or the shader\'s VGPRs (the interpreter stops there too)',
   'execution reached s_code_end (the padding after the code)',
+  's_setpc_b64 returns to an address that is not the return site of a call (s_call_b64/s_swappc_b64) whose callee reaches this return (the recompiled return goes only to those)',
 ] as const;
 
 /** A FLAT float atomic's lanes in the LDS or private aperture (other FLAT accesses there are translated). */
@@ -25,6 +26,8 @@ export const FAULT_UNALIGNED_DWORD = 4;
 export const FAULT_SCRATCH_RANGE = 5;
 export const FAULT_REG_INDEX = 6;
 export const FAULT_CODE_END = 7;
+/** A subroutine return whose pair holds none of its return sites (src/frontend/calls.ts). */
+export const FAULT_RETURN_ADDRESS = 8;
 
 /** A fault as a run reports it: `pc 0x..: <instruction>: <message>`. */
 export class RuntimeFault extends Error {

@@ -14,6 +14,7 @@ import { KERNARG_DIRECTIVES, dwords } from '../interp/harness.js';
 import { assembleKernels, type KernelSpec } from '../harness/kernel.js';
 import { sliceKernels } from '../frontend/kernels.js';
 import { flowKernels } from './flow-kernels.js';
+import { callKernels } from './call-kernels.js';
 import { Rng } from '../harness/rng.js';
 import { buildOpenCl } from '../harness/opencl.js';
 import { addtidCases, atomicCases, buffer64Cases, bufferCases, compareCases, intCases, laneCases, openclAtomicCases } from './cases-breadth.js';
@@ -348,10 +349,19 @@ function* dynamicModes(): Generator<EngineCase> {
 
 /** Control flow through the whole recompiler (tests/runtime/flow-kernels.ts), wave32 and wave64, several uniform inputs. */
 function* controlFlow(): Generator<EngineCase> {
-  const rng = new Rng(45);
+  yield* flowCases(flowKernels, 45);
+}
+
+/** Calls, returns and computed jumps (tests/runtime/call-kernels.ts), the same way. */
+function* callCases(): Generator<EngineCase> {
+  yield* flowCases(callKernels, 46);
+}
+
+function* flowCases(kernelsOf: (wave64: boolean) => readonly { name: string; body: string; structured?: boolean; directives?: readonly string[] }[], seed: number): Generator<EngineCase> {
+  const rng = new Rng(seed);
   for (const wave64 of [false, true]) {
-    const kernels = flowKernels(wave64);
-    const { code, shaders } = assembled(kernels.map((k) => ({ name: k.name, body: k.body, wave64, vgprs: 16, sgprs: 32, directives: ['.amdhsa_system_sgpr_workgroup_id_x 1'] })));
+    const kernels = kernelsOf(wave64);
+    const { code, shaders } = assembled(kernels.map((k) => ({ name: k.name, body: k.body, wave64, vgprs: 16, sgprs: 32, directives: ['.amdhsa_system_sgpr_workgroup_id_x 1', ...(k.directives ?? [])] })));
     for (const k of kernels) {
       const shader = shaders.get(k.name);
       assert.ok(shader);
@@ -359,7 +369,7 @@ function* controlFlow(): Generator<EngineCase> {
         const n = 256;
         const input = dwords(Array.from({ length: n }, (_, i) => (i === 0 ? run * 5 + (rng.u32() & 0x30) : rng.u32() >>> (rng.u32() % 32))));
         const name = `${k.name} input ${run}`;
-        yield { name, spirvName: name.replace(/\W/g, '_'), code, kernel: k.name, shader, buffers: [input, new Uint8Array(16 * n)], grid: [200 + 17 * run, 1, 1], block: [64, 1, 1], scalars: [], writes: 1, controlFlow: k.structured ? 'structured' : 'state machine' };
+        yield { name, spirvName: name.replace(/\W/g, '_'), code, kernel: k.name, shader, buffers: [input, new Uint8Array(16 * n)], grid: [200 + 17 * run, 1, 1], block: [64, 1, 1], scalars: [], writes: 1, ...(k.structured === undefined ? {} : { controlFlow: k.structured ? 'structured' as const : 'state machine' as const }) };
       }
     }
   }
@@ -393,4 +403,5 @@ export const ENGINE_SUITES: readonly EngineSuite[] = [
   // The rest of the float VALU (./cases-vfloat.ts; tests/runtime/vfloat.test.ts runs them on lavapipe).
   { title: 'remaining float VALU ops', cases: () => vfloatCases() },
   { title: 'control flow', cases: controlFlow },
+  { title: 'calls and computed jumps', cases: callCases },
 ];

@@ -1,0 +1,99 @@
+// Where control goes at run time around subroutine calls, on top of the CFG (cfg.ts). The CFG
+// models a resolved call (s_call_b64, or s_swappc_b64 of a constant target) as a 'call' edge plus
+// a fallthrough edge to the instruction after it (the return site), and a return (s_setpc_b64 of
+// a pair some call wrote, exit 'return') as a block without successors. At run time a call block
+// goes only to its callee, and a return goes to whichever return site its pair holds. This file
+// gives the forward data flow (scalar-constants.ts, mode.ts) and the frontend that flow:
+//  - a resolved call block's successors are its call edge's target alone;
+//  - a return block's successors are the return sites of the calls whose callee reaches it. The
+//    callee of a call is walked from its entry along the CFG's edges, where a nested resolved
+//    call is followed by its return site (the nested callee returns there), not into the nested
+//    callee. The frontend checks the pair's run-time value against exactly these sites (and
+//    faults when it is none of them), so the set only has to hold every site a return can reach
+//    when the program calls and returns as the ISA describes (AMD RDNA2 ISA reference, SOP1 and
+//    SOPK: s_swappc_b64 and s_call_b64 write the address of the next instruction to their
+//    destination pair and go to the target; s_setpc_b64 goes to its pair's value; as
+//    src/interp/units/salu.ts runs them).
+// An unresolved s_swappc_b64 (no call edge) keeps the CFG's fallthrough: the data flow then assumes
+// that the unknown callee returns with every register as it was (the frontend refuses it).
+// s_rfe_b64 (exit 'return' too) is not a subroutine return and gets no sites.
+import type { BasicBlock, Cfg } from './types.js';
+
+export interface CallFlow {
+  /** Per block id: where the block may pass control at run time (block ids; no duplicates). */
+  readonly succs: readonly (readonly number[])[];
+  /** Per block id: for a return block (s_setpc_b64 with exit 'return'), its return-site block ids in ascending pc order. */
+  readonly returnSites: readonly (readonly number[] | undefined)[];
+  /** Per block id: whether control reaches it from the entry along `succs`. */
+  readonly reachable: readonly boolean[];
+}
+
+/** Whether the block ends with a call whose target the CFG resolved (a 'call' edge). */
+export function isResolvedCall(b: BasicBlock): boolean {
+  return b.succs.some((e) => e.kind === 'call');
+}
+
+/** Whether the block ends with a subroutine return: s_setpc_b64 of a return-address pair (not s_rfe_b64). */
+export function isReturn(b: BasicBlock): boolean {
+  return b.exit === 'return' && b.instructions[b.instructions.length - 1]?.def.mnemonic === 's_setpc_b64';
+}
+
+const memo = new WeakMap<Cfg, CallFlow>();
+
+/** The run-time flow of `cfg` around calls and returns (computed once per Cfg). */
+export function callFlow(cfg: Cfg): CallFlow {
+  const hit = memo.get(cfg);
+  if (hit) return hit;
+  const blocks = cfg.blocks;
+  const n = blocks.length;
+  // The blocks of a callee, walked from its entry: the return blocks it reaches.
+  const returnsOf = new Map<number, number[]>();
+  const returnsFrom = (entry: number): number[] => {
+    const known = returnsOf.get(entry);
+    if (known) return known;
+    const seen = new Uint8Array(n);
+    const out: number[] = [];
+    const work = [entry];
+    seen[entry] = 1;
+    while (work.length > 0) {
+      const b = blocks[work.pop() as number];
+      if (!b) continue;
+      if (isReturn(b)) out.push(b.id);
+      const call = isResolvedCall(b);
+      for (const e of b.succs) {
+        if (call && e.kind === 'call') continue;
+        if (seen[e.to] === 1) continue;
+        seen[e.to] = 1;
+        work.push(e.to);
+      }
+    }
+    returnsOf.set(entry, out);
+    return out;
+  };
+  const sites: Set<number>[] = Array.from({ length: n }, () => new Set<number>());
+  for (const b of blocks) {
+    if (!isResolvedCall(b)) continue;
+    const callee = b.succs.find((e) => e.kind === 'call');
+    const site = b.succs.find((e) => e.kind === 'fallthrough');
+    if (!callee || !site) continue;
+    for (const r of returnsFrom(callee.to)) sites[r]?.add(site.to);
+  }
+  const returnSites = blocks.map((b) => (isReturn(b) ? [...(sites[b.id] ?? [])].sort((x, y) => (blocks[x]?.start ?? 0) - (blocks[y]?.start ?? 0)) : undefined));
+  const succs = blocks.map((b) => {
+    const out: number[] = [];
+    const add = (t: number) => { if (!out.includes(t)) out.push(t); };
+    const call = isResolvedCall(b);
+    for (const e of b.succs) if (!(call && e.kind === 'fallthrough')) add(e.to);
+    for (const t of returnSites[b.id] ?? []) add(t);
+    return out;
+  });
+  const reachable = new Array<boolean>(n).fill(false);
+  const work = n > 0 ? [cfg.entry] : [];
+  if (n > 0) reachable[cfg.entry] = true;
+  while (work.length > 0) {
+    for (const t of succs[work.pop() as number] ?? []) if (!reachable[t]) { reachable[t] = true; work.push(t); }
+  }
+  const flow: CallFlow = { succs, returnSites, reachable };
+  memo.set(cfg, flow);
+  return flow;
+}
