@@ -385,7 +385,7 @@ export const ENGINE_SUITES: readonly EngineSuite[] = [
   { title: 'integer dot products', cases: dotCases },
   { title: 'SAD ops', cases: sadCases },
   { title: 'LDS and barriers', cases: ldsCases },
-  { title: 'float atomics, addtid, append/consume, wrxchg2', cases: floatAtomicCases },
+  { title: 'float atomics, addtid, append/consume, wrxchg2, condxchg32', cases: floatAtomicCases },
   { title: 'OpenCL atomics', cases: openclAtomicCases },
   { title: 'f64 and f16 OpenCL kernels', cases: wideOpenCl },
   { title: 'f64 and f16 assembly kernels', cases: wideAssembly },
