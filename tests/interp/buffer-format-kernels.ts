@@ -37,7 +37,17 @@ export const FORMAT_LOADS: readonly FormatLoad[] = [
   { asm: 'buffer_load_format_d16_xyz v[51:52], v1, s[8:11], 0 offen', first: 51, regs: 2, format: 'vsharp', comps: 3, d16: true },
 ];
 
-export const RESULT_REGS: readonly number[] = Array.from({ length: 53 - 2 }, (_, k) => 2 + k);
+/** The non-format d16 loads on the same data (lane l's element at 8 l): the halves they keep. */
+export const D16_LOADS = [
+  'buffer_load_ubyte_d16_hi v54, v1, s[8:11], 0 offen offset:1',
+  'buffer_load_sbyte_d16 v55, v1, s[8:11], 0 offen offset:2',
+  'buffer_load_short_d16 v56, v1, s[8:11], 0 offen offset:3',
+  'buffer_load_sbyte_d16_hi v57, v1, s[8:11], 0 offen offset:6',
+  'buffer_load_ubyte_d16 v58, v1, s[8:11], 0 offen offset:7',
+  'buffer_load_short_d16_hi v59, v1, s[8:11], 0 offen offset:5',
+] as const;
+
+export const RESULT_REGS: readonly number[] = [...Array.from({ length: 53 - 2 }, (_, k) => 2 + k), 54, 55, 56, 57, 58, 59];
 
 /** The d16 stores: the V# at s[12:15] (dword 3 from kernarg 28) over the store target, lane l at 16 l. */
 export const FORMAT_STORES = [
@@ -63,10 +73,11 @@ export function formatKernel(wave64: boolean): string {
   v_lshlrev_b32 v53, 4, v0
   ${presets.join('\n  ')}
   ${FORMAT_LOADS.map((l) => l.asm).join('\n  ')}
+  ${D16_LOADS.join('\n  ')}
   s_waitcnt vmcnt(0)
   ${FORMAT_STORES.join('\n  ')}
-  v_mul_u32_u24 v60, ${4 * RESULT_REGS.length}, v0
-  ${RESULT_REGS.map((r, k) => `global_store_dword v60, v${r}, s[16:17] offset:${4 * k}`).join('\n  ')}
+  v_mul_u32_u24 v61, ${4 * RESULT_REGS.length}, v0
+  ${RESULT_REGS.map((r, k) => `global_store_dword v61, v${r}, s[16:17] offset:${4 * k}`).join('\n  ')}
   s_endpgm`;
 }
 

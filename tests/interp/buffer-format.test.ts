@@ -77,6 +77,11 @@ for (const wave64 of [false, true]) {
         const got = want.map((_, k) => reg(ld.first + k));
         assert.deepEqual(got.map((x) => x.toString(16)), want.map((x) => x.toString(16)), `lane ${l}: ${ld.asm}`);
       }
+      // The non-format d16 loads: ubyte_d16_hi of byte 1, sbyte_d16 of byte 2, short_d16 of bytes 3-4,
+      // sbyte_d16_hi of byte 6, ubyte_d16 of byte 7, short_d16_hi of bytes 5-6; the other half kept.
+      const by = (k: number) => el[k] ?? 0, sx = (x: number) => ((x << 24) >> 24) & 0xffff;
+      const keepLo = (r: number, h: number) => ((preset(r) & 0xffff) | (h << 16)) >>> 0, keepHi = (r: number, h: number) => ((preset(r) & 0xffff0000) | h) >>> 0;
+      assert.deepEqual([54, 55, 56, 57, 58, 59].map(reg), [keepLo(54, by(1)), keepHi(55, sx(by(2))), keepHi(56, by(3) | (by(4) << 8)), keepLo(57, sx(by(6))), keepHi(58, by(7)), keepLo(59, by(5) | (by(6) << 8))], `lane ${l}: d16 loads`);
       // The d16 stores: 16_16_16_16_FLOAT gets v[39:40]'s four halves at 16 l; the 16_16_UINT V# gets v41's high
       // half at 16 l + 8 and v43's two halves at 16 l + 10.
       const r = (x: number) => reg(x);
@@ -100,7 +105,7 @@ test('the format stores that convert, and d16 results of the 32-bit formats, are
     ['tbuffer_store_format_xyzw v[2:5], v1, s[8:11], 0 format:[BUF_FMT_8_8_8_8_UNORM] offen', /a format store that converts/],
     ['buffer_store_format_x v2, v1, s[8:11], 0 offen', /8_8_8_8_UNORM: a format store that converts/],
     ['tbuffer_store_format_d16_x v2, v1, s[8:11], 0 format:[BUF_FMT_16_UNORM] offen', /16_UNORM: a format store that converts/],
-    ['tbuffer_load_format_d16_x v2, v1, s[8:11], 0 format:[BUF_FMT_32_FLOAT] offen', /16-bit results of the 32-bit formats/],
+    ['tbuffer_load_format_d16_x v2, v1, s[8:11], 0 format:[BUF_FMT_32_FLOAT] offen', /d16 forms of the 32-bit formats/],
   ] as const) {
     const k = kernel('refused', body(inst), false);
     assert.throws(() => run(k, 32, [new Uint8Array(64), new Uint8Array(64)], [0, 0]), (e: unknown) => e instanceof UnimplementedError && why.test(e.message), inst);

@@ -195,7 +195,7 @@ function formatHandler(def: InstrDef, acc: Access): Handler {
     const fmt = inst.def.family === 'MTBUF' ? inst.mods.format ?? 0 : v.format;
     const info = bufferFormatInfo(fmt);
     if (info && isPackedFormat(info)) return packedFormat(def, acc, info)(inst, cx);
-    if (acc.d16) throw new UnimplementedError(`${def.mnemonic} with ${formatName(fmt)}: 16-bit results of the 32-bit formats are not implemented`);
+    if (acc.d16) throw new UnimplementedError(`${def.mnemonic} with ${formatName(fmt)}: d16 forms of the 32-bit formats are not implemented`);
     const f = format32(fmt);
     if (!f) throw new UnimplementedError(`${def.mnemonic} with ${formatName(fmt)}: not a format the interpreter implements`);
     const n = acc.dwords;
