@@ -24,7 +24,9 @@
 // check, soffset left out of it, an out-of-range atomic returning 0, an out-of-range format load
 // returning 0 in every component, and MTBUF applying the V#'s dst_sel like MUBUF format loads.
 // The float atomics (fcmpswap: data then compare, fmin, fmax, _x2) compute through the float
-// model's floatAtomic (src/float/atomic.ts), as vmem.ts's.
+// model's floatAtomic (src/float/atomic.ts), as vmem.ts's. Format loads of the formats narrower
+// than 32 bits convert through buffer-format.ts (packedFormat below); format stores that would
+// convert are not implemented.
 import type { Instruction, OperandValue } from '../../decode/types.js';
 import type { InstrDef } from '../../isa/types.js';
 import { ISA_TABLE } from '../../isa/table.js';
