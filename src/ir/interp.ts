@@ -49,6 +49,8 @@ interface Ctx {
 }
 
 type Handler = (c: Ctx) => Lanes | undefined;
+/** ExchangeLds2x64's second results (the old values at address1), by its first result's lanes. */
+const EXCHANGE_SECOND = new WeakMap<Lanes, Lanes>();
 
 const map = (c: Ctx, f: (lane: number) => V): Lanes => Array.from({ length: c.lanes }, (_, l) => f(l));
 const m1 = (f: (a: V) => V): Handler => (c) => { const a = c.a(0); return map(c, (l) => f(a[l] ?? 0)); };
@@ -289,6 +291,26 @@ const HANDLERS: Record<Op, Handler> = {
       out[l] = BigInt(o0) | (BigInt(o1) << 32n);
     }
     return out;
+  },
+  ExchangeLds2x64: (c) => {
+    const p0 = c.a(1), p1 = c.a(2), d0 = c.a(3), d1 = c.a(4);
+    const out: Lanes = map(c, () => 0n), second: Lanes = map(c, () => 0n);
+    const get = (a: number) => BigInt(ldsRead(c.w.lds, a, 4)) | (BigInt(ldsRead(c.w.lds, a + 4, 4)) << 32n);
+    const put = (a: number, v: bigint) => { ldsWrite(c.w.lds, a, 4, Number(v & 0xffffffffn)); ldsWrite(c.w.lds, a + 4, 4, Number((v >> 32n) & 0xffffffffn)); };
+    for (let l = 0; l < c.lanes; l++) {
+      if (!active(c, l)) continue;
+      out[l] = get(u(p0[l]));
+      put(u(p0[l]), big(d0[l]));
+      second[l] = get(u(p1[l]));
+      put(u(p1[l]), big(d1[l]));
+    }
+    EXCHANGE_SECOND.set(out, second);
+    return out;
+  },
+  ExchangeLds2x64Second: (c) => {
+    const s = EXCHANGE_SECOND.get(c.a(0));
+    if (!s) throw new IrError('ExchangeLds2x64Second: its argument is not the result of an ExchangeLds2x64');
+    return s;
   },
   AtomicLdsCall: (c) => {
     const k = Number(c.imm(0)), wide = Number(c.imm(1)) === 1;

@@ -214,6 +214,18 @@ export const OPS = {
    * the old dwords as (old0, old1) in a u64 (0 in inactive lanes). AtomicLds's range rules.
    */
   ExchangeLds2: { args: ['u1', 'u32', 'u32', 'u32', 'u32'], result: 'u64', effect: true },
+  /**
+   * ds_wrxchg2(st64)_rtn_b64 (active, address0, address1, data0, data1 as u64): per lane in
+   * ascending order, the 8 bytes at address0 are exchanged with data0, then the 8 at address1 with
+   * data1; the old 8 bytes at address0 (0 in inactive lanes). Those at address1 are the value of
+   * ExchangeLds2x64Second on this result. AtomicLds's range rules, dword by dword.
+   */
+  ExchangeLds2x64: { args: ['u1', 'u32', 'u32', 'u64', 'u64'], result: 'u64', effect: true },
+  /**
+   * The old 8 bytes at address1 of the ExchangeLds2x64 whose result is the argument (in the same
+   * block; 0 in inactive lanes). Pure: it reads the exchange's second result, not the LDS.
+   */
+  ExchangeLds2x64Second: { args: ['u64'], result: 'u64' },
   /** AtomicRmwCall on the LDS (helper imm; active, address, data, compare; imm 1 for 64-bit), with AtomicLds's range rules. */
   AtomicLdsCall: { args: ['imm', 'u1', 'u32', 'u64', 'u64', 'imm'], result: 'u64', effect: true },
   /**

@@ -98,6 +98,7 @@ function verifyOne(fn: IrFunction, root: IrFunction): string[] {
         for (const t of i.imms) if (!fn.blocks[Number(t)]) errors.push(`${at(b.id, k, i)}: branch to missing block b${t}`);
       }
       // A wave resumes after a barrier at its block's branch target: the barrier is the block's last op before a Branch.
+      if (i.op === 'ExchangeLds2x64Second' && (i.args[0]?.op !== 'ExchangeLds2x64' || !b.insts.includes(i.args[0]))) errors.push(`${at(b.id, k, i)}: ExchangeLds2x64Second of something other than an ExchangeLds2x64 of its block`);
       if (i.op === 'Barrier' && b.insts[b.insts.indexOf(i) + 1]?.op !== 'Branch') errors.push(`${at(b.id, k, i)}: a Barrier not directly before its block's Branch`);
       i.stamp = passed;
     }

@@ -193,3 +193,53 @@ export const WRXCHG2_BODY = `
   ${WRXCHG2_REGS.map((r, k) => `global_store_dword v60, v${r}, s[0:1] offset:${4 * k}`).join('\n  ')}
   s_endpgm`;
 
+
+/**
+ * ds_wrxchg2_rtn_b64 (lane l: 8l and 8l + 8, the next lane's first), ds_wrxchg2st64_rtn_b64
+ * (lane l: 512 + 8g and 1024 + 8g, g = l & 7, shared by the lanes of a group) and
+ * ds_condxchg32_rtn_b64 (lanes 2k and 2k + 1 on the pair at 1536 + 8k, through an address
+ * 8k + 3 + 4 (l & 1) that the 0xfff8 mask aligns; low data bit 31 set in odd lanes, high data
+ * bit 31 set where l & 2), then the LDS read back. Initial LDS: 8l holds (100 + l, 200 + l),
+ * 1536 + 8l holds (300 + l, 400 + l); data0 (1000 + l, 1100 + l), data1 (2000 + l, 2100 + l).
+ */
+export const WRXCHG2X64_REGS = [8, 9, 10, 11, 12, 13, 14, 15, 17, 18, 19, 20, 21, 22, 23, 24, 28, 29];
+export const WRXCHG2X64_BODY = `
+  s_load_dwordx2 s[0:1], s[0:1], 0x0
+  v_lshlrev_b32 v1, 3, v0
+  v_add_nc_u32 v2, 100, v0
+  v_add_nc_u32 v3, 200, v0
+  ds_write_b64 v1, v[2:3]
+  v_add_nc_u32 v2, 300, v0
+  v_add_nc_u32 v3, 400, v0
+  ds_write_b64 v1, v[2:3] offset:1536
+  v_add_nc_u32 v4, 1000, v0
+  v_add_nc_u32 v5, 1100, v0
+  v_add_nc_u32 v6, 2000, v0
+  v_add_nc_u32 v7, 2100, v0
+  s_waitcnt lgkmcnt(0)
+  ds_wrxchg2_rtn_b64 v[8:11], v1, v[4:5], v[6:7] offset0:0 offset1:1
+  v_and_b32 v16, 7, v0
+  v_lshlrev_b32 v16, 3, v16
+  ds_wrxchg2st64_rtn_b64 v[12:15], v16, v[4:5], v[6:7] offset0:1 offset1:2
+  v_lshrrev_b32 v30, 1, v0
+  v_lshlrev_b32 v30, 3, v30
+  v_and_b32 v25, 1, v0
+  v_lshl_add_u32 v25, v25, 2, v30
+  v_add_nc_u32 v25, 3, v25
+  v_add_nc_u32 v26, 5000, v0
+  v_lshlrev_b32 v31, 31, v0
+  v_or_b32 v26, v26, v31
+  v_sub_nc_u32 v27, 0x7fffffff, v0
+  v_lshlrev_b32 v31, 30, v0
+  v_and_b32 v31, 0x80000000, v31
+  v_or_b32 v27, v27, v31
+  ds_condxchg32_rtn_b64 v[23:24], v25, v[26:27] offset:1536
+  s_waitcnt lgkmcnt(0)
+  ds_read_b64 v[17:18], v1
+  ds_read_b64 v[19:20], v16 offset:512
+  ds_read_b64 v[21:22], v16 offset:1024
+  ds_read_b64 v[28:29], v30 offset:1536
+  s_waitcnt lgkmcnt(0)
+  v_mul_u32_u24 v60, ${4 * WRXCHG2X64_REGS.length}, v0
+  ${WRXCHG2X64_REGS.map((r, k) => `global_store_dword v60, v${r}, s[0:1] offset:${4 * k}`).join('\n  ')}
+  s_endpgm`;

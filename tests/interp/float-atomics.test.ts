@@ -11,7 +11,7 @@ import type { Shader } from '../../src/container/shader.js';
 import { dispatch } from '../../src/interp/dispatch.js';
 import { GlobalMemory } from '../../src/interp/memory.js';
 import { assembleShaders } from '../harness/kernel.js';
-import { dsFloatKernel, dsM0Kernel, GLOBAL_FLOAT_DATA, globalFloatKernel, type AtomicKernel, WRXCHG2_BODY, WRXCHG2_REGS } from './float-atomics-kernels.js';
+import { dsFloatKernel, dsM0Kernel, GLOBAL_FLOAT_DATA, globalFloatKernel, type AtomicKernel, WRXCHG2_BODY, WRXCHG2_REGS, WRXCHG2X64_BODY, WRXCHG2X64_REGS } from './float-atomics-kernels.js';
 
 function run(shader: Shader, lanes: number, bufs: Uint32Array[]): Uint32Array[] {
   const mem = new GlobalMemory();
@@ -133,6 +133,36 @@ for (const ws of [32, 64] as const) {
         1000 + l, // 4l after the instruction: this lane's data0 (written after the previous lane's data1)
         1000 + ws - 8 + g, // 256 + 4g: the group's last lane
         2000 + ws - 8 + g,
+      ];
+      assert.deepEqual(record(out, l, n), want, `lane ${l}`);
+    }
+  });
+}
+
+for (const ws of [32, 64] as const) {
+  test(`ds_wrxchg2(st64)_rtn_b64 (both 64-bit exchanges of a lane before the next lane's) and ds_condxchg32_rtn_b64 (RDNA3's pseudocode: the aligned pair, each dword written with bit 31 clear where its data's bit 31 is set), wave${ws}`, () => {
+    const n = WRXCHG2X64_REGS.length;
+    const [out] = run(kernel(`wx64_${ws}`, { body: WRXCHG2X64_BODY, regs: WRXCHG2X64_REGS, ldsBytes: 2048 }, ws, 1), ws, [new Uint32Array(ws * n)]);
+    assert.ok(out);
+    for (let l = 0; l < ws; l++) {
+      const g = l & 7, first = l < 8, k = l >> 1, odd = (k & 1) === 1;
+      const want = [
+        // wrxchg2: old at 8l (the previous lane's data1 already there), old at 8l + 8 (the next lane's initial pair; past the last lane: zero)
+        ...(l === 0 ? [100, 200] : [2000 + l - 1, 2100 + l - 1]),
+        ...(l + 1 < ws ? [100 + l + 1, 200 + l + 1] : [0, 0]),
+        // st64: old at 512 + 8g (the group's previous lane's data0; for the first lanes zero, or in wave64 at 512 the
+        // last lane's data1 from the first instruction), old at 1024 + 8g (the previous lane's data1)
+        ...(first ? (ws === 64 && g === 0 ? [2063, 2163] : [0, 0]) : [1000 + l - 8, 1100 + l - 8]),
+        ...(first ? [0, 0] : [2000 + l - 8, 2100 + l - 8]),
+        1000 + l, 1100 + l, // 8l afterwards: this lane's data0
+        1000 + ws - 8 + g, 1100 + ws - 8 + g, // 512 + 8g: the group's last lane's data0
+        2000 + ws - 8 + g, 2100 + ws - 8 + g, // 1024 + 8g: its data1
+        // condxchg32 on pair k = (300 + k, 400 + k): lane 2k (low bit 31 clear) changes the high dword to
+        // 0x7fffffff - 2k if k is odd; lane 2k + 1 sees that, then writes its low dword 5000 + l and, if k is
+        // odd, its high dword 0x7fffffff - l (bit 31 cleared from 0xffffffff - l)
+        300 + k, (l & 1) === 1 && odd ? 0x7fffffff - 2 * k : 400 + k,
+        // the pair afterwards
+        5000 + 2 * k + 1, odd ? 0x7fffffff - 2 * k - 1 : 400 + k,
       ];
       assert.deepEqual(record(out, l, n), want, `lane ${l}`);
     }

@@ -444,7 +444,7 @@ test('scratch: MUBUF through the private segment buffer, SCRATCH and FLAT-privat
   }
 });
 
-test('a scratch access past the wave\'s private segment stops the run with the pc; GDS and ds_condxchg32_rtn_b64 are unimplemented', () => {
+test('a scratch access past the wave\'s private segment stops the run with the pc; GDS (also ds_condxchg32_rtn_b64 gds) is unimplemented', () => {
   const specs: KernelSpec[] = [
     { name: 'past', vgprs: 16, directives: SCRATCH_DIRECTIVES, body: `
   s_add_u32 s6, s6, s9
@@ -455,13 +455,13 @@ test('a scratch access past the wave\'s private segment stops the run with the p
   scratch_load_dword v2, v1, off
   s_endpgm` },
     { name: 'gds', vgprs: 16, directives: KERNARG(1, ['.amdhsa_group_segment_fixed_size 64']), body: 'v_mov_b32 v1, 0\n  ds_write_b32 v1, v0 gds\n  s_endpgm' },
-    { name: 'condx', vgprs: 16, directives: KERNARG(1, ['.amdhsa_group_segment_fixed_size 64']), body: 'v_mov_b32 v1, 0\n  ds_condxchg32_rtn_b64 v[2:3], v1, v[4:5]\n  s_endpgm' },
+    { name: 'condx', vgprs: 16, directives: KERNARG(1, ['.amdhsa_group_segment_fixed_size 64']), body: 'v_mov_b32 v1, 0\n  ds_condxchg32_rtn_b64 v[2:3], v1, v[4:5] gds\n  s_endpgm' },
   ];
   const m = assembleShaders('gfx1030', specs);
   const k = (n: string) => { const s = m.get(n); assert.ok(s); return s; };
   assert.throws(() => run(k('past'), 32, []), (e: unknown) => e instanceof InterpError && /scratch_load_dword/.test(e.message) && /outside every buffer/.test(e.message));
   assert.throws(() => run(k('gds'), 32, []), (e: unknown) => e instanceof UnimplementedError && /gds/.test(e.message));
-  assert.throws(() => run(k('condx'), 32, []), (e: unknown) => e instanceof UnimplementedError && /ds_condxchg32_rtn_b64/.test(e.message));
+  assert.throws(() => run(k('condx'), 32, []), (e: unknown) => e instanceof UnimplementedError && /ds_condxchg32_rtn_b64 with gds/.test(e.message));
 });
 
 test('base64 helpers round-trip (used to compare with pocl)', () => {

@@ -1,4 +1,4 @@
-// Float atomics, the M0-based DS forms and ds_wrxchg2(st64)_rtn_b32 (issue 7) for the differential tests: the interpreter's
+// Float atomics, the M0-based DS forms, ds_wrxchg2(st64)_rtn_b32/_b64 and ds_condxchg32_rtn_b64 (issue 7) for the differential tests: the interpreter's
 // hand-checked kernels (tests/interp/float-atomics-kernels.ts) and a randomized kernel whose lanes
 // run every float atomic, DS and GLOBAL, f32 and f64, four lanes to an address (so each address
 // sees a chain of lane-ordered updates), on float bits biased to the edges (zeros, subnormals,
@@ -11,7 +11,7 @@ import { loadShaders } from '../../src/container/shader.js';
 import { Rng } from '../harness/rng.js';
 import { readFileSync } from 'node:fs';
 import { buildOpenCl } from '../harness/opencl.js';
-import { dsFloatKernel, dsM0Kernel, GLOBAL_FLOAT_DATA, globalFloatKernel, type AtomicKernel, WRXCHG2_BODY, WRXCHG2_REGS } from '../interp/float-atomics-kernels.js';
+import { dsFloatKernel, dsM0Kernel, GLOBAL_FLOAT_DATA, globalFloatKernel, type AtomicKernel, WRXCHG2_BODY, WRXCHG2_REGS, WRXCHG2X64_BODY, WRXCHG2X64_REGS } from '../interp/float-atomics-kernels.js';
 
 const RANDOM_REGS = [10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29];
 
@@ -95,6 +95,7 @@ export function* floatAtomicCases(): Generator<EngineCase> {
     const m0 = dsM0Kernel(ws);
     yield kernelCase(`dsm0${ws}`, m0, ws, [new Uint8Array(4 * ws * m0.regs.length)]);
     yield kernelCase(`wrxchg2_${ws}`, { body: WRXCHG2_BODY, regs: WRXCHG2_REGS, ldsBytes: 1024 }, ws, [new Uint8Array(4 * ws * WRXCHG2_REGS.length)]);
+    yield kernelCase(`wrxchg2x64_${ws}`, { body: WRXCHG2X64_BODY, regs: WRXCHG2X64_REGS, ldsBytes: 2048 }, ws, [new Uint8Array(4 * ws * WRXCHG2X64_REGS.length)]);
     const random: AtomicKernel = { body: randomBody(ws), regs: RANDOM_REGS, ldsBytes: 256 };
     const input = bytes(Array.from({ length: 4 * ws }, () => edgeDword(rng)));
     const area = bytes([...Array.from({ length: 64 }, () => edgeDword(rng)), ...new Array<number>(64).fill(0)]);

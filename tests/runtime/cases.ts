@@ -20,6 +20,7 @@ import { buildOpenCl } from '../harness/opencl.js';
 import { addtidCases, atomicCases, buffer64Cases, bufferCases, compareCases, intCases, laneCases, openclAtomicCases } from './cases-breadth.js';
 import { wideAssembly, wideOpenCl } from './cases-wide.js';
 import { ldsCases } from './cases-lds.js';
+import { bufferFormatCases } from './cases-buffer-format.js';
 import { floatAtomicCases } from './cases-float-atomics.js';
 import { dppCases } from './cases-dpp.js';
 import { vfloatCases } from './cases-vfloat.js';
@@ -396,7 +397,8 @@ export const ENGINE_SUITES: readonly EngineSuite[] = [
   { title: 'SAD ops', cases: sadCases },
   { title: 'M0-indexed moves and v_trig_preop_f64', cases: movrelCases },
   { title: 'LDS and barriers', cases: ldsCases },
-  { title: 'float atomics, addtid, append/consume, wrxchg2', cases: floatAtomicCases },
+  { title: 'float atomics, addtid, append/consume, wrxchg2, condxchg32', cases: floatAtomicCases },
+  { title: 'buffer formats and d16 buffer accesses', cases: bufferFormatCases },
   { title: 'OpenCL atomics', cases: openclAtomicCases },
   { title: 'f64 and f16 OpenCL kernels', cases: wideOpenCl },
   { title: 'f64 and f16 assembly kernels', cases: wideAssembly },

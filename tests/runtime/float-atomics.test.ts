@@ -78,10 +78,10 @@ test('OpenCL float atomics (clang-19: ds_add_f32, ds_min_f32 and a compare-and-s
   }
 });
 
-test('ds_wrxchg2(st64)_rtn_b64 and ds_condxchg32_rtn_b64 are refused by the translation with the pc and instruction', () => {
-  for (const [asm, mnemonic] of [['ds_wrxchg2_rtn_b64 v[4:7], v1, v[2:3], v[2:3] offset1:1', 'ds_wrxchg2_rtn_b64'], ['ds_wrxchg2st64_rtn_b64 v[4:7], v1, v[2:3], v[2:3] offset1:1', 'ds_wrxchg2st64_rtn_b64'], ['ds_condxchg32_rtn_b64 v[4:5], v1, v[2:3]', 'ds_condxchg32_rtn_b64']] as const) {
+test('the GDS forms of ds_wrxchg2(st64)_rtn_b64 and ds_condxchg32_rtn_b64 are refused by the translation with the pc and instruction', () => {
+  for (const [asm, mnemonic] of [['ds_wrxchg2_rtn_b64 v[4:7], v1, v[2:3], v[2:3] offset1:1 gds', 'ds_wrxchg2_rtn_b64'], ['ds_wrxchg2st64_rtn_b64 v[4:7], v1, v[2:3], v[2:3] offset1:1 gds', 'ds_wrxchg2st64_rtn_b64'], ['ds_condxchg32_rtn_b64 v[4:5], v1, v[2:3] gds', 'ds_condxchg32_rtn_b64']] as const) {
     const k = assemble('gfx1030', [{ name: 'refused', body: `v_mov_b32 v1, 0\n  ${asm}\n  s_endpgm`, directives: ['.amdhsa_group_segment_fixed_size 64'] }]).get('refused');
     assert.ok(k);
-    assert.throws(() => recompile(k, { profile: LAVAPIPE_PROFILE }), (e: unknown) => e instanceof TranslateError && e.message.startsWith('pc 0x4: ') && e.message.includes(`${mnemonic} is not translated yet`), asm);
+    assert.throws(() => recompile(k, { profile: LAVAPIPE_PROFILE }), (e: unknown) => e instanceof TranslateError && e.message.startsWith('pc 0x4: ') && e.message.includes(`${mnemonic} with gds (global data share) is not translated`), asm);
   }
 });

@@ -82,6 +82,10 @@ export interface KernelState {
   ldsAtomic(kind: LdsRmw | { readonly helper: Id }, active: Id, a: Id, d0: Id, d1: Id, wide: boolean): Id;
   /** ds_wrxchg2(st64)_rtn_b32 (the ExchangeLds2 op): the lanes in ascending order; (old0, old1) as a u64. */
   ldsExchange2(active: Id, a0: Id, a1: Id, d0: Id, d1: Id): Id;
+  /** ds_wrxchg2(st64)_rtn_b64 (ExchangeLds2x64; u64 data): the old value at a0; the one at a1 is `ldsExchange2Second` of it. */
+  ldsExchange2x64(active: Id, a0: Id, a1: Id, d0: Id, d1: Id): Id;
+  /** The old value at a1 of the ExchangeLds2x64 whose result is `first` (ExchangeLds2x64Second). */
+  ldsExchange2Second(first: Id): Id;
   /** ds_permute_b32: the value of the highest active lane whose target is this lane, else 0. */
   permute(active: Id, target: Id, v: Id): Id;
 }
@@ -343,6 +347,8 @@ export function emitOp(sc: Scalars, k: KernelState | undefined, i: Inst, A: (j: 
       break;
     }
     case 'ExchangeLds2': r = K(k, i).ldsExchange2(A(0), A(1), A(2), A(3), A(4)); break;
+    case 'ExchangeLds2x64': r = K(k, i).ldsExchange2x64(A(0), A(1), A(2), A(3), A(4)); break;
+    case 'ExchangeLds2x64Second': r = K(k, i).ldsExchange2Second(A(0)); break;
     case 'AtomicLdsCall': r = K(k, i).ldsAtomic({ helper: helperOf(k, i) }, A(0), A(1), A(2), A(3), Number(imm(i, 1)) === 1); break;
     case 'PermuteLanes': r = K(k, i).permute(A(0), A(1), A(2)); break;
     default: {

@@ -116,7 +116,7 @@ const BYTE_OPS: ReadonlySet<Op> = new Set(['LoadGlobalU8', 'LoadGlobalU16', 'Sto
 const BYTE_STORES: ReadonlySet<Op> = new Set(['StoreGlobal8', 'StoreGlobal16']);
 const ATOMICS: ReadonlySet<Op> = new Set(['AtomicRmw32', 'AtomicRmw64', 'AtomicCmpSwap32', 'AtomicCmpSwap64', 'AtomicRmwCall']);
 const ATOMICS64: ReadonlySet<Op> = new Set(['AtomicRmw64', 'AtomicCmpSwap64']);
-const LDS_OPS: ReadonlySet<Op> = new Set(['LoadLds', 'StoreLds', 'AtomicLds', 'AtomicLdsCall', 'ExchangeLds2']);
+const LDS_OPS: ReadonlySet<Op> = new Set(['LoadLds', 'StoreLds', 'AtomicLds', 'AtomicLdsCall', 'ExchangeLds2', 'ExchangeLds2x64']);
 
 
 export interface EmitOptions {
@@ -345,6 +345,8 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
   };
   const pack = (lo: Id, hi: Id) => m.OpBitcast(tU64, m.OpCompositeConstruct(tV2U32, lo, hi));
   const half = (v: Id, k: 0 | 1) => m.OpCompositeExtract(tU32, m.OpBitcast(tV2U32, v), k);
+  // ExchangeLds2x64's second results (the old values at address1), by its first result's id.
+  const exchangeSeconds = new Map<Id, Id>();
   // The interpreter's order for one DS instruction: lane 0 does every active lane's part in
   // ascending lane order, between barriers, from the slots the lanes published (the workgroup
   // runs one wave at a time, so the LDS holds no other wave's accesses meanwhile). DontUnroll as
@@ -674,6 +676,35 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
         ldsPut(A1, 0, 4, X(base, 4));
       });
       return m.OpSelect(tU64, active, pack(X(myBase, 6), X(myBase, 7)), c64(0n));
+    },
+    // Slots: 0 active, 1 and 2 the addresses, 3..6 the data dwords, which lane 0 replaces by the old ones.
+    ldsExchange2x64(active, a0, a1, d0, d1) {
+      publish(0, m.OpSelect(tU32, active, c32(1), c32(0)));
+      publish(1, a0);
+      publish(2, a1);
+      publish(3, half(d0, 0));
+      publish(4, half(d0, 1));
+      publish(5, half(d1, 0));
+      publish(6, half(d1, 1));
+      serialLanes((base) => {
+        const A0 = X(base, 1), A1 = X(base, 2);
+        const D = [X(base, 3), X(base, 4), X(base, 5), X(base, 6)];
+        const o0 = ldsGet(A0, 0, 4), o1 = ldsGet(A0, 4, 4);
+        ldsPut(A0, 0, 4, D[0] as Id);
+        ldsPut(A0, 4, 4, D[1] as Id);
+        const o2 = ldsGet(A1, 0, 4), o3 = ldsGet(A1, 4, 4);
+        ldsPut(A1, 0, 4, D[2] as Id);
+        ldsPut(A1, 4, 4, D[3] as Id);
+        [o0, o1, o2, o3].forEach((o, k) => m.OpStore(xSlot(base, 3 + k), o));
+      });
+      const first = m.OpSelect(tU64, active, pack(X(myBase, 3), X(myBase, 4)), c64(0n));
+      exchangeSeconds.set(first, m.OpSelect(tU64, active, pack(X(myBase, 5), X(myBase, 6)), c64(0n)));
+      return first;
+    },
+    ldsExchange2Second(first) {
+      const r = exchangeSeconds.get(first);
+      if (r === undefined) throw new CompileError('internal: ExchangeLds2x64Second without its ExchangeLds2x64 in the same block');
+      return r;
     },
     // Every lane scans the lanes in ascending order: the last active one that targets it wins.
     permute(active, target, v) {

@@ -9,14 +9,16 @@
 // are 64-bit, as exact as the interpreter's. What the interpreter does byte by byte and this does
 // not (a swizzled access whose bytes cross a 4-byte element; a 64-bit atomic on a swizzled buffer,
 // whose two dwords are apart) is a run-time fault, as is an unsupported V# format or a reserved
-// dst_sel of a format load. The float atomics (fcmpswap/fmin/fmax(_x2)) as memory.ts's. Not
-// translated: the lds=1 forms and d16 format conversions, which the interpreter does not
-// implement either.
+// dst_sel of a format load. Format loads of the formats narrower than 32 bits convert as the
+// interpreter does (buffer-format.ts). The float atomics (fcmpswap/fmin/fmax(_x2)) as memory.ts's.
+// Not translated: the lds=1 forms and the format stores that convert, which the interpreter does
+// not implement either.
 import type { Inst } from '../../ir/ir.js';
 import type { AtomicRmw } from '../../ir/ops.js';
 import { FAULT_BUFFER_FORMAT, FAULT_BUFFER_SWIZZLE } from '../../ir/faults.js';
 import { ISA_TABLE } from '../../isa/table.js';
-import { GFX10_BUFFER_FORMATS } from '../../isa/tables/mtbuf.js';
+import { type BufferFormatInfo, bufferFormatInfo, GFX10_BUFFER_FORMATS } from '../../isa/tables/mtbuf.js';
+import { convertComponent, d16Storable, descriptorOf, descriptorValue, isPackedFormat, layoutOf, oneOf } from './buffer-format.js';
 import type { InstrDef } from '../../isa/types.js';
 import type { TContext, Translator } from '../context.js';
 import { type AtomicKind, atomicOp, floatAtomicKind, INT_ATOMICS, writeWide } from './memory.js';
@@ -165,13 +167,21 @@ const FORMAT32: ReadonlyMap<number, { comps: number; float: boolean }> = new Map
   return m && m[1] && m[2] ? [[k, { comps: m[1].length / 3, float: m[2] === 'FLOAT' }] as const] : [];
 }));
 
-/** The format's components (0: not implemented) and whether it is float, from the instruction (MTBUF) or the V# (MUBUF). */
-function formatOf(cx: TContext, v: Vsharp): { comps: Inst; float: Inst; known?: number } {
+/**
+ * The instruction's format, from the instruction (MTBUF: known) or the V# (MUBUF: run-time): for
+ * the 32-bit UINT/SINT/FLOAT formats their components (else 0) and whether they are float, and
+ * the packed formats' descriptor (buffer-format.ts; 0 for the others).
+ */
+interface Format { readonly comps: Inst; readonly float: Inst; readonly desc: Inst; readonly known?: { readonly comps32: number; readonly packed: BufferFormatInfo | undefined } }
+
+function formatOf(cx: TContext, v: Vsharp): Format {
   if (cx.inst.def.family === 'MTBUF') {
     const fmt = cx.inst.mods.format ?? 0;
     const f = FORMAT32.get(fmt);
-    if (!f) cx.fail(`${cx.inst.def.mnemonic} with ${GFX10_BUFFER_FORMATS[fmt] ?? `format ${fmt}`}: only the 32-bit UINT/SINT/FLOAT formats are translated (the interpreter implements no others)`);
-    return { comps: K(cx, f.comps), float: cx.b.u1(f.float), known: f.comps };
+    const info = bufferFormatInfo(fmt);
+    const packed = info && isPackedFormat(info) ? info : undefined;
+    if (!f && !packed) cx.fail(`${cx.inst.def.mnemonic} with ${GFX10_BUFFER_FORMATS[fmt] ?? `format ${fmt}`}: not a format the interpreter implements`);
+    return { comps: K(cx, f?.comps ?? 0), float: cx.b.u1(f?.float ?? false), desc: K(cx, descriptorOf(fmt)), known: { comps32: f?.comps ?? 0, packed } };
   }
   const fmt = field(cx, v.w3, 12, 0x7f);
   let comps = K(cx, 0), float = cx.b.u1(false);
@@ -180,50 +190,121 @@ function formatOf(cx: TContext, v: Vsharp): { comps: Inst; float: Inst; known?: 
     comps = e(cx, 'Select32', is, K(cx, f.comps), comps);
     float = e(cx, 'SelectU1', is, cx.b.u1(f.float), float);
   }
-  // The interpreter refuses any other V# format before looking at a lane.
-  cx.b.emit('Fault', [e(cx, 'IEq32', comps, K(cx, 0))], [FAULT_BUFFER_FORMAT]);
-  return { comps, float };
+  return { comps, float, desc: descriptorValue(cx, fmt) };
+}
+
+/** How many components a format instruction moves: x, xy, xyz or xyzw (its mnemonic's suffix). */
+const componentsOf = (def: InstrDef): number => (/_(x|xy|xyz|xyzw)$/.exec(def.mnemonic)?.[1] ?? 'x').length;
+
+/** result k by the V#'s dst_sel k: 0, one, or channel x..w; a reserved selector (2, 3) faults where `ok`. */
+function selected(cx: TContext, a: Access, k: number, ok: Inst, one: Inst, channels: readonly Inst[]): Inst {
+  const sel = field(cx, a.v.w3, 3 * k, 7);
+  const is = (s: number) => e(cx, 'IEq32', sel, K(cx, s));
+  cx.b.emit('Fault', [and(cx, ok, e(cx, 'OrU1', is(2), is(3)))], [FAULT_BUFFER_FORMAT]);
+  let x = e(cx, 'Select32', is(1), one, K(cx, 0));
+  channels.forEach((ch, c) => { x = e(cx, 'Select32', is(4 + c), ch, x); });
+  return e(cx, 'Select32', ok, x, K(cx, 0));
+}
+
+/** The 32-bit formats' results 0..n-1: the element (every component) in range, else 0. */
+function load32(cx: TContext, a: Access, f: Format, n: number, gate: Inst): Inst[] {
+  const whole = inRange(cx, a, u64(cx, a.offset), e(cx, 'Shl32', f.comps, K(cx, 2)));
+  const ok = and(cx, a.exec, whole, gate);
+  const one = e(cx, 'Select32', f.float, K(cx, 0x3f800000), K(cx, 1));
+  const known = f.known?.comps32;
+  const channels = [0, 1, 2, 3].map((c) => {
+    if (known !== undefined && c >= known) return c === 3 ? one : K(cx, 0);
+    const has = e(cx, 'ULt32', K(cx, c), f.comps);
+    const comp = component(cx, a, 4 * c, 4, e(cx, 'AndU1', ok, has));
+    const x = cx.b.emit('LoadGlobal32', [comp.active, comp.addr]);
+    return known !== undefined ? x : e(cx, 'Select32', has, x, c === 3 ? one : K(cx, 0));
+  });
+  return Array.from({ length: n }, (_, k) => selected(cx, a, k, ok, one, channels));
+}
+
+/** The packed formats' results 0..n-1 (32-bit, or with d16 16-bit): the element's bytes, in range as a whole, converted. */
+function loadPacked(cx: TContext, a: Access, f: Format, n: number, d16: boolean, gate: Inst): Inst[] {
+  const L = layoutOf(cx, f.desc);
+  const ok = and(cx, a.exec, inRange(cx, a, u64(cx, a.offset), L.bytes), gate);
+  const words = [K(cx, 0), K(cx, 0)];
+  const maxBytes = f.known?.packed?.bytes ?? 8;
+  for (let k = 0; k < maxBytes; k++) {
+    const on = f.known ? ok : e(cx, 'AndU1', ok, e(cx, 'ULt32', K(cx, k), L.bytes));
+    const x = cx.b.emit('LoadGlobalU8', [on, address(cx, a, add64(cx, u64(cx, a.offset), u64(cx, K(cx, k))))]);
+    words[k >> 2] = e(cx, 'Or32', words[k >> 2] as Inst, e(cx, 'Shl32', x, K(cx, 8 * (k & 3))));
+  }
+  const channels = [0, 1, 2, 3].map((c) => convertComponent(cx, L, c, words[0] as Inst, words[1] as Inst, d16));
+  const one = oneOf(cx, L, d16);
+  return Array.from({ length: n }, (_, k) => selected(cx, a, k, ok, one, channels));
 }
 
 /**
- * buffer_load_format_* / tbuffer_load_format_*: the element (every component of the format) must
- * be in range, else every result is 0; result k is the V#'s dst_sel k: 0, 1 (1.0 for a float
- * format), or channel x..w (a channel past the format's: 0, and 1 for w).
+ * buffer_load_format_* / tbuffer_load_format_* (the interpreter's formatHandler and packedFormat):
+ * the element in range or every result 0; result k by the V#'s dst_sel k. The 32-bit formats give
+ * the dwords; the packed ones convert (buffer-format.ts); d16 results go two to a VGPR, the d16
+ * forms keeping the unused half of their last VGPR. A MUBUF V# format the interpreter refuses for
+ * the instruction (a d16 form of a 32-bit format, an invalid one) faults.
  */
 const formatLoad = (def: InstrDef): Translator => (cx) => {
   const a = accessOf(cx);
   const f = formatOf(cx, a.v);
   const d = cx.op('vdata').value;
-  const n = dwordsOf(def);
-  const whole = inRange(cx, a, u64(cx, a.offset), e(cx, 'Shl32', f.comps, K(cx, 2)));
-  const ok = e(cx, 'AndU1', a.exec, whole);
-  const one = e(cx, 'Select32', f.float, K(cx, 0x3f800000), K(cx, 1));
-  const channels = [0, 1, 2, 3].map((c) => {
-    if (f.known !== undefined && c >= f.known) return c === 3 ? one : K(cx, 0);
-    const has = e(cx, 'ULt32', K(cx, c), f.comps);
-    const comp = component(cx, a, 4 * c, 4, e(cx, 'AndU1', ok, has));
-    const x = cx.b.emit('LoadGlobal32', [comp.active, comp.addr]);
-    return f.known !== undefined ? x : e(cx, 'Select32', has, x, c === 3 ? one : K(cx, 0));
-  }) as [Inst, Inst, Inst, Inst];
-  for (let k = 0; k < n; k++) {
-    const sel = field(cx, a.v.w3, 3 * k, 7);
-    const is = (s: number) => e(cx, 'IEq32', sel, K(cx, s));
-    cx.b.emit('Fault', [and(cx, ok, e(cx, 'OrU1', is(2), is(3)))], [FAULT_BUFFER_FORMAT]);
-    let x = e(cx, 'Select32', is(1), one, K(cx, 0));
-    channels.forEach((ch, c) => { x = e(cx, 'Select32', is(4 + c), ch, x); });
-    cx.writeLane(d, e(cx, 'Select32', ok, x, K(cx, 0)), k, a.exec);
+  const d16 = (def.flags ?? []).includes('d16'), hi = def.mnemonic.includes('_d16_hi');
+  const n = componentsOf(def);
+  if (d16 && f.known && !f.known.packed) cx.fail(`${def.mnemonic} with ${GFX10_BUFFER_FORMATS[cx.inst.mods.format ?? 0]}: d16 forms of the 32-bit formats are not translated (the interpreter does not implement them)`);
+  const packed = e(cx, 'INe32', f.desc, K(cx, 0));
+  const is32 = e(cx, 'INe32', f.comps, K(cx, 0));
+  // The interpreter refuses such a format before looking at a lane (so whatever EXEC holds).
+  cx.b.emit('Fault', [e(cx, 'NotU1', d16 ? packed : e(cx, 'OrU1', packed, is32))], [FAULT_BUFFER_FORMAT]);
+  const usePacked = f.known ? f.known.packed !== undefined : true;
+  const use32 = !d16 && (f.known ? f.known.comps32 > 0 : true);
+  const p = usePacked ? loadPacked(cx, a, f, n, d16, packed) : undefined;
+  const w = use32 ? load32(cx, a, f, n, is32) : undefined;
+  const results = Array.from({ length: n }, (_, k) => (p && w ? e(cx, 'Select32', packed, p[k] as Inst, w[k] as Inst) : ((p ?? w) as Inst[])[k] as Inst));
+  if (!d16) results.forEach((x, k) => cx.writeLane(d, x, k, a.exec));
+  else if (hi) cx.writeLane(d, e(cx, 'Or32', e(cx, 'And32', cx.lane(d, 'b32', 0), K(cx, 0xffff)), e(cx, 'Shl32', results[0] as Inst, K(cx, 16))), 0, a.exec);
+  else for (let r = 0; r < n; r += 2) {
+    const high = r + 1 < n ? e(cx, 'Shl32', results[r + 1] as Inst, K(cx, 16)) : e(cx, 'And32', cx.lane(d, 'b32', r >> 1), K(cx, 0xffff0000));
+    cx.writeLane(d, e(cx, 'Or32', results[r] as Inst, high), r >> 1, a.exec);
   }
-  if (cx.inst.mods.tfe) cx.writeLane(d, K(cx, 0), n, a.exec);
+  if (cx.inst.mods.tfe) cx.writeLane(d, K(cx, 0), d16 ? (n + 1) >> 1 : n, a.exec);
 };
 
-/** buffer_store_format_* / tbuffer_store_format_*: the format's first min(n, components) dwords, each range-checked. */
+/**
+ * buffer_store_format_* / tbuffer_store_format_*: the 32-bit formats' first min(n, components)
+ * dwords; d16 stores to 16-bit FLOAT/UINT/SINT components their halves; each component
+ * range-checked. Other formats (stores that would convert) are refused, or for a MUBUF V# format
+ * fault, as the interpreter refuses them.
+ */
 const formatStore = (def: InstrDef): Translator => (cx) => {
   const a = accessOf(cx);
   const f = formatOf(cx, a.v);
   const d = cx.op('vdata').value;
-  for (let k = 0; k < Math.min(dwordsOf(def), f.known ?? 4); k++) {
-    const c = component(cx, a, 4 * k, 4, e(cx, 'ULt32', K(cx, k), f.comps));
-    cx.b.emit('StoreGlobal32', [c.active, c.addr, cx.lane(d, 'b32', k)]);
+  const d16 = (def.flags ?? []).includes('d16'), hi = def.mnemonic.includes('_d16_hi');
+  const n = componentsOf(def);
+  const name = GFX10_BUFFER_FORMATS[cx.inst.mods.format ?? 0];
+  if (f.known && (d16 ? !(f.known.packed && d16Storable(f.known.packed)) : f.known.comps32 === 0)) {
+    cx.fail(`${def.mnemonic} with ${name}: a format store that converts is not translated (the interpreter does not implement it)`);
+  }
+  if (!d16) {
+    cx.b.emit('Fault', [e(cx, 'IEq32', f.comps, K(cx, 0))], [FAULT_BUFFER_FORMAT]);
+    for (let k = 0; k < Math.min(n, f.known?.comps32 ?? 4); k++) {
+      const c = component(cx, a, 4 * k, 4, e(cx, 'ULt32', K(cx, k), f.comps));
+      cx.b.emit('StoreGlobal32', [c.active, c.addr, cx.lane(d, 'b32', k)]);
+    }
+    return;
+  }
+  const L = layoutOf(cx, f.desc);
+  const storable = e(cx, 'INe32', e(cx, 'And32', f.desc, K(cx, 1 << 27)), K(cx, 0));
+  cx.b.emit('Fault', [e(cx, 'NotU1', storable)], [FAULT_BUFFER_FORMAT]);
+  for (let c = 0; c < Math.min(n, f.known?.packed?.widths.length ?? 4); c++) {
+    const x = cx.lane(d, 'b32', c >> 1);
+    const h = hi || (c & 1) === 1 ? e(cx, 'LShr32', x, K(cx, 16)) : x;
+    const has = e(cx, 'INe32', L.widths[c] as Inst, K(cx, 0));
+    // Two bytes (a swizzled short may cross a 4-byte swizzle element, which the interpreter allows).
+    const off = add64(cx, u64(cx, a.offset), u64(cx, K(cx, 2 * c)));
+    const ok = and(cx, a.exec, storable, has, inRange(cx, a, off, K(cx, 2)));
+    for (let b = 0; b < 2; b++) cx.b.emit('StoreGlobal8', [ok, address(cx, a, add64(cx, off, u64(cx, K(cx, b)))), b === 0 ? h : e(cx, 'LShr32', h, K(cx, 8))]);
   }
 };
 
@@ -263,7 +344,6 @@ function translatorOf(def: InstrDef): Translator | undefined {
     return a ? bufferAtomic(a[1], a[2]) : fl ? bufferAtomic(fl[0], fl[1]) : undefined;
   }
   const format = def.mnemonic.includes('format');
-  if (format && f.includes('d16')) return undefined; // 16-bit format conversions: not implemented by the interpreter
   if (f.includes('load')) return format ? formatLoad(def) : plainLoad(def);
   return format ? formatStore(def) : plainStore(def);
 }

@@ -9,10 +9,11 @@
 // mode); ds_write/read_addtid_b32 address M0[15:0] + offset + lane * 4; ds_append/ds_consume add
 // or subtract the active lane count at M0 + offset through one AtomicLds of the lowest active
 // lane, whose old value every active lane gets (the interpreter's rules and choices).
+// ds_wrxchg2(st64)_rtn_b32 are ExchangeLds2, the b64 forms ExchangeLds2x64 (the old value at
+// address0) with ExchangeLds2x64Second (the one at address1); ds_condxchg32_rtn_b64 is a 64-bit
+// mskor AtomicLds (condxchg32 below).
 // Not translated (the interpreter implements none of them either): GDS, the src2 forms,
-// ds_condxchg32, ds_gws_*, ds_ordered_count; nor ds_wrxchg2(st64)_rtn_b64 (its four old dwords
-// do not fit one IR value; the b32 forms are ExchangeLds2), and ds_swizzle offsets the
-// interpreter refuses.
+// ds_gws_*, ds_ordered_count, and ds_swizzle offsets the interpreter refuses.
 import type { Inst } from '../../ir/ir.js';
 import { LDS_RMW, type LdsRmw } from '../../ir/ops.js';
 import type { InstrDef } from '../../isa/types.js';
@@ -201,6 +202,44 @@ const wrxchg2 = (st64: boolean): Translator => (cx) => {
   cx.writeLane(d, b.emit('Hi32', [old]), 1, exec);
 };
 
+/** ds_wrxchg2(st64)_rtn_b64: both 64-bit exchanges of a lane before the next lane's (ExchangeLds2x64). */
+const wrxchg2x64 = (st64: boolean): Translator => (cx) => {
+  noGds(cx);
+  const b = cx.b;
+  const exec = cx.execBit();
+  const [a0, a1] = addresses2(cx, 8, st64);
+  const old0 = b.emit('ExchangeLds2x64', [exec, a0, a1, dataPair(cx, 'data0', true), dataPair(cx, 'data1', true)]);
+  const old1 = b.emit('ExchangeLds2x64Second', [old0]);
+  const d = cx.op('vdst').value;
+  [old0, old1].forEach((o, k) => {
+    cx.writeLane(d, b.emit('Lo32', [o]), 2 * k, exec);
+    cx.writeLane(d, b.emit('Hi32', [o]), 2 * k + 1, exec);
+  });
+};
+
+/**
+ * ds_condxchg32_rtn_b64 (the interpreter's rules: RDNA3's pseudocode): on the pair at
+ * (addr + offset) & 0xfff8, each dword whose data has bit 31 set becomes that data with bit 31
+ * clear; both old dwords return. One 64-bit mskor per lane does it: mask = the dwords whose bit 31
+ * is set, new = (old & ~mask) | (data & 0x7fffffff7fffffff & mask).
+ */
+const condxchg32: Translator = (cx) => {
+  noGds(cx);
+  const b = cx.b;
+  const exec = cx.execBit();
+  const a = b.emit('And32', [b.emit('IAdd32', [cx.lane(cx.op('addr').value, 'u32'), cx.u32(cx.inst.mods.offset ?? 0)]), cx.u32(0xfff8)]);
+  const v = cx.op('data0').value;
+  const masks: Inst[] = [], vals: Inst[] = [];
+  for (let k = 0; k < 2; k++) {
+    const d = cx.lane(v, 'b32', k);
+    const m = b.emit('ISub32', [cx.u32(0), b.emit('LShr32', [d, cx.u32(31)])]);
+    masks.push(m);
+    vals.push(b.emit('And32', [d, b.emit('And32', [m, cx.u32(0x7fffffff)])]));
+  }
+  const old = b.emit('AtomicLds', [exec, a, cx.pack(masks[0] as Inst, masks[1] as Inst), cx.pack(vals[0] as Inst, vals[1] as Inst)], [LDS_RMW.indexOf('mskor'), 1]);
+  writeOld(cx, old, true, exec);
+};
+
 /** The addtid forms' address: M0[15:0] + offset + lane * 4 (below 2^32: no wrap). */
 function addtidAddress(cx: TContext): Inst {
   const b = cx.b;
@@ -294,6 +333,9 @@ function translatorOf(def: InstrDef): Translator | undefined {
   if (m === 'ds_read_addtid_b32') return readAddtid;
   if (m === 'ds_wrxchg2_rtn_b32') return wrxchg2(false);
   if (m === 'ds_wrxchg2st64_rtn_b32') return wrxchg2(true);
+  if (m === 'ds_wrxchg2_rtn_b64') return wrxchg2x64(false);
+  if (m === 'ds_wrxchg2st64_rtn_b64') return wrxchg2x64(true);
+  if (m === 'ds_condxchg32_rtn_b64') return condxchg32;
   if (m === 'ds_append') return appendConsume(1);
   if (m === 'ds_consume') return appendConsume(-1);
   if (f.includes('gdsOnly') || m.includes('_src2_')) return undefined;

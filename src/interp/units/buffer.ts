@@ -24,11 +24,14 @@
 // check, soffset left out of it, an out-of-range atomic returning 0, an out-of-range format load
 // returning 0 in every component, and MTBUF applying the V#'s dst_sel like MUBUF format loads.
 // The float atomics (fcmpswap: data then compare, fmin, fmax, _x2) compute through the float
-// model's floatAtomic (src/float/atomic.ts), as vmem.ts's.
+// model's floatAtomic (src/float/atomic.ts), as vmem.ts's. Format loads of the formats narrower
+// than 32 bits convert through buffer-format.ts (packedFormat below); format stores that would
+// convert are not implemented.
 import type { Instruction, OperandValue } from '../../decode/types.js';
 import type { InstrDef } from '../../isa/types.js';
 import { ISA_TABLE } from '../../isa/table.js';
-import { GFX10_BUFFER_FORMATS } from '../../isa/tables/mtbuf.js';
+import { type BufferFormatInfo, bufferFormatInfo, GFX10_BUFFER_FORMATS } from '../../isa/tables/mtbuf.js';
+import { convert16, convert32, isPackedFormat, missing } from './buffer-format.js';
 import { type ExecContext, type Handler, operandOf } from '../context.js';
 import { InterpError, UnimplementedError } from '../errors.js';
 import { readLane, readScalar, writeLane } from '../operands.js';
@@ -189,13 +192,15 @@ function plainHandler(def: InstrDef, acc: Access): Handler {
 }
 
 function formatHandler(def: InstrDef, acc: Access): Handler {
-  const n = acc.dwords;
   return (inst, cx) => {
-    if (acc.d16) throw new UnimplementedError(`${def.mnemonic}: 16-bit format conversion is not implemented`);
     const v = vsharpOf(inst, cx);
     const fmt = inst.def.family === 'MTBUF' ? inst.mods.format ?? 0 : v.format;
+    const info = bufferFormatInfo(fmt);
+    if (info && isPackedFormat(info)) return packedFormat(def, acc, info)(inst, cx);
+    if (acc.d16) throw new UnimplementedError(`${def.mnemonic} with ${formatName(fmt)}: d16 forms of the 32-bit formats are not implemented`);
     const f = format32(fmt);
-    if (!f) throw new UnimplementedError(`${def.mnemonic} with ${formatName(fmt)}: only the 32-bit UINT/SINT/FLOAT formats are implemented`);
+    if (!f) throw new UnimplementedError(`${def.mnemonic} with ${formatName(fmt)}: not a format the interpreter implements`);
+    const n = acc.dwords;
     const one = f.float ? 0x3f800000 : 1;
     const data = dataOperand(inst);
     forLanes(inst, cx, (a, l) => {
@@ -213,6 +218,71 @@ function formatHandler(def: InstrDef, acc: Access): Handler {
         writeLane(cx.st, data, l, x >>> 0, k);
       }
       if (inst.mods.tfe) writeLane(cx.st, data, l, 0, n);
+    });
+  };
+}
+
+/** How many components a format instruction moves: x, xy, xyz or xyzw (its mnemonic's suffix). */
+const componentsOf = (def: InstrDef): number => (/_(x|xy|xyz|xyzw)$/.exec(def.mnemonic)?.[1] ?? 'x').length;
+
+/**
+ * A format whose components are narrower than 32 bits (buffer-format.ts converts them). Loads:
+ * the element's bytes (each through the V#'s addressing, so a swizzled element may cross 4-byte
+ * swizzle elements), all of it in range or every result 0, then per result k the V#'s dst_sel k
+ * as for the 32-bit formats. d16 results are packed two to a VGPR (x low, y high, then z, w); the
+ * d16 forms write only their halves (d16_x and d16_xyz keep the high half of their last VGPR,
+ * d16_hi_x the low half: gfx10 keeps a d16 load's unused bits, LLVM's d16PreservesUnusedBits).
+ * Stores convert nothing: only d16 stores to formats of 16-bit FLOAT/UINT/SINT components (the
+ * halves as they are) are implemented; the rest refuse (how RDNA2 rounds and clamps a float or
+ * integer into a narrower component is not established).
+ */
+function packedFormat(def: InstrDef, acc: Access, f: BufferFormatInfo): Handler {
+  const n = componentsOf(def);
+  return (inst, cx) => {
+    const data = dataOperand(inst);
+    if (acc.kind === 'store') {
+      if (!acc.d16 || !f.widths.every((w) => w === 16) || !['FLOAT', 'UINT', 'SINT'].includes(f.num)) {
+        throw new UnimplementedError(`${def.mnemonic} with ${f.name}: a format store that converts is not implemented (only d16 stores of 16-bit FLOAT/UINT/SINT components)`);
+      }
+      forLanes(inst, cx, (a, l) => {
+        // Each component range-checked on its own, as the 32-bit formats' stores.
+        for (let c = 0; c < Math.min(n, f.widths.length); c++) {
+          if (!inRange(a.v, a.index, a.offset + 2 * c, 2)) continue;
+          const x = readLane(cx.st, data, 'b32', l, c >> 1);
+          const h = acc.hi ? x >>> 16 : (c & 1) === 1 ? x >>> 16 : x & 0xffff;
+          for (let b = 0; b < 2; b++) writeAt(cx, a, 2 * c + b, 1, (h >>> (8 * b)) & 0xff);
+        }
+      });
+      return;
+    }
+    forLanes(inst, cx, (a, l) => {
+      const ok = inRange(a.v, a.index, a.offset, f.bytes);
+      let lo = 0, hi = 0;
+      if (ok) for (let b = 0; b < f.bytes; b++) {
+        const x = readAt(cx, a, b, 1) ?? 0;
+        if (b < 4) lo |= x << (8 * b); else hi |= x << (8 * (b - 4));
+      }
+      const bits = (c: number): number => {
+        const sh = f.shifts[c] ?? 0, w = f.widths[c] ?? 0;
+        const word = sh >= 32 ? hi : lo;
+        return w === 32 ? word >>> 0 : ((word >>> (sh & 31)) & ((1 << w) - 1)) >>> 0;
+      };
+      const channel = (c: number): number => (c < f.widths.length ? (acc.d16 ? convert16(f, c, bits(c)) : convert32(f, c, bits(c))) : missing(f, c, acc.d16));
+      const one = missing(f, 3, acc.d16);
+      const results: number[] = [];
+      for (let k = 0; k < n; k++) {
+        const sel = a.v.dstSel[k] ?? 0;
+        if (ok && (sel === 2 || sel === 3)) throw new UnimplementedError(`${def.mnemonic}: reserved DST_SEL value ${sel}`);
+        results.push(!ok ? 0 : sel === 0 ? 0 : sel === 1 ? one : channel(sel - 4));
+      }
+      if (!acc.d16) results.forEach((x, k) => writeLane(cx.st, data, l, x >>> 0, k));
+      else if (acc.hi) writeLane(cx.st, data, l, ((readLane(cx.st, data, 'b32', l, 0) & 0xffff) | ((results[0] ?? 0) << 16)) >>> 0, 0);
+      else for (let r = 0; r < n; r += 2) {
+        const low = results[r] ?? 0;
+        const high = r + 1 < n ? results[r + 1] ?? 0 : readLane(cx.st, data, 'b32', l, r >> 1) >>> 16;
+        writeLane(cx.st, data, l, (low | (high << 16)) >>> 0, r >> 1);
+      }
+      if (inst.mods.tfe) writeLane(cx.st, data, l, 0, acc.d16 ? (n + 1) >> 1 : n);
     });
   };
 }

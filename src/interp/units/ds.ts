@@ -21,8 +21,8 @@
 // ds_consume (LDS): the dword at M0 + offset (LLVM puts the LDS pointer in M0 and the constant
 // part in the offset) gains (loses) the number of active lanes, wrapping; every active lane gets
 // its value before the instruction (choice: the same value in every lane).
-// Not implemented (UnimplementedError at the instruction): GDS (gds=1), ds_condxchg32_rtn_b64
-// (its gfx10 semantics are not established), the src2 forms (gfx1010/gfx1013), and ds_swizzle
+// ds_condxchg32_rtn_b64: RDNA3's pseudocode for the same opcode (condxchg32 below, a choice).
+// Not implemented (UnimplementedError at the instruction): GDS (gds=1), the src2 forms (gfx1010/gfx1013), and ds_swizzle
 // offsets of 0x8100 and up other than the quad-permute encodings 0x80xx (LLVM names
 // 0xc000/0xe000 rotate/FFT modes, whose gfx10 semantics are not established).
 import type { Instruction, OperandValue } from '../../decode/types.js';
@@ -262,6 +262,31 @@ function atomicHandler(def: InstrDef): Handler | undefined {
   };
 }
 
+/**
+ * ds_condxchg32_rtn_b64 (opcode 126): two conditional 32-bit write exchanges on the 8-byte
+ * aligned pair at ADDR0 = (addr + offset) & 0xfff8, ADDR1 = ADDR0 + 4. The RDNA2 ISA (AMD's
+ * machine-readable RDNA2 specification) describes it as "2 conditional write exchanges, where each
+ * ... writes a 32 bit value from a data register to a location in data share iff the most
+ * significant bit of the data value is set"; the pseudocode is from the RDNA3 ISA reference (the
+ * same opcode): RETURN_DATA[0] = LDS[ADDR0]; if DATA[31] then LDS[ADDR0] = {1'0, DATA[30:0]};
+ * RETURN_DATA[1] = LDS[ADDR1]; if DATA[63] then LDS[ADDR1] = {1'0, DATA[62:32]}. Choice: RDNA3's
+ * rules hold for gfx10 (docs/TECHNICAL_DEBT.md).
+ */
+const condxchg32: Handler = (inst, cx) => {
+  noGds(inst);
+  const d0 = vop(inst, 'data0'), dst = vop(inst, 'vdst');
+  lanes(cx, (l) => {
+    const a0 = (readLane(cx.st, vop(inst, 'addr'), 'u32', l) + (inst.mods.offset ?? 0)) & 0xfff8;
+    const ret: number[] = [];
+    for (let k = 0; k < 2; k++) {
+      const a = a0 + 4 * k, d = readLane(cx.st, d0, 'b32', l, k);
+      ret.push(ldsLoad(cx.lds, a, 4));
+      if (d >>> 31 === 1) ldsStore(cx.lds, a, 4, d & 0x7fffffff);
+    }
+    ret.forEach((x, k) => writeLane(cx.st, dst, l, x, k));
+  });
+};
+
 // ---- lane crossing ----
 
 /** ds_swizzle_b32: offset < 0x8000 bit-mask mode within 32 lanes, 0x80xx quad permute. */
@@ -359,7 +384,8 @@ function handlerOf(def: InstrDef): Handler | undefined {
   if (m === 'ds_read_addtid_b32') return readAddtid;
   if (m === 'ds_append') return appendConsume(1);
   if (m === 'ds_consume') return appendConsume(-1);
-  if (f.includes('gdsOnly') || m.includes('_src2_') || m === 'ds_condxchg32_rtn_b64') return undefined;
+  if (m === 'ds_condxchg32_rtn_b64') return condxchg32;
+  if (f.includes('gdsOnly') || m.includes('_src2_')) return undefined;
   if (f.includes('atomic')) return atomicHandler(def);
   if (/^ds_read/.test(m)) return loadHandler(def);
   if (/^ds_write/.test(m)) return storeHandler(def);

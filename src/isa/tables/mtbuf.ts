@@ -68,3 +68,37 @@ export const GFX10_BUFFER_FORMATS: readonly string[] = (
 
 /** The format value LLVM treats as the default and omits from the text (BUF_FMT_8_UNORM). */
 export const GFX10_DEFAULT_BUFFER_FORMAT = 1;
+
+/** A buffer format's number format (how a component's bits become a value). */
+export type BufferNumFormat = 'UNORM' | 'SNORM' | 'USCALED' | 'SSCALED' | 'UINT' | 'SINT' | 'FLOAT';
+
+/** The layout of a gfx10 buffer format: its components x..w (bit width and shift in the element) and size. */
+export interface BufferFormatInfo {
+  readonly name: string;
+  readonly num: BufferNumFormat;
+  /** Per component x, y, z, w present: its width in bits. */
+  readonly widths: readonly number[];
+  /** Per component: its lowest bit in the little-endian element. */
+  readonly shifts: readonly number[];
+  /** The element's size in bytes (1, 2, 4, 8, 12 or 16). */
+  readonly bytes: number;
+}
+
+/**
+ * The layout of format value `k`, or undefined (INVALID, unassigned). The name lists the
+ * component widths from the element's most significant bits down, so the last number is x, in
+ * the lowest bits: 10_11_11 is x 11 bits (bits 10:0), y 11 (21:11), z 10 (31:22), which is how
+ * Mesa maps R11G11B10_FLOAT to BUF_DATA_FORMAT_10_11_11 and R10G10B10A2 (x in the low 10 bits, w
+ * the top 2) to 2_10_10_10 (src/amd/common/ac_formats.c, ac_translate_buffer_dataformat); the
+ * same-width formats (8_8, 16_16_16_16, 32_32 ...) have x at the lowest address.
+ */
+export function bufferFormatInfo(k: number): BufferFormatInfo | undefined {
+  const name = GFX10_BUFFER_FORMATS[k];
+  const m = name ? /^BUF_FMT_((?:\d+_)+)(UNORM|SNORM|USCALED|SSCALED|UINT|SINT|FLOAT)$/.exec(name) : null;
+  if (!name || !m || !m[1] || !m[2]) return undefined;
+  const widths = m[1].split('_').filter((s) => s !== '').map(Number).reverse();
+  const shifts: number[] = [];
+  let at = 0;
+  for (const w of widths) { shifts.push(at); at += w; }
+  return { name, num: m[2] as BufferNumFormat, widths, shifts, bytes: at / 8 };
+}
