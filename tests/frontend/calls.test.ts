@@ -22,7 +22,7 @@ test('golden IR: two s_call_b64 sites of one subroutine, its return a branch ove
   s_setpc_b64 s[30:31]`, directives: ['.amdhsa_user_sgpr_kernarg_segment_ptr 1'] }]).values()][0];
   assert.ok(s);
   assert.equal(s.info.entry, 0);
-  assert.equal(FAULT_RETURN_ADDRESS, 6);
+  assert.equal(FAULT_RETURN_ADDRESS, 8);
   const cfg = buildCfg(s);
   assert.equal(printFunction(translate(s, cfg, analyzeMode(s, cfg))), [
     'function calls (wave32)',

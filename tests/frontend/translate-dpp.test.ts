@@ -4,6 +4,7 @@
 // silently translated as e32 (the translator would not have applied the DPP lanes: refused).
 // What the translation computes is checked on three engines by tests/runtime/cases-dpp.ts.
 import { test } from 'node:test';
+import { MOVREL } from '../../src/frontend/units/movrel.js';
 import assert from 'node:assert/strict';
 import type { Shader } from '../../src/container/shader.js';
 import { buildCfg } from '../../src/analysis/cfg.js';
@@ -40,6 +41,8 @@ test('every translated VOP1/VOP2 opcode with a DPP form translates its DPP16 and
     const e32 = vopWord(v.family, v.opcode, 256 + 7);
     const d = decodeAt('gfx1030', Uint32Array.from([e32]), 0, 1, 0);
     if (d.kind !== 'instruction' || !isTranslated(d.def.mnemonic)) continue;
+    // The M0-indexed moves refuse their DPP forms (src/frontend/units/movrel.ts; the interpreter refuses them too).
+    if (d.def.mnemonic in MOVREL) { assert.match(translateError([(e32 & ~0x1ff) | 0xfa, 7 | (0x111 << 8) | (0xff << 24)]), /DPP16 form of .* is not translated yet/, d.def.mnemonic); continue; }
     const plain = translateError([e32]);
     for (const [src, w1] of [[0xfa, 7 | (0x111 << 8) | (0xff << 24)], [0xe9, 7 | (0x39 << 8)]] as const) {
       const words = [(e32 & ~0x1ff) | src, w1 >>> 0];

@@ -5,6 +5,7 @@
 // selects: refused). What the translation computes is checked against the interpreter by
 // tests/frontend/translate-vint.test.ts and on Vulkan by tests/runtime/cases-vint.ts.
 import { test } from 'node:test';
+import { MOVREL } from '../../src/frontend/units/movrel.js';
 import assert from 'node:assert/strict';
 import type { Shader } from '../../src/container/shader.js';
 import { buildCfg } from '../../src/analysis/cfg.js';
@@ -45,6 +46,8 @@ test('every translated VOP1/VOP2/VOPC opcode with an SDWA form translates its SD
     const e32 = vopWord(v.family, v.opcode, 256 + 7);
     const d = decodeAt('gfx1030', Uint32Array.from([e32]), 0, 1, 0);
     if (d.kind !== 'instruction' || !isTranslated(d.def.mnemonic)) continue;
+    // The M0-indexed moves refuse their SDWA forms (src/frontend/units/movrel.ts; the interpreter refuses them too).
+    if (d.def.mnemonic in MOVREL) { assert.match(translateError([(e32 & ~0x1ff) | 0xf9, 0x00060607]), /SDWA form of .* is not translated yet/, d.def.mnemonic); continue; }
     const plain = translateError([e32]);
     const src1 = v.family === 'VOP1' ? 0 : 1;
     // src0 v7; selects: every-dword, and byte/word ones (VOPC: sd = 1 with sdst s[10:11] for a v_cmp).
