@@ -63,6 +63,15 @@ export interface TargetProfile {
    * NVIDIA H200 put them at other places. A device is given it only by its driver id (engine.ts).
    */
   readonly unalignedDwordAccess?: boolean;
+  /**
+   * Measured: false where f64 device arithmetic in a module (the guarded f32 fma's helper,
+   * src/ir/passes/lower-float-guarded.ts) is known to break other code of the module. On the NVIDIA
+   * H200 (driver 580.159.04) a kernel's v_pk_add_i16 clamp (SMin/SMax on 32-bit integers) came back
+   * unclamped in every module that also held the guarded fma's f64 ops, even when their result was
+   * never used, and right without them (tools/vulkan-replay, 2026-12-03); so the fma stays exact
+   * integer code there. Absent: allowed. A device gets false by its driver id (engine.ts).
+   */
+  readonly f64DeviceOps?: boolean;
   /** The device's subgroups; absent: nothing promised (every lane exchange through workgroup memory). */
   readonly subgroup?: SubgroupControls;
 }
@@ -100,6 +109,8 @@ export const NVIDIA_H200_PROFILE: TargetProfile = {
   storageBuffer8BitAccess: true,
   storageBuffer16BitAccess: true,
   shaderBufferInt64Atomics: true,
+  // f64 device ops broke an unrelated integer clamp there (see TargetProfile.f64DeviceOps).
+  f64DeviceOps: false,
   // NVIDIA's Vulkan 1.3 drivers: subgroups of 32, fixed (size control over 32..32), full subgroups.
   // Not read from the H200 here: the replay prints the device's own (tools/vulkan-replay.mjs).
   subgroup: { size: 32, minSize: 32, maxSize: 32, sizeControl: true, fullSubgroups: true, inCompute: true, operations: ['basic', 'vote', 'arithmetic', 'ballot', 'shuffle', 'shuffleRelative', 'clustered', 'quad'] },
@@ -144,7 +155,7 @@ export function parseProfile(text: string, where: string): TargetProfile {
   try { o = JSON.parse(text); } catch (e) { throw new Error(`${where}: not valid JSON: ${(e instanceof Error ? e.message : String(e)).split('\n')[0]}`); }
   if (typeof o !== 'object' || o === null || Array.isArray(o)) throw new Error(`${where}: a profile is a JSON object`);
   const r = o as Record<string, unknown>;
-  const known = ['name', 'denormBehaviorIndependence', 'roundingModeIndependence', 'f16', 'f32', 'f64', 'shaderInt64', 'shaderFloat64', 'storageBuffer8BitAccess', 'storageBuffer16BitAccess', 'shaderBufferInt64Atomics', 'unalignedDwordAccess', 'subgroup'];
+  const known = ['name', 'denormBehaviorIndependence', 'roundingModeIndependence', 'f16', 'f32', 'f64', 'shaderInt64', 'shaderFloat64', 'storageBuffer8BitAccess', 'storageBuffer16BitAccess', 'shaderBufferInt64Atomics', 'unalignedDwordAccess', 'f64DeviceOps', 'subgroup'];
   for (const k of Object.keys(r)) if (!known.includes(k)) throw new Error(`${where}: field '${k}' is not a profile field (known: ${known.join(', ')})`);
   const width = (k: 'f16' | 'f32' | 'f64'): WidthControls => {
     const w = r[k];
@@ -159,7 +170,7 @@ export function parseProfile(text: string, where: string): TargetProfile {
     return out as unknown as WidthControls;
   };
   for (const k of ['shaderInt64', 'shaderFloat64']) if (typeof r[k] !== 'boolean') throw new Error(`${where}: field '${k}' must be true or false`);
-  for (const k of ['storageBuffer8BitAccess', 'storageBuffer16BitAccess', 'shaderBufferInt64Atomics', 'unalignedDwordAccess']) if (r[k] !== undefined && typeof r[k] !== 'boolean') throw new Error(`${where}: field '${k}' must be true or false`);
+  for (const k of ['storageBuffer8BitAccess', 'storageBuffer16BitAccess', 'shaderBufferInt64Atomics', 'unalignedDwordAccess', 'f64DeviceOps']) if (r[k] !== undefined && typeof r[k] !== 'boolean') throw new Error(`${where}: field '${k}' must be true or false`);
   if (typeof r.name !== 'string' || r.name === '') throw new Error(`${where}: field 'name' must be a non-empty string`);
   const independence = (k: 'denormBehaviorIndependence' | 'roundingModeIndependence'): FloatControlsIndependence => {
     const v = r[k];
@@ -170,6 +181,7 @@ export function parseProfile(text: string, where: string): TargetProfile {
   return { name: r.name, denormBehaviorIndependence: independence('denormBehaviorIndependence'), roundingModeIndependence: independence('roundingModeIndependence'), f16: width('f16'), f32: width('f32'), f64: width('f64'), shaderInt64: r.shaderInt64 as boolean, shaderFloat64: r.shaderFloat64 as boolean,
     storageBuffer8BitAccess: r.storageBuffer8BitAccess === true, storageBuffer16BitAccess: r.storageBuffer16BitAccess === true,
     shaderBufferInt64Atomics: r.shaderBufferInt64Atomics === true, unalignedDwordAccess: r.unalignedDwordAccess === true,
+    ...(r.f64DeviceOps === false ? { f64DeviceOps: false } : {}),
     ...(r.subgroup !== undefined ? { subgroup: parseSubgroup(r.subgroup, where) } : {}) };
 }
 

@@ -42,6 +42,8 @@ export function targetProfile(p: DeviceProfile): TargetProfile {
     storageBuffer8BitAccess: p.features.storageBuffer8BitAccess, storageBuffer16BitAccess: p.features.storageBuffer16BitAccess, shaderBufferInt64Atomics: p.features.shaderBufferInt64Atomics,
     // Measured on lavapipe only (VK_DRIVER_ID_MESA_LLVMPIPE: x86 loads and stores); every other driver gets the byte path.
     unalignedDwordAccess: p.driverId === DRIVER_ID_MESA_LLVMPIPE,
+    // Measured on the H200 (VK_DRIVER_ID_NVIDIA_PROPRIETARY): f64 device ops broke other code of the module (TargetProfile.f64DeviceOps).
+    ...(p.driverId === DRIVER_ID_NVIDIA_PROPRIETARY ? { f64DeviceOps: false } : {}),
     // What the lane exchange's choice reads (src/backend/lane-exchange.ts): sizes, whether a size
     // and full subgroups can be required (the features as enabled), the operations in compute.
     subgroup: { size: p.subgroup.size, minSize: p.subgroup.minSize, maxSize: p.subgroup.maxSize, sizeControl: p.features.subgroupSizeControl && p.subgroup.requiredSizeInCompute,
@@ -50,6 +52,8 @@ export function targetProfile(p: DeviceProfile): TargetProfile {
 
 /** VkDriverId of lavapipe (VK_DRIVER_ID_MESA_LLVMPIPE). */
 const DRIVER_ID_MESA_LLVMPIPE = 13;
+/** VkDriverId of NVIDIA's driver (VK_DRIVER_ID_NVIDIA_PROPRIETARY). */
+const DRIVER_ID_NVIDIA_PROPRIETARY = 4;
 
 /** A kernel recompiled for a device. */
 export interface CompiledKernel {

@@ -88,7 +88,7 @@ function expected(p: TargetProfile, mode: number): { native: string[]; guarded: 
   // width is independent) and SignedZeroInfNanPreserve for 64 bits.
   const entryRtz = rName === 'RoundingModeRTZ' && native.some((o) => o !== 'FCmp32');
   const f64Widths = p.roundingModeIndependence === 'ALL' ? [32, 64] : [16, 32, 64];
-  const fmaGuarded = rteOk && szin && !entryRtz && p.shaderFloat64 && p.f64.signedZeroInfNanPreserve && f64Widths.every((n) => w(n).roundingModeRTE);
+  const fmaGuarded = rteOk && szin && !entryRtz && p.shaderFloat64 && p.f64DeviceOps !== false && p.f64.signedZeroInfNanPreserve && f64Widths.every((n) => w(n).roundingModeRTE);
   if (fmaGuarded) guarded.push('FFma32');
   guarded.sort();
   const modes = new Set<string>();
@@ -255,4 +255,21 @@ test('a profile FILE.json: the independence fields (NONE when left out), checked
   const noF64 = recompile(kernels().get(0xf0) as Shader, { profile: { ...p, shaderFloat64: false } });
   assert.equal(noF64.floatOps.find((f) => f.op === 'FFma32')?.lowering, 'emulated');
   assert.ok(!modesOf(noF64.spirv).includes('SignedZeroInfNanPreserve 64'));
+});
+
+test('f64DeviceOps false (measured on the H200): the fma stays integer code and the module has no f64', () => {
+  const s = kernels().get(0xf0) as Shader;
+  const on = recompile(s, { profile: { ...NVIDIA_H200_PROFILE, name: 'nvidia-f64', f64DeviceOps: true } });
+  assert.equal(on.floatOps.find((f) => f.op === 'FFma32')?.lowering, 'guarded');
+  const off = recompile(s, { profile: NVIDIA_H200_PROFILE });
+  assert.equal(NVIDIA_H200_PROFILE.f64DeviceOps, false);
+  assert.equal(off.floatOps.find((f) => f.op === 'FFma32')?.lowering, 'emulated');
+  assert.doesNotMatch(disassembleSpirv(off.spirv), /Float64|OpTypeFloat 64/);
+  spirvVal(off.spirv, 'nvidia');
+  // A profile file says it the same way.
+  const w = { roundingModeRTE: true, roundingModeRTZ: false, denormPreserve: false, denormFlushToZero: false, signedZeroInfNanPreserve: true };
+  const base = { name: 'dev', f16: w, f32: w, f64: w, shaderInt64: true, shaderFloat64: true, denormBehaviorIndependence: 'ALL', roundingModeIndependence: 'ALL' };
+  assert.equal(parseProfile(JSON.stringify({ ...base, f64DeviceOps: false }), 'dev.json').f64DeviceOps, false);
+  assert.equal(parseProfile(JSON.stringify(base), 'dev.json').f64DeviceOps, undefined);
+  assert.throws(() => parseProfile(JSON.stringify({ ...base, f64DeviceOps: 'no' }), 'dev.json'), /field 'f64DeviceOps' must be true or false/);
 });

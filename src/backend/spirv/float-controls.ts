@@ -204,11 +204,12 @@ function f64RteWidths(p: TargetProfile): readonly (16 | 32 | 64)[] {
 
 /**
  * Whether the fmas that are not native can run guarded through f64 device ops (lower-float-guarded.ts,
- * guardedFma): what guardedAvailable asks, and f64 arithmetic (shaderFloat64) with RoundingModeRTE
- * for every width it must then be declared for and SignedZeroInfNanPreserve for 64 bits.
+ * guardedFma): what guardedAvailable asks, and f64 arithmetic (shaderFloat64, not ruled out by the
+ * profile's measured f64DeviceOps) with RoundingModeRTE for every width it must then be declared
+ * for and SignedZeroInfNanPreserve for 64 bits.
  */
 export function guardedF64Available(p: TargetProfile, controls: EntryFloatControls): boolean {
-  return guardedAvailable(p, controls) && p.shaderFloat64 && p.f64.signedZeroInfNanPreserve && offers(p, 'roundingModeRTE', f64RteWidths(p));
+  return guardedAvailable(p, controls) && p.shaderFloat64 && p.f64DeviceOps !== false && p.f64.signedZeroInfNanPreserve && offers(p, 'roundingModeRTE', f64RteWidths(p));
 }
 
 /**
