@@ -28,8 +28,9 @@
 // ignore it: lavapipe accepts RoundingModeRTZ and rounds to nearest). Independence: where the
 // profile's roundingModeIndependence / denormBehaviorIndependence is NONE every width must be set
 // identically, so the mode is declared for 16, 32 and 64 bits and must be offered for all three
-// (the module has no f16 or f64 float values: every f16/f64 op is integer code, so the other
-// widths' modes change no result); with 32_BIT_ONLY or ALL the 32-bit mode is declared alone (16
+// (the module has no f16 float values and f64 ones only in the guarded fma's helper, which needs
+// nearest even for 64 bits: every RDNA f16/f64 op is integer code, so the other widths' modes
+// change no other result); with 32_BIT_ONLY or ALL the 32-bit mode is declared alone (16
 // and 64 stay unset, hence identical).
 import type { FloatMode, Inst, IrFunction } from '../../ir/ir.js';
 import type { FloatControlsIndependence, TargetProfile, WidthControls } from '../profile.js';
@@ -199,7 +200,7 @@ export function guardedAvailable(p: TargetProfile, controls: EntryFloatControls)
  * the 32-bit widths, and 16 as well under 32_BIT_ONLY (16 and 64 bits must then be set alike).
  */
 function f64RteWidths(p: TargetProfile): readonly (16 | 32 | 64)[] {
-  return p.roundingModeIndependence === 'NONE' ? [16, 32, 64] : p.roundingModeIndependence === '32_BIT_ONLY' ? [16, 32, 64] : [32, 64];
+  return p.roundingModeIndependence === 'ALL' ? [32, 64] : [16, 32, 64];
 }
 
 /**
