@@ -29,6 +29,8 @@
 //   an exact zero sum (x + -x) takes the rounding direction's sign (-0 toward -inf), as IEEE 754
 //   and the float model say.
 // - Output flushing never applies: a fast result is zero or at least 2^-123 in magnitude.
+// The f32 fma has a guarded form too, through f64 device ops (guardedFma below; the profile must
+// offer f64 nearest even and not rule out f64 device ops: TargetProfile.f64DeviceOps).
 // The helper returns the fast bits in the low dword and 1 in the high dword where they hold; the
 // call site picks the exact helper's result for the other lanes (CallUnless: only those lanes run it).
 import type { FloatMode, Inst } from '../ir.js';
