@@ -7,14 +7,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { recompile } from '../../src/backend/recompile.js';
 import { LAVAPIPE_PROFILE } from '../../src/backend/profile.js';
-import { buildCfg } from '../../src/analysis/cfg.js';
-import { analyzeMode } from '../../src/analysis/mode.js';
-import { translate } from '../../src/frontend/index.js';
-import { dispatchIr } from '../../src/ir/dispatch.js';
 import { VulkanDevice } from '../../src/runtime/vulkan.js';
 import { spirvVal } from '../harness/spirv.js';
 import { both, LVP, same } from './harness.js';
-import { type EngineCase, interpret, prepare } from './cases.js';
+import { type EngineCase, interpret, prepare, irRun } from './cases.js';
 import { addtidCases, atomicCases, atomicsArgs, buffer64Cases, bufferCases, compareCases, intCases, laneCases, openclAtomicCases } from './cases-breadth.js';
 import { ldsCases } from './cases-lds.js';
 import { dppCases } from './cases-dpp.js';
@@ -32,15 +28,6 @@ import { CompileError } from '../../src/backend/spirv/emit.js';
 import { PORTABLE_PROFILE } from '../../src/backend/profile.js';
 import { dispatch } from '../../src/interp/dispatch.js';
 import { assemble } from '../interp/harness.js';
-
-/** The IR interpreter's buffers for the case (on copies of its inputs). */
-function irRun(c: EngineCase): Uint8Array[] {
-  const bufs = c.buffers.map((b) => b.slice());
-  const p = prepare(c.shader, bufs, c.grid, c.block, c.scalars);
-  const cfg = buildCfg(c.shader);
-  dispatchIr(translate(c.shader, cfg, analyzeMode(c.shader, cfg)), c.shader, { grid: c.grid, block: c.block, kernarg: p.kernarg, mem: p.mem, maxSteps: 50_000_000 });
-  return bufs;
-}
 
 async function runAll(cases: Iterable<EngineCase>): Promise<void> {
   assert.ok(LVP, 'lavapipe (mesa-vulkan-drivers) is not installed');

@@ -8,26 +8,14 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { recompile } from '../../src/backend/recompile.js';
 import { LAVAPIPE_PROFILE } from '../../src/backend/profile.js';
-import { buildCfg } from '../../src/analysis/cfg.js';
-import { analyzeMode } from '../../src/analysis/mode.js';
-import { translate } from '../../src/frontend/index.js';
 import { TranslateError } from '../../src/frontend/errors.js';
-import { dispatchIr } from '../../src/ir/dispatch.js';
 import { RuntimeFault } from '../../src/ir/faults.js';
 import { VulkanDevice } from '../../src/runtime/vulkan.js';
 import { spirvVal } from '../harness/spirv.js';
 import { assemble } from '../interp/harness.js';
 import { both, LVP, same } from './harness.js';
-import { type EngineCase, prepare } from './cases.js';
+import { type EngineCase, irRun } from './cases.js';
 import { bufferFormatCases } from './cases-buffer-format.js';
-
-function irRun(c: EngineCase): Uint8Array[] {
-  const bufs = c.buffers.map((b) => b.slice());
-  const p = prepare(c.shader, bufs, c.grid, c.block, c.scalars);
-  const cfg = buildCfg(c.shader);
-  dispatchIr(translate(c.shader, cfg, analyzeMode(c.shader, cfg)), c.shader, { grid: c.grid, block: c.block, kernarg: p.kernarg, mem: p.mem, maxSteps: 50_000_000 });
-  return bufs;
-}
 
 test('buffer format loads (every number format, static and run-time formats, 32-bit and d16 results), d16 buffer loads and d16 format stores: the IR interpreter and lavapipe equal the interpreter, wave32 and wave64', async () => {
   assert.ok(LVP, 'lavapipe (mesa-vulkan-drivers) is not installed');

@@ -5,6 +5,10 @@
 // generator is consumed, so the inputs are the same whoever iterates it.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { buildCfg } from '../../src/analysis/cfg.js';
+import { analyzeMode } from '../../src/analysis/mode.js';
+import { translate } from '../../src/frontend/index.js';
+import { dispatchIr } from '../../src/ir/dispatch.js';
 import type { Shader } from '../../src/container/shader.js';
 import { loadShaders } from '../../src/container/shader.js';
 import { dispatch, type Dim3 } from '../../src/interp/dispatch.js';
@@ -407,3 +411,12 @@ export const ENGINE_SUITES: readonly EngineSuite[] = [
   { title: 'control flow', cases: controlFlow },
   { title: 'calls and computed jumps', cases: callCases },
 ];
+
+/** The IR interpreter's buffers for the case (on copies of its inputs). */
+export function irRun(c: EngineCase): Uint8Array[] {
+  const bufs = c.buffers.map((b) => b.slice());
+  const p = prepare(c.shader, bufs, c.grid, c.block, c.scalars);
+  const cfg = buildCfg(c.shader);
+  dispatchIr(translate(c.shader, cfg, analyzeMode(c.shader, cfg)), c.shader, { grid: c.grid, block: c.block, kernarg: p.kernarg, mem: p.mem, maxSteps: 50_000_000 });
+  return bufs;
+}

@@ -7,14 +7,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { recompile } from '../../src/backend/recompile.js';
 import { LAVAPIPE_PROFILE } from '../../src/backend/profile.js';
-import { buildCfg } from '../../src/analysis/cfg.js';
-import { analyzeMode } from '../../src/analysis/mode.js';
-import { translate } from '../../src/frontend/index.js';
-import { dispatchIr } from '../../src/ir/dispatch.js';
 import { VulkanDevice } from '../../src/runtime/vulkan.js';
 import { spirvVal } from '../harness/spirv.js';
 import { both, LVP, same } from './harness.js';
-import { type EngineCase, interpret, prepare } from './cases.js';
+import { interpret, irRun } from './cases.js';
 import { floatAtomicCases, floatAtomicsArgs, openClFloatAtomicCase } from './cases-float-atomics.js';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -24,14 +20,6 @@ import { OPENCL_FIXTURES } from '../harness/opencl.js';
 import { Rng } from '../harness/rng.js';
 import { TranslateError } from '../../src/frontend/errors.js';
 import { assemble } from '../interp/harness.js';
-
-function irRun(c: EngineCase): Uint8Array[] {
-  const bufs = c.buffers.map((b) => b.slice());
-  const p = prepare(c.shader, bufs, c.grid, c.block, c.scalars);
-  const cfg = buildCfg(c.shader);
-  dispatchIr(translate(c.shader, cfg, analyzeMode(c.shader, cfg)), c.shader, { grid: c.grid, block: c.block, kernarg: p.kernarg, mem: p.mem, maxSteps: 50_000_000 });
-  return bufs;
-}
 
 test('float atomics (DS, GLOBAL, MUBUF, FLAT; f32 and f64), ds_*_addtid_b32 and ds_append/consume: the IR interpreter equals the interpreter, wave32 and wave64', () => {
   for (const c of floatAtomicCases()) {
