@@ -30,7 +30,7 @@ import { VALU_LANES } from './units/valu-lanes.js';
 import { VALU_DOT } from './units/valu-dot.js';
 import { VALU_SAD } from './units/valu-sad.js';
 import { MOVREL } from './units/movrel.js';
-import { FAULT_CODE_END } from '../ir/faults.js';
+import { FAULT_CODE_END, FAULT_TRAP } from '../ir/faults.js';
 
 const UNITS: readonly Record<string, Translator>[] = [SALU, VALU, VALU_F64, VALU_F16, VALU_INT16, VALU_FLOAT_MISC, VALU_LANES, VALU_DOT, VALU_SAD, MOVREL, MEMORY, BUFFER, DS, HWREG_UNIT];
 export const TRANSLATORS: Record<string, Translator> = {};
@@ -92,6 +92,15 @@ export function translate(shader: Shader, cfg: Cfg, mode: ModeAnalysis): IrFunct
         // error (src/interp/units/flow.ts), here a fault (the run fails) before the end.
         if (m === 's_code_end') b.emit('Fault', [b.u1(true)], [FAULT_CODE_END]);
         else if (m !== 's_endpgm') throw cx.error(`${m} is not translated`);
+        b.emit('EndProgram');
+        ended = true;
+        break;
+      }
+      if (m === 's_trap') {
+        // The wave enters the trap handler (clang's llvm.trap, an abort): no engine runs one. The
+        // interpreter stops with an error (src/interp/units/flow.ts); here the run fails with a
+        // fault, whatever EXEC holds (a scalar instruction). The CFG gives it no successor.
+        b.emit('Fault', [b.u1(true)], [FAULT_TRAP]);
         b.emit('EndProgram');
         ended = true;
         break;
@@ -208,5 +217,5 @@ function condition(cx: TContext, m: string): Inst {
  * where the interpreter does not model them, lds=1).
  */
 export function isTranslated(mnemonic: string): boolean {
-  return mnemonic in TRANSLATORS || NO_EFFECT.has(mnemonic) || mnemonic in BRANCH_CONDITIONS || TRANSFERS.has(mnemonic) || mnemonic === 's_branch' || mnemonic === 's_endpgm' || mnemonic === 's_code_end' || mnemonic === 's_barrier';
+  return mnemonic in TRANSLATORS || NO_EFFECT.has(mnemonic) || mnemonic in BRANCH_CONDITIONS || TRANSFERS.has(mnemonic) || mnemonic === 's_branch' || mnemonic === 's_endpgm' || mnemonic === 's_code_end' || mnemonic === 's_trap' || mnemonic === 's_barrier';
 }

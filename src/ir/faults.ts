@@ -15,6 +15,7 @@ export const FAULT_MESSAGES = [
   'an M0-indexed register (s_movrel*, v_movrel*, v_swaprel_b32) outside s0..s105 or the shader\'s VGPRs (the interpreter stops there too)',
   'execution reached s_code_end (the padding after the code)',
   's_setpc_b64 returns to an address that is not the return site of a call (s_call_b64/s_swappc_b64) whose callee reaches this return (the recompiled return goes only to those)',
+  'the program trapped (s_trap; no trap handler runs here)',
 ] as const;
 
 /** A FLAT float atomic's lanes in the LDS or private aperture (other FLAT accesses there are translated). */
@@ -28,6 +29,8 @@ export const FAULT_REG_INDEX = 6;
 export const FAULT_CODE_END = 7;
 /** A subroutine return whose pair holds none of its return sites (src/frontend/calls.ts). */
 export const FAULT_RETURN_ADDRESS = 8;
+/** s_trap reached: the wave would enter the trap handler (a kernel's `__builtin_trap()`, an abort); no engine runs one. */
+export const FAULT_TRAP = 9;
 
 /** A fault as a run reports it: `pc 0x..: <instruction>: <message>`. */
 export class RuntimeFault extends Error {
