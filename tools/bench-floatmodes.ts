@@ -1,4 +1,4 @@
-// npm run bench:floatmodes [-- --runs R] [--lanes N] [--iters I] [--check-lanes K] [--save-objects FILE | --objects FILE]
+// npm run bench:floatmodes [-- --runs R] [--lanes N] [--iters I] [--outer R] [--no-fma] [--check-lanes K] [--save-objects FILE | --objects FILE]
 // The cost of directed rounding: one f32 kernel (a loop of fma, add, mul and sub per lane) built
 // under three launch float modes (and a native reference, below), nearest even (MODE 0xf0), toward zero (0xf3) and toward +inf
 // (0xf1), denormals kept, recompiled for the device's own profile and run by the Vulkan engine on
@@ -38,6 +38,9 @@ const runs = opt('--runs', 7), lanes = opt('--lanes', 4096), ITER = opt('--iters
 // iterations leave the normal range), with the low bit of one input flipped each time so that no
 // compiler can tell the repetitions are alike.
 const OUTER = opt('--outer', 1);
+// --no-fma: the loop's fma becomes an add (v5 = v3 + v5), so every float op of the kernel is one
+// the native reference runs natively: the worst case of directed rounding against native code.
+const NO_FMA = args.includes('--no-fma');
 const body = (m: number) => pairKernel(3, `${OUTER > 1 ? `
   s_mov_b32 s9, 0
 .Louter${m}:` : ''}
@@ -45,7 +48,7 @@ const body = (m: number) => pairKernel(3, `${OUTER > 1 ? `
   v_mov_b32 v6, v4
   s_mov_b32 s8, 0
 .Lloop${m}:
-  v_fma_f32 v5, v3, v4, v5
+  ${NO_FMA ? 'v_add_f32 v5, v3, v5' : 'v_fma_f32 v5, v3, v4, v5'}
   v_add_f32 v6, v6, v5
   v_mul_f32 v7, v6, v4
   v_sub_f32 v5, v5, v7
@@ -62,8 +65,8 @@ const modes = [['nearest even', 0xf0], ['toward zero', 0xf3], ['toward +inf', 0x
 const specs: KernelSpec[] = modes.map(([, m]) => ({ name: `fm${m.toString(16)}`, body: body(m), floatMode: m, vgprs: 16, sgprs: 16, directives: ['.amdhsa_user_sgpr_kernarg_segment_ptr 1', '.amdhsa_system_sgpr_workgroup_id_x 1'] }));
 const objects = str('--objects'), saveObjects = str('--save-objects');
 const code = objects ? new Uint8Array(Buffer.from((JSON.parse(readFileSync(objects, 'utf8')) as { iters: number; code: string }).code, 'base64')) : assembleKernels('gfx1030', specs);
-if (objects) { const o = JSON.parse(readFileSync(objects, 'utf8')) as { iters: number; outer: number }; if (o.iters !== ITER || o.outer !== OUTER) throw new Error(`${objects} was assembled for another --iters or --outer`); }
-if (saveObjects) { writeFileSync(saveObjects, JSON.stringify({ iters: ITER, outer: OUTER, code: Buffer.from(code).toString('base64') })); process.stdout.write(`code object written to ${saveObjects}\n`); process.exit(0); }
+if (objects) { const o = JSON.parse(readFileSync(objects, 'utf8')) as { iters: number; outer: number; noFma?: boolean }; if (o.iters !== ITER || o.outer !== OUTER || (o.noFma ?? false) !== NO_FMA) throw new Error(`${objects} was assembled for another --iters, --outer or --no-fma`); }
+if (saveObjects) { writeFileSync(saveObjects, JSON.stringify({ iters: ITER, outer: OUTER, noFma: NO_FMA, code: Buffer.from(code).toString('base64') })); process.stdout.write(`code object written to ${saveObjects}\n`); process.exit(0); }
 const shaders = new Map(loadShaders({ bytes: code, name: 'bench' }).map((s) => [s.info.name, s]));
 const rng = new Rng(5);
 const input = dwords(Array.from({ length: 2 * lanes }, () => ((rng.u32() & 0x807fffff) | 0x3e800000) >>> 0));
@@ -71,7 +74,7 @@ const dev = VulkanDevice.open({ driverFiles: process.env['VK_DRIVER_FILES'] ?? L
 const q = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 const medians: number[] = [];
 try {
-  process.stdout.write(`device ${dev.profile.deviceName}; ${lanes} lanes, ${OUTER > 1 ? `${OUTER} x ` : ''}${ITER} iterations of 4 f32 ops each; median of ${runs} runs; results of ${checkLanes} lanes checked against the interpreter\n`);
+  process.stdout.write(`device ${dev.profile.deviceName}; ${lanes} lanes, ${OUTER > 1 ? `${OUTER} x ` : ''}${ITER} iterations of 4 f32 ops each${NO_FMA ? ' (no fma)' : ''}; median of ${runs} runs; results of ${checkLanes} lanes checked against the interpreter\n`);
   // The three builds' runs interleaved (a slow moment of the machine hits all of them alike).
   const own = targetProfile(dev.profile);
   const native = { ...own, name: `${own.name} with f32 DenormPreserve assumed`, f32: { ...own.f32, denormPreserve: true } };
