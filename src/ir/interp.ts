@@ -37,8 +37,8 @@ const M64 = (1n << 64n) - 1n;
 const sx64 = (v: bigint) => (v & (1n << 63n) ? v - (1n << 64n) : v);
 
 function envOf(m: FloatMode | undefined): FloatEnv {
-  if (!m || m.round === 'dynamic' || m.denorm === 'dynamic' || m.ieee === 'dynamic' || m.dx10Clamp === 'dynamic') throw new IrError('dynamic float modes are not supported by the IR interpreter yet');
-  return { round: m.round, flushIn: (m.denorm & 1) === 0, flushOut: (m.denorm & 2) === 0, ieee: m.ieee, dx10Clamp: m.dx10Clamp };
+  if (!m || m.round === 'dynamic' || m.denorm === 'dynamic' || m.ieee === 'dynamic' || m.dx10Clamp === 'dynamic' || m.f16Ovfl === 'dynamic') throw new IrError('dynamic float modes are not supported by the IR interpreter yet');
+  return { round: m.round, flushIn: (m.denorm & 1) === 0, flushOut: (m.denorm & 2) === 0, ieee: m.ieee, dx10Clamp: m.dx10Clamp, f16Ovfl: m.f16Ovfl === true, ...(m.tininess ? { tininess: m.tininess } : {}), ...(m.floatToInt ? { floatToInt: m.floatToInt } : {}) };
 }
 
 interface Ctx {

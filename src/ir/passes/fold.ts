@@ -10,8 +10,8 @@ const u = (v: number | bigint) => Number(v) >>> 0;
 const M64 = (1n << 64n) - 1n;
 
 function envOf(m: FloatMode | undefined): FloatEnv | undefined {
-  if (!m || m.round === 'dynamic' || m.denorm === 'dynamic' || m.ieee === 'dynamic' || m.dx10Clamp === 'dynamic') return undefined;
-  return { round: m.round, flushIn: (m.denorm & 1) === 0, flushOut: (m.denorm & 2) === 0, ieee: m.ieee, dx10Clamp: m.dx10Clamp };
+  if (!m || m.round === 'dynamic' || m.denorm === 'dynamic' || m.ieee === 'dynamic' || m.dx10Clamp === 'dynamic' || m.f16Ovfl === 'dynamic') return undefined;
+  return { round: m.round, flushIn: (m.denorm & 1) === 0, flushOut: (m.denorm & 2) === 0, ieee: m.ieee, dx10Clamp: m.dx10Clamp, f16Ovfl: m.f16Ovfl === true, ...(m.tininess ? { tininess: m.tininess } : {}), ...(m.floatToInt ? { floatToInt: m.floatToInt } : {}) };
 }
 
 type Folder = (a: readonly (number | bigint)[], env: FloatEnv | undefined) => number | bigint | undefined;
