@@ -46,7 +46,8 @@ export const MODE_FP16_OVFL_BIT = 1 << 23;
  * How v_cvt_{i32,u32}_{f16,f32,f64} (and their IR conversions) pick the integer. 'truncate': the
  * RDNA2 ISA pseudocode of v_cvt_i32_f32 / v_cvt_u32_f32 ("D.i = (int)S0.f", C's conversion, which
  * truncates; out of range saturates, NaN gives 0) and LLVM, which selects them for fptosi/fptoui
- * (truncating by the IR's definition) with no MODE change around them; 'mode': round to an
+ * (truncating by the IR's definition) with no MODE change around them, under a default
+ * nearest-even FP_ROUND that would otherwise round fptosi(2.7) to 3; 'mode': round to an
  * integer by FP_ROUND of the source width (the reading if hardware applied the round mode).
  * v_cvt_flr_i32_f32 and v_cvt_rpi_i32_f32 have their own rounding under both.
  */
