@@ -41,6 +41,10 @@ export type Fp16OvflRule = 'clamp' | 'ignored';
 export const FP16_OVFL_RULE: Fp16OvflRule = 'clamp';
 /** MODE.FP16_OVFL. */
 export const MODE_FP16_OVFL_BIT = 1 << 23;
+/** Whether MODE.FP16_OVFL's value `bit` clamps f16 overflow under the rule (every engine asks this). */
+export function f16OvflClamps(bit: boolean, rule: Fp16OvflRule = FP16_OVFL_RULE): boolean {
+  return rule === 'clamp' && bit;
+}
 
 /**
  * How v_cvt_{i32,u32}_{f16,f32,f64} (and their IR conversions) pick the integer. 'truncate': the
@@ -105,7 +109,7 @@ export function envFor(mode: number, type: FloatType, sw: FloatSwitches = SWITCH
     dx10Clamp: ((mode >>> 8) & 1) === 1,
     ieee: ((mode >>> 9) & 1) === 1,
     tininess: sw.tininess,
-    f16Ovfl: sw.fp16Ovfl === 'clamp' && (mode & MODE_FP16_OVFL_BIT) !== 0,
+    f16Ovfl: f16OvflClamps((mode & MODE_FP16_OVFL_BIT) !== 0, sw.fp16Ovfl),
     floatToInt: sw.floatToInt,
   };
 }

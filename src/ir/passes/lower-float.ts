@@ -18,7 +18,7 @@ import { signature } from '../verify.js';
 import { eliminateCommonSubexpressions } from './cse.js';
 import { eliminateDeadCode } from './dce.js';
 import type { IrType, Op } from '../ops.js';
-import { FLOAT_TO_INT_ROUNDING, type FloatToIntRounding, TININESS, type Tininess } from '../../float/env.js';
+import { FLOAT_TO_INT_ROUNDING, type FloatToIntRounding, f16OvflClamps, TININESS, type Tininess } from '../../float/env.js';
 import { lowerFract, lowerFrexpExp, lowerFrexpMant, lowerLdexp, lowerOutMod } from './lower-float-modifiers.js';
 import { lowerDivFixup, lowerDivFmas, lowerDivScale, lowerRsq, lowerSqrt } from './lower-float-div.js';
 import { LOWERED_F64, lowerF64 } from './lower-float64.js';
@@ -60,7 +60,7 @@ type ModeFieldsCovered = Exclude<keyof Mode, 'round' | 'flushIn' | 'flushOut' | 
 export function loweringMode(f: FloatMode & { readonly round: 0 | 1 | 2 | 3; readonly denorm: 0 | 1 | 2 | 3; readonly ieee: boolean; readonly dx10Clamp: boolean }): Mode {
   return {
     round: f.round, flushIn: (f.denorm & 1) === 0, flushOut: (f.denorm & 2) === 0, ieee: f.ieee, dx10Clamp: f.dx10Clamp,
-    f16Ovfl: f.f16Ovfl === true, tininess: f.tininess ?? TININESS, floatToInt: f.floatToInt ?? FLOAT_TO_INT_ROUNDING,
+    f16Ovfl: f16OvflClamps(f.f16Ovfl === true), tininess: f.tininess ?? TININESS, floatToInt: f.floatToInt ?? FLOAT_TO_INT_ROUNDING,
   };
 }
 
