@@ -505,8 +505,9 @@ export function lowerFloat(fn: IrFunction, lower: (i: Inst) => boolean, guarded:
     let byOp = quick.get(i.op);
     const seen = code >= 0 ? byOp?.get(code) : undefined;
     if (seen !== undefined) return seen;
-    // Every field of the Mode (whatever the lowering reads) is in the key.
-    const key = `${i.op}${i.imms.map((v) => `.${v}`).join('')} ${Object.entries(md).map(([f, v]) => `${f}=${String(v)}`).join(' ')}`;
+    // Every field of the Mode (whatever the lowering reads) is in the key; a switch at its
+    // process-wide default (FP16_OVFL off, the float model's constants) is left out of the text.
+    const key = `${i.op}${i.imms.map((v) => `.${v}`).join('')} ${Object.entries(md).filter(([f, v]) => !AT_DEFAULT[f]?.(v)).map(([f, v]) => `${f}=${String(v)}`).join(' ')}`;
     let k = index.get(key);
     if (k === undefined) {
       k = helperIndex(sharedHelper(key, i, md));
@@ -594,6 +595,11 @@ function guardedHelper(i: Inst, md: Mode): IrFunction {
   GUARDED.set(key, h);
   return h;
 }
+
+/** The Mode fields a helper's key leaves out at these values (each the same in every key of the process). */
+const AT_DEFAULT: Partial<Record<string, (v: unknown) => boolean>> = {
+  f16Ovfl: (v) => v === false, tininess: (v) => v === TININESS, floatToInt: (v) => v === FLOAT_TO_INT_ROUNDING,
+};
 
 /** Helpers by their printed code (without the name line). */
 const HELPER_BY_CODE = new Map<string, IrFunction>();
