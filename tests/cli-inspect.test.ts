@@ -30,7 +30,7 @@ function descriptorDirectives(file: string, kernel: string): Map<string, number>
   return m;
 }
 
-interface KernelJson { name: string; floatMode: number; dx10Clamp: boolean; ieeeMode: boolean; waveSize: number; ldsSize: number; scratchSize: number; kernargSize: number; userSgprs: Record<string, string> }
+interface KernelJson { name: string; floatMode: number; dx10Clamp: boolean; ieeeMode: boolean; fp16Overflow: boolean; waveSize: number; ldsSize: number; scratchSize: number; kernargSize: number; userSgprs: Record<string, string> }
 
 for (const target of TARGETS) {
   test(`inspect --json agrees with llvm-objdump-19's kernel descriptors on ${target}`, () => {
@@ -48,6 +48,7 @@ for (const target of TARGETS) {
       assert.equal(k.floatMode, get('float_round_mode_32') | (get('float_round_mode_16_64') << 2) | (get('float_denorm_mode_32') << 4) | (get('float_denorm_mode_16_64') << 6), k.name);
       assert.equal(k.dx10Clamp, get('dx10_clamp') === 1);
       assert.equal(k.ieeeMode, get('ieee_mode') === 1);
+      assert.equal(k.fp16Overflow, get('fp16_overflow') === 1);
       assert.equal(k.waveSize, get('wavefront_size32') === 1 ? 32 : 64);
       assert.equal(k.ldsSize, get('group_segment_fixed_size'));
       assert.equal(k.scratchSize, get('private_segment_fixed_size'));
@@ -112,11 +113,12 @@ test('inspect on a raw shader: the sidecar beside it, the .json named instead, -
   assert.match(text.out, /float mode 0xc0 \(assumed\):/);
   assert.match(text.out, /^  assumed: floatMode, /m);
   // --sidecar names another sidecar; a declared float mode is not assumed.
-  writeFileSync(join(raw, 'other.json'), JSON.stringify({ target: 'gfx1030', stage: 'cs', waveSize: 32, floatMode: 0x0f, dx10Clamp: false, ieeeMode: true, workgroupSize: [64, 1, 1] }));
+  writeFileSync(join(raw, 'other.json'), JSON.stringify({ target: 'gfx1030', stage: 'cs', waveSize: 32, floatMode: 0x0f, dx10Clamp: false, ieeeMode: true, fp16Overflow: true, workgroupSize: [64, 1, 1] }));
   const o = rdna('inspect', '--sidecar', join(raw, 'other.json'), join(raw, 'shader.bin'));
   assert.equal(o.code, 0, o.err);
   assert.match(o.out, /float mode 0x0f:\n    f32 rounding: round toward zero\n    f16\/f64 rounding: round toward zero\n    f32 denormals: flush input and output denormals/);
-  assert.match(o.out, /dx10 clamp off, ieee mode on\n/);
+  assert.match(o.out, /dx10 clamp off, ieee mode on, fp16 overflow on\n/);
+  assert.match(text.out, /, fp16 overflow off \(assumed\)\n/);
   assert.match(o.out, /workgroup size 64 x 1 x 1/);
   // Errors: one line, exit 1; --sidecar on a code object is a usage error.
   writeFileSync(join(raw, 'bad.bin'), code);

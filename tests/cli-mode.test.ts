@@ -42,7 +42,7 @@ test('rdna mode: text per block with MODE beside the instructions; --json; --ker
   assert.equal(lines[0], 'kernel setmode (gfx1030, wave32)');
   // 0xc0: f32 denormals flushed (0), f16/f64 kept (3); s_denorm_mode 0xf on one path only: the
   // join knows MODE[7:6] = 11 (both paths) and nothing of [5:4] (00 vs 11).
-  assert.ok(lines.includes('  0x8  s_denorm_mode 15 ; HW_REG_MODE[7:4] written -> MODE f32 rne/keep, f16/f64 rne/keep, dx10_clamp 1, ieee 1 (0x000003f0 known 0x000003ff)'), t.out);
+  assert.ok(lines.includes('  0x8  s_denorm_mode 15 ; HW_REG_MODE[7:4] written -> MODE f32 rne/keep, f16/f64 rne/keep, dx10_clamp 1, ieee 1, fp16_ovfl 0 (0x000003f0 known 0x008003ff)'), t.out);
   assert.ok(lines.includes('  0xc  v_add_f32_e32 v0, v1, v2 ; f32 rne/denorm dynamic, dx10_clamp 1, ieee 1'), t.out);
   assert.ok(lines.includes('  0x10  s_getreg_b32 s0, hwreg(HW_REG_MODE, 4, 4) ; reads HW_REG_MODE[7:4] = 0x0000000c known 0xfffffffc (partly unknown)'), t.out);
   assert.ok(lines.includes('  0x1c  v_add_f32_e32 v0, v1, v2 ; f32 rtp/denorm dynamic, dx10_clamp 1, ieee 1'), t.out);
@@ -51,7 +51,7 @@ test('rdna mode: text per block with MODE beside the instructions; --json; --ker
   assert.equal(j.code, 0, j.err);
   const doc = JSON.parse(j.out) as { name: string; launch: { mode: { value: number; known: number }; assumed: string[] }; valu: { float: string; round: number; denorm: number }[] };
   assert.equal(doc.name, 'other');
-  assert.deepEqual(doc.launch, { mode: { value: 0x3f0, known: 0x3ff }, assumed: [] });
+  assert.deepEqual(doc.launch, { mode: { value: 0x3f0, known: 0x8003ff }, assumed: [] });
   assert.deepEqual(doc.valu.map((v) => [v.float, v.round, v.denorm]), [['f64', 0, 3]]);
 
   const two = rdnaMode(obj);

@@ -6,6 +6,9 @@
 // No Node APIs.
 import type { Target } from '../isa/types.js';
 import { hwregDef } from '../isa/hwregs.js';
+import { MODE_FP16_OVFL_BIT } from '../float/env.js';
+
+export { MODE_FP16_OVFL_BIT };
 
 export { HWREGS, hwregDef, type HwregDef, type HwregModel } from '../isa/hwregs.js';
 
@@ -49,7 +52,7 @@ export interface ModeFieldDef {
   readonly offset: number;
   readonly width: number;
   /** Where its value comes from at wave launch ('unknown': the ISA guide gives no launch value we read). */
-  readonly launch: 'floatMode' | 'dx10Clamp' | 'ieeeMode' | 'unknown';
+  readonly launch: 'floatMode' | 'dx10Clamp' | 'ieeeMode' | 'fp16Overflow' | 'unknown';
   readonly note: string;
 }
 
@@ -68,7 +71,7 @@ export const MODE_FIELDS: readonly ModeFieldDef[] = [
   { name: 'LOD_CLAMPED', offset: 10, width: 1, launch: 'unknown', note: 'sticky: set when a texture LOD was clamped' },
   { name: 'DEBUG', offset: 11, width: 1, launch: 'unknown', note: 'single-step: trap after each instruction' },
   { name: 'EXCP_EN', offset: 12, width: 9, launch: 'unknown', note: 'exception trap enables: invalid, input denormal, div0, overflow, underflow, inexact, int div0, address watch, memory violation' },
-  { name: 'FP16_OVFL', offset: 23, width: 1, launch: 'unknown', note: 'f16 overflow clamps to max finite' },
+  { name: 'FP16_OVFL', offset: 23, width: 1, launch: 'fp16Overflow', note: 'an f16 result overflowing from finite operands is ±max finite in every rounding mode (src/float FP16_OVFL_RULE)' },
   { name: 'POPS_PACKER0', offset: 24, width: 1, launch: 'unknown', note: 'POPS packer 0' },
   { name: 'POPS_PACKER1', offset: 25, width: 1, launch: 'unknown', note: 'POPS packer 1' },
   { name: 'DISABLE_PERF', offset: 26, width: 1, launch: 'unknown', note: 'performance counters off for this wave' },
@@ -79,15 +82,18 @@ const fieldBits = (f: ModeFieldDef) => (((1 << f.width) - 1) << f.offset) >>> 0;
 /** MODE bits a write stores and a read returns as written (the listed fields); other bits are never known. */
 export const MODE_TRACKED_MASK: number = MODE_FIELDS.reduce((m, f) => (m | fieldBits(f)) >>> 0, 0);
 
-/** MODE bits whose launch value the shader declares: the float mode byte 7:0, DX10_CLAMP (8), IEEE (9). */
-export const MODE_LAUNCH_MASK = 0x3ff;
-
 export const MODE_DX10_CLAMP_BIT = 1 << 8;
 export const MODE_IEEE_BIT = 1 << 9;
 
-/** MODE value at wave launch from the declared float mode byte, DX10_CLAMP and IEEE (known bits: MODE_LAUNCH_MASK). */
-export function launchMode(floatMode: number, dx10Clamp: boolean, ieeeMode: boolean): number {
-  return ((floatMode & 0xff) | (dx10Clamp ? MODE_DX10_CLAMP_BIT : 0) | (ieeeMode ? MODE_IEEE_BIT : 0)) >>> 0;
+/** MODE bits whose launch value the shader declares: the float mode byte 7:0, DX10_CLAMP (8), IEEE (9), FP16_OVFL (23). */
+export const MODE_LAUNCH_MASK = (0x3ff | MODE_FP16_OVFL_BIT) >>> 0;
+
+/** What the launch MODE is made of (ShaderInfo's fields). */
+export interface LaunchModeFields { readonly floatMode: number; readonly dx10Clamp: boolean; readonly ieeeMode: boolean; readonly fp16Overflow: boolean }
+
+/** MODE value at wave launch from the declared float mode byte, DX10_CLAMP, IEEE and FP16_OVFL (known bits: MODE_LAUNCH_MASK). */
+export function launchMode(i: LaunchModeFields): number {
+  return ((i.floatMode & 0xff) | (i.dx10Clamp ? MODE_DX10_CLAMP_BIT : 0) | (i.ieeeMode ? MODE_IEEE_BIT : 0) | (i.fp16Overflow ? MODE_FP16_OVFL_BIT : 0)) >>> 0;
 }
 
 /** The MODE fields governing one float type: rounding and denormal fields' bit offsets. */

@@ -27,10 +27,10 @@ function named(b: KnownBits, offset: number, names: readonly string[]): string {
   return ((b.known >>> offset) & 3) === 3 ? (names[(b.value >>> offset) & 3] ?? '?') : formatBits(b, offset, 2);
 }
 
-/** MODE in words: f32 and f16/f64 rounding + denormals, DX10_CLAMP, IEEE, and the raw known bits. */
+/** MODE in words: f32 and f16/f64 rounding + denormals, DX10_CLAMP, IEEE, FP16_OVFL, and the raw known bits. */
 export function formatMode(b: KnownBits): string {
   return `f32 ${named(b, 0, ROUND_NAMES)}/${named(b, 4, DENORM_NAMES)}, f16/f64 ${named(b, 2, ROUND_NAMES)}/${named(b, 6, DENORM_NAMES)}, `
-    + `dx10_clamp ${formatBits(b, 8, 1).replace('0b', '')}, ieee ${formatBits(b, 9, 1).replace('0b', '')} (${formatKnown(b)})`;
+    + `dx10_clamp ${formatBits(b, 8, 1).replace('0b', '')}, ieee ${formatBits(b, 9, 1).replace('0b', '')}, fp16_ovfl ${formatBits(b, 23, 1).replace('0b', '')} (${formatKnown(b)})`;
 }
 
 /** value/known as hex: `0x000003c0 known 0x000003ff`. */
@@ -53,7 +53,7 @@ function valuNote(v: ValuMode): string {
   const r = v.round === 'dynamic' ? 'round dynamic' : ROUND_NAMES[v.round] ?? '?';
   const d = v.denorm === 'dynamic' ? 'denorm dynamic' : DENORM_NAMES[v.denorm] ?? '?';
   const b = (x: boolean | 'dynamic') => (x === 'dynamic' ? '?' : x ? '1' : '0');
-  return `${v.float} ${r}/${d}, dx10_clamp ${b(v.dx10Clamp)}, ieee ${b(v.ieee)}`;
+  return `${v.float} ${r}/${d}, dx10_clamp ${b(v.dx10Clamp)}, ieee ${b(v.ieee)}${v.float === 'f16' ? `, fp16_ovfl ${b(v.f16Ovfl)}` : ''}`;
 }
 
 function instText(inst: Instruction, target: Shader['info']['target']): string {

@@ -1,6 +1,6 @@
 // The MODE register data flow: at every program point MODE (hwreg 1) as known bits, from the
-// shader's launch MODE (its float mode byte in 7:0, DX10_CLAMP in 8, IEEE in 9; every other field
-// unknown: no launch value is declared for it) through every MODE writer:
+// shader's launch MODE (its float mode byte in 7:0, DX10_CLAMP in 8, IEEE in 9, FP16_OVFL in 23;
+// every other field unknown: no launch value is declared for it) through every MODE writer:
 //  - s_setreg_imm32_b32 hwreg(MODE, offset, size), imm: bits [offset, offset+size) := imm[size-1:0]
 //    (source bits above the field width are dropped; a field running past bit 31 is cut there);
 //  - s_setreg_b32 hwreg(MODE, ...), sN: the same from an SGPR, known where scalar constant
@@ -56,6 +56,8 @@ export interface ValuMode {
   readonly denorm: number | 'dynamic';
   readonly dx10Clamp: boolean | 'dynamic';
   readonly ieee: boolean | 'dynamic';
+  /** MODE.FP16_OVFL (bit 23) for an f16 instruction; false for f32/f64 ones (it clamps only f16 results). */
+  readonly f16Ovfl: boolean | 'dynamic';
 }
 
 export interface ModeTransition {
@@ -88,7 +90,7 @@ export interface ModeAnalysis {
 export function initialModeState(shader: Shader): ModeState {
   const i = shader.info;
   return {
-    mode: knownBits(launchMode(i.floatMode, i.dx10Clamp, i.ieeeMode), MODE_LAUNCH_MASK),
+    mode: knownBits(launchMode(i), MODE_LAUNCH_MASK),
     flatScrLo: UNKNOWN_BITS,
     flatScrHi: UNKNOWN_BITS,
   };
@@ -217,7 +219,7 @@ function bit(bits: KnownBits, n: number): boolean | 'dynamic' {
 /** The float mode a VALU instruction of `float` type runs under. */
 export function valuMode(pc: number, float: FloatType, mode: KnownBits): ValuMode {
   const f = modeFieldsFor(float);
-  return { pc, float, round: field2(mode, f.round), denorm: field2(mode, f.denorm), dx10Clamp: bit(mode, 8), ieee: bit(mode, 9) };
+  return { pc, float, round: field2(mode, f.round), denorm: field2(mode, f.denorm), dx10Clamp: bit(mode, 8), ieee: bit(mode, 9), f16Ovfl: float === 'f16' ? bit(mode, 23) : false };
 }
 
 function text(inst: Instruction, target: Shader['info']['target']): string {
@@ -228,7 +230,7 @@ function text(inst: Instruction, target: Shader['info']['target']): string {
   }
 }
 
-const MODE_FIELDS_ASSUMED: readonly AssumableField[] = ['floatMode', 'dx10Clamp', 'ieeeMode'];
+const MODE_FIELDS_ASSUMED: readonly AssumableField[] = ['floatMode', 'dx10Clamp', 'ieeeMode', 'fp16Overflow'];
 
 /** The MODE data flow of a shader over its CFG (buildCfg). Never throws on any code. */
 export function analyzeMode(shader: Shader, cfg: Cfg): ModeAnalysis {

@@ -25,7 +25,7 @@ export const STAGES = ['cs', 'ps', 'vs', 'gs', 'hs', 'es', 'ls'] as const;
 export type Stage = (typeof STAGES)[number];
 
 /** ShaderInfo fields a raw shader's sidecar may leave out; they then take the documented default. */
-export type AssumableField = 'floatMode' | 'dx10Clamp' | 'ieeeMode' | 'userSgprCount' | 'sgprs' | 'vgprs' | 'ldsSize' | 'scratchSize';
+export type AssumableField = 'floatMode' | 'dx10Clamp' | 'ieeeMode' | 'fp16Overflow' | 'userSgprCount' | 'sgprs' | 'vgprs' | 'ldsSize' | 'scratchSize';
 
 export interface ShaderInfo {
   readonly target: Target;
@@ -47,6 +47,8 @@ export interface ShaderInfo {
   readonly floatMode: number;
   readonly dx10Clamp: boolean;
   readonly ieeeMode: boolean;
+  /** MODE.FP16_OVFL (bit 23) at wave start: COMPUTE_PGM_RSRC1 bit 26 (`.amdhsa_fp16_overflow`), or the sidecar's. */
+  readonly fp16Overflow: boolean;
   /** Enabled user SGPRs in ABI order, from s0 (a sidecar's user-data layout: its own names). */
   readonly userSgprs: readonly SgprInput<string>[];
   /** USER_SGPR_COUNT from rsrc2 (may exceed the enabled inputs' total). */
@@ -200,6 +202,7 @@ export function readShaderInfos(elf: ElfFile): ShaderInfo[] {
       waveSize,
       floatMode: d.rsrc1.floatMode,
       dx10Clamp: d.rsrc1.dx10Clamp,
+      fp16Overflow: d.rsrc1.fp16Overflow,
       ieeeMode: d.rsrc1.ieeeMode,
       userSgprs,
       userSgprCount: d.rsrc2.userSgprCount,

@@ -19,6 +19,7 @@ export const SIDECAR_DEFAULTS = {
   floatMode: 0xc0,
   dx10Clamp: true,
   ieeeMode: false,
+  fp16Overflow: false,
   sgprs: 106,
   vgprs: 256,
   ldsSize: 0,
@@ -53,6 +54,7 @@ export const SIDECAR_FIELDS: readonly FieldDef[] = [
   { name: 'floatMode', spec: { type: 'integer', min: 0, max: 255 }, description: `MODE bits 7:0 at launch (FLOAT_MODE: FP_ROUND in 3:0, FP_DENORM in 7:4); default 0x${SIDECAR_DEFAULTS.floatMode.toString(16)}` },
   { name: 'dx10Clamp', spec: { type: 'boolean' }, description: `MODE.DX10_CLAMP at launch; default ${SIDECAR_DEFAULTS.dx10Clamp}` },
   { name: 'ieeeMode', spec: { type: 'boolean' }, description: `MODE.IEEE at launch; default ${SIDECAR_DEFAULTS.ieeeMode}` },
+  { name: 'fp16Overflow', spec: { type: 'boolean' }, description: `MODE.FP16_OVFL (bit 23) at launch: an overflowed f16 result is clamped to the largest finite value; default ${SIDECAR_DEFAULTS.fp16Overflow}` },
   { name: 'userSgprCount', spec: { type: 'integer', min: 0, max: MAX_USER_SGPRS }, description: 'user-data SGPRs preloaded from s0; default: the end of the userSgprs layout, else 0' },
   { name: 'userSgprs', spec: { type: 'userSgprs' }, description: 'user-data layout: [{"name", "sgpr", "count"}], inside userSgprCount, not overlapping' },
   { name: 'sgprs', spec: { type: 'integer', min: 1, max: 106 }, description: `SGPRs the shader may name (s0 up to sgprs-1); default ${SIDECAR_DEFAULTS.sgprs}` },
@@ -72,6 +74,7 @@ export interface Sidecar {
   readonly floatMode?: number;
   readonly dx10Clamp?: boolean;
   readonly ieeeMode?: boolean;
+  readonly fp16Overflow?: boolean;
   readonly userSgprCount?: number;
   readonly userSgprs?: readonly UserSgprSlot[];
   readonly sgprs?: number;
@@ -184,6 +187,7 @@ export function sidecarShaderInfo(sc: Sidecar, name: string, codeBytes: number, 
   const floatMode = pick('floatMode');
   const dx10Clamp = pick('dx10Clamp');
   const ieeeMode = pick('ieeeMode');
+  const fp16Overflow = pick('fp16Overflow');
   const slots = [...(sc.userSgprs ?? [])].sort((a, b) => a.sgpr - b.sgpr);
   let userSgprCount = sc.userSgprCount;
   if (userSgprCount === undefined) {
@@ -208,6 +212,7 @@ export function sidecarShaderInfo(sc: Sidecar, name: string, codeBytes: number, 
     floatMode: floatMode as number,
     dx10Clamp: dx10Clamp as boolean,
     ieeeMode: ieeeMode as boolean,
+    fp16Overflow: fp16Overflow as boolean,
     userSgprs,
     userSgprCount,
     systemSgprs: [],

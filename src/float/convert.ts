@@ -2,7 +2,7 @@
 
 import type { Format } from './format.js';
 import { F16, F32, F64, quiet, signedZero, unpack } from './format.js';
-import type { FloatEnv } from './env.js';
+import { type FloatEnv, FLOAT_TO_INT_ROUNDING } from './env.js';
 import { flushInput, propagateNaN, subBits } from './arith.js';
 import { minBits } from './compare.js';
 import { bitLength, roundNumber, roundToFormat } from './round.js';
@@ -46,8 +46,16 @@ export function cvtPkrtzF16F32(a: number, b: number, env: FloatEnv): number {
 /** How a float → integer conversion picks the integer: v_cvt_{i32,u32}: trunc; v_cvt_flr_i32: floor; v_cvt_rpi_i32: floor(x + 0.5). */
 export type IntRounding = 'trunc' | 'floor' | 'rpi';
 
-/** Float → i32 (signed) or u32: NaN → 0, out of range saturates; FP_ROUND is not used. Result as a JS integer. */
+/** The integer rounding of a 'trunc' conversion under env.floatToInt 'mode': FP_ROUND 0 nearest even, 1 up, 2 down, 3 toward zero. */
+const BY_MODE = ['rne', 'ceil', 'floor', 'trunc'] as const;
+
+/**
+ * Float → i32 (signed) or u32: NaN → 0, out of range saturates. v_cvt_{i32,u32} ('trunc')
+ * truncate under env.floatToInt 'truncate' (FLOAT_TO_INT_ROUNDING, env.ts) and round by
+ * env.round under 'mode'. Result as a JS integer.
+ */
 export function toIntBits(f: Format, bits: bigint, signed: boolean, how: IntRounding, env: FloatEnv): number {
+  const r: IntRounding | 'rne' | 'ceil' = how === 'trunc' && (env.floatToInt ?? FLOAT_TO_INT_ROUNDING) === 'mode' ? BY_MODE[env.round] : how;
   const u = flushInput(f, unpack(f, bits), env);
   const lo = signed ? -(2 ** 31) : 0, hi = signed ? 2 ** 31 - 1 : 2 ** 32 - 1;
   if (u.kind === 'nan' || u.kind === 'zero') return 0;
@@ -60,9 +68,14 @@ export function toIntBits(f: Format, bits: bigint, signed: boolean, how: IntRoun
     v = m << BigInt(u.exp);
   } else {
     const k = BigInt(-u.exp);
-    if (how === 'trunc') v = u.sign ? -((-m) >> k) : m >> k;
-    else if (how === 'floor') v = m >> k; // arithmetic shift = floor
-    else v = ((m << 1n) + (1n << k)) >> (k + 1n);
+    if (r === 'trunc') v = u.sign ? -((-m) >> k) : m >> k;
+    else if (r === 'floor') v = m >> k; // arithmetic shift = floor
+    else if (r === 'ceil') v = -((-m) >> k);
+    else if (r === 'rne') {
+      v = m >> k;
+      const rem = m - (v << k), half = 1n << (k - 1n);
+      if (rem > half || (rem === half && (v & 1n) === 1n)) v += 1n;
+    } else v = ((m << 1n) + (1n << k)) >> (k + 1n);
   }
   return v < BigInt(lo) ? lo : v > BigInt(hi) ? hi : Number(v);
 }

@@ -2,10 +2,15 @@
 //
 // MODEL (for docs/ARCHITECTURE.md)
 // - Values are raw bits: f16 and f32 as `number` (the unsigned bit pattern), f64 as `bigint`.
-//   Every operation takes a FloatEnv ({round, flushIn, flushOut, ieee, dx10Clamp, tininess?}),
-//   built from a MODE register value by envFor(mode, type) (FP_ROUND: 0 RNE, 1 +inf, 2 -inf,
-//   3 zero; FP_DENORM: bit 0 keeps inputs, bit 1 keeps outputs; f16 and f64 share bits 3:2/7:6;
-//   DX10_CLAMP bit 8, IEEE bit 9) or convertEnvFor(mode, src, dst) for conversions.
+//   Every operation takes a FloatEnv ({round, flushIn, flushOut, ieee, dx10Clamp, tininess?,
+//   f16Ovfl?, floatToInt?}), built from a MODE register value by envFor(mode, type) (FP_ROUND:
+//   0 RNE, 1 +inf, 2 -inf, 3 zero; FP_DENORM: bit 0 keeps inputs, bit 1 keeps outputs; f16 and
+//   f64 share bits 3:2/7:6; DX10_CLAMP bit 8, IEEE bit 9, FP16_OVFL bit 23) or
+//   convertEnvFor(mode, src, dst) for conversions.
+// - Switches (env.ts; one row each in docs/TECHNICAL_DEBT.md): what the ISA reference does not
+//   settle is one named constant, read by envFor here and by the recompiler's exact lowering
+//   (src/ir/passes/lower-float*.ts), so both engines change together: TININESS ('after'),
+//   FP16_OVFL_RULE ('clamp'), FLOAT_TO_INT_ROUNDING ('truncate'). Their sources are in env.ts.
 // - Exact (correctly rounded in all four modes, with subnormals, overflow per mode: RTZ and the
 //   mode rounding away from the overflow's sign give ±MAX): add, sub, mul, fma (one rounding),
 //   div, sqrt, float↔float conversions, int→float, ldexp, omod. Integral rounding (rndne, floor,
@@ -21,8 +26,8 @@
 // - Input flush: a subnormal operand becomes ±0 (sign kept) before the operation when flushIn
 //   (arithmetic, conversions, min/max/med3, compares, integral rounding, frexp, ldexp);
 //   v_cmp_class reads the raw bits. Output flush: a tiny result becomes ±0 (sign kept); tininess
-//   is an explicit switch, default 'after' rounding (x86's rule, measured in the notes); AMD's
-//   rule is not measured.
+//   is the switch TININESS (env.tininess), default 'after' rounding (x86's rule, measured in the
+//   notes); AMD's rule is not measured.
 // - Exact zero sums: +0 except under RTN (-0); equal-signed zeros keep their sign.
 // - NaN rule: a NaN result from NaN operands is the first NaN operand in operand order (src0,
 //   src1, src2) with its sign and payload, quieted (quiet bit set) when MODE.IEEE = 1 and left
@@ -34,11 +39,16 @@
 // - min/max: IEEE=1: an sNaN operand gives it quieted, a qNaN is treated as missing; IEEE=0:
 //   any NaN is treated as missing (no quieting), two NaNs give src1. -0 < +0. med3: any NaN →
 //   min(min(a, b), c) (ISA pseudocode).
-// - float→int: truncation (v_cvt_flr: floor, v_cvt_rpi: floor(x + 0.5)), NaN → 0, saturating;
-//   FP_ROUND not used. v_cvt_pkrtz_f16_f32 always rounds toward zero.
+// - float→int: the switch FLOAT_TO_INT_ROUNDING (env.floatToInt): 'truncate' (the ISA pseudocode
+//   "(int)S0.f"; FP_ROUND not used) or 'mode' (FP_ROUND of the source); v_cvt_flr: floor,
+//   v_cvt_rpi: floor(x + 0.5) under both; NaN → 0, saturating. v_cvt_pkrtz_f16_f32 always
+//   rounds toward zero.
 // - omod: ignored when IEEE=1 (LLVM); applied before clamp. clamp: [0, 1], NaN → 0 when
 //   DX10_CLAMP, -0 → +0.
-// - FP16_OVFL (MODE bit 23) is not modelled.
+// - FP16_OVFL (MODE bit 23), the switch FP16_OVFL_RULE ('clamp', the ISA guide's MODE table):
+//   with the bit set an f16 result that overflows from finite operands is ±MAX_F16 (0x7bff /
+//   0xfbff) in every rounding mode (round.ts overflowResult, the one place overflow is decided);
+//   infinite operands and exact infinities (x/0, rcp(0)) stay infinite; f32/f64 never clamp.
 // Speed: f32 add/sub/mul run in doubles (RNE via Math.fround, which is correctly rounded as f64
 // has ≥ 2p+2 bits, then one ulp step for directed modes from the exact sign of the error:
 // Fast2Sum for add, the exact f64 product for mul); f16 add/mul use exact doubles plus a double

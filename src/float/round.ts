@@ -3,7 +3,7 @@
 
 import type { Format } from './format.js';
 import { signedInf, signedZero } from './format.js';
-import type { FloatEnv, RoundMode } from './env.js';
+import { type FloatEnv, type RoundMode, TININESS } from './env.js';
 
 /** Bit length of a positive bigint. */
 export function bitLength(x: bigint): number {
@@ -13,9 +13,13 @@ export function bitLength(x: bigint): number {
   return (h.length - 1) * 4 + (32 - Math.clz32(top));
 }
 
-/** Result of a magnitude overflow under `round` for sign `sign`. */
-export function overflowResult(f: Format, sign: 0 | 1, round: RoundMode): bigint {
-  const toInf = round === 0 || (round === 1 && sign === 0) || (round === 2 && sign === 1);
+/**
+ * Result of a magnitude overflow (a finite exact value rounding beyond the largest finite one)
+ * under `round` for sign `sign`: ±inf when rounding toward it, else ±max; with `f16Ovfl`
+ * (env.f16Ovfl: MODE.FP16_OVFL under FP16_OVFL_RULE) an f16 result is ±max in every mode.
+ */
+export function overflowResult(f: Format, sign: 0 | 1, round: RoundMode, f16Ovfl = false): bigint {
+  const toInf = !(f16Ovfl && f.type === 'f16') && (round === 0 || (round === 1 && sign === 0) || (round === 2 && sign === 1));
   return toInf ? signedInf(f, sign) : (sign ? f.signBit : 0n) | f.max;
 }
 
@@ -55,12 +59,12 @@ export function roundToFormat(f: Format, sign: 0 | 1, mant: bigint, exp: number,
     const rem = mant & ((1n << S) - 1n);
     if (roundsUp(env.round, sign, trunc, rem, 1n << (S - 1n))) trunc += 1n;
   }
-  return encode(f, sign, trunc, q, env.round);
+  return encode(f, sign, trunc, q, env);
 }
 
 /** Tininess of a value below 2^emin (e < emin) under env.tininess. */
 function isTiny(f: Format, sign: 0 | 1, mant: bigint, exp: number, e: number, env: FloatEnv): boolean {
-  if (env.tininess === 'before') return true;
+  if ((env.tininess ?? TININESS) === 'before') return true;
   if (e < f.emin - 1) return true; // even rounding up cannot reach 2^emin
   // e = emin - 1: round to p bits with an unbounded exponent; tiny unless it carries to 2^emin.
   const s = exp - (e - f.mantBits);
@@ -73,13 +77,13 @@ function isTiny(f: Format, sign: 0 | 1, mant: bigint, exp: number, e: number, en
 }
 
 /** Encode magnitude trunc × 2^q (q ≥ emin - mantBits, trunc < 2^(p+1)) with overflow per mode. */
-function encode(f: Format, sign: 0 | 1, trunc: bigint, q: number, round: RoundMode): bigint {
+function encode(f: Format, sign: 0 | 1, trunc: bigint, q: number, env: FloatEnv): bigint {
   const hidden = 1n << BigInt(f.mantBits);
   if (trunc >= hidden << 1n) { trunc >>= 1n; q += 1; } // carry out of the top bit (exact: low bit 0)
   const sb = sign ? f.signBit : 0n;
   if (trunc < hidden) return sb | trunc; // subnormal or zero: q = emin - mantBits
   const biased = q + f.mantBits + f.bias;
-  if (biased >= f.expMax) return overflowResult(f, sign, round);
+  if (biased >= f.expMax) return overflowResult(f, sign, env.round, env.f16Ovfl);
   return sb | (BigInt(biased) << BigInt(f.mantBits)) | (trunc - hidden);
 }
 
@@ -118,7 +122,7 @@ export function roundNumber(f: Format, sign: 0 | 1, x: number, env: FloatEnv): n
   const e = ilog2(x);
   if (e < f.emin && env.flushOut) {
     let tiny = true;
-    if (env.tininess !== 'before' && e === f.emin - 1) {
+    if ((env.tininess ?? TININESS) !== 'before' && e === f.emin - 1) {
       const scaled = x * pow2(f.mantBits - e);
       const trunc = Math.floor(scaled);
       tiny = !(roundsUpN(env.round, sign, trunc, scaled - trunc) && trunc + 1 === pow2(f.mantBits + 1));
@@ -133,6 +137,6 @@ export function roundNumber(f: Format, sign: 0 | 1, x: number, env: FloatEnv): n
   if (trunc >= 2 * hidden) { trunc /= 2; q += 1; }
   if (trunc < hidden) return sb + trunc;
   const biased = q + f.mantBits + f.bias;
-  if (biased >= f.expMax) return Number(overflowResult(f, sign, env.round));
+  if (biased >= f.expMax) return Number(overflowResult(f, sign, env.round, env.f16Ovfl));
   return sb + biased * hidden + (trunc - hidden);
 }

@@ -52,5 +52,5 @@ export function emitLaunchState(b: Builder, shader: Shader): void {
   // FLAT_SCRATCH starts at 0, as the interpreter's (the kernel prologue sets it from flat_scratch_init).
   set(FLAT_SCR_LO_REG, b.u32(0));
   set(FLAT_SCR_HI_REG, b.u32(0));
-  b.emit('SetMode', [b.u32(launchMode(info.floatMode, info.dx10Clamp, info.ieeeMode))]);
+  b.emit('SetMode', [b.u32(launchMode(info))]);
 }

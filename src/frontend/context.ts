@@ -229,7 +229,7 @@ export class TContext {
     return {
       round: r.round === 'dynamic' ? 'dynamic' : (r.round as 0 | 1 | 2 | 3),
       denorm: flush ? 0 : r.denorm === 'dynamic' ? 'dynamic' : (r.denorm as 0 | 1 | 2 | 3),
-      ieee: r.ieee, dx10Clamp: r.dx10Clamp,
+      ieee: r.ieee, dx10Clamp: r.dx10Clamp, f16Ovfl: r.f16Ovfl,
     };
   }
 }

@@ -10,7 +10,8 @@
 // bits); the copies join after the run. Every copy is then lowered (or emitted natively) for its
 // one static mode, exactly as a static mode is, so a dynamic mode costs code size and one branch
 // per run, never exactness. At most 2^6 copies for one float width (2 round bits, 2 denormal bits,
-// DX10_CLAMP, IEEE), 2^10 when f32 and f16/f64 instructions share the run with every bit unknown.
+// DX10_CLAMP, IEEE; 2^7 for an f16 op that rounds: FP16_OVFL, bit 23, too), 2^11 when f32 and
+// f16/f64 instructions share the run with every bit unknown.
 import type { Instruction } from '../decode/types.js';
 import type { ModeAnalysis, ValuMode } from '../analysis/mode.js';
 import { valuMode } from '../analysis/mode.js';

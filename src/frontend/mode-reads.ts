@@ -19,27 +19,33 @@
 //   - IEEE (NaN quieting, min/max NaN rules, omod ignored) when a source is a float (an integer
 //     converted is never NaN) or omod is set.
 //   - DX10_CLAMP only under the clamp modifier (clamp of NaN).
+//   - FP16_OVFL (bit 23) for an f16 result that rounds (as FP_ROUND, but not under 'mode:rtz':
+//     toward zero, an overflow is ±MAX whatever the bit): src/float FP16_OVFL_RULE.
 // - An integer or lane-mask result (compares, float → int conversions, frexp_exp) reads no
-//   FP_ROUND (float → int truncates: src/float convert.ts; v_cvt_flr/v_cvt_rpi have their own
+//   FP_ROUND (float → int truncates under src/float FLOAT_TO_INT_ROUNDING 'truncate'; under
+//   'mode' v_cvt_{i32,u32,i16,u16} read the source width's; v_cvt_flr/v_cvt_rpi have their own
 //   rounding), no output bit, no IEEE and no DX10_CLAMP.
 // v_trig_preop_f64 (a table lookup) reads only its output modifiers' fields.
 // An instruction whose operand types name no float at all is taken to read every field of its
 // table float type (none such is known; a safe default).
 import type { Instruction } from '../decode/types.js';
 import type { DataType, FloatType } from '../isa/types.js';
-import { MODE_DX10_CLAMP_BIT, MODE_IEEE_BIT, modeFieldsFor } from '../analysis/hwreg.js';
+import { MODE_DX10_CLAMP_BIT, MODE_FP16_OVFL_BIT, MODE_IEEE_BIT, modeFieldsFor } from '../analysis/hwreg.js';
 import type { KnownBits } from '../analysis/scalar-constants.js';
 import type { ValuMode } from '../analysis/mode.js';
 import { floatAtomicOf } from '../float/atomic.js';
+import { FLOAT_TO_INT_ROUNDING, FP16_OVFL_RULE } from '../float/env.js';
 
 /** Whether a float mode record leaves a field to run time. */
-export const isDynamic = (r: ValuMode): boolean => r.round === 'dynamic' || r.denorm === 'dynamic' || r.dx10Clamp === 'dynamic' || r.ieee === 'dynamic';
+export const isDynamic = (r: ValuMode): boolean => r.round === 'dynamic' || r.denorm === 'dynamic' || r.dx10Clamp === 'dynamic' || r.ieee === 'dynamic' || r.f16Ovfl === 'dynamic';
 
 /** The float width of an operand type (a packed f16 pair is f16), or undefined for integers. */
 export const widthOf = (t: DataType): FloatType | undefined => (t === 'f16' || t === 'v2f16' ? 'f16' : t === 'f32' || t === 'f64' ? t : undefined);
 
 /** Results that are exact (no rounding) and never subnormal unless an input is. */
 const EXACT = /^v_(pk_)?(min|max|med3)|^v_(floor|ceil|trunc|rndne)_|^v_frexp_mant_/;
+/** The float → integer conversions that truncate, or round by the source's FP_ROUND under FLOAT_TO_INT_ROUNDING 'mode'. */
+const TO_INT = /^v_cvt_(i32|u32|i16|u16)_f(16|32|64)$/;
 /** Results never subnormal whatever the inputs (integral values or ±0; a magnitude in [0.5, 1)). */
 const NEVER_SUBNORMAL = /^v_(floor|ceil|trunc|rndne)_|^v_frexp_mant_/;
 
@@ -75,16 +81,21 @@ export function modeReadsOf(inst: Instruction): number {
   for (const w of dstW) {
     const x = modeFieldsFor(w);
     if (omod || !(EXACT.test(m) || flags.includes('mode:rtz'))) bits |= 3 << x.round;
+    // FP16_OVFL where an f16 result may overflow: whatever rounds, but a fixed toward-zero rounding
+    // (its overflow is ±MAX with the bit or without).
+    if (w === 'f16' && FP16_OVFL_RULE === 'clamp' && !flags.includes('mode:rtz') && (omod || !EXACT.test(m))) bits |= MODE_FP16_OVFL_BIT;
     if (!(alwaysFlush && w === 'f32') && srcW.size > 0 && !NEVER_SUBNORMAL.test(m)) bits |= 2 << x.denorm;
   }
+  // Float → int under FLOAT_TO_INT_ROUNDING 'mode': the source width's FP_ROUND.
+  if (dstW.size === 0 && FLOAT_TO_INT_ROUNDING === 'mode' && TO_INT.test(m)) for (const w of srcW) bits |= 3 << modeFieldsFor(w).round;
   if (dstW.size > 0 && (srcW.size > 0 || omod)) bits |= MODE_IEEE_BIT;
   if (dstW.size > 0 && clamp) bits |= MODE_DX10_CLAMP_BIT;
   return bits >>> 0;
 }
 
-/** MODE bits 9:0: both FP_ROUND and FP_DENORM fields, DX10_CLAMP, IEEE. */
-const FLOAT_BITS = 0x3ff;
-/** What an unread, unknown float bit is taken to be: nearest even, denormals kept, DX10_CLAMP and IEEE on. */
+/** MODE bits 9:0 (both FP_ROUND and FP_DENORM fields, DX10_CLAMP, IEEE) and FP16_OVFL (23). */
+const FLOAT_BITS = (0x3ff | MODE_FP16_OVFL_BIT) >>> 0;
+/** What an unread, unknown float bit is taken to be: nearest even, denormals kept, DX10_CLAMP and IEEE on, FP16_OVFL off. */
 const SETTLED = 0x3f0;
 
 /**

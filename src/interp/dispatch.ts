@@ -202,7 +202,7 @@ export class InterpKernel {
     const total = counts[0] * counts[1] * counts[2];
     const ws = info.waveSize;
     const wavesPerGroup = Math.ceil(lanes / ws);
-    const mode = launchMode(info.floatMode, info.dx10Clamp, info.ieeeMode);
+    const mode = launchMode(info);
     // Scratch: one region per wave slot, reused (zeroed) by every workgroup (src/interp/scratch.ts).
     let scratch: ScratchSetup | undefined;
     if (wantsScratch(info)) {

@@ -6,6 +6,7 @@ import type { GlobalMemory } from '../interp/memory.js';
 import { address } from '../interp/memory.js';
 import * as F from '../float/index.js';
 import type { FloatEnv } from '../float/index.js';
+import { f16OvflClamps as F16_OVFL_CLAMPS } from '../float/env.js';
 import { type Block, type FloatMode, type Inst, IrError, type IrFunction } from './ir.js';
 import { ATOMIC_RMW, type AtomicRmw, LDS_RMW, ldsRmw, type Op } from './ops.js';
 import { faultMessage, RuntimeFault } from './faults.js';
@@ -37,8 +38,8 @@ const M64 = (1n << 64n) - 1n;
 const sx64 = (v: bigint) => (v & (1n << 63n) ? v - (1n << 64n) : v);
 
 function envOf(m: FloatMode | undefined): FloatEnv {
-  if (!m || m.round === 'dynamic' || m.denorm === 'dynamic' || m.ieee === 'dynamic' || m.dx10Clamp === 'dynamic') throw new IrError('dynamic float modes are not supported by the IR interpreter yet');
-  return { round: m.round, flushIn: (m.denorm & 1) === 0, flushOut: (m.denorm & 2) === 0, ieee: m.ieee, dx10Clamp: m.dx10Clamp };
+  if (!m || m.round === 'dynamic' || m.denorm === 'dynamic' || m.ieee === 'dynamic' || m.dx10Clamp === 'dynamic' || m.f16Ovfl === 'dynamic') throw new IrError('dynamic float modes are not supported by the IR interpreter yet');
+  return { round: m.round, flushIn: (m.denorm & 1) === 0, flushOut: (m.denorm & 2) === 0, ieee: m.ieee, dx10Clamp: m.dx10Clamp, f16Ovfl: F16_OVFL_CLAMPS(m.f16Ovfl === true), ...(m.tininess ? { tininess: m.tininess } : {}), ...(m.floatToInt ? { floatToInt: m.floatToInt } : {}) };
 }
 
 interface Ctx {

@@ -2,6 +2,7 @@
 // (other instructions), immediates, and for float ops the FloatMode it runs under (from the MODE
 // analysis: every field known, or 'dynamic' when the MODE value must be read at run time).
 import { type IrType, type Op, type OpInfo, opInfo } from './ops.js';
+import type { FloatToIntRounding, Tininess } from '../float/env.js';
 
 export type Imm = number | bigint;
 
@@ -12,6 +13,23 @@ export interface FloatMode {
   readonly denorm: 0 | 1 | 2 | 3 | 'dynamic';
   readonly ieee: boolean | 'dynamic';
   readonly dx10Clamp: boolean | 'dynamic';
+  /**
+   * MODE.FP16_OVFL (bit 23) for an op with an f16 result (src/float FP16_OVFL_RULE: an overflow
+   * from finite operands gives ±MAX_F16); absent = off (ops of other result formats never read it).
+   */
+  readonly f16Ovfl?: boolean | 'dynamic';
+  /**
+   * The float model's switches (src/float env.ts) for this op, honoured by the IR interpreter and
+   * the lowering alike; absent = the named constant (TININESS, FLOAT_TO_INT_ROUNDING). The
+   * frontend never sets them: tests do, to run both engines under each value.
+   */
+  readonly tininess?: Tininess;
+  readonly floatToInt?: FloatToIntRounding;
+}
+
+/** Whether any field of a float mode is left to run time. */
+export function isDynamicFloatMode(f: FloatMode): boolean {
+  return f.round === 'dynamic' || f.denorm === 'dynamic' || f.ieee === 'dynamic' || f.dx10Clamp === 'dynamic' || f.f16Ovfl === 'dynamic';
 }
 
 export class Inst {

@@ -11,7 +11,7 @@ const fmtImm = (op: Op, v: number | bigint, k: number): string => {
 };
 
 const fmtMode = (m: FloatMode): string =>
-  `[round=${m.round} denorm=${m.denorm} ieee=${m.ieee === 'dynamic' ? 'dynamic' : m.ieee ? 1 : 0} dx10=${m.dx10Clamp === 'dynamic' ? 'dynamic' : m.dx10Clamp ? 1 : 0}]`;
+  `[round=${m.round} denorm=${m.denorm} ieee=${m.ieee === 'dynamic' ? 'dynamic' : m.ieee ? 1 : 0} dx10=${m.dx10Clamp === 'dynamic' ? 'dynamic' : m.dx10Clamp ? 1 : 0}${m.f16Ovfl ? ` f16ovfl=${m.f16Ovfl === 'dynamic' ? 'dynamic' : 1}` : ''}${m.tininess ? ` tininess=${m.tininess}` : ''}${m.floatToInt ? ` toint=${m.floatToInt}` : ''}]`;
 
 /** The function, then its helpers (`helper k name`), each numbered on its own. */
 export function printFunction(fn: IrFunction): string {

@@ -46,7 +46,7 @@ test('every named hwreg assembles with llvm-mc-19 on its targets to its id; not 
   }
 });
 
-test('MODE layout: fields do not overlap; tracked bits 20:0 and 26:23; launch bits 9:0', () => {
+test('MODE layout: fields do not overlap; tracked bits 20:0 and 26:23; launch bits 9:0 and 23', () => {
   let seen = 0;
   for (const f of MODE_FIELDS) {
     assert.ok(f.offset + f.width <= 32, f.name);
@@ -62,16 +62,16 @@ test('MODE layout: fields do not overlap; tracked bits 20:0 and 26:23; launch bi
   for (let i = 23; i <= 26; i++) want += 2 ** i;
   assert.equal(seen >>> 0, want);
   assert.equal(MODE_TRACKED_MASK, want);
-  assert.equal(MODE_LAUNCH_MASK, 0x3ff);
+  assert.equal(MODE_LAUNCH_MASK, 0x3ff | (1 << 23));
   assert.deepEqual(modeFieldsFor('f32'), { round: 0, denorm: 4 });
   assert.deepEqual(modeFieldsFor('f16'), { round: 2, denorm: 6 });
   assert.deepEqual(modeFieldsFor('f64'), { round: 2, denorm: 6 });
 });
 
-test('launchMode: float mode byte in 7:0, DX10_CLAMP in 8, IEEE in 9', () => {
+test('launchMode: float mode byte in 7:0, DX10_CLAMP in 8, IEEE in 9, FP16_OVFL in 23', () => {
   for (let m = 0; m < 256; m++) {
-    for (const dx10 of [false, true]) {
-      for (const ieee of [false, true]) assert.equal(launchMode(m, dx10, ieee), m + (dx10 ? 256 : 0) + (ieee ? 512 : 0));
+    for (const dx10Clamp of [false, true]) for (const ieeeMode of [false, true]) for (const fp16Overflow of [false, true]) {
+      assert.equal(launchMode({ floatMode: m, dx10Clamp, ieeeMode, fp16Overflow }), m + (dx10Clamp ? 256 : 0) + (ieeeMode ? 512 : 0) + (fp16Overflow ? 2 ** 23 : 0));
     }
   }
 });

@@ -2,7 +2,8 @@
 // code. Expected values come from the ISA rules, computed here bit by bit: s_getreg_b32 returns
 // MODE[offset+size-1:offset] in its low bits (zeros above); s_setreg* writes the low `size` source
 // bits into that field; s_round_mode / s_denorm_mode write imm[3:0] into MODE[3:0] / MODE[7:4];
-// at launch MODE[7:0] is the float mode byte, bit 8 DX10_CLAMP, bit 9 IEEE, other bits unknown.
+// at launch MODE[7:0] is the float mode byte, bit 8 DX10_CLAMP, bit 9 IEEE, bit 23 FP16_OVFL
+// (.amdhsa_fp16_overflow), other bits unknown.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Shader } from '../../src/container/shader.js';
@@ -25,8 +26,8 @@ function batch(specs: KernelSpec[]): Map<string, ModeAnalysis> {
   return new Map(specs.map((k) => [k.name, analyze(shaders.get(k.name))]));
 }
 
-/** MODE at launch as known bits: bits 9:0 declared, the rest unknown. */
-const launch = (m: number, dx10 = true, ieee = true): Bits => ({ value: m + (dx10 ? 256 : 0) + (ieee ? 512 : 0), known: 0x3ff });
+/** MODE at launch as known bits: bits 9:0 and 23 declared, the rest unknown. */
+const launch = (m: number, dx10 = true, ieee = true, ovfl = false): Bits => ({ value: m + (dx10 ? 256 : 0) + (ieee ? 512 : 0) + (ovfl ? 2 ** 23 : 0), known: 0x3ff + 2 ** 23 });
 const bitOf = (x: number, i: number) => Math.floor(x / 2 ** i) % 2;
 
 /** Expected s_getreg_b32 result, bit by bit. */
@@ -245,14 +246,14 @@ test('loops that change MODE reach a fixed point', () => {
   const init = launch(0xc0);
   const after = expectWrite(init, 0, 4, { value: 3, known: 0xf });
   // Header: join of launch (round bits 0000) and the back edge (0011): bits 3:2 known 0, 1:0 unknown.
-  const header = { value: 0x3c0, known: 0x3fc };
+  const header = { value: 0x3c0, known: 0x3fc + 2 ** 23 };
   assertValu(r, 0, 'f32', header, 'loop f32');
   assertValu(r, 1, 'f64', header, 'loop f64');
   assertValu(r, 2, 'f32', after, 'exit f32');
   assertValu(r, 3, 'f64', after, 'exit f64');
   const c = res.get('loop_count');
   assert.ok(c);
-  const dyn = { value: 0x3c0, known: 0x3fc };
+  const dyn = { value: 0x3c0, known: 0x3fc + 2 ** 23 };
   assertValu(c, 0, 'f32', dyn, 'count loop');
   assertValu(c, 1, 'f32', dyn, 'count exit');
   assertValu(c, 2, 'f16', dyn, 'count exit f16');
@@ -307,11 +308,11 @@ test('a raw shader without floatMode/ieeeMode in its sidecar: the documented def
   const cfg = buildCfg(s);
   const a = analyzeMode(s, cfg);
   // Sidecar defaults: float mode 0xc0, IEEE off; DX10_CLAMP declared off.
-  assert.deepEqual([...a.assumed].sort(), ['floatMode', 'ieeeMode']);
+  assert.deepEqual([...a.assumed].sort(), ['floatMode', 'fp16Overflow', 'ieeeMode']);
   assertValu(a, 0, 'f32', launch(0xc0, false, false), 'raw');
   assert.equal(a.diagnostics[0]?.code, 'mode-launch-assumed');
   const text = formatModeAnalysis(s, cfg, a);
-  assert.match(text[1] ?? '', /^ {2}launch MODE: f32 rne\/flush, f16\/f64 rne\/keep, dx10_clamp 0, ieee 0 \(0x000000c0 known 0x000003ff\) \[assumed: floatMode, ieeeMode\]$/);
+  assert.match(text[1] ?? '', /^ {2}launch MODE: f32 rne\/flush, f16\/f64 rne\/keep, dx10_clamp 0, ieee 0, fp16_ovfl 0 \(0x000000c0 known 0x008003ff\) \[assumed: floatMode, ieeeMode, fp16Overflow\]$/);
 });
 
 test('the printed analysis: MODE beside each instruction that changes or depends on it', () => {
@@ -322,10 +323,42 @@ test('the printed analysis: MODE beside each instruction that changes or depends
   // 0xf0 with MODE[3:0] := 7: f32 rtz (3), f16/f64 rtp (1), both denorm keep (3).
   assert.deepEqual(lines.slice(2).map((l) => l.replace(/ +;/, ' ;')), [
     'block 0 [0x0, 0x10) preds - succs - exit endpgm',
-    '  in: MODE f32 rne/keep, f16/f64 rne/keep, dx10_clamp 1, ieee 1 (0x000003f0 known 0x000003ff)',
-    '  0x0  s_round_mode 0x7 ; HW_REG_MODE[3:0] written -> MODE f32 rtz/keep, f16/f64 rtp/keep, dx10_clamp 1, ieee 1 (0x000003f7 known 0x000003ff)',
+    '  in: MODE f32 rne/keep, f16/f64 rne/keep, dx10_clamp 1, ieee 1, fp16_ovfl 0 (0x000003f0 known 0x008003ff)',
+    '  0x0  s_round_mode 0x7 ; HW_REG_MODE[3:0] written -> MODE f32 rtz/keep, f16/f64 rtp/keep, dx10_clamp 1, ieee 1, fp16_ovfl 0 (0x000003f7 known 0x008003ff)',
     '  0x4  v_add_f32_e32 v0, v1, v2 ; f32 rtz/keep, dx10_clamp 1, ieee 1',
     '  0x8  s_getreg_b32 s0, hwreg(HW_REG_MODE, 0, 4) ; reads HW_REG_MODE[3:0] = 0x00000007',
     '  0xc  s_endpgm',
   ]);
+});
+
+test('FP16_OVFL: launch value from the descriptor (.amdhsa_fp16_overflow), s_setreg of bit 23, an unknown SGPR; only f16 records read it', () => {
+  const body = [
+    'v_add_f16 v0, v1, v2', // launch value
+    'v_add_f32 v0, v1, v2',
+    's_setreg_imm32_b32 hwreg(HW_REG_MODE, 23, 1), 1',
+    'v_mul_f16 v0, v1, v2', // on
+    's_setreg_imm32_b32 hwreg(HW_REG_MODE, 23, 1), 0',
+    'v_fma_f16 v0, v1, v2, v3', // off
+    's_setreg_b32 hwreg(HW_REG_MODE, 23, 1), s4',
+    'v_add_f16 v0, v1, v2', // unknown
+    'v_add_f32 v0, v1, v2',
+    's_endpgm',
+  ].join('\n');
+  const res = batch([{ name: 'ovfl_on', body, fp16Overflow: true }, { name: 'ovfl_off', body, fp16Overflow: false }, { name: 'ovfl_default', body }]);
+  for (const [name, at] of [['ovfl_on', true], ['ovfl_off', false], ['ovfl_default', false]] as const) {
+    const a = res.get(name);
+    assert.ok(a);
+    assert.equal(a.initial.mode.known >>> 23 & 1, 1, `${name}: bit 23 known at launch`);
+    assert.equal(a.initial.mode.value >>> 23 & 1, at ? 1 : 0, `${name}: bit 23 at launch`);
+    assert.deepEqual(a.valu.map((v) => [v.float, v.f16Ovfl]), [['f16', at], ['f32', false], ['f16', true], ['f16', false], ['f16', 'dynamic'], ['f32', false]], name);
+    assert.deepEqual(a.assumed, [], name);
+  }
+  const s = assembleShaders('gfx1030', [{ name: 'ovfl_print', body, fp16Overflow: true }]).get('ovfl_print');
+  assert.ok(s);
+  assert.equal(s.info.fp16Overflow, true);
+  const cfg = buildCfg(s);
+  const lines = formatModeAnalysis(s, cfg, analyzeMode(s, cfg)).map((l) => l.replace(/ +;/, ' ;'));
+  assert.ok(lines.includes('  in: MODE f32 rne/flush, f16/f64 rne/keep, dx10_clamp 1, ieee 1, fp16_ovfl 1 (0x008003c0 known 0x008003ff)'), lines.join('\n'));
+  assert.ok(lines.includes('  0x0  v_add_f16_e32 v0, v1, v2 ; f16 rne/keep, dx10_clamp 1, ieee 1, fp16_ovfl 1'), lines.join('\n'));
+  assert.ok(lines.some((l) => /v_add_f16_e32 v0, v1, v2 ; f16 rne\/keep, dx10_clamp 1, ieee 1, fp16_ovfl \?$/.test(l)), lines.join('\n'));
 });

@@ -77,6 +77,7 @@ const variants: [string, () => { shader: Shader; profile: TargetProfile; build?:
   ['float mode byte', () => ({ shader: withInfo(base, { floatMode: 0xf0 }), profile: LAVAPIPE_PROFILE })],
   ['dx10 clamp', () => ({ shader: withInfo(base, { dx10Clamp: !base.info.dx10Clamp }), profile: LAVAPIPE_PROFILE })],
   ['ieee mode', () => ({ shader: withInfo(base, { ieeeMode: !base.info.ieeeMode }), profile: LAVAPIPE_PROFILE })],
+  ['fp16 overflow', () => ({ shader: withInfo(base, { fp16Overflow: !base.info.fp16Overflow }), profile: LAVAPIPE_PROFILE })],
   ['wave size', () => ({ shader: withInfo(base, { waveSize: 64 }), profile: LAVAPIPE_PROFILE })],
   ['stage', () => ({ shader: withInfo(base, { stage: 'ps' }), profile: LAVAPIPE_PROFILE })],
   ['user SGPR layout', () => ({ shader: withInfo(base, { userSgprs: [{ kind: 'dispatch_ptr', first: 0, count: 2 }] }), profile: LAVAPIPE_PROFILE })],

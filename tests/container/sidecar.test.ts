@@ -31,14 +31,15 @@ test('a minimal sidecar: every left-out field takes its documented default and i
   assert.equal(i.floatMode, 0xc0);
   assert.equal(i.dx10Clamp, true);
   assert.equal(i.ieeeMode, false);
+  assert.equal(i.fp16Overflow, false);
   assert.equal(i.addressableSgprs, 106);
   assert.equal(i.vgprCount, 256);
-  assert.deepEqual([...i.assumed].sort(), ['dx10Clamp', 'floatMode', 'ieeeMode', 'ldsSize', 'scratchSize', 'sgprs', 'userSgprCount', 'vgprs']);
+  assert.deepEqual([...i.assumed].sort(), ['dx10Clamp', 'floatMode', 'fp16Overflow', 'ieeeMode', 'ldsSize', 'scratchSize', 'sgprs', 'userSgprCount', 'vgprs']);
   assert.equal(i.entry, 0);
   assert.deepEqual(i.codeRange, { start: 0, end: 8 });
   assert.equal(s.words.length, 2);
   // SIDECAR_DEFAULTS is what the docs state.
-  assert.deepEqual(SIDECAR_DEFAULTS, { floatMode: 0xc0, dx10Clamp: true, ieeeMode: false, sgprs: 106, vgprs: 256, ldsSize: 0, scratchSize: 0 });
+  assert.deepEqual(SIDECAR_DEFAULTS, { floatMode: 0xc0, dx10Clamp: true, ieeeMode: false, fp16Overflow: false, sgprs: 106, vgprs: 256, ldsSize: 0, scratchSize: 0 });
 });
 
 test('every float mode byte, both wave sizes, every stage, both clamp/ieee values reach ShaderInfo as declared', () => {
@@ -46,27 +47,29 @@ test('every float mode byte, both wave sizes, every stage, both clamp/ieee value
   for (let m = 0; m < 256; m++) {
     for (const waveSize of [32, 64] as const) {
       const stage = stages[m % stages.length] ?? 'cs';
-      const dx10Clamp = (m & 1) === 0, ieeeMode = (m & 2) !== 0;
-      const [s] = load({ target: 'gfx1030', stage, waveSize, floatMode: m, dx10Clamp, ieeeMode });
+      const dx10Clamp = (m & 1) === 0, ieeeMode = (m & 2) !== 0, fp16Overflow = (m & 4) !== 0;
+      const [s] = load({ target: 'gfx1030', stage, waveSize, floatMode: m, dx10Clamp, ieeeMode, fp16Overflow });
       assert.ok(s);
       assert.equal(s.info.floatMode, m);
       assert.equal(s.info.waveSize, waveSize);
       assert.equal(s.info.stage, stage);
       assert.equal(s.info.dx10Clamp, dx10Clamp);
       assert.equal(s.info.ieeeMode, ieeeMode);
-      assert.ok(!s.info.assumed.includes('floatMode'));
+      assert.equal(s.info.fp16Overflow, fp16Overflow);
+      assert.ok(!s.info.assumed.includes('floatMode') && !s.info.assumed.includes('fp16Overflow'));
     }
   }
 });
 
 test('a full sidecar: user-data layout, workgroup size, sizes, entry', () => {
   const [s] = load({
-    target: 'gfx1013', stage: 'cs', waveSize: 32, floatMode: 0x3f, dx10Clamp: false, ieeeMode: true, userSgprCount: 12,
+    target: 'gfx1013', stage: 'cs', waveSize: 32, floatMode: 0x3f, dx10Clamp: false, ieeeMode: true, fp16Overflow: true, userSgprCount: 12,
     userSgprs: [{ name: 'srt', sgpr: 0, count: 2 }, { name: 'tsharp', sgpr: 4, count: 8 }], sgprs: 40, vgprs: 64,
     workgroupSize: [8, 8, 4], ldsSize: 4096, scratchSize: 256, entry: 4,
   });
   assert.ok(s);
   assert.deepEqual(s.info.assumed, []);
+  assert.equal(s.info.fp16Overflow, true);
   assert.deepEqual(s.info.userSgprs, [{ kind: 'srt', first: 0, count: 2 }, { kind: 'tsharp', first: 4, count: 8 }]);
   assert.equal(s.info.userSgprCount, 12);
   assert.deepEqual(s.info.workgroupSize, [8, 8, 4]);
@@ -87,6 +90,7 @@ test('each bad sidecar is rejected naming the field', () => {
     [{ target: 'gfx1030', stage: 'cs' }, /field 'waveSize' is missing/],
     [{ ...base, dx10clamp: true }, /field 'dx10clamp' is not a sidecar field/],
     [{ ...base, ieeeMode: 1 }, /'ieeeMode' must be true or false/],
+    [{ ...base, fp16Overflow: 'yes' }, /'fp16Overflow' must be true or false/],
     [{ ...base, workgroupSize: [64, 64, 1] }, /'workgroupSize' must have at most 1024 lanes/],
     [{ ...base, stage: 'ps', workgroupSize: [64, 1, 1] }, /'workgroupSize' is for compute shaders/],
     [{ ...base, workgroupSize: [64, 1] }, /'workgroupSize' must be three integers/],
@@ -122,7 +126,7 @@ test('the validator agrees with Ajv on the published schema (property)', () => {
   // Mostly valid sidecars (valid values per field, hand-picked), then one field set to anything:
   // so that a single wrong field is not hidden behind another.
   const valid: Record<string, fc.Arbitrary<unknown>> = {
-    floatMode: fc.integer({ min: 0, max: 255 }), dx10Clamp: fc.boolean(), ieeeMode: fc.boolean(),
+    floatMode: fc.integer({ min: 0, max: 255 }), dx10Clamp: fc.boolean(), ieeeMode: fc.boolean(), fp16Overflow: fc.boolean(),
     userSgprCount: fc.integer({ min: 8, max: 32 }), userSgprs: fc.constant([{ name: 'a', sgpr: 0, count: 4 }, { name: 'b', sgpr: 4, count: 2 }]),
     sgprs: fc.integer({ min: 32, max: 106 }), vgprs: fc.integer({ min: 1, max: 256 }), workgroupSize: fc.constant([8, 8, 1]),
     ldsSize: fc.integer({ min: 0, max: 65536 }), scratchSize: fc.integer({ min: 0, max: 1 << 20 }), entry: fc.constant(0), $schema: fc.string(),

@@ -17,6 +17,7 @@ import { GlobalMemory } from '../../src/interp/memory.js';
 import { HANDLERS } from '../../src/interp/units/index.js';
 import type { ExecContext } from '../../src/interp/context.js';
 import { modeReadsOf, widthOf } from '../../src/frontend/mode-reads.js';
+import { FLOAT_TO_INT_ROUNDING, FP16_OVFL_RULE } from '../../src/float/env.js';
 import { ALL_GENERATORS } from '../gen/index.js';
 import { Rng } from '../harness/rng.js';
 import { assemble, dwords, get } from '../interp/harness.js';
@@ -28,6 +29,8 @@ import { spirvVal } from '../harness/spirv.js';
 
 const VALU = new Set(['VOP1', 'VOP2', 'VOPC', 'VOP3', 'VOP3P']);
 const TRIALS = 48;
+/** The MODE bits the float model reads: 9:0 and FP16_OVFL (23). */
+const FLOAT_MODE_BITS = (0x3ff | (1 << 23)) >>> 0;
 
 /** Up to one decoded instance per (table entry, variant, clamp, omod) among the generators' cases. */
 let cached: Instruction[] | undefined;
@@ -100,7 +103,7 @@ test('every float instruction: flipping the MODE bits modeReadsOf leaves out nev
   let skipped = 0;
   for (const inst of insts) {
     const reads = modeReadsOf(inst);
-    const free = 0x3ff & ~reads;
+    const free = FLOAT_MODE_BITS & ~reads;
     const cls = classOf(inst.def);
     const c = byClass.get(cls) ?? { instances: 0, flips: 0 };
     byClass.set(cls, c);
@@ -115,7 +118,7 @@ test('every float instruction: flipping the MODE bits modeReadsOf leaves out nev
       for (let k = 0; k < 128; k++) regs.sgpr[k] = dword(rng);
       regs.sgpr[EXEC_LO] = rng.u32() | 1;
       regs.scc = rng.u32() & 1;
-      const m = rng.u32() & 0x3ff;
+      const m = (rng.u32() & FLOAT_MODE_BITS) >>> 0;
       const flip = rng.u32() & free;
       if (flip === 0 && free !== 0) { t--; continue; }
       const a = run(inst, regs, m);
@@ -151,9 +154,17 @@ test('what the op classes read, in MODE bits', () => {
   assert.equal(at('v_max_f32'), 0x230);
   assert.equal(at('v_floor_f32'), 0x210);
   assert.equal(at('v_cvt_f32_u32'), 0x3);
-  assert.equal(at('v_cvt_u32_f32'), 0x10);
-  assert.equal(at('v_cvt_f16_f32'), 0x29c);
+  // float → int: the input bit; FP_ROUND too under FLOAT_TO_INT_ROUNDING 'mode' (src/float env.ts).
+  assert.equal(at('v_cvt_u32_f32'), FLOAT_TO_INT_ROUNDING === 'mode' ? 0x13 : 0x10);
+  assert.equal(at('v_cvt_i32_f64'), FLOAT_TO_INT_ROUNDING === 'mode' ? 0x4c : 0x40);
+  assert.equal(at('v_cvt_flr_i32_f32'), 0x10);
+  assert.equal(at('v_cvt_f16_f32'), FP16_OVFL_RULE === 'clamp' ? 0x80029c : 0x29c);
   assert.equal(at('v_add_f64'), 0x2cc);
+  // FP16_OVFL (0x800000): f16 results that round, toward-zero ones excepted (src/float FP16_OVFL_RULE 'clamp').
+  const ovfl = FP16_OVFL_RULE === 'clamp' ? 0x800000 : 0;
+  assert.equal(at('v_add_f16'), 0x2cc | ovfl);
+  for (const m of ['v_mul_f16', 'v_fma_f16', 'v_pk_add_f16', 'v_pk_fma_f16', 'v_fma_mixlo_f16', 'v_fma_mixhi_f16', 'v_cvt_f16_u16', 'v_ldexp_f16', 'v_rcp_f16']) assert.equal(at(m) & 0x800000, ovfl, m);
+  for (const m of ['v_max_f16', 'v_floor_f16', 'v_cvt_pkrtz_f16_f32', 'v_add_f32', 'v_fma_mix_f32', 'v_cvt_f32_f16', 'v_cmp_lt_f16', 'v_cvt_u16_f16']) assert.equal(at(m) & 0x800000, 0, m);
 });
 
 test('under a MODE known only at run time, each instruction is copied per value of the unknown bits it reads, and computes what the interpreter does', () => {

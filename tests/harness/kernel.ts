@@ -17,6 +17,8 @@ export interface KernelSpec {
   readonly floatMode?: number;
   readonly dx10Clamp?: boolean;
   readonly ieeeMode?: boolean;
+  /** `.amdhsa_fp16_overflow` (MODE.FP16_OVFL at launch); left out: the directive is not written (LLVM's default 0). */
+  readonly fp16Overflow?: boolean;
   readonly wave64?: boolean;
   /** .amdhsa_next_free_vgpr (default 32) and _sgpr (default 32). */
   readonly vgprs?: number;
@@ -42,6 +44,7 @@ export function kernelSource(specs: readonly KernelSpec[]): string {
       `  .amdhsa_float_round_mode_32 ${m & 3}`, `  .amdhsa_float_round_mode_16_64 ${(m >> 2) & 3}`,
       `  .amdhsa_float_denorm_mode_32 ${(m >> 4) & 3}`, `  .amdhsa_float_denorm_mode_16_64 ${(m >> 6) & 3}`,
       `  .amdhsa_dx10_clamp ${k.dx10Clamp === false ? 0 : 1}`, `  .amdhsa_ieee_mode ${k.ieeeMode === false ? 0 : 1}`,
+      ...(k.fp16Overflow !== undefined ? [`  .amdhsa_fp16_overflow ${k.fp16Overflow ? 1 : 0}`] : []),
       ...(k.directives ?? []).map((d) => `  ${d}`),
       '.end_amdhsa_kernel');
   }

@@ -9,6 +9,11 @@ export const S64: Spec = { bits: 64, expBits: 11 };
 
 export interface OEnv {
   round: 0 | 1 | 2 | 3; flushIn: boolean; flushOut: boolean; ieee: boolean; tininess?: 'before' | 'after';
+  /**
+   * MODE.FP16_OVFL as the RDNA2 ISA guide's MODE table words it: "an overflowed FP16 result is
+   * clamped to +/- MAX_FP16, regardless of round mode, while still preserving true INF values".
+   */
+  f16Ovfl?: boolean;
 }
 
 /** A rational n/d with d > 0. */
@@ -127,7 +132,8 @@ export function roundExact(s: Spec, sign: 0 | 1, x: Exact, env: OEnv): bigint {
   const value = qmul(q(m), pow2q(nb.u));
   const maxQ = qmul(q((1n << BigInt(D.p)) - 1n), pow2q(D.emax - D.frac));
   if (qcmp(value, maxQ) > 0) {
-    const toInf = env.round === 0 || (env.round === 1 && sign === 0) || (env.round === 2 && sign === 1);
+    const clamp16 = env.f16Ovfl === true && s.bits === 16;
+    const toInf = !clamp16 && (env.round === 0 || (env.round === 1 && sign === 0) || (env.round === 2 && sign === 1));
     return sb | (toInf ? BigInt(D.maxBiased) << BigInt(D.frac) : (BigInt(D.maxBiased) << BigInt(D.frac)) - 1n);
   }
   return sb | encodeMag(s, value);
@@ -234,4 +240,29 @@ export function toNumber(s: Spec, bits: bigint): number {
   if (v.kind === 'inf') return v.sign ? -Infinity : Infinity;
   const r = Number(v.q.n) / Number(v.q.d);
   return r === 0 && v.sign ? -0 : r;
+}
+
+/**
+ * Float → i32 / u32 of finite or infinite bits: the exact value rounded to an integer ('trunc'
+ * toward zero, 'floor', 'ceil', 'rne' to nearest even), saturated to the range; NaN → 0.
+ */
+export function oToInt(s: Spec, a: bigint, signed: boolean, how: 'trunc' | 'floor' | 'ceil' | 'rne', flushIn: boolean): bigint {
+  const lo = signed ? -(1n << 31n) : 0n, hi = signed ? (1n << 31n) - 1n : (1n << 32n) - 1n;
+  const x = decode(s, a);
+  if (x.kind === 'nan') return 0n;
+  if (x.kind === 'inf') return x.sign ? lo : hi;
+  if (flushIn && x.sub) return 0n;
+  const { n, d } = x.q;
+  const fl = n >= 0n ? n / d : -((-n + d - 1n) / d); // floor
+  const exact = fl * d === n;
+  let v: bigint;
+  if (exact) v = fl;
+  else if (how === 'floor') v = fl;
+  else if (how === 'ceil') v = fl + 1n;
+  else if (how === 'trunc') v = n < 0n ? fl + 1n : fl;
+  else {
+    const c = qcmp(q(n - fl * d, d), q(1n, 2n));
+    v = c < 0 ? fl : c > 0 ? fl + 1n : fl % 2n === 0n ? fl : fl + 1n;
+  }
+  return v < lo ? lo : v > hi ? hi : v;
 }

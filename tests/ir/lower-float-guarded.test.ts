@@ -13,7 +13,7 @@ import assert from 'node:assert/strict';
 import { Builder, type FloatMode, type Inst, IrFunction } from '../../src/ir/ir.js';
 import type { Op } from '../../src/ir/ops.js';
 import { constructSsa } from '../../src/ir/passes/ssa.js';
-import { lowerFloat, X } from '../../src/ir/passes/lower-float.js';
+import { lowerFloat, loweringMode, X } from '../../src/ir/passes/lower-float.js';
 import { guardedBody } from '../../src/ir/passes/lower-float-guarded.js';
 import { verifyFunction } from '../../src/ir/verify.js';
 import { runIrWave } from '../../src/ir/interp.js';
@@ -124,7 +124,7 @@ test('guarded f32 add/sub/mul/fma equal the float model, every rounding mode, de
     for (let round = 0; round < 4; round++) for (let denorm = 0; denorm < 4; denorm++) for (const ieee of [true, false]) {
       const mode: FloatMode = { round: round as 0 | 1 | 2 | 3, denorm: denorm as 0 | 1 | 2 | 3, ieee, dx10Clamp: true };
       const env = envOf(mode);
-      const md = { round: mode.round as 0 | 1 | 2 | 3, flushIn: (denorm & 1) === 0, flushOut: (denorm & 2) === 0, ieee, dx10Clamp: true };
+      const md = loweringMode({ round: mode.round as 0 | 1 | 2 | 3, denorm: denorm as 0 | 1 | 2 | 3, ieee, dx10Clamp: true });
       for (let batch = 0; batch < 4; batch++) {
         const data = new Uint8Array(LANES * REC);
         const dv = new DataView(data.buffer);

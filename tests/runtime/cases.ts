@@ -28,6 +28,7 @@ import { bufferFormatCases } from './cases-buffer-format.js';
 import { floatAtomicCases } from './cases-float-atomics.js';
 import { dppCases } from './cases-dpp.js';
 import { vfloatCases } from './cases-vfloat.js';
+import { fp16OvflCases } from './cases-fp16-ovfl.js';
 import { dotCases, movrelCases, permlaneCases, sadCases, sdwaCases } from './cases-vint.js';
 
 export interface EngineCase {
@@ -386,6 +387,8 @@ export const ENGINE_SUITES: readonly EngineSuite[] = [
   { title: 'float modes', cases: floatModes },
   { title: 'clamp/omod and frexp/fract', cases: outputModifiers },
   { title: 'MODE known only at run time', cases: dynamicModes },
+  // FP16_OVFL at launch, set mid-shader and from a kernarg (./cases-fp16-ovfl.ts; tests/runtime/fp16-ovfl.test.ts runs them).
+  { title: 'FP16_OVFL', cases: fp16OvflCases },
   // Memory and integer breadth (./cases-breadth.ts; tests/runtime/breadth.test.ts runs them on three engines).
   { title: 'integer atomics', cases: atomicCases },
   { title: 'buffer resources', cases: bufferCases },

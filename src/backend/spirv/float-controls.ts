@@ -32,12 +32,12 @@
 // nearest even for 64 bits: every RDNA f16/f64 op is integer code, so the other widths' modes
 // change no other result); with 32_BIT_ONLY or ALL the 32-bit mode is declared alone (16
 // and 64 stay unset, hence identical).
-import type { FloatMode, Inst, IrFunction } from '../../ir/ir.js';
+import { type FloatMode, type Inst, type IrFunction, isDynamicFloatMode } from '../../ir/ir.js';
 import type { FloatControlsIndependence, TargetProfile, WidthControls } from '../profile.js';
 import { NATIVE_F32 } from './emit-ops.js';
 import { GUARDED_F32 } from '../../ir/passes/lower-float-guarded.js';
 
-const isStatic = (f: FloatMode | undefined): boolean => f !== undefined && f.round !== 'dynamic' && f.denorm !== 'dynamic' && f.ieee !== 'dynamic' && f.dx10Clamp !== 'dynamic';
+const isStatic = (f: FloatMode | undefined): boolean => f !== undefined && !isDynamicFloatMode(f);
 
 export type EntryRounding = 'RoundingModeRTE' | 'RoundingModeRTZ';
 
@@ -75,7 +75,7 @@ export function nativeNeeds(i: Inst): NativeNeeds | string {
   if (f === undefined) return `${i.op} is not a float op`;
   // A list of what may be native, not of what may not: every other float op is emulated exactly.
   if (!NATIVE_F32.has(i.op)) return `${i.op}: no native SPIR-V op computes RDNA's bits (NaN and signed-zero rules, saturation, fused or correctly rounded results, output modifiers): always emulated exactly`;
-  if (f.round === 'dynamic' || f.denorm === 'dynamic' || f.ieee === 'dynamic' || f.dx10Clamp === 'dynamic') return `${i.op}: float mode known only at run time (translated per MODE value first)`;
+  if (f.round === 'dynamic' || f.denorm === 'dynamic' || f.ieee === 'dynamic' || f.dx10Clamp === 'dynamic' || f.f16Ovfl === 'dynamic') return `${i.op}: float mode known only at run time (translated per MODE value first)`;
   switch (i.op) {
     case 'FAdd32': case 'FSub32': case 'FMul32': {
       const rounding = roundingOf(f);

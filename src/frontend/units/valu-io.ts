@@ -168,10 +168,10 @@ export function convertMode(cx: TContext, from: FloatType, to: FloatType, rtz = 
   // does not read settled (mode-reads.ts).
   const bits = cx.modeOverride ?? settleUnread(cx.inst, (cx.mode.before(cx.inst.pc) ?? cx.fail('the MODE analysis has no state for this instruction')).mode);
   const s = valuMode(cx.inst.pc, from, bits), d = valuMode(cx.inst.pc, to, bits);
-  if (s.denorm === 'dynamic' || d.denorm === 'dynamic' || d.round === 'dynamic' || d.ieee === 'dynamic' || d.dx10Clamp === 'dynamic') {
+  if (s.denorm === 'dynamic' || d.denorm === 'dynamic' || d.round === 'dynamic' || d.ieee === 'dynamic' || d.dx10Clamp === 'dynamic' || d.f16Ovfl === 'dynamic') {
     return cx.fail('a conversion under a MODE only known at run time outside a copy of its run (internal)');
   }
-  return { round: rtz ? 3 : (d.round as 0 | 1 | 2 | 3), denorm: ((s.denorm & 1) | (d.denorm & 2)) as 0 | 1 | 2 | 3, ieee: d.ieee, dx10Clamp: d.dx10Clamp };
+  return { round: rtz ? 3 : (d.round as 0 | 1 | 2 | 3), denorm: ((s.denorm & 1) | (d.denorm & 2)) as 0 | 1 | 2 | 3, ieee: d.ieee, dx10Clamp: d.dx10Clamp, f16Ovfl: d.f16Ovfl };
 }
 
 /** The result's clamp/omod as the format's FOutMod op under `mode` (the interpreter's om16 / om64 with the result's env). */

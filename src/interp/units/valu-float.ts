@@ -32,7 +32,8 @@ const envCache = new Map<number, FloatEnv>();
 
 /** The env of a `src` → `dst` operation (src = dst for arithmetic) under MODE `mode`, with the table's overrides. */
 export function envOf(mode: number, src: FloatType, dst: FloatType, flush32: boolean, rtz: boolean): FloatEnv {
-  const key = (mode & 0x3ff) + 1024 * (TYPE_INDEX[src] * 3 + TYPE_INDEX[dst] + 9 * (flush32 ? 1 : 0) + 18 * (rtz ? 1 : 0));
+  // The MODE bits envFor reads: 9:0 and FP16_OVFL (23, as key bit 10).
+  const key = ((mode & 0x3ff) | ((mode >>> 13) & 0x400)) + 2048 * (TYPE_INDEX[src] * 3 + TYPE_INDEX[dst] + 9 * (flush32 ? 1 : 0) + 18 * (rtz ? 1 : 0));
   let e = envCache.get(key);
   if (e) return e;
   e = src === dst ? fl.envFor(mode, dst) : fl.convertEnvFor(mode, src, dst);

@@ -27,13 +27,14 @@ function hashOf(i: Inst): number {
   for (let k = 0; k < args.length; k++) h = (Math.imul(h, 1000003) ^ (args[k] as Inst).id) | 0;
   for (let k = 0; k < imms.length; k++) { const v = imms[k] as number | bigint; h = (Math.imul(h, 31) + (typeof v === 'bigint' ? Number(v & 0xffffffffn) | 0 : v | 0)) | 0; }
   const m = i.float;
-  if (m) h = (Math.imul(h, 17) + fieldHash(m.round) * 5 + fieldHash(m.denorm) * 3 + fieldHash(m.ieee) * 2 + fieldHash(m.dx10Clamp)) | 0;
+  if (m) h = (Math.imul(h, 17) + fieldHash(m.round) * 5 + fieldHash(m.denorm) * 3 + fieldHash(m.ieee) * 2 + fieldHash(m.dx10Clamp) + fieldHash(m.f16Ovfl ?? false) * 7) | 0;
   return h;
 }
 
 function sameMode(a: FloatMode | undefined, b: FloatMode | undefined): boolean {
   if (!a || !b) return a === b;
-  return a.round === b.round && a.denorm === b.denorm && a.ieee === b.ieee && a.dx10Clamp === b.dx10Clamp;
+  return a.round === b.round && a.denorm === b.denorm && a.ieee === b.ieee && a.dx10Clamp === b.dx10Clamp && (a.f16Ovfl ?? false) === (b.f16Ovfl ?? false)
+    && a.tininess === b.tininess && a.floatToInt === b.floatToInt;
 }
 
 /** Whether two pure instructions compute the same value. */

@@ -5,13 +5,14 @@ import { type Inst, type IrFunction, Replacements, substituteArgs } from '../ir.
 import type { FloatMode } from '../ir.js';
 import type { Op } from '../ops.js';
 import { addF32, addF64, fmaF32, fmaF64, mulF32, mulF64, type FloatEnv } from '../../float/index.js';
+import { f16OvflClamps as F16_OVFL_CLAMPS } from '../../float/env.js';
 
 const u = (v: number | bigint) => Number(v) >>> 0;
 const M64 = (1n << 64n) - 1n;
 
 function envOf(m: FloatMode | undefined): FloatEnv | undefined {
-  if (!m || m.round === 'dynamic' || m.denorm === 'dynamic' || m.ieee === 'dynamic' || m.dx10Clamp === 'dynamic') return undefined;
-  return { round: m.round, flushIn: (m.denorm & 1) === 0, flushOut: (m.denorm & 2) === 0, ieee: m.ieee, dx10Clamp: m.dx10Clamp };
+  if (!m || m.round === 'dynamic' || m.denorm === 'dynamic' || m.ieee === 'dynamic' || m.dx10Clamp === 'dynamic' || m.f16Ovfl === 'dynamic') return undefined;
+  return { round: m.round, flushIn: (m.denorm & 1) === 0, flushOut: (m.denorm & 2) === 0, ieee: m.ieee, dx10Clamp: m.dx10Clamp, f16Ovfl: F16_OVFL_CLAMPS(m.f16Ovfl === true), ...(m.tininess ? { tininess: m.tininess } : {}), ...(m.floatToInt ? { floatToInt: m.floatToInt } : {}) };
 }
 
 type Folder = (a: readonly (number | bigint)[], env: FloatEnv | undefined) => number | bigint | undefined;

@@ -9,6 +9,7 @@ import { Builder, type Inst, IrFunction } from '../ir.js';
 import { eliminateCommonSubexpressions } from './cse.js';
 import { eliminateDeadCode } from './dce.js';
 import { lowerBody, type Mode, X } from './lower-float.js';
+import { FLOAT_TO_INT_ROUNDING, TININESS } from '../../float/env.js';
 
 const HELPERS = new Map<string, IrFunction>();
 
@@ -17,7 +18,10 @@ function build(op: FloatAtomicOp, type: 'f32' | 'f64'): IrFunction {
   const b = new Builder(h, h.addBlock());
   const [old, src, cmp] = [0, 1, 2].map((k) => b.emit('Param', [], [k], { type: 'u64' })) as [Inst, Inst, Inst];
   const e = floatAtomicEnv(type);
-  const md: Mode = { round: e.round, flushIn: e.flushIn, flushOut: e.flushOut, ieee: e.ieee, dx10Clamp: e.dx10Clamp };
+  const md: Mode = {
+    round: e.round, flushIn: e.flushIn, flushOut: e.flushOut, ieee: e.ieee, dx10Clamp: e.dx10Clamp,
+    f16Ovfl: e.f16Ovfl === true, tininess: e.tininess ?? TININESS, floatToInt: e.floatToInt ?? FLOAT_TO_INT_ROUNDING,
+  };
   const x = new X(b);
   const w = type === 'f64';
   const bits = (v: Inst) => (w ? v : b.emit('Lo32', [v]));

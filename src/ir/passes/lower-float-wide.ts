@@ -2,8 +2,9 @@
 // unpacking, one rounding step for every mode, add, mul, fma, min/max, compares, integral
 // rounding, ldexp, frexp, fract, the output modifiers and the int and f32 conversions, as integer
 // IR computing the bits src/float computes (the same rules as the f32 lowering in lower-float.ts:
-// input flush, output flush with tininess after rounding, overflow per mode, signed zeros, the
-// first NaN operand quieted when IEEE, the canonical NaN). Branch-free (selects).
+// input flush, output flush with tininess by the Mode's switch, overflow per mode and FP16_OVFL,
+// signed zeros, the first NaN operand quieted when IEEE, the canonical NaN; float → int by
+// FLOAT_TO_INT_ROUNDING). Branch-free (selects).
 //
 // Representation: a value's bits are a u64 whatever the format (an f16 in the low 16 bits; the
 // callers widen and narrow). Significands are u64 with the leading one at bit 61 and a sticky bit
@@ -148,8 +149,8 @@ function roundsUp(x: X, md: Mode, sign: Inst, kept: Inst, rem: Inst, half: Inst)
 
 /**
  * Rounds value = m · 2^(e − bias − 61) (m: a Sig61 or 0; e: the biased exponent as an i32) to the
- * format's bits (u64) under the mode, with overflow by the mode and output flushing (tininess
- * after rounding).
+ * format's bits (u64) under the mode, with overflow by the mode (and FP16_OVFL for f16) and output
+ * flushing (tininess by md.tininess).
  */
 export function roundPack(x: X, F: Fmt, md: Mode, sign: Inst, e: Inst, m: Inst): Inst {
   const one = x.c(1);
@@ -170,14 +171,21 @@ export function roundPack(x: X, F: Fmt, md: Mode, sign: Inst, e: Inst, m: Inst):
   const sb = signBits(x, F, sign);
   let bits = x.or64(sb, x.or64(x.shl64(x.wide(expField), x.c(F.mant)), x.and64(kept, x.c64(fracMask(F)))));
   const over = x.and1(normal, x.op('SGe32', eN, x.c(F.expMax)));
-  const toInf = md.round === 0 ? x.t(true) : md.round === 1 ? x.not1(sign) : md.round === 2 ? sign : x.t(false);
+  // Overflow: ±inf when the mode rounds toward it, else ±max; an f16 result under FP16_OVFL is ±max
+  // in every mode (src/float FP16_OVFL_RULE; infinite operands never reach here).
+  const clamp16 = md.f16Ovfl && F.bits === 16;
+  const toInf = clamp16 ? x.t(false) : md.round === 0 ? x.t(true) : md.round === 1 ? x.not1(sign) : md.round === 2 ? sign : x.t(false);
   bits = x.sel64(over, x.sel64(toInf, x.or64(sb, x.c64(infBits(F))), x.or64(sb, x.c64(infBits(F) - 1n))), bits);
   if (md.flushOut) {
-    // Tiny unless e = 0 and rounding at normal precision carries to 2^emin.
-    const keptN0 = x.shr64(m, x.c(G));
-    const remN = x.and64(m, x.lowMask64(x.c(G)));
-    const keptN = x.add64(keptN0, u1w(x, roundsUp(x, md, sign, keptN0, remN, x.c64(1n << big(G - 1)))));
-    const notTiny = x.or1(normal, x.and1(x.eq(e, x.c(0)), x.op('IEq64', keptN, x.c64(hidden(F) << 1n))));
+    // Tininess (md.tininess, src/float TININESS): 'before': tiny below 2^emin (e < 1); 'after':
+    // tiny unless e = 0 and rounding at normal precision carries to 2^emin.
+    let notTiny = normal;
+    if (md.tininess === 'after') {
+      const keptN0 = x.shr64(m, x.c(G));
+      const remN = x.and64(m, x.lowMask64(x.c(G)));
+      const keptN = x.add64(keptN0, u1w(x, roundsUp(x, md, sign, keptN0, remN, x.c64(1n << big(G - 1)))));
+      notTiny = x.or1(normal, x.and1(x.eq(e, x.c(0)), x.op('IEq64', keptN, x.c64(hidden(F) << 1n))));
+    }
     bits = x.sel64(x.and1(x.not1(notTiny), x.nz64(m)), sb, bits);
   }
   return x.sel64(x.nz64(m), bits, sb);
@@ -430,8 +438,15 @@ export function fromInt(x: X, F: Fmt, md: Mode, v: Inst, signed: boolean): Inst 
   return x.sel64(x.eq(mag, x.c(0)), x.c64(0n), roundPack(x, F, md, neg, x.add(pos, x.c(F.bias)), m));
 }
 
-/** The format → u32 / i32 (as a u32): truncated, saturated, NaN → 0 (FP_ROUND not used). */
+/**
+ * The format → u32 / i32 (as a u32): saturated, NaN → 0; truncated, or under md.floatToInt 'mode'
+ * (src/float FLOAT_TO_INT_ROUNDING) first rounded to an integral value by md.round.
+ */
 export function toInt(x: X, F: Fmt, md: Mode, a: Inst, signed: boolean): Inst {
+  if (md.floatToInt === 'mode') {
+    const r = integral(x, F, md, a, (['rndne', 'ceil', 'floor', 'trunc'] as const)[md.round]);
+    return toInt(x, F, { ...md, floatToInt: 'truncate', flushIn: false }, r, signed);
+  }
   const A = unpack(x, F, md, a);
   const e = x.sub(A.exp, x.c(F.bias)); // unbiased; subnormals and zero give < 0
   const m = x.or64(A.frac, x.c64(hidden(F)));

@@ -3,9 +3,10 @@
 // denormals regardless of what a shader asks unless their float controls promise otherwise). The
 // lowered code computes the bits src/float computes (the model every engine shares): add, sub and
 // mul correctly rounded in the op's rounding direction, input and output denormal flushing
-// (tininess after rounding, the model's default), overflow per mode, signed zeros, NaN propagation
-// (the first NaN operand, quieted when IEEE) and the canonical NaN; u32/i32 → f32 conversions by
-// the mode; f32 → u32/i32 truncating and saturating; every compare predicate. Branch-free: each op
+// (tininess by the Mode's switch, src/float TININESS), overflow per mode, signed zeros, NaN
+// propagation (the first NaN operand, quieted when IEEE) and the canonical NaN; u32/i32 → f32
+// conversions by the mode; f32 → u32/i32 saturating, truncating or by the mode
+// (FLOAT_TO_INT_ROUNDING); every compare predicate. Branch-free: each op
 // becomes a straight run of integer instructions (selects instead of branches).
 //
 // Method: significands are kept in u64 with the leading one at bit 53 and 30 extra low bits plus a
@@ -17,6 +18,7 @@ import { signature } from '../verify.js';
 import { eliminateCommonSubexpressions } from './cse.js';
 import { eliminateDeadCode } from './dce.js';
 import type { IrType, Op } from '../ops.js';
+import { FLOAT_TO_INT_ROUNDING, type FloatToIntRounding, f16OvflClamps, TININESS, type Tininess } from '../../float/env.js';
 import { lowerFract, lowerFrexpExp, lowerFrexpMant, lowerLdexp, lowerOutMod } from './lower-float-modifiers.js';
 import { lowerDivFixup, lowerDivFmas, lowerDivScale, lowerRsq, lowerSqrt } from './lower-float-div.js';
 import { LOWERED_F64, lowerF64 } from './lower-float64.js';
@@ -40,17 +42,34 @@ const AS_BITS: Partial<Record<IrType, { readonly type: IrType; readonly to: Op; 
   f64: { type: 'u64', to: 'BitcastF64U64', from: 'BitcastU64F64' },
 };
 
-export interface Mode { readonly round: 0 | 1 | 2 | 3; readonly flushIn: boolean; readonly flushOut: boolean; readonly ieee: boolean; readonly dx10Clamp: boolean }
+/** What a lowering reads of an op's float mode: the MODE fields, and the float model's switches (src/float env.ts). */
+export interface Mode {
+  readonly round: 0 | 1 | 2 | 3; readonly flushIn: boolean; readonly flushOut: boolean; readonly ieee: boolean; readonly dx10Clamp: boolean;
+  /** MODE.FP16_OVFL: an f16 result overflowing from finite operands is ±MAX_F16 (FP16_OVFL_RULE; f32/f64 results ignore it). */
+  readonly f16Ovfl: boolean;
+  /** Output tininess for the flush (TININESS). */
+  readonly tininess: Tininess;
+  /** Float → int conversions truncate or round by the mode (FLOAT_TO_INT_ROUNDING). */
+  readonly floatToInt: FloatToIntRounding;
+}
 
 /** lowerFloat's quick helper index packs exactly these fields: a Mode field added later fails the type check here until it is packed too. */
-type ModeFieldsCovered = Exclude<keyof Mode, 'round' | 'flushIn' | 'flushOut' | 'ieee' | 'dx10Clamp'> extends never ? Mode : never;
+type ModeFieldsCovered = Exclude<keyof Mode, 'round' | 'flushIn' | 'flushOut' | 'ieee' | 'dx10Clamp' | 'f16Ovfl' | 'tininess' | 'floatToInt'> extends never ? Mode : never;
+
+/** The Mode of a static FloatMode: its switches, or the float model's named constants where it sets none. */
+export function loweringMode(f: FloatMode & { readonly round: 0 | 1 | 2 | 3; readonly denorm: 0 | 1 | 2 | 3; readonly ieee: boolean; readonly dx10Clamp: boolean }): Mode {
+  return {
+    round: f.round, flushIn: (f.denorm & 1) === 0, flushOut: (f.denorm & 2) === 0, ieee: f.ieee, dx10Clamp: f.dx10Clamp,
+    f16Ovfl: f16OvflClamps(f.f16Ovfl === true), tininess: f.tininess ?? TININESS, floatToInt: f.floatToInt ?? FLOAT_TO_INT_ROUNDING,
+  };
+}
 
 function modeOf(i: Inst): Mode {
   const f: FloatMode | undefined = i.float;
-  if (!f || f.round === 'dynamic' || f.denorm === 'dynamic' || f.ieee === 'dynamic' || f.dx10Clamp === 'dynamic') {
+  if (!f || f.round === 'dynamic' || f.denorm === 'dynamic' || f.ieee === 'dynamic' || f.dx10Clamp === 'dynamic' || f.f16Ovfl === 'dynamic') {
     throw new IrError(`pc 0x${(i.pc ?? 0).toString(16)}: ${i.op} under a dynamic float mode cannot be lowered yet`);
   }
-  return { round: f.round, flushIn: (f.denorm & 1) === 0, flushOut: (f.denorm & 2) === 0, ieee: f.ieee, dx10Clamp: f.dx10Clamp };
+  return loweringMode({ ...f, round: f.round, denorm: f.denorm, ieee: f.ieee, dx10Clamp: f.dx10Clamp });
 }
 
 /** Small expression helpers over a Builder (u32 unless named 64). */
@@ -130,11 +149,15 @@ export function roundPack(x: X, md: Mode, sign: Inst, e: Inst, m: Inst): Inst {
   const toInf = md.round === 0 ? x.t(true) : md.round === 1 ? x.not1(sign) : md.round === 2 ? sign : x.t(false);
   bits = x.sel(over, x.sel(toInf, inf, max), bits);
   if (md.flushOut) {
-    // Tininess after rounding: tiny unless e = 0 and rounding at normal precision carries to 2^-126.
-    const keptN0 = x.op('Lo32', x.shr64(m, x.c(30)));
-    const remN = x.and64(m, x.lowMask64(x.c(30)));
-    const keptN = x.add(keptN0, x.op('U1ToU32', roundUp(keptN0, remN, x.c64(1n << 29n))));
-    const notTiny = x.or1(normal, x.and1(x.eq(e, x.c(0)), x.eq(keptN, x.c(1 << 24))));
+    // Tininess (md.tininess, src/float TININESS): 'before': tiny below 2^-126 (e < 1); 'after':
+    // tiny unless e = 0 and rounding at normal precision carries to 2^-126.
+    let notTiny = normal;
+    if (md.tininess === 'after') {
+      const keptN0 = x.op('Lo32', x.shr64(m, x.c(30)));
+      const remN = x.and64(m, x.lowMask64(x.c(30)));
+      const keptN = x.add(keptN0, x.op('U1ToU32', roundUp(keptN0, remN, x.c64(1n << 29n))));
+      notTiny = x.or1(normal, x.and1(x.eq(e, x.c(0)), x.eq(keptN, x.c(1 << 24))));
+    }
     bits = x.sel(x.and1(x.not1(notTiny), x.nz64(m)), signBit, bits);
   }
   return x.sel(x.nz64(m), bits, signBit);
@@ -350,6 +373,7 @@ function lowerFromInt(x: X, md: Mode, v: Inst, signed: boolean): Inst {
 }
 
 function lowerToInt(x: X, md: Mode, a: Inst, signed: boolean): Inst {
+  if (md.floatToInt === 'mode') return lowerToIntByMode(x, md, a, signed);
   const A = unpack(x, md, a);
   const e = x.sub(A.exp, x.c(127)); // unbiased; subnormals and zero give < 0
   const mant = x.or(A.frac, x.c(0x800000));
@@ -366,6 +390,16 @@ function lowerToInt(x: X, md: Mode, a: Inst, signed: boolean): Inst {
   let r = x.sel(small, x.c(0), x.sel(A.sign, x.sub(x.c(0), mag), mag));
   r = x.sel(over, x.sel(A.sign, x.c(0x80000000), x.c(0x7fffffff)), r);
   return x.sel(A.nan, x.c(0), r);
+}
+
+/**
+ * f32 → u32/i32 under FLOAT_TO_INT_ROUNDING 'mode': the value rounded to an integer by md.round
+ * (lowerIntegral, exact), then converted (exact: an integral value), saturating, NaN → 0.
+ */
+function lowerToIntByMode(x: X, md: Mode, a: Inst, signed: boolean): Inst {
+  const how = (['rndne', 'ceil', 'floor', 'trunc'] as const)[md.round];
+  const r = lowerIntegral(x, md, a, how); // NaN stays NaN (→ 0 below); inputs flushed by md
+  return lowerToInt(x, { ...md, floatToInt: 'truncate', flushIn: false }, r, signed);
 }
 
 function lowerCmp(x: X, md: Mode, pred: number, a: Inst, b: Inst): Inst {
@@ -458,7 +492,8 @@ export function lowerFloat(fn: IrFunction, lower: (i: Inst) => boolean, guarded:
   // made of the mode's fields and small immediates (-1 when an immediate does not fit).
   const quick = new Map<string, Map<number, number>>();
   const quickCode = (i: Inst, md: ModeFieldsCovered): number => {
-    let c = md.round | (md.flushIn ? 4 : 0) | (md.flushOut ? 8 : 0) | (md.ieee ? 16 : 0) | (md.dx10Clamp ? 32 : 0);
+    let c = md.round | (md.flushIn ? 4 : 0) | (md.flushOut ? 8 : 0) | (md.ieee ? 16 : 0) | (md.dx10Clamp ? 32 : 0)
+      | (md.f16Ovfl ? 64 : 0) | (md.tininess === 'before' ? 128 : 0) | (md.floatToInt === 'mode' ? 256 : 0);
     for (const v of i.imms) {
       if (typeof v !== 'number' || !(v >= 0 && v < 255) || !Number.isInteger(v) || i.imms.length > 4) return -1;
       c = c * 256 + v + 1;
@@ -470,8 +505,9 @@ export function lowerFloat(fn: IrFunction, lower: (i: Inst) => boolean, guarded:
     let byOp = quick.get(i.op);
     const seen = code >= 0 ? byOp?.get(code) : undefined;
     if (seen !== undefined) return seen;
-    // Every field of the Mode (whatever the lowering reads) is in the key.
-    const key = `${i.op}${i.imms.map((v) => `.${v}`).join('')} ${Object.entries(md).map(([f, v]) => `${f}=${String(v)}`).join(' ')}`;
+    // Every field of the Mode (whatever the lowering reads) is in the key; a switch at its
+    // process-wide default (FP16_OVFL off, the float model's constants) is left out of the text.
+    const key = `${i.op}${i.imms.map((v) => `.${v}`).join('')} ${Object.entries(md).filter(([f, v]) => !AT_DEFAULT[f]?.(v)).map(([f, v]) => `${f}=${String(v)}`).join(' ')}`;
     let k = index.get(key);
     if (k === undefined) {
       k = helperIndex(sharedHelper(key, i, md));
@@ -559,6 +595,11 @@ function guardedHelper(i: Inst, md: Mode): IrFunction {
   GUARDED.set(key, h);
   return h;
 }
+
+/** The Mode fields a helper's key leaves out at these values (each the same in every key of the process). */
+const AT_DEFAULT: Partial<Record<string, (v: unknown) => boolean>> = {
+  f16Ovfl: (v) => v === false, tininess: (v) => v === TININESS, floatToInt: (v) => v === FLOAT_TO_INT_ROUNDING,
+};
 
 /** Helpers by their printed code (without the name line). */
 const HELPER_BY_CODE = new Map<string, IrFunction>();
