@@ -331,6 +331,8 @@ export function emitOp(sc: Scalars, k: KernelState | undefined, i: Inst, A: (j: 
     case 'ConvertF16U32': case 'ConvertF16S32': case 'ConvertU32F16': case 'ConvertS32F16': case 'FFmaMixF16':
     // The other conversions of lower-float-misc.ts: always lowered too.
     case 'ConvertRpiS32F32': case 'ConvertU8F32': case 'FNorm16F32': case 'FNorm16F16':
+    // The transcendentals: always lowered (lower-float-transcendental.ts: the float model's algorithms).
+    case 'FExp32': case 'FLog32': case 'FSin32': case 'FCos32': case 'FExp16': case 'FLog16': case 'FSin16': case 'FCos16':
     return fail(i, `${i.op} is emitted only after its exact lowering (internal: it reached emission)`);
     // Not emitted: f16 and f64 typed values (every op on them is lowered, and the bit casts around
     // the lowered calls cancel), barriers (docs/TECHNICAL_DEBT.md).
