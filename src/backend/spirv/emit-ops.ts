@@ -212,7 +212,8 @@ export function emitOp(sc: Scalars, k: KernelState | undefined, i: Inst, A: (j: 
     case 'FAdd32': r = nc(m, m.OpFAdd(tF32, A(0), A(1))); break;
     case 'FSub32': r = nc(m, m.OpFSub(tF32, A(0), A(1))); break;
     case 'FMul32': r = nc(m, m.OpFMul(tF32, A(0), A(1))); break;
-    // f64 device ops: only the guarded helpers' (lower-float-guarded.ts: an f32 fma through f64),
+    // f64 device ops: only the guarded helpers' (lower-float-guarded.ts: an f32 fma through f64)
+    // and the transcendental cores' (lower-float-transcendental.ts, its 'device' form),
     // under the entry's RoundingModeRTE for 64 bits; every RDNA f64 op is lowered to integer code.
     case 'FAdd64': r = nc(m, m.OpFAdd(sc.typeOf('f64'), A(0), A(1))); break;
     case 'FSub64': r = nc(m, m.OpFSub(sc.typeOf('f64'), A(0), A(1))); break;
