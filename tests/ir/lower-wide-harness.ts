@@ -33,6 +33,18 @@ function kernel(base: number, outBase: number, body: Body): IrFunction {
   return fn;
 }
 
+/** The results (u64 per lane) of `body` on the inputs in the IR interpreter, its float ops as they are. */
+export function runBody(inputs: readonly (readonly bigint[])[], body: Body): bigint[] {
+  const mem = new GlobalMemory();
+  const data = new Uint8Array(LANES * STRIDE), out = new Uint8Array(LANES * 8);
+  const dv = new DataView(data.buffer);
+  inputs.forEach((row, l) => row.forEach((w, k) => dv.setBigUint64(l * STRIDE + 8 * k, BigInt.asUintN(64, w), true)));
+  const fn = kernel(mem.map('in', data), mem.map('out', out), body);
+  runIrWave(fn, { mem, kernargPtr: 0, dispatchPtr: 0, workgroupId: [0, 0, 0], localIds: Array.from({ length: LANES }, () => [0, 0, 0] as [number, number, number]), inGrid: new Array<boolean>(LANES).fill(true), maxSteps: 100_000_000 });
+  const o = new DataView(out.buffer);
+  return inputs.map((_, l) => o.getBigUint64(8 * l, true));
+}
+
 /** Runs `body` on the inputs (per lane, up to four u64 values) as float ops and lowered; the first differing lane, described, or undefined. */
 export function firstDifference(inputs: readonly (readonly bigint[])[], body: Body, options: LowerFloatOptions = {}): string | undefined {
   const outs = [false, true].map((lowered) => {

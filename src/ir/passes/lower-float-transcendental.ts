@@ -45,10 +45,10 @@ const SIGN64 = 1n << 63n;
 
 /** F64Arith over IR: V the f64's bits (u64), B a u1, I a u32. */
 class IrArith implements F64Arith<Inst, Inst, Inst> {
-  constructor(readonly x: X, readonly form: CoreForm) {}
+  constructor(readonly x: X, readonly form: CoreForm, readonly device: FloatMode) {}
   private dev(op: 'FAdd64' | 'FSub64' | 'FMul64', a: Inst, b: Inst): Inst {
     const x = this.x, f = (v: Inst) => x.op('BitcastU64F64', v);
-    return x.op('BitcastF64U64', x.b.emit(op, [f(a), f(b)], [], { float: DEVICE_RTE }));
+    return x.op('BitcastF64U64', x.b.emit(op, [f(a), f(b)], [], { float: this.device }));
   }
   c(k: F64Const): Inst { return this.x.c64(k.bits); }
   add(a: Inst, b: Inst): Inst { return this.form === 'device' ? this.dev('FAdd64', a, b) : add(this.x, FMT64, F64_RNE, a, b); }
@@ -95,8 +95,9 @@ const source = (x: X, F: Fmt, a: Inst) => x.wide(F === FMT16 ? x.and(a, x.c(0xff
 /**
  * The core: the f64 value (bits) of op's function on source bits `a` after the input flush, the
  * special inputs' results included (a NaN source gives anything: the rounding step propagates it).
+ * `device`: the device ops' mode (tests give a flushing one too: no f64 denormal ever occurs).
  */
-export function transcendentalCore(x: X, op: Op, flushIn: boolean, form: CoreForm, a: Inst): Inst {
+export function transcendentalCore(x: X, op: Op, flushIn: boolean, form: CoreForm, a: Inst, device: FloatMode = DEVICE_RTE): Inst {
   const { fn, fmt } = infoOf(op);
   const U = unpack(x, fmt, { ...F64_RNE, flushIn }, source(x, fmt, a));
   // The finite value as an f64, exactly: the significand normalised to bit 61 (Sig61), rounded (exactly) as FMT64.
@@ -107,7 +108,7 @@ export function transcendentalCore(x: X, op: Op, flushIn: boolean, form: CoreFor
   // The algorithm's input: the value, or a harmless one where a rule gives the result.
   const settled = x.or1(x.or1(U.inf, U.nan), rules.zero || rules.negative ? x.or1(U.zero, U.sign) : x.t(false));
   const input = x.sel64(settled, x.c64(fn === 'log' ? 0x3ff0000000000000n : 0n), v);
-  let r = CORES[fn](new IrArith(x, form), input);
+  let r = CORES[fn](new IrArith(x, form, device), input);
   if (rules.negative) r = x.sel64(x.and1(U.sign, x.not1(U.zero)), x.c64(SPECIAL64[rules.negative]), r);
   if (rules.zero) r = x.sel64(U.zero, x.c64(SPECIAL64[rules.zero]), r);
   return x.sel64(U.inf, x.sel64(U.sign, x.c64(SPECIAL64[rules.negInf]), x.c64(SPECIAL64[rules.posInf])), r);
