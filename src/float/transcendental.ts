@@ -246,7 +246,7 @@ export function specialBits(f: Format, s: Special): number {
 /** A finite f16/f32 value from its bits, after the input flush (exact). */
 function decode(f: Format, bits: number, flushIn: boolean): number {
   const m = f.mantBits, e = (bits >>> m) & ((1 << (f.bits - 1 - m)) - 1), frac = bits % (1 << m);
-  const sign = bits >= 2 ** (f.bits - 1) ? -1 : 1;
+  const sign = bits >= Number(f.signBit) ? -1 : 1;
   if (e === 0) return flushIn || frac === 0 ? sign * 0 : sign * frac * pow2(1 - f.bias - m);
   return sign * (frac + (1 << m)) * pow2(e - f.bias - m);
 }
@@ -254,7 +254,7 @@ function decode(f: Format, bits: number, flushIn: boolean): number {
 /** The model of v_<fn>_f16 / v_<fn>_f32 on the source bits under env. */
 export function transcendental(f: Format, fn: TranscendentalFn, bits: number, env: FloatEnv): number {
   const m = f.mantBits, expAll = (1 << (f.bits - 1 - m)) - 1;
-  const e = (bits >>> m) & expAll, frac = bits % (1 << m), negative = bits >= 2 ** (f.bits - 1);
+  const e = (bits >>> m) & expAll, frac = bits % (1 << m), negative = bits >= Number(f.signBit);
   const rules = SPECIALS[fn];
   if (e === expAll) {
     if (frac !== 0) return env.ieee ? bits + (frac >= 1 << (m - 1) ? 0 : 1 << (m - 1)) : bits; // NaN: quieted when IEEE

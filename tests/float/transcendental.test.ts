@@ -189,6 +189,16 @@ function f16Of(x: number): number {
   return s | ((e + 15) << 10) | (m * 1024 - 1024);
 }
 
+test('every non-finite f16 input: NaNs propagate (quieted when IEEE), infinities give the functions\' limits', () => {
+  const inf: Record<Fn, [number, number]> = { exp: [0x7c00, 0], log: [0x7c00, 0x7e00], sin: [0x7e00, 0x7e00], cos: [0x7e00, 0x7e00] };
+  for (const fn of ['exp', 'log', 'sin', 'cos'] as const) for (const ieee of [true, false]) for (let b = 0x7c00; b < 0x10000; b++) {
+    if ((b & 0x7c00) !== 0x7c00) continue;
+    const got = MODEL.f16[fn](b, { ...env(1), ieee });
+    const want = (b & 0x3ff) !== 0 ? (ieee ? b | 0x200 : b) : (inf[fn][b & 0x8000 ? 1 : 0] as number);
+    assert.equal(got, want, `${fn}_f16(0x${b.toString(16)}) ieee=${ieee}`);
+  }
+});
+
 test('special values, overflow by the mode, NaN propagation, and input flushing', () => {
   assert.equal(expF32(0xff800000, RNE), 0); // exp2(-inf) = +0
   assert.equal(expF32(0x7f800000, RNE), 0x7f800000);
