@@ -19,6 +19,8 @@ command -v spirv-val >/dev/null 2>&1 || need+=(spirv-tools)
 # pocl (the CPU OpenCL implementation) through pyopencl: the oracle the interpreter is compared with.
 [ -f /etc/OpenCL/vendors/pocl.icd ] || need+=(pocl-opencl-icd)
 /usr/bin/python3 -c 'import pyopencl, numpy' >/dev/null 2>&1 || need+=(python3-pyopencl python3-numpy)
+# mpmath: the high-precision oracle of the transcendental model (tests/float/transcendental.test.ts).
+/usr/bin/python3 -c 'import mpmath' >/dev/null 2>&1 || need+=(python3-mpmath)
 # Vulkan runtime (tests/runtime): the loader and its headers, lavapipe (the CPU driver the tests run
 # on), vulkaninfo (the profile oracle), spirv-as/spirv-val, SPIR-V headers, glslang, and the
 # compilers node-gyp needs for the N-API addon in native/.

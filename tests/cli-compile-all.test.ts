@@ -33,7 +33,8 @@ function corpus(): string {
   copyFileSync(buildOpenCl('interp-int.cl'), join(d, 'good', 'int.o'));
   copyFileSync(join(ROOT, 'samples', 'vector_add.gfx1030.o'), join(d, 'good', 'deeper', 'vector_add.o'));
   // Kernels the recompiler refuses (instructions it does not translate yet).
-  const mem = Buffer.from(assembleKernels('gfx1030', ['exp', 'log', 'sin'].map((f) => ({ name: `gap_${f}`, body: `  v_mov_b32 v1, 0\n  v_${f}_f32 v1, v0\n  s_endpgm` }))));
+  const gaps = [['mullit', 'v_mullit_f32 v1, v0, v0, v0'], ['interp_mov', 'v_interp_mov_f32 v1, p10, attr0.x'], ['interp_p1', 'v_interp_p1_f32 v1, v0, attr0.x']];
+  const mem = Buffer.from(assembleKernels('gfx1030', gaps.map(([f, asm]) => ({ name: `gap_${f as string}`, body: `  v_mov_b32 v1, 0\n  ${asm as string}\n  s_endpgm` }))));
   writeFileSync(join(d, 'mem.o'), mem);
   writeFileSync(join(d, 'damaged.o'), mem.subarray(0, 100));
   // An ELF file of another machine (x86-64), and plain text: not shaders.
@@ -80,7 +81,7 @@ test('rdna compile-all: good and bad files, failures that say where, skipped fil
   const ds = mem.filter((s) => s.error?.pc !== undefined);
   assert.equal(ds.length, 3);
   for (const s of ds) {
-    assert.match(s.error?.instruction ?? '', /^v_(exp|log|sin)_f32_e32 /);
+    assert.match(s.error?.instruction ?? '', /^v_(mullit_f32|interp_mov_f32_e32|interp_p1_f32_e32) /);
     assert.match(s.error?.message ?? '', new RegExp(`^pc 0x${(s.error?.pc ?? 0).toString(16)}: v_\\w+ .* is not translated yet$`));
     assert.equal(existsSync(join(out, 'mem.o', `${s.kernel}.spv`)), false);
   }
@@ -126,8 +127,8 @@ test('rdna compile-all: the summary table', () => {
   assert.equal(lines[4], '  skipped     2 files that are not shaders (listed by --json)');
   assert.equal(lines[5], '');
   assert.match(lines[6] ?? '', /^file +kernel +error$/);
-  const gap = lines.find((l) => / gap_exp /.test(l)) ?? '';
-  assert.match(gap, /mem\.o +gap_exp +pc 0x4: v_exp_f32_e32 v1, v0 \([0-9a-f ]+\): v_exp_f32 is not translated yet$/);
+  const gap = lines.find((l) => / gap_mullit /.test(l)) ?? '';
+  assert.match(gap, /mem\.o +gap_mullit +pc 0x4: v_mullit_f32 v1, v0, v0, v0 \([0-9a-f ]+\): v_mullit_f32 is not translated yet$/);
   assert.match(lines.find((l) => l.includes('damaged.o')) ?? '', /damaged\.o +- +\S+damaged\.o: section header table lies outside the file/);
 });
 

@@ -156,11 +156,11 @@ for (const [what, damage, why] of damages) {
 test('rdna compile: a refused kernel fails the same way from the cache', () => {
   const cache = tmp('refused');
   const mem = join(cache, 'exp.o');
-  writeFileSync(mem, assembleKernels('gfx1030', [{ name: 'gap', body: '  v_mov_b32 v1, 0\n  v_exp_f32 v1, v0\n  s_endpgm' }]));
+  writeFileSync(mem, assembleKernels('gfx1030', [{ name: 'gap', body: '  v_mov_b32 v1, 0\n  v_mullit_f32 v1, v0, v0, v0\n  s_endpgm' }]));
   const run = () => rdna(['compile', mem, '--kernel', 'gap', '-o', join(cache, 'x.spv'), '--cache', cache]);
   const cold = run();
   assert.equal(cold.status, 1);
-  assert.match(cold.stderr, /^rdna compile: error: gap: pc 0x4: v_exp_f32_e32 v1, v0 .* is not translated yet\n$/);
+  assert.match(cold.stderr, /^rdna compile: error: gap: pc 0x4: v_mullit_f32 v1, v0, v0, v0 .* is not translated yet\n$/);
   const stats = rdna(['cache', 'stats', '--cache', cache, '--json']);
   assert.equal((JSON.parse(stats.stdout.toString()) as { entries: number }).entries, 1, 'the refusal is stored');
   const warm = run();

@@ -31,13 +31,13 @@ test('rdna compile: SPIR-V valid for Vulkan 1.3, IR text, --json, errors with th
   assert.equal(ir.status, 0, ir.stderr);
   assert.match(ir.stdout, /^function collatz \(wave32\)\nb0:\n/);
   assert.match(ir.stdout, /BallotLo u32/);
-  // A kernel beyond the slice (v_exp_f32): one line naming the pc and instruction.
+  // A kernel beyond the slice (v_mullit_f32): one line naming the pc and instruction.
   const expObj = join(dir, 'exp.o');
-  writeFileSync(expObj, assembleKernels('gfx1030', [{ name: 'exp', body: '  v_mov_b32 v1, 0\n  v_exp_f32 v1, v0\n  s_endpgm' }]));
+  writeFileSync(expObj, assembleKernels('gfx1030', [{ name: 'exp', body: '  v_mov_b32 v1, 0\n  v_mullit_f32 v1, v0, v0, v0\n  s_endpgm' }]));
   const gap = rdna('compile', expObj, '--kernel', 'exp', '-o', join(dir, 'x.spv'));
   assert.equal(gap.status, 1);
   assert.equal(gap.stderr.trim().split('\n').length, 1);
-  assert.match(gap.stderr, /exp: pc 0x4: v_exp_f32_e32 v1, v0 \([0-9a-f ]+\): v_exp_f32 is not translated yet/);
+  assert.match(gap.stderr, /exp: pc 0x4: v_mullit_f32 v1, v0, v0, v0 \([0-9a-f ]+\): v_mullit_f32 is not translated yet/);
   // LDS and barriers (tree_reduce) compile.
   const tree = rdna('compile', buildOpenCl('interp-mem.cl'), '--kernel', 'tree_reduce', '-o', join(dir, 'tree.spv'));
   assert.equal(tree.status, 0, tree.stderr);

@@ -68,7 +68,8 @@ test('rdna mode: how each float instruction runs on the profile (native, guarded
   writeFileSync(o, assembleKernels('gfx1030', [
     // FP_DENORM f32 after the join is 0 (launch 0xc0) or 3 (s_denorm_mode 0xf): two bits unknown, four copies.
     { name: 'joined', floatMode: 0xc0, body: ['s_cmp_eq_u32 s4, 0', 's_cbranch_scc1 .Lj', 's_denorm_mode 0xf', '.Lj:', 'v_add_f32 v0, v1, v2', 'v_mul_f32 v3, v1, v2', 'global_store_dword v[4:5], v0, off', 'global_store_dword v[4:5], v3, off offset:4', 's_endpgm'].join('\n') },
-    { name: 'sine', floatMode: 0xf0, body: 'v_sin_f32 v1, v0\nglobal_store_dword v[2:3], v1, off\ns_endpgm' },
+    { name: 'mullit', floatMode: 0xf0, body: 'v_mullit_f32 v1, v0, v0, v0\nglobal_store_dword v[2:3], v1, off\ns_endpgm' },
+    { name: 'sine', floatMode: 0xf0, body: 'v_sin_f32 v1, v0\nv_exp_f16 v2, v0\nglobal_store_dword v[2:3], v1, off\nglobal_store_short v[2:3], v2, off offset:4\ns_endpgm' },
   ]));
   const t = rdnaMode('--kernel', 'joined', o);
   assert.equal(t.code, 0, t.err);
@@ -77,11 +78,18 @@ test('rdna mode: how each float instruction runs on the profile (native, guarded
   const j = JSON.parse(rdnaMode('--kernel', 'joined', '--json', '--profile', 'nvidia', o).out) as { lowering: { profile: string; floatOps: { pc: number; op: string; lowering: string; variants?: number }[] } };
   assert.equal(j.lowering.profile, 'nvidia');
   assert.deepEqual(j.lowering.floatOps.map((f) => [f.pc, f.op, f.lowering, f.variants]), [[0xc, 'FAdd32', 'dynamic', 4], [0x10, 'FMul32', 'dynamic', 4]]);
-  const s = rdnaMode('--kernel', 'sine', o);
+  const s = rdnaMode('--kernel', 'mullit', o);
   assert.equal(s.code, 0, s.err);
-  assert.match(s.out, /v_sin_f32_e32 v1, v0 +; f32 rne\/keep, dx10_clamp 1, ieee 1\n/);
-  assert.match(s.out, /^lowering on lavapipe: not available: pc 0x100: v_sin_f32_e32 v1, v0 .*not translated yet$/m);
-  assert.equal(rdnaMode('--profile', 'nosuch', '--kernel', 'sine', o).code, 2);
+  assert.match(s.out, /v_mullit_f32 v1, v0, v0, v0 +; f32 rne\/keep, dx10_clamp 1, ieee 1\n/);
+  assert.match(s.out, /^lowering on lavapipe: not available: pc 0x100: v_mullit_f32 v1, v0, v0, v0 .*not translated yet$/m);
+  assert.equal(rdnaMode('--profile', 'nosuch', '--kernel', 'mullit', o).code, 2);
+  // The transcendentals: the model's own algorithm, emulated on every profile (device f64 steps on lavapipe, integer code on nvidia).
+  const sine = rdnaMode('--kernel', 'sine', o);
+  assert.equal(sine.code, 0, sine.err);
+  assert.match(sine.out, /v_sin_f32_e32 v1, v0 +; f32 rne\/keep, dx10_clamp 1, ieee 1.*; lavapipe: emulated FSin32\n/);
+  assert.match(sine.out, /v_exp_f16_e32 v2, v0 +; .*; lavapipe: emulated FExp16\n/);
+  const sj = JSON.parse(rdnaMode('--kernel', 'sine', '--json', '--profile', 'nvidia', o).out) as { lowering: { floatOps: { op: string; lowering: string }[] } };
+  assert.deepEqual(sj.lowering.floatOps.map((f) => [f.op, f.lowering]), [['FSin32', 'emulated'], ['FExp16', 'emulated']]);
 });
 
 test('rdna mode: native under the entry point\'s float controls per profile (radv RTZ with denormals kept; nvidia and lavapipe the add guarded)', () => {

@@ -111,7 +111,8 @@ export function recompile(shader: Shader, options: RecompileOptions = {}): Recom
     dynamic.set(pc, m);
     return m;
   }
-  const lowered = lowerFloat(ir, (i) => toLower.has(i), (i) => guarded.has(i));
+  // The transcendentals' f64 steps as device ops under the same condition as the guarded fma (lower-float-transcendental.ts).
+  const lowered = lowerFloat(ir, (i) => toLower.has(i), (i) => guarded.has(i), { transcendental: canGuard64 ? 'device' : 'exact' });
   // The call sites' bit casts of constants fold; then the repeats merge. With nothing lowered or
   // folded the IR is what the frontend's passes left (CSE, then DCE, which only removes): a second
   // CSE and DCE would find nothing, so they are skipped.

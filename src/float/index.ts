@@ -18,7 +18,8 @@
 // - The ops the hardware only approximates (v_rcp, v_rsq, v_sqrt ~1 ulp; v_log, v_exp, v_sin,
 //   v_cos): this library returns the correctly rounded result for rcp, rsq and sqrt (in the
 //   env's mode), which is a documented deviation from hardware; log2/exp2/sin/cos (transcendental.ts)
-//   are V8's double-precision values rounded to the format in the env's mode.
+//   are our own f64 algorithms (add/sub/mul to nearest even and exact steps only, shared with the
+//   recompiler's lowering), their f64 value rounded to the format in the env's mode.
 //   ACO notes that v_rcp/v_rsq/v_sqrt/v_log/v_exp_f32 and v_mad/v_mac_f32 always flush f32
 //   denormals: callers pass an env with flushIn/flushOut set for those (not done here).
 //   div is the correctly rounded quotient; v_div_scale/v_div_fmas/v_div_fixup follow the ISA

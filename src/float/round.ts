@@ -87,19 +87,30 @@ function encode(f: Format, sign: 0 | 1, trunc: bigint, q: number, env: FloatEnv)
   return sb | (BigInt(biased) << BigInt(f.mantBits)) | (trunc - hidden);
 }
 
+// Powers of two and exponents from the bits (exact on every engine: ECMAScript leaves 2 ** k and
+// Math.log2 to the implementation's approximation).
+const bitsView = new DataView(new ArrayBuffer(8));
+/** 2^k for an integer k in [-1074, 1023], from its bits. */
+function pow2Bits(k: number): number {
+  if (k >= -1022) { bitsView.setUint32(0, ((k + 1023) << 20) >>> 0); bitsView.setUint32(4, 0); }
+  else if (k >= -1042) { bitsView.setUint32(0, 1 << (k + 1042)); bitsView.setUint32(4, 0); }
+  else { bitsView.setUint32(0, 0); bitsView.setUint32(4, (1 << (k + 1074)) >>> 0); }
+  return bitsView.getFloat64(0);
+}
 const POW2: number[] = [];
-for (let i = -1100; i <= 1100; i++) POW2.push(2 ** i);
+for (let i = -1100; i <= 1100; i++) POW2.push(i < -1074 ? 0 : i > 1023 ? Infinity : pow2Bits(i));
 /** 2^k for |k| ≤ 1100, exactly (0 or Infinity beyond the double range). */
 export function pow2(k: number): number {
-  return POW2[k + 1100] ?? 2 ** k;
+  return POW2[k + 1100] ?? (k < 0 ? 0 : Infinity);
 }
 
-/** floor(log2(x)) of a positive finite double, exactly. */
+/** floor(log2(x)) of a positive finite double, exactly (from its exponent field; subnormals scaled by 2^64 first). */
 export function ilog2(x: number): number {
-  let e = Math.floor(Math.log2(x)); // within one of the answer
-  if (pow2(e) > x) e -= 1;
-  else if (pow2(e + 1) <= x) e += 1;
-  return e;
+  bitsView.setFloat64(0, x);
+  const field = (bitsView.getUint32(0) >>> 20) & 0x7ff;
+  if (field !== 0) return field - 1023;
+  bitsView.setFloat64(0, x * pow2(64));
+  return ((bitsView.getUint32(0) >>> 20) & 0x7ff) - 1023 - 64;
 }
 
 function roundsUpN(round: RoundMode, sign: 0 | 1, trunc: number, rem: number): boolean {

@@ -218,6 +218,8 @@ const HANDLERS: Record<Op, Handler> = {
   FFmaMixF16: fl((e, a, b, d) => F.fmaF32ToF16(u(a), u(b), u(d), e)),
   ConvertRpiS32F32: fl((e, a) => F.cvtRpiI32F32(u(a), e) >>> 0), ConvertU8F32: fl((e, a) => F.toU8Bits(F.F32, BigInt(u(a)), e)),
   FNorm16F32: (c) => { const e = envOf(c.i.float); const s = Number(c.imm(0)) !== 0; const a = c.a(0); return map(c, (l) => F.toNorm16Bits(F.F32, BigInt(u(a[l])), s, e)); },
+  FExp32: fl((e, a) => F.expF32(u(a), e)), FLog32: fl((e, a) => F.logF32(u(a), e)), FSin32: fl((e, a) => F.sinF32(u(a), e)), FCos32: fl((e, a) => F.cosF32(u(a), e)),
+  FExp16: fl((e, a) => F.expF16(h(a), e)), FLog16: fl((e, a) => F.logF16(h(a), e)), FSin16: fl((e, a) => F.sinF16(h(a), e)), FCos16: fl((e, a) => F.cosF16(h(a), e)),
   FNorm16F16: (c) => { const e = envOf(c.i.float); const s = Number(c.imm(0)) !== 0; const a = c.a(0); return map(c, (l) => F.toNorm16Bits(F.F16, BigInt(h(a[l])), s, e)); },
   LoadGlobal32: (c) => { const p = c.a(1); return map(c, (l) => (active(c, l) ? c.w.mem.read32(Number(big(p[l]))) : 0)); },
   LoadGlobalU8: (c) => { const p = c.a(1); return map(c, (l) => (active(c, l) ? c.w.mem.read(Number(big(p[l])), 1) : 0)); },

@@ -287,6 +287,13 @@ export const OPS = {
   /** v_cvt_(pk)norm: f32 / f16 → a 16-bit normalized integer pattern; imm 1 snorm (×32767), 0 unorm (×65535) (toNorm16Bits). */
   FNorm16F32: { args: ['imm', 'f32'], result: 'u32', float: 'f32' },
   FNorm16F16: { args: ['imm', 'f16'], result: 'u32', float: 'f16' },
+  /**
+   * v_exp/v_log/v_sin/v_cos (f32, f16): the float model's algorithms (src/float/transcendental.ts:
+   * 2^x, log2 x, sin and cos of 2π x) rounded by the mode; always lowered
+   * (lower-float-transcendental.ts).
+   */
+  FExp32: un('f32', 'f32', 'f32'), FLog32: un('f32', 'f32', 'f32'), FSin32: un('f32', 'f32', 'f32'), FCos32: un('f32', 'f32', 'f32'),
+  FExp16: un('f16', 'f16', 'f16'), FLog16: un('f16', 'f16', 'f16'), FSin16: un('f16', 'f16', 'f16'), FCos16: un('f16', 'f16', 'f16'),
 
   // --- subroutines (the function's helpers: pure, straight-line code shared by many call sites,
   // such as one exactly lowered float op under one mode) ---

@@ -142,7 +142,7 @@ test('canonicalJson: sorted keys at every level, undefined left out, bigints tag
 });
 
 test('cache: a refusal is stored and raised again with the same message, pc and instruction', () => {
-  const refused = assembleShaders('gfx1030', [{ name: 'exp', body: '  v_mov_b32 v1, 0\n  v_exp_f32 v1, v0\n  s_endpgm', directives: DIRECTIVES }]).get('exp') as Shader;
+  const refused = assembleShaders('gfx1030', [{ name: 'exp', body: '  v_mov_b32 v1, 0\n  v_mullit_f32 v1, v0, v0, v0\n  s_endpgm', directives: DIRECTIVES }]).get('exp') as Shader;
   const cache = freshCache();
   let first: unknown;
   assert.throws(() => compileCached(refused, LAVAPIPE_PROFILE, cache), (e: unknown) => { first = e; return e instanceof TranslateError; });
@@ -153,9 +153,9 @@ test('cache: a refusal is stored and raised again with the same message, pc and 
     assert.ok(e instanceof CachedRefusal);
     assert.ok(first instanceof TranslateError);
     assert.equal(e.message, first.message);
-    assert.match(e.message, /^pc 0x4: v_exp_f32_e32 v1, v0 \([0-9a-f ]+\): v_exp_f32 is not translated yet$/);
+    assert.match(e.message, /^pc 0x4: v_mullit_f32 v1, v0, v0, v0 \([0-9a-f ]+\): v_mullit_f32 is not translated yet$/);
     assert.equal(e.pc, 4);
-    assert.equal(e.instruction, 'v_exp_f32_e32 v1, v0');
+    assert.equal(e.instruction, 'v_mullit_f32 v1, v0, v0, v0');
     return true;
   });
   // A different build retries it.

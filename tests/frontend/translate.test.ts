@@ -90,11 +90,11 @@ test('OpenCL kernels built by clang-19 (a data-dependent loop; integer mix with 
 });
 
 test('an instruction outside the slice fails translation with its pc and text', () => {
-  const shaders = assemble('gfx1030', [{ name: 'gap', body: 'v_sin_f32 v1, v0\ns_endpgm' }]);
+  const shaders = assemble('gfx1030', [{ name: 'gap', body: 'v_mullit_f32 v1, v0, v0, v0\ns_endpgm' }]);
   const s = shaders.get('gap');
   assert.ok(s);
   const cfg = buildCfg(s);
-  assert.throws(() => translate(s, cfg, analyzeMode(s, cfg)), (e: unknown) => e instanceof TranslateError && /pc 0x0: v_sin_f32_e32 v1, v0 \(7e026b00\): v_sin_f32 is not translated yet/.test(e.message));
+  assert.throws(() => translate(s, cfg, analyzeMode(s, cfg)), (e: unknown) => e instanceof TranslateError && /pc 0x0: v_mullit_f32 v1, v0, v0, v0 \(d5500001 04020100\): v_mullit_f32 is not translated yet/.test(e.message));
 });
 
 test('an M0-indexed register past s105 or the shader\'s VGPRs, and reaching s_code_end, stop both engines (the interpreter with an error, the translation with a run-time fault)', () => {

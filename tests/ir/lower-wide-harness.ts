@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { Builder, type FloatMode, type Inst, IrFunction } from '../../src/ir/ir.js';
-import { lowerFloat } from '../../src/ir/passes/lower-float.js';
+import { type LowerFloatOptions, lowerFloat } from '../../src/ir/passes/lower-float.js';
 import { verifyFunction } from '../../src/ir/verify.js';
 import { runIrWave } from '../../src/ir/interp.js';
 import { GlobalMemory } from '../../src/interp/memory.js';
@@ -33,8 +33,20 @@ function kernel(base: number, outBase: number, body: Body): IrFunction {
   return fn;
 }
 
+/** The results (u64 per lane) of `body` on the inputs in the IR interpreter, its float ops as they are. */
+export function runBody(inputs: readonly (readonly bigint[])[], body: Body): bigint[] {
+  const mem = new GlobalMemory();
+  const data = new Uint8Array(LANES * STRIDE), out = new Uint8Array(LANES * 8);
+  const dv = new DataView(data.buffer);
+  inputs.forEach((row, l) => row.forEach((w, k) => dv.setBigUint64(l * STRIDE + 8 * k, BigInt.asUintN(64, w), true)));
+  const fn = kernel(mem.map('in', data), mem.map('out', out), body);
+  runIrWave(fn, { mem, kernargPtr: 0, dispatchPtr: 0, workgroupId: [0, 0, 0], localIds: Array.from({ length: LANES }, () => [0, 0, 0] as [number, number, number]), inGrid: new Array<boolean>(LANES).fill(true), maxSteps: 100_000_000 });
+  const o = new DataView(out.buffer);
+  return inputs.map((_, l) => o.getBigUint64(8 * l, true));
+}
+
 /** Runs `body` on the inputs (per lane, up to four u64 values) as float ops and lowered; the first differing lane, described, or undefined. */
-export function firstDifference(inputs: readonly (readonly bigint[])[], body: Body): string | undefined {
+export function firstDifference(inputs: readonly (readonly bigint[])[], body: Body, options: LowerFloatOptions = {}): string | undefined {
   const outs = [false, true].map((lowered) => {
     const mem = new GlobalMemory();
     const data = new Uint8Array(LANES * STRIDE), out = new Uint8Array(LANES * 8);
@@ -43,9 +55,9 @@ export function firstDifference(inputs: readonly (readonly bigint[])[], body: Bo
     const base = mem.map('in', data), outBase = mem.map('out', out);
     const fn = kernel(base, outBase, body);
     if (lowered) {
-      assert.ok(lowerFloat(fn, () => true) >= 1);
+      assert.ok(lowerFloat(fn, () => true, () => false, options) >= 1);
       assert.deepEqual(verifyFunction(fn), []);
-      assert.ok(!fn.blocks.some((bl) => bl.insts.some((i) => i.float)), 'no float op left');
+      assert.ok(!fn.blocks.some((bl) => bl.insts.some((i) => i.float)), 'no float op left in the kernel');
     }
     runIrWave(fn, { mem, kernargPtr: 0, dispatchPtr: 0, workgroupId: [0, 0, 0], localIds: Array.from({ length: LANES }, () => [0, 0, 0] as [number, number, number]), inGrid: new Array<boolean>(LANES).fill(true), maxSteps: 100_000_000 });
     return new DataView(out.buffer);
@@ -71,11 +83,11 @@ export const modeName = (m: FloatMode) => `round=${m.round} denorm=${m.denorm} i
  * A fast-check property per mode: batches of 64 lanes of rows from `rows`, `runs` batches each,
  * seeded (reproducible), with the mode and the differing inputs in the failure message.
  */
-export function checkModes(rows: fc.Arbitrary<bigint[]>, body: (m: FloatMode) => Body, runs: number, ms: readonly FloatMode[] = modes(), seed = 7): void {
+export function checkModes(rows: fc.Arbitrary<bigint[]>, body: (m: FloatMode) => Body, runs: number, ms: readonly FloatMode[] = modes(), seed = 7, options: LowerFloatOptions = {}): void {
   for (const m of ms) {
     const bd = body(m);
     fc.assert(fc.property(fc.array(rows, { minLength: LANES, maxLength: LANES }), (batch) => {
-      const d = firstDifference(batch, bd);
+      const d = firstDifference(batch, bd, options);
       if (d) throw new Error(`${modeName(m)}: ${d}`);
     }), { numRuns: runs, seed, endOnFailure: true });
   }

@@ -29,6 +29,7 @@ import { floatAtomicCases } from './cases-float-atomics.js';
 import { dppCases } from './cases-dpp.js';
 import { vfloatCases } from './cases-vfloat.js';
 import { fp16OvflCases } from './cases-fp16-ovfl.js';
+import { transcendentalCases } from './cases-transcendental.js';
 import { dotCases, movrelCases, permlaneCases, sadCases, sdwaCases } from './cases-vint.js';
 
 export interface EngineCase {
@@ -411,6 +412,8 @@ export const ENGINE_SUITES: readonly EngineSuite[] = [
   { title: 'f64 and f16 assembly kernels', cases: wideAssembly },
   // The rest of the float VALU (./cases-vfloat.ts; tests/runtime/vfloat.test.ts runs them on lavapipe).
   { title: 'remaining float VALU ops', cases: () => vfloatCases() },
+  // v_exp/v_log/v_sin/v_cos (./cases-transcendental.ts; tests/runtime/transcendental.test.ts runs them on lavapipe and the IR interpreter).
+  { title: 'transcendentals', cases: () => transcendentalCases() },
   { title: 'control flow', cases: controlFlow },
   { title: 'calls and computed jumps', cases: callCases },
 ];

@@ -147,10 +147,10 @@ test('clamp/omod where the interpreter does not model them are refused by the tr
 
 test('what the slice cannot translate is an error naming the pc and instruction, never wrong SPIR-V', () => {
   // (The result is stored, so that dead-code elimination keeps the op; the kernel is only compiled.)
-  const shaders = assemble('gfx1030', [{ name: 'fsin', body: 'v_sin_f32 v1, v0\nglobal_store_dword v[2:3], v1, off\ns_endpgm' }]);
+  const shaders = assemble('gfx1030', [{ name: 'fsin', body: 'v_mullit_f32 v1, v0, v0, v0\nglobal_store_dword v[2:3], v1, off\ns_endpgm' }]);
   const k = shaders.get('fsin');
   assert.ok(k);
-  assert.throws(() => recompile(k, { profile: LAVAPIPE_PROFILE }), (e: unknown) => (e instanceof TranslateError || e instanceof CompileError) && /^pc 0x0: v_sin_f32_e32 v1, v0 .*not translated yet/.test(e.message));
+  assert.throws(() => recompile(k, { profile: LAVAPIPE_PROFILE }), (e: unknown) => (e instanceof TranslateError || e instanceof CompileError) && /^pc 0x0: v_mullit_f32 v1, v0, v0, v0 .*not translated yet/.test(e.message));
 });
 
 test('rdna run --engine vulkan: the same JSON as the interpreter plus the device; a missing driver is one line, exit 1', () => {

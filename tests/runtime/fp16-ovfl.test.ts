@@ -16,23 +16,25 @@ import { irRun } from './cases.js';
 import { fp16OvflCases } from './cases-fp16-ovfl.js';
 import { FP16_OVFL_RULE, f16OvflClamps } from '../../src/float/env.js';
 
-test('FP16_OVFL at launch, flipped by s_setreg_imm32_b32 and set from a kernarg by s_setreg_b32: lavapipe = IR interpreter = interpreter, and the f16 adds = the rational oracle', async () => {
+test("FP16_OVFL at launch, flipped by s_setreg_imm32_b32 and set from a kernarg by s_setreg_b32: lavapipe = IR interpreter = interpreter, the f16 adds = the rational oracle, v_exp_f16 overflows clamped", async () => {
   assert.ok(LVP, 'lavapipe (mesa-vulkan-drivers) is not installed');
   const dev = VulkanDevice.open({ driverFiles: LVP, validation: true });
   try {
-    let n = 0, clamped = 0, inf = 0;
+    let n = 0, clamped = 0, inf = 0, expClamped = 0;
     for (const c of fp16OvflCases()) {
       const r = recompile(c.shader, { profile: LAVAPIPE_PROFILE });
       const f16 = r.floatOps.filter((f) => f.op.endsWith('16') || f.op === 'ConvertF16F32');
-      assert.ok(f16.length >= 15 && f16.every((f) => f.lowering === 'emulated' || (f.lowering === 'dynamic' && f.emulated === f.variants)), `${c.name}: ${JSON.stringify(r.floatOps)}`);
+      assert.ok(f16.length >= 18 && f16.every((f) => f.lowering === 'emulated' || (f.lowering === 'dynamic' && f.emulated === f.variants)), `${c.name}: ${JSON.stringify(r.floatOps)}`);
       // (Under FP16_OVFL_RULE 'ignored' no op reads bit 23: nothing is copied, and the oracle ignores the bit too.)
-      assert.equal(r.floatOps.filter((f) => f.lowering === 'dynamic' && f.variants === 2 && f.emulated === 2).length, FP16_OVFL_RULE === 'clamp' ? 5 : 0, `${c.name}: the kernarg run is translated per value of bit 23`);
+      assert.equal(r.floatOps.filter((f) => f.lowering === 'dynamic' && f.variants === 2 && f.emulated === 2).length, FP16_OVFL_RULE === 'clamp' ? 6 : 0, `${c.name}: the kernarg run is translated per value of bit 23`);
       spirvVal(r.spirv, c.spirvName);
       const res = await both(dev, c);
       assert.ok(res[0][1]?.some((v) => v !== 0), `${c.name} wrote its results`);
       same(c.name, res);
       same(`${c.name} (IR interpreter)`, [res[0], irRun(c)]);
-      // The oracle: v5 (launch bit), v10 (flipped) = a + b, v15 (kernarg bit 0) = c + a, in the f16 mode.
+      // The oracle: v5 (launch bit), v11 (flipped) = a + b, v17 (kernarg bit 0) = c + a, in the f16 mode; and
+      // v10, v16, v22 = v_exp_f16 of a, a, c: for a finite operand of at least 16, 2^x >= 65536 overflows f16, so
+      // it is ±MAX under the bit and otherwise infinity toward +inf or nearest even, MAX toward zero or -inf.
       const m = /_(\d)_(\d) arg (\d)$/.exec(c.name);
       assert.ok(m);
       const [launch, r16, arg] = [m[1] === '1', Number(m[2]), m[3] === '1'];
@@ -40,9 +42,15 @@ test('FP16_OVFL at launch, flipped by s_setreg_imm32_b32 and set from a kernarg 
       for (let l = 0; l < c.grid[0]; l++) {
         const a = inp.getUint32(16 * l, true) & 0xffff, b = inp.getUint32(16 * l + 4, true) & 0xffff, cc = inp.getUint32(16 * l + 8, true) & 0xffff;
         if ([a, b, cc].some((x) => (x & 0x7fff) > 0x7c00)) continue; // NaN payload rules are not this test's
-        for (const [k, bit, x, y] of [[0, launch, a, b], [5, !launch, a, b], [10, arg, cc, a]] as const) {
+        for (const [k, bit, x] of [[5, launch, a], [11, !launch, a], [17, arg, cc]] as const) {
+          if (x < 0x4c00 || x > 0x7bff) continue;
+          const got = out.getUint32(72 * l + 4 * k, true) & 0xffff;
+          assert.equal(got, f16OvflClamps(bit) || r16 === 2 || r16 === 3 ? 0x7bff : 0x7c00, `${c.name} lane ${l} dword ${k}: v_exp_f16 of 0x${x.toString(16)}`);
+          expClamped += f16OvflClamps(bit) ? 1 : 0;
+        }
+        for (const [k, bit, x, y] of [[0, launch, a, b], [6, !launch, a, b], [12, arg, cc, a]] as const) {
           const e: OEnv = { round: r16 as OEnv['round'], flushIn: false, flushOut: false, ieee: true, f16Ovfl: f16OvflClamps(bit) };
-          const got = out.getUint32(64 * l + 4 * k, true);
+          const got = out.getUint32(72 * l + 4 * k, true);
           assert.equal(got, Number(oAdd(S16, BigInt(x), BigInt(y), e)), `${c.name} lane ${l} dword ${k}`);
           if (e.f16Ovfl === true && (got & 0x7fff) === 0x7bff) clamped++;
           if ((got & 0x7fff) === 0x7c00) inf++;
@@ -51,6 +59,7 @@ test('FP16_OVFL at launch, flipped by s_setreg_imm32_b32 and set from a kernarg 
       n++;
     }
     assert.equal(n, 32);
+    assert.ok(expClamped > 50 || FP16_OVFL_RULE !== 'clamp', `v_exp_f16 overflowed under the bit ${expClamped} times`);
     assert.ok((clamped > 100 || FP16_OVFL_RULE !== 'clamp') && inf > 100, `the inputs reach both: ${clamped} clamped, ${inf} infinite`);
   } finally {
     dev.close();

@@ -212,7 +212,8 @@ export function emitOp(sc: Scalars, k: KernelState | undefined, i: Inst, A: (j: 
     case 'FAdd32': r = nc(m, m.OpFAdd(tF32, A(0), A(1))); break;
     case 'FSub32': r = nc(m, m.OpFSub(tF32, A(0), A(1))); break;
     case 'FMul32': r = nc(m, m.OpFMul(tF32, A(0), A(1))); break;
-    // f64 device ops: only the guarded helpers' (lower-float-guarded.ts: an f32 fma through f64),
+    // f64 device ops: only the guarded helpers' (lower-float-guarded.ts: an f32 fma through f64)
+    // and the transcendental cores' (lower-float-transcendental.ts, its 'device' form),
     // under the entry's RoundingModeRTE for 64 bits; every RDNA f64 op is lowered to integer code.
     case 'FAdd64': r = nc(m, m.OpFAdd(sc.typeOf('f64'), A(0), A(1))); break;
     case 'FSub64': r = nc(m, m.OpFSub(sc.typeOf('f64'), A(0), A(1))); break;
@@ -331,6 +332,8 @@ export function emitOp(sc: Scalars, k: KernelState | undefined, i: Inst, A: (j: 
     case 'ConvertF16U32': case 'ConvertF16S32': case 'ConvertU32F16': case 'ConvertS32F16': case 'FFmaMixF16':
     // The other conversions of lower-float-misc.ts: always lowered too.
     case 'ConvertRpiS32F32': case 'ConvertU8F32': case 'FNorm16F32': case 'FNorm16F16':
+    // The transcendentals: always lowered (lower-float-transcendental.ts: the float model's algorithms).
+    case 'FExp32': case 'FLog32': case 'FSin32': case 'FCos32': case 'FExp16': case 'FLog16': case 'FSin16': case 'FCos16':
     return fail(i, `${i.op} is emitted only after its exact lowering (internal: it reached emission)`);
     // Not emitted: f16 and f64 typed values (every op on them is lowered, and the bit casts around
     // the lowered calls cancel), barriers (docs/TECHNICAL_DEBT.md).

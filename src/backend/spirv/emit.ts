@@ -970,7 +970,7 @@ function scalars(m: Module, tBool: Id, tU32: Id, tU64: Id, tF32: Id, tV2U32: Id)
       case 'u32': return tU32;
       case 'u64': return tU64;
       case 'f32': return tF32;
-      // Only the guarded helpers' f64 device values (lower-float-guarded.ts): the module then declares Float64.
+      // Only the device helpers' f64 values (lower-float-guarded.ts, lower-float-transcendental.ts): the module then declares Float64.
       case 'f64': return m.OpTypeFloat(64);
       default: throw new CompileError(`values of type ${t} are not emitted yet`);
     }

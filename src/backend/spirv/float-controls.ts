@@ -28,9 +28,9 @@
 // ignore it: lavapipe accepts RoundingModeRTZ and rounds to nearest). Independence: where the
 // profile's roundingModeIndependence / denormBehaviorIndependence is NONE every width must be set
 // identically, so the mode is declared for 16, 32 and 64 bits and must be offered for all three
-// (the module has no f16 float values and f64 ones only in the guarded fma's helper, which needs
-// nearest even for 64 bits: every RDNA f16/f64 op is integer code, so the other widths' modes
-// change no other result); with 32_BIT_ONLY or ALL the 32-bit mode is declared alone (16
+// (the module has no f16 float values and f64 ones only in the guarded fma's helper and the
+// transcendental cores' device form, which need nearest even for 64 bits: every RDNA f16/f64 op
+// is integer code, so the other widths' modes change no other result); with 32_BIT_ONLY or ALL the 32-bit mode is declared alone (16
 // and 64 stay unset, hence identical).
 import { type FloatMode, type Inst, type IrFunction, isDynamicFloatMode } from '../../ir/ir.js';
 import type { FloatControlsIndependence, TargetProfile, WidthControls } from '../profile.js';
@@ -55,7 +55,8 @@ export interface EntryFloatControls {
   /** SignedZeroInfNanPreserve, 32-bit (no independence property governs it). */
   readonly signedZeroInfNanPreserve: boolean;
   /**
-   * f64 device values (the guarded helpers' f32 fma through f64, lower-float-guarded.ts): the
+   * f64 device values (the guarded helpers' f32 fma through f64, lower-float-guarded.ts, and the
+   * transcendental cores' device form, lower-float-transcendental.ts): the
    * Float64 capability and SignedZeroInfNanPreserve for 64 bits (`rounding` then covers 64 too).
    */
   readonly float64?: boolean;

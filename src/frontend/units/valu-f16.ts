@@ -148,6 +148,7 @@ export const VALU_F16: Record<string, Translator> = {
   // v_fmac_f16: vdst = src0 * src1 + vdst (the table lists the accumulator first); v_fmamk/v_fmaak: the K operand in table order.
   v_fmac_f16: arith('FFma16', [1, 2, 0]), v_fmamk_f16: arith('FFma16', [0, 1, 2]), v_fmaak_f16: arith('FFma16', [0, 1, 2]),
   v_div_fixup_f16: arith('FDivFixup16', [0, 1, 2]),
+  v_exp_f16: arith('FExp16', [0]), v_log_f16: arith('FLog16', [0]), v_sin_f16: arith('FSin16', [0]), v_cos_f16: arith('FCos16', [0]),
   v_rcp_f16: arith('FRcp16', [0]), v_sqrt_f16: arith('FSqrt16', [0]), v_rsq_f16: arith('FRsq16', [0]),
   v_floor_f16: arith('FFloor16', [0]), v_ceil_f16: arith('FCeil16', [0]), v_trunc_f16: arith('FTrunc16', [0]), v_rndne_f16: arith('FRndne16', [0]),
   v_fract_f16: arith('FFract16', [0]), v_frexp_mant_f16: arith('FFrexpMant16', [0]),

@@ -148,7 +148,7 @@ const unary = (op: Op, fin: boolean, fo: boolean): Translator => (cx) => {
   result(cx, o, fo ? fout(cx, r, mode) : r);
 };
 /** f32 → f32 unary ops. */
-const f32un = (op: 'FFloor32' | 'FCeil32' | 'FTrunc32' | 'FRndne32' | 'FRcp32' | 'FSqrt32' | 'FRsq32' | 'FFrexpMant32' | 'FFract32'): Translator => unary(op, true, true);
+const f32un = (op: 'FFloor32' | 'FCeil32' | 'FTrunc32' | 'FRndne32' | 'FRcp32' | 'FSqrt32' | 'FRsq32' | 'FFrexpMant32' | 'FFract32' | 'FExp32' | 'FLog32' | 'FSin32' | 'FCos32'): Translator => unary(op, true, true);
 
 /**
  * v_cmp_class_f32: the bit of the class mask (src1) for src0's class, from the raw bits (no
@@ -296,6 +296,8 @@ export const VALU: Record<string, Translator> = {
   v_mul_hi_i32_i24: int((cx, s) => cx.b.emit('SMulHi32', [i24(cx, s(0)), i24(cx, s(1))])),
   v_mad_u32_u24: int((cx, s) => cx.b.emit('IAdd32', [cx.b.emit('IMul32', [u24(cx, s(0)), u24(cx, s(1))]), s(2)])),
   v_mad_i32_i24: int((cx, s) => cx.b.emit('IAdd32', [cx.b.emit('IMul32', [i24(cx, s(0)), i24(cx, s(1))]), s(2)])),
+  // The transcendentals: the float model's algorithms (src/float/transcendental.ts).
+  v_exp_f32: f32un('FExp32'), v_log_f32: f32un('FLog32'), v_sin_f32: f32un('FSin32'), v_cos_f32: f32un('FCos32'),
   v_rcp_f32: f32un('FRcp32'),
   v_rcp_iflag_f32: f32un('FRcp32'),
   v_xad_u32: int((cx, s) => cx.b.emit('IAdd32', [cx.b.emit('Xor32', [s(0), s(1)]), s(2)])),

@@ -281,7 +281,7 @@ const SEM: Record<string, ValuSemantics> = {
   v_cubetc_f32: sem((s, e) => om32(Number(fl.cubeTcBits(b64(s[0]), b64(s[1]), b64(s[2]))), e)),
   v_cubema_f32: sem((s, e) => om32(Number(fl.cubeMaBits(b64(s[0]), b64(s[1]), b64(s[2]), cur.e32)), e)),
   // VOP1 unary.
-  // The transcendentals' model: src/float/transcendental.ts (double-precision value, rounded by MODE).
+  // The transcendentals' model: src/float/transcendental.ts (our own f64 algorithms, shared with the recompiler's lowering, rounded by MODE).
   v_exp_f32: un32(fl.expF32), v_log_f32: un32(fl.logF32), v_sin_f32: un32(fl.sinF32), v_cos_f32: un32(fl.cosF32),
   v_exp_f16: un16(fl.expF16), v_log_f16: un16(fl.logF16), v_sin_f16: un16(fl.sinF16), v_cos_f16: un16(fl.cosF16),
   v_rcp_f32: un32(fl.rcpF32), v_rcp_iflag_f32: un32(fl.rcpF32), v_rsq_f32: un32(fl.rsqF32), v_sqrt_f32: un32(fl.sqrtF32),

@@ -41,7 +41,7 @@ import type { Mode, X } from './lower-float.js';
 export const GUARDED_F32: ReadonlySet<Op> = new Set<Op>(['FAdd32', 'FSub32', 'FMul32']);
 /** The ops with a guarded form through f64 device ops (guardedF64Available in float-controls.ts). */
 export const GUARDED_VIA_F64: ReadonlySet<Op> = new Set<Op>(['FFma32']);
-/** Float ops only the guarded helpers use (no RDNA instruction translates to them; never in a kernel's own code). */
+/** Float ops only the device helpers use (the guarded ones, the transcendental cores' device form; no RDNA instruction translates to them; never in a kernel's own code). */
 export const GUARDED_DEVICE_ONLY: ReadonlySet<Op> = new Set<Op>(['FSub64']);
 
 /** The device ops' float mode: nearest even, denormals as the device does them (they never occur). */

@@ -25,14 +25,15 @@ import { LOWERED_F64, lowerF64 } from './lower-float64.js';
 import { LOWERED_F16, lowerF16 } from './lower-float16.js';
 import { GUARDED_F32, GUARDED_VIA_F64, guardedBody } from './lower-float-guarded.js';
 import { LOWERED_MISC, lowerMisc } from './lower-float-misc.js';
+import { type CoreForm, LOWERED_TRANSCENDENTAL, lowerTranscendental, transcendentalCoreHelper, transcendentalRoundHelper } from './lower-float-transcendental.js';
 
 /** The f32 float ops this pass lowers (isLowered adds the f64 and f16 ones). */
 export const LOWERED_F32: ReadonlySet<Op> = new Set<Op>(['FAdd32', 'FSub32', 'FMul32', 'FFma32', 'FRcp32', 'FMin32', 'FMax32', 'FFloor32', 'FCeil32', 'FTrunc32', 'FRndne32', 'FCmp32', 'ConvertF32U32', 'ConvertF32S32', 'ConvertU32F32', 'ConvertS32F32',
   'FOutMod32', 'FLdexp32', 'FFrexpMant32', 'FFrexpExp32', 'FFract32', 'FSqrt32', 'FRsq32', 'FDivScale32', 'FDivScaleFlag32', 'FDivFmas32', 'FDivFixup32']);
 
-/** Whether this pass lowers `op`: the f32 ops above, the f64 ops of lower-float64.ts and the f16 ops of lower-float16.ts. */
+/** Whether this pass lowers `op`: the f32 ops above, the f64 ops of lower-float64.ts, the f16 ops of lower-float16.ts, lower-float-misc.ts's and the transcendentals (lower-float-transcendental.ts). */
 export function isLowered(op: Op): boolean {
-  return LOWERED_F32.has(op) || LOWERED_F64.has(op) || LOWERED_F16.has(op) || LOWERED_MISC.has(op);
+  return LOWERED_F32.has(op) || LOWERED_F64.has(op) || LOWERED_F16.has(op) || LOWERED_MISC.has(op) || LOWERED_TRANSCENDENTAL.has(op);
 }
 
 /** A float type's bits (f16 in a u32) and the bit casts between them, around each lowered call. */
@@ -471,18 +472,28 @@ export function lowerBody(x: X, md: Mode, op: Op, imms: readonly Imm[], a: (k: n
       if (LOWERED_F64.has(op)) return lowerF64(x, md, op, imms, a);
       if (LOWERED_F16.has(op)) return lowerF16(x, md, op, imms, a);
       if (LOWERED_MISC.has(op)) return lowerMisc(x, md, op, imms, a);
+      if (LOWERED_TRANSCENDENTAL.has(op)) return lowerTranscendental(x, md, op, a(0));
       throw new IrError(`${op} is not lowered`);
   }
+}
+
+export interface LowerFloatOptions {
+  /**
+   * How the transcendentals' f64 steps run (lower-float-transcendental.ts): 'device' f64 ops under
+   * nearest even (where guardedF64Available holds) or 'exact' integer code (the default).
+   */
+  readonly transcendental?: CoreForm;
 }
 
 /**
  * Lowers the f32 float ops `lower(i)` selects into integer IR. Each distinct (op, immediates, mode)
  * becomes one helper of the function (pure, straight-line integer code), and each lowered op a
  * call of it: a kernel with thousands of float ops carries each lowering once, and the driver
- * inlines. The value keeps its uses (the call's bits are bitcast back to f32). Returns how many
- * ops were lowered.
+ * inlines. The value keeps its uses (the call's bits are bitcast back to f32). A transcendental is
+ * two calls: its core (per op, input flush and form, whatever the other MODE fields) and its
+ * rounding (per op and mode). Returns how many ops were lowered.
  */
-export function lowerFloat(fn: IrFunction, lower: (i: Inst) => boolean, guarded: (i: Inst) => boolean = () => false): number {
+export function lowerFloat(fn: IrFunction, lower: (i: Inst) => boolean, guarded: (i: Inst) => boolean = () => false, options: LowerFloatOptions = {}): number {
   let n = 0;
   const repl = new Replacements();
   const index = new Map<string, number>();
@@ -531,9 +542,22 @@ export function lowerFloat(fn: IrFunction, lower: (i: Inst) => boolean, guarded:
       if (repl.size) substituteArgs(i, repl);
       if (!isLowered(i.op) || !lower(i)) { out.push(i); continue; }
       const md = modeOf(i);
+      const place = (o: Inst) => { o.block = blk; out.push(o); return o; };
+      if (LOWERED_TRANSCENDENTAL.has(i.op)) {
+        // The core (f64 bits), then its rounding under the op's mode (lower-float-transcendental.ts).
+        const src = i.args[0] ?? fail(i, 'argument 0 missing');
+        const c = AS_BITS[src.type];
+        const a = c ? place(fn.make(c.to, [src], [], pcOf(i))) : src;
+        const core = helperIndex(transcendentalCoreHelper(i.op, md.flushIn, options.transcendental ?? 'exact'));
+        const y = place(fn.make('Call', [a], [core], { type: 'u64', ...pcOf(i) }));
+        const r = place(fn.make('Call', [a, y], [helperIndex(transcendentalRoundHelper(i.op, md))], { type: 'u32', ...pcOf(i) }));
+        const back = AS_BITS[i.type];
+        repl.set(i, back ? place(fn.make(back.from, [r], [], pcOf(i))) : r);
+        n++;
+        continue;
+      }
       const k = helperFor(i, md);
       const ret = signature(fn.helpers[k] as IrFunction).ret ?? fail(i, 'helper without a result');
-      const place = (o: Inst) => { o.block = blk; out.push(o); return o; };
       const args = i.args.map((v) => { const c = AS_BITS[v.type]; return c ? place(fn.make(c.to, [v], [], pcOf(i))) : v; });
       let r: Inst;
       if ((GUARDED_F32.has(i.op) || GUARDED_VIA_F64.has(i.op)) && guarded(i)) {
