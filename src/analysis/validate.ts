@@ -20,7 +20,7 @@
 // Not checked (see docs/TECHNICAL_DEBT.md): data hazards / manually inserted wait states,
 // register indexing (s_movrel*, v_movrel*, M0) ranges, MIMG register counts beyond LLVM's text,
 // reserved operand codes (the decoder already makes such words invalid, reported by the CFG).
-import type { Shader } from '../container/shader.js';
+import { type Shader, segmentAt } from '../container/shader.js';
 import { decodeAt } from '../decode/index.js';
 import { bits } from '../decode/operands.js';
 import type { Instruction, InvalidWord, Operand, OperandValue } from '../decode/types.js';
@@ -184,13 +184,14 @@ function checkInstruction(shader: Shader, inst: Instruction, out: Diagnostic[]):
 
 /** Targets other than the shader's on which an invalid word decodes, with the text there. */
 function otherTargetDecode(shader: Shader, w: InvalidWord): { targets: Target[]; inst: Instruction } | undefined {
-  const index = (w.pc - shader.basePc) / 4;
-  if (!Number.isInteger(index) || index < 0 || index >= shader.words.length) return undefined;
+  const seg = segmentAt(shader, w.pc);
+  const index = seg ? (w.pc - seg.start) / 4 : -1;
+  if (!seg || !Number.isInteger(index) || index < 0 || index >= seg.words.length) return undefined;
   let first: Instruction | undefined;
   const targets: Target[] = [];
   for (const t of TARGETS) {
     if (t === shader.info.target) continue;
-    const d = decodeAt(t, shader.words, index, shader.words.length, w.pc);
+    const d = decodeAt(t, seg.words, index, seg.words.length, w.pc);
     if (d.kind === 'instruction') {
       targets.push(t);
       first ??= d;
