@@ -12,11 +12,13 @@
 //  - s_getpc_b64 writes pc + 4 (the next instruction's pc) to its SGPR pair.
 //  - s_setpc_b64 / s_swappc_b64 (flag 'indirect'): the target is resolved by block-local constant
 //    tracking (s_getpc_b64, s_mov_b32, s_movk_i32, s_mov_b64, s_add_u32/s_addc_u32,
-//    s_sub_u32/s_subb_u32); resolved: a 'jump' edge (s_setpc) or a 'call' edge plus a fallthrough
+//    s_sub_u32/s_subb_u32), and an s_swappc_b64 target also by the same tracking across blocks
+//    (buildCfg); resolved: a 'jump' edge (s_setpc) or a 'call' edge plus a fallthrough
 //    (s_swappc). s_setpc_b64 of a pair some s_swappc_b64/s_call_b64 of the program writes its
-//    return address into, not written in its own block: exit 'return'. Otherwise
-//    'unresolved-jump' (error for s_setpc_b64: the graph is incomplete; warning for s_swappc_b64,
-//    whose return is still modelled by the fallthrough edge).
+//    return address into, whether or not its own block writes it (a callee that calls restores
+//    its return address before returning): exit 'return'. Otherwise 'unresolved-jump' (error for
+//    s_setpc_b64: the graph is incomplete; warning for s_swappc_b64, whose return is still
+//    modelled by the fallthrough edge).
 //  - s_rfe_b64 (return from the trap handler): exit 'return'.
 //  - s_trap: exit 'trap'. s_sethalt with simm16 bit 0 set: exit 'halt'.
 //  - An instruction of a relocatable object whose bytes a relocation applies to (Shader.relocated;
