@@ -4,7 +4,8 @@
 // scratch through s32, and grows private_segment_fixed_size to hold them). `rdna run` on the
 // interpreter and on Vulkan (lavapipe, validation layer on) must both equal pocl byte for byte
 // (the oracle: the same source on Debian's pocl CPU device). A kernel descriptor with a dynamic
-// call stack is refused by both engines with one line (the interpreter's dispatch, the recompiler).
+// call stack is refused by both engines with one line (the interpreter's dispatch, the recompiler);
+// a recursive function, whose clang-19 descriptor holds one frame, stops both at the same store.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -85,4 +86,26 @@ test('a kernel descriptor with a dynamic call stack (is_dynamic_callstack): both
   const fixed = { ...shader, info: { ...shader.info, descriptor: { ...shader.info.descriptor, properties: { ...shader.info.descriptor.properties, usesDynamicStack: false } } } };
   dispatch(fixed, { grid: [1, 1, 1], block: [1, 1, 1], kernarg: new Uint8Array(0), mem: new GlobalMemory(), maxSteps: 100 });
   recompile(fixed);
+});
+
+test('a recursive call (calls-recursive.cl): clang-19\'s fixed 16-byte stack holds one frame; a deeper call stops both engines at the same store with its pc, never writing past the scratch', () => {
+  // pocl crashes on recursion, so no oracle: fib(a) = a for a < 2 by the source's definition.
+  for (const wave64 of [false, true]) {
+    const obj = linkOpenCl(buildOpenCl('calls-recursive.cl', { wave64 }));
+    const shallow = join(dir, 'recursive-shallow.json');
+    writeFileSync(shallow, JSON.stringify({ kernel: 'call_recursive', grid: [64], block: [32], args: [{ buffer: 'u32', data: Array.from({ length: 64 }, (_, k) => (k * 7) % 2) }] }));
+    const want = Buffer.from(Uint32Array.from({ length: 64 }, (_, k) => (k * 7) % 2).buffer).toString('base64');
+    for (const engine of ['interp', 'vulkan'] as const) assert.deepEqual(rdnaRun(obj, shallow, engine), [want], `wave${wave64 ? 64 : 32} ${engine}`);
+    const deep = join(dir, 'recursive-deep.json');
+    writeFileSync(deep, JSON.stringify({ kernel: 'call_recursive', grid: [64], block: [32], args: [{ buffer: 'u32', data: Array.from({ length: 64 }, (_, k) => (k === 37 ? 10 : 1)) }] }));
+    const where = ['interp', 'vulkan'].map((engine) => {
+      const r = spawnSync(process.execPath, [BIN, 'run', obj, '--args', deep, '--engine', engine, '--json'], { encoding: 'utf8', maxBuffer: 1 << 28, env: ENV });
+      assert.equal(r.status, 1, `${engine}: exit ${r.status} ${r.stderr}`);
+      const m = /^rdna run: error: call_recursive: (pc 0x[0-9a-f]+: buffer_store_dword [^(:]*)/.exec(r.stderr);
+      assert.ok(m, `${engine}: ${r.stderr}`);
+      assert.match(r.stderr, engine === 'vulkan' ? /outside the wave's scratch region/ : /outside every buffer \(scratch of wave \d+ is/);
+      return m[1]?.trim();
+    });
+    assert.equal(where[0], where[1]);
+  }
 });
