@@ -6,13 +6,16 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { buildCfg } from '../../src/analysis/cfg.js';
 import { callFlow } from '../../src/analysis/calls.js';
 import type { Cfg } from '../../src/analysis/types.js';
 import { loadShaders, type Shader } from '../../src/container/shader.js';
 import { assembleShaders } from '../harness/kernel.js';
 import { buildOpenCl, linkOpenCl } from '../harness/opencl.js';
+import { spirvVal } from '../harness/spirv.js';
 
 const hex = (n: number) => '0x' + n.toString(16);
 const shape = (cfg: Cfg, base: number) => cfg.blocks.map((b) =>
@@ -109,4 +112,36 @@ test('clang-19 OpenCL kernels calling noinline functions: the callees reached, t
       }
     }
   }
+});
+
+test('every tool on a kernel with nested calls (clang-19, IPRA off): cfg shows the callees\' blocks, validate and mode pass, compile gives valid SPIR-V, disasm still lists the kernel\'s own range', () => {
+  const BIN = new URL('../../bin/rdna', import.meta.url).pathname;
+  const so = linkOpenCl(buildOpenCl('calls.cl', { options: ['-cl-fp32-correctly-rounded-divide-sqrt', '-mllvm', '-enable-ipra=0'] }));
+  const syms = nm(so);
+  const rdna = (...args: string[]) => spawnSync(process.execPath, [BIN, ...args, '--kernel', 'call_nested', so], { encoding: 'utf8', maxBuffer: 1 << 26 });
+  const cfg = rdna('cfg');
+  assert.equal(cfg.status, 0, cfg.stderr);
+  const starts = [...cfg.stdout.matchAll(/^block \d+ \[0x([0-9a-f]+), /gm)].map((m) => parseInt(m[1] as string, 16));
+  for (const f of ['call_nested', 'twice', 'mix']) assert.ok(starts.includes(syms.get(f) ?? -1), `${f} at ${hex(syms.get(f) ?? -1)}: ${starts.map(hex).join(' ')}`);
+  assert.match(cfg.stdout, /0 diagnostics/);
+  const v = rdna('validate');
+  assert.equal(v.status, 0, v.stdout + v.stderr);
+  assert.match(v.stdout, /call_nested: ok \(0 errors, 0 warnings, 0 notes\)/);
+  const m = rdna('mode');
+  assert.equal(m.status, 0, m.stderr);
+  assert.ok(m.stdout.includes(`0x${(syms.get('mix') ?? 0).toString(16)} `), 'mode lists the callee\'s instructions');
+  const out = join(mkdtempSync(join(tmpdir(), 'rdna-cfg-fn-')), 'k.spv');
+  const c = rdna('compile', '-o', out);
+  assert.equal(c.status, 0, c.stderr);
+  const spv = readFileSync(out);
+  spirvVal(new Uint32Array(spv.buffer, spv.byteOffset, spv.byteLength / 4), 'call_nested');
+  // disasm: the kernel's own range only, its first and last instruction at the symbol's bounds.
+  const d = rdna('disasm');
+  assert.equal(d.status, 0, d.stderr);
+  const pcs = [...d.stdout.matchAll(/\/\/ ([0-9A-F]{12}):/g)].map((x) => parseInt(x[1] as string, 16));
+  const start = syms.get('call_nested') ?? -1;
+  assert.equal(pcs[0], start);
+  const next = Math.min(...[...syms.values()].filter((a) => a > start));
+  assert.ok(pcs.every((pc) => pc >= start && pc < next), 'no other symbol\'s code in the listing');
+  assert.ok(!pcs.includes(syms.get('mix') ?? -1) && !pcs.includes(syms.get('twice') ?? -1));
 });
