@@ -35,9 +35,9 @@
 // The code is the kernel's range plus the function symbols beside it (Shader.functions,
 // src/container/shader.ts): a branch, jump or call may go anywhere in the segment it is in (the
 // kernel's range, or its function's), and a call or jump into another segment only at a
-// function's entry (a call of a non-inlined function, or a tail call's s_setpc_b64). So the graph holds the kernel
-// and, transitively, every function its resolved calls reach; a fallthrough past the end of a
-// function's range is 'falls-off-end' there.
+// function's entry (a call of a non-inlined function, or a tail call's s_setpc_b64). So the graph
+// holds the kernel and, transitively, every function its resolved calls reach; a fallthrough past
+// the end of a function's range is 'falls-off-end' there.
 import type { Target } from '../isa/types.js';
 import type { Instruction, InvalidWord, OperandValue } from '../decode/types.js';
 import { type CodeSegment, type Shader, functionAt, segmentAt } from '../container/shader.js';

@@ -22,8 +22,9 @@ export interface Shader {
   readonly basePc: number;
   /**
    * pcs (ascending) of the code bytes a relocation of a relocatable object (ET_REL) applies to,
-   * inside the code section (the kernel's range and its functions). They are not applied: the words hold the assembler's placeholders
-   * (src/analysis/cfg.ts reports every reachable instruction that holds one).
+   * inside the code section (the kernel's range and its functions). They are not applied: the
+   * words hold the assembler's placeholders (src/analysis/cfg.ts reports every reachable
+   * instruction that holds one).
    */
   readonly relocated?: readonly number[];
   /**
@@ -63,13 +64,13 @@ export function segmentAt(shader: Shader, pc: number): CodeSegment | undefined {
   let lo = 0, hi = fs.length;
   while (lo < hi) { const m = (lo + hi) >>> 1; if ((fs[m] as CodeFunction).end <= pc) lo = m + 1; else hi = m; }
   const f = fs[lo];
-  return f !== undefined && pc >= f.start && pc < f.end ? { name: f.name, start: f.start, end: f.end, words: f.words } : undefined;
+  return f !== undefined && pc >= f.start && pc < f.end ? f : undefined;
 }
 
-/** The function whose entry is `pc`, if any. */
+/** The function whose entry is `pc`, if any (not the kernel's own entry: its range wins). */
 export function functionAt(shader: Shader, pc: number): CodeFunction | undefined {
   const s = segmentAt(shader, pc);
-  return s?.name !== undefined && s.start === pc ? shader.functions?.find((f) => f.start === pc) : undefined;
+  return s !== undefined && s.name !== undefined && s.start === pc ? { ...s, name: s.name } : undefined;
 }
 
 export interface ShaderSource {

@@ -79,7 +79,7 @@ test('a kernel descriptor with a dynamic call stack (is_dynamic_callstack): both
     directives: ['.amdhsa_user_sgpr_private_segment_buffer 1', '.amdhsa_private_segment_fixed_size 16', '.amdhsa_uses_dynamic_stack 1'],
   }]).get('dyn');
   assert.ok(shader?.info.descriptor?.properties.usesDynamicStack);
-  const want = /^kernel dyn: its descriptor sets is_dynamic_callstack \(a dynamic call stack\), so its private_segment_fixed_size \(16 bytes a lane\) does not bound the stack[^\n]*$/;
+  const want = /^kernel dyn: its descriptor sets USES_DYNAMIC_STACK \(is_dynamic_callstack: a dynamic call stack\), so its private_segment_fixed_size \(16 bytes a lane\) does not bound the stack[^\n]*$/;
   assert.throws(() => dispatch(shader, { grid: [1, 1, 1], block: [1, 1, 1], kernarg: new Uint8Array(0), mem: new GlobalMemory(), maxSteps: 100 }), (e: unknown) => e instanceof InterpError && want.test(e.message));
   assert.throws(() => recompile(shader), (e: unknown) => e instanceof TranslateError && want.test(e.message));
   // Without the flag the same kernel runs on both.
