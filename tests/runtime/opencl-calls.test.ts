@@ -1,7 +1,8 @@
 // OpenCL C kernels that call non-inlined functions (tests/fixtures/opencl/calls.cl; issue 7):
 // clang-19 for gfx1030, wave32 and wave64, linked by ld.lld-19, with and without interprocedural
 // register allocation (-enable-ipra=0 makes the callees save the callee-saved VGPRs v40... to
-// scratch through s32, and grows private_segment_fixed_size to hold them). `rdna run` on the
+// scratch through s32, and grows private_segment_fixed_size to hold them), and with the frames
+// through the SCRATCH instructions (+enable-flat-scratch) instead of MUBUF. `rdna run` on the
 // interpreter and on Vulkan (lavapipe, validation layer on) must both equal pocl byte for byte
 // (the oracle: the same source on Debian's pocl CPU device). A kernel descriptor with a dynamic
 // call stack is refused by both engines with one line (the interpreter's dispatch, the recompiler);
@@ -28,6 +29,12 @@ const dir = mkdtempSync(join(tmpdir(), 'rdna-calls-'));
 /** fpoly divides: correctly rounded on both sides (pocl's default is, AMDGPU's is not). */
 const DIVIDE = ['-cl-fp32-correctly-rounded-divide-sqrt'];
 const NO_IPRA = ['-mllvm', '-enable-ipra=0'];
+/** clang's switch from MUBUF scratch (buffer_store_dword ... s[0:3], s32) to the SCRATCH instructions (scratch_store_dword ... s32). */
+const FLAT_SCRATCH = ['-Xclang', '-target-feature', '-Xclang', '+enable-flat-scratch'];
+/** The builds: default; IPRA off (callee-saved spills); IPRA off with the frames through the SCRATCH instructions. */
+const BUILDS: readonly { readonly name: string; readonly options: readonly string[] }[] = [
+  { name: 'default', options: [] }, { name: 'no IPRA', options: NO_IPRA }, { name: 'no IPRA, flat scratch', options: [...NO_IPRA, ...FLAT_SCRATCH] },
+];
 const ENV = { ...process.env, VK_DRIVER_FILES: LVP, RDNA_VULKAN_VALIDATION: '1' };
 
 const u32s = (r: Rng, n: number) => Array.from({ length: n }, () => r.u32());
@@ -55,7 +62,7 @@ function rdnaRun(obj: string, args: string, engine: 'interp' | 'vulkan'): string
 }
 
 for (const [kernel, doc] of Object.entries(DOCS)) {
-  test(`calls.cl ${kernel}: rdna run on the interpreter and on Vulkan equal pocl, wave32 and wave64, with and without IPRA`, () => {
+  test(`calls.cl ${kernel}: rdna run on the interpreter and on Vulkan equal pocl, wave32 and wave64, with and without IPRA, MUBUF and SCRATCH frames`, () => {
     const args = join(dir, `${kernel}.json`);
     writeFileSync(args, JSON.stringify({ kernel, grid: [64], block: [32], args: doc(new Rng(kernel.length * 7 + 1)) }));
     const pocl = spawnSync('/usr/bin/python3', [POCL, join(OPENCL_FIXTURES, 'calls.cl'), args, `-I${OPENCL_FIXTURES}`, ...DIVIDE], { encoding: 'utf8', maxBuffer: 1 << 28 });
@@ -63,10 +70,10 @@ for (const [kernel, doc] of Object.entries(DOCS)) {
     const want = (JSON.parse(pocl.stdout) as { buffers: { base64: string }[] }).buffers.map((b) => b.base64);
     assert.ok(want.some((b) => Buffer.from(b, 'base64').some((x) => x !== 0)), 'pocl wrote nothing');
     for (const wave64 of [false, true]) {
-      for (const ipra of [true, false]) {
-        const obj = linkOpenCl(buildOpenCl('calls.cl', { wave64, options: [...DIVIDE, ...(ipra ? [] : NO_IPRA)] }));
+      for (const build of BUILDS) {
+        const obj = linkOpenCl(buildOpenCl('calls.cl', { wave64, options: [...DIVIDE, ...build.options] }));
         for (const engine of ['interp', 'vulkan'] as const) {
-          assert.deepEqual(rdnaRun(obj, args, engine), want, `${kernel} wave${wave64 ? 64 : 32}${ipra ? '' : ' no IPRA'} (${engine}) differs from pocl`);
+          assert.deepEqual(rdnaRun(obj, args, engine), want, `${kernel} wave${wave64 ? 64 : 32} ${build.name} (${engine}) differs from pocl`);
         }
       }
     }
