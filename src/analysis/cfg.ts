@@ -12,11 +12,13 @@
 //  - s_getpc_b64 writes pc + 4 (the next instruction's pc) to its SGPR pair.
 //  - s_setpc_b64 / s_swappc_b64 (flag 'indirect'): the target is resolved by block-local constant
 //    tracking (s_getpc_b64, s_mov_b32, s_movk_i32, s_mov_b64, s_add_u32/s_addc_u32,
-//    s_sub_u32/s_subb_u32); resolved: a 'jump' edge (s_setpc) or a 'call' edge plus a fallthrough
+//    s_sub_u32/s_subb_u32), and an s_swappc_b64 target also by the same tracking across blocks
+//    (buildCfg); resolved: a 'jump' edge (s_setpc) or a 'call' edge plus a fallthrough
 //    (s_swappc). s_setpc_b64 of a pair some s_swappc_b64/s_call_b64 of the program writes its
-//    return address into, not written in its own block: exit 'return'. Otherwise
-//    'unresolved-jump' (error for s_setpc_b64: the graph is incomplete; warning for s_swappc_b64,
-//    whose return is still modelled by the fallthrough edge).
+//    return address into, whether or not its own block writes it (a callee that calls restores
+//    its return address before returning): exit 'return'. Otherwise 'unresolved-jump' (error for
+//    s_setpc_b64: the graph is incomplete; warning for s_swappc_b64, whose return is still
+//    modelled by the fallthrough edge).
 //  - s_rfe_b64 (return from the trap handler): exit 'return'.
 //  - s_trap: exit 'trap'. s_sethalt with simm16 bit 0 set: exit 'halt'.
 //  - An instruction of a relocatable object whose bytes a relocation applies to (Shader.relocated;
@@ -27,15 +29,23 @@
 // `exit` is set whenever a path leaves the program at the end of the block, also when the block
 // has other successors (a conditional branch whose fallthrough runs past the end of the code:
 // 'falls-off-end'; an unresolved s_swappc_b64: 'unresolved-jump'). A branch whose target is not
-// in the code range, or not on an instruction boundary, is a diagnostic and not an edge; an
+// in the code, or not on an instruction boundary, is a diagnostic and not an edge; an
 // unconditional one then ends its block with exit 'unresolved-jump'.
+//
+// The code is the kernel's range plus the function symbols beside it (Shader.functions,
+// src/container/shader.ts): a branch, jump or call may go anywhere in the segment it is in (the
+// kernel's range, or its function's), and a call or jump into another segment only at a
+// function's entry (a call of a non-inlined function, or a tail call's s_setpc_b64). So the graph
+// holds the kernel and, transitively, every function its resolved calls reach; a fallthrough past
+// the end of a function's range is 'falls-off-end' there.
 import type { Target } from '../isa/types.js';
 import type { Instruction, InvalidWord, OperandValue } from '../decode/types.js';
-import type { Shader } from '../container/shader.js';
+import { type CodeSegment, type Shader, functionAt, segmentAt } from '../container/shader.js';
 import type { BasicBlock, Cfg, Diagnostic, Edge, EdgeKind, Severity } from './types.js';
 import { decodeAt } from '../decode/index.js';
 import { printInstruction, formatLong } from '../disasm/index.js';
 import { computeDominators, reversePostorder } from './dominators.js';
+import { callFlow } from './calls.js';
 import { findLoops } from './loops.js';
 
 /** Decoding stops (with a diagnostic 'instruction-limit') after this many instructions. */
@@ -133,6 +143,17 @@ class Consts {
     this.written.add(key);
     if (value === undefined) this.regs.delete(key);
     else this.regs.set(key, value >>> 0);
+  }
+
+  /** The known values (register key → value), for the data flow across blocks. */
+  known(): Map<number, number> {
+    return new Map(this.regs);
+  }
+
+  /** Starts a block with the values known on entry (none written in it yet; SCC unknown). */
+  seed(m: ReadonlyMap<number, number>): void {
+    this.reset();
+    for (const [k, v] of m) this.regs.set(k, v);
   }
 
   /** Whether any dword of the register was written in this block. */
@@ -244,7 +265,6 @@ interface Round {
 
 class Discovery {
   readonly target: Target;
-  readonly codeEnd: number;
   private readonly cache = new Map<number, Decoded>();
   decodedCount = 0;
   limitHit = false;
@@ -256,9 +276,12 @@ class Discovery {
   /** pcs of code bytes with a relocation that was not applied (Shader.relocated). */
   private readonly relocated: readonly number[];
 
-  constructor(readonly shader: Shader) {
+  /**
+   * s_swappc_b64 targets found by the data flow across blocks (callTargetsAcrossBlocks): pc →
+   * target, for calls whose target is not a constant known in their own block.
+   */
+  constructor(readonly shader: Shader, readonly resolvedCalls: ReadonlyMap<number, number> = new Map()) {
     this.target = shader.info.target;
-    this.codeEnd = shader.basePc + 4 * shader.words.length;
     this.relocated = shader.relocated ?? [];
   }
 
@@ -272,8 +295,14 @@ class Discovery {
     return at !== undefined && at < inst.pc + inst.size;
   }
 
-  inRange(pc: number): boolean {
-    return pc >= this.shader.basePc && pc < this.codeEnd;
+  /** The segment of the code (the kernel's range or a function) holding `pc`. */
+  segment(pc: number): CodeSegment | undefined {
+    return segmentAt(this.shader, pc);
+  }
+
+  /** The end of the segment holding `pc` (the instruction's own). */
+  endOf(pc: number): number {
+    return this.segment(pc)?.end ?? this.shader.basePc + 4 * this.shader.words.length;
   }
 
   decode(pc: number): Decoded | undefined {
@@ -284,20 +313,32 @@ class Discovery {
       return undefined;
     }
     this.decodedCount++;
-    const s = this.shader;
-    const d = decodeAt(this.target, s.words, (pc - s.basePc) >>> 2, s.words.length, pc);
+    const s = this.segment(pc) ?? { start: this.shader.basePc, words: this.shader.words };
+    const d = decodeAt(this.target, s.words, (pc - s.start) >>> 2, s.words.length, pc);
     this.cache.set(pc, d);
     return d;
   }
 
-  /** The edge to `to`, or a diagnostic when `to` is outside the code or misaligned. */
+  /**
+   * The edge to `to`, or a diagnostic when `to` is outside the code or misaligned. A target is in
+   * the code when it lies in the instruction's own segment (the kernel's range or the function
+   * it is in), or, for a call or a jump (s_setpc_b64: a tail call), is the entry of a function.
+   */
   private edgeTo(f: Flow, inst: Instruction, to: number, kind: EdgeKind, what: string): boolean {
-    if (!this.inRange(to)) {
+    const own = this.segment(inst.pc);
+    const there = this.segment(to);
+    const crossing = own !== undefined && there !== undefined && there.start !== own.start;
+    if (!own || !there || (crossing && (kind === 'branch' || functionAt(this.shader, to) === undefined))) {
+      const range = own?.name === undefined
+        ? `the code range [${hexPc(this.shader.basePc)}, ${hexPc(this.shader.basePc + 4 * this.shader.words.length)})`
+        : `the code of function ${own.name} [${hexPc(own.start)}, ${hexPc(own.end)})`;
+      const inside = there?.name !== undefined ? ` and is not the entry of a function symbol (it lies inside ${there.name} [${hexPc(there.start)}, ${hexPc(there.end)}))`
+        : there !== undefined ? ' (it lies inside the kernel\'s own code, which is not a function entry)' : '';
       f.diags.push(diag(inst, inst.pc, this.target, 'branch-out-of-range', 'error',
-        `${what} target ${hexPc(to)} is outside the code range [${hexPc(this.shader.basePc)}, ${hexPc(this.codeEnd)})`));
+        `${what} target ${hexPc(to)} is outside ${range}${inside}`));
       return false;
     }
-    if ((to - this.shader.basePc) % 4 !== 0) {
+    if ((to - there.start) % 4 !== 0) {
       f.diags.push(diag(inst, inst.pc, this.target, 'branch-into-instruction', 'error',
         `${what} target ${hexPc(to)} is not dword-aligned, so not on an instruction boundary`));
       return false;
@@ -309,13 +350,14 @@ class Discovery {
   /** Fallthrough to the next instruction, or 'falls-off-end'. */
   private fallthrough(f: Flow, inst: Instruction): void {
     const next = inst.pc + inst.size;
-    if (next < this.codeEnd) {
+    const end = this.endOf(inst.pc);
+    if (next < end) {
       f.succs.push({ to: next, kind: 'fallthrough' });
       return;
     }
     f.exit = 'falls-off-end';
     f.diags.push(diag(inst, inst.pc, this.target, 'falls-off-end', 'error',
-      `execution continues past the end of the code at ${hexPc(this.codeEnd)}`));
+      `execution continues past the end of the code at ${hexPc(end)}`));
   }
 
   /** Control flow of one instruction; undefined for a plain instruction (constants updated). */
@@ -362,7 +404,11 @@ class Discovery {
       }
       if (to !== undefined) {
         if (!this.edgeTo(f, inst, to, call ? 'call' : 'jump', call ? 'call' : 'jump') && !call) f.exit = 'unresolved-jump';
-      } else if (!call && src !== undefined && !c.touched(src) && this.isReturnPair(src)) {
+      } else if (call && to === undefined && this.resolvedCalls.has(inst.pc)) {
+        this.edgeTo(f, inst, this.resolvedCalls.get(inst.pc) as number, 'call', 'call');
+      } else if (!call && src !== undefined && this.isReturnPair(src)) {
+        // A pair some call writes its return address into, written or not in this block (a
+        // callee that calls restores it first, e.g. with v_readlane_b32 from its spill slot).
         f.exit = 'return';
       } else {
         f.exit = 'unresolved-jump';
@@ -418,7 +464,7 @@ class Discovery {
         work.push(s.to);
       }
     };
-    if (!this.inRange(entry)) {
+    if (this.segment(entry) === undefined) {
       diags.push(diag(undefined, entry, target, 'branch-out-of-range', 'error', `entry ${hexPc(entry)} is outside the code range`));
       return { starts, flows, leaders, diags };
     }
@@ -453,10 +499,11 @@ class Discovery {
           break;
         }
         const next = pc + d.size;
-        if (next >= this.codeEnd) {
+        const end = this.endOf(pc);
+        if (next >= end) {
           flows.set(pc, {
             succs: [], exit: 'falls-off-end',
-            diags: [diag(d, pc, target, 'falls-off-end', 'error', `execution continues past the end of the code at ${hexPc(this.codeEnd)}`)],
+            diags: [diag(d, pc, target, 'falls-off-end', 'error', `execution continues past the end of the code at ${hexPc(end)}`)],
           });
           break;
         }
@@ -502,12 +549,107 @@ interface MutableBlock {
   exit?: BlockExit;
 }
 
+/** The most graphs built for one shader while the data flow across blocks resolves more calls. */
+const MAX_CALL_PASSES = 16;
+
 /**
  * The control-flow graph of `shader` from its entry point. Never throws on any code: what cannot
  * be followed is a Diagnostic (pc, words, instruction text) in `cfg.diagnostics`.
+ *
+ * An s_swappc_b64 whose target is not a constant known in its own block (clang computes a
+ * callee's address once and calls it again after the first call returns, or before a loop) is
+ * resolved by a data flow across blocks (callTargetsAcrossBlocks) over the graph built so far,
+ * and the graph is built again with those targets. That data flow lets a call it has not resolved
+ * yet keep every register (the callee is not in the graph yet: optimistic, so that a call in a
+ * loop can resolve itself), so each resolution is checked again on every later graph, where the
+ * callee is in it, and dropped for good when the target differs there. After MAX_CALL_PASSES
+ * graphs, the resolutions the last graph does not confirm are dropped. Jumps (s_setpc_b64) stay
+ * block-local.
  */
 export function buildCfg(shader: Shader): Cfg {
-  const disc = new Discovery(shader);
+  const resolved = new Map<number, number>();
+  const rejected = new Set<number>();
+  for (let pass = 1; ; pass++) {
+    const disc = new Discovery(shader, resolved);
+    const cfg = buildOnce(disc);
+    const targets = callTargetsAcrossBlocks(cfg, disc);
+    let changed = false;
+    for (const [pc, to] of resolved) {
+      if (targets.get(pc) === to) continue;
+      resolved.delete(pc);
+      rejected.add(pc);
+      changed = true;
+    }
+    if (pass >= MAX_CALL_PASSES) {
+      return changed ? buildOnce(new Discovery(shader, resolved)) : cfg;
+    }
+    const inBlock = new Set<number>();
+    for (const b of cfg.blocks) if (b.succs.some((e) => e.kind === 'call')) inBlock.add(b.instructions[b.instructions.length - 1]?.pc ?? -1);
+    for (const [pc, to] of targets) {
+      if (resolved.has(pc) || rejected.has(pc) || inBlock.has(pc)) continue; // inBlock: resolved in its own block
+      resolved.set(pc, to);
+      changed = true;
+    }
+    if (!changed) return cfg;
+  }
+}
+
+/**
+ * The targets of the s_swappc_b64 instructions of `cfg` that the scalar constants reaching them
+ * along every run-time path give (calls.ts: a call's state goes through its callee, a return's
+ * to its return sites), with the block-local tracker's transfer (track); a call without a callee
+ * in the graph keeps every register but its return-address pair. pc → target.
+ */
+function callTargetsAcrossBlocks(cfg: Cfg, disc: Discovery): Map<number, number> {
+  const out = new Map<number, number>();
+  const calls = cfg.blocks.filter((b) => b.instructions[b.instructions.length - 1]?.def.mnemonic === 's_swappc_b64');
+  if (calls.length === 0) return out;
+  const flow = callFlow(cfg);
+  const n = cfg.blocks.length;
+  const input: (Map<number, number> | undefined)[] = new Array<Map<number, number> | undefined>(n).fill(undefined);
+  const c = new Consts();
+  const run = (b: BasicBlock, upTo: number): Consts => {
+    c.seed(input[b.id] ?? new Map());
+    for (let i = 0; i < upTo; i++) {
+      const inst = b.instructions[i] as Instruction;
+      if (disc.holdsRelocation(inst)) c.clobber(inst);
+      else track(c, inst);
+    }
+    return c;
+  };
+  input[cfg.entry] = new Map();
+  const work = [cfg.entry];
+  const queued = new Uint8Array(n);
+  queued[cfg.entry] = 1;
+  let steps = 0;
+  while (work.length > 0 && steps++ < 64 * n + 1024) {
+    const id = work.pop() as number;
+    queued[id] = 0;
+    const b = cfg.blocks[id];
+    if (!b) continue;
+    const known = run(b, b.instructions.length).known();
+    for (const t of flow.succs[id] ?? []) {
+      const cur = input[t];
+      let changed = false;
+      if (cur === undefined) { input[t] = new Map(known); changed = true; } else {
+        for (const [k, v] of cur) if (known.get(k) !== v) { cur.delete(k); changed = true; }
+      }
+      if (changed && queued[t] !== 1) { queued[t] = 1; work.push(t); }
+    }
+  }
+  if (work.length > 0) return out; // not converged: no targets
+  for (const b of calls) {
+    if (input[b.id] === undefined) continue;
+    const last = b.instructions[b.instructions.length - 1] as Instruction;
+    const src = operand(last, 'ssrc0');
+    const to = src === undefined ? undefined : get64(run(b, b.instructions.length - 1), src);
+    if (to !== undefined) out.set(last.pc, to);
+  }
+  return out;
+}
+
+function buildOnce(disc: Discovery): Cfg {
+  const shader = disc.shader;
   const target = disc.target;
   const entry = shader.info.entry;
   const hint = new Set<number>([entry]);

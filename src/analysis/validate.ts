@@ -12,7 +12,7 @@
 // | misaligned-sgpr-pair      | warning  | a 64-bit (or wider) SGPR/TTMP operand encoded at an odd (or not 4-aligned) register: the hardware and LLVM use the aligned range below it | RDNA2 ISA guide (64-bit SGPR operands must be even-aligned); LLVM 19's disassembler warns "scalar reg isn't aligned" |
 // | wave-size-mismatch        | error    | in a wave64 shader, a lane-mask operand (table type 'mask': VOPC/VOP3 sdst, carry, v_cndmask mask) names a 32-bit-only register (vcc_hi, exec_hi, m0, ...) that cannot be the 64-bit mask | table operand type 'mask' (wave-size wide); LLVM 19 with +wavefrontsize64: such masks are SReg_64 |
 // | operand-class             | error    | an operand outside its register class, which LLVM 19 decodes but flags (`/*Invalid register...*/`, `/*Invalid immediate*/`) | LLVM 19's AMDGPUInstPrinter register-class notes (the disassembler's text) |
-// | lds-not-allocated         | warning  | an instruction that reads or writes LDS (table implicit LDS, not GDS) in a shader that declares no LDS (ldsSize 0, not assumed) | table implicitReads/implicitWrites 'LDS'; ISA guide: LDS accesses beyond the allocation are out of range |
+// | lds-not-allocated         | warning  | an instruction that reads or writes LDS (table implicit LDS, not GDS, not a MUBUF op whose lds bit is clear) in a shader that declares no LDS (ldsSize 0, not assumed) | table implicitReads/implicitWrites 'LDS'; ISA guide: LDS accesses beyond the allocation are out of range |
 // | scratch-not-allocated     | warning  | a scratch_* instruction in a shader that declares no scratch (scratchSize 0, not assumed) | table family SCRATCH; AMDGPUUsage private_segment_fixed_size |
 // | no-endpgm                 | warning  | no reachable block ends in s_endpgm (the program never terminates normally)             | ISA guide: a shader program ends with S_ENDPGM |
 // | unreachable-code          | note     | code inside the shader's range that no path from the entry reaches (one note per region) | the CFG |
@@ -20,7 +20,7 @@
 // Not checked (see docs/TECHNICAL_DEBT.md): data hazards / manually inserted wait states,
 // register indexing (s_movrel*, v_movrel*, M0) ranges, MIMG register counts beyond LLVM's text,
 // reserved operand codes (the decoder already makes such words invalid, reported by the CFG).
-import type { Shader } from '../container/shader.js';
+import { type Shader, segmentAt } from '../container/shader.js';
 import { decodeAt } from '../decode/index.js';
 import { bits } from '../decode/operands.js';
 import type { Instruction, InvalidWord, Operand, OperandValue } from '../decode/types.js';
@@ -163,7 +163,9 @@ function checkOperand(shader: Shader, inst: Instruction, text: string, op: Opera
   }
 }
 
-const LDS_FREE = (inst: Instruction) => inst.mods.gds === true || inst.def.flags?.includes('noLds') === true;
+// A MUBUF opcode with an LDS form (the table's implicit LDS write) touches LDS only with its lds bit set.
+const LDS_FREE = (inst: Instruction) => inst.mods.gds === true || inst.def.flags?.includes('noLds') === true
+  || (inst.def.family === 'MUBUF' && inst.mods.lds !== true);
 
 function checkInstruction(shader: Shader, inst: Instruction, out: Diagnostic[]): void {
   const info = shader.info;
@@ -184,13 +186,14 @@ function checkInstruction(shader: Shader, inst: Instruction, out: Diagnostic[]):
 
 /** Targets other than the shader's on which an invalid word decodes, with the text there. */
 function otherTargetDecode(shader: Shader, w: InvalidWord): { targets: Target[]; inst: Instruction } | undefined {
-  const index = (w.pc - shader.basePc) / 4;
-  if (!Number.isInteger(index) || index < 0 || index >= shader.words.length) return undefined;
+  const seg = segmentAt(shader, w.pc);
+  const index = seg ? (w.pc - seg.start) / 4 : -1;
+  if (!seg || !Number.isInteger(index) || index < 0 || index >= seg.words.length) return undefined;
   let first: Instruction | undefined;
   const targets: Target[] = [];
   for (const t of TARGETS) {
     if (t === shader.info.target) continue;
-    const d = decodeAt(t, shader.words, index, shader.words.length, w.pc);
+    const d = decodeAt(t, seg.words, index, seg.words.length, w.pc);
     if (d.kind === 'instruction') {
       targets.push(t);
       first ??= d;

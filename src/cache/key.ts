@@ -10,8 +10,9 @@
 //    printed IR, `--emit ir`, starts with it). A field added to ShaderInfo later is in the key
 //    without anyone remembering to add it.
 //  - `code`: the words of every instruction reachable from the entry (the CFG of
-//    src/analysis/cfg.ts), each with its pc, and the reachable invalid words (a truncated
-//    instruction's with the rest of the code range): bytes no path reaches do not matter.
+//    src/analysis/cfg.ts, which follows calls into the functions beside the kernel: a callee's
+//    words are in it), each with its pc, and the reachable invalid words (a truncated
+//    instruction's with the rest of its segment): bytes no path reaches do not matter.
 //  - `options`: the recompile options (the control-flow form); `endianness`: the byte order the
 //    SPIR-V words are stored in.
 import { createHash } from 'node:crypto';
@@ -22,7 +23,7 @@ import { fileURLToPath } from 'node:url';
 import { buildCfg } from '../analysis/cfg.js';
 import type { Cfg } from '../analysis/types.js';
 import type { TargetProfile } from '../backend/profile.js';
-import type { Shader } from '../container/shader.js';
+import { type Shader, segmentAt } from '../container/shader.js';
 import type { ShaderInfo } from '../container/shader-info.js';
 
 /** The layout of the key object itself; bumped only when this file changes what a key holds (the build hash changes then anyway). */
@@ -89,9 +90,11 @@ export function reachableCode(shader: Shader, cfg: Cfg): string[] {
   const at = new Map<number, string>();
   for (const b of cfg.blocks) for (const i of b.instructions) at.set(i.pc, `${i.pc.toString(16)}:${i.words.map(hex).join('')}`);
   for (const w of cfg.invalid) {
-    // A truncated instruction's decode depends on every word up to the end of the range.
-    const from = (w.pc - shader.basePc) / 4;
-    const words = w.truncated && Number.isInteger(from) && from >= 0 ? Array.from(shader.words.subarray(from)) : [...w.words];
+    // A truncated instruction's decode depends on every word up to the end of its segment (the
+    // kernel's range or the function it is in).
+    const seg = segmentAt(shader, w.pc);
+    const from = seg ? (w.pc - seg.start) / 4 : -1;
+    const words = w.truncated && seg && Number.isInteger(from) && from >= 0 ? Array.from(seg.words.subarray(from)) : [...w.words];
     at.set(w.pc, `${w.pc.toString(16)}!${words.map(hex).join('')}`);
   }
   return [...at.entries()].sort((a, b) => a[0] - b[0]).map(([, s]) => s);

@@ -75,6 +75,21 @@ export interface ShaderInfo {
   readonly args?: readonly KernelArg[];
 }
 
+/**
+ * Why the kernel's private segment size cannot be used as its scratch size, or undefined: a
+ * kernel descriptor with USES_DYNAMIC_STACK (is_dynamic_callstack; clang's `.uses_dynamic_stack`,
+ * for calls it cannot bound: through pointers, dynamic stack objects; clang-19 does not set it for
+ * the recursion of tests/fixtures/opencl/calls-recursive.cl) says that private_segment_fixed_size
+ * does not bound the call stack.
+ * Both engines size each lane's scratch from ShaderInfo.scratchSize and stop or fault past it,
+ * so such a kernel is refused by both (src/interp/dispatch.ts, src/frontend/index.ts) rather
+ * than run with a guessed size.
+ */
+export function unboundedStackReason(info: ShaderInfo): string | undefined {
+  if (info.descriptor?.properties.usesDynamicStack !== true) return undefined;
+  return `kernel ${info.name}: its descriptor sets USES_DYNAMIC_STACK (is_dynamic_callstack: a dynamic call stack), so its private_segment_fixed_size (${info.scratchSize} bytes a lane) does not bound the stack, and neither engine runs a kernel whose scratch size is unknown`;
+}
+
 const STT_OBJECT = 1;
 const STT_FUNC = 2;
 const ET_REL = 1;

@@ -1,6 +1,14 @@
 // A shader ready for analysis: its ShaderInfo and its code as dwords, from either container
 // (an AMDGPU code object, one Shader per kernel; or raw code bytes with a JSON sidecar).
-import { type ElfFile, SHF_EXECINSTR, isElf, parseElf, sectionBytes } from './elf.js';
+//
+// A kernel's code is its own function symbol range (ShaderInfo.codeRange: `words`, what disasm and
+// inspect print) plus the functions it may call: every STT_FUNC symbol of a nonzero size in the
+// kernel's code section (`functions`: the non-inlined functions clang links beside a kernel; the
+// kernel's own symbol and the other kernels' are among them, and the kernel's range wins where
+// they overlap). Which of them a kernel reaches is the CFG's business (src/analysis/cfg.ts: a
+// call or jump may enter a function only at its entry); the list and the words are read once per
+// object and shared by its kernels.
+import { type ElfFile, type ElfSection, SHF_EXECINSTR, isElf, parseElf, sectionBytes } from './elf.js';
 import { CodeObjectError } from './kernel-descriptor.js';
 import { readShaderInfos, type ShaderInfo } from './shader-info.js';
 import { parseSidecar, sidecarShaderInfo } from './sidecar.js';
@@ -14,10 +22,55 @@ export interface Shader {
   readonly basePc: number;
   /**
    * pcs (ascending) of the code bytes a relocation of a relocatable object (ET_REL) applies to,
-   * inside the code range. They are not applied: the words hold the assembler's placeholders
-   * (src/analysis/cfg.ts reports every reachable instruction that holds one).
+   * inside the code section (the kernel's range and its functions). They are not applied: the
+   * words hold the assembler's placeholders (src/analysis/cfg.ts reports every reachable
+   * instruction that holds one).
    */
   readonly relocated?: readonly number[];
+  /**
+   * The functions of the kernel's code section that a call or jump may enter at their entry (code
+   * objects only; ascending start, disjoint from each other; shared by the object's kernels).
+   */
+  readonly functions?: readonly CodeFunction[];
+}
+
+/** A function symbol's code: [start, end) as dwords (words[0] at start). */
+export interface CodeFunction {
+  readonly name: string;
+  readonly start: number;
+  readonly end: number;
+  readonly words: Uint32Array;
+}
+
+/** A contiguous piece of a shader's code: the kernel's range or one of its functions. */
+export interface CodeSegment {
+  /** The function's name; undefined for the kernel's own range. */
+  readonly name: string | undefined;
+  readonly start: number;
+  readonly end: number;
+  readonly words: Uint32Array;
+}
+
+/** The kernel's own range as a segment. */
+export function kernelSegment(shader: Shader): CodeSegment {
+  return { name: undefined, start: shader.basePc, end: shader.basePc + 4 * shader.words.length, words: shader.words };
+}
+
+/** The segment holding `pc`: the kernel's range, else the function whose range holds it; undefined when none does. */
+export function segmentAt(shader: Shader, pc: number): CodeSegment | undefined {
+  if (pc >= shader.basePc && pc < shader.basePc + 4 * shader.words.length) return kernelSegment(shader);
+  const fs = shader.functions;
+  if (!fs || fs.length === 0) return undefined;
+  let lo = 0, hi = fs.length;
+  while (lo < hi) { const m = (lo + hi) >>> 1; if ((fs[m] as CodeFunction).end <= pc) lo = m + 1; else hi = m; }
+  const f = fs[lo];
+  return f !== undefined && pc >= f.start && pc < f.end ? f : undefined;
+}
+
+/** The function whose entry is `pc`, if any (not the kernel's own entry: its range wins). */
+export function functionAt(shader: Shader, pc: number): CodeFunction | undefined {
+  const s = segmentAt(shader, pc);
+  return s !== undefined && s.name !== undefined && s.start === pc ? { ...s, name: s.name } : undefined;
 }
 
 export interface ShaderSource {
@@ -28,7 +81,29 @@ export interface ShaderSource {
   readonly sidecar?: { readonly text: string; readonly where: string };
 }
 
+const STT_FUNC = 2;
+
+/** Every STT_FUNC symbol of a nonzero size inside section `sec`, as code; ascending start, overlapping ones left out. */
+function sectionFunctions(elf: ElfFile, sec: ElfSection, base: number): CodeFunction[] {
+  const bytes = sectionBytes(elf, sec);
+  const syms = elf.symbols
+    .filter((s) => s.type === STT_FUNC && s.shndx === sec.index && s.size > 0 && s.value >= base && s.value + s.size <= base + sec.size && (s.value - base) % 4 === 0)
+    .sort((a, b) => a.value - b.value || b.size - a.size);
+  const out: CodeFunction[] = [];
+  for (const s of syms) {
+    const last = out[out.length - 1];
+    // Aliases and nested symbols: the first (largest) one at a start is kept, overlaps are dropped.
+    if (last && s.value < last.end) continue;
+    const end = s.value + s.size - (s.size % 4);
+    if (end <= s.value) continue;
+    out.push({ name: s.name, start: s.value, end, words: toWords(bytes.slice(s.value - base, end - base)) });
+  }
+  return out;
+}
+
 function kernelShaders(elf: ElfFile): Shader[] {
+  const perSection = new Map<number, CodeFunction[]>();
+  const sectionRelocs = new Map<number, number[]>();
   return readShaderInfos(elf).map((info) => {
     const rel = elf.type === 1;
     const sec = elf.sections.find((s) => s.name === info.codeSection && (s.flags & SHF_EXECINSTR) !== 0 && s.type !== 8
@@ -36,8 +111,16 @@ function kernelShaders(elf: ElfFile): Shader[] {
     if (!sec) throw new CodeObjectError(`kernel ${info.name}: its code section ${info.codeSection} has no contents`);
     const base = rel ? 0 : sec.addr;
     const bytes = sectionBytes(elf, sec).subarray(info.codeRange.start - base, info.codeRange.end - base);
-    const relocated = rel ? codeRelocations(elf, sec.index, info.codeRange.start, info.codeRange.end) : [];
-    return { info, words: toWords(bytes.slice()), basePc: info.codeRange.start, ...(relocated.length > 0 ? { relocated } : {}) };
+    let all = perSection.get(sec.index);
+    if (!all) perSection.set(sec.index, all = sectionFunctions(elf, sec, base));
+    const { start } = info.codeRange;
+    let relocated = rel ? sectionRelocs.get(sec.index) : undefined;
+    if (rel && !relocated) sectionRelocs.set(sec.index, relocated = codeRelocations(elf, sec.index, 0, Number.MAX_SAFE_INTEGER));
+    return {
+      info, words: toWords(bytes.slice()), basePc: start,
+      ...(relocated && relocated.length > 0 ? { relocated } : {}),
+      ...(all.length > 0 ? { functions: all } : {}),
+    };
   });
 }
 

@@ -6,6 +6,7 @@
 import type { Cfg } from '../analysis/types.js';
 import type { ModeAnalysis } from '../analysis/mode.js';
 import type { Shader } from '../container/shader.js';
+import { unboundedStackReason } from '../container/shader-info.js';
 import { printInstruction } from '../disasm/index.js';
 import { Builder, type Inst, IrFunction } from '../ir/ir.js';
 import { runPasses } from '../ir/passes/index.js';
@@ -58,6 +59,8 @@ const NO_EFFECT = new Set(['s_nop', 's_waitcnt', 's_waitcnt_vscnt', 's_waitcnt_v
 export function translate(shader: Shader, cfg: Cfg, mode: ModeAnalysis): IrFunction {
   const target = shader.info.target;
   const text = (i: Parameters<typeof printInstruction>[0]) => printInstruction(i, target);
+  const unbounded = unboundedStackReason(shader.info);
+  if (unbounded !== undefined) throw new TranslateError(unbounded);
   for (const d of cfg.diagnostics) if (d.severity === 'error') throw new TranslateError(`${d.message} [${d.code}]`, d.pc, d.instruction, d.words);
   const fn = new IrFunction(shader.info.name, shader.info.waveSize);
   const entry = fn.addBlock();

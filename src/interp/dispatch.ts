@@ -8,7 +8,7 @@
 // Sources: LLVM AMDGPUUsage ("Initial Kernel Execution State", "Code Object V5 Metadata"),
 // HSA runtime hsa_kernel_dispatch_packet_t.
 import type { Shader } from '../container/shader.js';
-import type { ShaderInfo } from '../container/shader-info.js';
+import { type ShaderInfo, unboundedStackReason } from '../container/shader-info.js';
 import type { KernelArg } from '../container/metadata.js';
 import { launchMode } from '../analysis/hwreg.js';
 import type { ExecContext } from './context.js';
@@ -181,6 +181,8 @@ export class InterpKernel {
     const shader = this.shader, info = shader.info, mem = this.mem;
     const d = info.descriptor;
     if (!d) throw new InterpError('dispatching a raw shader is not supported yet: only AMDHSA kernels have a dispatch ABI here');
+    const unbounded = unboundedStackReason(info);
+    if (unbounded !== undefined) throw new InterpError(unbounded);
     for (let k = 0; k < 3; k++) {
       const g = o.grid[k] ?? 0, b = o.block[k] ?? 0;
       if (!Number.isInteger(g) || g < 1 || !Number.isInteger(b) || b < 1) throw new InterpError(`grid and block sizes must be positive integers (dimension ${'xyz'[k]}: grid ${g}, block ${b})`);

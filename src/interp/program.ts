@@ -1,6 +1,6 @@
 // A shader's instructions by pc, decoded on first use (the interpreter follows control flow, so
 // only reachable code is decoded).
-import type { Shader } from '../container/shader.js';
+import { type Shader, segmentAt } from '../container/shader.js';
 import type { Instruction } from '../decode/types.js';
 import { decodeAt } from '../decode/index.js';
 import { printInstruction } from '../disasm/index.js';
@@ -14,9 +14,14 @@ export class Program {
     const hit = this.cache.get(pc);
     if (hit) return hit;
     const s = this.shader;
-    const rel = pc - s.basePc;
-    if (rel < 0 || rel >= s.words.length * 4 || (rel & 3) !== 0) throw new InterpError(`execution left the shader's code [0x${s.basePc.toString(16)}, 0x${(s.basePc + s.words.length * 4).toString(16)})`, pc, '');
-    const d = decodeAt(s.info.target, s.words, rel >>> 2, s.words.length, pc);
+    // The kernel's range, or a function beside it (Shader.functions): wherever a call went.
+    const seg = segmentAt(s, pc);
+    const rel = seg ? pc - seg.start : -1;
+    if (!seg || (rel & 3) !== 0) {
+      const fns = s.functions && s.functions.length > 0 ? ' or its functions\' code' : '';
+      throw new InterpError(`execution left the shader's code [0x${s.basePc.toString(16)}, 0x${(s.basePc + s.words.length * 4).toString(16)})${fns}`, pc, '');
+    }
+    const d = decodeAt(s.info.target, seg.words, rel >>> 2, seg.words.length, pc);
     if (d.kind !== 'instruction') throw new InterpError(d.reason, pc, '.long 0x' + (d.words[0] >>> 0).toString(16).padStart(8, '0'), d.words);
     this.cache.set(pc, d);
     return d;

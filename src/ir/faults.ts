@@ -11,7 +11,7 @@ export const FAULT_MESSAGES = [
   'a buffer format load/store with a V# format the interpreter does not implement for it (an invalid format, a store that converts, a d16 form of a 32-bit format), or a reserved DST_SEL, is not supported (the interpreter refuses it too)',
   'an atomic at an address not aligned to its size (4 or 8 bytes) is not supported (Vulkan atomics need natural alignment)',
   'a dword load or store at an address that is not 4-byte aligned needs 8-bit storage access (storageBuffer8BitAccess), which the profile does not offer',
-  'a scratch access (SCRATCH, or FLAT in the private aperture) outside the wave\'s scratch region',
+  'a scratch access (SCRATCH, FLAT in the private aperture, or a buffer access through the private segment buffer) outside the wave\'s scratch region',
   'an M0-indexed register (s_movrel*, v_movrel*, v_swaprel_b32) outside s0..s105 or the shader\'s VGPRs (the interpreter stops there too)',
   'execution reached s_code_end (the padding after the code)',
   's_setpc_b64 returns to an address that is not the return site of a call (s_call_b64/s_swappc_b64) whose callee reaches this return (the recompiled return goes only to those)',

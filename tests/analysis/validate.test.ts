@@ -164,6 +164,15 @@ test('lds-not-allocated: LDS reads without LDS; not for ds_swizzle (no LDS), GDS
   assert.deepEqual(run(G30.get('ldsok')), []);
 });
 
+test('lds-not-allocated: a MUBUF load without its lds bit (a callee\'s spill reload through s[0:3]) does not touch LDS; with it, it does', () => {
+  const s = shaders('gfx1030', [
+    { name: 'mubuf', body: 'buffer_load_dword v1, off, s[0:3], 0 offset:4\n  buffer_store_dword v1, off, s[0:3], 0\n  s_endpgm' },
+    { name: 'mubuf_lds', body: 'buffer_load_dword off, s[0:3], 0 lds\n  s_endpgm' },
+  ]);
+  assert.deepEqual(run(s.get('mubuf')), []);
+  assert.deepEqual(codes(run(s.get('mubuf_lds'))), ['lds-not-allocated']);
+});
+
 test('scratch-not-allocated: scratch_* without private segment; none when declared', () => {
   const ds = run(G30.get('scratch'));
   assert.deepEqual(codes(ds), ['scratch-not-allocated']);

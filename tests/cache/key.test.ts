@@ -162,3 +162,38 @@ test('cache: a refusal is stored and raised again with the same message, pc and 
   assert.throws(() => compileCached(refused, LAVAPIPE_PROFILE, cache, 'another-build'), TranslateError);
   cache.close();
 });
+
+test('cache key: the words of a function the kernel calls (beside its own range) are in the key; an uncalled function\'s are not', () => {
+  const body = `
+  s_load_dwordx2 s[2:3], s[0:1], 0x0
+  s_getpc_b64 s[4:5]
+.Lkc_pc:
+  s_add_u32 s4, s4, kc_fn-.Lkc_pc
+  s_addc_u32 s5, s5, 0
+  s_swappc_b64 s[30:31], s[4:5]
+  s_waitcnt lgkmcnt(0)
+  global_store_dword v1, v2, s[2:3]
+  s_endpgm`;
+  const s = assembleShaders('gfx1030', [{
+    name: 'kc', body, directives: DIRECTIVES,
+    functions: [{ name: 'kc_fn', body: 'v_lshlrev_b32 v1, 2, v0\n  v_add_nc_u32 v2, 3, v0\n  s_setpc_b64 s[30:31]' }, { name: 'kc_unused', body: 'v_mov_b32 v2, 0\n  s_setpc_b64 s[30:31]' }],
+  }]).get('kc') as Shader;
+  const fn = (name: string) => s.functions?.find((f) => f.name === name);
+  assert.ok(fn('kc_fn') && fn('kc_unused'));
+  /** `s` with word `index` of function `name` replaced (the functions are shared, so copied). */
+  const withFnWord = (name: string, index: number, word: number): Shader => ({
+    ...s, functions: (s.functions ?? []).map((f) => {
+      if (f.name !== name) return f;
+      const words = f.words.slice();
+      words[index] = word;
+      return { ...f, words };
+    }),
+  });
+  const key = cacheKey(s, LAVAPIPE_PROFILE).hash;
+  // v_add_nc_u32 v2, 3, v0 → v_add_nc_u32 v2, 4, v0 (inline constant 3 → 4) in the callee: another key, and other SPIR-V.
+  const changed = withFnWord('kc_fn', 1, 0x4a040084);
+  assert.notEqual(cacheKey(changed, LAVAPIPE_PROFILE).hash, key);
+  assert.notDeepEqual(Array.from(recompile(changed).spirv), Array.from(recompile(s).spirv));
+  // The function no call reaches: the same key.
+  assert.equal(cacheKey(withFnWord('kc_unused', 0, 0x7e040281), LAVAPIPE_PROFILE).hash, key);
+});

@@ -25,6 +25,8 @@ export interface KernelSpec {
   readonly sgprs?: number;
   /** Extra `.amdhsa_*` directive lines. */
   readonly directives?: readonly string[];
+  /** Functions placed after the kernel, each an STT_FUNC symbol of its own with its size (as clang links non-inlined functions). */
+  readonly functions?: readonly { readonly name: string; readonly body: string }[];
 }
 
 let dir: string | undefined;
@@ -34,6 +36,7 @@ export function kernelSource(specs: readonly KernelSpec[]): string {
   const out: string[] = ['.text'];
   for (const k of specs) {
     out.push('.globl ' + k.name, '.p2align 8', `.type ${k.name},@function`, `${k.name}:`, k.body, `.L${k.name}_end:`, `.size ${k.name}, .L${k.name}_end-${k.name}`);
+    for (const f of k.functions ?? []) out.push('.p2align 2', `.type ${f.name},@function`, `${f.name}:`, f.body, `.L${f.name}_end:`, `.size ${f.name}, .L${f.name}_end-${f.name}`);
   }
   out.push('.rodata');
   for (const k of specs) {

@@ -36,3 +36,16 @@ export function buildOpenCl(source: string, o: OpenClOptions = {}): string {
   built.set(key, out);
   return out;
 }
+
+const linked = new Map<string, string>();
+
+/** `obj` linked by ld.lld-19 into a shared object (the form a runtime loads: relocations applied), once. */
+export function linkOpenCl(obj: string): string {
+  const hit = linked.get(obj);
+  if (hit) return hit;
+  const out = obj.replace(/\.o$/, '') + '.so';
+  const r = spawnSync('ld.lld-19', ['-shared', obj, '-o', out], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`ld.lld-19 failed on ${obj}: ${r.stderr}`);
+  linked.set(obj, out);
+  return out;
+}

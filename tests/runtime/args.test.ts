@@ -127,7 +127,7 @@ test('a run-time fault in a sequence names the dispatch; rdna run --engine vulka
   const c = parseArgs(ok, flat).kernels.map((s) => compileFor(s, dev));
   await runPlanOnVulkan(parseArgs(ok, flat), c, dev);
   const bad = { ...doc, dispatches: [...ok.dispatches, { kernel: 'private_pick', grid: [64], block: [64], args: [{ ref: 'in' }, { ref: 'out' }, { i32: 4096 }] }] };
-  await assert.rejects(runPlanOnVulkan(parseArgs(bad, flat), c, dev, { perSubmission: 1 }), (e: unknown) => e instanceof RuntimeFault && /^pc 0x[0-9a-f]+: scratch_load_dword .*: a scratch access \(SCRATCH, or FLAT in the private aperture\) outside the wave's scratch region \(dispatch 3 of 3 \(dispatches\[1\]: private_pick\)\)$/.test(e.message));
+  await assert.rejects(runPlanOnVulkan(parseArgs(bad, flat), c, dev, { perSubmission: 1 }), (e: unknown) => e instanceof RuntimeFault && /^pc 0x[0-9a-f]+: scratch_load_dword .*: a scratch access \(SCRATCH, FLAT in the private aperture, or a buffer access through the private segment buffer\) outside the wave's scratch region \(dispatch 3 of 3 \(dispatches\[1\]: private_pick\)\)$/.test(e.message));
   await assert.rejects(runPlanOnVulkan(parseArgs(bad, flat), c, dev), (e: unknown) => e instanceof RuntimeFault && /\(in one of the 3 dispatches of private_pick from dispatch 1 of 3 \(dispatches\[0\]\.dispatches\[0\]: private_pick, k = 0\) to dispatch 3 of 3 \(dispatches\[1\]: private_pick\)\)$/.test(e.message));
 
   const lu = argsCases().find((x) => x.name === 'LU sequence');

@@ -224,7 +224,7 @@ test('FLAT lanes in the LDS aperture of a kernel without LDS access nothing (as 
       }
       const site = r.faults.find((f) => /^flat_load_ubyte/.test(f.instruction));
       assert.ok(site);
-      const want = new RegExp(`^pc 0x${site.pc.toString(16)}: flat_load_ubyte v7, v\\[3:4\\]: a scratch access \\(SCRATCH, or FLAT in the private aperture\\) outside the wave's scratch region$`);
+      const want = new RegExp(`^pc 0x${site.pc.toString(16)}: flat_load_ubyte v7, v\\[3:4\\]: a scratch access \\(SCRATCH, FLAT in the private aperture, or a buffer access through the private segment buffer\\) outside the wave's scratch region$`);
       await assert.rejects(runOnVulkan(shader, prepare(shader, [new Uint8Array(256), new Uint8Array(256)], [32, 1, 1], [32, 1, 1]), dev), (e: unknown) => e instanceof RuntimeFault && want.test(e.message));
       assert.throws(() => irRun(shader, [new Uint8Array(256), new Uint8Array(256)], [32, 1, 1], [32, 1, 1]), (e: unknown) => e instanceof RuntimeFault && /outside the wave's scratch region/.test(e.message));
       // Without the aperture lane, the same kernel runs: the fault word stays 0.

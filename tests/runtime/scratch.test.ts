@@ -292,7 +292,7 @@ test('a scratch access past the wave\'s region (also by a wrapped negative offse
       assert.ok(shader);
       const r = recompile(shader, { profile: LAVAPIPE_PROFILE });
       spirvVal(r.spirv, c.name);
-      const message = 'a scratch access (SCRATCH, or FLAT in the private aperture) outside the wave\'s scratch region';
+      const message = 'a scratch access (SCRATCH, FLAT in the private aperture, or a buffer access through the private segment buffer) outside the wave\'s scratch region';
       const site = r.faults.find((f) => f.instruction === c.inst && f.message === message);
       assert.ok(site, `${c.name}: ${JSON.stringify(r.faults)}`);
       const esc = (t: string) => t.replace(/[[\]()]/g, '\\$&');

@@ -5,8 +5,9 @@
 // data (wave-uniform SGPRs), so every field is decoded in IR and the range-checking rule of each
 // oob_select is computed and selected by the field. A lane's access is a plain global access at
 // the computed 64-bit address: a lane out of range, like an inactive one, goes to the sink
-// (a load reads 0, a store or atomic does nothing, an atomic returns 0). Addresses and range sums
-// are 64-bit, as exact as the interpreter's. What the interpreter does byte by byte and this does
+// (a load reads 0, a store or atomic does nothing, an atomic returns 0); a lane whose V# is the
+// private segment buffer and whose bytes leave the wave's scratch region faults (scratchOverrun).
+// Addresses and range sums are 64-bit, as exact as the interpreter's. What the interpreter does byte by byte and this does
 // not (a swizzled access whose bytes cross a 4-byte element; a 64-bit atomic on a swizzled buffer,
 // whose two dwords are apart) is a run-time fault, as is an unsupported V# format or a reserved
 // dst_sel of a format load. Format loads of the formats narrower than 32 bits convert as the
@@ -15,7 +16,9 @@
 // not implement either.
 import type { Inst } from '../../ir/ir.js';
 import type { AtomicRmw } from '../../ir/ops.js';
-import { FAULT_BUFFER_FORMAT, FAULT_BUFFER_SWIZZLE } from '../../ir/faults.js';
+import { FAULT_BUFFER_FORMAT, FAULT_BUFFER_SWIZZLE, FAULT_SCRATCH_RANGE } from '../../ir/faults.js';
+import { scratchWaveBytes } from '../../isa/apertures.js';
+import { wantsScratch } from '../../interp/scratch.js';
 import { ISA_TABLE } from '../../isa/table.js';
 import { type BufferFormatInfo, bufferFormatInfo, GFX10_BUFFER_FORMATS } from '../../isa/tables/mtbuf.js';
 import { convertComponent, d16Storable, descriptorOf, descriptorValue, isPackedFormat, layoutOf, oneOf } from './buffer-format.js';
@@ -110,7 +113,31 @@ function component(cx: TContext, a: Access, k: number, size: number, gate?: Inst
   const crosses = size > 4 ? cx.b.u1(true) : e(cx, 'UGt32', e(cx, 'IAdd32', e(cx, 'And32', e(cx, 'Lo32', off), K(cx, 3)), K(cx, size)), K(cx, 4));
   const bad = and(cx, ok, a.v.swizzle, crosses);
   cx.b.emit('Fault', [bad], [FAULT_BUFFER_SWIZZLE]);
-  return { active: e(cx, 'AndU1', ok, e(cx, 'NotU1', bad)), addr: address(cx, a, off) };
+  const addr = address(cx, a, off);
+  const outside = scratchOverrun(cx, a, addr, size, e(cx, 'AndU1', ok, e(cx, 'NotU1', bad)));
+  return { active: and(cx, ok, e(cx, 'NotU1', bad), ...(outside ? [e(cx, 'NotU1', outside)] : [])), addr };
+}
+
+/**
+ * The private segment buffer (s[0:3] of a kernel with scratch; its V# has num_records 0xffffffff,
+ * as LLVM's scratch resource does, so the range check passes anything): where the V#'s base lies
+ * in the wave's scratch region (ScratchBase + scratchWaveBytes: the base after the prologue adds
+ * the wave's offset, as clang's kernels and callees use it for their stack frames and spills
+ * through s32/s33), each byte the lane accesses must lie in that region too, as for the SCRATCH
+ * instructions (private.ts); a lane `on` where one does not raises FAULT_SCRATCH_RANGE and accesses
+ * nothing (a call stack that outgrows private_segment_fixed_size, where the interpreter stops at
+ * the first store outside its mapping). Undefined for a kernel without scratch.
+ */
+function scratchOverrun(cx: TContext, a: Access, addr: Inst, size: number, on: Inst): Inst | undefined {
+  if (!wantsScratch(cx.shader.info)) return undefined;
+  const sb = cx.b.emit('ScratchBase');
+  const region = u64(cx, K(cx, scratchWaveBytes(cx.shader.info.scratchSize, cx.waveSize)));
+  const inRegion = (x: Inst) => e(cx, 'ULt64', e(cx, 'ISub64', x, sb), region);
+  const from = e(cx, 'ISub64', addr, sb);
+  const fits = e(cx, 'AndU1', inRegion(addr), ule64(cx, add64(cx, from, u64(cx, K(cx, size))), region));
+  const outside = and(cx, inRegion(a.v.base), e(cx, 'NotU1', fits));
+  cx.b.emit('Fault', [e(cx, 'AndU1', on, outside)], [FAULT_SCRATCH_RANGE]);
+  return outside;
 }
 
 const subBytes = (def: InstrDef): 1 | 2 | 4 => {
