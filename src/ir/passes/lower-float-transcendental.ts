@@ -11,10 +11,11 @@
 //   in src/backend/spirv/float-controls.ts, the condition of the guarded f32 fma); the algorithms
 //   never make an f64 subnormal, infinity or NaN (the model's header), so the device's f64
 //   denormal mode never shows, and Vulkan requires these ops correctly rounded under RTE. 'exact':
-//   the same steps as exact integer code (lower-float-wide.ts's f64 add and mul, nearest even,
-//   denormals kept), on every other profile (portable, nvidia: f64DeviceOps false). Compares,
-//   selects and the bit steps (2^n, the table picks, exponent and significand) are integer code in
-//   both forms.
+//   the same steps as exact integer code (lower-float-lean64.ts: an f64 add, sub and mul to
+//   nearest even for just that domain, operands and results normal or zero, about a quarter of
+//   lower-float-wide.ts's general ones), on every other profile (portable, nvidia: f64DeviceOps
+//   false). Compares, selects and the bit steps (2^n, the table picks, exponent and significand)
+//   are integer code in both forms.
 // - the rounding (one helper per op and mode): a NaN source propagates (quieted when IEEE), else the
 //   f64 is rounded to the result format by the mode's direction with its output flush (tininess
 //   after rounding) and overflow, the model's roundNumber (a NaN from the core is the format's
@@ -24,7 +25,8 @@ import { Builder, type FloatMode, type Inst, IrFunction } from '../ir.js';
 import type { Op } from '../ops.js';
 import { CORES, SPECIALS, type F64Arith, type F64Const, type F64Table, type Special, type TranscendentalFn } from '../../float/transcendental.js';
 import { type Mode, X } from './lower-float.js';
-import { FMT16, FMT32, FMT64, type Fmt, add, fromInt, infBits, mul, qnanBits, quiet, roundPack, signMask, unpack } from './lower-float-wide.js';
+import { FMT16, FMT32, FMT64, type Fmt, fromInt, infBits, qnanBits, quiet, roundPack, signMask, unpack } from './lower-float-wide.js';
+import { leanAdd64, leanMul64, leanSub64 } from './lower-float-lean64.js';
 import { eliminateCommonSubexpressions } from './cse.js';
 import { eliminateDeadCode } from './dce.js';
 
@@ -52,9 +54,9 @@ class IrArith implements F64Arith<Inst, Inst, Inst> {
     return x.op('BitcastF64U64', x.b.emit(op, [f(a), f(b)], [], { float: this.device }));
   }
   c(k: F64Const): Inst { return this.x.c64(k.bits); }
-  add(a: Inst, b: Inst): Inst { return this.form === 'device' ? this.dev('FAdd64', a, b) : add(this.x, FMT64, F64_RNE, a, b); }
-  sub(a: Inst, b: Inst): Inst { return this.form === 'device' ? this.dev('FSub64', a, b) : add(this.x, FMT64, F64_RNE, a, this.neg(b)); }
-  mul(a: Inst, b: Inst): Inst { return this.form === 'device' ? this.dev('FMul64', a, b) : mul(this.x, FMT64, F64_RNE, a, b); }
+  add(a: Inst, b: Inst): Inst { return this.form === 'device' ? this.dev('FAdd64', a, b) : leanAdd64(this.x, a, b); }
+  sub(a: Inst, b: Inst): Inst { return this.form === 'device' ? this.dev('FSub64', a, b) : leanSub64(this.x, a, b); }
+  mul(a: Inst, b: Inst): Inst { return this.form === 'device' ? this.dev('FMul64', a, b) : leanMul64(this.x, a, b); }
   neg(a: Inst): Inst { const x = this.x; return x.op('Pack64', x.op('Lo32', a), x.op('Xor32', x.op('Hi32', a), x.c(0x80000000))); }
   /** An order key of a non-NaN value, −0 and +0 equal. */
   private key(a: Inst): Inst {
