@@ -14,6 +14,7 @@ import { KERNARG_DIRECTIVES } from '../interp/harness.js';
 import { assembleKernels, type KernelSpec } from '../harness/kernel.js';
 import { Rng } from '../harness/rng.js';
 import type { EngineCase } from './cases.js';
+import { quadKernel, stores } from './cases-wide.js';
 
 function one(spec: KernelSpec): { code: Uint8Array; shader: Shader } {
   const code = assembleKernels('gfx1030', [{ ...spec, directives: [...KERNARG_DIRECTIVES, ...(spec.directives ?? [])] }]);
@@ -56,26 +57,6 @@ function inputs(rng: Rng, n: number, half: boolean): Uint8Array {
   return b;
 }
 
-/** Lane i of workgroup g (i = 64g + lane): its 32 input bytes in v[3:10], v2 = i << `storeShift`, then `ops`. */
-const quadKernel = (storeShift: number, ops: string) => `
-  s_load_dwordx4 s[4:7], s[0:1], 0x0
-  s_waitcnt lgkmcnt(0)
-  v_lshl_add_u32 v1, s2, 6, v0
-  v_lshlrev_b32 v2, 5, v1
-  global_load_dwordx4 v[3:6], v2, s[4:5]
-  global_load_dwordx4 v[7:10], v2, s[4:5] offset:16
-  s_waitcnt vmcnt(0)
-  v_lshlrev_b32 v2, ${storeShift}, v1${ops}`;
-
-/** Stores v[from..from+count) to s[6:7] + v2 in dwordx4 pieces. */
-const stores = (from: number, count: number) => {
-  const out: string[] = [];
-  for (let k = 0; k < count; k += 4) {
-    const n = Math.min(4, count - k);
-    out.push(`  global_store_dword${n === 1 ? '' : `x${n}`} v2, v${n === 1 ? from + k : `[${from + k}:${from + k + n - 1}]`}, s[6:7]${k ? ` offset:${4 * k}` : ''}`);
-  }
-  return out.join('\n');
-};
 
 /** The result dwords of the f32 kernel: v12 is v_exp_f32 under the launch mode, v28 the same after s_round_mode 0x1 (f32 toward +inf). */
 export const F32_EXP_BEFORE = 0, F32_EXP_AFTER = 16;

@@ -84,7 +84,7 @@ function f16Inputs(rng: Rng, n: number): Uint8Array {
 }
 
 /** Lane i of workgroup g (i = 64g + lane): its 32 input bytes in v[3:10], v2 = i << `storeShift`, then `ops`. */
-const quadKernel = (storeShift: number, ops: string) => `
+export const quadKernel = (storeShift: number, ops: string) => `
   s_load_dwordx4 s[4:7], s[0:1], 0x0
   s_waitcnt lgkmcnt(0)
   v_lshl_add_u32 v1, s2, 6, v0
@@ -95,7 +95,7 @@ const quadKernel = (storeShift: number, ops: string) => `
   v_lshlrev_b32 v2, ${storeShift}, v1${ops}`;
 
 /** Stores v[from..from+count) to s[6:7] + v2 in dwordx4 pieces. */
-const stores = (from: number, count: number) => {
+export const stores = (from: number, count: number) => {
   const out: string[] = [];
   for (let k = 0; k < count; k += 4) {
     const n = Math.min(4, count - k);
