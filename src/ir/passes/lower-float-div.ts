@@ -6,7 +6,7 @@
 // Branch-free, like lower-float.ts: the model's case analysis becomes a chain of selects, lowest
 // priority first.
 import type { Inst } from '../ir.js';
-import { type Mode, type X, lowerFma, quiet, roundPack, unpack } from './lower-float.js';
+import { type Mode, type X, lowerFma, quiet, roundPack, unpack } from './lower-float-core.js';
 import { ldexpCore } from './lower-float-modifiers.js';
 
 /**

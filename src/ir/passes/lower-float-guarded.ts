@@ -35,7 +35,7 @@
 // call site picks the exact helper's result for the other lanes (CallUnless: only those lanes run it).
 import type { FloatMode, Inst } from '../ir.js';
 import type { Op } from '../ops.js';
-import type { Mode, X } from './lower-float.js';
+import type { Mode, X } from './lower-float-core.js';
 
 /** The ops with a guarded form through f32 device ops. */
 export const GUARDED_F32: ReadonlySet<Op> = new Set<Op>(['FAdd32', 'FSub32', 'FMul32']);

@@ -23,7 +23,7 @@
 // shift by one where needed. The rounded significand (leading one at bit 52) plus the sign and
 // (exponent − 1) << 52 gives the bits, a carry of the rounding raising the exponent by itself.
 import type { Inst } from '../ir.js';
-import type { X } from './lower-float.js';
+import type { X } from './lower-float-core.js';
 
 const SIGN = 0x80000000;
 

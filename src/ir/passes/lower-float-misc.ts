@@ -8,7 +8,7 @@
 // Straight-line integer code on the source bits (f16 in the low half of a u32): no device float op.
 import type { Imm, Inst } from '../ir.js';
 import type { Op } from '../ops.js';
-import type { Mode, X } from './lower-float.js';
+import type { Mode, X } from './lower-float-core.js';
 
 /** The ops lowerFloat lowers with lowerMisc. */
 export const LOWERED_MISC: ReadonlySet<Op> = new Set<Op>(['ConvertRpiS32F32', 'ConvertU8F32', 'FNorm16F32', 'FNorm16F16']);

@@ -13,7 +13,7 @@
 // the bits to [+0, 1.0]: a NaN becomes +0 when DX10_CLAMP (kept otherwise), any negative value
 // (−0 included) +0, anything above 1.0 (+inf included) 1.0; denormals are not flushed by clamp.
 import type { Inst } from '../ir.js';
-import { type Mode, type X, lowerAdd, lowerIntegral, quiet, roundPack, unpack } from './lower-float.js';
+import { type Mode, type X, lowerAdd, lowerIntegral, quiet, roundPack, unpack } from './lower-float-core.js';
 
 /**
  * a · 2^n (n: an i32 value) with the mode's input flush, rounding and output flush: NaN by the NaN

@@ -24,7 +24,7 @@ import { FLOAT_TO_INT_ROUNDING, TININESS } from '../../float/env.js';
 import { Builder, type FloatMode, type Inst, IrFunction } from '../ir.js';
 import type { Op } from '../ops.js';
 import { CORES, SPECIALS, type F64Arith, type F64Const, type F64Table, type Special, type TranscendentalFn } from '../../float/transcendental.js';
-import { type Mode, X } from './lower-float.js';
+import { type Mode, X } from './lower-float-core.js';
 import { FMT16, FMT32, FMT64, type Fmt, fromInt, infBits, qnanBits, quiet, roundPack, signMask, unpack } from './lower-float-wide.js';
 import { leanAdd64, leanMul64, leanSub64 } from './lower-float-lean64.js';
 import { eliminateCommonSubexpressions } from './cse.js';

@@ -5,7 +5,7 @@
 // shifted by as many bits as keep it below 2^64); square roots digit by digit (two radicand bits
 // a step, the remainder in a u64). Branch-free, like the rest of the lowering.
 import type { Inst } from '../ir.js';
-import type { Mode, X } from './lower-float.js';
+import type { Mode, X } from './lower-float-core.js';
 import {
   type Fmt, FMT64, type U128, type Unpacked, fma, hidden, infBits, ldexp, qnanBits, quiet, quietBit, roundPack, signBits, signMask, unpack, uge64,
 } from './lower-float-wide.js';

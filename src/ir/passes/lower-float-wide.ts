@@ -12,7 +12,7 @@
 // rounding step is exact in every mode. Exact products of two significands (up to 2 × 53 bits)
 // and the fma's sum are 128-bit values (`U128`, two u64 halves) from 32-bit partial products.
 import type { Inst } from '../ir.js';
-import { type Mode, type X, roundPack as roundPack32, unpack as unpack32 } from './lower-float.js';
+import { type Mode, type X, roundPack as roundPack32, unpack as unpack32 } from './lower-float-core.js';
 
 /** A binary format as the lowering sees it (f32 only as the source of v_fma_mix's f16 rounding and of conversions). */
 export interface Fmt {

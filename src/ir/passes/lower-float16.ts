@@ -5,7 +5,7 @@
 // Float16 capability is used.
 import type { Imm, Inst } from '../ir.js';
 import type { Op } from '../ops.js';
-import type { Mode, X } from './lower-float.js';
+import type { Mode, X } from './lower-float-core.js';
 import { FMT16, FMT32, add, compare, fma, fract, frexpExp, frexpMant, fromF32, fromInt, integral, ldexp, minMax, mul, negateUnlessNaN, outMod, toF32, toInt } from './lower-float-wide.js';
 import { divFixup, rcp, rsq, sqrt } from './lower-float-wide-div.js';
 

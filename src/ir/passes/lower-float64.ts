@@ -5,7 +5,7 @@
 // (lower-float.ts) makes one helper per (op, mode) and calls it at each site.
 import type { Imm, Inst } from '../ir.js';
 import type { Op } from '../ops.js';
-import type { Mode, X } from './lower-float.js';
+import type { Mode, X } from './lower-float-core.js';
 import { FMT64, add, compare, fma, fract, frexpExp, frexpMant, fromF32, fromInt, integral, ldexp, minMax, mul, outMod, toF32, toInt } from './lower-float-wide.js';
 import { divFixup, divFmas, divScale, rcp, rsq, sqrt } from './lower-float-wide-div.js';
 
