@@ -64,8 +64,11 @@ const body = (m: number) => pairKernel(3, `${OUTER > 1 ? `
 const modes = [['nearest even', 0xf0], ['toward zero', 0xf3], ['toward +inf', 0xf1]] as const;
 const specs: KernelSpec[] = modes.map(([, m]) => ({ name: `fm${m.toString(16)}`, body: body(m), floatMode: m, vgprs: 16, sgprs: 16, directives: ['.amdhsa_user_sgpr_kernarg_segment_ptr 1', '.amdhsa_system_sgpr_workgroup_id_x 1'] }));
 const objects = str('--objects'), saveObjects = str('--save-objects');
-const code = objects ? new Uint8Array(Buffer.from((JSON.parse(readFileSync(objects, 'utf8')) as { iters: number; code: string }).code, 'base64')) : assembleKernels('gfx1030', specs);
-if (objects) { const o = JSON.parse(readFileSync(objects, 'utf8')) as { iters: number; outer: number; noFma?: boolean }; if (o.iters !== ITER || o.outer !== OUTER || (o.noFma ?? false) !== NO_FMA) throw new Error(`${objects} was assembled for another --iters, --outer or --no-fma`); }
+/** A --save-objects file: the code object and the kernel options it was assembled for. */
+interface SavedObjects { readonly iters: number; readonly outer: number; readonly noFma?: boolean; readonly code: string }
+const saved = objects ? (JSON.parse(readFileSync(objects, 'utf8')) as SavedObjects) : undefined;
+if (saved && (saved.iters !== ITER || saved.outer !== OUTER || (saved.noFma ?? false) !== NO_FMA)) throw new Error(`${objects} was assembled for another --iters, --outer or --no-fma`);
+const code = saved ? new Uint8Array(Buffer.from(saved.code, 'base64')) : assembleKernels('gfx1030', specs);
 if (saveObjects) { writeFileSync(saveObjects, JSON.stringify({ iters: ITER, outer: OUTER, noFma: NO_FMA, code: Buffer.from(code).toString('base64') })); process.stdout.write(`code object written to ${saveObjects}\n`); process.exit(0); }
 const shaders = new Map(loadShaders({ bytes: code, name: 'bench' }).map((s) => [s.info.name, s]));
 const rng = new Rng(5);
