@@ -16,6 +16,7 @@ export const FAULT_MESSAGES = [
   'execution reached s_code_end (the padding after the code)',
   's_setpc_b64 returns to an address that is not the return site of a call (s_call_b64/s_swappc_b64) whose callee reaches this return (the recompiled return goes only to those)',
   'the program trapped (s_trap; no trap handler runs here)',
+  'an image instruction on a T# it does not implement (a tiled SW_MODE, a TYPE other than its DIM\'s, a format it does not load, store or atomically update, a reserved DST_SEL, or a store whose dmask leaves out a component of the format)',
 ] as const;
 
 /** A FLAT float atomic's lanes in the LDS or private aperture (other FLAT accesses there are translated). */
@@ -31,6 +32,8 @@ export const FAULT_CODE_END = 7;
 export const FAULT_RETURN_ADDRESS = 8;
 /** s_trap reached: the wave would enter the trap handler (a kernel's `__builtin_trap()`, an abort); no engine runs one. */
 export const FAULT_TRAP = 9;
+/** An image instruction's T# outside what src/image models (the interpreter stops there too). */
+export const FAULT_IMAGE = 10;
 
 /** A fault as a run reports it: `pc 0x..: <instruction>: <message>`. */
 export class RuntimeFault extends Error {

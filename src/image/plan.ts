@@ -1,0 +1,104 @@
+// What a MIMG storage instruction (image_load/_mip, image_store/_mip, the 32-bit image atomics)
+// reads and writes, decided from its words alone, for both engines: the image class its DIM
+// addresses, where each coordinate lies (address VGPRs, NSA lists, A16 halves), the data VGPRs it
+// really uses (from DMASK/D16, not the register count LLVM prints), and the forms not modelled.
+import type { Instruction } from '../decode/types.js';
+import { CLASS_COORDS, DIM_CLASS, type ImageClass } from './linear.js';
+
+export type ImageOpKind = 'load' | 'store' | 'atomic';
+
+/** Where one coordinate is: a VGPR, and with A16 which half (0 low, 1 high). */
+export interface CoordSlot {
+  readonly vgpr: number;
+  readonly half?: 0 | 1;
+}
+
+export interface ImageOpPlan {
+  readonly kind: ImageOpKind;
+  readonly cls: ImageClass;
+  /** x, y, z (3D z or an array's slice) and a _mip form's mip, where each is. */
+  readonly coords: { readonly x: CoordSlot; readonly y?: CoordSlot; readonly z?: CoordSlot; readonly mip?: CoordSlot };
+  /** The first data VGPR and how many the instruction reads or writes. */
+  readonly vdata: number;
+  readonly dataDwords: number;
+  readonly dmask: number;
+  readonly d16: boolean;
+  /** Only dwords 0..3 of the T# are read (R128); the others count as 0. */
+  readonly r128: boolean;
+  /** The T#'s first SGPR (8, or 4 under r128, consecutive). */
+  readonly srsrc: number;
+  /** Atomics: the operation (the mnemonic after `image_atomic_`), and whether it returns (GLC). */
+  readonly atomic?: string;
+  readonly returns: boolean;
+}
+
+const popcount = (m: number): number => ((m & 1) + ((m >> 1) & 1) + ((m >> 2) & 1) + ((m >> 3) & 1));
+
+/** The plan, or why the form is not modelled (a sentence for the engines' errors). */
+export function imageOpPlan(inst: Instruction): ImageOpPlan | string {
+  const m = inst.def.mnemonic;
+  const f = inst.def.flags ?? [];
+  const kind: ImageOpKind | undefined = f.includes('load') ? 'load' : f.includes('store') ? 'store' : f.includes('atomic') ? 'atomic' : undefined;
+  if (!kind || f.includes('nocoord') || /_pck/.test(m)) return `${m} is not modelled (only image_load/_mip, image_store/_mip and the image atomics are)`;
+  const mods = inst.mods;
+  const dim = mods.dim ?? 0;
+  const cls = DIM_CLASS[dim];
+  if (!cls) return `${m} with an MSAA dim (${dim}) is not modelled`;
+  if (mods.tfe || mods.lwe) return `${m} with tfe or lwe is not modelled`;
+  const dmask = mods.dmask ?? 0;
+  const d16 = mods.d16 === true;
+  let dataDwords: number;
+  let atomic: string | undefined;
+  if (kind === 'atomic') {
+    atomic = m.slice('image_atomic_'.length);
+    const want = atomic === 'cmpswap' || atomic === 'fcmpswap' ? 3 : 1;
+    if (dmask !== want) return `${m} with dmask 0x${dmask.toString(16)} is not modelled (only 32-bit atomics: dmask 0x${want.toString(16)})`;
+    if (d16) return `${m} with d16 is not modelled`;
+    dataDwords = popcount(dmask);
+  } else {
+    if (dmask === 0) return `${m} with dmask 0 is not modelled`;
+    const n = popcount(dmask);
+    dataDwords = d16 ? (n + 1) >>> 1 : n;
+  }
+  const mip = f.includes('mip');
+  const names = CLASS_COORDS[cls];
+  const count = names.length + (mip ? 1 : 0);
+  // The address VGPRs: one operand with a count (consecutive), or an NSA list of single VGPRs.
+  const addrOps = inst.operands.filter((o) => o.name === 'vaddr');
+  const regs: number[] = [];
+  for (const o of addrOps) {
+    if (o.value.kind !== 'vgpr') return `${m}: an address that is not a VGPR`;
+    const c = inst.mods.nsa ? 1 : Math.max(o.value.count ?? 1, 0);
+    for (let i = 0; i < c; i++) regs.push(o.value.index + i);
+  }
+  const a16 = mods.a16 === true;
+  const words = a16 ? (count + 1) >>> 1 : count;
+  // The hardware reads the address dwords DIM/A16 imply from vaddr on; LLVM may print fewer.
+  if (!inst.mods.nsa) {
+    const first = regs[0];
+    if (first === undefined) return `${m}: no address VGPR`;
+    regs.length = 0;
+    for (let i = 0; i < words; i++) regs.push(first + i);
+  } else if (regs.length < words) {
+    return `${m}: its NSA list has ${regs.length} addresses, its dim needs ${words}`;
+  }
+  const slot = (j: number): CoordSlot => {
+    const vgpr = regs[a16 ? j >>> 1 : j] as number;
+    return a16 ? { vgpr, half: (j & 1) as 0 | 1 } : { vgpr };
+  };
+  const coords: { x: CoordSlot; y?: CoordSlot; z?: CoordSlot; mip?: CoordSlot } = { x: slot(0) };
+  names.forEach((n, j) => {
+    if (n === 'y') coords.y = slot(j);
+    else if (n === 'z' || n === 's') coords.z = slot(j);
+  });
+  if (mip) coords.mip = slot(names.length);
+  const vdataOp = inst.operands.find((o) => o.name === 'vdata');
+  const srsrcOp = inst.operands.find((o) => o.name === 'srsrc');
+  if (vdataOp?.value.kind !== 'vgpr') return `${m}: no vdata VGPR`;
+  if (srsrcOp?.value.kind !== 'sgpr') return `${m}: a T# that is not in SGPRs is not modelled`;
+  if (vdataOp.value.index + dataDwords > 256) return `${m}: its data VGPRs pass v255`;
+  return {
+    kind, cls, coords, vdata: vdataOp.value.index, dataDwords, dmask, d16, r128: mods.r128 === true,
+    srsrc: srsrcOp.value.index, ...(atomic ? { atomic } : {}), returns: kind === 'atomic' && mods.glc === true,
+  };
+}
