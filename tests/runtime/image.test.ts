@@ -1,0 +1,166 @@
+// Image (MIMG) storage instructions on three engines: each case runs on the RDNA interpreter (the
+// oracle), on the IR interpreter (the translation) and recompiled on lavapipe with the validation
+// layer on; each module passes spirv-val; every buffer must equal the interpreter's byte for byte.
+// The cases: ./image-vk-kernels.ts (every class, format sizes and number formats, DST_SEL, mip
+// chains, custom pitch, A16/D16/R128/NSA, partial EXEC, out-of-bounds lanes, stores, atomics).
+// Then the refusals: static ones (a TranslateError at translation), run-time ones (a RuntimeFault
+// with FAULT_IMAGE's message on the IR interpreter and on Vulkan, where the interpreter refuses).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { recompile } from '../../src/backend/recompile.js';
+import { LAVAPIPE_PROFILE } from '../../src/backend/profile.js';
+import { TranslateError } from '../../src/frontend/errors.js';
+import { FAULT_IMAGE, faultMessage, RuntimeFault } from '../../src/ir/faults.js';
+import { UnimplementedError } from '../../src/interp/errors.js';
+import { VulkanDevice } from '../../src/runtime/vulkan.js';
+import { runOnVulkan } from '../../src/runtime/engine.js';
+import type { ImageClass } from '../../src/image/linear.js';
+import { spirvVal } from '../harness/spirv.js';
+import { Rng } from '../harness/rng.js';
+import { assemble } from '../interp/harness.js';
+import { both, LVP, same } from './harness.js';
+import { type EngineCase, interpret, irRun, prepare } from './cases.js';
+import { atomicKernel, d16Kernel, fmt, type ImageConfig, imageCase, type ImageKernel, loadKernel, storeKernel, tsharp } from './image-vk-kernels.js';
+
+const cfg = (label: string, cls: ImageClass, o: Parameters<typeof tsharp>[1], range: readonly [number, number, number], mips = 1, exec?: number): ImageConfig => ({
+  label: `${label} (${cls})`, t: tsharp(cls, o), range, mips, ...(exec !== undefined ? { exec } : {}),
+});
+
+/** Load configurations per class: formats of 1, 2, 4, 8 and 16 bytes, every number format, DST_SEL permutations, mip chains and views, custom pitch. */
+const LOADS: Readonly<Record<ImageClass, readonly ImageConfig[]>> = {
+  '2d': [
+    cfg('8_8_8_8_UNORM 13x7, 3 levels', '2d', { format: fmt('8_8_8_8_UNORM'), w: 13, h: 7, maxMip: 2 }, [15, 9, 1], 4),
+    cfg('32_32_32_32_FLOAT, DST_SEL w,1,0,x, pitch 80', '2d', { format: fmt('32_32_32_32_FLOAT'), w: 5, h: 6, maxMip: 1, dstSel: [7, 1, 0, 4], pitch: 80 }, [6, 7, 1], 3, 0x7fff7ff6),
+    cfg('16_16_FLOAT (z, w missing), view levels 1..3', '2d', { format: fmt('16_16_FLOAT'), w: 9, h: 3, maxMip: 3, baseLevel: 1, lastLevel: 3 }, [6, 3, 1], 4),
+    cfg('32_UINT, DST_SEL x,x,1,y', '2d', { format: fmt('32_UINT'), w: 17, h: 5, dstSel: [4, 4, 1, 5] }, [18, 6, 1], 1),
+    cfg('2_10_10_10_SNORM', '2d', { format: fmt('2_10_10_10_SNORM'), w: 6, h: 6 }, [7, 7, 1], 1),
+    cfg('8_UNORM, pitch 300', '2d', { format: fmt('8_UNORM'), w: 33, h: 2, pitch: 300 }, [35, 3, 1], 1),
+    cfg('16_16_16_16_SINT, 3 levels', '2d', { format: fmt('16_16_16_16_SINT'), w: 4, h: 4, maxMip: 2 }, [5, 5, 1], 3),
+    cfg('32_32_SINT, DST_SEL y,x,0,1', '2d', { format: fmt('32_32_SINT'), w: 3, h: 3, dstSel: [5, 4, 0, 1] }, [4, 4, 1], 1),
+    cfg('10_11_11_FLOAT', '2d', { format: fmt('10_11_11_FLOAT'), w: 7, h: 5 }, [8, 6, 1], 1),
+    cfg('16_USCALED, BASE_ARRAY 1', '2d', { format: fmt('16_USCALED'), w: 5, h: 5, baseArray: 1 }, [6, 6, 1], 1),
+  ],
+  '3d': [
+    cfg('8_8_8_8_SSCALED 5x4x3, 2 levels', '3d', { format: fmt('8_8_8_8_SSCALED'), w: 5, h: 4, d: 3, maxMip: 1 }, [6, 5, 4], 3),
+    cfg('32_32_FLOAT 3x3x5', '3d', { format: fmt('32_32_FLOAT'), w: 3, h: 3, d: 5 }, [4, 4, 6], 2),
+  ],
+  cube: [
+    cfg('16_16_16_16_UNORM 4x4, 6 faces, 2 levels', 'cube', { format: fmt('16_16_16_16_UNORM'), w: 4, h: 4, d: 6, maxMip: 1 }, [5, 5, 7], 2),
+  ],
+  '1d': [
+    cfg('8_8_UINT 70, 3 levels, pitch 320', '1d', { format: fmt('8_8_UINT'), w: 70, maxMip: 2, pitch: 320 }, [72, 1, 1], 4),
+    cfg('32_32_32_32_SINT 9', '1d', { format: fmt('32_32_32_32_SINT'), w: 9 }, [10, 1, 1], 1),
+  ],
+  '1dArray': [
+    cfg('16_16_SNORM 11 x slices 2..4', '1dArray', { format: fmt('16_16_SNORM'), w: 11, d: 3, baseArray: 2, maxMip: 1 }, [12, 1, 4], 2),
+  ],
+  '2dArray': [
+    cfg('11_11_10_FLOAT 6x5 x 3 slices, view slices 1..2', '2dArray', { format: fmt('11_11_10_FLOAT'), w: 6, h: 5, d: 2, baseArray: 1, maxMip: 2 }, [7, 6, 3], 3),
+    cfg('32_FLOAT 7x3 x 4 slices', '2dArray', { format: fmt('32_FLOAT'), w: 7, h: 3, d: 4 }, [8, 4, 5], 1),
+  ],
+};
+
+const D16_FORMATS = ['8_8_8_8_UNORM', '16_16_16_16_FLOAT', '16_16_UINT', '10_11_11_FLOAT', '8_8_SNORM', '2_10_10_10_USCALED', '16_16_16_16_SSCALED', '8_SINT'];
+
+function* cases(): Generator<EngineCase> {
+  const rng = new Rng(0x1a6e);
+  for (const wave64 of [false, true]) {
+    const run = (k: ImageKernel, c: ImageConfig) => imageCase(k, wave64, c, rng);
+    for (const [cls, configs] of Object.entries(LOADS) as [ImageClass, ImageConfig[]][]) {
+      const k = loadKernel(cls);
+      for (const c of configs) yield run(k, c);
+    }
+    const d16 = d16Kernel();
+    for (const [j, f] of D16_FORMATS.entries()) {
+      const c = cfg(`${f}${j % 2 ? ', DST_SEL z,1,x,0' : ''}`, '2d', { format: fmt(f), w: 6, h: 5, maxMip: 2, ...(j % 2 ? { dstSel: [6, 1, 4, 0] } : {}) }, [7, 6, 1], 3, j === 2 ? 0xfff0ff0f : undefined);
+      yield run(d16, c);
+    }
+    // Dword stores: no two lanes on one texel (ImageConfig.distinct); d16 stores (shorts, ordered) collide.
+    const stores: [ImageClass, string, [number, number, number]][] = [
+      ['2d', '32_32_32_32_UINT', [9, 7, 1]], ['2d', '32_FLOAT', [13, 5, 1]], ['3d', '32_32_FLOAT', [4, 3, 5]], ['2dArray', '32_SINT', [5, 4, 3]],
+      ['1d', '32_32_32_32_FLOAT', [20, 1, 1]], ['cube', '32_UINT', [3, 3, 6]], ['1dArray', '32_32_UINT', [30, 1, 3]],
+    ];
+    for (const [cls, f, r] of stores) {
+      const range: [number, number, number] = cls === '1d' ? [64, 1, 1] : [r[0] + 1, r[1] + 1, r[2] + 1];
+      yield run(storeKernel(cls, false), { ...cfg(f, cls, { format: fmt(f), w: r[0], h: r[1], d: r[2], maxMip: 1 }, range, 3), distinct: true });
+    }
+    for (const [cls, f] of [['2d', '16_16_16_16_FLOAT'], ['2d', '16_16_UINT'], ['3d', '16_SINT'], ['2dArray', '16_16_16_16_UINT']] as const) {
+      yield run(storeKernel(cls, true), cfg(`d16 ${f}`, cls, { format: fmt(f), w: 5, h: 4, d: 3, maxMip: 2 }, [6, 5, 4], 3));
+    }
+    for (const f of ['32_UINT', '32_SINT']) yield run(atomicKernel(false), cfg(f, '2d', { format: fmt(f), w: 4, h: 3 }, [5, 4, 1], 1, 0xffbfffdf));
+    yield run(atomicKernel(false), cfg('32_UINT, 3 levels, mip level 1 view', '2d', { format: fmt('32_UINT'), w: 9, h: 9, maxMip: 2, baseLevel: 1, lastLevel: 1 }, [6, 6, 1], 1));
+    yield run(atomicKernel(true), cfg('32_FLOAT', '2d', { format: fmt('32_FLOAT'), w: 4, h: 3 }, [5, 4, 1], 1));
+  }
+}
+
+test('image loads, stores and atomics (every class, formats of each size and number format, DST_SEL, mips, pitch, A16/D16/R128/NSA, out-of-bounds lanes): the IR interpreter and lavapipe equal the interpreter, wave32 and wave64', async () => {
+  assert.ok(LVP, 'lavapipe (mesa-vulkan-drivers) is not installed');
+  const dev = VulkanDevice.open({ driverFiles: LVP, validation: true });
+  try {
+    const validated = new Set<string>();
+    let n = 0;
+    for (const c of cases()) {
+      if (!validated.has(c.spirvName)) spirvVal(recompile(c.shader, { profile: LAVAPIPE_PROFILE }).spirv, c.spirvName);
+      validated.add(c.spirvName);
+      const [ref, vk] = await both(dev, c).catch((e: unknown) => { throw new Error(`${c.name}: ${String(e)}`); });
+      if (c.writes !== undefined) assert.ok(ref[c.writes]?.some((v) => v !== 0), `${c.name} wrote its results`);
+      same(`${c.name} (IR interpreter)`, [ref, irRun(c)]);
+      same(`${c.name} (Vulkan)`, [ref, vk]);
+      n++;
+    }
+    assert.ok(n > 60, `${n} cases`);
+  } finally {
+    dev.close();
+  }
+});
+
+test('image forms the plan does not model: refused at translation with the instruction', () => {
+  for (const [asm, why] of [
+    ['image_load v[2:5], v[0:2], s[8:15] dmask:0xf dim:SQ_RSRC_IMG_2D_MSAA', /image_load with an MSAA dim \(6\) is not modelled/],
+    ['image_load v[2:6], v[0:1], s[8:15] dmask:0xf dim:SQ_RSRC_IMG_2D tfe', /image_load with tfe or lwe is not modelled/],
+    ['image_atomic_add v[2:3], v[0:1], s[8:15] dmask:0x3 dim:SQ_RSRC_IMG_2D', /image_atomic_add with dmask 0x3 is not modelled \(only 32-bit atomics: dmask 0x1\)/],
+  ] as const) {
+    const k = assemble('gfx1030', [{ name: 'refused', body: `v_mov_b32 v1, 0\n  ${asm}\n  s_endpgm` }]).get('refused');
+    assert.ok(k);
+    assert.throws(() => recompile(k, { profile: LAVAPIPE_PROFILE }), (e: unknown) => e instanceof TranslateError && e.message.startsWith('pc 0x4: ') && why.test(e.message), asm);
+  }
+});
+
+test('T#s the image instructions do not implement: a RuntimeFault (FAULT_IMAGE) on the IR interpreter and on lavapipe where the interpreter refuses; none with EXEC empty', async () => {
+  assert.ok(LVP, 'lavapipe (mesa-vulkan-drivers) is not installed');
+  const rng = new Rng(7);
+  const load = loadKernel('2d'), store = storeKernel('2d', false), d16 = d16Kernel(), atomic = atomicKernel(false);
+  const base = { format: fmt('32_32_32_32_UINT'), w: 4, h: 4 };
+  // The dmask case: a non-d16 store of dmask 0x3 to a 4-component format.
+  const refusals: [string, ImageKernel, ImageConfig, RegExp][] = [
+    ['a tiled SW_MODE', load, cfg('SW_MODE 9', '2d', { ...base, swMode: 9 }, [4, 4, 1]), /a tiled image \(SW_MODE 9\)/],
+    ['a TYPE other than the dim\'s', load, cfg('TYPE 3D', '2d', { ...base, type: 10 }, [4, 4, 1]), /TYPE 10 is not its dim's/],
+    ['a store that converts', store, cfg('8_8_8_8_UNORM', '2d', { ...base, format: fmt('8_8_8_8_UNORM') }, [4, 4, 1]), /a store that converts/],
+    ['a store whose dmask leaves out a component', { name: 'image_store_dmask', cls: '2d', ops: 'image_store v[10:11], v[2:3], s[8:15] dmask:0x3 dim:SQ_RSRC_IMG_2D', results: [] }, cfg('32_32_32_32_UINT, dmask 0x3', '2d', base, [4, 4, 1]), /dmask 0x3 leaves out component z/],
+    ['a 12-byte format', load, cfg('32_32_32_FLOAT', '2d', { ...base, format: fmt('32_32_32_FLOAT') }, [4, 4, 1]), /not a format the interpreter loads/],
+    ['a d16 load of a 32-bit format', d16, cfg('32_FLOAT', '2d', { ...base, format: fmt('32_FLOAT') }, [4, 4, 1]), /d16 loads of a format with 32-bit components/],
+    ['a reserved DST_SEL', load, cfg('DST_SEL 2', '2d', { ...base, dstSel: [4, 5, 2, 7] }, [4, 4, 1]), /reserved DST_SEL value 2/],
+    ['an integer atomic on 32_FLOAT', atomic, cfg('32_FLOAT', '2d', { ...base, format: fmt('32_FLOAT') }, [4, 4, 1]), /an image atomic needs 32_UINT or 32_SINT/],
+  ];
+  const dev = VulkanDevice.open({ driverFiles: LVP, validation: true });
+  const message = new RegExp(faultMessage(FAULT_IMAGE).slice(0, 60).replace(/[()]/g, '\\$&'));
+  try {
+    for (const [what, k, c, interp] of refusals) {
+      for (const wave64 of [false, true]) {
+        const e = imageCase(k, wave64, c, rng);
+        assert.throws(() => interpret(e), (x: unknown) => x instanceof UnimplementedError && interp.test(x.message), `${what}: the interpreter refuses`);
+        assert.throws(() => irRun(e), (x: unknown) => x instanceof RuntimeFault && message.test(x.message), `${what}: the IR interpreter faults`);
+        await assert.rejects(runOnVulkan(e.shader, prepare(e.shader, e.buffers.map((b) => b.slice()), e.grid, e.block, e.scalars), dev), (x: unknown) => x instanceof RuntimeFault && message.test(x.message), `${what}: Vulkan faults`);
+      }
+    }
+    // With EXEC empty the instruction does nothing, checks nothing (a tiled T#, EXEC 0).
+    const e = imageCase(load, false, cfg('SW_MODE 9, EXEC 0', '2d', { ...base, swMode: 9 }, [4, 4, 1], 1, 0), rng);
+    const ref = interpret(e);
+    same('EXEC 0 (IR interpreter)', [ref, irRun(e)]);
+    const vk = e.buffers.map((b) => b.slice());
+    await runOnVulkan(e.shader, prepare(e.shader, vk, e.grid, e.block, e.scalars), dev);
+    same('EXEC 0 (Vulkan)', [ref, vk]);
+  } finally {
+    dev.close();
+  }
+});
