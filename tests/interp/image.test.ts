@@ -37,7 +37,7 @@ const bpeOf = (fmt: string): number => widthsOf(fmt).reduce((a, w) => a + w, 0) 
 const HAS_Y: readonly Dim[] = ['2D', '3D', 'CUBE', '2D_ARRAY'];
 
 /** Where lane `l`'s texel of `op` is, by the reference's layout (gfx1030: the custom pitch). */
-function place(op: ImageOp, l: number): { ok: boolean; offset: number } {
+function place(op: ImageOp, l: number, gfx103 = true): { ok: boolean; offset: number } {
   const t = op.t;
   const bpe = bpeOf(formatName(t));
   const raw = op.coords[l] ?? [];
@@ -65,7 +65,7 @@ function place(op: ImageOp, l: number): { ok: boolean; offset: number } {
     if (lv > level) before += pitchBytes(lv) * rows(lv);
   }
   let pitch = pitchBytes(level);
-  if ((op.dim === '1D' || op.dim === '2D') && level === 0) pitch = Math.max(((depthField & 0x1fff) + ((t.pitchMsb ?? 0) << 13) + 1) * bpe, pitch);
+  if (gfx103 && (op.dim === '1D' || op.dim === '2D') && level === 0) pitch = Math.max(((depthField & 0x1fff) + ((t.pitchMsb ?? 0) << 13) + 1) * bpe, pitch);
   return { ok, offset: slice * sliceBytes + before + y * pitch + x * bpe };
 }
 
@@ -97,7 +97,7 @@ const ATOMIC_REF: Record<string, (o: number, d: number, c: number) => number> = 
 };
 
 /** The out records (lane, op: 4 dwords) and the image after the run, by the reference. */
-function expected(sc: ImageScenario, input: Uint8Array): { out: number[][][]; image: Uint8Array } {
+function expected(sc: ImageScenario, input: Uint8Array, gfx103 = true): { out: number[][][]; image: Uint8Array } {
   const img = sc.image.slice();
   const ws = sc.ws, nOps = sc.ops.length;
   const out: number[][][] = Array.from({ length: ws }, () => Array.from({ length: nOps }, () => [0, 0, 0, 0]));
@@ -109,7 +109,7 @@ function expected(sc: ImageScenario, input: Uint8Array): { out: number[][][]; im
     const chans = [0, 1, 2, 3].filter((c) => (op.dmask >> c) & 1);
     for (let l = 0; l < ws; l++) {
       const rec = out[l]?.[k] as number[];
-      const p = place(op, l);
+      const p = place(op, l, gfx103);
       if (op.mnemonic.startsWith('image_load')) {
         const regs = [0, 1, 2, 3].map((r) => preset(k, r));
         if (active(l)) {
@@ -203,6 +203,28 @@ test('the reference itself: hand-worked texel offsets (pitch, mip chain, slices,
   // gfx1030 pitch 128 texels of 4 bytes: row 3 at 1536.
   assert.deepEqual(place(op('2D', { format: '32_FLOAT', width: 10, height: 4, depthField: 127 }, [1, 3]), 0), { ok: true, offset: 1540 });
   assert.equal(place(op('2D', { format: '32_FLOAT', width: 10, height: 4 }, [-1, 0]), 0).ok, false);
+});
+
+test('on gfx1010 the DEPTH field of a 2D/1D T# is no pitch (the pitch scenario, assembled for gfx1010)', () => {
+  for (const ws of [32, 64] as const) {
+    const base = imageScenarios(ws).find((s) => s.name.startsWith('image_pitch'));
+    assert.ok(base);
+    const sc: ImageScenario = { ...base, name: `gfx1010_pitch_w${ws}` };
+    const s = assembleShaders('gfx1010', [{ name: sc.name, body: imageKernel(sc), wave64: ws === 64, vgprs: 32, sgprs: 56, directives: ['.amdhsa_user_sgpr_kernarg_segment_ptr 1', '.amdhsa_kernarg_size 64'] }]).get(sc.name);
+    assert.ok(s);
+    const [out, input] = runKernel(s, imageBuffers(sc), { grid: [ws, 1, 1], block: [ws, 1, 1] }).buffers;
+    assert.ok(out && input);
+    const want = expected(sc, input, false), on1030 = expected(sc, input, true);
+    let differs = 0;
+    sc.ops.forEach((op, k) => {
+      for (let l = 0; l < ws; l++) {
+        const got: number[] = [0, 1, 2, 3].map((d): number => u32(out, 16 * (l * sc.ops.length + k) + 4 * d));
+        assert.deepEqual(got.map(hex), (want.out[l]?.[k] ?? []).map(hex), `${sc.name} op ${k} lane ${l}`);
+        if (JSON.stringify(want.out[l]?.[k]) !== JSON.stringify(on1030.out[l]?.[k])) differs++;
+      }
+    });
+    assert.ok(differs > 0, 'the scenario tells the two pitch rules apart');
+  }
 });
 
 // ---- pocl ----
