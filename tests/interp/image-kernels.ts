@@ -337,15 +337,20 @@ export function imageScenarios(ws: 32 | 64, seed = 0x1a6e): ImageScenario[] {
     ]);
   }
   // gfx1030's custom pitch: 2D 32_FLOAT 10 x 4 with pitch 128 texels (more than addrlib's 64),
-  // one of 16 (less: the computed pitch stands), 2D with a mip chain (level 1 ignores it), 1D.
+  // one of 16 (less: the computed pitch stands), 2D with a mip chain (level 1 ignores it), 1D,
+  // the pitch's bit 13; a 2D image's BASE_ARRAY.
   {
     const t: TsharpDesc = { format: '32_FLOAT', width: 10, height: 4, depthField: 127 };
     const c = () => lanes(ws, () => [coord(rng, 0, 11), coord(rng, 0, 5)]);
-    sc('pitch', bytes(rng, 256 * 16), [
+    sc('pitch', bytes(rng, 256 * 34), [
       { mnemonic: 'image_load', dim: '2D', dmask: 0x1, t, coords: c() },
       { mnemonic: 'image_load', dim: '2D', dmask: 0x1, t: { ...t, depthField: 15 }, coords: c() },
       { mnemonic: 'image_load_mip', dim: '2D', dmask: 0x1, t: { ...t, maxMip: 1, height: 3 }, coords: lanes(ws, () => [coord(rng, 0, 11), coord(rng, 0, 4), coord(rng, 0, 2)]) },
       { mnemonic: 'image_load', dim: '1D', dmask: 0x1, t: { ...t, height: 1, depthField: 200 }, coords: lanes(ws, () => [coord(rng, 0, 11)]) },
+      // The pitch's bit 13 (PITCH_MSB): 8_UINT rows of 0x2000 + 17 bytes.
+      { mnemonic: 'image_load', dim: '2D', dmask: 0x1, t: { format: '8_UINT', width: 10, height: 2, depthField: 16, pitchMsb: 1 }, coords: c() },
+      // A 2D image's BASE_ARRAY picks its slice (unchecked): slice 2 of 1024 bytes.
+      { mnemonic: 'image_load', dim: '2D', dmask: 0x1, t: { ...t, depthField: 0, baseArray: 2 }, coords: c() },
     ]);
   }
   // Stores: every lane a texel of its own (a permutation; some out of bounds), then loads of the
