@@ -25,7 +25,7 @@
 // atomics: the dword at the texel of a 32_UINT / 32_SINT image (32_FLOAT for fcmpswap/fmin/fmax,
 // through memory.ts's float-atomic helper), lanes in ascending lane order, with glc the old value
 // to vdata[0].
-import type { Inst } from '../../ir/ir.js';
+import type { Builder, Inst } from '../../ir/ir.js';
 import type { Op } from '../../ir/ops.js';
 import { ATOMIC_RMW } from '../../ir/ops.js';
 import { FAULT_IMAGE } from '../../ir/faults.js';
@@ -41,9 +41,9 @@ import { type AtomicKind, atomicOp } from './memory.js';
 
 /** linear.ts's arithmetic as IR: u32 and u1 values, u64 values (Pack64 of dwords). */
 export class IrImageArith implements ImageArith<Inst, Inst, Inst> {
-  constructor(readonly cx: TContext) {}
-  private e(op: Op, ...args: Inst[]): Inst { return this.cx.b.emit(op, args); }
-  k(n: number): Inst { return this.cx.u32(n >>> 0); }
+  constructor(readonly b: Builder) {}
+  private e(op: Op, ...args: Inst[]): Inst { return this.b.emit(op, args); }
+  k(n: number): Inst { return this.b.u32(n >>> 0); }
   add(a: Inst, b: Inst): Inst { return this.e('IAdd32', a, b); }
   sub(a: Inst, b: Inst): Inst { return this.e('ISub32', a, b); }
   and(a: Inst, b: Inst): Inst { return this.e('And32', a, b); }
@@ -57,13 +57,13 @@ export class IrImageArith implements ImageArith<Inst, Inst, Inst> {
   both(a: Inst, b: Inst): Inst { return this.e('AndU1', a, b); }
   sel(c: Inst, a: Inst, b: Inst): Inst { return this.e('Select32', c, a, b); }
   mulWide(a: Inst, b: Inst): Inst { return this.e('UMulWide32', a, b); }
-  mulUW(a: Inst, b: Inst): Inst { return this.e('IMul64', this.cx.pack(a, this.k(0)), b); }
+  mulUW(a: Inst, b: Inst): Inst { return this.e('IMul64', this.e('Pack64', a, this.k(0)), b); }
   addW(a: Inst, b: Inst): Inst { return this.e('IAdd64', a, b); }
   shlW(a: Inst, n: Inst): Inst { return this.selW(this.e('ULt32', n, this.k(64)), this.e('Shl64', a, n), this.kW(0)); }
   selW(c: Inst, a: Inst, b: Inst): Inst {
-    return this.cx.pack(this.e('Select32', c, this.e('Lo32', a), this.e('Lo32', b)), this.e('Select32', c, this.e('Hi32', a), this.e('Hi32', b)));
+    return this.e('Pack64', this.e('Select32', c, this.e('Lo32', a), this.e('Lo32', b)), this.e('Select32', c, this.e('Hi32', a), this.e('Hi32', b)));
   }
-  kW(n: number): Inst { return this.cx.pack(this.k(n % 2 ** 32), this.k(Math.floor(n / 2 ** 32))); }
+  kW(n: number): Inst { return this.e('Pack64', this.k(n % 2 ** 32), this.k(Math.floor(n / 2 ** 32))); }
 }
 
 const e = (cx: TContext, op: Op, ...args: Inst[]) => cx.b.emit(op, args);
@@ -158,7 +158,7 @@ function texel(cx: TContext, im: Image, opRefuses: Inst, log2Bpe: Inst): { on: I
   const coords: TexelCoords<Inst> = {
     x: coord(c.x), ...(c.y ? { y: coord(c.y) } : {}), ...(c.z ? { z: coord(c.z) } : {}), ...(c.mip ? { mip: coord(c.mip) } : {}),
   };
-  const place = linearTexel(new IrImageArith(cx), plan.cls, cx.shader.info.target === 'gfx1030', dims, coords);
+  const place = linearTexel(new IrImageArith(cx.b), plan.cls, cx.shader.info.target === 'gfx1030', dims, coords);
   const base = cx.pack(e(cx, 'Shl32', f('baseLo'), K(cx, 8)), e(cx, 'Or32', e(cx, 'LShr32', f('baseLo'), K(cx, 24)), e(cx, 'Shl32', f('baseHi'), K(cx, 8))));
   return { on: e(cx, 'AndU1', go, place.ok), addr: e(cx, 'IAdd64', base, place.offset), go };
 }
