@@ -338,7 +338,7 @@ export function imageScenarios(ws: 32 | 64, seed = 0x1a6e): ImageScenario[] {
   }
   // gfx1030's custom pitch: 2D 32_FLOAT 10 x 4 with pitch 128 texels (more than addrlib's 64),
   // one of 16 (less: the computed pitch stands), 2D with a mip chain (level 1 ignores it), 1D,
-  // the pitch's bit 13; a 2D image's BASE_ARRAY.
+  // the pitch's bit 13; a 2D image's BASE_ARRAY; R128 (the pitch and BASE_ARRAY not read).
   {
     const t: TsharpDesc = { format: '32_FLOAT', width: 10, height: 4, depthField: 127 };
     const c = () => lanes(ws, () => [coord(rng, 0, 11), coord(rng, 0, 5)]);
@@ -351,6 +351,8 @@ export function imageScenarios(ws: 32 | 64, seed = 0x1a6e): ImageScenario[] {
       { mnemonic: 'image_load', dim: '2D', dmask: 0x1, t: { format: '8_UINT', width: 10, height: 2, depthField: 16, pitchMsb: 1 }, coords: c() },
       // A 2D image's BASE_ARRAY picks its slice (unchecked): slice 2 of 1024 bytes.
       { mnemonic: 'image_load', dim: '2D', dmask: 0x1, t: { ...t, depthField: 0, baseArray: 2 }, coords: c() },
+      // R128: the T#'s dwords 4..7 (pitch, BASE_ARRAY) read as 0.
+      { mnemonic: 'image_load', dim: '2D', dmask: 0x1, extra: 'r128', t: { ...t, baseArray: 1 }, coords: c() },
     ]);
   }
   // Stores: every lane a texel of its own (a permutation; some out of bounds), then loads of the

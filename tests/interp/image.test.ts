@@ -38,7 +38,8 @@ const HAS_Y: readonly Dim[] = ['2D', '3D', 'CUBE', '2D_ARRAY'];
 
 /** Where lane `l`'s texel of `op` is, by the reference's layout (gfx1030: the custom pitch). */
 function place(op: ImageOp, l: number, gfx103 = true): { ok: boolean; offset: number } {
-  const t = op.t;
+  // R128: the T#'s dwords 4..7 read as 0.
+  const t: TsharpDesc = /\br128\b/.test(op.extra ?? '') ? { ...op.t, depthField: 0, pitchMsb: 0, baseArray: 0, maxMip: 0 } : op.t;
   const bpe = bpeOf(formatName(t));
   const raw = op.coords[l] ?? [];
   const n = DIM_COORDS[op.dim];
