@@ -312,7 +312,7 @@ export function imageScenarios(ws: 32 | 64, seed = 0x1a6e): ImageScenario[] {
     ]);
   }
   // Arrays: 1D_ARRAY 32_SINT 70 wide, slices 1..4 of the view (BASE_ARRAY 1, DEPTH 4); 2D_ARRAY
-  // 16_FLOAT 20 x 3 with three levels, slices 2..5.
+  // 16_FLOAT 20 x 3 with three levels, slices 2..5; a cube.
   {
     const a1: TsharpDesc = { format: '32_SINT', width: 70, baseArray: 1, depthField: 4 };
     const a2: TsharpDesc = { format: '16_FLOAT', width: 20, height: 3, baseArray: 2, depthField: 5, maxMip: 2 };
@@ -321,6 +321,8 @@ export function imageScenarios(ws: 32 | 64, seed = 0x1a6e): ImageScenario[] {
       { mnemonic: 'image_load', dim: '2D_ARRAY', dmask: 0x1, t: a2, coords: lanes(ws, () => [coord(rng, 0, 21), coord(rng, 0, 4), coord(rng, 0, 5)]) },
       { mnemonic: 'image_load_mip', dim: '2D_ARRAY', dmask: 0x9, t: a2, coords: lanes(ws, () => [coord(rng, 0, 11), coord(rng, 0, 3), coord(rng, 0, 5), coord(rng, 0, 4)]) },
       { mnemonic: 'image_load', dim: '2D_ARRAY', dmask: 0x1, d16: true, t: a2, coords: lanes(ws, () => [coord(rng, 0, 21), coord(rng, 0, 4), coord(rng, 0, 5)]) },
+      // A cube 4 x 4, faces 0..5 (DEPTH 5): the face is the slice.
+      { mnemonic: 'image_load', dim: 'CUBE', dmask: 0x1, t: { format: '32_UINT', width: 4, height: 4, depthField: 5 }, coords: lanes(ws, () => [coord(rng, 0, 5), coord(rng, 0, 5), coord(rng, 0, 7)]) },
     ]);
   }
   // A16: 2D (one dword), 3D (two dwords, the unused high half a pattern), 2D_ARRAY mip (two), with
