@@ -87,9 +87,9 @@ function tfield(cx: TContext, w: readonly Inst[], name: TsharpFieldName): Inst {
 /**
  * What the image ops need of a format, one word per FORMAT value (0: not a format they take):
  * bit 0 valid, bits 3:1 log2 of the element's bytes, 6:4 its components, bit 7 every component
- * 32-bit, bit 8 FLOAT, bit 9 UINT/SINT, bit 10 d16-storable (16-bit FLOAT/UINT/SINT components).
+ * 32-bit, bit 8 FLOAT, bit 9 d16-storable (16-bit FLOAT/UINT/SINT components).
  */
-const FMT = { valid: 0, log2: 1, comps: 4, all32: 7, float: 8, int: 9, d16Store: 10 } as const;
+const FMT = { valid: 0, log2: 1, comps: 4, all32: 7, float: 8, d16Store: 9 } as const;
 
 function formatWord(k: number): number {
   const f = bufferFormatInfo(k);
@@ -98,7 +98,7 @@ function formatWord(k: number): number {
   if (log2 < 0) return 0;
   const bit = (b: boolean, at: number) => (b ? 1 << at : 0);
   return 1 | (log2 << FMT.log2) | (f.widths.length << FMT.comps) | bit(f.widths.every((w) => w === 32), FMT.all32)
-    | bit(f.num === 'FLOAT', FMT.float) | bit(f.num === 'UINT' || f.num === 'SINT', FMT.int) | bit(d16Storable(f), FMT.d16Store);
+    | bit(f.num === 'FLOAT', FMT.float) | bit(d16Storable(f), FMT.d16Store);
 }
 
 /** The format word of a run-time FORMAT value: a select per format. */
@@ -163,7 +163,7 @@ function texel(cx: TContext, im: Image, opRefuses: Inst, log2Bpe: Inst): { on: I
   return { on: e(cx, 'AndU1', go, place.ok), addr: e(cx, 'IAdd64', base, place.offset), go };
 }
 
-const vgpr = (cx: TContext, n: number) => ({ kind: 'vgpr' as const, index: n, count: 1 });
+const vgpr = (n: number) => ({ kind: 'vgpr' as const, index: n, count: 1 });
 
 /**
  * image_load[_mip]: the element, its components (32-bit ones as they are, narrower ones
@@ -208,7 +208,7 @@ const imageLoad: Translator = (cx) => {
     channels.forEach((ch, c) => { x = e(cx, 'Select32', e(cx, 'IEq32', s, K(cx, 4 + c)), ch, x); });
     results.push(e(cx, 'Select32', t.on, x, K(cx, 0)));
   }
-  const dst = (k: number) => vgpr(cx, plan.vdata + k);
+  const dst = (k: number) => vgpr(plan.vdata + k);
   if (!d16) { results.forEach((x, k) => cx.writeLane(dst(k), x, 0, im.exec)); return; }
   for (let r = 0; r < results.length; r += 2) {
     const lo = e(cx, 'And32', results[r] as Inst, K(cx, 0xffff));
@@ -237,10 +237,10 @@ const imageStore: Translator = (cx) => {
   for (let c = 0; c < n; c++) {
     const on = e(cx, 'AndU1', t.on, e(cx, 'ULt32', K(cx, c), comps));
     if (!plan.d16) {
-      cx.b.emit('StoreGlobal32', [on, add64(cx, t.addr, 4 * c), cx.lane(vgpr(cx, plan.vdata + c), 'b32')]);
+      cx.b.emit('StoreGlobal32', [on, add64(cx, t.addr, 4 * c), cx.lane(vgpr(plan.vdata + c), 'b32')]);
       continue;
     }
-    const x = cx.lane(vgpr(cx, plan.vdata + (c >> 1)), 'b32');
+    const x = cx.lane(vgpr(plan.vdata + (c >> 1)), 'b32');
     cx.b.emit('StoreGlobal16', [on, add64(cx, t.addr, 2 * c), c & 1 ? e(cx, 'LShr32', x, K(cx, 16)) : x]);
   }
 };
@@ -253,8 +253,8 @@ const imageAtomic = (kind: AtomicKind): Translator => (cx) => {
   const ok = float ? e(cx, 'IEq32', format, K(cx, GFX10_BUFFER_FORMATS.indexOf('BUF_FMT_32_FLOAT')))
     : or(cx, e(cx, 'IEq32', format, K(cx, GFX10_BUFFER_FORMATS.indexOf('BUF_FMT_32_UINT'))), e(cx, 'IEq32', format, K(cx, GFX10_BUFFER_FORMATS.indexOf('BUF_FMT_32_SINT'))));
   const t = texel(cx, im, not(cx, ok), K(cx, 2));
-  const old = atomicOp(cx, kind, false, t.on, t.addr, (k) => cx.lane(vgpr(cx, plan.vdata + k), 'b32'));
-  if (plan.returns) cx.writeLane(vgpr(cx, plan.vdata), old, 0, im.exec);
+  const old = atomicOp(cx, kind, false, t.on, t.addr, (k) => cx.lane(vgpr(plan.vdata + k), 'b32'));
+  if (plan.returns) cx.writeLane(vgpr(plan.vdata), old, 0, im.exec);
 };
 
 const FLOAT_ATOMICS: Readonly<Record<string, FloatAtomicOp>> = { fcmpswap: 'cmpswap', fmin: 'min', fmax: 'max' };
