@@ -7,7 +7,8 @@
 //    reference's bytes in lane order;
 //  - pocl (an OpenCL implementation we did not write) reading the same pixels with read_imagef /
 //    read_imageui / read_imagei from a packed image2d_t, equal to image_load of them in a padded
-//    linear T#;
+//    linear T# (but where pocl's UNORM/SNORM reciprocal product is 1 ulp from the quotient; left
+//    out: pocl's CL_R with CL_HALF_FLOAT, and CL_R's w for the integer types, which pocl gets wrong);
 //  - the refusals: the forms not modelled (tfe, image_load_pck, MSAA), and the T#s the unit does
 //    not implement (tiled, TYPE mismatch, unsupported formats, converting stores, dmask leaving
 //    out a component, reserved DST_SEL), but only with a lane in EXEC.
