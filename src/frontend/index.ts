@@ -20,6 +20,7 @@ import type { Instruction } from '../decode/types.js';
 import { BUFFER } from './units/buffer.js';
 import { DS } from './units/ds.js';
 import { MEMORY } from './units/memory.js';
+import { MIMG } from './units/mimg.js';
 import { SALU } from './units/salu.js';
 import { VALU } from './units/valu.js';
 import { HWREG_UNIT } from './units/hwreg.js';
@@ -33,7 +34,7 @@ import { VALU_SAD } from './units/valu-sad.js';
 import { MOVREL } from './units/movrel.js';
 import { FAULT_CODE_END, FAULT_TRAP } from '../ir/faults.js';
 
-const UNITS: readonly Record<string, Translator>[] = [SALU, VALU, VALU_F64, VALU_F16, VALU_INT16, VALU_FLOAT_MISC, VALU_LANES, VALU_DOT, VALU_SAD, MOVREL, MEMORY, BUFFER, DS, HWREG_UNIT];
+const UNITS: readonly Record<string, Translator>[] = [SALU, VALU, VALU_F64, VALU_F16, VALU_INT16, VALU_FLOAT_MISC, VALU_LANES, VALU_DOT, VALU_SAD, MOVREL, MEMORY, BUFFER, MIMG, DS, HWREG_UNIT];
 export const TRANSLATORS: Record<string, Translator> = {};
 for (const u of UNITS) for (const [k, t] of Object.entries(u)) {
   if (k in TRANSLATORS) throw new Error(`frontend: two units translate ${k}`);

@@ -4,6 +4,7 @@ import type { Handler } from '../context.js';
 import { BUFFER } from './buffer.js';
 import { DS } from './ds.js';
 import { FLOW } from './flow.js';
+import { MIMG } from './mimg.js';
 import { SALU } from './salu.js';
 import { SMEM } from './smem.js';
 import { VALU_FLOAT } from './valu-float.js';
@@ -13,7 +14,7 @@ import { VALU_PACKED } from './valu-packed.js';
 import { VALU_SAD } from './valu-sad.js';
 import { VMEM } from './vmem.js';
 
-const UNITS: readonly Record<string, Handler>[] = [SALU, FLOW, SMEM, VALU_INT, VALU_FLOAT, VALU_PACKED, VALU_SAD, VALU_LANES, VMEM, DS, BUFFER];
+const UNITS: readonly Record<string, Handler>[] = [SALU, FLOW, SMEM, VALU_INT, VALU_FLOAT, VALU_PACKED, VALU_SAD, VALU_LANES, VMEM, DS, BUFFER, MIMG];
 
 export const HANDLERS: Record<string, Handler> = {};
 for (const u of UNITS) {

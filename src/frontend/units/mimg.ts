@@ -1,0 +1,270 @@
+// Image (MIMG) storage instructions to IR: image_load/_mip, image_store/_mip and the 32-bit image
+// atomics, on linear (SW_MODE 0) images, as the interpreter (src/interp/units/mimg.ts) runs them.
+// What an instruction reads and writes is decided from its words alone (src/image/plan.ts: a
+// refusal there is a TranslateError); the T# (8 SGPRs, 4 under r128) is run-time data, so its
+// fields (src/isa/tsharp.ts) are bit-field extracts of its SGPRs and the texel's place is
+// src/image/linear.ts's linearTexel instantiated with IR builders (IrImageArith below): both
+// engines address the same bytes by construction, and folding shrinks it when the T# is known.
+//
+// Per instruction, wave-uniform: a T# it does not implement (a tiled SW_MODE, a TYPE other than
+// its DIM's, a format it does not load/store/update, a load's DST_SEL 2 or 3 in a channel its dmask
+// writes, a d16 load of a format with 32-bit components, a store whose dmask
+// leaves out a component of the format) is a run-time fault (FAULT_IMAGE) in the active lanes,
+// and nothing else is done. Per lane: the coordinates (VGPR dwords, or A16 halves zero-extended),
+// the texel's bounds and byte offset; a lane out of bounds, like an inactive one, accesses no
+// memory (its accesses go to the sink): a load gives 0 in every channel it writes, a store or an
+// atomic does nothing, an atomic returns 0.
+//
+// Formats: the buffer formats (FORMAT 1..77) of 1, 2, 4, 8 or 16 bytes. A load reads the element
+// (its size is the T#'s: a byte, a short, or 1, 2, 4 dwords), takes the 32-bit components as they
+// are and converts the narrower ones as buffer format loads do (./buffer-format.ts), missing
+// components 0, 0, 0, 1 (1.0 for the float number formats), then DST_SEL per channel, then the
+// dmask channels into consecutive VGPRs (d16: two halves a VGPR, low first; an odd last half keeps
+// the VGPR's high half). A store writes the 32-bit formats' components from its dmask channels
+// (d16: the halves of the 16-bit FLOAT/UINT/SINT formats); stores that would convert fault. The
+// atomics: the dword at the texel of a 32_UINT / 32_SINT image (32_FLOAT for fcmpswap/fmin/fmax,
+// through memory.ts's float-atomic helper), lanes in ascending lane order, with glc the old value
+// to vdata[0].
+import type { Builder, Inst } from '../../ir/ir.js';
+import type { Op } from '../../ir/ops.js';
+import { ATOMIC_RMW } from '../../ir/ops.js';
+import { FAULT_IMAGE } from '../../ir/faults.js';
+import { ISA_TABLE } from '../../isa/table.js';
+import { TSHARP_FIELDS, type TsharpFieldName } from '../../isa/tsharp.js';
+import { bufferFormatInfo, GFX10_BUFFER_FORMATS } from '../../isa/tables/mtbuf.js';
+import { CLASS_TYPE, type ImageArith, type ImageDims, linearTexel, type TexelCoords } from '../../image/linear.js';
+import { type CoordSlot, type ImageOpPlan, imageOpPlan } from '../../image/plan.js';
+import type { FloatAtomicOp } from '../../float/atomic.js';
+import type { TContext, Translator } from '../context.js';
+import { convertComponent, d16Storable, descriptorValue, layoutOf, oneOf } from './buffer-format.js';
+import { type AtomicKind, atomicOp } from './memory.js';
+
+/** linear.ts's arithmetic as IR: u32 and u1 values, u64 values (Pack64 of dwords). */
+export class IrImageArith implements ImageArith<Inst, Inst, Inst> {
+  constructor(readonly b: Builder) {}
+  private e(op: Op, ...args: Inst[]): Inst { return this.b.emit(op, args); }
+  k(n: number): Inst { return this.b.u32(n >>> 0); }
+  add(a: Inst, b: Inst): Inst { return this.e('IAdd32', a, b); }
+  sub(a: Inst, b: Inst): Inst { return this.e('ISub32', a, b); }
+  and(a: Inst, b: Inst): Inst { return this.e('And32', a, b); }
+  // The IR's shifts take the amount modulo 32; linear.ts's are 0 from 32 on.
+  shl(a: Inst, n: Inst): Inst { return this.e('Select32', this.e('ULt32', n, this.k(32)), this.e('Shl32', a, n), this.k(0)); }
+  shr(a: Inst, n: Inst): Inst { return this.e('Select32', this.e('ULt32', n, this.k(32)), this.e('LShr32', a, n), this.k(0)); }
+  umax(a: Inst, b: Inst): Inst { return this.e('UMax32', a, b); }
+  ult(a: Inst, b: Inst): Inst { return this.e('ULt32', a, b); }
+  ule(a: Inst, b: Inst): Inst { return this.e('ULe32', a, b); }
+  eq(a: Inst, b: Inst): Inst { return this.e('IEq32', a, b); }
+  both(a: Inst, b: Inst): Inst { return this.e('AndU1', a, b); }
+  sel(c: Inst, a: Inst, b: Inst): Inst { return this.e('Select32', c, a, b); }
+  mulWide(a: Inst, b: Inst): Inst { return this.e('UMulWide32', a, b); }
+  mulUW(a: Inst, b: Inst): Inst { return this.e('IMul64', this.e('Pack64', a, this.k(0)), b); }
+  addW(a: Inst, b: Inst): Inst { return this.e('IAdd64', a, b); }
+  shlW(a: Inst, n: Inst): Inst { return this.selW(this.e('ULt32', n, this.k(64)), this.e('Shl64', a, n), this.kW(0)); }
+  selW(c: Inst, a: Inst, b: Inst): Inst {
+    return this.e('Pack64', this.e('Select32', c, this.e('Lo32', a), this.e('Lo32', b)), this.e('Select32', c, this.e('Hi32', a), this.e('Hi32', b)));
+  }
+  kW(n: number): Inst { return this.e('Pack64', this.k(n % 2 ** 32), this.k(Math.floor(n / 2 ** 32))); }
+}
+
+const e = (cx: TContext, op: Op, ...args: Inst[]) => cx.b.emit(op, args);
+const K = (cx: TContext, v: number) => cx.u32(v >>> 0);
+const and = (cx: TContext, ...xs: Inst[]) => xs.reduce((a, b) => e(cx, 'AndU1', a, b));
+const or = (cx: TContext, ...xs: Inst[]) => xs.reduce((a, b) => e(cx, 'OrU1', a, b));
+const not = (cx: TContext, x: Inst) => e(cx, 'NotU1', x);
+const add64 = (cx: TContext, a: Inst, k: number) => (k === 0 ? a : e(cx, 'IAdd64', a, cx.pack(K(cx, k), K(cx, 0))));
+
+/** The T#'s dwords (dwords 4..7 read 0 under r128). */
+function tsharpWords(cx: TContext, p: ImageOpPlan): Inst[] {
+  return Array.from({ length: 8 }, (_, k) => (p.r128 && k >= 4 ? K(cx, 0) : cx.b.emit('GetSgpr', [], [p.srsrc + k])));
+}
+
+function tfield(cx: TContext, w: readonly Inst[], name: TsharpFieldName): Inst {
+  const [d, at, n] = TSHARP_FIELDS[name];
+  const word = w[d] as Inst;
+  return n === 32 ? word : e(cx, 'UBfe32', word, K(cx, at), K(cx, n));
+}
+
+/**
+ * What the image ops need of a format, one word per FORMAT value (0: not a format they take):
+ * bit 0 valid, bits 3:1 log2 of the element's bytes, 6:4 its components, bit 7 every component
+ * 32-bit, bit 8 FLOAT, bit 9 d16-storable (16-bit FLOAT/UINT/SINT components).
+ */
+const FMT = { valid: 0, log2: 1, comps: 4, all32: 7, float: 8, d16Store: 9 } as const;
+
+function formatWord(k: number): number {
+  const f = bufferFormatInfo(k);
+  if (!f) return 0;
+  const log2 = [1, 2, 4, 8, 16].indexOf(f.bytes);
+  if (log2 < 0) return 0;
+  const bit = (b: boolean, at: number) => (b ? 1 << at : 0);
+  return 1 | (log2 << FMT.log2) | (f.widths.length << FMT.comps) | bit(f.widths.every((w) => w === 32), FMT.all32)
+    | bit(f.num === 'FLOAT', FMT.float) | bit(d16Storable(f), FMT.d16Store);
+}
+
+/** The format word of a run-time FORMAT value: a select per format. */
+function formatWordValue(cx: TContext, format: Inst): Inst {
+  let d = K(cx, 0);
+  for (let k = 0; k < GFX10_BUFFER_FORMATS.length; k++) {
+    const v = formatWord(k);
+    if (v !== 0) d = e(cx, 'Select32', e(cx, 'IEq32', format, K(cx, k)), K(cx, v), d);
+  }
+  return d;
+}
+
+const bitOf = (cx: TContext, w: Inst, at: number) => e(cx, 'INe32', e(cx, 'And32', w, K(cx, 1 << at)), K(cx, 0));
+const bitsOf = (cx: TContext, w: Inst, at: number, n: number) => e(cx, 'UBfe32', w, K(cx, at), K(cx, n));
+
+/** The instruction's T# and the lane's texel, before the op's own checks. */
+interface Image {
+  readonly plan: ImageOpPlan;
+  readonly w: readonly Inst[];
+  readonly exec: Inst;
+  readonly format: Inst;
+  /** The format word (formatWord). */
+  readonly fw: Inst;
+  /** The T# conditions every op refuses (SW_MODE, TYPE). */
+  readonly refused: Inst;
+}
+
+function imageOf(cx: TContext): Image {
+  const plan = imageOpPlan(cx.inst);
+  if (typeof plan === 'string') cx.fail(plan);
+  const w = tsharpWords(cx, plan);
+  const format = tfield(cx, w, 'format');
+  const refused = or(cx, e(cx, 'INe32', tfield(cx, w, 'swMode'), K(cx, 0)), e(cx, 'INe32', tfield(cx, w, 'type'), K(cx, CLASS_TYPE[plan.cls])));
+  return { plan, w, exec: cx.execBit(), format, fw: formatWordValue(cx, format), refused };
+}
+
+/**
+ * The op's refusal (the T#'s and the op's own conditions, wave-uniform) as a fault of the active
+ * lanes, then each lane's texel: `on` (active, not refused, in bounds) and its address.
+ */
+function texel(cx: TContext, im: Image, opRefuses: Inst, log2Bpe: Inst): { on: Inst; addr: Inst; go: Inst } {
+  const { plan, w } = im;
+  const refuse = or(cx, im.refused, opRefuses);
+  cx.b.emit('Fault', [e(cx, 'AndU1', im.exec, refuse)], [FAULT_IMAGE]);
+  const go = and(cx, im.exec, not(cx, refuse));
+  const f = (n: TsharpFieldName) => tfield(cx, w, n);
+  const dims: ImageDims<Inst> = {
+    width1: e(cx, 'Or32', f('widthLo'), e(cx, 'Shl32', f('widthHi'), K(cx, 2))),
+    height1: f('height'), depth: f('depth'), pitchMsb: f('pitchMsb'), baseLevel: f('baseLevel'), lastLevel: f('lastLevel'),
+    baseArray: f('baseArray'), maxMip: f('maxMip'), log2Bpe,
+  };
+  const coord = (s: CoordSlot): Inst => {
+    const v = cx.b.emit('GetVgpr', [], [s.vgpr]);
+    return s.half === undefined ? v : e(cx, 'UBfe32', v, K(cx, 16 * s.half), K(cx, 16));
+  };
+  const c = plan.coords;
+  const coords: TexelCoords<Inst> = {
+    x: coord(c.x), ...(c.y ? { y: coord(c.y) } : {}), ...(c.z ? { z: coord(c.z) } : {}), ...(c.mip ? { mip: coord(c.mip) } : {}),
+  };
+  const place = linearTexel(new IrImageArith(cx.b), plan.cls, cx.shader.info.target === 'gfx1030', dims, coords);
+  const base = cx.pack(e(cx, 'Shl32', f('baseLo'), K(cx, 8)), e(cx, 'Or32', e(cx, 'LShr32', f('baseLo'), K(cx, 24)), e(cx, 'Shl32', f('baseHi'), K(cx, 8))));
+  return { on: e(cx, 'AndU1', go, place.ok), addr: e(cx, 'IAdd64', base, place.offset), go };
+}
+
+const vgpr = (n: number) => ({ kind: 'vgpr' as const, index: n, count: 1 });
+
+/**
+ * image_load[_mip]: the element, its components (32-bit ones as they are, narrower ones
+ * converted), DST_SEL, then the dmask channels; 0 out of bounds.
+ */
+const imageLoad: Translator = (cx) => {
+  const im = imageOf(cx);
+  const { plan, w, fw } = im;
+  const d16 = plan.d16;
+  const all32 = bitOf(cx, fw, FMT.all32);
+  const sels = (['dstSelX', 'dstSelY', 'dstSelZ', 'dstSelW'] as const).map((n) => tfield(cx, w, n));
+  // A reserved DST_SEL (2, 3) in a channel dmask writes.
+  const reserved = or(cx, ...sels.filter((_, k) => plan.dmask & (1 << k)).map((s) => e(cx, 'IEq32', e(cx, 'And32', s, K(cx, 6)), K(cx, 2))));
+  // d16 loads take the formats narrower than 32 bits (as d16 buffer format loads do).
+  const unsupported = d16 ? or(cx, not(cx, bitOf(cx, fw, FMT.valid)), all32) : not(cx, bitOf(cx, fw, FMT.valid));
+  const log2 = bitsOf(cx, fw, FMT.log2, 3);
+  const t = texel(cx, im, or(cx, unsupported, reserved), log2);
+  const is = (n: number) => e(cx, 'IEq32', log2, K(cx, n));
+  const atLeast = (n: number) => e(cx, 'UGe32', log2, K(cx, n));
+  // The element: a byte, a short, or 1, 2 or 4 dwords (each access only where the element has it).
+  const b8 = cx.b.emit('LoadGlobalU8', [e(cx, 'AndU1', t.on, is(0)), t.addr]);
+  const b16 = cx.b.emit('LoadGlobalU16', [e(cx, 'AndU1', t.on, is(1)), t.addr]);
+  const dw = [2, 3, 4, 4].map((n, k) => cx.b.emit('LoadGlobal32', [e(cx, 'AndU1', t.on, atLeast(n)), add64(cx, t.addr, 4 * k)]));
+  const words = [e(cx, 'Or32', e(cx, 'Or32', b8, b16), dw[0] as Inst), dw[1] as Inst, dw[2] as Inst, dw[3] as Inst];
+  // Components: the 32-bit formats' dwords (a missing one 0, w 1 or 1.0), or the narrower formats converted.
+  const L = layoutOf(cx, descriptorValue(cx, im.format));
+  const packed = [0, 1, 2, 3].map((c) => convertComponent(cx, L, c, words[0] as Inst, words[1] as Inst, d16));
+  let channels = packed, one = oneOf(cx, L, d16);
+  if (!d16) {
+    const comps = bitsOf(cx, fw, FMT.comps, 3);
+    const one32 = e(cx, 'Select32', bitOf(cx, fw, FMT.float), K(cx, 0x3f800000), K(cx, 1));
+    const wide = words.map((x, c) => e(cx, 'Select32', e(cx, 'ULt32', K(cx, c), comps), x, c === 3 ? one32 : K(cx, 0)));
+    channels = wide.map((x, c) => e(cx, 'Select32', all32, x, packed[c] as Inst));
+    one = e(cx, 'Select32', all32, one32, one);
+  }
+  // Result k by DST_SEL k: 0, one, or component x..w; 0 out of bounds.
+  const results: Inst[] = [];
+  for (let k = 0; k < 4; k++) {
+    if (!(plan.dmask & (1 << k))) continue;
+    const s = sels[k] as Inst;
+    let x = e(cx, 'Select32', e(cx, 'IEq32', s, K(cx, 1)), one, K(cx, 0));
+    channels.forEach((ch, c) => { x = e(cx, 'Select32', e(cx, 'IEq32', s, K(cx, 4 + c)), ch, x); });
+    results.push(e(cx, 'Select32', t.on, x, K(cx, 0)));
+  }
+  const dst = (k: number) => vgpr(plan.vdata + k);
+  if (!d16) { results.forEach((x, k) => cx.writeLane(dst(k), x, 0, im.exec)); return; }
+  for (let r = 0; r < results.length; r += 2) {
+    const lo = e(cx, 'And32', results[r] as Inst, K(cx, 0xffff));
+    const next = results[r + 1];
+    const high = next ? e(cx, 'Shl32', next, K(cx, 16)) : e(cx, 'And32', cx.lane(dst(r >> 1), 'b32'), K(cx, 0xffff0000));
+    cx.writeLane(dst(r >> 1), e(cx, 'Or32', lo, high), 0, im.exec);
+  }
+};
+
+/** How many of dmask's low channels are set before the first clear one (the components a store can write). */
+const leadingChannels = (dmask: number): number => { let n = 0; while (n < 4 && dmask & (1 << n)) n++; return n; };
+
+/**
+ * image_store[_mip]: the 32-bit formats' components from the dmask channels (component c from
+ * channel c), or with d16 the 16-bit FLOAT/UINT/SINT formats' halves; a format component missing
+ * from dmask, or a store that would convert, faults. DST_SEL is ignored.
+ */
+const imageStore: Translator = (cx) => {
+  const im = imageOf(cx);
+  const { plan, fw } = im;
+  const comps = bitsOf(cx, fw, FMT.comps, 3);
+  const n = leadingChannels(plan.dmask);
+  const storable = and(cx, bitOf(cx, fw, FMT.valid), bitOf(cx, fw, plan.d16 ? FMT.d16Store : FMT.all32));
+  const missing = e(cx, 'UGt32', comps, K(cx, n));
+  const t = texel(cx, im, or(cx, not(cx, storable), missing), bitsOf(cx, fw, FMT.log2, 3));
+  for (let c = 0; c < n; c++) {
+    const on = e(cx, 'AndU1', t.on, e(cx, 'ULt32', K(cx, c), comps));
+    if (!plan.d16) {
+      cx.b.emit('StoreGlobal32', [on, add64(cx, t.addr, 4 * c), cx.lane(vgpr(plan.vdata + c), 'b32')]);
+      continue;
+    }
+    const x = cx.lane(vgpr(plan.vdata + (c >> 1)), 'b32');
+    cx.b.emit('StoreGlobal16', [on, add64(cx, t.addr, 2 * c), c & 1 ? e(cx, 'LShr32', x, K(cx, 16)) : x]);
+  }
+};
+
+/** image_atomic_<op>: the dword at the texel of a 32_UINT/32_SINT image (32_FLOAT: the float ones); glc: the old value (0 out of bounds) to vdata[0]. */
+const imageAtomic = (kind: AtomicKind): Translator => (cx) => {
+  const im = imageOf(cx);
+  const { plan, format } = im;
+  const float = typeof kind === 'object';
+  const ok = float ? e(cx, 'IEq32', format, K(cx, GFX10_BUFFER_FORMATS.indexOf('BUF_FMT_32_FLOAT')))
+    : or(cx, e(cx, 'IEq32', format, K(cx, GFX10_BUFFER_FORMATS.indexOf('BUF_FMT_32_UINT'))), e(cx, 'IEq32', format, K(cx, GFX10_BUFFER_FORMATS.indexOf('BUF_FMT_32_SINT'))));
+  const t = texel(cx, im, not(cx, ok), K(cx, 2));
+  const old = atomicOp(cx, kind, false, t.on, t.addr, (k) => cx.lane(vgpr(plan.vdata + k), 'b32'));
+  if (plan.returns) cx.writeLane(vgpr(plan.vdata), old, 0, im.exec);
+};
+
+const FLOAT_ATOMICS: Readonly<Record<string, FloatAtomicOp>> = { fcmpswap: 'cmpswap', fmin: 'min', fmax: 'max' };
+
+export const MIMG: Record<string, Translator> = { image_load: imageLoad, image_load_mip: imageLoad, image_store: imageStore, image_store_mip: imageStore };
+for (const d of ISA_TABLE) {
+  if (d.family !== 'MIMG' || !(d.flags ?? []).includes('atomic')) continue;
+  const op = d.mnemonic.slice('image_atomic_'.length);
+  const int = (ATOMIC_RMW as readonly string[]).includes(op) || op === 'cmpswap' ? (op as AtomicKind) : undefined;
+  const fl = FLOAT_ATOMICS[op];
+  const kind: AtomicKind | undefined = int ?? (fl ? { float: fl } : undefined);
+  if (kind) MIMG[d.mnemonic] = imageAtomic(kind);
+}
