@@ -359,7 +359,10 @@ export function emitOp(sc: Scalars, k: KernelState | undefined, i: Inst, A: (j: 
     // Device scope (clockRealtimeEXT). Every invocation samples its own clock, and a wave may span
     // several subgroups (lane-exchange.ts), so lane 0's sample is every lane's value: the SGPR pair
     // is one value per wave, and a later read of the wave is lane 0's later sample, which the
-    // extension's monotonically incrementing counter keeps from being smaller.
+    // extension's monotonically incrementing counter keeps from being smaller. Measured on
+    // lavapipe (Mesa 22.3.6): both scopes read one nanosecond clock, of which only the low 32 bits
+    // arrive (the high dword is 0), so there it wraps every 2^32 ns (4.3 s) and a read across the
+    // wrap is smaller: the driver's gap, not one this translation can close.
     case 'ReadClock': {
       const clock = CLOCKS[Number(imm(i, 0))];
       if (!clock) return fail(i, `ReadClock: no clock ${String(imm(i, 0))}`);

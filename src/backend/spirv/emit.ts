@@ -50,6 +50,10 @@
 // value in its slot; inactive lanes do nothing. Two barriers per atomic instruction; the lane loop
 // is DontUnroll (lavapipe unrolled it and compiled large kernels very slowly).
 //
+// Clocks (s_memtime, s_memrealtime: the IR's ReadClock) are OpReadClockKHR (SPV_KHR_shader_clock)
+// at Subgroup and at Device scope, which need the profile's shaderSubgroupClock / shaderDeviceClock
+// (VK_KHR_shader_clock; clockRefusal says why not); lane 0's sample is the wave's value (emit-ops.ts).
+//
 // Float ops: native only for the ops of NATIVE_F32 (emit-ops.ts) and only where the entry point's
 // float controls, which the profile must offer, express the op's MODE exactly (float-controls.ts:
 // one rounding mode, RTE or RTZ, and DenormPreserve or none, shared by the kernel's native ops);
