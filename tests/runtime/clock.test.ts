@@ -5,7 +5,7 @@
 // of a clock is not smaller than an earlier one (64-bit unsigned), every lane of the wave holds the
 // same value (an SGPR pair), the value is not 0 where it must have counted; wave32 and wave64,
 // per-wave and workgroup (s_barrier) layouts. Each module passes spirv-val for every preset
-// profile; a profile without the clock features refuses the kernel in one line with the pc, the
+// profile; a profile FILE.json reads the clock features; a profile without them refuses the kernel in one line with the pc, the
 // instruction and the feature, and `rdna coverage` counts both opcodes as translated.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { recompile } from '../../src/backend/recompile.js';
 import { CompileError } from '../../src/backend/spirv/emit.js';
-import { LAVAPIPE_PROFILE, NVIDIA_H200_PROFILE, PORTABLE_PROFILE, RADV_PROFILE } from '../../src/backend/profile.js';
+import { LAVAPIPE_PROFILE, NVIDIA_H200_PROFILE, parseProfile, PORTABLE_PROFILE, RADV_PROFILE } from '../../src/backend/profile.js';
 import { isTranslated } from '../../src/frontend/index.js';
 import { runOnVulkan } from '../../src/runtime/engine.js';
 import { VulkanDevice } from '../../src/runtime/vulkan.js';
@@ -155,6 +155,13 @@ test('a profile without VK_KHR_shader_clock refuses s_memtime and s_memrealtime 
     const present = { ...PORTABLE_PROFILE, name: 'clock-only', [feature]: true };
     assert.ok(recompile(k, { profile: present }).spirv.length > 0, `${asm}: compiles with ${feature} alone`);
   }
+  // A profile FILE.json: the fields may be left out (not offered), else must be booleans.
+  const json = { name: 'dev', shaderInt64: true, shaderFloat64: false, f16: PORTABLE_PROFILE.f16, f32: PORTABLE_PROFILE.f32, f64: PORTABLE_PROFILE.f64 };
+  const none = parseProfile(JSON.stringify(json), 'dev.json');
+  assert.equal(none.shaderSubgroupClock === true || none.shaderDeviceClock === true, false);
+  const both = parseProfile(JSON.stringify({ ...json, shaderSubgroupClock: true, shaderDeviceClock: true }), 'dev.json');
+  assert.equal(both.shaderSubgroupClock && both.shaderDeviceClock, true);
+  assert.throws(() => parseProfile(JSON.stringify({ ...json, shaderDeviceClock: 'yes' }), 'dev.json'), /field 'shaderDeviceClock' must be true or false/);
   // The CLI: exit 1, one line.
   const dir = mkdtempSync(join(tmpdir(), 'rdna-clock-'));
   const obj = join(dir, 'clock.o');
