@@ -121,7 +121,8 @@ export const NVIDIA_H200_PROFILE: TargetProfile = {
   shaderBufferInt64Atomics: true,
   // f64 device ops broke an unrelated integer clamp there (see TargetProfile.f64DeviceOps).
   f64DeviceOps: false,
-  // VK_KHR_shader_clock: NVIDIA's drivers offer both scopes (ARB_shader_clock / EXT_shader_realtime_clock).
+  // VK_KHR_shader_clock: NVIDIA's drivers offer both scopes (they back ARB_shader_clock and
+  // EXT_shader_realtime_clock). Not read from the H200 here (no device machine came to check it).
   shaderSubgroupClock: true,
   shaderDeviceClock: true,
   // NVIDIA's Vulkan 1.3 drivers: subgroups of 32, fixed (size control over 32..32), full subgroups.
