@@ -137,6 +137,7 @@ typedef struct {
   bool shaderFloat64, shaderInt64, shaderInt16, shaderFloat16, shaderInt8;
   bool storageBuffer8BitAccess, storageBuffer16BitAccess, bufferDeviceAddress, shaderBufferInt64Atomics;
   bool subgroupSizeControl, computeFullSubgroups, vulkanMemoryModel, vulkanMemoryModelDeviceScope;
+  bool shaderSubgroupClock, shaderDeviceClock;
 } Enabled;
 
 typedef struct {
@@ -548,6 +549,8 @@ static napi_value js_init(napi_env env, napi_callback_info info) {
   if (r != VK_SUCCESS && r != VK_INCOMPLETE) { destroy_state(); return throw_vk(env, "vkEnumerateDeviceExtensionProperties", r); }
   bool is13 = S.props.apiVersion >= VK_API_VERSION_1_3;
   bool sscAvailable = is13 || has_ext(VK_EXT_SUBGROUP_SIZE_CONTROL_EXTENSION_NAME);
+  /* VK_KHR_shader_clock (OpReadClockKHR: s_memtime at Subgroup scope, s_memrealtime at Device scope) */
+  bool clockAvailable = has_ext(VK_KHR_SHADER_CLOCK_EXTENSION_NAME);
 
   /* properties */
   S.pssc.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_SIZE_CONTROL_PROPERTIES;
@@ -562,9 +565,11 @@ static napi_value js_init(napi_env env, napi_callback_info info) {
   vkGetPhysicalDeviceMemoryProperties(S.phys, &S.mem);
 
   /* features offered */
-  VkPhysicalDeviceSubgroupSizeControlFeatures fssc = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_SIZE_CONTROL_FEATURES};
+  VkPhysicalDeviceShaderClockFeaturesKHR fclk = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_CLOCK_FEATURES_KHR};
+  VkPhysicalDeviceSubgroupSizeControlFeatures fssc = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_SIZE_CONTROL_FEATURES,
+                                                      .pNext = clockAvailable ? &fclk : NULL};
   VkPhysicalDeviceVulkan12Features f12 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
-                                          .pNext = sscAvailable ? &fssc : NULL};
+                                          .pNext = sscAvailable ? (void *)&fssc : clockAvailable ? (void *)&fclk : NULL};
   VkPhysicalDeviceVulkan11Features f11 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES, .pNext = &f12};
   VkPhysicalDeviceFeatures2 f2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, .pNext = &f11};
   vkGetPhysicalDeviceFeatures2(S.phys, &f2);
@@ -588,9 +593,17 @@ static napi_value js_init(napi_env env, napi_callback_info info) {
   e2.features.shaderInt64 = f2.features.shaderInt64;
   e2.features.shaderInt16 = f2.features.shaderInt16;
   bool enableSsc = sscAvailable && (fssc.subgroupSizeControl || fssc.computeFullSubgroups);
+  VkPhysicalDeviceShaderClockFeaturesKHR eclk = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_CLOCK_FEATURES_KHR,
+                                                 .shaderSubgroupClock = fclk.shaderSubgroupClock,
+                                                 .shaderDeviceClock = fclk.shaderDeviceClock};
+  bool enableClock = clockAvailable && (fclk.shaderSubgroupClock || fclk.shaderDeviceClock);
   e2.pNext = &e11;
   e11.pNext = &e12;
   e12.pNext = enableSsc ? &essc : NULL;
+  if (enableClock) {
+    eclk.pNext = e12.pNext;
+    e12.pNext = &eclk;
+  }
 
   S.en = (Enabled){.shaderFloat64 = e2.features.shaderFloat64, .shaderInt64 = e2.features.shaderInt64,
                    .shaderInt16 = e2.features.shaderInt16, .shaderFloat16 = e12.shaderFloat16, .shaderInt8 = e12.shaderInt8,
@@ -601,11 +614,14 @@ static napi_value js_init(napi_env env, napi_callback_info info) {
                    .subgroupSizeControl = enableSsc && essc.subgroupSizeControl,
                    .computeFullSubgroups = enableSsc && essc.computeFullSubgroups,
                    .vulkanMemoryModel = e12.vulkanMemoryModel,
-                   .vulkanMemoryModelDeviceScope = e12.vulkanMemoryModelDeviceScope};
+                   .vulkanMemoryModelDeviceScope = e12.vulkanMemoryModelDeviceScope,
+                   .shaderSubgroupClock = enableClock && eclk.shaderSubgroupClock,
+                   .shaderDeviceClock = enableClock && eclk.shaderDeviceClock};
 
-  const char *extNames[1];
+  const char *extNames[2];
   uint32_t extN = 0;
   if (enableSsc && !is13) extNames[extN++] = VK_EXT_SUBGROUP_SIZE_CONTROL_EXTENSION_NAME;
+  if (enableClock) extNames[extN++] = VK_KHR_SHADER_CLOCK_EXTENSION_NAME;
 
   float prio = 1.0f;
   VkDeviceQueueCreateInfo qci = {.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
@@ -719,6 +735,8 @@ static napi_value js_profile(napi_env env, napi_callback_info info) {
   NAPI_CALL(env, set_bool(env, feat, "computeFullSubgroups", S.en.computeFullSubgroups));
   NAPI_CALL(env, set_bool(env, feat, "vulkanMemoryModel", S.en.vulkanMemoryModel));
   NAPI_CALL(env, set_bool(env, feat, "vulkanMemoryModelDeviceScope", S.en.vulkanMemoryModelDeviceScope));
+  NAPI_CALL(env, set_bool(env, feat, "shaderSubgroupClock", S.en.shaderSubgroupClock));
+  NAPI_CALL(env, set_bool(env, feat, "shaderDeviceClock", S.en.shaderDeviceClock));
   NAPI_CALL(env, napi_set_named_property(env, o, "features", feat));
 
   const VkPhysicalDeviceLimits *l = &S.props.limits;

@@ -72,6 +72,13 @@ export interface TargetProfile {
    * integer code there. Absent: allowed. A device gets false by its driver id (engine.ts).
    */
   readonly f64DeviceOps?: boolean;
+  /**
+   * VK_KHR_shader_clock's features (VkPhysicalDeviceShaderClockFeaturesKHR), as enabled:
+   * OpReadClockKHR at Subgroup scope (s_memtime) and at Device scope (s_memrealtime). Absent:
+   * not offered, and a kernel that reads that clock is refused (emit.ts clockRefusal).
+   */
+  readonly shaderSubgroupClock?: boolean;
+  readonly shaderDeviceClock?: boolean;
   /** The device's subgroups; absent: nothing promised (every lane exchange through workgroup memory). */
   readonly subgroup?: SubgroupControls;
 }
@@ -92,6 +99,9 @@ export const LAVAPIPE_PROFILE: TargetProfile = {
   storageBuffer16BitAccess: true,
   shaderBufferInt64Atomics: true,
   unalignedDwordAccess: true,
+  // VK_KHR_shader_clock with both features, as the addon reads it (tests/runtime/vulkan.test.ts).
+  shaderSubgroupClock: true,
+  shaderDeviceClock: true,
   // As the addon reads it (Mesa 22.3 lavapipe, AVX2): subgroups of 8, size control for exactly 8.
   subgroup: { size: 8, minSize: 8, maxSize: 8, sizeControl: true, fullSubgroups: true, inCompute: true, operations: ['basic', 'vote', 'arithmetic', 'ballot', 'shuffle', 'shuffleRelative', 'quad'] },
 };
@@ -111,6 +121,10 @@ export const NVIDIA_H200_PROFILE: TargetProfile = {
   shaderBufferInt64Atomics: true,
   // f64 device ops broke an unrelated integer clamp there (see TargetProfile.f64DeviceOps).
   f64DeviceOps: false,
+  // VK_KHR_shader_clock: NVIDIA's drivers offer both scopes (they back ARB_shader_clock and
+  // EXT_shader_realtime_clock). Not read from the H200 here (no device machine came to check it).
+  shaderSubgroupClock: true,
+  shaderDeviceClock: true,
   // NVIDIA's Vulkan 1.3 drivers: subgroups of 32, fixed (size control over 32..32), full subgroups.
   // Not read from the H200 here: the replay prints the device's own (tools/vulkan-replay.mjs).
   subgroup: { size: 32, minSize: 32, maxSize: 32, sizeControl: true, fullSubgroups: true, inCompute: true, operations: ['basic', 'vote', 'arithmetic', 'ballot', 'shuffle', 'shuffleRelative', 'clustered', 'quad'] },
@@ -134,12 +148,15 @@ export const RADV_PROFILE: TargetProfile = {
   storageBuffer8BitAccess: true,
   storageBuffer16BitAccess: true,
   shaderBufferInt64Atomics: true,
+  // VK_KHR_shader_clock (radv_physical_device.c): shaderSubgroupClock always, shaderDeviceClock from GFX8 on.
+  shaderSubgroupClock: true,
+  shaderDeviceClock: true,
   // RADV on GFX10.3: wave64 by default for compute, wave32 or wave64 on request (size control), full subgroups.
   subgroup: { size: 64, minSize: 32, maxSize: 64, sizeControl: true, fullSubgroups: true, inCompute: true, operations: ['basic', 'vote', 'arithmetic', 'ballot', 'shuffle', 'shuffleRelative', 'clustered', 'quad'] },
 };
 
 /** Nothing promised: every float op is lowered exactly. */
-export const PORTABLE_PROFILE: TargetProfile = { name: 'portable', denormBehaviorIndependence: 'NONE', roundingModeIndependence: 'NONE', f16: none, f32: none, f64: none, shaderInt64: true, shaderFloat64: false, storageBuffer8BitAccess: false, storageBuffer16BitAccess: false, shaderBufferInt64Atomics: false };
+export const PORTABLE_PROFILE: TargetProfile = { name: 'portable', denormBehaviorIndependence: 'NONE', roundingModeIndependence: 'NONE', f16: none, f32: none, f64: none, shaderInt64: true, shaderFloat64: false, storageBuffer8BitAccess: false, storageBuffer16BitAccess: false, shaderBufferInt64Atomics: false, shaderSubgroupClock: false, shaderDeviceClock: false };
 
 export const PROFILES: Readonly<Record<string, TargetProfile>> = { lavapipe: LAVAPIPE_PROFILE, nvidia: NVIDIA_H200_PROFILE, radv: RADV_PROFILE, portable: PORTABLE_PROFILE };
 
@@ -147,7 +164,8 @@ const CONTROL_KEYS = ['roundingModeRTE', 'roundingModeRTZ', 'denormPreserve', 'd
 
 /**
  * A profile from JSON text (`rdna compile --profile FILE.json`): every field checked, unknown ones
- * refused; storageBuffer8BitAccess / storageBuffer16BitAccess / shaderBufferInt64Atomics may be left out (false: nothing promised),
+ * refused; storageBuffer8BitAccess / storageBuffer16BitAccess / shaderBufferInt64Atomics / shaderSubgroupClock /
+ * shaderDeviceClock may be left out (false: nothing promised),
  * and so may denormBehaviorIndependence / roundingModeIndependence ('NONE': nothing promised).
  */
 export function parseProfile(text: string, where: string): TargetProfile {
@@ -155,7 +173,7 @@ export function parseProfile(text: string, where: string): TargetProfile {
   try { o = JSON.parse(text); } catch (e) { throw new Error(`${where}: not valid JSON: ${(e instanceof Error ? e.message : String(e)).split('\n')[0]}`); }
   if (typeof o !== 'object' || o === null || Array.isArray(o)) throw new Error(`${where}: a profile is a JSON object`);
   const r = o as Record<string, unknown>;
-  const known = ['name', 'denormBehaviorIndependence', 'roundingModeIndependence', 'f16', 'f32', 'f64', 'shaderInt64', 'shaderFloat64', 'storageBuffer8BitAccess', 'storageBuffer16BitAccess', 'shaderBufferInt64Atomics', 'unalignedDwordAccess', 'f64DeviceOps', 'subgroup'];
+  const known = ['name', 'denormBehaviorIndependence', 'roundingModeIndependence', 'f16', 'f32', 'f64', 'shaderInt64', 'shaderFloat64', 'storageBuffer8BitAccess', 'storageBuffer16BitAccess', 'shaderBufferInt64Atomics', 'unalignedDwordAccess', 'f64DeviceOps', 'shaderSubgroupClock', 'shaderDeviceClock', 'subgroup'];
   for (const k of Object.keys(r)) if (!known.includes(k)) throw new Error(`${where}: field '${k}' is not a profile field (known: ${known.join(', ')})`);
   const width = (k: 'f16' | 'f32' | 'f64'): WidthControls => {
     const w = r[k];
@@ -170,7 +188,7 @@ export function parseProfile(text: string, where: string): TargetProfile {
     return out as unknown as WidthControls;
   };
   for (const k of ['shaderInt64', 'shaderFloat64']) if (typeof r[k] !== 'boolean') throw new Error(`${where}: field '${k}' must be true or false`);
-  for (const k of ['storageBuffer8BitAccess', 'storageBuffer16BitAccess', 'shaderBufferInt64Atomics', 'unalignedDwordAccess', 'f64DeviceOps']) if (r[k] !== undefined && typeof r[k] !== 'boolean') throw new Error(`${where}: field '${k}' must be true or false`);
+  for (const k of ['storageBuffer8BitAccess', 'storageBuffer16BitAccess', 'shaderBufferInt64Atomics', 'unalignedDwordAccess', 'f64DeviceOps', 'shaderSubgroupClock', 'shaderDeviceClock']) if (r[k] !== undefined && typeof r[k] !== 'boolean') throw new Error(`${where}: field '${k}' must be true or false`);
   if (typeof r.name !== 'string' || r.name === '') throw new Error(`${where}: field 'name' must be a non-empty string`);
   const independence = (k: 'denormBehaviorIndependence' | 'roundingModeIndependence'): FloatControlsIndependence => {
     const v = r[k];
@@ -181,6 +199,7 @@ export function parseProfile(text: string, where: string): TargetProfile {
   return { name: r.name, denormBehaviorIndependence: independence('denormBehaviorIndependence'), roundingModeIndependence: independence('roundingModeIndependence'), f16: width('f16'), f32: width('f32'), f64: width('f64'), shaderInt64: r.shaderInt64 as boolean, shaderFloat64: r.shaderFloat64 as boolean,
     storageBuffer8BitAccess: r.storageBuffer8BitAccess === true, storageBuffer16BitAccess: r.storageBuffer16BitAccess === true,
     shaderBufferInt64Atomics: r.shaderBufferInt64Atomics === true, unalignedDwordAccess: r.unalignedDwordAccess === true,
+    shaderSubgroupClock: r.shaderSubgroupClock === true, shaderDeviceClock: r.shaderDeviceClock === true,
     ...(r.f64DeviceOps === false ? { f64DeviceOps: false } : {}),
     ...(r.subgroup !== undefined ? { subgroup: parseSubgroup(r.subgroup, where) } : {}) };
 }

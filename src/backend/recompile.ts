@@ -9,7 +9,7 @@ import { translate } from '../frontend/index.js';
 import { copiedPcs } from '../frontend/dynamic-mode.js';
 import type { Inst, IrFunction } from '../ir/ir.js';
 import { LAVAPIPE_PROFILE, type TargetProfile } from './profile.js';
-import { emitSpirv } from './spirv/emit.js';
+import { clockRefusal, CompileError, emitSpirv } from './spirv/emit.js';
 import type { LaneExchange } from './lane-exchange.js';
 import { guardedAvailable, guardedF64Available, planFloatControls } from './spirv/float-controls.js';
 import { isLowered, lowerFloat } from '../ir/passes/lower-float.js';
@@ -72,6 +72,15 @@ export function recompile(shader: Shader, options: RecompileOptions = {}): Recom
   const mode = analyzeMode(shader, cfg);
   const ir = translate(shader, cfg, mode);
   const profile = options.profile ?? LAVAPIPE_PROFILE;
+  // A clock read (s_memtime, s_memrealtime) the profile has no clock for: refused in one line
+  // with the instruction (emit.ts clockRefusal names the feature).
+  for (const b of ir.blocks) for (const i of b.insts) {
+    if (i.op !== 'ReadClock') continue;
+    const why = clockRefusal(i, profile);
+    if (!why) continue;
+    const x = cfg.blocks.flatMap((cb) => cb.instructions).find((y) => y.pc === i.pc);
+    throw new CompileError(`${x ? printInstruction(x, shader.info.target) : 'ReadClock'}: ${why}`, i.pc);
+  }
   // Float ops the device cannot express in their MODE become exact integer code.
   const floatOps: FloatOpLowering[] = [];
   // The instructions translated once per run-time MODE value (a run's copies).

@@ -13,6 +13,11 @@ export interface ExecContext {
   readonly lds: DataView;
   /** Hardware registers other than MODE that the program wrote (FLAT_SCR_LO/HI...), by hwreg id. */
   readonly hwregs: Map<number, number>;
+  /**
+   * The dispatch's clock, one object shared by its waves: the instructions they have executed so
+   * far (runWave counts them). s_memrealtime reads it; without it, the wave's own count.
+   */
+  readonly clock?: { steps: number };
   /** Set by branches: the pc to continue at (else pc + size). */
   nextPc: number | undefined;
 }

@@ -212,6 +212,8 @@ export class InterpKernel {
       if (!scratch) this.scratch.set(wavesPerGroup, scratch = new ScratchSetup(mem, info.scratchSize, ws, wavesPerGroup));
     }
     let waves = 0, instructions = 0, laneInstructions = 0, done = 0;
+    // The dispatch's clock (s_memrealtime, src/interp/units/smem.ts): shared by every wave.
+    const clock = { steps: 0 };
     for (let gz = 0; gz < counts[2]; gz++) for (let gy = 0; gy < counts[1]; gy++) for (let gx = 0; gx < counts[0]; gx++) {
       const lds = new DataView(new ArrayBuffer(ldsBytes));
       scratch?.reset();
@@ -261,7 +263,7 @@ export class InterpKernel {
         }
         // Hardware registers such as FLAT_SCRATCH are per wave. FLAT_SCRATCH starts at 0: on gfx10
         // the kernel prologue sets it from flat_scratch_init (AMDGPUUsage, "Flat Scratch").
-        group.push({ target: info.target, st, mem, lds, hwregs: new Map<number, number>(), nextPc: undefined });
+        group.push({ target: info.target, st, mem, lds, hwregs: new Map<number, number>(), clock, nextPc: undefined });
         waves++;
       }
       // Round-robin to the next barrier; a barrier opens when every wave still running waits at it.

@@ -34,6 +34,7 @@ export function runWave(prog: Program, cx: ExecContext, budget: StepBudget): voi
       throw located(e, prog, inst);
     }
     st.steps++;
+    if (cx.clock) cx.clock.steps++;
     st.pc = cx.nextPc ?? inst.pc + inst.size;
   }
 }

@@ -18,6 +18,8 @@ export function dispatchIr(fn: IrFunction, shader: Shader, o: DispatchOptions): 
   const counts = [0, 1, 2].map((k) => Math.ceil((o.grid[k] ?? 1) / (o.block[k] ?? 1)));
   let waves = 0, steps = 0;
   let budget = o.maxSteps;
+  // The dispatch's clock (ReadClock 'realtime', src/ir/interp.ts): shared by every wave.
+  const clock = { steps: 0 };
   // Scratch as the interpreter lays it out: a region per wave slot, zeroed before each workgroup.
   const scratch = wantsScratch(info) ? new ScratchSetup(mem, info.scratchSize, ws, Math.ceil(lanes / ws)) : undefined;
   for (let gz = 0; gz < (counts[2] ?? 1); gz++) for (let gy = 0; gy < (counts[1] ?? 1); gy++) for (let gx = 0; gx < (counts[0] ?? 1); gx++) {
@@ -39,7 +41,7 @@ export function dispatchIr(fn: IrFunction, shader: Shader, o: DispatchOptions): 
         inGrid.push(x < bx && y < by && z < bz);
       }
       if (!inGrid.some(Boolean)) continue;
-      group.push(startIrWave(fn, { mem, kernargPtr, dispatchPtr, workgroupId: [gx, gy, gz], localIds, inGrid, maxSteps: budget, lds: ldsBytes, ...(scratch ? { scratchBase: scratch.bases[w] ?? 0 } : {}) }));
+      group.push(startIrWave(fn, { mem, kernargPtr, dispatchPtr, workgroupId: [gx, gy, gz], localIds, inGrid, maxSteps: budget, lds: ldsBytes, clock, ...(scratch ? { scratchBase: scratch.bases[w] ?? 0 } : {}) }));
       waves++;
     }
     let live = group;

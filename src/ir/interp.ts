@@ -8,7 +8,7 @@ import * as F from '../float/index.js';
 import type { FloatEnv } from '../float/index.js';
 import { f16OvflClamps as F16_OVFL_CLAMPS } from '../float/env.js';
 import { type Block, type FloatMode, type Inst, IrError, type IrFunction } from './ir.js';
-import { ATOMIC_RMW, type AtomicRmw, LDS_RMW, ldsRmw, type Op } from './ops.js';
+import { ATOMIC_RMW, type AtomicRmw, CLOCKS, LDS_RMW, ldsRmw, type Op } from './ops.js';
 import { faultMessage, RuntimeFault } from './faults.js';
 
 export interface WaveInputs {
@@ -25,6 +25,11 @@ export interface WaveInputs {
   readonly lds?: DataView;
   /** The wave's scratch region (src/interp/scratch.ts). */
   readonly scratchBase?: number;
+  /**
+   * The dispatch's clock, shared by its waves: the IR instructions they have run so far (run
+   * counts them). ReadClock 'realtime' reads it; without it, the wave's own count.
+   */
+  readonly clock?: { steps: number };
 }
 
 type V = number | bigint;
@@ -44,6 +49,8 @@ function envOf(m: FloatMode | undefined): FloatEnv {
 
 interface Ctx {
   readonly w: WaveInputs; readonly lanes: number; readonly i: Inst; readonly a: (k: number) => Lanes; readonly imm: (k: number) => number | bigint;
+  /** The IR instructions this wave has run, this one included (ReadClock 'time'). */
+  readonly steps: number;
   /** A helper's parameter k; runs helper k of the kernel's function. */
   readonly param: (k: number) => Lanes;
   readonly call: (k: number, args: Lanes[]) => Lanes;
@@ -243,6 +250,18 @@ const HANDLERS: Record<Op, Handler> = {
     return map(c, () => v);
   },
   ScratchBase: (c) => map(c, () => BigInt(c.w.scratchBase ?? 0)),
+  // The clocks (ops.ts ReadClock): deterministic instruction counts, not hardware's clocks. 'time'
+  // (s_memtime) is the IR instructions the wave has run so far, 'realtime' (s_memrealtime) those the
+  // dispatch's waves have run so far (WaveInputs.clock). Each grows by at least one from a read to
+  // the next read of the same wave, so a wave never sees either decrease, and it is one value for
+  // every lane (an SGPR pair), as the RDNA interpreter's (src/interp/units/smem.ts) and the
+  // SPIR-V's (emit-ops.ts) are. The numbers differ between the engines.
+  ReadClock: (c) => {
+    const clock = CLOCKS[Number(c.imm(0))];
+    if (clock === undefined) throw new IrError(`ReadClock: no clock ${String(c.imm(0))}`);
+    const v = BigInt(clock === 'time' ? c.steps : c.w.clock?.steps ?? c.steps);
+    return map(c, () => v);
+  },
   KernargPtr: (c) => map(c, () => BigInt(c.w.kernargPtr)), DispatchPtr: (c) => map(c, () => BigInt(c.w.dispatchPtr)),
   // The wave stops here and resumes when the dispatcher has run the workgroup's other waves (run's generator).
   Barrier: () => undefined,
@@ -409,8 +428,9 @@ function* run(fn: IrFunction, root: IrFunction, w: WaveInputs, params: readonly 
     for (const i of block.insts) {
       if (i.op === 'Phi') continue;
       if (++budget.steps > w.maxSteps) throw new IrError('the step budget ran out');
+      if (w.clock) w.clock.steps++;
       const c: Ctx = {
-        w, lanes, i, param, call,
+        w, lanes, i, param, call, steps: budget.steps,
         a: (k) => { const a = i.args[k]; const v = a ? vals.get(a) : undefined; if (!v) throw new IrError(`${i.op}: argument ${k} has no value`); return v; },
         imm: (k) => i.imms[k] ?? 0,
       };

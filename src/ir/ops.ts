@@ -184,6 +184,14 @@ export const OPS = {
   ScratchBase: { args: [], result: 'u64' },
   DispatchPtr: { args: [], result: 'u64' },
   /**
+   * A clock read (s_memtime: imm 0, the core clock, SPIR-V scope Subgroup; s_memrealtime: imm 1,
+   * the constant-rate real-time clock, scope Device): a u64 that is the same in every lane of the
+   * wave (it is an SGPR pair) and never decreases from one read to a later one of the same wave.
+   * An effect, so it is neither folded, CSE'd nor moved: two reads are two samples. The values are
+   * each engine's own (src/interp/units/smem.ts, src/ir/interp.ts, emit-ops.ts), not hardware's.
+   */
+  ReadClock: { args: ['imm'], result: 'u64', effect: true },
+  /**
    * s_barrier: the wave waits until every wave of its workgroup that has not ended reaches a
    * barrier. Always directly before its block's Branch (the frontend splits the block there): the
    * wave resumes at that branch's target.
@@ -311,6 +319,14 @@ export const OPS = {
 } as const satisfies Record<string, OpInfo>;
 
 export type Op = keyof typeof OPS;
+
+/**
+ * ReadClock's immediate: which clock, by index. 'time' is s_memtime's core-clock counter (SPIR-V
+ * scope Subgroup: VK_KHR_shader_clock's shaderSubgroupClock), 'realtime' s_memrealtime's
+ * constant-rate counter (scope Device: shaderDeviceClock).
+ */
+export const CLOCKS = ['time', 'realtime'] as const;
+export type Clock = (typeof CLOCKS)[number];
 
 /**
  * The read-modify-write atomics (AtomicRmw32/64's immediate is the index), with RDNA's rules:

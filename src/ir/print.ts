@@ -2,11 +2,12 @@
 // instruction a line, `%id = Op type args imms [mode] ; pc`, ids renumbered densely in print
 // order so that unrelated changes do not churn the text.
 import type { FloatMode, Inst, IrFunction } from './ir.js';
-import { opInfo, type Op } from './ops.js';
+import { CLOCKS, opInfo, type Op } from './ops.js';
 
 const fmtImm = (op: Op, v: number | bigint, k: number): string => {
   if (op === 'Branch' || (op === 'BranchCond' && k >= 0)) return `b${v}`;
   if (typeof v === 'bigint') return `0x${v.toString(16)}`;
+  if (op === 'ReadClock') return CLOCKS[Number(v)] ?? String(v);
   return op.startsWith('Const') && v > 9 ? `0x${v.toString(16)}` : String(v);
 };
 

@@ -75,6 +75,9 @@ export interface EnabledFeatures {
   readonly computeFullSubgroups: boolean;
   readonly vulkanMemoryModel: boolean;
   readonly vulkanMemoryModelDeviceScope: boolean;
+  /** VK_KHR_shader_clock (the extension enabled with them): OpReadClockKHR at Subgroup / Device scope. */
+  readonly shaderSubgroupClock: boolean;
+  readonly shaderDeviceClock: boolean;
 }
 
 export interface DeviceLimits {
@@ -226,6 +229,8 @@ export function parseDeviceProfile(raw: unknown): DeviceProfile {
       computeFullSubgroups: f('computeFullSubgroups'),
       vulkanMemoryModel: f('vulkanMemoryModel'),
       vulkanMemoryModelDeviceScope: f('vulkanMemoryModelDeviceScope'),
+      shaderSubgroupClock: f('shaderSubgroupClock'),
+      shaderDeviceClock: f('shaderDeviceClock'),
     },
     limits: {
       maxComputeWorkGroupCount: triple(li, 'maxComputeWorkGroupCount', 'limits'),

@@ -40,6 +40,8 @@ export function targetProfile(p: DeviceProfile): TargetProfile {
   };
   return { name: p.deviceName, denormBehaviorIndependence: p.floatControls.denormBehaviorIndependence, roundingModeIndependence: p.floatControls.roundingModeIndependence, f16: w('f16'), f32: w('f32'), f64: w('f64'), shaderInt64: p.features.shaderInt64, shaderFloat64: p.features.shaderFloat64,
     storageBuffer8BitAccess: p.features.storageBuffer8BitAccess, storageBuffer16BitAccess: p.features.storageBuffer16BitAccess, shaderBufferInt64Atomics: p.features.shaderBufferInt64Atomics,
+    // VK_KHR_shader_clock's features as the addon enabled them (s_memtime, s_memrealtime).
+    shaderSubgroupClock: p.features.shaderSubgroupClock, shaderDeviceClock: p.features.shaderDeviceClock,
     // Measured on lavapipe only (VK_DRIVER_ID_MESA_LLVMPIPE: x86 loads and stores); every other driver gets the byte path.
     unalignedDwordAccess: p.driverId === DRIVER_ID_MESA_LLVMPIPE,
     // Measured on the H200 (VK_DRIVER_ID_NVIDIA_PROPRIETARY): f64 device ops broke other code of the module (TargetProfile.f64DeviceOps).

@@ -442,6 +442,11 @@ function field(path: string): unknown {
   return v;
 }
 
+/** A field that vulkaninfo prints only where the device has the extension: `absent` where it is missing. */
+function offeredOr(path: string, absent: unknown): unknown {
+  try { return field(path); } catch { return absent; }
+}
+
 before(() => {
   mods = {
     add: assemble('add', ADD),
@@ -582,6 +587,8 @@ test('profile() agrees with vulkaninfo --json: identity, float controls, subgrou
     computeFullSubgroups: field('features.VkPhysicalDeviceSubgroupSizeControlFeatures.computeFullSubgroups'),
     vulkanMemoryModel: field('features.VkPhysicalDeviceVulkanMemoryModelFeatures.vulkanMemoryModel'),
     vulkanMemoryModelDeviceScope: field('features.VkPhysicalDeviceVulkanMemoryModelFeatures.vulkanMemoryModelDeviceScope'),
+    shaderSubgroupClock: offeredOr('features.VkPhysicalDeviceShaderClockFeaturesKHR.shaderSubgroupClock', false),
+    shaderDeviceClock: offeredOr('features.VkPhysicalDeviceShaderClockFeaturesKHR.shaderDeviceClock', false),
   };
   assert.deepEqual({ ...p.features }, offered);
 

@@ -5,7 +5,7 @@
 // memory, calls) through the entry point's state, and for the rest the reason they are not
 // emitted (ops the passes remove, ops always lowered first, ops not emitted yet).
 import type { Inst } from '../../ir/ir.js';
-import { ATOMIC_RMW, type AtomicRmw, type IrType, LDS_RMW, type LdsRmw, type Op } from '../../ir/ops.js';
+import { ATOMIC_RMW, type AtomicRmw, CLOCKS, type IrType, LDS_RMW, type LdsRmw, type Op } from '../../ir/ops.js';
 import type { Module } from './module.js';
 import type { Id } from './operands.js';
 import { CompileError } from './errors.js';
@@ -354,6 +354,26 @@ export function emitOp(sc: Scalars, k: KernelState | undefined, i: Inst, A: (j: 
     case 'ExchangeLds2x64Second': r = K(k, i).ldsExchange2Second(A(0)); break;
     case 'AtomicLdsCall': r = K(k, i).ldsAtomic({ helper: helperOf(k, i) }, A(0), A(1), A(2), A(3), Number(imm(i, 1)) === 1); break;
     case 'PermuteLanes': r = K(k, i).permute(A(0), A(1), A(2)); break;
+    // OpReadClockKHR (SPV_KHR_shader_clock; emit.ts declares ShaderClockKHR and checks the
+    // profile's feature): s_memtime's clock at Subgroup scope (GLSL's clockARB), s_memrealtime's at
+    // Device scope (clockRealtimeEXT). Every invocation samples its own clock, and a wave may span
+    // several subgroups (lane-exchange.ts), so lane 0's sample is every lane's value: the SGPR pair
+    // is one value per wave, and a later read of the wave is lane 0's later sample, which the
+    // extension's monotonically incrementing counter keeps from being smaller. Measured on
+    // lavapipe (Mesa 22.3.6): both scopes read one nanosecond clock, of which only the low 32 bits
+    // arrive (the high dword is 0), so there it wraps every 2^32 ns (4.3 s) and a read across the
+    // wrap is smaller: the driver's gap, not one this translation can close.
+    case 'ReadClock': {
+      const clock = CLOCKS[Number(imm(i, 0))];
+      if (!clock) return fail(i, `ReadClock: no clock ${String(imm(i, 0))}`);
+      const kk = K(k, i);
+      // Scope ids: Device 1, Subgroup 3.
+      const words = m.OpBitcast(sc.tV2U32, m.OpReadClockKHR(tU64, c32(clock === 'time' ? 3 : 1)));
+      const lo = kk.readLane(m.OpCompositeExtract(tU32, words, 0), c32(0));
+      const hi = kk.readLane(m.OpCompositeExtract(tU32, words, 1), c32(0));
+      r = m.OpBitcast(tU64, m.OpCompositeConstruct(sc.tV2U32, lo, hi));
+      break;
+    }
     default: {
     const missing: never = i.op;
     return fail(i, `${String(missing)} has no emitter`);

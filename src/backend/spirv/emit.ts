@@ -50,6 +50,10 @@
 // value in its slot; inactive lanes do nothing. Two barriers per atomic instruction; the lane loop
 // is DontUnroll (lavapipe unrolled it and compiled large kernels very slowly).
 //
+// Clocks (s_memtime, s_memrealtime: the IR's ReadClock) are OpReadClockKHR (SPV_KHR_shader_clock)
+// at Subgroup and at Device scope, which need the profile's shaderSubgroupClock / shaderDeviceClock
+// (VK_KHR_shader_clock; clockRefusal says why not); lane 0's sample is the wave's value (emit-ops.ts).
+//
 // Float ops: native only for the ops of NATIVE_F32 (emit-ops.ts) and only where the entry point's
 // float controls, which the profile must offer, express the op's MODE exactly (float-controls.ts:
 // one rounding mode, RTE or RTZ, and DenormPreserve or none, shared by the kernel's native ops);
@@ -60,7 +64,7 @@
 // launch values computed before any IR block (EVERYWHERE, emit-ops.ts) are valid in every block.
 import type { TargetProfile } from '../profile.js';
 import type { Inst, IrFunction } from '../../ir/ir.js';
-import type { IrType, LdsRmw, Op } from '../../ir/ops.js';
+import { CLOCKS, type IrType, type LdsRmw, type Op } from '../../ir/ops.js';
 import { Module, type RelocatableFunction } from './module.js';
 import type { Id } from './operands.js';
 import { CompileError } from './errors.js';
@@ -136,6 +140,19 @@ export interface EmitOptions {
 
 const MODULE_VERSION = '1.5';
 
+/**
+ * Why the profile cannot read ReadClock `i`'s clock (undefined: it can). OpReadClockKHR
+ * (SPV_KHR_shader_clock) at Subgroup scope needs VK_KHR_shader_clock's shaderSubgroupClock, at
+ * Device scope its shaderDeviceClock (the Vulkan spec's VkPhysicalDeviceShaderClockFeaturesKHR).
+ */
+export function clockRefusal(i: Inst, profile: TargetProfile): string | undefined {
+  const clock = CLOCKS[Number(i.imms[0])];
+  if (clock === undefined) return `no clock ${String(i.imms[0])}`;
+  const feature = clock === 'time' ? 'shaderSubgroupClock' : 'shaderDeviceClock';
+  if (profile[feature] === true) return undefined;
+  return `reading the ${clock === 'time' ? 'shader clock (OpReadClockKHR at Subgroup scope)' : 'real-time clock (OpReadClockKHR at Device scope)'} needs VK_KHR_shader_clock's ${feature}, which the ${profile.name} profile does not offer`;
+}
+
 export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitOptions = {}): EmitResult {
   const m = new Module({ version: MODULE_VERSION });
   const ws = fn.waveSize;
@@ -146,7 +163,7 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
   // The float ops left after lowering must all be native under one set of entry point modes.
   const fc = planFloatControls(fn, profile);
   let bytes = false, byteStores = false, atomics = false, atomics64 = false;
-  let lds = false, barriers = false, permutes = false, dwords = false, scratch = false;
+  let lds = false, barriers = false, permutes = false, dwords = false, scratch = false, clocks = false;
   for (const b of fn.blocks) for (const i of b.insts) {
     // Without LDS (0 bytes) every LDS access is out of range (reads 0, writes nothing, as the
     // interpreter's): such ops need no LDS and no workgroup layout (kernel.ldsLoad & co. below).
@@ -159,6 +176,11 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
       const w64 = ATOMICS64.has(i.op) || (i.op === 'AtomicRmwCall' && Number(i.imms[1]) === 1);
       if (w64) atomics64 = true;
       if (w64 && !profile.shaderBufferInt64Atomics) throw new CompileError(`${i.op}: 64-bit atomics need shaderBufferInt64Atomics, which the ${profile.name} profile does not offer`, i.pc);
+    }
+    if (i.op === 'ReadClock') {
+      const why = clockRefusal(i, profile);
+      if (why) throw new CompileError(`ReadClock ${CLOCKS[Number(i.imms[0])] ?? String(i.imms[0])}: ${why}`, i.pc);
+      clocks = true;
     }
     if (i.op === 'LoadGlobal32' || i.op === 'StoreGlobal32') dwords = true;
     if (BYTE_OPS.has(i.op)) {
@@ -183,6 +205,10 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
   if (dwords && profile.storageBuffer8BitAccess && !profile.unalignedDwordAccess) bytes = true;
   if (bytes) m.OpCapability('StorageBuffer8BitAccess');
   if (atomics64) m.OpCapability('Int64Atomics');
+  if (clocks) {
+    m.OpCapability('ShaderClockKHR');
+    m.OpExtension('SPV_KHR_shader_clock');
+  }
   // The lane exchange: subgroup operations where a full subgroup of the wave's size holds the workgroup.
   const laneExchange = options.laneExchange ?? chooseLaneExchange(profile, ws);
   const viaSubgroup = laneExchange.kind === 'subgroup';

@@ -7,9 +7,10 @@
 // instruction apply in ascending lane order, as the IR op says). FLAT accesses in the
 // LDS/private apertures go to LDS and to the lane's scratch (see `access`; atomics there: the DS
 // atomics, and ./private.ts's read-modify-write; a float atomic's such lanes fault); the SCRATCH
-// family is in ./private.ts. Buffer resources: ./buffer.ts.
+// family is in ./private.ts. Buffer resources: ./buffer.ts. The clocks s_memtime and
+// s_memrealtime are SMEM too (clockRead).
 import type { Inst } from '../../ir/ir.js';
-import { ATOMIC_RMW, type AtomicRmw, LDS_RMW, type LdsRmw } from '../../ir/ops.js';
+import { ATOMIC_RMW, type AtomicRmw, CLOCKS, type Clock, LDS_RMW, type LdsRmw } from '../../ir/ops.js';
 import { ISA_TABLE } from '../../isa/table.js';
 import type { OperandValue } from '../../decode/types.js';
 import type { TContext, Translator } from '../context.js';
@@ -257,9 +258,24 @@ const VMEM: Record<string, Translator> = {
 
 const nothing: Translator = () => undefined;
 
+/**
+ * s_memtime / s_memrealtime: one ReadClock (ops.ts; 'time' the core clock, 'realtime' the
+ * constant-rate one), its dwords into the SGPR pair. The value is wave-uniform and a later read
+ * of the wave is not smaller, which is what code relies on (the interpreter's model and the
+ * sources: src/interp/units/smem.ts); the SGPRs are written at once, so the s_waitcnt
+ * lgkmcnt(0) that code puts before their use has nothing left to wait for.
+ */
+const clockRead = (clock: Clock): Translator => (cx) => {
+  const t = cx.b.emit('ReadClock', [], [CLOCKS.indexOf(clock)]);
+  const d = cx.op('sdata').value;
+  cx.writeScalar(d, cx.b.emit('Lo32', [t]), 0);
+  cx.writeScalar(d, cx.b.emit('Hi32', [t]), 1);
+};
+
 export const MEMORY: Record<string, Translator> = {
   s_load_dword: sload(1), s_load_dwordx2: sload(2), s_load_dwordx4: sload(4), s_load_dwordx8: sload(8), s_load_dwordx16: sload(16),
   s_dcache_inv: nothing, s_gl1_inv: nothing,
+  s_memtime: clockRead('time'), s_memrealtime: clockRead('realtime'),
   // Every GLOBAL and FLAT table entry whose name without the prefix has a translator above.
   ...Object.fromEntries(ISA_TABLE.filter((d) => d.family === 'GLOBAL' || d.family === 'FLAT').flatMap((d) => {
     const fl = floatAtomicKind(d.mnemonic);
