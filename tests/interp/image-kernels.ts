@@ -105,13 +105,15 @@ export interface ImageScenario {
   readonly image: Uint8Array;
 }
 
-const isLoad = (op: ImageOp): boolean => op.mnemonic.startsWith('image_load');
+/** Loads and image_get_resinfo write v[20:23] (the out record). */
+const isLoad = (op: ImageOp): boolean => op.mnemonic.startsWith('image_load') || op.mnemonic === 'image_get_resinfo';
 const isAtomic = (op: ImageOp): boolean => op.mnemonic.startsWith('image_atomic_');
 const popcount = (m: number): number => [0, 1, 2, 3].filter((k) => (m >> k) & 1).length;
 
 /** How many coordinates an op's address holds, and its address dwords. */
 export function addressOf(op: ImageOp): { coords: number; dwords: number } {
-  const coords = DIM_COORDS[op.dim] + (op.mnemonic.includes('_mip') ? 1 : 0);
+  // image_get_resinfo: its one address is the level.
+  const coords = op.mnemonic === 'image_get_resinfo' ? 1 : DIM_COORDS[op.dim] + (op.mnemonic.includes('_mip') ? 1 : 0);
   return { coords, dwords: op.a16 ? (coords + 1) >> 1 : coords };
 }
 
