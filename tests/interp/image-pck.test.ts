@@ -129,7 +129,7 @@ for (const sc of all) {
     let loaded = 0;
     sc.ops.forEach((op, k) => {
       for (let l = 0; l < sc.ws; l++) {
-        const got = [0, 1, 2, 3].map((d) => u32(out, 16 * (l * sc.ops.length + k) + 4 * d));
+        const got: number[] = [0, 1, 2, 3].map((d): number => u32(out, 16 * (l * sc.ops.length + k) + 4 * d));
         const rec = op.mnemonic.startsWith('image_store') ? [0, 0, 0, 0] : want.out[l]?.[k] ?? [];
         assert.deepEqual(got.map(hex), rec.map(hex), `${sc.name} op ${k} (${op.mnemonic} ${String(op.t.format)}) lane ${l}, coords ${JSON.stringify(op.coords[l])}`);
         if (!op.mnemonic.startsWith('image_store') && rec.some((v, j) => v !== preset(k, j) && v !== 0)) loaded++;
