@@ -45,6 +45,8 @@ export interface TsharpDesc {
   readonly maxMip?: number;
   readonly baseArray?: number;
   readonly swMode?: number;
+  /** ARRAY_PITCH (dword 5 [3:0]; default 0). */
+  readonly arrayPitch?: number;
 }
 
 export function formatNumber(name: string | number): number {
@@ -71,7 +73,7 @@ export function tsharpWords(t: TsharpDesc, dim: Dim): number[] {
     (((w1 >>> 2) & 0xfff) | ((h1 & 0x3fff) << 14)) >>> 0,
     (sel[0] | (sel[1] << 3) | (sel[2] << 6) | (sel[3] << 9) | ((t.baseLevel ?? 0) << 12) | ((t.lastLevel ?? maxMip) << 16) | ((t.swMode ?? 0) << 20) | ((t.type ?? DIM_TYPE[dim]) << 28)) >>> 0,
     (((t.depthField ?? 0) & 0x1fff) | ((t.pitchMsb ?? 0) << 13) | (((t.baseArray ?? 0) & 0x1fff) << 16)) >>> 0,
-    (maxMip << 4) >>> 0,
+    ((maxMip << 4) | ((t.arrayPitch ?? 0) & 0xf)) >>> 0,
     0,
     0,
   ];

@@ -168,12 +168,13 @@ function refused(op: ImageOp, why: RegExp, ws: 32 | 64 = 32): void {
 
 const lanesOf = (n: number, c: number[]) => Array.from({ length: n }, () => c);
 
-test('resinfo refusals: a level past the view, TYPE mismatch, channels with no established value (static)', () => {
+test('resinfo refusals: a level past the view, TYPE mismatch, a sliced 3D view, channels with no established value (static)', () => {
   for (const ws of [32, 64] as const) {
     const r = (dim: Dim, dmask: number, t: TsharpDesc, level: number): ImageOp => ({ mnemonic: 'image_get_resinfo', dim, dmask, t, coords: lanesOf(ws, [level]) });
     refused(r('2D', 0xb, { format: '32_FLOAT', width: 8, height: 8, maxMip: 3 }, 4), /image_get_resinfo: level 4 of a view of levels 0\.\.3 \(BASE_LEVEL \+ level past LAST_LEVEL\) is not implemented/, ws);
     refused(r('2D', 0x9, { format: '32_FLOAT', width: 8, height: 8, maxMip: 3, baseLevel: 3, lastLevel: 2 }, 0), /level 0 of a view of levels 3\.\.2/, ws);
     refused(r('2D', 0x1, { format: '32_FLOAT', width: 8, height: 8, type: 10 }, 0), /image_get_resinfo: the T#'s TYPE 10 is not its dim's \(2d: TYPE 9\)/, ws);
+    refused(r('3D', 0x4, { format: '32_FLOAT', width: 8, height: 8, depthField: 7, arrayPitch: 1 }, 0), /image_get_resinfo: a 3D T# with ARRAY_PITCH 1 \(a sliced view\) is not implemented/, ws);
     refused(r('1D', 0x2, { format: '32_FLOAT', width: 8 }, 0), /image_get_resinfo with dmask 0x2 on a 1d resource is not modelled \(what it returns in channel y is not established\)/, ws);
     refused(r('2D', 0x7, { format: '32_FLOAT', width: 8, height: 8 }, 0), /dmask 0x7 on a 2d resource .*channel z is not established/, ws);
     refused(r('1D_ARRAY', 0xc, { format: '32_FLOAT', width: 8, depthField: 3 }, 0), /on a 1dArray resource .*channel z is not established/, ws);

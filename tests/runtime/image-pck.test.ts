@@ -69,6 +69,7 @@ function refusals(ws: 32 | 64): [string, ImageOp, RegExp][] {
   return [
     ['resinfo: a level past the view', r(0xb, { ...T, maxMip: 2 }, 3), /level 3 of a view of levels 0\.\.2/],
     ['resinfo: a TYPE other than the dim\'s', r(0x1, { ...T, type: 13 }, 0), /TYPE 13 is not its dim's/],
+    ['resinfo: a sliced 3D view (ARRAY_PITCH 1)', r(0xf, { ...T, depthField: 3, arrayPitch: 1 }, 0, '3D'), /a 3D T# with ARRAY_PITCH 1 \(a sliced view\)/],
     ['pck load: an 8_8_8_8 format', p('image_load_pck', 0xf, { ...T, format: '8_8_8_8_UINT' }), /with BUF_FMT_8_8_8_8_UINT: not implemented/],
     ['pck load: dmask past the components', p('image_load_pck_sgn', 0x4, T), /dmask 0x4 names channel z, past the format's components/],
     ['pck load: a DST_SEL other than the identity', p('image_load_pck', 0x1, { ...T, dstSel: [1, 5, 6, 7] }), /DST_SEL 1 in channel x/],
