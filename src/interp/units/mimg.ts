@@ -39,9 +39,10 @@
 // ac_nir_lower_resinfo.c, which replaces the instruction by the same values read from the gfx10
 // descriptor: width/height/depth = field + 1 shifted right by BASE_LEVEL + lod, at least 1,
 // layers = DEPTH - BASE_ARRAY + 1, a 1D array (width, layers), levels LAST_LEVEL - BASE_LEVEL + 1;
-// Mesa ACO / ac_nir_to_llvm, which divide a cube array's z by 6 after the instruction (so z is the
-// view's faces) and move a 1D array's layers from z to y only on gfx9; LLVM's MIMG_NoSampler
-// image_get_resinfo has no D16 form, so the decoder rejects d16):
+// Mesa ac_nir_to_llvm.c's visit_image_size of 2018 (before gfx10), which after the instruction
+// divides a cube array's z by 6 (so z counts the view's faces) and copies a 1D array's layers from
+// z to y from gfx9 on, gfx9 addressing 1D images as 2D (newer ac_nir_to_llvm and ACO name that
+// gfx9_1d, for GFX9 only: gfx10 has 1D dims); llvm-mc-19 rejects d16 on image_get_resinfo):
 //  - the plan (imageResinfoPlan): the level in the address VGPR (A16: its low half), counted from
 //    BASE_LEVEL; dmask's channels ascending to consecutive VGPRs. Channels with no established value
 //    are refused statically: y of 1D, z of 1D, 2D and 1D array (RESINFO_CHANNELS).
@@ -62,8 +63,8 @@
 // The _pck forms (sources: RDNA3 ISA "IMAGE_LOAD_PCK: Load element ... without format conversion.
 // 8- and 16-bit elements are not sign-extended" / "_PCK_SGN: ... are sign-extended", "IMAGE_STORE_PCK:
 // Store element ... without format conversion"; RDNA4 ISA the same with "components ... zero-
-// extended ... The format specified in the resource descriptor is ignored"; LLVM's MIMG_NoSampler
-// image_load_pck has no D16 form and one data VGPR per dmask channel, like image_load). The two ISA
+// extended ... The format specified in the resource descriptor is ignored"; llvm-mc-19 rejects d16
+// on the _pck forms and counts one data VGPR per dmask channel, as for image_load). The two ISA
 // texts agree where an element is one component of 8 or 16 bits or every component is 32 bits, and
 // those are the formats done (the element's size and components from FORMAT): loads put component
 // k of dmask's channel k in the next VGPR, an 8/16-bit one zero-extended (_pck) or sign-extended
