@@ -1,7 +1,8 @@
-// What a MIMG storage instruction (image_load/_mip, image_store/_mip, the 32-bit image atomics)
-// reads and writes, decided from its words alone, for both engines: the image class its DIM
-// addresses, where each coordinate lies (address VGPRs, NSA lists, A16 halves), the data VGPRs it
-// really uses (from DMASK/D16, not the register count LLVM prints), and the forms not modelled.
+// What a MIMG storage instruction (image_load/_mip, image_store/_mip, their _pck forms, the 32-bit
+// image atomics; image_get_resinfo apart, imageResinfoPlan) reads and writes, decided from its
+// words alone, for both engines: the image class its DIM addresses, where each coordinate lies
+// (address VGPRs, NSA lists, A16 halves), the data VGPRs it really uses (from DMASK/D16, not the
+// register count LLVM prints), and the forms not modelled.
 import type { Instruction } from '../decode/types.js';
 import { CLASS_COORDS, DIM_CLASS, type ImageClass } from './linear.js';
 
@@ -30,6 +31,8 @@ export interface ImageOpPlan {
   /** Atomics: the operation (the mnemonic after `image_atomic_`), and whether it returns (GLC). */
   readonly atomic?: string;
   readonly returns: boolean;
+  /** The _pck forms (no format conversion): 'zero' (image_load_pck, image_load_mip_pck, the stores), 'sign' (the _pck_sgn loads). */
+  readonly pck?: 'zero' | 'sign';
 }
 
 const popcount = (m: number): number => ((m & 1) + ((m >> 1) & 1) + ((m >> 2) & 1) + ((m >> 3) & 1));
@@ -39,7 +42,8 @@ export function imageOpPlan(inst: Instruction): ImageOpPlan | string {
   const m = inst.def.mnemonic;
   const f = inst.def.flags ?? [];
   const kind: ImageOpKind | undefined = f.includes('load') ? 'load' : f.includes('store') ? 'store' : f.includes('atomic') ? 'atomic' : undefined;
-  if (!kind || f.includes('nocoord') || /_pck/.test(m)) return `${m} is not modelled (only image_load/_mip, image_store/_mip and the image atomics are)`;
+  if (!kind || f.includes('nocoord')) return `${m} is not modelled (only image_load/_mip, image_store/_mip, their _pck forms and the image atomics are; image_get_resinfo has its own plan)`;
+  const pck = /_pck/.test(m) ? (/_sgn$/.test(m) ? 'sign' as const : 'zero' as const) : undefined;
   const mods = inst.mods;
   const dim = mods.dim ?? 0;
   const cls = DIM_CLASS[dim];
@@ -99,6 +103,59 @@ export function imageOpPlan(inst: Instruction): ImageOpPlan | string {
   if (vdataOp.value.index + dataDwords > 256) return `${m}: its data VGPRs pass v255`;
   return {
     kind, cls, coords, vdata: vdataOp.value.index, dataDwords, dmask, d16, r128: mods.r128 === true,
-    srsrc: srsrcOp.value.index, ...(atomic ? { atomic } : {}), returns: kind === 'atomic' && mods.glc === true,
+    srsrc: srsrcOp.value.index, ...(atomic ? { atomic } : {}), returns: kind === 'atomic' && mods.glc === true, ...(pck ? { pck } : {}),
+  };
+}
+
+/** image_get_resinfo: no coordinates, the level (counted from BASE_LEVEL) in its one address dword. */
+export interface ResinfoPlan {
+  readonly kind: 'resinfo';
+  readonly cls: ImageClass;
+  /** Where the level is (A16: the low half of the address VGPR). */
+  readonly mip: CoordSlot;
+  /** The first result VGPR and how many (one per dmask channel, ascending). */
+  readonly vdata: number;
+  readonly dataDwords: number;
+  readonly dmask: number;
+  readonly r128: boolean;
+  readonly srsrc: number;
+}
+
+/**
+ * The channels image_get_resinfo gives per class (x width, y height or a 1D array's layers, z
+ * depth or the layers, w the view's level count); a channel missing here is refused (what the
+ * hardware returns there is not established: see src/interp/units/mimg.ts).
+ */
+export const RESINFO_CHANNELS: Readonly<Record<ImageClass, number>> = { '1d': 0x9, '2d': 0xb, '3d': 0xf, cube: 0xf, '1dArray': 0xb, '2dArray': 0xf };
+
+/** The plan of an image_get_resinfo, or why the form is not modelled. */
+export function imageResinfoPlan(inst: Instruction): ResinfoPlan | string {
+  const m = inst.def.mnemonic;
+  if (!(inst.def.flags ?? []).includes('nocoord')) return `${m} is not image_get_resinfo`;
+  const mods = inst.mods;
+  const dim = mods.dim ?? 0;
+  const cls = DIM_CLASS[dim];
+  if (!cls) return `${m} with an MSAA dim (${dim}) is not modelled`;
+  if (mods.tfe || mods.lwe) return `${m} with tfe or lwe is not modelled`;
+  if (mods.d16) return `${m} with d16 is not modelled`;
+  const dmask = mods.dmask ?? 0;
+  if (dmask === 0) return `${m} with dmask 0 is not modelled`;
+  const unknown = dmask & ~(RESINFO_CHANNELS[cls] ?? 0);
+  if (unknown) {
+    const names = [0, 1, 2, 3].filter((k) => (unknown >> k) & 1).map((k) => 'xyzw'[k]).join(', ');
+    return `${m} with dmask 0x${dmask.toString(16)} on a ${cls} resource is not modelled (what it returns in channel ${names} is not established)`;
+  }
+  const addr = inst.operands.find((o) => o.name === 'vaddr');
+  if (addr?.value.kind !== 'vgpr') return `${m}: an address that is not a VGPR`;
+  const vgpr = addr.value.index;
+  const vdataOp = inst.operands.find((o) => o.name === 'vdata');
+  const srsrcOp = inst.operands.find((o) => o.name === 'srsrc');
+  if (vdataOp?.value.kind !== 'vgpr') return `${m}: no vdata VGPR`;
+  if (srsrcOp?.value.kind !== 'sgpr') return `${m}: a T# that is not in SGPRs is not modelled`;
+  const dataDwords = popcount(dmask);
+  if (vdataOp.value.index + dataDwords > 256) return `${m}: its data VGPRs pass v255`;
+  return {
+    kind: 'resinfo', cls, mip: mods.a16 ? { vgpr, half: 0 } : { vgpr }, vdata: vdataOp.value.index, dataDwords, dmask,
+    r128: mods.r128 === true, srsrc: srsrcOp.value.index,
   };
 }

@@ -45,6 +45,8 @@ export interface TsharpDesc {
   readonly maxMip?: number;
   readonly baseArray?: number;
   readonly swMode?: number;
+  /** ARRAY_PITCH (dword 5 [3:0]; default 0). */
+  readonly arrayPitch?: number;
 }
 
 export function formatNumber(name: string | number): number {
@@ -71,7 +73,7 @@ export function tsharpWords(t: TsharpDesc, dim: Dim): number[] {
     (((w1 >>> 2) & 0xfff) | ((h1 & 0x3fff) << 14)) >>> 0,
     (sel[0] | (sel[1] << 3) | (sel[2] << 6) | (sel[3] << 9) | ((t.baseLevel ?? 0) << 12) | ((t.lastLevel ?? maxMip) << 16) | ((t.swMode ?? 0) << 20) | ((t.type ?? DIM_TYPE[dim]) << 28)) >>> 0,
     (((t.depthField ?? 0) & 0x1fff) | ((t.pitchMsb ?? 0) << 13) | (((t.baseArray ?? 0) & 0x1fff) << 16)) >>> 0,
-    (maxMip << 4) >>> 0,
+    ((maxMip << 4) | ((t.arrayPitch ?? 0) & 0xf)) >>> 0,
     0,
     0,
   ];
@@ -105,13 +107,15 @@ export interface ImageScenario {
   readonly image: Uint8Array;
 }
 
-const isLoad = (op: ImageOp): boolean => op.mnemonic.startsWith('image_load');
+/** Loads and image_get_resinfo write v[20:23] (the out record). */
+const isLoad = (op: ImageOp): boolean => op.mnemonic.startsWith('image_load') || op.mnemonic === 'image_get_resinfo';
 const isAtomic = (op: ImageOp): boolean => op.mnemonic.startsWith('image_atomic_');
 const popcount = (m: number): number => [0, 1, 2, 3].filter((k) => (m >> k) & 1).length;
 
 /** How many coordinates an op's address holds, and its address dwords. */
 export function addressOf(op: ImageOp): { coords: number; dwords: number } {
-  const coords = DIM_COORDS[op.dim] + (op.mnemonic.includes('_mip') ? 1 : 0);
+  // image_get_resinfo: its one address is the level.
+  const coords = op.mnemonic === 'image_get_resinfo' ? 1 : DIM_COORDS[op.dim] + (op.mnemonic.includes('_mip') ? 1 : 0);
   return { coords, dwords: op.a16 ? (coords + 1) >> 1 : coords };
 }
 

@@ -9,7 +9,7 @@
 //    read_imageui / read_imagei from a packed image2d_t, equal to image_load of them in a padded
 //    linear T# (but where pocl's UNORM/SNORM reciprocal product is 1 ulp from the quotient; left
 //    out: pocl's CL_R with CL_HALF_FLOAT, and CL_R's w for the integer types, which pocl gets wrong);
-//  - the refusals: the forms not modelled (tfe, image_load_pck, MSAA), and the T#s the unit does
+//  - the refusals: the forms not modelled (tfe, MSAA), and the T#s the unit does
 //    not implement (tiled, TYPE mismatch, unsupported formats, converting stores, dmask leaving
 //    out a component, reserved DST_SEL), but only with a lane in EXEC.
 import { test } from 'node:test';
@@ -365,9 +365,8 @@ test('refused at run time with the instruction: tiled SW_MODE, TYPE mismatch, co
   refused({ mnemonic: 'image_atomic_fmin', dim: '2D', dmask: 1, t: T2, coords: lanesOf(32, [1, 1]) }, /image_atomic_fmin with BUF_FMT_32_UINT: an image atomic needs 32_FLOAT/);
 });
 
-test('refused statically: tfe, an MSAA dim (and image_load_pck, not registered)', () => {
+test('refused statically: tfe, an MSAA dim (image_load_pck and image_get_resinfo: ./image-pck.test.ts)', () => {
   refused({ mnemonic: 'image_load', dim: '2D', dmask: 0xf, extra: 'tfe', t: T2, coords: lanesOf(32, [0, 0]) }, /image_load with tfe or lwe is not modelled/);
-  refused({ mnemonic: 'image_load_pck', dim: '2D', dmask: 0x1, t: T2, coords: lanesOf(32, [0, 0]) }, /image_load_pck is not implemented by the interpreter/);
   // An MSAA dim through the text: the kernel's op written by hand.
   const body = imageKernel({ name: 'msaa', ws: 32, image: new Uint8Array(256), ops: [{ mnemonic: 'image_load', dim: '2D', dmask: 1, t: T2, coords: lanesOf(32, [0, 0]) }] })
     .replace('dim:SQ_RSRC_IMG_2D unorm', 'dim:SQ_RSRC_IMG_2D_MSAA unorm').replace('v[10:11], s[40:47]', 'v[10:12], s[40:47]');

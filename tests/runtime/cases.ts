@@ -31,6 +31,8 @@ import { vfloatCases } from './cases-vfloat.js';
 import { fp16OvflCases } from './cases-fp16-ovfl.js';
 import { transcendentalCases } from './cases-transcendental.js';
 import { dotCases, movrelCases, permlaneCases, sadCases, sdwaCases } from './cases-vint.js';
+import { imageVkCases, sharedImageCases } from './image-vk-cases.js';
+import { pckResinfoCases } from './cases-image-pck.js';
 
 export interface EngineCase {
   /** The case's name in messages. */
@@ -416,6 +418,12 @@ export const ENGINE_SUITES: readonly EngineSuite[] = [
   { title: 'transcendentals', cases: () => transcendentalCases() },
   { title: 'control flow', cases: controlFlow },
   { title: 'calls and computed jumps', cases: callCases },
+  // Image (MIMG) storage instructions (tests/runtime/image.test.ts and image-pck.test.ts run them on
+  // three engines), the Vulkan-ready kernels: the interpreter's scenarios with s_barrier between
+  // their phases (./image-vk-cases.ts says why), then the kernels of every class and format.
+  { title: 'image loads, stores and atomics', cases: function* () { for (const [, vk] of sharedImageCases()) yield vk; } },
+  { title: 'image kernels of every class', cases: imageVkCases },
+  { title: 'image_get_resinfo and the _pck forms', cases: function* () { for (const [, vk] of pckResinfoCases()) yield vk; } },
 ];
 
 /** The IR interpreter's buffers for the case (on copies of its inputs). */

@@ -60,7 +60,7 @@ const D16_FORMATS = ['8_8_8_8_UNORM', '16_16_16_16_FLOAT', '16_16_UINT', '10_11_
  * instructions; lavapipe runs a wave's lanes in SIMD groups one after another). s_barrier in a
  * one-wave workgroup changes nothing on the interpreter, which must give the same buffers.
  */
-function withBarriers(kernel: string): string {
+export function withBarriers(kernel: string): string {
   const lines = kernel.split('\n');
   const zero = lines.findIndex((l) => l.trim() === 'v_mov_b32 v2, 0');
   assert.ok(zero > 0 && lines.filter((l) => l.trim() === 'v_mov_b32 v2, 0').length === 1, 'the zeroing loop');

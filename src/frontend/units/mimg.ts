@@ -25,6 +25,14 @@
 // atomics: the dword at the texel of a 32_UINT / 32_SINT image (32_FLOAT for fcmpswap/fmin/fmax,
 // through memory.ts's float-atomic helper), lanes in ascending lane order, with glc the old value
 // to vdata[0].
+//
+// image_get_resinfo and the _pck loads/stores as src/interp/units/mimg.ts's header says (its
+// sources and readings): resinfo reads only the T#'s size, level and slice fields (any SW_MODE);
+// a TYPE other than its DIM's, a sliced 3D view (ARRAY_PITCH not 0) or a lane's level past the view
+// faults (FAULT_IMAGE). The _pck forms take the formats of one 8/16-bit component or of 32-bit
+// components without conversion (8/16 bits zero- or sign-extended); another format, a dmask channel
+// past the components or a DST_SEL other than the identity (loads), a component left out of dmask
+// (stores) fault.
 import type { Builder, Inst } from '../../ir/ir.js';
 import type { Op } from '../../ir/ops.js';
 import { ATOMIC_RMW } from '../../ir/ops.js';
@@ -33,7 +41,7 @@ import { ISA_TABLE } from '../../isa/table.js';
 import { TSHARP_FIELDS, type TsharpFieldName } from '../../isa/tsharp.js';
 import { bufferFormatInfo, GFX10_BUFFER_FORMATS } from '../../isa/tables/mtbuf.js';
 import { CLASS_TYPE, type ImageArith, type ImageDims, linearTexel, type TexelCoords } from '../../image/linear.js';
-import { type CoordSlot, type ImageOpPlan, imageOpPlan } from '../../image/plan.js';
+import { type CoordSlot, type ImageOpPlan, imageOpPlan, imageResinfoPlan } from '../../image/plan.js';
 import type { FloatAtomicOp } from '../../float/atomic.js';
 import type { TContext, Translator } from '../context.js';
 import { convertComponent, d16Storable, descriptorValue, layoutOf, oneOf } from './buffer-format.js';
@@ -74,7 +82,7 @@ const not = (cx: TContext, x: Inst) => e(cx, 'NotU1', x);
 const add64 = (cx: TContext, a: Inst, k: number) => (k === 0 ? a : e(cx, 'IAdd64', a, cx.pack(K(cx, k), K(cx, 0))));
 
 /** The T#'s dwords (dwords 4..7 read 0 under r128). */
-function tsharpWords(cx: TContext, p: ImageOpPlan): Inst[] {
+function tsharpWords(cx: TContext, p: { readonly r128: boolean; readonly srsrc: number }): Inst[] {
   return Array.from({ length: 8 }, (_, k) => (p.r128 && k >= 4 ? K(cx, 0) : cx.b.emit('GetSgpr', [], [p.srsrc + k])));
 }
 
@@ -257,9 +265,106 @@ const imageAtomic = (kind: AtomicKind): Translator => (cx) => {
   if (plan.returns) cx.writeLane(vgpr(plan.vdata), old, 0, im.exec);
 };
 
+/**
+ * The _pck forms' formats, one word per FORMAT value (0: not one they take): bit 0 valid, bits 3:1
+ * log2 of the element's bytes, 6:4 its components, 8:7 the component width (1: 8, 2: 16, 3: 32).
+ */
+function pckWord(k: number): number {
+  const f = bufferFormatInfo(k);
+  if (!f) return 0;
+  const log2 = [1, 2, 4, 8, 16].indexOf(f.bytes);
+  if (log2 < 0) return 0;
+  const w = f.widths.every((x) => x === 32) ? 3 : f.widths.length === 1 && f.widths[0] === 8 ? 1 : f.widths.length === 1 && f.widths[0] === 16 ? 2 : 0;
+  return w === 0 ? 0 : 1 | (log2 << 1) | (f.widths.length << 4) | (w << 7);
+}
+
+function pckWordValue(cx: TContext, format: Inst): Inst {
+  let d = K(cx, 0);
+  for (let k = 0; k < GFX10_BUFFER_FORMATS.length; k++) {
+    const v = pckWord(k);
+    if (v !== 0) d = e(cx, 'Select32', e(cx, 'IEq32', format, K(cx, k)), K(cx, v), d);
+  }
+  return d;
+}
+
+/** image_load[_mip]_pck[_sgn]: component k of dmask's channel k, 8/16 bits zero- or sign-extended; 0 out of bounds. */
+const imagePckLoad: Translator = (cx) => {
+  const im = imageOf(cx);
+  const { plan, w } = im;
+  const pw = pckWordValue(cx, im.format);
+  const comps = bitsOf(cx, pw, 4, 3), width = bitsOf(cx, pw, 7, 2);
+  const chans = [0, 1, 2, 3].filter((k) => plan.dmask & (1 << k));
+  const top = chans[chans.length - 1] ?? 0;
+  const sels = (['dstSelX', 'dstSelY', 'dstSelZ', 'dstSelW'] as const).map((n) => tfield(cx, w, n));
+  const badSel = or(cx, ...chans.map((k) => e(cx, 'INe32', sels[k] as Inst, K(cx, 4 + k))));
+  const refuse = or(cx, not(cx, bitOf(cx, pw, 0)), e(cx, 'ULe32', comps, K(cx, top)), badSel);
+  const t = texel(cx, im, refuse, bitsOf(cx, pw, 1, 3));
+  const is = (n: number) => e(cx, 'IEq32', width, K(cx, n));
+  const b8 = cx.b.emit('LoadGlobalU8', [e(cx, 'AndU1', t.on, is(1)), t.addr]);
+  const b16 = cx.b.emit('LoadGlobalU16', [e(cx, 'AndU1', t.on, is(2)), t.addr]);
+  const narrow = plan.pck === 'sign'
+    ? e(cx, 'Select32', is(1), e(cx, 'SBfe32', b8, K(cx, 0), K(cx, 8)), e(cx, 'SBfe32', b16, K(cx, 0), K(cx, 16)))
+    : e(cx, 'Or32', b8, b16);
+  chans.forEach((k, j) => {
+    const dw = cx.b.emit('LoadGlobal32', [e(cx, 'AndU1', t.on, is(3)), add64(cx, t.addr, 4 * k)]);
+    const x = e(cx, 'Select32', is(3), dw, narrow);
+    cx.writeLane(vgpr(plan.vdata + j), e(cx, 'Select32', t.on, x, K(cx, 0)), 0, im.exec);
+  });
+};
+
+/** image_store[_mip]_pck: the 32-bit components from their data VGPRs, an 8/16-bit element from vdata[0]'s low bits. */
+const imagePckStore: Translator = (cx) => {
+  const im = imageOf(cx);
+  const { plan } = im;
+  const pw = pckWordValue(cx, im.format);
+  const comps = bitsOf(cx, pw, 4, 3), width = bitsOf(cx, pw, 7, 2);
+  const n = leadingChannels(plan.dmask);
+  const t = texel(cx, im, or(cx, not(cx, bitOf(cx, pw, 0)), e(cx, 'UGt32', comps, K(cx, n))), bitsOf(cx, pw, 1, 3));
+  const is = (k: number) => e(cx, 'IEq32', width, K(cx, k));
+  const x0 = cx.lane(vgpr(plan.vdata), 'b32');
+  cx.b.emit('StoreGlobal8', [e(cx, 'AndU1', t.on, is(1)), t.addr, e(cx, 'And32', x0, K(cx, 0xff))]);
+  cx.b.emit('StoreGlobal16', [e(cx, 'AndU1', t.on, is(2)), t.addr, e(cx, 'And32', x0, K(cx, 0xffff))]);
+  for (let c = 0; c < n; c++) {
+    const on = and(cx, t.on, is(3), e(cx, 'ULt32', K(cx, c), comps));
+    cx.b.emit('StoreGlobal32', [on, add64(cx, t.addr, 4 * c), cx.lane(vgpr(plan.vdata + c), 'b32')]);
+  }
+};
+
+/** image_get_resinfo: width, height or a 1D array's layers, depth or layers, the view's levels, for the lane's level. */
+const imageResinfo: Translator = (cx) => {
+  const plan = imageResinfoPlan(cx.inst);
+  if (typeof plan === 'string') return cx.fail(plan);
+  const w = tsharpWords(cx, plan);
+  const f = (n: TsharpFieldName) => tfield(cx, w, n);
+  const exec = cx.execBit();
+  let refuse = e(cx, 'INe32', f('type'), K(cx, CLASS_TYPE[plan.cls]));
+  if (plan.cls === '3d') refuse = or(cx, refuse, e(cx, 'INe32', f('arrayPitch'), K(cx, 0)));
+  const v = cx.b.emit('GetVgpr', [], [plan.mip.vgpr]);
+  const mip = plan.mip.half === undefined ? v : e(cx, 'And32', v, K(cx, 0xffff));
+  const base = f('baseLevel'), last = f('lastLevel');
+  const inView = and(cx, e(cx, 'ULe32', base, last), e(cx, 'ULe32', mip, e(cx, 'ISub32', last, base)));
+  cx.b.emit('Fault', [e(cx, 'AndU1', exec, or(cx, refuse, not(cx, inView)))], [FAULT_IMAGE]);
+  // In the view the level is at most 15; the mask keeps the shifts defined elsewhere.
+  const level = e(cx, 'And32', e(cx, 'IAdd32', base, mip), K(cx, 15));
+  const size = (field: Inst) => e(cx, 'UMax32', e(cx, 'LShr32', e(cx, 'IAdd32', field, K(cx, 1)), level), K(cx, 1));
+  const width = e(cx, 'Or32', f('widthLo'), e(cx, 'Shl32', f('widthHi'), K(cx, 2)));
+  const layers = e(cx, 'IAdd32', e(cx, 'ISub32', f('depth'), f('baseArray')), K(cx, 1));
+  const xyzw = [
+    size(width),
+    plan.cls === '1dArray' ? layers : size(f('height')),
+    plan.cls === '3d' ? size(f('depth')) : layers,
+    e(cx, 'IAdd32', e(cx, 'ISub32', last, base), K(cx, 1)),
+  ];
+  let j = 0;
+  for (let k = 0; k < 4; k++) if (plan.dmask & (1 << k)) cx.writeLane(vgpr(plan.vdata + j++), xyzw[k] as Inst, 0, exec);
+};
+
 const FLOAT_ATOMICS: Readonly<Record<string, FloatAtomicOp>> = { fcmpswap: 'cmpswap', fmin: 'min', fmax: 'max' };
 
 export const MIMG: Record<string, Translator> = { image_load: imageLoad, image_load_mip: imageLoad, image_store: imageStore, image_store_mip: imageStore };
+for (const m of ['image_load_pck', 'image_load_pck_sgn', 'image_load_mip_pck', 'image_load_mip_pck_sgn']) MIMG[m] = imagePckLoad;
+for (const m of ['image_store_pck', 'image_store_mip_pck']) MIMG[m] = imagePckStore;
+MIMG.image_get_resinfo = imageResinfo;
 for (const d of ISA_TABLE) {
   if (d.family !== 'MIMG' || !(d.flags ?? []).includes('atomic')) continue;
   const op = d.mnemonic.slice('image_atomic_'.length);

@@ -1,5 +1,5 @@
-// MIMG storage instructions: image_load/_mip, image_store/_mip and the 32-bit image atomics on a
-// linear (SW_MODE 0) T#. What an instruction addresses comes from src/image/plan.ts (class,
+// MIMG storage instructions: image_load/_mip, image_store/_mip, their _pck forms and the 32-bit
+// image atomics on a linear (SW_MODE 0) T#; image_get_resinfo on any T# (see below). What an instruction addresses comes from src/image/plan.ts (class,
 // coordinate slots incl. NSA and A16 halves, data VGPRs, the forms not modelled), where a texel
 // lies and whether it is in the view from src/image/linear.ts (addrlib's gfx10 linear layout,
 // the same code the recompiler builds IR from), the T#'s fields from src/isa/tsharp.ts.
@@ -33,13 +33,55 @@
 //    new value, vdata[1] the compare value, as buffer_atomic_cmpswap); with GLC the old value goes
 //    to vdata[0]. Out of bounds: no access, and 0 returned with GLC.
 //  - Memory goes through the dispatch's global memory (an unmapped address is the usual error).
+//
+// image_get_resinfo (sources: RDNA3 ISA "IMAGE_GET_RESINFO ... Returns 4 integer values into VGPRs
+// 3-0: {num_mip_levels, depth, height, width}", the same in RDNA4's; Mesa src/amd/common/
+// ac_nir_lower_resinfo.c, which replaces the instruction by the same values read from the gfx10
+// descriptor: width/height/depth = field + 1 shifted right by BASE_LEVEL + lod, at least 1,
+// layers = DEPTH - BASE_ARRAY + 1, a 1D array (width, layers), levels LAST_LEVEL - BASE_LEVEL + 1;
+// Mesa ac_nir_to_llvm.c's visit_image_size of 2018 (before gfx10), which after the instruction
+// divides a cube array's z by 6 (so z counts the view's faces) and copies a 1D array's layers from
+// z to y from gfx9 on, gfx9 addressing 1D images as 2D (newer ac_nir_to_llvm and ACO name that
+// gfx9_1d, for GFX9 only: gfx10 has 1D dims); llvm-mc-19 rejects d16 on image_get_resinfo):
+//  - the plan (imageResinfoPlan): the level in the address VGPR (A16: its low half), counted from
+//    BASE_LEVEL; dmask's channels ascending to consecutive VGPRs. Channels with no established value
+//    are refused statically: y of 1D, z of 1D, 2D and 1D array (RESINFO_CHANNELS).
+//  - with a lane in EXEC: TYPE must be the DIM's (as the other ops), and a 3D T# with ARRAY_PITCH
+//    not 0 (a sliced 3D storage view, which ac_nir_lower_resinfo answers with its slices) is refused.
+//    SW_MODE, FORMAT and DST_SEL are not read (resinfo returns no texel): a tiled T# is fine.
+//  - per active lane, level = BASE_LEVEL + the VGPR; a level past the view (BASE_LEVEL > LAST_LEVEL,
+//    or BASE_LEVEL + level > LAST_LEVEL) is refused (UnimplementedError; what the hardware returns
+//    is not established). Else x = max((WIDTH + 1) >> level, 1); y = max((HEIGHT + 1) >> level, 1)
+//    (2D, 3D, cube, 2D array) or the layers (1D array); z = max((DEPTH + 1) >> level, 1) (3D) or the
+//    layers (cube: faces, 2D array); w = LAST_LEVEL - BASE_LEVEL + 1. layers = DEPTH - BASE_ARRAY + 1
+//    (u32, as written; a T# with BASE_ARRAY > DEPTH gets the wrapped value: a reading).
+//    Readings (the sources are silent): the max(., 1) on 1D's x (ac_nir leaves it out, saying an
+//    in-range level cannot give 0); x of a cube is its width (ac_nir returns the height, "fewer
+//    instructions", cubes being square); w is the view's levels, not MAX_MIP + 1 (ac_nir's
+//    query_levels). Not measured on hardware.
+//
+// The _pck forms (sources: RDNA3 ISA "IMAGE_LOAD_PCK: Load element ... without format conversion.
+// 8- and 16-bit elements are not sign-extended" / "_PCK_SGN: ... are sign-extended", "IMAGE_STORE_PCK:
+// Store element ... without format conversion"; RDNA4 ISA the same with "components ... zero-
+// extended ... The format specified in the resource descriptor is ignored"; llvm-mc-19 rejects d16
+// on the _pck forms and counts one data VGPR per dmask channel, as for image_load). The two ISA
+// texts agree where an element is one component of 8 or 16 bits or every component is 32 bits, and
+// those are the formats done (the element's size and components from FORMAT): loads put component
+// k of dmask's channel k in the next VGPR, an 8/16-bit one zero-extended (_pck) or sign-extended
+// (_pck_sgn), 32-bit ones as they are; 0 out of bounds. Refused with a lane in EXEC: other formats
+// (multi-component elements narrower than 32 bits a component, where the texts differ), a dmask
+// channel past the format's components, a DST_SEL other than the identity (4 + k) in a channel
+// dmask names (whether it applies is not established), and as every op a tiled or wrong-TYPE T#.
+// Stores: every component of the format in dmask (channels past them ignored, as image_store);
+// 32-bit components from their data VGPRs, an 8/16-bit element from the low bits of vdata[0] (a
+// reading of "already packed"). No conversion anywhere.
 import type { Instruction, OperandValue } from '../../decode/types.js';
 import type { InstrDef } from '../../isa/types.js';
 import { ISA_TABLE } from '../../isa/table.js';
 import { type BufferFormatInfo, bufferFormatInfo, GFX10_BUFFER_FORMATS } from '../../isa/tables/mtbuf.js';
-import { tsharpField, type TsharpFieldName } from '../../isa/tsharp.js';
+import { IMG_TYPE, tsharpField, type TsharpFieldName } from '../../isa/tsharp.js';
 import { CLASS_TYPE, linearTexel, NUMBER_IMAGE_ARITH, type ImageDims } from '../../image/linear.js';
-import { imageOpPlan, type CoordSlot, type ImageOpPlan } from '../../image/plan.js';
+import { imageOpPlan, imageResinfoPlan, type CoordSlot, type ImageOpPlan } from '../../image/plan.js';
 import { floatAtomic, type FloatAtomicOp } from '../../float/atomic.js';
 import { convert16, convert32, missing } from './buffer-format.js';
 import type { ExecContext, Handler } from '../context.js';
@@ -51,6 +93,7 @@ const M32 = 0xffffffffn;
 
 /** The mnemonics this unit implements. */
 const LOADS_STORES = ['image_load', 'image_load_mip', 'image_store', 'image_store_mip'];
+const PCK = ['image_load_pck', 'image_load_pck_sgn', 'image_load_mip_pck', 'image_load_mip_pck_sgn', 'image_store_pck', 'image_store_mip_pck'];
 const INT_ATOMICS = ['swap', 'cmpswap', 'add', 'sub', 'smin', 'umin', 'smax', 'umax', 'and', 'or', 'xor', 'inc', 'dec'];
 const FLOAT_ATOMICS: Readonly<Record<string, FloatAtomicOp>> = { fcmpswap: 'cmpswap', fmin: 'min', fmax: 'max' };
 
@@ -61,7 +104,7 @@ function formatName(format: number): string {
 }
 
 /** The T# dwords (r128: 4, the rest 0). */
-function tsharpOf(plan: ImageOpPlan, cx: ExecContext): number[] {
+function tsharpOf(plan: { readonly r128: boolean; readonly srsrc: number }, cx: ExecContext): number[] {
   const n = plan.r128 ? 4 : 8;
   return Array.from({ length: 8 }, (_, k) => (k < n ? (cx.st.sgpr[plan.srsrc + k] ?? 0) >>> 0 : 0));
 }
@@ -230,6 +273,111 @@ function atomicHandler(def: InstrDef, name: string): Handler {
   };
 }
 
+/** The pck forms' formats: one 8- or 16-bit component (its width), or only 32-bit components (32). */
+function pckWidth(f: BufferFormatInfo | undefined): 8 | 16 | 32 | undefined {
+  if (!f) return undefined;
+  if (f.widths.every((w) => w === 32)) return 32;
+  const w = f.widths[0];
+  return f.widths.length === 1 && (w === 8 || w === 16) ? w : undefined;
+}
+
+const PCK_FORMATS = 'only a format of one 8- or 16-bit component or of 32-bit components';
+
+function pckLoadHandler(def: InstrDef): Handler {
+  const m = def.mnemonic;
+  return (inst, cx) => {
+    const plan = planOf(inst);
+    if (!anyActive(cx)) return;
+    const words = tsharpOf(plan, cx);
+    const img = imageOf(m, plan, words);
+    const f = formatOf(img.fmt);
+    const width = pckWidth(f);
+    if (!f || !width) throw new UnimplementedError(`${m} with ${formatName(img.fmt)}: not implemented (${PCK_FORMATS}; how a packed load spreads narrower components over VGPRs is not established)`);
+    const chans = dmaskChannels(plan.dmask);
+    const sels = [tsharpField(words, 'dstSelX'), tsharpField(words, 'dstSelY'), tsharpField(words, 'dstSelZ'), tsharpField(words, 'dstSelW')];
+    for (const k of chans) {
+      if (k >= f.widths.length) throw new UnimplementedError(`${m} with ${f.name}: dmask 0x${plan.dmask.toString(16)} names channel ${'xyzw'[k]}, past the format's components (not established)`);
+      if (sels[k] !== 4 + k) throw new UnimplementedError(`${m}: DST_SEL ${sels[k]} in channel ${'xyzw'[k]} (only the identity is implemented for a packed load)`);
+    }
+    const dims = { ...img.dims, log2Bpe: 31 - Math.clz32(f.bytes) };
+    const gfx103 = cx.target === 'gfx1030';
+    for (let l = 0; l < cx.st.waveSize; l++) {
+      if (!cx.st.active(l)) continue;
+      const t = texel(plan, cx, gfx103, img.base, dims, l);
+      chans.forEach((k, j) => {
+        let x = 0;
+        if (t.ok) {
+          if (width === 32) x = cx.mem.read(t.addr + 4 * k, 4) >>> 0;
+          else {
+            x = cx.mem.read(t.addr, width / 8 as 1 | 2) >>> 0;
+            if (plan.pck === 'sign') x = ((x << (32 - width)) >> (32 - width)) >>> 0;
+          }
+        }
+        writeLane(cx.st, vgpr(plan.vdata + j), l, x);
+      });
+    }
+  };
+}
+
+function pckStoreHandler(def: InstrDef): Handler {
+  const m = def.mnemonic;
+  return (inst, cx) => {
+    const plan = planOf(inst);
+    if (!anyActive(cx)) return;
+    const words = tsharpOf(plan, cx);
+    const img = imageOf(m, plan, words);
+    const f = formatOf(img.fmt);
+    const width = pckWidth(f);
+    if (!f || !width) throw new UnimplementedError(`${m} with ${formatName(img.fmt)}: not implemented (${PCK_FORMATS})`);
+    const n = f.widths.length;
+    for (let c = 0; c < n; c++) {
+      if (!((plan.dmask >> c) & 1)) throw new UnimplementedError(`${m} with ${f.name}: dmask 0x${plan.dmask.toString(16)} leaves out component ${'xyzw'[c]} of the format`);
+    }
+    const dims = { ...img.dims, log2Bpe: 31 - Math.clz32(f.bytes) };
+    const gfx103 = cx.target === 'gfx1030';
+    for (let l = 0; l < cx.st.waveSize; l++) {
+      if (!cx.st.active(l)) continue;
+      const t = texel(plan, cx, gfx103, img.base, dims, l);
+      if (!t.ok) continue;
+      if (width !== 32) cx.mem.write(t.addr, width / 8 as 1 | 2, readLane(cx.st, vgpr(plan.vdata), 'b32', l) & (width === 8 ? 0xff : 0xffff));
+      else for (let c = 0; c < n; c++) cx.mem.write(t.addr + 4 * c, 4, readLane(cx.st, vgpr(plan.vdata + c), 'b32', l));
+    }
+  };
+}
+
+function resinfoHandler(def: InstrDef): Handler {
+  const m = def.mnemonic;
+  return (inst, cx) => {
+    const plan = imageResinfoPlan(inst);
+    if (typeof plan === 'string') throw new UnimplementedError(plan);
+    if (!anyActive(cx)) return;
+    const words = tsharpOf(plan, cx);
+    const F = (n: TsharpFieldName): number => tsharpField(words, n);
+    const type = F('type'), want = CLASS_TYPE[plan.cls];
+    if (type !== want) throw new UnimplementedError(`${m}: the T#'s TYPE ${type} is not its dim's (${plan.cls}: TYPE ${want})`);
+    if (type === IMG_TYPE.d3 && F('arrayPitch') !== 0) throw new UnimplementedError(`${m}: a 3D T# with ARRAY_PITCH ${F('arrayPitch')} (a sliced view) is not implemented`);
+    const base = F('baseLevel'), last = F('lastLevel');
+    const width = ((F('widthLo') | (F('widthHi') << 2)) >>> 0) + 1, height = F('height') + 1, depth = F('depth') + 1;
+    const layers = (F('depth') - F('baseArray') + 1) >>> 0;
+    for (let l = 0; l < cx.st.waveSize; l++) {
+      if (!cx.st.active(l)) continue;
+      const v = readLane(cx.st, vgpr(plan.mip.vgpr), 'b32', l) >>> 0;
+      const mip = plan.mip.half === undefined ? v : v & 0xffff;
+      if (base > last || mip > last - base) throw new UnimplementedError(`${m}: level ${mip} of a view of levels ${base}..${last} (BASE_LEVEL + level past LAST_LEVEL) is not implemented`);
+      const level = base + mip;
+      const size = (n: number) => Math.max(n >>> level, 1);
+      const c = plan.cls;
+      const xyzw = [
+        size(width),
+        c === '1dArray' ? layers : size(height),
+        c === '3d' ? size(depth) : layers,
+        last - base + 1,
+      ];
+      dmaskChannels(plan.dmask).forEach((k, j) => writeLane(cx.st, vgpr(plan.vdata + j), l, (xyzw[k] ?? 0) >>> 0));
+    }
+  };
+}
+
 function planOf(inst: Instruction): ImageOpPlan {
   const p = imageOpPlan(inst);
   if (typeof p === 'string') throw new UnimplementedError(p);
@@ -241,11 +389,13 @@ for (const d of ISA_TABLE) {
   if (d.family !== 'MIMG') continue;
   const m = d.mnemonic;
   if (LOADS_STORES.includes(m)) MIMG[m] = m.startsWith('image_load') ? loadHandler(d) : storeHandler(d);
+  else if (PCK.includes(m)) MIMG[m] = m.startsWith('image_load') ? pckLoadHandler(d) : pckStoreHandler(d);
+  else if (m === 'image_get_resinfo') MIMG[m] = resinfoHandler(d);
   else if (m.startsWith('image_atomic_')) {
     const name = m.slice('image_atomic_'.length);
     if (INT_ATOMICS.includes(name) || name in FLOAT_ATOMICS) MIMG[m] = atomicHandler(d, name);
   }
 }
-if (Object.keys(MIMG).length !== LOADS_STORES.length + INT_ATOMICS.length + Object.keys(FLOAT_ATOMICS).length) {
+if (Object.keys(MIMG).length !== LOADS_STORES.length + PCK.length + 1 + INT_ATOMICS.length + Object.keys(FLOAT_ATOMICS).length) {
   throw new InterpError('internal: the MIMG table lacks an instruction this unit implements');
 }
