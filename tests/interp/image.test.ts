@@ -3,14 +3,15 @@
 //  - a reference written here, apart from src/image: a linear image as rows of bytes, the row
 //    pitch in bytes rounded up to 256 (addrlib's gfx10 linear rule, level by level), the mip chain
 //    smallest level first, slices one after another; loads convert through ./buffer-format-ref.ts
-//    (the buffer tests' independent conversion model), stores and atomics are applied to the
-//    reference's bytes in lane order;
+//    (the buffer tests' independent conversion model), stores (converting through
+//    ./format-store-ref.ts, the store conversion's independent model) and atomics are applied to
+//    the reference's bytes in lane order;
 //  - pocl (an OpenCL implementation we did not write) reading the same pixels with read_imagef /
 //    read_imageui / read_imagei from a packed image2d_t, equal to image_load of them in a padded
 //    linear T# (but where pocl's UNORM/SNORM reciprocal product is 1 ulp from the quotient; left
 //    out: pocl's CL_R with CL_HALF_FLOAT, and CL_R's w for the integer types, which pocl gets wrong);
 //  - the refusals: the forms not modelled (tfe, image_load_pck, MSAA), and the T#s the unit does
-//    not implement (tiled, TYPE mismatch, unsupported formats, converting stores, dmask leaving
+//    not implement (tiled, TYPE mismatch, unsupported formats, d16 stores to 32-bit components, dmask leaving
 //    out a component, reserved DST_SEL), but only with a lane in EXEC.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -20,6 +21,7 @@ import { UnimplementedError } from '../../src/interp/errors.js';
 import { assembleShaders } from '../harness/kernel.js';
 import { Rng } from '../harness/rng.js';
 import { channels } from './buffer-format-ref.js';
+import { type Num, refPack } from './format-store-ref.js';
 import { runKernel } from './harness.js';
 import {
   type Dim, DIM_COORDS, imageBuffers, imageFloatAtomicScenarios, imageKernel, type ImageOp, type ImageScenario, imageScenarios, preset, type TsharpDesc,
@@ -34,6 +36,8 @@ const formatName = (t: TsharpDesc): string => {
 const widthsOf = (fmt: string): number[] => fmt.replace(/_[A-Z]+$/, '').split('_').map(Number);
 /** The element's bytes. */
 const bpeOf = (fmt: string): number => widthsOf(fmt).reduce((a, w) => a + w, 0) / 8;
+
+const numOf = (fmt: string): Num => (/_([A-Z]+)$/.exec(fmt)?.[1] ?? '') as Num;
 
 const HAS_Y: readonly Dim[] = ['2D', '3D', 'CUBE', '2D_ARRAY'];
 
@@ -127,10 +131,14 @@ function expected(sc: ImageScenario, input: Uint8Array, gfx103 = true): { out: n
       } else if (op.mnemonic.startsWith('image_store')) {
         if (!active(l) || !p.ok) continue;
         const d = data(l);
-        const comps = widthsOf(fmt).length;
-        for (let c = 0; c < comps; c++) {
-          if (!op.d16) put32(img, p.offset + 4 * c, d[c] ?? 0);
-          else { const h = ((d[c >> 1] ?? 0) >>> (16 * (c & 1))) & 0xffff; img[p.offset + 2 * c] = h & 0xff; img[p.offset + 2 * c + 1] = h >>> 8; }
+        const ws = widthsOf(fmt).reverse(); // x first
+        const chan = (c: number) => (!op.d16 ? d[c] ?? 0 : ((d[c >> 1] ?? 0) >>> (16 * (c & 1))) & 0xffff);
+        if (ws.every((w) => w === 32)) ws.forEach((_, c) => put32(img, p.offset + 4 * c, chan(c)));
+        else {
+          // Narrower components: converted by ./format-store-ref.ts, packed from bit 0 up (x lowest).
+          let el = 0n, at = 0n;
+          ws.forEach((w, c) => { el |= BigInt(refPack(numOf(fmt), w, chan(c), op.d16 === true)) << at; at += BigInt(w); });
+          for (let b = 0; b < bpe; b++) img[p.offset + b] = Number((el >> BigInt(8 * b)) & 0xffn);
         }
       } else {
         const d = data(l);
@@ -348,13 +356,13 @@ function refused(op: ImageOp, why: RegExp, ws: 32 | 64 = 32): void {
 const lanesOf = (n: number, c: number[]) => Array.from({ length: n }, () => c);
 const T2: TsharpDesc = { format: '32_UINT', width: 8, height: 8 };
 
-test('refused at run time with the instruction: tiled SW_MODE, TYPE mismatch, converting store, dmask leaving out a component, reserved DST_SEL, unsupported formats, d16 of 32-bit components, atomic formats', () => {
+test('refused at run time with the instruction: tiled SW_MODE, TYPE mismatch, a store to a 12-byte format or a d16 one to 32-bit components, dmask leaving out a component, reserved DST_SEL, unsupported formats, d16 of 32-bit components, atomic formats', () => {
   const load = (t: TsharpDesc, more: Partial<ImageOp> = {}): ImageOp => ({ mnemonic: 'image_load', dim: '2D', dmask: 0xf, t, coords: lanesOf(32, [1, 1]), ...more });
   refused(load({ ...T2, swMode: 9 }), /image_load: a tiled image \(SW_MODE 9\) is not implemented/);
   refused(load({ ...T2, type: 13 }), /image_load: the T#'s TYPE 13 is not its dim's \(2d: TYPE 9\)/);
-  refused({ mnemonic: 'image_store', dim: '2D', dmask: 0xf, t: { ...T2, format: '8_8_8_8_UNORM' }, coords: lanesOf(32, [1, 1]) }, /image_store with BUF_FMT_8_8_8_8_UNORM: a store that converts is not implemented/);
-  refused({ mnemonic: 'image_store', dim: '2D', dmask: 0xf, d16: true, t: { ...T2, format: '16_16_16_16_UNORM' }, coords: lanesOf(32, [1, 1]) }, /BUF_FMT_16_16_16_16_UNORM \(d16\): a store that converts/);
-  refused({ mnemonic: 'image_store', dim: '2D', dmask: 0xf, d16: true, t: T2, coords: lanesOf(32, [1, 1]) }, /BUF_FMT_32_UINT \(d16\): a store that converts/);
+  refused({ mnemonic: 'image_store', dim: '2D', dmask: 0xf, t: { ...T2, format: '32_32_32_UINT' }, coords: lanesOf(32, [1, 1]) }, /image_store with BUF_FMT_32_32_32_UINT: not a format the interpreter stores to an image/);
+  refused({ mnemonic: 'image_store', dim: '2D', dmask: 0xf, d16: true, t: T2, coords: lanesOf(32, [1, 1]) }, /BUF_FMT_32_UINT \(d16\): not a format the interpreter stores to an image \(d16 stores need components narrower than 32 bits\)/);
+  refused({ mnemonic: 'image_store', dim: '2D', dmask: 0x7, t: { ...T2, format: '2_10_10_10_UNORM' }, coords: lanesOf(32, [1, 1]) }, /dmask 0x7 leaves out component w of the format/);
   refused({ mnemonic: 'image_store', dim: '2D', dmask: 0x5, t: { ...T2, format: '32_32_UINT' }, coords: lanesOf(32, [1, 1]) }, /dmask 0x5 leaves out component y of the format/);
   refused(load({ ...T2, dstSel: [4, 2, 6, 7] }), /image_load: reserved DST_SEL value 2 \(channel y\)/);
   refused(load({ ...T2, format: '32_32_32_UINT' }), /image_load with BUF_FMT_32_32_32_UINT: not a format the interpreter loads/);
@@ -377,10 +385,10 @@ test('refused statically: tfe, an MSAA dim (and image_load_pck, not registered)'
     (e: unknown) => e instanceof UnimplementedError && /image_load with an MSAA dim \(6\) is not modelled/.test(e.message));
 });
 
-test('with EXEC empty an image instruction does nothing and checks nothing (a tiled T#, a converting store)', () => {
+test('with EXEC empty an image instruction does nothing and checks nothing (a tiled T#, a store to a 12-byte format)', () => {
   for (const op of [
     { mnemonic: 'image_load', dim: '2D', dmask: 0xf, t: { ...T2, swMode: 1 }, coords: lanesOf(32, [1, 1]), exec: 0n },
-    { mnemonic: 'image_store', dim: '2D', dmask: 0xf, t: { ...T2, format: '8_8_8_8_UNORM' }, coords: lanesOf(32, [1, 1]), exec: 0n },
+    { mnemonic: 'image_store', dim: '2D', dmask: 0xf, t: { ...T2, format: '32_32_32_UINT' }, coords: lanesOf(32, [1, 1]), exec: 0n },
   ] satisfies ImageOp[]) {
     const sc: ImageScenario = { name: `empty${shaders.size}`, ws: 32, image: new Uint8Array(256).fill(7), ops: [op] };
     const [out, , , , after] = run(sc);
