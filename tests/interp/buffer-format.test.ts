@@ -12,8 +12,12 @@ import { GlobalMemory } from '../../src/interp/memory.js';
 import { GFX10_BUFFER_FORMATS } from '../../src/isa/tables/mtbuf.js';
 import { assembleShaders } from '../harness/kernel.js';
 import { Rng } from '../harness/rng.js';
-import { FORMAT_LOADS, formatData, formatKernel, rawDword3, RESULT_REGS } from './buffer-format-kernels.js';
+import {
+  CONVERTING_STORES, FORMAT_LOADS, formatData, formatKernel, rawDword3, RESULT_REGS, STORE_CUT, STORE_DATA_DWORDS, STORE_LANE_BYTES, STORE_VSHARP_FORMATS, storeData, storeKernel,
+} from './buffer-format-kernels.js';
 import { channels, snorm, unorm } from './buffer-format-ref.js';
+import { type Num, refPack } from './format-store-ref.js';
+import { halfChannel, intChannel, storeChannel } from './image-kernels.js';
 
 const fmt = (name: string): number => {
   const k = GFX10_BUFFER_FORMATS.indexOf(`BUF_FMT_${name}`);
@@ -88,6 +92,69 @@ for (const wave64 of [false, true]) {
       const halves = [r(39) & 0xffff, r(39) >>> 16, r(40) & 0xffff, r(40) >>> 16, r(41) >>> 16, r(43) & 0xffff, r(43) >>> 16];
       halves.forEach((h, k) => assert.equal(sv.getUint16(16 * l + 2 * k, true), h, `lane ${l}: stored half ${k}`));
     }
+  });
+}
+
+/** The target after the kernel's stores, by the reference: each store's components converted by refPack, range-checked as the V# says. */
+function storesExpected(data: Uint8Array, target: Uint8Array, ws: number, vFmt: string): Uint8Array {
+  const out = target.slice();
+  const dv = new DataView(data.buffer);
+  const limit = STORE_LANE_BYTES * ws - STORE_CUT;
+  for (let l = 0; l < ws; l++) {
+    const vgpr = (r: number) => dv.getUint32(4 * (STORE_DATA_DWORDS * l + r - 2), true);
+    for (const st of CONVERTING_STORES) {
+      const name = st.format === 'vsharp' ? vFmt : st.format;
+      const widths = name.replace(/_[A-Z]+$/, '').split('_').map(Number).reverse(); // x first
+      const num = /_([A-Z]+)$/.exec(name)?.[1] as Num;
+      const chan = (c: number) => (!st.d16 ? vgpr(st.first + c) : (vgpr(st.first + (c >> 1)) >>> (16 * (c & 1))) & 0xffff);
+      const base = STORE_LANE_BYTES * l + st.offset;
+      let at = 0;
+      const whole = widths.some((w) => w % 8 !== 0);
+      let el = 0n;
+      widths.forEach((w, c) => {
+        const bits = c < st.n ? refPack(num, w, chan(c), st.d16) : 0;
+        if (whole) el |= BigInt(bits) << BigInt(at);
+        else if (c < st.n && base + at / 8 + w / 8 <= limit) for (let b = 0; b < w / 8; b++) out[base + at / 8 + b] = (bits >>> (8 * b)) & 0xff;
+        at += w;
+      });
+      if (whole && base + 4 <= limit) for (let b = 0; b < 4; b++) out[base + b] = Number((el >> BigInt(8 * b)) & 0xffn);
+    }
+  }
+  return out;
+}
+
+for (const wave64 of [false, true]) {
+  const ws = wave64 ? 64 : 32;
+  test(`converting format stores (MTBUF static formats, MUBUF V# formats, f32 / integer / d16 channels, range-checked) equal the reference, wave${ws}`, () => {
+    const k = kernel(`store${ws}`, storeKernel(wave64), wave64);
+    const rng = new Rng(0x5704e + ws);
+    let changed = 0;
+    for (const vFmt of STORE_VSHARP_FORMATS) {
+      const data = storeData(ws, { f32: () => storeChannel(rng), int: () => intChannel(rng), half: () => halfChannel(rng, rng.int(3) === 0) });
+      const target = new Uint8Array(STORE_LANE_BYTES * ws);
+      for (let b = 0; b < target.length; b++) target[b] = rng.u32() & 0xff;
+      const mem = new GlobalMemory();
+      const kernarg = new Uint8Array(32);
+      const kv = new DataView(kernarg.buffer);
+      const bufs = [data.slice(), target.slice()];
+      bufs.forEach((b, j) => kv.setBigUint64(8 * j, BigInt(mem.map(`buf${j}`, b)), true));
+      kv.setUint32(16, rawDword3(fmt(vFmt)), true);
+      dispatch(k, { grid: [ws, 1, 1], block: [ws, 1, 1], kernarg, mem, maxSteps: 100_000 });
+      const want = storesExpected(data, target, ws, vFmt);
+      const got = bufs[1] as Uint8Array;
+      for (let b = 0; b < got.length; b++) {
+        if (got[b] !== want[b]) {
+          const l = Math.floor(b / STORE_LANE_BYTES), o = b % STORE_LANE_BYTES;
+          const st = [...CONVERTING_STORES].reverse().find((s) => s.offset <= o);
+          assert.fail(`V# ${vFmt}: lane ${l} byte ${o} (${st?.asm}): ${got[b]}, the reference ${want[b]}`);
+        }
+        if (got[b] !== target[b]) changed++;
+      }
+      // The last lane's bytes past the range stay as they were.
+      const last = STORE_LANE_BYTES * (ws - 1);
+      for (let b = STORE_LANE_BYTES - STORE_CUT; b < STORE_LANE_BYTES; b++) assert.equal(got[last + b], target[last + b], `last lane byte ${b} out of range`);
+    }
+    assert.ok(changed > STORE_VSHARP_FORMATS.length * ws * 40, `${changed} bytes stored`);
   });
 }
 
