@@ -474,17 +474,19 @@ export function imageScenarios(ws: 32 | 64, seed = 0x1a6e): ImageScenario[] {
     const hd = (int: boolean) => lanes(ws, () => [0, 1, 2, 3].map(() => (halfChannel(cr, int) | (halfChannel(cr, int) << 16)) >>> 0));
     const st = (format: string, dmask: number, data: number[][], more: Partial<ImageOp> = {}): ImageOp =>
       ({ mnemonic: 'image_store', dim: '2D', dmask, t: { format, width: 9, height: 8 }, coords: perm(9, 8), data, ...more });
+    // A load of the image after the stores (as the last store's format).
+    const back = (format: string): ImageOp => ({ mnemonic: 'image_load', dim: '2D', dmask: 0xf, t: { format, width: 9, height: 8 }, coords: lanes(ws, (l) => [l % 10, Math.floor(l / 10) % 9]) });
     // Three kernels of five stores (one large kernel is slow on lavapipe); the image after the run is compared whole.
     sc('convert_a', bytes(cr, 256 * 8), [
       st('8_8_8_8_UNORM', 0xf, fd()), st('16_16_SNORM', 0x3, fd()), st('10_11_11_FLOAT', 0x7, fd()),
-      st('2_10_10_10_SNORM', 0xf, fd(), { exec: someLanes(cr, ws) }), st('16_16_16_16_USCALED', 0xf, fd()),
+      st('2_10_10_10_SNORM', 0xf, fd(), { exec: someLanes(cr, ws) }), st('16_16_16_16_USCALED', 0xf, fd()), back('16_16_16_16_USCALED'),
     ]);
     sc('convert_b', bytes(cr, 256 * 8), [
-      st('8_SSCALED', 0x1, fd()), st('8_8_UINT', 0x3, id()), st('16_16_16_16_SINT', 0xf, id()), st('16_FLOAT', 0x1, fd()), st('11_11_10_FLOAT', 0xf, fd()),
+      st('8_SSCALED', 0x1, fd()), st('8_8_UINT', 0x3, id()), st('16_16_16_16_SINT', 0xf, id()), st('16_FLOAT', 0x1, fd()), st('11_11_10_FLOAT', 0xf, fd()), back('11_11_10_FLOAT'),
     ]);
     sc('convert_c', bytes(cr, 256 * 8), [
       st('8_8_8_8_SNORM', 0xf, hd(false), { d16: true }), st('10_10_10_2_UNORM', 0xf, hd(false), { d16: true }), st('8_8_SINT', 0x3, hd(true), { d16: true }),
-      st('16_16_16_16_UNORM', 0xf, hd(false), { d16: true }), st('16_UINT', 0x1, fd()),
+      st('16_16_16_16_UNORM', 0xf, hd(false), { d16: true }), st('16_UINT', 0x1, fd()), back('16_UINT'),
     ]);
   }
   return out;

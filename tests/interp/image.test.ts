@@ -24,7 +24,7 @@ import { channels } from './buffer-format-ref.js';
 import { type Num, refPack } from './format-store-ref.js';
 import { runKernel } from './harness.js';
 import {
-  type Dim, DIM_COORDS, imageBuffers, imageFloatAtomicScenarios, imageKernel, type ImageOp, type ImageScenario, imageScenarios, preset, type TsharpDesc,
+  type Dim, DIM_COORDS, imageBuffers, imageFloatAtomicScenarios, imageKernel, type ImageOp, type ImageScenario, imageScenarios, intChannel, preset, storeChannel, type TsharpDesc,
 } from './image-kernels.js';
 
 // ---- The reference ----
@@ -396,4 +396,100 @@ test('with EXEC empty an image instruction does nothing and checks nothing (a ti
     if (op.mnemonic === 'image_load') for (let l = 0; l < 32; l++) assert.equal(u32(out, 16 * l), preset(0, 0));
     assert.ok(after.every((b) => b === 7));
   }
+});
+
+// ---- pocl: converting image stores ----
+
+interface PoclWrite { readonly order: 'RGBA' | 'R'; readonly type: string; readonly write: 'f' | 'ui' | 'i'; readonly format: string }
+
+const POCL_WRITES: readonly PoclWrite[] = [
+  { order: 'RGBA', type: 'UNORM_INT8', write: 'f', format: '8_8_8_8_UNORM' },
+  { order: 'RGBA', type: 'SNORM_INT8', write: 'f', format: '8_8_8_8_SNORM' },
+  { order: 'RGBA', type: 'UNORM_INT16', write: 'f', format: '16_16_16_16_UNORM' },
+  { order: 'RGBA', type: 'SNORM_INT16', write: 'f', format: '16_16_16_16_SNORM' },
+  { order: 'RGBA', type: 'HALF_FLOAT', write: 'f', format: '16_16_16_16_FLOAT' },
+  { order: 'R', type: 'UNORM_INT8', write: 'f', format: '8_UNORM' },
+  { order: 'RGBA', type: 'UNSIGNED_INT8', write: 'ui', format: '8_8_8_8_UINT' },
+  { order: 'RGBA', type: 'SIGNED_INT8', write: 'i', format: '8_8_8_8_SINT' },
+  { order: 'RGBA', type: 'UNSIGNED_INT16', write: 'ui', format: '16_16_16_16_UINT' },
+  { order: 'RGBA', type: 'SIGNED_INT16', write: 'i', format: '16_16_16_16_SINT' },
+  { order: 'R', type: 'SNORM_INT16', write: 'f', format: '16_SNORM' },
+];
+// Left out: CL_R with CL_HALF_FLOAT, whose pocl images are wrong for writes as for reads (a 0.0
+// written reads back as bytes 0x15d6, where CL_RGBA's halves are right).
+
+/**
+ * OpenCL's normalized write as pocl computes it (OpenCL 1.2 §8.3.1.1: convert_uchar_sat_rte(f *
+ * 255.0f), convert_char_sat_rte(f * 127.0f), ...): the f32 product, rounded to nearest even,
+ * saturated to the integer type (so SNORM reaches -2^(w-1)); NaN 0.
+ */
+function openclNorm(bits: number, w: number, signed: boolean): number {
+  const x = new Float32Array(new Uint32Array([bits]).buffer)[0] ?? NaN;
+  if (Number.isNaN(x)) return 0;
+  const p = Math.fround(x * (signed ? 2 ** (w - 1) - 1 : 2 ** w - 1));
+  let r = Math.round(p);
+  if (Math.abs(p - Math.trunc(p)) === 0.5) r = 2 * Math.round(p / 2); // ties to even
+  const lo = signed ? -(2 ** (w - 1)) : 0, hi = signed ? 2 ** (w - 1) - 1 : 2 ** w - 1;
+  return (Math.min(Math.max(r, lo), hi) >>> 0) & (2 ** w - 1);
+}
+
+test('converting image_store equals pocl\'s write_imagef/write_imageui/write_imagei of the same values, but where OpenCL\'s normalized rule differs (asserted exactly)', (t) => {
+  const probe = spawnSync('/usr/bin/python3', ['-c', 'import pyopencl'], { encoding: 'utf8' });
+  assert.equal(probe.status, 0, `pyopencl: ${probe.stderr}`);
+  const rng = new Rng(0x9017e);
+  const ws = 64, batches = 6, W = 8, H = 8 * batches;
+  const f32b = (x: number) => new Uint32Array(new Float32Array([x]).buffer)[0] ?? 0;
+  const edges: number[] = [0, -0, 1, -1, 0.5, -0.5, 2, -2, 1e30, -1e30, 65504, 65519, 65520, 1 / 3, 2 ** -25, 1e-7, -1.0000001, 1.0000001].map(f32b)
+    .concat([0x7fc00000, 0xffc00000, 0x7f800000, 0xff800000]);
+  for (const s of [255, 127, 65535, 32767]) for (let k = 0; k < 6; k++) { const b = f32b((rng.int(s) + 0.5) / s); edges.push(b, b + 1, b - 1); }
+  const scs: ImageScenario[] = [];
+  const jobs: unknown[] = [];
+  const values: number[][][] = [];
+  POCL_WRITES.forEach((p, i) => {
+    const comps = p.order.length;
+    const val = () => (p.write === 'f' ? storeChannel(rng) : intChannel(rng));
+    const vals: number[][] = Array.from({ length: W * H }, (_, k) => [0, 1, 2, 3].map((c) => (p.write === 'f' && 4 * k + c < edges.length ? edges[4 * k + c] ?? 0 : val()) >>> 0));
+    values.push(vals);
+    const t: TsharpDesc = { format: p.format, width: W, height: H };
+    const ops: ImageOp[] = Array.from({ length: batches }, (_, b) => ({
+      mnemonic: 'image_store', dim: '2D', dmask: (1 << comps) - 1, t,
+      coords: Array.from({ length: ws }, (_, l) => [l % W, b * 8 + Math.floor(l / W)]),
+      data: Array.from({ length: ws }, (_, l) => vals[(b * 8 + Math.floor(l / W)) * W + (l % W)] ?? []),
+    }));
+    scs.push({ name: `poclw${i}`, ws, image: new Uint8Array(256 * H), ops });
+    const flat = new Uint32Array(vals.flat());
+    jobs.push({ order: p.order, type: p.type, write: p.write, width: W, height: H, values: Buffer.from(flat.buffer).toString('base64') });
+  });
+  const r = spawnSync('/usr/bin/python3', [new URL('./image-pocl-write.py', import.meta.url).pathname], { input: JSON.stringify(jobs), encoding: 'utf8', maxBuffer: 1 << 26 });
+  assert.equal(r.status, 0, `pocl: ${r.stderr}`);
+  const pocl = JSON.parse(r.stdout) as string[];
+  kernels(scs);
+  const diffs: Record<string, number> = {};
+  let compared = 0;
+  scs.forEach((sc, i) => {
+    const p = POCL_WRITES[i] as PoclWrite;
+    const after = run(sc)[4] as Uint8Array;
+    const want = Buffer.from(pocl[i] ?? '', 'base64');
+    const ws_ = widthsOf(p.format).reverse(), bpe = bpeOf(p.format), w = ws_[0] ?? 8;
+    const num = numOf(p.format);
+    for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) {
+      for (let c = 0; c < ws_.length; c++) {
+        const read = (buf: Uint8Array | Buffer, at: number) => (w === 8 ? buf[at] ?? 0 : (buf[at] ?? 0) | ((buf[at + 1] ?? 0) << 8));
+        const ours = read(after, y * 256 + x * bpe + c * (w / 8)), theirs = read(want, (y * W + x) * bpe + c * (w / 8));
+        const v = values[i]?.[y * W + x]?.[c] ?? 0;
+        compared++;
+        // Ours is the reference's rule in every channel.
+        assert.equal(ours, refPack(num, w, v, false), `${p.format} (${x}, ${y}) channel ${c}: value ${hex(v)}`);
+        if (ours === theirs) continue;
+        // The only differences: OpenCL's normalized rule (f32 product, saturating to -2^(w-1)).
+        assert.ok((num === 'UNORM' || num === 'SNORM') && theirs === openclNorm(v, w, num === 'SNORM'),
+          `${p.order} ${p.type} as ${p.format}: value ${hex(v)} channel ${c}: ours ${hex(ours)}, pocl ${hex(theirs)} (OpenCL's rule ${hex(openclNorm(v, w, num === 'SNORM'))})`);
+        const f = new Float32Array(new Uint32Array([v]).buffer)[0] ?? 0;
+        const kind = num === 'SNORM' && f < -1 ? 'SNORM below -1: pocl -2^(w-1), ours -(2^(w-1)-1)' : 'the f32 product rounded before the integer (1 step)';
+        diffs[kind] = (diffs[kind] ?? 0) + 1;
+      }
+    }
+  });
+  t.diagnostic(`pocl writes: ${compared} channels; differences: ${JSON.stringify(diffs)}`);
+  assert.ok(compared === POCL_WRITES.reduce((a, p) => a + W * H * p.order.length, 0));
 });
