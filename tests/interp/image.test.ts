@@ -10,6 +10,13 @@
 //    read_imageui / read_imagei from a packed image2d_t, equal to image_load of them in a padded
 //    linear T# (but where pocl's UNORM/SNORM reciprocal product is 1 ulp from the quotient; left
 //    out: pocl's CL_R with CL_HALF_FLOAT, and CL_R's w for the integer types, which pocl gets wrong);
+//  - pocl writing values with write_imagef / write_imageui / write_imagei (RGBA UNORM/SNORM 8 and
+//    16, HALF_FLOAT, UINT/SINT 8 and 16; R UNORM_INT8, SNORM_INT16), equal to converting
+//    image_stores of them byte for byte but where OpenCL's normalized rule differs from ours, each
+//    such channel asserted to be exactly OpenCL's: convert_*_sat_rte of the f32 product (f * 255.0f
+//    rounded to f32 first: a product that lands on or across a .5 rounds differently from our exact
+//    one), which also saturates SNORM values below -1 to -2^(w-1) where ours (D3D, Vulkan) clamps
+//    to -(2^(w-1) - 1); left out: CL_R with CL_HALF_FLOAT (pocl's writes are wrong there too);
 //  - the refusals: the forms not modelled (tfe, image_load_pck, MSAA), and the T#s the unit does
 //    not implement (tiled, TYPE mismatch, unsupported formats, d16 stores to 32-bit components, dmask leaving
 //    out a component, reserved DST_SEL), but only with a lane in EXEC.
