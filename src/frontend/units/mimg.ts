@@ -8,7 +8,7 @@
 //
 // Per instruction, wave-uniform: a T# it does not implement (a tiled SW_MODE, a TYPE other than
 // its DIM's, a format it does not load/store/update, a load's DST_SEL 2 or 3 in a channel its dmask
-// writes, a d16 load of a format with 32-bit components, a store whose dmask
+// writes, a d16 load or store of a format with 32-bit components, a store whose dmask
 // leaves out a component of the format) is a run-time fault (FAULT_IMAGE) in the active lanes,
 // and nothing else is done. Per lane: the coordinates (VGPR dwords, or A16 halves zero-extended),
 // the texel's bounds and byte offset; a lane out of bounds, like an inactive one, accesses no
