@@ -252,15 +252,19 @@ const imageStore: Translator = (cx) => {
     words[0] = e(cx, 'Or32', words[0] as Inst, e(cx, 'Select32', high, K(cx, 0), x));
     words[1] = e(cx, 'Or32', words[1] as Inst, e(cx, 'Select32', high, x, K(cx, 0)));
   }
-  const is = (k: number) => e(cx, 'IEq32', log2, K(cx, k));
   const atLeast = (k: number) => e(cx, 'UGe32', log2, K(cx, k));
-  cx.b.emit('StoreGlobal8', [e(cx, 'AndU1', t.on, is(0)), t.addr, words[0] as Inst]);
-  cx.b.emit('StoreGlobal16', [e(cx, 'AndU1', t.on, is(1)), t.addr, words[0] as Inst]);
-  // Dword k of the element (1, 2 or 4 dwords): a 32-bit format's channel k, or the packed word k.
+  // The narrower formats' element as a byte or shorts (1, 2, 4 or 8 bytes), which the backend
+  // resolves to the highest lane where lanes meet on a texel, as the interpreter's lane order does.
+  const packed = e(cx, 'AndU1', t.on, not(cx, all32));
+  cx.b.emit('StoreGlobal8', [e(cx, 'AndU1', packed, e(cx, 'IEq32', log2, K(cx, 0))), t.addr, words[0] as Inst]);
+  for (let k = 0; k < 4; k++) {
+    const half = k & 1 ? e(cx, 'LShr32', words[k >> 1] as Inst, K(cx, 16)) : words[k >> 1] as Inst;
+    cx.b.emit('StoreGlobal16', [e(cx, 'AndU1', packed, atLeast([1, 2, 3, 3][k] as number)), add64(cx, t.addr, 2 * k), half]);
+  }
+  // The 32-bit formats: dword k from channel k (1, 2 or 4 dwords).
   [2, 3, 4, 4].forEach((size, k) => {
-    const wide = k < n && !plan.d16 ? chan(k) : K(cx, 0);
-    const x = k < 2 ? e(cx, 'Select32', all32, wide, words[k] as Inst) : wide;
-    cx.b.emit('StoreGlobal32', [e(cx, 'AndU1', t.on, atLeast(size)), add64(cx, t.addr, 4 * k), x]);
+    const x = k < n && !plan.d16 ? chan(k) : K(cx, 0);
+    cx.b.emit('StoreGlobal32', [e(cx, 'AndU1', e(cx, 'AndU1', t.on, all32), atLeast(size)), add64(cx, t.addr, 4 * k), x]);
   });
 };
 
