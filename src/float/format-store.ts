@@ -9,39 +9,45 @@
 // construction; tests/interp/format-store.test.ts checks the rules against exact rational
 // arithmetic written apart from this file.
 //
-// The RDNA2 ISA reference does not state how a store converts. The rules (one reading each; the
-// rounding is the switch FORMAT_STORE_ROUNDING in ./env.ts, default 'nearest-even'):
+// The RDNA2 ISA reference does not state how a store converts. Sources read: the Vulkan spec
+// ("Conversion from Floating-Point to Normalized Fixed-Point": clamp, × (2^b - 1), "should round
+// to nearest"); D3D's data conversion rules (Direct3D 10 programming guide, "Data Conversion
+// Rules", repeated by the D3D11.3 functional spec: FLOAT → UNORM/SNORM: NaN → 0, clamp, scale,
+// "+ 0.5 and drop the fraction" (round to nearest); "round-to-nearest-even for integer or fixed
+// point targets"; "round-to-zero during conversion to another float format"); Mesa's util/format
+// pack code (_mesa_float_to_unorm / _mesa_float_to_snorm: clamp then _mesa_i64roundevenf of the
+// product; integer formats clamped, e.g. MIN2(x, 255); SCALED by a C cast, truncating;
+// f32_to_uf11 / f32_to_uf10 after GL_EXT_packed_float; gallium's u_half.h notes D3D10 requires
+// round-to-zero for halves, GL specifies none); OpenCL 1.2 §8.3 (write_imagef:
+// convert_*_sat_rte(f * 255.0f)); pocl's output (tests/interp/image.test.ts). No AMD document
+// states the rules. The rules (one reading each; the rounding is the switch FORMAT_STORE_ROUNDING
+// in ./env.ts, default 'nearest-even'):
 //  Input: the f32 channel; with d16 the f16 half, widened to f32 exactly first (so an f16 input
 //    is rounded once). UINT/SINT take the channel as an integer (d16: the half as u16 / i16).
 //  UNORM w: NaN → 0; negative (incl. -0, -inf) → 0; ≥ 1.0 (incl. +inf) → 2^w - 1; else
-//    x · (2^w - 1) rounded (the exact product, rounded once). D3D11.3 §3.2.3.6 "FLOAT → UNORM"
-//    (NaN → 0, clamp [0, 1], scale by 2^n - 1, round to nearest), Vulkan "Conversion from
-//    Floating-Point to Normalized Fixed-Point" (clamp, × (2^b - 1), round to nearest), Mesa
-//    _mesa_float_to_unorm (clamp, _mesa_i64roundevenf(x · MAX)).
+//    x · (2^w - 1) rounded once, from the exact product (Vulkan, D3D, Mesa; OpenCL and pocl round
+//    the f32 product, which differs by one step where that product lands on or across a .5).
 //  SNORM w: NaN → 0; |x| ≥ 1 (incl. ±inf) → ±(2^(w-1) - 1) (the code -2^(w-1) is never
-//    written); else ±round(|x| · (2^(w-1) - 1)), -0 → 0. D3D11.3 "FLOAT → SNORM", Vulkan, Mesa
-//    _mesa_float_to_snorm.
+//    written: D3D, Vulkan's clamp to [-1, 1], Mesa; OpenCL's convert_char_sat_rte(f * 127.0f)
+//    reaches -128 below -1); else ±round(|x| · (2^(w-1) - 1)), -0 → 0.
 //  USCALED / SSCALED w: the float rounded to an integer (nearest even under both switch values:
-//    D3D11.3 "round-to-nearest-even for integer targets"; Mesa's pack code truncates with a C cast
-//    instead), saturated: NaN → 0, USCALED negatives → 0 and ≥ 2^w - 1 → 2^w - 1, SSCALED to
-//    [-2^(w-1), 2^(w-1) - 1] (±inf to the ends).
-//  UINT / SINT w: saturated, not wrapped (D3D11.3 integer conversions clamp to the target's
-//    range; Mesa's util/format pack code clamps, e.g. MIN2(x, 255) for R8_UINT from uint,
-//    CLAMP(x, -128, 127) for R8_SINT; OpenCL write_imageui/write_imagei convert_*_sat): UINT
-//    min(u, 2^w - 1) of the unsigned channel, SINT clamp of the signed one.
+//    D3D's rule for integer targets; Mesa truncates instead), saturated: NaN → 0, USCALED
+//    negatives → 0 and ≥ 2^w - 1 → 2^w - 1, SSCALED to [-2^(w-1), 2^(w-1) - 1] (±inf to the ends).
+//  UINT / SINT w: saturated, not wrapped (Mesa's pack code clamps, e.g. MIN2(x, 255) for R8_UINT,
+//    CLAMP(x, -128, 127) for R8_SINT; OpenCL write_imageui/write_imagei: convert_*_sat, which
+//    pocl follows): UINT min(u, 2^w - 1) of the unsigned channel, SINT clamp of the signed one.
 //  FLOAT 16: IEEE binary16 of the f32, rounded by the switch; sign kept (-0 → 0x8000); ±inf →
-//    ±inf; an overflow → ±inf when rounding to nearest (IEEE; Mesa util_float_to_half), ±max
+//    ±inf; an overflow → ±inf when rounding to nearest (IEEE; Mesa util_float_to_half; pocl), ±max
 //    (0x7bff) toward zero; subnormals kept (gradual underflow; an f32 subnormal → ±0); NaN →
-//    quiet NaN with the payload's top bits (sign | 0x7e00 | mantissa >> 13: as v_cvt_f16_f32 and
-//    x86 F16C). d16: the half as it is.
+//    quiet NaN with the sign and the payload's top bits (sign | 0x7e00 | mantissa >> 13, as x86
+//    F16C's VCVTPS2PH; pocl gives the same). d16: the half as it is.
 //  FLOAT 11 / 10 (unsigned): NaN (either sign) → quiet NaN with the payload's top bits (31 << mb
 //    | 1 << (mb - 1) | mantissa's top mb bits); +inf → +inf; negative (incl. -0, -inf) → 0;
 //    finite values rounded by the switch, overflow (≥ 2^16, or rounding past the largest finite)
 //    → the largest finite (GL_EXT_packed_float: "negative infinity is converted to zero; positive
 //    infinity is converted to positive infinity; and both positive and negative NaN are converted
 //    to positive NaN ... finite positive values greater than 65024 ... are converted to 65024";
-//    D3D11.3 float11/float10 rules; Mesa f32_to_uf11/uf10); subnormals kept (Mesa flushes them,
-//    GL allows either).
+//    Mesa f32_to_uf11/uf10); subnormals kept (Mesa flushes them).
 // The result is the component's w bits (in the low bits of a u32).
 
 import { FORMAT_STORE_ROUNDING, type FormatStoreRounding } from './env.js';
