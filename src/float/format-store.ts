@@ -16,7 +16,7 @@
 // "+ 0.5 and drop the fraction" (round to nearest); "round-to-nearest-even for integer or fixed
 // point targets"; "round-to-zero during conversion to another float format"); Mesa's util/format
 // pack code (_mesa_float_to_unorm / _mesa_float_to_snorm: clamp then _mesa_i64roundevenf of the
-// product; integer formats clamped, e.g. MIN2(x, 255); SCALED by a C cast, truncating;
+// f32 product; integer formats clamped, e.g. MIN2(x, 255); SCALED by a C cast, truncating;
 // f32_to_uf11 / f32_to_uf10 after GL_EXT_packed_float; gallium's u_half.h notes D3D10 requires
 // round-to-zero for halves, GL specifies none); OpenCL 1.2 §8.3 (write_imagef:
 // convert_*_sat_rte(f * 255.0f)); pocl's output (tests/interp/image.test.ts). No AMD document
@@ -25,8 +25,10 @@
 //  Input: the f32 channel; with d16 the f16 half, widened to f32 exactly first (so an f16 input
 //    is rounded once). UINT/SINT take the channel as an integer (d16: the half as u16 / i16).
 //  UNORM w: NaN → 0; negative (incl. -0, -inf) → 0; ≥ 1.0 (incl. +inf) → 2^w - 1; else
-//    x · (2^w - 1) rounded once, from the exact product (Vulkan, D3D, Mesa; OpenCL and pocl round
-//    the f32 product, which differs by one step where that product lands on or across a .5).
+//    x · (2^w - 1) rounded once, from the exact product (Vulkan and D3D state the rounding of the
+//    value; Mesa (_mesa_i64roundevenf(x * MAX) in float), OpenCL and pocl round the f32 product,
+//    which differs by one step where that product lands on or across a .5: 44 of pocl's 14592
+//    channels in image.test.ts).
 //  SNORM w: NaN → 0; |x| ≥ 1 (incl. ±inf) → ±(2^(w-1) - 1) (the code -2^(w-1) is never
 //    written: D3D, Vulkan's clamp to [-1, 1], Mesa; OpenCL's convert_char_sat_rte(f * 127.0f)
 //    reaches -128 below -1); else ±round(|x| · (2^(w-1) - 1)), -0 → 0.
