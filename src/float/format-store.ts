@@ -16,7 +16,7 @@
 // "+ 0.5 and drop the fraction" (round to nearest); "round-to-nearest-even for integer or fixed
 // point targets"; "round-to-zero during conversion to another float format"); Mesa's util/format
 // pack code (_mesa_float_to_unorm / _mesa_float_to_snorm: clamp then _mesa_i64roundevenf of the
-// f32 product; integer formats clamped, e.g. MIN2(x, 255); SCALED by a C cast, truncating;
+// f32 product; integer formats clamped (_mesa_unsigned_to_unsigned, _mesa_signed_to_signed);
 // f32_to_uf11 / f32_to_uf10 after GL_EXT_packed_float; gallium's u_half.h notes D3D10 requires
 // round-to-zero for halves, GL specifies none); OpenCL 1.2 §8.3 (write_imagef:
 // convert_*_sat_rte(f * 255.0f)); pocl's output (tests/interp/image.test.ts). No AMD document
@@ -33,11 +33,12 @@
 //    written: D3D, Vulkan's clamp to [-1, 1], Mesa; OpenCL's convert_char_sat_rte(f * 127.0f)
 //    reaches -128 below -1); else ±round(|x| · (2^(w-1) - 1)), -0 → 0.
 //  USCALED / SSCALED w: the float rounded to an integer (nearest even under both switch values:
-//    D3D's rule for integer targets; Mesa truncates instead), saturated: NaN → 0, USCALED
+//    D3D's rule for integer targets; Mesa's generated gallium pack code may truncate with a C cast:
+//    not checked), saturated: NaN → 0, USCALED
 //    negatives → 0 and ≥ 2^w - 1 → 2^w - 1, SSCALED to [-2^(w-1), 2^(w-1) - 1] (±inf to the ends).
-//  UINT / SINT w: saturated, not wrapped (Mesa's pack code clamps, e.g. MIN2(x, 255) for R8_UINT,
-//    CLAMP(x, -128, 127) for R8_SINT; OpenCL write_imageui/write_imagei: convert_*_sat, which
-//    pocl follows): UINT min(u, 2^w - 1) of the unsigned channel, SINT clamp of the signed one.
+//  UINT / SINT w: saturated, not wrapped (Mesa util/format/format_utils.h:
+//    _mesa_unsigned_to_unsigned = MIN2(src, max), _mesa_signed_to_signed = CLAMP(src, min, max);
+//    OpenCL write_imageui/write_imagei: convert_*_sat, which pocl follows): UINT min(u, 2^w - 1) of the unsigned channel, SINT clamp of the signed one.
 //  FLOAT 16: IEEE binary16 of the f32, rounded by the switch; sign kept (-0 → 0x8000); ±inf →
 //    ±inf; an overflow → ±inf when rounding to nearest (IEEE; Mesa util_float_to_half; pocl), ±max
 //    (0x7bff) toward zero; subnormals kept (gradual underflow; an f32 subnormal → ±0); NaN →
