@@ -33,12 +33,13 @@
 //    written: D3D, Vulkan's clamp to [-1, 1], Mesa; OpenCL's convert_char_sat_rte(f * 127.0f)
 //    reaches -128 below -1); else ±round(|x| · (2^(w-1) - 1)), -0 → 0.
 //  USCALED / SSCALED w: the float rounded to an integer (nearest even under both switch values:
-//    D3D's rule for integer targets; Mesa's generated gallium pack code may truncate with a C cast:
-//    not checked), saturated: NaN → 0, USCALED
-//    negatives → 0 and ≥ 2^w - 1 → 2^w - 1, SSCALED to [-2^(w-1), 2^(w-1) - 1] (±inf to the ends).
+//    D3D's rule for integer targets; Mesa's generated gallium pack code may truncate with a C
+//    cast: not checked), saturated: NaN → 0, USCALED negatives → 0 and ≥ 2^w - 1 → 2^w - 1,
+//    SSCALED to [-2^(w-1), 2^(w-1) - 1] (±inf to the ends).
 //  UINT / SINT w: saturated, not wrapped (Mesa util/format/format_utils.h:
 //    _mesa_unsigned_to_unsigned = MIN2(src, max), _mesa_signed_to_signed = CLAMP(src, min, max);
-//    OpenCL write_imageui/write_imagei: convert_*_sat, which pocl follows): UINT min(u, 2^w - 1) of the unsigned channel, SINT clamp of the signed one.
+//    OpenCL write_imageui / write_imagei: convert_*_sat, which pocl follows): UINT min(u, 2^w - 1)
+//    of the unsigned channel, SINT clamp of the signed one.
 //  FLOAT 16: IEEE binary16 of the f32, rounded by the switch; sign kept (-0 → 0x8000); ±inf →
 //    ±inf; an overflow → ±inf when rounding to nearest (IEEE; Mesa util_float_to_half; pocl), ±max
 //    (0x7bff) toward zero; subnormals kept (gradual underflow; an f32 subnormal → ±0); NaN →
