@@ -58,6 +58,20 @@ export function f16OvflClamps(bit: boolean, rule: Fp16OvflRule = FP16_OVFL_RULE)
 export type FloatToIntRounding = 'truncate' | 'mode';
 export const FLOAT_TO_INT_ROUNDING: FloatToIntRounding = 'truncate';
 
+/**
+ * How format stores (buffer_store_format_*, tbuffer_store_format_*, image_store[_mip]) round a
+ * float into a narrower component (src/float/format-store.ts, both engines; its header has the
+ * sources). The RDNA2 ISA reference does not say. 'nearest-even': every conversion rounds the
+ * exact value to nearest, ties to even (Vulkan's "should round to nearest"; IEEE-754's default for
+ * f16; Mesa's _mesa_float_to_unorm / _mesa_float_to_snorm (of the f32 product) and util_float_to_half). 'd3d': D3D's
+ * data conversion rules: float targets (f16 and the 11- and 10-bit unsigned floats) round toward
+ * zero (overflow to the largest finite), FLOAT→UNORM/SNORM to nearest with ties away from zero
+ * ("+ 0.5, drop the fraction"; the only tie of a normalized store is a 2-bit SNORM's ±0.5),
+ * SCALED nearest-even. Neither is measured on RDNA2 hardware.
+ */
+export type FormatStoreRounding = 'nearest-even' | 'd3d';
+export const FORMAT_STORE_ROUNDING: FormatStoreRounding = 'nearest-even';
+
 export interface FloatEnv {
   readonly round: RoundMode;
   /** Subnormal inputs become ±0 (sign kept) before the operation. */

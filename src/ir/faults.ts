@@ -8,7 +8,7 @@
 export const FAULT_MESSAGES = [
   'a FLAT float atomic (fcmpswap/fmin/fmax) to the LDS/private aperture is not supported yet',
   'a swizzled buffer access whose bytes cross a 4-byte swizzle element, or a 64-bit atomic on a swizzled buffer, is not supported yet',
-  'a buffer format load/store with a V# format the interpreter does not implement for it (an invalid format, a store that converts, a d16 form of a 32-bit format), or a reserved DST_SEL, is not supported (the interpreter refuses it too)',
+  'a buffer format load/store with a V# format the interpreter does not implement for it (an invalid format, a d16 form of a 32-bit format, a store naming fewer components than a 10/11/2-bit format has), or a reserved DST_SEL, is not supported (the interpreter refuses it too)',
   'an atomic at an address not aligned to its size (4 or 8 bytes) is not supported (Vulkan atomics need natural alignment)',
   'a dword load or store at an address that is not 4-byte aligned needs 8-bit storage access (storageBuffer8BitAccess), which the profile does not offer',
   'a scratch access (SCRATCH, FLAT in the private aperture, or a buffer access through the private segment buffer) outside the wave\'s scratch region',

@@ -12,8 +12,12 @@ import { GlobalMemory } from '../../src/interp/memory.js';
 import { GFX10_BUFFER_FORMATS } from '../../src/isa/tables/mtbuf.js';
 import { assembleShaders } from '../harness/kernel.js';
 import { Rng } from '../harness/rng.js';
-import { FORMAT_LOADS, formatData, formatKernel, rawDword3, RESULT_REGS } from './buffer-format-kernels.js';
+import {
+  CONVERTING_STORES, FORMAT_LOADS, formatData, formatKernel, rawDword3, RESULT_REGS, STORE_CUT, STORE_DATA_DWORDS, STORE_LANE_BYTES, STORE_VSHARP_FORMATS, storeData, storeKernel,
+} from './buffer-format-kernels.js';
 import { channels, snorm, unorm } from './buffer-format-ref.js';
+import { type Num, refPack } from './format-store-ref.js';
+import { halfChannel, intChannel, storeChannel } from './image-kernels.js';
 
 const fmt = (name: string): number => {
   const k = GFX10_BUFFER_FORMATS.indexOf(`BUF_FMT_${name}`);
@@ -91,23 +95,94 @@ for (const wave64 of [false, true]) {
   });
 }
 
-test('the format stores that convert, and d16 results of the 32-bit formats, are refused with the instruction', () => {
-  const body = (inst: string) => `
+/** The target after the kernel's stores, by the reference: each store's components converted by refPack, range-checked as the V# says. */
+function storesExpected(data: Uint8Array, target: Uint8Array, ws: number, vFmt: string): Uint8Array {
+  const out = target.slice();
+  const dv = new DataView(data.buffer);
+  const limit = STORE_LANE_BYTES * ws - STORE_CUT;
+  for (let l = 0; l < ws; l++) {
+    const vgpr = (r: number) => dv.getUint32(4 * (STORE_DATA_DWORDS * l + r - 2), true);
+    for (const st of CONVERTING_STORES) {
+      const name = st.format === 'vsharp' ? vFmt : st.format;
+      const widths = name.replace(/_[A-Z]+$/, '').split('_').map(Number).reverse(); // x first
+      const num = /_([A-Z]+)$/.exec(name)?.[1] as Num;
+      const chan = (c: number) => (!st.d16 ? vgpr(st.first + c) : (vgpr(st.first + (c >> 1)) >>> (16 * (c & 1))) & 0xffff);
+      const base = STORE_LANE_BYTES * l + st.offset;
+      let at = 0;
+      const whole = widths.some((w) => w % 8 !== 0);
+      let el = 0n;
+      widths.forEach((w, c) => {
+        const bits = c < st.n ? refPack(num, w, chan(c), st.d16) : 0;
+        if (whole) el |= BigInt(bits) << BigInt(at);
+        else if (c < st.n && base + at / 8 + w / 8 <= limit) for (let b = 0; b < w / 8; b++) out[base + at / 8 + b] = (bits >>> (8 * b)) & 0xff;
+        at += w;
+      });
+      if (whole && base + 4 <= limit) for (let b = 0; b < 4; b++) out[base + b] = Number((el >> BigInt(8 * b)) & 0xffn);
+    }
+  }
+  return out;
+}
+
+for (const wave64 of [false, true]) {
+  const ws = wave64 ? 64 : 32;
+  test(`converting format stores (MTBUF static formats, MUBUF V# formats, f32 / integer / d16 channels, range-checked) equal the reference, wave${ws}`, () => {
+    const k = kernel(`store${ws}`, storeKernel(wave64), wave64);
+    const rng = new Rng(0x5704e + ws);
+    let changed = 0;
+    for (const vFmt of STORE_VSHARP_FORMATS) {
+      const data = storeData(ws, { f32: () => storeChannel(rng), int: () => intChannel(rng), half: () => halfChannel(rng, rng.int(3) === 0) });
+      const target = new Uint8Array(STORE_LANE_BYTES * ws);
+      for (let b = 0; b < target.length; b++) target[b] = rng.u32() & 0xff;
+      const mem = new GlobalMemory();
+      const kernarg = new Uint8Array(32);
+      const kv = new DataView(kernarg.buffer);
+      const bufs = [data.slice(), target.slice()];
+      bufs.forEach((b, j) => kv.setBigUint64(8 * j, BigInt(mem.map(`buf${j}`, b)), true));
+      kv.setUint32(16, rawDword3(fmt(vFmt)), true);
+      dispatch(k, { grid: [ws, 1, 1], block: [ws, 1, 1], kernarg, mem, maxSteps: 100_000 });
+      const want = storesExpected(data, target, ws, vFmt);
+      const got = bufs[1] as Uint8Array;
+      for (let b = 0; b < got.length; b++) {
+        if (got[b] !== want[b]) {
+          const l = Math.floor(b / STORE_LANE_BYTES), o = b % STORE_LANE_BYTES;
+          const st = [...CONVERTING_STORES].reverse().find((s) => s.offset <= o);
+          assert.fail(`V# ${vFmt}: lane ${l} byte ${o} (${st?.asm}): ${got[b]}, the reference ${want[b]}`);
+        }
+        if (got[b] !== target[b]) changed++;
+      }
+      // The last lane's bytes past the range stay as they were.
+      const last = STORE_LANE_BYTES * (ws - 1);
+      for (let b = STORE_LANE_BYTES - STORE_CUT; b < STORE_LANE_BYTES; b++) assert.equal(got[last + b], target[last + b], `last lane byte ${b} out of range`);
+    }
+    assert.ok(changed > STORE_VSHARP_FORMATS.length * ws * 40, `${changed} bytes stored`);
+  });
+}
+
+test('format stores that convert now run; refused with the instruction: a 10/11/2-bit format with fewer components named, d16 forms of the 32-bit formats', () => {
+  const body = (inst: string, vFmt = '8_8_8_8_UNORM') => `
   s_load_dwordx2 s[8:9], s[0:1], 0x8
   s_waitcnt lgkmcnt(0)
   s_and_b32 s9, s9, 0xffff
   s_mov_b32 s10, 64
-  s_mov_b32 s11, 0x${rawDword3(fmt('8_8_8_8_UNORM')).toString(16)}
+  s_mov_b32 s11, 0x${rawDword3(fmt(vFmt)).toString(16)}
   v_mov_b32 v1, 0
   ${inst}
   s_endpgm`;
-  for (const [inst, why] of [
-    ['tbuffer_store_format_xyzw v[2:5], v1, s[8:11], 0 format:[BUF_FMT_8_8_8_8_UNORM] offen', /a format store that converts/],
-    ['buffer_store_format_x v2, v1, s[8:11], 0 offen', /8_8_8_8_UNORM: a format store that converts/],
-    ['tbuffer_store_format_d16_x v2, v1, s[8:11], 0 format:[BUF_FMT_16_UNORM] offen', /16_UNORM: a format store that converts/],
-    ['tbuffer_load_format_d16_x v2, v1, s[8:11], 0 format:[BUF_FMT_32_FLOAT] offen', /d16 forms of the 32-bit formats/],
+  for (const inst of [
+    'tbuffer_store_format_xyzw v[2:5], v1, s[8:11], 0 format:[BUF_FMT_8_8_8_8_UNORM] offen',
+    'buffer_store_format_x v2, v1, s[8:11], 0 offen',
+    'tbuffer_store_format_d16_x v2, v1, s[8:11], 0 format:[BUF_FMT_16_UNORM] offen',
+  ]) {
+    const k = kernel('converts', body(inst), false);
+    assert.doesNotThrow(() => run(k, 32, [new Uint8Array(64), new Uint8Array(64)], [0, 0]), inst);
+  }
+  for (const [inst, why, vFmt] of [
+    ['tbuffer_store_format_xy v[2:3], v1, s[8:11], 0 format:[BUF_FMT_10_11_11_FLOAT] offen', /tbuffer_store_format_xy with BUF_FMT_10_11_11_FLOAT: a format store naming 2 of the format's 3 components, which are not whole bytes, is not implemented/, undefined],
+    ['buffer_store_format_d16_xyz v[2:3], v1, s[8:11], 0 offen', /buffer_store_format_d16_xyz with BUF_FMT_2_10_10_10_UNORM: a format store naming 3 of the format's 4 components/, '2_10_10_10_UNORM'],
+    ['tbuffer_store_format_d16_x v2, v1, s[8:11], 0 format:[BUF_FMT_32_FLOAT] offen', /d16 forms of the 32-bit formats/, undefined],
+    ['tbuffer_load_format_d16_x v2, v1, s[8:11], 0 format:[BUF_FMT_32_FLOAT] offen', /d16 forms of the 32-bit formats/, undefined],
   ] as const) {
-    const k = kernel('refused', body(inst), false);
+    const k = kernel('refused', body(inst, vFmt), false);
     assert.throws(() => run(k, 32, [new Uint8Array(64), new Uint8Array(64)], [0, 0]), (e: unknown) => e instanceof UnimplementedError && why.test(e.message), inst);
   }
 });

@@ -243,6 +243,45 @@ function someLanes(rng: Rng, ws: number): bigint {
   return m | 1n;
 }
 
+const f32bits = (x: number): number => new Uint32Array(new Float32Array([x]).buffer)[0] ?? 0;
+const f16bits = (x: number): number => {
+  // Only the values below are used: exact in f16 (no rounding here).
+  const b = f32bits(x), e = ((b >>> 23) & 0xff) - 112, m = (b >>> 13) & 0x3ff, s = (b >>> 16) & 0x8000;
+  if (x === 0) return s;
+  if (e <= 0) return s | ((0x400 | m) >>> (1 - e));
+  return s | (e << 10) | m;
+};
+
+/** An f32 store channel: edge values, values around [-1.5, 1.5], the 255 and 127 steps and halfway points, integers, NaN and infinities. */
+export function storeChannel(rng: Rng): number {
+  const edges = [0, -0, 1, -1, 0.5, -0.5, 2, 1e30, -1e30, 1e-30, 65504, 65520, 70000, 127.5, 128, -129, 2.5, 3.5, 2 ** -14, 2 ** -24, 1 / 3];
+  const specials = [0x7fc00000, 0xffc00001, 0x7f800000, 0xff800000, 0x7fa00001, 0x00000001, 0x807fffff];
+  switch (rng.int(6)) {
+    case 0: return f32bits(edges[rng.int(edges.length)] ?? 0);
+    case 1: return (specials[rng.int(specials.length)] ?? 0) >>> 0;
+    case 2: { const s = rng.pick([255, 127, 65535, 32767, 1023, 511]); return f32bits((rng.int(s + 1) + rng.pick([0, 0.5, 0.25])) / s * rng.pick([1, -1])); }
+    case 3: return f32bits(rng.int(80000) - 10000 + rng.pick([0, 0.5, 0.3]));
+    case 4: return rng.u32();
+    default: return f32bits((rng.u32() / 2 ** 31 - 1) * 1.5);
+  }
+}
+
+/** A 32-bit integer store channel: around the 8-, 10-, 11- and 16-bit limits, or any. */
+export function intChannel(rng: Rng): number {
+  const lims = [127, 128, 255, 256, 511, 512, 1023, 1024, 2047, 32767, 32768, 65535, 65536];
+  return rng.int(3) === 0 ? rng.u32() : ((rng.pick(lims) + rng.int(3) - 1) * rng.pick([1, -1])) >>> 0;
+}
+
+/** A d16 half: an f16 (edges, NaN, infinities, values around [-1.5, 1.5], any bits), or a 16-bit integer. */
+export function halfChannel(rng: Rng, int: boolean): number {
+  if (int) return rng.int(3) === 0 ? rng.u32() & 0xffff : ((rng.pick([127, 128, 255, 256, 511, 512]) + rng.int(3) - 1) * rng.pick([1, -1])) & 0xffff;
+  switch (rng.int(4)) {
+    case 0: return rng.pick([0x0000, 0x8000, 0x3c00, 0xbc00, 0x3800, 0x7c00, 0xfc00, 0x7e00, 0xfd01, 0x0001, 0x7bff, 0x3c01]);
+    case 1: return rng.u32() & 0xffff;
+    default: return f16bits((rng.int(2049) - 1024) / 1024 * 1.5);
+  }
+}
+
 /** The scenarios of one wave size (each a kernel), from one seed. */
 export function imageScenarios(ws: 32 | 64, seed = 0x1a6e): ImageScenario[] {
   const rng = new Rng(seed + ws);
@@ -420,6 +459,38 @@ export function imageScenarios(ws: 32 | 64, seed = 0x1a6e): ImageScenario[] {
       a('swap', d(edge)),
       a('add', d(small), { glc: false }),
       { mnemonic: 'image_load', dim: '2D', dmask: 0x1, t, coords: lanes(ws, (l) => [l % 8, Math.floor(l / 8) % 4]) },
+    ]);
+  }
+  // Converting stores (src/float/format-store.ts), every lane a texel of its own (some out of
+  // bounds; the stores of one kernel on images of their own format at one place): f32 channels (edges, values around [-1.5, 1.5]
+  // and the 255/127 steps, integers as floats, NaN, infinities; or integers for UINT/SINT) and d16
+  // halves (f16 values or 16-bit integers), into formats of 1, 2, 4 and 8 bytes. A seed of its own,
+  // so that the scenarios above keep their values.
+  {
+    const cr = new Rng(seed ^ 0xc0417 ^ ws);
+    const perm = (w: number, h: number): number[][] => {
+      const cells = Array.from({ length: w * h }, (_, k) => [k % w, Math.floor(k / w)]);
+      for (let k = cells.length - 1; k > 0; k--) { const j = cr.int(k + 1); [cells[k], cells[j]] = [cells[j] as number[], cells[k] as number[]]; }
+      return lanes(ws, (l) => (l % 9 === 8 ? [w + (l % 3), 0] : cells[l % cells.length] ?? [0, 0]));
+    };
+    const fd = () => lanes(ws, () => [0, 1, 2, 3].map(() => storeChannel(cr)));
+    const id = () => lanes(ws, () => [0, 1, 2, 3].map(() => intChannel(cr)));
+    const hd = (int: boolean) => lanes(ws, () => [0, 1, 2, 3].map(() => (halfChannel(cr, int) | (halfChannel(cr, int) << 16)) >>> 0));
+    const st = (format: string, dmask: number, data: number[][], more: Partial<ImageOp> = {}): ImageOp =>
+      ({ mnemonic: 'image_store', dim: '2D', dmask, t: { format, width: 9, height: 8 }, coords: perm(9, 8), data, ...more });
+    // A load of the image after the stores (as the last store's format).
+    const back = (format: string): ImageOp => ({ mnemonic: 'image_load', dim: '2D', dmask: 0xf, t: { format, width: 9, height: 8 }, coords: lanes(ws, (l) => [l % 10, Math.floor(l / 10) % 9]) });
+    // Three kernels of five stores (one large kernel is slow on lavapipe); the image after the run is compared whole.
+    sc('convert_a', bytes(cr, 256 * 8), [
+      st('8_8_8_8_UNORM', 0xf, fd()), st('16_16_SNORM', 0x3, fd()), st('10_11_11_FLOAT', 0x7, fd()),
+      st('2_10_10_10_SNORM', 0xf, fd(), { exec: someLanes(cr, ws) }), st('16_16_16_16_USCALED', 0xf, fd()), back('16_16_16_16_USCALED'),
+    ]);
+    sc('convert_b', bytes(cr, 256 * 8), [
+      st('8_SSCALED', 0x1, fd()), st('8_8_UINT', 0x3, id()), st('16_16_16_16_SINT', 0xf, id()), st('16_FLOAT', 0x1, fd()), st('11_11_10_FLOAT', 0xf, fd()), back('11_11_10_FLOAT'),
+    ]);
+    sc('convert_c', bytes(cr, 256 * 8), [
+      st('8_8_8_8_SNORM', 0xf, hd(false), { d16: true }), st('10_10_10_2_UNORM', 0xf, hd(false), { d16: true }), st('8_8_SINT', 0x3, hd(true), { d16: true }),
+      st('16_16_16_16_UNORM', 0xf, hd(false), { d16: true }), st('16_UINT', 0x1, fd()), back('16_UINT'),
     ]);
   }
   return out;

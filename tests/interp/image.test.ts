@@ -3,14 +3,22 @@
 //  - a reference written here, apart from src/image: a linear image as rows of bytes, the row
 //    pitch in bytes rounded up to 256 (addrlib's gfx10 linear rule, level by level), the mip chain
 //    smallest level first, slices one after another; loads convert through ./buffer-format-ref.ts
-//    (the buffer tests' independent conversion model), stores and atomics are applied to the
-//    reference's bytes in lane order;
+//    (the buffer tests' independent conversion model), stores (converting through
+//    ./format-store-ref.ts, the store conversion's independent model) and atomics are applied to
+//    the reference's bytes in lane order;
 //  - pocl (an OpenCL implementation we did not write) reading the same pixels with read_imagef /
 //    read_imageui / read_imagei from a packed image2d_t, equal to image_load of them in a padded
 //    linear T# (but where pocl's UNORM/SNORM reciprocal product is 1 ulp from the quotient; left
 //    out: pocl's CL_R with CL_HALF_FLOAT, and CL_R's w for the integer types, which pocl gets wrong);
+//  - pocl writing values with write_imagef / write_imageui / write_imagei (RGBA UNORM/SNORM 8 and
+//    16, HALF_FLOAT, UINT/SINT 8 and 16; R UNORM_INT8, SNORM_INT16), equal to converting
+//    image_stores of them byte for byte but where OpenCL's normalized rule differs from ours, each
+//    such channel asserted to be exactly OpenCL's: convert_*_sat_rte of the f32 product (f * 255.0f
+//    rounded to f32 first: a product that lands on or across a .5 rounds differently from our exact
+//    one), which also saturates SNORM values below -1 to -2^(w-1) where ours (D3D, Vulkan) clamps
+//    to -(2^(w-1) - 1); left out: CL_R with CL_HALF_FLOAT (pocl's writes are wrong there too);
 //  - the refusals: the forms not modelled (tfe, MSAA), and the T#s the unit does
-//    not implement (tiled, TYPE mismatch, unsupported formats, converting stores, dmask leaving
+//    not implement (tiled, TYPE mismatch, unsupported formats, d16 stores to 32-bit components, dmask leaving
 //    out a component, reserved DST_SEL), but only with a lane in EXEC.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -20,9 +28,10 @@ import { UnimplementedError } from '../../src/interp/errors.js';
 import { assembleShaders } from '../harness/kernel.js';
 import { Rng } from '../harness/rng.js';
 import { channels } from './buffer-format-ref.js';
+import { type Num, refPack } from './format-store-ref.js';
 import { runKernel } from './harness.js';
 import {
-  type Dim, DIM_COORDS, imageBuffers, imageFloatAtomicScenarios, imageKernel, type ImageOp, type ImageScenario, imageScenarios, preset, type TsharpDesc,
+  type Dim, DIM_COORDS, imageBuffers, imageFloatAtomicScenarios, imageKernel, type ImageOp, type ImageScenario, imageScenarios, intChannel, preset, storeChannel, type TsharpDesc,
 } from './image-kernels.js';
 
 // ---- The reference ----
@@ -34,6 +43,8 @@ const formatName = (t: TsharpDesc): string => {
 const widthsOf = (fmt: string): number[] => fmt.replace(/_[A-Z]+$/, '').split('_').map(Number);
 /** The element's bytes. */
 const bpeOf = (fmt: string): number => widthsOf(fmt).reduce((a, w) => a + w, 0) / 8;
+
+const numOf = (fmt: string): Num => (/_([A-Z]+)$/.exec(fmt)?.[1] ?? '') as Num;
 
 const HAS_Y: readonly Dim[] = ['2D', '3D', 'CUBE', '2D_ARRAY'];
 
@@ -127,10 +138,14 @@ function expected(sc: ImageScenario, input: Uint8Array, gfx103 = true): { out: n
       } else if (op.mnemonic.startsWith('image_store')) {
         if (!active(l) || !p.ok) continue;
         const d = data(l);
-        const comps = widthsOf(fmt).length;
-        for (let c = 0; c < comps; c++) {
-          if (!op.d16) put32(img, p.offset + 4 * c, d[c] ?? 0);
-          else { const h = ((d[c >> 1] ?? 0) >>> (16 * (c & 1))) & 0xffff; img[p.offset + 2 * c] = h & 0xff; img[p.offset + 2 * c + 1] = h >>> 8; }
+        const ws = widthsOf(fmt).reverse(); // x first
+        const chan = (c: number) => (!op.d16 ? d[c] ?? 0 : ((d[c >> 1] ?? 0) >>> (16 * (c & 1))) & 0xffff);
+        if (ws.every((w) => w === 32)) ws.forEach((_, c) => put32(img, p.offset + 4 * c, chan(c)));
+        else {
+          // Narrower components: converted by ./format-store-ref.ts, packed from bit 0 up (x lowest).
+          let el = 0n, at = 0n;
+          ws.forEach((w, c) => { el |= BigInt(refPack(numOf(fmt), w, chan(c), op.d16 === true)) << at; at += BigInt(w); });
+          for (let b = 0; b < bpe; b++) img[p.offset + b] = Number((el >> BigInt(8 * b)) & 0xffn);
         }
       } else {
         const d = data(l);
@@ -348,13 +363,13 @@ function refused(op: ImageOp, why: RegExp, ws: 32 | 64 = 32): void {
 const lanesOf = (n: number, c: number[]) => Array.from({ length: n }, () => c);
 const T2: TsharpDesc = { format: '32_UINT', width: 8, height: 8 };
 
-test('refused at run time with the instruction: tiled SW_MODE, TYPE mismatch, converting store, dmask leaving out a component, reserved DST_SEL, unsupported formats, d16 of 32-bit components, atomic formats', () => {
+test('refused at run time with the instruction: tiled SW_MODE, TYPE mismatch, a store to a 12-byte format or a d16 one to 32-bit components, dmask leaving out a component, reserved DST_SEL, unsupported formats, d16 of 32-bit components, atomic formats', () => {
   const load = (t: TsharpDesc, more: Partial<ImageOp> = {}): ImageOp => ({ mnemonic: 'image_load', dim: '2D', dmask: 0xf, t, coords: lanesOf(32, [1, 1]), ...more });
   refused(load({ ...T2, swMode: 9 }), /image_load: a tiled image \(SW_MODE 9\) is not implemented/);
   refused(load({ ...T2, type: 13 }), /image_load: the T#'s TYPE 13 is not its dim's \(2d: TYPE 9\)/);
-  refused({ mnemonic: 'image_store', dim: '2D', dmask: 0xf, t: { ...T2, format: '8_8_8_8_UNORM' }, coords: lanesOf(32, [1, 1]) }, /image_store with BUF_FMT_8_8_8_8_UNORM: a store that converts is not implemented/);
-  refused({ mnemonic: 'image_store', dim: '2D', dmask: 0xf, d16: true, t: { ...T2, format: '16_16_16_16_UNORM' }, coords: lanesOf(32, [1, 1]) }, /BUF_FMT_16_16_16_16_UNORM \(d16\): a store that converts/);
-  refused({ mnemonic: 'image_store', dim: '2D', dmask: 0xf, d16: true, t: T2, coords: lanesOf(32, [1, 1]) }, /BUF_FMT_32_UINT \(d16\): a store that converts/);
+  refused({ mnemonic: 'image_store', dim: '2D', dmask: 0xf, t: { ...T2, format: '32_32_32_UINT' }, coords: lanesOf(32, [1, 1]) }, /image_store with BUF_FMT_32_32_32_UINT: not a format the interpreter stores to an image/);
+  refused({ mnemonic: 'image_store', dim: '2D', dmask: 0xf, d16: true, t: T2, coords: lanesOf(32, [1, 1]) }, /BUF_FMT_32_UINT \(d16\): not a format the interpreter stores to an image \(d16 stores need components narrower than 32 bits\)/);
+  refused({ mnemonic: 'image_store', dim: '2D', dmask: 0x7, t: { ...T2, format: '2_10_10_10_UNORM' }, coords: lanesOf(32, [1, 1]) }, /dmask 0x7 leaves out component w of the format/);
   refused({ mnemonic: 'image_store', dim: '2D', dmask: 0x5, t: { ...T2, format: '32_32_UINT' }, coords: lanesOf(32, [1, 1]) }, /dmask 0x5 leaves out component y of the format/);
   refused(load({ ...T2, dstSel: [4, 2, 6, 7] }), /image_load: reserved DST_SEL value 2 \(channel y\)/);
   refused(load({ ...T2, format: '32_32_32_UINT' }), /image_load with BUF_FMT_32_32_32_UINT: not a format the interpreter loads/);
@@ -376,10 +391,10 @@ test('refused statically: tfe, an MSAA dim (image_load_pck and image_get_resinfo
     (e: unknown) => e instanceof UnimplementedError && /image_load with an MSAA dim \(6\) is not modelled/.test(e.message));
 });
 
-test('with EXEC empty an image instruction does nothing and checks nothing (a tiled T#, a converting store)', () => {
+test('with EXEC empty an image instruction does nothing and checks nothing (a tiled T#, a store to a 12-byte format)', () => {
   for (const op of [
     { mnemonic: 'image_load', dim: '2D', dmask: 0xf, t: { ...T2, swMode: 1 }, coords: lanesOf(32, [1, 1]), exec: 0n },
-    { mnemonic: 'image_store', dim: '2D', dmask: 0xf, t: { ...T2, format: '8_8_8_8_UNORM' }, coords: lanesOf(32, [1, 1]), exec: 0n },
+    { mnemonic: 'image_store', dim: '2D', dmask: 0xf, t: { ...T2, format: '32_32_32_UINT' }, coords: lanesOf(32, [1, 1]), exec: 0n },
   ] satisfies ImageOp[]) {
     const sc: ImageScenario = { name: `empty${shaders.size}`, ws: 32, image: new Uint8Array(256).fill(7), ops: [op] };
     const [out, , , , after] = run(sc);
@@ -387,4 +402,100 @@ test('with EXEC empty an image instruction does nothing and checks nothing (a ti
     if (op.mnemonic === 'image_load') for (let l = 0; l < 32; l++) assert.equal(u32(out, 16 * l), preset(0, 0));
     assert.ok(after.every((b) => b === 7));
   }
+});
+
+// ---- pocl: converting image stores ----
+
+interface PoclWrite { readonly order: 'RGBA' | 'R'; readonly type: string; readonly write: 'f' | 'ui' | 'i'; readonly format: string }
+
+const POCL_WRITES: readonly PoclWrite[] = [
+  { order: 'RGBA', type: 'UNORM_INT8', write: 'f', format: '8_8_8_8_UNORM' },
+  { order: 'RGBA', type: 'SNORM_INT8', write: 'f', format: '8_8_8_8_SNORM' },
+  { order: 'RGBA', type: 'UNORM_INT16', write: 'f', format: '16_16_16_16_UNORM' },
+  { order: 'RGBA', type: 'SNORM_INT16', write: 'f', format: '16_16_16_16_SNORM' },
+  { order: 'RGBA', type: 'HALF_FLOAT', write: 'f', format: '16_16_16_16_FLOAT' },
+  { order: 'R', type: 'UNORM_INT8', write: 'f', format: '8_UNORM' },
+  { order: 'RGBA', type: 'UNSIGNED_INT8', write: 'ui', format: '8_8_8_8_UINT' },
+  { order: 'RGBA', type: 'SIGNED_INT8', write: 'i', format: '8_8_8_8_SINT' },
+  { order: 'RGBA', type: 'UNSIGNED_INT16', write: 'ui', format: '16_16_16_16_UINT' },
+  { order: 'RGBA', type: 'SIGNED_INT16', write: 'i', format: '16_16_16_16_SINT' },
+  { order: 'R', type: 'SNORM_INT16', write: 'f', format: '16_SNORM' },
+];
+// Left out: CL_R with CL_HALF_FLOAT, whose pocl images are wrong for writes as for reads (a 0.0
+// written reads back as bytes 0x15d6, where CL_RGBA's halves are right).
+
+/**
+ * OpenCL's normalized write as pocl computes it (OpenCL 1.2 §8.3.1.1: convert_uchar_sat_rte(f *
+ * 255.0f), convert_char_sat_rte(f * 127.0f), ...): the f32 product, rounded to nearest even,
+ * saturated to the integer type (so SNORM reaches -2^(w-1)); NaN 0.
+ */
+function openclNorm(bits: number, w: number, signed: boolean): number {
+  const x = new Float32Array(new Uint32Array([bits]).buffer)[0] ?? NaN;
+  if (Number.isNaN(x)) return 0;
+  const p = Math.fround(x * (signed ? 2 ** (w - 1) - 1 : 2 ** w - 1));
+  let r = Math.round(p);
+  if (Math.abs(p - Math.trunc(p)) === 0.5) r = 2 * Math.round(p / 2); // ties to even
+  const lo = signed ? -(2 ** (w - 1)) : 0, hi = signed ? 2 ** (w - 1) - 1 : 2 ** w - 1;
+  return (Math.min(Math.max(r, lo), hi) >>> 0) & (2 ** w - 1);
+}
+
+test('converting image_store equals pocl\'s write_imagef/write_imageui/write_imagei of the same values, but where OpenCL\'s normalized rule differs (asserted exactly)', (t) => {
+  const probe = spawnSync('/usr/bin/python3', ['-c', 'import pyopencl'], { encoding: 'utf8' });
+  assert.equal(probe.status, 0, `pyopencl: ${probe.stderr}`);
+  const rng = new Rng(0x9017e);
+  const ws = 64, batches = 6, W = 8, H = 8 * batches;
+  const f32b = (x: number) => new Uint32Array(new Float32Array([x]).buffer)[0] ?? 0;
+  const edges: number[] = [0, -0, 1, -1, 0.5, -0.5, 2, -2, 1e30, -1e30, 65504, 65519, 65520, 1 / 3, 2 ** -25, 1e-7, -1.0000001, 1.0000001].map(f32b)
+    .concat([0x7fc00000, 0xffc00000, 0x7f800000, 0xff800000]);
+  for (const s of [255, 127, 65535, 32767]) for (let k = 0; k < 6; k++) { const b = f32b((rng.int(s) + 0.5) / s); edges.push(b, b + 1, b - 1); }
+  const scs: ImageScenario[] = [];
+  const jobs: unknown[] = [];
+  const values: number[][][] = [];
+  POCL_WRITES.forEach((p, i) => {
+    const comps = p.order.length;
+    const val = () => (p.write === 'f' ? storeChannel(rng) : intChannel(rng));
+    const vals: number[][] = Array.from({ length: W * H }, (_, k) => [0, 1, 2, 3].map((c) => (p.write === 'f' && 4 * k + c < edges.length ? edges[4 * k + c] ?? 0 : val()) >>> 0));
+    values.push(vals);
+    const t: TsharpDesc = { format: p.format, width: W, height: H };
+    const ops: ImageOp[] = Array.from({ length: batches }, (_, b) => ({
+      mnemonic: 'image_store', dim: '2D', dmask: (1 << comps) - 1, t,
+      coords: Array.from({ length: ws }, (_, l) => [l % W, b * 8 + Math.floor(l / W)]),
+      data: Array.from({ length: ws }, (_, l) => vals[(b * 8 + Math.floor(l / W)) * W + (l % W)] ?? []),
+    }));
+    scs.push({ name: `poclw${i}`, ws, image: new Uint8Array(256 * H), ops });
+    const flat = new Uint32Array(vals.flat());
+    jobs.push({ order: p.order, type: p.type, write: p.write, width: W, height: H, values: Buffer.from(flat.buffer).toString('base64') });
+  });
+  const r = spawnSync('/usr/bin/python3', [new URL('./image-pocl-write.py', import.meta.url).pathname], { input: JSON.stringify(jobs), encoding: 'utf8', maxBuffer: 1 << 26 });
+  assert.equal(r.status, 0, `pocl: ${r.stderr}`);
+  const pocl = JSON.parse(r.stdout) as string[];
+  kernels(scs);
+  const diffs: Record<string, number> = {};
+  let compared = 0;
+  scs.forEach((sc, i) => {
+    const p = POCL_WRITES[i] as PoclWrite;
+    const after = run(sc)[4] as Uint8Array;
+    const want = Buffer.from(pocl[i] ?? '', 'base64');
+    const ws_ = widthsOf(p.format).reverse(), bpe = bpeOf(p.format), w = ws_[0] ?? 8;
+    const num = numOf(p.format);
+    for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) {
+      for (let c = 0; c < ws_.length; c++) {
+        const read = (buf: Uint8Array | Buffer, at: number) => (w === 8 ? buf[at] ?? 0 : (buf[at] ?? 0) | ((buf[at + 1] ?? 0) << 8));
+        const ours = read(after, y * 256 + x * bpe + c * (w / 8)), theirs = read(want, (y * W + x) * bpe + c * (w / 8));
+        const v = values[i]?.[y * W + x]?.[c] ?? 0;
+        compared++;
+        // Ours is the reference's rule in every channel.
+        assert.equal(ours, refPack(num, w, v, false), `${p.format} (${x}, ${y}) channel ${c}: value ${hex(v)}`);
+        if (ours === theirs) continue;
+        // The only differences: OpenCL's normalized rule (f32 product, saturating to -2^(w-1)).
+        assert.ok((num === 'UNORM' || num === 'SNORM') && theirs === openclNorm(v, w, num === 'SNORM'),
+          `${p.order} ${p.type} as ${p.format}: value ${hex(v)} channel ${c}: ours ${hex(ours)}, pocl ${hex(theirs)} (OpenCL's rule ${hex(openclNorm(v, w, num === 'SNORM'))})`);
+        const f = new Float32Array(new Uint32Array([v]).buffer)[0] ?? 0;
+        const kind = num === 'SNORM' && f < -1 ? 'SNORM below -1: pocl -2^(w-1), ours -(2^(w-1)-1)' : 'the f32 product rounded before the integer (1 step)';
+        diffs[kind] = (diffs[kind] ?? 0) + 1;
+      }
+    }
+  });
+  t.diagnostic(`pocl writes: ${compared} channels; differences: ${JSON.stringify(diffs)}`);
+  assert.ok(compared === POCL_WRITES.reduce((a, p) => a + W * H * p.order.length, 0));
 });

@@ -9,7 +9,8 @@ import { GFX10_BUFFER_FORMATS } from '../../src/isa/tables/mtbuf.js';
 import { assembleKernels } from '../harness/kernel.js';
 import { Rng } from '../harness/rng.js';
 import { KERNARG_DIRECTIVES } from '../interp/harness.js';
-import { formatData, formatKernel, rawDword3, RESULT_REGS } from '../interp/buffer-format-kernels.js';
+import { formatData, formatKernel, rawDword3, RESULT_REGS, STORE_LANE_BYTES, STORE_VSHARP_FORMATS, storeData, storeKernel } from '../interp/buffer-format-kernels.js';
+import { halfChannel, intChannel, storeChannel } from '../interp/image-kernels.js';
 import type { EngineCase } from './cases.js';
 
 const fmt = (name: string): number => {
@@ -42,6 +43,26 @@ export function* bufferFormatCases(): Generator<EngineCase> {
         name: `${name}: MUBUF ${load}, d16 stores ${store}`, spirvName: name, code, kernel: name, shader,
         buffers: [new Uint8Array(4 * RESULT_REGS.length * ws), formatData(ws, () => rng.u32()), new Uint8Array(16 * ws)],
         grid: [ws, 1, 1], block: [ws, 1, 1], scalars: [[24, rawDword3(fmt(load))], [28, rawDword3(fmt(store))]], writes: 0,
+      };
+    }
+  }
+  // Converting format stores (tests/interp/buffer-format-kernels.ts storeKernel): MTBUF static
+  // formats and the MUBUF V#'s run-time format, f32 / integer / d16 channels, the last lane in part
+  // out of range; the target's bytes start random.
+  const srng = new Rng(0x5704e);
+  for (const wave64 of [false, true]) {
+    const ws = wave64 ? 64 : 32;
+    const name = `format_store${ws}`;
+    const code = assembleKernels('gfx1030', [{ name, body: storeKernel(wave64), wave64, vgprs: 32, sgprs: 32, directives: [...KERNARG_DIRECTIVES] }]);
+    const shader = loadShaders({ bytes: code, name }).find((s) => s.info.name === name);
+    assert.ok(shader);
+    for (const vFmt of STORE_VSHARP_FORMATS) {
+      const target = new Uint8Array(STORE_LANE_BYTES * ws);
+      for (let b = 0; b < target.length; b++) target[b] = srng.u32() & 0xff;
+      yield {
+        name: `${name}: converting format stores, MUBUF ${vFmt}`, spirvName: name, code, kernel: name, shader,
+        buffers: [storeData(ws, { f32: () => storeChannel(srng), int: () => intChannel(srng), half: () => halfChannel(srng, srng.int(3) === 0) }), target],
+        grid: [ws, 1, 1], block: [ws, 1, 1], scalars: [[16, rawDword3(fmt(vFmt))]],
       };
     }
   }

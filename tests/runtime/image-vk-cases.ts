@@ -107,6 +107,17 @@ export function* imageVkCases(): Generator<EngineCase> {
       const range: [number, number, number] = cls === '1d' ? [64, 1, 1] : [r[0] + 1, r[1] + 1, r[2] + 1];
       yield run(storeKernel(cls, false), { ...cfg(f, cls, { format: fmt(f), w: r[0], h: r[1], d: r[2], maxMip: 1 }, range, 3), distinct: true });
     }
+    // Converting stores, 32-bit channels and d16 halves, each class and element size.
+    const converting: [ImageClass, string, [number, number, number], boolean][] = [
+      ['2d', '8_8_8_8_UNORM', [9, 7, 1], false], ['3d', '16_16_SNORM', [4, 3, 5], false], ['2dArray', '10_11_11_FLOAT', [5, 4, 3], false],
+      ['1d', '8_SSCALED', [20, 1, 1], false], ['cube', '16_16_16_16_FLOAT', [3, 3, 6], false], ['1dArray', '2_10_10_10_UINT', [30, 1, 3], false],
+      ['2d', '8_8_UNORM', [9, 7, 1], true], ['3d', '11_11_10_FLOAT', [4, 3, 5], true], ['2dArray', '16_16_16_16_SINT', [5, 4, 3], true],
+    ];
+    for (const [cls, f, r, d16s] of converting) {
+      const range: [number, number, number] = cls === '1d' ? [64, 1, 1] : [r[0] + 1, r[1] + 1, r[2] + 1];
+      // Lanes meet on texels: the narrower formats' elements go as bytes and shorts, resolved to the highest lane.
+      yield run(storeKernel(cls, d16s), cfg(`converting ${d16s ? 'd16 ' : ''}${f}`, cls, { format: fmt(f), w: r[0], h: r[1], d: r[2], maxMip: 1 }, range, 2));
+    }
     for (const [cls, f] of [['2d', '16_16_16_16_FLOAT'], ['2d', '16_16_UINT'], ['3d', '16_SINT'], ['2dArray', '16_16_16_16_UINT']] as const) {
       yield run(storeKernel(cls, true), cfg(`d16 ${f}`, cls, { format: fmt(f), w: 5, h: 4, d: 3, maxMip: 2 }, [6, 5, 4], 3));
     }

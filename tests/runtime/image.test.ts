@@ -77,7 +77,8 @@ test('T#s the image instructions do not implement: a RuntimeFault (FAULT_IMAGE) 
   const refusals: [string, ImageKernel, ImageConfig, RegExp][] = [
     ['a tiled SW_MODE', load, cfg('SW_MODE 9', '2d', { ...base, swMode: 9 }, [4, 4, 1]), /a tiled image \(SW_MODE 9\)/],
     ['a TYPE other than the dim\'s', load, cfg('TYPE 3D', '2d', { ...base, type: 10 }, [4, 4, 1]), /TYPE 10 is not its dim's/],
-    ['a store that converts', store, cfg('8_8_8_8_UNORM', '2d', { ...base, format: fmt('8_8_8_8_UNORM') }, [4, 4, 1]), /a store that converts/],
+    ['a store to a 12-byte format', store, cfg('32_32_32_UINT', '2d', { ...base, format: fmt('32_32_32_UINT') }, [4, 4, 1]), /image_store with BUF_FMT_32_32_32_UINT: not a format the interpreter stores to an image/],
+    ['a d16 store to a 32-bit format', storeKernel('2d', true), cfg('d16 32_UINT', '2d', { ...base, format: fmt('32_UINT') }, [4, 4, 1]), /BUF_FMT_32_UINT \(d16\): not a format the interpreter stores to an image \(d16 stores need components narrower than 32 bits\)/],
     ['a store whose dmask leaves out a component', { name: 'image_store_dmask', cls: '2d', ops: 'image_store v[10:11], v[2:3], s[8:15] dmask:0x3 dim:SQ_RSRC_IMG_2D', results: [] }, cfg('32_32_32_32_UINT, dmask 0x3', '2d', base, [4, 4, 1]), /dmask 0x3 leaves out component z/],
     ['a 12-byte format', load, cfg('32_32_32_FLOAT', '2d', { ...base, format: fmt('32_32_32_FLOAT') }, [4, 4, 1]), /not a format the interpreter loads/],
     ['a d16 load of a 32-bit format', d16, cfg('32_FLOAT', '2d', { ...base, format: fmt('32_FLOAT') }, [4, 4, 1]), /d16 loads of a format with 32-bit components/],

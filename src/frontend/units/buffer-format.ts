@@ -6,11 +6,13 @@
 // here: T = floor(x * 2^47 / (2^p - 1)) holds the quotient's first 47 bits, the leading one gives
 // the exponent, the next 23 (f32) or 10 (f16, with its subnormal grid of 2^-24) bits the
 // mantissa, and the bit after them rounds (the remainder is never 0, so there are no ties).
-import type { Inst } from '../../ir/ir.js';
+import type { Builder, Inst } from '../../ir/ir.js';
+import type { Op } from '../../ir/ops.js';
+import { packComponent, type PackArith, STORE_NUMS } from '../../float/format-store.js';
 import { bufferFormatInfo, type BufferFormatInfo, GFX10_BUFFER_FORMATS } from '../../isa/tables/mtbuf.js';
 import type { TContext } from '../context.js';
 
-const NUM = ['UNORM', 'SNORM', 'USCALED', 'SSCALED', 'UINT', 'SINT', 'FLOAT'] as const;
+const NUM = STORE_NUMS;
 
 /** Whether a format has a component narrower than 32 bits (the ones this file converts). */
 export const isPackedFormat = (f: BufferFormatInfo): boolean => f.widths.some((w) => w !== 32);
@@ -20,15 +22,15 @@ export const d16Storable = (f: BufferFormatInfo): boolean => f.widths.every((w) 
 
 /**
  * A packed format's descriptor: widths x..w in bits 4:0, 9:5, 14:10, 19:15 (0: absent), the
- * number format (NUM index) in 22:20, the element's bytes in 26:23, d16Storable in bit 27; 0 for
- * any other format value.
+ * number format (NUM index) in 22:20, the element's bytes in 26:23, d16Storable in bit 27, every
+ * component whole bytes (8 or 16 bits) in bit 28; 0 for any other format value.
  */
 export function descriptorOf(k: number): number {
   const f = bufferFormatInfo(k);
   if (!f || !isPackedFormat(f)) return 0;
   let d = 0;
   f.widths.forEach((w, c) => { d |= w << (5 * c); });
-  return (d | (NUM.indexOf(f.num) << 20) | (f.bytes << 23) | (d16Storable(f) ? 1 << 27 : 0)) >>> 0;
+  return (d | (NUM.indexOf(f.num) << 20) | (f.bytes << 23) | (d16Storable(f) ? 1 << 27 : 0) | (f.widths.every((w) => w % 8 === 0) ? 1 << 28 : 0)) >>> 0;
 }
 
 /** The descriptor of a run-time format value (the V#'s dword 3 bits 18:12): a select per packed format. */
@@ -162,4 +164,44 @@ export function oneOf(cx: TContext, L: Layout, d16: boolean): Inst {
   const num = L.num;
   const int = b.emit('OrU1', [b.emit('IEq32', [num, cx.u32(NUM.indexOf('UINT'))]), b.emit('IEq32', [num, cx.u32(NUM.indexOf('SINT'))])]);
   return b.emit('Select32', [int, cx.u32(1), cx.u32(d16 ? 0x3c00 : 0x3f800000)]);
+}
+
+/** src/float/format-store.ts's arithmetic as IR (u32, u1, u64 values; integer ops only). */
+export class IrPackArith implements PackArith<Inst, Inst, Inst> {
+  constructor(readonly b: Builder) {}
+  private e(op: Op, ...args: Inst[]): Inst { return this.b.emit(op, args); }
+  k(n: number): Inst { return this.b.u32(n >>> 0); }
+  add(a: Inst, b: Inst): Inst { return this.e('IAdd32', a, b); }
+  sub(a: Inst, b: Inst): Inst { return this.e('ISub32', a, b); }
+  and(a: Inst, b: Inst): Inst { return this.e('And32', a, b); }
+  or(a: Inst, b: Inst): Inst { return this.e('Or32', a, b); }
+  // The IR's shifts take the amount modulo 32 (64), as PackArith's.
+  shl(a: Inst, n: Inst): Inst { return this.e('Shl32', a, n); }
+  shr(a: Inst, n: Inst): Inst { return this.e('LShr32', a, n); }
+  eq(a: Inst, b: Inst): Inst { return this.e('IEq32', a, b); }
+  ult(a: Inst, b: Inst): Inst { return this.e('ULt32', a, b); }
+  slt(a: Inst, b: Inst): Inst { return this.e('SLt32', a, b); }
+  sel(c: Inst, a: Inst, b: Inst): Inst { return this.e('Select32', c, a, b); }
+  not(a: Inst): Inst { return this.e('NotU1', a); }
+  both(a: Inst, b: Inst): Inst { return this.e('AndU1', a, b); }
+  either(a: Inst, b: Inst): Inst { return this.e('OrU1', a, b); }
+  clz(a: Inst): Inst { return this.e('Clz32', a); }
+  mulWide(a: Inst, b: Inst): Inst { return this.e('UMulWide32', a, b); }
+  shrW(a: Inst, n: Inst): Inst { return this.e('LShr64', a, n); }
+  shlW(a: Inst, n: Inst): Inst { return this.e('Shl64', a, n); }
+  neW(a: Inst, b: Inst): Inst { return this.e('INe64', a, b); }
+  loW(a: Inst): Inst { return this.e('Lo32', a); }
+}
+
+/**
+ * Data channel `x` (a dword, or with d16 a half in the low bits) converted into component c of a
+ * packed format's layout for a store (src/float/format-store.ts): its bits in the low w bits.
+ */
+export function storeComponent(cx: TContext, L: Layout, c: number, x: Inst, d16: boolean): Inst {
+  return packComponent(new IrPackArith(cx.b), L.num, L.widths[c] as Inst, x, d16);
+}
+
+/** Whether a descriptor's components are all whole bytes (bit 28). */
+export function alignedOf(cx: TContext, desc: Inst): Inst {
+  return cx.b.emit('INe32', [cx.b.emit('And32', [desc, cx.u32(1 << 28)]), cx.u32(0)]);
 }

@@ -11,9 +11,9 @@
 // not (a swizzled access whose bytes cross a 4-byte element; a 64-bit atomic on a swizzled buffer,
 // whose two dwords are apart) is a run-time fault, as is an unsupported V# format or a reserved
 // dst_sel of a format load. Format loads of the formats narrower than 32 bits convert as the
-// interpreter does (buffer-format.ts). The float atomics (fcmpswap/fmin/fmax(_x2)) as memory.ts's.
-// Not translated: the lds=1 forms and the format stores that convert, which the interpreter does
-// not implement either.
+// interpreter does (buffer-format.ts), and format stores to them convert as the interpreter's do
+// (src/float/format-store.ts). The float atomics (fcmpswap/fmin/fmax(_x2)) as memory.ts's.
+// Not translated: the lds=1 forms, which the interpreter does not implement either.
 import type { Inst } from '../../ir/ir.js';
 import type { AtomicRmw } from '../../ir/ops.js';
 import { FAULT_BUFFER_FORMAT, FAULT_BUFFER_SWIZZLE, FAULT_SCRATCH_RANGE } from '../../ir/faults.js';
@@ -21,7 +21,7 @@ import { scratchWaveBytes } from '../../isa/apertures.js';
 import { wantsScratch } from '../../interp/scratch.js';
 import { ISA_TABLE } from '../../isa/table.js';
 import { type BufferFormatInfo, bufferFormatInfo, GFX10_BUFFER_FORMATS } from '../../isa/tables/mtbuf.js';
-import { convertComponent, d16Storable, descriptorOf, descriptorValue, isPackedFormat, layoutOf, oneOf } from './buffer-format.js';
+import { alignedOf, convertComponent, descriptorOf, descriptorValue, isPackedFormat, layoutOf, oneOf, storeComponent } from './buffer-format.js';
 import type { InstrDef } from '../../isa/types.js';
 import type { TContext, Translator } from '../context.js';
 import { type AtomicKind, atomicOp, floatAtomicKind, INT_ATOMICS, writeWide } from './memory.js';
@@ -298,10 +298,13 @@ const formatLoad = (def: InstrDef): Translator => (cx) => {
 };
 
 /**
- * buffer_store_format_* / tbuffer_store_format_*: the 32-bit formats' first min(n, components)
- * dwords; d16 stores to 16-bit FLOAT/UINT/SINT components their halves; each component
- * range-checked. Other formats (stores that would convert) are refused, or for a MUBUF V# format
- * fault, as the interpreter refuses them.
+ * buffer_store_format_* / tbuffer_store_format_* (the interpreter's formatHandler and packedFormat):
+ * the 32-bit formats' first min(n, components) dwords, each range-checked; the packed formats'
+ * named components converted (src/float/format-store.ts through buffer-format.ts's
+ * storeComponent; with d16 from halves): whole-byte components (8, 16 bits) each written and
+ * range-checked on its own, the 10/11/2-bit formats' 4-byte element as one. Refused at
+ * translation (MTBUF), or a fault of the V# format (MUBUF), as the interpreter refuses them: a d16
+ * store to a 32-bit format, a 10/11/2-bit format with fewer components named than it has.
  */
 const formatStore = (def: InstrDef): Translator => (cx) => {
   const a = accessOf(cx);
@@ -310,28 +313,54 @@ const formatStore = (def: InstrDef): Translator => (cx) => {
   const d16 = (def.flags ?? []).includes('d16'), hi = def.mnemonic.includes('_d16_hi');
   const n = componentsOf(def);
   const name = GFX10_BUFFER_FORMATS[cx.inst.mods.format ?? 0];
-  if (f.known && (d16 ? !(f.known.packed && d16Storable(f.known.packed)) : f.known.comps32 === 0)) {
-    cx.fail(`${def.mnemonic} with ${name}: a format store that converts is not translated (the interpreter does not implement it)`);
-  }
-  if (!d16) {
-    cx.b.emit('Fault', [e(cx, 'IEq32', f.comps, K(cx, 0))], [FAULT_BUFFER_FORMAT]);
-    for (let k = 0; k < Math.min(n, f.known?.comps32 ?? 4); k++) {
-      const c = component(cx, a, 4 * k, 4, e(cx, 'ULt32', K(cx, k), f.comps));
-      cx.b.emit('StoreGlobal32', [c.active, c.addr, cx.lane(d, 'b32', k)]);
-    }
-    return;
+  const kp = f.known?.packed;
+  const kAligned = kp ? kp.widths.every((w) => w % 8 === 0) : undefined;
+  if (f.known && d16 && !kp) cx.fail(`${def.mnemonic} with ${name}: d16 forms of the 32-bit formats are not translated (the interpreter does not implement them)`);
+  if (kp && !kAligned && n < kp.widths.length) {
+    cx.fail(`${def.mnemonic} with ${name}: a format store naming ${n} of the format's ${kp.widths.length} components, which are not whole bytes, is not translated (the interpreter does not implement it)`);
   }
   const L = layoutOf(cx, f.desc);
-  const storable = e(cx, 'INe32', e(cx, 'And32', f.desc, K(cx, 1 << 27)), K(cx, 0));
-  cx.b.emit('Fault', [e(cx, 'NotU1', storable)], [FAULT_BUFFER_FORMAT]);
-  for (let c = 0; c < Math.min(n, f.known?.packed?.widths.length ?? 4); c++) {
+  const packed = e(cx, 'INe32', f.desc, K(cx, 0));
+  const aligned = alignedOf(cx, f.desc);
+  const fewer = n < 4 ? e(cx, 'INe32', L.widths[n] as Inst, K(cx, 0)) : cx.b.u1(false);
+  const packedOk = and(cx, packed, e(cx, 'OrU1', aligned, e(cx, 'NotU1', fewer)));
+  const is32 = e(cx, 'INe32', f.comps, K(cx, 0));
+  // The interpreter refuses such a format before looking at a lane (so whatever EXEC holds).
+  cx.b.emit('Fault', [e(cx, 'NotU1', d16 ? packedOk : e(cx, 'OrU1', packedOk, is32))], [FAULT_BUFFER_FORMAT]);
+  const chan = (c: number): Inst => {
+    if (!d16) return cx.lane(d, 'b32', c);
     const x = cx.lane(d, 'b32', c >> 1);
-    const h = hi || (c & 1) === 1 ? e(cx, 'LShr32', x, K(cx, 16)) : x;
-    const has = e(cx, 'INe32', L.widths[c] as Inst, K(cx, 0));
-    // Two bytes (a swizzled short may cross a 4-byte swizzle element, which the interpreter allows).
-    const off = add64(cx, u64(cx, a.offset), u64(cx, K(cx, 2 * c)));
-    const ok = and(cx, a.exec, storable, has, inRange(cx, a, off, K(cx, 2)));
-    for (let b = 0; b < 2; b++) cx.b.emit('StoreGlobal8', [ok, address(cx, a, add64(cx, off, u64(cx, K(cx, b)))), b === 0 ? h : e(cx, 'LShr32', h, K(cx, 8))]);
+    return hi || (c & 1) === 1 ? e(cx, 'LShr32', x, K(cx, 16)) : x;
+  };
+  if (!d16 && (!f.known || f.known.comps32 > 0)) {
+    for (let k = 0; k < Math.min(n, f.known?.comps32 ?? 4); k++) {
+      const c = component(cx, a, 4 * k, 4, e(cx, 'ULt32', K(cx, k), f.comps));
+      cx.b.emit('StoreGlobal32', [c.active, c.addr, chan(k)]);
+    }
+  }
+  if (f.known && !kp) return;
+  const m = Math.min(n, kp?.widths.length ?? 4);
+  const conv = Array.from({ length: m }, (_, c) => storeComponent(cx, L, c, chan(c), d16));
+  if (kAligned !== false) {
+    // Whole-byte components: each one's bytes, the component range-checked as a unit.
+    for (let c = 0; c < m; c++) {
+      const size = e(cx, 'LShr32', L.widths[c] as Inst, K(cx, 3));
+      const off = add64(cx, u64(cx, a.offset), u64(cx, e(cx, 'LShr32', L.shifts[c] as Inst, K(cx, 3))));
+      const ok = and(cx, a.exec, packed, aligned, inRange(cx, a, off, size));
+      for (let j = 0; j < (kp ? (kp.widths[c] ?? 0) / 8 : 2); j++) {
+        const on = kp ? ok : e(cx, 'AndU1', ok, e(cx, 'ULt32', K(cx, j), size));
+        cx.b.emit('StoreGlobal8', [on, address(cx, a, add64(cx, off, u64(cx, K(cx, j)))), j === 0 ? conv[c] as Inst : e(cx, 'LShr32', conv[c] as Inst, K(cx, 8 * j))]);
+      }
+    }
+  }
+  if (kAligned !== true) {
+    // 10_11_11, 11_11_10, 10_10_10_2, 2_10_10_10: the 4-byte element, in range as a whole.
+    let el = K(cx, 0);
+    conv.forEach((x, c) => { el = e(cx, 'Or32', el, e(cx, 'Shl32', x, L.shifts[c] as Inst)); });
+    const ok = and(cx, a.exec, packedOk, e(cx, 'NotU1', aligned), inRange(cx, a, u64(cx, a.offset), K(cx, 4)));
+    for (let b = 0; b < 4; b++) {
+      cx.b.emit('StoreGlobal8', [ok, address(cx, a, add64(cx, u64(cx, a.offset), u64(cx, K(cx, b)))), b === 0 ? el : e(cx, 'LShr32', el, K(cx, 8 * b))]);
+    }
   }
 };
 

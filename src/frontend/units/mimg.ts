@@ -8,7 +8,7 @@
 //
 // Per instruction, wave-uniform: a T# it does not implement (a tiled SW_MODE, a TYPE other than
 // its DIM's, a format it does not load/store/update, a load's DST_SEL 2 or 3 in a channel its dmask
-// writes, a d16 load of a format with 32-bit components, a store whose dmask
+// writes, a d16 load or store of a format with 32-bit components, a store whose dmask
 // leaves out a component of the format) is a run-time fault (FAULT_IMAGE) in the active lanes,
 // and nothing else is done. Per lane: the coordinates (VGPR dwords, or A16 halves zero-extended),
 // the texel's bounds and byte offset; a lane out of bounds, like an inactive one, accesses no
@@ -20,8 +20,9 @@
 // are and converts the narrower ones as buffer format loads do (./buffer-format.ts), missing
 // components 0, 0, 0, 1 (1.0 for the float number formats), then DST_SEL per channel, then the
 // dmask channels into consecutive VGPRs (d16: two halves a VGPR, low first; an odd last half keeps
-// the VGPR's high half). A store writes the 32-bit formats' components from its dmask channels
-// (d16: the halves of the 16-bit FLOAT/UINT/SINT formats); stores that would convert fault. The
+// the VGPR's high half). A store writes the 32-bit formats' components from its dmask channels,
+// or converts them into the narrower formats' element (src/float/format-store.ts; d16: from
+// halves, refused for the 32-bit formats). The
 // atomics: the dword at the texel of a 32_UINT / 32_SINT image (32_FLOAT for fcmpswap/fmin/fmax,
 // through memory.ts's float-atomic helper), lanes in ascending lane order, with glc the old value
 // to vdata[0].
@@ -44,7 +45,7 @@ import { CLASS_TYPE, type ImageArith, type ImageDims, linearTexel, type TexelCoo
 import { type CoordSlot, type ImageOpPlan, imageOpPlan, imageResinfoPlan } from '../../image/plan.js';
 import type { FloatAtomicOp } from '../../float/atomic.js';
 import type { TContext, Translator } from '../context.js';
-import { convertComponent, d16Storable, descriptorValue, layoutOf, oneOf } from './buffer-format.js';
+import { convertComponent, d16Storable, descriptorValue, layoutOf, oneOf, storeComponent } from './buffer-format.js';
 import { type AtomicKind, atomicOp } from './memory.js';
 
 /** linear.ts's arithmetic as IR: u32 and u1 values, u64 values (Pack64 of dwords). */
@@ -230,27 +231,49 @@ const imageLoad: Translator = (cx) => {
 const leadingChannels = (dmask: number): number => { let n = 0; while (n < 4 && dmask & (1 << n)) n++; return n; };
 
 /**
- * image_store[_mip]: the 32-bit formats' components from the dmask channels (component c from
- * channel c), or with d16 the 16-bit FLOAT/UINT/SINT formats' halves; a format component missing
- * from dmask, or a store that would convert, faults. DST_SEL is ignored.
+ * image_store[_mip]: component c from dmask channel c (d16: half c); the 32-bit formats' dwords,
+ * or the narrower components converted (src/float/format-store.ts through buffer-format.ts's
+ * storeComponent) into the element, written whole; a format component missing from dmask, or a
+ * d16 store to a 32-bit format, faults. DST_SEL is ignored.
  */
 const imageStore: Translator = (cx) => {
   const im = imageOf(cx);
   const { plan, fw } = im;
   const comps = bitsOf(cx, fw, FMT.comps, 3);
   const n = leadingChannels(plan.dmask);
-  const storable = and(cx, bitOf(cx, fw, FMT.valid), bitOf(cx, fw, plan.d16 ? FMT.d16Store : FMT.all32));
+  const all32 = bitOf(cx, fw, FMT.all32);
+  const storable = plan.d16 ? and(cx, bitOf(cx, fw, FMT.valid), not(cx, all32)) : bitOf(cx, fw, FMT.valid);
   const missing = e(cx, 'UGt32', comps, K(cx, n));
-  const t = texel(cx, im, or(cx, not(cx, storable), missing), bitsOf(cx, fw, FMT.log2, 3));
-  for (let c = 0; c < n; c++) {
-    const on = e(cx, 'AndU1', t.on, e(cx, 'ULt32', K(cx, c), comps));
-    if (!plan.d16) {
-      cx.b.emit('StoreGlobal32', [on, add64(cx, t.addr, 4 * c), cx.lane(vgpr(plan.vdata + c), 'b32')]);
-      continue;
-    }
+  const log2 = bitsOf(cx, fw, FMT.log2, 3);
+  const t = texel(cx, im, or(cx, not(cx, storable), missing), log2);
+  const chan = (c: number): Inst => {
+    if (!plan.d16) return cx.lane(vgpr(plan.vdata + c), 'b32');
     const x = cx.lane(vgpr(plan.vdata + (c >> 1)), 'b32');
-    cx.b.emit('StoreGlobal16', [on, add64(cx, t.addr, 2 * c), c & 1 ? e(cx, 'LShr32', x, K(cx, 16)) : x]);
+    return c & 1 ? e(cx, 'LShr32', x, K(cx, 16)) : x;
+  };
+  // The narrower formats' element (lo, hi dwords) from the converted components.
+  const L = layoutOf(cx, descriptorValue(cx, im.format));
+  const words = [K(cx, 0), K(cx, 0)];
+  for (let c = 0; c < n; c++) {
+    const x = e(cx, 'Shl32', storeComponent(cx, L, c, chan(c), plan.d16), L.shifts[c] as Inst);
+    const high = e(cx, 'UGe32', L.shifts[c] as Inst, K(cx, 32));
+    words[0] = e(cx, 'Or32', words[0] as Inst, e(cx, 'Select32', high, K(cx, 0), x));
+    words[1] = e(cx, 'Or32', words[1] as Inst, e(cx, 'Select32', high, x, K(cx, 0)));
   }
+  const atLeast = (k: number) => e(cx, 'UGe32', log2, K(cx, k));
+  // The narrower formats' element as a byte or shorts (1, 2, 4 or 8 bytes), which the backend
+  // resolves to the highest lane where lanes meet on a texel, as the interpreter's lane order does.
+  const packed = e(cx, 'AndU1', t.on, not(cx, all32));
+  cx.b.emit('StoreGlobal8', [e(cx, 'AndU1', packed, e(cx, 'IEq32', log2, K(cx, 0))), t.addr, words[0] as Inst]);
+  for (let k = 0; k < 4; k++) {
+    const half = k & 1 ? e(cx, 'LShr32', words[k >> 1] as Inst, K(cx, 16)) : words[k >> 1] as Inst;
+    cx.b.emit('StoreGlobal16', [e(cx, 'AndU1', packed, atLeast([1, 2, 3, 3][k] as number)), add64(cx, t.addr, 2 * k), half]);
+  }
+  // The 32-bit formats: dword k from channel k (1, 2 or 4 dwords).
+  [2, 3, 4, 4].forEach((size, k) => {
+    const x = k < n && !plan.d16 ? chan(k) : K(cx, 0);
+    cx.b.emit('StoreGlobal32', [e(cx, 'AndU1', e(cx, 'AndU1', t.on, all32), atLeast(size)), add64(cx, t.addr, 4 * k), x]);
+  });
 };
 
 /** image_atomic_<op>: the dword at the texel of a 32_UINT/32_SINT image (32_FLOAT: the float ones); glc: the old value (0 out of bounds) to vdata[0]. */

@@ -25,13 +25,14 @@
 // returning 0 in every component, and MTBUF applying the V#'s dst_sel like MUBUF format loads.
 // The float atomics (fcmpswap: data then compare, fmin, fmax, _x2) compute through the float
 // model's floatAtomic (src/float/atomic.ts), as vmem.ts's. Format loads of the formats narrower
-// than 32 bits convert through buffer-format.ts (packedFormat below); format stores that would
-// convert are not implemented.
+// than 32 bits convert through buffer-format.ts, format stores to them through
+// src/float/format-store.ts (packedFormat below).
 import type { Instruction, OperandValue } from '../../decode/types.js';
 import type { InstrDef } from '../../isa/types.js';
 import { ISA_TABLE } from '../../isa/table.js';
 import { type BufferFormatInfo, bufferFormatInfo, GFX10_BUFFER_FORMATS } from '../../isa/tables/mtbuf.js';
 import { convert16, convert32, isPackedFormat, missing } from './buffer-format.js';
+import { packComponentNumber } from '../../float/format-store.js';
 import { type ExecContext, type Handler, operandOf } from '../context.js';
 import { InterpError, UnimplementedError } from '../errors.js';
 import { readLane, readScalar, writeLane } from '../operands.js';
@@ -232,26 +233,46 @@ const componentsOf = (def: InstrDef): number => (/_(x|xy|xyz|xyzw)$/.exec(def.mn
  * as for the 32-bit formats. d16 results are packed two to a VGPR (x low, y high, then z, w); the
  * d16 forms write only their halves (d16_x and d16_xyz keep the high half of their last VGPR,
  * d16_hi_x the low half: gfx10 keeps a d16 load's unused bits, LLVM's d16PreservesUnusedBits).
- * Stores convert nothing: only d16 stores to formats of 16-bit FLOAT/UINT/SINT components (the
- * halves as they are) are implemented; the rest refuse (how RDNA2 rounds and clamps a float or
- * integer into a narrower component is not established).
+ * Stores convert each named component (x..min(n, components)) through src/float/format-store.ts
+ * (f32 channels, or with d16 f16 halves / 16-bit integers; the rules and FORMAT_STORE_ROUNDING
+ * there): a format of whole-byte components (8, 16 bits) writes the named components' bytes, each
+ * component range-checked on its own (the others' bytes untouched); the formats of 10/11/2-bit
+ * components write the whole 4-byte element, range-checked as one, and refuse an instruction
+ * naming fewer components than the format has (what hardware writes into the others is not
+ * established).
  */
 function packedFormat(def: InstrDef, acc: Access, f: BufferFormatInfo): Handler {
   const n = componentsOf(def);
   return (inst, cx) => {
     const data = dataOperand(inst);
     if (acc.kind === 'store') {
-      if (!acc.d16 || !f.widths.every((w) => w === 16) || !['FLOAT', 'UINT', 'SINT'].includes(f.num)) {
-        throw new UnimplementedError(`${def.mnemonic} with ${f.name}: a format store that converts is not implemented (only d16 stores of 16-bit FLOAT/UINT/SINT components)`);
+      const aligned = f.widths.every((w) => w % 8 === 0);
+      if (!aligned && n < f.widths.length) {
+        throw new UnimplementedError(`${def.mnemonic} with ${f.name}: a format store naming ${n} of the format's ${f.widths.length} components, which are not whole bytes, is not implemented`);
       }
       forLanes(inst, cx, (a, l) => {
-        // Each component range-checked on its own, as the 32-bit formats' stores.
-        for (let c = 0; c < Math.min(n, f.widths.length); c++) {
-          if (!inRange(a.v, a.index, a.offset + 2 * c, 2)) continue;
+        // Data channel c: a dword, or with d16 a half (d16_hi_x: the high half of the one VGPR).
+        const chan = (c: number): number => {
+          if (!acc.d16) return readLane(cx.st, data, 'b32', l, c);
           const x = readLane(cx.st, data, 'b32', l, c >> 1);
-          const h = acc.hi ? x >>> 16 : (c & 1) === 1 ? x >>> 16 : x & 0xffff;
-          for (let b = 0; b < 2; b++) writeAt(cx, a, 2 * c + b, 1, (h >>> (8 * b)) & 0xff);
+          return acc.hi || (c & 1) === 1 ? x >>> 16 : x & 0xffff;
+        };
+        const conv = (c: number): number => packComponentNumber(f.num, f.widths[c] ?? 0, chan(c), acc.d16);
+        if (aligned) {
+          // Components of whole bytes: each named one written, range-checked on its own.
+          for (let c = 0; c < Math.min(n, f.widths.length); c++) {
+            const at = (f.shifts[c] ?? 0) / 8, size = (f.widths[c] ?? 0) / 8;
+            if (!inRange(a.v, a.index, a.offset + at, size)) continue;
+            const x = conv(c);
+            for (let b = 0; b < size; b++) writeAt(cx, a, at + b, 1, (x >>> (8 * b)) & 0xff);
+          }
+          return;
         }
+        // 10_11_11, 11_11_10, 10_10_10_2, 2_10_10_10: the 4-byte element, all of it in range.
+        if (!inRange(a.v, a.index, a.offset, f.bytes)) return;
+        let el = 0;
+        for (let c = 0; c < f.widths.length; c++) el |= conv(c) << (f.shifts[c] ?? 0);
+        for (let b = 0; b < f.bytes; b++) writeAt(cx, a, b, 1, (el >>> (8 * b)) & 0xff);
       });
       return;
     }

@@ -22,11 +22,12 @@
 //    UINT/SINT, 1.0 f32, 0x3c00 with d16), 4..7 → component sel - 4. dmask's channels, ascending,
 //    go to consecutive VGPRs from vdata (d16: two per VGPR, low half first; an odd last half keeps
 //    the VGPR's high half). A lane out of bounds gets 0 in every channel it writes.
-//  - Stores: the data VGPRs hold dmask's channels consecutively (d16: halves). Formats whose
-//    components are all 32 bits (no d16): component c is data channel c; d16 stores to formats of
-//    16-bit FLOAT/UINT/SINT components: the halves as they are. Every component of the format must
-//    be in dmask (else refused); channels past the format's components are ignored; DST_SEL is
-//    ignored. Any store that would convert is refused. Out of bounds: no write.
+//  - Stores: the data VGPRs hold dmask's channels consecutively (d16: halves). Every component of
+//    the format must be in dmask (else refused), so component c is data channel c; channels past
+//    the format's components are ignored; DST_SEL is ignored. Formats whose components are all 32
+//    bits: the dwords (a d16 store to them is refused); narrower components: channel c converted
+//    by src/float/format-store.ts (f32, or with d16 f16 / 16-bit integer halves; its rules and
+//    FORMAT_STORE_ROUNDING), the element written whole. Out of bounds: no write.
 //  - Atomics: the format is 32_UINT or 32_SINT (32_FLOAT for fcmpswap/fmin/fmax, which compute
 //    through src/float/atomic.ts's floatAtomic as the buffer float atomics do); the texel's dword
 //    is updated lane by lane in ascending lane order; vdata[0] is the data (cmpswap: vdata[0] the
@@ -84,6 +85,7 @@ import { CLASS_TYPE, linearTexel, NUMBER_IMAGE_ARITH, type ImageDims } from '../
 import { imageOpPlan, imageResinfoPlan, type CoordSlot, type ImageOpPlan } from '../../image/plan.js';
 import { floatAtomic, type FloatAtomicOp } from '../../float/atomic.js';
 import { convert16, convert32, missing } from './buffer-format.js';
+import { packComponentNumber } from '../../float/format-store.js';
 import type { ExecContext, Handler } from '../context.js';
 import { InterpError, UnimplementedError } from '../errors.js';
 import { readLane, writeLane } from '../operands.js';
@@ -216,9 +218,8 @@ function storeHandler(def: InstrDef): Handler {
     const img = imageOf(m, plan, words);
     const f = formatOf(img.fmt);
     const all32 = f !== undefined && f.widths.every((w) => w === 32);
-    const all16 = f !== undefined && f.widths.every((w) => w === 16) && ['FLOAT', 'UINT', 'SINT'].includes(f.num);
-    if (!f || (plan.d16 ? !all16 : !all32)) {
-      throw new UnimplementedError(`${m} with ${formatName(img.fmt)}${plan.d16 ? ' (d16)' : ''}: a store that converts is not implemented (only 32-bit components without d16, or 16-bit FLOAT/UINT/SINT components with d16)`);
+    if (!f || (plan.d16 && all32)) {
+      throw new UnimplementedError(`${m} with ${formatName(img.fmt)}${plan.d16 ? ' (d16)' : ''}: not a format the interpreter stores to an image${plan.d16 ? ' (d16 stores need components narrower than 32 bits)' : ''}`);
     }
     const n = f.widths.length;
     for (let c = 0; c < n; c++) {
@@ -230,14 +231,21 @@ function storeHandler(def: InstrDef): Handler {
       if (!cx.st.active(l)) continue;
       const t = texel(plan, cx, gfx103, img.base, dims, l);
       if (!t.ok) continue;
-      // Every component is in dmask, so component c is data channel c.
+      // Every component is in dmask, so component c is data channel c (d16: half c).
+      const chan = (c: number): number => {
+        if (!plan.d16) return readLane(cx.st, vgpr(plan.vdata + c), 'b32', l) >>> 0;
+        const x = readLane(cx.st, vgpr(plan.vdata + (c >> 1)), 'b32', l) >>> 0;
+        return (c & 1) === 1 ? x >>> 16 : x & 0xffff;
+      };
+      if (all32) { for (let c = 0; c < n; c++) cx.mem.write(t.addr + 4 * c, 4, chan(c)); continue; }
+      // Narrower components: converted (src/float/format-store.ts), the element written whole.
+      const dw = [0, 0];
       for (let c = 0; c < n; c++) {
-        if (!plan.d16) cx.mem.write(t.addr + 4 * c, 4, readLane(cx.st, vgpr(plan.vdata + c), 'b32', l));
-        else {
-          const x = readLane(cx.st, vgpr(plan.vdata + (c >> 1)), 'b32', l) >>> 0;
-          cx.mem.write(t.addr + 2 * c, 2, (c & 1) === 1 ? x >>> 16 : x & 0xffff);
-        }
+        const sh = f.shifts[c] ?? 0;
+        dw[sh >>> 5] = ((dw[sh >>> 5] ?? 0) | (packComponentNumber(f.num, f.widths[c] ?? 0, chan(c), plan.d16) << (sh & 31))) >>> 0;
       }
+      if (f.bytes < 4) cx.mem.write(t.addr, f.bytes as 1 | 2, dw[0] ?? 0);
+      else for (let k = 0; k < f.bytes / 4; k++) cx.mem.write(t.addr + 4 * k, 4, dw[k] ?? 0);
     }
   };
 }
