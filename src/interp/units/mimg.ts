@@ -158,13 +158,39 @@ const anyActive = (cx: ExecContext): boolean => {
 
 const dmaskChannels = (dmask: number): number[] => [0, 1, 2, 3].filter((k) => (dmask >> k) & 1);
 
+/**
+ * What every image instruction does first: its plan (a static refusal throws), then, with a lane in
+ * EXEC, the T# and its wave-uniform checks; undefined with EXEC empty (nothing is done or checked).
+ */
+function begin(m: string, inst: Instruction, cx: ExecContext): { plan: ImageOpPlan; words: number[]; img: ReturnType<typeof imageOf> } | undefined {
+  const plan = planOf(inst);
+  if (!anyActive(cx)) return undefined;
+  const words = tsharpOf(plan, cx);
+  return { plan, words, img: imageOf(m, plan, words) };
+}
+
+/** Every component of the format must be in a store's dmask (what hardware writes otherwise is not established). */
+function requireAllComponents(m: string, f: BufferFormatInfo, dmask: number): void {
+  for (let c = 0; c < f.widths.length; c++) {
+    if (!((dmask >> c) & 1)) throw new UnimplementedError(`${m} with ${f.name}: dmask 0x${dmask.toString(16)} leaves out component ${'xyzw'[c]} of the format`);
+  }
+}
+
+/** Each active lane's texel (elements of `bytes` bytes), in ascending lane order. */
+function forTexels(plan: ImageOpPlan, cx: ExecContext, img: { base: number; dims: ImageDims<number> }, bytes: number, fn: (l: number, t: { ok: boolean; addr: number }) => void): void {
+  const dims = { ...img.dims, log2Bpe: 31 - Math.clz32(bytes) };
+  const gfx103 = cx.target === 'gfx1030';
+  for (let l = 0; l < cx.st.waveSize; l++) {
+    if (cx.st.active(l)) fn(l, texel(plan, cx, gfx103, img.base, dims, l));
+  }
+}
+
 function loadHandler(def: InstrDef): Handler {
   const m = def.mnemonic;
   return (inst, cx) => {
-    const plan = planOf(inst);
-    if (!anyActive(cx)) return;
-    const words = tsharpOf(plan, cx);
-    const img = imageOf(m, plan, words);
+    const at = begin(m, inst, cx);
+    if (!at) return;
+    const { plan, words, img } = at;
     const f = formatOf(img.fmt);
     if (!f) throw new UnimplementedError(`${m} with ${formatName(img.fmt)}: not a format the interpreter loads from an image`);
     if (plan.d16 && f.widths.some((w) => w === 32)) throw new UnimplementedError(`${m} with ${f.name}: d16 loads of a format with 32-bit components are not implemented`);
@@ -174,12 +200,8 @@ function loadHandler(def: InstrDef): Handler {
       const sel = sels[k] ?? 0;
       if (sel === 2 || sel === 3) throw new UnimplementedError(`${m}: reserved DST_SEL value ${sel} (channel ${'xyzw'[k]})`);
     }
-    const dims = { ...img.dims, log2Bpe: 31 - Math.clz32(f.bytes) };
-    const gfx103 = cx.target === 'gfx1030';
     const one = missing(f, 3, plan.d16);
-    for (let l = 0; l < cx.st.waveSize; l++) {
-      if (!cx.st.active(l)) continue;
-      const t = texel(plan, cx, gfx103, img.base, dims, l);
+    forTexels(plan, cx, img, f.bytes, (l, t) => {
       let results: number[];
       if (!t.ok) results = chans.map(() => 0);
       else {
@@ -205,39 +227,32 @@ function loadHandler(def: InstrDef): Handler {
         const high = j + 1 < results.length ? (results[j + 1] ?? 0) & 0xffff : readLane(cx.st, r, 'b32', l) >>> 16;
         writeLane(cx.st, r, l, (low | (high << 16)) >>> 0);
       }
-    }
+    });
   };
 }
 
 function storeHandler(def: InstrDef): Handler {
   const m = def.mnemonic;
   return (inst, cx) => {
-    const plan = planOf(inst);
-    if (!anyActive(cx)) return;
-    const words = tsharpOf(plan, cx);
-    const img = imageOf(m, plan, words);
+    const at = begin(m, inst, cx);
+    if (!at) return;
+    const { plan, words, img } = at;
     const f = formatOf(img.fmt);
     const all32 = f !== undefined && f.widths.every((w) => w === 32);
     if (!f || (plan.d16 && all32)) {
       throw new UnimplementedError(`${m} with ${formatName(img.fmt)}${plan.d16 ? ' (d16)' : ''}: not a format the interpreter stores to an image${plan.d16 ? ' (d16 stores need components narrower than 32 bits)' : ''}`);
     }
     const n = f.widths.length;
-    for (let c = 0; c < n; c++) {
-      if (!((plan.dmask >> c) & 1)) throw new UnimplementedError(`${m} with ${f.name}: dmask 0x${plan.dmask.toString(16)} leaves out component ${'xyzw'[c]} of the format`);
-    }
-    const dims = { ...img.dims, log2Bpe: 31 - Math.clz32(f.bytes) };
-    const gfx103 = cx.target === 'gfx1030';
-    for (let l = 0; l < cx.st.waveSize; l++) {
-      if (!cx.st.active(l)) continue;
-      const t = texel(plan, cx, gfx103, img.base, dims, l);
-      if (!t.ok) continue;
+    requireAllComponents(m, f, plan.dmask);
+    forTexels(plan, cx, img, f.bytes, (l, t) => {
+      if (!t.ok) return;
       // Every component is in dmask, so component c is data channel c (d16: half c).
       const chan = (c: number): number => {
         if (!plan.d16) return readLane(cx.st, vgpr(plan.vdata + c), 'b32', l) >>> 0;
         const x = readLane(cx.st, vgpr(plan.vdata + (c >> 1)), 'b32', l) >>> 0;
         return (c & 1) === 1 ? x >>> 16 : x & 0xffff;
       };
-      if (all32) { for (let c = 0; c < n; c++) cx.mem.write(t.addr + 4 * c, 4, chan(c)); continue; }
+      if (all32) { for (let c = 0; c < n; c++) cx.mem.write(t.addr + 4 * c, 4, chan(c)); return; }
       // Narrower components: converted (src/float/format-store.ts), the element written whole.
       const dw = [0, 0];
       for (let c = 0; c < n; c++) {
@@ -246,7 +261,7 @@ function storeHandler(def: InstrDef): Handler {
       }
       if (f.bytes < 4) cx.mem.write(t.addr, f.bytes as 1 | 2, dw[0] ?? 0);
       else for (let k = 0; k < f.bytes / 4; k++) cx.mem.write(t.addr + 4 * k, 4, dw[k] ?? 0);
-    }
+    });
   };
 }
 
@@ -257,18 +272,13 @@ function atomicHandler(def: InstrDef, name: string): Handler {
   if (!rule) throw new Error(`internal: no rule for ${m}`);
   const formats = fop ? ['BUF_FMT_32_FLOAT'] : ['BUF_FMT_32_UINT', 'BUF_FMT_32_SINT'];
   return (inst, cx) => {
-    const plan = planOf(inst);
-    if (!anyActive(cx)) return;
-    const words = tsharpOf(plan, cx);
-    const img = imageOf(m, plan, words);
+    const at = begin(m, inst, cx);
+    if (!at) return;
+    const { plan, words, img } = at;
     if (!formats.includes(formatName(img.fmt))) {
       throw new UnimplementedError(`${m} with ${formatName(img.fmt)}: an image atomic needs ${formats.map((s) => s.replace(/^BUF_FMT_/, '')).join(' or ')}`);
     }
-    const dims = { ...img.dims, log2Bpe: 2 };
-    const gfx103 = cx.target === 'gfx1030';
-    for (let l = 0; l < cx.st.waveSize; l++) {
-      if (!cx.st.active(l)) continue;
-      const t = texel(plan, cx, gfx103, img.base, dims, l);
+    forTexels(plan, cx, img, 4, (l, t) => {
       const data = BigInt(readLane(cx.st, vgpr(plan.vdata), 'b32', l) >>> 0);
       const cmp = hasCompare(name) ? BigInt(readLane(cx.st, vgpr(plan.vdata + 1), 'b32', l) >>> 0) : 0n;
       let old = 0n;
@@ -277,7 +287,7 @@ function atomicHandler(def: InstrDef, name: string): Handler {
         cx.mem.write(t.addr, 4, Number(rule(old, data, 32n, cmp) & M32));
       }
       if (plan.returns) writeLane(cx.st, vgpr(plan.vdata), l, Number(old & M32));
-    }
+    });
   };
 }
 
@@ -294,10 +304,9 @@ const PCK_FORMATS = 'only a format of one 8- or 16-bit component or of 32-bit co
 function pckLoadHandler(def: InstrDef): Handler {
   const m = def.mnemonic;
   return (inst, cx) => {
-    const plan = planOf(inst);
-    if (!anyActive(cx)) return;
-    const words = tsharpOf(plan, cx);
-    const img = imageOf(m, plan, words);
+    const at = begin(m, inst, cx);
+    if (!at) return;
+    const { plan, words, img } = at;
     const f = formatOf(img.fmt);
     const width = pckWidth(f);
     if (!f || !width) throw new UnimplementedError(`${m} with ${formatName(img.fmt)}: not implemented (${PCK_FORMATS}; how a packed load spreads narrower components over VGPRs is not established)`);
@@ -307,11 +316,7 @@ function pckLoadHandler(def: InstrDef): Handler {
       if (k >= f.widths.length) throw new UnimplementedError(`${m} with ${f.name}: dmask 0x${plan.dmask.toString(16)} names channel ${'xyzw'[k]}, past the format's components (not established)`);
       if (sels[k] !== 4 + k) throw new UnimplementedError(`${m}: DST_SEL ${sels[k]} in channel ${'xyzw'[k]} (only the identity is implemented for a packed load)`);
     }
-    const dims = { ...img.dims, log2Bpe: 31 - Math.clz32(f.bytes) };
-    const gfx103 = cx.target === 'gfx1030';
-    for (let l = 0; l < cx.st.waveSize; l++) {
-      if (!cx.st.active(l)) continue;
-      const t = texel(plan, cx, gfx103, img.base, dims, l);
+    forTexels(plan, cx, img, f.bytes, (l, t) => {
       chans.forEach((k, j) => {
         let x = 0;
         if (t.ok) {
@@ -323,33 +328,26 @@ function pckLoadHandler(def: InstrDef): Handler {
         }
         writeLane(cx.st, vgpr(plan.vdata + j), l, x);
       });
-    }
+    });
   };
 }
 
 function pckStoreHandler(def: InstrDef): Handler {
   const m = def.mnemonic;
   return (inst, cx) => {
-    const plan = planOf(inst);
-    if (!anyActive(cx)) return;
-    const words = tsharpOf(plan, cx);
-    const img = imageOf(m, plan, words);
+    const at = begin(m, inst, cx);
+    if (!at) return;
+    const { plan, words, img } = at;
     const f = formatOf(img.fmt);
     const width = pckWidth(f);
     if (!f || !width) throw new UnimplementedError(`${m} with ${formatName(img.fmt)}: not implemented (${PCK_FORMATS})`);
     const n = f.widths.length;
-    for (let c = 0; c < n; c++) {
-      if (!((plan.dmask >> c) & 1)) throw new UnimplementedError(`${m} with ${f.name}: dmask 0x${plan.dmask.toString(16)} leaves out component ${'xyzw'[c]} of the format`);
-    }
-    const dims = { ...img.dims, log2Bpe: 31 - Math.clz32(f.bytes) };
-    const gfx103 = cx.target === 'gfx1030';
-    for (let l = 0; l < cx.st.waveSize; l++) {
-      if (!cx.st.active(l)) continue;
-      const t = texel(plan, cx, gfx103, img.base, dims, l);
-      if (!t.ok) continue;
+    requireAllComponents(m, f, plan.dmask);
+    forTexels(plan, cx, img, f.bytes, (l, t) => {
+      if (!t.ok) return;
       if (width !== 32) cx.mem.write(t.addr, width / 8 as 1 | 2, readLane(cx.st, vgpr(plan.vdata), 'b32', l) & (width === 8 ? 0xff : 0xffff));
       else for (let c = 0; c < n; c++) cx.mem.write(t.addr + 4 * c, 4, readLane(cx.st, vgpr(plan.vdata + c), 'b32', l));
-    }
+    });
   };
 }
 
