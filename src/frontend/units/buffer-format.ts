@@ -14,6 +14,12 @@ import type { TContext } from '../context.js';
 
 const NUM = STORE_NUMS;
 
+/** What this file's builders use of a translation context (a helper function's builder can stand in: formatCx). */
+export interface FormatCx { readonly b: Builder; u32(v: number): Inst; pack(lo: Inst, hi: Inst): Inst }
+
+/** A FormatCx over a bare builder (for code built into a helper function). */
+export const formatCx = (b: Builder): FormatCx => ({ b, u32: (v) => b.u32(v), pack: (lo, hi) => b.emit('Pack64', [lo, hi]) });
+
 /** Whether a format has a component narrower than 32 bits (the ones this file converts). */
 export const isPackedFormat = (f: BufferFormatInfo): boolean => f.widths.some((w) => w !== 32);
 
@@ -34,7 +40,7 @@ export function descriptorOf(k: number): number {
 }
 
 /** The descriptor of a run-time format value (the V#'s dword 3 bits 18:12): a select per packed format. */
-export function descriptorValue(cx: TContext, format: Inst): Inst {
+export function descriptorValue(cx: FormatCx, format: Inst): Inst {
   const b = cx.b;
   let d = cx.u32(0);
   for (let k = 0; k < GFX10_BUFFER_FORMATS.length; k++) {
@@ -53,7 +59,7 @@ export interface Layout {
   readonly bytes: Inst;
 }
 
-export function layoutOf(cx: TContext, desc: Inst): Layout {
+export function layoutOf(cx: FormatCx, desc: Inst): Layout {
   const b = cx.b;
   const f = (sh: number, n: number) => b.emit('UBfe32', [desc, cx.u32(sh), cx.u32(n)]);
   const widths = [0, 1, 2, 3].map((c) => f(5 * c, 5));
@@ -66,7 +72,7 @@ export function layoutOf(cx: TContext, desc: Inst): Layout {
  * Component c of an element (its bytes as lo, hi dwords) converted: f32 bits or the integer, or
  * with d16 the 16-bit result in the low half. A component the format lacks: 0, and for w 1 (1.0).
  */
-export function convertComponent(cx: TContext, L: Layout, c: number, lo: Inst, hi: Inst, d16: boolean): Inst {
+export function convertComponent(cx: FormatCx, L: Layout, c: number, lo: Inst, hi: Inst, d16: boolean): Inst {
   const b = cx.b;
   const e = (op: Parameters<TContext['b']['emit']>[0], ...args: Inst[]) => b.emit(op, args);
   const K = (v: number) => cx.u32(v >>> 0);
@@ -159,7 +165,7 @@ export function convertComponent(cx: TContext, L: Layout, c: number, lo: Inst, h
 }
 
 /** The value of dst_sel 1 (one): 1, or 1.0 (f32 or, with d16, f16) for the float number formats. */
-export function oneOf(cx: TContext, L: Layout, d16: boolean): Inst {
+export function oneOf(cx: FormatCx, L: Layout, d16: boolean): Inst {
   const b = cx.b;
   const num = L.num;
   const int = b.emit('OrU1', [b.emit('IEq32', [num, cx.u32(NUM.indexOf('UINT'))]), b.emit('IEq32', [num, cx.u32(NUM.indexOf('SINT'))])]);
@@ -197,11 +203,11 @@ export class IrPackArith implements PackArith<Inst, Inst, Inst> {
  * Data channel `x` (a dword, or with d16 a half in the low bits) converted into component c of a
  * packed format's layout for a store (src/float/format-store.ts): its bits in the low w bits.
  */
-export function storeComponent(cx: TContext, L: Layout, c: number, x: Inst, d16: boolean): Inst {
+export function storeComponent(cx: FormatCx, L: Layout, c: number, x: Inst, d16: boolean): Inst {
   return packComponent(new IrPackArith(cx.b), L.num, L.widths[c] as Inst, x, d16);
 }
 
 /** Whether a descriptor's components are all whole bytes (bit 28). */
-export function alignedOf(cx: TContext, desc: Inst): Inst {
+export function alignedOf(cx: FormatCx, desc: Inst): Inst {
   return cx.b.emit('INe32', [cx.b.emit('And32', [desc, cx.u32(1 << 28)]), cx.u32(0)]);
 }

@@ -34,18 +34,21 @@
 // components without conversion (8/16 bits zero- or sign-extended); another format, a dmask channel
 // past the components or a DST_SEL other than the identity (loads), a component left out of dmask
 // (stores) fault.
-import type { Builder, Inst } from '../../ir/ir.js';
+import { Builder, type Inst, IrFunction } from '../../ir/ir.js';
+import { eliminateCommonSubexpressions } from '../../ir/passes/cse.js';
+import { eliminateDeadCode } from '../../ir/passes/dce.js';
+import { foldConstants } from '../../ir/passes/fold.js';
 import type { Op } from '../../ir/ops.js';
 import { ATOMIC_RMW } from '../../ir/ops.js';
 import { FAULT_IMAGE } from '../../ir/faults.js';
 import { ISA_TABLE } from '../../isa/table.js';
 import { TSHARP_FIELDS, type TsharpFieldName } from '../../isa/tsharp.js';
 import { bufferFormatInfo, GFX10_BUFFER_FORMATS } from '../../isa/tables/mtbuf.js';
-import { CLASS_TYPE, type ImageArith, type ImageDims, linearTexel, type TexelCoords } from '../../image/linear.js';
+import { CLASS_TYPE, type ImageArith, type ImageClass, type ImageDims, linearTexel, type TexelCoords } from '../../image/linear.js';
 import { type CoordSlot, type ImageOpPlan, imageOpPlan, imageResinfoPlan } from '../../image/plan.js';
 import type { FloatAtomicOp } from '../../float/atomic.js';
 import type { TContext, Translator } from '../context.js';
-import { convertComponent, d16Storable, descriptorValue, layoutOf, oneOf, storeComponent } from './buffer-format.js';
+import { convertComponent, d16Storable, descriptorOf, formatCx, type Layout, layoutOf, oneOf, storeComponent } from './buffer-format.js';
 import { type AtomicKind, atomicOp } from './memory.js';
 
 /** linear.ts's arithmetic as IR: u32 and u1 values, u64 values (Pack64 of dwords). */
@@ -82,6 +85,91 @@ const or = (cx: TContext, ...xs: Inst[]) => xs.reduce((a, b) => e(cx, 'OrU1', a,
 const not = (cx: TContext, x: Inst) => e(cx, 'NotU1', x);
 const add64 = (cx: TContext, a: Inst, k: number) => (k === 0 ? a : e(cx, 'IAdd64', a, cx.pack(K(cx, k), K(cx, 0))));
 
+/**
+ * The kernel function's helpers this file adds (pure, one block, u32 parameters): each built once
+ * per process by key and shared by every kernel and call site, as the float helpers are
+ * (src/ir/passes/lower-float-atomic.ts), so an image instruction calls the per-T# computations
+ * (the mip chain's sums, the format tables' select chains) instead of inlining them.
+ */
+const HELPERS = new Map<string, IrFunction>();
+
+function helperIndex(fn: IrFunction, key: string, params: number, body: (b: Builder, ps: readonly Inst[]) => Inst): number {
+  let h = HELPERS.get(key);
+  if (!h) {
+    h = new IrFunction(key, 32);
+    const b = new Builder(h, h.addBlock());
+    const ps = Array.from({ length: params }, (_, k) => b.emit('Param', [], [k], { type: 'u32' }));
+    b.emit('Return', [body(b, ps)]);
+    foldConstants(h);
+    eliminateCommonSubexpressions(h);
+    eliminateDeadCode(h);
+    HELPERS.set(key, h);
+  }
+  const k = fn.helpers.indexOf(h);
+  if (k >= 0) return k;
+  fn.helpers.push(h);
+  return fn.helpers.length - 1;
+}
+
+const call = (cx: TContext, k: number, type: 'u32' | 'u64', args: readonly Inst[]): Inst => cx.b.emit('Call', [...args], [k], { type });
+
+/** A table of u32 constants by a u32 index (0 past its end) as a select chain: table[x]. */
+function tableChain(b: Builder, x: Inst, value: (k: number) => number): Inst {
+  let d = b.u32(0);
+  for (let k = 0; k < GFX10_BUFFER_FORMATS.length; k++) {
+    const v = value(k);
+    if (v !== 0) d = b.emit('Select32', [b.emit('IEq32', [x, b.u32(k)]), b.u32(v >>> 0), d]);
+  }
+  return d;
+}
+
+/** A format table's word of a run-time FORMAT value: a call of its helper (one select chain per module). */
+function formatTableValue(cx: TContext, name: string, value: (k: number) => number, format: Inst): Inst {
+  return call(cx, helperIndex(cx.b.fn, `image.${name}`, 1, (b, [f]) => tableChain(b, f as Inst, value)), 'u32', [format]);
+}
+
+/** The order of the texel offset helper's parameters: the T# fields (ImageDims), then the coordinates. */
+const OFFSET_DIMS = ['width1', 'height1', 'depth', 'pitchMsb', 'baseLevel', 'lastLevel', 'baseArray', 'maxMip', 'log2Bpe'] as const;
+const OFFSET_COORDS = ['x', 'y', 'z', 'mip'] as const;
+
+/**
+ * The texel's byte offset (linearTexel's offset: the mip chain's sums and the row) by a call of the
+ * (class, gfx103) helper; a coordinate the plan lacks is passed as 0, which linearTexel reads the same.
+ */
+function texelOffset(cx: TContext, cls: ImageClass, gfx103: boolean, d: ImageDims<Inst>, c: TexelCoords<Inst>): Inst {
+  const k = helperIndex(cx.b.fn, `image.offset.${cls}${gfx103 ? '.gfx103' : ''}`, OFFSET_DIMS.length + OFFSET_COORDS.length, (b, ps) => {
+    const dims = Object.fromEntries(OFFSET_DIMS.map((n, j) => [n, ps[j] as Inst])) as unknown as ImageDims<Inst>;
+    const [x, y, z, mip] = ps.slice(OFFSET_DIMS.length) as [Inst, Inst, Inst, Inst];
+    return linearTexel(new IrImageArith(b), cls, gfx103, dims, { x, y, z, mip }).offset;
+  });
+  return call(cx, k, 'u64', [...OFFSET_DIMS.map((n) => d[n]), ...OFFSET_COORDS.map((n) => c[n] ?? K(cx, 0))]);
+}
+
+/** A layout whose every component is (width, shift): what a helper's parameters give buffer-format.ts's per-component code. */
+const oneComponentLayout = (w: Inst, sh: Inst, num: Inst): Layout => ({ desc: w, widths: [w, w, w, w], shifts: [sh, sh, sh, sh], num, bytes: w });
+
+/**
+ * buffer-format.ts's convertComponent of component c by a call of its helper, parameters (width,
+ * shift, number format, lo, hi): one helper for x..z and one for w (whose absent value is 1), per d16.
+ */
+function convertedComponent(cx: TContext, L: Layout, c: number, lo: Inst, hi: Inst, d16: boolean): Inst {
+  const w = c === 3;
+  const k = helperIndex(cx.b.fn, `image.convert${w ? '.w' : ''}${d16 ? '.d16' : ''}`, 5, (b, ps) => {
+    const [width, sh, num, l, h] = ps as [Inst, Inst, Inst, Inst, Inst];
+    return convertComponent(formatCx(b), oneComponentLayout(width, sh, num), w ? 3 : 0, l, h, d16);
+  });
+  return call(cx, k, 'u32', [L.widths[c] as Inst, L.shifts[c] as Inst, L.num, lo, hi]);
+}
+
+/** buffer-format.ts's storeComponent of component c by a call of its helper, parameters (width, number format, data), per d16. */
+function storedComponent(cx: TContext, L: Layout, c: number, x: Inst, d16: boolean): Inst {
+  const k = helperIndex(cx.b.fn, `image.store-component${d16 ? '.d16' : ''}`, 3, (b, ps) => {
+    const [width, num, data] = ps as [Inst, Inst, Inst];
+    return storeComponent(formatCx(b), oneComponentLayout(width, b.u32(0), num), 0, data, d16);
+  });
+  return call(cx, k, 'u32', [L.widths[c] as Inst, L.num, x]);
+}
+
 /** The T#'s dwords (dwords 4..7 read 0 under r128). */
 function tsharpWords(cx: TContext, p: { readonly r128: boolean; readonly srsrc: number }): Inst[] {
   return Array.from({ length: 8 }, (_, k) => (p.r128 && k >= 4 ? K(cx, 0) : cx.b.emit('GetSgpr', [], [p.srsrc + k])));
@@ -110,15 +198,11 @@ function formatWord(k: number): number {
     | bit(f.num === 'FLOAT', FMT.float) | bit(d16Storable(f), FMT.d16Store);
 }
 
-/** The format word of a run-time FORMAT value: a select per format. */
-function formatWordValue(cx: TContext, format: Inst): Inst {
-  let d = K(cx, 0);
-  for (let k = 0; k < GFX10_BUFFER_FORMATS.length; k++) {
-    const v = formatWord(k);
-    if (v !== 0) d = e(cx, 'Select32', e(cx, 'IEq32', format, K(cx, k)), K(cx, v), d);
-  }
-  return d;
-}
+/** The format word of a run-time FORMAT value (its helper's select per format). */
+const formatWordValue = (cx: TContext, format: Inst): Inst => formatTableValue(cx, 'format-word', formatWord, format);
+
+/** buffer-format.ts's descriptor (descriptorOf) of a run-time FORMAT value, by its helper. */
+const descriptorOfValue = (cx: TContext, format: Inst): Inst => formatTableValue(cx, 'descriptor', descriptorOf, format);
 
 const bitOf = (cx: TContext, w: Inst, at: number) => e(cx, 'INe32', e(cx, 'And32', w, K(cx, 1 << at)), K(cx, 0));
 const bitsOf = (cx: TContext, w: Inst, at: number, n: number) => e(cx, 'UBfe32', w, K(cx, at), K(cx, n));
@@ -129,8 +213,6 @@ interface Image {
   readonly w: readonly Inst[];
   readonly exec: Inst;
   readonly format: Inst;
-  /** The format word (formatWord). */
-  readonly fw: Inst;
   /** The T# conditions every op refuses (SW_MODE, TYPE). */
   readonly refused: Inst;
 }
@@ -141,7 +223,7 @@ function imageOf(cx: TContext): Image {
   const w = tsharpWords(cx, plan);
   const format = tfield(cx, w, 'format');
   const refused = or(cx, e(cx, 'INe32', tfield(cx, w, 'swMode'), K(cx, 0)), e(cx, 'INe32', tfield(cx, w, 'type'), K(cx, CLASS_TYPE[plan.cls])));
-  return { plan, w, exec: cx.execBit(), format, fw: formatWordValue(cx, format), refused };
+  return { plan, w, exec: cx.execBit(), format, refused };
 }
 
 /**
@@ -167,7 +249,9 @@ function texel(cx: TContext, im: Image, opRefuses: Inst, log2Bpe: Inst): { on: I
   const coords: TexelCoords<Inst> = {
     x: coord(c.x), ...(c.y ? { y: coord(c.y) } : {}), ...(c.z ? { z: coord(c.z) } : {}), ...(c.mip ? { mip: coord(c.mip) } : {}),
   };
-  const place = linearTexel(new IrImageArith(cx.b), plan.cls, cx.shader.info.target === 'gfx1030', dims, coords);
+  const gfx103 = cx.shader.info.target === 'gfx1030';
+  // The bounds inline (DCE removes the offset's inline instance), the offset by its helper.
+  const place = { ok: linearTexel(new IrImageArith(cx.b), plan.cls, gfx103, dims, coords).ok, offset: texelOffset(cx, plan.cls, gfx103, dims, coords) };
   const base = cx.pack(e(cx, 'Shl32', f('baseLo'), K(cx, 8)), e(cx, 'Or32', e(cx, 'LShr32', f('baseLo'), K(cx, 24)), e(cx, 'Shl32', f('baseHi'), K(cx, 8))));
   return { on: e(cx, 'AndU1', go, place.ok), addr: e(cx, 'IAdd64', base, place.offset), go };
 }
@@ -180,7 +264,9 @@ const vgpr = (n: number) => ({ kind: 'vgpr' as const, index: n, count: 1 });
  */
 const imageLoad: Translator = (cx) => {
   const im = imageOf(cx);
-  const { plan, w, fw } = im;
+  const { plan, w } = im;
+  // The format word (formatWord), by its helper (only the ops that read it call it: a module holds the helpers its calls name).
+  const fw = formatWordValue(cx, im.format);
   const d16 = plan.d16;
   const all32 = bitOf(cx, fw, FMT.all32);
   const sels = (['dstSelX', 'dstSelY', 'dstSelZ', 'dstSelW'] as const).map((n) => tfield(cx, w, n));
@@ -198,8 +284,8 @@ const imageLoad: Translator = (cx) => {
   const dw = [2, 3, 4, 4].map((n, k) => cx.b.emit('LoadGlobal32', [e(cx, 'AndU1', t.on, atLeast(n)), add64(cx, t.addr, 4 * k)]));
   const words = [e(cx, 'Or32', e(cx, 'Or32', b8, b16), dw[0] as Inst), dw[1] as Inst, dw[2] as Inst, dw[3] as Inst];
   // Components: the 32-bit formats' dwords (a missing one 0, w 1 or 1.0), or the narrower formats converted.
-  const L = layoutOf(cx, descriptorValue(cx, im.format));
-  const packed = [0, 1, 2, 3].map((c) => convertComponent(cx, L, c, words[0] as Inst, words[1] as Inst, d16));
+  const L = layoutOf(cx, descriptorOfValue(cx, im.format));
+  const packed = [0, 1, 2, 3].map((c) => convertedComponent(cx, L, c, words[0] as Inst, words[1] as Inst, d16));
   let channels = packed, one = oneOf(cx, L, d16);
   if (!d16) {
     const comps = bitsOf(cx, fw, FMT.comps, 3);
@@ -238,7 +324,8 @@ const leadingChannels = (dmask: number): number => { let n = 0; while (n < 4 && 
  */
 const imageStore: Translator = (cx) => {
   const im = imageOf(cx);
-  const { plan, fw } = im;
+  const { plan } = im;
+  const fw = formatWordValue(cx, im.format);
   const comps = bitsOf(cx, fw, FMT.comps, 3);
   const n = leadingChannels(plan.dmask);
   const all32 = bitOf(cx, fw, FMT.all32);
@@ -252,10 +339,10 @@ const imageStore: Translator = (cx) => {
     return c & 1 ? e(cx, 'LShr32', x, K(cx, 16)) : x;
   };
   // The narrower formats' element (lo, hi dwords) from the converted components.
-  const L = layoutOf(cx, descriptorValue(cx, im.format));
+  const L = layoutOf(cx, descriptorOfValue(cx, im.format));
   const words = [K(cx, 0), K(cx, 0)];
   for (let c = 0; c < n; c++) {
-    const x = e(cx, 'Shl32', storeComponent(cx, L, c, chan(c), plan.d16), L.shifts[c] as Inst);
+    const x = e(cx, 'Shl32', storedComponent(cx, L, c, chan(c), plan.d16), L.shifts[c] as Inst);
     const high = e(cx, 'UGe32', L.shifts[c] as Inst, K(cx, 32));
     words[0] = e(cx, 'Or32', words[0] as Inst, e(cx, 'Select32', high, K(cx, 0), x));
     words[1] = e(cx, 'Or32', words[1] as Inst, e(cx, 'Select32', high, x, K(cx, 0)));
@@ -301,14 +388,7 @@ function pckWord(k: number): number {
   return w === 0 ? 0 : 1 | (log2 << 1) | (f.widths.length << 4) | (w << 7);
 }
 
-function pckWordValue(cx: TContext, format: Inst): Inst {
-  let d = K(cx, 0);
-  for (let k = 0; k < GFX10_BUFFER_FORMATS.length; k++) {
-    const v = pckWord(k);
-    if (v !== 0) d = e(cx, 'Select32', e(cx, 'IEq32', format, K(cx, k)), K(cx, v), d);
-  }
-  return d;
-}
+const pckWordValue = (cx: TContext, format: Inst): Inst => formatTableValue(cx, 'pck-word', pckWord, format);
 
 /** image_load[_mip]_pck[_sgn]: component k of dmask's channel k, 8/16 bits zero- or sign-extended; 0 out of bounds. */
 const imagePckLoad: Translator = (cx) => {
