@@ -86,6 +86,7 @@ export function imageOpPlan(inst: Instruction): ImageOpPlan | string {
   } else if (regs.length < words) {
     return `${m}: its NSA list has ${regs.length} addresses, its dim needs ${words}`;
   }
+  if (regs.slice(0, words).some((r) => r > 255)) return `${m}: its address VGPRs pass v255 (its dim and a16 need ${words} from v${regs[0] ?? 0})`;
   const slot = (j: number): CoordSlot => {
     const vgpr = regs[a16 ? j >>> 1 : j] as number;
     return a16 ? { vgpr, half: (j & 1) as 0 | 1 } : { vgpr };
