@@ -11,6 +11,7 @@ import type { Op } from '../../ir/ops.js';
 import { packComponent, type PackArith, STORE_NUMS } from '../../float/format-store.js';
 import { bufferFormatInfo, type BufferFormatInfo, GFX10_BUFFER_FORMATS } from '../../isa/tables/mtbuf.js';
 import type { TContext } from '../context.js';
+import { IrIntArith } from '../int-arith.js';
 
 const NUM = STORE_NUMS;
 
@@ -173,26 +174,15 @@ export function oneOf(cx: FormatCx, L: Layout, d16: boolean): Inst {
 }
 
 /** src/float/format-store.ts's arithmetic as IR (u32, u1, u64 values; integer ops only). */
-export class IrPackArith implements PackArith<Inst, Inst, Inst> {
-  constructor(readonly b: Builder) {}
-  private e(op: Op, ...args: Inst[]): Inst { return this.b.emit(op, args); }
-  k(n: number): Inst { return this.b.u32(n >>> 0); }
-  add(a: Inst, b: Inst): Inst { return this.e('IAdd32', a, b); }
-  sub(a: Inst, b: Inst): Inst { return this.e('ISub32', a, b); }
-  and(a: Inst, b: Inst): Inst { return this.e('And32', a, b); }
+export class IrPackArith extends IrIntArith implements PackArith<Inst, Inst, Inst> {
   or(a: Inst, b: Inst): Inst { return this.e('Or32', a, b); }
   // The IR's shifts take the amount modulo 32 (64), as PackArith's.
   shl(a: Inst, n: Inst): Inst { return this.e('Shl32', a, n); }
   shr(a: Inst, n: Inst): Inst { return this.e('LShr32', a, n); }
-  eq(a: Inst, b: Inst): Inst { return this.e('IEq32', a, b); }
-  ult(a: Inst, b: Inst): Inst { return this.e('ULt32', a, b); }
   slt(a: Inst, b: Inst): Inst { return this.e('SLt32', a, b); }
-  sel(c: Inst, a: Inst, b: Inst): Inst { return this.e('Select32', c, a, b); }
   not(a: Inst): Inst { return this.e('NotU1', a); }
-  both(a: Inst, b: Inst): Inst { return this.e('AndU1', a, b); }
   either(a: Inst, b: Inst): Inst { return this.e('OrU1', a, b); }
   clz(a: Inst): Inst { return this.e('Clz32', a); }
-  mulWide(a: Inst, b: Inst): Inst { return this.e('UMulWide32', a, b); }
   shrW(a: Inst, n: Inst): Inst { return this.e('LShr64', a, n); }
   shlW(a: Inst, n: Inst): Inst { return this.e('Shl64', a, n); }
   neW(a: Inst, b: Inst): Inst { return this.e('INe64', a, b); }

@@ -50,25 +50,15 @@ import type { FloatAtomicOp } from '../../float/atomic.js';
 import type { TContext, Translator } from '../context.js';
 import { convertComponent, d16Storable, descriptorOf, formatCx, type Layout, layoutOf, oneOf, storeComponent } from './buffer-format.js';
 import { type AtomicKind, atomicOp } from './memory.js';
+import { IrIntArith } from '../int-arith.js';
 
 /** linear.ts's arithmetic as IR: u32 and u1 values, u64 values (Pack64 of dwords). */
-export class IrImageArith implements ImageArith<Inst, Inst, Inst> {
-  constructor(readonly b: Builder) {}
-  private e(op: Op, ...args: Inst[]): Inst { return this.b.emit(op, args); }
-  k(n: number): Inst { return this.b.u32(n >>> 0); }
-  add(a: Inst, b: Inst): Inst { return this.e('IAdd32', a, b); }
-  sub(a: Inst, b: Inst): Inst { return this.e('ISub32', a, b); }
-  and(a: Inst, b: Inst): Inst { return this.e('And32', a, b); }
+export class IrImageArith extends IrIntArith implements ImageArith<Inst, Inst, Inst> {
   // The IR's shifts take the amount modulo 32; linear.ts's are 0 from 32 on.
   shl(a: Inst, n: Inst): Inst { return this.e('Select32', this.e('ULt32', n, this.k(32)), this.e('Shl32', a, n), this.k(0)); }
   shr(a: Inst, n: Inst): Inst { return this.e('Select32', this.e('ULt32', n, this.k(32)), this.e('LShr32', a, n), this.k(0)); }
   umax(a: Inst, b: Inst): Inst { return this.e('UMax32', a, b); }
-  ult(a: Inst, b: Inst): Inst { return this.e('ULt32', a, b); }
   ule(a: Inst, b: Inst): Inst { return this.e('ULe32', a, b); }
-  eq(a: Inst, b: Inst): Inst { return this.e('IEq32', a, b); }
-  both(a: Inst, b: Inst): Inst { return this.e('AndU1', a, b); }
-  sel(c: Inst, a: Inst, b: Inst): Inst { return this.e('Select32', c, a, b); }
-  mulWide(a: Inst, b: Inst): Inst { return this.e('UMulWide32', a, b); }
   mulUW(a: Inst, b: Inst): Inst { return this.e('IMul64', this.e('Pack64', a, this.k(0)), b); }
   addW(a: Inst, b: Inst): Inst { return this.e('IAdd64', a, b); }
   shlW(a: Inst, n: Inst): Inst { return this.selW(this.e('ULt32', n, this.k(64)), this.e('Shl64', a, n), this.kW(0)); }

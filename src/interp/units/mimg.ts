@@ -156,6 +156,9 @@ const anyActive = (cx: ExecContext): boolean => {
   return false;
 };
 
+/** The T#'s DST_SEL per result channel x, y, z, w. */
+const dstSels = (words: readonly number[]): number[] => (['dstSelX', 'dstSelY', 'dstSelZ', 'dstSelW'] as const).map((n) => tsharpField(words, n));
+
 const dmaskChannels = (dmask: number): number[] => [0, 1, 2, 3].filter((k) => (dmask >> k) & 1);
 
 /**
@@ -194,7 +197,7 @@ function loadHandler(def: InstrDef): Handler {
     const f = formatOf(img.fmt);
     if (!f) throw new UnimplementedError(`${m} with ${formatName(img.fmt)}: not a format the interpreter loads from an image`);
     if (plan.d16 && f.widths.some((w) => w === 32)) throw new UnimplementedError(`${m} with ${f.name}: d16 loads of a format with 32-bit components are not implemented`);
-    const sels = [tsharpField(words, 'dstSelX'), tsharpField(words, 'dstSelY'), tsharpField(words, 'dstSelZ'), tsharpField(words, 'dstSelW')];
+    const sels = dstSels(words);
     const chans = dmaskChannels(plan.dmask);
     for (const k of chans) {
       const sel = sels[k] ?? 0;
@@ -311,7 +314,7 @@ function pckLoadHandler(def: InstrDef): Handler {
     const width = pckWidth(f);
     if (!f || !width) throw new UnimplementedError(`${m} with ${formatName(img.fmt)}: not implemented (${PCK_FORMATS}; how a packed load spreads narrower components over VGPRs is not established)`);
     const chans = dmaskChannels(plan.dmask);
-    const sels = [tsharpField(words, 'dstSelX'), tsharpField(words, 'dstSelY'), tsharpField(words, 'dstSelZ'), tsharpField(words, 'dstSelW')];
+    const sels = dstSels(words);
     for (const k of chans) {
       if (k >= f.widths.length) throw new UnimplementedError(`${m} with ${f.name}: dmask 0x${plan.dmask.toString(16)} names channel ${'xyzw'[k]}, past the format's components (not established)`);
       if (sels[k] !== 4 + k) throw new UnimplementedError(`${m}: DST_SEL ${sels[k]} in channel ${'xyzw'[k]} (only the identity is implemented for a packed load)`);
