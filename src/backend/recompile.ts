@@ -27,6 +27,14 @@ export interface RecompileOptions {
   readonly stateMachine?: boolean;
   /** The LDS the dispatches have (static plus the __local arguments' dynamic part; default the kernel's static size): accesses at or beyond it read 0 and write nothing. */
   readonly ldsBytes?: number;
+  /**
+   * The most work-items a workgroup of the dispatches has (default maxWorkItems: the kernel's
+   * required or maximum workgroup size). The workgroup layout (LDS, s_barrier) keeps a slot per
+   * wave of it for every value a wave carries across a barrier; a module compiled for fewer holds
+   * fewer (drivers refuse modules whose per-invocation arrays grow too large: the H100's
+   * refused 32-slot ones). At most the kernel's own bound; the runtime refuses a dispatch with more.
+   */
+  readonly workItems?: number;
 }
 
 export interface RecompileResult {
@@ -52,6 +60,8 @@ export interface RecompileResult {
   readonly dispatch: 'wave' | 'workgroup';
   /** How the lanes exchange values (subgroup operations or workgroup memory) and why (src/backend/lane-exchange.ts). */
   readonly laneExchange: LaneExchange;
+  /** The most work-items a workgroup of a dispatch of this module may have (RecompileOptions.workItems). */
+  readonly workItems: number;
 }
 
 export type FloatOpLowering =
@@ -68,6 +78,11 @@ export function maxWorkItems(info: ShaderInfo): number {
 
 /** Throws TranslateError / CompileError (with the pc) for what the slice does not cover. */
 export function recompile(shader: Shader, options: RecompileOptions = {}): RecompileResult {
+  const bound = maxWorkItems(shader.info);
+  const workItems = options.workItems ?? bound;
+  if (!Number.isInteger(workItems) || workItems < 1 || workItems > bound) {
+    throw new CompileError(`workgroups of ${workItems} work-items: the kernel allows 1 to ${bound} (its required or maximum workgroup size)`);
+  }
   const cfg = buildCfg(shader);
   const mode = analyzeMode(shader, cfg);
   const ir = translate(shader, cfg, mode);
@@ -130,12 +145,12 @@ export function recompile(shader: Shader, options: RecompileOptions = {}): Recom
     eliminateCommonSubexpressions(ir);
     eliminateDeadCode(ir);
   }
-  const { spirv, faultSites, controlFlow, dispatch, laneExchange } = emitSpirv(ir, profile, { stateMachine: options.stateMachine ?? false, ldsBytes: options.ldsBytes ?? shader.info.ldsSize, scratchBytes: shader.info.scratchSize, maxWorkItems: maxWorkItems(shader.info) });
+  const { spirv, faultSites, controlFlow, dispatch, laneExchange } = emitSpirv(ir, profile, { stateMachine: options.stateMachine ?? false, ldsBytes: options.ldsBytes ?? shader.info.ldsSize, scratchBytes: shader.info.scratchSize, maxWorkItems: workItems });
   // The instructions by pc, for the fault sites' text (most kernels have none).
   const byPc = faultSites.length > 0 ? new Map(cfg.blocks.flatMap((b) => b.instructions.map((x) => [x.pc, x] as const))) : new Map<number, never>();
   const faults = faultSites.map((f) => {
     const x = byPc.get(f.pc);
     return { pc: f.pc, instruction: x ? printInstruction(x, shader.info.target) : '', message: faultMessage(f.kind) };
   });
-  return { spirv, ir, diagnostics: [...cfg.diagnostics, ...mode.diagnostics], mode, floatOps, faults, controlFlow, dispatch, laneExchange };
+  return { spirv, ir, diagnostics: [...cfg.diagnostics, ...mode.diagnostics], mode, floatOps, faults, controlFlow, dispatch, laneExchange, workItems };
 }

@@ -15,7 +15,7 @@ import { Output } from './output.js';
 import { readShaderInput, SHADER_OPTIONS, SHADER_USAGE } from './shader-input.js';
 import { TranslateError } from '../frontend/errors.js';
 import { CompileError } from '../backend/spirv/emit.js';
-import { compileFor, planLdsBytes, RuntimeFault, runPlanOnVulkan, type CompiledKernel } from '../runtime/engine.js';
+import { compileFor, planLdsBytes, planWorkItems, RuntimeFault, runPlanOnVulkan, type CompiledKernel } from '../runtime/engine.js';
 import { VulkanDevice, VulkanError, VulkanUnavailableError } from '../runtime/vulkan.js';
 
 export const RUN_USAGE = `usage: rdna run --args ARGS.json [--engine interp|vulkan] [--device NAME] [--json] [--max-steps N] ${SHADER_USAGE}`;
@@ -114,7 +114,7 @@ async function runVulkan(plan: ArgsPlan, json: boolean, deviceName: string | und
   try {
     const compiled: CompiledKernel[] = plan.kernels.map((s) => {
       try {
-        return compileFor(s, dev, planLdsBytes(plan, s));
+        return compileFor(s, dev, planLdsBytes(plan, s), planWorkItems(plan, s));
       } catch (e) {
         if (e instanceof TranslateError || e instanceof CompileError || e instanceof VulkanError) throw new InputError(`${s.info.name}: cannot recompile: ${e.message}`);
         throw e;

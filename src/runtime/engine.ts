@@ -69,17 +69,20 @@ export interface CompiledKernel {
   readonly ldsBytes: number;
   /** How its lanes exchange values: a subgroup module needs its pipeline's required subgroup size and full subgroups (pipelineOptions). */
   readonly laneExchange: LaneExchange;
+  /** The most work-items a workgroup of its dispatches may have (what it was compiled for: RecompileOptions.workItems). */
+  readonly workItems: number;
 }
 
 /**
  * Recompiles the kernel for the device's profile (TranslateError / CompileError with the pc for
  * what the recompiler does not cover), for dispatches with `ldsBytes` of LDS (static plus
- * dynamic; default: the kernel's static LDS).
+ * dynamic; default: the kernel's static LDS) and workgroups of at most `workItems` work-items
+ * (default: the kernel's required or maximum workgroup size).
  */
-export function compileFor(shader: Shader, dev: VulkanDevice, ldsBytes = shader.info.ldsSize): CompiledKernel {
+export function compileFor(shader: Shader, dev: VulkanDevice, ldsBytes = shader.info.ldsSize, workItems?: number): CompiledKernel {
   const t0 = performance.now();
-  const { spirv, faults, dispatch, laneExchange } = recompile(shader, { profile: targetProfile(dev.profile), ldsBytes });
-  return { shader, spirv, faults, dispatch, ldsBytes, laneExchange, compileMs: performance.now() - t0 };
+  const r = recompile(shader, { profile: targetProfile(dev.profile), ldsBytes, ...(workItems !== undefined ? { workItems } : {}) });
+  return { shader, spirv: r.spirv, faults: r.faults, dispatch: r.dispatch, ldsBytes, laneExchange: r.laneExchange, workItems: r.workItems, compileMs: performance.now() - t0 };
 }
 
 /**
@@ -119,6 +122,18 @@ export function planLdsBytes(plan: ArgsPlan, shader: Shader): number {
   walk(plan.items);
   if (sizes.size > 1) throw new VulkanError('ERR_OUT_OF_RANGE', `${shader.info.name}: its dispatches have different LDS sizes (${[...sizes].join(', ')} bytes, with their __local arguments); the Vulkan engine compiles a kernel for one LDS size`);
   return [...sizes][0] ?? shader.info.ldsSize;
+}
+
+/** The most work-items a workgroup of the plan's dispatches of `shader` has (what compileFor compiles for; the kernel's bound when it has none). */
+export function planWorkItems(plan: ArgsPlan, shader: Shader): number {
+  let most = 0;
+  const walk = (items: readonly PlanItem[]): void => {
+    for (const it of items) {
+      if ('dispatch' in it) { if (it.dispatch.shader === shader) most = Math.max(most, it.dispatch.block[0] * it.dispatch.block[1] * it.dispatch.block[2]); } else walk(it.items);
+    }
+  };
+  walk(plan.items);
+  return most > 0 ? Math.min(most, maxWorkItems(shader.info)) : maxWorkItems(shader.info);
 }
 
 export interface VulkanRunResult {
@@ -209,6 +224,9 @@ async function runSteps(kernels: readonly CompiledKernel[], buffers: readonly Ui
       if (k.dispatch === 'workgroup' && items > maxWorkItems(k.shader.info)) {
         throw new VulkanError('ERR_OUT_OF_RANGE', `${k.shader.info.name}: the dispatch's workgroups have ${items} work-items; the kernel allows at most ${maxWorkItems(k.shader.info)} (its required or maximum workgroup size)`);
       }
+      if (k.dispatch === 'workgroup' && items > k.workItems) {
+        throw new VulkanError('ERR_OUT_OF_RANGE', `${k.shader.info.name}: the dispatch's workgroups have ${items} work-items, but the kernel was compiled for at most ${k.workItems} (internal: compile it for the dispatch's size)`);
+      }
       // A Vulkan workgroup per wave, or per RDNA workgroup (its waves in turn: emit.ts).
       const vk = k.dispatch === 'workgroup' ? w / wavesPerGroup : w;
       const vkX = Math.min(vk, RUN_LIMITS.maxGroupsPerDim), vkY = Math.ceil(vk / vkX);
@@ -294,15 +312,21 @@ export async function runPlanOnVulkan(plan: ArgsPlan, compiled: readonly Compile
 
 /** Runs one prepared dispatch (prepareDispatch, or a test's own layout) on the device; the prepared buffers are updated in place. */
 export async function runOnVulkan(shader: Shader, prep: PreparedDispatch, dev: VulkanDevice): Promise<VulkanRunResult> {
-  return runCompiledOnVulkan(compileFor(shader, dev, prep.groupSegmentSize ?? shader.info.ldsSize), prep, dev);
+  return runCompiledOnVulkan(compileFor(shader, dev, prep.groupSegmentSize ?? shader.info.ldsSize, workItemsOf(shader, prep.block)), prep, dev);
 }
 
+/** A dispatch's work-items per workgroup, as compileFor takes them (left to the kernel's bound when over it: the run refuses that dispatch). */
+const workItemsOf = (shader: Shader, block: Dim3): number | undefined => {
+  const n = block[0] * block[1] * block[2];
+  return n >= 1 && n <= maxWorkItems(shader.info) ? n : undefined;
+};
+
 /** What runModuleOnVulkan needs of a module (as `recompile` returns it). */
-export interface EmittedModule { readonly spirv: Uint32Array; readonly faults: readonly RecompiledFault[]; readonly dispatch: 'wave' | 'workgroup'; readonly ldsBytes?: number; /** Default: workgroup memory (no pipeline options). */ readonly laneExchange?: LaneExchange }
+export interface EmittedModule { readonly spirv: Uint32Array; readonly faults: readonly RecompiledFault[]; readonly dispatch: 'wave' | 'workgroup'; readonly ldsBytes?: number; /** Default: workgroup memory (no pipeline options). */ readonly laneExchange?: LaneExchange; /** Default: the kernel's bound (maxWorkItems). */ readonly workItems?: number }
 
 /** Runs a module the recompiler emitted for `shader` (its fault sites and layout as `recompile` returns them), as runOnVulkan runs its own. */
 export async function runModuleOnVulkan(shader: Shader, mod: EmittedModule, prep: PreparedDispatch, dev: VulkanDevice, compileMs = 0): Promise<VulkanRunResult> {
-  return runCompiledOnVulkan({ shader, spirv: mod.spirv, faults: mod.faults, dispatch: mod.dispatch, ldsBytes: mod.ldsBytes ?? shader.info.ldsSize, laneExchange: mod.laneExchange ?? { kind: 'workgroup-memory', why: 'a module given to runModuleOnVulkan without its lane exchange' }, compileMs }, prep, dev);
+  return runCompiledOnVulkan({ shader, spirv: mod.spirv, faults: mod.faults, dispatch: mod.dispatch, ldsBytes: mod.ldsBytes ?? shader.info.ldsSize, workItems: mod.workItems ?? maxWorkItems(shader.info), laneExchange: mod.laneExchange ?? { kind: 'workgroup-memory', why: 'a module given to runModuleOnVulkan without its lane exchange' }, compileMs }, prep, dev);
 }
 
 async function runCompiledOnVulkan(c: CompiledKernel, prep: PreparedDispatch, dev: VulkanDevice): Promise<VulkanRunResult> {

@@ -36,27 +36,29 @@ export function emitStateMachine(sc: Scalars, kernel: KernelState, fn: IrFunctio
   const { m, tBool, tU32, typeOf, c32 } = sc;
   const fnPtr = (t: Id) => m.OpTypePointer('Function', t);
   const state = m.OpVariable(fnPtr(tU32), 'Function');
-  // A value's variable: one per invocation, or (waves of a workgroup) an array with one per wave.
-  const wave = turn?.wave;
+  // A value's variable: one per invocation, or (waves of a workgroup) an array with one slot per
+  // wave for the values a later turn of the wave reads (liveAcrossTurns); the others are read
+  // only in the turn that wrote them, so one variable serves every wave.
+  // (A workgroup of one wave keeps its values in plain variables: no other wave writes them.)
+  const wave = turn?.wave && turn.wave.count > 1 ? turn.wave : undefined;
   const arrays = new Map<Id, Id>();
-  const variable = (t: IrType): Id => {
+  const perWave = new Set<Id>();
+  const variable = (t: IrType, keep: boolean): Id => {
     const ty = typeOf(t);
-    if (!wave) return m.OpVariable(fnPtr(ty), 'Function');
+    if (!wave || !keep) return m.OpVariable(fnPtr(ty), 'Function');
     let at = arrays.get(ty);
     if (at === undefined) { at = m.OpTypeArray(ty, c32(wave.count)); arrays.set(ty, at); }
-    return m.OpVariable(fnPtr(at), 'Function');
+    const v = m.OpVariable(fnPtr(at), 'Function');
+    perWave.add(v);
+    return v;
   };
-  const slot = (v: Id, t: IrType): Id => (wave ? m.OpAccessChain(fnPtr(typeOf(t)), v, wave.index) : v);
+  const slot = (v: Id, t: IrType): Id => (wave && perWave.has(v) ? m.OpAccessChain(fnPtr(typeOf(t)), v, wave.index) : v);
+  const { crossed, phis } = crossBlockValues(fn);
+  const kept = wave ? liveAcrossTurns(fn, crossed) : undefined;
   const crossVar = new Map<Inst, Id>();
   const phiVar = new Map<Inst, Id>();
-  for (const b of fn.blocks) for (const i of b.insts) {
-    if (i.op === 'Phi') phiVar.set(i, variable(i.type));
-    for (const a of i.args) if (a.block !== b && !crossVar.has(a) && i.op !== 'Phi' && !EVERYWHERE.has(a.op)) crossVar.set(a, variable(a.type));
-  }
-  // Phi arguments are read at the end of their predecessor: cross-block too when defined elsewhere.
-  for (const b of fn.blocks) for (const i of b.insts) if (i.op === 'Phi') {
-    i.args.forEach((a, k) => { const p = b.preds[k]; if (p && a.block !== p && !crossVar.has(a) && !EVERYWHERE.has(a.op)) crossVar.set(a, variable(a.type)); });
-  }
+  for (const p of phis) phiVar.set(p, variable(p.type, kept?.phis.has(p) ?? false));
+  for (const a of crossed) crossVar.set(a, variable(a.type, kept?.values.has(a) ?? false));
   const load = (v: Id, x: Inst): Id => m.OpLoad(typeOf(x.type), slot(v, x.type));
   const store = (v: Id, x: Inst, val: Id): void => { m.OpStore(slot(v, x.type), val); };
   m.OpStore(state, turn ? turn.start : c32(0));
@@ -169,4 +171,85 @@ export function emitStateMachine(sc: Scalars, kernel: KernelState, fn: IrFunctio
   m.label(exit);
   if (!turn) m.OpReturn();
   return state;
+}
+
+/**
+ * The values the machine keeps in variables: those read outside their block (phi arguments are
+ * read at the end of their predecessor), and the phis; module constants and launch values
+ * (EVERYWHERE) are recomputed where used.
+ */
+export function crossBlockValues(fn: IrFunction): { crossed: Inst[]; phis: Inst[] } {
+  const crossed: Inst[] = [];
+  const phis: Inst[] = [];
+  const seen = new Set<Inst>();
+  const add = (a: Inst): void => { if (!seen.has(a) && !EVERYWHERE.has(a.op)) { seen.add(a); crossed.push(a); } };
+  for (const b of fn.blocks) for (const i of b.insts) {
+    if (i.op === 'Phi') phis.push(i);
+    else for (const a of i.args) if (a.block !== b) add(a);
+  }
+  for (const b of fn.blocks) for (const i of b.insts) if (i.op === 'Phi') {
+    i.args.forEach((a, k) => { const p = b.preds[k]; if (p && a.block !== p) add(a); });
+  }
+  return { crossed, phis };
+}
+
+/** Whether `b` ends a wave's turn: a Branch right after a Barrier (its target is where the wave resumes). */
+const yields = (b: Block): boolean => b.terminator?.op === 'Branch' && b.insts[b.insts.length - 2]?.op === 'Barrier';
+
+/**
+ * The values of `crossed` (those read outside their block) live where a wave resumes after a
+ * barrier, and the phis whose incoming edge is such a resumption: what a wave's later turn reads
+ * of its earlier ones. Every other value is, on every path within a turn, written before it is
+ * read: a turn starts at the entry (SSA: nothing live there) or at a resumption block. Liveness
+ * over bit sets, iterated backwards to a fixed point.
+ */
+export function liveAcrossTurns(fn: IrFunction, crossed: readonly Inst[]): { values: Set<Inst>; phis: Set<Inst> } {
+  const values = new Set<Inst>(), phis = new Set<Inst>();
+  const resumes = new Set<Block>();
+  for (const b of fn.blocks) if (yields(b)) { const to = fn.blocks[Number(b.terminator?.imms[0])]; if (to) resumes.add(to); }
+  if (resumes.size === 0 || crossed.length === 0) return { values, phis };
+  const index = new Map<Inst, number>();
+  crossed.forEach((x, k) => index.set(x, k));
+  const words = (crossed.length + 31) >>> 5;
+  const n = fn.blocks.length;
+  const gen = new Uint32Array(n * words), kill = new Uint32Array(n * words), live = new Uint32Array(n * words);
+  const set = (a: Uint32Array, b: number, k: number) => { a[b * words + (k >>> 5)]! |= 1 << (k & 31); };
+  fn.blocks.forEach((b, bi) => {
+    for (const i of b.insts) {
+      const d = index.get(i);
+      if (d !== undefined) set(kill, bi, d);
+      if (i.op === 'Phi') continue;
+      for (const a of i.args) { const k = index.get(a); if (k !== undefined && a.block !== b) set(gen, bi, k); }
+    }
+    // A phi's argument for this block is read at this block's end.
+    for (const s of b.succs(fn)) {
+      const e = s.preds.indexOf(b);
+      for (const p of s.insts) {
+        if (p.op !== 'Phi') break;
+        const a = p.args[e], k = a ? index.get(a) : undefined;
+        if (k !== undefined && a?.block !== b) set(gen, bi, k);
+      }
+    }
+  });
+  const bi = new Map<Block, number>();
+  fn.blocks.forEach((b, k) => bi.set(b, k));
+  // live-in(b) = gen(b) | (live-out(b) & ~kill(b)), live-out(b) = the successors' live-in.
+  for (let changed = true; changed;) {
+    changed = false;
+    for (let k = n - 1; k >= 0; k--) {
+      const succs = (fn.blocks[k] as Block).succs(fn);
+      for (let w = 0; w < words; w++) {
+        let out = 0;
+        for (const s of succs) out |= live[(bi.get(s) as number) * words + w] as number;
+        const v = ((gen[k * words + w] as number) | (out & ~(kill[k * words + w] as number))) >>> 0;
+        if (v !== live[k * words + w]) { live[k * words + w] = v; changed = true; }
+      }
+    }
+  }
+  for (const r of resumes) {
+    const base = (bi.get(r) as number) * words;
+    crossed.forEach((x, k) => { if (((live[base + (k >>> 5)] as number) >>> (k & 31)) & 1) values.add(x); });
+    if (r.preds.some(yields)) for (const i of r.insts) { if (i.op !== 'Phi') break; phis.add(i); }
+  }
+  return { values, phis };
 }
