@@ -20,7 +20,9 @@
 //    s_setpc_b64: the graph is incomplete; warning for s_swappc_b64, whose return is still
 //    modelled by the fallthrough edge).
 //  - s_rfe_b64 (return from the trap handler): exit 'return'.
-//  - s_trap: exit 'trap'. s_sethalt with simm16 bit 0 set: exit 'halt'.
+//  - s_trap and v_illegal (an illegal-instruction exception, which enters the trap handler as
+//    s_trap does): exit 'trap'. s_sethalt / s_setkill with simm16 bit 0 set (the wave halts / is
+//    killed): exit 'halt'.
 //  - An instruction of a relocatable object whose bytes a relocation applies to (Shader.relocated;
 //    the loader does not apply them): an 'unapplied-relocation' error, and what it writes is not
 //    tracked (a call through s_getpc_b64 + a REL32 literal would otherwise resolve to the
@@ -366,8 +368,8 @@ class Discovery {
     const flags = def.flags ?? [];
     const m = def.mnemonic;
     if (flags.includes('end')) return { succs: [], exit: 'endpgm', diags: [] };
-    if (m === 's_trap') return { succs: [], exit: 'trap', diags: [] };
-    if (m === 's_sethalt' && (simm16(inst) & 1) === 1) return { succs: [], exit: 'halt', diags: [] };
+    if (m === 's_trap' || m === 'v_illegal') return { succs: [], exit: 'trap', diags: [] };
+    if ((m === 's_sethalt' || m === 's_setkill') && (simm16(inst) & 1) === 1) return { succs: [], exit: 'halt', diags: [] };
     if (m === 's_rfe_b64') return { succs: [], exit: 'return', diags: [] };
     if (!flags.includes('branch')) {
       // A relocated word is the assembler's placeholder, not the value that would run.

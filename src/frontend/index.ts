@@ -32,7 +32,7 @@ import { VALU_LANES } from './units/valu-lanes.js';
 import { VALU_DOT } from './units/valu-dot.js';
 import { VALU_SAD } from './units/valu-sad.js';
 import { MOVREL } from './units/movrel.js';
-import { FAULT_CODE_END, FAULT_TRAP } from '../ir/faults.js';
+import { FAULT_CODE_END, FAULT_HALT, FAULT_ILLEGAL, FAULT_KILL, FAULT_TRAP } from '../ir/faults.js';
 
 const UNITS: readonly Record<string, Translator>[] = [SALU, VALU, VALU_F64, VALU_F16, VALU_INT16, VALU_FLOAT_MISC, VALU_LANES, VALU_DOT, VALU_SAD, MOVREL, MEMORY, BUFFER, MIMG, DS, HWREG_UNIT];
 export const TRANSLATORS: Record<string, Translator> = {};
@@ -51,11 +51,13 @@ for (const u of UNITS) for (const [k, t] of Object.entries(u)) {
  * tracing hardware, not the program), v_pipeflush ("flush the VALU destination cache": a hardware
  * cache of results) and v_clrexcp ("clear wave's exception state": TRAPSTS.EXCP, readable only
  * through s_getreg of HW_REG_TRAPSTS, which is not translated; no exception flags are modelled).
- * The interpreter runs each as nothing too (src/interp/units/flow.ts, valu-lanes.ts). Not here:
- * s_sethalt and s_setkill (they stop or kill the wave), s_code_end (below: a fault).
+ * s_wakeup ("wake up all the other waves in its workgroup from an S_SLEEP": s_sleep is nothing in
+ * both engines, no wave is ever asleep). The interpreter runs each as nothing too
+ * (src/interp/units/flow.ts, valu-lanes.ts). Not here: s_sethalt and s_setkill (nothing with
+ * simm16 bit 0 clear, a fault with it set: below), s_code_end (below: a fault).
  */
 const NO_EFFECT = new Set(['s_nop', 's_waitcnt', 's_waitcnt_vscnt', 's_waitcnt_vmcnt', 's_waitcnt_lgkmcnt', 's_waitcnt_expcnt', 's_clause', 's_inst_prefetch', 's_sleep', 's_setprio', 's_waitcnt_depctr', 's_icache_inv',
-  's_wait_idle', 's_incperflevel', 's_decperflevel', 's_ttracedata', 's_ttracedata_imm', 'v_pipeflush', 'v_clrexcp']);
+  's_wait_idle', 's_incperflevel', 's_decperflevel', 's_ttracedata', 's_ttracedata_imm', 'v_pipeflush', 'v_clrexcp', 's_wakeup']);
 
 export function translate(shader: Shader, cfg: Cfg, mode: ModeAnalysis): IrFunction {
   const target = shader.info.target;
@@ -100,15 +102,18 @@ export function translate(shader: Shader, cfg: Cfg, mode: ModeAnalysis): IrFunct
         ended = true;
         break;
       }
-      if (m === 's_trap') {
-        // The wave enters the trap handler (clang's llvm.trap, an abort): no engine runs one. The
-        // interpreter stops with an error (src/interp/units/flow.ts); here the run fails with a
-        // fault, whatever EXEC holds (a scalar instruction). The CFG gives it no successor.
-        b.emit('Fault', [b.u1(true)], [FAULT_TRAP]);
+      const stop = STOPS[m];
+      if (stop !== undefined && (stop.always || simm16Bit0(cx))) {
+        // The wave enters the trap handler (s_trap: clang's llvm.trap, an abort; v_illegal: an
+        // illegal-instruction exception), halts or is killed: no engine runs a trap handler or a
+        // debugger. The interpreter stops with an error (src/interp/units/flow.ts, valu-lanes.ts);
+        // here the run fails with a fault, whatever EXEC holds. The CFG gives it no successor.
+        b.emit('Fault', [b.u1(true)], [stop.fault]);
         b.emit('EndProgram');
         ended = true;
         break;
       }
+      if (stop !== undefined) continue; // s_sethalt 0 / s_setkill 0: the wave runs on.
       if (TRANSFERS.has(m)) {
         translateTransfer(cx, cfg, cb, irBlock);
         ended = true;
@@ -200,6 +205,20 @@ function translateOne(cx: TContext, inst: Instruction): void {
 }
 
 /** The conditional branches (SOPP), each as its wave-uniform condition. */
+/** Whether an SOPP instruction's simm16 has bit 0 set. */
+function simm16Bit0(cx: TContext): boolean {
+  const v = cx.op('simm16').value;
+  return v.kind === 'imm' && (v.value & 1) === 1;
+}
+
+/** The instructions that stop the wave: always, or (s_sethalt, s_setkill) when simm16 bit 0 is set. */
+const STOPS: Readonly<Record<string, { readonly fault: number; readonly always: boolean }>> = {
+  s_trap: { fault: FAULT_TRAP, always: true },
+  v_illegal: { fault: FAULT_ILLEGAL, always: true },
+  s_sethalt: { fault: FAULT_HALT, always: false },
+  s_setkill: { fault: FAULT_KILL, always: false },
+};
+
 const BRANCH_CONDITIONS: Record<string, (cx: TContext) => Inst> = {
   s_cbranch_scc0: (cx) => cx.b.emit('NotU1', [cx.b.emit('GetScc')]),
   s_cbranch_scc1: (cx) => cx.b.emit('GetScc'),
@@ -207,6 +226,12 @@ const BRANCH_CONDITIONS: Record<string, (cx: TContext) => Inst> = {
   s_cbranch_vccnz: (cx) => cx.b.emit('NotU1', [cx.maskZero(VCC_LO)]),
   s_cbranch_execz: (cx) => cx.maskZero(EXEC_LO),
   s_cbranch_execnz: (cx) => cx.b.emit('NotU1', [cx.maskZero(EXEC_LO)]),
+  // The debug-mode bits (set by a debugger through the SQ) are clear: no debugger runs here, and
+  // the interpreter never takes these either (src/interp/units/flow.ts).
+  s_cbranch_cdbgsys: (cx) => cx.b.u1(false),
+  s_cbranch_cdbguser: (cx) => cx.b.u1(false),
+  s_cbranch_cdbgsys_or_user: (cx) => cx.b.u1(false),
+  s_cbranch_cdbgsys_and_user: (cx) => cx.b.u1(false),
 };
 
 function condition(cx: TContext, m: string): Inst {
@@ -221,5 +246,5 @@ function condition(cx: TContext, m: string): Inst {
  * where the interpreter does not model them, lds=1).
  */
 export function isTranslated(mnemonic: string): boolean {
-  return mnemonic in TRANSLATORS || NO_EFFECT.has(mnemonic) || mnemonic in BRANCH_CONDITIONS || TRANSFERS.has(mnemonic) || mnemonic === 's_branch' || mnemonic === 's_endpgm' || mnemonic === 's_code_end' || mnemonic === 's_trap' || mnemonic === 's_barrier';
+  return mnemonic in TRANSLATORS || NO_EFFECT.has(mnemonic) || mnemonic in BRANCH_CONDITIONS || TRANSFERS.has(mnemonic) || mnemonic === 's_branch' || mnemonic === 's_endpgm' || mnemonic === 's_code_end' || mnemonic in STOPS || mnemonic === 's_barrier';
 }

@@ -17,6 +17,9 @@ export const FAULT_MESSAGES = [
   's_setpc_b64 returns to an address that is not the return site of a call (s_call_b64/s_swappc_b64) whose callee reaches this return (the recompiled return goes only to those)',
   'the program trapped (s_trap; no trap handler runs here)',
   'an image instruction on a T# it does not implement (a tiled SW_MODE, a TYPE other than its DIM\'s, a format it does not load, store or atomically update, a reserved DST_SEL, or a store whose dmask leaves out a component of the format)',
+  'an illegal instruction (v_illegal raises an exception that enters the trap handler; no trap handler runs here)',
+  'the wave halted itself (s_sethalt 1; no debugger resumes it here)',
+  'the wave killed itself (s_setkill 1), which is not modelled (the interpreter stops there too)',
 ] as const;
 
 /** A FLAT float atomic's lanes in the LDS or private aperture (other FLAT accesses there are translated). */
@@ -34,6 +37,12 @@ export const FAULT_RETURN_ADDRESS = 8;
 export const FAULT_TRAP = 9;
 /** An image instruction's T# outside what src/image models (the interpreter stops there too). */
 export const FAULT_IMAGE = 10;
+/** v_illegal reached: an illegal-instruction exception, which enters the trap handler; no engine runs one. */
+export const FAULT_ILLEGAL = 11;
+/** s_sethalt 1 reached: the wave halts until a debugger resumes it; none does here. */
+export const FAULT_HALT = 12;
+/** s_setkill 1 reached: the wave is killed; what becomes of its outstanding work is not modelled. */
+export const FAULT_KILL = 13;
 
 /** A fault as a run reports it: `pc 0x..: <instruction>: <message>`. */
 export class RuntimeFault extends Error {

@@ -129,4 +129,7 @@ export const VALU_LANES: Record<string, Handler> = {
   // which the interpreter refuses; the float model raises no exception flags).
   v_pipeflush: () => undefined,
   v_clrexcp: () => undefined,
+  // An illegal-instruction exception (non-maskable), which enters the trap handler as s_trap does;
+  // none runs here, so the run stops (the recompiled kernel faults: src/frontend/index.ts).
+  v_illegal: () => { throw new InterpError('v_illegal: an illegal instruction (no trap handler)'); },
 };
