@@ -30,6 +30,8 @@ export interface ImageOpPlan {
   readonly srsrc: number;
   /** Atomics: the operation (the mnemonic after `image_atomic_`), and whether it returns (GLC). */
   readonly atomic?: string;
+  /** Atomics: a 64-bit one (DMASK 0x3, cmpswap 0xf: on a 32_32_UINT/SINT texel). */
+  readonly wide?: boolean;
   readonly returns: boolean;
   /** The _pck forms (no format conversion): 'zero' (image_load_pck, image_load_mip_pck, the stores), 'sign' (the _pck_sgn loads). */
   readonly pck?: 'zero' | 'sign';
@@ -53,10 +55,16 @@ export function imageOpPlan(inst: Instruction): ImageOpPlan | string {
   const d16 = mods.d16 === true;
   let dataDwords: number;
   let atomic: string | undefined;
+  let wide = false;
   if (kind === 'atomic') {
     atomic = m.slice('image_atomic_'.length);
-    const want = atomic === 'cmpswap' || atomic === 'fcmpswap' ? 3 : 1;
-    if (dmask !== want) return `${m} with dmask 0x${dmask.toString(16)} is not modelled (only 32-bit atomics: dmask 0x${want.toString(16)})`;
+    // DMASK says the width, as LLVM's MIMG_Atomic variants encode it: 0x1 a 32-bit atomic, 0x3 a
+    // 64-bit one; cmpswap (data and compare) 0x3 and 0xf. The float atomics only in 32 bits here.
+    const pair = atomic === 'cmpswap' || atomic === 'fcmpswap';
+    const float = atomic.startsWith('f');
+    const want = pair ? 3 : 1, wideMask = pair ? 0xf : 3;
+    if (dmask === wideMask && !float) wide = true;
+    else if (dmask !== want) return `${m} with dmask 0x${dmask.toString(16)} is not modelled (dmask 0x${want.toString(16)}${float ? '' : `, or 0x${wideMask.toString(16)} for 64 bits`})`;
     if (d16) return `${m} with d16 is not modelled`;
     dataDwords = popcount(dmask);
   } else {
@@ -104,7 +112,7 @@ export function imageOpPlan(inst: Instruction): ImageOpPlan | string {
   if (vdataOp.value.index + dataDwords > 256) return `${m}: its data VGPRs pass v255`;
   return {
     kind, cls, coords, vdata: vdataOp.value.index, dataDwords, dmask, d16, r128: mods.r128 === true,
-    srsrc: srsrcOp.value.index, ...(atomic ? { atomic } : {}), returns: kind === 'atomic' && mods.glc === true, ...(pck ? { pck } : {}),
+    srsrc: srsrcOp.value.index, ...(atomic ? { atomic } : {}), ...(wide ? { wide } : {}), returns: kind === 'atomic' && mods.glc === true, ...(pck ? { pck } : {}),
   };
 }
 

@@ -493,6 +493,43 @@ export function imageScenarios(ws: 32 | 64, seed = 0x1a6e): ImageScenario[] {
       st('16_16_16_16_UNORM', 0xf, hd(false), { d16: true }), st('16_UINT', 0x1, fd()), back('16_UINT'),
     ]);
   }
+  // 64-bit integer atomics (DMASK 0x3, cmpswap 0xf) with GLC on 2D 32_32_UINT / 32_32_SINT 8 x 4:
+  // the lanes meet on a few texels; half the texels' high dwords are 0 (so inc/dec meet their
+  // bounds and cmpswap its compare), the others 0xffffffff or any. A seed of its own.
+  {
+    const wr = new Rng(seed ^ 0x64a7 ^ ws);
+    const t: TsharpDesc = { format: '32_32_UINT', width: 8, height: 4 };
+    const ts: TsharpDesc = { format: '32_32_SINT', width: 8, height: 4 };
+    const hot = () => lanes(ws, (l) => (l % 11 === 10 ? [8, 0] : [wr.int(3), wr.int(2)]));
+    const edge = () => wr.pick([0, 1, 0x7fffffff, 0x80000000, 0xffffffff, wr.u32()]);
+    const small = () => wr.int(16);
+    const d = (lo: () => number, hi: () => number, clo: () => number = () => 0, chi: () => number = () => 0) => lanes(ws, () => [lo() >>> 0, hi() >>> 0, clo() >>> 0, chi() >>> 0]);
+    const zero = () => 0;
+    const a = (name: string, data: number[][], more: Partial<ImageOp> = {}): ImageOp => ({ mnemonic: `image_atomic_${name}`, dim: '2D', dmask: name === 'cmpswap' ? 0xf : 0x3, glc: true, t, coords: hot(), data, ...more });
+    const img = new Uint8Array(256 * 4);
+    const iv = new DataView(img.buffer);
+    for (let k = 0; k < img.length; k += 8) {
+      iv.setUint32(k, wr.int(12), true);
+      iv.setUint32(k + 4, wr.int(2) === 0 ? 0 : wr.pick([0xffffffff, wr.u32()]), true);
+    }
+    sc('atomics64', img, [
+      a('add', d(edge, edge)),
+      a('sub', d(small, zero)),
+      a('inc', d(() => wr.int(20), zero)),
+      a('dec', d(() => wr.int(20), () => wr.pick([0, 0, 1]))),
+      a('cmpswap', d(edge, edge, small, zero)),
+      a('smin', d(edge, edge), { t: ts }),
+      a('smax', d(edge, edge), { t: ts }),
+      a('umin', d(edge, edge)),
+      a('umax', d(edge, edge)),
+      a('and', d(() => wr.u32(), () => wr.u32())),
+      a('or', d(() => wr.u32(), () => wr.u32())),
+      a('xor', d(() => wr.u32(), () => wr.u32()), { exec: someLanes(wr, ws) }),
+      a('swap', d(edge, edge)),
+      a('add', d(small, small), { glc: false }),
+      { mnemonic: 'image_load', dim: '2D', dmask: 0x3, t, coords: lanes(ws, (l) => [l % 8, Math.floor(l / 8) % 4]) },
+    ]);
+  }
   return out;
 }
 

@@ -109,6 +109,15 @@ const ATOMIC_REF: Record<string, (o: number, d: number, c: number) => number> = 
   fmin: (o, d) => (f32(d) < f32(o) ? d : o), fmax: (o, d) => (f32(d) > f32(o) ? d : o), fcmpswap: (o, d, c) => (f32(o) === f32(c) ? d : o),
 };
 
+/** The 64-bit integer atomics (DMASK 0x3, cmpswap 0xf), written out on BigInts. */
+const M64 = (1n << 64n) - 1n;
+const s64 = (x: bigint): bigint => BigInt.asIntN(64, x);
+const ATOMIC_REF64: Record<string, (o: bigint, d: bigint, c: bigint) => bigint> = {
+  add: (o, d) => (o + d) & M64, sub: (o, d) => (o - d) & M64, inc: (o, d) => (o >= d ? 0n : o + 1n), dec: (o, d) => (o === 0n || o > d ? d : o - 1n),
+  cmpswap: (o, d, c) => (o === c ? d : o), smin: (o, d) => (s64(o) < s64(d) ? o : d), smax: (o, d) => (s64(o) > s64(d) ? o : d),
+  umin: (o, d) => (o < d ? o : d), umax: (o, d) => (o > d ? o : d), and: (o, d) => o & d, or: (o, d) => o | d, xor: (o, d) => o ^ d, swap: (_o, d) => d,
+};
+
 /** The out records (lane, op: 4 dwords) and the image after the run, by the reference. */
 function expected(sc: ImageScenario, input: Uint8Array, gfx103 = true): { out: number[][][]; image: Uint8Array } {
   const img = sc.image.slice();
@@ -147,6 +156,22 @@ function expected(sc: ImageScenario, input: Uint8Array, gfx103 = true): { out: n
           ws.forEach((w, c) => { el |= BigInt(refPack(numOf(fmt), w, chan(c), op.d16 === true)) << at; at += BigInt(w); });
           for (let b = 0; b < bpe; b++) img[p.offset + b] = Number((el >> BigInt(8 * b)) & 0xffn);
         }
+      } else if (op.dmask === (op.mnemonic === 'image_atomic_cmpswap' ? 0xf : 0x3) && !op.mnemonic.startsWith('image_atomic_f')) {
+        // 64 bits: data in dwords 0..1, cmpswap's compare in 2..3; the old value to dwords 0..1.
+        const d = data(l);
+        rec.splice(0, 4, ...d);
+        if (!active(l)) continue;
+        const v = (lo: number, hi: number) => (BigInt(d[hi] ?? 0) << 32n) | BigInt(d[lo] ?? 0);
+        let old = 0n;
+        if (p.ok) {
+          old = (BigInt(u32(img, p.offset + 4)) << 32n) | BigInt(u32(img, p.offset));
+          const rule = ATOMIC_REF64[op.mnemonic.slice('image_atomic_'.length)];
+          assert.ok(rule, op.mnemonic);
+          const nv = rule(old, v(0, 1), v(2, 3));
+          put32(img, p.offset, Number(nv & 0xffffffffn));
+          put32(img, p.offset + 4, Number(nv >> 32n));
+        }
+        if (op.glc) { rec[0] = Number(old & 0xffffffffn); rec[1] = Number(old >> 32n); }
       } else {
         const d = data(l);
         rec.splice(0, 4, ...d);
@@ -378,6 +403,8 @@ test('refused at run time with the instruction: tiled SW_MODE, TYPE mismatch, a 
   refused(load({ ...T2, format: '32_FLOAT' }, { d16: true }), /d16 loads of a format with 32-bit components are not implemented/);
   refused({ mnemonic: 'image_atomic_add', dim: '2D', dmask: 1, glc: true, t: { ...T2, format: '32_FLOAT' }, coords: lanesOf(32, [1, 1]) }, /image_atomic_add with BUF_FMT_32_FLOAT: an image atomic needs 32_UINT or 32_SINT/);
   refused({ mnemonic: 'image_atomic_fmin', dim: '2D', dmask: 1, t: T2, coords: lanesOf(32, [1, 1]) }, /image_atomic_fmin with BUF_FMT_32_UINT: an image atomic needs 32_FLOAT/);
+  refused({ mnemonic: 'image_atomic_add', dim: '2D', dmask: 3, glc: true, t: T2, coords: lanesOf(32, [1, 1]) }, /image_atomic_add with BUF_FMT_32_UINT: a 64-bit image atomic needs 32_32_UINT or 32_32_SINT/);
+  refused({ mnemonic: 'image_atomic_umax', dim: '2D', dmask: 1, glc: true, t: { ...T2, format: '32_32_UINT' }, coords: lanesOf(32, [1, 1]) }, /image_atomic_umax with BUF_FMT_32_32_UINT: an image atomic needs 32_UINT or 32_SINT/);
 });
 
 test('refused statically: tfe, an MSAA dim (image_load_pck and image_get_resinfo: ./image-pck.test.ts)', () => {

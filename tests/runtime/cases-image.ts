@@ -2,7 +2,7 @@
 // tests/interp/image-kernels.ts (image_load/_mip over 1D, 2D, 3D and array images in several
 // formats, d16, dmask subsets, DST_SEL swizzles, out-of-bounds and negative coordinates, A16, NSA,
 // BASE_LEVEL/LAST_LEVEL and mips, BASE_ARRAY, gfx1030's custom pitch; image_store/_mip; the
-// integer atomics with returns; the float atomics apart), wave32 and wave64. Each kernel copies
+// integer atomics with returns, 32- and 64-bit; the float atomics apart), wave32 and wave64. Each kernel copies
 // the image to a 256-byte aligned place of its work buffer first, and its results, the image
 // after the run and a zeroed work buffer are what the engines must agree on. This file belongs
 // to the interpreter's image work (wt-img); the recompiler side reuses it as it is.

@@ -25,7 +25,8 @@
 // halves, refused for the 32-bit formats). The
 // atomics: the dword at the texel of a 32_UINT / 32_SINT image (32_FLOAT for fcmpswap/fmin/fmax,
 // through memory.ts's float-atomic helper), lanes in ascending lane order, with glc the old value
-// to vdata[0].
+// to vdata[0]; the 64-bit integer atomics (DMASK 0x3, cmpswap 0xf) on the 8 bytes of a 32_32_UINT /
+// 32_32_SINT texel, the old value to vdata[0:1].
 //
 // image_get_resinfo and the _pck loads/stores as src/interp/units/mimg.ts's header says (its
 // sources and readings): resinfo reads only the T#'s size, level and slice fields (any SW_MODE);
@@ -49,7 +50,7 @@ import { type CoordSlot, type ImageOpPlan, imageOpPlan, imageResinfoPlan } from 
 import type { FloatAtomicOp } from '../../float/atomic.js';
 import type { TContext, Translator } from '../context.js';
 import { convertComponent, d16Storable, descriptorOf, formatCx, type Layout, layoutOf, oneOf, storeComponent } from './buffer-format.js';
-import { type AtomicKind, atomicOp } from './memory.js';
+import { type AtomicKind, atomicOp, writeWide } from './memory.js';
 import { IrIntArith } from '../int-arith.js';
 
 /** linear.ts's arithmetic as IR: u32 and u1 values, u64 values (Pack64 of dwords). */
@@ -353,16 +354,21 @@ const imageStore: Translator = (cx) => {
   });
 };
 
-/** image_atomic_<op>: the dword at the texel of a 32_UINT/32_SINT image (32_FLOAT: the float ones); glc: the old value (0 out of bounds) to vdata[0]. */
+/**
+ * image_atomic_<op>: the dword at the texel of a 32_UINT/32_SINT image (32_FLOAT: the float ones),
+ * or (plan.wide: DMASK 0x3, cmpswap 0xf) the 8 bytes of a 32_32_UINT/32_32_SINT one; glc: the old
+ * value (0 out of bounds) to vdata[0] (vdata[0:1]).
+ */
 const imageAtomic = (kind: AtomicKind): Translator => (cx) => {
   const im = imageOf(cx);
   const { plan, format } = im;
+  const wide = plan.wide === true;
   const float = typeof kind === 'object';
-  const ok = float ? e(cx, 'IEq32', format, K(cx, GFX10_BUFFER_FORMATS.indexOf('BUF_FMT_32_FLOAT')))
-    : or(cx, e(cx, 'IEq32', format, K(cx, GFX10_BUFFER_FORMATS.indexOf('BUF_FMT_32_UINT'))), e(cx, 'IEq32', format, K(cx, GFX10_BUFFER_FORMATS.indexOf('BUF_FMT_32_SINT'))));
-  const t = texel(cx, im, not(cx, ok), K(cx, 2));
-  const old = atomicOp(cx, kind, false, t.on, t.addr, (k) => cx.lane(vgpr(plan.vdata + k), 'b32'));
-  if (plan.returns) cx.writeLane(vgpr(plan.vdata), old, 0, im.exec);
+  const is = (f: string) => e(cx, 'IEq32', format, K(cx, GFX10_BUFFER_FORMATS.indexOf(f)));
+  const ok = float ? is('BUF_FMT_32_FLOAT') : wide ? or(cx, is('BUF_FMT_32_32_UINT'), is('BUF_FMT_32_32_SINT')) : or(cx, is('BUF_FMT_32_UINT'), is('BUF_FMT_32_SINT'));
+  const t = texel(cx, im, not(cx, ok), K(cx, wide ? 3 : 2));
+  const old = atomicOp(cx, kind, wide, t.on, t.addr, (k) => cx.lane(vgpr(plan.vdata + k), 'b32'));
+  if (plan.returns) writeWide(cx, vgpr(plan.vdata), old, wide, im.exec);
 };
 
 /**

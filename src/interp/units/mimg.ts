@@ -32,7 +32,10 @@
 //    through src/float/atomic.ts's floatAtomic as the buffer float atomics do); the texel's dword
 //    is updated lane by lane in ascending lane order; vdata[0] is the data (cmpswap: vdata[0] the
 //    new value, vdata[1] the compare value, as buffer_atomic_cmpswap); with GLC the old value goes
-//    to vdata[0]. Out of bounds: no access, and 0 returned with GLC.
+//    to vdata[0]. Out of bounds: no access, and 0 returned with GLC. 64-bit integer atomics
+//    (DMASK 0x3, cmpswap 0xf; LLVM's MIMG_Atomic encodes the width so): the 8 bytes of a
+//    32_32_UINT / 32_32_SINT texel, data in vdata[0:1] (cmpswap's compare in vdata[2:3]), the
+//    64-bit buffer atomics' rule, the old value to vdata[0:1]; 64-bit float atomics not modelled.
 //  - Memory goes through the dispatch's global memory (an unmapped address is the usual error).
 //
 // image_get_resinfo (sources: RDNA3 ISA "IMAGE_GET_RESINFO ... Returns 4 integer values into VGPRs
@@ -92,6 +95,7 @@ import { readLane, writeLane } from '../operands.js';
 import { ATOMIC, hasCompare } from './vmem.js';
 
 const M32 = 0xffffffffn;
+const M64 = 0xffffffffffffffffn;
 
 /** The mnemonics this unit implements. */
 const LOADS_STORES = ['image_load', 'image_load_mip', 'image_store', 'image_store_mip'];
@@ -273,11 +277,12 @@ function atomicHandler(def: InstrDef, name: string): Handler {
   const fop = FLOAT_ATOMICS[name];
   const rule = fop ? (o: bigint, d: bigint, _b: bigint, c: bigint) => floatAtomic(fop, 'f32', o, d, c) : ATOMIC[name];
   if (!rule) throw new Error(`internal: no rule for ${m}`);
-  const formats = fop ? ['BUF_FMT_32_FLOAT'] : ['BUF_FMT_32_UINT', 'BUF_FMT_32_SINT'];
   return (inst, cx) => {
     const at = begin(m, inst, cx);
     if (!at) return;
     const { plan, words, img } = at;
+    if (plan.wide) { wideAtomic(m, name, plan, cx, img); return; }
+    const formats = fop ? ['BUF_FMT_32_FLOAT'] : ['BUF_FMT_32_UINT', 'BUF_FMT_32_SINT'];
     if (!formats.includes(formatName(img.fmt))) {
       throw new UnimplementedError(`${m} with ${formatName(img.fmt)}: an image atomic needs ${formats.map((s) => s.replace(/^BUF_FMT_/, '')).join(' or ')}`);
     }
@@ -292,6 +297,36 @@ function atomicHandler(def: InstrDef, name: string): Handler {
       if (plan.returns) writeLane(cx.st, vgpr(plan.vdata), l, Number(old & M32));
     });
   };
+}
+
+/**
+ * A 64-bit image atomic (DMASK 0x3, cmpswap 0xf): the 8 bytes of a 32_32_UINT / 32_32_SINT texel
+ * (the only 64-bit integer formats), data in vdata[0:1], cmpswap's compare in vdata[2:3], the
+ * rule the 64-bit buffer atomics apply; with GLC the old value to vdata[0:1] (0 out of bounds).
+ */
+function wideAtomic(m: string, name: string, plan: ImageOpPlan, cx: ExecContext, img: { base: number; dims: ImageDims<number>; fmt: number }): void {
+  const rule = ATOMIC[name];
+  if (!rule) throw new UnimplementedError(`${m} with dmask 0x${plan.dmask.toString(16)}: a 64-bit ${name} is not modelled`);
+  const formats = ['BUF_FMT_32_32_UINT', 'BUF_FMT_32_32_SINT'];
+  if (!formats.includes(formatName(img.fmt))) {
+    throw new UnimplementedError(`${m} with ${formatName(img.fmt)}: a 64-bit image atomic needs 32_32_UINT or 32_32_SINT`);
+  }
+  const pair = (l: number, v: number): bigint => (BigInt(readLane(cx.st, vgpr(v + 1), 'b32', l) >>> 0) << 32n) | BigInt(readLane(cx.st, vgpr(v), 'b32', l) >>> 0);
+  forTexels(plan, cx, img, 8, (l, t) => {
+    const data = pair(l, plan.vdata);
+    const cmp = hasCompare(name) ? pair(l, plan.vdata + 2) : 0n;
+    let old = 0n;
+    if (t.ok) {
+      old = (BigInt(cx.mem.read(t.addr + 4, 4) >>> 0) << 32n) | BigInt(cx.mem.read(t.addr, 4) >>> 0);
+      const v = rule(old, data, 64n, cmp) & M64;
+      cx.mem.write(t.addr, 4, Number(v & M32));
+      cx.mem.write(t.addr + 4, 4, Number(v >> 32n));
+    }
+    if (plan.returns) {
+      writeLane(cx.st, vgpr(plan.vdata), l, Number(old & M32));
+      writeLane(cx.st, vgpr(plan.vdata + 1), l, Number(old >> 32n));
+    }
+  });
 }
 
 /** The pck forms' formats: one 8- or 16-bit component (its width), or only 32-bit components (32). */
