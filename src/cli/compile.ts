@@ -4,6 +4,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { parseProfile, PROFILES, type TargetProfile } from '../backend/profile.js';
 import { disassembleSpirv } from '../backend/spirv/disasm.js';
+import { maxWorkItems } from '../backend/recompile.js';
 import { CompileError } from '../backend/spirv/emit.js';
 import { TranslateError } from '../frontend/errors.js';
 import { CachedRefusal, compileCached } from '../cache/compile.js';
@@ -56,7 +57,12 @@ export function runCompile(argv: readonly string[]): number {
     writeFileSync(outPath, new Uint8Array(r.spirv.buffer, r.spirv.byteOffset, r.spirv.byteLength));
   }
   if (args.options.get('json') === true) {
-    out.line(JSON.stringify({ output: outPath, kernel: shader.info.name, emit, profile: profile.name, words: r.spirv.length, diagnostics: r.diagnostics, floatOps: r.floatOps, laneExchange: r.laneExchange, cache: status }));
+    // What a host needs to run the module (docs/MODULE_ABI.md): how it is dispatched, the largest
+    // workgroup it takes, the lane exchange's pipeline options, and the fault word's sites.
+    out.line(JSON.stringify({
+      output: outPath, kernel: shader.info.name, emit, profile: profile.name, words: r.spirv.length, diagnostics: r.diagnostics, floatOps: r.floatOps,
+      dispatch: r.dispatch, workItems: maxWorkItems(shader.info), waveSize: shader.info.waveSize, laneExchange: r.laneExchange, controlFlow: r.controlFlow, faults: r.faults, cache: status,
+    }));
   }
   out.flush();
   return 0;

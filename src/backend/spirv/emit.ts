@@ -301,6 +301,19 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
   const gy = m.OpUMod(tU32, gyz, groupsY), gz = m.OpUDiv(tU32, gyz, groupsY);
   const b0 = blk[0] as Id, b1 = blk[1] as Id, b2 = blk[2] as Id;
   const bxy = m.OpIMul(tU32, b0, b1);
+  // A dispatch of more Vulkan workgroups than one row holds (vkGroupsX) fills its last row only in
+  // part: the workgroups past its end have no RDNA workgroup (gz past the grid's) and end here, so
+  // that none runs the program (scratch zeroing, lanes the program enables itself). The branch is
+  // the same for the whole Vulkan workgroup.
+  {
+    const exists = m.OpULessThan(tBool, m.OpIMul(tU32, gz, b2), grid[2] as Id);
+    const go = m.allocateId(), gone = m.allocateId();
+    m.OpSelectionMerge(go, 'None');
+    m.OpBranchConditional(exists, go, gone);
+    m.label(gone);
+    m.OpReturn();
+    m.label(go);
+  }
   const inDim = (g: Id, bk: Id, l: Id, n: Id) => m.OpULessThan(tBool, m.OpIAdd(tU32, m.OpIMul(tU32, g, bk), l), n);
   // A wave's work-items: the invocation's local ids and whether it is inside the grid.
   const waveItems = (wave: Id) => {
