@@ -46,10 +46,11 @@ export function refusalOf(e: unknown, instructionAt: (pc: number) => string | un
  * Throws what recompile throws (TranslateError, CompileError) for what the recompiler does not
  * cover; a refusal is stored too, and a stored one is thrown again as a CachedRefusal.
  */
-export function compileCached(shader: Shader, profile: TargetProfile, cache: ShaderCache | undefined, build?: string): CachedCompile {
-  if (!cache?.usable) return { compiled: compiledOf(recompile(shader, { profile })), cache: 'off' };
+export function compileCached(shader: Shader, profile: TargetProfile, cache: ShaderCache | undefined, build?: string, workItems?: number): CachedCompile {
+  const options = { profile, ...(workItems !== undefined ? { workItems } : {}) };
+  if (!cache?.usable) return { compiled: compiledOf(recompile(shader, options)), cache: 'off' };
   const cfg = buildCfg(shader);
-  const key = cacheKey(shader, profile, { cfg, ...(build !== undefined ? { build } : {}) });
+  const key = cacheKey(shader, profile, { cfg, ...(build !== undefined ? { build } : {}), ...(workItems !== undefined ? { workItems } : {}) });
   const hit = cache.lookup(key);
   if (hit) {
     if (isRefusal(hit)) throw new CachedRefusal(hit.refusal);
@@ -57,7 +58,7 @@ export function compileCached(shader: Shader, profile: TargetProfile, cache: Sha
   }
   let compiled: CompiledShader;
   try {
-    compiled = compiledOf(recompile(shader, { profile }));
+    compiled = compiledOf(recompile(shader, options));
   } catch (e) {
     const refusal = refusalOf(e, (pc) => instructionText(shader, cfg, pc));
     if (refusal) cache.put(key, { refusal });

@@ -50,6 +50,8 @@ export interface KeyOptions {
   /** A CFG already built for this shader. */
   readonly cfg?: Cfg;
   readonly stateMachine?: boolean;
+  /** RecompileOptions.workItems (absent: the kernel's bound, the key of a compile without it). */
+  readonly workItems?: number;
 }
 
 /**
@@ -111,7 +113,7 @@ export function cacheKey(shader: Shader, profile: TargetProfile, o: KeyOptions =
     profile,
     shader: info,
     code: reachableCode(shader, o.cfg ?? buildCfg(shader)),
-    options: { stateMachine: o.stateMachine ?? false },
+    options: { stateMachine: o.stateMachine ?? false, ...(o.workItems !== undefined ? { workItems: o.workItems } : {}) },
     // SPIR-V words are stored in the machine's byte order.
     endianness: endianness(),
   });

@@ -1,4 +1,4 @@
-// rdna compile FILE [--kernel K] -o OUT [--emit spirv|spirv-asm|ir] [--profile lavapipe] [--json] [--cache DIR | --no-cache]
+// rdna compile FILE [--kernel K] -o OUT [--emit spirv|spirv-asm|ir] [--profile lavapipe] [--work-items N] [--json] [--cache DIR | --no-cache]
 // Recompiles one kernel to a Vulkan SPIR-V compute module (or its text as spirv-dis prints it, or its IR),
 // through the shader cache (src/cache): a hit writes the same bytes a recompile would.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -14,7 +14,7 @@ import { InputError, UsageError } from './errors.js';
 import { Output } from './output.js';
 import { onlyShader, readShaderInput, SHADER_OPTIONS, SHADER_USAGE } from './shader-input.js';
 
-export const COMPILE_USAGE = `usage: rdna compile -o OUT [--emit spirv|spirv-asm|ir] [--profile lavapipe|nvidia|radv|portable|FILE.json] [--json] ${CACHE_USAGE} ${SHADER_USAGE}`;
+export const COMPILE_USAGE = `usage: rdna compile -o OUT [--emit spirv|spirv-asm|ir] [--profile lavapipe|nvidia|radv|portable|FILE.json] [--work-items N] [--json] ${CACHE_USAGE} ${SHADER_USAGE}`;
 
 /** A --profile argument: a named profile or a profile FILE.json. */
 export function profileOf(arg: string): TargetProfile {
@@ -26,18 +26,21 @@ export function profileOf(arg: string): TargetProfile {
 
 export function runCompile(argv: readonly string[]): number {
   // -o is the one short option (as compilers spell it); --output is the same.
-  const args = parseArgs(argv.map((a) => (a === '-o' ? '--output' : a)), ['output', 'emit', 'profile', ...CACHE_VALUED, ...SHADER_OPTIONS], ['json', ...CACHE_FLAGS]);
+  const args = parseArgs(argv.map((a) => (a === '-o' ? '--output' : a)), ['output', 'emit', 'profile', 'work-items', ...CACHE_VALUED, ...SHADER_OPTIONS], ['json', ...CACHE_FLAGS]);
   if (args.positional.length !== 1) throw new UsageError(args.positional.length ? 'compile takes one FILE' : 'compile needs a FILE');
   const emit = oneOf(typeof args.options.get('emit') === 'string' ? (args.options.get('emit') as string) : 'spirv', ['spirv', 'spirv-asm', 'ir'] as const, '--emit');
   const profile = profileOf(typeof args.options.get('profile') === 'string' ? (args.options.get('profile') as string) : 'lavapipe');
   const outPath = args.options.get('output');
   if (typeof outPath !== 'string') throw new UsageError('compile needs -o OUT (use -o - for standard output with --emit spirv-asm or ir)');
+  const wi = args.options.get('work-items');
+  const workItems = typeof wi === 'string' ? Number(wi) : undefined;
+  if (workItems !== undefined && (!Number.isSafeInteger(workItems) || workItems < 1)) throw new UsageError('--work-items must be a positive integer');
   const choice = cacheChoice(args);
   const shader = onlyShader(readShaderInput(args.positional[0] ?? '', args));
   const cache = openCache(choice, warnOnce('compile'));
   let r, status;
   try {
-    ({ compiled: r, cache: status } = compileCached(shader, profile, cache));
+    ({ compiled: r, cache: status } = compileCached(shader, profile, cache, undefined, workItems));
   } catch (e) {
     if (e instanceof TranslateError || e instanceof CompileError || e instanceof CachedRefusal) throw new InputError(`${shader.info.name}: ${e.message}`);
     throw e;
@@ -61,7 +64,7 @@ export function runCompile(argv: readonly string[]): number {
     // workgroup it takes, the lane exchange's pipeline options, and the fault word's sites.
     out.line(JSON.stringify({
       output: outPath, kernel: shader.info.name, emit, profile: profile.name, words: r.spirv.length, diagnostics: r.diagnostics, floatOps: r.floatOps,
-      dispatch: r.dispatch, workItems: maxWorkItems(shader.info), waveSize: shader.info.waveSize, laneExchange: r.laneExchange, controlFlow: r.controlFlow, faults: r.faults, cache: status,
+      dispatch: r.dispatch, workItems: workItems ?? maxWorkItems(shader.info), waveSize: shader.info.waveSize, laneExchange: r.laneExchange, controlFlow: r.controlFlow, faults: r.faults, cache: status,
     }));
   }
   out.flush();

@@ -7,7 +7,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LAVAPIPE_PROFILE, NVIDIA_H200_PROFILE, PORTABLE_PROFILE, type TargetProfile } from '../../src/backend/profile.js';
-import { recompile } from '../../src/backend/recompile.js';
+import { maxWorkItems, recompile } from '../../src/backend/recompile.js';
 import type { Shader } from '../../src/container/shader.js';
 import type { ShaderInfo } from '../../src/container/shader-info.js';
 import { CachedRefusal, compileCached } from '../../src/cache/compile.js';
@@ -62,6 +62,12 @@ test('cache: a miss stores, the same shader then hits with the same result', () 
   assert.equal(JSON.stringify(hit.compiled.faults), JSON.stringify(fresh.faults));
   assert.equal(hit.compiled.controlFlow, fresh.controlFlow);
   assert.equal(compileCached(base, LAVAPIPE_PROFILE, undefined).cache, 'off');
+  // workItems is part of the key: another value misses, then hits; the default's entry stays.
+  const n = Math.min(64, maxWorkItems(base.info));
+  assert.equal(compileCached(base, LAVAPIPE_PROFILE, cache, undefined, n).cache, 'miss');
+  assert.equal(compileCached(base, LAVAPIPE_PROFILE, cache, undefined, n).cache, 'hit');
+  assert.equal(compileCached(base, LAVAPIPE_PROFILE, cache).cache, 'hit');
+  assert.notEqual(cacheKey(base, LAVAPIPE_PROFILE, { workItems: n }).hash, cacheKey(base, LAVAPIPE_PROFILE).hash);
   cache.close();
 });
 

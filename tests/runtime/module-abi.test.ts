@@ -32,10 +32,10 @@ test('MODULE_ABI.md\'s push-constant table and sink offsets are the emitter\'s',
 interface CompileJson { dispatch: 'wave' | 'workgroup'; workItems: number; waveSize: number; laneExchange: { kind: string; requiredSubgroupSize?: number }; faults: { pc: number; instruction: string; message: string }[] }
 
 /** The case through `rdna compile --json` and runSteps, as MODULE_ABI.md says; returns the case's buffers after the run. */
-async function runAsDocumented(dev: VulkanDevice, c: EngineCase): Promise<{ buffers: Uint8Array[]; json: CompileJson }> {
-  const obj = join(dir, `${c.spirvName}.o`), spv = join(dir, `${c.spirvName}.spv`);
+async function runAsDocumented(dev: VulkanDevice, c: EngineCase, more: readonly string[] = []): Promise<{ buffers: Uint8Array[]; json: CompileJson; spirv: Uint32Array }> {
+  const obj = join(dir, `${c.spirvName}.o`), spv = join(dir, `${c.spirvName}${more.join('')}.spv`);
   writeFileSync(obj, c.code);
-  const r = spawnSync(process.execPath, [BIN, 'compile', obj, '--kernel', c.kernel, '-o', spv, '--json', '--no-cache'], { encoding: 'utf8' });
+  const r = spawnSync(process.execPath, [BIN, 'compile', obj, '--kernel', c.kernel, '-o', spv, '--json', '--no-cache', ...more], { encoding: 'utf8' });
   assert.equal(r.status, 0, r.stderr);
   const json = JSON.parse(r.stdout) as CompileJson;
   const b = readFileSync(spv);
@@ -76,7 +76,7 @@ async function runAsDocumented(dev: VulkanDevice, c: EngineCase): Promise<{ buff
   await dev.runSteps([{ spirv, entry: 'main' }], [arena, sink, ...bufs], { kernel: new Uint32Array([0]), groups: new Uint32Array([vkGroupsX, Math.ceil(vk / vkGroupsX), 1]), push },
     { addressPatches: patches, deviceAddressBuffers: true, pushBytes: PUSH.size, ...subgroup });
   assert.equal(new DataView(sink.buffer).getUint32(128, true), 0, 'the fault word');
-  return { buffers: bufs, json };
+  return { buffers: bufs, json, spirv };
 }
 
 test('modules from rdna compile run on the addon\'s raw runSteps from MODULE_ABI.md alone, equal to the interpreter (a wave module and a workgroup module with LDS and barriers)', async () => {
@@ -108,4 +108,29 @@ test('rdna compile --json names the fault sites (the fault word\'s meaning) and 
   assert.equal(j.waveSize, 32);
   // clang's OpenCL kernels declare .max_flat_workgroup_size 256.
   assert.equal(j.workItems, 256);
+});
+
+test('rdna compile --work-items: a workgroup module compiled for its dispatch\'s workgroup (fewer per-wave slots) runs as documented; outside 1..the kernel\'s bound refused in one line', async () => {
+  const lds = ldsCases().next().value as EngineCase | undefined;
+  assert.ok(lds);
+  const items = lds.block[0] * lds.block[1] * lds.block[2];
+  const dev = VulkanDevice.open({ driverFiles: LVP, validation: true });
+  try {
+    const whole = await runAsDocumented(dev, lds);
+    const fit = await runAsDocumented(dev, lds, ['--work-items', String(items)]);
+    assert.equal(fit.json.workItems, items);
+    // The per-wave slots' array length (tests/backend/wave-slots.test.ts checks their shape).
+    assert.ok(whole.json.workItems > items);
+    assert.notDeepEqual(fit.spirv, whole.spirv);
+    assert.deepEqual(fit.buffers, interpret(lds));
+  } finally {
+    dev.close();
+  }
+  const obj = join(dir, `${lds.spirvName}.o`);
+  for (const [n, status, why] of [['0', 2, /--work-items must be a positive integer/], ['x', 2, /--work-items must be a positive integer/], ['4096', 1, /workgroups of 4096 work-items: the kernel allows 1 to 1024/]] as const) {
+    const r: { status: number | null; stderr: string } = spawnSync(process.execPath, [BIN, 'compile', obj, '--kernel', lds.kernel, '-o', join(dir, 'bad.spv'), '--work-items', n, '--no-cache'], { encoding: 'utf8' });
+    assert.equal(r.status, status, `${n}: ${r.stderr}`);
+    assert.match(r.stderr, why);
+    assert.equal(r.stderr.trim().split('\n').length, 1, r.stderr);
+  }
 });
