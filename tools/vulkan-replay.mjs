@@ -4,7 +4,13 @@
 // where there is node and a driver but no LLVM, clang or tsx.
 //
 //   node tools/vulkan-replay.mjs replay --cases FILE [--dist DIR] [--addon FILE] [--driver ICD.json]
-//        [--device NAME] [--validation on|off|try] [--no-interp] [--report FILE]
+//        [--device NAME] [--validation on|off|try] [--no-interp] [--report FILE] [--jobs N [--case-timeout S]]
+//
+// With --jobs N (N > 1) every case runs in a process of its own (this script on a one-case file),
+// N at a time, each stopped after --case-timeout seconds (default 600): a GPU machine's many cores
+// compile the pipelines in parallel, and a case the driver hangs on or crashes with is reported
+// as an error without stopping the others. The lines come as cases finish; the summary and the
+// report are the same as a serial run's (the device's validation messages per case, summed).
 //
 // Opens the device (VulkanDevice.open; the ICD from --driver or VK_DRIVER_FILES, else the loader's
 // search; the Khronos validation layer on with `on`, off with `off`, and with `try` (the default)
@@ -21,16 +27,18 @@
 // controls per width, subgroup sizes, features) as one JSON line; --report FILE also writes all of
 // it, with the first 64 differing dwords and the whole device buffer (base64) of each buffer that
 // differs, as JSON. Exit 0 when every case is equal.
-import { readFileSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const FORMAT = 'rdna-vulkan-replay/1';
-const USAGE = 'usage: node tools/vulkan-replay.mjs replay --cases FILE [--dist DIR] [--addon FILE] [--driver ICD.json] [--device NAME] [--validation on|off|try] [--no-interp] [--report FILE]';
+const USAGE = 'usage: node tools/vulkan-replay.mjs replay --cases FILE [--dist DIR] [--addon FILE] [--driver ICD.json] [--device NAME] [--validation on|off|try] [--no-interp] [--report FILE] [--jobs N [--case-timeout S]]';
 
 function parseArgs(argv) {
-  const o = { dist: fileURLToPath(new URL('../dist', import.meta.url)), validation: 'try', interp: true };
-  const valued = { '--cases': 'cases', '--dist': 'dist', '--addon': 'addon', '--driver': 'driver', '--device': 'device', '--validation': 'validation', '--report': 'report' };
+  const o = { dist: fileURLToPath(new URL('../dist', import.meta.url)), validation: 'try', interp: true, jobs: '1', caseTimeout: '600' };
+  const valued = { '--cases': 'cases', '--dist': 'dist', '--addon': 'addon', '--driver': 'driver', '--device': 'device', '--validation': 'validation', '--report': 'report', '--jobs': 'jobs', '--case-timeout': 'caseTimeout' };
   for (let k = 0; k < argv.length; k++) {
     const a = argv[k];
     if (a === '--no-interp') o.interp = false;
@@ -39,6 +47,10 @@ function parseArgs(argv) {
   }
   if (!o.cases) throw new Error(`--cases FILE is required\n${USAGE}`);
   if (!['on', 'off', 'try'].includes(o.validation)) throw new Error(`--validation is on, off or try\n${USAGE}`);
+  o.jobs = Number(o.jobs);
+  o.caseTimeout = Number(o.caseTimeout);
+  if (!Number.isInteger(o.jobs) || o.jobs < 1 || o.jobs > 256) throw new Error(`--jobs is an integer from 1 to 256\n${USAGE}`);
+  if (!(o.caseTimeout > 0)) throw new Error(`--case-timeout is a positive number of seconds\n${USAGE}`);
   return o;
 }
 
@@ -185,10 +197,65 @@ async function replay(o) {
   return results.every((r) => r.status === 'equal') && !closeError ? 0 : 1;
 }
 
+/**
+ * --jobs: each case in a child process running this script on a one-case file, o.jobs at a time;
+ * a child that does not finish in o.caseTimeout seconds is killed and its case is an error.
+ */
+async function replayInJobs(o) {
+  const doc = JSON.parse(readFileSync(o.cases, 'utf8'));
+  if (doc.format !== FORMAT) throw new Error(`${o.cases}: not a ${FORMAT} file (format ${JSON.stringify(doc.format)})`);
+  const dir = mkdtempSync(join(tmpdir(), 'rdna-replay-'));
+  const self = fileURLToPath(import.meta.url);
+  const forward = ['--dist', o.dist, '--validation', o.validation, ...(o.addon ? ['--addon', o.addon] : []), ...(o.driver ? ['--driver', o.driver] : []), ...(o.device ? ['--device', o.device] : []), ...(o.interp ? [] : ['--no-interp'])];
+  const results = new Array(doc.cases.length);
+  const messages = [];
+  let device = '', profile, header = false, next = 0;
+  const runOne = (k) => new Promise((done) => {
+    const c = doc.cases[k];
+    const cases = join(dir, `${k}.json`), report = join(dir, `${k}.report.json`);
+    writeFileSync(cases, JSON.stringify({ ...doc, cases: [c] }));
+    const child = spawn(process.execPath, [self, 'replay', '--cases', cases, '--report', report, ...forward], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (out += d));
+    let timedOut = false;
+    const timer = setTimeout(() => { timedOut = true; child.kill('SIGKILL'); }, o.caseTimeout * 1000);
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      let r;
+      if (existsSync(report)) {
+        const rep = JSON.parse(readFileSync(report, 'utf8'));
+        r = rep.results[0];
+        messages.push(...rep.validationMessages);
+        device ||= rep.device;
+        profile ??= rep.profile;
+        if (!header) { header = true; process.stdout.write(`device: ${rep.device}; validation ${rep.validation ? 'on' : 'off'}${rep.validationNote}; ${o.jobs} jobs\n`); }
+      }
+      if (!r) {
+        const why = timedOut ? `stopped after ${o.caseTimeout} s` : `the replay process ended with ${signal ?? `exit status ${code}`}`;
+        r = { suite: c.suite, name: c.name, status: 'error', error: `${why}: ${out.trim().split('\n').slice(-3).join(' | ')}` };
+      }
+      results[k] = r;
+      const line = out.split('\n').find((l) => /^(ok|DIFFER|ERROR) /.test(l));
+      process.stdout.write(`${line ?? `ERROR  ${c.name}: ${r.error}`}\n`);
+      done();
+    });
+  });
+  const worker = async () => { while (next < doc.cases.length) await runOne(next++); };
+  await Promise.all(Array.from({ length: Math.min(o.jobs, doc.cases.length) }, worker));
+  const count = (s) => results.filter((r) => r.status === s).length;
+  process.stdout.write(`replay: ${results.length} cases (recorded ${doc.recorded} at ${doc.commit}) on ${device || 'no device'}: ${count('equal')} equal, ${count('differs')} differ, ${count('error')} errors; ${o.jobs} jobs; validation messages ${messages.length}\n`);
+  if (o.report) {
+    writeFileSync(o.report, JSON.stringify({ device, validation: o.validation, recorded: doc.recorded, commit: doc.commit, jobs: o.jobs, summary: { cases: results.length, equal: count('equal'), differ: count('differs'), errors: count('error') }, results, validationMessages: messages, profile }, null, 1) + '\n');
+  }
+  return results.every((r) => r.status === 'equal') ? 0 : 1;
+}
+
 const [mode, ...rest] = process.argv.slice(2);
 try {
   if (mode !== 'replay') throw new Error(USAGE);
-  process.exitCode = await replay(parseArgs(rest));
+  const o = parseArgs(rest);
+  process.exitCode = o.jobs > 1 ? await replayInJobs(o) : await replay(o);
 } catch (e) {
   process.stderr.write(`vulkan-replay: ${e instanceof Error ? e.message : String(e)}\n`);
   process.exitCode = 2;
