@@ -204,7 +204,6 @@ function translateOne(cx: TContext, inst: Instruction): void {
   if (inst.variant === 'sdwa' && !cx.sdwaApplied) throw cx.error(`SDWA form of ${m} is not translated yet`);
 }
 
-/** The conditional branches (SOPP), each as its wave-uniform condition. */
 /** Whether an SOPP instruction's simm16 has bit 0 set. */
 function simm16Bit0(cx: TContext): boolean {
   const v = cx.op('simm16').value;
@@ -219,6 +218,7 @@ const STOPS: Readonly<Record<string, { readonly fault: number; readonly always: 
   s_setkill: { fault: FAULT_KILL, always: false },
 };
 
+/** The conditional branches (SOPP), each as its wave-uniform condition. */
 const BRANCH_CONDITIONS: Record<string, (cx: TContext) => Inst> = {
   s_cbranch_scc0: (cx) => cx.b.emit('NotU1', [cx.b.emit('GetScc')]),
   s_cbranch_scc1: (cx) => cx.b.emit('GetScc'),
