@@ -10,28 +10,17 @@ import { createHash } from 'node:crypto';
 import { recompile } from '../../src/backend/recompile.js';
 import { LAVAPIPE_PROFILE } from '../../src/backend/profile.js';
 import { emitSpirv } from '../../src/backend/spirv/emit.js';
-import { disassembleSpirv } from '../../src/backend/spirv/disasm.js';
 import { Module } from '../../src/backend/spirv/module.js';
 import { BuilderError } from '../../src/backend/spirv/operands.js';
 import { VulkanDevice } from '../../src/runtime/vulkan.js';
 import type { Shader } from '../../src/container/shader.js';
 import { helperCacheShaders } from './helper-cache.kernels.js';
-import { spirvVal } from '../harness/spirv.js';
+import { canonicalSpirv, spirvVal } from '../harness/spirv.js';
 import { both, LVP, same } from '../runtime/harness.js';
 
 const shaders = helperCacheShaders();
 const byName = (n: string): Shader => shaders.find((s) => s.info.name === n) ?? assert.fail(n);
 const hash = (w: Uint32Array): string => createHash('sha256').update(new Uint8Array(w.buffer, w.byteOffset, w.byteLength)).digest('hex');
-
-/** The module's text with its ids renamed in the order they first appear: equal for modules that differ only in numbering. */
-function canonical(words: Uint32Array): string {
-  const names = new Map<string, string>();
-  return disassembleSpirv(words, { header: false, indent: false }).replace(/%\d+/g, (id) => {
-    let n = names.get(id);
-    if (n === undefined) { n = `%${names.size + 1}`; names.set(id, n); }
-    return n;
-  });
-}
 
 // First in this process: the helpers are recorded during this compile.
 const first = new Map(shaders.map((s) => [s.info.name, recompile(s).spirv] as const));
@@ -42,7 +31,7 @@ test('copied helpers give the module a walk of their IR gives, but for the id nu
     assert.ok(r.ir.helpers.length >= 4, `${s.info.name}: ${r.ir.helpers.length} helpers`);
     const walked = emitSpirv(r.ir, LAVAPIPE_PROFILE, { walkHelpers: true }).spirv;
     assert.equal(walked.length, r.spirv.length, s.info.name);
-    assert.equal(canonical(r.spirv), canonical(walked), s.info.name);
+    assert.equal(canonicalSpirv(r.spirv), canonicalSpirv(walked), s.info.name);
     assert.equal(r.spirv[3], walked[3], `${s.info.name}: the same id bound`);
     spirvVal(r.spirv, s.info.name);
     spirvVal(walked, `${s.info.name} (walked)`);

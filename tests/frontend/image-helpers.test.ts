@@ -9,20 +9,9 @@ import assert from 'node:assert/strict';
 import { recompile } from '../../src/backend/recompile.js';
 import { LAVAPIPE_PROFILE } from '../../src/backend/profile.js';
 import { emitSpirv } from '../../src/backend/spirv/emit.js';
-import { disassembleSpirv } from '../../src/backend/spirv/disasm.js';
 import { imageVkCases } from '../runtime/image-vk-cases.js';
 import type { EngineCase } from '../runtime/cases.js';
-import { spirvVal } from '../harness/spirv.js';
-
-/** The module's text with its ids renamed in the order they first appear. */
-function canonical(words: Uint32Array): string {
-  const names = new Map<string, string>();
-  return disassembleSpirv(words, { header: false, indent: false }).replace(/%\d+/g, (id) => {
-    let n = names.get(id);
-    if (n === undefined) { n = `%${names.size + 1}`; names.set(id, n); }
-    return n;
-  });
-}
+import { canonicalSpirv, spirvVal } from '../harness/spirv.js';
 
 function kernels(): Map<string, EngineCase> {
   const m = new Map<string, EngineCase>();
@@ -52,7 +41,7 @@ test('image kernels call the image helpers; a module holds only the ones it call
     for (const b of r.ir.blocks) for (const i of b.insts) if (i.op === 'Call' || i.op === 'CallUnless' || i.op === 'AtomicRmwCall' || i.op === 'AtomicLdsCall') called.add(Number(i.imms[0]));
     r.ir.helpers.forEach((h, k) => assert.ok(called.has(k), `${name}: ${h.name} is not called`));
     const walked = emitSpirv(r.ir, LAVAPIPE_PROFILE, { walkHelpers: true }).spirv;
-    assert.equal(canonical(r.spirv), canonical(walked), name);
+    assert.equal(canonicalSpirv(r.spirv), canonicalSpirv(walked), name);
     spirvVal(r.spirv, name);
     spirvVal(walked, `${name} (walked)`);
   }

@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { disassembleSpirv } from '../../src/backend/spirv/disasm.js';
 
 let dir: string | undefined;
 let seq = 0;
@@ -21,4 +22,14 @@ export function spirvValMessage(words: Uint32Array, env = 'vulkan1.3'): string {
 export function spirvVal(words: Uint32Array, name = 'module', env = 'vulkan1.3'): void {
   const m = spirvValMessage(words, env);
   if (m) throw new Error(`${name}: spirv-val --target-env ${env}: ${m}`);
+}
+
+/** The module's text with its ids renamed in the order they first appear: equal for modules that differ only in numbering. */
+export function canonicalSpirv(words: Uint32Array): string {
+  const names = new Map<string, string>();
+  return disassembleSpirv(words, { header: false, indent: false }).replace(/%\d+/g, (id) => {
+    let n = names.get(id);
+    if (n === undefined) { n = `%${names.size + 1}`; names.set(id, n); }
+    return n;
+  });
 }

@@ -95,7 +95,6 @@ import { readLane, writeLane } from '../operands.js';
 import { ATOMIC, hasCompare } from './vmem.js';
 
 const M32 = 0xffffffffn;
-const M64 = 0xffffffffffffffffn;
 
 /** The mnemonics this unit implements. */
 const LOADS_STORES = ['image_load', 'image_load_mip', 'image_store', 'image_store_mip'];
@@ -280,53 +279,33 @@ function atomicHandler(def: InstrDef, name: string): Handler {
   return (inst, cx) => {
     const at = begin(m, inst, cx);
     if (!at) return;
-    const { plan, words, img } = at;
-    if (plan.wide) { wideAtomic(m, name, plan, cx, img); return; }
-    const formats = fop ? ['BUF_FMT_32_FLOAT'] : ['BUF_FMT_32_UINT', 'BUF_FMT_32_SINT'];
+    const { plan, img } = at;
+    // 32 bits: one dword; a 64-bit atomic (plan.wide, integer only: DMASK 0x3, cmpswap 0xf) two,
+    // on the 8 bytes of a 32_32_UINT / 32_32_SINT texel (the only 64-bit integer formats).
+    const n = plan.wide ? 2 : 1;
+    const formats = plan.wide ? ['BUF_FMT_32_32_UINT', 'BUF_FMT_32_32_SINT'] : fop ? ['BUF_FMT_32_FLOAT'] : ['BUF_FMT_32_UINT', 'BUF_FMT_32_SINT'];
     if (!formats.includes(formatName(img.fmt))) {
-      throw new UnimplementedError(`${m} with ${formatName(img.fmt)}: an image atomic needs ${formats.map((s) => s.replace(/^BUF_FMT_/, '')).join(' or ')}`);
+      throw new UnimplementedError(`${m} with ${formatName(img.fmt)}: ${plan.wide ? 'a 64-bit' : 'an'} image atomic needs ${formats.map((s) => s.replace(/^BUF_FMT_/, '')).join(' or ')}`);
     }
-    forTexels(plan, cx, img, 4, (l, t) => {
-      const data = BigInt(readLane(cx.st, vgpr(plan.vdata), 'b32', l) >>> 0);
-      const cmp = hasCompare(name) ? BigInt(readLane(cx.st, vgpr(plan.vdata + 1), 'b32', l) >>> 0) : 0n;
+    const bits = BigInt(32 * n), mask = (1n << bits) - 1n;
+    // n dwords from VGPR v up (low first).
+    const value = (l: number, v: number): bigint => {
+      let x = 0n;
+      for (let k = n - 1; k >= 0; k--) x = (x << 32n) | BigInt(readLane(cx.st, vgpr(v + k), 'b32', l) >>> 0);
+      return x;
+    };
+    forTexels(plan, cx, img, 4 * n, (l, t) => {
+      const data = value(l, plan.vdata);
+      const cmp = hasCompare(name) ? value(l, plan.vdata + n) : 0n;
       let old = 0n;
       if (t.ok) {
-        old = BigInt(cx.mem.read(t.addr, 4) >>> 0);
-        cx.mem.write(t.addr, 4, Number(rule(old, data, 32n, cmp) & M32));
+        for (let k = n - 1; k >= 0; k--) old = (old << 32n) | BigInt(cx.mem.read(t.addr + 4 * k, 4) >>> 0);
+        const v = rule(old, data, bits, cmp) & mask;
+        for (let k = 0; k < n; k++) cx.mem.write(t.addr + 4 * k, 4, Number((v >> BigInt(32 * k)) & M32));
       }
-      if (plan.returns) writeLane(cx.st, vgpr(plan.vdata), l, Number(old & M32));
+      if (plan.returns) for (let k = 0; k < n; k++) writeLane(cx.st, vgpr(plan.vdata + k), l, Number((old >> BigInt(32 * k)) & M32));
     });
   };
-}
-
-/**
- * A 64-bit image atomic (DMASK 0x3, cmpswap 0xf): the 8 bytes of a 32_32_UINT / 32_32_SINT texel
- * (the only 64-bit integer formats), data in vdata[0:1], cmpswap's compare in vdata[2:3], the
- * rule the 64-bit buffer atomics apply; with GLC the old value to vdata[0:1] (0 out of bounds).
- */
-function wideAtomic(m: string, name: string, plan: ImageOpPlan, cx: ExecContext, img: { base: number; dims: ImageDims<number>; fmt: number }): void {
-  const rule = ATOMIC[name];
-  if (!rule) throw new UnimplementedError(`${m} with dmask 0x${plan.dmask.toString(16)}: a 64-bit ${name} is not modelled`);
-  const formats = ['BUF_FMT_32_32_UINT', 'BUF_FMT_32_32_SINT'];
-  if (!formats.includes(formatName(img.fmt))) {
-    throw new UnimplementedError(`${m} with ${formatName(img.fmt)}: a 64-bit image atomic needs 32_32_UINT or 32_32_SINT`);
-  }
-  const pair = (l: number, v: number): bigint => (BigInt(readLane(cx.st, vgpr(v + 1), 'b32', l) >>> 0) << 32n) | BigInt(readLane(cx.st, vgpr(v), 'b32', l) >>> 0);
-  forTexels(plan, cx, img, 8, (l, t) => {
-    const data = pair(l, plan.vdata);
-    const cmp = hasCompare(name) ? pair(l, plan.vdata + 2) : 0n;
-    let old = 0n;
-    if (t.ok) {
-      old = (BigInt(cx.mem.read(t.addr + 4, 4) >>> 0) << 32n) | BigInt(cx.mem.read(t.addr, 4) >>> 0);
-      const v = rule(old, data, 64n, cmp) & M64;
-      cx.mem.write(t.addr, 4, Number(v & M32));
-      cx.mem.write(t.addr + 4, 4, Number(v >> 32n));
-    }
-    if (plan.returns) {
-      writeLane(cx.st, vgpr(plan.vdata), l, Number(old & M32));
-      writeLane(cx.st, vgpr(plan.vdata + 1), l, Number(old >> 32n));
-    }
-  });
 }
 
 /** The pck forms' formats: one 8- or 16-bit component (its width), or only 32-bit components (32). */
