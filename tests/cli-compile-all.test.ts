@@ -42,9 +42,9 @@ function corpus(): string {
   x86.writeUInt16LE(62, 18);
   writeFileSync(join(d, 'host.o'), x86);
   writeFileSync(join(d, 'notes.txt'), 'not a shader\n');
-  // A raw shader with its sidecar (the recompiler refuses raw shaders for now), and one whose sidecar is not JSON.
+  // A raw pixel shader with its sidecar (the recompiler refuses graphics stages), and one whose sidecar is not JSON.
   copyFileSync(join(ROOT, 'samples', 'vector_add.gfx1030.bin'), join(d, 'raw', 'dump.bin'));
-  writeFileSync(join(d, 'raw', 'dump.json'), JSON.stringify({ target: 'gfx1030', stage: 'cs', waveSize: 32 }));
+  writeFileSync(join(d, 'raw', 'dump.json'), JSON.stringify({ target: 'gfx1030', stage: 'ps', waveSize: 32 }));
   copyFileSync(join(ROOT, 'samples', 'vector_add.gfx1030.bin'), join(d, 'raw', 'broken.bin'));
   writeFileSync(join(d, 'raw', 'broken.json'), '{ "target": ');
   return d;
@@ -86,7 +86,7 @@ test('rdna compile-all: good and bad files, failures that say where, skipped fil
     assert.equal(existsSync(join(out, 'mem.o', `${s.kernel}.spv`)), false);
   }
   assert.match(by.get('damaged.o -')?.error?.message ?? '', /damaged\.o: section header table lies outside the file/);
-  assert.match(by.get('raw/dump.bin dump')?.error?.message ?? '', /raw shaders are not translated yet/);
+  assert.match(by.get('raw/dump.bin dump')?.error?.message ?? '', /is a raw ps shader: only compute shaders \(stage cs\) are dispatched here/);
   assert.match(by.get('raw/broken.bin -')?.error?.message ?? '', /broken\.json/);
   assert.deepEqual(r.skipped.map((s) => s.file.slice(d.length + 1)).sort(), ['host.o', 'notes.txt']);
   assert.match(r.skipped.find((s) => s.file.endsWith('host.o'))?.reason ?? '', /another machine \(e_machine 62\)/);

@@ -20,12 +20,47 @@ export interface SgprInput<K extends string> {
   readonly count: number;
 }
 
+/**
+ * Where the wave's index in its workgroup sits in the TG_SIZE system SGPR (COMPUTE_PGM_RSRC2.TG_SIZE_EN;
+ * AMDHSA's workgroup_info). TG_SIZE holds the workgroup's waves in bits 5:0 and the wave's index in
+ * bits 11:6 (the ordered-append wave id, which is the index while the dispatch initiator's
+ * ORDERED_APPEND_ENBL is off, as every dispatch here) and, on gfx10.3 (gfx1030), in bits 24:20 too;
+ * the other bits read 0. Source: Mesa's ac_nir lowering of load_num_subgroups (bits 5:0) and
+ * load_subgroup_id (bits 11:6 on gfx10, 24:20 on gfx10.3). Both engines build it from here.
+ */
+export function tgSizeIndexShifts(target: Target): readonly number[] {
+  return target === 'gfx1030' ? [6, 20] : [6];
+}
+
+/** The TG_SIZE SGPR of wave `wave` of a workgroup of `waves` waves (tgSizeIndexShifts). */
+export function tgSizeValue(target: Target, waves: number, wave: number): number {
+  let v = waves & 0x3f;
+  for (const s of tgSizeIndexShifts(target)) v |= (wave & 0x3f) << s;
+  return v >>> 0;
+}
+
+/** The user-data registers a compute dispatch has (COMPUTE_USER_DATA_0..15). */
+export const COMPUTE_USER_DATA = 16;
+
+/**
+ * Why a raw shader (sidecar) cannot be launched by either engine, or undefined: only compute
+ * shaders run (a graphics stage needs the fixed-function pipeline around it); a compute shader
+ * loads at most 16 user-data SGPRs; and one with scratch needs the scratch buffer the driver
+ * describes in its own tables, which ARGS.json has no way to give yet.
+ */
+export function rawLaunchRefusal(info: ShaderInfo): string | undefined {
+  if (info.stage !== 'cs') return `shader ${info.name} is a raw ${info.stage} shader: only compute shaders (stage cs) are dispatched here (a graphics stage needs the fixed-function pipeline around it)`;
+  if (info.userSgprCount > COMPUTE_USER_DATA) return `shader ${info.name}: a compute shader has ${COMPUTE_USER_DATA} user-data SGPRs (COMPUTE_USER_DATA_0..15), its sidecar asks for ${info.userSgprCount}`;
+  if (info.scratchSize > 0) return `shader ${info.name}: a raw compute shader with scratch (scratchSize ${info.scratchSize}) is not dispatched yet: its scratch buffer comes from the driver's own tables, which ARGS.json cannot describe`;
+  return undefined;
+}
+
 /** Hardware shader stages (the sidecar's spelling): compute, pixel, vertex, geometry, hull, export, local. */
 export const STAGES = ['cs', 'ps', 'vs', 'gs', 'hs', 'es', 'ls'] as const;
 export type Stage = (typeof STAGES)[number];
 
 /** ShaderInfo fields a raw shader's sidecar may leave out; they then take the documented default. */
-export type AssumableField = 'floatMode' | 'dx10Clamp' | 'ieeeMode' | 'fp16Overflow' | 'userSgprCount' | 'sgprs' | 'vgprs' | 'ldsSize' | 'scratchSize';
+export type AssumableField = 'floatMode' | 'dx10Clamp' | 'ieeeMode' | 'fp16Overflow' | 'tgidEnable' | 'tgSizeEnable' | 'scratchEnable' | 'tidigCompCnt' | 'userSgprCount' | 'sgprs' | 'vgprs' | 'ldsSize' | 'scratchSize';
 
 export interface ShaderInfo {
   readonly target: Target;

@@ -4,7 +4,7 @@
 // (docs/shader-sidecar.schema.json, checked current by tests/container/sidecar.test.ts).
 import { TARGETS, type Target } from '../isa/types.js';
 import { CodeObjectError } from './kernel-descriptor.js';
-import { type AssumableField, STAGES, type SgprInput, type ShaderInfo, type Stage } from './shader-info.js';
+import { type AssumableField, STAGES, type SgprInput, type ShaderInfo, type Stage, type SystemSgprKind } from './shader-info.js';
 
 /** Largest sidecar we parse. */
 export const MAX_SIDECAR_BYTES = 1 << 20;
@@ -20,6 +20,10 @@ export const SIDECAR_DEFAULTS = {
   dx10Clamp: true,
   ieeeMode: false,
   fp16Overflow: false,
+  tgidEnable: [true, false, false],
+  tgSizeEnable: false,
+  scratchEnable: false,
+  tidigCompCnt: 0,
   sgprs: 106,
   vgprs: 256,
   ldsSize: 0,
@@ -36,6 +40,7 @@ type FieldType =
   | { readonly type: 'boolean' }
   | { readonly type: 'string' }
   | { readonly type: 'workgroupSize' }
+  | { readonly type: 'flags3' }
   | { readonly type: 'userSgprs' };
 
 interface FieldDef {
@@ -57,6 +62,10 @@ export const SIDECAR_FIELDS: readonly FieldDef[] = [
   { name: 'fp16Overflow', spec: { type: 'boolean' }, description: `MODE.FP16_OVFL (bit 23) at launch: an overflowed f16 result is clamped to the largest finite value; default ${SIDECAR_DEFAULTS.fp16Overflow}` },
   { name: 'userSgprCount', spec: { type: 'integer', min: 0, max: MAX_USER_SGPRS }, description: 'user-data SGPRs preloaded from s0; default: the end of the userSgprs layout, else 0' },
   { name: 'userSgprs', spec: { type: 'userSgprs' }, description: 'user-data layout: [{"name", "sgpr", "count"}], inside userSgprCount, not overlapping' },
+  { name: 'tgidEnable', spec: { type: 'flags3' }, description: `cs only: COMPUTE_PGM_RSRC2.TGID_X/Y/Z_EN (bits 7..9), the workgroup id SGPRs x, y, z loaded after the user SGPRs; default ${JSON.stringify(SIDECAR_DEFAULTS.tgidEnable)}` },
+  { name: 'tgSizeEnable', spec: { type: 'boolean' }, description: `cs only: COMPUTE_PGM_RSRC2.TG_SIZE_EN (bit 10), the TG_SIZE SGPR (waves in the workgroup, the wave's index) after the workgroup ids; default ${SIDECAR_DEFAULTS.tgSizeEnable}` },
+  { name: 'scratchEnable', spec: { type: 'boolean' }, description: `cs only: COMPUTE_PGM_RSRC2.SCRATCH_EN (bit 0), the scratch wave offset SGPR after TG_SIZE; default ${SIDECAR_DEFAULTS.scratchEnable}` },
+  { name: 'tidigCompCnt', spec: { type: 'integer', min: 0, max: 2 }, description: `cs only: COMPUTE_PGM_RSRC2.TIDIG_COMP_CNT (bits 12:11), the workitem id VGPRs loaded: 0 x in v0, 1 x and y, 2 x, y and z in v0..v2; default ${SIDECAR_DEFAULTS.tidigCompCnt}` },
   { name: 'sgprs', spec: { type: 'integer', min: 1, max: 106 }, description: `SGPRs the shader may name (s0 up to sgprs-1); default ${SIDECAR_DEFAULTS.sgprs}` },
   { name: 'vgprs', spec: { type: 'integer', min: 1, max: 256 }, description: `VGPRs allocated; default ${SIDECAR_DEFAULTS.vgprs}` },
   { name: 'workgroupSize', spec: { type: 'workgroupSize' }, description: 'cs only: [x, y, z], each 1..1024, at most 1024 lanes in all' },
@@ -75,6 +84,10 @@ export interface Sidecar {
   readonly dx10Clamp?: boolean;
   readonly ieeeMode?: boolean;
   readonly fp16Overflow?: boolean;
+  readonly tgidEnable?: readonly [boolean, boolean, boolean];
+  readonly tgSizeEnable?: boolean;
+  readonly scratchEnable?: boolean;
+  readonly tidigCompCnt?: number;
   readonly userSgprCount?: number;
   readonly userSgprs?: readonly UserSgprSlot[];
   readonly sgprs?: number;
@@ -115,6 +128,9 @@ function checkField(where: string, f: FieldDef, v: unknown): void {
       return;
     case 'workgroupSize':
       if (!Array.isArray(v) || v.length !== 3 || !v.every((x) => isInt(x, 1, 1024))) bad(where, f.name, 'must be three integers from 1 to 1024', v);
+      return;
+    case 'flags3':
+      if (!Array.isArray(v) || v.length !== 3 || !v.every((x) => typeof x === 'boolean')) bad(where, f.name, 'must be three booleans [x, y, z]', v);
       return;
     case 'userSgprs': {
       if (!Array.isArray(v) || v.length > MAX_USER_SGPRS) bad(where, f.name, `must be a list of at most ${MAX_USER_SGPRS} slots`, v);
@@ -159,6 +175,9 @@ export function parseSidecar(text: string, where: string): Sidecar {
     const lanes = sc.workgroupSize[0] * sc.workgroupSize[1] * sc.workgroupSize[2];
     if (lanes > 1024) bad(where, 'workgroupSize', 'must have at most 1024 lanes in all', sc.workgroupSize);
   }
+  for (const k of ['tgidEnable', 'tgSizeEnable', 'scratchEnable', 'tidigCompCnt'] as const) {
+    if (sc[k] !== undefined && sc.stage !== 'cs') bad(where, k, 'is for compute shaders (stage cs) only', sc.stage);
+  }
   const slots = [...(sc.userSgprs ?? [])].sort((a, b) => a.sgpr - b.sgpr);
   const count = sc.userSgprCount ?? Math.max(0, ...slots.map((s) => s.sgpr + s.count));
   if (count > MAX_USER_SGPRS) bad(where, 'userSgprs', `must end by s${MAX_USER_SGPRS - 1}`, sc.userSgprs);
@@ -168,8 +187,23 @@ export function parseSidecar(text: string, where: string): Sidecar {
     const next = slots[i + 1];
     if (next && next.sgpr < s.sgpr + s.count) bad(where, 'userSgprs', `slots '${s.name}' and '${next.name}' overlap`, [s, next]);
   }
-  if (sc.sgprs !== undefined && count > sc.sgprs) bad(where, 'sgprs', `must cover the ${count} user SGPRs`, sc.sgprs);
+  const system = sc.stage === 'cs' ? computeSystemSgprs(sc, count).length : 0;
+  if (sc.sgprs !== undefined && count + system > sc.sgprs) bad(where, 'sgprs', `must cover the ${count} user SGPRs${system ? ` and the ${system} system SGPRs after them` : ''}`, sc.sgprs);
   return sc;
+}
+
+/**
+ * A compute shader's system SGPRs, after its user SGPRs in this order (COMPUTE_PGM_RSRC2; the
+ * order of AMDGPUUsage's "Initial Kernel Execution State": workgroup id x, y, z, workgroup info,
+ * private segment wave offset): the enabled workgroup ids, TG_SIZE, the scratch wave offset.
+ */
+function computeSystemSgprs(sc: Sidecar, userSgprCount: number): SgprInput<SystemSgprKind>[] {
+  const tgid = sc.tgidEnable ?? SIDECAR_DEFAULTS.tgidEnable;
+  const kinds: SystemSgprKind[] = [];
+  (['workgroup_id_x', 'workgroup_id_y', 'workgroup_id_z'] as const).forEach((k, d) => { if (tgid[d]) kinds.push(k); });
+  if (sc.tgSizeEnable ?? SIDECAR_DEFAULTS.tgSizeEnable) kinds.push('workgroup_info');
+  if (sc.scratchEnable ?? SIDECAR_DEFAULTS.scratchEnable) kinds.push('private_segment_wave_offset');
+  return kinds.map((kind, k) => ({ kind, first: userSgprCount + k, count: 1 }));
 }
 
 /** ShaderInfo for a raw shader of `codeBytes` bytes described by a sidecar. */
@@ -194,6 +228,9 @@ export function sidecarShaderInfo(sc: Sidecar, name: string, codeBytes: number, 
     assumed.push('userSgprCount');
     userSgprCount = Math.max(0, ...slots.map((s) => s.sgpr + s.count));
   }
+  const cs = sc.stage === 'cs';
+  if (cs) for (const k of ['tgidEnable', 'tgSizeEnable', 'scratchEnable', 'tidigCompCnt'] as const) if (sc[k] === undefined) assumed.push(k);
+  const tidig = sc.tidigCompCnt ?? SIDECAR_DEFAULTS.tidigCompCnt;
   const sgprs = pick('sgprs');
   const vgprs = pick('vgprs');
   const ldsSize = pick('ldsSize');
@@ -215,8 +252,8 @@ export function sidecarShaderInfo(sc: Sidecar, name: string, codeBytes: number, 
     fp16Overflow: fp16Overflow as boolean,
     userSgprs,
     userSgprCount,
-    systemSgprs: [],
-    workitemIdVgprs: sc.stage === 'cs' ? ['x', 'y', 'z'] : [],
+    systemSgprs: cs ? computeSystemSgprs(sc, userSgprCount) : [],
+    workitemIdVgprs: cs ? (['x', 'y', 'z'] as const).slice(0, tidig + 1) : [],
     vgprCount: vgprs as number,
     sgprCount: 128,
     addressableSgprs: sgprs as number,
@@ -239,6 +276,7 @@ export function sidecarJsonSchema(): Record<string, unknown> {
       case 'boolean': p = { type: 'boolean' }; break;
       case 'string': p = { type: 'string' }; break;
       case 'workgroupSize': p = { type: 'array', items: { type: 'integer', minimum: 1, maximum: 1024 }, minItems: 3, maxItems: 3 }; break;
+      case 'flags3': p = { type: 'array', items: { type: 'boolean' }, minItems: 3, maxItems: 3 }; break;
       case 'userSgprs':
         p = {
           type: 'array', maxItems: MAX_USER_SGPRS,
@@ -258,7 +296,7 @@ export function sidecarJsonSchema(): Record<string, unknown> {
   return {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
     title: 'rdna-recompiler raw shader sidecar',
-    description: 'What a raw RDNA2 shader declares about itself. Cross-field rules (not expressible here): userSgprs slots lie inside userSgprCount and do not overlap; workgroupSize only for stage cs, at most 1024 lanes; sgprs covers userSgprCount.',
+    description: 'What a raw RDNA2 shader declares about itself. Cross-field rules (not expressible here): userSgprs slots lie inside userSgprCount and do not overlap; workgroupSize, tgidEnable, tgSizeEnable, scratchEnable and tidigCompCnt only for stage cs, workgroupSize at most 1024 lanes; sgprs covers userSgprCount and the compute shader system SGPRs after the user SGPRs.',
     type: 'object',
     additionalProperties: false,
     required: SIDECAR_FIELDS.filter((f) => f.required).map((f) => f.name),

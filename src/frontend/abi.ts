@@ -1,9 +1,11 @@
-// The AMDHSA launch state in IR, exactly as the interpreter's dispatch sets it (src/interp/
-// dispatch.ts): the user SGPRs the descriptor enables (kernarg segment and dispatch packet
-// pointers from the runtime, the rest zero), the system SGPRs (workgroup ids), the workitem-id
-// VGPRs, EXEC (the wave's existing lanes: a ballot of "this invocation is inside the grid"),
-// SCC 0 and the launch MODE.
+// The launch state in IR, exactly as the interpreter's dispatch sets it (src/interp/dispatch.ts):
+// the user SGPRs (an AMDHSA kernel: those its descriptor enables, kernarg segment and dispatch
+// packet pointers from the runtime, the rest zero; a raw compute shader: its user data, the dwords
+// the runtime's kernarg pointer addresses), the system SGPRs (workgroup ids, TG_SIZE, the scratch
+// wave offset), the workitem-id VGPRs, EXEC (the wave's existing lanes: a ballot of "this
+// invocation is inside the grid"), SCC 0 and the launch MODE.
 import type { Shader } from '../container/shader.js';
+import { rawLaunchRefusal, tgSizeIndexShifts } from '../container/shader-info.js';
 import { launchMode } from '../analysis/hwreg.js';
 import type { Builder } from '../ir/ir.js';
 import { TranslateError } from './errors.js';
@@ -13,9 +15,15 @@ import { FLAT_SCR_HI_REG, FLAT_SCR_LO_REG } from './units/private.js';
 
 export function emitLaunchState(b: Builder, shader: Shader): void {
   const info = shader.info;
-  if (!info.descriptor) throw new TranslateError('only AMDHSA kernels have a launch ABI here (raw shaders are not translated yet)');
   const set = (code: number, v: ReturnType<Builder['u32']>) => b.emit('SetSgpr', [v], [code]);
-  for (const u of info.userSgprs) {
+  if (!info.descriptor) {
+    const why = rawLaunchRefusal(info);
+    if (why) throw new TranslateError(why);
+    // A raw compute shader's user data: s0.. from the dwords the runtime passes (ARGS.json's "args").
+    const base = b.emit('KernargPtr');
+    for (let k = 0; k < info.userSgprCount; k++) set(k, b.emit('LoadUniform32', [b.emit('IAdd64', [base, b.emit('ConstU64', [], [BigInt(4 * k)])])]));
+  }
+  for (const u of info.descriptor ? info.userSgprs : []) {
     const ptr = u.kind === 'kernarg_segment_ptr' ? b.emit('KernargPtr') : u.kind === 'dispatch_ptr' ? b.emit('DispatchPtr') : undefined;
     if (ptr) {
       set(u.first, b.emit('Lo32', [ptr]));
@@ -42,7 +50,15 @@ export function emitLaunchState(b: Builder, shader: Shader): void {
   }
   for (const s of info.systemSgprs) {
     const axis = s.kind === 'workgroup_id_x' ? 0 : s.kind === 'workgroup_id_y' ? 1 : s.kind === 'workgroup_id_z' ? 2 : -1;
-    set(s.first, axis >= 0 ? b.emit('WorkgroupId', [], [axis]) : b.u32(0));
+    if (axis >= 0) { set(s.first, b.emit('WorkgroupId', [], [axis])); continue; }
+    if (s.kind === 'workgroup_info') {
+      let v = b.emit('WavesInGroup');
+      for (const sh of tgSizeIndexShifts(info.target)) v = b.emit('Or32', [v, b.emit('Shl32', [b.emit('WaveInGroup'), b.u32(sh)])]);
+      set(s.first, v);
+      continue;
+    }
+    // The scratch wave offset: each wave's region is its own, so its offset into it is 0.
+    set(s.first, b.u32(0));
   }
   info.workitemIdVgprs.forEach((_, k) => b.emit('SetVgpr', [b.emit('LocalId', [], [k])], [k]));
   const inGrid = b.emit('InGrid');

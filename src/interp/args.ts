@@ -22,7 +22,7 @@
 import type { Shader } from '../container/shader.js';
 import type { KernelArg } from '../container/metadata.js';
 import { decodeBase64 } from './base64.js';
-import { layoutLds, type Dim3, type LocalArg } from './dispatch.js';
+import { launchRefusal, layoutLds, type Dim3, type LocalArg } from './dispatch.js';
 import { InterpError } from './errors.js';
 import { GlobalMemory } from './memory.js';
 
@@ -53,8 +53,19 @@ export interface PlanBuffer {
   readonly name?: string;
 }
 
-/** A kernarg slot holding the address of plan buffer `buffer`. */
-export interface BufferSlot { readonly offset: number; readonly buffer: number }
+/**
+ * A kernarg slot holding the address of plan buffer `buffer`: 8 bytes, or with `bits48` the low 48
+ * bits of the 8 (a buffer resource's base address; its dword 1 keeps bits 63:48, the stride and swizzle).
+ */
+export interface BufferSlot { readonly offset: number; readonly buffer: number; readonly bits48?: boolean }
+
+/** Writes a buffer's address into its slot (BufferSlot: 8 bytes, or the low 48 bits of them). */
+export function putAddress(v: DataView, s: { readonly offset: number; readonly bits48?: boolean }, address: number): void {
+  if (!s.bits48) { v.setBigUint64(s.offset, BigInt(address), true); return; }
+  if (!Number.isSafeInteger(address) || address < 0 || address >= 2 ** 48) throw new InterpError(`a buffer resource's base address is 48 bits; 0x${address.toString(16)} is not`);
+  v.setUint32(s.offset, address % 2 ** 32, true);
+  v.setUint16(s.offset + 4, Math.floor(address / 2 ** 32), true);
+}
 
 /** A kernarg slot holding a loop counter (of loop `depth`, outermost 0) plus `add`. */
 export interface IndexSlot { readonly offset: number; readonly type: ElementType; readonly depth: number; readonly add: number }
@@ -321,6 +332,94 @@ function pickShader(cx: Context, o: Record<string, unknown>, where: string): Sha
   return s;
 }
 
+/**
+ * The plan buffer an entry names: {"ref": NAME} of "buffers" in a sequence, an inline
+ * {"buffer": T, ...} in one dispatch (then a new plan buffer for argument / user-data slot `k`).
+ */
+function bufferOf(cx: Context, a: Record<string, unknown>, where: string, takes: string, k: number, name: string | undefined): number {
+  if (cx.sequence) {
+    if (!('ref' in a)) throw new ArgsError(`${where}: the kernel takes ${takes}: in a sequence give {"ref": NAME} of "buffers"`);
+    if (Object.keys(a).length !== 1) throw new ArgsError(`${where}: a buffer reference is {"ref": NAME} alone`);
+    const hit = typeof a.ref === 'string' ? cx.named.get(a.ref) : undefined;
+    if (hit === undefined) throw new ArgsError(`${where}: "ref" must name one of "buffers" (${[...cx.named.keys()].map((n) => `"${n}"`).join(', ') || 'none'})`);
+    return hit;
+  }
+  if ('ref' in a) throw new ArgsError(`${where}: {"ref": NAME} names a buffer of "buffers", which only a sequence ("dispatches") has`);
+  if (!('buffer' in a)) throw new ArgsError(`${where}: the kernel takes ${takes}: give {"buffer": T, "data" | "base64" | "size": ...}`);
+  const init = bufferInit(a, where);
+  cx.buffers.push({ label: `argument ${k}${name ? ` (${name})` : ''}`, ...init, arg: k, ...(name ? { name } : {}) });
+  return cx.buffers.length - 1;
+}
+
+/**
+ * The dword 3 of a `resource` entry's V# when "words" is left out: a raw buffer (DST_SEL x, y, z,
+ * w; FORMAT 32_FLOAT (22); RESOURCE_LEVEL 1, as gfx10 asks; OOB_SELECT 3, in range below
+ * NUM_RECORDS bytes), what Mesa's RADV writes for a storage buffer on gfx10.
+ */
+export const RAW_BUFFER_WORD3 = (4 | (5 << 3) | (6 << 6) | (7 << 9) | (22 << 12) | (1 << 24) | (3 << 28)) >>> 0;
+
+/**
+ * A raw compute shader's user data (its sidecar's "userSgprs" slots) from "args": a list in SGPR
+ * order or an object keyed by slot name, one entry per slot:
+ *   a value of the slot's size ({"u32": 7} for one SGPR, {"u64": "..."} or {"u32x2": [...]} for
+ *   two, {"u32x4": [...]} or {"bytes": ...} for four, loop counters as for by-value arguments);
+ *   a buffer (two SGPRs): its 64-bit address;
+ *   {"resource": BUFFER, "words"?: [w0, w1, w2, w3]} (four SGPRs): a buffer resource (V#) of the
+ *   buffer: "words" as captured, with the base address (bits 47:0) replaced by the buffer's;
+ *   without "words" a raw buffer over all of it (NUM_RECORDS its size, stride 0, RAW_BUFFER_WORD3).
+ * SGPRs inside userSgprCount that no slot covers are 0.
+ */
+function parseUserData(cx: Context, info: Shader['info'], given: unknown, prefix: string, scope: readonly Scope[]): { kernarg: Uint8Array; bufferSlots: BufferSlot[]; indexSlots: IndexSlot[] } {
+  const slots = [...info.userSgprs].sort((a, b) => a.first - b.first);
+  const listing = slots.length ? ` (${slots.map((u) => `${u.kind}: s${u.first}${u.count > 1 ? `..s${u.first + u.count - 1}` : ''}`).join(', ')})` : '';
+  let entries: unknown[];
+  if (Array.isArray(given)) {
+    if (given.length !== slots.length) throw new ArgsError(`${prefix}shader ${info.name} has ${plural(slots.length, 'user-data slot')}${listing}; "args" has ${given.length}`);
+    entries = given;
+  } else if (isObject(given)) {
+    for (const k of Object.keys(given)) if (!slots.some((u) => u.kind === k)) throw new ArgsError(`${prefix}"args" names "${k}", which is not a user-data slot of shader ${info.name}'s sidecar${listing}`);
+    entries = slots.map((u) => {
+      if (!(u.kind in given)) throw new ArgsError(`${prefix}user-data slot ${u.kind} is missing from "args"`);
+      return given[u.kind];
+    });
+  } else throw new ArgsError(`${prefix}"args" must be a list in user-data order, or an object keyed by the sidecar's slot names`);
+  const kernarg = new Uint8Array(4 * info.userSgprCount);
+  const bufferSlots: BufferSlot[] = [];
+  const indexSlots: IndexSlot[] = [];
+  slots.forEach((u, k) => {
+    const where = `${prefix}user-data slot ${u.kind} (s${u.first}${u.count > 1 ? `..s${u.first + u.count - 1}` : ''})`;
+    const a = entries[k];
+    const offset = 4 * u.first;
+    if (!isObject(a)) throw new ArgsError(`${where}: must be an object`);
+    if ('buffer' in a || 'ref' in a) {
+      if (u.count !== 2) throw new ArgsError(`${where}: a buffer's address takes 2 SGPRs, the slot has ${u.count}`);
+      bufferSlots.push({ offset, buffer: bufferOf(cx, a, where, 'a buffer address', k, u.kind) });
+      return;
+    }
+    if ('resource' in a) {
+      if (u.count !== 4) throw new ArgsError(`${where}: a buffer resource (V#) takes 4 SGPRs, the slot has ${u.count}`);
+      for (const f of Object.keys(a)) if (f !== 'resource' && f !== 'words') throw new ArgsError(`${where}: unknown field "${f}" (a resource is {"resource": BUFFER, "words"?: [w0, w1, w2, w3]})`);
+      const r = a.resource;
+      if (!isObject(r)) throw new ArgsError(`${where}: "resource" must be a buffer: {"buffer": T, ...}, or {"ref": NAME} in a sequence`);
+      const buffer = bufferOf(cx, r, `${where}: "resource"`, 'a buffer', k, u.kind);
+      const w = a.words;
+      if (w !== undefined && (!Array.isArray(w) || w.length !== 4 || !w.every((x) => typeof x === 'number' && Number.isInteger(x) && x >= 0 && x <= 0xffffffff))) {
+        throw new ArgsError(`${where}: "words" must be the V#'s four dwords, integers from 0 to 0xffffffff`);
+      }
+      const size = (cx.buffers[buffer] as PlanBuffer).bytes.length;
+      const words = (w as number[] | undefined) ?? [0, 0, size, RAW_BUFFER_WORD3];
+      const v = new DataView(kernarg.buffer);
+      words.forEach((x, j) => v.setUint32(offset + 4 * j, x, true));
+      bufferSlots.push({ offset, buffer, bits48: true });
+      return;
+    }
+    const v = byValue(a, { offset, size: 4 * u.count, valueKind: 'by_value', typeName: `user data, ${plural(u.count, 'SGPR')}` }, where, scope);
+    if ('bytes' in v) kernarg.set(v.bytes, offset);
+    else indexSlots.push({ offset, ...v.index });
+  });
+  return { kernarg, bufferSlots, indexSlots };
+}
+
 /** One dispatch's fields against its kernel's metadata. */
 function parseDispatch(cx: Context, o: Record<string, unknown>, at: string, scope: readonly Scope[]): DispatchTemplate {
   const prefix = at ? `${at}: ` : '';
@@ -340,6 +439,13 @@ function parseDispatch(cx: Context, o: Record<string, unknown>, at: string, scop
   if (grid[0] * grid[1] * grid[2] > MAX_LANES_TOTAL) throw new ArgsError(`${prefix}"grid" has more than 2^31 work-items`);
   const shader = pickShader(cx, o, at || 'the document');
   const info = shader.info;
+  if (!info.descriptor) {
+    const why = launchRefusal(info, grid, block);
+    if (why) throw new ArgsError(prefix + why);
+    const ud = parseUserData(cx, info, o.args ?? [], prefix, scope);
+    if (!cx.kernels.includes(shader)) cx.kernels.push(shader);
+    return { shader, grid, block, ...ud, groupSegmentSize: info.ldsSize, where: at || 'the dispatch' };
+  }
   const metaArgs = info.args;
   if (!metaArgs) throw new ArgsError(`${prefix}kernel ${info.name} has no argument metadata (NT_AMDGPU_METADATA): its arguments cannot be laid out`);
   const explicit = metaArgs.filter((a) => !a.valueKind.startsWith('hidden_'));
@@ -370,21 +476,7 @@ function parseDispatch(cx: Context, o: Record<string, unknown>, at: string, scop
     if (!isObject(a)) throw new ArgsError(`${where}: must be an object`);
     if (meta.valueKind === 'global_buffer') {
       if (meta.size !== 8) throw new ArgsError(`${where}: a global pointer of ${meta.size} bytes is not supported`);
-      let buffer: number;
-      if (cx.sequence) {
-        if (!('ref' in a)) throw new ArgsError(`${where}: the kernel takes a global buffer${typeNote(meta)}: in a sequence give {"ref": NAME} of "buffers"`);
-        if (Object.keys(a).length !== 1) throw new ArgsError(`${where}: a buffer reference is {"ref": NAME} alone`);
-        const hit = typeof a.ref === 'string' ? cx.named.get(a.ref) : undefined;
-        if (hit === undefined) throw new ArgsError(`${where}: "ref" must name one of "buffers" (${[...cx.named.keys()].map((n) => `"${n}"`).join(', ') || 'none'})`);
-        buffer = hit;
-      } else {
-        if ('ref' in a) throw new ArgsError(`${where}: {"ref": NAME} names a buffer of "buffers", which only a sequence ("dispatches") has`);
-        if (!('buffer' in a)) throw new ArgsError(`${where}: the kernel takes a global buffer${typeNote(meta)}: give {"buffer": T, "data" | "base64" | "size": ...}`);
-        const init = bufferInit(a, where);
-        buffer = cx.buffers.length;
-        cx.buffers.push({ label: `argument ${k}${meta.name ? ` (${meta.name})` : ''}`, ...init, arg: k, ...(meta.name ? { name: meta.name } : {}) });
-      }
-      bufferSlots.push({ offset: meta.offset, buffer });
+      bufferSlots.push({ offset: meta.offset, buffer: bufferOf(cx, a, where, `a global buffer${typeNote(meta)}`, k, meta.name) });
     } else if (meta.valueKind === 'by_value') {
       const v = byValue(a, meta, where, scope);
       if ('bytes' in v) kernarg.set(v.bytes, meta.offset);
@@ -483,6 +575,8 @@ export interface BufferArg {
   readonly address: number;
   /** Where the kernarg segment holds the buffer's pointer. */
   readonly offset: number;
+  /** The pointer is a buffer resource's 48-bit base address (BufferSlot). */
+  readonly bits48?: boolean;
 }
 
 export interface PreparedDispatch {
@@ -509,8 +603,8 @@ export function prepareDispatch(doc: unknown, shader: Shader): PreparedDispatch 
   const buffers = t.bufferSlots.map((s) => {
     const b = plan.buffers[s.buffer] as PlanBuffer;
     const address = mem.map(b.label, b.bytes);
-    kv.setBigUint64(s.offset, BigInt(address), true);
-    return { arg: b.arg ?? 0, ...(b.name !== undefined ? { name: b.name } : {}), type: b.type, bytes: b.bytes, address, offset: s.offset };
+    putAddress(kv, s, address);
+    return { arg: b.arg ?? 0, ...(b.name !== undefined ? { name: b.name } : {}), type: b.type, bytes: b.bytes, address, offset: s.offset, ...(s.bits48 ? { bits48: true } : {}) };
   });
   return { ...(isObject(doc) && typeof doc.kernel === 'string' ? { kernel: doc.kernel } : {}), grid: t.grid, block: t.block, kernarg, mem, buffers, groupSegmentSize: t.groupSegmentSize };
 }

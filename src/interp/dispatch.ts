@@ -8,7 +8,7 @@
 // Sources: LLVM AMDGPUUsage ("Initial Kernel Execution State", "Code Object V5 Metadata"),
 // HSA runtime hsa_kernel_dispatch_packet_t.
 import type { Shader } from '../container/shader.js';
-import { type ShaderInfo, unboundedStackReason } from '../container/shader-info.js';
+import { rawLaunchRefusal, type ShaderInfo, tgSizeValue, unboundedStackReason } from '../container/shader-info.js';
 import type { KernelArg } from '../container/metadata.js';
 import { launchMode } from '../analysis/hwreg.js';
 import type { ExecContext } from './context.js';
@@ -179,8 +179,8 @@ export class InterpKernel {
 
   run(o: Omit<DispatchOptions, 'mem'>): DispatchStats {
     const shader = this.shader, info = shader.info, mem = this.mem;
-    const d = info.descriptor;
-    if (!d) throw new InterpError('dispatching a raw shader is not supported yet: only AMDHSA kernels have a dispatch ABI here');
+    const refusal = launchRefusal(info, o.grid, o.block);
+    if (refusal) throw new InterpError(refusal);
     const unbounded = unboundedStackReason(info);
     if (unbounded !== undefined) throw new InterpError(unbounded);
     for (let k = 0; k < 3; k++) {
@@ -194,6 +194,8 @@ export class InterpKernel {
     if (ldsBytes < info.ldsSize) throw new InterpError(`internal: a group segment of ${ldsBytes} bytes is smaller than the kernel's static LDS (${info.ldsSize})`);
     if (ldsBytes > MAX_LDS) throw new InterpError(`the kernel needs ${ldsBytes} bytes of LDS, more than ${MAX_LDS}`);
     const seg = kernargSegment(info, o.kernarg, o.grid, o.block, ldsBytes);
+    const userData = new DataView(seg.buffer, seg.byteOffset, seg.byteLength);
+    if (!info.descriptor && seg.length < 4 * info.userSgprCount) throw new InterpError(`internal: ${seg.length} bytes of user data for ${info.userSgprCount} user SGPRs`);
     const launch = this.regions(seg.length);
     launch.kernarg.set(seg);
     launch.packet.set(dispatchPacket(o.grid, o.block, launch.kernargAddr, ldsBytes, info.scratchSize));
@@ -238,7 +240,9 @@ export class InterpKernel {
         }
         if (exec === 0n) continue;
         st.setMask(EXEC_LO, exec);
-        for (const u of info.userSgprs) {
+        // A raw compute shader's user data: the dwords of its "kernarg" bytes (ARGS.json's "args").
+        if (!info.descriptor) for (let k = 0; k < info.userSgprCount; k++) st.sgpr[k] = userData.getUint32(4 * k, true);
+        for (const u of info.descriptor ? info.userSgprs : []) {
           const put = (v: number) => { st.sgpr[u.first] = v % 2 ** 32; if (u.count > 1) st.sgpr[u.first + 1] = Math.floor(v / 2 ** 32); };
           switch (u.kind) {
             case 'dispatch_ptr': put(packetAddr); break;
@@ -256,9 +260,9 @@ export class InterpKernel {
             case 'workgroup_id_x': st.sgpr[s.first] = gx; break;
             case 'workgroup_id_y': st.sgpr[s.first] = gy; break;
             case 'workgroup_id_z': st.sgpr[s.first] = gz; break;
+            case 'workgroup_info': st.sgpr[s.first] = tgSizeValue(info.target, wavesPerGroup, w); break;
             // Each wave slot has its own scratch region, so the wave's offset into it is 0.
             case 'private_segment_wave_offset': st.sgpr[s.first] = 0; break;
-            default: st.sgpr[s.first] = 0;
           }
         }
         // Hardware registers such as FLAT_SCRATCH are per wave. FLAT_SCRATCH starts at 0: on gfx10
@@ -280,6 +284,21 @@ export class InterpKernel {
     }
     return { workgroups: done, waves, instructions, laneInstructions };
   }
+}
+
+/**
+ * Why a dispatch of this kernel over this grid cannot run, or undefined: a raw shader that has no
+ * launch here (rawLaunchRefusal), or one dispatched in part of a workgroup. A raw compute shader is
+ * dispatched in whole workgroups, as DISPATCH_DIRECT counts them (the grid a multiple of the block):
+ * unlike the AMDHSA ABI it has no way to learn of a partial workgroup at the grid's edge.
+ */
+export function launchRefusal(info: ShaderInfo, grid: Dim3, block: Dim3): string | undefined {
+  if (info.descriptor) return undefined;
+  const why = rawLaunchRefusal(info);
+  if (why) return why;
+  const d = [0, 1, 2].find((k) => (grid[k] ?? 1) % (block[k] ?? 1) !== 0);
+  if (d !== undefined) return `shader ${info.name} is a raw compute shader, dispatched in whole workgroups: the grid (${grid.join(', ')}) must be a multiple of the block (${block.join(', ')}) in each dimension (${'xyz'[d]} is not)`;
+  return undefined;
 }
 
 /** One dispatch on `o.mem` (a kernel run once). */

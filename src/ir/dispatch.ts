@@ -2,13 +2,15 @@
 // (src/interp/dispatch.ts: the kernarg segment with hidden arguments, the dispatch packet) and
 // the same placement of work-items in waves, so the two can be compared byte for byte.
 import type { Shader } from '../container/shader.js';
-import { dispatchPacket, kernargSegment, type DispatchOptions } from '../interp/dispatch.js';
+import { dispatchPacket, kernargSegment, launchRefusal, type DispatchOptions } from '../interp/dispatch.js';
 import { IrError, type IrFunction } from './ir.js';
 import { type IrWave, startIrWave } from './interp.js';
 import { ScratchSetup, wantsScratch } from '../interp/scratch.js';
 
 export function dispatchIr(fn: IrFunction, shader: Shader, o: DispatchOptions): { waves: number; steps: number } {
   const info = shader.info;
+  const refusal = launchRefusal(info, o.grid, o.block);
+  if (refusal) throw new IrError(refusal);
   const mem = o.mem;
   const lds = o.groupSegmentSize ?? info.ldsSize;
   const kernargPtr = mem.map('kernarg segment', kernargSegment(info, o.kernarg, o.grid, o.block, lds));
@@ -41,7 +43,7 @@ export function dispatchIr(fn: IrFunction, shader: Shader, o: DispatchOptions): 
         inGrid.push(x < bx && y < by && z < bz);
       }
       if (!inGrid.some(Boolean)) continue;
-      group.push(startIrWave(fn, { mem, kernargPtr, dispatchPtr, workgroupId: [gx, gy, gz], localIds, inGrid, maxSteps: budget, lds: ldsBytes, clock, ...(scratch ? { scratchBase: scratch.bases[w] ?? 0 } : {}) }));
+      group.push(startIrWave(fn, { mem, kernargPtr, dispatchPtr, workgroupId: [gx, gy, gz], localIds, inGrid, waveInGroup: w, wavesInGroup: Math.ceil(lanes / ws), maxSteps: budget, lds: ldsBytes, clock, ...(scratch ? { scratchBase: scratch.bases[w] ?? 0 } : {}) }));
       waves++;
     }
     let live = group;

@@ -20,6 +20,9 @@ export interface WaveInputs {
   readonly localIds: readonly (readonly [number, number, number] | undefined)[];
   /** Per lane: whether the invocation is a work-item of the dispatch. */
   readonly inGrid: readonly boolean[];
+  /** The wave's index in its workgroup, and the workgroup's waves (default: its only wave, 0 of 1). */
+  readonly waveInGroup?: number;
+  readonly wavesInGroup?: number;
   readonly maxSteps: number;
   /** The workgroup's LDS (shared by its waves; its length is the dispatch's LDS size). */
   readonly lds?: DataView;
@@ -160,6 +163,8 @@ const HANDLERS: Record<Op, Handler> = {
   ReadLane: (c) => { const v = c.a(0), s = c.a(1); return map(c, (l) => v[u(s[l]) % c.lanes] ?? 0); },
   WorkgroupId: (c) => map(c, () => c.w.workgroupId[Number(c.imm(0))] ?? 0),
   LocalId: (c) => map(c, (l) => c.w.localIds[l]?.[Number(c.imm(0))] ?? 0),
+  WaveInGroup: (c) => map(c, () => c.w.waveInGroup ?? 0),
+  WavesInGroup: (c) => map(c, () => c.w.wavesInGroup ?? 1),
   InGrid: (c) => map(c, (l) => b01(c.w.inGrid[l] ?? false)),
   IAdd32: m2((a, b) => (u(a) + u(b)) >>> 0), ISub32: m2((a, b) => (u(a) - u(b)) >>> 0), IMul32: m2((a, b) => Math.imul(u(a), u(b)) >>> 0),
   UMulHi32: m2((a, b) => Number((big(a) * big(b)) >> 32n)), SMulHi32: m2((a, b) => Number(((BigInt(u(a) | 0) * BigInt(u(b) | 0)) >> 32n) & 0xffffffffn)),

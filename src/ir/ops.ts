@@ -70,6 +70,9 @@ export const OPS = {
   /** Workgroup id and local invocation id components (imm: 0 x, 1 y, 2 z). */
   WorkgroupId: { args: ['imm'], result: 'u32' },
   LocalId: { args: ['imm'], result: 'u32' },
+  /** The wave's index in its workgroup, and the waves of the workgroup (the TG_SIZE system SGPR's fields). */
+  WaveInGroup: { args: [], result: 'u32' },
+  WavesInGroup: { args: [], result: 'u32' },
   /** This invocation is a work-item of the dispatch (inside the grid; a partial workgroup at the grid's edge has fewer). */
   InGrid: { args: [], result: 'u1' },
 

@@ -19,7 +19,7 @@
 // Buffers: 0 the arena, 1..K the kernels' sinks, then the scratch buffers, then the plan's buffers.
 import type { Shader } from '../container/shader.js';
 import { describeStep, planSteps, type ArgsPlan, type BufferSlot, type PlanItem, type PreparedDispatch } from '../interp/args.js';
-import { dispatchPacket, kernargSegment, type Dim3 } from '../interp/dispatch.js';
+import { dispatchPacket, kernargSegment, launchRefusal, type Dim3 } from '../interp/dispatch.js';
 import { wantsScratch } from '../interp/scratch.js';
 import { scratchWaveBytes } from '../isa/apertures.js';
 import type { TargetProfile } from '../backend/profile.js';
@@ -244,7 +244,7 @@ async function runSteps(kernels: readonly CompiledKernel[], buffers: readonly Ui
         { buffer: 0, into: 'push', step: s, offset: PUSH.dispatchPtr, add: pkt },
         { buffer: 1 + step.kernel, into: 'push', step: s, offset: PUSH.sinkPtr },
         { buffer: 0, into: 0, offset: pkt + 40, add: at }, // hsa_kernel_dispatch_packet.kernarg_address
-        ...step.bufferSlots.map((b) => ({ buffer: first + b.buffer, into: 0, offset: at + b.offset })),
+        ...step.bufferSlots.map((b) => ({ buffer: first + b.buffer, into: 0, offset: at + b.offset, ...(b.bits48 ? { bits48: true } : {}) })),
       );
       const sb = scratchOf.get(step.kernel);
       if (sb !== undefined) {
@@ -278,6 +278,8 @@ async function runSteps(kernels: readonly CompiledKernel[], buffers: readonly Ui
 
   for (const step of steps) {
     const k = kernels[step.kernel] as CompiledKernel;
+    const refusal = launchRefusal(k.shader.info, step.grid, step.block);
+    if (refusal) throw new VulkanError('ERR_OUT_OF_RANGE', refusal);
     const seg = kernargSegment(k.shader.info, step.kernarg, step.grid, step.block, step.groupSegmentSize);
     const size = align(seg.length) + align(PACKET);
     if (chunk.length >= limit || (chunk.length > 0 && arenaBytes + size > MAX_ARENA)) await flush();
@@ -333,7 +335,7 @@ async function runCompiledOnVulkan(c: CompiledKernel, prep: PreparedDispatch, de
   const shader = c.shader;
   const step: VkStep = {
     kernel: 0, grid: prep.grid, block: prep.block, kernarg: prep.kernarg,
-    bufferSlots: prep.buffers.map((b, k) => ({ offset: b.offset, buffer: k })),
+    bufferSlots: prep.buffers.map((b, k) => ({ offset: b.offset, buffer: k, ...(b.bits48 ? { bits48: true } : {}) })),
     groupSegmentSize: prep.groupSegmentSize ?? shader.info.ldsSize,
     describe: () => shader.info.name,
   };

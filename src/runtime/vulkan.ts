@@ -70,6 +70,8 @@ export interface AddressPatch {
   step?: number;
   /** Bytes added to the address (default 0): a place inside the buffer. */
   add?: number;
+  /** Write only the low 48 bits (6 bytes), keeping bytes 6 and 7 (a buffer resource's base address); the run fails on an address of 2^48 or more. */
+  bits48?: boolean;
 }
 
 /** A kernel of runSteps: a module and its GLCompute entry point. */
@@ -176,7 +178,7 @@ interface Addon {
       requiredSubgroupSize?: number;
       fullSubgroups?: boolean;
       deviceAddressBuffers?: boolean;
-      addressPatches?: { buffer: number; into: number; offset: number; step?: number; add?: number }[];
+      addressPatches?: { buffer: number; into: number; offset: number; step?: number; add?: number; bits48?: boolean }[];
       timeoutMs?: number;
       pushBytes?: number;
     },
@@ -372,6 +374,7 @@ export class VulkanDevice {
         offset: p.offset,
         ...(p.step !== undefined ? { step: p.step } : {}),
         ...(p.add !== undefined ? { add: p.add } : {}),
+        ...(p.bits48 ? { bits48: true } : {}),
       }));
     }
     this.inflight++;

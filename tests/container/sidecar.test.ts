@@ -39,7 +39,7 @@ test('a minimal sidecar: every left-out field takes its documented default and i
   assert.deepEqual(i.codeRange, { start: 0, end: 8 });
   assert.equal(s.words.length, 2);
   // SIDECAR_DEFAULTS is what the docs state.
-  assert.deepEqual(SIDECAR_DEFAULTS, { floatMode: 0xc0, dx10Clamp: true, ieeeMode: false, fp16Overflow: false, sgprs: 106, vgprs: 256, ldsSize: 0, scratchSize: 0 });
+  assert.deepEqual(SIDECAR_DEFAULTS, { floatMode: 0xc0, dx10Clamp: true, ieeeMode: false, fp16Overflow: false, tgidEnable: [true, false, false], tgSizeEnable: false, scratchEnable: false, tidigCompCnt: 0, sgprs: 106, vgprs: 256, ldsSize: 0, scratchSize: 0 });
 });
 
 test('every float mode byte, both wave sizes, every stage, both clamp/ieee values reach ShaderInfo as declared', () => {
@@ -65,13 +65,15 @@ test('a full sidecar: user-data layout, workgroup size, sizes, entry', () => {
   const [s] = load({
     target: 'gfx1013', stage: 'cs', waveSize: 32, floatMode: 0x3f, dx10Clamp: false, ieeeMode: true, fp16Overflow: true, userSgprCount: 12,
     userSgprs: [{ name: 'srt', sgpr: 0, count: 2 }, { name: 'tsharp', sgpr: 4, count: 8 }], sgprs: 40, vgprs: 64,
-    workgroupSize: [8, 8, 4], ldsSize: 4096, scratchSize: 256, entry: 4,
+    workgroupSize: [8, 8, 4], ldsSize: 4096, scratchSize: 256, entry: 4, tgidEnable: [false, false, true], tgSizeEnable: true, scratchEnable: true, tidigCompCnt: 1,
   });
   assert.ok(s);
   assert.deepEqual(s.info.assumed, []);
   assert.equal(s.info.fp16Overflow, true);
   assert.deepEqual(s.info.userSgprs, [{ kind: 'srt', first: 0, count: 2 }, { kind: 'tsharp', first: 4, count: 8 }]);
   assert.equal(s.info.userSgprCount, 12);
+  assert.deepEqual(s.info.systemSgprs, [{ kind: 'workgroup_id_z', first: 12, count: 1 }, { kind: 'workgroup_info', first: 13, count: 1 }, { kind: 'private_segment_wave_offset', first: 14, count: 1 }]);
+  assert.deepEqual(s.info.workitemIdVgprs, ['x', 'y']);
   assert.deepEqual(s.info.workgroupSize, [8, 8, 4]);
   assert.equal(s.basePc, 4);
   assert.equal(s.words.length, 1);
@@ -101,6 +103,10 @@ test('each bad sidecar is rejected naming the field', () => {
     [{ ...base, userSgprs: [{ name: '', sgpr: 0, count: 1 }] }, /'userSgprs\[0\]\.name'/],
     [{ ...base, userSgprCount: 33 }, /'userSgprCount'/],
     [{ ...base, userSgprCount: 20, sgprs: 16 }, /'sgprs' must cover the 20 user SGPRs/],
+    [{ ...base, userSgprCount: 16, sgprs: 16 }, /'sgprs' must cover the 16 user SGPRs and the 1 system SGPRs after them/],
+    [{ ...base, stage: 'vs', tidigCompCnt: 1 }, /'tidigCompCnt' is for compute shaders/],
+    [{ ...base, tidigCompCnt: 3 }, /'tidigCompCnt' must be an integer from 0 to 2/],
+    [{ ...base, tgidEnable: [true, false] }, /'tgidEnable' must be three booleans/],
     [{ ...base, entry: 2 }, /'entry' .*multiple of 4/],
     [{ ...base, entry: 8 }, /'entry' is 8, but the code has 8 bytes/],
     [{ ...base, ldsSize: 65537 }, /'ldsSize'/],
@@ -130,6 +136,7 @@ test('the validator agrees with Ajv on the published schema (property)', () => {
     userSgprCount: fc.integer({ min: 8, max: 32 }), userSgprs: fc.constant([{ name: 'a', sgpr: 0, count: 4 }, { name: 'b', sgpr: 4, count: 2 }]),
     sgprs: fc.integer({ min: 32, max: 106 }), vgprs: fc.integer({ min: 1, max: 256 }), workgroupSize: fc.constant([8, 8, 1]),
     ldsSize: fc.integer({ min: 0, max: 65536 }), scratchSize: fc.integer({ min: 0, max: 1 << 20 }), entry: fc.constant(0), $schema: fc.string(),
+    tgidEnable: fc.tuple(fc.boolean(), fc.boolean(), fc.boolean()), tgSizeEnable: fc.boolean(), scratchEnable: fc.boolean(), tidigCompCnt: fc.integer({ min: 0, max: 2 }),
   };
   const names = [...SIDECAR_FIELDS.map((f) => f.name), 'bogus'];
   const sidecar = fc.record({ target: fc.constantFrom('gfx1030', 'gfx1013', 'gfx1010'), stage: fc.constantFrom('cs', 'ps', 'vs'), waveSize: fc.constantFrom(32, 64) })
@@ -160,8 +167,13 @@ test('the validator agrees with Ajv on the published schema (property)', () => {
       const end = Math.max(0, ...slots.map((s) => s.sgpr + s.count));
       const count = (o['userSgprCount'] as number | undefined) ?? end;
       const overlap = slots.some((a, i) => slots.some((b, j) => i < j && a.sgpr < b.sgpr + b.count && b.sgpr < a.sgpr + a.count));
-      const broken = overlap || end > count || count > 32 || (wg !== undefined && (o['stage'] !== 'cs' || (wg[0] ?? 0) * (wg[1] ?? 0) * (wg[2] ?? 0) > 1024))
-        || (o['sgprs'] !== undefined && count > (o['sgprs'] as number));
+      // A compute shader's system SGPRs follow its user SGPRs: enabled workgroup ids (x by
+      // default), TG_SIZE, the scratch wave offset; the launch fields are for stage cs only.
+      const cs = o['stage'] === 'cs';
+      const launchFields = ['tgidEnable', 'tgSizeEnable', 'scratchEnable', 'tidigCompCnt'].filter((k) => o[k] !== undefined);
+      const system = cs ? ((o['tgidEnable'] as boolean[] | undefined) ?? [true, false, false]).filter(Boolean).length + (o['tgSizeEnable'] === true ? 1 : 0) + (o['scratchEnable'] === true ? 1 : 0) : 0;
+      const broken = overlap || end > count || count > 32 || (wg !== undefined && (!cs || (wg[0] ?? 0) * (wg[1] ?? 0) * (wg[2] ?? 0) > 1024))
+        || (!cs && launchFields.length > 0) || (o['sgprs'] !== undefined && count + system > (o['sgprs'] as number));
       assert.ok(broken, `Ajv accepts ${text}, we reject: ${ours}`);
     }
   }), { numRuns: 3000, seed: 20261201 });

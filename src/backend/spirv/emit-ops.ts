@@ -21,7 +21,7 @@ export const NATIVE_F32: ReadonlySet<Op> = new Set<Op>(['FAdd32', 'FSub32', 'FMu
  * Ops whose SPIR-V value is defined where every block sees it (module constants; the launch values
  * the entry point computes before any IR block): used in any block as they are.
  */
-export const EVERYWHERE: ReadonlySet<Op> = new Set<Op>(['ConstU1', 'ConstU32', 'ConstU64', 'ConstF32', 'Undef', 'LaneId', 'WorkgroupId', 'LocalId', 'InGrid', 'KernargPtr', 'DispatchPtr', 'ScratchBase']);
+export const EVERYWHERE: ReadonlySet<Op> = new Set<Op>(['ConstU1', 'ConstU32', 'ConstU64', 'ConstF32', 'Undef', 'LaneId', 'WorkgroupId', 'LocalId', 'WaveInGroup', 'WavesInGroup', 'InGrid', 'KernargPtr', 'DispatchPtr', 'ScratchBase']);
 
 /** The module and its scalar types and constants. */
 export interface Scalars {
@@ -42,6 +42,9 @@ export interface KernelState {
   readonly groupIds: readonly Id[];
   readonly localIds: readonly Id[];
   readonly inGrid: Id;
+  /** The wave's index in its RDNA workgroup, and the workgroup's waves (u32). */
+  readonly waveInGroup: Id;
+  readonly wavesInGroup: Id;
   /** The wave's scratch region (kernels with scratch). */
   readonly scratchBase: Id;
   readonly kernargPtr: Id;
@@ -225,6 +228,8 @@ export function emitOp(sc: Scalars, k: KernelState | undefined, i: Inst, A: (j: 
     case 'LaneId': r = K(k, i).lane; break;
     case 'WorkgroupId': r = K(k, i).groupIds[Number(imm(i, 0))] as Id; break;
     case 'LocalId': r = K(k, i).localIds[Number(imm(i, 0))] as Id; break;
+    case 'WaveInGroup': r = K(k, i).waveInGroup; break;
+    case 'WavesInGroup': r = K(k, i).wavesInGroup; break;
     case 'InGrid': r = K(k, i).inGrid; break;
     case 'KernargPtr': r = K(k, i).kernargPtr; break;
     case 'ScratchBase': r = K(k, i).scratchBase; break;

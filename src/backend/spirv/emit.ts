@@ -325,7 +325,7 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
     const scratchBase = scratch
       ? m.OpIAdd(tU64, scratchPtr, m.OpIMul(tU64, m.OpUConvert(tU64, m.OpIAdd(tU32, m.OpIMul(tU32, hsaLinear, wavesPerGroup), wave)), c64(BigInt(waveBytes))))
       : c64(0n);
-    return { localIds: [lx, ly, lz], inGrid, scratchBase };
+    return { localIds: [lx, ly, lz], inGrid, scratchBase, wave };
   };
   // The wave's items: set here (a wave per Vulkan workgroup), or for each turn of the workgroup layout below.
   const waveInGroup = perWorkgroup ? undefined : m.OpUMod(tU32, vg, wavesPerGroup);
@@ -479,6 +479,8 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
     waveSize: ws, lane, groupIds, kernargPtr, dispatchPtr, sinkPtr, psbU32, helperFns,
     get localIds() { return current().localIds; },
     get inGrid() { return current().inGrid; },
+    get waveInGroup() { return current().wave; },
+    wavesInGroup: wavesPerGroup,
     get scratchBase() { return current().scratchBase; },
     bytePointer(a) {
       if (psbU8 === undefined) throw new CompileError('internal: a byte access without 8-bit storage');
