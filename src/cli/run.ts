@@ -93,12 +93,12 @@ function report(plan: ArgsPlan, json: boolean, head: Record<string, unknown>, st
     out.line(JSON.stringify({
       ...head,
       ...(plan.sequence ? { kernels: plan.kernels.map((s) => s.info.name) } : { kernel: plan.kernels[0]?.info.name }),
-      buffers: plan.buffers.map((b) => ({ ...id(b), base64: encodeBase64(b.bytes) })),
+      buffers: plan.buffers.filter((b) => !b.table).map((b) => ({ ...id(b), base64: encodeBase64(b.bytes) })),
       stats,
     }));
   } else {
     out.line(`${label(plan)}: ${summary}`);
-    for (const b of plan.buffers) out.line(`  ${plan.sequence ? `buffer ${b.name}` : `arg ${b.arg}${b.name ? ` ${b.name}` : ''}`} (${b.type}, ${b.bytes.length} bytes): ${preview(b.type, b.bytes)}`);
+    for (const b of plan.buffers.filter((x) => !x.table)) out.line(`  ${plan.sequence ? `buffer ${b.name}` : `arg ${b.arg}${b.name ? ` ${b.name}` : ''}`} (${b.type}, ${b.bytes.length} bytes): ${preview(b.type, b.bytes)}`);
   }
   out.flush();
 }

@@ -51,13 +51,21 @@ export interface PlanBuffer {
   readonly arg?: number;
   /** One dispatch: the metadata's argument name; a sequence: the key in "buffers". */
   readonly name?: string;
+  /** A user-data table (raw shaders): the engines' own bytes and addresses, not a result. */
+  readonly table?: boolean;
 }
 
 /**
  * A kernarg slot holding the address of plan buffer `buffer`: 8 bytes, or with `bits48` the low 48
  * bits of the 8 (a buffer resource's base address; its dword 1 keeps bits 63:48, the stride and swizzle).
  */
-export interface BufferSlot { readonly offset: number; readonly buffer: number; readonly bits48?: boolean }
+export interface BufferSlot {
+  readonly offset: number;
+  readonly buffer: number;
+  readonly bits48?: boolean;
+  /** The slot is in plan buffer `into` (a user-data table), not in the kernarg bytes. */
+  readonly into?: number;
+}
 
 /** Writes a buffer's address into its slot (BufferSlot: 8 bytes, or the low 48 bits of them). */
 export function putAddress(v: DataView, s: { readonly offset: number; readonly bits48?: boolean }, address: number): void {
@@ -358,6 +366,82 @@ function bufferOf(cx: Context, a: Record<string, unknown>, where: string, takes:
  */
 export const RAW_BUFFER_WORD3 = (4 | (5 << 3) | (6 << 6) | (7 << 9) | (22 << 12) | (1 << 24) | (3 << 28)) >>> 0;
 
+/** A user-data item's bytes and the buffer addresses to write into them (offsets from its start). */
+interface UserDataItem { readonly bytes: Uint8Array; readonly slots: readonly BufferSlot[]; readonly what: string }
+
+/** Tables nest at most this deep (a table of tables of ...). */
+const MAX_TABLE_DEPTH = 8;
+
+/**
+ * A user-data item that refers to buffers: a buffer (its 8-byte address), a resource (a 16-byte
+ * V#) or a table (the 8-byte address of a table buffer the item's entries fill: values of any
+ * size, dword-aligned, and these items, in order).
+ */
+function userDataItem(cx: Context, a: Record<string, unknown>, where: string, k: number, name: string, depth = 0): UserDataItem {
+  if ('buffer' in a || 'ref' in a) return { bytes: new Uint8Array(8), slots: [{ offset: 0, buffer: bufferOf(cx, a, where, 'a buffer address', k, name) }], what: 'a buffer\'s address' };
+  if ('resource' in a) {
+    for (const f of Object.keys(a)) if (f !== 'resource' && f !== 'words') throw new ArgsError(`${where}: unknown field "${f}" (a resource is {"resource": BUFFER, "words"?: [w0, w1, w2, w3]})`);
+    const r = a.resource;
+    if (!isObject(r)) throw new ArgsError(`${where}: "resource" must be a buffer: {"buffer": T, ...}, or {"ref": NAME} in a sequence`);
+    const buffer = bufferOf(cx, r, `${where}: "resource"`, 'a buffer', k, name);
+    const w = a.words;
+    if (w !== undefined && (!Array.isArray(w) || w.length !== 4 || !w.every((x) => typeof x === 'number' && Number.isInteger(x) && x >= 0 && x <= 0xffffffff))) {
+      throw new ArgsError(`${where}: "words" must be the V#'s four dwords, integers from 0 to 0xffffffff`);
+    }
+    const size = (cx.buffers[buffer] as PlanBuffer).bytes.length;
+    const words = (w as number[] | undefined) ?? [0, 0, size, RAW_BUFFER_WORD3];
+    const bytes = new Uint8Array(16);
+    const v = new DataView(bytes.buffer);
+    words.forEach((x, j) => v.setUint32(4 * j, x, true));
+    return { bytes, slots: [{ offset: 0, buffer, bits48: true }], what: 'a buffer resource (V#)' };
+  }
+  if (!('table' in a) || Object.keys(a).length !== 1) throw new ArgsError(`${where}: a user-data item is a value, a buffer, {"resource": BUFFER, "words"?} or {"table": [ITEM, ...]}`);
+  if (depth >= MAX_TABLE_DEPTH) throw new ArgsError(`${where}: tables nest at most ${MAX_TABLE_DEPTH} deep`);
+  const list = a.table;
+  if (!Array.isArray(list) || list.length === 0 || list.length > 4096) throw new ArgsError(`${where}: "table" must be a list of 1 to 4096 items`);
+  const parts: Uint8Array[] = [];
+  const slots: BufferSlot[] = [];
+  let at = 0;
+  list.forEach((x, j) => {
+    const here = `${where}: table[${j}]`;
+    if (!isObject(x)) throw new ArgsError(`${here}: must be an object`);
+    let bytes: Uint8Array;
+    if ('buffer' in x || 'ref' in x || 'resource' in x || 'table' in x) {
+      const item = userDataItem(cx, x, here, k, `${name}.table[${j}]`, depth + 1);
+      for (const b of item.slots) slots.push({ ...b, offset: at + b.offset });
+      bytes = item.bytes;
+    } else bytes = tableValue(x, here);
+    parts.push(bytes);
+    at += Math.ceil(bytes.length / 4) * 4;
+  });
+  const table = new Uint8Array(at);
+  let o = 0;
+  for (const p of parts) { table.set(p, o); o += Math.ceil(p.length / 4) * 4; }
+  const index = cx.buffers.length;
+  cx.buffers.push({ label: `the table of ${name}`, type: 'u32', bytes: table, table: true });
+  return { bytes: new Uint8Array(8), slots: [{ offset: 0, buffer: index }, ...slots.map((b) => ({ ...b, into: b.into ?? index }))], what: 'a table\'s address' };
+}
+
+/** A value entry of a table: {"T": v}, {"TxN": [...]} or {"bytes": "<base64>"}, its own size. */
+function tableValue(x: Record<string, unknown>, where: string): Uint8Array {
+  const keys = Object.keys(x);
+  if (keys.length !== 1) throw new ArgsError(`${where}: a table value is one {"type": value} pair, e.g. {"u32": 7} or {"u32x4": [...]}`);
+  const key = keys[0] as string;
+  const val = x[key];
+  if (key === 'bytes') {
+    const b = typeof val === 'string' ? decodeBase64(val) : undefined;
+    if (!b) throw new ArgsError(`${where}: "bytes" is not base64 text`);
+    return b;
+  }
+  const vec = /^([a-z]\d+)x(\d+)$/.exec(key);
+  const t = vec ? (vec[1] as string) : key, n = vec ? Number(vec[2]) : 1;
+  if (!(ELEMENT_TYPES as readonly string[]).includes(t) || (vec && !(VECTOR_LENGTHS as readonly number[]).includes(n))) throw new ArgsError(`${where}: unknown value type "${key}"`);
+  const items = vec ? val : [val];
+  if (!Array.isArray(items) || items.length !== n) throw new ArgsError(`${where}: "${key}" must be a list of ${n} ${t} values`);
+  if (items.some((v) => isObject(v))) throw new ArgsError(`${where}: a table holds fixed values (loop counters go into user-data slots)`);
+  return writeElements(t as ElementType, items, where);
+}
+
 /**
  * A raw compute shader's user data (its sidecar's "userSgprs" slots) from "args": a list in SGPR
  * order or an object keyed by slot name, one entry per slot:
@@ -366,7 +450,9 @@ export const RAW_BUFFER_WORD3 = (4 | (5 << 3) | (6 << 6) | (7 << 9) | (22 << 12)
  *   a buffer (two SGPRs): its 64-bit address;
  *   {"resource": BUFFER, "words"?: [w0, w1, w2, w3]} (four SGPRs): a buffer resource (V#) of the
  *   buffer: "words" as captured, with the base address (bits 47:0) replaced by the buffer's;
- *   without "words" a raw buffer over all of it (NUM_RECORDS its size, stride 0, RAW_BUFFER_WORD3).
+ *   without "words" a raw buffer over all of it (NUM_RECORDS its size, stride 0, RAW_BUFFER_WORD3);
+ *   {"table": [ITEM, ...]} (two SGPRs): the address of a table buffer holding the items in order,
+ *   each dword-aligned: values of their own size, buffer addresses, V#s and tables' addresses.
  * SGPRs inside userSgprCount that no slot covers are 0.
  */
 function parseUserData(cx: Context, info: Shader['info'], given: unknown, prefix: string, scope: readonly Scope[]): { kernarg: Uint8Array; bufferSlots: BufferSlot[]; indexSlots: IndexSlot[] } {
@@ -391,28 +477,13 @@ function parseUserData(cx: Context, info: Shader['info'], given: unknown, prefix
     const a = entries[k];
     const offset = 4 * u.first;
     if (!isObject(a)) throw new ArgsError(`${where}: must be an object`);
-    if ('buffer' in a || 'ref' in a) {
-      if (u.count !== 2) throw new ArgsError(`${where}: a buffer's address takes 2 SGPRs, the slot has ${u.count}`);
-      bufferSlots.push({ offset, buffer: bufferOf(cx, a, where, 'a buffer address', k, u.kind) });
-      return;
-    }
-    if ('resource' in a) {
-      if (u.count !== 4) throw new ArgsError(`${where}: a buffer resource (V#) takes 4 SGPRs, the slot has ${u.count}`);
-      for (const f of Object.keys(a)) if (f !== 'resource' && f !== 'words') throw new ArgsError(`${where}: unknown field "${f}" (a resource is {"resource": BUFFER, "words"?: [w0, w1, w2, w3]})`);
-      const r = a.resource;
-      if (!isObject(r)) throw new ArgsError(`${where}: "resource" must be a buffer: {"buffer": T, ...}, or {"ref": NAME} in a sequence`);
-      const buffer = bufferOf(cx, r, `${where}: "resource"`, 'a buffer', k, u.kind);
-      const w = a.words;
-      if (w !== undefined && (!Array.isArray(w) || w.length !== 4 || !w.every((x) => typeof x === 'number' && Number.isInteger(x) && x >= 0 && x <= 0xffffffff))) {
-        throw new ArgsError(`${where}: "words" must be the V#'s four dwords, integers from 0 to 0xffffffff`);
-      }
-      const size = (cx.buffers[buffer] as PlanBuffer).bytes.length;
-      const words = (w as number[] | undefined) ?? [0, 0, size, RAW_BUFFER_WORD3];
-      const v = new DataView(kernarg.buffer);
-      words.forEach((x, j) => v.setUint32(offset + 4 * j, x, true));
-      bufferSlots.push({ offset, buffer, bits48: true });
-      return;
-    }
+    const put = (x: UserDataItem) => {
+      if (x.bytes.length !== 4 * u.count) throw new ArgsError(`${where}: ${x.what} takes ${plural(x.bytes.length / 4, 'SGPR')}, the slot has ${u.count}`);
+      kernarg.set(x.bytes, offset);
+      // Slots in the user data itself are at the slot's offset; those in tables at the table's own.
+      for (const b of x.slots) bufferSlots.push(b.into === undefined ? { ...b, offset: offset + b.offset } : b);
+    };
+    if ('buffer' in a || 'ref' in a || 'resource' in a || 'table' in a) { put(userDataItem(cx, a, where, k, u.kind)); return; }
     const v = byValue(a, { offset, size: 4 * u.count, valueKind: 'by_value', typeName: `user data, ${plural(u.count, 'SGPR')}` }, where, scope);
     if ('bytes' in v) kernarg.set(v.bytes, offset);
     else indexSlots.push({ offset, ...v.index });
@@ -600,6 +671,7 @@ export function prepareDispatch(doc: unknown, shader: Shader): PreparedDispatch 
   const mem = new GlobalMemory();
   const kernarg = t.kernarg.slice();
   const kv = new DataView(kernarg.buffer);
+  if (t.bufferSlots.some((s) => s.into !== undefined)) throw new ArgsError('a dispatch with user-data tables runs through parseArgs and a plan (runPlan, runPlanOnVulkan), not prepareDispatch');
   const buffers = t.bufferSlots.map((s) => {
     const b = plan.buffers[s.buffer] as PlanBuffer;
     const address = mem.map(b.label, b.bytes);

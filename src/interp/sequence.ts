@@ -3,7 +3,7 @@
 // InterpKernel), the step budget shared by the whole run. What the buffers hold afterwards is the
 // run's result; the first error stops the run, named by the dispatch it happened in.
 import type { Shader } from '../container/shader.js';
-import { describeStep, planSteps, putAddress, type ArgsPlan } from './args.js';
+import { describeStep, planSteps, putAddress, type ArgsPlan, type PlanBuffer } from './args.js';
 import { InterpKernel, type DispatchStats } from './dispatch.js';
 import { InterpError } from './errors.js';
 import { GlobalMemory } from './memory.js';
@@ -34,7 +34,11 @@ export function runPlan(plan: ArgsPlan, o: PlanRunOptions): PlanStats {
     if (!k) kernels.set(t.shader, k = new InterpKernel(t.shader, mem));
     const kernarg = step.kernarg.slice();
     const kv = new DataView(kernarg.buffer);
-    for (const s of t.bufferSlots) putAddress(kv, s, addresses[s.buffer] ?? 0);
+    // Addresses into the kernarg bytes, and into the user-data tables (their own buffers).
+    for (const s of t.bufferSlots) {
+      const into = s.into === undefined ? undefined : (plan.buffers[s.into] as PlanBuffer).bytes;
+      putAddress(into ? new DataView(into.buffer, into.byteOffset, into.byteLength) : kv, s, addresses[s.buffer] ?? 0);
+    }
     let stats: DispatchStats;
     try {
       stats = k.run({ grid: t.grid, block: t.block, kernarg, groupSegmentSize: t.groupSegmentSize, maxSteps: o.maxSteps, budget, ...(onWorkgroup ? { onWorkgroup } : {}) });

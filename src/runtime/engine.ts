@@ -244,7 +244,7 @@ async function runSteps(kernels: readonly CompiledKernel[], buffers: readonly Ui
         { buffer: 0, into: 'push', step: s, offset: PUSH.dispatchPtr, add: pkt },
         { buffer: 1 + step.kernel, into: 'push', step: s, offset: PUSH.sinkPtr },
         { buffer: 0, into: 0, offset: pkt + 40, add: at }, // hsa_kernel_dispatch_packet.kernarg_address
-        ...step.bufferSlots.map((b) => ({ buffer: first + b.buffer, into: 0, offset: at + b.offset, ...(b.bits48 ? { bits48: true } : {}) })),
+        ...step.bufferSlots.map((b) => ({ buffer: first + b.buffer, ...(b.into === undefined ? { into: 0, offset: at + b.offset } : { into: first + b.into, offset: b.offset }), ...(b.bits48 ? { bits48: true } : {}) })),
       );
       const sb = scratchOf.get(step.kernel);
       if (sb !== undefined) {

@@ -42,7 +42,7 @@ const rawShader = (bytes: Uint8Array, sidecar: object): Shader => {
 // g, its linear index in a grid of 2 x 2 workgroups of 16 x 4 lanes. `load` addresses the input by
 // byte offset (a raw V#) or by index (a V# with a stride of 4).
 const BLOCK = [16, 4, 1] as const, GRID = [32, 8, 1] as const;
-const body = (load: 'offen' | 'idxen') => `
+const body = (load: 'offen' | 'idxen', prologue = '') => `${prologue}
   s_lshl_b32 s11, s9, 1
   s_add_u32 s11, s11, s8
   s_lshl_b32 s11, s11, 6
@@ -169,6 +169,62 @@ test('rdna run on a raw compute shader with its sidecar: both engines print the 
     assert.ok(b, engine);
     assert.deepEqual([...u32s(new Uint8Array(Buffer.from(b.base64, 'base64')))], want, engine);
   }
+});
+
+// The user data as a table (the usual layout when a shader has many resources): s[0:1] point to
+// [V# of the input, the output's address, the addend, the address of a nested table holding 77].
+const TABLE_PROLOGUE = `
+  s_load_dwordx4 s[4:7], s[0:1], 0x0
+  s_load_dword s2, s[0:1], 0x18
+  s_load_dwordx2 s[14:15], s[0:1], 0x1c
+  s_load_dwordx2 s[0:1], s[0:1], 0x10
+  s_waitcnt lgkmcnt(0)
+  s_load_dword s3, s[14:15], 0x0
+  s_waitcnt lgkmcnt(0)
+  s_add_u32 s2, s2, s3`;
+const TABLE_SIDECAR = { ...SIDECAR('gfx1030', 32), userSgprs: [{ name: 'srt', sgpr: 0, count: 2 }] };
+const tableDoc = (sequence: boolean) => {
+  const table = (out: object, inp: object) => ({ table: [{ resource: inp }, out, { u32: K - 77 }, { table: [{ u32: 77 }] }] });
+  return sequence
+    ? { buffers: { in: { buffer: 'u32', data: INPUT }, out: { buffer: 'u32', size: N * 24 } }, dispatches: [{ grid: [...GRID], block: [...BLOCK], args: { srt: table({ ref: 'out' }, { ref: 'in' }) } }] }
+    : { grid: [...GRID], block: [...BLOCK], args: { srt: table({ buffer: 'u32', size: N * 24 }, { buffer: 'u32', data: INPUT }) } };
+};
+
+test('raw compute shader whose user data points to a table (a V#, a buffer address, a value, a nested table): interpreter, Vulkan and rdna run', async () => {
+  const bytes = rawBytes('gfx1030', body('offen', TABLE_PROLOGUE), 32);
+  const shader = rawShader(bytes, TABLE_SIDECAR);
+  const want = expected('gfx1030', 32);
+  for (const sequence of [false, true]) {
+    const plan = parseArgs(tableDoc(sequence), [shader]);
+    const out = () => plan.buffers.find((b) => !b.table && b.bytes.length === N * 24)?.bytes as Uint8Array;
+    assert.equal(plan.buffers.filter((b) => b.table).length, 2, 'two tables');
+    runPlan(plan, { maxSteps: 1e7 });
+    assert.deepEqual(u32s(out()), want, `interpreter, sequence ${sequence}`);
+    const vplan = parseArgs(tableDoc(sequence), [shader]);
+    const dev = VulkanDevice.open({ driverFiles: LVP, validation: true });
+    try {
+      await runPlanOnVulkan(vplan, [compileFor(shader, dev, 0, BLOCK[0] * BLOCK[1])], dev);
+    } finally {
+      dev.close();
+    }
+    assert.deepEqual(u32s(vplan.buffers.find((b) => !b.table && b.bytes.length === N * 24)?.bytes as Uint8Array), want, `Vulkan, sequence ${sequence}`);
+  }
+  // rdna run prints the document's buffers, not the tables (engine-specific addresses).
+  const bin = join(dir, 'srt.bin');
+  writeFileSync(bin, bytes);
+  writeFileSync(join(dir, 'srt.json'), JSON.stringify(TABLE_SIDECAR));
+  const args = join(dir, 'srt-args.json');
+  writeFileSync(args, JSON.stringify(tableDoc(true)));
+  for (const engine of ['interp', 'vulkan']) {
+    const r = spawnSync(process.execPath, [BIN, 'run', bin, '--args', args, '--engine', engine, '--json'], { encoding: 'utf8', env: { ...process.env, VK_DRIVER_FILES: LVP } });
+    assert.equal(r.status, 0, r.stderr);
+    const o = JSON.parse(r.stdout) as { buffers: { name: string; base64: string }[] };
+    assert.deepEqual(o.buffers.map((b) => b.name), ['in', 'out']);
+    assert.deepEqual([...u32s(new Uint8Array(Buffer.from(o.buffers[1]?.base64 ?? '', 'base64')))], [...want], engine);
+  }
+  assert.throws(() => parseArgs({ grid: [...GRID], block: [...BLOCK], args: { srt: { table: [] } } }, [shader]), /"table" must be a list of 1 to 4096 items/);
+  assert.throws(() => parseArgs({ grid: [...GRID], block: [...BLOCK], args: { srt: { table: [{ u32: { index: 'k' } }] } } }, [shader]), /a table holds fixed values/);
+  assert.throws(() => prepareDispatch(tableDoc(false), shader), /a dispatch with user-data tables runs through parseArgs and a plan/);
 });
 
 test('raw compute shaders: every mistake in the dispatch is one line naming it', () => {
