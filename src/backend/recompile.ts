@@ -62,6 +62,11 @@ export interface RecompileResult {
   readonly laneExchange: LaneExchange;
   /** The most work-items a workgroup of a dispatch of this module may have (RecompileOptions.workItems). */
   readonly workItems: number;
+  /**
+   * The code object's image the module addresses (PUSH.imagePtr: a buffer of these bytes, shader.image,
+   * at the device address the host gives), when the code forms addresses into it (s_getpc_b64).
+   */
+  readonly codeImage?: { readonly base: number; readonly size: number };
 }
 
 export type FloatOpLowering =
@@ -152,5 +157,6 @@ export function recompile(shader: Shader, options: RecompileOptions = {}): Recom
     const x = byPc.get(f.pc);
     return { pc: f.pc, instruction: x ? printInstruction(x, shader.info.target) : '', message: faultMessage(f.kind) };
   });
-  return { spirv, ir, diagnostics: [...cfg.diagnostics, ...mode.diagnostics], mode, floatOps, faults, controlFlow, dispatch, laneExchange, workItems };
+  const image = shader.image && ir.blocks.some((b) => b.insts.some((i) => i.op === 'CodeAddress')) ? { base: shader.image.base, size: shader.image.bytes.length } : undefined;
+  return { spirv, ir, diagnostics: [...cfg.diagnostics, ...mode.diagnostics], mode, floatOps, faults, controlFlow, dispatch, laneExchange, workItems, ...(image ? { codeImage: image } : {}) };
 }

@@ -18,6 +18,7 @@ export interface CompiledShader {
   readonly controlFlow: RecompileResult['controlFlow'];
   readonly dispatch: RecompileResult['dispatch'];
   readonly laneExchange: RecompileResult['laneExchange'];
+  readonly codeImage?: RecompileResult['codeImage'];
 }
 
 /** The cached part of a recompile; the IR is printed when first read (a compile without the cache that does not emit IR never prints it). */
@@ -25,6 +26,7 @@ export function compiledOf(r: RecompileResult): CompiledShader {
   let ir: string | undefined;
   return {
     spirv: r.spirv, diagnostics: r.diagnostics, floatOps: r.floatOps, faults: r.faults, controlFlow: r.controlFlow, dispatch: r.dispatch, laneExchange: r.laneExchange,
+    ...(r.codeImage ? { codeImage: r.codeImage } : {}),
     get ir() { return (ir ??= printFunction(r.ir)); },
   };
 }
@@ -67,7 +69,7 @@ export function encodeEntry(key: string, c: CacheValue): EntryRow {
     return { key, spirv, result, ir: '', checksum: checksumOf(key, spirv, result, '') };
   }
   const spirv = Buffer.from(c.spirv.buffer, c.spirv.byteOffset, c.spirv.byteLength);
-  const result = JSON.stringify({ diagnostics: c.diagnostics, floatOps: c.floatOps, faults: c.faults, controlFlow: c.controlFlow, dispatch: c.dispatch, laneExchange: c.laneExchange });
+  const result = JSON.stringify({ diagnostics: c.diagnostics, floatOps: c.floatOps, faults: c.faults, controlFlow: c.controlFlow, dispatch: c.dispatch, laneExchange: c.laneExchange, ...(c.codeImage ? { codeImage: c.codeImage } : {}) });
   return { key, spirv, result, ir: c.ir, checksum: checksumOf(key, spirv, result, c.ir) };
 }
 
@@ -99,7 +101,9 @@ export function decodeEntry(row: EntryRow): CacheValue {
   if (!Array.isArray(r.diagnostics) || !Array.isArray(r.floatOps) || !Array.isArray(r.faults) || (r.controlFlow !== 'structured' && r.controlFlow !== 'state machine') || (r.dispatch !== 'wave' && r.dispatch !== 'workgroup') || !isLaneExchange(r.laneExchange)) {
     throw new Error('the stored reports are not in the entry format');
   }
-  return { spirv: words, ir: row.ir, diagnostics: r.diagnostics, floatOps: r.floatOps, faults: r.faults, controlFlow: r.controlFlow, dispatch: r.dispatch, laneExchange: r.laneExchange };
+  const im = r.codeImage;
+  if (im !== undefined && (typeof im !== 'object' || im === null || !Number.isSafeInteger(im.base) || !Number.isSafeInteger(im.size))) throw new Error('the stored code image is not in the entry format');
+  return { spirv: words, ir: row.ir, diagnostics: r.diagnostics, floatOps: r.floatOps, faults: r.faults, controlFlow: r.controlFlow, dispatch: r.dispatch, laneExchange: r.laneExchange, ...(im ? { codeImage: { base: im.base, size: im.size } } : {}) };
 }
 
 /** A stored lane exchange as lane-exchange.ts makes them. */

@@ -113,6 +113,8 @@ export function cacheKey(shader: Shader, profile: TargetProfile, o: KeyOptions =
     profile,
     shader: info,
     code: reachableCode(shader, o.cfg ?? buildCfg(shader)),
+    // A linked object's image: the module moves addresses inside it (its bytes are given at run time).
+    ...(shader.image ? { image: { base: shader.image.base, size: shader.image.bytes.length } } : {}),
     options: { stateMachine: o.stateMachine ?? false, ...(o.workItems !== undefined ? { workItems: o.workItems } : {}) },
     // SPIR-V words are stored in the machine's byte order.
     endianness: endianness(),

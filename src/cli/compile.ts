@@ -64,7 +64,7 @@ export function runCompile(argv: readonly string[]): number {
     // workgroup it takes, the lane exchange's pipeline options, and the fault word's sites.
     out.line(JSON.stringify({
       output: outPath, kernel: shader.info.name, emit, profile: profile.name, words: r.spirv.length, diagnostics: r.diagnostics, floatOps: r.floatOps,
-      dispatch: r.dispatch, workItems: workItems ?? maxWorkItems(shader.info), waveSize: shader.info.waveSize, laneExchange: r.laneExchange, controlFlow: r.controlFlow, faults: r.faults, cache: status,
+      dispatch: r.dispatch, workItems: workItems ?? maxWorkItems(shader.info), waveSize: shader.info.waveSize, laneExchange: r.laneExchange, controlFlow: r.controlFlow, faults: r.faults, ...(r.codeImage ? { codeImage: r.codeImage } : {}), cache: status,
     }));
   }
   out.flush();

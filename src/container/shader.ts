@@ -32,6 +32,39 @@ export interface Shader {
    * objects only; ascending start, disjoint from each other; shared by the object's kernels).
    */
   readonly functions?: readonly CodeFunction[];
+  /**
+   * A linked code object's memory image (CodeImage): what the loader places in memory, which the
+   * code reaches by s_getpc_b64-relative addresses (clang's __constant data, libclc's tables).
+   */
+  readonly image?: CodeImage;
+}
+
+/**
+ * The allocated sections of a linked code object (SHF_ALLOC: code, .rodata, .data, .bss as zeros)
+ * at their addresses: bytes[k] is the byte at address base + k. Shared by the object's kernels;
+ * each engine maps its own copy (a kernel may write .data).
+ */
+export interface CodeImage {
+  readonly base: number;
+  readonly bytes: Uint8Array;
+}
+
+/** The largest image we map (a code object's allocated span); a larger one is left unmapped (its data reads fault). */
+export const MAX_CODE_IMAGE = 64 << 20;
+const SHF_ALLOC = 0x2;
+const SHT_NOBITS = 8;
+
+/** The image of a linked (ET_DYN / ET_EXEC) code object; none for a relocatable one (its sections have no addresses). */
+function codeImage(elf: ElfFile): CodeImage | undefined {
+  if (elf.type === 1) return undefined;
+  const alloc = elf.sections.filter((s) => (s.flags & SHF_ALLOC) !== 0 && s.size > 0);
+  if (alloc.length === 0) return undefined;
+  const base = Math.min(...alloc.map((s) => s.addr));
+  const end = Math.max(...alloc.map((s) => s.addr + s.size));
+  if (end - base > MAX_CODE_IMAGE) return undefined;
+  const bytes = new Uint8Array(end - base);
+  for (const s of alloc) if (s.type !== SHT_NOBITS) bytes.set(sectionBytes(elf, s).subarray(0, s.size), s.addr - base);
+  return { base, bytes };
 }
 
 /** A function symbol's code: [start, end) as dwords (words[0] at start). */
@@ -103,6 +136,7 @@ function sectionFunctions(elf: ElfFile, sec: ElfSection, base: number): CodeFunc
 
 function kernelShaders(elf: ElfFile): Shader[] {
   const perSection = new Map<number, CodeFunction[]>();
+  const image = codeImage(elf);
   const sectionRelocs = new Map<number, number[]>();
   return readShaderInfos(elf).map((info) => {
     const rel = elf.type === 1;
@@ -120,6 +154,7 @@ function kernelShaders(elf: ElfFile): Shader[] {
       info, words: toWords(bytes.slice()), basePc: start,
       ...(relocated && relocated.length > 0 ? { relocated } : {}),
       ...(all.length > 0 ? { functions: all } : {}),
+      ...(image ? { image } : {}),
     };
   });
 }

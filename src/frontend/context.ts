@@ -117,9 +117,24 @@ export class TContext {
   dppApplied = false;
   /** Whether the instruction's SDWA selects were applied (the VALU io, units/valu.ts and units/valu-io.ts): an SDWA form whose translator did not is refused. */
   sdwaApplied = false;
+  /**
+   * The code object's image [base, base + size) when the code can address it (s_getpc_b64): every
+   * memory address the shader forms then goes through `memoryAddress`.
+   */
+  codeImage: { readonly base: number; readonly size: number } | undefined;
   constructor(readonly b: BlockBuilder, readonly shader: Shader, readonly mode: ModeAnalysis, readonly text: (i: Instruction) => string, readonly blockOf: (pc: number) => number) {}
 
   get waveSize(): 32 | 64 { return this.shader.info.waveSize; }
+
+  /**
+   * A memory address as the device sees it: an address inside the code object's image moves to
+   * where the engine placed the image (`CodeAddress`); the IR interpreter maps the image at its
+   * own addresses, so there it is the address itself.
+   */
+  memoryAddress(a: Inst): Inst {
+    const im = this.codeImage;
+    return im ? this.b.emit('CodeAddress', [a], [im.base, im.size]) : a;
+  }
 
   error(msg: string): TranslateError {
     return new TranslateError(msg, this.inst.pc, this.text(this.inst), this.inst.words);

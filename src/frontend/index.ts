@@ -73,6 +73,14 @@ export function translate(shader: Shader, cfg: Cfg, mode: ModeAnalysis): IrFunct
   emitLaunchState(eb, shader);
   eb.emit('Branch', [], [irBlock(cfg.entry)]);
   const blockAt = new Map(cfg.blocks.map((x) => [x.start, x.id]));
+  // The code object's image, where the code can reach it: by an s_getpc_b64-relative address.
+  const image = shader.image && cfg.blocks.some((cb) => cb.instructions.some((i) => i.def.mnemonic === 's_getpc_b64'))
+    ? { base: shader.image.base, size: shader.image.bytes.length } : undefined;
+  const context = (bb: BlockBuilder, blockOf: (pc: number) => number) => {
+    const c = new TContext(bb, shader, mode, text, blockOf);
+    c.codeImage = image;
+    return c;
+  };
   const flow = callFlow(cfg);
   for (const cb of cfg.blocks) {
     const ib = blocks[cb.id];
@@ -84,7 +92,7 @@ export function translate(shader: Shader, cfg: Cfg, mode: ModeAnalysis): IrFunct
       continue;
     }
     let b = new BlockBuilder(fn, ib);
-    let cx = new TContext(b, shader, mode, text, (pc) => irBlock(blockAt.get(pc) ?? -1));
+    let cx = context(b, (pc) => irBlock(blockAt.get(pc) ?? -1));
     let ended = false;
     const insts = cb.instructions;
     for (let j = 0; j < insts.length; j++) {
@@ -140,7 +148,7 @@ export function translate(shader: Shader, cfg: Cfg, mode: ModeAnalysis): IrFunct
         const next = fn.addBlock(inst.pc);
         b.emit('Branch', [], [next.id]);
         b = new BlockBuilder(fn, next, inst.pc);
-        cx = new TContext(b, shader, mode, text, cx.blockOf);
+        cx = context(b, cx.blockOf);
         continue;
       }
       if (hasDynamicMode(mode, inst)) {
@@ -160,7 +168,7 @@ export function translate(shader: Shader, cfg: Cfg, mode: ModeAnalysis): IrFunct
             b = new BlockBuilder(fn, next, inst.pc);
           }
           const vb = new BlockBuilder(fn, copy);
-          const vcx = new TContext(vb, shader, mode, text, cx.blockOf);
+          const vcx = context(vb, cx.blockOf);
           for (const x of run) {
             vb.pc = x.pc;
             vcx.inst = x;
@@ -171,7 +179,7 @@ export function translate(shader: Shader, cfg: Cfg, mode: ModeAnalysis): IrFunct
           vb.emit('Branch', [], [join.id]);
         });
         b = new BlockBuilder(fn, join);
-        cx = new TContext(b, shader, mode, text, cx.blockOf);
+        cx = context(b, cx.blockOf);
         j = k;
         continue;
       }

@@ -166,6 +166,8 @@ export class InterpKernel {
 
   constructor(readonly shader: Shader, readonly mem: GlobalMemory) {
     this.prog = new Program(shader);
+    // The code object's image at its addresses: its __constant data and tables (s_getpc_b64-relative).
+    if (shader.image) mem.mapImage('code object image', shader.image.base, shader.image.bytes);
   }
 
   private regions(segSize: number): LaunchRegions {

@@ -18,6 +18,8 @@ const FIRST_BASE = 2 ** 32;
 export class GlobalMemory {
   private readonly regions: Region[] = [];
   private last: Region | undefined;
+  /** A code object's image at its own addresses (below FIRST_BASE, where no mapped region lies). */
+  private fixed: Region | undefined;
 
   /** Adds a region of `bytes` (kept by reference: writes land in it) and returns its address. */
   map(name: string, bytes: Uint8Array): number {
@@ -28,10 +30,26 @@ export class GlobalMemory {
     return base;
   }
 
+  /**
+   * Places a code object's image (src/container/shader.ts CodeImage) at its own addresses, once per
+   * memory: the code reaches its data at the addresses s_getpc_b64 gives. Its bytes are a copy.
+   * False when the memory already holds another image (a second code object's data stays unmapped).
+   */
+  mapImage(name: string, base: number, bytes: Uint8Array): boolean {
+    const f = this.fixed;
+    if (f) return f.base === base && f.bytes.length === bytes.length;
+    if (base < 0 || base + bytes.length > FIRST_BASE) return false;
+    const copy = bytes.slice();
+    this.fixed = { name, base, bytes: copy, view: new DataView(copy.buffer) };
+    return true;
+  }
+
   /** The region holding [addr, addr + size), or an InterpError naming the address. */
   region(addr: number, size: number, what: string): Region {
     const l = this.last;
     if (l && addr >= l.base && addr + size <= l.base + l.bytes.length) return l;
+    const f = this.fixed;
+    if (f && addr >= f.base && addr + size <= f.base + f.bytes.length) { this.last = f; return f; }
     const i = Math.floor((addr - FIRST_BASE) / REGION_ALIGN);
     const r = this.regions[i];
     if (!r || addr < r.base || addr + size > r.base + r.bytes.length) {

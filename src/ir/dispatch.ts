@@ -12,6 +12,7 @@ export function dispatchIr(fn: IrFunction, shader: Shader, o: DispatchOptions): 
   const refusal = launchRefusal(info, o.grid, o.block);
   if (refusal) throw new IrError(refusal);
   const mem = o.mem;
+  if (shader.image) mem.mapImage('code object image', shader.image.base, shader.image.bytes);
   const lds = o.groupSegmentSize ?? info.ldsSize;
   const kernargPtr = mem.map('kernarg segment', kernargSegment(info, o.kernarg, o.grid, o.block, lds));
   const dispatchPtr = mem.map('dispatch packet', dispatchPacket(o.grid, o.block, kernargPtr, lds, info.scratchSize));

@@ -163,6 +163,7 @@ const HANDLERS: Record<Op, Handler> = {
   ReadLane: (c) => { const v = c.a(0), s = c.a(1); return map(c, (l) => v[u(s[l]) % c.lanes] ?? 0); },
   WorkgroupId: (c) => map(c, () => c.w.workgroupId[Number(c.imm(0))] ?? 0),
   LocalId: (c) => map(c, (l) => c.w.localIds[l]?.[Number(c.imm(0))] ?? 0),
+  CodeAddress: m1((a) => big(a)),
   WaveInGroup: (c) => map(c, () => c.w.waveInGroup ?? 0),
   WavesInGroup: (c) => map(c, () => c.w.wavesInGroup ?? 1),
   InGrid: (c) => map(c, (l) => b01(c.w.inGrid[l] ?? false)),

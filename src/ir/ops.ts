@@ -179,6 +179,12 @@ export const OPS = {
    * ascending lane order. The float atomics (src/ir/passes/lower-float-atomic.ts makes the helpers).
    */
   AtomicRmwCall: { args: ['imm', 'u1', 'u64', 'u64', 'u64', 'imm'], result: 'u64', effect: true },
+  /**
+   * A memory address as the device sees it (imms: the code object image's base and size): inside
+   * [base, base + size) it moves to where the engine placed the image; the IR interpreter maps the
+   * image at its own addresses (identity). Only where the code can address its image (s_getpc_b64).
+   */
+  CodeAddress: { args: ['u64', 'imm', 'imm'], result: 'u64' },
   /** A wave-uniform dword load (SMEM): the address is the same in every lane. */
   LoadUniform32: { args: ['u64'], result: 'u32', effect: true },
   /** The address of the kernarg segment / dispatch packet the runtime provides. */

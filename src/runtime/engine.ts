@@ -17,7 +17,7 @@
 // are numbered per module), and every kernel with scratch a scratch buffer (each wave of a dispatch
 // its region, src/interp/scratch.ts's layout; sized for the submission's largest dispatch of it).
 // Buffers: 0 the arena, 1..K the kernels' sinks, then the scratch buffers, then the plan's buffers.
-import type { Shader } from '../container/shader.js';
+import type { CodeImage, Shader } from '../container/shader.js';
 import { describeStep, planSteps, type ArgsPlan, type BufferSlot, type PlanItem, type PreparedDispatch } from '../interp/args.js';
 import { dispatchPacket, kernargSegment, launchRefusal, type Dim3 } from '../interp/dispatch.js';
 import { wantsScratch } from '../interp/scratch.js';
@@ -71,6 +71,8 @@ export interface CompiledKernel {
   readonly laneExchange: LaneExchange;
   /** The most work-items a workgroup of its dispatches may have (what it was compiled for: RecompileOptions.workItems). */
   readonly workItems: number;
+  /** The module addresses the code object's image (RecompileResult.codeImage): the run gives it a buffer of shader.image. */
+  readonly codeImage?: boolean;
 }
 
 /**
@@ -82,7 +84,7 @@ export interface CompiledKernel {
 export function compileFor(shader: Shader, dev: VulkanDevice, ldsBytes = shader.info.ldsSize, workItems?: number): CompiledKernel {
   const t0 = performance.now();
   const r = recompile(shader, { profile: targetProfile(dev.profile), ldsBytes, ...(workItems !== undefined ? { workItems } : {}) });
-  return { shader, spirv: r.spirv, faults: r.faults, dispatch: r.dispatch, ldsBytes, laneExchange: r.laneExchange, workItems: r.workItems, compileMs: performance.now() - t0 };
+  return { shader, spirv: r.spirv, faults: r.faults, dispatch: r.dispatch, ldsBytes, laneExchange: r.laneExchange, workItems: r.workItems, ...(r.codeImage ? { codeImage: true } : {}), compileMs: performance.now() - t0 };
 }
 
 /**
@@ -185,9 +187,22 @@ async function runSteps(kernels: readonly CompiledKernel[], buffers: readonly Ui
   // The scratch buffers' indices (kernels with a private segment), after the sinks.
   const scratchOf = new Map<number, number>();
   kernels.forEach((k, i) => { if (wantsScratch(k.shader.info)) scratchOf.set(i, 1 + K + scratchOf.size); });
-  const first = 1 + K + scratchOf.size;
+  // The code object images the modules address, after the scratch buffers: one buffer per image
+  // (the kernels of one code object share it, as one loaded object), a copy that the run's
+  // dispatches write through (.data), as the interpreter's memory maps it once.
+  const imageBuffers = new Map<CodeImage, number>();
+  const imageOf = new Map<number, number>();
+  kernels.forEach((k, i) => {
+    const im = k.shader.image;
+    if (!k.codeImage || !im) return;
+    let b = imageBuffers.get(im);
+    if (b === undefined) imageBuffers.set(im, b = 1 + K + scratchOf.size + imageBuffers.size);
+    imageOf.set(i, b);
+  });
+  const images = [...imageBuffers.keys()].map((im) => im.bytes.slice());
+  const first = 1 + K + scratchOf.size + images.length;
   if (first + buffers.length > RUN_LIMITS.maxBuffers) {
-    throw new VulkanError('ERR_OUT_OF_RANGE', `the run needs ${first + buffers.length} Vulkan buffers (${buffers.length} of the document, ${K} kernels' sink buffers, ${scratchOf.size} scratch buffers, 1 for the kernarg segments); the engine binds at most ${RUN_LIMITS.maxBuffers}`);
+    throw new VulkanError('ERR_OUT_OF_RANGE', `the run needs ${first + buffers.length} Vulkan buffers (${buffers.length} of the document, ${K} kernels' sink buffers, ${scratchOf.size} scratch buffers, ${images.length} code object images, 1 for the kernarg segments); the engine binds at most ${RUN_LIMITS.maxBuffers}`);
   }
   if (K > STEP_LIMITS.maxKernels) throw new VulkanError('ERR_OUT_OF_RANGE', `the run dispatches ${K} kernels; one submission takes at most ${STEP_LIMITS.maxKernels}`);
   const limit = Math.max(1, Math.min(perSubmission, STEP_LIMITS.maxSteps));
@@ -246,6 +261,8 @@ async function runSteps(kernels: readonly CompiledKernel[], buffers: readonly Ui
         { buffer: 0, into: 0, offset: pkt + 40, add: at }, // hsa_kernel_dispatch_packet.kernarg_address
         ...step.bufferSlots.map((b) => ({ buffer: first + b.buffer, ...(b.into === undefined ? { into: 0, offset: at + b.offset } : { into: first + b.into, offset: b.offset }), ...(b.bits48 ? { bits48: true } : {}) })),
       );
+      const ib = imageOf.get(step.kernel);
+      if (ib !== undefined) patches.push({ buffer: ib, into: 'push', step: s, offset: PUSH.imagePtr });
       const sb = scratchOf.get(step.kernel);
       if (sb !== undefined) {
         const need = w * scratchWaveBytes(k.shader.info.scratchSize, k.shader.info.waveSize);
@@ -255,7 +272,7 @@ async function runSteps(kernels: readonly CompiledKernel[], buffers: readonly Ui
       }
     });
     for (const sk of sinks) sk.fill(0);
-    const r = await dev.runSteps(kernels.map((k) => ({ spirv: k.spirv, entry: 'main' })), [arena, ...sinks, ...[...scratchBytes.values()].map((n) => new Uint8Array(Math.max(4, n))), ...buffers], { kernel: kernelOf, groups, push }, { addressPatches: patches, deviceAddressBuffers: true, ...subgroupOptions });
+    const r = await dev.runSteps(kernels.map((k) => ({ spirv: k.spirv, entry: 'main' })), [arena, ...sinks, ...[...scratchBytes.values()].map((n) => new Uint8Array(Math.max(4, n))), ...images, ...buffers], { kernel: kernelOf, groups, push }, { addressPatches: patches, deviceAddressBuffers: true, ...subgroupOptions });
     ms += r.ms;
     pipelineMs += r.pipelineMs;
     submissions++;

@@ -48,6 +48,8 @@ export interface KernelState {
   /** The wave's scratch region (kernels with scratch). */
   readonly scratchBase: Id;
   readonly kernargPtr: Id;
+  /** The device address of the code object's image (PUSH.imagePtr; kernels with CodeAddress). */
+  readonly imagePtr: Id;
   readonly dispatchPtr: Id;
   readonly sinkPtr: Id;
   readonly psbU32: Id;
@@ -201,6 +203,12 @@ export function emitOp(sc: Scalars, k: KernelState | undefined, i: Inst, A: (j: 
     case 'Lo32': r = m.OpCompositeExtract(tU32, m.OpBitcast(sc.tV2U32, A(0)), 0); break;
     case 'Hi32': r = m.OpCompositeExtract(tU32, m.OpBitcast(sc.tV2U32, A(0)), 1); break;
     case 'IAdd64': r = m.OpIAdd(tU64, A(0), A(1)); break;
+    case 'CodeAddress': {
+      // Inside the code object's image: the same offset in the image buffer the runtime placed (PUSH.imagePtr).
+      const off = m.OpISub(tU64, A(0), c64(BigInt(imm(i, 0))));
+      r = m.OpSelect(tU64, m.OpULessThan(sc.tBool, off, c64(BigInt(imm(i, 1)))), m.OpIAdd(tU64, K(k, i).imagePtr, off), A(0));
+      break;
+    }
     case 'ISub64': r = m.OpISub(tU64, A(0), A(1)); break;
     case 'IMul64': r = m.OpIMul(tU64, A(0), A(1)); break;
     case 'Shl64': r = m.OpShiftLeftLogical(tU64, A(0), m.OpBitwiseAnd(tU32, A(1), c32(63))); break;

@@ -92,7 +92,9 @@ export const PUSH = {
   grid: 24, block: 36, wavesPerGroup: 48, groupsX: 52, groupsY: 56, vkGroupsX: 60,
   /** The dispatch's scratch buffer: wave k of the dispatch (workgroup-major) has the k-th region of scratchWaveBytes. */
   scratchPtr: 64,
-  size: 72,
+  /** The code object's image (src/container/shader.ts CodeImage; only modules that address it declare it). */
+  imagePtr: 72,
+  size: 80,
 } as const;
 
 export interface EmitResult {
@@ -233,10 +235,11 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
   // The helpers' ids, defined after the entry point.
   const helperFns = fn.helpers.map(() => m.allocateId());
 
-  // Push constants.
-  const pcStruct = m.OpTypeStruct(tU64, tU64, tU64, tU32, tU32, tU32, tU32, tU32, tU32, tU32, tU32, tU32, tU32, tU64);
+  // Push constants (imagePtr only in a module that addresses the code object's image).
+  const image = fn.blocks.some((b) => b.insts.some((i) => i.op === 'CodeAddress'));
+  const pcStruct = m.OpTypeStruct(tU64, tU64, tU64, tU32, tU32, tU32, tU32, tU32, tU32, tU32, tU32, tU32, tU32, tU64, ...(image ? [tU64] : []));
   m.OpDecorate(pcStruct, 'Block');
-  [0, 8, 16, 24, 28, 32, 36, 40, 44, 48, 52, 56, 60, 64].forEach((off, k) => m.OpMemberDecorate(pcStruct, k, 'Offset', off));
+  [0, 8, 16, 24, 28, 32, 36, 40, 44, 48, 52, 56, 60, 64, ...(image ? [PUSH.imagePtr] : [])].forEach((off, k) => m.OpMemberDecorate(pcStruct, k, 'Offset', off));
   const pcVar = m.OpVariable(m.OpTypePointer('PushConstant', pcStruct), 'PushConstant');
   const pcPtr64 = m.OpTypePointer('PushConstant', tU64);
   const pcPtr32 = m.OpTypePointer('PushConstant', tU32);
@@ -283,10 +286,11 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
   m.OpLabel();
 
   // --- the launch geometry (in the entry block: it dominates everything) ---
-  const pc64 = (off: number) => m.OpLoad(tU64, m.OpAccessChain(pcPtr64, pcVar, c32(off === PUSH.scratchPtr ? 13 : [0, 8, 16].indexOf(off))));
+  const pc64 = (off: number) => m.OpLoad(tU64, m.OpAccessChain(pcPtr64, pcVar, c32(off === PUSH.imagePtr ? 14 : off === PUSH.scratchPtr ? 13 : [0, 8, 16].indexOf(off))));
   const pc32 = (off: number) => m.OpLoad(tU32, m.OpAccessChain(pcPtr32, pcVar, c32(3 + (off - 24) / 4)));
   const kernargPtr = pc64(PUSH.kernargPtr), dispatchPtr = pc64(PUSH.dispatchPtr), sinkPtr = pc64(PUSH.sinkPtr);
   const scratchPtr = scratch ? pc64(PUSH.scratchPtr) : c64(0n);
+  const imagePtr = image ? pc64(PUSH.imagePtr) : c64(0n);
   const waveBytes = scratchWaveBytes(options.scratchBytes ?? 0, ws);
   const grid = [0, 1, 2].map((k) => pc32(PUSH.grid + 4 * k));
   const blk = [0, 1, 2].map((k) => pc32(PUSH.block + 4 * k));
@@ -476,7 +480,7 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
     return m.OpSelect(t, active, old as Id, zero);
   };
   const kernel: KernelState = {
-    waveSize: ws, lane, groupIds, kernargPtr, dispatchPtr, sinkPtr, psbU32, helperFns,
+    waveSize: ws, lane, groupIds, kernargPtr, imagePtr, dispatchPtr, sinkPtr, psbU32, helperFns,
     get localIds() { return current().localIds; },
     get inGrid() { return current().inGrid; },
     get waveInGroup() { return current().wave; },

@@ -47,7 +47,7 @@ function vsharpOf(cx: TContext, name: string): Vsharp {
   const w = [0, 1, 2, 3].map((k) => cx.scalar(r, 'b128', k)) as [Inst, Inst, Inst, Inst];
   const w3 = w[3];
   return {
-    base: cx.pack(w[0], e(cx, 'And32', w[1], K(cx, 0xffff))),
+    base: cx.memoryAddress(cx.pack(w[0], e(cx, 'And32', w[1], K(cx, 0xffff)))),
     stride: field(cx, w[1], 16, 0x3fff),
     swizzle: e(cx, 'INe32', e(cx, 'LShr32', w[1], K(cx, 31)), K(cx, 0)),
     numRecords: w[2], w3,
@@ -378,7 +378,7 @@ const sbufferLoad = (n: number): Translator => (cx) => {
   const b = cx.b;
   const sb = cx.op('sbase').value;
   const w = [0, 1, 2].map((k) => cx.scalar(sb, 'b128', k)) as [Inst, Inst, Inst];
-  const base = cx.pack(w[0], e(cx, 'And32', w[1], K(cx, 0xffff)));
+  const base = cx.memoryAddress(cx.pack(w[0], e(cx, 'And32', w[1], K(cx, 0xffff))));
   let off = K(cx, (cx.inst.mods.offset ?? 0) >>> 0);
   const so = cx.op('soffset').value;
   if (!(so.kind === 'special' && so.reg === 'null')) off = e(cx, 'IAdd32', off, cx.scalar(so, 'u32'));

@@ -31,7 +31,7 @@ function smemAddress(cx: TContext): Inst {
   // The offset is signed 21-bit: extend it to 64 bits.
   const off64 = cx.pack(off, b.emit('AShr32', [off, cx.u32(31)]));
   const a = b.emit('IAdd64', [base, off64]);
-  return cx.pack(b.emit('And32', [b.emit('Lo32', [a]), cx.u32(0xfffffffc)]), b.emit('Hi32', [a]));
+  return cx.memoryAddress(cx.pack(b.emit('And32', [b.emit('Lo32', [a]), cx.u32(0xfffffffc)]), b.emit('Hi32', [a])));
 }
 
 const sload = (n: number): Translator => (cx) => {
@@ -57,7 +57,7 @@ function globalAddress(cx: TContext): Inst {
   } else if (vaddr) a = cx.pack(cx.lane(vaddr, 'u64', 0), cx.lane(vaddr, 'u64', 1));
   else return cx.fail(addtid ? 'global_*_addtid needs saddr (the interpreter refuses it too)' : 'no address operand');
   if (off !== 0) a = b.emit('IAdd64', [a, cx.pack(cx.u32(off), cx.u32(off < 0 ? 0xffffffff : 0))]);
-  return a;
+  return cx.memoryAddress(a);
 }
 
 /**

@@ -244,7 +244,7 @@ function texel(cx: TContext, im: Image, opRefuses: Inst, log2Bpe: Inst): { on: I
   // The bounds inline (DCE removes the offset's inline instance), the offset by its helper.
   const place = { ok: linearTexel(new IrImageArith(cx.b), plan.cls, gfx103, dims, coords).ok, offset: texelOffset(cx, plan.cls, gfx103, dims, coords) };
   const base = cx.pack(e(cx, 'Shl32', f('baseLo'), K(cx, 8)), e(cx, 'Or32', e(cx, 'LShr32', f('baseLo'), K(cx, 24)), e(cx, 'Shl32', f('baseHi'), K(cx, 8))));
-  return { on: e(cx, 'AndU1', go, place.ok), addr: e(cx, 'IAdd64', base, place.offset), go };
+  return { on: e(cx, 'AndU1', go, place.ok), addr: e(cx, 'IAdd64', cx.memoryAddress(base), place.offset), go };
 }
 
 const vgpr = (n: number) => ({ kind: 'vgpr' as const, index: n, count: 1 });
