@@ -20,7 +20,7 @@ import { sliceKernels } from '../frontend/kernels.js';
 import { flowKernels } from './flow-kernels.js';
 import { callKernels } from './call-kernels.js';
 import { Rng } from '../harness/rng.js';
-import { buildOpenCl } from '../harness/opencl.js';
+import { buildOpenCl, linkOpenCl } from '../harness/opencl.js';
 import { addtidCases, atomicCases, buffer64Cases, bufferCases, compareCases, intCases, laneCases, openclAtomicCases } from './cases-breadth.js';
 import { wideAssembly, wideOpenCl } from './cases-wide.js';
 import { ldsCases } from './cases-lds.js';
@@ -385,6 +385,25 @@ function* flowCases(kernelsOf: (wave64: boolean) => readonly { name: string; bod
 }
 
 /** The suites in the order the engine test runs them. */
+/**
+ * A linked object's own data (tests/fixtures/opencl/constant-data.cl): a __constant table and
+ * libclc's math tables, reached through the code object image (tests/runtime/code-image.test.ts
+ * checks the lookup against the source's table).
+ */
+function* codeImageCases(): Generator<EngineCase> {
+  const rng = new Rng(77);
+  for (const w64 of [false, true]) {
+    const w = w64 ? 64 : 32;
+    const code = new Uint8Array(readFileSync(linkOpenCl(buildOpenCl('constant-data.cl', { wave64: w64 }))));
+    const n = 256;
+    const f32 = new Float32Array(n).map(() => (rng.u32() % 20000) / 97 - 3);
+    const f64 = new Float64Array(n).map(() => ((rng.u32() % 40000) - 20000) / 311);
+    yield { name: `constant table wave${w}`, spirvName: `lookup${w}`, code, kernel: 'lookup', shader: kernelOf(code, 'lookup'), buffers: [new Uint8Array(4 * n), dwords(Array.from({ length: n }, () => rng.u32()))], grid: [n, 1, 1], block: [64, 1, 1], scalars: [], writes: 0 };
+    yield { name: `libclc f32 math wave${w}`, spirvName: `mathlib${w}`, code, kernel: 'mathlib', shader: kernelOf(code, 'mathlib'), buffers: [new Uint8Array(4 * n), new Uint8Array(f32.buffer)], grid: [n, 1, 1], block: [64, 1, 1], scalars: [], writes: 0 };
+    yield { name: `libclc f64 math wave${w}`, spirvName: `mathlib64_${w}`, code, kernel: 'mathlib64', shader: kernelOf(code, 'mathlib64'), buffers: [new Uint8Array(8 * n), new Uint8Array(f64.buffer)], grid: [n, 1, 1], block: [64, 1, 1], scalars: [], writes: 0 };
+  }
+}
+
 export const ENGINE_SUITES: readonly EngineSuite[] = [
   { title: 'slice and OpenCL kernels', cases: sliceAndOpenCl },
   { title: 'float modes', cases: floatModes },
@@ -416,6 +435,7 @@ export const ENGINE_SUITES: readonly EngineSuite[] = [
   { title: 'remaining float VALU ops', cases: () => vfloatCases() },
   // v_exp/v_log/v_sin/v_cos (./cases-transcendental.ts; tests/runtime/transcendental.test.ts runs them on lavapipe and the IR interpreter).
   { title: 'transcendentals', cases: () => transcendentalCases() },
+  { title: 'code object data (linked: __constant tables, libclc math tables)', cases: codeImageCases },
   { title: 'control flow', cases: controlFlow },
   { title: 'calls and computed jumps', cases: callCases },
   // Image (MIMG) storage instructions (tests/runtime/image.test.ts and image-pck.test.ts run them on

@@ -59,6 +59,10 @@ test('recompiled kernels on lavapipe equal the interpreter byte for byte, wave32
   await runSuite(suite('slice and OpenCL kernels'));
 });
 
+test('a linked object\'s own data (a __constant table, libclc\'s math tables) through the code object image on lavapipe, equal to the interpreter', async () => {
+  await runSuite(suite('code object data (linked: __constant tables, libclc math tables)'));
+});
+
 test('f32 arithmetic under every rounding direction and denormal mode, set at launch and mid-shader, emulated exactly on lavapipe', async () => {
   await runSuite(suite('float modes'));
 });
