@@ -408,7 +408,8 @@ function userDataItem(cx: Context, a: Record<string, unknown>, where: string, k:
     let bytes: Uint8Array;
     if ('buffer' in x || 'ref' in x || 'resource' in x || 'table' in x) {
       const item = userDataItem(cx, x, here, k, `${name}.table[${j}]`, depth + 1);
-      for (const b of item.slots) slots.push({ ...b, offset: at + b.offset });
+      // The item's own slots are at its place in this table; a nested table's, in that table.
+      for (const b of item.slots) slots.push(b.into === undefined ? { ...b, offset: at + b.offset } : b);
       bytes = item.bytes;
     } else bytes = tableValue(x, here);
     parts.push(bytes);

@@ -172,7 +172,8 @@ test('rdna run on a raw compute shader with its sidecar: both engines print the 
 });
 
 // The user data as a table (the usual layout when a shader has many resources): s[0:1] point to
-// [V# of the input, the output's address, the addend, the address of a nested table holding 77].
+// [V# of the input, the output's address, an addend, the address of a nested table holding 77, 5
+// and the input's address]; the shader adds the addend, 77 and the input's first dword.
 const TABLE_PROLOGUE = `
   s_load_dwordx4 s[4:7], s[0:1], 0x0
   s_load_dword s2, s[0:1], 0x18
@@ -180,14 +181,19 @@ const TABLE_PROLOGUE = `
   s_load_dwordx2 s[0:1], s[0:1], 0x10
   s_waitcnt lgkmcnt(0)
   s_load_dword s3, s[14:15], 0x0
+  s_load_dwordx2 s[16:17], s[14:15], 0x8
   s_waitcnt lgkmcnt(0)
-  s_add_u32 s2, s2, s3`;
+  s_load_dword s18, s[16:17], 0x0
+  s_waitcnt lgkmcnt(0)
+  s_add_u32 s2, s2, s3
+  s_add_u32 s2, s2, s18`;
 const TABLE_SIDECAR = { ...SIDECAR('gfx1030', 32), userSgprs: [{ name: 'srt', sgpr: 0, count: 2 }] };
 const tableDoc = (sequence: boolean) => {
-  const table = (out: object, inp: object) => ({ table: [{ resource: inp }, out, { u32: K - 77 }, { table: [{ u32: 77 }] }] });
+  const addend = (K - 77 - (INPUT[0] as number)) >>> 0;
+  const table = (out: object, inp: object, inp2: object) => ({ table: [{ resource: inp }, out, { u32: addend }, { table: [{ u32: 77 }, { u32: 5 }, inp2] }] });
   return sequence
-    ? { buffers: { in: { buffer: 'u32', data: INPUT }, out: { buffer: 'u32', size: N * 24 } }, dispatches: [{ grid: [...GRID], block: [...BLOCK], args: { srt: table({ ref: 'out' }, { ref: 'in' }) } }] }
-    : { grid: [...GRID], block: [...BLOCK], args: { srt: table({ buffer: 'u32', size: N * 24 }, { buffer: 'u32', data: INPUT }) } };
+    ? { buffers: { in: { buffer: 'u32', data: INPUT }, out: { buffer: 'u32', size: N * 24 } }, dispatches: [{ grid: [...GRID], block: [...BLOCK], args: { srt: table({ ref: 'out' }, { ref: 'in' }, { ref: 'in' }) } }] }
+    : { grid: [...GRID], block: [...BLOCK], args: { srt: table({ buffer: 'u32', size: N * 24 }, { buffer: 'u32', data: INPUT }, { buffer: 'u32', data: INPUT }) } };
 };
 
 test('raw compute shader whose user data points to a table (a V#, a buffer address, a value, a nested table): interpreter, Vulkan and rdna run', async () => {
