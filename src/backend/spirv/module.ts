@@ -46,12 +46,34 @@ export interface TypeInfo {
   readonly operands: readonly number[];
 }
 
+/**
+ * A growing stream of words (a function's body): a Uint32Array, doubled when full. A JS array
+ * grown by push to the tens of thousands of words of a large kernel's body cost many times more
+ * (its growth copies, and their garbage).
+ */
+class Words {
+  private buf = new Uint32Array(256);
+  length = 0;
+  push(w: number): void {
+    if (this.length === this.buf.length) {
+      const grown = new Uint32Array(2 * this.buf.length);
+      grown.set(this.buf);
+      this.buf = grown;
+    }
+    this.buf[this.length++] = w;
+  }
+  /** The words from `start` on (a view: valid until the next push). */
+  view(start = 0): Uint32Array {
+    return this.buf.subarray(start, this.length);
+  }
+}
+
 interface FunctionStreams {
   readonly name: string;
   readonly header: number[];
   firstLabel: number[] | undefined;
   readonly vars: number[];
-  readonly body: number[];
+  readonly body: Words;
 }
 
 const DEDUP_TYPES_EXCEPT = new Set(['OpTypeStruct', 'OpTypeOpaque', 'OpTypeForwardPointer']);
@@ -145,7 +167,7 @@ function plainEnum(kind: string, name: string): { readonly value: number; readon
 const GENERAL = Symbol('general');
 
 /** Appends the words (a loop: spreading into push is slow for the many small instructions). */
-function append(to: number[], words: readonly number[]): void {
+function append(to: number[] | Words, words: readonly number[]): void {
   for (let k = 0; k < words.length; k++) to.push(words[k] as number);
 }
 
@@ -332,7 +354,7 @@ export class Module {
    * its words written straight into the body. GENERAL (nothing written) when an operand is not
    * what the plan expects: the general encoder then checks them and raises the error.
    */
-  private emitPlain(op: string, info: OpInfo, plan: PlainPlan, operands: readonly unknown[], body: number[], result: Id | undefined): Id | undefined | typeof GENERAL {
+  private emitPlain(op: string, info: OpInfo, plan: PlainPlan, operands: readonly unknown[], body: Words, result: Id | undefined): Id | undefined | typeof GENERAL {
     const vals = this.scratch;
     const n = operands.length;
     if (n < plan.ids || (plan.tail === 0 && n !== plan.ids)) return GENERAL;
@@ -389,7 +411,7 @@ export class Module {
     }
     if (id && plan.hasType) this.valueTypes[id.value] = operands[0] as Id;
     if (this.recorder) {
-      const inst = body.slice(start);
+      const inst = Array.from(body.view(start));
       const ids: number[] = [];
       for (let k = 1; k < inst.length; k++) {
         const operand = plan.resultIndex >= 0 && k > plan.resultIndex + 1 ? k - 2 : k - 1;
@@ -448,7 +470,7 @@ export class Module {
       case 'OpModuleProcessed': append(this.debugProcessed, inst); return false;
       case 'OpFunction':
         if (fn) throw new BuilderError(op, `function ${fn.name} is still open (no OpFunctionEnd)`);
-        this.current = { name: `%${inst[2] ?? '?'}`, header: [...inst], firstLabel: undefined, vars: [], body: [] };
+        this.current = { name: `%${inst[2] ?? '?'}`, header: [...inst], firstLabel: undefined, vars: [], body: new Words() };
         return true;
       case 'OpFunctionParameter':
         if (!fn || fn.firstLabel) throw new BuilderError(op, 'must follow OpFunction, before the first label');
@@ -457,7 +479,7 @@ export class Module {
       case 'OpFunctionEnd':
         if (!fn) throw new BuilderError(op, 'no function is open');
         // Kept as parts, copied once into the module's words by assemble (copying word by word here was slow).
-        this.functions.push(fn.header, fn.firstLabel ?? [], fn.vars, fn.body, inst);
+        this.functions.push(fn.header, fn.firstLabel ?? [], fn.vars, fn.body.view(), inst);
         this.current = undefined;
         return true;
       case 'OpLabel':
