@@ -42,7 +42,7 @@
 // the end of a function's range is 'falls-off-end' there.
 import type { Target } from '../isa/types.js';
 import type { Instruction, InvalidWord, OperandValue } from '../decode/types.js';
-import { type CodeSegment, type Shader, functionAt, segmentAt } from '../container/shader.js';
+import { type CodeSegment, type Shader, functionAt, kernelSegment, segmentAt } from '../container/shader.js';
 import type { BasicBlock, Cfg, Diagnostic, Edge, EdgeKind, Severity } from './types.js';
 import { decodeAt } from '../decode/index.js';
 import { printInstruction, formatLong } from '../disasm/index.js';
@@ -267,6 +267,14 @@ interface Round {
 
 class Discovery {
   readonly target: Target;
+  /** The kernel's own range (most pcs are in it: one object, not one per question). */
+  private readonly kernel: CodeSegment;
+  /**
+   * The decoded records: of the kernel's range by dword index, 1 + an index into `decoded` (0: not
+   * decoded yet; a typed array, not a Map entry per instruction); of the functions' code by pc.
+   */
+  private readonly kernelSlots: Int32Array;
+  private readonly decoded: Decoded[] = [];
   private readonly cache = new Map<number, Decoded>();
   decodedCount = 0;
   limitHit = false;
@@ -285,6 +293,8 @@ class Discovery {
   constructor(readonly shader: Shader, readonly resolvedCalls: ReadonlyMap<number, number> = new Map()) {
     this.target = shader.info.target;
     this.relocated = shader.relocated ?? [];
+    this.kernel = kernelSegment(shader);
+    this.kernelSlots = new Int32Array(shader.words.length);
   }
 
   /** Whether a relocation that was not applied falls inside the instruction. */
@@ -299,7 +309,8 @@ class Discovery {
 
   /** The segment of the code (the kernel's range or a function) holding `pc`. */
   segment(pc: number): CodeSegment | undefined {
-    return segmentAt(this.shader, pc);
+    const k = this.kernel;
+    return pc >= k.start && pc < k.end ? k : segmentAt(this.shader, pc);
   }
 
   /** The end of the segment holding `pc` (the instruction's own). */
@@ -308,8 +319,16 @@ class Discovery {
   }
 
   decode(pc: number): Decoded | undefined {
-    const hit = this.cache.get(pc);
-    if (hit !== undefined) return hit;
+    const k = this.kernel;
+    // The kernel's pcs are dword-aligned from its start (a misaligned target is never decoded: edgeTo).
+    const slot = pc >= k.start && pc < k.end && (pc - k.start) % 4 === 0 ? (pc - k.start) >>> 2 : -1;
+    if (slot >= 0) {
+      const x = this.kernelSlots[slot] as number;
+      if (x !== 0) return this.decoded[x - 1];
+    } else {
+      const hit = this.cache.get(pc);
+      if (hit !== undefined) return hit;
+    }
     if (this.decodedCount >= MAX_DECODED) {
       this.limitHit = true;
       return undefined;
@@ -317,7 +336,7 @@ class Discovery {
     this.decodedCount++;
     const s = this.segment(pc) ?? { start: this.shader.basePc, words: this.shader.words };
     const d = decodeAt(this.target, s.words, (pc - s.start) >>> 2, s.words.length, pc);
-    this.cache.set(pc, d);
+    if (slot >= 0) { this.decoded.push(d); this.kernelSlots[slot] = this.decoded.length; } else this.cache.set(pc, d);
     return d;
   }
 
