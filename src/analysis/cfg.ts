@@ -255,9 +255,55 @@ function track(c: Consts, inst: Instruction): void {
 
 // --- discovery ----------------------------------------------------------------------------------
 
+/**
+ * Records by pc (never undefined): those at the dword boundaries of the kernel's range by dword
+ * index (an Int32Array of slots, 1 + an index into a list; 0: none), not a Map entry per
+ * instruction; any other pc (the functions' code) in a Map.
+ */
+class PcTable<T> {
+  private readonly start: number;
+  private readonly end: number;
+  private readonly slots: Int32Array;
+  private readonly values: T[] = [];
+  private readonly others = new Map<number, T>();
+  constructor(range: CodeSegment) {
+    this.start = range.start;
+    this.end = range.end;
+    this.slots = new Int32Array((range.end - range.start) >>> 2);
+  }
+  private slot(pc: number): number {
+    return pc >= this.start && pc < this.end && (pc - this.start) % 4 === 0 ? (pc - this.start) >>> 2 : -1;
+  }
+  get(pc: number): T | undefined {
+    const k = this.slot(pc);
+    if (k < 0) return this.others.get(pc);
+    const x = this.slots[k] as number;
+    return x === 0 ? undefined : this.values[x - 1];
+  }
+  has(pc: number): boolean {
+    return this.get(pc) !== undefined;
+  }
+  set(pc: number, v: T): void {
+    const k = this.slot(pc);
+    if (k < 0) { this.others.set(pc, v); return; }
+    const x = this.slots[k] as number;
+    if (x !== 0) { this.values[x - 1] = v; return; }
+    this.values.push(v);
+    this.slots[k] = this.values.length;
+  }
+  /** The pcs held, ascending. */
+  pcs(): number[] {
+    const out: number[] = [];
+    for (let k = 0; k < this.slots.length; k++) if (this.slots[k] !== 0) out.push(this.start + 4 * k);
+    if (this.others.size === 0) return out;
+    for (const pc of this.others.keys()) out.push(pc);
+    return out.sort((a, b) => a - b);
+  }
+}
+
 interface Round {
   /** Every reachable instruction start → its decoded record. */
-  readonly starts: Map<number, Decoded>;
+  readonly starts: PcTable<Decoded>;
   /** Instructions that end their block (control flow, invalid, falls off the end). */
   readonly flows: Map<number, Flow>;
   /** Leaders found: entry, edge targets, instructions after a control-flow instruction. */
@@ -268,14 +314,8 @@ interface Round {
 class Discovery {
   readonly target: Target;
   /** The kernel's own range (most pcs are in it: one object, not one per question). */
-  private readonly kernel: CodeSegment;
-  /**
-   * The decoded records: of the kernel's range by dword index, 1 + an index into `decoded` (0: not
-   * decoded yet; a typed array, not a Map entry per instruction); of the functions' code by pc.
-   */
-  private readonly kernelSlots: Int32Array;
-  private readonly decoded: Decoded[] = [];
-  private readonly cache = new Map<number, Decoded>();
+  readonly kernel: CodeSegment;
+  private readonly cache: PcTable<Decoded>;
   decodedCount = 0;
   limitHit = false;
   /** Register pairs (key of the low dword) that s_swappc_b64 / s_call_b64 write return addresses to. */
@@ -294,7 +334,7 @@ class Discovery {
     this.target = shader.info.target;
     this.relocated = shader.relocated ?? [];
     this.kernel = kernelSegment(shader);
-    this.kernelSlots = new Int32Array(shader.words.length);
+    this.cache = new PcTable(this.kernel);
   }
 
   /** Whether a relocation that was not applied falls inside the instruction. */
@@ -319,16 +359,8 @@ class Discovery {
   }
 
   decode(pc: number): Decoded | undefined {
-    const k = this.kernel;
-    // The kernel's pcs are dword-aligned from its start (a misaligned target is never decoded: edgeTo).
-    const slot = pc >= k.start && pc < k.end && (pc - k.start) % 4 === 0 ? (pc - k.start) >>> 2 : -1;
-    if (slot >= 0) {
-      const x = this.kernelSlots[slot] as number;
-      if (x !== 0) return this.decoded[x - 1];
-    } else {
-      const hit = this.cache.get(pc);
-      if (hit !== undefined) return hit;
-    }
+    const hit = this.cache.get(pc);
+    if (hit !== undefined) return hit;
     if (this.decodedCount >= MAX_DECODED) {
       this.limitHit = true;
       return undefined;
@@ -336,7 +368,7 @@ class Discovery {
     this.decodedCount++;
     const s = this.segment(pc) ?? { start: this.shader.basePc, words: this.shader.words };
     const d = decodeAt(this.target, s.words, (pc - s.start) >>> 2, s.words.length, pc);
-    if (slot >= 0) { this.decoded.push(d); this.kernelSlots[slot] = this.decoded.length; } else this.cache.set(pc, d);
+    this.cache.set(pc, d);
     return d;
   }
 
@@ -462,7 +494,7 @@ class Discovery {
    */
   round(hint: ReadonlySet<number>, banned: ReadonlySet<number>): Round {
     const entry = this.shader.info.entry;
-    const starts = new Map<number, Decoded>();
+    const starts = new PcTable<Decoded>(this.kernel);
     const flows = new Map<number, Flow>();
     const leaders = new Set<number>([entry]);
     const diags: Diagnostic[] = [];
@@ -546,8 +578,8 @@ class Discovery {
 }
 
 /** Starts that lie strictly inside another reachable instruction. */
-function overlaps(starts: ReadonlyMap<number, Decoded>): number[] {
-  const pcs = [...starts.keys()].sort((a, b) => a - b);
+function overlaps(starts: PcTable<Decoded>): number[] {
+  const pcs = starts.pcs();
   const out: number[] = [];
   let reach = -Infinity; // end of the furthest-reaching instruction so far
   for (const pc of pcs) {
