@@ -68,6 +68,29 @@ class Words {
   }
 }
 
+/**
+ * The result type of each value id: the type's id number by value id in a growing Int32Array (0:
+ * none; ids start at 1), the type ids themselves by number. Not a JS array of Ids by value id: a
+ * large kernel's tens of thousands of ids grew it slowly (as a body did: Words).
+ */
+class ValueTypes {
+  private byValue = new Int32Array(256);
+  private readonly types = new Map<number, Id>();
+  get(value: number): Id | undefined {
+    const t = value < this.byValue.length ? this.byValue[value] as number : 0;
+    return t === 0 ? undefined : this.types.get(t);
+  }
+  set(value: number, type: Id): void {
+    if (value >= this.byValue.length) {
+      const grown = new Int32Array(Math.max(value + 1, 2 * this.byValue.length));
+      grown.set(this.byValue);
+      this.byValue = grown;
+    }
+    this.byValue[value] = type.value;
+    if (!this.types.has(type.value)) this.types.set(type.value, type);
+  }
+}
+
 interface FunctionStreams {
   readonly name: string;
   readonly header: number[];
@@ -195,8 +218,8 @@ export class Module {
   private nextId = 1;
   private readonly pending = new Set<number>();
   private readonly types = new Map<number, TypeInfo>();
-  /** Result type by value id (a dense array: ids are small consecutive numbers). */
-  private readonly valueTypes: (Id | undefined)[] = [];
+  /** Result type by value id. */
+  private readonly valueTypes = new ValueTypes();
   /** The deduplicated instructions by a hash of their kind and words; equal words compared in each chain. */
   private readonly dedup = new Map<number, DedupEntry[]>();
   private readonly capabilities: number[] = [];
@@ -237,7 +260,7 @@ export class Module {
         return v.value;
       },
       numericType: (t) => this.numericType(t),
-      typeOfValue: (v) => this.valueTypes[v.value],
+      typeOfValue: (v) => this.valueTypes.get(v.value),
     };
   }
 
@@ -255,7 +278,7 @@ export class Module {
 
   /** The result type of a value id, if it has one. */
   typeOf(value: Id): Id | undefined {
-    return this.valueTypes[value.value];
+    return this.valueTypes.get(value.value);
   }
 
   private numericType(t: Id): NumericType | undefined {
@@ -314,7 +337,7 @@ export class Module {
         id = new Id(this.nextId++, this);
       }
       words[resultIndex] = id.value;
-      if (resultType) this.valueTypes[id.value] = resultType;
+      if (resultType) this.valueTypes.set(id.value, resultType);
       if (info.class === 'Type-Declaration') {
         this.types.set(id.value, { op: op as OpName, operands: words.slice(resultIndex + 1) });
       }
@@ -409,7 +432,7 @@ export class Module {
         body.push(id.value);
       } else body.push(vals[a++] as number);
     }
-    if (id && plan.hasType) this.valueTypes[id.value] = operands[0] as Id;
+    if (id && plan.hasType) this.valueTypes.set(id.value, operands[0] as Id);
     if (this.recorder) {
       const inst = Array.from(body.view(start));
       const ids: number[] = [];
