@@ -42,7 +42,7 @@
 // the end of a function's range is 'falls-off-end' there.
 import type { Target } from '../isa/types.js';
 import type { Instruction, InvalidWord, OperandValue } from '../decode/types.js';
-import { type CodeSegment, type Shader, functionAt, segmentAt } from '../container/shader.js';
+import { type CodeSegment, type Shader, functionAt, kernelSegment, segmentAt } from '../container/shader.js';
 import type { BasicBlock, Cfg, Diagnostic, Edge, EdgeKind, Severity } from './types.js';
 import { decodeAt } from '../decode/index.js';
 import { printInstruction, formatLong } from '../disasm/index.js';
@@ -255,9 +255,55 @@ function track(c: Consts, inst: Instruction): void {
 
 // --- discovery ----------------------------------------------------------------------------------
 
+/**
+ * Records by pc (never undefined): those at the dword boundaries of the kernel's range by dword
+ * index (an Int32Array of slots, 1 + an index into a list; 0: none), not a Map entry per
+ * instruction; any other pc (the functions' code) in a Map.
+ */
+class PcTable<T> {
+  private readonly start: number;
+  private readonly end: number;
+  private readonly slots: Int32Array;
+  private readonly values: T[] = [];
+  private readonly others = new Map<number, T>();
+  constructor(range: CodeSegment) {
+    this.start = range.start;
+    this.end = range.end;
+    this.slots = new Int32Array((range.end - range.start) >>> 2);
+  }
+  private slot(pc: number): number {
+    return pc >= this.start && pc < this.end && (pc - this.start) % 4 === 0 ? (pc - this.start) >>> 2 : -1;
+  }
+  get(pc: number): T | undefined {
+    const k = this.slot(pc);
+    if (k < 0) return this.others.get(pc);
+    const x = this.slots[k] as number;
+    return x === 0 ? undefined : this.values[x - 1];
+  }
+  has(pc: number): boolean {
+    return this.get(pc) !== undefined;
+  }
+  set(pc: number, v: T): void {
+    const k = this.slot(pc);
+    if (k < 0) { this.others.set(pc, v); return; }
+    const x = this.slots[k] as number;
+    if (x !== 0) { this.values[x - 1] = v; return; }
+    this.values.push(v);
+    this.slots[k] = this.values.length;
+  }
+  /** The pcs held, ascending. */
+  pcs(): number[] {
+    const out: number[] = [];
+    for (let k = 0; k < this.slots.length; k++) if (this.slots[k] !== 0) out.push(this.start + 4 * k);
+    if (this.others.size === 0) return out;
+    for (const pc of this.others.keys()) out.push(pc);
+    return out.sort((a, b) => a - b);
+  }
+}
+
 interface Round {
   /** Every reachable instruction start → its decoded record. */
-  readonly starts: Map<number, Decoded>;
+  readonly starts: PcTable<Decoded>;
   /** Instructions that end their block (control flow, invalid, falls off the end). */
   readonly flows: Map<number, Flow>;
   /** Leaders found: entry, edge targets, instructions after a control-flow instruction. */
@@ -267,7 +313,9 @@ interface Round {
 
 class Discovery {
   readonly target: Target;
-  private readonly cache = new Map<number, Decoded>();
+  /** The kernel's own range (most pcs are in it: one object, not one per question). */
+  readonly kernel: CodeSegment;
+  private readonly cache: PcTable<Decoded>;
   decodedCount = 0;
   limitHit = false;
   /** Register pairs (key of the low dword) that s_swappc_b64 / s_call_b64 write return addresses to. */
@@ -285,6 +333,8 @@ class Discovery {
   constructor(readonly shader: Shader, readonly resolvedCalls: ReadonlyMap<number, number> = new Map()) {
     this.target = shader.info.target;
     this.relocated = shader.relocated ?? [];
+    this.kernel = kernelSegment(shader);
+    this.cache = new PcTable(this.kernel);
   }
 
   /** Whether a relocation that was not applied falls inside the instruction. */
@@ -299,7 +349,8 @@ class Discovery {
 
   /** The segment of the code (the kernel's range or a function) holding `pc`. */
   segment(pc: number): CodeSegment | undefined {
-    return segmentAt(this.shader, pc);
+    const k = this.kernel;
+    return pc >= k.start && pc < k.end ? k : segmentAt(this.shader, pc);
   }
 
   /** The end of the segment holding `pc` (the instruction's own). */
@@ -443,7 +494,7 @@ class Discovery {
    */
   round(hint: ReadonlySet<number>, banned: ReadonlySet<number>): Round {
     const entry = this.shader.info.entry;
-    const starts = new Map<number, Decoded>();
+    const starts = new PcTable<Decoded>(this.kernel);
     const flows = new Map<number, Flow>();
     const leaders = new Set<number>([entry]);
     const diags: Diagnostic[] = [];
@@ -527,8 +578,8 @@ class Discovery {
 }
 
 /** Starts that lie strictly inside another reachable instruction. */
-function overlaps(starts: ReadonlyMap<number, Decoded>): number[] {
-  const pcs = [...starts.keys()].sort((a, b) => a - b);
+function overlaps(starts: PcTable<Decoded>): number[] {
+  const pcs = starts.pcs();
   const out: number[] = [];
   let reach = -Infinity; // end of the furthest-reaching instruction so far
   for (const pc of pcs) {

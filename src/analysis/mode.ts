@@ -196,10 +196,19 @@ function getregBits(s: FullState, inst: Instruction): KnownBits | undefined {
   return readField(s[SLOT[reg]], hw);
 }
 
-function step(s: FullState, inst: Instruction, target: Shader['info']['target']): void {
+/**
+ * Whether the instruction writes a hardware register from its source operand (s_setreg*): the
+ * only reader of the scalar registers' known bits (setregSource).
+ */
+function readsScalars(inst: Instruction): boolean {
+  return inst.def.implicitWrites?.includes('MODE') === true && hwregOperand(inst) !== undefined;
+}
+
+/** `scalars`: whether to track the scalar registers (false when no instruction reads them: readsScalars). */
+function step(s: FullState, inst: Instruction, target: Shader['info']['target'], scalars: boolean): void {
   const c = classify(s, inst, target);
   // The hook only where it is asked for (s_getreg_b32): no closure per instruction.
-  stepScalar(s.regs, inst, inst.def.mnemonic === 's_getreg_b32' ? { getreg: (i) => getregBits(s, i) } : undefined);
+  if (scalars) stepScalar(s.regs, inst, inst.def.mnemonic === 's_getreg_b32' ? { getreg: (i) => getregBits(s, i) } : undefined);
   if (c.write) s[SLOT[c.write.register]] = c.write.after;
 }
 
@@ -237,6 +246,9 @@ export function analyzeMode(shader: Shader, cfg: Cfg): ModeAnalysis {
   const target = shader.info.target;
   const initial = initialModeState(shader);
   const start: FullState = { regs: new ScalarState(), ...initial };
+  // The scalar registers' bits matter only to an s_setreg* (most kernels have none): without one
+  // they stay unknown, and nothing the analysis returns changes.
+  const scalars = cfg.blocks.some((b) => b.instructions.some(readsScalars));
   const blockInFull = solveForward<FullState>(cfg, start, {
     clone: (s) => ({ regs: s.regs.clone(), mode: s.mode, flatScrLo: s.flatScrLo, flatScrHi: s.flatScrHi }),
     joinInto: (into, from) => {
@@ -247,12 +259,20 @@ export function analyzeMode(shader: Shader, cfg: Cfg): ModeAnalysis {
       }
       return changed;
     },
-    step: (s, inst) => step(s, inst, target),
+    step: (s, inst) => step(s, inst, target, scalars),
   });
 
-  // One replay of every reachable block records the per-instruction results.
-  const beforeAt = new Map<number, ModeState>();
-  const afterAt = new Map<number, ModeState>();
+  // One replay of every reachable block records the per-instruction results: the states before
+  // and after each instruction, by its position in the reachable instructions sorted by pc
+  // (typed arrays of indices into the distinct states: no Map entry per instruction). The blocks
+  // are disjoint ranges of pcs, so the reachable ones sorted by start give the instructions sorted.
+  const reachable = cfg.blocks.filter((b) => blockInFull[b.id] !== undefined).sort((x, y) => x.start - y.start);
+  const offset = new Int32Array(cfg.blocks.length);
+  let count = 0;
+  for (const b of reachable) { offset[b.id] = count; count += b.instructions.length; }
+  const pcs = new Float64Array(count);
+  const beforeAt = new Int32Array(count), afterAt = new Int32Array(count);
+  const states: ModeState[] = [];
   const getregs: GetregRead[] = [];
   const valu: ValuMode[] = [];
   const transitions: ModeTransition[] = [];
@@ -273,9 +293,17 @@ export function analyzeMode(shader: Shader, cfg: Cfg): ModeAnalysis {
     // Consecutive instructions share one (read-only) snapshot while no register of it changes.
     let last: ModeState | undefined;
     const snap = (): ModeState => (last && last.mode === s.mode && last.flatScrLo === s.flatScrLo && last.flatScrHi === s.flatScrHi ? last : (last = snapshot(s)));
+    let at = offset[b.id] as number;
+    // The index of the last snapshot in `states`.
+    const index = (): number => {
+      const x = snap();
+      if (states[states.length - 1] !== x) states.push(x);
+      return states.length - 1;
+    };
     for (const inst of b.instructions) {
       const before = snap();
-      if (!beforeAt.has(inst.pc)) beforeAt.set(inst.pc, before);
+      pcs[at] = inst.pc;
+      beforeAt[at] = index();
       const c = classify(s, inst, target);
       if (c.unmodeled) diagnostics.push({ pc: inst.pc, instruction: text(inst, target), words: [...inst.words], ...c.unmodeled });
       if (c.write) transitions.push({ pc: inst.pc, instruction: text(inst, target), register: c.write.register, field: c.write.field, before: before[SLOT[c.write.register]], after: c.write.after });
@@ -286,10 +314,16 @@ export function analyzeMode(shader: Shader, cfg: Cfg): ModeAnalysis {
         getregs.push({ pc: inst.pc, register: reg, field: hw, bits: g, knownMask: g.known, ...(g.known === ALL_BITS ? { value: g.value } : {}) });
       }
       if (inst.def.float !== undefined) valu.push(valuMode(inst.pc, inst.def.float, s.mode));
-      step(s, inst, target);
-      if (!afterAt.has(inst.pc)) afterAt.set(inst.pc, snap());
+      step(s, inst, target, scalars);
+      afterAt[at++] = index();
     }
   }
+  /** The position of the reachable instruction at `pc` (-1: none). */
+  const find = (pc: number): number => {
+    let lo = 0, hi = count;
+    while (lo < hi) { const m = (lo + hi) >>> 1; if ((pcs[m] as number) < pc) lo = m + 1; else hi = m; }
+    return lo < count && pcs[lo] === pc ? lo : -1;
+  };
   const byPc = <T extends { pc: number }>(a: T[]) => a.sort((x, y) => x.pc - y.pc);
   byPc(getregs); byPc(valu); byPc(transitions);
   diagnostics.sort((x, y) => x.pc - y.pc);
@@ -297,8 +331,8 @@ export function analyzeMode(shader: Shader, cfg: Cfg): ModeAnalysis {
     initial,
     assumed,
     blockIn: blockInFull.map((s) => (s === undefined ? undefined : snapshot(s))),
-    before: (pc) => beforeAt.get(pc),
-    after: (pc) => afterAt.get(pc),
+    before: (pc) => { const k = find(pc); return k < 0 ? undefined : states[beforeAt[k] as number]; },
+    after: (pc) => { const k = find(pc); return k < 0 ? undefined : states[afterAt[k] as number]; },
     getregs, valu, transitions, diagnostics,
   };
 }

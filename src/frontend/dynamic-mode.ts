@@ -99,7 +99,8 @@ export function copiedPcs(mode: ModeAnalysis, blocks: readonly { readonly instru
     const insts = b.instructions;
     for (let j = 0; j < insts.length; j++) {
       const inst = insts[j] as Instruction;
-      if (endsModeRun(inst) || !hasDynamicMode(mode, inst)) continue;
+      // The cheap question first: most instructions are not float instructions under a dynamic MODE.
+      if (!hasDynamicMode(mode, inst) || endsModeRun(inst)) continue;
       const k = runEnd(mode, insts, j);
       for (; j <= k; j++) out.add((insts[j] as Instruction).pc);
       j = k;

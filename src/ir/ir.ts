@@ -85,40 +85,58 @@ export class Block {
 }
 
 /**
- * The instructions a pass replaced, by instruction id (a dense array, not a Map: ids are small
- * consecutive numbers in a function, and passes ask at every argument).
+ * Values by instruction id: a typed array of slots (0: none, else 1 + an index into the list of
+ * values set). Not a JS array by id: one of tens of thousands of slots, pushed or filled, cost
+ * milliseconds to allocate and grow (and its garbage collection), where a zeroed Int32Array is
+ * almost free; and not a Map (passes ask at every argument). Grows for ids made after it.
  */
+export class InstMap<T> {
+  private slots: Int32Array;
+  private readonly values: T[] = [];
+  /** `n`: the ids expected (`IrFunction.idCount`); more are taken too. */
+  constructor(n = 0) {
+    this.slots = new Int32Array(Math.max(n, 16));
+  }
+  get(i: Inst): T | undefined {
+    const id = i.id;
+    const s = id < this.slots.length ? (this.slots[id] as number) : 0;
+    return s === 0 ? undefined : this.values[s - 1];
+  }
+  /** Sets the value; true when the instruction had none. */
+  set(i: Inst, v: T): boolean {
+    const id = i.id;
+    if (id >= this.slots.length) {
+      const grown = new Int32Array(Math.max(id + 1, this.slots.length * 2));
+      grown.set(this.slots);
+      this.slots = grown;
+    }
+    const s = this.slots[id] as number;
+    if (s !== 0) { this.values[s - 1] = v; return false; }
+    this.values.push(v);
+    this.slots[id] = this.values.length;
+    return true;
+  }
+  /** Removes the instruction's value (its slot in the list is not reused). */
+  delete(i: Inst): void {
+    if (i.id < this.slots.length) this.slots[i.id] = 0;
+  }
+}
+
+/** The instructions a pass replaced (passes ask at every argument). */
 export class Replacements {
-  private readonly to: (Inst | undefined)[] = [];
+  private readonly to: InstMap<Inst>;
   /** How many instructions are replaced. */
   size = 0;
+  /** `n`: the ids expected (`IrFunction.idCount`). */
+  constructor(n = 0) {
+    this.to = new InstMap<Inst>(n);
+  }
   set(from: Inst, to: Inst): void {
-    const t = this.to;
-    // Grown one slot at a time, never written past its end: a write far past the end would turn
-    // the array into a dictionary (a hash lookup at every argument).
-    while (t.length <= from.id) t.push(undefined);
-    if (t[from.id] === undefined) this.size++;
-    t[from.id] = to;
+    if (this.to.set(from, to)) this.size++;
   }
   get(from: Inst): Inst | undefined {
-    return this.to[from.id];
+    return this.to.get(from);
   }
-}
-
-/**
- * An array of `n` undefined slots, by instruction id (pushed, so its elements stay fast: an array
- * written at scattered ids past its end becomes a dictionary). Grow it with `setDense`.
- */
-export function denseArray<T>(n: number): (T | undefined)[] {
-  const a: (T | undefined)[] = [];
-  for (let k = 0; k < n; k++) a.push(undefined);
-  return a;
-}
-
-/** a[k] = v, growing `a` one slot at a time up to k (see `denseArray`). */
-export function setDense<T>(a: (T | undefined)[], k: number, v: T | undefined): void {
-  while (a.length <= k) a.push(undefined);
-  a[k] = v;
 }
 
 /** Replaces, in place, each argument that `repl` maps (passes rewrite uses this way). */

@@ -29,7 +29,7 @@
 //
 // Emission runs from an explicit work stack, not recursion: a chain of thousands of blocks nests
 // that deep in the dominator tree.
-import { type Block, type Inst, type IrFunction, denseArray } from '../../ir/ir.js';
+import { type Block, type Inst, type IrFunction, InstMap } from '../../ir/ir.js';
 import type { IrType } from '../../ir/ops.js';
 import type { Id } from './operands.js';
 import { CompileError } from './errors.js';
@@ -80,8 +80,8 @@ type Route = 'inline' | 'continue' | 'break' | 'out';
 /** Emits `fn`'s blocks into the open function, from its open block (the launch code), as `plan` places them. */
 export function emitStructured(sc: Scalars, kernel: KernelState, fn: IrFunction, plan: FlowPlan): void {
   const { m, tU32, tBool, c32 } = sc;
-  // The SPIR-V value of each instruction, by instruction id (a dense array).
-  const defs = denseArray<Id>(fn.idCount);
+  // The SPIR-V value of each instruction.
+  const defs = new InstMap<Id>(fn.idCount);
   const work: (() => void)[] = [];
   const internal = (why: string): never => { throw new CompileError(`internal (structured control flow): ${why}`); };
   const cur = (): Id => m.currentLabel ?? internal('no open block');
@@ -99,11 +99,11 @@ export function emitStructured(sc: Scalars, kernel: KernelState, fn: IrFunction,
 
   const val = (x: Inst, scope: Scope | undefined): Id => {
     for (let s = scope; s; s = s.up) { const v = s.vals.get(x); if (v) return v; }
-    const d = defs[x.id];
+    const d = defs.get(x);
     if (d) return d;
     if (EVERYWHERE.has(x.op)) {
       const e = emitOp(sc, kernel, x, () => internal(`${x.op} has arguments`));
-      if (e) { defs[x.id] = e; return e; }
+      if (e) { defs.set(x, e); return e; }
     }
     return internal(`%${x.id} (${x.op}) has no value where it is used`);
   };
@@ -193,7 +193,7 @@ export function emitStructured(sc: Scalars, kernel: KernelState, fn: IrFunction,
     if (live.length > 0) scope = { vals: new Map(live.map((v, k) => [v, args[phis.length + k] ?? internal(`b${t.id}: carried value ${k} missing`)])), up: scope };
     const inner: Ctx = { scope, loop: cx.loop, out: cx.out };
     if (plan.isHeader[t.id]) { loop(t, args, inner); return; }
-    phis.forEach((p, k) => { defs[p.id] = args[k] ?? internal(`b${t.id}: phi argument ${k} missing`); });
+    phis.forEach((p, k) => { defs.set(p, args[k] ?? internal(`b${t.id}: phi argument ${k} missing`)); });
     node(t, inner);
   };
 
@@ -219,7 +219,7 @@ export function emitStructured(sc: Scalars, kernel: KernelState, fn: IrFunction,
     const back = phis.map(() => m.allocateId());
     m.OpBranch(hl);
     m.label(hl);
-    phis.forEach((p, k) => { defs[p.id] = m.OpPhi(sc.typeOf(p.type), args[k] ?? zero(p.type), pre, back[k] as Id, latch.label); });
+    phis.forEach((p, k) => { defs.set(p, m.OpPhi(sc.typeOf(p.type), args[k] ?? zero(p.type), pre, back[k] as Id, latch.label)); });
     m.OpLoopMerge(merge.label, latch.label, 'None');
     m.OpBranch(body);
     m.label(body);
@@ -255,7 +255,7 @@ export function emitStructured(sc: Scalars, kernel: KernelState, fn: IrFunction,
       if (i.op === 'Phi') continue;
       at = i;
       const r = emitOp(sc, kernel, i, A);
-      if (r !== undefined) defs[i.id] = r;
+      if (r !== undefined) defs.set(i, r);
     }
     const t = b.terminator;
     if (!t) throw new CompileError(`b${b.id} has no terminator`);

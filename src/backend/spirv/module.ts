@@ -46,12 +46,57 @@ export interface TypeInfo {
   readonly operands: readonly number[];
 }
 
+/**
+ * A growing stream of words (a function's body): a Uint32Array, doubled when full. A JS array
+ * grown by push to the tens of thousands of words of a large kernel's body cost many times more
+ * (its growth copies, and their garbage).
+ */
+class Words {
+  private buf = new Uint32Array(256);
+  length = 0;
+  push(w: number): void {
+    if (this.length === this.buf.length) {
+      const grown = new Uint32Array(2 * this.buf.length);
+      grown.set(this.buf);
+      this.buf = grown;
+    }
+    this.buf[this.length++] = w;
+  }
+  /** The words from `start` on (a view: valid until the next push). */
+  view(start = 0): Uint32Array {
+    return this.buf.subarray(start, this.length);
+  }
+}
+
+/**
+ * The result type of each value id: the type's id number by value id in a growing Int32Array (0:
+ * none; ids start at 1), the type ids themselves by number. Not a JS array of Ids by value id: a
+ * large kernel's tens of thousands of ids grew it slowly (as a body did: Words).
+ */
+class ValueTypes {
+  private byValue = new Int32Array(256);
+  private readonly types = new Map<number, Id>();
+  get(value: number): Id | undefined {
+    const t = value < this.byValue.length ? this.byValue[value] as number : 0;
+    return t === 0 ? undefined : this.types.get(t);
+  }
+  set(value: number, type: Id): void {
+    if (value >= this.byValue.length) {
+      const grown = new Int32Array(Math.max(value + 1, 2 * this.byValue.length));
+      grown.set(this.byValue);
+      this.byValue = grown;
+    }
+    this.byValue[value] = type.value;
+    if (!this.types.has(type.value)) this.types.set(type.value, type);
+  }
+}
+
 interface FunctionStreams {
   readonly name: string;
   readonly header: number[];
   firstLabel: number[] | undefined;
   readonly vars: number[];
-  readonly body: number[];
+  readonly body: Words;
 }
 
 const DEDUP_TYPES_EXCEPT = new Set(['OpTypeStruct', 'OpTypeOpaque', 'OpTypeForwardPointer']);
@@ -145,7 +190,7 @@ function plainEnum(kind: string, name: string): { readonly value: number; readon
 const GENERAL = Symbol('general');
 
 /** Appends the words (a loop: spreading into push is slow for the many small instructions). */
-function append(to: number[], words: readonly number[]): void {
+function append(to: number[] | Words, words: readonly number[]): void {
   for (let k = 0; k < words.length; k++) to.push(words[k] as number);
 }
 
@@ -173,8 +218,8 @@ export class Module {
   private nextId = 1;
   private readonly pending = new Set<number>();
   private readonly types = new Map<number, TypeInfo>();
-  /** Result type by value id (a dense array: ids are small consecutive numbers). */
-  private readonly valueTypes: (Id | undefined)[] = [];
+  /** Result type by value id. */
+  private readonly valueTypes = new ValueTypes();
   /** The deduplicated instructions by a hash of their kind and words; equal words compared in each chain. */
   private readonly dedup = new Map<number, DedupEntry[]>();
   private readonly capabilities: number[] = [];
@@ -215,7 +260,7 @@ export class Module {
         return v.value;
       },
       numericType: (t) => this.numericType(t),
-      typeOfValue: (v) => this.valueTypes[v.value],
+      typeOfValue: (v) => this.valueTypes.get(v.value),
     };
   }
 
@@ -233,7 +278,7 @@ export class Module {
 
   /** The result type of a value id, if it has one. */
   typeOf(value: Id): Id | undefined {
-    return this.valueTypes[value.value];
+    return this.valueTypes.get(value.value);
   }
 
   private numericType(t: Id): NumericType | undefined {
@@ -292,7 +337,7 @@ export class Module {
         id = new Id(this.nextId++, this);
       }
       words[resultIndex] = id.value;
-      if (resultType) this.valueTypes[id.value] = resultType;
+      if (resultType) this.valueTypes.set(id.value, resultType);
       if (info.class === 'Type-Declaration') {
         this.types.set(id.value, { op: op as OpName, operands: words.slice(resultIndex + 1) });
       }
@@ -332,7 +377,7 @@ export class Module {
    * its words written straight into the body. GENERAL (nothing written) when an operand is not
    * what the plan expects: the general encoder then checks them and raises the error.
    */
-  private emitPlain(op: string, info: OpInfo, plan: PlainPlan, operands: readonly unknown[], body: number[], result: Id | undefined): Id | undefined | typeof GENERAL {
+  private emitPlain(op: string, info: OpInfo, plan: PlainPlan, operands: readonly unknown[], body: Words, result: Id | undefined): Id | undefined | typeof GENERAL {
     const vals = this.scratch;
     const n = operands.length;
     if (n < plan.ids || (plan.tail === 0 && n !== plan.ids)) return GENERAL;
@@ -387,9 +432,9 @@ export class Module {
         body.push(id.value);
       } else body.push(vals[a++] as number);
     }
-    if (id && plan.hasType) this.valueTypes[id.value] = operands[0] as Id;
+    if (id && plan.hasType) this.valueTypes.set(id.value, operands[0] as Id);
     if (this.recorder) {
-      const inst = body.slice(start);
+      const inst = Array.from(body.view(start));
       const ids: number[] = [];
       for (let k = 1; k < inst.length; k++) {
         const operand = plan.resultIndex >= 0 && k > plan.resultIndex + 1 ? k - 2 : k - 1;
@@ -448,7 +493,7 @@ export class Module {
       case 'OpModuleProcessed': append(this.debugProcessed, inst); return false;
       case 'OpFunction':
         if (fn) throw new BuilderError(op, `function ${fn.name} is still open (no OpFunctionEnd)`);
-        this.current = { name: `%${inst[2] ?? '?'}`, header: [...inst], firstLabel: undefined, vars: [], body: [] };
+        this.current = { name: `%${inst[2] ?? '?'}`, header: [...inst], firstLabel: undefined, vars: [], body: new Words() };
         return true;
       case 'OpFunctionParameter':
         if (!fn || fn.firstLabel) throw new BuilderError(op, 'must follow OpFunction, before the first label');
@@ -457,7 +502,7 @@ export class Module {
       case 'OpFunctionEnd':
         if (!fn) throw new BuilderError(op, 'no function is open');
         // Kept as parts, copied once into the module's words by assemble (copying word by word here was slow).
-        this.functions.push(fn.header, fn.firstLabel ?? [], fn.vars, fn.body, inst);
+        this.functions.push(fn.header, fn.firstLabel ?? [], fn.vars, fn.body.view(), inst);
         this.current = undefined;
         return true;
       case 'OpLabel':

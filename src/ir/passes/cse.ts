@@ -109,7 +109,7 @@ export function eliminateCommonSubexpressions(fn: IrFunction): number {
   const popTo = (size: number) => {
     while (entries.length > size) { const e = entries.length - 1; heads[slots[e] as number] = next[e] as number; entries.pop(); }
   };
-  const repl = new Replacements();
+  const repl = new Replacements(fn.idCount);
   let removed = 0;
   // Depth-first over the dominator tree with an explicit stack; each block's entries are undone on exit.
   const stack: { block: number; mark: number }[] = [{ block: rpo[0] ?? 0, mark: -1 }];

@@ -58,7 +58,7 @@ export function foldConstants(fn: IrFunction): number {
   let n = 0;
   // Folded instructions → their constants; uses are rewritten as the walk reaches them (blocks are
   // in an order where definitions precede uses within a block; phis and later blocks are fixed at the end).
-  const repl = new Replacements();
+  const repl = new Replacements(fn.idCount);
   for (const b of fn.blocks) {
     const insts = b.insts;
     for (let k = 0; k < insts.length; k++) {

@@ -108,7 +108,7 @@ export interface LowerFloatOptions {
  */
 export function lowerFloat(fn: IrFunction, lower: (i: Inst) => boolean, guarded: (i: Inst) => boolean = () => false, options: LowerFloatOptions = {}): number {
   let n = 0;
-  const repl = new Replacements();
+  const repl = new Replacements(fn.idCount);
   const index = new Map<string, number>();
   // Keys whose helpers compute the same code share one (sharedHelper): one index per helper.
   const byHelper = new Map<IrFunction, number>();

@@ -33,7 +33,7 @@ function simpler(i: Inst, waveSize: 32 | 64): Inst | undefined {
 
 /** Rewrites uses of simplified instructions (the instructions stay for DCE); returns how many. */
 export function simplify(fn: IrFunction): number {
-  const repl = new Replacements();
+  const repl = new Replacements(fn.idCount);
   for (const b of fn.blocks) for (const i of b.insts) {
     if (repl.size) substituteArgs(i, repl);
     const s = simpler(i, fn.waveSize);

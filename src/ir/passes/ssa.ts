@@ -6,7 +6,7 @@
 // then each read that no earlier write in its block answers is looked up at the block's entry,
 // creating phis at merges on demand.
 import type { Block, Inst, IrFunction } from '../ir.js';
-import { IrError, denseArray, setDense } from '../ir.js';
+import { InstMap, IrError } from '../ir.js';
 import type { IrType } from '../ops.js';
 
 /** A register as a number: SGPR codes 0..255, VGPRs 256 + n, then SCC and MODE. */
@@ -31,14 +31,20 @@ export function constructSsa(fn: IrFunction): void {
   fn.computePreds();
   const entry = fn.blocks[0];
   if (!entry) return;
-  // By block id and by instruction id: arrays, not Maps (every argument is looked up).
+  // By block id, and by instruction id (every argument is looked up).
   const endDefs: (Map<Reg, Inst> | undefined)[] = [];
   const entryDefs: (Map<Reg, Inst> | undefined)[] = [];
   /** Reads answered by an earlier value (a write's argument, a phi, an undef). */
-  const replaced = denseArray<Inst>(fn.idCount);
-  /** Reads to look up at their block's entry, and the list of them in program order. */
-  const pending = denseArray<{ reg: Reg; type: IrType; block: Block }>(fn.idCount);
+  const replaced = new InstMap<Inst>(fn.idCount);
+  /**
+   * Reads to look up at their block's entry, in program order, with their blocks; by the read's
+   * id, 1 + its index there (0: none; a typed array, no record per read). Only the instructions
+   * made before the pass can be such reads: ids below `reads`.
+   */
   const pendingReads: Inst[] = [];
+  const pendingBlocks: Block[] = [];
+  const reads = fn.idCount;
+  const pendingAt = new Int32Array(reads);
   const newPhis: Inst[] = [];
   const undefs = new Map<string, Inst>();
 
@@ -54,8 +60,8 @@ export function constructSsa(fn: IrFunction): void {
         local.set(reg, v);
       } else {
         const cur = local.get(reg);
-        if (cur) replaced[i.id] = cur;
-        else { pending[i.id] = { reg, type: typeOfReg(reg), block: b }; pendingReads.push(i); }
+        if (cur) replaced.set(i, cur);
+        else { pendingReads.push(i); pendingBlocks.push(b); pendingAt[i.id] = pendingReads.length; }
       }
     }
     endDefs[b.id] = local;
@@ -65,12 +71,13 @@ export function constructSsa(fn: IrFunction): void {
   function valueOf(v0: Inst): Inst {
     let v = v0;
     for (;;) {
-      const r = replaced[v.id];
+      const r = replaced.get(v);
       if (r) { v = r; continue; }
-      const p = pending[v.id];
-      if (p) {
-        pending[v.id] = undefined;
-        replaced[v.id] = readAtEntry(p.reg, p.type, p.block);
+      const p = v.id < reads ? (pendingAt[v.id] as number) : 0;
+      if (p !== 0) {
+        pendingAt[v.id] = 0;
+        const reg = regOf(v);
+        replaced.set(v, readAtEntry(reg, typeOfReg(reg), pendingBlocks[p - 1] as Block));
         continue;
       }
       return v;
@@ -160,7 +167,7 @@ export function constructSsa(fn: IrFunction): void {
   function tryRemoveTrivialPhi(phi: Inst): Inst {
     const to = trivialValue(phi);
     if (to === phi) return phi;
-    setDense(replaced, phi.id, to);
+    replaced.set(phi, to);
     removedPhis.add(phi);
     const work = [...(phiUsers.get(phi) ?? [])];
     while (work.length) {
@@ -168,7 +175,7 @@ export function constructSsa(fn: IrFunction): void {
       if (removedPhis.has(p) || p.args.length === 0) continue;
       const t = trivialValue(p);
       if (t === p) continue;
-      setDense(replaced, p.id, t);
+      replaced.set(p, t);
       removedPhis.add(p);
       for (const u of phiUsers.get(p) ?? []) work.push(u);
     }
