@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadShaders, type Shader } from '../../src/container/shader.js';
@@ -260,5 +260,4 @@ test('raw compute shaders: every mistake in the dispatch is one line naming it',
   assert.equal(r.status, 1);
   assert.equal(r.stderr.trim().split('\n').length, 1, r.stderr);
   assert.match(r.stderr, /whole workgroups/);
-  assert.equal(readFileSync(join(dir, 'bad.json'), 'utf8').length > 0, true);
 });
