@@ -1267,7 +1267,8 @@ static void run_complete(napi_env env, napi_status status, void *data) {
 
 /* Patch: write the 64-bit address of buffer `src` plus `add` at byte `offset` of step `step`'s push
    block (into < 0) or of buffer `into`; with bits48 only its low 48 bits (6 bytes: a buffer
-   resource's base address, whose dword keeps the stride above it). */
+   resource's base address, whose dword keeps the stride above it); with tsharp an image resource's
+   base address (bits 39:8 as the dword at `offset`, bits 47:40 as the next byte; 256-byte aligned). */
 typedef struct {
   int32_t into;
   uint32_t src;
@@ -1275,6 +1276,7 @@ typedef struct {
   uint32_t step;
   uint64_t add;
   bool bits48;
+  bool tsharp;
 } Patch;
 
 /* What one submission runs, as parsed from run() or runSteps(): kernels (SPIR-V + entry), the
@@ -1496,15 +1498,17 @@ static bool parse_options(napi_env env, const char *fn, napi_value opts, Job *j)
       napi_value e, f;
       napi_valuetype ft;
       double into, src, offs, step = 0, add = 0;
-      bool bits48 = false;
+      bool bits48 = false, tsharp = false;
       if (napi_get_element(env, v, i, &e) != napi_ok) return false;
       if (!get_named(env, e, "into", &f, &ft) || ft != napi_number || napi_get_value_double(env, f, &into) != napi_ok ||
           !get_named(env, e, "buffer", &f, &ft) || ft != napi_number || napi_get_value_double(env, f, &src) != napi_ok ||
           !get_named(env, e, "offset", &f, &ft) || ft != napi_number || napi_get_value_double(env, f, &offs) != napi_ok ||
           (get_named(env, e, "step", &f, &ft) && (ft != napi_number || napi_get_value_double(env, f, &step) != napi_ok)) ||
           (get_named(env, e, "add", &f, &ft) && (ft != napi_number || napi_get_value_double(env, f, &add) != napi_ok)) ||
-          (get_named(env, e, "bits48", &f, &ft) && (ft != napi_boolean || napi_get_value_bool(env, f, &bits48) != napi_ok)))
-        OPT_FAIL(type, "%s: each address patch is {into: number (-1 = push), buffer: number, offset: number, step?: number, add?: number, bits48?: boolean}", fn);
+          (get_named(env, e, "bits48", &f, &ft) && (ft != napi_boolean || napi_get_value_bool(env, f, &bits48) != napi_ok)) ||
+          (get_named(env, e, "tsharp", &f, &ft) && (ft != napi_boolean || napi_get_value_bool(env, f, &tsharp) != napi_ok)))
+        OPT_FAIL(type, "%s: each address patch is {into: number (-1 = push), buffer: number, offset: number, step?: number, add?: number, bits48?: boolean, tsharp?: boolean}", fn);
+      if (bits48 && tsharp) OPT_FAIL(range, "%s: address patch: bits48 and tsharp are two different layouts", fn);
       if (!(src >= 0 && src < j->nbuf) || src != (double)(uint32_t)src) OPT_FAIL(range, "%s: address patch: buffer index out of range", fn);
       if (!(into >= -1 && into < j->nbuf) || into != (double)(int32_t)into) OPT_FAIL(range, "%s: address patch: into out of range", fn);
       if (!(step >= 0 && step < j->nsteps) || step != (double)(uint32_t)step || (into >= 0 && step != 0))
@@ -1513,7 +1517,7 @@ static bool parse_options(napi_env env, const char *fn, napi_value opts, Job *j)
       size_t room = into < 0 ? j->pushBytes : j->bufLen[(uint32_t)into];
       if (!(offs >= 0 && offs + 8 <= (double)room) || offs != (double)(uint32_t)offs)
         OPT_FAIL(range, "%s: address patch: offset + 8 past the end of its target", fn);
-      j->patches[i] = (Patch){.into = (int32_t)into, .src = (uint32_t)src, .offset = (uint32_t)offs, .step = (uint32_t)step, .add = (uint64_t)add, .bits48 = bits48};
+      j->patches[i] = (Patch){.into = (int32_t)into, .src = (uint32_t)src, .offset = (uint32_t)offs, .step = (uint32_t)step, .add = (uint64_t)add, .bits48 = bits48, .tsharp = tsharp};
     }
     j->npatch = n;
     if (n) j->deviceAddresses = true;
@@ -1590,14 +1594,19 @@ static napi_value submit(napi_env env, Job *j) {
     const Patch *p = &j->patches[i];
     uint64_t a = run->pb[p->src]->address + p->add;
     uint8_t *dst = p->into < 0 ? j->push + (size_t)p->step * PUSH_BYTES : (uint8_t *)run->pb[p->into]->map;
-    if (p->bits48 && (a >> 48) != 0) {
-      char msg[160];
-      snprintf(msg, sizeof msg, "a buffer resource's base address is 48 bits; the device gave buffer %u the address 0x%llx", p->src, (unsigned long long)a);
+    if ((p->bits48 || p->tsharp) && ((a >> 48) != 0 || (p->tsharp && (a & 0xff) != 0))) {
+      char msg[192];
+      snprintf(msg, sizeof msg, "a %s resource's base address is 48 bits%s; the device gave buffer %u the address 0x%llx", p->tsharp ? "image" : "buffer", p->tsharp ? " and 256-byte aligned" : "", p->src, (unsigned long long)a);
       run_free(env, run, false);
       napi_throw_range_error(env, "ERR_OUT_OF_RANGE", msg);
       return NULL;
     }
-    for (int b = 0; b < (p->bits48 ? 6 : 8); b++) dst[p->offset + b] = (uint8_t)(a >> (8 * b)); /* little-endian */
+    if (p->tsharp) {
+      uint64_t v = a >> 8; /* BASE_ADDRESS (bits 39:8) as the dword, BASE_ADDRESS_HI (47:40) as the next byte */
+      for (int b = 0; b < 5; b++) dst[p->offset + b] = (uint8_t)(v >> (8 * b));
+    } else {
+      for (int b = 0; b < (p->bits48 ? 6 : 8); b++) dst[p->offset + b] = (uint8_t)(a >> (8 * b)); /* little-endian */
+    }
   }
 
   run->slot = slot_get(&what, &r);

@@ -63,14 +63,22 @@ export interface BufferSlot {
   readonly offset: number;
   readonly buffer: number;
   readonly bits48?: boolean;
+  /** An image resource's base address instead: bits 39:8 in the dword at `offset`, bits 47:40 in the next dword's low byte (the T#'s BASE_ADDRESS, BASE_ADDRESS_HI); the address 256-byte aligned. */
+  readonly tsharp?: boolean;
   /** The slot is in plan buffer `into` (a user-data table), not in the kernarg bytes. */
   readonly into?: number;
 }
 
 /** Writes a buffer's address into its slot (BufferSlot: 8 bytes, or the low 48 bits of them). */
-export function putAddress(v: DataView, s: { readonly offset: number; readonly bits48?: boolean }, address: number): void {
-  if (!s.bits48) { v.setBigUint64(s.offset, BigInt(address), true); return; }
-  if (!Number.isSafeInteger(address) || address < 0 || address >= 2 ** 48) throw new InterpError(`a buffer resource's base address is 48 bits; 0x${address.toString(16)} is not`);
+export function putAddress(v: DataView, s: { readonly offset: number; readonly bits48?: boolean; readonly tsharp?: boolean }, address: number): void {
+  if (!s.bits48 && !s.tsharp) { v.setBigUint64(s.offset, BigInt(address), true); return; }
+  if (!Number.isSafeInteger(address) || address < 0 || address >= 2 ** 48) throw new InterpError(`a resource's base address is 48 bits; 0x${address.toString(16)} is not`);
+  if (s.tsharp) {
+    if (address % 256 !== 0) throw new InterpError(`an image resource's base address is 256-byte aligned; 0x${address.toString(16)} is not`);
+    v.setUint32(s.offset, (address / 256) % 2 ** 32, true);
+    v.setUint8(s.offset + 4, Math.floor(address / 2 ** 40) & 0xff);
+    return;
+  }
   v.setUint32(s.offset, address % 2 ** 32, true);
   v.setUint16(s.offset + 4, Math.floor(address / 2 ** 32), true);
 }
@@ -374,7 +382,7 @@ const MAX_TABLE_DEPTH = 8;
 
 /**
  * A user-data item that refers to buffers: a buffer (its 8-byte address), a resource (a 16-byte
- * V#) or a table (the 8-byte address of a table buffer the item's entries fill: values of any
+ * V#), an image (a 32- or 16-byte T#) or a table (the 8-byte address of a table buffer the item's entries fill: values of any
  * size, dword-aligned, and these items, in order).
  */
 function userDataItem(cx: Context, a: Record<string, unknown>, where: string, k: number, name: string, depth = 0): UserDataItem {
@@ -395,7 +403,21 @@ function userDataItem(cx: Context, a: Record<string, unknown>, where: string, k:
     words.forEach((x, j) => v.setUint32(4 * j, x, true));
     return { bytes, slots: [{ offset: 0, buffer, bits48: true }], what: 'a buffer resource (V#)' };
   }
-  if (!('table' in a) || Object.keys(a).length !== 1) throw new ArgsError(`${where}: a user-data item is a value, a buffer, {"resource": BUFFER, "words"?} or {"table": [ITEM, ...]}`);
+  if ('image' in a) {
+    for (const f of Object.keys(a)) if (f !== 'image' && f !== 'words') throw new ArgsError(`${where}: unknown field "${f}" (an image is {"image": BUFFER, "words": [w0, ..., w7]})`);
+    const r = a.image;
+    if (!isObject(r)) throw new ArgsError(`${where}: "image" must be a buffer: {"buffer": T, ...}, or {"ref": NAME} in a sequence`);
+    const buffer = bufferOf(cx, r, `${where}: "image"`, 'a buffer', k, name);
+    const w = a.words;
+    if (!Array.isArray(w) || (w.length !== 8 && w.length !== 4) || !w.every((x) => typeof x === 'number' && Number.isInteger(x) && x >= 0 && x <= 0xffffffff)) {
+      throw new ArgsError(`${where}: "words" must be the T#'s eight dwords (four for a 128-bit T#), integers from 0 to 0xffffffff`);
+    }
+    const bytes = new Uint8Array(4 * w.length);
+    const v = new DataView(bytes.buffer);
+    (w as number[]).forEach((x, j) => v.setUint32(4 * j, x, true));
+    return { bytes, slots: [{ offset: 0, buffer, tsharp: true }], what: 'an image resource (T#)' };
+  }
+  if (!('table' in a) || Object.keys(a).length !== 1) throw new ArgsError(`${where}: a user-data item is a value, a buffer, {"resource": BUFFER, "words"?}, {"image": BUFFER, "words"} or {"table": [ITEM, ...]}`);
   if (depth >= MAX_TABLE_DEPTH) throw new ArgsError(`${where}: tables nest at most ${MAX_TABLE_DEPTH} deep`);
   const list = a.table;
   if (!Array.isArray(list) || list.length === 0 || list.length > 4096) throw new ArgsError(`${where}: "table" must be a list of 1 to 4096 items`);
@@ -406,7 +428,7 @@ function userDataItem(cx: Context, a: Record<string, unknown>, where: string, k:
     const here = `${where}: table[${j}]`;
     if (!isObject(x)) throw new ArgsError(`${here}: must be an object`);
     let bytes: Uint8Array;
-    if ('buffer' in x || 'ref' in x || 'resource' in x || 'table' in x) {
+    if ('buffer' in x || 'ref' in x || 'resource' in x || 'image' in x || 'table' in x) {
       const item = userDataItem(cx, x, here, k, `${name}.table[${j}]`, depth + 1);
       // The item's own slots are at its place in this table; a nested table's, in that table.
       for (const b of item.slots) slots.push(b.into === undefined ? { ...b, offset: at + b.offset } : b);
@@ -452,6 +474,8 @@ function tableValue(x: Record<string, unknown>, where: string): Uint8Array {
  *   {"resource": BUFFER, "words"?: [w0, w1, w2, w3]} (four SGPRs): a buffer resource (V#) of the
  *   buffer: "words" as captured, with the base address (bits 47:0) replaced by the buffer's;
  *   without "words" a raw buffer over all of it (NUM_RECORDS its size, stride 0, RAW_BUFFER_WORD3);
+ *   {"image": BUFFER, "words": [w0, ..., w7]} (eight SGPRs, four for a 128-bit T#): an image
+ *   resource (T#) over the buffer: the words as captured, BASE_ADDRESS / BASE_ADDRESS_HI replaced;
  *   {"table": [ITEM, ...]} (two SGPRs): the address of a table buffer holding the items in order,
  *   each dword-aligned: values of their own size, buffer addresses, V#s and tables' addresses.
  * SGPRs inside userSgprCount that no slot covers are 0.
@@ -484,7 +508,7 @@ function parseUserData(cx: Context, info: Shader['info'], given: unknown, prefix
       // Slots in the user data itself are at the slot's offset; those in tables at the table's own.
       for (const b of x.slots) bufferSlots.push(b.into === undefined ? { ...b, offset: offset + b.offset } : b);
     };
-    if ('buffer' in a || 'ref' in a || 'resource' in a || 'table' in a) { put(userDataItem(cx, a, where, k, u.kind)); return; }
+    if ('buffer' in a || 'ref' in a || 'resource' in a || 'image' in a || 'table' in a) { put(userDataItem(cx, a, where, k, u.kind)); return; }
     const v = byValue(a, { offset, size: 4 * u.count, valueKind: 'by_value', typeName: `user data, ${plural(u.count, 'SGPR')}` }, where, scope);
     if ('bytes' in v) kernarg.set(v.bytes, offset);
     else indexSlots.push({ offset, ...v.index });
@@ -647,8 +671,9 @@ export interface BufferArg {
   readonly address: number;
   /** Where the kernarg segment holds the buffer's pointer. */
   readonly offset: number;
-  /** The pointer is a buffer resource's 48-bit base address (BufferSlot). */
+  /** The pointer is a buffer resource's 48-bit base address, or an image resource's (BufferSlot). */
   readonly bits48?: boolean;
+  readonly tsharp?: boolean;
 }
 
 export interface PreparedDispatch {
@@ -677,7 +702,7 @@ export function prepareDispatch(doc: unknown, shader: Shader): PreparedDispatch 
     const b = plan.buffers[s.buffer] as PlanBuffer;
     const address = mem.map(b.label, b.bytes);
     putAddress(kv, s, address);
-    return { arg: b.arg ?? 0, ...(b.name !== undefined ? { name: b.name } : {}), type: b.type, bytes: b.bytes, address, offset: s.offset, ...(s.bits48 ? { bits48: true } : {}) };
+    return { arg: b.arg ?? 0, ...(b.name !== undefined ? { name: b.name } : {}), type: b.type, bytes: b.bytes, address, offset: s.offset, ...(s.bits48 ? { bits48: true } : {}), ...(s.tsharp ? { tsharp: true } : {}) };
   });
   return { ...(isObject(doc) && typeof doc.kernel === 'string' ? { kernel: doc.kernel } : {}), grid: t.grid, block: t.block, kernarg, mem, buffers, groupSegmentSize: t.groupSegmentSize };
 }

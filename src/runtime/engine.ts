@@ -259,7 +259,7 @@ async function runSteps(kernels: readonly CompiledKernel[], buffers: readonly Ui
         { buffer: 0, into: 'push', step: s, offset: PUSH.dispatchPtr, add: pkt },
         { buffer: 1 + step.kernel, into: 'push', step: s, offset: PUSH.sinkPtr },
         { buffer: 0, into: 0, offset: pkt + 40, add: at }, // hsa_kernel_dispatch_packet.kernarg_address
-        ...step.bufferSlots.map((b) => ({ buffer: first + b.buffer, ...(b.into === undefined ? { into: 0, offset: at + b.offset } : { into: first + b.into, offset: b.offset }), ...(b.bits48 ? { bits48: true } : {}) })),
+        ...step.bufferSlots.map((b) => ({ buffer: first + b.buffer, ...(b.into === undefined ? { into: 0, offset: at + b.offset } : { into: first + b.into, offset: b.offset }), ...(b.bits48 ? { bits48: true } : {}), ...(b.tsharp ? { tsharp: true } : {}) })),
       );
       const ib = imageOf.get(step.kernel);
       if (ib !== undefined) patches.push({ buffer: ib, into: 'push', step: s, offset: PUSH.imagePtr });
@@ -352,7 +352,7 @@ async function runCompiledOnVulkan(c: CompiledKernel, prep: PreparedDispatch, de
   const shader = c.shader;
   const step: VkStep = {
     kernel: 0, grid: prep.grid, block: prep.block, kernarg: prep.kernarg,
-    bufferSlots: prep.buffers.map((b, k) => ({ offset: b.offset, buffer: k, ...(b.bits48 ? { bits48: true } : {}) })),
+    bufferSlots: prep.buffers.map((b, k) => ({ offset: b.offset, buffer: k, ...(b.bits48 ? { bits48: true } : {}), ...(b.tsharp ? { tsharp: true } : {}) })),
     groupSegmentSize: prep.groupSegmentSize ?? shader.info.ldsSize,
     describe: () => shader.info.name,
   };

@@ -72,6 +72,8 @@ export interface AddressPatch {
   add?: number;
   /** Write only the low 48 bits (6 bytes), keeping bytes 6 and 7 (a buffer resource's base address); the run fails on an address of 2^48 or more. */
   bits48?: boolean;
+  /** Write an image resource's base address instead: bits 39:8 as the dword at offset, bits 47:40 into the next byte (a T#); the run fails on an address not 256-byte aligned or of 2^48 or more. */
+  tsharp?: boolean;
 }
 
 /** A kernel of runSteps: a module and its GLCompute entry point. */
@@ -178,7 +180,7 @@ interface Addon {
       requiredSubgroupSize?: number;
       fullSubgroups?: boolean;
       deviceAddressBuffers?: boolean;
-      addressPatches?: { buffer: number; into: number; offset: number; step?: number; add?: number; bits48?: boolean }[];
+      addressPatches?: { buffer: number; into: number; offset: number; step?: number; add?: number; bits48?: boolean; tsharp?: boolean }[];
       timeoutMs?: number;
       pushBytes?: number;
     },
@@ -375,6 +377,7 @@ export class VulkanDevice {
         ...(p.step !== undefined ? { step: p.step } : {}),
         ...(p.add !== undefined ? { add: p.add } : {}),
         ...(p.bits48 ? { bits48: true } : {}),
+        ...(p.tsharp ? { tsharp: true } : {}),
       }));
     }
     this.inflight++;

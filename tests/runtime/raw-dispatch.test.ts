@@ -19,6 +19,7 @@ import { dispatchIr } from '../../src/ir/dispatch.js';
 import { runPlanOnVulkan, compileFor } from '../../src/runtime/engine.js';
 import { VulkanDevice } from '../../src/runtime/vulkan.js';
 import { assembleShaders } from '../harness/kernel.js';
+import { fmt, tsharp, tsharpDwords } from './image-vk-kernels.js';
 import { LVP } from './harness.js';
 
 const BIN = new URL('../../bin/rdna', import.meta.url).pathname;
@@ -231,6 +232,38 @@ test('raw compute shader whose user data points to a table (a V#, a buffer addre
   assert.throws(() => parseArgs({ grid: [...GRID], block: [...BLOCK], args: { srt: { table: [] } } }, [shader]), /"table" must be a list of 1 to 4096 items/);
   assert.throws(() => parseArgs({ grid: [...GRID], block: [...BLOCK], args: { srt: { table: [{ u32: { index: 'k' } }] } } }, [shader]), /a table holds fixed values/);
   assert.throws(() => prepareDispatch(tableDoc(false), shader), /a dispatch with user-data tables runs through parseArgs and a plan/);
+});
+
+test('raw compute shader with an image resource (T#) in its user data: the captured words with the image buffer\'s base address, on the interpreter and Vulkan', async () => {
+  // s[0:1] the output's address, s[8:15] a T# of a 64 x 4 2D 32_UINT image with a pitch of 64
+  // texels (gfx1030's custom pitch); v0 x, v1 y: each lane copies texel (x, y) to out[y * 64 + x].
+  const W = 64, H = 4;
+  const bytes = rawBytes('gfx1030', `
+    v_lshlrev_b32 v2, 6, v1
+    v_add_nc_u32 v2, v2, v0
+    v_lshlrev_b32 v2, 2, v2
+    image_load v3, v[0:1], s[8:15] dmask:0x1 dim:SQ_RSRC_IMG_2D unorm
+    s_waitcnt vmcnt(0)
+    global_store_dword v2, v3, s[0:1]
+    s_endpgm`, 32);
+  const shader = rawShader(bytes, { target: 'gfx1030', stage: 'cs', waveSize: 32, vgprs: 8, sgprs: 16, userSgprCount: 16, userSgprs: [{ name: 'out', sgpr: 0, count: 2 }, { name: 'tex', sgpr: 8, count: 8 }], tgidEnable: [false, false, false], tidigCompCnt: 1, workgroupSize: [W, H, 1] });
+  const texels = Array.from({ length: W * H }, (_, i) => (i * 0x9e3779b1 + 7) >>> 0);
+  // The captured words: dword 0 and BASE_HI (0xab, 0xcd here) are replaced by the buffer's address.
+  const words = [0xabababab, ...tsharpDwords(tsharp('2d', { format: fmt('32_UINT'), w: W, h: H, pitch: W }))];
+  words[1] = ((words[1] as number) | 0xcd) >>> 0;
+  const doc = { grid: [W, H, 1], block: [W, H, 1], args: { out: { buffer: 'u32', size: 4 * W * H }, tex: { image: { buffer: 'u32', data: texels }, words } } };
+  const plan = parseArgs(doc, [shader]);
+  runPlan(plan, { maxSteps: 1e6 });
+  assert.deepEqual([...u32s(plan.buffers[0]?.bytes as Uint8Array)], texels, 'interpreter');
+  const vplan = parseArgs(doc, [shader]);
+  const dev = VulkanDevice.open({ driverFiles: LVP, validation: true });
+  try {
+    await runPlanOnVulkan(vplan, [compileFor(shader, dev, 0, W * H)], dev);
+  } finally {
+    dev.close();
+  }
+  assert.deepEqual([...u32s(vplan.buffers[0]?.bytes as Uint8Array)], texels, 'Vulkan');
+  assert.throws(() => parseArgs({ ...doc, args: { ...doc.args, tex: { image: { buffer: 'u32', size: 16 } } } }, [shader]), /"words" must be the T#'s eight dwords/);
 });
 
 test('raw compute shaders: every mistake in the dispatch is one line naming it', () => {
