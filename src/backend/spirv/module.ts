@@ -105,6 +105,9 @@ const DEBUG_SOURCE = new Set(['OpString', 'OpSource', 'OpSourceContinued', 'OpSo
 const DEBUG_NAMES = new Set(['OpName', 'OpMemberName']);
 const MAX_WORDS = 0xffff;
 const NO_OPERANDS: readonly unknown[] = [];
+/** A float's bit pattern, computed through this (one per process, not one per constant). */
+const FLOAT_BITS = new DataView(new ArrayBuffer(8));
+const OP_CONSTANT = opInfo('OpConstant') as OpInfo;
 
 /** An instruction placed while recording: its words (opcode word first), where its ids are, its result's word. */
 interface Recorded { readonly op: string; readonly info: OpInfo; readonly inst: readonly number[]; readonly ids: readonly number[]; readonly result: number; readonly inFunction: boolean }
@@ -347,7 +350,9 @@ export class Module {
       const chain = this.dedup.get(hash);
       if (chain) chain.push(entry); else this.dedup.set(hash, [entry]);
     }
-    const inst = [((words.length + 1) << 16 | info.opcode) >>> 0, ...words];
+    // A loop, not a spread into a literal: this runs for every type, constant and declaration.
+    const inst = [((words.length + 1) << 16 | info.opcode) >>> 0];
+    append(inst, words);
     const inFunction = this.place(op, info, operands, inst);
     if (op === 'OpLabel') this.openLabel = id;
     if (this.recorder && idAt) {
@@ -563,22 +568,35 @@ export class Module {
     const nt = this.numericType(type);
     if (!nt) throw new BuilderError('constant', `${type.toString()} is not a bool, integer or float type`);
     if (nt.kind === 'int') {
+      // A 32-bit integer in range whatever the signedness: its word is its value.
+      if (nt.width === 32 && typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= (nt.signed ? 0x7fffffff : 0xffffffff)) return this.constant32(type, value);
       if (typeof value === 'boolean') throw new BuilderError('constant', `an integer constant needs a number, got ${value}`);
       const v = typeof value === 'number' && nt.width === 64 && Number.isSafeInteger(value) ? BigInt(value) : value;
       return this.emit('OpConstant', [type, v]) as Id;
     }
     if (typeof value !== 'number') throw new BuilderError('constant', `a float constant needs a number (or constantBits), got ${describe(value)}`);
     if (Number.isNaN(value)) throw new BuilderError('constant', 'a NaN constant needs its bit pattern: constantBits');
-    const view = new DataView(new ArrayBuffer(8));
+    const view = FLOAT_BITS;
     if (nt.width === 32) {
       view.setFloat32(0, value, true);
-      return this.emit('OpConstant', [type, view.getUint32(0, true)]) as Id;
+      return this.constant32(type, view.getUint32(0, true));
     }
     if (nt.width === 64) {
       view.setFloat64(0, value, true);
       return this.emit('OpConstant', [type, view.getBigUint64(0, true)]) as Id;
     }
     throw new BuilderError('constant', `an f${nt.width} constant needs its bit pattern: constantBits`);
+  }
+
+  /**
+   * A 32-bit OpConstant of `type` whose literal is `word` (0..0xffffffff, in range for the type):
+   * the words the general encoder makes of them, without it (a small kernel's constants are a fair
+   * part of its module). While recording, or for another module's type, the general path (the
+   * recorder's id positions; the encoder's error).
+   */
+  private constant32(type: Id, word: number): Id {
+    if (this.recorder || type.owner !== this) return this.emit('OpConstant', [type, word]) as Id;
+    return this.define('OpConstant', OP_CONSTANT, NO_OPERANDS, [type.value, 0, word], 1, type, undefined, undefined) as Id;
   }
 
   /** A scalar integer or float constant from its exact bit pattern (a bigint for 64-bit types). */
