@@ -7,7 +7,7 @@ import { analyzeMode, type ModeAnalysis } from '../analysis/mode.js';
 import type { Diagnostic } from '../analysis/types.js';
 import { translate } from '../frontend/index.js';
 import { copiedPcs } from '../frontend/dynamic-mode.js';
-import type { Inst, IrFunction } from '../ir/ir.js';
+import type { Block, Inst, IrFunction } from '../ir/ir.js';
 import { LAVAPIPE_PROFILE, type TargetProfile } from './profile.js';
 import { clockRefusal, CompileError, emitSpirv } from './spirv/emit.js';
 import type { LaneExchange } from './lane-exchange.js';
@@ -94,7 +94,10 @@ export function recompile(shader: Shader, options: RecompileOptions = {}): Recom
   const profile = options.profile ?? LAVAPIPE_PROFILE;
   // A clock read (s_memtime, s_memrealtime) the profile has no clock for: refused in one line
   // with the instruction (emit.ts clockRefusal names the feature).
-  for (const b of ir.blocks) for (const i of b.insts) {
+  // Indexed loops over the instructions here: recompile runs once per kernel, mostly unoptimised,
+  // where for…of makes an iterator result per instruction.
+  for (let bk = 0; bk < ir.blocks.length; bk++) for (let k = 0, insts = (ir.blocks[bk] as Block).insts; k < insts.length; k++) {
+    const i = insts[k] as Inst;
     if (i.op !== 'ReadClock') continue;
     const why = clockRefusal(i, profile);
     if (!why) continue;
@@ -115,7 +118,8 @@ export function recompile(shader: Shader, options: RecompileOptions = {}): Recom
   const canGuard64 = guardedF64Available(profile, controls);
   const guarded = new Set<Inst>();
   const toLower = new Set<Inst>();
-  for (const b of ir.blocks) for (const i of b.insts) {
+  for (let bk = 0; bk < ir.blocks.length; bk++) for (let k = 0, insts = (ir.blocks[bk] as Block).insts; k < insts.length; k++) {
+    const i = insts[k] as Inst;
     if (!i.float) continue;
     if (!native.has(i)) toLower.add(i);
     if (toLower.has(i) && ((canGuard && GUARDED_F32.has(i.op)) || (canGuard64 && GUARDED_VIA_F64.has(i.op)))) guarded.add(i);

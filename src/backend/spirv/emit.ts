@@ -63,7 +63,7 @@
 // CompileError naming the instruction's pc: never silently wrong SPIR-V. Module constants and the
 // launch values computed before any IR block (EVERYWHERE, emit-ops.ts) are valid in every block.
 import type { TargetProfile } from '../profile.js';
-import type { Inst, IrFunction } from '../../ir/ir.js';
+import type { Block, Inst, IrFunction } from '../../ir/ir.js';
 import { CLOCKS, type IrType, type LdsRmw, type Op } from '../../ir/ops.js';
 import { Module, type RelocatableFunction } from './module.js';
 import type { Id } from './operands.js';
@@ -166,7 +166,10 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
   const fc = planFloatControls(fn, profile);
   let bytes = false, byteStores = false, atomics = false, atomics64 = false;
   let lds = false, barriers = false, permutes = false, dwords = false, scratch = false, clocks = false;
-  for (const b of fn.blocks) for (const i of b.insts) {
+  // Indexed loops: emitSpirv runs once per kernel, mostly unoptimised, where for…of makes an
+  // iterator result per instruction.
+  for (let bk = 0; bk < fn.blocks.length; bk++) for (let k = 0, insts = (fn.blocks[bk] as Block).insts; k < insts.length; k++) {
+    const i = insts[k] as Inst;
     // Without LDS (0 bytes) every LDS access is out of range (reads 0, writes nothing, as the
     // interpreter's): such ops need no LDS and no workgroup layout (kernel.ldsLoad & co. below).
     if (LDS_OPS.has(i.op) && (options.ldsBytes ?? 0) > 0) lds = true;

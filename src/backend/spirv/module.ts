@@ -105,6 +105,9 @@ const DEBUG_SOURCE = new Set(['OpString', 'OpSource', 'OpSourceContinued', 'OpSo
 const DEBUG_NAMES = new Set(['OpName', 'OpMemberName']);
 const MAX_WORDS = 0xffff;
 const NO_OPERANDS: readonly unknown[] = [];
+/** A float's bit pattern, computed through this (one per process, not one per constant). */
+const FLOAT_BITS = new DataView(new ArrayBuffer(8));
+const OP_CONSTANT = opInfo('OpConstant') as OpInfo;
 
 /** An instruction placed while recording: its words (opcode word first), where its ids are, its result's word. */
 interface Recorded { readonly op: string; readonly info: OpInfo; readonly inst: readonly number[]; readonly ids: readonly number[]; readonly result: number; readonly inFunction: boolean }
@@ -194,6 +197,12 @@ function append(to: number[] | Words, words: readonly number[]): void {
   for (let k = 0; k < words.length; k++) to.push(words[k] as number);
 }
 
+/** Appends an instruction: its opcode word, then its operand words. */
+function appendInst(to: number[] | Words, head: number, words: readonly number[]): void {
+  to.push(head);
+  append(to, words);
+}
+
 function versionNumber(v: string): number {
   const m = /^(\d+)\.(\d+)$/.exec(v);
   return m ? Number(m[1]) * 100 + Number(m[2]) : Number.POSITIVE_INFINITY;
@@ -202,10 +211,13 @@ function versionNumber(v: string): number {
 /** A deduplicated instruction: its kind, its words without the result id, its id. */
 interface DedupEntry { readonly kind: string; readonly words: readonly number[]; readonly id: Id | null }
 
-/** A hash of a deduplication key (kind and words), no string built. */
-function dedupHash(kind: string, words: readonly number[]): number {
-  let h = words.length;
-  for (let k = 0; k < kind.length; k++) h = Math.imul(h ^ kind.charCodeAt(k), 0x01000193);
+/**
+ * A hash of a deduplication key, no string built: the instruction's opcode (each kind is one
+ * instruction's, so equal kinds hash alike; hashing the kind's name cost a loop over its
+ * characters for every type, constant and decoration) and its words.
+ */
+function dedupHash(opcode: number, words: readonly number[]): number {
+  let h = Math.imul(words.length ^ opcode, 0x01000193);
   for (let k = 0; k < words.length; k++) h = Math.imul(h ^ (words[k] as number), 0x01000193);
   return h | 0;
 }
@@ -317,7 +329,7 @@ export class Module {
   /** An encoded instruction (the result's word 0): deduplicated, given its result id, placed. */
   private define(op: string, info: OpInfo, operands: readonly unknown[], words: number[], resultIndex: number, resultType: Id | undefined, result: Id | undefined, idAt: number[] | undefined): Id | undefined {
     const kind = this.dedupKind(op, info);
-    const hash = kind !== undefined ? dedupHash(kind, words) : 0;
+    const hash = kind !== undefined ? dedupHash(info.opcode, words) : 0;
     if (kind !== undefined) {
       const seen = this.dedupFind(hash, kind, words);
       if (seen !== undefined) {
@@ -347,10 +359,13 @@ export class Module {
       const chain = this.dedup.get(hash);
       if (chain) chain.push(entry); else this.dedup.set(hash, [entry]);
     }
-    const inst = [((words.length + 1) << 16 | info.opcode) >>> 0, ...words];
-    const inFunction = this.place(op, info, operands, inst);
+    // The opcode word and the operand words go into the section apart (no array made of them for
+    // every type, constant and decoration).
+    const head = ((words.length + 1) << 16 | info.opcode) >>> 0;
+    const inFunction = this.place(op, info, operands, head, words);
     if (op === 'OpLabel') this.openLabel = id;
     if (this.recorder && idAt) {
+      const inst = [head, ...words];
       const ids = idAt.map((k) => k + 1);
       if (resultIndex >= 0) ids.push(resultIndex + 1);
       this.recorder.push({ op, info, inst, ids, result: resultIndex >= 0 ? resultIndex + 1 : -1, inFunction });
@@ -470,67 +485,67 @@ export class Module {
     return undefined;
   }
 
-  /** Puts the instruction into its section; true when that is the open function's words. */
-  private place(op: string, info: OpInfo, operands: readonly unknown[], inst: readonly number[]): boolean {
+  /** Puts the instruction (its opcode word `head`, then `words`) into its section; true when that is the open function's words. */
+  private place(op: string, info: OpInfo, operands: readonly unknown[], head: number, words: readonly number[]): boolean {
     const fn = this.current;
     switch (op) {
       case 'OpCapability':
-        append(this.capabilities, inst);
+        appendInst(this.capabilities, head, words);
         this.declared.caps.add(String(operands[0]));
         return false;
       case 'OpExtension':
-        append(this.extensions, inst);
+        appendInst(this.extensions, head, words);
         this.declared.exts.add(String(operands[0]));
         return false;
-      case 'OpExtInstImport': append(this.imports, inst); return false;
+      case 'OpExtInstImport': appendInst(this.imports, head, words); return false;
       case 'OpMemoryModel':
         if (this.memoryModel) throw new BuilderError(op, 'the module already has a memory model');
-        this.memoryModel = [...inst];
+        this.memoryModel = [head, ...words];
         return false;
-      case 'OpEntryPoint': append(this.entryPoints, inst); return false;
+      case 'OpEntryPoint': appendInst(this.entryPoints, head, words); return false;
       case 'OpExecutionMode':
-      case 'OpExecutionModeId': append(this.executionModes, inst); return false;
-      case 'OpModuleProcessed': append(this.debugProcessed, inst); return false;
+      case 'OpExecutionModeId': appendInst(this.executionModes, head, words); return false;
+      case 'OpModuleProcessed': appendInst(this.debugProcessed, head, words); return false;
       case 'OpFunction':
         if (fn) throw new BuilderError(op, `function ${fn.name} is still open (no OpFunctionEnd)`);
-        this.current = { name: `%${inst[2] ?? '?'}`, header: [...inst], firstLabel: undefined, vars: [], body: new Words() };
+        this.current = { name: `%${words[1] ?? '?'}`, header: [head, ...words], firstLabel: undefined, vars: [], body: new Words() };
         return true;
       case 'OpFunctionParameter':
         if (!fn || fn.firstLabel) throw new BuilderError(op, 'must follow OpFunction, before the first label');
-        append(fn.header, inst);
+        appendInst(fn.header, head, words);
         return true;
       case 'OpFunctionEnd':
         if (!fn) throw new BuilderError(op, 'no function is open');
         // Kept as parts, copied once into the module's words by assemble (copying word by word here was slow).
-        this.functions.push(fn.header, fn.firstLabel ?? [], fn.vars, fn.body.view(), inst);
+        this.functions.push(fn.header, fn.firstLabel ?? [], fn.vars, fn.body.view(), [head, ...words]);
         this.current = undefined;
         return true;
       case 'OpLabel':
         if (!fn) throw new BuilderError(op, 'outside a function');
-        if (!fn.firstLabel) fn.firstLabel = [...inst];
-        else append(fn.body, inst);
+        if (!fn.firstLabel) fn.firstLabel = [head, ...words];
+        else appendInst(fn.body, head, words);
         return true;
       case 'OpVariable':
         if (operands[1] === 'Function') {
           if (!fn) throw new BuilderError(op, 'a Function-storage variable outside a function');
-          append(fn.vars, inst);
+          appendInst(fn.vars, head, words);
           return true;
         }
-        append(this.globals, inst);
+        appendInst(this.globals, head, words);
         return false;
       case 'OpUndef':
       case 'OpLine':
       case 'OpNoLine':
-        append(fn ? fn.body : this.globals, inst);
+        appendInst(fn ? fn.body : this.globals, head, words);
         return fn !== undefined;
     }
-    if (DEBUG_SOURCE.has(op)) { append(this.debugSource, inst); return false; }
-    if (DEBUG_NAMES.has(op)) { append(this.debugNames, inst); return false; }
-    if (info.class === 'Annotation') { append(this.annotations, inst); return false; }
-    if (info.class === 'Type-Declaration' || info.class === 'Constant-Creation') { append(this.globals, inst); return false; }
+    if (DEBUG_SOURCE.has(op)) { appendInst(this.debugSource, head, words); return false; }
+    if (DEBUG_NAMES.has(op)) { appendInst(this.debugNames, head, words); return false; }
+    if (info.class === 'Annotation') { appendInst(this.annotations, head, words); return false; }
+    if (info.class === 'Type-Declaration' || info.class === 'Constant-Creation') { appendInst(this.globals, head, words); return false; }
     if (!fn) throw new BuilderError(op, 'outside a function');
     if (!fn.firstLabel) throw new BuilderError(op, `before the first OpLabel of function ${fn.name}`);
-    append(fn.body, inst);
+    appendInst(fn.body, head, words);
     return true;
   }
 
@@ -563,22 +578,35 @@ export class Module {
     const nt = this.numericType(type);
     if (!nt) throw new BuilderError('constant', `${type.toString()} is not a bool, integer or float type`);
     if (nt.kind === 'int') {
+      // A 32-bit integer in range whatever the signedness: its word is its value.
+      if (nt.width === 32 && typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= (nt.signed ? 0x7fffffff : 0xffffffff)) return this.constant32(type, value);
       if (typeof value === 'boolean') throw new BuilderError('constant', `an integer constant needs a number, got ${value}`);
       const v = typeof value === 'number' && nt.width === 64 && Number.isSafeInteger(value) ? BigInt(value) : value;
       return this.emit('OpConstant', [type, v]) as Id;
     }
     if (typeof value !== 'number') throw new BuilderError('constant', `a float constant needs a number (or constantBits), got ${describe(value)}`);
     if (Number.isNaN(value)) throw new BuilderError('constant', 'a NaN constant needs its bit pattern: constantBits');
-    const view = new DataView(new ArrayBuffer(8));
+    const view = FLOAT_BITS;
     if (nt.width === 32) {
       view.setFloat32(0, value, true);
-      return this.emit('OpConstant', [type, view.getUint32(0, true)]) as Id;
+      return this.constant32(type, view.getUint32(0, true));
     }
     if (nt.width === 64) {
       view.setFloat64(0, value, true);
       return this.emit('OpConstant', [type, view.getBigUint64(0, true)]) as Id;
     }
     throw new BuilderError('constant', `an f${nt.width} constant needs its bit pattern: constantBits`);
+  }
+
+  /**
+   * A 32-bit OpConstant of `type` whose literal is `word` (0..0xffffffff, in range for the type):
+   * the words the general encoder makes of them, without it (a small kernel's constants are a fair
+   * part of its module). While recording, or for another module's type, the general path (the
+   * recorder's id positions; the encoder's error).
+   */
+  private constant32(type: Id, word: number): Id {
+    if (this.recorder || type.owner !== this) return this.emit('OpConstant', [type, word]) as Id;
+    return this.define('OpConstant', OP_CONSTANT, NO_OPERANDS, [type.value, 0, word], 1, type, undefined, undefined) as Id;
   }
 
   /** A scalar integer or float constant from its exact bit pattern (a bigint for 64-bit types). */

@@ -87,11 +87,13 @@ export function eliminateCommonSubexpressions(fn: IrFunction): number {
   // A chained hash table whose entries are removed in the reverse order of insertion (the walk
   // over the dominator tree leaves a block's subtree after everything added below it): typed
   // arrays, no per-entry allocation.
-  let bits = 10;
+  // Sized to the function (a small kernel's tables are small; the answers do not depend on the
+  // size, as equal instructions hash alike and an equal one is never added twice).
+  let bits = 6;
   while ((1 << bits) < 2 * fn.blocks.reduce((k, bb) => k + bb.insts.length, 0) && bits < 24) bits++;
   const mask = (1 << bits) - 1;
   const heads = new Int32Array(1 << bits).fill(-1);
-  let next = new Int32Array(1024), slots = new Int32Array(1024);
+  let next = new Int32Array(64), slots = new Int32Array(64);
   const entries: Inst[] = [];
   const add = (i: Inst, h: number) => {
     const e = entries.length;
