@@ -56,24 +56,27 @@ export interface PlanBuffer {
 }
 
 /**
- * A kernarg slot holding the address of plan buffer `buffer`: 8 bytes, or with `bits48` the low 48
- * bits of the 8 (a buffer resource's base address; its dword 1 keeps bits 63:48, the stride and swizzle).
+ * How an address is written into a slot besides the plain 8 bytes: 'bits48', the low 48 bits of the
+ * 8 (a buffer resource's base address; its dword 1 keeps bits 63:48, the stride and swizzle);
+ * 'tsharp', an image resource's base address: bits 39:8 as the dword at the offset, bits 47:40 as
+ * the next byte (the T#'s BASE_ADDRESS, BASE_ADDRESS_HI), the address 256-byte aligned.
  */
+export type AddressLayout = 'bits48' | 'tsharp';
+
+/** A kernarg slot holding the address of plan buffer `buffer` (8 bytes, or as `layout` says). */
 export interface BufferSlot {
   readonly offset: number;
   readonly buffer: number;
-  readonly bits48?: boolean;
-  /** An image resource's base address instead: bits 39:8 in the dword at `offset`, bits 47:40 in the next dword's low byte (the T#'s BASE_ADDRESS, BASE_ADDRESS_HI); the address 256-byte aligned. */
-  readonly tsharp?: boolean;
+  readonly layout?: AddressLayout;
   /** The slot is in plan buffer `into` (a user-data table), not in the kernarg bytes. */
   readonly into?: number;
 }
 
-/** Writes a buffer's address into its slot (BufferSlot: 8 bytes, or the low 48 bits of them). */
-export function putAddress(v: DataView, s: { readonly offset: number; readonly bits48?: boolean; readonly tsharp?: boolean }, address: number): void {
-  if (!s.bits48 && !s.tsharp) { v.setBigUint64(s.offset, BigInt(address), true); return; }
+/** Writes a buffer's address into its slot (BufferSlot: 8 bytes, or as its layout says). */
+export function putAddress(v: DataView, s: { readonly offset: number; readonly layout?: AddressLayout }, address: number): void {
+  if (!s.layout) { v.setBigUint64(s.offset, BigInt(address), true); return; }
   if (!Number.isSafeInteger(address) || address < 0 || address >= 2 ** 48) throw new InterpError(`a resource's base address is 48 bits; 0x${address.toString(16)} is not`);
-  if (s.tsharp) {
+  if (s.layout === 'tsharp') {
     if (address % 256 !== 0) throw new InterpError(`an image resource's base address is 256-byte aligned; 0x${address.toString(16)} is not`);
     v.setUint32(s.offset, (address / 256) % 2 ** 32, true);
     v.setUint8(s.offset + 4, Math.floor(address / 2 ** 40) & 0xff);
@@ -278,6 +281,18 @@ type Value = { readonly bytes: Uint8Array } | { readonly index: { readonly type:
 /** Loop counters in scope, outermost first, with the range each takes (for the range checks). */
 interface Scope { readonly name: string | undefined; readonly min: number; readonly max: number }
 
+/** A value entry's key: an element type T, or a vector TxN (N one of VECTOR_LENGTHS). */
+function valueKey(key: string, where: string): { type: ElementType; n: number; vector: boolean } {
+  const vec = /^([a-z]\d+)x(\d+)$/.exec(key);
+  if (vec) {
+    const t = vec[1] as string, n = Number(vec[2]);
+    if (!(ELEMENT_TYPES as readonly string[]).includes(t) || !(VECTOR_LENGTHS as readonly number[]).includes(n)) throw new ArgsError(`${where}: unknown value type "${key}" (vectors are TxN with T one of ${ELEMENT_TYPES.join(', ')} and N one of ${VECTOR_LENGTHS.join(', ')})`);
+    return { type: t as ElementType, n, vector: true };
+  }
+  if (!(ELEMENT_TYPES as readonly string[]).includes(key)) throw new ArgsError(`${where}: unknown value type "${key}" (one of ${ELEMENT_TYPES.join(', ')}, a vector such as f32x4, or "bytes")`);
+  return { type: key as ElementType, n: 1, vector: false };
+}
+
 function byValue(ar: Record<string, unknown>, meta: KernelArg, where: string, scope: readonly Scope[]): Value {
   const keys = Object.keys(ar);
   const takes = `the kernel's argument is ${meta.size} bytes${typeNote(meta)}`;
@@ -292,11 +307,8 @@ function byValue(ar: Record<string, unknown>, meta: KernelArg, where: string, sc
     if (b.length !== meta.size) throw new ArgsError(`${where}: ${takes}; "bytes" has ${b.length}`);
     return { bytes: b };
   }
-  const vec = /^([a-z]\d+)x(\d+)$/.exec(key);
-  if (vec) {
-    const t = vec[1] as string, n = Number(vec[2]);
-    if (!(ELEMENT_TYPES as readonly string[]).includes(t) || !(VECTOR_LENGTHS as readonly number[]).includes(n)) throw new ArgsError(`${where}: unknown value type "${key}" (vectors are TxN with T one of ${ELEMENT_TYPES.join(', ')} and N one of ${VECTOR_LENGTHS.join(', ')})`);
-    const type = t as ElementType;
+  const { type, n, vector } = valueKey(key, where);
+  if (vector) {
     const size = ELEMENT_SIZE[type] * (n === 3 ? 4 : n);
     if (size !== meta.size) throw new ArgsError(`${where}: ${takes}; a ${key} is ${size}`);
     if (!Array.isArray(val) || val.length !== n) throw new ArgsError(`${where}: "${key}" must be a list of ${n} ${type} values`);
@@ -304,8 +316,6 @@ function byValue(ar: Record<string, unknown>, meta: KernelArg, where: string, sc
     out.set(writeElements(type, val, where));
     return { bytes: out };
   }
-  if (!(ELEMENT_TYPES as readonly string[]).includes(key)) throw new ArgsError(`${where}: unknown value type "${key}" (one of ${ELEMENT_TYPES.join(', ')}, a vector such as f32x4, or "bytes")`);
-  const type = key as ElementType;
   if (ELEMENT_SIZE[type] !== meta.size) throw new ArgsError(`${where}: ${takes}; a ${type} is ${ELEMENT_SIZE[type]}`);
   if (isObject(val)) {
     for (const f of Object.keys(val)) if (f !== 'index' && f !== 'add') throw new ArgsError(`${where}: unknown field "${f}" (a counter is {"index": NAME, "add"?: INTEGER})`);
@@ -377,6 +387,44 @@ export const RAW_BUFFER_WORD3 = (4 | (5 << 3) | (6 << 6) | (7 << 9) | (22 << 12)
 /** A user-data item's bytes and the buffer addresses to write into them (offsets from its start). */
 interface UserDataItem { readonly bytes: Uint8Array; readonly slots: readonly BufferSlot[]; readonly what: string }
 
+/** A resource descriptor item of user data: its key, the dword counts it takes, its base address's layout. */
+interface DescriptorKind {
+  readonly key: 'resource' | 'image';
+  readonly lengths: readonly number[];
+  readonly layout: AddressLayout;
+  readonly what: string;
+  /** How the entry is spelt and what "words" must be, for messages. */
+  readonly form: string;
+  readonly wordsAre: string;
+  /** Its words when "words" is left out (the buffer's size), or undefined where they are required. */
+  readonly fallback?: (size: number) => number[];
+}
+
+const RESOURCE: DescriptorKind = {
+  key: 'resource', lengths: [4], layout: 'bits48', what: 'a buffer resource (V#)', form: 'a resource is {"resource": BUFFER, "words"?: [w0, w1, w2, w3]}',
+  wordsAre: 'the V#\'s four dwords', fallback: (size) => [0, 0, size, RAW_BUFFER_WORD3],
+};
+const IMAGE: DescriptorKind = {
+  key: 'image', lengths: [8, 4], layout: 'tsharp', what: 'an image resource (T#)', form: 'an image is {"image": BUFFER, "words": [w0, ..., w7]}',
+  wordsAre: 'the T#\'s eight dwords (four for a 128-bit T#)',
+};
+
+/** A descriptor over a buffer: the captured words (or the kind's fallback) with its base address written from the buffer's. */
+function descriptorItem(cx: Context, a: Record<string, unknown>, where: string, k: number, name: string, d: DescriptorKind): UserDataItem {
+  for (const f of Object.keys(a)) if (f !== d.key && f !== 'words') throw new ArgsError(`${where}: unknown field "${f}" (${d.form})`);
+  const r = a[d.key];
+  if (!isObject(r)) throw new ArgsError(`${where}: "${d.key}" must be a buffer: {"buffer": T, ...}, or {"ref": NAME} in a sequence`);
+  const buffer = bufferOf(cx, r, `${where}: "${d.key}"`, 'a buffer', k, name);
+  const w = a.words;
+  const given = Array.isArray(w) && d.lengths.includes(w.length) && w.every((x) => typeof x === 'number' && Number.isInteger(x) && x >= 0 && x <= 0xffffffff);
+  if (!given && (w !== undefined || !d.fallback)) throw new ArgsError(`${where}: "words" must be ${d.wordsAre}, integers from 0 to 0xffffffff`);
+  const words = given ? (w as number[]) : (d.fallback as (size: number) => number[])((cx.buffers[buffer] as PlanBuffer).bytes.length);
+  const bytes = new Uint8Array(4 * words.length);
+  const v = new DataView(bytes.buffer);
+  words.forEach((x, j) => v.setUint32(4 * j, x, true));
+  return { bytes, slots: [{ offset: 0, buffer, layout: d.layout }], what: d.what };
+}
+
 /** Tables nest at most this deep (a table of tables of ...). */
 const MAX_TABLE_DEPTH = 8;
 
@@ -387,36 +435,8 @@ const MAX_TABLE_DEPTH = 8;
  */
 function userDataItem(cx: Context, a: Record<string, unknown>, where: string, k: number, name: string, depth = 0): UserDataItem {
   if ('buffer' in a || 'ref' in a) return { bytes: new Uint8Array(8), slots: [{ offset: 0, buffer: bufferOf(cx, a, where, 'a buffer address', k, name) }], what: 'a buffer\'s address' };
-  if ('resource' in a) {
-    for (const f of Object.keys(a)) if (f !== 'resource' && f !== 'words') throw new ArgsError(`${where}: unknown field "${f}" (a resource is {"resource": BUFFER, "words"?: [w0, w1, w2, w3]})`);
-    const r = a.resource;
-    if (!isObject(r)) throw new ArgsError(`${where}: "resource" must be a buffer: {"buffer": T, ...}, or {"ref": NAME} in a sequence`);
-    const buffer = bufferOf(cx, r, `${where}: "resource"`, 'a buffer', k, name);
-    const w = a.words;
-    if (w !== undefined && (!Array.isArray(w) || w.length !== 4 || !w.every((x) => typeof x === 'number' && Number.isInteger(x) && x >= 0 && x <= 0xffffffff))) {
-      throw new ArgsError(`${where}: "words" must be the V#'s four dwords, integers from 0 to 0xffffffff`);
-    }
-    const size = (cx.buffers[buffer] as PlanBuffer).bytes.length;
-    const words = (w as number[] | undefined) ?? [0, 0, size, RAW_BUFFER_WORD3];
-    const bytes = new Uint8Array(16);
-    const v = new DataView(bytes.buffer);
-    words.forEach((x, j) => v.setUint32(4 * j, x, true));
-    return { bytes, slots: [{ offset: 0, buffer, bits48: true }], what: 'a buffer resource (V#)' };
-  }
-  if ('image' in a) {
-    for (const f of Object.keys(a)) if (f !== 'image' && f !== 'words') throw new ArgsError(`${where}: unknown field "${f}" (an image is {"image": BUFFER, "words": [w0, ..., w7]})`);
-    const r = a.image;
-    if (!isObject(r)) throw new ArgsError(`${where}: "image" must be a buffer: {"buffer": T, ...}, or {"ref": NAME} in a sequence`);
-    const buffer = bufferOf(cx, r, `${where}: "image"`, 'a buffer', k, name);
-    const w = a.words;
-    if (!Array.isArray(w) || (w.length !== 8 && w.length !== 4) || !w.every((x) => typeof x === 'number' && Number.isInteger(x) && x >= 0 && x <= 0xffffffff)) {
-      throw new ArgsError(`${where}: "words" must be the T#'s eight dwords (four for a 128-bit T#), integers from 0 to 0xffffffff`);
-    }
-    const bytes = new Uint8Array(4 * w.length);
-    const v = new DataView(bytes.buffer);
-    (w as number[]).forEach((x, j) => v.setUint32(4 * j, x, true));
-    return { bytes, slots: [{ offset: 0, buffer, tsharp: true }], what: 'an image resource (T#)' };
-  }
+  if ('resource' in a) return descriptorItem(cx, a, where, k, name, RESOURCE);
+  if ('image' in a) return descriptorItem(cx, a, where, k, name, IMAGE);
   if (!('table' in a) || Object.keys(a).length !== 1) throw new ArgsError(`${where}: a user-data item is a value, a buffer, {"resource": BUFFER, "words"?}, {"image": BUFFER, "words"} or {"table": [ITEM, ...]}`);
   if (depth >= MAX_TABLE_DEPTH) throw new ArgsError(`${where}: tables nest at most ${MAX_TABLE_DEPTH} deep`);
   const list = a.table;
@@ -456,13 +476,11 @@ function tableValue(x: Record<string, unknown>, where: string): Uint8Array {
     if (!b) throw new ArgsError(`${where}: "bytes" is not base64 text`);
     return b;
   }
-  const vec = /^([a-z]\d+)x(\d+)$/.exec(key);
-  const t = vec ? (vec[1] as string) : key, n = vec ? Number(vec[2]) : 1;
-  if (!(ELEMENT_TYPES as readonly string[]).includes(t) || (vec && !(VECTOR_LENGTHS as readonly number[]).includes(n))) throw new ArgsError(`${where}: unknown value type "${key}"`);
-  const items = vec ? val : [val];
-  if (!Array.isArray(items) || items.length !== n) throw new ArgsError(`${where}: "${key}" must be a list of ${n} ${t} values`);
+  const { type, n, vector } = valueKey(key, where);
+  const items = vector ? val : [val];
+  if (!Array.isArray(items) || items.length !== n) throw new ArgsError(`${where}: "${key}" must be a list of ${n} ${type} values`);
   if (items.some((v) => isObject(v))) throw new ArgsError(`${where}: a table holds fixed values (loop counters go into user-data slots)`);
-  return writeElements(t as ElementType, items, where);
+  return writeElements(type, items, where);
 }
 
 /**
@@ -482,7 +500,8 @@ function tableValue(x: Record<string, unknown>, where: string): Uint8Array {
  */
 function parseUserData(cx: Context, info: Shader['info'], given: unknown, prefix: string, scope: readonly Scope[]): { kernarg: Uint8Array; bufferSlots: BufferSlot[]; indexSlots: IndexSlot[] } {
   const slots = [...info.userSgprs].sort((a, b) => a.first - b.first);
-  const listing = slots.length ? ` (${slots.map((u) => `${u.kind}: s${u.first}${u.count > 1 ? `..s${u.first + u.count - 1}` : ''}`).join(', ')})` : '';
+  const range = (u: { first: number; count: number }) => `s${u.first}${u.count > 1 ? `..s${u.first + u.count - 1}` : ''}`;
+  const listing = slots.length ? ` (${slots.map((u) => `${u.kind}: ${range(u)}`).join(', ')})` : '';
   let entries: unknown[];
   if (Array.isArray(given)) {
     if (given.length !== slots.length) throw new ArgsError(`${prefix}shader ${info.name} has ${plural(slots.length, 'user-data slot')}${listing}; "args" has ${given.length}`);
@@ -498,7 +517,7 @@ function parseUserData(cx: Context, info: Shader['info'], given: unknown, prefix
   const bufferSlots: BufferSlot[] = [];
   const indexSlots: IndexSlot[] = [];
   slots.forEach((u, k) => {
-    const where = `${prefix}user-data slot ${u.kind} (s${u.first}${u.count > 1 ? `..s${u.first + u.count - 1}` : ''})`;
+    const where = `${prefix}user-data slot ${u.kind} (${range(u)})`;
     const a = entries[k];
     const offset = 4 * u.first;
     if (!isObject(a)) throw new ArgsError(`${where}: must be an object`);
@@ -671,9 +690,8 @@ export interface BufferArg {
   readonly address: number;
   /** Where the kernarg segment holds the buffer's pointer. */
   readonly offset: number;
-  /** The pointer is a buffer resource's 48-bit base address, or an image resource's (BufferSlot). */
-  readonly bits48?: boolean;
-  readonly tsharp?: boolean;
+  /** The pointer is a resource's base address (BufferSlot). */
+  readonly layout?: AddressLayout;
 }
 
 export interface PreparedDispatch {
@@ -702,7 +720,7 @@ export function prepareDispatch(doc: unknown, shader: Shader): PreparedDispatch 
     const b = plan.buffers[s.buffer] as PlanBuffer;
     const address = mem.map(b.label, b.bytes);
     putAddress(kv, s, address);
-    return { arg: b.arg ?? 0, ...(b.name !== undefined ? { name: b.name } : {}), type: b.type, bytes: b.bytes, address, offset: s.offset, ...(s.bits48 ? { bits48: true } : {}), ...(s.tsharp ? { tsharp: true } : {}) };
+    return { arg: b.arg ?? 0, ...(b.name !== undefined ? { name: b.name } : {}), type: b.type, bytes: b.bytes, address, offset: s.offset, ...(s.layout ? { layout: s.layout } : {}) };
   });
   return { ...(isObject(doc) && typeof doc.kernel === 'string' ? { kernel: doc.kernel } : {}), grid: t.grid, block: t.block, kernarg, mem, buffers, groupSegmentSize: t.groupSegmentSize };
 }

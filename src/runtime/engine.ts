@@ -16,7 +16,8 @@
 // dispatch packet, side by side in one arena buffer; every kernel its own sink buffer (fault sites
 // are numbered per module), and every kernel with scratch a scratch buffer (each wave of a dispatch
 // its region, src/interp/scratch.ts's layout; sized for the submission's largest dispatch of it).
-// Buffers: 0 the arena, 1..K the kernels' sinks, then the scratch buffers, then the plan's buffers.
+// Buffers: 0 the arena, 1..K the kernels' sinks, then the scratch buffers, the code object images
+// (modules that address one), then the plan's buffers.
 import type { CodeImage, Shader } from '../container/shader.js';
 import { describeStep, planSteps, type ArgsPlan, type BufferSlot, type PlanItem, type PreparedDispatch } from '../interp/args.js';
 import { dispatchPacket, kernargSegment, launchRefusal, type Dim3 } from '../interp/dispatch.js';
@@ -259,7 +260,7 @@ async function runSteps(kernels: readonly CompiledKernel[], buffers: readonly Ui
         { buffer: 0, into: 'push', step: s, offset: PUSH.dispatchPtr, add: pkt },
         { buffer: 1 + step.kernel, into: 'push', step: s, offset: PUSH.sinkPtr },
         { buffer: 0, into: 0, offset: pkt + 40, add: at }, // hsa_kernel_dispatch_packet.kernarg_address
-        ...step.bufferSlots.map((b) => ({ buffer: first + b.buffer, ...(b.into === undefined ? { into: 0, offset: at + b.offset } : { into: first + b.into, offset: b.offset }), ...(b.bits48 ? { bits48: true } : {}), ...(b.tsharp ? { tsharp: true } : {}) })),
+        ...step.bufferSlots.map((b) => ({ buffer: first + b.buffer, ...(b.into === undefined ? { into: 0, offset: at + b.offset } : { into: first + b.into, offset: b.offset }), ...(b.layout ? { layout: b.layout } : {}) })),
       );
       const ib = imageOf.get(step.kernel);
       if (ib !== undefined) patches.push({ buffer: ib, into: 'push', step: s, offset: PUSH.imagePtr });
@@ -352,7 +353,7 @@ async function runCompiledOnVulkan(c: CompiledKernel, prep: PreparedDispatch, de
   const shader = c.shader;
   const step: VkStep = {
     kernel: 0, grid: prep.grid, block: prep.block, kernarg: prep.kernarg,
-    bufferSlots: prep.buffers.map((b, k) => ({ offset: b.offset, buffer: k, ...(b.bits48 ? { bits48: true } : {}), ...(b.tsharp ? { tsharp: true } : {}) })),
+    bufferSlots: prep.buffers.map((b, k) => ({ offset: b.offset, buffer: k, ...(b.layout ? { layout: b.layout } : {}) })),
     groupSegmentSize: prep.groupSegmentSize ?? shader.info.ldsSize,
     describe: () => shader.info.name,
   };

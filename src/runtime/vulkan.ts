@@ -70,10 +70,12 @@ export interface AddressPatch {
   step?: number;
   /** Bytes added to the address (default 0): a place inside the buffer. */
   add?: number;
-  /** Write only the low 48 bits (6 bytes), keeping bytes 6 and 7 (a buffer resource's base address); the run fails on an address of 2^48 or more. */
-  bits48?: boolean;
-  /** Write an image resource's base address instead: bits 39:8 as the dword at offset, bits 47:40 into the next byte (a T#); the run fails on an address not 256-byte aligned or of 2^48 or more. */
-  tsharp?: boolean;
+  /**
+   * A resource's base address instead of 8 bytes (src/interp/args.ts AddressLayout): 'bits48' the low 48 bits, keeping
+   * bytes 6 and 7 (a V#); 'tsharp' bits 39:8 as the dword at offset and bits 47:40 as the next byte
+   * (a T#). The run fails on an address of 2^48 or more, or for 'tsharp' not 256-byte aligned.
+   */
+  layout?: 'bits48' | 'tsharp';
 }
 
 /** A kernel of runSteps: a module and its GLCompute entry point. */
@@ -376,8 +378,8 @@ export class VulkanDevice {
         offset: p.offset,
         ...(p.step !== undefined ? { step: p.step } : {}),
         ...(p.add !== undefined ? { add: p.add } : {}),
-        ...(p.bits48 ? { bits48: true } : {}),
-        ...(p.tsharp ? { tsharp: true } : {}),
+        // The addon takes the layout as a flag per kind.
+        ...(p.layout ? { [p.layout]: true } : {}),
       }));
     }
     this.inflight++;
