@@ -18,6 +18,8 @@ export interface ExecContext {
    * far (runWave counts them). s_memrealtime reads it; without it, the wave's own count.
    */
   readonly clock?: { steps: number };
+  /** The wave's index in its workgroup (dispatch order; s_get_waveid_in_workgroup, TG_SIZE). */
+  readonly waveInGroup?: number;
   /** Set by branches: the pc to continue at (else pc + size). */
   nextPc: number | undefined;
 }

@@ -269,7 +269,7 @@ export class InterpKernel {
         }
         // Hardware registers such as FLAT_SCRATCH are per wave. FLAT_SCRATCH starts at 0: on gfx10
         // the kernel prologue sets it from flat_scratch_init (AMDGPUUsage, "Flat Scratch").
-        group.push({ target: info.target, st, mem, lds, hwregs: new Map<number, number>(), clock, nextPc: undefined });
+        group.push({ target: info.target, st, mem, lds, hwregs: new Map<number, number>(), clock, waveInGroup: w, nextPc: undefined });
         waves++;
       }
       // Round-robin to the next barrier; a barrier opens when every wave still running waits at it.

@@ -136,7 +136,7 @@ test('run-time faults of buffer accesses: a swizzled access crossing an element,
       const p = kernarg(bufs());
       const ref = () => dispatch(shader, { grid: [32, 1, 1], block: [32, 1, 1], kernarg: p.kernarg, mem: p.mem, maxSteps: 10_000 });
       if (c.interp) ref(); else assert.throws(ref, /not a format the interpreter implements|reserved DST_SEL/, c.name);
-      assert.throws(() => irRun({ name: c.name, spirvName: c.name, code: new Uint8Array(), kernel: c.name, shader, buffers: bufs(), grid: [32, 1, 1], block: [32, 1, 1], scalars: [] }), (e: unknown) => e instanceof RuntimeFault && c.want.test(e.message), c.name);
+      assert.throws(() => irRun({ shader, buffers: bufs(), grid: [32, 1, 1], block: [32, 1, 1], scalars: [] }), (e: unknown) => e instanceof RuntimeFault && c.want.test(e.message), c.name);
       await assert.rejects(runOnVulkan(shader, kernarg(bufs()), dev), (e: unknown) => e instanceof RuntimeFault && c.want.test(e.message) && e.message.includes(`: ${c.inst}: `), c.name);
     }
   } finally {

@@ -447,7 +447,7 @@ export const ENGINE_SUITES: readonly EngineSuite[] = [
 ];
 
 /** The IR interpreter's buffers for the case (on copies of its inputs). */
-export function irRun(c: EngineCase): Uint8Array[] {
+export function irRun(c: Pick<EngineCase, 'shader' | 'buffers' | 'grid' | 'block' | 'scalars'>): Uint8Array[] {
   const bufs = c.buffers.map((b) => b.slice());
   const p = prepare(c.shader, bufs, c.grid, c.block, c.scalars);
   const cfg = buildCfg(c.shader);

@@ -24,7 +24,8 @@ import { type BufferFormatInfo, bufferFormatInfo, GFX10_BUFFER_FORMATS } from '.
 import { alignedOf, convertComponent, descriptorOf, descriptorValue, isPackedFormat, layoutOf, oneOf, storeComponent } from './buffer-format.js';
 import type { InstrDef } from '../../isa/types.js';
 import type { TContext, Translator } from '../context.js';
-import { type AtomicKind, atomicOp, floatAtomicKind, INT_ATOMICS, writeWide } from './memory.js';
+import { type AtomicKind, atomicOp, floatAtomicKind, INT_ATOMICS, scalarAtomic, scalarStore, writeWide } from './memory.js';
+import { SCALAR_ATOMICS } from '../../isa/tables/smem.js';
 
 /** The V# fields as IR values (u64 base; u32 fields; u1 flags). */
 interface Vsharp {
@@ -373,9 +374,12 @@ const bufferAtomic = (kind: AtomicKind, wide: boolean): Translator => (cx) => {
   if (cx.inst.mods.glc) writeWide(cx, d, old, wide, a.exec);
 };
 
-/** s_buffer_load_dword*: base and num_records of the V# only; a dword past num_records reads 0. */
-const sbufferLoad = (n: number): Translator => (cx) => {
-  const b = cx.b;
+/**
+ * The operands of s_buffer_*: the V#'s base (in the code image where it lies there) and
+ * num_records, and the byte offset (offset + SGPR offset in 32 bits, the two low bits cleared).
+ * `fits(k, bytes)`: whether `bytes` at the offset + k are inside num_records.
+ */
+function sbufferAccess(cx: TContext): { readonly base: Inst; readonly off: Inst; readonly fits: (k: number, bytes: number) => Inst } {
   const sb = cx.op('sbase').value;
   const w = [0, 1, 2].map((k) => cx.scalar(sb, 'b128', k)) as [Inst, Inst, Inst];
   const base = cx.memoryAddress(cx.pack(w[0], e(cx, 'And32', w[1], K(cx, 0xffff))));
@@ -383,12 +387,31 @@ const sbufferLoad = (n: number): Translator => (cx) => {
   const so = cx.op('soffset').value;
   if (!(so.kind === 'special' && so.reg === 'null')) off = e(cx, 'IAdd32', off, cx.scalar(so, 'u32'));
   off = e(cx, 'And32', off, K(cx, ~3));
+  return { base, off, fits: (k, bytes) => ule64(cx, add64(cx, u64(cx, off), u64(cx, K(cx, k + bytes))), u64(cx, w[2])) };
+}
+
+/** s_buffer_load_dword*: base and num_records of the V# only; a dword past num_records reads 0. */
+const sbufferLoad = (n: number): Translator => (cx) => {
+  const b = cx.b;
+  const { base, off, fits } = sbufferAccess(cx);
   for (let k = 0; k < n; k++) {
     const o = add64(cx, u64(cx, off), u64(cx, K(cx, 4 * k)));
-    const ok = ule64(cx, add64(cx, o, u64(cx, K(cx, 4))), u64(cx, w[2]));
     // A uniform condition and address: every lane loads the same dword (or, out of range, the sink's 0).
-    cx.writeScalar(cx.op('sdata').value, b.emit('LoadGlobal32', [ok, add64(cx, base, o)]), k);
+    cx.writeScalar(cx.op('sdata').value, b.emit('LoadGlobal32', [fits(4 * k, 4), add64(cx, base, o)]), k);
   }
+};
+
+/** s_buffer_store_dword* (gfx1010/gfx1013): as s_store (memory.ts scalarStore); a dword past num_records is not written. */
+const sbufferStore = (n: number): Translator => (cx) => {
+  const { base, off, fits } = sbufferAccess(cx);
+  const a = add64(cx, base, u64(cx, off));
+  for (let k = 0; k < n; k++) scalarStore(cx, fits(4 * k, 4), a, k);
+};
+
+/** s_buffer_atomic_* (gfx1010/gfx1013): as s_atomic (memory.ts scalarAtomic); past num_records nothing happens and glc returns 0. */
+const sbufferAtomic = (kind: AtomicRmw | 'cmpswap', wide: boolean): Translator => (cx) => {
+  const { base, off, fits } = sbufferAccess(cx);
+  scalarAtomic(cx, kind, wide, add64(cx, base, u64(cx, off)), fits(0, wide ? 8 : 4));
 };
 
 function translatorOf(def: InstrDef): Translator | undefined {
@@ -407,6 +430,8 @@ function translatorOf(def: InstrDef): Translator | undefined {
 export const BUFFER: Record<string, Translator> = {
   s_buffer_load_dword: sbufferLoad(1), s_buffer_load_dwordx2: sbufferLoad(2), s_buffer_load_dwordx4: sbufferLoad(4),
   s_buffer_load_dwordx8: sbufferLoad(8), s_buffer_load_dwordx16: sbufferLoad(16),
+  s_buffer_store_dword: sbufferStore(1), s_buffer_store_dwordx2: sbufferStore(2), s_buffer_store_dwordx4: sbufferStore(4),
+  ...Object.fromEntries(SCALAR_ATOMICS.flatMap((k) => [false, true].map((wide) => [`s_buffer_atomic_${k}${wide ? '_x2' : ''}`, sbufferAtomic(k, wide)]))),
 };
 for (const d of ISA_TABLE) {
   if (d.family !== 'MUBUF' && d.family !== 'MTBUF') continue;

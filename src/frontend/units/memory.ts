@@ -20,17 +20,17 @@ import { ldsAddress } from './ds.js';
 import { type PrivateAccess, privateAccess, privateAtomic, SCRATCH_UNIT } from './private.js';
 import { type FloatAtomicOp, floatAtomicOf } from '../../float/atomic.js';
 import { floatAtomicHelper } from '../../ir/passes/lower-float-atomic.js';
+import { SCALAR_ATOMICS } from '../../isa/tables/smem.js';
 
 function smemAddress(cx: TContext): Inst {
   const b = cx.b;
   const sb = cx.op('sbase').value;
   const base = cx.pack(cx.scalar(sb, 'b64', 0), b.emit('And32', [cx.scalar(sb, 'b64', 1), cx.u32(0xffff)]));
-  let off: Inst = cx.u32((cx.inst.mods.offset ?? 0) >>> 0);
+  // base + the signed 21-bit offset + the unsigned SGPR offset, in 64 bits (the interpreter's sum).
+  const imm = cx.inst.mods.offset ?? 0;
+  let a = imm === 0 ? base : b.emit('IAdd64', [base, cx.pack(cx.u32(imm >>> 0), cx.u32(imm < 0 ? 0xffffffff : 0))]);
   const so = cx.op('soffset').value;
-  if (!(so.kind === 'special' && so.reg === 'null')) off = b.emit('IAdd32', [off, cx.scalar(so, 'u32')]);
-  // The offset is signed 21-bit: extend it to 64 bits.
-  const off64 = cx.pack(off, b.emit('AShr32', [off, cx.u32(31)]));
-  const a = b.emit('IAdd64', [base, off64]);
+  if (!(so.kind === 'special' && so.reg === 'null')) a = b.emit('IAdd64', [a, cx.pack(cx.scalar(so, 'u32'), cx.u32(0))]);
   return cx.memoryAddress(cx.pack(b.emit('And32', [b.emit('Lo32', [a]), cx.u32(0xfffffffc)]), b.emit('Hi32', [a])));
 }
 
@@ -42,6 +42,34 @@ const sload = (n: number): Translator => (cx) => {
     cx.writeScalar(d, cx.b.emit('LoadUniform32', [ak]), k);
   }
 };
+
+/**
+ * s_store_dword* (gfx1010/gfx1013): sdata's dwords at the address a load of the same operands
+ * reads (dword `k` of it). Every lane stores the same dwords (`active`: in every lane), so a lane's own later load
+ * of them sees them whatever order the device runs the wave's invocations in (an invocation's
+ * accesses are in its program order; the wave's scalar state is the same in each).
+ */
+export function scalarStore(cx: TContext, active: Inst, a: Inst, k: number): void {
+  cx.b.emit('StoreGlobal32', [active, at(cx, a, k), cx.scalar(cx.op('sdata').value, 'b32', k)]);
+}
+
+/**
+ * A scalar atomic (s_atomic_*, s_buffer_atomic_*; gfx1010/gfx1013), once per wave whatever EXEC
+ * holds: lane 0's invocation does it where `inRange` holds (the interpreter's single access), and
+ * with glc its old value (0 out of range) goes to every lane's copy of sdata through ReadLane.
+ * Data from sdata, cmpswap's compare in the dword(s) after it, as the vector atomics.
+ */
+export function scalarAtomic(cx: TContext, kind: AtomicRmw | 'cmpswap', wide: boolean, a: Inst, inRange: Inst | undefined): void {
+  const b = cx.b;
+  const d = cx.op('sdata').value;
+  const lane0 = b.emit('IEq32', [b.emit('LaneId'), cx.u32(0)]);
+  const old = atomicOp(cx, kind, wide, inRange ? b.emit('AndU1', [lane0, inRange]) : lane0, a, (k) => cx.scalar(d, 'b32', k));
+  if (!cx.inst.mods.glc) return;
+  const zero = cx.u32(0);
+  if (!wide) { cx.writeScalar(d, b.emit('ReadLane', [old, zero]), 0); return; }
+  cx.writeScalar(d, b.emit('ReadLane', [b.emit('Lo32', [old]), zero]), 0);
+  cx.writeScalar(d, b.emit('ReadLane', [b.emit('Hi32', [old]), zero]), 1);
+}
 
 function globalAddress(cx: TContext): Inst {
   const b = cx.b;
@@ -258,6 +286,12 @@ const VMEM: Record<string, Translator> = {
 
 const nothing: Translator = () => undefined;
 
+const sstore = (n: number): Translator => (cx) => {
+  const a = smemAddress(cx), on = cx.b.u1(true);
+  for (let k = 0; k < n; k++) scalarStore(cx, on, a, k);
+};
+const satomic = (kind: AtomicRmw | 'cmpswap', wide: boolean): Translator => (cx) => scalarAtomic(cx, kind, wide, smemAddress(cx), undefined);
+
 /**
  * s_memtime / s_memrealtime: one ReadClock (ops.ts; 'time' the core clock, 'realtime' the
  * constant-rate one), its dwords into the SGPR pair. The value is wave-uniform and a later read
@@ -274,7 +308,13 @@ const clockRead = (clock: Clock): Translator => (cx) => {
 
 export const MEMORY: Record<string, Translator> = {
   s_load_dword: sload(1), s_load_dwordx2: sload(2), s_load_dwordx4: sload(4), s_load_dwordx8: sload(8), s_load_dwordx16: sload(16),
-  s_dcache_inv: nothing, s_gl1_inv: nothing,
+  s_store_dword: sstore(1), s_store_dwordx2: sstore(2), s_store_dwordx4: sstore(4),
+  ...Object.fromEntries(SCALAR_ATOMICS.flatMap((k) => [false, true].map((wide) => [`s_atomic_${k}${wide ? '_x2' : ''}`, satomic(k, wide)]))),
+  // The scalar cache: coherent memory here (src/interp/units/smem.ts); s_atc_probe* only probes.
+  s_dcache_inv: nothing, s_gl1_inv: nothing, s_dcache_wb: nothing, s_dcache_discard: nothing, s_dcache_discard_x2: nothing,
+  s_atc_probe: nothing, s_atc_probe_buffer: nothing,
+  // The wave's index in its workgroup, as the interpreter numbers the waves.
+  s_get_waveid_in_workgroup: (cx) => cx.writeScalar(cx.op('sdata').value, cx.b.emit('WaveInGroup')),
   s_memtime: clockRead('time'), s_memrealtime: clockRead('realtime'),
   // Every GLOBAL and FLAT table entry whose name without the prefix has a translator above.
   ...Object.fromEntries(ISA_TABLE.filter((d) => d.family === 'GLOBAL' || d.family === 'FLAT').flatMap((d) => {

@@ -32,10 +32,11 @@ const SUFFIX: Record<number, string> = { 1: 'dword', 2: 'dwordx2', 4: 'dwordx4',
 const mem = (prefix: string, base: number, sizes: number[], buffer: boolean, kind: 'load' | 'store', targets?: readonly Target[]) =>
   sizes.map((dw, i) => op(`${prefix}_${SUFFIX[dw] ?? ''}`, base + i, [SDATA(dw, kind === 'load' ? 'dst' : 'src'), buffer ? SBASE128 : SBASE64, SOFFSET], ['cpol', kind], targets));
 
-const ATOMICS = ['swap', 'cmpswap', 'add', 'sub', 'smin', 'umin', 'smax', 'umax', 'and', 'or', 'xor', 'inc', 'dec'] as const;
+/** The scalar atomics' operations (s_atomic_<op>[_x2], s_buffer_atomic_<op>[_x2]). */
+export const SCALAR_ATOMICS = ['swap', 'cmpswap', 'add', 'sub', 'smin', 'umin', 'smax', 'umax', 'and', 'or', 'xor', 'inc', 'dec'] as const;
 /** Scalar atomics: the data operand holds the source(s) and, with glc, receives the old value. */
 const atomics = (prefix: string, base: number, buffer: boolean, x2: boolean) =>
-  ATOMICS.map((a, i) => {
+  SCALAR_ATOMICS.map((a, i) => {
     const dw = (x2 ? 2 : 1) * (a === 'cmpswap' ? 2 : 1);
     return op(`${prefix}_${a}${x2 ? '_x2' : ''}`, base + i, [SDATA(dw, 'srcdst'), buffer ? SBASE128 : SBASE64, SOFFSET], ['cpol', 'atomic'], OLD);
   });
