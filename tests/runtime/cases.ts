@@ -33,6 +33,7 @@ import { transcendentalCases } from './cases-transcendental.js';
 import { dotCases, movrelCases, permlaneCases, sadCases, sdwaCases } from './cases-vint.js';
 import { imageVkCases, sharedImageCases } from './image-vk-cases.js';
 import { pckResinfoCases } from './cases-image-pck.js';
+import { smemCases } from './cases-smem.js';
 
 export interface EngineCase {
   /** The case's name in messages. */
@@ -444,6 +445,8 @@ export const ENGINE_SUITES: readonly EngineSuite[] = [
   { title: 'image loads, stores and atomics', cases: function* () { for (const [, vk] of sharedImageCases()) yield vk; } },
   { title: 'image kernels of every class', cases: imageVkCases },
   { title: 'image_get_resinfo and the _pck forms', cases: function* () { for (const [, vk] of pckResinfoCases()) yield vk; } },
+  // gfx1010/gfx1013's scalar stores and atomics (./cases-smem.ts; tests/runtime/scalar-memory.test.ts checks them against the ISA rules on three engines).
+  { title: 'scalar stores and atomics (gfx1010, gfx1013)', cases: smemCases },
 ];
 
 /** The IR interpreter's buffers for the case (on copies of its inputs). */
