@@ -2,7 +2,8 @@
 // every code object (clang-19 OpenCL builds and the bundled sample), failures with file, kernel,
 // pc and instruction that never stop the others, files that are not shaders skipped, the summary
 // table and the --json report, outputs equal to `rdna compile`'s, a warm run entirely from the
-// cache, two runs at once on one cache, the progress bar only on a terminal.
+// cache, two runs at once on one cache, the progress bar only on a terminal, --work-items as
+// `rdna compile --work-items` for each kernel (capped at the kernel's bound) and in the cache key.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
@@ -13,6 +14,8 @@ import type { CompileAllReport } from '../src/cli/compile-all.js';
 import { buildOpenCl } from './harness/opencl.js';
 import { assembleKernels } from './harness/kernel.js';
 import { testCacheEnv } from './harness/cache-env.js';
+import { ldsCases } from './runtime/cases-lds.js';
+import { maxWorkItems } from '../src/backend/recompile.js';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const BIN = join(ROOT, 'bin/rdna');
@@ -142,6 +145,7 @@ test('rdna compile-all: bad input is one line and exit 1 (2 for usage), never a 
     [['compile-all', d, '-o', join(d, 'notes.txt')], 1, /-o names a file/],
     [['compile-all', d, '--profile', 'mystery'], 2, /--profile must be one of/],
     [['compile-all', d, '--no-cache', '--cache', d], 2, /--no-cache cannot be combined/],
+    [['compile-all', d, '--work-items', '0'], 2, /--work-items must be a positive integer/],
   ];
   for (const [args, status, msg] of cases) {
     const r = rdna(...args);
@@ -199,4 +203,47 @@ test('rdna help lists compile-all and cache with their usage', () => {
   assert.match(r.stdout, /\n {2}compile-all .*\n +rdna compile-all \[-o OUTDIR\] .*\[--cache DIR \| --no-cache\] \[--cache-limit SIZE\] \[--jobs N\] \[--json\] PATH\.\.\.\n/);
   assert.match(r.stdout, /\n {2}cache .*\n +rdna cache stats\|verify\|clear \[--cache DIR\] \[--json\]\n/);
   assert.match(r.stdout, /rdna compile -o OUT .*\[--cache DIR \| --no-cache\] \[--cache-limit SIZE\]/);
+});
+
+test('rdna compile-all --work-items: each kernel compiled as rdna compile --work-items compiles it (capped at its own bound), and the count is part of the cache key', () => {
+  // A kernel with LDS and barriers: its module depends on the workgroup size it is compiled for.
+  const c = [...ldsCases()].find((x) => x.shader.info.waveSize === 32);
+  assert.ok(c);
+  const bound = maxWorkItems(c.shader.info);
+  const d = tmp('wi');
+  mkdirSync(join(d, 'in'));
+  writeFileSync(join(d, 'in', 'lds.o'), c.code);
+  const cache = tmp('wi-cache');
+  const single = (items?: number) => {
+    const o = join(d, `single-${items ?? 'none'}.spv`);
+    const r = rdna('compile', join(d, 'in', 'lds.o'), '--kernel', c.kernel, '-o', o, '--no-cache', ...(items !== undefined ? ['--work-items', String(items)] : []));
+    assert.equal(r.status, 0, r.stderr);
+    return readFileSync(o);
+  };
+  const all = (items: number | undefined, tag: string) => {
+    const out = join(d, tag);
+    const r = rdna('compile-all', join(d, 'in'), '-o', out, '--cache', cache, '--json', ...(items !== undefined ? ['--work-items', String(items)] : []));
+    assert.equal(r.status, 0, r.stderr);
+    const rep = report(r);
+    assert.equal(rep.workItems, items ?? null);
+    const mine = rep.shaders.find((s) => s.kernel === c.kernel);
+    assert.ok(mine?.output, JSON.stringify(rep.shaders));
+    return { rep, spv: readFileSync(mine.output) };
+  };
+  const small = all(32, 'out32');
+  assert.deepEqual(small.spv, single(32));
+  assert.notDeepEqual(small.spv, single(), 'the work-item count changes this kernel\'s module');
+  // Another count is another cache key: compiled, not served from the entries of 32.
+  const whole = all(bound, 'outbound');
+  assert.ok(whole.rep.shaders.every((s) => s.status === 'compiled'), JSON.stringify(whole.rep.shaders.map((s) => s.status)));
+  assert.deepEqual(whole.spv, single());
+  // More than a kernel allows compiles it for its own bound (the entries just stored), where rdna compile refuses.
+  const over = all(bound * 4, 'outover');
+  assert.deepEqual(over.spv, single());
+  assert.equal(over.rep.shaders.find((s) => s.kernel === c.kernel)?.status, 'cached');
+  assert.equal(rdna('compile', join(d, 'in', 'lds.o'), '--kernel', c.kernel, '-o', join(d, 'x.spv'), '--no-cache', '--work-items', String(bound * 4)).status, 1);
+  // The same count again: all from the cache.
+  const again = all(32, 'out32b');
+  assert.ok(again.rep.shaders.every((s) => s.status === 'cached'));
+  assert.deepEqual(again.spv, small.spv);
 });

@@ -19,6 +19,8 @@ export interface Task {
   readonly out?: string;
   /** The key it missed under (with the cache on): the result is stored under it. */
   readonly key?: CacheKey;
+  /** `--work-items`, capped at the kernel's own bound: the largest workgroup the module is compiled for. */
+  readonly workItems?: number;
 }
 
 export interface Failure {
@@ -51,7 +53,7 @@ const failureFrom = (r: Refusal): Failure => ({ message: r.message, ...(r.pc !==
 export function runTask(t: Task, profile: TargetProfile, cache: ShaderCache | undefined): TaskResult {
   let compiled: CompiledShader;
   try {
-    compiled = compiledOf(recompile(t.shader, { profile }));
+    compiled = compiledOf(recompile(t.shader, { profile, ...(t.workItems !== undefined ? { workItems: t.workItems } : {}) }));
   } catch (e) {
     const error = failureOf(e, t.shader);
     const refusal = refusalOf(e, () => error.instruction);

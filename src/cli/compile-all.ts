@@ -1,4 +1,4 @@
-// rdna compile-all PATH... [-o OUTDIR] [--profile P] [--cache DIR | --no-cache] [--jobs N] [--json]
+// rdna compile-all PATH... [-o OUTDIR] [--profile P] [--work-items N] [--cache DIR | --no-cache] [--jobs N] [--json]
 // Every shader under the paths (files, and directories recursively), each kernel of each code
 // object, recompiled through the shader cache on worker threads; a progress bar on a terminal, then
 // a summary (compiled, from cache, failed, each failure as `rdna compile` gives it). One shader's
@@ -8,7 +8,9 @@
 // it; a raw shader, a file with its JSON sidecar beside it (x.bin + x.json). Found in a directory,
 // other files are skipped and listed (`--json`), as are ELF files of other machines and AMDGPU
 // code objects without kernels; named on the command line, such a file is a failure. A sidecar is
-// read with its code file. Symbolic links to directories are not followed.
+// read with its code file. Symbolic links to directories are not followed. `--work-items N`
+// compiles each kernel for workgroups of at most N work-items (capped at the kernel's own bound),
+// as `rdna compile --work-items` does for one.
 import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { basename, extname, join } from 'node:path';
@@ -22,7 +24,8 @@ import { readShaderInfos } from '../container/shader-info.js';
 import type { Shader } from '../container/shader.js';
 import { parseArgs } from './args.js';
 import { CACHE_FLAGS, CACHE_USAGE, CACHE_VALUED, type CacheChoice, cacheChoice, openCache, warnOnce } from './cache-options.js';
-import { profileOf } from './compile.js';
+import { profileOf, workItemsOption } from './compile.js';
+import { maxWorkItems } from '../backend/recompile.js';
 import { runTask, serveHit, type Task, type TaskResult, type TaskStatus } from './compile-all-task.js';
 import type { WorkerInit, WorkerMessage } from './compile-all-worker.js';
 import { InputError, UsageError } from './errors.js';
@@ -30,7 +33,7 @@ import { readInput } from './input.js';
 import { Output } from './output.js';
 import { readShaderInput, sidecarPathFor } from './shader-input.js';
 
-export const COMPILE_ALL_USAGE = `usage: rdna compile-all [-o OUTDIR] [--profile lavapipe|nvidia|radv|portable|FILE.json] ${CACHE_USAGE} [--jobs N] [--json] PATH...`;
+export const COMPILE_ALL_USAGE = `usage: rdna compile-all [-o OUTDIR] [--profile lavapipe|nvidia|radv|portable|FILE.json] [--work-items N] ${CACHE_USAGE} [--jobs N] [--json] PATH...`;
 
 const WORKER = new URL('./compile-all-worker.js', import.meta.url);
 const EM_AMDGPU = 224;
@@ -55,6 +58,8 @@ export interface ShaderReport {
 
 export interface CompileAllReport {
   readonly profile: string;
+  /** --work-items, or null without it (each kernel compiled for its own bound). */
+  readonly workItems: number | null;
   /** The cache directory, or null with --no-cache. */
   readonly cache: string | null;
   readonly jobs: number;
@@ -234,10 +239,11 @@ async function runWorkers(next: () => Task | undefined, jobs: number, init: Work
 }
 
 export async function runCompileAll(argv: readonly string[]): Promise<number> {
-  const args = parseArgs(argv.map((a) => (a === '-o' ? '--output' : a)), ['output', 'profile', 'jobs', ...CACHE_VALUED], ['json', ...CACHE_FLAGS]);
+  const args = parseArgs(argv.map((a) => (a === '-o' ? '--output' : a)), ['output', 'profile', 'jobs', 'work-items', ...CACHE_VALUED], ['json', ...CACHE_FLAGS]);
   if (args.positional.length === 0) throw new UsageError('compile-all needs at least one PATH');
   const profile: TargetProfile = profileOf(typeof args.options.get('profile') === 'string' ? (args.options.get('profile') as string) : 'lavapipe');
   const jobsWanted = jobCount(args.options.get('jobs'));
+  const workItems = workItemsOption(args.options.get('work-items'));
   const choice: CacheChoice | undefined = cacheChoice(args);
   const outOpt = args.options.get('output');
   const outDir = typeof outOpt === 'string' ? outOpt : undefined;
@@ -260,12 +266,13 @@ export async function runCompileAll(argv: readonly string[]): Promise<number> {
   let cursor = 0;
   const nextMiss = (): Task | undefined => {
     while (cursor < p.tasks.length) {
-      const task = p.tasks[cursor++]?.task;
-      if (!task) break;
+      const found = p.tasks[cursor++]?.task;
+      if (!found) break;
+      const task: Task = workItems === undefined ? found : { ...found, workItems: Math.min(workItems, maxWorkItems(found.shader.info)) };
       if (!useCache || !cache) return task;
       let key;
       try {
-        key = cacheKey(task.shader, profile, { ...(build !== undefined ? { build } : {}) });
+        key = cacheKey(task.shader, profile, { ...(build !== undefined ? { build } : {}), ...(task.workItems !== undefined ? { workItems: task.workItems } : {}) });
       } catch {
         return task; // the CFG cannot be built: the recompile reports why
       }
@@ -297,7 +304,7 @@ export async function runCompileAll(argv: readonly string[]): Promise<number> {
   shaders.push(...p.failures);
   const count = (s: TaskStatus) => shaders.filter((x) => x.status === s).length;
   const report: CompileAllReport = {
-    profile: profile.name, cache: choice ? choice.dir : null, jobs, files: p.files,
+    profile: profile.name, workItems: workItems ?? null, cache: choice ? choice.dir : null, jobs, files: p.files,
     compiled: count('compiled'), cached: count('cached'), failed: count('failed'), skipped: p.skipped, shaders,
   };
   const out = new Output();
@@ -314,7 +321,7 @@ export function summary(r: CompileAllReport): string[] {
   const unreadable = r.shaders.length - shaders;
   const failedShaders = r.failed - unreadable;
   const lines = [
-    `${plural(shaders, 'shader', 'shaders')} in ${plural(r.files, 'file', 'files')} (profile ${r.profile}, ${r.cache === null ? 'no cache' : `cache ${r.cache}`}, ${plural(r.jobs, 'job', 'jobs')})`,
+    `${plural(shaders, 'shader', 'shaders')} in ${plural(r.files, 'file', 'files')} (profile ${r.profile}${r.workItems !== null ? `, workgroups of at most ${r.workItems} work-items` : ''}, ${r.cache === null ? 'no cache' : `cache ${r.cache}`}, ${plural(r.jobs, 'job', 'jobs')})`,
     `  compiled    ${r.compiled}`,
     `  from cache  ${r.cached}`,
     `  failed      ${r.failed}${unreadable ? ` (${plural(failedShaders, 'shader', 'shaders')}, ${plural(unreadable, 'file', 'files')} that could not be read)` : ''}`,

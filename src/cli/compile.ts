@@ -24,6 +24,13 @@ export function profileOf(arg: string): TargetProfile {
   try { return parseProfile(readFileSync(arg, 'utf8'), arg); } catch (e) { throw new InputError(e instanceof Error ? e.message : String(e)); }
 }
 
+/** `--work-items N`: a positive integer, or undefined when the option is left out. */
+export function workItemsOption(v: string | boolean | undefined): number | undefined {
+  const n = typeof v === 'string' ? Number(v) : undefined;
+  if (n !== undefined && (!Number.isSafeInteger(n) || n < 1)) throw new UsageError('--work-items must be a positive integer');
+  return n;
+}
+
 export function runCompile(argv: readonly string[]): number {
   // -o is the one short option (as compilers spell it); --output is the same.
   const args = parseArgs(argv.map((a) => (a === '-o' ? '--output' : a)), ['output', 'emit', 'profile', 'work-items', ...CACHE_VALUED, ...SHADER_OPTIONS], ['json', ...CACHE_FLAGS]);
@@ -32,9 +39,7 @@ export function runCompile(argv: readonly string[]): number {
   const profile = profileOf(typeof args.options.get('profile') === 'string' ? (args.options.get('profile') as string) : 'lavapipe');
   const outPath = args.options.get('output');
   if (typeof outPath !== 'string') throw new UsageError('compile needs -o OUT (use -o - for standard output with --emit spirv-asm or ir)');
-  const wi = args.options.get('work-items');
-  const workItems = typeof wi === 'string' ? Number(wi) : undefined;
-  if (workItems !== undefined && (!Number.isSafeInteger(workItems) || workItems < 1)) throw new UsageError('--work-items must be a positive integer');
+  const workItems = workItemsOption(args.options.get('work-items'));
   const choice = cacheChoice(args);
   const shader = onlyShader(readShaderInput(args.positional[0] ?? '', args));
   const cache = openCache(choice, warnOnce('compile'));
