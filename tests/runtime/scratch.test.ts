@@ -426,3 +426,75 @@ test('every integer FLAT atomic in the private aperture (32- and 64-bit, misalig
     dev.close();
   }
 });
+
+/**
+ * gfx1010/gfx1013's scalar scratch accesses (s_scratch_load/store_dword*): sbase ignored, the address
+ * FLAT_SCRATCH + offset + SGPR offset with the two low bits ignored, the wave's scratch bytes
+ * linearly, so dword 3 * waveSize + 5 of the region is lane 5's private dword 3 (the interleave of
+ * the lanes' columns; our reading, not measured). Each lane stores 0xdead0000 + its local id to its
+ * dword 3 (scratch_store_dword), the wave stores two dwords there with s_scratch_store_dwordx2
+ * (offset:0x2: the low bits ignored), then each lane loads its dword 3 back and the wave loads the
+ * pair with s_scratch_load_dwordx2. No lane reads another lane's store: the same results whatever
+ * order a device runs the wave's invocations in. Expected values from that layout, not the engines;
+ * then a scalar access past the region stops both engines.
+ */
+test('s_scratch_load/store_dword* (gfx1013, gfx1010): FLAT_SCRATCH + offsets, the wave\'s scratch bytes linearly, on three engines; past the region, both stop', async () => {
+  assert.ok(LVP, 'lavapipe (mesa-vulkan-drivers) is not installed');
+  const dev = VulkanDevice.open({ driverFiles: LVP, validation: true });
+  const K1 = 0x11223344, K2 = 0x55667788;
+  try {
+    for (const target of ['gfx1013', 'gfx1010'] as const) {
+      for (const wave64 of [false, true]) {
+        const ws = wave64 ? 64 : 32;
+        const name = `sscratch_${target}_${ws}`;
+        const body = `${PROLOGUE}
+  v_add_nc_u32 v2, 0xdead0000, v0
+  v_mov_b32 v3, 0
+  scratch_store_dword v3, v2, off offset:12
+  s_mov_b32 s16, ${K1}
+  s_mov_b32 s17, ${K2}
+  s_movk_i32 s18, ${4 * (3 * ws + 5) - 2}
+  s_scratch_store_dwordx2 s[16:17], s[0:1], s18 offset:0x2
+  s_waitcnt lgkmcnt(0)
+  scratch_load_dword v4, v3, off offset:12
+  s_scratch_load_dwordx2 s[20:21], s[2:3], s18 offset:0x3
+  s_waitcnt vmcnt(0) lgkmcnt(0)
+  v_mov_b32 v5, s20
+  v_mov_b32 v6, s21
+  ${storeOut(4, 3)}
+  s_endpgm`;
+        const past = `${PROLOGUE}
+  s_movk_i32 s18, 0x7ff0
+  s_scratch_load_dword s20, s[0:1], s18
+  s_waitcnt lgkmcnt(0)
+  v_mov_b32 v4, s20
+  ${storeOut(4, 1)}
+  s_endpgm`;
+        const shaders = assembleShaders(target, [{ name, body, wave64, vgprs: 64, sgprs: 32, directives: SCRATCH_DIRECTIVES }, { name: `${name}_past`, body: past, wave64, vgprs: 64, sgprs: 32, directives: SCRATCH_DIRECTIVES }]);
+        const shader = shaders.get(name), pastShader = shaders.get(`${name}_past`);
+        assert.ok(shader && pastShader);
+        spirvVal(recompile(shader, { profile: LAVAPIPE_PROFILE }).spirv, name);
+        const bufs = [new Uint8Array(64), new Uint8Array(12 * 128)];
+        const want = new Uint8Array(12 * 128);
+        const wv = new DataView(want.buffer);
+        for (let i = 0; i < 128; i++) {
+          const lane = (i % 64) % ws;
+          wv.setUint32(12 * i, lane === 5 ? K1 : lane === 6 ? K2 : (0xdead0000 + (i % 64)) >>> 0, true);
+          wv.setUint32(12 * i + 4, K1, true);
+          wv.setUint32(12 * i + 8, K2, true);
+        }
+        const [ref, vk] = await both(dev, { shader, buffers: bufs, grid: [128, 1, 1], block: [64, 1, 1] });
+        same(`${name} (interpreter vs the layout)`, [[bufs[0] as Uint8Array, want], ref]);
+        same(`${name} (Vulkan)`, [ref, vk]);
+        same(`${name} (IR)`, [ref, irRun(shader, bufs, [128, 1, 1], [64, 1, 1])]);
+        const message = 'a scratch access (SCRATCH, FLAT in the private aperture, or a buffer access through the private segment buffer) outside the wave\'s scratch region';
+        const pb = () => [new Uint8Array(64), new Uint8Array(4 * 64)];
+        await assert.rejects(runOnVulkan(pastShader, prepare(pastShader, pb(), [64, 1, 1], [64, 1, 1]), dev), (e: unknown) => e instanceof RuntimeFault && e.message.includes('s_scratch_load_dword s20, s[0:1], s18') && e.message.includes(message), name);
+        assert.throws(() => irRun(pastShader, pb(), [64, 1, 1], [64, 1, 1]), (e: unknown) => e instanceof RuntimeFault && e.message.includes(message), name);
+        assert.throws(() => interpret({ shader: pastShader, buffers: pb(), grid: [64, 1, 1], block: [64, 1, 1], scalars: [] }), /outside every buffer/, name);
+      }
+    }
+  } finally {
+    dev.close();
+  }
+});

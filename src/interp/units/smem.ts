@@ -15,7 +15,12 @@
 // coherent (a store is in memory at once), so both are nothing: a program that discards a line it
 // stored and then reads it back would see the store here and, on hardware, the older bytes if the
 // line had not been evicted in between (docs/TECHNICAL_DEBT.md). s_atc_probe / s_atc_probe_buffer
-// (a translation-cache probe) do nothing either. Not implemented: s_scratch_load/store_*.
+// (a translation-cache probe) do nothing either. s_scratch_load/store_dword* (gfx1010/gfx1013):
+// LLVM's operand reference (AMDGPUAsmGFX10, the SMEM scratch `sbase`): sbase is ignored and
+// FLAT_SCRATCH is supplied instead; our reading is that the address, FLAT_SCRATCH + offset + SGPR
+// offset, names the wave's scratch bytes linearly (no lane interleaving: the dword at FLAT_SCRATCH
+// + 4k is lane k mod waveSize's private dword floor(k / waveSize) as units/vmem.ts lays them out),
+// the two low bits ignored as for the other scalar accesses; not measured on hardware.
 //
 // The clocks. On hardware s_memtime returns the 64-bit "timestamp" (the shader clock's cycle
 // counter; LLVM lowers llvm.readcyclecounter to it on gfx10.1, llvm/test/CodeGen/AMDGPU/
@@ -37,7 +42,7 @@ import { type ExecContext, type Handler, operand } from '../context.js';
 import { address } from '../memory.js';
 import { readScalar, writeScalar } from '../operands.js';
 import { SCALAR_ATOMICS } from '../../isa/tables/smem.js';
-import { ATOMIC } from './vmem.js';
+import { ATOMIC, flatScratchBase } from './vmem.js';
 
 /** sbase's dwords: a 64-bit base (47:0 used) for s_*, a V# for s_buffer_*. */
 function sbase(i: Instruction, cx: ExecContext, dwords: 2 | 4): number[] {
@@ -123,6 +128,24 @@ const atomic = (name: string, wide: boolean, buffer: boolean): Handler => {
   };
 };
 
+/** s_scratch_load/store: FLAT_SCRATCH + offset + SGPR offset (sbase ignored), the two low bits ignored. */
+function scalarScratchAddress(i: Instruction, cx: ExecContext): number {
+  const a = flatScratchBase(cx) + (i.mods.offset ?? 0) + soffset(i, cx);
+  return a - (a % 4);
+}
+
+const scratchLoad = (dwords: number): Handler => (i, cx) => {
+  const a = scalarScratchAddress(i, cx);
+  const d = operand(i, 'sdata');
+  for (let k = 0; k < dwords; k++) writeScalar(cx.st, d, cx.mem.read32(a + 4 * k), k);
+};
+
+const scratchStore = (dwords: number): Handler => (i, cx) => {
+  const a = scalarScratchAddress(i, cx);
+  const d = operand(i, 'sdata');
+  for (let k = 0; k < dwords; k++) cx.mem.write32(a + 4 * k, readScalar(cx.st, d, 'b32', k));
+};
+
 const nothing: Handler = () => undefined;
 
 /** A clock value (below 2^53: a step count) into the SGPR pair sdata, low dword first. */
@@ -138,6 +161,8 @@ export const SMEM: Record<string, Handler> = {
   s_buffer_load_dwordx8: bufferLoad(8), s_buffer_load_dwordx16: bufferLoad(16),
   s_store_dword: store(1), s_store_dwordx2: store(2), s_store_dwordx4: store(4),
   s_buffer_store_dword: bufferStore(1), s_buffer_store_dwordx2: bufferStore(2), s_buffer_store_dwordx4: bufferStore(4),
+  s_scratch_load_dword: scratchLoad(1), s_scratch_load_dwordx2: scratchLoad(2), s_scratch_load_dwordx4: scratchLoad(4),
+  s_scratch_store_dword: scratchStore(1), s_scratch_store_dwordx2: scratchStore(2), s_scratch_store_dwordx4: scratchStore(4),
   ...Object.fromEntries(SCALAR_ATOMICS.flatMap((a) => [false, true].flatMap((wide) => [false, true].map((buffer) =>
     [`s_${buffer ? 'buffer_' : ''}atomic_${a}${wide ? '_x2' : ''}`, atomic(a, wide, buffer)])))),
   s_dcache_inv: nothing, s_dcache_wb: nothing, s_gl1_inv: nothing, s_dcache_discard: nothing, s_dcache_discard_x2: nothing,

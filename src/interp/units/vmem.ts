@@ -44,7 +44,7 @@ type Loc =
   | { readonly kind: 'private'; readonly addr: number; readonly base: number; readonly lane: number };
 
 /** The wave's scratch base: FLAT_SCRATCH (HW_REG_FLAT_SCR_LO/HI), which kernels set with s_setreg. */
-function flatScratchBase(cx: ExecContext): number {
+export function flatScratchBase(cx: ExecContext): number {
   return (cx.hwregs.get(HW_REG_FLAT_SCR_HI) ?? 0) * 2 ** 32 + (cx.hwregs.get(HW_REG_FLAT_SCR_LO) ?? 0);
 }
 
