@@ -8,7 +8,7 @@ import * as F from '../float/index.js';
 import type { FloatEnv } from '../float/index.js';
 import { f16OvflClamps as F16_OVFL_CLAMPS } from '../float/env.js';
 import { type Block, type FloatMode, type Inst, IrError, type IrFunction } from './ir.js';
-import { ATOMIC_RMW, type AtomicRmw, CLOCKS, LDS_RMW, ldsRmw, type Op } from './ops.js';
+import { ATOMIC_RMW, type AtomicRmw, CLOCKS, LDS_ATOMIC_SRC2, LDS_ATOMIC_WIDE, LDS_RMW, ldsRmw, type Op } from './ops.js';
 import { faultMessage, RuntimeFault } from './faults.js';
 
 export interface WaveInputs {
@@ -148,6 +148,32 @@ const ldsRead = (lds: DataView | undefined, a: number, n: number): number => {
 const ldsWrite = (lds: DataView | undefined, a: number, n: number, v: number): void => {
   if (!lds || a + n > lds.byteLength) return;
   if (n === 4) lds.setUint32(a, v >>> 0, true); else if (n === 2) lds.setUint16(a, v & 0xffff, true); else lds.setUint8(a, v & 0xff);
+};
+/** The 4 or 8 bytes of LDS at `a` as dwords, each 0 outside it. */
+const ldsValue = (lds: DataView | undefined, a: number, wide: boolean): bigint =>
+  BigInt(ldsRead(lds, a, 4)) | (wide ? BigInt(ldsRead(lds, a + 4, 4)) << 32n : 0n);
+/**
+ * AtomicLds / AtomicLdsCall (args active, address, data0, data1; imm 1 the LDS_ATOMIC_* bits): lane
+ * by lane in ascending order, new = f(old, data0, data1) at the address, each dword outside the LDS
+ * read as 0 and not written; with LDS_ATOMIC_SRC2 data0 is the value at data0's low dword, read in
+ * the lane's turn. The old values (0 in inactive lanes).
+ */
+const ldsAtomic = (c: Ctx, f: (old: bigint, d0: bigint, d1: bigint, l: number) => bigint): Lanes => {
+  const flags = Number(c.imm(1));
+  const wide = (flags & LDS_ATOMIC_WIDE) !== 0, src2 = (flags & LDS_ATOMIC_SRC2) !== 0;
+  const p = c.a(1), d0 = c.a(2), d1 = c.a(3), mask = wide ? M64 : 0xffffffffn;
+  const out: Lanes = map(c, () => 0n);
+  for (let l = 0; l < c.lanes; l++) {
+    if (!active(c, l)) continue;
+    const a = u(p[l]);
+    const old = ldsValue(c.w.lds, a, wide);
+    const data = src2 ? ldsValue(c.w.lds, Number(big(d0[l]) & 0xffffffffn), wide) : big(d0[l]) & mask;
+    const nv = f(old, data, big(d1[l]) & mask, l);
+    ldsWrite(c.w.lds, a, 4, Number(nv & 0xffffffffn));
+    if (wide) ldsWrite(c.w.lds, a + 4, 4, Number((nv >> 32n) & 0xffffffffn));
+    out[l] = old;
+  }
+  return out;
 };
 
 const HANDLERS: Record<Op, Handler> = {
@@ -291,21 +317,8 @@ const HANDLERS: Record<Op, Handler> = {
   AtomicLds: (c) => {
     const kind = LDS_RMW[Number(c.imm(0))];
     if (!kind) throw new IrError(`AtomicLds: no operation ${String(c.imm(0))}`);
-    const wide = Number(c.imm(1)) === 1, bits = wide ? 64 : 32;
-    const p = c.a(1), d0 = c.a(2), d1 = c.a(3);
-    const out: Lanes = map(c, () => 0n);
-    for (let l = 0; l < c.lanes; l++) {
-      if (!active(c, l)) continue;
-      const a = u(p[l]);
-      const lo = BigInt(ldsRead(c.w.lds, a, 4)), hi = wide ? BigInt(ldsRead(c.w.lds, a + 4, 4)) : 0n;
-      const old = lo | (hi << 32n);
-      const mask = wide ? M64 : 0xffffffffn;
-      const nv = ldsRmw(kind, old, big(d0[l]) & mask, big(d1[l]) & mask, bits);
-      ldsWrite(c.w.lds, a, 4, Number(nv & 0xffffffffn));
-      if (wide) ldsWrite(c.w.lds, a + 4, 4, Number(nv >> 32n));
-      out[l] = old;
-    }
-    return out;
+    const bits = (Number(c.imm(1)) & LDS_ATOMIC_WIDE) !== 0 ? 64 : 32;
+    return ldsAtomic(c, (old, d0, d1) => ldsRmw(kind, old, d0, d1, bits));
   },
   ExchangeLds2: (c) => {
     const p0 = c.a(1), p1 = c.a(2), d0 = c.a(3), d1 = c.a(4);
@@ -341,19 +354,8 @@ const HANDLERS: Record<Op, Handler> = {
     return s;
   },
   AtomicLdsCall: (c) => {
-    const k = Number(c.imm(0)), wide = Number(c.imm(1)) === 1;
-    const p = c.a(1), d0 = c.a(2), d1 = c.a(3), mask = wide ? M64 : 0xffffffffn;
-    const out: Lanes = map(c, () => 0n);
-    for (let l = 0; l < c.lanes; l++) {
-      if (!active(c, l)) continue;
-      const a = u(p[l]);
-      const old = BigInt(ldsRead(c.w.lds, a, 4)) | (wide ? BigInt(ldsRead(c.w.lds, a + 4, 4)) << 32n : 0n);
-      const nv = callOne(c, k, l, old, big(d0[l]) & mask, big(d1[l]) & mask) & mask;
-      ldsWrite(c.w.lds, a, 4, Number(nv & 0xffffffffn));
-      if (wide) ldsWrite(c.w.lds, a + 4, 4, Number(nv >> 32n));
-      out[l] = old;
-    }
-    return out;
+    const k = Number(c.imm(0)), mask = (Number(c.imm(1)) & LDS_ATOMIC_WIDE) !== 0 ? M64 : 0xffffffffn;
+    return ldsAtomic(c, (old, d0, d1, l) => callOne(c, k, l, old, d0, d1) & mask);
   },
   PermuteLanes: (c) => {
     const t = c.a(1), v = c.a(2);

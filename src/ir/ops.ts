@@ -220,9 +220,12 @@ export const OPS = {
    */
   StoreLds: { args: ['u1', 'u32', 'u32', 'u32', 'u32', 'u32', 'u32', 'imm', 'imm'], result: 'void', effect: true },
   /**
-   * A DS read-modify-write (imm: LDS_RMW index; active, address, data0, data1 as u64; imm: 1 for
-   * 64-bit, else 32-bit on the low dwords): the old value (0 in inactive lanes). Lanes apply in
-   * ascending order. Each dword outside the LDS reads 0 and is not written.
+   * A DS read-modify-write (imm: LDS_RMW index; active, address, data0, data1 as u64; imm: the
+   * LDS_ATOMIC_* bits, 64-bit or else 32-bit on the low dwords, and src2): the old value (0 in
+   * inactive lanes). Lanes apply in ascending order. Each dword outside the LDS reads 0 and is not
+   * written. With LDS_ATOMIC_SRC2 (the ds_*_src2_* forms) data0's low dword is an LDS address B
+   * and the data is the value there, read in the lane's turn (after the lower lanes' writes) by
+   * the same range rules.
    */
   AtomicLds: { args: ['imm', 'u1', 'u32', 'u64', 'u64', 'imm'], result: 'u64', effect: true },
   /**
@@ -243,7 +246,7 @@ export const OPS = {
    * block; 0 in inactive lanes). Pure: it reads the exchange's second result, not the LDS.
    */
   ExchangeLds2x64Second: { args: ['u64'], result: 'u64' },
-  /** AtomicRmwCall on the LDS (helper imm; active, address, data, compare; imm 1 for 64-bit), with AtomicLds's range rules. */
+  /** AtomicRmwCall on the LDS (helper imm; active, address, data, compare; imm AtomicLds's LDS_ATOMIC_* bits), with AtomicLds's range and src2 rules. */
   AtomicLdsCall: { args: ['imm', 'u1', 'u32', 'u64', 'u64', 'imm'], result: 'u64', effect: true },
   /**
    * ds_permute_b32 (active, target lane, value): the value of the highest active lane whose
@@ -345,6 +348,10 @@ export type Clock = (typeof CLOCKS)[number];
  */
 export const ATOMIC_RMW = ['add', 'sub', 'smin', 'umin', 'smax', 'umax', 'and', 'or', 'xor', 'swap', 'inc', 'dec', 'csub'] as const;
 export type AtomicRmw = (typeof ATOMIC_RMW)[number];
+
+/** AtomicLds / AtomicLdsCall's last immediate, bits: 64-bit (else 32-bit), and src2 (the data is the LDS value at data0's low dword). */
+export const LDS_ATOMIC_WIDE = 1;
+export const LDS_ATOMIC_SRC2 = 2;
 
 /**
  * The DS read-modify-write atomics (AtomicLds's immediate is the index), the RDNA2 ISA's DS

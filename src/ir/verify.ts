@@ -3,7 +3,7 @@
 // table, phis have one argument per predecessor and sit at the block's start, and every argument
 // is defined (in a block that dominates the use, checked structurally by order within a block).
 import { type Inst, type IrFunction, newStamp } from './ir.js';
-import { type ArgKind, CLOCKS, type IrType, type Op, opInfo } from './ops.js';
+import { type ArgKind, CLOCKS, type IrType, LDS_ATOMIC_SRC2, LDS_ATOMIC_WIDE, type Op, opInfo } from './ops.js';
 
 /** The function's violations, then its helpers' (prefixed with the helper's name). */
 export function verifyFunction(fn: IrFunction): string[] {
@@ -99,6 +99,7 @@ function verifyOne(fn: IrFunction, root: IrFunction): string[] {
       }
       // A wave resumes after a barrier at its block's branch target: the barrier is the block's last op before a Branch.
       if (i.op === 'ExchangeLds2x64Second' && (i.args[0]?.op !== 'ExchangeLds2x64' || !b.insts.includes(i.args[0]))) errors.push(`${at(b.id, k, i)}: ExchangeLds2x64Second of something other than an ExchangeLds2x64 of its block`);
+      if ((i.op === 'AtomicLds' || i.op === 'AtomicLdsCall') && (Number(i.imms[1]) & ~(LDS_ATOMIC_WIDE | LDS_ATOMIC_SRC2)) !== 0) errors.push(`${at(b.id, k, i)}: ${i.op} with flags ${String(i.imms[1])} (LDS_ATOMIC_WIDE 1 | LDS_ATOMIC_SRC2 2)`);
       if (i.op === 'ReadClock' && CLOCKS[Number(i.imms[0])] === undefined) errors.push(`${at(b.id, k, i)}: ReadClock of no clock ${String(i.imms[0])} (0 time, 1 realtime)`);
       if (i.op === 'Barrier' && b.insts[b.insts.indexOf(i) + 1]?.op !== 'Branch') errors.push(`${at(b.id, k, i)}: a Barrier not directly before its block's Branch`);
       i.stamp = passed;

@@ -83,8 +83,12 @@ export interface KernelState {
   ldsLoad(active: Id, a: Id, n: number, off: number): Id;
   /** One DS store instruction (the StoreLds op): the lanes in ascending order. */
   ldsStore(active: Id, a0: Id, a1: Id, data: readonly Id[], n: number, two: boolean): void;
-  /** One DS read-modify-write instruction (u64 data; `wide`: 64-bit), an LDS_RMW rule or a helper's (u64 old, d0, d1 → u64 new): the old value as a u64. */
-  ldsAtomic(kind: LdsRmw | { readonly helper: Id }, active: Id, a: Id, d0: Id, d1: Id, wide: boolean): Id;
+  /**
+   * One DS read-modify-write instruction (u64 data; `flags`: AtomicLds's LDS_ATOMIC_* bits, 64-bit
+   * and src2, where d0's low dword is the address of the data), an LDS_RMW rule or a helper's (u64
+   * old, d0, d1 → u64 new): the old value as a u64.
+   */
+  ldsAtomic(kind: LdsRmw | { readonly helper: Id }, active: Id, a: Id, d0: Id, d1: Id, flags: number): Id;
   /** ds_wrxchg2(st64)_rtn_b32 (the ExchangeLds2 op): the lanes in ascending order; (old0, old1) as a u64. */
   ldsExchange2(active: Id, a0: Id, a1: Id, d0: Id, d1: Id): Id;
   /** ds_wrxchg2(st64)_rtn_b64 (ExchangeLds2x64; u64 data): the old value at a0; the one at a1 is `ldsExchange2Second` of it. */
@@ -359,13 +363,13 @@ export function emitOp(sc: Scalars, k: KernelState | undefined, i: Inst, A: (j: 
     case 'AtomicLds': {
       const kind = LDS_RMW[Number(imm(i, 0))];
       if (!kind) return fail(i, `AtomicLds: no operation ${String(imm(i, 0))}`);
-      r = K(k, i).ldsAtomic(kind, A(0), A(1), A(2), A(3), Number(imm(i, 1)) === 1);
+      r = K(k, i).ldsAtomic(kind, A(0), A(1), A(2), A(3), Number(imm(i, 1)));
       break;
     }
     case 'ExchangeLds2': r = K(k, i).ldsExchange2(A(0), A(1), A(2), A(3), A(4)); break;
     case 'ExchangeLds2x64': r = K(k, i).ldsExchange2x64(A(0), A(1), A(2), A(3), A(4)); break;
     case 'ExchangeLds2x64Second': r = K(k, i).ldsExchange2Second(A(0)); break;
-    case 'AtomicLdsCall': r = K(k, i).ldsAtomic({ helper: helperOf(k, i) }, A(0), A(1), A(2), A(3), Number(imm(i, 1)) === 1); break;
+    case 'AtomicLdsCall': r = K(k, i).ldsAtomic({ helper: helperOf(k, i) }, A(0), A(1), A(2), A(3), Number(imm(i, 1))); break;
     case 'PermuteLanes': r = K(k, i).permute(A(0), A(1), A(2)); break;
     // OpReadClockKHR (SPV_KHR_shader_clock; emit.ts declares ShaderClockKHR and checks the
     // profile's feature): s_memtime's clock at Subgroup scope (GLSL's clockARB), s_memrealtime's at

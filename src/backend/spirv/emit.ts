@@ -64,7 +64,7 @@
 // launch values computed before any IR block (EVERYWHERE, emit-ops.ts) are valid in every block.
 import type { TargetProfile } from '../profile.js';
 import type { Block, Inst, IrFunction } from '../../ir/ir.js';
-import { CLOCKS, type IrType, type LdsRmw, type Op } from '../../ir/ops.js';
+import { CLOCKS, type IrType, LDS_ATOMIC_SRC2, LDS_ATOMIC_WIDE, type LdsRmw, type Op } from '../../ir/ops.js';
 import { Module, type RelocatableFunction } from './module.js';
 import type { Id } from './operands.js';
 import { CompileError } from './errors.js';
@@ -685,8 +685,11 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
         }
       });
     },
-    ldsAtomic(kind, active, a, d0, d1, wide) {
+    // Slots: 0 active, 1 the address, 2..3 data0 (src2: 2 the address of the data), 4..5 data1,
+    // 6..7 the old value lane 0 leaves.
+    ldsAtomic(kind, active, a, d0, d1, flags) {
       if (!lds) return c64(0n);
+      const wide = (flags & LDS_ATOMIC_WIDE) !== 0, src2 = (flags & LDS_ATOMIC_SRC2) !== 0;
       publish(0, m.OpSelect(tU32, active, c32(1), c32(0)));
       publish(1, a);
       publish(2, half(d0, 0));
@@ -698,11 +701,15 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
         const lo = ldsGet(A, 0, 4), hi = wide ? ldsGet(A, 4, 4) : c32(0);
         const t = wide ? tU64 : tU32;
         const old = wide ? pack(lo, hi) : lo;
-        const D0 = wide ? pack(X(base, 2), X(base, 3)) : X(base, 2);
+        // src2: the data is the LDS value at B, read in this lane's turn.
+        const B = src2 ? X(base, 2) : undefined;
+        const d0lo = B !== undefined ? ldsGet(B, 0, 4) : X(base, 2);
+        const d0hi = B !== undefined ? (wide ? ldsGet(B, 4, 4) : c32(0)) : X(base, 3);
+        const D0 = wide ? pack(d0lo, d0hi) : d0lo;
         const D1 = wide ? pack(X(base, 4), X(base, 5)) : X(base, 4);
         const nv = typeof kind === 'string' ? ldsRmwOp(sc, kind, t, old, D0, D1)
           : wide ? m.OpFunctionCall(tU64, kind.helper, old, D0, D1)
-          : m.OpUConvert(tU32, m.OpFunctionCall(tU64, kind.helper, m.OpUConvert(tU64, old), pack(X(base, 2), X(base, 3)), pack(X(base, 4), X(base, 5))));
+          : m.OpUConvert(tU32, m.OpFunctionCall(tU64, kind.helper, m.OpUConvert(tU64, old), pack(d0lo, d0hi), pack(X(base, 4), X(base, 5))));
         ldsPut(A, 0, 4, wide ? half(nv, 0) : nv);
         if (wide) ldsPut(A, 4, 4, half(nv, 1));
         m.OpStore(xSlot(base, 6), lo);

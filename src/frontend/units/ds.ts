@@ -12,12 +12,15 @@
 // ds_wrxchg2(st64)_rtn_b32 are ExchangeLds2, the b64 forms ExchangeLds2x64 (the old value at
 // address0) with ExchangeLds2x64Second (the one at address1); ds_condxchg32_rtn_b64 is a 64-bit
 // mskor AtomicLds (condxchg32 below).
-// Not translated (the interpreter implements none of them either): GDS, the src2 forms,
-// ds_gws_*, ds_ordered_count, and ds_swizzle offsets the interpreter refuses.
+// The src2 forms (gfx1010/gfx1013) are one AtomicLds / AtomicLdsCall with LDS_ATOMIC_SRC2 (the
+// data is the LDS value at B, read in the lane's turn), with the interpreter's stride and address
+// rules (src2 below).
+// Not translated (the interpreter implements none of them either): GDS, ds_gws_*,
+// ds_ordered_count, and ds_swizzle offsets the interpreter refuses.
 import type { Inst } from '../../ir/ir.js';
-import { LDS_RMW, type LdsRmw } from '../../ir/ops.js';
+import { LDS_ATOMIC_SRC2, LDS_ATOMIC_WIDE, LDS_RMW, type LdsRmw } from '../../ir/ops.js';
 import type { InstrDef } from '../../isa/types.js';
-import { DS_TABLE, dsAtomicOp } from '../../isa/tables/ds.js';
+import { DS_TABLE, dsAtomicOp, dsSrc2Atomic, dsSrc2Stride } from '../../isa/tables/ds.js';
 import { EXEC_LO, type TContext, type Translator } from '../context.js';
 import { floatAtomicOf } from '../../float/atomic.js';
 import { floatAtomicHelper } from '../../ir/passes/lower-float-atomic.js';
@@ -27,10 +30,15 @@ const M0 = 124;
 
 const OUTSIDE = 0xffffffff;
 
-/** base + off as the LDS sees it: the sum, or OUTSIDE when it passes 2^32. */
+/** base + off as the LDS sees it: the sum, or OUTSIDE when it passes 2^32 (a negative off: falls below 0). */
 export function ldsAddress(cx: TContext, base: Inst, off: number): Inst {
   if (off === 0) return base;
   const b = cx.b;
+  if (off < 0) {
+    const o = cx.u32(-off);
+    const borrow = b.emit('USubBorrow32', [base, o, b.emit('ConstU1', [], [0])]);
+    return b.emit('Select32', [borrow, cx.u32(OUTSIDE), b.emit('ISub32', [base, o])]);
+  }
   const o = cx.u32(off);
   const carry = b.emit('UAddCarry32', [base, o, b.emit('ConstU1', [], [0])]);
   return b.emit('Select32', [carry, cx.u32(OUTSIDE), b.emit('IAdd32', [base, o])]);
@@ -169,7 +177,7 @@ function atomic(def: InstrDef, kind: LdsRmw): Translator {
     const a = address1(cx);
     const val = (name: string) => dataPair(cx, name, wide);
     const d1 = two ? val('data1') : cx.pack(cx.u32(0), cx.u32(0));
-    const old = b.emit('AtomicLds', [exec, a, val('data0'), d1], [LDS_RMW.indexOf(kind), wide ? 1 : 0]);
+    const old = b.emit('AtomicLds', [exec, a, val('data0'), d1], [LDS_RMW.indexOf(kind), wide ? LDS_ATOMIC_WIDE : 0]);
     if (rtn) writeOld(cx, old, wide, exec);
   };
 }
@@ -185,7 +193,7 @@ function floatAtomic(def: InstrDef, fl: NonNullable<ReturnType<typeof floatAtomi
     const a = address1(cx);
     const val = (name: string) => dataPair(cx, name, wide);
     const [d, c] = fl.op === 'cmpswap' ? [val('data1'), val('data0')] : [val('data0'), cx.pack(cx.u32(0), cx.u32(0))];
-    const old = b.emit('AtomicLdsCall', [exec, a, d, c], [floatAtomicHelper(b.fn, fl.op, fl.type), wide ? 1 : 0]);
+    const old = b.emit('AtomicLdsCall', [exec, a, d, c], [floatAtomicHelper(b.fn, fl.op, fl.type), wide ? LDS_ATOMIC_WIDE : 0]);
     if (rtn) writeOld(cx, old, wide, exec);
   };
 }
@@ -236,9 +244,41 @@ const condxchg32: Translator = (cx) => {
     masks.push(m);
     vals.push(b.emit('And32', [d, b.emit('And32', [m, cx.u32(0x7fffffff)])]));
   }
-  const old = b.emit('AtomicLds', [exec, a, cx.pack(masks[0] as Inst, masks[1] as Inst), cx.pack(vals[0] as Inst, vals[1] as Inst)], [LDS_RMW.indexOf('mskor'), 1]);
+  const old = b.emit('AtomicLds', [exec, a, cx.pack(masks[0] as Inst, masks[1] as Inst), cx.pack(vals[0] as Inst, vals[1] as Inst)], [LDS_RMW.indexOf('mskor'), LDS_ATOMIC_WIDE]);
   writeOld(cx, old, true, exec);
 };
+
+/**
+ * The ds_*_src2_* forms (the interpreter's src2Handler): per active lane in ascending order,
+ * LDS[A] = op(LDS[A], LDS[B]), A the addr VGPR (the offset field not added), B = A + stride x the
+ * element size (dsSrc2Stride), the rule of the atomic dsSrc2Atomic names. One AtomicLds (the float
+ * ones: AtomicLdsCall of that atomic's helper) with LDS_ATOMIC_SRC2: each lane reads B in its turn,
+ * after the lower lanes' writes, as the interpreter's lanes do. B under offset bit 15 is
+ * A + (A >> 17, arithmetic) x size: |(A >> 17) x 8| < 2^18, and A >= 2^31 where it is negative, so
+ * the 32-bit sum is exact; from the offset field, ldsAddress's sum (OUTSIDE below 0 or past 2^32).
+ */
+function src2(def: InstrDef): Translator | undefined {
+  const base = dsSrc2Atomic(def);
+  if (!base) return undefined;
+  const wide = isWide(base.operands.find((o) => o.name === 'data0')?.type);
+  const fl = floatAtomicOf(base.mnemonic);
+  const kind = fl ? undefined : rmwOf(base.mnemonic);
+  if (!fl && kind === undefined) return undefined;
+  const flags = LDS_ATOMIC_SRC2 | (wide ? LDS_ATOMIC_WIDE : 0);
+  return (cx) => {
+    noGds(cx);
+    const b = cx.b;
+    const exec = cx.execBit();
+    const a = cx.lane(cx.op('addr').value, 'u32');
+    const off = cx.inst.mods.offset ?? 0;
+    const at = (off & 0x8000) !== 0
+      ? b.emit('IAdd32', [a, b.emit('Shl32', [b.emit('AShr32', [a, cx.u32(17)]), cx.u32(wide ? 3 : 2)])])
+      : ldsAddress(cx, a, (wide ? 8 : 4) * dsSrc2Stride(off, 0));
+    const data = cx.pack(at, cx.u32(0)), zero = cx.pack(cx.u32(0), cx.u32(0));
+    if (fl) b.emit('AtomicLdsCall', [exec, a, data, zero], [floatAtomicHelper(b.fn, fl.op, fl.type), flags]);
+    else if (kind !== undefined) b.emit('AtomicLds', [exec, a, data, zero], [LDS_RMW.indexOf(kind), flags]);
+  };
+}
 
 /** The addtid forms' address: M0[15:0] + offset + lane * 4 (below 2^32: no wrap). */
 function addtidAddress(cx: TContext): Inst {
@@ -338,7 +378,8 @@ function translatorOf(def: InstrDef): Translator | undefined {
   if (m === 'ds_condxchg32_rtn_b64') return condxchg32;
   if (m === 'ds_append') return appendConsume(1);
   if (m === 'ds_consume') return appendConsume(-1);
-  if (f.includes('gdsOnly') || m.includes('_src2_')) return undefined;
+  if (f.includes('src2')) return src2(def);
+  if (f.includes('gdsOnly')) return undefined;
   const fl = floatAtomicOf(m);
   if (fl) return floatAtomic(def, fl);
   if (f.includes('atomic')) {

@@ -22,12 +22,17 @@
 // part in the offset) gains (loses) the number of active lanes, wrapping; every active lane gets
 // its value before the instruction (choice: the same value in every lane).
 // ds_condxchg32_rtn_b64: RDNA3's pseudocode for the same opcode (condxchg32 below, a choice).
-// Not implemented (UnimplementedError at the instruction): GDS (gds=1), the src2 forms (gfx1010/gfx1013), and ds_swizzle
+// The src2 forms (gfx1010/gfx1013: ds_add_src2_u32 ... ds_max_src2_f64): per lane in ascending
+// order LDS[A] = op(LDS[A], LDS[B]), A the addr VGPR, B = A + stride x the element size, the
+// stride from the offset field or, under its bit 15, from A's high bits; the rule of the atomic of
+// the same name, the float ones through floatAtomic; the addresses under the rules above, not
+// masked, so under bit 15 an A that carries a stride is outside the LDS (src2Handler).
+// Not implemented (UnimplementedError at the instruction): GDS (gds=1), and ds_swizzle
 // offsets of 0x8100 and up other than the quad-permute encodings 0x80xx (LLVM names
 // 0xc000/0xe000 rotate/FFT modes, whose gfx10 semantics are not established).
 import type { Instruction, OperandValue } from '../../decode/types.js';
 import type { InstrDef } from '../../isa/types.js';
-import { DS_TABLE, dsAtomicOp } from '../../isa/tables/ds.js';
+import { DS_TABLE, dsAtomicOp, dsSrc2Atomic, dsSrc2Stride } from '../../isa/tables/ds.js';
 import { floatAtomic, floatAtomicOf } from '../../float/atomic.js';
 import { M0 } from '../state.js';
 import { type ExecContext, type Handler, operandOf } from '../context.js';
@@ -262,6 +267,43 @@ function atomicHandler(def: InstrDef): Handler | undefined {
   };
 }
 
+/** An address no LDS reaches (at most 64 KiB): where a src2 form's B below 0 points. */
+const NOWHERE = 2 ** 32;
+
+/**
+ * The ds_*_src2_* forms (gfx1010/gfx1013; the table's 'src2' flag): per active lane in ascending
+ * lane order, A = the lane's addr (the offset field is the stride's encoding and is not added),
+ * B = A + stride x the element size (dsSrc2Stride: offset[14:0] sign-extended, or under offset
+ * bit 15 A's bits [31:17] sign-extended), and LDS[A] = op(LDS[A], LDS[B]) with the rule of the atomic
+ * dsSrc2Atomic names (a float one through floatAtomic, as ds_add/min/max_f32/_f64); no result.
+ * Addresses as every DS access here: A and B are byte addresses in the LDS, not masked (an A
+ * whose bits [31:17] carry a stride is at or beyond 2^17, outside any LDS, so under offset bit 15
+ * only an A below 2^17, stride 0, B = A, touches the LDS), not wrapped (a B below 0 or at 2^32 and
+ * beyond is outside the LDS, every dword of it), each dword outside ldsSize reads 0 and is not
+ * written, any alignment. Choices where the ISA is silent (docs/TECHNICAL_DEBT.md).
+ */
+function src2Handler(def: InstrDef): Handler | undefined {
+  const base = dsSrc2Atomic(def);
+  if (!base) return undefined;
+  const wide = elemBytes(base) === 8;
+  const bits = wide ? 64 : 32, size = wide ? 8 : 4;
+  const fl = floatAtomicOf(base.mnemonic);
+  const name = dsAtomicOp(base.mnemonic);
+  const op: Op | undefined = fl ? (o, d) => floatAtomic(fl.op, fl.type, o, d, 0n) : name === undefined ? undefined : DS_OPS[name];
+  if (!op) return undefined;
+  return (inst, cx) => {
+    noGds(inst);
+    const addr = vop(inst, 'addr'), off = inst.mods.offset ?? 0;
+    lanes(cx, (l) => {
+      const a = readLane(cx.st, addr, 'u32', l);
+      const b = a + size * dsSrc2Stride(off, a);
+      const old = ldsWide(cx, a, wide);
+      const src = ldsWide(cx, b < 0 ? NOWHERE : b, wide);
+      ldsPutWide(cx, a, op(old, src, 0n, bits), wide);
+    });
+  };
+}
+
 /**
  * ds_condxchg32_rtn_b64 (opcode 126): two conditional 32-bit write exchanges on the 8-byte
  * aligned pair at ADDR0 = (addr + offset) & 0xfff8, ADDR1 = ADDR0 + 4. The RDNA2 ISA (AMD's
@@ -385,7 +427,8 @@ function handlerOf(def: InstrDef): Handler | undefined {
   if (m === 'ds_append') return appendConsume(1);
   if (m === 'ds_consume') return appendConsume(-1);
   if (m === 'ds_condxchg32_rtn_b64') return condxchg32;
-  if (f.includes('gdsOnly') || m.includes('_src2_')) return undefined;
+  if (f.includes('src2')) return src2Handler(def);
+  if (f.includes('gdsOnly')) return undefined;
   if (f.includes('atomic')) return atomicHandler(def);
   if (/^ds_read/.test(m)) return loadHandler(def);
   if (/^ds_write/.test(m)) return storeHandler(def);

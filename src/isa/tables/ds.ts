@@ -21,6 +21,9 @@ import type { DataType, ImplicitReg, InstrDef, OperandDef, Target } from '../typ
 //   'noOffset'  LLVM rejects the word unless offset0 and offset1 are zero (ds_nop).
 //   'rtn'       an atomic that returns the pre-op value; 'atomic' any read-modify-write.
 //   'noLds'     does not access LDS memory (swizzle/permute move data between lanes).
+//   'src2'      a ds_*_src2_* form (gfx1010/gfx1013): no data operands; LDS[addr] = op(LDS[addr],
+//               LDS[addr + stride]), op the rule of the atomic dsSrc2Atomic names, the 16-bit
+//               offset the stride's encoding (dsSrc2Stride), not added to the address.
 //
 // Memory semantics for analyses: implicitReads/implicitWrites list 'LDS' for LDS memory;
 // with gds=1 the access goes to GDS instead (base/size from M0), which is a per-word fact
@@ -123,7 +126,7 @@ function load(op: number, name: string, type: DataType, extra: Partial<Spec> = {
 }
 /** ds_*_src2_*: LDS[addr] op= LDS[addr + offset-derived stride]; gfx1010/gfx1013 only. */
 function src2(op: number, name: string, type: DataType): Spec {
-  return { op, name, form: 'addr', type, flags: ['atomic'], targets: GFX1010_1013, reads: LDS, writes: LDS };
+  return { op, name, form: 'addr', type, flags: ['atomic', 'src2'], targets: GFX1010_1013, reads: LDS, writes: LDS };
 }
 
 const SPECS: readonly Spec[] = [
@@ -295,4 +298,29 @@ export function dsAtomicOp(mnemonic: string): string | undefined {
   const r = /^ds_(add|sub|rsub|inc|dec|min|max|and|or|xor|mskor|cmpst|wrxchg|wrap)(?:_rtn)?_([biu])(32|64)$/.exec(mnemonic);
   if (!r || !r[1] || !r[2]) return undefined;
   return r[1] === 'min' || r[1] === 'max' ? `${r[1]}_${r[2] === 'i' ? 'i' : 'u'}` : r[1];
+}
+
+/**
+ * The DS atomic whose read-modify-write a ds_*_src2_* form applies, with LDS[B] as its data (the
+ * RDNA2 ISA names each src2 opcode after it): ds_X_src2_T is ds_X_T (ds_add_src2_f32 is
+ * ds_add_f32, ds_min_src2_i64 is ds_min_i64), and ds_write_src2_T is ds_wrxchg_rtn_T (the new
+ * value is the data: LDS[A] = LDS[B]). Its table entry also gives the element's type and width,
+ * which the src2 entry itself (no data operand) does not carry. Undefined for any other entry.
+ */
+export function dsSrc2Atomic(def: InstrDef): InstrDef | undefined {
+  if (!(def.flags ?? []).includes('src2')) return undefined;
+  const r = /^ds_([a-z]+)_src2_([biuf](?:32|64))$/.exec(def.mnemonic);
+  if (!r) return undefined;
+  const name = r[1] === 'write' ? `ds_wrxchg_rtn_${r[2]}` : `ds_${r[1]}_${r[2]}`;
+  return DS_TABLE.find((d) => d.mnemonic === name);
+}
+
+/**
+ * The stride, in elements, of a src2 form for the 16-bit offset field and the lane's address A:
+ * offset bit 15 (offset1[7]) set: {A[31], A[31:17]} sign-extended from 16 bits (A >> 17,
+ * arithmetic); clear: offset[14:0] sign-extended from bit 14 ({offset1[6], offset1[6:0], offset0}).
+ * B = A + stride x the element size (4 or 8). RDNA2 ISA, the DS_*_SRC2_* opcode descriptions.
+ */
+export function dsSrc2Stride(offset: number, a: number): number {
+  return (offset & 0x8000) !== 0 ? (a | 0) >> 17 : ((offset & 0x7fff) << 17) >> 17;
 }
