@@ -44,10 +44,9 @@ import { readScalar, writeScalar } from '../operands.js';
 import { SCALAR_ATOMICS } from '../../isa/tables/smem.js';
 import { ATOMIC, flatScratchBase } from './vmem.js';
 
-/** sbase's dwords: a 64-bit base (47:0 used) for s_*, a V# for s_buffer_*. */
-function sbase(i: Instruction, cx: ExecContext, dwords: 2 | 4): number[] {
-  const sb = operand(i, 'sbase');
-  return Array.from({ length: dwords }, (_, k) => readScalar(cx.st, sb, dwords === 2 ? 'b64' : 'b128', k));
+/** Dword `k` (0 or 1) of sbase's 64-bit base (47:0 used) of s_load / s_store / s_atomic. */
+function sbase(i: Instruction, cx: ExecContext, k: 0 | 1): number {
+  return readScalar(cx.st, operand(i, 'sbase'), 'b64', k);
 }
 
 /** The SGPR offset (0 for null) as an unsigned 32-bit value. */
@@ -61,8 +60,7 @@ function soffset(i: Instruction, cx: ExecContext): number {
  * unsigned SGPR offset, in 64 bits; scalar memory ignores the two low address bits.
  */
 function scalarAddress(i: Instruction, cx: ExecContext): number {
-  const w = sbase(i, cx, 2);
-  const a = address(w[0] ?? 0, (w[1] ?? 0) & 0xffff, (i.mods.offset ?? 0) + soffset(i, cx));
+  const a = address(sbase(i, cx, 0), sbase(i, cx, 1) & 0xffff, (i.mods.offset ?? 0) + soffset(i, cx));
   return a - (a % 4);
 }
 
@@ -72,10 +70,10 @@ function scalarAddress(i: Instruction, cx: ExecContext): number {
  * num_records.
  */
 function bufferAccess(i: Instruction, cx: ExecContext): { base: number; off: number; fits: (k: number, bytes: number) => boolean } {
-  const w = sbase(i, cx, 4);
-  const numRecords = (w[2] ?? 0) >>> 0;
+  const numRecords = readScalar(cx.st, operand(i, 'sbase'), 'b128', 2) >>> 0;
   const off = (((i.mods.offset ?? 0) + soffset(i, cx)) & ~3) >>> 0;
-  return { base: address(w[0] ?? 0, (w[1] ?? 0) & 0xffff, 0), off, fits: (k, bytes) => off + k + bytes <= numRecords };
+  const base = address(readScalar(cx.st, operand(i, 'sbase'), 'b128', 0), readScalar(cx.st, operand(i, 'sbase'), 'b128', 1) & 0xffff, 0);
+  return { base, off, fits: (k, bytes) => off + k + bytes <= numRecords };
 }
 
 const load = (dwords: number): Handler => (i, cx) => {
