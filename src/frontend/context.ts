@@ -31,7 +31,12 @@ const VGPR0 = 256, SCC_REG = 256 + 256, MODE_REG = SCC_REG + 1, REGS = MODE_REG 
  * passes walked (11 instructions per RDNA instruction before, docs/TECHNICAL_DEBT.md).
  */
 export class BlockBuilder extends Builder {
-  private readonly regs: (Inst | undefined)[] = new Array<Inst | undefined>(REGS);
+  /**
+   * The value each register holds, by the number above. A Map, not an array of REGS slots: a block
+   * touches a few dozen registers, and two 514-slot arrays per block were about 6% of what the
+   * bench:compile small kernels' recompiles allocated.
+   */
+  private readonly regs = new Map<number, Inst | undefined>();
   private readonly consts = new Map<number, Inst>();
   private laneIdValue: Inst | undefined;
   private execBitValue: Inst | undefined;
@@ -40,10 +45,10 @@ export class BlockBuilder extends Builder {
   /**
    * Each register's last write in the block, placed only when the block ends (before its
    * terminator): SSA construction keeps only a block's last write of each register (reads after it
-   * are forwarded here), so the earlier ones would only be walked and dropped. In first-write order.
+   * are forwarded here), so the earlier ones would only be walked and dropped. In first-write order
+   * (a Map keeps its keys in the order they were first set).
    */
-  private readonly lastWrite: (Inst | undefined)[] = new Array<Inst | undefined>(REGS);
-  private readonly writtenRegs: number[] = [];
+  private readonly lastWrite = new Map<number, Inst>();
 
   override emit(op: Op, args?: Inst[], imms?: readonly Imm[], opts?: { type?: IrType; float?: FloatMode }): Inst {
     let reg = -1, write = false;
@@ -74,15 +79,14 @@ export class BlockBuilder extends Builder {
       if (end && end.info.terminator) return super.emit(op, args, imms, opts); // which reports it
       const i = this.fn.makeAt(op, args ?? [], imms ?? [], opts?.type, this.pc, opts?.float);
       i.block = this.block;
-      if (this.lastWrite[reg] === undefined) this.writtenRegs.push(reg);
-      this.lastWrite[reg] = i;
-      this.regs[reg] = args?.[0];
+      this.lastWrite.set(reg, i);
+      this.regs.set(reg, args?.[0]);
       return i;
     }
-    const known = this.regs[reg];
+    const known = this.regs.get(reg);
     if (known) return known;
     const i = super.emit(op, args, imms, opts);
-    this.regs[reg] = i;
+    this.regs.set(reg, i);
     return i;
   }
 
@@ -91,8 +95,8 @@ export class BlockBuilder extends Builder {
     const insts = this.block.insts;
     const last = insts[insts.length - 1];
     if (last && last.info.terminator) return; // super.emit reports the second terminator
-    for (const r of this.writtenRegs) { insts.push(this.lastWrite[r] as Inst); this.lastWrite[r] = undefined; }
-    this.writtenRegs.length = 0;
+    for (const w of this.lastWrite.values()) insts.push(w);
+    this.lastWrite.clear();
   }
 
   /** This lane's bit of EXEC, made once while EXEC keeps its values. */

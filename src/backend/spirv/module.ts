@@ -258,6 +258,8 @@ export class Module {
   private readonly ctx: EncodeContext;
   /** While recordFunction runs: every instruction placed. */
   private recorder: Recorded[] | undefined;
+  /** The op methods' operand arrays, by operand count (below). */
+  private readonly operandArrays: Operand[][] = [];
 
   constructor(options: ModuleOptions = {}) {
     this.version = options.version ?? '1.5';
@@ -274,6 +276,16 @@ export class Module {
       numericType: (t) => this.numericType(t),
       typeOfValue: (v) => this.valueTypes.get(v.value),
     };
+  }
+
+  /** @internal The op methods' array for `n` operands (reused: its elements are the last call's until overwritten). */
+  operandArray(n: number): Operand[] {
+    let a = this.operandArrays[n];
+    if (a === undefined) {
+      for (let k = this.operandArrays.length; k <= n; k++) this.operandArrays.push(Array.from({ length: k }, () => 0));
+      a = this.operandArrays[n] as Operand[];
+    }
+    return a;
   }
 
   /** A fresh id, to be defined later by `emit(op, operands, id)` or `label(id)`. */
@@ -769,12 +781,20 @@ export class Module {
 }
 
 // One method per grammar instruction, each a call of `emit` with its own name (its grammar entry and
-// plain plan looked up once, here).
+// plain plan looked up once, here). Its operands go in the module's reused array of their count,
+// not a rest parameter: an array made for every instruction was about 4% of what the bench:compile
+// small kernels' recompiles allocated. emitWith keeps no reference to the array and emits nothing else
+// while it runs, so one array per count serves every call.
 for (const name of Object.keys(OPS)) {
   const info = opInfo(name) as OpInfo;
   const plan = plainPlan(name, info);
   Object.defineProperty(Module.prototype, name, {
-    value: function (this: Module, ...operands: Operand[]) { return this.emitWith(name, info, plan, operands, undefined); },
+    value: function (this: Module) {
+      const n = arguments.length;
+      const operands = this.operandArray(n);
+      for (let k = 0; k < n; k++) operands[k] = arguments[k] as Operand;
+      return this.emitWith(name, info, plan, operands, undefined);
+    },
     writable: false, enumerable: false, configurable: false,
   });
 }

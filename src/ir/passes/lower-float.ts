@@ -150,12 +150,16 @@ export function lowerFloat(fn: IrFunction, lower: (i: Inst) => boolean, guarded:
     return k;
   }
   for (const blk of fn.blocks) {
-    const out: Inst[] = [];
-    for (const i of blk.insts) {
+    // The block's new list, made at its first lowered op (most blocks have none: they keep theirs).
+    let out: Inst[] | undefined;
+    const insts = blk.insts;
+    for (let j = 0; j < insts.length; j++) {
+      const i = insts[j] as Inst;
       if (repl.size) substituteArgs(i, repl);
-      if (!isLowered(i.op) || !lower(i)) { out.push(i); continue; }
+      if (!isLowered(i.op) || !lower(i)) { if (out) out.push(i); continue; }
+      const list = (out ??= insts.slice(0, j));
       const md = modeOf(i);
-      const place = (o: Inst) => { o.block = blk; out.push(o); return o; };
+      const place = (o: Inst) => { o.block = blk; list.push(o); return o; };
       if (LOWERED_TRANSCENDENTAL.has(i.op)) {
         // The core (f64 bits), then its rounding under the op's mode (lower-float-transcendental.ts).
         const src = i.args[0] ?? fail(i, 'argument 0 missing');
@@ -185,7 +189,7 @@ export function lowerFloat(fn: IrFunction, lower: (i: Inst) => boolean, guarded:
       repl.set(i, back ? place(fn.make(back.from, [r], [], pcOf(i))) : r);
       n++;
     }
-    blk.setInsts(out);
+    if (out) blk.setInsts(out);
   }
   if (repl.size) for (const b of fn.blocks) for (const u of b.insts) substituteArgs(u, repl);
   return n;
