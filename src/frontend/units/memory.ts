@@ -14,24 +14,33 @@ import { ATOMIC_RMW, type AtomicRmw, CLOCKS, type Clock, LDS_RMW, type LdsRmw } 
 import { ISA_TABLE } from '../../isa/table.js';
 import type { OperandValue } from '../../decode/types.js';
 import type { TContext, Translator } from '../context.js';
-import { FAULT_ATOMIC_ALIGN, FAULT_FLAT_APERTURE } from '../../ir/faults.js';
+import { FAULT_ATOMIC_ALIGN, FAULT_FLAT_APERTURE, FAULT_SCRATCH_RANGE } from '../../ir/faults.js';
 import { PRIVATE_APERTURE_HI, SHARED_APERTURE_HI } from '../../isa/apertures.js';
 import { ldsAddress } from './ds.js';
-import { type PrivateAccess, privateAccess, privateAtomic, SCRATCH_UNIT } from './private.js';
+import { FLAT_SCR_HI_REG, FLAT_SCR_LO_REG, type PrivateAccess, privateAccess, privateAtomic, SCRATCH_UNIT } from './private.js';
+import { wantsScratch } from '../../interp/scratch.js';
+import { scratchWaveBytes } from '../../isa/apertures.js';
 import { type FloatAtomicOp, floatAtomicOf } from '../../float/atomic.js';
 import { floatAtomicHelper } from '../../ir/passes/lower-float-atomic.js';
 import { SCALAR_ATOMICS } from '../../isa/tables/smem.js';
 
-function smemAddress(cx: TContext): Inst {
+/**
+ * A scalar access's address from its 64-bit `base`: base + the signed 21-bit offset + the unsigned
+ * SGPR offset, in 64 bits (the interpreter's sum), the two low bits cleared.
+ */
+function scalarAddressFrom(cx: TContext, base: Inst): Inst {
   const b = cx.b;
-  const sb = cx.op('sbase').value;
-  const base = cx.pack(cx.scalar(sb, 'b64', 0), b.emit('And32', [cx.scalar(sb, 'b64', 1), cx.u32(0xffff)]));
-  // base + the signed 21-bit offset + the unsigned SGPR offset, in 64 bits (the interpreter's sum).
   const imm = cx.inst.mods.offset ?? 0;
   let a = imm === 0 ? base : b.emit('IAdd64', [base, cx.pack(cx.u32(imm >>> 0), cx.u32(imm < 0 ? 0xffffffff : 0))]);
   const so = cx.op('soffset').value;
   if (!(so.kind === 'special' && so.reg === 'null')) a = b.emit('IAdd64', [a, cx.pack(cx.scalar(so, 'u32'), cx.u32(0))]);
-  return cx.memoryAddress(cx.pack(b.emit('And32', [b.emit('Lo32', [a]), cx.u32(0xfffffffc)]), b.emit('Hi32', [a])));
+  return cx.pack(b.emit('And32', [b.emit('Lo32', [a]), cx.u32(0xfffffffc)]), b.emit('Hi32', [a]));
+}
+
+/** s_load / s_store / s_atomic: from sbase's 48-bit address (in the code image where it lies there). */
+function smemAddress(cx: TContext): Inst {
+  const sb = cx.op('sbase').value;
+  return cx.memoryAddress(scalarAddressFrom(cx, cx.pack(cx.scalar(sb, 'b64', 0), cx.b.emit('And32', [cx.scalar(sb, 'b64', 1), cx.u32(0xffff)]))));
 }
 
 const sload = (n: number): Translator => (cx) => {
@@ -286,6 +295,38 @@ const VMEM: Record<string, Translator> = {
 
 const nothing: Translator = () => undefined;
 
+/**
+ * s_scratch_load/store_dword* (gfx1010/gfx1013), as the interpreter (src/interp/units/smem.ts):
+ * sbase ignored, the wave-uniform address FLAT_SCRATCH + the signed offset + the SGPR offset (in 64
+ * bits, the two low bits ignored), the wave's scratch bytes read or written linearly. Every dword
+ * must lie inside the wave's region, as the lanes' private accesses must; otherwise the wave faults
+ * (FAULT_SCRATCH_RANGE; every one in a kernel without scratch) and nothing is accessed. A load:
+ * every lane reads the same dwords; a store: every lane writes them (same values, so each lane's
+ * later loads see them, as the scalar stores above).
+ */
+const scalarScratch = (n: number, store: boolean): Translator => (cx) => {
+  const b = cx.b;
+  const d = cx.op('sdata').value;
+  const all = b.u1(true);
+  if (!wantsScratch(cx.shader.info)) {
+    b.emit('Fault', [all], [FAULT_SCRATCH_RANGE]);
+    if (!store) for (let k = 0; k < n; k++) cx.writeScalar(d, cx.u32(0), k);
+    return;
+  }
+  const a = scalarAddressFrom(cx, cx.pack(b.emit('GetSgpr', [], [FLAT_SCR_LO_REG]), b.emit('GetSgpr', [], [FLAT_SCR_HI_REG])));
+  const waveBytes = scratchWaveBytes(cx.shader.info.scratchSize, cx.waveSize);
+  // [a, a + 4n) inside [ScratchBase, + waveBytes): a - base <= waveBytes - 4n, unsigned (a below the base wraps high).
+  const rel = b.emit('ISub64', [a, b.emit('ScratchBase')]);
+  const ok = waveBytes >= 4 * n ? b.emit('ULt64', [rel, cx.pack(cx.u32(waveBytes - 4 * n + 1), cx.u32(0))]) : b.u1(false);
+  b.emit('Fault', [b.emit('NotU1', [ok])], [FAULT_SCRATCH_RANGE]);
+  for (let k = 0; k < n; k++) {
+    const ak = k === 0 ? a : b.emit('IAdd64', [a, cx.pack(cx.u32(4 * k), cx.u32(0))]);
+    if (store) b.emit('StoreGlobal32', [ok, ak, cx.scalar(d, 'b32', k)]);
+    else cx.writeScalar(d, b.emit('LoadGlobal32', [ok, ak]), k);
+  }
+};
+
+
 const sstore = (n: number): Translator => (cx) => {
   const a = smemAddress(cx), on = cx.b.u1(true);
   for (let k = 0; k < n; k++) scalarStore(cx, on, a, k);
@@ -309,6 +350,8 @@ const clockRead = (clock: Clock): Translator => (cx) => {
 export const MEMORY: Record<string, Translator> = {
   s_load_dword: sload(1), s_load_dwordx2: sload(2), s_load_dwordx4: sload(4), s_load_dwordx8: sload(8), s_load_dwordx16: sload(16),
   s_store_dword: sstore(1), s_store_dwordx2: sstore(2), s_store_dwordx4: sstore(4),
+  s_scratch_load_dword: scalarScratch(1, false), s_scratch_load_dwordx2: scalarScratch(2, false), s_scratch_load_dwordx4: scalarScratch(4, false),
+  s_scratch_store_dword: scalarScratch(1, true), s_scratch_store_dwordx2: scalarScratch(2, true), s_scratch_store_dwordx4: scalarScratch(4, true),
   ...Object.fromEntries(SCALAR_ATOMICS.flatMap((k) => [false, true].map((wide) => [`s_atomic_${k}${wide ? '_x2' : ''}`, satomic(k, wide)]))),
   // The scalar cache: coherent memory here (src/interp/units/smem.ts); s_atc_probe* only probes.
   s_dcache_inv: nothing, s_gl1_inv: nothing, s_dcache_wb: nothing, s_dcache_discard: nothing, s_dcache_discard_x2: nothing,

@@ -202,45 +202,7 @@ const store = (bytes: 1 | 2 | 4, dwords: number, hi: boolean): Translator => (cx
 };
 
 /** The SCRATCH family by mnemonic (the table's 22 opcodes). */
-/**
- * s_scratch_load/store_dword* (gfx1010/gfx1013), as the interpreter (src/interp/units/smem.ts):
- * sbase ignored, the wave-uniform address FLAT_SCRATCH + the signed offset + the SGPR offset (in 64
- * bits, the two low bits ignored), the wave's scratch bytes read or written linearly. Every dword
- * must lie inside the wave's region, as the lanes' private accesses must; otherwise the wave faults
- * (FAULT_SCRATCH_RANGE; every one in a kernel without scratch) and nothing is accessed. A load:
- * every lane reads the same dwords; a store: every lane writes them (same values, so each lane's
- * later loads see them, as memory.ts's scalar stores).
- */
-const scalarScratch = (n: number, store: boolean): Translator => (cx) => {
-  const b = cx.b;
-  const d = cx.op('sdata').value;
-  const all = b.u1(true);
-  if (!wantsScratch(cx.shader.info)) {
-    b.emit('Fault', [all], [FAULT_SCRATCH_RANGE]);
-    if (!store) for (let k = 0; k < n; k++) cx.writeScalar(d, cx.u32(0), k);
-    return;
-  }
-  const imm = cx.inst.mods.offset ?? 0;
-  let a = cx.pack(b.emit('GetSgpr', [], [FLAT_SCR_LO_REG]), b.emit('GetSgpr', [], [FLAT_SCR_HI_REG]));
-  if (imm !== 0) a = b.emit('IAdd64', [a, cx.pack(cx.u32(imm >>> 0), cx.u32(imm < 0 ? 0xffffffff : 0))]);
-  const so = cx.op('soffset').value;
-  if (!(so.kind === 'special' && so.reg === 'null')) a = b.emit('IAdd64', [a, cx.pack(cx.scalar(so, 'u32'), cx.u32(0))]);
-  a = cx.pack(b.emit('And32', [b.emit('Lo32', [a]), cx.u32(0xfffffffc)]), b.emit('Hi32', [a]));
-  const waveBytes = scratchWaveBytes(cx.shader.info.scratchSize, cx.waveSize);
-  // [a, a + 4n) inside [ScratchBase, + waveBytes): a - base <= waveBytes - 4n, unsigned (a below the base wraps high).
-  const rel = b.emit('ISub64', [a, b.emit('ScratchBase')]);
-  const ok = waveBytes >= 4 * n ? b.emit('ULt64', [rel, cx.pack(cx.u32(waveBytes - 4 * n + 1), cx.u32(0))]) : b.u1(false);
-  b.emit('Fault', [b.emit('NotU1', [ok])], [FAULT_SCRATCH_RANGE]);
-  for (let k = 0; k < n; k++) {
-    const ak = k === 0 ? a : b.emit('IAdd64', [a, cx.pack(cx.u32(4 * k), cx.u32(0))]);
-    if (store) b.emit('StoreGlobal32', [ok, ak, cx.scalar(d, 'b32', k)]);
-    else cx.writeScalar(d, b.emit('LoadGlobal32', [ok, ak]), k);
-  }
-};
-
 export const SCRATCH_UNIT: Record<string, Translator> = {
-  s_scratch_load_dword: scalarScratch(1, false), s_scratch_load_dwordx2: scalarScratch(2, false), s_scratch_load_dwordx4: scalarScratch(4, false),
-  s_scratch_store_dword: scalarScratch(1, true), s_scratch_store_dwordx2: scalarScratch(2, true), s_scratch_store_dwordx4: scalarScratch(4, true),
   scratch_load_dword: load(4, 1, false), scratch_load_dwordx2: load(4, 2, false), scratch_load_dwordx3: load(4, 3, false), scratch_load_dwordx4: load(4, 4, false),
   scratch_load_ubyte: load(1, 1, false), scratch_load_sbyte: load(1, 1, true), scratch_load_ushort: load(2, 1, false), scratch_load_sshort: load(2, 1, true),
   scratch_load_ubyte_d16: load(1, 1, false, 'lo'), scratch_load_ubyte_d16_hi: load(1, 1, false, 'hi'),

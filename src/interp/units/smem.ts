@@ -44,10 +44,6 @@ import { readScalar, writeScalar } from '../operands.js';
 import { SCALAR_ATOMICS } from '../../isa/tables/smem.js';
 import { ATOMIC, flatScratchBase } from './vmem.js';
 
-/** Dword `k` (0 or 1) of sbase's 64-bit base (47:0 used) of s_load / s_store / s_atomic. */
-function sbase(i: Instruction, cx: ExecContext, k: 0 | 1): number {
-  return readScalar(cx.st, operand(i, 'sbase'), 'b64', k);
-}
 
 /** The SGPR offset (0 for null) as an unsigned 32-bit value. */
 function soffset(i: Instruction, cx: ExecContext): number {
@@ -56,12 +52,18 @@ function soffset(i: Instruction, cx: ExecContext): number {
 }
 
 /**
- * The address of s_load / s_store / s_atomic: the base's 48 bits + the signed 21-bit offset + the
- * unsigned SGPR offset, in 64 bits; scalar memory ignores the two low address bits.
+ * A scalar access's address from its `base`: base + the signed 21-bit offset + the unsigned SGPR
+ * offset, in 64 bits; scalar memory ignores the two low address bits.
  */
-function scalarAddress(i: Instruction, cx: ExecContext): number {
-  const a = address(sbase(i, cx, 0), sbase(i, cx, 1) & 0xffff, (i.mods.offset ?? 0) + soffset(i, cx));
+function addressFrom(i: Instruction, cx: ExecContext, base: number): number {
+  const a = address(base % 2 ** 32, Math.floor(base / 2 ** 32), (i.mods.offset ?? 0) + soffset(i, cx));
   return a - (a % 4);
+}
+
+/** s_load / s_store / s_atomic: from sbase's 48-bit address. */
+function scalarAddress(i: Instruction, cx: ExecContext): number {
+  const sb = operand(i, 'sbase');
+  return addressFrom(i, cx, (readScalar(cx.st, sb, 'b64', 1) & 0xffff) * 2 ** 32 + readScalar(cx.st, sb, 'b64', 0));
 }
 
 /**
@@ -70,9 +72,10 @@ function scalarAddress(i: Instruction, cx: ExecContext): number {
  * num_records.
  */
 function bufferAccess(i: Instruction, cx: ExecContext): { base: number; off: number; fits: (k: number, bytes: number) => boolean } {
-  const numRecords = readScalar(cx.st, operand(i, 'sbase'), 'b128', 2) >>> 0;
+  const sb = operand(i, 'sbase');
+  const numRecords = readScalar(cx.st, sb, 'b128', 2) >>> 0;
   const off = (((i.mods.offset ?? 0) + soffset(i, cx)) & ~3) >>> 0;
-  const base = address(readScalar(cx.st, operand(i, 'sbase'), 'b128', 0), readScalar(cx.st, operand(i, 'sbase'), 'b128', 1) & 0xffff, 0);
+  const base = address(readScalar(cx.st, sb, 'b128', 0), readScalar(cx.st, sb, 'b128', 1) & 0xffff, 0);
   return { base, off, fits: (k, bytes) => off + k + bytes <= numRecords };
 }
 
@@ -126,11 +129,8 @@ const atomic = (name: string, wide: boolean, buffer: boolean): Handler => {
   };
 };
 
-/** s_scratch_load/store: FLAT_SCRATCH + offset + SGPR offset (sbase ignored), the two low bits ignored. */
-function scalarScratchAddress(i: Instruction, cx: ExecContext): number {
-  const a = flatScratchBase(cx) + (i.mods.offset ?? 0) + soffset(i, cx);
-  return a - (a % 4);
-}
+/** s_scratch_load/store: from FLAT_SCRATCH (sbase ignored). */
+const scalarScratchAddress = (i: Instruction, cx: ExecContext): number => addressFrom(i, cx, flatScratchBase(cx));
 
 const scratchLoad = (dwords: number): Handler => (i, cx) => {
   const a = scalarScratchAddress(i, cx);
