@@ -45,13 +45,12 @@ export const COMPUTE_USER_DATA = 16;
 /**
  * Why a raw shader (sidecar) cannot be launched by either engine, or undefined: only compute
  * shaders run (a graphics stage needs the fixed-function pipeline around it); a compute shader
- * loads at most 16 user-data SGPRs; and one with scratch needs the scratch buffer the driver
- * describes in its own tables, which ARGS.json has no way to give yet.
+ * loads at most 16 user-data SGPRs. (One with scratch gets the plan's scratch ring:
+ * src/interp/scratch.ts.)
  */
 export function rawLaunchRefusal(info: ShaderInfo): string | undefined {
   if (info.stage !== 'cs') return `shader ${info.name} is a raw ${info.stage} shader: only compute shaders (stage cs) are dispatched here (a graphics stage needs the fixed-function pipeline around it)`;
   if (info.userSgprCount > COMPUTE_USER_DATA) return `shader ${info.name}: a compute shader has ${COMPUTE_USER_DATA} user-data SGPRs (COMPUTE_USER_DATA_0..15), its sidecar asks for ${info.userSgprCount}`;
-  if (info.scratchSize > 0) return `shader ${info.name}: a raw compute shader with scratch (scratchSize ${info.scratchSize}) is not dispatched yet: its scratch buffer comes from the driver's own tables, which ARGS.json cannot describe`;
   return undefined;
 }
 

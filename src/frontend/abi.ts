@@ -11,6 +11,7 @@ import type { Builder } from '../ir/ir.js';
 import { TranslateError } from './errors.js';
 import { EXEC_LO } from './context.js';
 import { privateSegmentVsharp } from '../isa/apertures.js';
+import { usesScratchRing } from '../interp/scratch.js';
 import { FLAT_SCR_HI_REG, FLAT_SCR_LO_REG } from './units/private.js';
 
 export function emitLaunchState(b: Builder, shader: Shader): void {
@@ -57,8 +58,9 @@ export function emitLaunchState(b: Builder, shader: Shader): void {
       set(s.first, v);
       continue;
     }
-    // The scratch wave offset: each wave's region is its own, so its offset into it is 0.
-    set(s.first, b.u32(0));
+    // The scratch wave offset: a kernel's wave has its own region, so its offset into it is 0; a
+    // raw shader's wave has its slot of the dispatch's scratch ring (src/interp/scratch.ts).
+    set(s.first, usesScratchRing(info) ? b.emit('Lo32', [b.emit('ISub64', [b.emit('ScratchBase'), b.emit('ScratchRing')])]) : b.u32(0));
   }
   info.workitemIdVgprs.forEach((_, k) => b.emit('SetVgpr', [b.emit('LocalId', [], [k])], [k]));
   const inGrid = b.emit('InGrid');

@@ -22,7 +22,10 @@
 import type { Shader } from '../container/shader.js';
 import type { KernelArg } from '../container/metadata.js';
 import { decodeBase64 } from './base64.js';
-import { launchRefusal, layoutLds, type Dim3, type LocalArg } from './dispatch.js';
+import { launchRefusal, layoutLds, type Dim3, type LocalArg, type ScratchRing } from './dispatch.js';
+import { MAX_SCRATCH_RING, scratchRingBytes, usesScratchRing } from './scratch.js';
+import { privateSegmentVsharp } from '../isa/apertures.js';
+import type { ShaderInfo } from '../container/shader-info.js';
 import { InterpError } from './errors.js';
 import { GlobalMemory } from './memory.js';
 
@@ -117,6 +120,11 @@ export interface ArgsPlan {
   readonly dispatches: number;
   /** The kernels the document dispatches, each once, in order of first use. */
   readonly kernels: readonly Shader[];
+  /**
+   * The buffer that is the plan's scratch ring (a table buffer: not a result), where a raw shader
+   * with scratch is dispatched: sized for the plan's largest such dispatch (src/interp/scratch.ts).
+   */
+  readonly scratchRing?: number;
 }
 
 /** One dispatch to run: its template and the kernarg bytes with the loop counters in place. */
@@ -341,6 +349,17 @@ interface Context {
   /** A sequence's buffers by name. */
   readonly named: ReadonlyMap<string, number>;
   readonly kernels: Shader[];
+  /** The scratch ring's buffer and the bytes its largest dispatch needs (raw shaders with scratch). */
+  ring?: { readonly index: number; bytes: number };
+}
+
+/** The plan's scratch ring buffer (made at first use; sized when the whole document is read). */
+function ringBuffer(cx: Context): { readonly index: number; bytes: number } {
+  if (!cx.ring) {
+    cx.ring = { index: cx.buffers.length, bytes: 0 };
+    cx.buffers.push({ label: 'the scratch ring', type: 'u32', bytes: new Uint8Array(0), table: true });
+  }
+  return cx.ring;
 }
 
 function pickShader(cx: Context, o: Record<string, unknown>, where: string): Shader {
@@ -425,19 +444,45 @@ function descriptorItem(cx: Context, a: Record<string, unknown>, where: string, 
   return { bytes, slots: [{ offset: 0, buffer, layout: d.layout }], what: d.what };
 }
 
+/** The fields that make a user-data item (or a table entry) refer to a buffer rather than hold a value. */
+const REFERS = ['buffer', 'ref', 'resource', 'image', 'table', 'scratch'] as const;
+
+/**
+ * {"scratch": "vsharp"}: the private segment buffer V# of the plan's scratch ring (4 dwords: the
+ * ring's base, swizzled with the wave size as index stride, ADD_TID, num_records 0xffffffff, as
+ * LLVM's scratch resource; src/isa/apertures.ts), which the wave's private segment wave offset
+ * SGPR indexes; {"scratch": "base"}: the ring's 64-bit address (2 dwords), which the shader adds
+ * the wave offset to for FLAT_SCRATCH. Only in a raw shader with scratch.
+ */
+function scratchItem(cx: Context, info: ShaderInfo, a: Record<string, unknown>, where: string): UserDataItem {
+  const form = '{"scratch": "vsharp"} (the scratch ring\'s V#, 4 SGPRs) or {"scratch": "base"} (its address, 2 SGPRs)';
+  if (Object.keys(a).length !== 1 || (a.scratch !== 'vsharp' && a.scratch !== 'base')) throw new ArgsError(`${where}: a scratch item is ${form}`);
+  if (info.scratchSize === 0) throw new ArgsError(`${where}: shader ${info.name} has no scratch (its sidecar's scratchSize is 0), so there is no scratch ring to point at`);
+  const buffer = ringBuffer(cx).index;
+  if (a.scratch === 'base') return { bytes: new Uint8Array(8), slots: [{ offset: 0, buffer }], what: 'the scratch ring\'s address' };
+  const v = privateSegmentVsharp(info.waveSize);
+  const bytes = new Uint8Array(16), dv = new DataView(bytes.buffer);
+  dv.setUint32(4, v.w1hi, true);
+  dv.setUint32(8, v.w2, true);
+  dv.setUint32(12, v.w3, true);
+  return { bytes, slots: [{ offset: 0, buffer, layout: 'bits48' }], what: 'the scratch ring\'s V#' };
+}
+
 /** Tables nest at most this deep (a table of tables of ...). */
 const MAX_TABLE_DEPTH = 8;
 
 /**
  * A user-data item that refers to buffers: a buffer (its 8-byte address), a resource (a 16-byte
- * V#), an image (a 32- or 16-byte T#) or a table (the 8-byte address of a table buffer the item's entries fill: values of any
- * size, dword-aligned, and these items, in order).
+ * V#), an image (a 32- or 16-byte T#), the scratch ring (its V# or address: scratchItem) or a table
+ * (the 8-byte address of a table buffer the item's entries fill: values of any size,
+ * dword-aligned, and these items, in order).
  */
-function userDataItem(cx: Context, a: Record<string, unknown>, where: string, k: number, name: string, depth = 0): UserDataItem {
+function userDataItem(cx: Context, info: ShaderInfo, a: Record<string, unknown>, where: string, k: number, name: string, depth = 0): UserDataItem {
+  if ('scratch' in a) return scratchItem(cx, info, a, where);
   if ('buffer' in a || 'ref' in a) return { bytes: new Uint8Array(8), slots: [{ offset: 0, buffer: bufferOf(cx, a, where, 'a buffer address', k, name) }], what: 'a buffer\'s address' };
   if ('resource' in a) return descriptorItem(cx, a, where, k, name, RESOURCE);
   if ('image' in a) return descriptorItem(cx, a, where, k, name, IMAGE);
-  if (!('table' in a) || Object.keys(a).length !== 1) throw new ArgsError(`${where}: a user-data item is a value, a buffer, {"resource": BUFFER, "words"?}, {"image": BUFFER, "words"} or {"table": [ITEM, ...]}`);
+  if (!('table' in a) || Object.keys(a).length !== 1) throw new ArgsError(`${where}: a user-data item is a value, a buffer, {"resource": BUFFER, "words"?}, {"image": BUFFER, "words"}, {"scratch": "vsharp" | "base"} or {"table": [ITEM, ...]}`);
   if (depth >= MAX_TABLE_DEPTH) throw new ArgsError(`${where}: tables nest at most ${MAX_TABLE_DEPTH} deep`);
   const list = a.table;
   if (!Array.isArray(list) || list.length === 0 || list.length > 4096) throw new ArgsError(`${where}: "table" must be a list of 1 to 4096 items`);
@@ -448,8 +493,8 @@ function userDataItem(cx: Context, a: Record<string, unknown>, where: string, k:
     const here = `${where}: table[${j}]`;
     if (!isObject(x)) throw new ArgsError(`${here}: must be an object`);
     let bytes: Uint8Array;
-    if ('buffer' in x || 'ref' in x || 'resource' in x || 'image' in x || 'table' in x) {
-      const item = userDataItem(cx, x, here, k, `${name}.table[${j}]`, depth + 1);
+    if (REFERS.some((f) => f in x)) {
+      const item = userDataItem(cx, info, x, here, k, `${name}.table[${j}]`, depth + 1);
       // The item's own slots are at its place in this table; a nested table's, in that table.
       for (const b of item.slots) slots.push(b.into === undefined ? { ...b, offset: at + b.offset } : b);
       bytes = item.bytes;
@@ -527,7 +572,7 @@ function parseUserData(cx: Context, info: Shader['info'], given: unknown, prefix
       // Slots in the user data itself are at the slot's offset; those in tables at the table's own.
       for (const b of x.slots) bufferSlots.push(b.into === undefined ? { ...b, offset: offset + b.offset } : b);
     };
-    if ('buffer' in a || 'ref' in a || 'resource' in a || 'image' in a || 'table' in a) { put(userDataItem(cx, a, where, k, u.kind)); return; }
+    if (REFERS.some((f) => f in a)) { put(userDataItem(cx, info, a, where, k, u.kind)); return; }
     const v = byValue(a, { offset, size: 4 * u.count, valueKind: 'by_value', typeName: `user data, ${plural(u.count, 'SGPR')}` }, where, scope);
     if ('bytes' in v) kernarg.set(v.bytes, offset);
     else indexSlots.push({ offset, ...v.index });
@@ -557,6 +602,12 @@ function parseDispatch(cx: Context, o: Record<string, unknown>, at: string, scop
   if (!info.descriptor) {
     const why = launchRefusal(info, grid, block);
     if (why) throw new ArgsError(prefix + why);
+    if (usesScratchRing(info)) {
+      const need = scratchRingBytes(info, grid, block);
+      if (need > MAX_SCRATCH_RING) throw new ArgsError(`${prefix}shader ${info.name}'s dispatch needs a scratch ring of ${need} bytes (${info.scratchSize} bytes a lane, every wave of the grid); the engines allocate at most ${MAX_SCRATCH_RING}`);
+      const r = ringBuffer(cx);
+      r.bytes = Math.max(r.bytes, need);
+    }
     const ud = parseUserData(cx, info, o.args ?? [], prefix, scope);
     if (!cx.kernels.includes(shader)) cx.kernels.push(shader);
     return { shader, grid, block, ...ud, groupSegmentSize: info.ldsSize, where: at || 'the dispatch' };
@@ -671,12 +722,19 @@ export function parseArgs(doc: unknown, shaders: readonly Shader[]): ArgsPlan {
     }
   }
   const cx: Context = { shaders, sequence, buffers, named, kernels: [] };
+  // The scratch ring, once every dispatch is read: as large as its largest dispatch needs.
+  const ring = () => {
+    const r = cx.ring;
+    if (!r) return {};
+    buffers[r.index] = { ...(buffers[r.index] as PlanBuffer), bytes: new Uint8Array(Math.max(4, r.bytes)) };
+    return { scratchRing: r.index };
+  };
   if (!sequence) {
     const t = parseDispatch(cx, doc, '', []);
-    return { sequence, buffers, items: [{ dispatch: t }], dispatches: 1, kernels: cx.kernels };
+    return { sequence, buffers, items: [{ dispatch: t }], dispatches: 1, kernels: cx.kernels, ...ring() };
   }
   const { items, count } = parseItems(cx, doc.dispatches, 'dispatches', []);
-  return { sequence, buffers, items, dispatches: count, kernels: cx.kernels };
+  return { sequence, buffers, items, dispatches: count, kernels: cx.kernels, ...ring() };
 }
 
 // --- one dispatch on the interpreter's memory (the tests' and tools' entry point) ---
@@ -704,6 +762,8 @@ export interface PreparedDispatch {
   readonly buffers: readonly BufferArg[];
   /** Static LDS plus the __local arguments; the kernel's static LDS when left out. */
   readonly groupSegmentSize?: number;
+  /** A raw shader with scratch: the plan's scratch ring, mapped in `mem`, and where the user data holds its address (not among `buffers`). */
+  readonly scratchRing?: ScratchRing & { readonly slots: readonly { readonly offset: number; readonly layout?: AddressLayout }[] };
 }
 
 /** Reads a one-dispatch ARGS document against the kernel's metadata: the kernarg bytes and the buffers, mapped into fresh memory. */
@@ -716,11 +776,16 @@ export function prepareDispatch(doc: unknown, shader: Shader): PreparedDispatch 
   const kernarg = t.kernarg.slice();
   const kv = new DataView(kernarg.buffer);
   if (t.bufferSlots.some((s) => s.into !== undefined)) throw new ArgsError('a dispatch with user-data tables runs through parseArgs and a plan (runPlan, runPlanOnVulkan), not prepareDispatch');
-  const buffers = t.bufferSlots.map((s) => {
+  const ringIndex = plan.scratchRing;
+  const ringBytes = ringIndex === undefined ? undefined : (plan.buffers[ringIndex] as PlanBuffer).bytes;
+  const ring = ringBytes && { address: mem.map('the scratch ring', ringBytes), bytes: ringBytes };
+  const buffers = t.bufferSlots.filter((s) => s.buffer !== ringIndex).map((s) => {
     const b = plan.buffers[s.buffer] as PlanBuffer;
     const address = mem.map(b.label, b.bytes);
     putAddress(kv, s, address);
     return { arg: b.arg ?? 0, ...(b.name !== undefined ? { name: b.name } : {}), type: b.type, bytes: b.bytes, address, offset: s.offset, ...(s.layout ? { layout: s.layout } : {}) };
   });
-  return { ...(isObject(doc) && typeof doc.kernel === 'string' ? { kernel: doc.kernel } : {}), grid: t.grid, block: t.block, kernarg, mem, buffers, groupSegmentSize: t.groupSegmentSize };
+  const ringSlots = t.bufferSlots.filter((s) => s.buffer === ringIndex).map((s) => ({ offset: s.offset, ...(s.layout ? { layout: s.layout } : {}) }));
+  if (ring) for (const s of ringSlots) putAddress(kv, s, ring.address);
+  return { ...(isObject(doc) && typeof doc.kernel === 'string' ? { kernel: doc.kernel } : {}), grid: t.grid, block: t.block, kernarg, mem, buffers, groupSegmentSize: t.groupSegmentSize, ...(ring ? { scratchRing: { ...ring, slots: ringSlots } } : {}) };
 }

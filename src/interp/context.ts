@@ -4,6 +4,7 @@ import type { Target } from '../isa/types.js';
 import { InterpError } from './errors.js';
 import type { GlobalMemory } from './memory.js';
 import type { WaveState } from './state.js';
+import type { ScratchRegion } from './scratch.js';
 
 export interface ExecContext {
   readonly target: Target;
@@ -20,6 +21,8 @@ export interface ExecContext {
   readonly clock?: { steps: number };
   /** The wave's index in its workgroup (dispatch order; s_get_waveid_in_workgroup, TG_SIZE). */
   readonly waveInGroup?: number;
+  /** A raw shader's wave: its region of the dispatch's scratch ring (src/interp/scratch.ts), whose bounds its scratch accesses are checked against. */
+  readonly scratchRegion?: ScratchRegion;
   /** Set by branches: the pc to continue at (else pc + size). */
   nextPc: number | undefined;
 }

@@ -16,8 +16,9 @@ import { InterpError } from './errors.js';
 import { GlobalMemory } from './memory.js';
 import { Program } from './program.js';
 import { EXEC_LO, WaveState } from './state.js';
-import { ScratchSetup, wantsScratch } from './scratch.js';
+import { ScratchSetup, scratchRingBytes, usesScratchRing, wantsScratch } from './scratch.js';
 import { runWave, type StepBudget } from './wave.js';
+import { scratchWaveBytes } from '../isa/apertures.js';
 
 export type Dim3 = readonly [number, number, number];
 
@@ -36,7 +37,12 @@ export interface DispatchOptions {
   readonly groupSegmentSize?: number;
   /** Called after each workgroup (for progress lines). */
   readonly onWorkgroup?: (done: number, total: number) => void;
+  /** A raw shader with scratch: the plan's scratch ring (its address in `mem`, and its bytes; src/interp/scratch.ts). */
+  readonly scratchRing?: ScratchRing;
 }
+
+/** The scratch ring of a plan (ArgsPlan.scratchRing) as an engine placed it: its address, and its bytes. */
+export interface ScratchRing { readonly address: number; readonly bytes: Uint8Array }
 
 export interface DispatchStats {
   readonly workgroups: number;
@@ -211,7 +217,8 @@ export class InterpKernel {
     const mode = launchMode(info);
     // Scratch: one region per wave slot, reused (zeroed) by every workgroup (src/interp/scratch.ts).
     let scratch: ScratchSetup | undefined;
-    if (wantsScratch(info)) {
+    const ring = usesScratchRing(info) ? ringOf(info, o) : undefined;
+    if (!ring && wantsScratch(info)) {
       scratch = this.scratch.get(wavesPerGroup);
       if (!scratch) this.scratch.set(wavesPerGroup, scratch = new ScratchSetup(mem, info.scratchSize, ws, wavesPerGroup));
     }
@@ -242,6 +249,10 @@ export class InterpKernel {
         }
         if (exec === 0n) continue;
         st.setMask(EXEC_LO, exec);
+        // A raw shader's wave: its slot of the dispatch's ring, zeroed (as the recompiled module zeroes it).
+        const slot = ring ? ((gz * counts[1] + gy) * counts[0] + gx) * wavesPerGroup + w : 0;
+        const scratchRegion = ring ? { base: ring.address + slot * ring.waveBytes, bytes: ring.waveBytes, ringBase: ring.address, ringBytes: ring.used } : undefined;
+        if (ring) ring.bytes.fill(0, slot * ring.waveBytes, (slot + 1) * ring.waveBytes);
         // A raw compute shader's user data: the dwords of its "kernarg" bytes (ARGS.json's "args").
         if (!info.descriptor) for (let k = 0; k < info.userSgprCount; k++) st.sgpr[k] = userData.getUint32(4 * k, true);
         for (const u of info.descriptor ? info.userSgprs : []) {
@@ -263,13 +274,14 @@ export class InterpKernel {
             case 'workgroup_id_y': st.sgpr[s.first] = gy; break;
             case 'workgroup_id_z': st.sgpr[s.first] = gz; break;
             case 'workgroup_info': st.sgpr[s.first] = tgSizeValue(info.target, wavesPerGroup, w); break;
-            // Each wave slot has its own scratch region, so the wave's offset into it is 0.
-            case 'private_segment_wave_offset': st.sgpr[s.first] = 0; break;
+            // A kernel's wave slot has its own scratch region, so the wave's offset into it is 0; a
+            // raw shader's wave has its slot of the ring.
+            case 'private_segment_wave_offset': st.sgpr[s.first] = ring ? slot * ring.waveBytes : 0; break;
           }
         }
         // Hardware registers such as FLAT_SCRATCH are per wave. FLAT_SCRATCH starts at 0: on gfx10
         // the kernel prologue sets it from flat_scratch_init (AMDGPUUsage, "Flat Scratch").
-        group.push({ target: info.target, st, mem, lds, hwregs: new Map<number, number>(), clock, waveInGroup: w, nextPc: undefined });
+        group.push({ target: info.target, st, mem, lds, hwregs: new Map<number, number>(), clock, waveInGroup: w, nextPc: undefined, ...(scratchRegion ? { scratchRegion } : {}) });
         waves++;
       }
       // Round-robin to the next barrier; a barrier opens when every wave still running waits at it.
@@ -286,6 +298,15 @@ export class InterpKernel {
     }
     return { workgroups: done, waves, instructions, laneInstructions };
   }
+}
+
+/** A raw shader's dispatch ring: the plan's, and the bytes of one wave's region and of the whole dispatch's. */
+export function ringOf(info: ShaderInfo, o: Pick<DispatchOptions, 'grid' | 'block' | 'scratchRing'>): ScratchRing & { readonly waveBytes: number; readonly used: number } {
+  const r = o.scratchRing;
+  if (!r) throw new InterpError(`shader ${info.name} has scratch (scratchSize ${info.scratchSize}): a raw shader's dispatch needs the plan's scratch ring (an ARGS plan: parseArgs, runPlan)`);
+  const used = scratchRingBytes(info, o.grid, o.block);
+  if (used > r.bytes.length) throw new InterpError(`internal: the scratch ring has ${r.bytes.length} bytes, the dispatch needs ${used}`);
+  return { ...r, waveBytes: scratchWaveBytes(info.scratchSize, info.waveSize), used };
 }
 
 /**

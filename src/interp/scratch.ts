@@ -17,7 +17,9 @@
 // deterministic). The private segment wave offset is therefore 0 and the V# / flat_scratch_init
 // base is the wave's own region.
 import { InterpError } from './errors.js';
+import { FAULT_SCRATCH_RANGE, faultMessage } from '../ir/faults.js';
 import type { ShaderInfo } from '../container/shader-info.js';
+import type { Dim3 } from './dispatch.js';
 import { privateSegmentVsharp, scratchWaveBytes } from '../isa/apertures.js';
 import type { GlobalMemory } from './memory.js';
 
@@ -25,6 +27,45 @@ import type { GlobalMemory } from './memory.js';
 export function wantsScratch(info: ShaderInfo): boolean {
   return info.scratchSize > 0 || info.userSgprs.some((u) => u.kind === 'private_segment_buffer' || u.kind === 'flat_scratch_init');
 }
+
+/**
+ * Raw compute shaders (a sidecar, no kernel descriptor) with scratch use a scratch ring, as the
+ * hardware does: one buffer for the whole dispatch, wave k of the dispatch (workgroups in x, y, z
+ * order, x fastest; the waves of a workgroup in order) owning bytes [k * W, (k + 1) * W) of it (W =
+ * scratchWaveBytes), and the wave's private segment wave offset SGPR (COMPUTE_PGM_RSRC2.SCRATCH_EN)
+ * holding k * W. The shader reaches the ring through what its user data holds: ARGS.json's
+ * `{"scratch": "vsharp"}` (the ring's private segment buffer V#) or `{"scratch": "base"}` (its
+ * 64-bit address, for FLAT_SCRATCH). Which wave gets which slot is the engines' choice (the
+ * hardware's is its own), the same in all three engines.
+ */
+export const usesScratchRing = (info: ShaderInfo): boolean => !info.descriptor && info.scratchSize > 0;
+
+/** The most bytes a dispatch's scratch ring may have (every engine's limit). */
+export const MAX_SCRATCH_RING = 1 << 30;
+
+/** The waves of a dispatch of the shader, and its scratch ring's bytes (every wave's region). */
+export function scratchRingBytes(info: ShaderInfo, grid: Dim3, block: Dim3): number {
+  const groups = [0, 1, 2].reduce((n, k) => n * Math.ceil((grid[k] ?? 1) / (block[k] ?? 1)), 1);
+  return groups * Math.ceil((block[0] * block[1] * block[2]) / info.waveSize) * scratchWaveBytes(info.scratchSize, info.waveSize);
+}
+
+/** A wave's scratch region in its dispatch's ring (raw shaders; byte addresses). */
+export interface ScratchRegion {
+  readonly base: number;
+  readonly bytes: number;
+  readonly ringBase: number;
+  readonly ringBytes: number;
+}
+
+/** Stops the run where `n` bytes at `addr` leave the wave's region (a raw shader's ring; else nothing to check). */
+export function checkScratch(r: ScratchRegion | undefined, addr: number, n: number): void {
+  if (r && (addr < r.base || addr + n > r.base + r.bytes)) {
+    throw new InterpError(`${faultMessage(FAULT_SCRATCH_RANGE)}: ${n} bytes at 0x${addr.toString(16)}, the wave's region is 0x${r.base.toString(16)}..0x${(r.base + r.bytes - 1).toString(16)}`);
+  }
+}
+
+/** Whether a buffer resource's base lies in the dispatch's scratch ring (its accesses must then stay in the wave's region). */
+export const inScratchRing = (r: ScratchRegion | undefined, base: number): boolean => r !== undefined && base >= r.ringBase && base < r.ringBase + r.ringBytes;
 
 /** The byte address of private byte `offset` of lane `lane` in a wave's swizzled scratch. */
 export function scratchAddress(waveBase: number, waveSize: number, lane: number, offset: number): number {

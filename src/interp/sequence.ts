@@ -24,6 +24,8 @@ export interface PlanRunOptions {
 export function runPlan(plan: ArgsPlan, o: PlanRunOptions): PlanStats {
   const mem = new GlobalMemory();
   const addresses = plan.buffers.map((b) => mem.map(b.label, b.bytes));
+  const ring = plan.scratchRing;
+  const scratchRing = ring === undefined ? undefined : { address: addresses[ring] ?? 0, bytes: (plan.buffers[ring] as PlanBuffer).bytes };
   const kernels = new Map<Shader, InterpKernel>();
   const budget: StepBudget = { remaining: o.maxSteps };
   let workgroups = 0, waves = 0, instructions = 0, laneInstructions = 0, dispatches = 0;
@@ -41,7 +43,7 @@ export function runPlan(plan: ArgsPlan, o: PlanRunOptions): PlanStats {
     }
     let stats: DispatchStats;
     try {
-      stats = k.run({ grid: t.grid, block: t.block, kernarg, groupSegmentSize: t.groupSegmentSize, maxSteps: o.maxSteps, budget, ...(onWorkgroup ? { onWorkgroup } : {}) });
+      stats = k.run({ grid: t.grid, block: t.block, kernarg, groupSegmentSize: t.groupSegmentSize, maxSteps: o.maxSteps, budget, ...(onWorkgroup ? { onWorkgroup } : {}), ...(scratchRing ? { scratchRing } : {}) });
     } catch (e) {
       if (plan.sequence && e instanceof InterpError) throw new InterpError(`${describeStep(plan, step)}: ${e.message}`);
       throw e;

@@ -2,10 +2,10 @@
 // (src/interp/dispatch.ts: the kernarg segment with hidden arguments, the dispatch packet) and
 // the same placement of work-items in waves, so the two can be compared byte for byte.
 import type { Shader } from '../container/shader.js';
-import { dispatchPacket, kernargSegment, launchRefusal, type DispatchOptions } from '../interp/dispatch.js';
+import { dispatchPacket, kernargSegment, launchRefusal, ringOf, type DispatchOptions } from '../interp/dispatch.js';
 import { IrError, type IrFunction } from './ir.js';
 import { type IrWave, startIrWave } from './interp.js';
-import { ScratchSetup, wantsScratch } from '../interp/scratch.js';
+import { ScratchSetup, usesScratchRing, wantsScratch } from '../interp/scratch.js';
 
 export function dispatchIr(fn: IrFunction, shader: Shader, o: DispatchOptions): { waves: number; steps: number } {
   const info = shader.info;
@@ -24,7 +24,9 @@ export function dispatchIr(fn: IrFunction, shader: Shader, o: DispatchOptions): 
   // The dispatch's clock (ReadClock 'realtime', src/ir/interp.ts): shared by every wave.
   const clock = { steps: 0 };
   // Scratch as the interpreter lays it out: a region per wave slot, zeroed before each workgroup.
-  const scratch = wantsScratch(info) ? new ScratchSetup(mem, info.scratchSize, ws, Math.ceil(lanes / ws)) : undefined;
+  // A raw shader's: wave k of the dispatch has the k-th region of the plan's ring, zeroed when it starts.
+  const ring = usesScratchRing(info) ? ringOf(info, o) : undefined;
+  const scratch = !ring && wantsScratch(info) ? new ScratchSetup(mem, info.scratchSize, ws, Math.ceil(lanes / ws)) : undefined;
   for (let gz = 0; gz < (counts[2] ?? 1); gz++) for (let gy = 0; gy < (counts[1] ?? 1); gy++) for (let gx = 0; gx < (counts[0] ?? 1); gx++) {
     const bx = Math.min(o.block[0], o.grid[0] - gx * o.block[0]);
     const by = Math.min(o.block[1], o.grid[1] - gy * o.block[1]);
@@ -44,7 +46,10 @@ export function dispatchIr(fn: IrFunction, shader: Shader, o: DispatchOptions): 
         inGrid.push(x < bx && y < by && z < bz);
       }
       if (!inGrid.some(Boolean)) continue;
-      group.push(startIrWave(fn, { mem, kernargPtr, dispatchPtr, workgroupId: [gx, gy, gz], localIds, inGrid, waveInGroup: w, wavesInGroup: Math.ceil(lanes / ws), maxSteps: budget, lds: ldsBytes, clock, ...(scratch ? { scratchBase: scratch.bases[w] ?? 0 } : {}) }));
+      const slot = ((gz * (counts[1] ?? 1) + gy) * (counts[0] ?? 1) + gx) * Math.ceil(lanes / ws) + w;
+      if (ring) ring.bytes.fill(0, slot * ring.waveBytes, (slot + 1) * ring.waveBytes);
+      const scratchInputs = ring ? { scratchBase: ring.address + slot * ring.waveBytes, scratchRing: { base: ring.address, bytes: ring.used } } : scratch ? { scratchBase: scratch.bases[w] ?? 0 } : {};
+      group.push(startIrWave(fn, { mem, kernargPtr, dispatchPtr, workgroupId: [gx, gy, gz], localIds, inGrid, waveInGroup: w, wavesInGroup: Math.ceil(lanes / ws), maxSteps: budget, lds: ldsBytes, clock, ...scratchInputs }));
       waves++;
     }
     let live = group;

@@ -28,6 +28,8 @@ export interface WaveInputs {
   readonly lds?: DataView;
   /** The wave's scratch region (src/interp/scratch.ts). */
   readonly scratchBase?: number;
+  /** A raw shader's dispatch scratch ring: its base and this dispatch's bytes of it (src/interp/scratch.ts). */
+  readonly scratchRing?: { readonly base: number; readonly bytes: number };
   /**
    * The dispatch's clock, shared by its waves: the IR instructions they have run so far (run
    * counts them). ReadClock 'realtime' reads it; without it, the wave's own count.
@@ -282,6 +284,8 @@ const HANDLERS: Record<Op, Handler> = {
     return map(c, () => v);
   },
   ScratchBase: (c) => map(c, () => BigInt(c.w.scratchBase ?? 0)),
+  ScratchRing: (c) => map(c, () => BigInt(c.w.scratchRing?.base ?? 0)),
+  ScratchRingBytes: (c) => map(c, () => BigInt(c.w.scratchRing?.bytes ?? 0)),
   // The clocks (ops.ts ReadClock): deterministic instruction counts, not hardware's clocks. 'time'
   // (s_memtime) is the IR instructions the wave has run so far, 'realtime' (s_memrealtime) those the
   // dispatch's waves have run so far (WaveInputs.clock). Each grows by at least one from a read to

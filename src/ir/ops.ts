@@ -191,6 +191,13 @@ export const OPS = {
   KernargPtr: { args: [], result: 'u64' },
   /** The wave's scratch region (the lanes' private segments interleaved; src/interp/scratch.ts): wave-uniform. */
   ScratchBase: { args: [], result: 'u64' },
+  /**
+   * A raw shader's dispatch scratch ring (src/interp/scratch.ts): its base (wave k of the dispatch,
+   * workgroup-major, owns the k-th region of scratchWaveBytes; ScratchBase is the wave's), and its
+   * bytes (every wave's region of this dispatch). Dispatch-uniform.
+   */
+  ScratchRing: { args: [], result: 'u64' },
+  ScratchRingBytes: { args: [], result: 'u64' },
   DispatchPtr: { args: [], result: 'u64' },
   /**
    * A clock read (s_memtime: imm 0, the core clock, SPIR-V scope Subgroup; s_memrealtime: imm 1,

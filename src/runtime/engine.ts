@@ -21,7 +21,7 @@
 import type { CodeImage, Shader } from '../container/shader.js';
 import { describeStep, planSteps, type ArgsPlan, type BufferSlot, type PlanItem, type PreparedDispatch } from '../interp/args.js';
 import { dispatchPacket, kernargSegment, launchRefusal, type Dim3 } from '../interp/dispatch.js';
-import { wantsScratch } from '../interp/scratch.js';
+import { usesScratchRing, wantsScratch } from '../interp/scratch.js';
 import { scratchWaveBytes } from '../isa/apertures.js';
 import type { TargetProfile } from '../backend/profile.js';
 import type { LaneExchange } from '../backend/lane-exchange.js';
@@ -183,11 +183,12 @@ function wavesOf(shader: Shader, grid: Dim3, block: Dim3): { waves: number; wave
 }
 
 /** Runs the steps (any number) over `buffers` (updated in place), in submissions of at most `perSubmission` dispatches. */
-async function runSteps(kernels: readonly CompiledKernel[], buffers: readonly Uint8Array[], steps: Iterable<VkStep>, dev: VulkanDevice, perSubmission: number): Promise<{ waves: number; ms: number; pipelineMs: number; dispatches: number; submissions: number }> {
+async function runSteps(kernels: readonly CompiledKernel[], buffers: readonly Uint8Array[], steps: Iterable<VkStep>, dev: VulkanDevice, perSubmission: number, ring: number | undefined): Promise<{ waves: number; ms: number; pipelineMs: number; dispatches: number; submissions: number }> {
   const K = kernels.length;
   // The scratch buffers' indices (kernels with a private segment), after the sinks.
   const scratchOf = new Map<number, number>();
-  kernels.forEach((k, i) => { if (wantsScratch(k.shader.info)) scratchOf.set(i, 1 + K + scratchOf.size); });
+  // A raw shader's dispatches use the plan's scratch ring (`ring`, one of `buffers`) instead.
+  kernels.forEach((k, i) => { if (wantsScratch(k.shader.info) && !usesScratchRing(k.shader.info)) scratchOf.set(i, 1 + K + scratchOf.size); });
   // The code object images the modules address, after the scratch buffers: one buffer per image
   // (the kernels of one code object share it, as one loaded object), a copy that the run's
   // dispatches write through (.data), as the interpreter's memory maps it once.
@@ -264,6 +265,10 @@ async function runSteps(kernels: readonly CompiledKernel[], buffers: readonly Ui
       );
       const ib = imageOf.get(step.kernel);
       if (ib !== undefined) patches.push({ buffer: ib, into: 'push', step: s, offset: PUSH.imagePtr });
+      if (usesScratchRing(k.shader.info)) {
+        if (ring === undefined) throw new VulkanError('ERR_OUT_OF_RANGE', `internal: ${k.shader.info.name} has scratch, the run has no scratch ring`);
+        patches.push({ buffer: first + ring, into: 'push', step: s, offset: PUSH.scratchPtr });
+      }
       const sb = scratchOf.get(step.kernel);
       if (sb !== undefined) {
         const need = w * scratchWaveBytes(k.shader.info.scratchSize, k.shader.info.waveSize);
@@ -326,7 +331,7 @@ export async function runPlanOnVulkan(plan: ArgsPlan, compiled: readonly Compile
       yield { kernel: index.get(t.shader) ?? 0, grid: t.grid, block: t.block, kernarg: st.kernarg, bufferSlots: t.bufferSlots, groupSegmentSize: t.groupSegmentSize, describe: () => describeStep(plan, st) };
     }
   }
-  const r = await runSteps(compiled, plan.buffers.map((b) => b.bytes), steps(), dev, o.perSubmission ?? STEPS_PER_SUBMISSION);
+  const r = await runSteps(compiled, plan.buffers.map((b) => b.bytes), steps(), dev, o.perSubmission ?? STEPS_PER_SUBMISSION, plan.scratchRing);
   return { device: dev.profile.deviceName, compileMs: compiled.reduce((a, c) => a + c.compileMs, 0), ...r };
 }
 
@@ -351,12 +356,17 @@ export async function runModuleOnVulkan(shader: Shader, mod: EmittedModule, prep
 
 async function runCompiledOnVulkan(c: CompiledKernel, prep: PreparedDispatch, dev: VulkanDevice): Promise<VulkanRunResult> {
   const shader = c.shader;
+  // The scratch ring (a raw shader with scratch) after the prepared buffers, its slots pointing at it.
+  const ring = prep.scratchRing, ringIndex = prep.buffers.length;
   const step: VkStep = {
     kernel: 0, grid: prep.grid, block: prep.block, kernarg: prep.kernarg,
-    bufferSlots: prep.buffers.map((b, k) => ({ offset: b.offset, buffer: k, ...(b.layout ? { layout: b.layout } : {}) })),
+    bufferSlots: [
+      ...prep.buffers.map((b, k) => ({ offset: b.offset, buffer: k, ...(b.layout ? { layout: b.layout } : {}) })),
+      ...(ring?.slots ?? []).map((s) => ({ ...s, buffer: ringIndex })),
+    ],
     groupSegmentSize: prep.groupSegmentSize ?? shader.info.ldsSize,
     describe: () => shader.info.name,
   };
-  const r = await runSteps([c], prep.buffers.map((b) => b.bytes), [step], dev, 1);
+  const r = await runSteps([c], [...prep.buffers.map((b) => b.bytes), ...(ring ? [ring.bytes] : [])], [step], dev, 1, ring ? ringIndex : undefined);
   return { device: dev.profile.deviceName, compileMs: c.compileMs, ...r };
 }

@@ -279,8 +279,6 @@ test('raw compute shaders: every mistake in the dispatch is one line naming it',
   const ps = rawShader(bytes, { target: 'gfx1030', stage: 'ps', waveSize: 32 });
   assert.throws(() => parseArgs({ grid: [1, 1, 1], block: [1, 1, 1] }, [ps]), /raw ps shader: only compute shaders \(stage cs\) are dispatched here/);
   assert.throws(() => recompile(ps), /raw ps shader: only compute shaders/);
-  const scratch = rawShader(bytes, { target: 'gfx1030', stage: 'cs', waveSize: 32, scratchSize: 16 });
-  assert.throws(() => recompile(scratch), /a raw compute shader with scratch \(scratchSize 16\) is not dispatched yet/);
   const wide = rawShader(bytes, { target: 'gfx1030', stage: 'cs', waveSize: 32, userSgprCount: 17 });
   assert.throws(() => parseArgs({ grid: [1, 1, 1], block: [1, 1, 1], args: [] }, [wide]), /a compute shader has 16 user-data SGPRs \(COMPUTE_USER_DATA_0\.\.15\), its sidecar asks for 17/);
   // `rdna run`: one line, exit 1.

@@ -21,7 +21,7 @@ export const NATIVE_F32: ReadonlySet<Op> = new Set<Op>(['FAdd32', 'FSub32', 'FMu
  * Ops whose SPIR-V value is defined where every block sees it (module constants; the launch values
  * the entry point computes before any IR block): used in any block as they are.
  */
-export const EVERYWHERE: ReadonlySet<Op> = new Set<Op>(['ConstU1', 'ConstU32', 'ConstU64', 'ConstF32', 'Undef', 'LaneId', 'WorkgroupId', 'LocalId', 'WaveInGroup', 'WavesInGroup', 'InGrid', 'KernargPtr', 'DispatchPtr', 'ScratchBase']);
+export const EVERYWHERE: ReadonlySet<Op> = new Set<Op>(['ConstU1', 'ConstU32', 'ConstU64', 'ConstF32', 'Undef', 'LaneId', 'WorkgroupId', 'LocalId', 'WaveInGroup', 'WavesInGroup', 'InGrid', 'KernargPtr', 'DispatchPtr', 'ScratchRing', 'ScratchRingBytes', 'ScratchBase']);
 
 /** The module and its scalar types and constants. */
 export interface Scalars {
@@ -47,6 +47,9 @@ export interface KernelState {
   readonly wavesInGroup: Id;
   /** The wave's scratch region (kernels with scratch). */
   readonly scratchBase: Id;
+  /** The dispatch's scratch buffer (PUSH.scratchPtr: a raw shader's ring) and its bytes, u64 (src/interp/scratch.ts). */
+  readonly scratchRing: Id;
+  readonly scratchRingBytes: Id;
   readonly kernargPtr: Id;
   /** The device address of the code object's image (PUSH.imagePtr; kernels with CodeAddress). */
   readonly imagePtr: Id;
@@ -245,6 +248,8 @@ export function emitOp(sc: Scalars, k: KernelState | undefined, i: Inst, A: (j: 
     case 'InGrid': r = K(k, i).inGrid; break;
     case 'KernargPtr': r = K(k, i).kernargPtr; break;
     case 'ScratchBase': r = K(k, i).scratchBase; break;
+    case 'ScratchRing': r = K(k, i).scratchRing; break;
+    case 'ScratchRingBytes': r = K(k, i).scratchRingBytes; break;
     case 'DispatchPtr': r = K(k, i).dispatchPtr; break;
     case 'BallotLo': r = K(k, i).ballot(A(0), false); break;
     case 'BallotHi': r = K(k, i).ballot(A(0), true); break;

@@ -165,7 +165,7 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
   // The float ops left after lowering must all be native under one set of entry point modes.
   const fc = planFloatControls(fn, profile);
   let bytes = false, byteStores = false, atomics = false, atomics64 = false;
-  let lds = false, barriers = false, permutes = false, dwords = false, scratch = false, clocks = false;
+  let lds = false, barriers = false, permutes = false, dwords = false, scratch = false, ringBytes = false, clocks = false;
   // Indexed loops: emitSpirv runs once per kernel, mostly unoptimised, where for…of makes an
   // iterator result per instruction.
   for (let bk = 0; bk < fn.blocks.length; bk++) for (let k = 0, insts = (fn.blocks[bk] as Block).insts; k < insts.length; k++) {
@@ -175,7 +175,8 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
     if (LDS_OPS.has(i.op) && (options.ldsBytes ?? 0) > 0) lds = true;
     else if (i.op === 'Barrier') barriers = true;
     else if (i.op === 'PermuteLanes') permutes = true;
-    else if (i.op === 'ScratchBase') scratch = true;
+    else if (i.op === 'ScratchBase' || i.op === 'ScratchRing') scratch = true;
+    else if (i.op === 'ScratchRingBytes') scratch = ringBytes = true;
     if (ATOMICS.has(i.op)) {
       atomics = true;
       const w64 = ATOMICS64.has(i.op) || (i.op === 'AtomicRmwCall' && Number(i.imms[1]) === 1);
@@ -298,6 +299,11 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
   const grid = [0, 1, 2].map((k) => pc32(PUSH.grid + 4 * k));
   const blk = [0, 1, 2].map((k) => pc32(PUSH.block + 4 * k));
   const wavesPerGroup = pc32(PUSH.wavesPerGroup), groupsX = pc32(PUSH.groupsX), groupsY = pc32(PUSH.groupsY), vkGroupsX = pc32(PUSH.vkGroupsX);
+  // The dispatch's scratch bytes (every wave's region; a raw shader's ring, src/interp/scratch.ts): in u64.
+  const toU64 = (x: Id) => m.OpUConvert(tU64, x);
+  const scratchRingBytes = ringBytes
+    ? [0, 1, 2].reduce((n, k) => m.OpIMul(tU64, n, toU64(m.OpUDiv(tU32, m.OpISub(tU32, m.OpIAdd(tU32, grid[k] as Id, blk[k] as Id), c32(1)), blk[k] as Id))), m.OpIMul(tU64, toU64(wavesPerGroup), c64(BigInt(waveBytes))))
+    : c64(0n);
   const lid = m.OpLoad(tV3, gLocal), wid = m.OpLoad(tV3, gGroup);
   const lane = m.OpCompositeExtract(tU32, lid, 0);
   const vg = m.OpIAdd(tU32, m.OpCompositeExtract(tU32, wid, 0), m.OpIMul(tU32, m.OpCompositeExtract(tU32, wid, 1), vkGroupsX));
@@ -489,6 +495,7 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
     get waveInGroup() { return current().wave; },
     wavesInGroup: wavesPerGroup,
     get scratchBase() { return current().scratchBase; },
+    scratchRing: scratchPtr, scratchRingBytes,
     bytePointer(a) {
       if (psbU8 === undefined) throw new CompileError('internal: a byte access without 8-bit storage');
       return m.OpConvertUToPtr(psbU8, a);

@@ -18,7 +18,7 @@ import type { Inst } from '../../ir/ir.js';
 import type { AtomicRmw } from '../../ir/ops.js';
 import { FAULT_BUFFER_FORMAT, FAULT_BUFFER_SWIZZLE, FAULT_SCRATCH_RANGE } from '../../ir/faults.js';
 import { scratchWaveBytes } from '../../isa/apertures.js';
-import { wantsScratch } from '../../interp/scratch.js';
+import { usesScratchRing, wantsScratch } from '../../interp/scratch.js';
 import { ISA_TABLE } from '../../isa/table.js';
 import { type BufferFormatInfo, bufferFormatInfo, GFX10_BUFFER_FORMATS } from '../../isa/tables/mtbuf.js';
 import { alignedOf, convertComponent, descriptorOf, descriptorValue, isPackedFormat, layoutOf, oneOf, storeComponent } from './buffer-format.js';
@@ -122,7 +122,7 @@ function component(cx: TContext, a: Access, k: number, size: number, gate?: Inst
 /**
  * The private segment buffer (s[0:3] of a kernel with scratch; its V# has num_records 0xffffffff,
  * as LLVM's scratch resource does, so the range check passes anything): where the V#'s base lies
- * in the wave's scratch region (ScratchBase + scratchWaveBytes: the base after the prologue adds
+ * in the wave's scratch region (a raw shader's: in its dispatch's scratch ring) (ScratchBase + scratchWaveBytes: the base after the prologue adds
  * the wave's offset, as clang's kernels and callees use it for their stack frames and spills
  * through s32/s33), each byte the lane accesses must lie in that region too, as for the SCRATCH
  * instructions (private.ts); a lane `on` where one does not raises FAULT_SCRATCH_RANGE and accesses
@@ -136,7 +136,11 @@ function scratchOverrun(cx: TContext, a: Access, addr: Inst, size: number, on: I
   const inRegion = (x: Inst) => e(cx, 'ULt64', e(cx, 'ISub64', x, sb), region);
   const from = e(cx, 'ISub64', addr, sb);
   const fits = e(cx, 'AndU1', inRegion(addr), ule64(cx, add64(cx, from, u64(cx, K(cx, size))), region));
-  const outside = and(cx, inRegion(a.v.base), e(cx, 'NotU1', fits));
+  // A raw shader's V# is the dispatch's ring (its base is wave 0's region; the wave offset is in soffset).
+  const scratchVsharp = usesScratchRing(cx.shader.info)
+    ? e(cx, 'ULt64', e(cx, 'ISub64', a.v.base, cx.b.emit('ScratchRing')), cx.b.emit('ScratchRingBytes'))
+    : inRegion(a.v.base);
+  const outside = and(cx, scratchVsharp, e(cx, 'NotU1', fits));
   cx.b.emit('Fault', [e(cx, 'AndU1', on, outside)], [FAULT_SCRATCH_RANGE]);
   return outside;
 }

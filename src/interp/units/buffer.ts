@@ -37,6 +37,7 @@ import { type ExecContext, type Handler, operandOf } from '../context.js';
 import { InterpError, UnimplementedError } from '../errors.js';
 import { readLane, readScalar, writeLane } from '../operands.js';
 import { atomicRuleOf, hasCompare } from './vmem.js';
+import { checkScratch, inScratchRing } from '../scratch.js';
 
 const M32 = 0xffffffffn;
 
@@ -110,21 +111,32 @@ function soffsetOf(inst: Instruction, cx: ExecContext): number {
   return s ? readScalar(cx.st, s.value, 'u32') >>> 0 : 0;
 }
 
+/**
+ * The address of `size` bytes at offset `off` of the lane's access. Through a V# whose base lies in
+ * a raw shader's scratch ring they must lie in the wave's own region (src/interp/scratch.ts), as
+ * the recompiled module's check asks (src/frontend/units/buffer.ts scratchOverrun).
+ */
+function addressOf(cx: ExecContext, a: LaneAddr, off: number, size: number): number {
+  const addr = bufferAddress(a.v, a.soff, a.index, off);
+  if (inScratchRing(cx.scratchRegion, a.v.base)) checkScratch(cx.scratchRegion, addr, size);
+  return addr;
+}
+
 /** `size` bytes at byte `k` of the lane's access, or undefined when out of range. */
 function readAt(cx: ExecContext, a: LaneAddr, k: number, size: 1 | 2 | 4): number | undefined {
   const off = a.offset + k;
   if (!inRange(a.v, a.index, off, size)) return undefined;
-  if (!a.v.swizzle || (off & 3) + size <= 4) return cx.mem.read(bufferAddress(a.v, a.soff, a.index, off), size);
+  if (!a.v.swizzle || (off & 3) + size <= 4) return cx.mem.read(addressOf(cx, a, off, size), size);
   let x = 0;
-  for (let b = 0; b < size; b++) x |= cx.mem.read(bufferAddress(a.v, a.soff, a.index, off + b), 1) << (8 * b);
+  for (let b = 0; b < size; b++) x |= cx.mem.read(addressOf(cx, a, off + b, 1), 1) << (8 * b);
   return x >>> 0;
 }
 
 function writeAt(cx: ExecContext, a: LaneAddr, k: number, size: 1 | 2 | 4, value: number): void {
   const off = a.offset + k;
   if (!inRange(a.v, a.index, off, size)) return;
-  if (!a.v.swizzle || (off & 3) + size <= 4) { cx.mem.write(bufferAddress(a.v, a.soff, a.index, off), size, value); return; }
-  for (let b = 0; b < size; b++) cx.mem.write(bufferAddress(a.v, a.soff, a.index, off + b), 1, (value >>> (8 * b)) & 0xff);
+  if (!a.v.swizzle || (off & 3) + size <= 4) { cx.mem.write(addressOf(cx, a, off, size), size, value); return; }
+  for (let b = 0; b < size; b++) cx.mem.write(addressOf(cx, a, off + b, 1), 1, (value >>> (8 * b)) & 0xff);
 }
 
 /** Components and kind of the 32-bit-per-component formats (BUF_FMT_32_UINT ... 32_32_32_32_FLOAT). */

@@ -43,6 +43,7 @@ import { address } from '../memory.js';
 import { readScalar, writeScalar } from '../operands.js';
 import { SCALAR_ATOMICS } from '../../isa/tables/smem.js';
 import { ATOMIC, flatScratchBase } from './vmem.js';
+import { checkScratch } from '../scratch.js';
 
 
 /** The SGPR offset (0 for null) as an unsigned 32-bit value. */
@@ -134,12 +135,14 @@ const scalarScratchAddress = (i: Instruction, cx: ExecContext): number => addres
 
 const scratchLoad = (dwords: number): Handler => (i, cx) => {
   const a = scalarScratchAddress(i, cx);
+  checkScratch(cx.scratchRegion, a, 4 * dwords);
   const d = operand(i, 'sdata');
   for (let k = 0; k < dwords; k++) writeScalar(cx.st, d, cx.mem.read32(a + 4 * k), k);
 };
 
 const scratchStore = (dwords: number): Handler => (i, cx) => {
   const a = scalarScratchAddress(i, cx);
+  checkScratch(cx.scratchRegion, a, 4 * dwords);
   const d = operand(i, 'sdata');
   for (let k = 0; k < dwords; k++) cx.mem.write32(a + 4 * k, readScalar(cx.st, d, 'b32', k));
 };

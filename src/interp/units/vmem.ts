@@ -15,7 +15,7 @@ import { type ExecContext, type Handler, operandOf } from '../context.js';
 import { InterpError, UnimplementedError } from '../errors.js';
 import { address } from '../memory.js';
 import { PRIVATE_APERTURE_HI, readLane, readScalar, SHARED_APERTURE_HI, writeLane } from '../operands.js';
-import { privateOffset, scratchAddress } from '../scratch.js';
+import { checkScratch, privateOffset, scratchAddress } from '../scratch.js';
 import { ISA_TABLE } from '../../isa/table.js';
 import { ldsLoad, ldsStore } from './ds.js';
 import { floatAtomic, floatAtomicOf } from '../../float/atomic.js';
@@ -76,17 +76,22 @@ function laneAddress(inst: Instruction, cx: ExecContext, lane: number): Loc {
 
 /** `n` bytes at private offset `o` of a lane: dword-interleaved, so a piece crossing a dword is split. */
 function privateRead(cx: ExecContext, base: number, lane: number, o: number, n: 1 | 2 | 4): number {
-  const ws = cx.st.waveSize;
-  if ((o & 3) + n <= 4) return cx.mem.read(scratchAddress(base, ws, lane, o), n);
+  if ((o & 3) + n <= 4) return cx.mem.read(privateAddress(cx, base, lane, o, n), n);
   let x = 0;
-  for (let b = 0; b < n; b++) x |= cx.mem.read(scratchAddress(base, ws, lane, o + b), 1) << (8 * b);
+  for (let b = 0; b < n; b++) x |= cx.mem.read(privateAddress(cx, base, lane, o + b, 1), 1) << (8 * b);
   return x >>> 0;
 }
 
 function privateWrite(cx: ExecContext, base: number, lane: number, o: number, n: 1 | 2 | 4, v: number): void {
-  const ws = cx.st.waveSize;
-  if ((o & 3) + n <= 4) { cx.mem.write(scratchAddress(base, ws, lane, o), n, v); return; }
-  for (let b = 0; b < n; b++) cx.mem.write(scratchAddress(base, ws, lane, o + b), 1, (v >>> (8 * b)) & 0xff);
+  if ((o & 3) + n <= 4) { cx.mem.write(privateAddress(cx, base, lane, o, n), n, v); return; }
+  for (let b = 0; b < n; b++) cx.mem.write(privateAddress(cx, base, lane, o + b, 1), 1, (v >>> (8 * b)) & 0xff);
+}
+
+/** The address of a lane's `n` private bytes at offset `o`: in a raw shader's ring, inside the wave's own region. */
+function privateAddress(cx: ExecContext, base: number, lane: number, o: number, n: number): number {
+  const a = scratchAddress(base, cx.st.waveSize, lane, o);
+  checkScratch(cx.scratchRegion, a, n);
+  return a;
 }
 
 function rd(cx: ExecContext, a: Loc, k: number, n: 1 | 2 | 4): number {
