@@ -44,20 +44,25 @@ const DIM: Readonly<Record<ImageClass, string>> = {
 
 /** The image: class, format (32-bit float components, or 16_16_16_16_FLOAT), size, levels, the view. */
 export interface Img {
-  cls: ImageClass; format: '32_FLOAT' | '32_32_FLOAT' | '32_32_32_32_FLOAT' | '16_16_16_16_FLOAT' | '32_UINT';
+  cls: ImageClass; format: '32_FLOAT' | '32_32_FLOAT' | '32_32_32_32_FLOAT' | '16_16_16_16_FLOAT' | '32_UINT' | '32_32_32_32_UINT' | '32_32_32_32_SINT';
   w: number; h: number; d: number; levels: number; baseLevel?: number; lastLevel?: number; baseArray?: number; dstSel?: readonly number[];
 }
 
-const COMPS: Readonly<Record<Img['format'], number>> = { '32_FLOAT': 1, '32_32_FLOAT': 2, '32_32_32_32_FLOAT': 4, '16_16_16_16_FLOAT': 4, '32_UINT': 1 };
-const bytesOf = (f: Img['format']) => (f === '16_16_16_16_FLOAT' ? 8 : 4 * COMPS[f]);
+const COMPS: Readonly<Record<Img['format'], number>> = { '32_FLOAT': 1, '32_32_FLOAT': 2, '32_32_32_32_FLOAT': 4, '16_16_16_16_FLOAT': 4, '32_UINT': 1, '32_32_32_32_UINT': 4, '32_32_32_32_SINT': 4 };
+const isInt = (f: Img['format']) => f === '32_UINT' || f === '32_32_32_32_UINT' || f === '32_32_32_32_SINT';
+export const bytesOf = (f: Img['format']) => (f === '16_16_16_16_FLOAT' ? 8 : 4 * COMPS[f]);
 const layersOf = (im: Img) => (im.cls === '1dArray' || im.cls === '2dArray' ? (im.baseArray ?? 0) + im.d : im.cls === '3d' ? im.d : (im.baseArray ?? 0) + 1);
 const hasY = (c: ImageClass) => c === '2d' || c === '3d' || c === '2dArray';
 const lsize = (n: number, l: number) => Math.max(n >> l, 1);
 
-/** Component c of texel (x, y, slice, level): a 32-bit value naming them (a 16-bit one for the f16 format: a finite half). */
-function content(im: Img, x: number, y: number, s: number, l: number, c: number): number {
+/**
+ * Component c of texel (x, y, slice, level): a 32-bit value naming them (the float formats: a
+ * positive normal f32; the f16 format: a finite half).
+ */
+export function content(im: Img, x: number, y: number, s: number, l: number, c: number): number {
   if (im.format === '16_16_16_16_FLOAT') return ((c << 13) | ((l & 3) << 11) | ((s & 3) << 9) | ((y & 7) << 6) | (x & 63)) & 0x7bff;
-  return ((c << 30) | (l << 26) | (s << 18) | (y << 9) | x) >>> 0;
+  if (isInt(im.format)) return ((c << 30) | (l << 26) | (s << 18) | (y << 9) | x) >>> 0;
+  return (((100 + 5 * c + l) << 23) | (s << 16) | (y << 8) | x) >>> 0;
 }
 
 /** The linear layout (addrlib's gfx10 one, written again here): rows of 256 bytes, each slice the whole chain, smallest level first. */
@@ -178,15 +183,15 @@ export function model(im: Img, s: Sampler, ins: Instr, lane: LaneIn, l: number):
   let vals: number[];
   if (border) {
     const type = s.border ?? 0;
-    if (type === 3 || im.format === '32_UINT' || chans.some((k) => sel[k] !== 4 + k)) return 'fault';
+    if (type === 3 || isInt(im.format) || chans.some((k) => sel[k] !== 4 + k)) return 'fault';
     vals = chans.map((k) => (type === 2 || (type === 1 && k === 3) ? one : 0));
   } else {
     const comp = (c: number): number => {
-      if (c >= COMPS[im.format]) return c === 3 ? (im.format === '32_UINT' ? 1 : one) : 0;
+      if (c >= COMPS[im.format]) return c === 3 ? (isInt(im.format) ? 1 : one) : 0;
       const v = content(im, x, y, slice, abs, c);
       return im.format === '16_16_16_16_FLOAT' ? (d16 ? v : bitsOf(half(v))) : v;
     };
-    vals = chans.map((k) => { const t = sel[k] ?? 0; return t === 0 ? 0 : t === 1 ? (im.format === '32_UINT' ? 1 : one) : comp(t - 4); });
+    vals = chans.map((k) => { const t = sel[k] ?? 0; return t === 0 ? 0 : t === 1 ? (isInt(im.format) ? 1 : one) : comp(t - 4); });
   }
   const out = [0, 1, 2, 3].map((k) => PRESET(l, k));
   if (!d16) vals.forEach((v, j) => { out[j] = v >>> 0; });
