@@ -75,9 +75,9 @@ test('S#s, T#s and lanes sampling does not model: the interpreter stops, the IR 
   }
 });
 
-test('sample forms the words rule out: refused at translation with the instruction', () => {
+test('sample forms the words rule out: refused at translation with the instruction (the _c forms are not translated at all)', () => {
   for (const [asm, why] of [
-    ['image_sample_c v[2:5], v[0:2], s[8:15], s[16:19] dmask:0xf dim:SQ_RSRC_IMG_2D', /image_sample_c: depth compare \(the _c forms\) is not modelled/],
+    ['image_sample_c v[2:5], v[0:2], s[8:15], s[16:19] dmask:0xf dim:SQ_RSRC_IMG_2D', /image_sample_c is not translated yet/],
     ['image_sample v[2:5], v[0:2], s[8:15], s[16:19] dmask:0xf dim:SQ_RSRC_IMG_CUBE', /image_sample on a cube/],
     ['image_sample v[2:6], v[0:1], s[8:15], s[16:19] dmask:0xf dim:SQ_RSRC_IMG_2D tfe', /image_sample with tfe or lwe is not modelled/],
   ] as const) {

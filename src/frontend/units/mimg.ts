@@ -582,7 +582,10 @@ export const MIMG: Record<string, Translator> = { image_load: imageLoad, image_l
 for (const m of ['image_load_pck', 'image_load_pck_sgn', 'image_load_mip_pck', 'image_load_mip_pck_sgn']) MIMG[m] = imagePckLoad;
 for (const m of ['image_store_pck', 'image_store_mip_pck']) MIMG[m] = imagePckStore;
 MIMG.image_get_resinfo = imageResinfo;
-for (const d of ISA_TABLE) if (d.family === 'MIMG' && d.mnemonic.startsWith('image_sample')) MIMG[d.mnemonic] = imageSample;
+// The sample forms but the depth-compare ones (_c: never modelled, so `rdna coverage` names them).
+for (const d of ISA_TABLE) {
+  if (d.family === 'MIMG' && d.mnemonic.startsWith('image_sample') && !d.mnemonic.slice('image_sample'.length).split('_').includes('c')) MIMG[d.mnemonic] = imageSample;
+}
 for (const d of ISA_TABLE) {
   if (d.family !== 'MIMG' || !(d.flags ?? []).includes('atomic')) continue;
   const op = d.mnemonic.slice('image_atomic_'.length);
