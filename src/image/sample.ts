@@ -1,6 +1,7 @@
-// Image sampling with point filtering (image_sample* on linear T#s), for both engines: the plan of
-// an instruction from its words (imageSamplePlan: where its coordinates, offsets and LOD lie, what
-// it writes, the forms not modelled) and the texel a lane reads (samplePlace), written once over
+// Image sampling with point filtering (image_sample* on linear T#s) and image_gather4, for both
+// engines: the plan of an instruction from its words (imageSamplePlan: where its coordinates,
+// offsets and LOD lie, what it writes, the forms not modelled) and the texel a lane reads
+// (samplePlace; gather4's four: gatherPlace), written once over
 // an integer arithmetic interface (SampleArith) that the interpreter instantiates with numbers
 // (NUMBER_SAMPLE_ARITH) and the recompiler with IR builders (src/frontend/units/mimg.ts), as
 // ./linear.ts is. The texel is then read and converted exactly as image_load reads it (format,
@@ -43,6 +44,9 @@
 //    half level (where they could decide) faults, as does a NaN LOD. LOD_BIAS (and LOD_BIAS_SEC)
 //    must be 0 there (whether the bias applies to an explicit LOD is not established), MIN_LOD ≤
 //    MAX_LOD, and the T#'s MIN_LOD 0.
+//  - image_gather4 (2D, 2D arrays; one dmask bit): gatherPlace's footprint and order, the
+//    component after DST_SEL from each texel (the border colour's per texel); XY filters point or
+//    bilinear, TRUNC_COORD 1 refused (see sampleRefusals).
 import type { Instruction } from '../decode/types.js';
 import { mimgAddrSize, mimgPlan, MIMG_DIM_GRADIENTS } from '../decode/mimg.js';
 import { CLASS_COORDS, DIM_CLASS, type ImageClass, type TexelCoords } from './linear.js';
@@ -79,6 +83,10 @@ export const SAMPLE_MODE = 0x3f0;
 
 /** What an image_sample instruction reads and writes, from its words alone. */
 export interface SamplePlan {
+  /** image_sample*, or image_gather4* (the 2×2 footprint's one component). */
+  readonly op: 'sample' | 'gather4';
+  /** gather4: the component dmask's one bit names (the result channel after DST_SEL). */
+  readonly component?: number;
   readonly cls: ImageClass;
   /** The coordinates' slots: x, y, and a 3D image's z or an array's layer (f32, or A16 f16 halves). */
   readonly coords: { readonly x: CoordSlot; readonly y?: CoordSlot; readonly z?: CoordSlot };
@@ -101,24 +109,27 @@ export interface SamplePlan {
 
 const popcount = (m: number): number => ((m & 1) + ((m >> 1) & 1) + ((m >> 2) & 1) + ((m >> 3) & 1));
 
-/** The plan of an image_sample* instruction, or why the form is not modelled (a sentence for the engines' errors). */
+/** The plan of an image_sample* or image_gather4* instruction, or why the form is not modelled (a sentence for the engines' errors). */
 export function imageSamplePlan(inst: Instruction): SamplePlan | string {
   const m = inst.def.mnemonic;
   const f = inst.def.flags ?? [];
-  if (!f.includes('sample') || !m.startsWith('image_sample')) return `${m} is not image_sample`;
-  const parts = m.slice('image_sample'.length).split('_').filter((p) => p !== '');
+  const op = f.includes('sample') && m.startsWith('image_sample') ? 'sample' as const : f.includes('gather4') && m.startsWith('image_gather4') ? 'gather4' as const : undefined;
+  if (!op || m === 'image_gather4h') return `${m} is not modelled (only image_sample* and image_gather4*)`;
+  const parts = m.slice(`image_${op}`.length).split('_').filter((p) => p !== '');
   if (parts.includes('c')) return `${m}: depth compare (the _c forms) is not modelled`;
   const mods = inst.mods;
   const dim = mods.dim ?? 0;
   const cls = DIM_CLASS[dim];
   if (!cls) return `${m} with an MSAA dim (${dim}) is not modelled`;
   if (cls === 'cube') return `${m} on a cube (dim:SQ_RSRC_IMG_CUBE) is not modelled (face selection)`;
+  if (op === 'gather4' && cls !== '2d' && cls !== '2dArray') return `${m} on a ${cls} resource is not modelled (gather4 reads 2D footprints)`;
   if (mods.tfe || mods.lwe) return `${m} with tfe or lwe is not modelled`;
   const dmask = mods.dmask ?? 0;
   if (dmask === 0) return `${m} with dmask 0 is not modelled`;
   const d16 = mods.d16 === true;
   const n = popcount(dmask);
-  const dataDwords = d16 ? (n + 1) >>> 1 : n;
+  if (op === 'gather4' && n !== 1) return `${m} with dmask 0x${dmask.toString(16)} is not modelled (one component: a single dmask bit)`;
+  const dataDwords = op === 'gather4' ? (d16 ? 2 : 4) : d16 ? (n + 1) >>> 1 : n;
   const a16 = mods.a16 === true;
   const mp = mimgPlan(inst.def);
   const words = mimgAddrSize(mp, dim, a16);
@@ -166,7 +177,7 @@ export function imageSamplePlan(inst: Instruction): SamplePlan | string {
   if (ssampOp?.value.kind !== 'sgpr') return `${m}: an S# that is not in SGPRs is not modelled`;
   if (vdataOp.value.index + dataDwords > 256) return `${m}: its data VGPRs pass v255`;
   return {
-    cls, coords, ...(offset !== undefined ? { offset } : {}), lodForm, ...(lodForm === 'l' ? { lod: slot(names.length) } : {}),
+    op, ...(op === 'gather4' ? { component: 31 - Math.clz32(dmask) } : {}), cls, coords, ...(offset !== undefined ? { offset } : {}), lodForm, ...(lodForm === 'l' ? { lod: slot(names.length) } : {}),
     a16, unrm: mods.unorm === true, vdata: vdataOp.value.index, dataDwords, dmask, d16, r128: mods.r128 === true,
     srsrc: srsrcOp.value.index, ssamp: ssampOp.value.index,
   };
@@ -240,6 +251,21 @@ export function texelIndex<U, B>(A: SampleArith<U, B>, x: U, trunc: B): { i: U; 
   const i = A.sel(p.neg, negI, ip);
   const far = A.sel(p.neg, A.k(-FAR), A.k(FAR));
   return { i: A.sel(p.nan, A.k(0), A.sel(p.big, far, i)), big: p.big };
+}
+
+/**
+ * gather4's footprint: i0 = floor(x − 1/2) with x rounded to nearest even at 8 fractional bits
+ * first (the bilinear footprint at SUBTEXEL's precision; TRUNC_COORD 1 is refused); NaN is 0
+ * (i0 = −1); big as texelIndex (i0 = ±2^24).
+ */
+export function gatherIndex<U, B>(A: SampleArith<U, B>, x: U): { i: U; big: B } {
+  const p = fixedOf(A, x, 8, A.eq(A.k(0), A.k(1)));
+  const hi = A.shr(p.mag, A.k(8)), lo = A.and(p.mag, A.k(0xff));
+  // x ≥ 0: floor((mag − 128) / 256); x < 0: −ceil((mag + 128) / 256).
+  const pos = A.sel(A.ult(p.mag, A.k(128)), A.k(0xffffffff), A.shr(A.sub(p.mag, A.k(128)), A.k(8)));
+  const neg = A.sub(A.k(0), A.add(A.add(hi, A.k(1)), A.sel(A.ult(A.k(128), lo), A.k(1), A.k(0))));
+  const far = A.sel(p.neg, A.k(-FAR), A.k(FAR));
+  return { i: A.sel(p.nan, A.k(0xffffffff), A.sel(p.big, far, A.sel(p.neg, neg, pos))), big: p.big };
 }
 
 /** An array layer: the f32 rounded to nearest even, NaN 0, clamped to [0, layers − 1]. */
@@ -321,29 +347,45 @@ export interface SampleLane<U> {
   readonly lod?: U;
 }
 
+/** The level (from BASE_LEVEL: the mip coordinate), the absolute level, and the LOD's fault. */
+function levelOf<U, B>(A: SampleArith<U, B>, s: SampleFields<U, B>, c: SampleLane<U>): { mip: U; level: U; fault: B } {
+  const levels = A.add(A.sub(s.lastLevel, s.baseLevel), A.k(1));
+  const lv = pointLevel(A, c.lod ?? A.k(0), s.minLod, s.maxLod, levels);
+  const mip = A.sel(s.mipPoint, lv.level, A.k(0));
+  return { mip, level: A.and(A.add(s.baseLevel, mip), A.k(15)), fault: A.both(s.mipPoint, lv.fault) };
+}
+
+/** An axis's size at the level, and a coordinate scaled to it (unless unnormalized). */
+function scaled<U, B>(A: SampleArith<U, B>, s: SampleFields<U, B>, coord: U, size1: U, level: U): { n: U; x: U } {
+  const n = umax(A, A.shr(A.add(size1, A.k(1)), level), A.k(1));
+  return { n, x: A.sel(s.unnormalized, coord, A.fmul(coord, u32ToF32(A, n))) };
+}
+
+/** Field `shift` of the _o offsets dword, sign-extended from 6 bits (0 without _o). */
+function offsetOf<U, B>(A: SampleArith<U, B>, c: SampleLane<U>, shift: number): U | undefined {
+  if (c.offset === undefined) return undefined;
+  const o = A.and(A.shr(c.offset, A.k(shift)), A.k(0x3f));
+  return A.sub(A.and(o, A.k(0x1f)), A.and(o, A.k(0x20)));
+}
+
+/** An array's layer (within the view), or undefined for the other classes. */
+function layerCoord<U, B>(A: SampleArith<U, B>, cls: ImageClass, s: SampleFields<U, B>, c: SampleLane<U>): U | undefined {
+  return cls === '1dArray' || cls === '2dArray' ? layerOf(A, c.z ?? A.k(0), A.add(A.sub(s.depth, s.baseArray), A.k(1))) : undefined;
+}
+
 /**
  * The texel a lane samples: its coordinates for linearTexel (x, y, a 3D z or the layer, and the
  * level from BASE_LEVEL), whether the border colour replaces it, and whether the lane faults.
  */
 export function samplePlace<U, B>(A: SampleArith<U, B>, cls: ImageClass, s: SampleFields<U, B>, c: SampleLane<U>): { coords: TexelCoords<U>; border: B; fault: B } {
-  const one = A.k(1);
-  const levels = A.add(A.sub(s.lastLevel, s.baseLevel), one);
-  const lv = pointLevel(A, c.lod ?? A.k(0), s.minLod, s.maxLod, levels);
-  const mip = A.sel(s.mipPoint, lv.level, A.k(0));
-  let fault = A.both(s.mipPoint, lv.fault);
-  let border = A.eq(A.k(0), one);
-  const level = A.and(A.add(s.baseLevel, mip), A.k(15));
+  const lv = levelOf(A, s, c);
+  let fault = lv.fault;
+  let border = A.eq(A.k(0), A.k(1));
   const axis = (coord: U, size1: U, clamp: U, shift: number): U => {
-    const n = umax(A, A.shr(A.add(size1, one), level), one);
-    const scaled = A.sel(s.unnormalized, coord, A.fmul(coord, u32ToF32(A, n)));
-    const t = texelIndex(A, scaled, s.trunc);
-    let i = t.i;
-    if (c.offset !== undefined) {
-      // A 6-bit signed field, sign-extended.
-      const o = A.and(A.shr(c.offset, A.k(shift)), A.k(0x3f));
-      i = A.add(i, A.sub(A.and(o, A.k(0x1f)), A.and(o, A.k(0x20))));
-    }
-    const a = addressed(A, i, n, clamp, t.big);
+    const { n, x } = scaled(A, s, coord, size1, lv.level);
+    const t = texelIndex(A, x, s.trunc);
+    const off = offsetOf(A, c, shift);
+    const a = addressed(A, off === undefined ? t.i : A.add(t.i, off), n, clamp, t.big);
     border = A.either(border, a.border);
     fault = A.either(fault, a.fault);
     return a.j;
@@ -351,10 +393,36 @@ export function samplePlace<U, B>(A: SampleArith<U, B>, cls: ImageClass, s: Samp
   const x = axis(c.x, s.width1, s.clampX, 0);
   const hasY = cls === '2d' || cls === '3d' || cls === '2dArray';
   const y = hasY ? axis(c.y ?? A.k(0), s.height1, s.clampY, 8) : undefined;
-  let z: U | undefined;
-  if (cls === '3d') z = axis(c.z ?? A.k(0), s.depth, s.clampZ, 16);
-  else if (cls === '1dArray' || cls === '2dArray') z = layerOf(A, c.z ?? A.k(0), A.add(A.sub(s.depth, s.baseArray), one));
-  return { coords: { x, ...(y !== undefined ? { y } : {}), ...(z !== undefined ? { z } : {}), mip }, border, fault };
+  const z = cls === '3d' ? axis(c.z ?? A.k(0), s.depth, s.clampZ, 16) : layerCoord(A, cls, s, c);
+  return { coords: { x, ...(y !== undefined ? { y } : {}), ...(z !== undefined ? { z } : {}), mip: lv.mip }, border, fault };
+}
+
+/**
+ * image_gather4 (2D and 2D arrays): the 2×2 footprint's texels i0 = floor(x − 1/2) (gatherIndex)
+ * and i0 + 1 (likewise j0, j1; _o's offsets added to i0 and j0), each through the address modes,
+ * in the result order (i0, j1), (i1, j1), (i1, j0), (i0, j0) (Vulkan's OpImageGather order and
+ * D3D's, which Mesa's RADV and radeonsi return from the instruction unchanged); the layer and
+ * level as for sampling.
+ */
+export function gatherPlace<U, B>(A: SampleArith<U, B>, cls: ImageClass, s: SampleFields<U, B>, c: SampleLane<U>): { texels: { coords: TexelCoords<U>; border: B }[]; fault: B } {
+  const lv = levelOf(A, s, c);
+  let fault = lv.fault;
+  const axis = (coord: U, size1: U, clamp: U, shift: number): [{ j: U; border: B }, { j: U; border: B }] => {
+    const { n, x } = scaled(A, s, coord, size1, lv.level);
+    const g = gatherIndex(A, x);
+    const off = offsetOf(A, c, shift);
+    const i0 = off === undefined ? g.i : A.add(g.i, off);
+    const a0 = addressed(A, i0, n, clamp, g.big), a1 = addressed(A, A.add(i0, A.k(1)), n, clamp, g.big);
+    fault = A.either(fault, a0.fault);
+    return [a0, a1];
+  };
+  const [x0, x1] = axis(c.x, s.width1, s.clampX, 0);
+  const [y0, y1] = axis(c.y ?? A.k(0), s.height1, s.clampY, 8);
+  const z = layerCoord(A, cls, s, c);
+  const at = (x: { j: U; border: B }, y: { j: U; border: B }) => ({
+    coords: { x: x.j, y: y.j, ...(z !== undefined ? { z } : {}), mip: lv.mip }, border: A.either(x.border, y.border),
+  });
+  return { texels: [at(x0, y1), at(x1, y1), at(x1, y0), at(x0, y0)], fault };
 }
 
 /** A wave-uniform condition the engines refuse (a fault of the active lanes), with its sentence. */
@@ -368,16 +436,27 @@ export interface SampleRefusal<B> {
  * the interpreter stops with the first refusal's sentence, the recompiled kernel faults).
  */
 export function sampleRefusals<U, B>(
-  A: SampleArith<U, B>, plan: Pick<SamplePlan, 'cls' | 'lodForm'>,
+  A: SampleArith<U, B>, plan: Pick<SamplePlan, 'op' | 'cls' | 'lodForm'>,
   samp: (n: SsharpFieldName) => U, tex: (n: 'baseLevel' | 'lastLevel' | 'baseArray' | 'depth' | 'minLod') => U,
 ): SampleRefusal<B>[] {
   const is = (v: U, k: number) => A.eq(v, A.k(k));
   const nonzero = (n: SsharpFieldName) => A.not(is(samp(n), 0));
   const mip = samp('mipFilter');
   const mipPoint = is(mip, 1);
+  // gather4 reads the bilinear footprint whatever the XY filters (point or bilinear; Mesa clears
+  // TRUNC_COORD for it, the footprint of a truncating gather not being Vulkan's: TRUNC_COORD 1 refused).
+  const xy: SampleRefusal<B>[] = plan.op === 'gather4'
+    ? [
+      { cond: A.ult(A.k(1), samp('xyMagFilter')), why: 'XY_MAG_FILTER other than point or bilinear (gather4)' },
+      { cond: A.ult(A.k(1), samp('xyMinFilter')), why: 'XY_MIN_FILTER other than point or bilinear (gather4)' },
+      { cond: nonzero('truncCoord'), why: 'TRUNC_COORD 1 (gather4: which footprint a truncating gather reads is not established)' },
+    ]
+    : [
+      { cond: nonzero('xyMagFilter'), why: 'XY_MAG_FILTER other than point' },
+      { cond: nonzero('xyMinFilter'), why: 'XY_MIN_FILTER other than point' },
+    ];
   const out: SampleRefusal<B>[] = [
-    { cond: nonzero('xyMagFilter'), why: 'XY_MAG_FILTER other than point' },
-    { cond: nonzero('xyMinFilter'), why: 'XY_MIN_FILTER other than point' },
+    ...xy,
     { cond: A.ult(A.k(1), samp('zFilter')), why: 'Z_FILTER other than none or point' },
     { cond: A.ult(A.k(1), mip), why: 'MIP_FILTER linear (or reserved)' },
     { cond: nonzero('maxAnisoRatio'), why: 'MAX_ANISO_RATIO not 0' },

@@ -1,4 +1,4 @@
-// Image sampling with point filtering (image_sample*, src/image/sample.ts) as engine cases
+// Image sampling with point filtering and gather4 (image_sample*, image_gather4*, src/image/sample.ts) as engine cases
 // (ENGINE_SUITES, so tools/vulkan-replay runs them on a GPU too), each with the results a small
 // model written here gives (not src/: its own float arithmetic, address modes, level rule, image
 // layout and S# bit positions from ROCr's resource_nv.h), for tests/runtime/sample.test.ts to check
@@ -8,7 +8,10 @@
 // subnormals, huge values (under the clamp and border modes, where they are exact); d16, A16,
 // dmask subsets, DST_SEL; _lz, _l with MIP_FILTER none and point over views of several levels, the
 // implicit forms (plain, _b, _cl, _d) under MIP_FILTER none, _o offsets, NSA; 1D, 2D, 2D array,
-// 3D, 1D array; the three border colour types. The readings the model follows are src/image/
+// 3D, 1D array; the three border colour types; image_gather4's 2×2 footprint (floor(x − 1/2) and
+// the next texel per axis, each through the address modes, in Vulkan's result order) under every
+// address mode, each component, DST_SEL, d16, A16, _o, _l with MIP_FILTER point, 2D arrays and
+// point or bilinear XY filters. The readings the model follows are src/image/
 // sample.ts's (docs/TECHNICAL_DEBT.md, "Image sampling"), stated again here in the model's terms.
 import assert from 'node:assert/strict';
 import type { ImageClass } from '../../src/image/linear.js';
@@ -111,7 +114,9 @@ const bitsOf = (x: number) => { F32.setFloat32(0, x, true); return F32.getUint32
 const rne = (x: number) => { const f = Math.floor(x), d = x - f; return d > 0.5 || (d === 0.5 && f % 2 !== 0) ? f + 1 : f; };
 
 export interface Instr {
-  /** image_sample + suffix. */
+  /** image_sample (default) or image_gather4. */
+  op?: 'gather4';
+  /** The mnemonic's suffix. */
   suffix: string;
   dmask: number;
   d16?: boolean;
@@ -142,16 +147,19 @@ export function model(im: Img, s: Sampler, ins: Instr, lane: LaneIn, l: number):
   }
   const abs = (im.baseLevel ?? 0) + level;
   const unnorm = ins.unrm === true || s.forceUnnorm === 1;
+  const gather = ins.op === 'gather4';
   let border = false;
-  const axis = (u: number, n: number, mode: number, off: number): number | 'fault' => {
+  // gather4: the footprint's second texel (i0 + 1) of an axis when `second`.
+  const axis = (u: number, n: number, mode: number, off: number, second = false): number | 'fault' => {
     const x = unnorm ? u : Math.fround(u * n);
     let i: number;
     let big = false;
-    if (Number.isNaN(x)) i = 0;
+    if (Number.isNaN(x)) i = gather ? -1 : 0;
     else if (Math.abs(x) >= 2 ** 24) { big = true; i = x > 0 ? 2 ** 24 : -(2 ** 24); }
+    else if (gather) i = Math.floor((rne(x * 256) - 128) / 256);
     else i = s.trunc === 1 ? Math.floor(x) : Math.floor(rne(x * 256) / 256);
     if (big && (mode === 0 || mode === 1)) return 'fault';
-    i += off;
+    i += off + (second ? 1 : 0);
     const mod = (a: number, m: number) => ((a % m) + m) % m;
     const mirror1 = (a: number) => (a >= 0 ? a : -1 - a);
     switch (mode) {
@@ -164,6 +172,7 @@ export function model(im: Img, s: Sampler, ins: Instr, lane: LaneIn, l: number):
     }
   };
   const off = lane.off ?? [0, 0, 0];
+  if (gather) return gatherModel(im, s, ins, lane, l, abs, axis, () => { const b = border; border = false; return b; });
   const x = axis(lane.x, lsize(im.w, abs), s.clampX ?? 0, ins.suffix.includes('_o') ? off[0] : 0);
   const y = hasY(im.cls) ? axis(lane.y, lsize(im.h, abs), s.clampY ?? 0, ins.suffix.includes('_o') ? off[1] : 0) : 0;
   let slice = im.baseArray ?? 0;
@@ -202,13 +211,49 @@ export function model(im: Img, s: Sampler, ins: Instr, lane: LaneIn, l: number):
   return out;
 }
 
+/** gather4's four results (component k of the footprint's texels (i0, j1), (i1, j1), (i1, j0), (i0, j0)), from the model's axis rule. */
+function gatherModel(im: Img, s: Sampler, ins: Instr, lane: LaneIn, l: number, abs: number,
+  axis: (u: number, n: number, mode: number, off: number, second?: boolean) => number | 'fault', takeBorder: () => boolean): Out {
+  const k = 31 - Math.clz32(ins.dmask);
+  const o = ins.suffix.includes('_o') ? (lane.off ?? [0, 0, 0]) : [0, 0, 0];
+  const slice = im.cls === '2dArray' ? (im.baseArray ?? 0) + (Number.isNaN(lane.z) ? 0 : Math.min(Math.max(Math.abs(lane.z) >= 2 ** 24 ? Math.sign(lane.z) * 2 ** 24 : rne(lane.z), 0), im.d - 1)) : (im.baseArray ?? 0);
+  const d16 = ins.d16 === true;
+  const one = d16 ? 0x3c00 : 0x3f800000;
+  const sel = im.dstSel ?? [4, 5, 6, 7];
+  const vals: number[] = [];
+  for (const [sx, sy] of [[false, true], [true, true], [true, false], [false, false]] as const) {
+    const x = axis(lane.x, lsize(im.w, abs), s.clampX ?? 0, o[0] ?? 0, sx);
+    const bx = takeBorder();
+    const y = axis(lane.y, lsize(im.h, abs), s.clampY ?? 0, o[1] ?? 0, sy);
+    const by = takeBorder();
+    if (x === 'fault' || y === 'fault') return 'fault';
+    if (bx || by) {
+      const type = s.border ?? 0;
+      if (type === 3 || isInt(im.format) || sel[k] !== 4 + k) return 'fault';
+      vals.push(type === 2 || (type === 1 && k === 3) ? one : 0);
+      continue;
+    }
+    const t = sel[k] ?? 0;
+    const comp = (c: number): number => {
+      if (c >= COMPS[im.format]) return c === 3 ? (isInt(im.format) ? 1 : one) : 0;
+      const v = content(im, x, y, slice, abs, c);
+      return im.format === '16_16_16_16_FLOAT' ? (d16 ? v : bitsOf(half(v))) : v;
+    };
+    vals.push(t === 0 ? 0 : t === 1 ? (isInt(im.format) ? 1 : one) : comp(t - 4));
+  }
+  const out = [0, 1, 2, 3].map((j) => PRESET(l, j));
+  if (!d16) vals.forEach((v, j) => { out[j] = v >>> 0; });
+  else { out[0] = ((vals[0] ?? 0) | ((vals[1] ?? 0) << 16)) >>> 0; out[1] = ((vals[2] ?? 0) | ((vals[3] ?? 0) << 16)) >>> 0; }
+  return out;
+}
+
 /** The instruction's text: vdata v[10:..], the address from v2 (or an NSA list from v2 up, reversed pairs), T# s[8:15], S# s[16:19]. */
 function instText(im: Img, ins: Instr, words: number): string {
-  const n = [0, 1, 2, 3].filter((k) => (ins.dmask >> k) & 1).length;
+  const n = ins.op === 'gather4' ? 4 : [0, 1, 2, 3].filter((k) => (ins.dmask >> k) & 1).length;
   const data = ins.d16 ? (n + 1) >> 1 : n;
   const reg = (a: number, c: number) => (c === 1 ? `v${a}` : `v[${a}:${a + c - 1}]`);
   const addr = ins.nsa ? `[${Array.from({ length: words }, (_, k) => `v${2 + k}`).join(', ')}]` : reg(2, words);
-  return `image_sample${ins.suffix} ${reg(10, data)}, ${addr}, s[8:15], s[16:19] dmask:0x${ins.dmask.toString(16)} dim:${DIM[im.cls]}${ins.unrm ? ' unorm' : ''}${ins.a16 ? ' a16' : ''}${ins.d16 ? ' d16' : ''}`;
+  return `image_${ins.op ?? 'sample'}${ins.suffix} ${reg(10, data)}, ${addr}, s[8:15], s[16:19] dmask:0x${ins.dmask.toString(16)} dim:${DIM[im.cls]}${ins.unrm ? ' unorm' : ''}${ins.a16 ? ' a16' : ''}${ins.d16 ? ' d16' : ''}`;
 }
 
 const GRADS: Readonly<Record<ImageClass, number>> = { '1d': 2, '2d': 4, '3d': 6, cube: 4, '1dArray': 2, '2dArray': 4 };
@@ -419,6 +464,21 @@ export function sampleScenarios(): SampleScenario[] {
   // DST_SEL (no border lanes: clamp modes): w, 1, 0, x on a 4-component format; x, x, 1, y on 32_32_FLOAT (missing z, w).
   out.push({ name: '2D DST_SEL w,1,0,x', img: { ...o2, dstSel: [7, 1, 0, 4] }, samp: { clampX: 2, clampY: 3 }, ins: { suffix: '_lz', dmask: 0xf }, lanes: lanesFor(o2, false, () => true) });
   out.push({ name: '2D 32_32 DST_SEL x,x,1,y and missing', img: { ...pot, dstSel: [4, 4, 1, 5] }, samp: { clampX: 0, clampY: 1 }, ins: { suffix: '_lz', dmask: 0xf }, lanes: lanesFor(pot, false, () => false) });
+  // gather4: the footprint of every address mode, normalized and not, each component, DST_SEL, d16, A16, _o offsets, _l/_lz with MIP_FILTER point, 2D arrays, bilinear samplers.
+  for (let mode = 0; mode < 8; mode++) {
+    const img: Img = { cls: mode % 2 ? '2dArray' : '2d', format: '32_32_32_32_FLOAT', w: 6, h: 5, d: 3, levels: 1 };
+    const wraps = [mode, (mode + 5) % 8].some((m) => m < 2);
+    out.push({
+      name: `gather4 clamp ${mode}/${(mode + 5) % 8}`, img, samp: { clampX: mode, clampY: (mode + 5) % 8, border: mode % 3, mag: mode & 1, min: (mode >> 1) & 1 },
+      ins: { op: 'gather4', suffix: '_lz', dmask: 1 << (mode % 4), unrm: mode >= 6 }, lanes: lanesFor(img, mode >= 6, () => !wraps),
+    });
+  }
+  out.push({ name: 'gather4 plain, DST_SEL w,1,0,x', img: { ...o2, dstSel: [7, 1, 0, 4] }, samp: { clampX: 2, clampY: 3 }, ins: { op: 'gather4', suffix: '', dmask: 0x1 }, lanes: lanesFor(o2, false, () => true) });
+  out.push({ name: 'gather4 _o', img: o2, samp: { clampX: 0, clampY: 1 }, ins: { op: 'gather4', suffix: '_lz_o', dmask: 0x4 }, lanes: (l, rng) => ({ ...lanesFor(o2, false, () => false)(l, rng), off: offs(rng) }) });
+  out.push({ name: 'gather4 d16', img: h, samp: { clampX: 6, clampY: 2, border: 2 }, ins: { op: 'gather4', suffix: '_lz', dmask: 0x8, d16: true }, lanes: lanesFor(h, false, () => true) });
+  out.push({ name: 'gather4 A16 _l MIP_FILTER point', img: a2, samp: { clampX: 1, clampY: 3, mip: 1 }, ins: { op: 'gather4', suffix: '_l', dmask: 0x2, a16: true }, lanes: a16lanes(a2, false) });
+  out.push({ name: 'gather4 _l MIP_FILTER point', img: mips, samp: { clampX: 2, clampY: 0, mip: 1 }, ins: { op: 'gather4', suffix: '_l', dmask: 0x1 }, lanes: (l, rng) => ({ ...lanesFor(mips, false, () => false)(l, rng), lod: lod(rng) }), ws: 64 });
+  out.push({ name: 'gather4 _b_cl', img: mips, samp: { clampX: 3, clampY: 2 }, ins: { op: 'gather4', suffix: '_b_cl', dmask: 0x2 }, lanes: (l, rng) => ({ ...lanesFor(mips, false, () => false)(l, rng), lod: 2 }) });
   // An integer format off the border.
   out.push({ name: '2D 32_UINT clamp', img: { ...o2, format: '32_UINT' }, samp: { clampX: 2, clampY: 3 }, ins: { suffix: '_lz', dmask: 0x9 }, lanes: lanesFor(o2, false, () => true) });
   return out;
@@ -442,6 +502,9 @@ export function faultScenarios(): SampleScenario[] {
     { name: 'huge coordinate under mirror', img, samp: { clampY: 1 }, ins: { suffix: '_lz', dmask: 0xf }, lanes: (l) => ({ x: 0.5, y: l === 2 ? -3e9 : 0.5, z: 0 }) },
     { name: 'LOD on a half level', img, samp: { mip: 1 }, ins: { suffix: '_l', dmask: 0xf }, lanes: (l) => ({ x: 0.5, y: 0.5, z: 0, lod: l === 4 ? 1.5 : l === 6 ? 0.5 + 1 / 1024 : 1 }) },
     { name: 'NaN LOD', img, samp: { mip: 1 }, ins: { suffix: '_l', dmask: 0xf }, lanes: (l) => ({ x: 0.5, y: 0.5, z: 0, lod: l === 1 ? NaN : 1 }) },
+    { name: 'gather4 TRUNC_COORD 1', img, samp: { trunc: 1 }, ins: { op: 'gather4', suffix: '_lz', dmask: 0x1 }, lanes: inside },
+    { name: 'gather4 aniso filter', img, samp: { mag: 2 }, ins: { op: 'gather4', suffix: '_lz', dmask: 0x1 }, lanes: inside },
+    { name: 'gather4 integer border', img: { ...img, format: '32_UINT' }, samp: { clampX: 6 }, ins: { op: 'gather4', suffix: '_lz', dmask: 0x1 }, lanes: (l) => ({ x: l === 3 ? 0.1 : 0.5, y: 0.5, z: 0 }) },
   ];
   return s;
 }

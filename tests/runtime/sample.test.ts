@@ -1,4 +1,4 @@
-// Image sampling with point filtering (image_sample*: ./cases-sample.ts) on three engines: the RDNA
+// Image sampling with point filtering and gather4 (image_sample*, image_gather4*: ./cases-sample.ts) on three engines: the RDNA
 // interpreter, the IR interpreter (the translation) and recompiled on lavapipe with the validation
 // layer on (each module through spirv-val), each equal to the results of the model in
 // ./cases-sample.ts (written there from the readings, not by src/). Then the refusals: S#s, T#s and
@@ -35,7 +35,7 @@ const wanted = (c: SampleCase): readonly Uint8Array[] => {
   return c.want as readonly Uint8Array[];
 };
 
-test('image_sample with point filtering (every address mode, normalized or not, TRUNC_COORD 0/1, NaN/inf/huge/boundary coordinates, borders, d16/A16/NSA, _l/_lz/_o and the implicit forms, every class but cube): the interpreter, the IR interpreter and lavapipe equal the model', async () => {
+test('image_sample with point filtering (every address mode, normalized or not, TRUNC_COORD 0/1, NaN/inf/huge/boundary coordinates, borders, d16/A16/NSA, _l/_lz/_o and the implicit forms, every class but cube) and image_gather4 (the footprint under every address mode, each component, d16/A16, _o, _l): the interpreter, the IR interpreter and lavapipe equal the model', async () => {
   assert.ok(LVP, 'lavapipe (mesa-vulkan-drivers) is not installed');
   const dev = VulkanDevice.open({ driverFiles: LVP, validation: true });
   let n = 0;
@@ -53,7 +53,7 @@ test('image_sample with point filtering (every address mode, normalized or not, 
   } finally {
     dev.close();
   }
-  assert.ok(n >= 40, `${n} cases`);
+  assert.ok(n >= 55, `${n} cases`);
 });
 
 test('S#s, T#s and lanes sampling does not model: the interpreter stops, the IR interpreter and lavapipe fault (FAULT_SAMPLE)', async () => {
@@ -64,7 +64,7 @@ test('S#s, T#s and lanes sampling does not model: the interpreter stops, the IR 
     const rng = new Rng(9);
     for (const sc of faultScenarios()) {
       const c = sampleCase(sc, rng);
-      assert.throws(() => interpret(c), (x: unknown) => x instanceof UnimplementedError && x.message.includes('image_sample'), `${sc.name}: the interpreter refuses`);
+      assert.throws(() => interpret(c), (x: unknown) => x instanceof UnimplementedError && /image_(sample|gather4)/.test(x.message), `${sc.name}: the interpreter refuses`);
       assert.throws(() => irRun(c), (x: unknown) => x instanceof RuntimeFault && message.test(x.message), `${sc.name}: the IR interpreter faults`);
       await assert.rejects(runOnVulkan(c.shader, prepare(c.shader, c.buffers.map((b) => b.slice()), c.grid, c.block, c.scalars), dev), (x: unknown) => x instanceof RuntimeFault && message.test(x.message), `${sc.name}: Vulkan faults`);
       // Lane faults: the model names the same lanes.

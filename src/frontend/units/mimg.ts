@@ -47,7 +47,7 @@ import { TSHARP_FIELDS, type TsharpFieldName } from '../../isa/tsharp.js';
 import { bufferFormatInfo, GFX10_BUFFER_FORMATS } from '../../isa/tables/mtbuf.js';
 import { CLASS_TYPE, type ImageArith, type ImageClass, type ImageDims, linearTexel, type TexelCoords } from '../../image/linear.js';
 import { type CoordSlot, type ImageOpPlan, imageOpPlan, imageResinfoPlan } from '../../image/plan.js';
-import { f16ToF32, imageSamplePlan, type SampleArith, type SampleFields, type SampleLane, samplePlace, sampleRefusals } from '../../image/sample.js';
+import { f16ToF32, gatherPlace, imageSamplePlan, type SampleArith, type SampleFields, type SampleLane, samplePlace, sampleRefusals } from '../../image/sample.js';
 import { SSHARP_FIELDS, type SsharpFieldName } from '../../isa/ssharp.js';
 import type { FloatAtomicOp } from '../../float/atomic.js';
 import type { TContext, Translator } from '../context.js';
@@ -373,7 +373,9 @@ const imageSample: Translator = (cx) => {
   const T = (n: TsharpFieldName) => tfield(cx, w, n);
   const exec = cx.execBit();
   const format = T('format');
-  const lf = loadFormat(cx, plan, w, format);
+  // What a texel read gives: dmask's channels (sample), or gather4's one component.
+  const shape: LoadShape = { dmask: plan.op === 'gather4' ? 1 << (plan.component ?? 0) : plan.dmask, d16: plan.d16, vdata: plan.vdata };
+  const lf = loadFormat(cx, shape, w, format);
   const refusals = sampleRefusals(A, plan, S, T).map((r) => r.cond);
   const refuse = or(cx, e(cx, 'INe32', T('swMode'), K(cx, 0)), e(cx, 'INe32', T('type'), K(cx, CLASS_TYPE[plan.cls])), lf.refuse, ...refusals);
   const dims: ImageDims<Inst> = {
@@ -397,29 +399,35 @@ const imageSample: Translator = (cx) => {
     ...(plan.offset !== undefined ? { offset: cx.b.emit('GetVgpr', [], [plan.offset]) } : {}),
     ...(plan.lod ? { lod: value(plan.lod) } : {}),
   };
-  const p = samplePlace(A, plan.cls, fields, lane);
-  const fw = lf.fw;
+  // The texels read: samplePlace's one (dmask's channels) or gatherPlace's four (the component each).
+  const places = plan.op === 'gather4' ? gatherPlace(A, plan.cls, fields, lane) : (() => {
+    const p = samplePlace(A, plan.cls, fields, lane);
+    return { texels: [{ coords: p.coords, border: p.border }], fault: p.fault };
+  })();
   const borderType = S('borderColorType');
-  const chans = [0, 1, 2, 3].filter((k) => plan.dmask & (1 << k));
+  const chans = [0, 1, 2, 3].filter((k) => shape.dmask & (1 << k));
   const identity = and(cx, ...chans.map((k) => e(cx, 'IEq32', lf.sels[k] as Inst, K(cx, 4 + k))));
-  const borderRefused = or(cx, e(cx, 'IEq32', borderType, K(cx, 3)), bitOf(cx, fw, FMT.integer), not(cx, identity));
-  const laneFault = or(cx, refuse, p.fault, and(cx, p.border, borderRefused));
+  const borderRefused = or(cx, e(cx, 'IEq32', borderType, K(cx, 3)), bitOf(cx, lf.fw, FMT.integer), not(cx, identity));
+  const anyBorder = or(cx, ...places.texels.map((x) => x.border));
+  const laneFault = or(cx, refuse, places.fault, and(cx, anyBorder, borderRefused));
   cx.b.emit('Fault', [e(cx, 'AndU1', exec, laneFault)], [FAULT_SAMPLE]);
   const go = and(cx, exec, not(cx, laneFault));
   const gfx103 = cx.shader.info.target === 'gfx1030';
-  const ok = linearTexel(new IrImageArith(cx.b), plan.cls, gfx103, dims, p.coords).ok;
-  const offset = texelOffset(cx, plan.cls, gfx103, dims, p.coords);
   const base = cx.pack(e(cx, 'Shl32', T('baseLo'), K(cx, 8)), e(cx, 'Or32', e(cx, 'LShr32', T('baseLo'), K(cx, 24)), e(cx, 'Shl32', T('baseHi'), K(cx, 8))));
-  const on = and(cx, go, not(cx, p.border), ok);
-  const { results, one } = loadChannels(cx, plan, format, lf, { on, addr: e(cx, 'IAdd64', cx.memoryAddress(base), offset) });
-  // The border colour: type 2 one in every channel, type 1 one in w, else 0.
   const white = e(cx, 'IEq32', borderType, K(cx, 2)), opaque = e(cx, 'IEq32', borderType, K(cx, 1));
-  const final = results.map((x, j) => {
-    const k = chans[j] as number;
-    const b = e(cx, 'Select32', k === 3 ? or(cx, white, opaque) : white, one, K(cx, 0));
-    return e(cx, 'Select32', p.border, b, x);
+  const results = places.texels.flatMap((x) => {
+    const ok = linearTexel(new IrImageArith(cx.b), plan.cls, gfx103, dims, x.coords).ok;
+    const offset = texelOffset(cx, plan.cls, gfx103, dims, x.coords);
+    const on = and(cx, go, not(cx, x.border), ok);
+    const { results: rs, one } = loadChannels(cx, shape, format, lf, { on, addr: e(cx, 'IAdd64', cx.memoryAddress(base), offset) });
+    // The border colour: type 2 one in every channel, type 1 one in w, else 0.
+    return rs.map((r, j) => {
+      const k = chans[j] as number;
+      const b = e(cx, 'Select32', k === 3 ? or(cx, white, opaque) : white, one, K(cx, 0));
+      return e(cx, 'Select32', x.border, b, r);
+    });
   });
-  writeChannels(cx, plan, final, exec);
+  writeChannels(cx, { dmask: plan.op === 'gather4' ? 0xf : plan.dmask, d16: plan.d16, vdata: plan.vdata }, results, exec);
 };
 
 /** How many of dmask's low channels are set before the first clear one (the components a store can write). */
@@ -582,9 +590,10 @@ export const MIMG: Record<string, Translator> = { image_load: imageLoad, image_l
 for (const m of ['image_load_pck', 'image_load_pck_sgn', 'image_load_mip_pck', 'image_load_mip_pck_sgn']) MIMG[m] = imagePckLoad;
 for (const m of ['image_store_pck', 'image_store_mip_pck']) MIMG[m] = imagePckStore;
 MIMG.image_get_resinfo = imageResinfo;
-// The sample forms but the depth-compare ones (_c: never modelled, so `rdna coverage` names them).
+// The sample and gather4 forms but the depth-compare ones (_c: never modelled, so `rdna coverage` names them) and image_gather4h.
 for (const d of ISA_TABLE) {
-  if (d.family === 'MIMG' && d.mnemonic.startsWith('image_sample') && !d.mnemonic.slice('image_sample'.length).split('_').includes('c')) MIMG[d.mnemonic] = imageSample;
+  const op = d.mnemonic.startsWith('image_sample') ? 'image_sample' : d.mnemonic.startsWith('image_gather4') && d.mnemonic !== 'image_gather4h' ? 'image_gather4' : undefined;
+  if (d.family === 'MIMG' && op && !d.mnemonic.slice(op.length).split('_').includes('c')) MIMG[d.mnemonic] = imageSample;
 }
 for (const d of ISA_TABLE) {
   if (d.family !== 'MIMG' || !(d.flags ?? []).includes('atomic')) continue;

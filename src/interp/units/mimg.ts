@@ -84,8 +84,8 @@ import type { InstrDef } from '../../isa/types.js';
 import { ISA_TABLE } from '../../isa/table.js';
 import { type BufferFormatInfo, bufferFormatInfo, GFX10_BUFFER_FORMATS } from '../../isa/tables/mtbuf.js';
 import { IMG_TYPE, tsharpField, type TsharpFieldName } from '../../isa/tsharp.js';
-import { CLASS_TYPE, type ImageClass, linearTexel, NUMBER_IMAGE_ARITH, type ImageDims } from '../../image/linear.js';
-import { f16ToF32, imageSamplePlan, NUMBER_SAMPLE_ARITH, type SampleArith, type SampleFields, type SampleLane, SAMPLE_MODE, samplePlace, sampleRefusals } from '../../image/sample.js';
+import { CLASS_TYPE, type ImageClass, linearTexel, NUMBER_IMAGE_ARITH, type ImageDims, type TexelCoords } from '../../image/linear.js';
+import { f16ToF32, gatherPlace, imageSamplePlan, NUMBER_SAMPLE_ARITH, type SampleArith, type SampleFields, type SampleLane, SAMPLE_MODE, samplePlace, sampleRefusals } from '../../image/sample.js';
 import { ssharpField, type SsharpFieldName } from '../../isa/ssharp.js';
 import { envFor } from '../../float/env.js';
 import { mulF32 } from '../../float/arith.js';
@@ -258,6 +258,8 @@ function loadHandler(def: InstrDef): Handler {
   };
 }
 
+const NOT_ESTABLISHED = 'a wrap or mirror coordinate of magnitude 2^24 or more, or an LOD that is NaN or within 1/256 of a half level';
+
 /** The coordinate multiply's float environment (src/image/sample.ts SAMPLE_MODE). */
 const SAMPLE_ENV = envFor(SAMPLE_MODE, 'f32');
 const SAMPLE_ARITH: SampleArith<number, boolean> = { ...NUMBER_SAMPLE_ARITH, fmul: (a, b) => mulF32(a, b, SAMPLE_ENV) >>> 0 };
@@ -278,9 +280,11 @@ function sampleHandler(def: InstrDef): Handler {
     const S = (n: SsharpFieldName): number => ssharpField(samp, n);
     const T = (n: TsharpFieldName): number => tsharpField(words, n);
     for (const r of sampleRefusals(SAMPLE_ARITH, plan, S, T)) {
-      if (r.cond) throw new UnimplementedError(`${m}: an S# or T# with ${r.why} is not implemented (only point sampling)`);
+      if (r.cond) throw new UnimplementedError(`${m}: an S# or T# with ${r.why} is not implemented (only point sampling and gather4)`);
     }
-    const lf = loadFormat(m, plan, words, img.fmt);
+    // What a texel read gives: dmask's channels (sample), or gather4's one component.
+    const shape: LoadShape = { dmask: plan.op === 'gather4' ? 1 << (plan.component ?? 0) : plan.dmask, d16: plan.d16, vdata: plan.vdata };
+    const lf = loadFormat(m, shape, words, img.fmt);
     const dims = { ...img.dims, log2Bpe: 31 - Math.clz32(lf.f.bytes) };
     const fields: SampleFields<number, boolean> = {
       clampX: S('clampX'), clampY: S('clampY'), clampZ: S('clampZ'), trunc: S('truncCoord') === 1,
@@ -303,19 +307,29 @@ function sampleHandler(def: InstrDef): Handler {
         ...(plan.offset !== undefined ? { offset: readLane(cx.st, vgpr(plan.offset), 'b32', l) >>> 0 } : {}),
         ...(plan.lod ? { lod: value(plan.lod) } : {}),
       };
-      const p = samplePlace(SAMPLE_ARITH, plan.cls, fields, lane);
-      if (p.fault) throw new UnimplementedError(`${m}: lane ${l}: a texel that is not established (a wrap or mirror coordinate of magnitude 2^24 or more, or an LOD that is NaN or within 1/256 of a half level)`);
-      let results: number[];
-      if (p.border) {
+      const border = (k: number): number => {
         if (borderType === 3) throw new UnimplementedError(`${m}: lane ${l}: the border colour of BORDER_COLOR_TYPE 3 (the register table) is not implemented`);
         if (integer) throw new UnimplementedError(`${m} with ${lf.f.name}: lane ${l}: the border colour of an integer format is not implemented`);
         if (!identity) throw new UnimplementedError(`${m}: lane ${l}: the border colour under a DST_SEL other than the identity is not implemented`);
-        results = lf.chans.map((k) => (borderType === 2 || (borderType === 1 && k === 3) ? lf.one : 0));
+        return borderType === 2 || (borderType === 1 && k === 3) ? lf.one : 0;
+      };
+      const read = (coords: TexelCoords<number>): number[] => {
+        const t = linearTexel(NUMBER_IMAGE_ARITH, plan.cls, gfx103, dims, coords);
+        return texelChannels(cx, shape, lf, { ok: t.ok, addr: img.base + Number(t.offset) });
+      };
+      let results: number[];
+      if (plan.op === 'gather4') {
+        // The footprint's four texels, component k of each (after DST_SEL), in gatherPlace's order.
+        const g = gatherPlace(SAMPLE_ARITH, plan.cls, fields, lane);
+        if (g.fault) throw new UnimplementedError(`${m}: lane ${l}: a texel that is not established (${NOT_ESTABLISHED})`);
+        const k = plan.component ?? 0;
+        results = g.texels.map((x) => (x.border ? border(k) : read(x.coords)[0] ?? 0));
       } else {
-        const t = linearTexel(NUMBER_IMAGE_ARITH, plan.cls, gfx103, dims, p.coords);
-        results = texelChannels(cx, plan, lf, { ok: t.ok, addr: img.base + Number(t.offset) });
+        const p = samplePlace(SAMPLE_ARITH, plan.cls, fields, lane);
+        if (p.fault) throw new UnimplementedError(`${m}: lane ${l}: a texel that is not established (${NOT_ESTABLISHED})`);
+        results = p.border ? lf.chans.map(border) : read(p.coords);
       }
-      writeChannels(cx, plan, l, results);
+      writeChannels(cx, { dmask: plan.op === 'gather4' ? 0xf : plan.dmask, d16: plan.d16, vdata: plan.vdata }, l, results);
     }
   };
 }
@@ -497,13 +511,13 @@ for (const d of ISA_TABLE) {
   if (LOADS_STORES.includes(m)) MIMG[m] = m.startsWith('image_load') ? loadHandler(d) : storeHandler(d);
   else if (PCK.includes(m)) MIMG[m] = m.startsWith('image_load') ? pckLoadHandler(d) : pckStoreHandler(d);
   else if (m === 'image_get_resinfo') MIMG[m] = resinfoHandler(d);
-  else if (m.startsWith('image_sample')) MIMG[m] = sampleHandler(d);
+  else if (m.startsWith('image_sample') || (m.startsWith('image_gather4') && m !== 'image_gather4h')) MIMG[m] = sampleHandler(d);
   else if (m.startsWith('image_atomic_')) {
     const name = m.slice('image_atomic_'.length);
     if (INT_ATOMICS.includes(name) || name in FLOAT_ATOMICS) MIMG[m] = atomicHandler(d, name);
   }
 }
-const SAMPLES = ISA_TABLE.filter((d) => d.family === 'MIMG' && d.mnemonic.startsWith('image_sample')).length;
+const SAMPLES = ISA_TABLE.filter((d) => d.family === 'MIMG' && (d.mnemonic.startsWith('image_sample') || (d.mnemonic.startsWith('image_gather4') && d.mnemonic !== 'image_gather4h'))).length;
 if (Object.keys(MIMG).length !== LOADS_STORES.length + PCK.length + 1 + INT_ATOMICS.length + Object.keys(FLOAT_ATOMICS).length + SAMPLES) {
   throw new InterpError('internal: the MIMG table lacks an instruction this unit implements');
 }
