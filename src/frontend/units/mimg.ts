@@ -336,7 +336,7 @@ const imageLoad: Translator = (cx) => {
 };
 
 /** src/image/sample.ts's arithmetic as IR (u32 and u1 values; the f32 multiply under SAMPLE_MODE). */
-class IrSampleArith extends IrIntArith implements SampleArith<Inst, Inst> {
+export class IrSampleArith extends IrIntArith implements SampleArith<Inst, Inst> {
   or(a: Inst, b: Inst): Inst { return this.e('Or32', a, b); }
   shl(a: Inst, n: Inst): Inst { return this.e('Shl32', a, n); }
   shr(a: Inst, n: Inst): Inst { return this.e('LShr32', a, n); }
