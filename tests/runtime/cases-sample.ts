@@ -267,7 +267,11 @@ function addressDwords(im: Img, ins: Instr, lane: LaneIn): number[] {
     out.push(((ox & 0x3f) | ((oy & 0x3f) << 8) | ((oz & 0x3f) << 16)) >>> 0);
   }
   if (parts.includes('b')) out.push(bitsOf(lane.bias ?? 0.75));
-  if (parts.includes('d')) for (let k = 0; k < GRADS[im.cls]; k++) out.push(bitsOf(0.25 * (k + 1)));
+  // Gradients (ignored under MIP_FILTER none): 32-bit each, or with _g16 packed as (dPdx halves, dPdy halves), each padded to dwords.
+  if (parts.includes('d') || parts.includes('cd')) {
+    const n = parts.includes('g16') ? (im.cls === '3d' ? 4 : 2) : GRADS[im.cls];
+    for (let k = 0; k < n; k++) out.push(parts.includes('g16') ? 0x3c003800 + k : bitsOf(0.25 * (k + 1)));
+  }
   const comps: number[] = [lane.x];
   if (hasY(im.cls)) comps.push(lane.y);
   if (im.cls === '3d' || im.cls === '1dArray' || im.cls === '2dArray') comps.push(lane.z);
@@ -409,10 +413,12 @@ export function sampleScenarios(): SampleScenario[] {
   out.push({ name: '2D FORCE_UNNORMALIZED mirror-once border', img: pot, samp: { clampX: 7, clampY: 5, forceUnnorm: 1, border: 2, trunc: 1 }, ins: { suffix: '', dmask: 0xb }, lanes: lanesFor(pot, true, () => true) });
   out.push({ name: '2D normalized pot clamp-border', img: pot, samp: { clampX: 6, clampY: 4, border: 1 }, ins: { suffix: '', dmask: 0x9 }, lanes: lanesFor(pot, false, () => true), ws: 64 });
   // The other implicit forms: _b (bias ignored), _cl, _d, _b_cl under MIP_FILTER none.
-  for (const suffix of ['_b', '_cl', '_d', '_b_cl', '_d_cl']) {
+  for (const suffix of ['_b', '_cl', '_d', '_b_cl', '_d_cl', '_cd', '_d_g16', '_cd_cl_o_g16']) {
     const img: Img = { cls: '2d', format: '32_32_32_32_FLOAT', w: 5, h: 6, d: 1, levels: 3, baseLevel: 1 };
-    out.push({ name: `2D ${suffix} (MIP_FILTER none: BASE_LEVEL 1)`, img, samp: { clampX: 0, clampY: 3 }, ins: { suffix, dmask: 0x5 }, lanes: (l, rng) => ({ ...lanesFor(img, false, () => false)(l, rng), lod: 2.7 }) });
+    out.push({ name: `2D ${suffix} (MIP_FILTER none: BASE_LEVEL 1)`, img, samp: { clampX: 0, clampY: 3 }, ins: { suffix, dmask: 0x5 }, lanes: (l, rng) => ({ ...lanesFor(img, false, () => false)(l, rng), lod: 2.7, off: [rng.int(64) - 32, rng.int(64) - 32, 0] }) });
   }
+  const g3: Img = { cls: '3d', format: '32_32_FLOAT', w: 4, h: 5, d: 6, levels: 1 };
+  out.push({ name: '3D _d_g16 (four gradient dwords)', img: g3, samp: { clampX: 2, clampY: 1, clampZ: 0 }, ins: { suffix: '_d_g16', dmask: 0x3 }, lanes: lanesFor(g3, false, () => false) });
   // Every class, _lz and _l (MIP_FILTER none: the LOD ignored).
   for (const cls of CLASSES) {
     const img: Img = { cls, format: cls === '3d' ? '32_32_FLOAT' : '32_32_32_32_FLOAT', w: 6, h: cls === '1d' || cls === '1dArray' ? 1 : 5, d: cls === '3d' ? 3 : 4, levels: 2, baseArray: cls.endsWith('Array') ? 1 : 0 };
