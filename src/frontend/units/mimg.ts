@@ -35,6 +35,12 @@
 // components without conversion (8/16 bits zero- or sign-extended); another format, a dmask channel
 // past the components or a DST_SEL other than the identity (loads), a component left out of dmask
 // (stores) fault.
+//
+// image_sample* (point filtering) and image_gather4* as src/interp/units/mimg.ts runs them: the
+// plan, the S#/T# refusals, each lane's texel (gather4: four) or border colour from
+// src/image/sample.ts over IR (IrSampleArith), the texel read and converted by image_load's code
+// (loadFormat, loadChannels, writeChannels); a refusal, a lane whose texel is not established or a
+// border colour not modelled faults (FAULT_SAMPLE).
 import { Builder, type Inst, IrFunction } from '../../ir/ir.js';
 import { eliminateCommonSubexpressions } from '../../ir/passes/cse.js';
 import { eliminateDeadCode } from '../../ir/passes/dce.js';

@@ -1,5 +1,7 @@
 // MIMG storage instructions: image_load/_mip, image_store/_mip, their _pck forms and the 32-bit
-// image atomics on a linear (SW_MODE 0) T#; image_get_resinfo on any T# (see below). What an instruction addresses comes from src/image/plan.ts (class,
+// image atomics on a linear (SW_MODE 0) T#; image_get_resinfo on any T# (see below); image_sample*
+// with point filtering and image_gather4* (sampleHandler: src/image/sample.ts's semantics, the
+// texel read and converted by image_load's code). What an instruction addresses comes from src/image/plan.ts (class,
 // coordinate slots incl. NSA and A16 halves, data VGPRs, the forms not modelled), where a texel
 // lies and whether it is in the view from src/image/linear.ts (addrlib's gfx10 linear layout,
 // the same code the recompiler builds IR from), the T#'s fields from src/isa/tsharp.ts.
