@@ -20,6 +20,7 @@ export const FAULT_MESSAGES = [
   'an illegal instruction (v_illegal raises an exception that enters the trap handler; no trap handler runs here)',
   'the wave halted itself (s_sethalt 1; no debugger resumes it here)',
   'the wave killed itself (s_setkill 1), which is not modelled (the interpreter stops there too)',
+  'an image sample or gather4 the translation does not implement: an S# other than point sampling (gather4: point or bilinear, TRUNC_COORD 0) (src/image/sample.ts sampleRefusals), a T# or format image_load refuses, a lane whose texel is not established (a wrap or mirror coordinate of magnitude 2^24 or more, an LOD that is NaN or within 1/256 of a half level), or a border colour it does not model (BORDER_COLOR_TYPE 3, an integer format, a DST_SEL other than the identity)',
 ] as const;
 
 /** A FLAT float atomic's lanes in the LDS or private aperture (other FLAT accesses there are translated). */
@@ -43,6 +44,8 @@ export const FAULT_ILLEGAL = 11;
 export const FAULT_HALT = 12;
 /** s_setkill 1 reached: the wave is killed; what becomes of its outstanding work is not modelled. */
 export const FAULT_KILL = 13;
+/** An image sample on an S#, T# or coordinate outside what src/image/sample.ts models (the interpreter stops there too). */
+export const FAULT_SAMPLE = 14;
 
 /** A fault as a run reports it: `pc 0x..: <instruction>: <message>`. */
 export class RuntimeFault extends Error {

@@ -219,6 +219,7 @@ const HANDLERS: Record<Op, Handler> = {
   Shl64: m2((a, n) => (big(a) << BigInt(u(n) & 63)) & M64), LShr64: m2((a, n) => big(a) >> BigInt(u(n) & 63)), AShr64: m2((a, n) => (sx64(big(a)) >> BigInt(u(n) & 63)) & M64),
   IEq64: m2((a, b) => b01(big(a) === big(b))), INe64: m2((a, b) => b01(big(a) !== big(b))), ULt64: m2((a, b) => b01(big(a) < big(b))), SLt64: m2((a, b) => b01(sx64(big(a)) < sx64(big(b)))),
   UMulWide32: m2((a, b) => big(a) * big(b)),
+  UMod32: m2((a, b) => (u(b) === 0 ? u(a) : u(a) % u(b))),
   UDiv64: m2((a, b) => (big(b) === 0n ? M64 : big(a) / big(b))), UMod64: m2((a, b) => (big(b) === 0n ? big(a) : big(a) % big(b))),
   BitcastU32F32: m1((a) => a), BitcastF32U32: m1((a) => a), BitcastU64F64: m1((a) => a), BitcastF64U64: m1((a) => a), BitcastU32F16: m1((a) => u(a) & 0xffff), BitcastF16U32: m1((a) => a),
   FAdd32: fl((e, a, b) => F.addF32(u(a), u(b), e)), FSub32: fl((e, a, b) => F.subF32(u(a), u(b), e)), FMul32: fl((e, a, b) => F.mulF32(u(a), u(b), e)),

@@ -79,6 +79,8 @@ export const OPS = {
   // --- 32-bit integer and bit ops ---
   IAdd32: bin('u32'), ISub32: bin('u32'), IMul32: bin('u32'),
   UMulHi32: bin('u32'), SMulHi32: bin('u32'),
+  /** a mod b (unsigned; a when b is 0). */
+  UMod32: bin('u32'),
   And32: bin('u32'), Or32: bin('u32'), Xor32: bin('u32'), Not32: un('u32'),
   /** Shifts take the amount modulo 32 (RDNA semantics), the emitter masks it. */
   Shl32: bin('u32'), LShr32: bin('u32'), AShr32: bin('u32'),

@@ -34,6 +34,7 @@ import { dotCases, movrelCases, permlaneCases, sadCases, sdwaCases } from './cas
 import { imageVkCases, sharedImageCases } from './image-vk-cases.js';
 import { pckResinfoCases } from './cases-image-pck.js';
 import { smemCases } from './cases-smem.js';
+import { sampleCases } from './cases-sample.js';
 
 export interface EngineCase {
   /** The case's name in messages. */
@@ -447,6 +448,8 @@ export const ENGINE_SUITES: readonly EngineSuite[] = [
   { title: 'image_get_resinfo and the _pck forms', cases: function* () { for (const [, vk] of pckResinfoCases()) yield vk; } },
   // gfx1010/gfx1013's scalar stores and atomics (./cases-smem.ts; tests/runtime/scalar-memory.test.ts checks them against the ISA rules on three engines).
   { title: 'scalar stores and atomics (gfx1010, gfx1013)', cases: smemCases },
+  // image_sample with point filtering and image_gather4 (./cases-sample.ts; tests/runtime/sample.test.ts checks them against its model on three engines).
+  { title: 'image sampling (point) and gather4', cases: sampleCases },
 ];
 
 /** The IR interpreter's buffers for the case (on copies of its inputs). */

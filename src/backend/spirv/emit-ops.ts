@@ -224,6 +224,7 @@ export function emitOp(sc: Scalars, k: KernelState | undefined, i: Inst, A: (j: 
     case 'UMulWide32': r = m.OpIMul(tU64, m.OpUConvert(tU64, A(0)), m.OpUConvert(tU64, A(1))); break;
     // Division by zero is undefined in SPIR-V: the IR's lowerings never divide by zero (the
     // divisor is a normalised significand), but the emitter guards anyway (as the interpreter: all ones / the dividend).
+    case 'UMod32': { const z = m.OpIEqual(tBool, A(1), c32(0)); r = m.OpSelect(tU32, z, A(0), m.OpUMod(tU32, A(0), m.OpSelect(tU32, z, c32(1), A(1)))); break; }
     case 'UDiv64': { const z = m.OpIEqual(tBool, A(1), c64(0n)); r = m.OpSelect(tU64, z, c64((1n << 64n) - 1n), m.OpUDiv(tU64, A(0), m.OpSelect(tU64, z, c64(1n), A(1)))); break; }
     case 'UMod64': { const z = m.OpIEqual(tBool, A(1), c64(0n)); r = m.OpSelect(tU64, z, A(0), m.OpUMod(tU64, A(0), m.OpSelect(tU64, z, c64(1n), A(1)))); break; }
     case 'BitcastU32F32': case 'BitcastF32U32': case 'BitcastU64F64': case 'BitcastF64U64': r = m.OpBitcast(T(sc, i), A(0)); break;

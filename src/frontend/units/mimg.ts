@@ -35,18 +35,26 @@
 // components without conversion (8/16 bits zero- or sign-extended); another format, a dmask channel
 // past the components or a DST_SEL other than the identity (loads), a component left out of dmask
 // (stores) fault.
+//
+// image_sample* (point filtering) and image_gather4* as src/interp/units/mimg.ts runs them: the
+// plan, the S#/T# refusals, each lane's texel (gather4: four) or border colour from
+// src/image/sample.ts over IR (IrSampleArith), the texel read and converted by image_load's code
+// (loadFormat, loadChannels, writeChannels); a refusal, a lane whose texel is not established or a
+// border colour not modelled faults (FAULT_SAMPLE).
 import { Builder, type Inst, IrFunction } from '../../ir/ir.js';
 import { eliminateCommonSubexpressions } from '../../ir/passes/cse.js';
 import { eliminateDeadCode } from '../../ir/passes/dce.js';
 import { foldConstants } from '../../ir/passes/fold.js';
 import type { Op } from '../../ir/ops.js';
 import { ATOMIC_RMW } from '../../ir/ops.js';
-import { FAULT_IMAGE } from '../../ir/faults.js';
+import { FAULT_IMAGE, FAULT_SAMPLE } from '../../ir/faults.js';
 import { ISA_TABLE } from '../../isa/table.js';
 import { TSHARP_FIELDS, type TsharpFieldName } from '../../isa/tsharp.js';
 import { bufferFormatInfo, GFX10_BUFFER_FORMATS } from '../../isa/tables/mtbuf.js';
 import { CLASS_TYPE, type ImageArith, type ImageClass, type ImageDims, linearTexel, type TexelCoords } from '../../image/linear.js';
 import { type CoordSlot, type ImageOpPlan, imageOpPlan, imageResinfoPlan } from '../../image/plan.js';
+import { f16ToF32, gatherPlace, imageSamplePlan, type SampleArith, type SampleFields, type SampleLane, samplePlace, sampleRefusals } from '../../image/sample.js';
+import { SSHARP_FIELDS, type SsharpFieldName } from '../../isa/ssharp.js';
 import type { FloatAtomicOp } from '../../float/atomic.js';
 import type { TContext, Translator } from '../context.js';
 import { convertComponent, d16Storable, descriptorOf, formatCx, type Layout, layoutOf, oneOf, storeComponent } from './buffer-format.js';
@@ -175,9 +183,9 @@ function tfield(cx: TContext, w: readonly Inst[], name: TsharpFieldName): Inst {
 /**
  * What the image ops need of a format, one word per FORMAT value (0: not a format they take):
  * bit 0 valid, bits 3:1 log2 of the element's bytes, 6:4 its components, bit 7 every component
- * 32-bit, bit 8 FLOAT, bit 9 d16-storable (16-bit FLOAT/UINT/SINT components).
+ * 32-bit, bit 8 FLOAT, bit 9 d16-storable (16-bit FLOAT/UINT/SINT components), bit 10 UINT/SINT.
  */
-const FMT = { valid: 0, log2: 1, comps: 4, all32: 7, float: 8, d16Store: 9 } as const;
+const FMT = { valid: 0, log2: 1, comps: 4, all32: 7, float: 8, d16Store: 9, integer: 10 } as const;
 
 function formatWord(k: number): number {
   const f = bufferFormatInfo(k);
@@ -186,7 +194,7 @@ function formatWord(k: number): number {
   if (log2 < 0) return 0;
   const bit = (b: boolean, at: number) => (b ? 1 << at : 0);
   return 1 | (log2 << FMT.log2) | (f.widths.length << FMT.comps) | bit(f.widths.every((w) => w === 32), FMT.all32)
-    | bit(f.num === 'FLOAT', FMT.float) | bit(d16Storable(f), FMT.d16Store);
+    | bit(f.num === 'FLOAT', FMT.float) | bit(d16Storable(f), FMT.d16Store) | bit(f.num === 'UINT' || f.num === 'SINT', FMT.integer);
 }
 
 /** The format word of a run-time FORMAT value (its helper's select per format). */
@@ -249,24 +257,37 @@ function texel(cx: TContext, im: Image, opRefuses: Inst, log2Bpe: Inst): { on: I
 
 const vgpr = (n: number) => ({ kind: 'vgpr' as const, index: n, count: 1 });
 
+/** What a loading instruction writes (image_load, image_sample): dmask's channels, d16, the first VGPR. */
+interface LoadShape {
+  readonly dmask: number;
+  readonly d16: boolean;
+  readonly vdata: number;
+}
+
 /**
- * image_load[_mip]: the element, its components (32-bit ones as they are, narrower ones
- * converted), DST_SEL, then the dmask channels; 0 out of bounds.
+ * A load's format word, DST_SELs and what it refuses of them (an invalid format, a d16 load of a
+ * 32-bit format, a reserved DST_SEL in a channel dmask writes), and the element's log2 bytes.
  */
-const imageLoad: Translator = (cx) => {
-  const im = imageOf(cx);
-  const { plan, w } = im;
+function loadFormat(cx: TContext, plan: LoadShape, w: readonly Inst[], format: Inst): { fw: Inst; sels: Inst[]; refuse: Inst; log2: Inst } {
   // The format word (formatWord), by its helper (only the ops that read it call it: a module holds the helpers its calls name).
-  const fw = formatWordValue(cx, im.format);
-  const d16 = plan.d16;
+  const fw = formatWordValue(cx, format);
   const all32 = bitOf(cx, fw, FMT.all32);
   const sels = (['dstSelX', 'dstSelY', 'dstSelZ', 'dstSelW'] as const).map((n) => tfield(cx, w, n));
   // A reserved DST_SEL (2, 3) in a channel dmask writes.
   const reserved = or(cx, ...sels.filter((_, k) => plan.dmask & (1 << k)).map((s) => e(cx, 'IEq32', e(cx, 'And32', s, K(cx, 6)), K(cx, 2))));
   // d16 loads take the formats narrower than 32 bits (as d16 buffer format loads do).
-  const unsupported = d16 ? or(cx, not(cx, bitOf(cx, fw, FMT.valid)), all32) : not(cx, bitOf(cx, fw, FMT.valid));
-  const log2 = bitsOf(cx, fw, FMT.log2, 3);
-  const t = texel(cx, im, or(cx, unsupported, reserved), log2);
+  const unsupported = plan.d16 ? or(cx, not(cx, bitOf(cx, fw, FMT.valid)), all32) : not(cx, bitOf(cx, fw, FMT.valid));
+  return { fw, sels, refuse: or(cx, unsupported, reserved), log2: bitsOf(cx, fw, FMT.log2, 3) };
+}
+
+/**
+ * The channels a load gives from the texel at t.addr (0 in each where not t.on): the element, its
+ * components (32-bit ones as they are, narrower ones converted), then DST_SEL; and the format's one.
+ */
+function loadChannels(cx: TContext, plan: LoadShape, format: Inst, lf: ReturnType<typeof loadFormat>, t: { on: Inst; addr: Inst }): { results: Inst[]; one: Inst } {
+  const { fw, sels, log2 } = lf;
+  const d16 = plan.d16;
+  const all32 = bitOf(cx, fw, FMT.all32);
   const is = (n: number) => e(cx, 'IEq32', log2, K(cx, n));
   const atLeast = (n: number) => e(cx, 'UGe32', log2, K(cx, n));
   // The element: a byte, a short, or 1, 2 or 4 dwords (each access only where the element has it).
@@ -275,7 +296,7 @@ const imageLoad: Translator = (cx) => {
   const dw = [2, 3, 4, 4].map((n, k) => cx.b.emit('LoadGlobal32', [e(cx, 'AndU1', t.on, atLeast(n)), add64(cx, t.addr, 4 * k)]));
   const words = [e(cx, 'Or32', e(cx, 'Or32', b8, b16), dw[0] as Inst), dw[1] as Inst, dw[2] as Inst, dw[3] as Inst];
   // Components: the 32-bit formats' dwords (a missing one 0, w 1 or 1.0), or the narrower formats converted.
-  const L = layoutOf(cx, descriptorOfValue(cx, im.format));
+  const L = layoutOf(cx, descriptorOfValue(cx, format));
   const packed = [0, 1, 2, 3].map((c) => convertedComponent(cx, L, c, words[0] as Inst, words[1] as Inst, d16));
   let channels = packed, one = oneOf(cx, L, d16);
   if (!d16) {
@@ -285,7 +306,7 @@ const imageLoad: Translator = (cx) => {
     channels = wide.map((x, c) => e(cx, 'Select32', all32, x, packed[c] as Inst));
     one = e(cx, 'Select32', all32, one32, one);
   }
-  // Result k by DST_SEL k: 0, one, or component x..w; 0 out of bounds.
+  // Result k by DST_SEL k: 0, one, or component x..w; 0 where not on.
   const results: Inst[] = [];
   for (let k = 0; k < 4; k++) {
     if (!(plan.dmask & (1 << k))) continue;
@@ -294,14 +315,125 @@ const imageLoad: Translator = (cx) => {
     channels.forEach((ch, c) => { x = e(cx, 'Select32', e(cx, 'IEq32', s, K(cx, 4 + c)), ch, x); });
     results.push(e(cx, 'Select32', t.on, x, K(cx, 0)));
   }
+  return { results, one };
+}
+
+/** dmask's channels into consecutive VGPRs (d16: two halves a VGPR, low first; an odd last half keeps the VGPR's high half). */
+function writeChannels(cx: TContext, plan: LoadShape, results: readonly Inst[], exec: Inst): void {
   const dst = (k: number) => vgpr(plan.vdata + k);
-  if (!d16) { results.forEach((x, k) => cx.writeLane(dst(k), x, 0, im.exec)); return; }
+  if (!plan.d16) { results.forEach((x, k) => cx.writeLane(dst(k), x, 0, exec)); return; }
   for (let r = 0; r < results.length; r += 2) {
     const lo = e(cx, 'And32', results[r] as Inst, K(cx, 0xffff));
     const next = results[r + 1];
     const high = next ? e(cx, 'Shl32', next, K(cx, 16)) : e(cx, 'And32', cx.lane(dst(r >> 1), 'b32'), K(cx, 0xffff0000));
-    cx.writeLane(dst(r >> 1), e(cx, 'Or32', lo, high), 0, im.exec);
+    cx.writeLane(dst(r >> 1), e(cx, 'Or32', lo, high), 0, exec);
   }
+}
+
+/**
+ * image_load[_mip]: the element, its components (32-bit ones as they are, narrower ones
+ * converted), DST_SEL, then the dmask channels; 0 out of bounds.
+ */
+const imageLoad: Translator = (cx) => {
+  const im = imageOf(cx);
+  const lf = loadFormat(cx, im.plan, im.w, im.format);
+  const t = texel(cx, im, lf.refuse, lf.log2);
+  writeChannels(cx, im.plan, loadChannels(cx, im.plan, im.format, lf, t).results, im.exec);
+};
+
+/** src/image/sample.ts's arithmetic as IR (u32 and u1 values; the f32 multiply under SAMPLE_MODE). */
+export class IrSampleArith extends IrIntArith implements SampleArith<Inst, Inst> {
+  or(a: Inst, b: Inst): Inst { return this.e('Or32', a, b); }
+  shl(a: Inst, n: Inst): Inst { return this.e('Shl32', a, n); }
+  shr(a: Inst, n: Inst): Inst { return this.e('LShr32', a, n); }
+  clz(a: Inst): Inst { return this.e('Clz32', a); }
+  urem(a: Inst, b: Inst): Inst { return this.e('UMod32', a, b); }
+  slt(a: Inst, b: Inst): Inst { return this.e('SLt32', a, b); }
+  not(a: Inst): Inst { return this.e('NotU1', a); }
+  either(a: Inst, b: Inst): Inst { return this.e('OrU1', a, b); }
+  fmul(a: Inst, b: Inst): Inst {
+    const f = (x: Inst) => this.e('BitcastU32F32', x);
+    return this.e('BitcastF32U32', this.b.emit('FMul32', [f(a), f(b)], [], { float: SAMPLE_FLOAT_MODE }));
+  }
+}
+
+/** SAMPLE_MODE (src/image/sample.ts) as the IR's FloatMode: nearest even, denormals kept. */
+const SAMPLE_FLOAT_MODE = { round: 0, denorm: 3, ieee: true, dx10Clamp: true } as const;
+
+/**
+ * image_sample* with point filtering (src/image/sample.ts): the S# and T# refusals and the load's
+ * format refusals fault the active lanes (FAULT_SAMPLE); each lane's texel or border colour from
+ * samplePlace; a lane whose texel is not established, or at a border colour not modelled (type 3,
+ * an integer format, a DST_SEL other than the identity), faults; the texel converted as image_load.
+ */
+const imageSample: Translator = (cx) => {
+  const plan = imageSamplePlan(cx.inst);
+  if (typeof plan === 'string') return cx.fail(plan);
+  const A = new IrSampleArith(cx.b);
+  const w = tsharpWords(cx, plan);
+  const sw = Array.from({ length: 4 }, (_, k) => cx.b.emit('GetSgpr', [], [plan.ssamp + k]));
+  const S = (n: SsharpFieldName): Inst => {
+    const [d, at, width] = SSHARP_FIELDS[n];
+    return e(cx, 'UBfe32', sw[d] as Inst, K(cx, at), K(cx, width));
+  };
+  const T = (n: TsharpFieldName) => tfield(cx, w, n);
+  const exec = cx.execBit();
+  const format = T('format');
+  // What a texel read gives: dmask's channels (sample), or gather4's one component.
+  const shape: LoadShape = { dmask: plan.op === 'gather4' ? 1 << (plan.component ?? 0) : plan.dmask, d16: plan.d16, vdata: plan.vdata };
+  const lf = loadFormat(cx, shape, w, format);
+  const refusals = sampleRefusals(A, plan, S, T).map((r) => r.cond);
+  const refuse = or(cx, e(cx, 'INe32', T('swMode'), K(cx, 0)), e(cx, 'INe32', T('type'), K(cx, CLASS_TYPE[plan.cls])), lf.refuse, ...refusals);
+  const dims: ImageDims<Inst> = {
+    width1: e(cx, 'Or32', T('widthLo'), e(cx, 'Shl32', T('widthHi'), K(cx, 2))),
+    height1: T('height'), depth: T('depth'), pitchMsb: T('pitchMsb'), baseLevel: T('baseLevel'), lastLevel: T('lastLevel'),
+    baseArray: T('baseArray'), maxMip: T('maxMip'), log2Bpe: lf.log2,
+  };
+  const fields: SampleFields<Inst, Inst> = {
+    clampX: S('clampX'), clampY: S('clampY'), clampZ: S('clampZ'), trunc: e(cx, 'IEq32', S('truncCoord'), K(cx, 1)),
+    unnormalized: plan.unrm ? cx.b.u1(true) : e(cx, 'IEq32', S('forceUnnormalized'), K(cx, 1)),
+    mipPoint: e(cx, 'IEq32', S('mipFilter'), K(cx, 1)), minLod: S('minLod'), maxLod: S('maxLod'),
+    width1: dims.width1, height1: dims.height1, depth: dims.depth, baseArray: dims.baseArray, baseLevel: dims.baseLevel, lastLevel: dims.lastLevel,
+  };
+  const value = (s: CoordSlot): Inst => {
+    const v = cx.b.emit('GetVgpr', [], [s.vgpr]);
+    return s.half === undefined ? v : f16ToF32(A, e(cx, 'UBfe32', v, K(cx, 16 * s.half), K(cx, 16)));
+  };
+  const c = plan.coords;
+  const lane: SampleLane<Inst> = {
+    x: value(c.x), ...(c.y ? { y: value(c.y) } : {}), ...(c.z ? { z: value(c.z) } : {}),
+    ...(plan.offset !== undefined ? { offset: cx.b.emit('GetVgpr', [], [plan.offset]) } : {}),
+    ...(plan.lod ? { lod: value(plan.lod) } : {}),
+  };
+  // The texels read: samplePlace's one (dmask's channels) or gatherPlace's four (the component each).
+  const places = plan.op === 'gather4' ? gatherPlace(A, plan.cls, fields, lane) : (() => {
+    const p = samplePlace(A, plan.cls, fields, lane);
+    return { texels: [{ coords: p.coords, border: p.border }], fault: p.fault };
+  })();
+  const borderType = S('borderColorType');
+  const chans = [0, 1, 2, 3].filter((k) => shape.dmask & (1 << k));
+  const identity = and(cx, ...chans.map((k) => e(cx, 'IEq32', lf.sels[k] as Inst, K(cx, 4 + k))));
+  const borderRefused = or(cx, e(cx, 'IEq32', borderType, K(cx, 3)), bitOf(cx, lf.fw, FMT.integer), not(cx, identity));
+  const anyBorder = or(cx, ...places.texels.map((x) => x.border));
+  const laneFault = or(cx, refuse, places.fault, and(cx, anyBorder, borderRefused));
+  cx.b.emit('Fault', [e(cx, 'AndU1', exec, laneFault)], [FAULT_SAMPLE]);
+  const go = and(cx, exec, not(cx, laneFault));
+  const gfx103 = cx.shader.info.target === 'gfx1030';
+  const base = cx.pack(e(cx, 'Shl32', T('baseLo'), K(cx, 8)), e(cx, 'Or32', e(cx, 'LShr32', T('baseLo'), K(cx, 24)), e(cx, 'Shl32', T('baseHi'), K(cx, 8))));
+  const white = e(cx, 'IEq32', borderType, K(cx, 2)), opaque = e(cx, 'IEq32', borderType, K(cx, 1));
+  const results = places.texels.flatMap((x) => {
+    const ok = linearTexel(new IrImageArith(cx.b), plan.cls, gfx103, dims, x.coords).ok;
+    const offset = texelOffset(cx, plan.cls, gfx103, dims, x.coords);
+    const on = and(cx, go, not(cx, x.border), ok);
+    const { results: rs, one } = loadChannels(cx, shape, format, lf, { on, addr: e(cx, 'IAdd64', cx.memoryAddress(base), offset) });
+    // The border colour: type 2 one in every channel, type 1 one in w, else 0.
+    return rs.map((r, j) => {
+      const k = chans[j] as number;
+      const b = e(cx, 'Select32', k === 3 ? or(cx, white, opaque) : white, one, K(cx, 0));
+      return e(cx, 'Select32', x.border, b, r);
+    });
+  });
+  writeChannels(cx, { dmask: plan.op === 'gather4' ? 0xf : plan.dmask, d16: plan.d16, vdata: plan.vdata }, results, exec);
 };
 
 /** How many of dmask's low channels are set before the first clear one (the components a store can write). */
@@ -464,6 +596,11 @@ export const MIMG: Record<string, Translator> = { image_load: imageLoad, image_l
 for (const m of ['image_load_pck', 'image_load_pck_sgn', 'image_load_mip_pck', 'image_load_mip_pck_sgn']) MIMG[m] = imagePckLoad;
 for (const m of ['image_store_pck', 'image_store_mip_pck']) MIMG[m] = imagePckStore;
 MIMG.image_get_resinfo = imageResinfo;
+// The sample and gather4 forms but the depth-compare ones (_c: never modelled, so `rdna coverage` names them) and image_gather4h.
+for (const d of ISA_TABLE) {
+  const op = d.mnemonic.startsWith('image_sample') ? 'image_sample' : d.mnemonic.startsWith('image_gather4') && d.mnemonic !== 'image_gather4h' ? 'image_gather4' : undefined;
+  if (d.family === 'MIMG' && op && !d.mnemonic.slice(op.length).split('_').includes('c')) MIMG[d.mnemonic] = imageSample;
+}
 for (const d of ISA_TABLE) {
   if (d.family !== 'MIMG' || !(d.flags ?? []).includes('atomic')) continue;
   const op = d.mnemonic.slice('image_atomic_'.length);

@@ -1,5 +1,7 @@
 // MIMG storage instructions: image_load/_mip, image_store/_mip, their _pck forms and the 32-bit
-// image atomics on a linear (SW_MODE 0) T#; image_get_resinfo on any T# (see below). What an instruction addresses comes from src/image/plan.ts (class,
+// image atomics on a linear (SW_MODE 0) T#; image_get_resinfo on any T# (see below); image_sample*
+// with point filtering and image_gather4* (sampleHandler: src/image/sample.ts's semantics, the
+// texel read and converted by image_load's code). What an instruction addresses comes from src/image/plan.ts (class,
 // coordinate slots incl. NSA and A16 halves, data VGPRs, the forms not modelled), where a texel
 // lies and whether it is in the view from src/image/linear.ts (addrlib's gfx10 linear layout,
 // the same code the recompiler builds IR from), the T#'s fields from src/isa/tsharp.ts.
@@ -84,7 +86,11 @@ import type { InstrDef } from '../../isa/types.js';
 import { ISA_TABLE } from '../../isa/table.js';
 import { type BufferFormatInfo, bufferFormatInfo, GFX10_BUFFER_FORMATS } from '../../isa/tables/mtbuf.js';
 import { IMG_TYPE, tsharpField, type TsharpFieldName } from '../../isa/tsharp.js';
-import { CLASS_TYPE, linearTexel, NUMBER_IMAGE_ARITH, type ImageDims } from '../../image/linear.js';
+import { CLASS_TYPE, type ImageClass, linearTexel, NUMBER_IMAGE_ARITH, type ImageDims, type TexelCoords } from '../../image/linear.js';
+import { f16ToF32, gatherPlace, imageSamplePlan, NUMBER_SAMPLE_ARITH, type SampleArith, type SampleFields, type SampleLane, SAMPLE_MODE, samplePlace, sampleRefusals } from '../../image/sample.js';
+import { ssharpField, type SsharpFieldName } from '../../isa/ssharp.js';
+import { envFor } from '../../float/env.js';
+import { mulF32 } from '../../float/arith.js';
 import { imageOpPlan, imageResinfoPlan, type CoordSlot, type ImageOpPlan } from '../../image/plan.js';
 import { floatAtomic, type FloatAtomicOp } from '../../float/atomic.js';
 import { convert16, convert32, missing } from './buffer-format.js';
@@ -121,7 +127,7 @@ function formatOf(fmt: number): BufferFormatInfo | undefined {
 }
 
 /** The checks every instruction makes on the T# (SW_MODE, TYPE), and its dims. */
-function imageOf(m: string, plan: ImageOpPlan, words: readonly number[]): { base: number; fmt: number; dims: ImageDims<number> } {
+function imageOf(m: string, plan: { readonly cls: ImageClass }, words: readonly number[]): { base: number; fmt: number; dims: ImageDims<number> } {
   const F = (n: TsharpFieldName): number => tsharpField(words, n);
   const sw = F('swMode');
   if (sw !== 0) throw new UnimplementedError(`${m}: a tiled image (SW_MODE ${sw}) is not implemented (only linear images, SW_MODE 0)`);
@@ -191,49 +197,142 @@ function forTexels(plan: ImageOpPlan, cx: ExecContext, img: { base: number; dims
   }
 }
 
+/** What a loading instruction writes (image_load, image_sample): its dmask channels, d16, the first VGPR. */
+interface LoadShape {
+  readonly dmask: number;
+  readonly d16: boolean;
+  readonly vdata: number;
+}
+
+/** A load's format and DST_SEL checks (wave-uniform), and what its lanes need to convert a texel. */
+function loadFormat(m: string, plan: LoadShape, words: readonly number[], fmt: number): { f: BufferFormatInfo; sels: number[]; chans: number[]; one: number } {
+  const f = formatOf(fmt);
+  if (!f) throw new UnimplementedError(`${m} with ${formatName(fmt)}: not a format the interpreter loads from an image`);
+  if (plan.d16 && f.widths.some((w) => w === 32)) throw new UnimplementedError(`${m} with ${f.name}: d16 loads of a format with 32-bit components are not implemented`);
+  const sels = dstSels(words);
+  const chans = dmaskChannels(plan.dmask);
+  for (const k of chans) {
+    const sel = sels[k] ?? 0;
+    if (sel === 2 || sel === 3) throw new UnimplementedError(`${m}: reserved DST_SEL value ${sel} (channel ${'xyzw'[k]})`);
+  }
+  return { f, sels, chans, one: missing(f, 3, plan.d16) };
+}
+
+/** The channels a load gives from the texel at t (0 in each when not t.ok): components converted, then DST_SEL. */
+function texelChannels(cx: ExecContext, plan: LoadShape, lf: ReturnType<typeof loadFormat>, t: { ok: boolean; addr: number }): number[] {
+  const { f, sels, chans, one } = lf;
+  if (!t.ok) return chans.map(() => 0);
+  // The element as dwords (1- and 2-byte elements: one value).
+  const dw: number[] = f.bytes < 4 ? [cx.mem.read(t.addr, f.bytes as 1 | 2)] : Array.from({ length: f.bytes / 4 }, (_, k) => cx.mem.read(t.addr + 4 * k, 4));
+  const comp = (c: number): number => {
+    if (c >= f.widths.length) return missing(f, c, plan.d16);
+    const sh = f.shifts[c] ?? 0, w = f.widths[c] ?? 0;
+    const word = dw[sh >>> 5] ?? 0;
+    if (w === 32) return word >>> 0;
+    const r = ((word >>> (sh & 31)) & ((1 << w) - 1)) >>> 0;
+    return plan.d16 ? convert16(f, c, r) : convert32(f, c, r);
+  };
+  return chans.map((k) => {
+    const sel = sels[k] ?? 0;
+    return sel === 0 ? 0 : sel === 1 ? one : sel >= 4 ? comp(sel - 4) : 0;
+  });
+}
+
+/** dmask's channels to consecutive VGPRs from vdata (d16: two per VGPR, low half first; an odd last half keeps the VGPR's high half). */
+function writeChannels(cx: ExecContext, plan: LoadShape, l: number, results: readonly number[]): void {
+  if (!plan.d16) { results.forEach((x, j) => writeLane(cx.st, vgpr(plan.vdata + j), l, x >>> 0)); return; }
+  for (let j = 0; j < results.length; j += 2) {
+    const r = vgpr(plan.vdata + (j >> 1));
+    const low = (results[j] ?? 0) & 0xffff;
+    const high = j + 1 < results.length ? (results[j + 1] ?? 0) & 0xffff : readLane(cx.st, r, 'b32', l) >>> 16;
+    writeLane(cx.st, r, l, (low | (high << 16)) >>> 0);
+  }
+}
+
 function loadHandler(def: InstrDef): Handler {
   const m = def.mnemonic;
   return (inst, cx) => {
     const at = begin(m, inst, cx);
     if (!at) return;
     const { plan, words, img } = at;
-    const f = formatOf(img.fmt);
-    if (!f) throw new UnimplementedError(`${m} with ${formatName(img.fmt)}: not a format the interpreter loads from an image`);
-    if (plan.d16 && f.widths.some((w) => w === 32)) throw new UnimplementedError(`${m} with ${f.name}: d16 loads of a format with 32-bit components are not implemented`);
-    const sels = dstSels(words);
-    const chans = dmaskChannels(plan.dmask);
-    for (const k of chans) {
-      const sel = sels[k] ?? 0;
-      if (sel === 2 || sel === 3) throw new UnimplementedError(`${m}: reserved DST_SEL value ${sel} (channel ${'xyzw'[k]})`);
+    const lf = loadFormat(m, plan, words, img.fmt);
+    forTexels(plan, cx, img, lf.f.bytes, (l, t) => writeChannels(cx, plan, l, texelChannels(cx, plan, lf, t)));
+  };
+}
+
+const NOT_ESTABLISHED = 'a wrap or mirror coordinate of magnitude 2^24 or more, or an LOD that is NaN or within 1/256 of a half level';
+
+/** The coordinate multiply's float environment (src/image/sample.ts SAMPLE_MODE). */
+const SAMPLE_ENV = envFor(SAMPLE_MODE, 'f32');
+const SAMPLE_ARITH: SampleArith<number, boolean> = { ...NUMBER_SAMPLE_ARITH, fmul: (a, b) => mulF32(a, b, SAMPLE_ENV) >>> 0 };
+
+/**
+ * image_sample* with point filtering on a linear T# (src/image/sample.ts: the plan, the S# and T#
+ * refusals, each lane's texel or the border colour), the texel read and converted as image_load.
+ */
+function sampleHandler(def: InstrDef): Handler {
+  const m = def.mnemonic;
+  return (inst, cx) => {
+    const plan = imageSamplePlan(inst);
+    if (typeof plan === 'string') throw new UnimplementedError(plan);
+    if (!anyActive(cx)) return;
+    const words = tsharpOf(plan, cx);
+    const img = imageOf(m, plan, words);
+    const samp = Array.from({ length: 4 }, (_, k) => (cx.st.sgpr[plan.ssamp + k] ?? 0) >>> 0);
+    const S = (n: SsharpFieldName): number => ssharpField(samp, n);
+    const T = (n: TsharpFieldName): number => tsharpField(words, n);
+    for (const r of sampleRefusals(SAMPLE_ARITH, plan, S, T)) {
+      if (r.cond) throw new UnimplementedError(`${m}: an S# or T# with ${r.why} is not implemented (only point sampling and gather4)`);
     }
-    const one = missing(f, 3, plan.d16);
-    forTexels(plan, cx, img, f.bytes, (l, t) => {
+    // What a texel read gives: dmask's channels (sample), or gather4's one component.
+    const shape: LoadShape = { dmask: plan.op === 'gather4' ? 1 << (plan.component ?? 0) : plan.dmask, d16: plan.d16, vdata: plan.vdata };
+    const lf = loadFormat(m, shape, words, img.fmt);
+    const dims = { ...img.dims, log2Bpe: 31 - Math.clz32(lf.f.bytes) };
+    const fields: SampleFields<number, boolean> = {
+      clampX: S('clampX'), clampY: S('clampY'), clampZ: S('clampZ'), trunc: S('truncCoord') === 1,
+      unnormalized: plan.unrm || S('forceUnnormalized') === 1, mipPoint: S('mipFilter') === 1, minLod: S('minLod'), maxLod: S('maxLod'),
+      width1: dims.width1, height1: dims.height1, depth: dims.depth, baseArray: dims.baseArray, baseLevel: dims.baseLevel, lastLevel: dims.lastLevel,
+    };
+    const borderType = S('borderColorType');
+    const gfx103 = cx.target === 'gfx1030';
+    const integer = lf.f.num === 'UINT' || lf.f.num === 'SINT';
+    const identity = lf.chans.every((k) => lf.sels[k] === 4 + k);
+    for (let l = 0; l < cx.st.waveSize; l++) {
+      if (!cx.st.active(l)) continue;
+      const value = (s: CoordSlot): number => {
+        const x = readLane(cx.st, vgpr(s.vgpr), 'b32', l) >>> 0;
+        return s.half === undefined ? x : f16ToF32(SAMPLE_ARITH, s.half === 0 ? x & 0xffff : x >>> 16);
+      };
+      const c = plan.coords;
+      const lane: SampleLane<number> = {
+        x: value(c.x), ...(c.y ? { y: value(c.y) } : {}), ...(c.z ? { z: value(c.z) } : {}),
+        ...(plan.offset !== undefined ? { offset: readLane(cx.st, vgpr(plan.offset), 'b32', l) >>> 0 } : {}),
+        ...(plan.lod ? { lod: value(plan.lod) } : {}),
+      };
+      const border = (k: number): number => {
+        if (borderType === 3) throw new UnimplementedError(`${m}: lane ${l}: the border colour of BORDER_COLOR_TYPE 3 (the register table) is not implemented`);
+        if (integer) throw new UnimplementedError(`${m} with ${lf.f.name}: lane ${l}: the border colour of an integer format is not implemented`);
+        if (!identity) throw new UnimplementedError(`${m}: lane ${l}: the border colour under a DST_SEL other than the identity is not implemented`);
+        return borderType === 2 || (borderType === 1 && k === 3) ? lf.one : 0;
+      };
+      const read = (coords: TexelCoords<number>): number[] => {
+        const t = linearTexel(NUMBER_IMAGE_ARITH, plan.cls, gfx103, dims, coords);
+        return texelChannels(cx, shape, lf, { ok: t.ok, addr: img.base + Number(t.offset) });
+      };
       let results: number[];
-      if (!t.ok) results = chans.map(() => 0);
-      else {
-        // The element as dwords (1- and 2-byte elements: one value).
-        const dw: number[] = f.bytes < 4 ? [cx.mem.read(t.addr, f.bytes as 1 | 2)] : Array.from({ length: f.bytes / 4 }, (_, k) => cx.mem.read(t.addr + 4 * k, 4));
-        const comp = (c: number): number => {
-          if (c >= f.widths.length) return missing(f, c, plan.d16);
-          const sh = f.shifts[c] ?? 0, w = f.widths[c] ?? 0;
-          const word = dw[sh >>> 5] ?? 0;
-          if (w === 32) return word >>> 0;
-          const r = ((word >>> (sh & 31)) & ((1 << w) - 1)) >>> 0;
-          return plan.d16 ? convert16(f, c, r) : convert32(f, c, r);
-        };
-        results = chans.map((k) => {
-          const sel = sels[k] ?? 0;
-          return sel === 0 ? 0 : sel === 1 ? one : sel >= 4 ? comp(sel - 4) : 0;
-        });
+      if (plan.op === 'gather4') {
+        // The footprint's four texels, component k of each (after DST_SEL), in gatherPlace's order.
+        const g = gatherPlace(SAMPLE_ARITH, plan.cls, fields, lane);
+        if (g.fault) throw new UnimplementedError(`${m}: lane ${l}: a texel that is not established (${NOT_ESTABLISHED})`);
+        const k = plan.component ?? 0;
+        results = g.texels.map((x) => (x.border ? border(k) : read(x.coords)[0] ?? 0));
+      } else {
+        const p = samplePlace(SAMPLE_ARITH, plan.cls, fields, lane);
+        if (p.fault) throw new UnimplementedError(`${m}: lane ${l}: a texel that is not established (${NOT_ESTABLISHED})`);
+        results = p.border ? lf.chans.map(border) : read(p.coords);
       }
-      if (!plan.d16) results.forEach((x, j) => writeLane(cx.st, vgpr(plan.vdata + j), l, x >>> 0));
-      else for (let j = 0; j < results.length; j += 2) {
-        const r = vgpr(plan.vdata + (j >> 1));
-        const low = (results[j] ?? 0) & 0xffff;
-        const high = j + 1 < results.length ? (results[j + 1] ?? 0) & 0xffff : readLane(cx.st, r, 'b32', l) >>> 16;
-        writeLane(cx.st, r, l, (low | (high << 16)) >>> 0);
-      }
-    });
+      writeChannels(cx, { dmask: plan.op === 'gather4' ? 0xf : plan.dmask, d16: plan.d16, vdata: plan.vdata }, l, results);
+    }
   };
 }
 
@@ -414,11 +513,13 @@ for (const d of ISA_TABLE) {
   if (LOADS_STORES.includes(m)) MIMG[m] = m.startsWith('image_load') ? loadHandler(d) : storeHandler(d);
   else if (PCK.includes(m)) MIMG[m] = m.startsWith('image_load') ? pckLoadHandler(d) : pckStoreHandler(d);
   else if (m === 'image_get_resinfo') MIMG[m] = resinfoHandler(d);
+  else if (m.startsWith('image_sample') || (m.startsWith('image_gather4') && m !== 'image_gather4h')) MIMG[m] = sampleHandler(d);
   else if (m.startsWith('image_atomic_')) {
     const name = m.slice('image_atomic_'.length);
     if (INT_ATOMICS.includes(name) || name in FLOAT_ATOMICS) MIMG[m] = atomicHandler(d, name);
   }
 }
-if (Object.keys(MIMG).length !== LOADS_STORES.length + PCK.length + 1 + INT_ATOMICS.length + Object.keys(FLOAT_ATOMICS).length) {
+const SAMPLES = ISA_TABLE.filter((d) => d.family === 'MIMG' && (d.mnemonic.startsWith('image_sample') || (d.mnemonic.startsWith('image_gather4') && d.mnemonic !== 'image_gather4h'))).length;
+if (Object.keys(MIMG).length !== LOADS_STORES.length + PCK.length + 1 + INT_ATOMICS.length + Object.keys(FLOAT_ATOMICS).length + SAMPLES) {
   throw new InterpError('internal: the MIMG table lacks an instruction this unit implements');
 }
