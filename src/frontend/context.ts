@@ -38,6 +38,7 @@ export class BlockBuilder extends Builder {
    */
   private readonly regs = new Map<number, Inst | undefined>();
   private readonly consts = new Map<number, Inst>();
+  private readonly consts64 = new Map<bigint, Inst>();
   private laneIdValue: Inst | undefined;
   private execBitValue: Inst | undefined;
   private execBitOf: Inst | undefined;
@@ -71,6 +72,21 @@ export class BlockBuilder extends Builder {
         return i;
       }
       case 'LaneId': return (this.laneIdValue ??= super.emit(op, args, imms, opts));
+      // The dword pairs of 64-bit values: the halves of a pair are its dwords, a pair of a value's
+      // halves is the value, a pair of constants is a constant (address offsets, 64-bit sources).
+      case 'Lo32': case 'Hi32': {
+        const x = args?.[0];
+        if (x && x.op === 'Pack64') return x.args[op === 'Lo32' ? 0 : 1] as Inst;
+        return super.emit(op, args, imms, opts);
+      }
+      case 'Pack64': {
+        const lo = args?.[0], hi = args?.[1];
+        if (lo && hi) {
+          if (lo.op === 'Lo32' && hi.op === 'Hi32' && lo.args[0] === hi.args[0]) return lo.args[0] as Inst;
+          if (lo.op === 'ConstU32' && hi.op === 'ConstU32') return this.u64(BigInt(lo.imms[0] ?? 0) | (BigInt(hi.imms[0] ?? 0) << 32n));
+        }
+        return super.emit(op, args, imms, opts);
+      }
       default: return super.emit(op, args, imms, opts);
     }
     if (!(reg >= 0 && reg < REGS)) return super.emit(op, args, imms, opts);
@@ -87,6 +103,15 @@ export class BlockBuilder extends Builder {
     if (known) return known;
     const i = super.emit(op, args, imms, opts);
     this.regs.set(reg, i);
+    return i;
+  }
+
+  /** A u64 constant, made once per block. */
+  u64(v: bigint): Inst {
+    const c = this.consts64.get(v);
+    if (c) return c;
+    const i = super.emit('ConstU64', [], [v]);
+    this.consts64.set(v, i);
     return i;
   }
 

@@ -31,9 +31,20 @@ import { SCALAR_ATOMICS } from '../../isa/tables/smem.js';
 function scalarAddressFrom(cx: TContext, base: Inst): Inst {
   const b = cx.b;
   const imm = cx.inst.mods.offset ?? 0;
-  let a = imm === 0 ? base : b.emit('IAdd64', [base, cx.pack(cx.u32(imm >>> 0), cx.u32(imm < 0 ? 0xffffffff : 0))]);
   const so = cx.op('soffset').value;
-  if (!(so.kind === 'special' && so.reg === 'null')) a = b.emit('IAdd64', [a, cx.pack(cx.scalar(so, 'u32'), cx.u32(0))]);
+  const soffset = so.kind === 'special' && so.reg === 'null' ? undefined : cx.scalar(so, 'u32');
+  // Offsets that are constants with the two low bits of their sum clear: (base + off) & ~3 is
+  // (base & ~3) + off (the sum's low two bits are the base's, and no carry leaves them), so the
+  // aligned base is one value for every access through the same base.
+  if (soffset === undefined || soffset.op === 'ConstU32') {
+    const off = BigInt.asUintN(64, BigInt(imm) + BigInt(soffset?.imms[0] ?? 0));
+    if ((off & 3n) === 0n) {
+      const aligned = cx.pack(b.emit('And32', [b.emit('Lo32', [base]), cx.u32(0xfffffffc)]), b.emit('Hi32', [base]));
+      return off === 0n ? aligned : b.emit('IAdd64', [aligned, b.u64(off)]);
+    }
+  }
+  let a = imm === 0 ? base : b.emit('IAdd64', [base, cx.pack(cx.u32(imm >>> 0), cx.u32(imm < 0 ? 0xffffffff : 0))]);
+  if (soffset) a = b.emit('IAdd64', [a, cx.pack(soffset, cx.u32(0))]);
   return cx.pack(b.emit('And32', [b.emit('Lo32', [a]), cx.u32(0xfffffffc)]), b.emit('Hi32', [a]));
 }
 
