@@ -10,7 +10,7 @@ import { valuMode, type ModeAnalysis } from '../analysis/mode.js';
 import { isDynamic as isDynamicRecord, settleUnread } from './mode-reads.js';
 import type { KnownBits } from '../analysis/scalar-constants.js';
 import { inlineConstant } from '../decode/inline.js';
-import { Builder, type FloatMode, type Imm, type Inst } from '../ir/ir.js';
+import { Builder, type FloatMode, type Imm, type Inst, IrError } from '../ir/ir.js';
 import type { IrType, Op } from '../ir/ops.js';
 import { TranslateError } from './errors.js';
 import { apertureBase } from '../isa/apertures.js';
@@ -21,6 +21,7 @@ export const NULL_REG = 125;
 
 /** A register as a number for the block builder's table: SGPR codes 0..255, VGPRs 256 + n, SCC, MODE. */
 const VGPR0 = 256, SCC_REG = 256 + 256, MODE_REG = SCC_REG + 1, REGS = MODE_REG + 1;
+const NO_IMMS: readonly Imm[] = Object.freeze([]);
 
 /**
  * The builder the frontend translates one block with: local value numbering of the register
@@ -50,6 +51,16 @@ export class BlockBuilder extends Builder {
    * (a Map keeps its keys in the order they were first set).
    */
   private readonly lastWrite = new Map<number, Inst>();
+  /**
+   * SCC's value as a recipe not yet run (`setSccLazy`): most SALU results' SCC is written again
+   * before anything reads it, so it is made only when SCC is read in the block or the block ends,
+   * and placed where the write was (`sccAt` in the block's list, with the writing instruction's pc).
+   */
+  private sccRecipe: (() => Inst) | undefined;
+  private sccAt = 0;
+  private sccPc: number | undefined;
+  /** While a recipe runs: it may only make values from values it was given (no register access, no cached value). */
+  private inRecipe = false;
 
   override emit(op: Op, args?: Inst[], imms?: readonly Imm[], opts?: { type?: IrType; float?: FloatMode }): Inst {
     let reg = -1, write = false;
@@ -59,11 +70,12 @@ export class BlockBuilder extends Builder {
       case 'SetSgpr': reg = Number(imms?.[0]); write = true; break;
       case 'GetVgpr': reg = VGPR0 + Number(imms?.[0]); break;
       case 'SetVgpr': reg = VGPR0 + Number(imms?.[0]); write = true; break;
-      case 'GetScc': reg = SCC_REG; break;
-      case 'SetScc': reg = SCC_REG; write = true; break;
+      case 'GetScc': if (this.sccRecipe) this.runSccRecipe(); reg = SCC_REG; break;
+      case 'SetScc': this.sccRecipe = undefined; reg = SCC_REG; write = true; break;
       case 'GetMode': reg = MODE_REG; break;
       case 'SetMode': reg = MODE_REG; write = true; break;
       case 'ConstU32': {
+        if (this.inRecipe) throw new IrError('an SCC recipe made a constant (pass it in)');
         const v = Number(imms?.[0]);
         const c = this.consts.get(v);
         if (c) return c;
@@ -71,7 +83,9 @@ export class BlockBuilder extends Builder {
         this.consts.set(v, i);
         return i;
       }
-      case 'LaneId': return (this.laneIdValue ??= super.emit(op, args, imms, opts));
+      case 'LaneId':
+        if (this.inRecipe) throw new IrError('an SCC recipe asked for the lane id (pass it in)');
+        return (this.laneIdValue ??= super.emit(op, args, imms, opts));
       // The dword pairs of 64-bit values: the halves of a pair are its dwords, a pair of a value's
       // halves is the value, a pair of constants is a constant (address offsets, 64-bit sources).
       case 'Lo32': case 'Hi32': {
@@ -83,13 +97,14 @@ export class BlockBuilder extends Builder {
         const lo = args?.[0], hi = args?.[1];
         if (lo && hi) {
           if (lo.op === 'Lo32' && hi.op === 'Hi32' && lo.args[0] === hi.args[0]) return lo.args[0] as Inst;
-          if (lo.op === 'ConstU32' && hi.op === 'ConstU32') return this.u64(BigInt(lo.imms[0] ?? 0) | (BigInt(hi.imms[0] ?? 0) << 32n));
+          if (lo.op === 'ConstU32' && hi.op === 'ConstU32' && !this.inRecipe) return this.u64(BigInt(lo.imms[0] ?? 0) | (BigInt(hi.imms[0] ?? 0) << 32n));
         }
         return super.emit(op, args, imms, opts);
       }
       default: return super.emit(op, args, imms, opts);
     }
     if (!(reg >= 0 && reg < REGS)) return super.emit(op, args, imms, opts);
+    if (this.inRecipe) throw new IrError(`an SCC recipe accessed a register (${op})`);
     if (write) {
       const end = this.block.insts[this.block.insts.length - 1];
       if (end && end.info.terminator) return super.emit(op, args, imms, opts); // which reports it
@@ -108,6 +123,7 @@ export class BlockBuilder extends Builder {
 
   /** A u64 constant, made once per block. */
   u64(v: bigint): Inst {
+    if (this.inRecipe) throw new IrError('an SCC recipe made a constant (pass it in)');
     const c = this.consts64.get(v);
     if (c) return c;
     const i = super.emit('ConstU64', [], [v]);
@@ -115,11 +131,40 @@ export class BlockBuilder extends Builder {
     return i;
   }
 
+  /**
+   * Writes SCC as `make()`, run only if SCC is read before another write replaces it (in this
+   * block, or after it: the block's end runs it). `make` emits pure ops on the values it closes
+   * over, made before this call (constants included): its instructions go where this write is.
+   */
+  setSccLazy(make: () => Inst): void {
+    this.sccRecipe = make;
+    this.sccAt = this.block.insts.length;
+    this.sccPc = this.pc;
+  }
+
+  /** Runs the pending SCC recipe, moves what it made to the write's place, and writes SCC. */
+  private runSccRecipe(): void {
+    const make = this.sccRecipe;
+    if (!make) return;
+    this.sccRecipe = undefined;
+    const insts = this.block.insts, n = insts.length, pc = this.pc;
+    this.pc = this.sccPc;
+    this.inRecipe = true;
+    let v: Inst;
+    try { v = make(); } finally { this.inRecipe = false; this.pc = pc; }
+    if (insts.length > n && this.sccAt < n) { const made = insts.splice(n); insts.splice(this.sccAt, 0, ...made); }
+    const w = this.fn.makeAt('SetScc', [v], NO_IMMS, undefined, this.sccPc, undefined);
+    w.block = this.block;
+    this.lastWrite.set(SCC_REG, w);
+    this.regs.set(SCC_REG, v);
+  }
+
   /** Places the registers' last writes (the block ends). */
   private placeWrites(): void {
     const insts = this.block.insts;
     const last = insts[insts.length - 1];
     if (last && last.info.terminator) return; // super.emit reports the second terminator
+    this.runSccRecipe();
     for (const w of this.lastWrite.values()) insts.push(w);
     this.lastWrite.clear();
   }
