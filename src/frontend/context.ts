@@ -159,6 +159,19 @@ export class BlockBuilder extends Builder {
     this.regs.set(SCC_REG, v);
   }
 
+  /**
+   * This lane's bit of the mask hi:lo. A mask this block wrote as the ballot of a per-lane bool
+   * (a v_cmp result, a carry) is that bool in each lane (src/ir/passes/simplify.ts, which finds
+   * the same across blocks): no bit test, no lane id.
+   */
+  maskLaneBit(lo: Inst, hi: Inst): Inst {
+    if (lo.op === 'BallotLo') {
+      const x = lo.args[0] as Inst;
+      if (this.fn.waveSize === 32 ? hi.op === 'ConstU32' && hi.imms[0] === 0 : hi.op === 'BallotHi' && hi.args[0] === x) return x;
+    }
+    return this.emit('LaneBit', [lo, hi, this.emit('LaneId')]);
+  }
+
   /** Places the registers' last writes (the block ends). */
   private placeWrites(): void {
     const insts = this.block.insts;
@@ -172,7 +185,7 @@ export class BlockBuilder extends Builder {
   /** This lane's bit of EXEC, made once while EXEC keeps its values. */
   laneBit(lo: Inst, hi: Inst): Inst {
     if (this.execBitValue && this.execBitOf === lo && this.execBitOfHi === hi) return this.execBitValue;
-    const v = this.emit('LaneBit', [lo, hi, this.emit('LaneId')]);
+    const v = this.maskLaneBit(lo, hi);
     this.execBitValue = v; this.execBitOf = lo; this.execBitOfHi = hi;
     return v;
   }
@@ -280,7 +293,7 @@ export class TContext {
     const b = this.b;
     const code = v.kind === 'sgpr' ? v.index : v.kind === 'special' ? v.code : this.fail(`a ${v.kind} lane mask is not translated`);
     const hi = this.waveSize === 64 ? b.emit('GetSgpr', [], [code + 1]) : b.u32(0);
-    return b.emit('LaneBit', [b.emit('GetSgpr', [], [code]), hi, b.emit('LaneId')]);
+    return b.maskLaneBit(b.emit('GetSgpr', [], [code]), hi);
   }
 
   /** Whether the wave-size mask at `code` is all zero (a uniform u1). */
