@@ -23,6 +23,9 @@ export const NULL_REG = 125;
 const VGPR0 = 256, SCC_REG = 256 + 256, MODE_REG = SCC_REG + 1, REGS = MODE_REG + 1;
 const NO_IMMS: readonly Imm[] = Object.freeze([]);
 
+/** A register value not made yet (BlockBuilder.setLazy). */
+interface Recipe { readonly make: () => Inst; at: number; readonly pc: number | undefined; readonly ballot: Inst | undefined; readonly half: 0 | 1 }
+
 /**
  * The builder the frontend translates one block with: local value numbering of the register
  * reads and writes (a read after a write or a read of the same register in the block is the value
@@ -52,13 +55,14 @@ export class BlockBuilder extends Builder {
    */
   private readonly lastWrite = new Map<number, Inst>();
   /**
-   * SCC's value as a recipe not yet run (`setSccLazy`): most SALU results' SCC is written again
-   * before anything reads it, so it is made only when SCC is read in the block or the block ends,
-   * and placed where the write was (`sccAt` in the block's list, with the writing instruction's pc).
+   * Scalar registers (SCC, SGPRs) whose value is a recipe not yet run (`setLazy`), by the number
+   * above: most SALU results' SCC and most carries' lane masks are written again before anything
+   * reads them, so a recipe runs only when its register is read in the block or the block ends,
+   * and what it makes is placed where the write was (`at` in the block's list, with the writing
+   * instruction's pc). A lane mask's recipe is the ballot of a per-lane bool: that bool is this
+   * lane's bit of it (`maskBit`), which needs no ballot at all.
    */
-  private sccRecipe: (() => Inst) | undefined;
-  private sccAt = 0;
-  private sccPc: number | undefined;
+  private readonly pending = new Map<number, Recipe>();
   /** While a recipe runs: it may only make values from values it was given (no register access, no cached value). */
   private inRecipe = false;
 
@@ -70,12 +74,12 @@ export class BlockBuilder extends Builder {
       case 'SetSgpr': reg = Number(imms?.[0]); write = true; break;
       case 'GetVgpr': reg = VGPR0 + Number(imms?.[0]); break;
       case 'SetVgpr': reg = VGPR0 + Number(imms?.[0]); write = true; break;
-      case 'GetScc': if (this.sccRecipe) this.runSccRecipe(); reg = SCC_REG; break;
-      case 'SetScc': this.sccRecipe = undefined; reg = SCC_REG; write = true; break;
+      case 'GetScc': reg = SCC_REG; break;
+      case 'SetScc': reg = SCC_REG; write = true; break;
       case 'GetMode': reg = MODE_REG; break;
       case 'SetMode': reg = MODE_REG; write = true; break;
       case 'ConstU32': {
-        if (this.inRecipe) throw new IrError('an SCC recipe made a constant (pass it in)');
+        if (this.inRecipe) throw new IrError('a register recipe made a constant (pass it in)');
         const v = Number(imms?.[0]);
         const c = this.consts.get(v);
         if (c) return c;
@@ -84,7 +88,7 @@ export class BlockBuilder extends Builder {
         return i;
       }
       case 'LaneId':
-        if (this.inRecipe) throw new IrError('an SCC recipe asked for the lane id (pass it in)');
+        if (this.inRecipe) throw new IrError('a register recipe asked for the lane id (pass it in)');
         return (this.laneIdValue ??= super.emit(op, args, imms, opts));
       // The dword pairs of 64-bit values: the halves of a pair are its dwords, a pair of a value's
       // halves is the value, a pair of constants is a constant (address offsets, 64-bit sources).
@@ -104,7 +108,11 @@ export class BlockBuilder extends Builder {
       default: return super.emit(op, args, imms, opts);
     }
     if (!(reg >= 0 && reg < REGS)) return super.emit(op, args, imms, opts);
-    if (this.inRecipe) throw new IrError(`an SCC recipe accessed a register (${op})`);
+    if (this.inRecipe) throw new IrError(`a register recipe accessed a register (${op})`);
+    if (this.pending.size !== 0) {
+      if (write) this.pending.delete(reg);
+      else this.runRecipe(reg);
+    }
     if (write) {
       const end = this.block.insts[this.block.insts.length - 1];
       if (end && end.info.terminator) return super.emit(op, args, imms, opts); // which reports it
@@ -123,7 +131,7 @@ export class BlockBuilder extends Builder {
 
   /** A u64 constant, made once per block. */
   u64(v: bigint): Inst {
-    if (this.inRecipe) throw new IrError('an SCC recipe made a constant (pass it in)');
+    if (this.inRecipe) throw new IrError('a register recipe made a constant (pass it in)');
     const c = this.consts64.get(v);
     if (c) return c;
     const i = super.emit('ConstU64', [], [v]);
@@ -136,27 +144,44 @@ export class BlockBuilder extends Builder {
    * block, or after it: the block's end runs it). `make` emits pure ops on the values it closes
    * over, made before this call (constants included): its instructions go where this write is.
    */
-  setSccLazy(make: () => Inst): void {
-    this.sccRecipe = make;
-    this.sccAt = this.block.insts.length;
-    this.sccPc = this.pc;
+  setSccLazy(make: () => Inst): void { this.setLazy(SCC_REG, make, undefined, 0); }
+
+  /** `setSccLazy` for SGPR `code`; `ballot`: the recipe is BallotLo (`half` 0) or BallotHi (1) of that per-lane bool. */
+  setSgprLazy(code: number, make: () => Inst, ballot?: Inst, half: 0 | 1 = 0): void { this.setLazy(code, make, ballot, half); }
+
+  private setLazy(reg: number, make: () => Inst, ballot: Inst | undefined, half: 0 | 1): void {
+    const end = this.block.insts[this.block.insts.length - 1];
+    if (end && end.info.terminator) { this.emit(reg === SCC_REG ? 'SetScc' : 'SetSgpr', [make()], reg === SCC_REG ? NO_IMMS : [reg]); return; } // which reports it
+    this.pending.set(reg, { make, at: this.block.insts.length, pc: this.pc, ballot, half });
   }
 
-  /** Runs the pending SCC recipe, moves what it made to the write's place, and writes SCC. */
-  private runSccRecipe(): void {
-    const make = this.sccRecipe;
-    if (!make) return;
-    this.sccRecipe = undefined;
+  /** The per-lane bool whose ballot half `half` SGPR `code` holds as a recipe not yet run, if it does. */
+  pendingBallot(code: number, half: 0 | 1): Inst | undefined {
+    if (this.pending.size === 0) return undefined;
+    const r = this.pending.get(code);
+    return r && r.half === half ? r.ballot : undefined;
+  }
+
+  /** Runs register `reg`'s pending recipe, if any: what it makes goes to the write's place; then the write. */
+  private runRecipe(reg: number): void {
+    const r = this.pending.get(reg);
+    if (!r) return;
+    this.pending.delete(reg);
     const insts = this.block.insts, n = insts.length, pc = this.pc;
-    this.pc = this.sccPc;
+    this.pc = r.pc;
     this.inRecipe = true;
     let v: Inst;
-    try { v = make(); } finally { this.inRecipe = false; this.pc = pc; }
-    if (insts.length > n && this.sccAt < n) { const made = insts.splice(n); insts.splice(this.sccAt, 0, ...made); }
-    const w = this.fn.makeAt('SetScc', [v], NO_IMMS, undefined, this.sccPc, undefined);
+    try { v = r.make(); } finally { this.inRecipe = false; this.pc = pc; }
+    const k = insts.length - n;
+    if (k > 0) {
+      if (r.at < n) insts.splice(r.at, 0, ...insts.splice(n));
+      // The other recipes' places at or after this one move past what it made (in write order).
+      for (const o of this.pending.values()) if (o.at >= r.at) o.at += k;
+    }
+    const w = reg === SCC_REG ? this.fn.makeAt('SetScc', [v], NO_IMMS, undefined, r.pc, undefined) : this.fn.makeAt('SetSgpr', [v], [reg], undefined, r.pc, undefined);
     w.block = this.block;
-    this.lastWrite.set(SCC_REG, w);
-    this.regs.set(SCC_REG, v);
+    this.lastWrite.set(reg, w);
+    this.regs.set(reg, v);
   }
 
   /**
@@ -177,7 +202,12 @@ export class BlockBuilder extends Builder {
     const insts = this.block.insts;
     const last = insts[insts.length - 1];
     if (last && last.info.terminator) return; // super.emit reports the second terminator
-    this.runSccRecipe();
+    // The recipes in the order of their writes (a later one's place moves past an earlier one's instructions).
+    while (this.pending.size !== 0) {
+      let first = -1, at = Infinity;
+      for (const [reg, r] of this.pending) if (r.at < at) { at = r.at; first = reg; }
+      this.runRecipe(first);
+    }
     for (const w of this.lastWrite.values()) insts.push(w);
     this.lastWrite.clear();
   }
@@ -292,6 +322,9 @@ export class TContext {
   maskBit(v: OperandValue): Inst {
     const b = this.b;
     const code = v.kind === 'sgpr' ? v.index : v.kind === 'special' ? v.code : this.fail(`a ${v.kind} lane mask is not translated`);
+    // A mask this block wrote as a ballot not made yet: the bool it would be made of.
+    const x = b.pendingBallot(code, 0);
+    if (x && (this.waveSize === 32 || b.pendingBallot(code + 1, 1) === x)) return x;
     const hi = this.waveSize === 64 ? b.emit('GetSgpr', [], [code + 1]) : b.u32(0);
     return b.maskLaneBit(b.emit('GetSgpr', [], [code]), hi);
   }
@@ -304,11 +337,27 @@ export class TContext {
     return b.emit('IEq32', [m, b.u32(0)]);
   }
 
-  /** Writes a lane mask: each lane's bit (inactive lanes contribute 0). */
+  /**
+   * Writes a lane mask: each lane's bit (inactive lanes contribute 0). The ballots are made only if
+   * the mask is read as a whole or outlives the block (BlockBuilder.setSgprLazy); a lane's own
+   * bit of it (`maskBit`) is `bit` itself.
+   */
   writeMask(v: OperandValue, bit: Inst): void {
     const b = this.b;
-    this.writeScalar(v, b.emit('BallotLo', [bit]), 0);
-    if (this.waveSize === 64) this.writeScalar(v, b.emit('BallotHi', [bit]), 1);
+    const lo = this.scalarReg(v, 0);
+    if (lo === undefined) return;
+    b.setSgprLazy(lo, () => b.emit('BallotLo', [bit]), bit, 0);
+    if (this.waveSize === 64) b.setSgprLazy(lo + 1, () => b.emit('BallotHi', [bit]), bit, 1);
+  }
+
+  /** The SGPR code `writeScalar` writes dword `k` of `v` to; undefined for null (nothing written). */
+  private scalarReg(v: OperandValue, k: number): number | undefined {
+    if (v.kind === 'sgpr') return v.index + k;
+    if (v.kind === 'special') {
+      if (v.code === NULL_REG) return undefined;
+      if (v.code === VCC_LO || v.code === VCC_LO + 1 || v.code === 124 || v.code === EXEC_LO || v.code === EXEC_LO + 1) return v.code + k;
+    }
+    return this.fail(`writing ${v.kind === 'special' ? v.reg : v.kind} is not translated`);
   }
 
   /** A VGPR write that lands only in active lanes. */
