@@ -43,6 +43,8 @@ export class BlockBuilder extends Builder {
   private readonly regs = new Map<number, Inst | undefined>();
   private readonly consts = new Map<number, Inst>();
   private readonly consts64 = new Map<bigint, Inst>();
+  private readonly bools: (Inst | undefined)[] = [undefined, undefined];
+  private readonly asF32 = new Map<Inst, Inst>();
   private laneIdValue: Inst | undefined;
   private execBitValue: Inst | undefined;
   private execBitOf: Inst | undefined;
@@ -87,9 +89,23 @@ export class BlockBuilder extends Builder {
         this.consts.set(v, i);
         return i;
       }
+      case 'ConstU1': {
+        if (this.inRecipe) return super.emit(op, args, imms, opts); // not cached: its place is the recipe's
+        const v = Number(imms?.[0]) ? 1 : 0;
+        return (this.bools[v] ??= super.emit(op, args, imms, opts));
+      }
       case 'LaneId':
         if (this.inRecipe) throw new IrError('a register recipe asked for the lane id (pass it in)');
         return (this.laneIdValue ??= super.emit(op, args, imms, opts));
+      // A value's f32 view, made once per value in the block; the bits of an f32 view are the value.
+      case 'BitcastU32F32': {
+        const x = args?.[0];
+        if (!x || this.inRecipe) return super.emit(op, args, imms, opts);
+        if (x.op === 'BitcastF32U32') return x.args[0] as Inst;
+        let v = this.asF32.get(x);
+        if (!v) { v = super.emit(op, args, imms, opts); this.asF32.set(x, v); }
+        return v;
+      }
       // The dword pairs of 64-bit values: the halves of a pair are its dwords, a pair of a value's
       // halves is the value, a pair of constants is a constant (address offsets, 64-bit sources).
       case 'Lo32': case 'Hi32': {
@@ -273,6 +289,11 @@ export class TContext {
   }
 
   u32(v: number): Inst { return this.b.u32(v); }
+  /** A u64 constant from a non-negative safe integer (an address offset). */
+  u64(v: number): Inst {
+    if (!Number.isSafeInteger(v) || v < 0) throw new Error(`u64 of ${v} (internal)`);
+    return this.b.u64(BigInt(v));
+  }
 
   /** A scalar-code operand (SGPR, TTMP-less, special, constant) as a u32 IR value, dword `k`. */
   scalar(v: OperandValue, type: DataType, k = 0): Inst {

@@ -43,7 +43,7 @@ function scalarAddressFrom(cx: TContext, base: Inst): Inst {
       return off === 0n ? aligned : b.emit('IAdd64', [aligned, b.u64(off)]);
     }
   }
-  let a = imm === 0 ? base : b.emit('IAdd64', [base, cx.pack(cx.u32(imm >>> 0), cx.u32(imm < 0 ? 0xffffffff : 0))]);
+  let a = imm === 0 ? base : b.emit('IAdd64', [base, b.u64(BigInt.asUintN(64, BigInt(imm)))]);
   if (soffset) a = b.emit('IAdd64', [a, cx.pack(soffset, cx.u32(0))]);
   return cx.pack(b.emit('And32', [b.emit('Lo32', [a]), cx.u32(0xfffffffc)]), b.emit('Hi32', [a]));
 }
@@ -58,7 +58,7 @@ const sload = (n: number): Translator => (cx) => {
   const a = smemAddress(cx);
   const d = cx.op('sdata').value;
   for (let k = 0; k < n; k++) {
-    const ak = k === 0 ? a : cx.b.emit('IAdd64', [a, cx.pack(cx.u32(4 * k), cx.u32(0))]);
+    const ak = k === 0 ? a : cx.b.emit('IAdd64', [a, cx.u64(4 * k)]);
     cx.writeScalar(d, cx.b.emit('LoadUniform32', [ak]), k);
   }
 };
@@ -104,7 +104,7 @@ function globalAddress(cx: TContext): Inst {
     a = b.emit('IAdd64', [cx.pack(cx.scalar(saddr.value, 'b64', 0), cx.scalar(saddr.value, 'b64', 1)), cx.pack(v, cx.u32(0))]);
   } else if (vaddr) a = cx.pack(cx.lane(vaddr, 'u64', 0), cx.lane(vaddr, 'u64', 1));
   else return cx.fail(addtid ? 'global_*_addtid needs saddr (the interpreter refuses it too)' : 'no address operand');
-  if (off !== 0) a = b.emit('IAdd64', [a, cx.pack(cx.u32(off), cx.u32(off < 0 ? 0xffffffff : 0))]);
+  if (off !== 0) a = b.emit('IAdd64', [a, b.u64(BigInt.asUintN(64, BigInt(off)))]);
   return cx.memoryAddress(a);
 }
 
@@ -142,12 +142,12 @@ function access(cx: TContext, span: number): Lanes {
   return { exec, global: { active: global, a }, lds: { active: shared, a: ldsA }, priv: { active: priv, p: privateAccess(cx, priv, o, span) } };
 }
 
-const at = (cx: TContext, a: Inst, k: number) => (k === 0 ? a : cx.b.emit('IAdd64', [a, cx.pack(cx.u32(4 * k), cx.u32(0))]));
+const at = (cx: TContext, a: Inst, k: number) => (k === 0 ? a : cx.b.emit('IAdd64', [a, cx.u64(4 * k)]));
 
 /** `n` bytes at byte `k` of each lane's access, zero-extended, from wherever the lane goes (0 in inactive lanes). */
 function loadPiece(cx: TContext, l: Lanes, k: number, n: 1 | 2 | 4): Inst {
   const b = cx.b;
-  const ga = k === 0 ? l.global.a : b.emit('IAdd64', [l.global.a, cx.pack(cx.u32(k), cx.u32(0))]);
+  const ga = k === 0 ? l.global.a : b.emit('IAdd64', [l.global.a, cx.u64(k)]);
   let v = b.emit(n === 4 ? 'LoadGlobal32' : n === 1 ? 'LoadGlobalU8' : 'LoadGlobalU16', [l.global.active, ga]);
   if (l.lds) v = b.emit('Or32', [v, b.emit('LoadLds', [l.lds.active, l.lds.a], [n, k])]);
   if (l.priv?.p) v = b.emit('Or32', [v, l.priv.p.load(k, n)]);
@@ -331,7 +331,7 @@ const scalarScratch = (n: number, store: boolean): Translator => (cx) => {
   const ok = waveBytes >= 4 * n ? b.emit('ULt64', [rel, cx.pack(cx.u32(waveBytes - 4 * n + 1), cx.u32(0))]) : b.u1(false);
   b.emit('Fault', [b.emit('NotU1', [ok])], [FAULT_SCRATCH_RANGE]);
   for (let k = 0; k < n; k++) {
-    const ak = k === 0 ? a : b.emit('IAdd64', [a, cx.pack(cx.u32(4 * k), cx.u32(0))]);
+    const ak = k === 0 ? a : b.emit('IAdd64', [a, cx.u64(4 * k)]);
     if (store) b.emit('StoreGlobal32', [ok, ak, cx.scalar(d, 'b32', k)]);
     else cx.writeScalar(d, b.emit('LoadGlobal32', [ok, ak]), k);
   }
