@@ -25,10 +25,10 @@ import { floatAtomicHelper } from '../../ir/passes/lower-float-atomic.js';
 import { SCALAR_ATOMICS } from '../../isa/tables/smem.js';
 
 /**
- * A scalar access's address from its 64-bit `base`: base + the signed 21-bit offset + the unsigned
+ * A scalar access's address from its 64-bit base hi:lo: base + the signed 21-bit offset + the unsigned
  * SGPR offset, in 64 bits (the interpreter's sum), the two low bits cleared.
  */
-function scalarAddressFrom(cx: TContext, base: Inst): Inst {
+function scalarAddressFrom(cx: TContext, lo: Inst, hi: Inst): Inst {
   const b = cx.b;
   const imm = cx.inst.mods.offset ?? 0;
   const so = cx.op('soffset').value;
@@ -39,10 +39,11 @@ function scalarAddressFrom(cx: TContext, base: Inst): Inst {
   if (soffset === undefined || soffset.op === 'ConstU32') {
     const off = BigInt.asUintN(64, BigInt(imm) + BigInt(soffset?.imms[0] ?? 0));
     if ((off & 3n) === 0n) {
-      const aligned = cx.pack(b.emit('And32', [b.emit('Lo32', [base]), cx.u32(0xfffffffc)]), b.emit('Hi32', [base]));
+      const aligned = cx.pack(b.emit('And32', [lo, cx.u32(0xfffffffc)]), hi);
       return off === 0n ? aligned : b.emit('IAdd64', [aligned, b.u64(off)]);
     }
   }
+  const base = cx.pack(lo, hi);
   let a = imm === 0 ? base : b.emit('IAdd64', [base, b.u64(BigInt.asUintN(64, BigInt(imm)))]);
   if (soffset) a = b.emit('IAdd64', [a, cx.pack(soffset, cx.u32(0))]);
   return cx.pack(b.emit('And32', [b.emit('Lo32', [a]), cx.u32(0xfffffffc)]), b.emit('Hi32', [a]));
@@ -51,7 +52,7 @@ function scalarAddressFrom(cx: TContext, base: Inst): Inst {
 /** s_load / s_store / s_atomic: from sbase's 48-bit address (in the code image where it lies there). */
 function smemAddress(cx: TContext): Inst {
   const sb = cx.op('sbase').value;
-  return cx.memoryAddress(scalarAddressFrom(cx, cx.pack(cx.scalar(sb, 'b64', 0), cx.b.emit('And32', [cx.scalar(sb, 'b64', 1), cx.u32(0xffff)]))));
+  return cx.memoryAddress(scalarAddressFrom(cx, cx.scalar(sb, 'b64', 0), cx.b.emit('And32', [cx.scalar(sb, 'b64', 1), cx.u32(0xffff)])));
 }
 
 const sload = (n: number): Translator => (cx) => {
@@ -324,7 +325,7 @@ const scalarScratch = (n: number, store: boolean): Translator => (cx) => {
     if (!store) for (let k = 0; k < n; k++) cx.writeScalar(d, cx.u32(0), k);
     return;
   }
-  const a = scalarAddressFrom(cx, cx.pack(b.emit('GetSgpr', [], [FLAT_SCR_LO_REG]), b.emit('GetSgpr', [], [FLAT_SCR_HI_REG])));
+  const a = scalarAddressFrom(cx, b.emit('GetSgpr', [], [FLAT_SCR_LO_REG]), b.emit('GetSgpr', [], [FLAT_SCR_HI_REG]));
   const waveBytes = scratchWaveBytes(cx.shader.info.scratchSize, cx.waveSize);
   // [a, a + 4n) inside [ScratchBase, + waveBytes): a - base <= waveBytes - 4n, unsigned (a below the base wraps high).
   const rel = b.emit('ISub64', [a, b.emit('ScratchBase')]);

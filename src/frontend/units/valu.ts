@@ -256,12 +256,15 @@ export const VALU: Record<string, Translator> = {
   v_fmac_f32: f32('FFma32', [1, 2, 0]),
   v_cvt_f32_u32: unary('ConvertF32U32', false, true),
   // popcount(src0 & lanes below this one) + src1, over the low / high 32 lanes.
+  // In wave32 every lane id is below 32: the low mask is (1 << lane) - 1 and the high one empty.
   v_mbcnt_lo_u32_b32: int((cx, s) => {
     const lane = cx.b.emit('LaneId');
-    const below = cx.b.emit('Select32', [cx.b.emit('ULt32', [lane, cx.u32(32)]), cx.b.emit('ISub32', [cx.b.emit('Shl32', [cx.u32(1), lane]), cx.u32(1)]), cx.u32(0xffffffff)]);
+    const mask = () => cx.b.emit('ISub32', [cx.b.emit('Shl32', [cx.u32(1), lane]), cx.u32(1)]);
+    const below = cx.waveSize === 32 ? mask() : cx.b.emit('Select32', [cx.b.emit('ULt32', [lane, cx.u32(32)]), mask(), cx.u32(0xffffffff)]);
     return cx.b.emit('IAdd32', [cx.b.emit('BitCount32', [cx.b.emit('And32', [s(0), below])]), s(1)]);
   }),
   v_mbcnt_hi_u32_b32: int((cx, s) => {
+    if (cx.waveSize === 32) return s(1);
     const lane = cx.b.emit('LaneId');
     const hiLane = cx.b.emit('ISub32', [lane, cx.u32(32)]);
     const below = cx.b.emit('Select32', [cx.b.emit('ULe32', [lane, cx.u32(32)]), cx.u32(0), cx.b.emit('ISub32', [cx.b.emit('Shl32', [cx.u32(1), hiLane]), cx.u32(1)])]);
