@@ -32,7 +32,7 @@ const is64 = (t: DataType) => t === 'f64' || t === 'b64' || t === 'i64' || t ===
 type OutMods = 'refuse' | 'f32' | 'int-clamp' | 'ignore' | 'int-result';
 
 interface Io {
-  readonly srcs: Inst[]; readonly maskIn?: Inst; readonly vdst?: Operand; readonly maskDst?: Operand; readonly vdst64: boolean;
+  readonly srcs: Inst[]; readonly maskIn: Inst | undefined; readonly vdst: Operand | undefined; readonly maskDst: Operand | undefined; readonly vdst64: boolean;
   /** The lanes the results land in: EXEC, narrowed by a DPP form's rules (./dpp.ts). */
   readonly active: Inst;
 }
@@ -50,14 +50,17 @@ function io(cx: TContext, mods: OutMods = 'refuse'): Io {
   if (!defs) cx.fail('operand layout not understood');
   const srcs: Inst[] = [];
   let maskIn: Inst | undefined, vdst: Operand | undefined, maskDst: Operand | undefined, vdst64 = false;
-  i.operands.forEach((op, k) => {
+  // Indexed, with `continue`: no closure per instruction.
+  const ops = i.operands;
+  for (let k = 0; k < ops.length; k++) {
+    const op = ops[k] as Operand;
     const d = defs[k];
-    if (!d) return;
+    if (!d) continue;
     if (d.role === 'dst' || d.role === 'srcdst') {
       if (d.type === 'mask') maskDst = op; else { vdst = op; vdst64 = is64(d.type); }
     }
     if (d.role === 'src' || d.role === 'srcdst') {
-      if (d.type === 'mask') { maskIn = cx.maskBit(op.value); return; }
+      if (d.type === 'mask') { maskIn = cx.maskBit(op.value); continue; }
       if (d.type === 'f16' || d.type === 'i16' || d.type === 'u16' || d.type === 'b16') cx.fail('16-bit operands are not translated yet');
       if (is64(d.type)) {
         if (dpp && op.name === 'src0') cx.fail('a DPP form with a 64-bit src0 (internal)');
@@ -76,8 +79,8 @@ function io(cx: TContext, mods: OutMods = 'refuse'): Io {
         srcs.push(v);
       }
     }
-  });
-  return { srcs, ...(maskIn ? { maskIn } : {}), ...(vdst ? { vdst } : {}), ...(maskDst ? { maskDst } : {}), vdst64, active: dpp?.active ?? cx.execBit() };
+  }
+  return { srcs, maskIn, vdst, maskDst, vdst64, active: dpp?.active ?? cx.execBit() };
 }
 
 function result(cx: TContext, o: Io, r: Inst): void {
