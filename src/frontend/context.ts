@@ -10,7 +10,7 @@ import { valuMode, type ModeAnalysis } from '../analysis/mode.js';
 import { isDynamic as isDynamicRecord, settleUnread } from './mode-reads.js';
 import type { KnownBits } from '../analysis/scalar-constants.js';
 import { inlineConstant } from '../decode/inline.js';
-import { Builder, type FloatMode, type Imm, type Inst } from '../ir/ir.js';
+import { Builder, type FloatMode, type Imm, type Inst, IrError } from '../ir/ir.js';
 import type { IrType, Op } from '../ir/ops.js';
 import { TranslateError } from './errors.js';
 import { apertureBase } from '../isa/apertures.js';
@@ -21,6 +21,10 @@ export const NULL_REG = 125;
 
 /** A register as a number for the block builder's table: SGPR codes 0..255, VGPRs 256 + n, SCC, MODE. */
 const VGPR0 = 256, SCC_REG = 256 + 256, MODE_REG = SCC_REG + 1, REGS = MODE_REG + 1;
+const NO_IMMS: readonly Imm[] = Object.freeze([]);
+
+/** A register value not made yet (BlockBuilder.setLazy). */
+interface Recipe { readonly make: () => Inst; at: number; readonly pc: number | undefined; readonly ballot: Inst | undefined; readonly half: 0 | 1 }
 
 /**
  * The builder the frontend translates one block with: local value numbering of the register
@@ -38,6 +42,9 @@ export class BlockBuilder extends Builder {
    */
   private readonly regs = new Map<number, Inst | undefined>();
   private readonly consts = new Map<number, Inst>();
+  private readonly consts64 = new Map<bigint, Inst>();
+  private readonly bools: (Inst | undefined)[] = [undefined, undefined];
+  private readonly asF32 = new Map<Inst, Inst>();
   private laneIdValue: Inst | undefined;
   private execBitValue: Inst | undefined;
   private execBitOf: Inst | undefined;
@@ -49,6 +56,17 @@ export class BlockBuilder extends Builder {
    * (a Map keeps its keys in the order they were first set).
    */
   private readonly lastWrite = new Map<number, Inst>();
+  /**
+   * Scalar registers (SCC, SGPRs) whose value is a recipe not yet run (`setLazy`), by the number
+   * above: most SALU results' SCC and most carries' lane masks are written again before anything
+   * reads them, so a recipe runs only when its register is read in the block or the block ends,
+   * and what it makes is placed where the write was (`at` in the block's list, with the writing
+   * instruction's pc). A lane mask's recipe is the ballot of a per-lane bool: that bool is this
+   * lane's bit of it (`maskBit`), which needs no ballot at all.
+   */
+  private readonly pending = new Map<number, Recipe>();
+  /** While a recipe runs: it may only make values from values it was given (no register access, no cached value). */
+  private inRecipe = false;
 
   override emit(op: Op, args?: Inst[], imms?: readonly Imm[], opts?: { type?: IrType; float?: FloatMode }): Inst {
     let reg = -1, write = false;
@@ -63,6 +81,7 @@ export class BlockBuilder extends Builder {
       case 'GetMode': reg = MODE_REG; break;
       case 'SetMode': reg = MODE_REG; write = true; break;
       case 'ConstU32': {
+        if (this.inRecipe) throw new IrError('a register recipe made a constant (pass it in)');
         const v = Number(imms?.[0]);
         const c = this.consts.get(v);
         if (c) return c;
@@ -70,10 +89,46 @@ export class BlockBuilder extends Builder {
         this.consts.set(v, i);
         return i;
       }
-      case 'LaneId': return (this.laneIdValue ??= super.emit(op, args, imms, opts));
+      case 'ConstU1': {
+        if (this.inRecipe) return super.emit(op, args, imms, opts); // not cached: its place is the recipe's
+        const v = Number(imms?.[0]) ? 1 : 0;
+        return (this.bools[v] ??= super.emit(op, args, imms, opts));
+      }
+      case 'LaneId':
+        if (this.inRecipe) throw new IrError('a register recipe asked for the lane id (pass it in)');
+        return (this.laneIdValue ??= super.emit(op, args, imms, opts));
+      // A value's f32 view, made once per value in the block; the bits of an f32 view are the value.
+      case 'BitcastU32F32': {
+        const x = args?.[0];
+        if (!x || this.inRecipe) return super.emit(op, args, imms, opts);
+        if (x.op === 'BitcastF32U32') return x.args[0] as Inst;
+        let v = this.asF32.get(x);
+        if (!v) { v = super.emit(op, args, imms, opts); this.asF32.set(x, v); }
+        return v;
+      }
+      // The dword pairs of 64-bit values: the halves of a pair are its dwords, a pair of a value's
+      // halves is the value, a pair of constants is a constant (address offsets, 64-bit sources).
+      case 'Lo32': case 'Hi32': {
+        const x = args?.[0];
+        if (x && x.op === 'Pack64') return x.args[op === 'Lo32' ? 0 : 1] as Inst;
+        return super.emit(op, args, imms, opts);
+      }
+      case 'Pack64': {
+        const lo = args?.[0], hi = args?.[1];
+        if (lo && hi) {
+          if (lo.op === 'Lo32' && hi.op === 'Hi32' && lo.args[0] === hi.args[0]) return lo.args[0] as Inst;
+          if (lo.op === 'ConstU32' && hi.op === 'ConstU32' && !this.inRecipe) return this.u64(BigInt(lo.imms[0] ?? 0) | (BigInt(hi.imms[0] ?? 0) << 32n));
+        }
+        return super.emit(op, args, imms, opts);
+      }
       default: return super.emit(op, args, imms, opts);
     }
     if (!(reg >= 0 && reg < REGS)) return super.emit(op, args, imms, opts);
+    if (this.inRecipe) throw new IrError(`a register recipe accessed a register (${op})`);
+    if (this.pending.size !== 0) {
+      if (write) this.pending.delete(reg);
+      else this.runRecipe(reg);
+    }
     if (write) {
       const end = this.block.insts[this.block.insts.length - 1];
       if (end && end.info.terminator) return super.emit(op, args, imms, opts); // which reports it
@@ -90,11 +145,85 @@ export class BlockBuilder extends Builder {
     return i;
   }
 
+  /** A u64 constant, made once per block. */
+  u64(v: bigint): Inst {
+    if (this.inRecipe) throw new IrError('a register recipe made a constant (pass it in)');
+    const c = this.consts64.get(v);
+    if (c) return c;
+    const i = super.emit('ConstU64', [], [v]);
+    this.consts64.set(v, i);
+    return i;
+  }
+
+  /**
+   * Writes SCC as `make()`, run only if SCC is read before another write replaces it (in this
+   * block, or after it: the block's end runs it). `make` emits pure ops on the values it closes
+   * over, made before this call (constants included): its instructions go where this write is.
+   */
+  setSccLazy(make: () => Inst): void { this.setLazy(SCC_REG, make, undefined, 0); }
+
+  /** `setSccLazy` for SGPR `code`; `ballot`: the recipe is BallotLo (`half` 0) or BallotHi (1) of that per-lane bool. */
+  setSgprLazy(code: number, make: () => Inst, ballot?: Inst, half: 0 | 1 = 0): void { this.setLazy(code, make, ballot, half); }
+
+  private setLazy(reg: number, make: () => Inst, ballot: Inst | undefined, half: 0 | 1): void {
+    const end = this.block.insts[this.block.insts.length - 1];
+    if (end && end.info.terminator) { this.emit(reg === SCC_REG ? 'SetScc' : 'SetSgpr', [make()], reg === SCC_REG ? NO_IMMS : [reg]); return; } // which reports it
+    this.pending.set(reg, { make, at: this.block.insts.length, pc: this.pc, ballot, half });
+  }
+
+  /** The per-lane bool whose ballot half `half` SGPR `code` holds as a recipe not yet run, if it does. */
+  pendingBallot(code: number, half: 0 | 1): Inst | undefined {
+    if (this.pending.size === 0) return undefined;
+    const r = this.pending.get(code);
+    return r && r.half === half ? r.ballot : undefined;
+  }
+
+  /** Runs register `reg`'s pending recipe, if any: what it makes goes to the write's place; then the write. */
+  private runRecipe(reg: number): void {
+    const r = this.pending.get(reg);
+    if (!r) return;
+    this.pending.delete(reg);
+    const insts = this.block.insts, n = insts.length, pc = this.pc;
+    this.pc = r.pc;
+    this.inRecipe = true;
+    let v: Inst;
+    try { v = r.make(); } finally { this.inRecipe = false; this.pc = pc; }
+    const k = insts.length - n;
+    if (k > 0) {
+      if (r.at < n) insts.splice(r.at, 0, ...insts.splice(n));
+      // The other recipes' places at or after this one move past what it made (in write order).
+      for (const o of this.pending.values()) if (o.at >= r.at) o.at += k;
+    }
+    const w = reg === SCC_REG ? this.fn.makeAt('SetScc', [v], NO_IMMS, undefined, r.pc, undefined) : this.fn.makeAt('SetSgpr', [v], [reg], undefined, r.pc, undefined);
+    w.block = this.block;
+    this.lastWrite.set(reg, w);
+    this.regs.set(reg, v);
+  }
+
+  /**
+   * This lane's bit of the mask hi:lo. A mask this block wrote as the ballot of a per-lane bool
+   * (a v_cmp result, a carry) is that bool in each lane (src/ir/passes/simplify.ts, which finds
+   * the same across blocks): no bit test, no lane id.
+   */
+  maskLaneBit(lo: Inst, hi: Inst): Inst {
+    if (lo.op === 'BallotLo') {
+      const x = lo.args[0] as Inst;
+      if (this.fn.waveSize === 32 ? hi.op === 'ConstU32' && hi.imms[0] === 0 : hi.op === 'BallotHi' && hi.args[0] === x) return x;
+    }
+    return this.emit('LaneBit', [lo, hi, this.emit('LaneId')]);
+  }
+
   /** Places the registers' last writes (the block ends). */
   private placeWrites(): void {
     const insts = this.block.insts;
     const last = insts[insts.length - 1];
     if (last && last.info.terminator) return; // super.emit reports the second terminator
+    // The recipes in the order of their writes (a later one's place moves past an earlier one's instructions).
+    while (this.pending.size !== 0) {
+      let first = -1, at = Infinity;
+      for (const [reg, r] of this.pending) if (r.at < at) { at = r.at; first = reg; }
+      this.runRecipe(first);
+    }
     for (const w of this.lastWrite.values()) insts.push(w);
     this.lastWrite.clear();
   }
@@ -102,7 +231,7 @@ export class BlockBuilder extends Builder {
   /** This lane's bit of EXEC, made once while EXEC keeps its values. */
   laneBit(lo: Inst, hi: Inst): Inst {
     if (this.execBitValue && this.execBitOf === lo && this.execBitOfHi === hi) return this.execBitValue;
-    const v = this.emit('LaneBit', [lo, hi, this.emit('LaneId')]);
+    const v = this.maskLaneBit(lo, hi);
     this.execBitValue = v; this.execBitOf = lo; this.execBitOfHi = hi;
     return v;
   }
@@ -160,6 +289,11 @@ export class TContext {
   }
 
   u32(v: number): Inst { return this.b.u32(v); }
+  /** A u64 constant from a non-negative safe integer (an address offset). */
+  u64(v: number): Inst {
+    if (!Number.isSafeInteger(v) || v < 0) throw new Error(`u64 of ${v} (internal)`);
+    return this.b.u64(BigInt(v));
+  }
 
   /** A scalar-code operand (SGPR, TTMP-less, special, constant) as a u32 IR value, dword `k`. */
   scalar(v: OperandValue, type: DataType, k = 0): Inst {
@@ -209,8 +343,11 @@ export class TContext {
   maskBit(v: OperandValue): Inst {
     const b = this.b;
     const code = v.kind === 'sgpr' ? v.index : v.kind === 'special' ? v.code : this.fail(`a ${v.kind} lane mask is not translated`);
+    // A mask this block wrote as a ballot not made yet: the bool it would be made of.
+    const x = b.pendingBallot(code, 0);
+    if (x && (this.waveSize === 32 || b.pendingBallot(code + 1, 1) === x)) return x;
     const hi = this.waveSize === 64 ? b.emit('GetSgpr', [], [code + 1]) : b.u32(0);
-    return b.emit('LaneBit', [b.emit('GetSgpr', [], [code]), hi, b.emit('LaneId')]);
+    return b.maskLaneBit(b.emit('GetSgpr', [], [code]), hi);
   }
 
   /** Whether the wave-size mask at `code` is all zero (a uniform u1). */
@@ -221,11 +358,27 @@ export class TContext {
     return b.emit('IEq32', [m, b.u32(0)]);
   }
 
-  /** Writes a lane mask: each lane's bit (inactive lanes contribute 0). */
+  /**
+   * Writes a lane mask: each lane's bit (inactive lanes contribute 0). The ballots are made only if
+   * the mask is read as a whole or outlives the block (BlockBuilder.setSgprLazy); a lane's own
+   * bit of it (`maskBit`) is `bit` itself.
+   */
   writeMask(v: OperandValue, bit: Inst): void {
     const b = this.b;
-    this.writeScalar(v, b.emit('BallotLo', [bit]), 0);
-    if (this.waveSize === 64) this.writeScalar(v, b.emit('BallotHi', [bit]), 1);
+    const lo = this.scalarReg(v, 0);
+    if (lo === undefined) return;
+    b.setSgprLazy(lo, () => b.emit('BallotLo', [bit]), bit, 0);
+    if (this.waveSize === 64) b.setSgprLazy(lo + 1, () => b.emit('BallotHi', [bit]), bit, 1);
+  }
+
+  /** The SGPR code `writeScalar` writes dword `k` of `v` to; undefined for null (nothing written). */
+  private scalarReg(v: OperandValue, k: number): number | undefined {
+    if (v.kind === 'sgpr') return v.index + k;
+    if (v.kind === 'special') {
+      if (v.code === NULL_REG) return undefined;
+      if (v.code === VCC_LO || v.code === VCC_LO + 1 || v.code === 124 || v.code === EXEC_LO || v.code === EXEC_LO + 1) return v.code + k;
+    }
+    return this.fail(`writing ${v.kind === 'special' ? v.reg : v.kind} is not translated`);
   }
 
   /** A VGPR write that lands only in active lanes. */

@@ -25,29 +25,41 @@ import { floatAtomicHelper } from '../../ir/passes/lower-float-atomic.js';
 import { SCALAR_ATOMICS } from '../../isa/tables/smem.js';
 
 /**
- * A scalar access's address from its 64-bit `base`: base + the signed 21-bit offset + the unsigned
+ * A scalar access's address from its 64-bit base hi:lo: base + the signed 21-bit offset + the unsigned
  * SGPR offset, in 64 bits (the interpreter's sum), the two low bits cleared.
  */
-function scalarAddressFrom(cx: TContext, base: Inst): Inst {
+function scalarAddressFrom(cx: TContext, lo: Inst, hi: Inst): Inst {
   const b = cx.b;
   const imm = cx.inst.mods.offset ?? 0;
-  let a = imm === 0 ? base : b.emit('IAdd64', [base, cx.pack(cx.u32(imm >>> 0), cx.u32(imm < 0 ? 0xffffffff : 0))]);
   const so = cx.op('soffset').value;
-  if (!(so.kind === 'special' && so.reg === 'null')) a = b.emit('IAdd64', [a, cx.pack(cx.scalar(so, 'u32'), cx.u32(0))]);
+  const soffset = so.kind === 'special' && so.reg === 'null' ? undefined : cx.scalar(so, 'u32');
+  // Offsets that are constants with the two low bits of their sum clear: (base + off) & ~3 is
+  // (base & ~3) + off (the sum's low two bits are the base's, and no carry leaves them), so the
+  // aligned base is one value for every access through the same base.
+  if (soffset === undefined || soffset.op === 'ConstU32') {
+    const off = BigInt.asUintN(64, BigInt(imm) + BigInt(soffset?.imms[0] ?? 0));
+    if ((off & 3n) === 0n) {
+      const aligned = cx.pack(b.emit('And32', [lo, cx.u32(0xfffffffc)]), hi);
+      return off === 0n ? aligned : b.emit('IAdd64', [aligned, b.u64(off)]);
+    }
+  }
+  const base = cx.pack(lo, hi);
+  let a = imm === 0 ? base : b.emit('IAdd64', [base, b.u64(BigInt.asUintN(64, BigInt(imm)))]);
+  if (soffset) a = b.emit('IAdd64', [a, cx.pack(soffset, cx.u32(0))]);
   return cx.pack(b.emit('And32', [b.emit('Lo32', [a]), cx.u32(0xfffffffc)]), b.emit('Hi32', [a]));
 }
 
 /** s_load / s_store / s_atomic: from sbase's 48-bit address (in the code image where it lies there). */
 function smemAddress(cx: TContext): Inst {
   const sb = cx.op('sbase').value;
-  return cx.memoryAddress(scalarAddressFrom(cx, cx.pack(cx.scalar(sb, 'b64', 0), cx.b.emit('And32', [cx.scalar(sb, 'b64', 1), cx.u32(0xffff)]))));
+  return cx.memoryAddress(scalarAddressFrom(cx, cx.scalar(sb, 'b64', 0), cx.b.emit('And32', [cx.scalar(sb, 'b64', 1), cx.u32(0xffff)])));
 }
 
 const sload = (n: number): Translator => (cx) => {
   const a = smemAddress(cx);
   const d = cx.op('sdata').value;
   for (let k = 0; k < n; k++) {
-    const ak = k === 0 ? a : cx.b.emit('IAdd64', [a, cx.pack(cx.u32(4 * k), cx.u32(0))]);
+    const ak = k === 0 ? a : cx.b.emit('IAdd64', [a, cx.u64(4 * k)]);
     cx.writeScalar(d, cx.b.emit('LoadUniform32', [ak]), k);
   }
 };
@@ -93,7 +105,7 @@ function globalAddress(cx: TContext): Inst {
     a = b.emit('IAdd64', [cx.pack(cx.scalar(saddr.value, 'b64', 0), cx.scalar(saddr.value, 'b64', 1)), cx.pack(v, cx.u32(0))]);
   } else if (vaddr) a = cx.pack(cx.lane(vaddr, 'u64', 0), cx.lane(vaddr, 'u64', 1));
   else return cx.fail(addtid ? 'global_*_addtid needs saddr (the interpreter refuses it too)' : 'no address operand');
-  if (off !== 0) a = b.emit('IAdd64', [a, cx.pack(cx.u32(off), cx.u32(off < 0 ? 0xffffffff : 0))]);
+  if (off !== 0) a = b.emit('IAdd64', [a, b.u64(BigInt.asUintN(64, BigInt(off)))]);
   return cx.memoryAddress(a);
 }
 
@@ -131,12 +143,12 @@ function access(cx: TContext, span: number): Lanes {
   return { exec, global: { active: global, a }, lds: { active: shared, a: ldsA }, priv: { active: priv, p: privateAccess(cx, priv, o, span) } };
 }
 
-const at = (cx: TContext, a: Inst, k: number) => (k === 0 ? a : cx.b.emit('IAdd64', [a, cx.pack(cx.u32(4 * k), cx.u32(0))]));
+const at = (cx: TContext, a: Inst, k: number) => (k === 0 ? a : cx.b.emit('IAdd64', [a, cx.u64(4 * k)]));
 
 /** `n` bytes at byte `k` of each lane's access, zero-extended, from wherever the lane goes (0 in inactive lanes). */
 function loadPiece(cx: TContext, l: Lanes, k: number, n: 1 | 2 | 4): Inst {
   const b = cx.b;
-  const ga = k === 0 ? l.global.a : b.emit('IAdd64', [l.global.a, cx.pack(cx.u32(k), cx.u32(0))]);
+  const ga = k === 0 ? l.global.a : b.emit('IAdd64', [l.global.a, cx.u64(k)]);
   let v = b.emit(n === 4 ? 'LoadGlobal32' : n === 1 ? 'LoadGlobalU8' : 'LoadGlobalU16', [l.global.active, ga]);
   if (l.lds) v = b.emit('Or32', [v, b.emit('LoadLds', [l.lds.active, l.lds.a], [n, k])]);
   if (l.priv?.p) v = b.emit('Or32', [v, l.priv.p.load(k, n)]);
@@ -313,14 +325,14 @@ const scalarScratch = (n: number, store: boolean): Translator => (cx) => {
     if (!store) for (let k = 0; k < n; k++) cx.writeScalar(d, cx.u32(0), k);
     return;
   }
-  const a = scalarAddressFrom(cx, cx.pack(b.emit('GetSgpr', [], [FLAT_SCR_LO_REG]), b.emit('GetSgpr', [], [FLAT_SCR_HI_REG])));
+  const a = scalarAddressFrom(cx, b.emit('GetSgpr', [], [FLAT_SCR_LO_REG]), b.emit('GetSgpr', [], [FLAT_SCR_HI_REG]));
   const waveBytes = scratchWaveBytes(cx.shader.info.scratchSize, cx.waveSize);
   // [a, a + 4n) inside [ScratchBase, + waveBytes): a - base <= waveBytes - 4n, unsigned (a below the base wraps high).
   const rel = b.emit('ISub64', [a, b.emit('ScratchBase')]);
   const ok = waveBytes >= 4 * n ? b.emit('ULt64', [rel, cx.pack(cx.u32(waveBytes - 4 * n + 1), cx.u32(0))]) : b.u1(false);
   b.emit('Fault', [b.emit('NotU1', [ok])], [FAULT_SCRATCH_RANGE]);
   for (let k = 0; k < n; k++) {
-    const ak = k === 0 ? a : b.emit('IAdd64', [a, cx.pack(cx.u32(4 * k), cx.u32(0))]);
+    const ak = k === 0 ? a : b.emit('IAdd64', [a, cx.u64(4 * k)]);
     if (store) b.emit('StoreGlobal32', [ok, ak, cx.scalar(d, 'b32', k)]);
     else cx.writeScalar(d, b.emit('LoadGlobal32', [ok, ak]), k);
   }

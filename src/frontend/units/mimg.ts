@@ -82,7 +82,7 @@ const K = (cx: TContext, v: number) => cx.u32(v >>> 0);
 const and = (cx: TContext, ...xs: Inst[]) => xs.reduce((a, b) => e(cx, 'AndU1', a, b));
 const or = (cx: TContext, ...xs: Inst[]) => xs.reduce((a, b) => e(cx, 'OrU1', a, b));
 const not = (cx: TContext, x: Inst) => e(cx, 'NotU1', x);
-const add64 = (cx: TContext, a: Inst, k: number) => (k === 0 ? a : e(cx, 'IAdd64', a, cx.pack(K(cx, k), K(cx, 0))));
+const add64 = (cx: TContext, a: Inst, k: number) => (k === 0 ? a : e(cx, 'IAdd64', a, cx.u64(k >>> 0)));
 
 /**
  * The kernel function's helpers this file adds (pure, one block, u32 parameters): each built once

@@ -75,7 +75,7 @@ export function privateAccess(cx: TContext, active: Inst, o: Inst, span: number)
   const on = b.emit('AndU1', [active, b.emit('NotU1', [bad])]);
   const mask = (n: number) => (n === 4 ? 0xffffffff : (1 << (8 * n)) - 1);
   const crosses = (s: Inst, n: number) => (n === 1 ? none : b.emit('UGt32', [s, cx.u32(4 - n)]));
-  const next = (d: Inst) => b.emit('IAdd64', [d, cx.pack(cx.u32(4 * ws), cx.u32(0))]);
+  const next = (d: Inst) => b.emit('IAdd64', [d, cx.u64(4 * ws)]);
   return {
     load(k, n) {
       const { d, s } = piece(k);

@@ -2,12 +2,23 @@
 // moves, 32-bit arithmetic with SCC carries and overflow, logic and shifts (b32 and b64),
 // compares, selects, multiplies, bit-field extracts, EXEC save/restore, s_getpc_b64.
 import type { Inst } from '../../ir/ir.js';
+import type { Op } from '../../ir/ops.js';
 import { EXEC_LO, type TContext, type Translator } from '../context.js';
 
 const s = (cx: TContext, name: string, k = 0) => cx.scalar(cx.op(name).value, cx.typeOf(name), k);
 const d = (cx: TContext, v: Inst, k = 0) => cx.writeScalar(cx.op('sdst').value, v, k);
-const scc = (cx: TContext, v: Inst) => cx.b.emit('SetScc', [v]);
+/**
+ * SCC = make(): made only if something reads it (context.ts BlockBuilder.setSccLazy); `make` only
+ * combines values made before (constants too), so it may run later, at this write's place.
+ */
+const scc = (cx: TContext, make: () => Inst) => cx.b.setSccLazy(make);
 const nz = (cx: TContext, v: Inst) => cx.b.emit('INe32', [v, cx.u32(0)]);
+/** SCC = v != 0. */
+const sccNz = (cx: TContext, v: Inst) => { const z = cx.u32(0); scc(cx, () => cx.b.emit('INe32', [v, z])); };
+/** SCC = (lo | hi) != 0. */
+const sccNz64 = (cx: TContext, lo: Inst, hi: Inst) => { const z = cx.u32(0); scc(cx, () => cx.b.emit('INe32', [cx.b.emit('Or32', [lo, hi]), z])); };
+/** SCC = op(a, b). */
+const sccOp = (cx: TContext, op: Op, a: Inst, b: Inst) => scc(cx, () => cx.b.emit(op, [a, b]));
 const simm16 = (cx: TContext) => { const v = cx.op('simm16').value; return v.kind === 'imm' ? v.value & 0xffff : 0; };
 
 type Bin = 'IAdd32' | 'ISub32' | 'And32' | 'Or32' | 'Xor32' | 'Shl32' | 'LShr32' | 'AShr32' | 'IMul32' | 'UMin32' | 'UMax32' | 'SMin32' | 'SMax32' | 'UMulHi32' | 'SMulHi32';
@@ -18,7 +29,7 @@ const bin32 = (op: Bin, sccNonZero: boolean, pre?: (cx: TContext, b: Inst) => In
   const b0 = s(cx, 'ssrc1');
   const r = cx.b.emit(op, [a, pre ? pre(cx, b0) : b0]);
   d(cx, r);
-  if (sccNonZero) scc(cx, nz(cx, r));
+  if (sccNonZero) sccNz(cx, r);
 };
 
 /** A logic op on b64 pairs, dword by dword; SCC = result != 0. */
@@ -26,7 +37,7 @@ const logic64 = (f: (cx: TContext, a: Inst, b: Inst) => Inst): Translator => (cx
   const lo = f(cx, s(cx, 'ssrc0', 0), s(cx, 'ssrc1', 0));
   const hi = f(cx, s(cx, 'ssrc0', 1), s(cx, 'ssrc1', 1));
   d(cx, lo, 0); d(cx, hi, 1);
-  scc(cx, nz(cx, cx.b.emit('Or32', [lo, hi])));
+  sccNz64(cx, lo, hi);
 };
 
 const not = (cx: TContext, a: Inst) => cx.b.emit('Not32', [a]);
@@ -54,14 +65,15 @@ const saveexec = (wide: boolean, f: (cx: TContext, s0: Inst, e: Inst) => Inst, w
   const news = olds.map((e, k) => f(cx, s(cx, 'ssrc0', k), e));
   news.forEach((v, k) => cx.b.emit('SetSgpr', [v], [EXEC_LO + k]));
   (writeNew ? news : olds).forEach((v, k) => d(cx, v, k));
-  const any = news.length === 2 ? cx.b.emit('Or32', [news[0] as Inst, news[1] as Inst]) : (news[0] as Inst);
-  scc(cx, nz(cx, any));
+  if (news.length === 2) sccNz64(cx, news[0] as Inst, news[1] as Inst);
+  else sccNz(cx, news[0] as Inst);
 };
 
 /** Signed overflow of r = a + b (add: (a ^ r) & (b ^ r) < 0) or r = a - b (sub: (a ^ b) & (a ^ r) < 0). */
-function signedOverflow(cx: TContext, a: Inst, b: Inst, r: Inst, sub: boolean): Inst {
+function sccSignedOverflow(cx: TContext, a: Inst, b: Inst, r: Inst, sub: boolean): void {
   const x = (p: Inst, q: Inst) => cx.b.emit('Xor32', [p, q]);
-  return cx.b.emit('SLt32', [cx.b.emit('And32', sub ? [x(a, b), x(a, r)] : [x(a, r), x(b, r)]), cx.u32(0)]);
+  const z = cx.u32(0);
+  scc(cx, () => cx.b.emit('SLt32', [cx.b.emit('And32', sub ? [x(a, b), x(a, r)] : [x(a, r), x(b, r)]), z]));
 }
 
 const add32 = (signed: boolean, sub: boolean, withCarry: boolean): Translator => (cx) => {
@@ -70,8 +82,8 @@ const add32 = (signed: boolean, sub: boolean, withCarry: boolean): Translator =>
   const r0 = cx.b.emit(sub ? 'ISub32' : 'IAdd32', [a, b]);
   const r = withCarry ? cx.b.emit(sub ? 'ISub32' : 'IAdd32', [r0, cx.b.emit('U1ToU32', [cin])]) : r0;
   d(cx, r);
-  if (signed) scc(cx, signedOverflow(cx, a, b, r, sub));
-  else scc(cx, cx.b.emit(sub ? 'USubBorrow32' : 'UAddCarry32', [a, b, cin]));
+  if (signed) sccSignedOverflow(cx, a, b, r, sub);
+  else scc(cx, () => cx.b.emit(sub ? 'USubBorrow32' : 'UAddCarry32', [a, b, cin]));
 };
 
 export const SALU: Record<string, Translator> = {
@@ -79,7 +91,7 @@ export const SALU: Record<string, Translator> = {
   s_mov_b64: (cx) => { d(cx, s(cx, 'ssrc0', 0), 0); d(cx, s(cx, 'ssrc0', 1), 1); },
   s_movk_i32: (cx) => d(cx, cx.u32((simm16(cx) << 16) >> 16)),
   s_cmov_b32: (cx) => d(cx, cx.b.emit('Select32', [cx.b.emit('GetScc'), s(cx, 'ssrc0'), cx.scalar(cx.op('sdst').value, 'b32')])),
-  s_not_b32: (cx) => { const r = not(cx, s(cx, 'ssrc0')); d(cx, r); scc(cx, nz(cx, r)); },
+  s_not_b32: (cx) => { const r = not(cx, s(cx, 'ssrc0')); d(cx, r); sccNz(cx, r); },
   s_add_u32: add32(false, false, false), s_addc_u32: add32(false, false, true),
   s_sub_u32: add32(false, true, false), s_subb_u32: add32(false, true, true),
   s_add_i32: add32(true, false, false), s_sub_i32: add32(true, true, false),
@@ -90,20 +102,20 @@ export const SALU: Record<string, Translator> = {
   s_bfe_u32: (cx) => {
     const a = s(cx, 'ssrc0'), c = s(cx, 'ssrc1');
     const r = cx.b.emit('UBfe32', [a, cx.b.emit('And32', [c, cx.u32(31)]), cx.b.emit('And32', [cx.b.emit('LShr32', [c, cx.u32(16)]), cx.u32(0x7f)])]);
-    d(cx, r); scc(cx, nz(cx, r));
+    d(cx, r); sccNz(cx, r);
   },
-  s_min_u32: (cx) => { const a = s(cx, 'ssrc0'), b = s(cx, 'ssrc1'); d(cx, cx.b.emit('UMin32', [a, b])); scc(cx, cx.b.emit('ULt32', [a, b])); },
-  s_max_u32: (cx) => { const a = s(cx, 'ssrc0'), b = s(cx, 'ssrc1'); d(cx, cx.b.emit('UMax32', [a, b])); scc(cx, cx.b.emit('UGt32', [a, b])); },
-  s_min_i32: (cx) => { const a = s(cx, 'ssrc0'), b = s(cx, 'ssrc1'); d(cx, cx.b.emit('SMin32', [a, b])); scc(cx, cx.b.emit('SLt32', [a, b])); },
-  s_max_i32: (cx) => { const a = s(cx, 'ssrc0'), b = s(cx, 'ssrc1'); d(cx, cx.b.emit('SMax32', [a, b])); scc(cx, cx.b.emit('SGt32', [a, b])); },
-  s_cmp_eq_u64: (cx) => scc(cx, cx.b.emit('IEq64', [cx.pack(s(cx, 'ssrc0', 0), s(cx, 'ssrc0', 1)), cx.pack(s(cx, 'ssrc1', 0), s(cx, 'ssrc1', 1))])),
-  s_cmp_lg_u64: (cx) => scc(cx, cx.b.emit('INe64', [cx.pack(s(cx, 'ssrc0', 0), s(cx, 'ssrc0', 1)), cx.pack(s(cx, 'ssrc1', 0), s(cx, 'ssrc1', 1))])),
+  s_min_u32: (cx) => { const a = s(cx, 'ssrc0'), b = s(cx, 'ssrc1'); d(cx, cx.b.emit('UMin32', [a, b])); sccOp(cx, 'ULt32', a, b); },
+  s_max_u32: (cx) => { const a = s(cx, 'ssrc0'), b = s(cx, 'ssrc1'); d(cx, cx.b.emit('UMax32', [a, b])); sccOp(cx, 'UGt32', a, b); },
+  s_min_i32: (cx) => { const a = s(cx, 'ssrc0'), b = s(cx, 'ssrc1'); d(cx, cx.b.emit('SMin32', [a, b])); sccOp(cx, 'SLt32', a, b); },
+  s_max_i32: (cx) => { const a = s(cx, 'ssrc0'), b = s(cx, 'ssrc1'); d(cx, cx.b.emit('SMax32', [a, b])); sccOp(cx, 'SGt32', a, b); },
+  s_cmp_eq_u64: (cx) => sccOp(cx, 'IEq64', cx.pack(s(cx, 'ssrc0', 0), s(cx, 'ssrc0', 1)), cx.pack(s(cx, 'ssrc1', 0), s(cx, 'ssrc1', 1))),
+  s_cmp_lg_u64: (cx) => sccOp(cx, 'INe64', cx.pack(s(cx, 'ssrc0', 0), s(cx, 'ssrc0', 1)), cx.pack(s(cx, 'ssrc1', 0), s(cx, 'ssrc1', 1))),
   s_brev_b32: (cx) => d(cx, cx.b.emit('BitReverse32', [s(cx, 'ssrc0')])),
   s_addk_i32: (cx) => {
     const a = cx.scalar(cx.op('sdst').value, 'b32'), k = cx.u32((simm16(cx) << 16) >> 16);
     const r = cx.b.emit('IAdd32', [a, k]);
     d(cx, r);
-    scc(cx, signedOverflow(cx, a, k, r, false));
+    sccSignedOverflow(cx, a, k, r, false);
   },
   s_ff1_i32_b32: (cx) => d(cx, cx.b.emit('FindLsb32', [s(cx, 'ssrc0')])),
   s_ff1_i32_b64: (cx) => {
@@ -111,8 +123,8 @@ export const SALU: Record<string, Translator> = {
     const fh = cx.b.emit('FindLsb32', [hi]);
     d(cx, cx.b.emit('Select32', [cx.b.emit('INe32', [lo, cx.u32(0)]), cx.b.emit('FindLsb32', [lo]), cx.b.emit('Select32', [cx.b.emit('INe32', [hi, cx.u32(0)]), cx.b.emit('IAdd32', [fh, cx.u32(32)]), cx.u32(0xffffffff)])]));
   },
-  s_bcnt1_i32_b32: (cx) => { const r = cx.b.emit('BitCount32', [s(cx, 'ssrc0')]); d(cx, r); scc(cx, nz(cx, r)); },
-  s_bcnt1_i32_b64: (cx) => { const r = cx.b.emit('IAdd32', [cx.b.emit('BitCount32', [s(cx, 'ssrc0', 0)]), cx.b.emit('BitCount32', [s(cx, 'ssrc0', 1)])]); d(cx, r); scc(cx, nz(cx, r)); },
+  s_bcnt1_i32_b32: (cx) => { const r = cx.b.emit('BitCount32', [s(cx, 'ssrc0')]); d(cx, r); sccNz(cx, r); },
+  s_bcnt1_i32_b64: (cx) => { const r = cx.b.emit('IAdd32', [cx.b.emit('BitCount32', [s(cx, 'ssrc0', 0)]), cx.b.emit('BitCount32', [s(cx, 'ssrc0', 1)])]); d(cx, r); sccNz(cx, r); },
   s_lshl_b64: (cx) => shift64(cx, 'Shl64'), s_lshr_b64: (cx) => shift64(cx, 'LShr64'), s_ashr_i64: (cx) => shift64(cx, 'AShr64'),
   s_getpc_b64: (cx) => { const pc = cx.inst.pc + 4; d(cx, cx.u32(pc % 2 ** 32), 0); d(cx, cx.u32(Math.floor(pc / 2 ** 32)), 1); },
   // MODE writes with immediates: the float ops after them carry the mode the MODE analysis gives
@@ -128,7 +140,6 @@ const K = (cx: TContext, v: number) => cx.u32(v >>> 0);
 const dOld = (cx: TContext, k = 0) => cx.scalar(cx.op('sdst').value, cx.typeOf('sdst'), k);
 const d64 = (cx: TContext, v: Inst) => { d(cx, e(cx, 'Lo32', v), 0); d(cx, e(cx, 'Hi32', v), 1); };
 const src64 = (cx: TContext, name: string) => cx.pack(s(cx, name, 0), s(cx, name, 1));
-const nz64 = (cx: TContext, lo: Inst, hi: Inst) => nz(cx, e(cx, 'Or32', lo, hi));
 const sel = (cx: TContext, c: Inst, a: Inst, b: Inst) => e(cx, 'Select32', c, a, b);
 /** Leading zeros, all ones (−1) for 0 (s_flbit_i32_b32). */
 const flbit32 = (cx: TContext, x: Inst) => sel(cx, nz(cx, x), e(cx, 'Clz32', x), K(cx, -1));
@@ -159,7 +170,8 @@ const lshlAdd = (n: number): Translator => (cx) => {
   const a = s(cx, 'ssrc0'), b = s(cx, 'ssrc1');
   const sh = e(cx, 'Shl32', a, K(cx, n));
   d(cx, e(cx, 'IAdd32', sh, b));
-  scc(cx, e(cx, 'OrU1', nz(cx, e(cx, 'LShr32', a, K(cx, 32 - n))), cx.b.emit('UAddCarry32', [sh, b, cx.b.u1(false)])));
+  const out = K(cx, 32 - n), z = K(cx, 0);
+  scc(cx, () => e(cx, 'OrU1', e(cx, 'INe32', e(cx, 'LShr32', a, out), z), cx.b.emit('UAddCarry32', [sh, b, cx.b.u1(false)])));
 };
 /**
  * 64-bit bit-field extract: offset S1[5:0], width S1[22:16] (0..127; past the top bit the field
@@ -175,21 +187,22 @@ const bfe64 = (signed: boolean): Translator => (cx) => {
   const w0 = e(cx, 'IEq32', w, K(cx, 0));
   const lo = sel(cx, w0, K(cx, 0), e(cx, 'Lo32', v)), hi = sel(cx, w0, K(cx, 0), e(cx, 'Hi32', v));
   d(cx, lo, 0); d(cx, hi, 1);
-  scc(cx, nz64(cx, lo, hi));
+  sccNz64(cx, lo, hi);
 };
 /** s_bitcmp0/1: SCC = bit S1[4:0] (b32) or S1[5:0] (b64) of S0 is `want`. */
 const bitcmp = (wide: boolean, want: 0 | 1): Translator => (cx) => {
   const bit = wide ? e(cx, 'Lo32', e(cx, 'LShr64', src64(cx, 'ssrc0'), s(cx, 'ssrc1'))) : e(cx, 'LShr32', s(cx, 'ssrc0'), s(cx, 'ssrc1'));
-  scc(cx, e(cx, 'INe32', e(cx, 'And32', bit, K(cx, 1)), K(cx, want ^ 1)));
+  const one = K(cx, 1), w = K(cx, want ^ 1);
+  scc(cx, () => e(cx, 'INe32', e(cx, 'And32', bit, one), w));
 };
 
 Object.assign(SALU, {
   // --- SOP1 ---
   s_cmov_b64: (cx) => { const c = cx.b.emit('GetScc'); const v = [0, 1].map((k) => sel(cx, c, s(cx, 'ssrc0', k), dOld(cx, k))); v.forEach((x, k) => d(cx, x, k)); },
-  s_not_b64: (cx) => { const lo = not(cx, s(cx, 'ssrc0', 0)), hi = not(cx, s(cx, 'ssrc0', 1)); d(cx, lo, 0); d(cx, hi, 1); scc(cx, nz64(cx, lo, hi)); },
+  s_not_b64: (cx) => { const lo = not(cx, s(cx, 'ssrc0', 0)), hi = not(cx, s(cx, 'ssrc0', 1)); d(cx, lo, 0); d(cx, hi, 1); sccNz64(cx, lo, hi); },
   s_brev_b64: (cx) => { const lo = e(cx, 'BitReverse32', s(cx, 'ssrc0', 1)), hi = e(cx, 'BitReverse32', s(cx, 'ssrc0', 0)); d(cx, lo, 0); d(cx, hi, 1); },
-  s_bcnt0_i32_b32: (cx) => { const r = e(cx, 'ISub32', K(cx, 32), e(cx, 'BitCount32', s(cx, 'ssrc0'))); d(cx, r); scc(cx, nz(cx, r)); },
-  s_bcnt0_i32_b64: (cx) => { const r = e(cx, 'ISub32', K(cx, 64), e(cx, 'IAdd32', e(cx, 'BitCount32', s(cx, 'ssrc0', 0)), e(cx, 'BitCount32', s(cx, 'ssrc0', 1)))); d(cx, r); scc(cx, nz(cx, r)); },
+  s_bcnt0_i32_b32: (cx) => { const r = e(cx, 'ISub32', K(cx, 32), e(cx, 'BitCount32', s(cx, 'ssrc0'))); d(cx, r); sccNz(cx, r); },
+  s_bcnt0_i32_b64: (cx) => { const r = e(cx, 'ISub32', K(cx, 64), e(cx, 'IAdd32', e(cx, 'BitCount32', s(cx, 'ssrc0', 0)), e(cx, 'BitCount32', s(cx, 'ssrc0', 1)))); d(cx, r); sccNz(cx, r); },
   s_ff0_i32_b32: (cx) => d(cx, e(cx, 'FindLsb32', not(cx, s(cx, 'ssrc0')))),
   s_ff0_i32_b64: (cx) => d(cx, ff64(cx, not(cx, s(cx, 'ssrc0', 0)), not(cx, s(cx, 'ssrc0', 1)))),
   s_flbit_i32_b32: (cx) => d(cx, flbit32(cx, s(cx, 'ssrc0'))),
@@ -207,22 +220,22 @@ Object.assign(SALU, {
   s_bitset1_b32: (cx) => d(cx, e(cx, 'Or32', dOld(cx), e(cx, 'Shl32', K(cx, 1), s(cx, 'ssrc0')))),
   s_bitset0_b64: (cx) => { const m = e(cx, 'Shl64', cx.pack(K(cx, 1), K(cx, 0)), s(cx, 'ssrc0')); const v = [e(cx, 'And32', dOld(cx, 0), not(cx, e(cx, 'Lo32', m))), e(cx, 'And32', dOld(cx, 1), not(cx, e(cx, 'Hi32', m)))]; v.forEach((x, k) => d(cx, x, k)); },
   s_bitset1_b64: (cx) => { const m = e(cx, 'Shl64', cx.pack(K(cx, 1), K(cx, 0)), s(cx, 'ssrc0')); const v = [e(cx, 'Or32', dOld(cx, 0), e(cx, 'Lo32', m)), e(cx, 'Or32', dOld(cx, 1), e(cx, 'Hi32', m))]; v.forEach((x, k) => d(cx, x, k)); },
-  s_abs_i32: (cx) => { const x = s(cx, 'ssrc0'); const r = sel(cx, e(cx, 'SLt32', x, K(cx, 0)), e(cx, 'ISub32', K(cx, 0), x), x); d(cx, r); scc(cx, nz(cx, r)); },
+  s_abs_i32: (cx) => { const x = s(cx, 'ssrc0'); const r = sel(cx, e(cx, 'SLt32', x, K(cx, 0)), e(cx, 'ISub32', K(cx, 0), x), x); d(cx, r); sccNz(cx, r); },
   s_bitreplicate_b64_b32: (cx) => { const x = s(cx, 'ssrc0'); d(cx, replicate16(cx, x), 0); d(cx, replicate16(cx, e(cx, 'LShr32', x, K(cx, 16))), 1); },
-  s_quadmask_b32: (cx) => { const r = quad32(cx, s(cx, 'ssrc0')); d(cx, r); scc(cx, nz(cx, r)); },
-  s_quadmask_b64: (cx) => { const r = e(cx, 'Or32', quad32(cx, s(cx, 'ssrc0', 0)), e(cx, 'Shl32', quad32(cx, s(cx, 'ssrc0', 1)), K(cx, 8))); d(cx, r, 0); d(cx, K(cx, 0), 1); scc(cx, nz(cx, r)); },
-  s_wqm_b32: (cx) => { const r = wqm32(cx, s(cx, 'ssrc0')); d(cx, r); scc(cx, nz(cx, r)); },
-  s_wqm_b64: (cx) => { const lo = wqm32(cx, s(cx, 'ssrc0', 0)), hi = wqm32(cx, s(cx, 'ssrc0', 1)); d(cx, lo, 0); d(cx, hi, 1); scc(cx, nz64(cx, lo, hi)); },
+  s_quadmask_b32: (cx) => { const r = quad32(cx, s(cx, 'ssrc0')); d(cx, r); sccNz(cx, r); },
+  s_quadmask_b64: (cx) => { const r = e(cx, 'Or32', quad32(cx, s(cx, 'ssrc0', 0)), e(cx, 'Shl32', quad32(cx, s(cx, 'ssrc0', 1)), K(cx, 8))); d(cx, r, 0); d(cx, K(cx, 0), 1); sccNz(cx, r); },
+  s_wqm_b32: (cx) => { const r = wqm32(cx, s(cx, 'ssrc0')); d(cx, r); sccNz(cx, r); },
+  s_wqm_b64: (cx) => { const lo = wqm32(cx, s(cx, 'ssrc0', 0)), hi = wqm32(cx, s(cx, 'ssrc0', 1)); d(cx, lo, 0); d(cx, hi, 1); sccNz64(cx, lo, hi); },
   // --- SOP2 ---
   s_bfm_b32: (cx) => d(cx, e(cx, 'Shl32', e(cx, 'ISub32', e(cx, 'Shl32', K(cx, 1), s(cx, 'ssrc0')), K(cx, 1)), s(cx, 'ssrc1'))),
   s_bfm_b64: (cx) => { const one = cx.pack(K(cx, 1), K(cx, 0)); d64(cx, e(cx, 'Shl64', e(cx, 'ISub64', e(cx, 'Shl64', one, s(cx, 'ssrc0')), one), s(cx, 'ssrc1'))); },
   s_bfe_i32: (cx) => {
     const a = s(cx, 'ssrc0'), c = s(cx, 'ssrc1');
     const r = e(cx, 'SBfe32', a, e(cx, 'And32', c, K(cx, 31)), e(cx, 'And32', e(cx, 'LShr32', c, K(cx, 16)), K(cx, 0x7f)));
-    d(cx, r); scc(cx, nz(cx, r));
+    d(cx, r); sccNz(cx, r);
   },
   s_bfe_u64: bfe64(false), s_bfe_i64: bfe64(true),
-  s_absdiff_i32: (cx) => { const a = s(cx, 'ssrc0'), b = s(cx, 'ssrc1'); const r = sel(cx, e(cx, 'SGt32', a, b), e(cx, 'ISub32', a, b), e(cx, 'ISub32', b, a)); d(cx, r); scc(cx, nz(cx, r)); },
+  s_absdiff_i32: (cx) => { const a = s(cx, 'ssrc0'), b = s(cx, 'ssrc1'); const r = sel(cx, e(cx, 'SGt32', a, b), e(cx, 'ISub32', a, b), e(cx, 'ISub32', b, a)); d(cx, r); sccNz(cx, r); },
   s_lshl1_add_u32: lshlAdd(1), s_lshl2_add_u32: lshlAdd(2), s_lshl3_add_u32: lshlAdd(3), s_lshl4_add_u32: lshlAdd(4),
   s_pack_ll_b32_b16: (cx) => d(cx, e(cx, 'Or32', e(cx, 'And32', s(cx, 'ssrc0'), K(cx, 0xffff)), e(cx, 'Shl32', s(cx, 'ssrc1'), K(cx, 16)))),
   s_pack_lh_b32_b16: (cx) => d(cx, e(cx, 'Or32', e(cx, 'And32', s(cx, 'ssrc0'), K(cx, 0xffff)), e(cx, 'And32', s(cx, 'ssrc1'), K(cx, 0xffff0000)))),
@@ -240,13 +253,13 @@ function shift64(cx: TContext, op: 'Shl64' | 'LShr64' | 'AShr64'): void {
   const v = cx.b.emit(op, [cx.pack(s(cx, 'ssrc0', 0), s(cx, 'ssrc0', 1)), cx.b.emit('And32', [s(cx, 'ssrc1'), cx.u32(63)])]);
   const lo = cx.b.emit('Lo32', [v]), hi = cx.b.emit('Hi32', [v]);
   d(cx, lo, 0); d(cx, hi, 1);
-  scc(cx, nz(cx, cx.b.emit('Or32', [lo, hi])));
+  sccNz64(cx, lo, hi);
 }
 
 for (const [name, f] of Object.entries(LOGIC)) {
   // andn1/orn1 exist only as saveexec forms.
   if (name !== 'andn1' && name !== 'orn1') {
-    SALU[`s_${name}_b32`] = (cx) => { const r = f(cx, s(cx, 'ssrc0'), s(cx, 'ssrc1')); d(cx, r); scc(cx, nz(cx, r)); };
+    SALU[`s_${name}_b32`] = (cx) => { const r = f(cx, s(cx, 'ssrc0'), s(cx, 'ssrc1')); d(cx, r); sccNz(cx, r); };
     SALU[`s_${name}_b64`] = logic64(f);
   }
   SALU[`s_${name}_saveexec_b32`] = saveexec(false, f);
@@ -259,8 +272,8 @@ for (const name of ['andn1', 'andn2'] as const) {
   SALU[`s_${name}_wrexec_b64`] = saveexec(true, f, true);
 }
 for (const [c, si, un] of CMP) {
-  SALU[`s_cmp_${c}_i32`] = (cx) => scc(cx, cx.b.emit(si, [s(cx, 'ssrc0'), s(cx, 'ssrc1')]));
-  SALU[`s_cmp_${c}_u32`] = (cx) => scc(cx, cx.b.emit(un, [s(cx, 'ssrc0'), s(cx, 'ssrc1')]));
-  SALU[`s_cmpk_${c}_i32`] = (cx) => scc(cx, cx.b.emit(si, [cx.scalar(cx.op('sdst').value, 'b32'), cx.u32((simm16(cx) << 16) >> 16)]));
-  SALU[`s_cmpk_${c}_u32`] = (cx) => scc(cx, cx.b.emit(un, [cx.scalar(cx.op('sdst').value, 'b32'), cx.u32(simm16(cx))]));
+  SALU[`s_cmp_${c}_i32`] = (cx) => sccOp(cx, si, s(cx, 'ssrc0'), s(cx, 'ssrc1'));
+  SALU[`s_cmp_${c}_u32`] = (cx) => sccOp(cx, un, s(cx, 'ssrc0'), s(cx, 'ssrc1'));
+  SALU[`s_cmpk_${c}_i32`] = (cx) => sccOp(cx, si, cx.scalar(cx.op('sdst').value, 'b32'), cx.u32((simm16(cx) << 16) >> 16));
+  SALU[`s_cmpk_${c}_u32`] = (cx) => sccOp(cx, un, cx.scalar(cx.op('sdst').value, 'b32'), cx.u32(simm16(cx)));
 }

@@ -30,9 +30,9 @@ export interface Io {
   readonly srcs: Inst[];
   /** The same sources by operand name (src0, src1/vsrc1, src2, vdst for an accumulator). */
   readonly named: ReadonlyMap<string, Inst>;
-  readonly maskIn?: Inst;
-  readonly vdst?: { readonly op: Operand; readonly type: DataType };
-  readonly maskDst?: Operand;
+  readonly maskIn: Inst | undefined;
+  readonly vdst: { readonly op: Operand; readonly type: DataType } | undefined;
+  readonly maskDst: Operand | undefined;
   /** The lanes the results land in: EXEC, narrowed by a DPP form's rules (./dpp.ts). */
   readonly active: Inst;
 }
@@ -62,21 +62,24 @@ export function io(cx: TContext, mods: OutMods): Io {
   const named = new Map<string, Inst>();
   const push = (name: string, v: Inst) => { srcs.push(v); named.set(name, v); };
   let maskIn: Inst | undefined, vdst: Io['vdst'], maskDst: Operand | undefined;
-  i.operands.forEach((op, k) => {
+  // Indexed, with `continue`: no closure per instruction.
+  const ops = i.operands;
+  for (let k = 0; k < ops.length; k++) {
+    const op = ops[k] as Operand;
     const d = defs[k];
-    if (!d) return;
+    if (!d) continue;
     if (d.role === 'dst' || d.role === 'srcdst') {
       if (d.type === 'mask') maskDst = op; else vdst = { op, type: d.type };
     }
-    if (d.role !== 'src' && d.role !== 'srcdst') return;
-    if (d.type === 'mask') { maskIn = cx.maskBit(op.value); return; }
+    if (d.role !== 'src' && d.role !== 'srcdst') continue;
+    if (d.type === 'mask') { maskIn = cx.maskBit(op.value); continue; }
     if (is64(d.type)) {
       if (dpp && op.name === 'src0') cx.fail('a DPP form with a 64-bit src0 (internal)');
       let hi = cx.lane(op.value, d.type, 1);
       if (op.abs) hi = b.emit('And32', [hi, cx.u32(0x7fffffff)]);
       if (op.neg) hi = b.emit('Xor32', [hi, cx.u32(0x80000000)]);
       push(op.name, cx.pack(cx.lane(op.value, d.type, 0), hi));
-      return;
+      continue;
     }
     let v = cx.lane(op.value, d.type, 0);
     if (dpp && op.name === 'src0') v = dpp.src0(v);
@@ -94,8 +97,8 @@ export function io(cx: TContext, mods: OutMods): Io {
     if (op.abs) v = b.emit('And32', [v, cx.u32(~sign >>> 0)]);
     if (op.neg) v = b.emit('Xor32', [v, cx.u32(sign)]);
     push(op.name, v);
-  });
-  return { srcs, named, ...(maskIn ? { maskIn } : {}), ...(vdst ? { vdst } : {}), ...(maskDst ? { maskDst } : {}), active: dpp?.active ?? cx.execBit() };
+  }
+  return { srcs, named, maskIn, vdst, maskDst, active: dpp?.active ?? cx.execBit() };
 }
 
 export const src = (cx: TContext, o: Io, k: number): Inst => o.srcs[k] ?? cx.fail(`missing source ${k}`);

@@ -32,7 +32,7 @@ const is64 = (t: DataType) => t === 'f64' || t === 'b64' || t === 'i64' || t ===
 type OutMods = 'refuse' | 'f32' | 'int-clamp' | 'ignore' | 'int-result';
 
 interface Io {
-  readonly srcs: Inst[]; readonly maskIn?: Inst; readonly vdst?: Operand; readonly maskDst?: Operand; readonly vdst64: boolean;
+  readonly srcs: Inst[]; readonly maskIn: Inst | undefined; readonly vdst: Operand | undefined; readonly maskDst: Operand | undefined; readonly vdst64: boolean;
   /** The lanes the results land in: EXEC, narrowed by a DPP form's rules (./dpp.ts). */
   readonly active: Inst;
 }
@@ -50,14 +50,17 @@ function io(cx: TContext, mods: OutMods = 'refuse'): Io {
   if (!defs) cx.fail('operand layout not understood');
   const srcs: Inst[] = [];
   let maskIn: Inst | undefined, vdst: Operand | undefined, maskDst: Operand | undefined, vdst64 = false;
-  i.operands.forEach((op, k) => {
+  // Indexed, with `continue`: no closure per instruction.
+  const ops = i.operands;
+  for (let k = 0; k < ops.length; k++) {
+    const op = ops[k] as Operand;
     const d = defs[k];
-    if (!d) return;
+    if (!d) continue;
     if (d.role === 'dst' || d.role === 'srcdst') {
       if (d.type === 'mask') maskDst = op; else { vdst = op; vdst64 = is64(d.type); }
     }
     if (d.role === 'src' || d.role === 'srcdst') {
-      if (d.type === 'mask') { maskIn = cx.maskBit(op.value); return; }
+      if (d.type === 'mask') { maskIn = cx.maskBit(op.value); continue; }
       if (d.type === 'f16' || d.type === 'i16' || d.type === 'u16' || d.type === 'b16') cx.fail('16-bit operands are not translated yet');
       if (is64(d.type)) {
         if (dpp && op.name === 'src0') cx.fail('a DPP form with a 64-bit src0 (internal)');
@@ -76,8 +79,8 @@ function io(cx: TContext, mods: OutMods = 'refuse'): Io {
         srcs.push(v);
       }
     }
-  });
-  return { srcs, ...(maskIn ? { maskIn } : {}), ...(vdst ? { vdst } : {}), ...(maskDst ? { maskDst } : {}), vdst64, active: dpp?.active ?? cx.execBit() };
+  }
+  return { srcs, maskIn, vdst, maskDst, vdst64, active: dpp?.active ?? cx.execBit() };
 }
 
 function result(cx: TContext, o: Io, r: Inst): void {
@@ -256,12 +259,15 @@ export const VALU: Record<string, Translator> = {
   v_fmac_f32: f32('FFma32', [1, 2, 0]),
   v_cvt_f32_u32: unary('ConvertF32U32', false, true),
   // popcount(src0 & lanes below this one) + src1, over the low / high 32 lanes.
+  // In wave32 every lane id is below 32: the low mask is (1 << lane) - 1 and the high one empty.
   v_mbcnt_lo_u32_b32: int((cx, s) => {
     const lane = cx.b.emit('LaneId');
-    const below = cx.b.emit('Select32', [cx.b.emit('ULt32', [lane, cx.u32(32)]), cx.b.emit('ISub32', [cx.b.emit('Shl32', [cx.u32(1), lane]), cx.u32(1)]), cx.u32(0xffffffff)]);
+    const mask = () => cx.b.emit('ISub32', [cx.b.emit('Shl32', [cx.u32(1), lane]), cx.u32(1)]);
+    const below = cx.waveSize === 32 ? mask() : cx.b.emit('Select32', [cx.b.emit('ULt32', [lane, cx.u32(32)]), mask(), cx.u32(0xffffffff)]);
     return cx.b.emit('IAdd32', [cx.b.emit('BitCount32', [cx.b.emit('And32', [s(0), below])]), s(1)]);
   }),
   v_mbcnt_hi_u32_b32: int((cx, s) => {
+    if (cx.waveSize === 32) return s(1);
     const lane = cx.b.emit('LaneId');
     const hiLane = cx.b.emit('ISub32', [lane, cx.u32(32)]);
     const below = cx.b.emit('Select32', [cx.b.emit('ULe32', [lane, cx.u32(32)]), cx.u32(0), cx.b.emit('ISub32', [cx.b.emit('Shl32', [cx.u32(1), hiLane]), cx.u32(1)])]);

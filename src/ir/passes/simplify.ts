@@ -4,7 +4,10 @@
 //    with hi = BallotHi(x) in wave64 or the constant 0 in wave32 (a v_cmp result read back by
 //    v_cndmask or v_addc in the same lane; the ballot itself goes when nothing else reads it);
 //  - Select32(c, x, x) is x, and Select32(c, x, Select32(c, y, z)) is Select32(c, x, z) (a register
-//    written twice under the same EXEC bit keeps, in the other lanes, the value before both).
+//    written twice under the same EXEC bit keeps, in the other lanes, the value before both);
+//  - the dwords of a pair are its halves, Lo32(Pack64(a, b)) = a and Hi32(Pack64(a, b)) = b, and
+//    the pair of a value's halves is the value, Pack64(Lo32(x), Hi32(x)) = x (64-bit values that
+//    pass through registers between blocks).
 import { type Inst, type IrFunction, Replacements, substituteArgs } from '../ir.js';
 
 function simpler(i: Inst, waveSize: 32 | 64): Inst | undefined {
@@ -26,6 +29,14 @@ function simpler(i: Inst, waveSize: 32 | 64): Inst | undefined {
         return a[2] === x ? x : undefined;
       }
       return undefined;
+    }
+    case 'Lo32': case 'Hi32': {
+      const x = a[0];
+      return x?.op === 'Pack64' ? x.args[i.op === 'Lo32' ? 0 : 1] : undefined;
+    }
+    case 'Pack64': {
+      const lo = a[0], hi = a[1];
+      return lo?.op === 'Lo32' && hi?.op === 'Hi32' && lo.args[0] === hi.args[0] ? lo.args[0] : undefined;
     }
     default: return undefined;
   }

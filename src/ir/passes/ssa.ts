@@ -102,6 +102,8 @@ export function constructSsa(fn: IrFunction): void {
    * must not exhaust the call stack). A merge gets its phi before its arguments are looked up, so
    * a loop reaching back finds it.
    */
+  /** A frame without a phi collects no arguments: one shared empty list (no array per block walked). */
+  const NO_ARGS: Inst[] = [];
   function readAtEntry(reg: Reg, type: IrType, b0: Block): Inst {
     interface Frame { readonly b: Block; readonly phi: Inst | undefined; readonly args: Inst[] }
     const stack: Frame[] = [];
@@ -120,7 +122,7 @@ export function constructSsa(fn: IrFunction): void {
           newPhis.push(phi);
           setEntry(b, reg, phi);
         }
-        stack.push({ b, phi, args: [] });
+        stack.push({ b, phi, args: phi ? [] : NO_ARGS });
         const p = b.preds[0] as Block;
         const d = endDefs[p.id]?.get(reg);
         if (d) { result = valueOf(d); break; }
