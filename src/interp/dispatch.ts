@@ -16,7 +16,7 @@ import { InterpError } from './errors.js';
 import { GlobalMemory } from './memory.js';
 import { Program } from './program.js';
 import { EXEC_LO, WaveState } from './state.js';
-import { ScratchSetup, scratchRingBytes, usesScratchRing, wantsScratch } from './scratch.js';
+import { ringSlot, ScratchSetup, scratchRingBytes, type ScratchRegion, usesScratchRing, wantsScratch } from './scratch.js';
 import { runWave, type StepBudget } from './wave.js';
 import { scratchWaveBytes } from '../isa/apertures.js';
 
@@ -250,9 +250,7 @@ export class InterpKernel {
         if (exec === 0n) continue;
         st.setMask(EXEC_LO, exec);
         // A raw shader's wave: its slot of the dispatch's ring, zeroed (as the recompiled module zeroes it).
-        const slot = ring ? ((gz * counts[1] + gy) * counts[0] + gx) * wavesPerGroup + w : 0;
-        const scratchRegion = ring ? { base: ring.address + slot * ring.waveBytes, bytes: ring.waveBytes, ringBase: ring.address, ringBytes: ring.used } : undefined;
-        if (ring) ring.bytes.fill(0, slot * ring.waveBytes, (slot + 1) * ring.waveBytes);
+        const scratchRegion = ring?.enter(ringSlot(counts, [gx, gy, gz], wavesPerGroup, w));
         // A raw compute shader's user data: the dwords of its "kernarg" bytes (ARGS.json's "args").
         if (!info.descriptor) for (let k = 0; k < info.userSgprCount; k++) st.sgpr[k] = userData.getUint32(4 * k, true);
         for (const u of info.descriptor ? info.userSgprs : []) {
@@ -276,7 +274,7 @@ export class InterpKernel {
             case 'workgroup_info': st.sgpr[s.first] = tgSizeValue(info.target, wavesPerGroup, w); break;
             // A kernel's wave slot has its own scratch region, so the wave's offset into it is 0; a
             // raw shader's wave has its slot of the ring.
-            case 'private_segment_wave_offset': st.sgpr[s.first] = ring ? slot * ring.waveBytes : 0; break;
+            case 'private_segment_wave_offset': st.sgpr[s.first] = scratchRegion ? scratchRegion.base - scratchRegion.ringBase : 0; break;
           }
         }
         // Hardware registers such as FLAT_SCRATCH are per wave. FLAT_SCRATCH starts at 0: on gfx10
@@ -300,13 +298,22 @@ export class InterpKernel {
   }
 }
 
-/** A raw shader's dispatch ring: the plan's, and the bytes of one wave's region and of the whole dispatch's. */
-export function ringOf(info: ShaderInfo, o: Pick<DispatchOptions, 'grid' | 'block' | 'scratchRing'>): ScratchRing & { readonly waveBytes: number; readonly used: number } {
+/**
+ * A raw shader's dispatch in the plan's scratch ring (src/interp/scratch.ts): `enter(slot)` zeroes
+ * the region of the wave in that slot (ringSlot), as the recompiled module does, and gives it.
+ */
+export function ringOf(info: ShaderInfo, o: Pick<DispatchOptions, 'grid' | 'block' | 'scratchRing'>): { enter(slot: number): ScratchRegion } {
   const r = o.scratchRing;
   if (!r) throw new InterpError(`shader ${info.name} has scratch (scratchSize ${info.scratchSize}): a raw shader's dispatch needs the plan's scratch ring (an ARGS plan: parseArgs, runPlan)`);
   const used = scratchRingBytes(info, o.grid, o.block);
   if (used > r.bytes.length) throw new InterpError(`internal: the scratch ring has ${r.bytes.length} bytes, the dispatch needs ${used}`);
-  return { ...r, waveBytes: scratchWaveBytes(info.scratchSize, info.waveSize), used };
+  const waveBytes = scratchWaveBytes(info.scratchSize, info.waveSize);
+  return {
+    enter(slot) {
+      r.bytes.fill(0, slot * waveBytes, (slot + 1) * waveBytes);
+      return { base: r.address + slot * waveBytes, bytes: waveBytes, ringBase: r.address, ringBytes: used };
+    },
+  };
 }
 
 /**

@@ -49,6 +49,10 @@ export function scratchRingBytes(info: ShaderInfo, grid: Dim3, block: Dim3): num
   return groups * Math.ceil((block[0] * block[1] * block[2]) / info.waveSize) * scratchWaveBytes(info.scratchSize, info.waveSize);
 }
 
+/** The ring slot of wave `w` of workgroup `g` in a dispatch of `counts` workgroups (x fastest, then y, z). */
+export const ringSlot = (counts: readonly number[], g: readonly [number, number, number], wavesPerGroup: number, w: number): number =>
+  ((g[2] * (counts[1] ?? 1) + g[1]) * (counts[0] ?? 1) + g[0]) * wavesPerGroup + w;
+
 /** A wave's scratch region in its dispatch's ring (raw shaders; byte addresses). */
 export interface ScratchRegion {
   readonly base: number;

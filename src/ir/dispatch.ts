@@ -5,7 +5,7 @@ import type { Shader } from '../container/shader.js';
 import { dispatchPacket, kernargSegment, launchRefusal, ringOf, type DispatchOptions } from '../interp/dispatch.js';
 import { IrError, type IrFunction } from './ir.js';
 import { type IrWave, startIrWave } from './interp.js';
-import { ScratchSetup, usesScratchRing, wantsScratch } from '../interp/scratch.js';
+import { ringSlot, ScratchSetup, usesScratchRing, wantsScratch } from '../interp/scratch.js';
 
 export function dispatchIr(fn: IrFunction, shader: Shader, o: DispatchOptions): { waves: number; steps: number } {
   const info = shader.info;
@@ -46,9 +46,8 @@ export function dispatchIr(fn: IrFunction, shader: Shader, o: DispatchOptions): 
         inGrid.push(x < bx && y < by && z < bz);
       }
       if (!inGrid.some(Boolean)) continue;
-      const slot = ((gz * (counts[1] ?? 1) + gy) * (counts[0] ?? 1) + gx) * Math.ceil(lanes / ws) + w;
-      if (ring) ring.bytes.fill(0, slot * ring.waveBytes, (slot + 1) * ring.waveBytes);
-      const scratchInputs = ring ? { scratchBase: ring.address + slot * ring.waveBytes, scratchRing: { base: ring.address, bytes: ring.used } } : scratch ? { scratchBase: scratch.bases[w] ?? 0 } : {};
+      const region = ring?.enter(ringSlot(counts, [gx, gy, gz], Math.ceil(lanes / ws), w));
+      const scratchInputs = region ? { scratchBase: region.base, scratchRing: { base: region.ringBase, bytes: region.ringBytes } } : scratch ? { scratchBase: scratch.bases[w] ?? 0 } : {};
       group.push(startIrWave(fn, { mem, kernargPtr, dispatchPtr, workgroupId: [gx, gy, gz], localIds, inGrid, waveInGroup: w, wavesInGroup: Math.ceil(lanes / ws), maxSteps: budget, lds: ldsBytes, clock, ...scratchInputs }));
       waves++;
     }
