@@ -1,5 +1,5 @@
 // image_sample against an oracle we did not write: OpenCL's read_imagef / read_imageui /
-// read_imagei through CLK_FILTER_NEAREST samplers on pocl (./image-sample-pocl.py), with
+// read_imagei through CLK_FILTER_NEAREST samplers on pocl (./image-pocl.py), with
 // CLK_NORMALIZED_COORDS_TRUE and _FALSE and CLK_ADDRESS_REPEAT / MIRRORED_REPEAT (normalized only,
 // as OpenCL allows) / CLAMP_TO_EDGE / CLAMP, on 2D images of RGBA FLOAT (our 32_32_32_32_FLOAT),
 // R FLOAT (32_FLOAT: OpenCL's (r, 0, 0, 1) is our missing components; its CLAMP border is
@@ -66,7 +66,7 @@ test('image_sample with point filtering equals pocl\'s read_image{f,ui,i} throug
       }
     }
   }
-  const r = spawnSync('/usr/bin/python3', [new URL('./image-sample-pocl.py', import.meta.url).pathname], { input: JSON.stringify(jobs), encoding: 'utf8', maxBuffer: 1 << 26 });
+  const r = spawnSync('/usr/bin/python3', [new URL('./image-pocl.py', import.meta.url).pathname], { input: JSON.stringify(jobs), encoding: 'utf8', maxBuffer: 1 << 26 });
   assert.equal(r.status, 0, `pocl: ${r.stderr}`);
   const pocl = JSON.parse(r.stdout) as string[];
   let compared = 0;
