@@ -17,7 +17,7 @@ import type { ModeAnalysis, ValuMode } from '../analysis/mode.js';
 import { valuMode } from '../analysis/mode.js';
 import { valuModeAt } from './context.js';
 import type { KnownBits } from '../analysis/scalar-constants.js';
-import { modeReadsOf, settleUnread } from './mode-reads.js';
+import { FLOAT_BITS, modeReadsOf, settleUnread } from './mode-reads.js';
 
 /** One run's copies: the unknown MODE bits it depends on, and each candidate value of them. */
 export interface ModeVariants {
@@ -51,7 +51,9 @@ export function hasDynamicMode(mode: ModeAnalysis, inst: Instruction): boolean {
 export function dynamicReads(mode: ModeAnalysis, inst: Instruction): number {
   const r = inst.def.float !== undefined ? valuModeAt(mode, inst.pc) : undefined;
   const st = r !== undefined ? mode.before(inst.pc) : undefined;
-  return st !== undefined ? (modeReadsOf(inst) & ~st.mode.known) >>> 0 : 0;
+  // Where every float bit is known (most instructions) the answer is 0 without asking which it reads.
+  if (st === undefined || (FLOAT_BITS & ~st.mode.known) === 0) return 0;
+  return (modeReadsOf(inst) & ~st.mode.known) >>> 0;
 }
 
 /**

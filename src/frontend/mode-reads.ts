@@ -93,8 +93,8 @@ export function modeReadsOf(inst: Instruction): number {
   return bits >>> 0;
 }
 
-/** MODE bits 9:0 (both FP_ROUND and FP_DENORM fields, DX10_CLAMP, IEEE) and FP16_OVFL (23). */
-const FLOAT_BITS = (0x3ff | MODE_FP16_OVFL_BIT) >>> 0;
+/** MODE bits 9:0 (both FP_ROUND and FP_DENORM fields, DX10_CLAMP, IEEE) and FP16_OVFL (23): every bit modeReadsOf can name. */
+export const FLOAT_BITS = (0x3ff | MODE_FP16_OVFL_BIT) >>> 0;
 /** What an unread, unknown float bit is taken to be: nearest even, denormals kept, DX10_CLAMP and IEEE on, FP16_OVFL off. */
 const SETTLED = 0x3f0;
 

@@ -13,7 +13,7 @@
 // the dispatch of each op to its lowering (lowerBody); the f32 primitives and arithmetic are in
 // lower-float-core.ts, which the sibling lower-float-* files import instead of this one.
 import { printFunction } from '../print.js';
-import { Builder, type Imm, type Inst, IrError, IrFunction, Replacements, substituteArgs } from '../ir.js';
+import { type Block, Builder, type Imm, type Inst, IrError, IrFunction, Replacements, substituteArgs } from '../ir.js';
 import { signature } from '../verify.js';
 import { eliminateCommonSubexpressions } from './cse.js';
 import { eliminateDeadCode } from './dce.js';
@@ -149,7 +149,18 @@ export function lowerFloat(fn: IrFunction, lower: (i: Inst) => boolean, guarded:
     }
     return k;
   }
-  for (const blk of fn.blocks) {
+  // The block being rewritten, its new list and the op being lowered: what `put` places into (no
+  // closure or options object per lowered op).
+  let blk: Block = fn.blocks[0] as Block, list: Inst[] = [], at: Inst | undefined;
+  /** A new instruction at the lowered op's pc, placed into the block's new list. */
+  const put = (op: Op, args: Inst[], imms: readonly Imm[] = [], type?: IrType): Inst => {
+    const o = fn.makeAt(op, args, imms, type, at?.pc, undefined);
+    o.block = blk;
+    list.push(o);
+    return o;
+  };
+  for (let bk = 0; bk < fn.blocks.length; bk++) {
+    blk = fn.blocks[bk] as Block;
     // The block's new list, made at its first lowered op (most blocks have none: they keep theirs).
     let out: Inst[] | undefined;
     const insts = blk.insts;
@@ -157,36 +168,37 @@ export function lowerFloat(fn: IrFunction, lower: (i: Inst) => boolean, guarded:
       const i = insts[j] as Inst;
       if (repl.size) substituteArgs(i, repl);
       if (!isLowered(i.op) || !lower(i)) { if (out) out.push(i); continue; }
-      const list = (out ??= insts.slice(0, j));
+      list = (out ??= insts.slice(0, j));
+      at = i;
       const md = modeOf(i);
-      const place = (o: Inst) => { o.block = blk; list.push(o); return o; };
       if (LOWERED_TRANSCENDENTAL.has(i.op)) {
         // The core (f64 bits), then its rounding under the op's mode (lower-float-transcendental.ts).
         const src = i.args[0] ?? fail(i, 'argument 0 missing');
         const c = AS_BITS[src.type];
-        const a = c ? place(fn.make(c.to, [src], [], pcOf(i))) : src;
+        const a = c ? put(c.to, [src]) : src;
         const core = helperIndex(transcendentalCoreHelper(i.op, md.flushIn, options.transcendental ?? 'exact'));
-        const y = place(fn.make('Call', [a], [core], { type: 'u64', ...pcOf(i) }));
-        const r = place(fn.make('Call', [a, y], [helperIndex(transcendentalRoundHelper(i.op, md))], { type: 'u32', ...pcOf(i) }));
+        const y = put('Call', [a], [core], 'u64');
+        const r = put('Call', [a, y], [helperIndex(transcendentalRoundHelper(i.op, md))], 'u32');
         const back = AS_BITS[i.type];
-        repl.set(i, back ? place(fn.make(back.from, [r], [], pcOf(i))) : r);
+        repl.set(i, back ? put(back.from, [r]) : r);
         n++;
         continue;
       }
       const k = helperFor(i, md);
       const ret = signature(fn.helpers[k] as IrFunction).ret ?? fail(i, 'helper without a result');
-      const args = i.args.map((v) => { const c = AS_BITS[v.type]; return c ? place(fn.make(c.to, [v], [], pcOf(i))) : v; });
+      const args: Inst[] = [];
+      for (let m = 0; m < i.args.length; m++) { const v = i.args[m] as Inst; const c = AS_BITS[v.type]; args.push(c ? put(c.to, [v]) : v); }
       let r: Inst;
       if ((GUARDED_F32.has(i.op) || GUARDED_VIA_F64.has(i.op)) && guarded(i)) {
         // The device's nearest-even arithmetic where it is exact, the exact helper for the other lanes (lower-float-guarded.ts).
         const g = helperIndex(guardedHelper(i, md));
-        const fast = place(fn.make('Call', args, [g], { type: 'u64', ...pcOf(i) }));
-        const ok = place(fn.make('INe32', [place(fn.make('Hi32', [fast], [], pcOf(i))), place(fn.make('ConstU32', [], [0], pcOf(i)))], [], pcOf(i)));
-        r = place(fn.make('CallUnless', [ok, place(fn.make('Lo32', [fast], [], pcOf(i))), ...args], [k], { type: ret, ...pcOf(i) }));
-      } else r = place(fn.make('Call', args, [k], { type: ret, ...pcOf(i) }));
+        const fast = put('Call', args, [g], 'u64');
+        const ok = put('INe32', [put('Hi32', [fast]), put('ConstU32', [], [0])]);
+        r = put('CallUnless', [ok, put('Lo32', [fast]), ...args], [k], ret);
+      } else r = put('Call', args, [k], ret);
       // Every use of i now uses the lowered value (rewritten as the walk goes; phis and earlier blocks at the end).
       const back = AS_BITS[i.type];
-      repl.set(i, back ? place(fn.make(back.from, [r], [], pcOf(i))) : r);
+      repl.set(i, back ? put(back.from, [r]) : r);
       n++;
     }
     if (out) blk.setInsts(out);
@@ -245,5 +257,4 @@ const AT_DEFAULT: Partial<Record<string, (v: unknown) => boolean>> = {
 /** Helpers by their printed code (without the name line). */
 const HELPER_BY_CODE = new Map<string, IrFunction>();
 
-const pcOf = (i: Inst): { pc?: number } => (i.pc !== undefined ? { pc: i.pc } : {});
 const fail = (i: Inst, why: string): never => { throw new IrError(`pc 0x${(i.pc ?? 0).toString(16)}: ${i.op}: ${why}`); };

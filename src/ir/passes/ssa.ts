@@ -97,16 +97,24 @@ export function constructSsa(fn: IrFunction): void {
   }
 
   /**
+   * The explicit stack of readAtEntry, as parallel arrays reused by every lookup (no frame object
+   * per block walked): each frame's block, its phi (undefined where the block has one predecessor)
+   * and the phi's arguments so far; `depth` frames are live. A lookup can start another (valueOf of
+   * a value that is itself a read): that one works above the frames of the first and leaves
+   * `depth` as it found it.
+   */
+  const stackBlock: Block[] = [], stackPhi: (Inst | undefined)[] = [], stackArgs: Inst[][] = [];
+  let depth = 0;
+  /** A frame without a phi collects no arguments: one shared empty list (no array per block walked). */
+  const NO_ARGS: Inst[] = [];
+  /**
    * The value of `reg` at the entry of `b0`: Braun et al.'s readVariableRecursive, with an explicit
    * stack of the blocks still waiting for a predecessor's value (a chain of thousands of blocks
    * must not exhaust the call stack). A merge gets its phi before its arguments are looked up, so
    * a loop reaching back finds it.
    */
-  /** A frame without a phi collects no arguments: one shared empty list (no array per block walked). */
-  const NO_ARGS: Inst[] = [];
   function readAtEntry(reg: Reg, type: IrType, b0: Block): Inst {
-    interface Frame { readonly b: Block; readonly phi: Inst | undefined; readonly args: Inst[] }
-    const stack: Frame[] = [];
+    const base = depth;
     let b: Block | undefined = b0;
     let result: Inst | undefined;
     for (;;) {
@@ -122,7 +130,8 @@ export function constructSsa(fn: IrFunction): void {
           newPhis.push(phi);
           setEntry(b, reg, phi);
         }
-        stack.push({ b, phi, args: phi ? [] : NO_ARGS });
+        stackBlock[depth] = b; stackPhi[depth] = phi; stackArgs[depth] = phi ? [] : NO_ARGS;
+        depth++;
         const p = b.preds[0] as Block;
         const d = endDefs[p.id]?.get(reg);
         if (d) { result = valueOf(d); break; }
@@ -130,22 +139,23 @@ export function constructSsa(fn: IrFunction): void {
       }
       b = undefined;
       // Ascend: hand the value to the waiting blocks until one needs another predecessor.
-      while (stack.length && !b) {
-        const f = stack[stack.length - 1] as Frame;
+      while (depth > base && !b) {
+        const fb = stackBlock[depth - 1] as Block, phi = stackPhi[depth - 1];
         const v = result as Inst;
-        if (!f.phi) { setEntry(f.b, reg, v); stack.pop(); continue; }
-        f.args.push(v);
-        const next = f.b.preds[f.args.length];
+        if (!phi) { setEntry(fb, reg, v); depth--; continue; }
+        const args = stackArgs[depth - 1] as Inst[];
+        args.push(v);
+        const next = fb.preds[args.length];
         if (next) {
           const d = endDefs[next.id]?.get(reg);
           if (d) result = valueOf(d); else b = next;
           continue;
         }
-        f.phi.args = f.args;
-        for (const a of f.args) if (a.op === 'Phi') { const u = phiUsers.get(a); if (u) u.add(f.phi); else phiUsers.set(a, new Set([f.phi])); }
-        result = tryRemoveTrivialPhi(f.phi);
-        setEntry(f.b, reg, result);
-        stack.pop();
+        phi.args = args;
+        for (const a of args) if (a.op === 'Phi') { const u = phiUsers.get(a); if (u) u.add(phi); else phiUsers.set(a, new Set([phi])); }
+        result = tryRemoveTrivialPhi(phi);
+        setEntry(fb, reg, result);
+        depth--;
       }
       if (!b) return result as Inst;
     }
