@@ -35,10 +35,11 @@ import { MOVREL } from './units/movrel.js';
 import { FAULT_CODE_END, FAULT_HALT, FAULT_ILLEGAL, FAULT_KILL, FAULT_TRAP } from '../ir/faults.js';
 
 const UNITS: readonly Record<string, Translator>[] = [SALU, VALU, VALU_F64, VALU_F16, VALU_INT16, VALU_FLOAT_MISC, VALU_LANES, VALU_DOT, VALU_SAD, MOVREL, MEMORY, BUFFER, MIMG, DS, HWREG_UNIT];
-export const TRANSLATORS: Record<string, Translator> = {};
+/** Every unit's translators by mnemonic (a Map: looked up at every instruction by a mnemonic that varies). */
+const TRANSLATORS = new Map<string, Translator>();
 for (const u of UNITS) for (const [k, t] of Object.entries(u)) {
-  if (k in TRANSLATORS) throw new Error(`frontend: two units translate ${k}`);
-  TRANSLATORS[k] = t;
+  if (TRANSLATORS.has(k)) throw new Error(`frontend: two units translate ${k}`);
+  TRANSLATORS.set(k, t);
 }
 
 /**
@@ -200,7 +201,7 @@ export function translate(shader: Shader, cfg: Cfg, mode: ModeAnalysis): IrFunct
 function translateOne(cx: TContext, inst: Instruction): void {
   const m = inst.def.mnemonic;
   if (NO_EFFECT.has(m)) return;
-  const t = TRANSLATORS[m];
+  const t = TRANSLATORS.get(m);
   if (!t) throw cx.error(`${m} is not translated yet`);
   const dpp = inst.variant === 'dpp16' || inst.variant === 'dpp8';
   cx.dppApplied = false;
@@ -254,5 +255,5 @@ function condition(cx: TContext, m: string): Inst {
  * where the interpreter does not model them, lds=1).
  */
 export function isTranslated(mnemonic: string): boolean {
-  return mnemonic in TRANSLATORS || NO_EFFECT.has(mnemonic) || mnemonic in BRANCH_CONDITIONS || TRANSFERS.has(mnemonic) || mnemonic === 's_branch' || mnemonic === 's_endpgm' || mnemonic === 's_code_end' || mnemonic in STOPS || mnemonic === 's_barrier';
+  return TRANSLATORS.has(mnemonic) || NO_EFFECT.has(mnemonic) || mnemonic in BRANCH_CONDITIONS || TRANSFERS.has(mnemonic) || mnemonic === 's_branch' || mnemonic === 's_endpgm' || mnemonic === 's_code_end' || mnemonic in STOPS || mnemonic === 's_barrier';
 }

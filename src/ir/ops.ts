@@ -395,4 +395,6 @@ export function ldsRmw(kind: LdsRmw, o: bigint, d0: bigint, d1: bigint, bits: nu
   }
 }
 
-export const opInfo = (op: Op): OpInfo => (OPS as Record<Op, OpInfo>)[op];
+/** The op table as a Map: a lookup by a string that varies is a hash probe here, where the 400-key object's keyed load went megamorphic. */
+const OP_INFO = new Map<string, OpInfo>(Object.entries(OPS));
+export const opInfo = (op: Op): OpInfo => OP_INFO.get(op) as OpInfo;

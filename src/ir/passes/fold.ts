@@ -48,6 +48,8 @@ const FOLDERS: Partial<Record<Op, Folder>> = {
 };
 for (const [op, f] of Object.entries(I32)) FOLDERS[op as Op] = ([x, y]) => f(u(x ?? 0), u(y ?? 0)) >>> 0;
 for (const [op, f] of Object.entries(CMP32)) FOLDERS[op as Op] = ([x, y]) => (f(u(x ?? 0), u(y ?? 0)) ? 1 : 0);
+/** FOLDERS as a Map: asked at every instruction, mostly for ops it lacks (a keyed load of the object went megamorphic and walked to its prototype for those). */
+const FOLDER_OF = new Map<string, Folder>(Object.entries(FOLDERS) as [string, Folder][]);
 
 const CONST_OF: Record<string, Op> = { u1: 'ConstU1', u32: 'ConstU32', u64: 'ConstU64', f16: 'ConstF16', f32: 'ConstF32', f64: 'ConstF64' };
 
@@ -65,7 +67,7 @@ export function foldConstants(fn: IrFunction): number {
       const i = insts[k] as Inst;
       if (repl.size) substituteArgs(i, repl);
       if (i.args.length === 0) continue;
-      const f = FOLDERS[i.op];
+      const f = FOLDER_OF.get(i.op);
       if (!f || !i.args.every(isConst)) continue;
       const r = f(i.args.map((a) => a.imms[0] ?? 0), envOf(i.float));
       const cop = CONST_OF[i.type];
