@@ -145,6 +145,23 @@ export class BlockBuilder extends Builder {
     return i;
   }
 
+  /**
+   * GetSgpr / GetVgpr of one register: a read the block already answers (`regs`) returns its value
+   * without making the arrays `emit` takes (register reads are most of what the translators ask
+   * for, and most are answered); otherwise `emit` makes it.
+   */
+  getSgpr(code: number): Inst { return this.known(code) ?? this.emit('GetSgpr', [], [code]); }
+  getVgpr(n: number): Inst { return this.known(VGPR0 + n) ?? this.emit('GetVgpr', [], [n]); }
+  private known(reg: number): Inst | undefined {
+    if (!(reg >= 0 && reg < REGS) || this.inRecipe) return undefined; // emit decides (and reports)
+    if (this.pending.size !== 0) this.runRecipe(reg);
+    return this.regs.get(reg);
+  }
+
+  /** The constants, the same way: a constant the block has is returned without `emit`'s arrays. */
+  override u32(v: number): Inst { return (this.inRecipe ? undefined : this.consts.get(v >>> 0)) ?? super.u32(v); }
+  override u1(v: boolean): Inst { return (this.inRecipe ? undefined : this.bools[v ? 1 : 0]) ?? super.u1(v); }
+
   /** A u64 constant, made once per block. */
   u64(v: bigint): Inst {
     if (this.inRecipe) throw new IrError('a register recipe made a constant (pass it in)');
@@ -299,7 +316,7 @@ export class TContext {
   scalar(v: OperandValue, type: DataType, k = 0): Inst {
     const b = this.b;
     switch (v.kind) {
-      case 'sgpr': return b.emit('GetSgpr', [], [v.index + k]);
+      case 'sgpr': return b.getSgpr(v.index + k);
       case 'inline': return b.u32(inlineConstant(v.code, type, k));
       case 'literal': return b.u32(type === 'f64' ? (k === 1 ? v.value : 0) : k === 0 ? v.value : 0);
       case 'imm': return b.u32(k === 0 ? v.value : 0);
@@ -308,7 +325,7 @@ export class TContext {
         if (v.reg === 'src_shared_base' || v.reg === 'src_private_base') return b.u32(apertureBase(v.reg, type.endsWith('64') ? 64 : 32, k));
         if (v.reg === 'src_scc') return k === 0 ? b.emit('U1ToU32', [b.emit('GetScc')]) : b.u32(0);
         if (v.reg === 'src_vccz' || v.reg === 'src_execz') return k === 0 ? b.emit('U1ToU32', [this.maskZero(v.reg === 'src_vccz' ? VCC_LO : EXEC_LO)]) : b.u32(0);
-        if (v.code === VCC_LO || v.code === VCC_LO + 1 || v.code === 124 || v.code === EXEC_LO || v.code === EXEC_LO + 1) return b.emit('GetSgpr', [], [v.code + k]);
+        if (v.code === VCC_LO || v.code === VCC_LO + 1 || v.code === 124 || v.code === EXEC_LO || v.code === EXEC_LO + 1) return b.getSgpr(v.code + k);
         return this.fail(`source ${v.reg} is not translated`);
       default: return this.fail(`a ${v.kind} operand where a scalar is read`);
     }
@@ -316,7 +333,7 @@ export class TContext {
 
   /** A VALU source for this lane: VGPRs per invocation, anything else uniform. */
   lane(v: OperandValue, type: DataType, k = 0): Inst {
-    if (v.kind === 'vgpr') return this.b.emit('GetVgpr', [], [v.index + k]);
+    if (v.kind === 'vgpr') return this.b.getVgpr(v.index + k);
     return this.scalar(v, type, k);
   }
 
@@ -335,8 +352,8 @@ export class TContext {
   /** This lane's EXEC bit. */
   execBit(): Inst {
     const b = this.b;
-    const hi = this.waveSize === 64 ? b.emit('GetSgpr', [], [EXEC_LO + 1]) : b.u32(0);
-    return b.laneBit(b.emit('GetSgpr', [], [EXEC_LO]), hi);
+    const hi = this.waveSize === 64 ? b.getSgpr(EXEC_LO + 1) : b.u32(0);
+    return b.laneBit(b.getSgpr(EXEC_LO), hi);
   }
 
   /** This lane's bit of the mask in scalar code `code` (and code + 1 in wave64). */
@@ -346,15 +363,15 @@ export class TContext {
     // A mask this block wrote as a ballot not made yet: the bool it would be made of.
     const x = b.pendingBallot(code, 0);
     if (x && (this.waveSize === 32 || b.pendingBallot(code + 1, 1) === x)) return x;
-    const hi = this.waveSize === 64 ? b.emit('GetSgpr', [], [code + 1]) : b.u32(0);
-    return b.maskLaneBit(b.emit('GetSgpr', [], [code]), hi);
+    const hi = this.waveSize === 64 ? b.getSgpr(code + 1) : b.u32(0);
+    return b.maskLaneBit(b.getSgpr(code), hi);
   }
 
   /** Whether the wave-size mask at `code` is all zero (a uniform u1). */
   maskZero(code: number): Inst {
     const b = this.b;
-    let m = b.emit('GetSgpr', [], [code]);
-    if (this.waveSize === 64) m = b.emit('Or32', [m, b.emit('GetSgpr', [], [code + 1])]);
+    let m = b.getSgpr(code);
+    if (this.waveSize === 64) m = b.emit('Or32', [m, b.getSgpr(code + 1)]);
     return b.emit('IEq32', [m, b.u32(0)]);
   }
 
@@ -385,7 +402,7 @@ export class TContext {
   writeLane(v: OperandValue, x: Inst, k = 0, active?: Inst): void {
     if (v.kind !== 'vgpr') this.fail(`a VALU result to ${v.kind}`);
     const b = this.b;
-    const old = b.emit('GetVgpr', [], [v.index + k]);
+    const old = b.getVgpr(v.index + k);
     b.emit('SetVgpr', [b.emit('Select32', [active ?? this.execBit(), x, old])], [v.index + k]);
   }
 

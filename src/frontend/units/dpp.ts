@@ -81,8 +81,8 @@ export function dppLanes(cx: TContext): DppLanes | undefined {
   // Invalid: no lane (outside the row), or (without fi) a lane off in EXEC.
   let valid = inRow;
   if (!fi) {
-    const hi = cx.waveSize === 64 ? b.emit('GetSgpr', [], [EXEC_LO + 1]) : c(0);
-    const on = b.emit('LaneBit', [b.emit('GetSgpr', [], [EXEC_LO]), hi, lane]);
+    const hi = cx.waveSize === 64 ? b.getSgpr(EXEC_LO + 1) : c(0);
+    const on = b.emit('LaneBit', [b.getSgpr(EXEC_LO), hi, lane]);
     valid = valid ? b.emit('AndU1', [valid, on]) : on;
   }
   if (valid && !boundCtrl) active = b.emit('AndU1', [active, valid]);

@@ -283,7 +283,7 @@ function src2(def: InstrDef): Translator | undefined {
 /** The addtid forms' address: M0[15:0] + offset + lane * 4 (below 2^32: no wrap). */
 function addtidAddress(cx: TContext): Inst {
   const b = cx.b;
-  const base = b.emit('And32', [b.emit('GetSgpr', [], [M0]), cx.u32(0xffff)]);
+  const base = b.emit('And32', [b.getSgpr(M0), cx.u32(0xffff)]);
   return b.emit('IAdd32', [b.emit('IAdd32', [base, cx.u32(cx.inst.mods.offset ?? 0)]), b.emit('Shl32', [b.emit('LaneId'), cx.u32(2)])]);
 }
 
@@ -305,14 +305,14 @@ const appendConsume = (sign: 1 | -1): Translator => (cx) => {
   noGds(cx);
   const b = cx.b;
   const exec = cx.execBit();
-  const lo = b.emit('GetSgpr', [], [EXEC_LO]);
-  const hi = cx.waveSize === 64 ? b.emit('GetSgpr', [], [EXEC_LO + 1]) : cx.u32(0);
+  const lo = b.getSgpr(EXEC_LO);
+  const hi = cx.waveSize === 64 ? b.getSgpr(EXEC_LO + 1) : cx.u32(0);
   const count = b.emit('IAdd32', [b.emit('BitCount32', [lo]), b.emit('BitCount32', [hi])]);
   // The lowest active lane (FindLsb32 of 0 is all ones: then no lane is active and nothing happens).
   const first = b.emit('Select32', [b.emit('INe32', [lo, cx.u32(0)]), b.emit('FindLsb32', [lo]), b.emit('IAdd32', [b.emit('FindLsb32', [hi]), cx.u32(32)])]);
   const leader = b.emit('AndU1', [exec, b.emit('IEq32', [b.emit('LaneId'), first])]);
   const delta = sign === 1 ? count : b.emit('ISub32', [cx.u32(0), count]);
-  const a = ldsAddress(cx, b.emit('GetSgpr', [], [M0]), cx.inst.mods.offset ?? 0);
+  const a = ldsAddress(cx, b.getSgpr(M0), cx.inst.mods.offset ?? 0);
   const old = b.emit('Lo32', [b.emit('AtomicLds', [leader, a, cx.pack(delta, cx.u32(0)), cx.pack(cx.u32(0), cx.u32(0))], [LDS_RMW.indexOf('add'), 0])]);
   cx.writeLane(cx.op('vdst').value, b.emit('ReadLane', [old, first]), 0, exec);
 };
@@ -320,8 +320,8 @@ const appendConsume = (sign: 1 | -1): Translator => (cx) => {
 /** `v` of lane `s`, or 0 where that lane is not active (the interpreter's swizzle/permute rule). */
 function fromLane(cx: TContext, v: Inst, s: Inst): Inst {
   const b = cx.b;
-  const hi = cx.waveSize === 64 ? b.emit('GetSgpr', [], [EXEC_LO + 1]) : cx.u32(0);
-  const on = b.emit('LaneBit', [b.emit('GetSgpr', [], [EXEC_LO]), hi, s]);
+  const hi = cx.waveSize === 64 ? b.getSgpr(EXEC_LO + 1) : cx.u32(0);
+  const on = b.emit('LaneBit', [b.getSgpr(EXEC_LO), hi, s]);
   return b.emit('Select32', [on, b.emit('ReadLane', [v, s]), cx.u32(0)]);
 }
 

@@ -37,7 +37,7 @@ function writeMode(cx: TContext, value: Inst): void {
   const b = cx.b;
   if (reg !== undefined) {
     const bits = b.emit('And32', [b.emit('Shl32', [value, cx.u32(f.offset)]), cx.u32(mask)]);
-    b.emit('SetSgpr', [b.emit('Or32', [b.emit('And32', [b.emit('GetSgpr', [], [reg]), cx.u32(~mask >>> 0)]), bits])], [reg]);
+    b.emit('SetSgpr', [b.emit('Or32', [b.emit('And32', [b.getSgpr(reg), cx.u32(~mask >>> 0)]), bits])], [reg]);
     return;
   }
   const m = (mask & MODE_TRACKED_MASK) >>> 0;
@@ -50,7 +50,7 @@ export const HWREG_UNIT: Record<string, Translator> = {
   s_getreg_b32: (cx) => {
     const { f, mask, reg } = modeField(cx, 'reading');
     const b = cx.b;
-    const v = reg !== undefined ? b.emit('GetSgpr', [], [reg]) : b.emit('GetMode');
+    const v = reg !== undefined ? b.getSgpr(reg) : b.emit('GetMode');
     cx.writeScalar(cx.op('sdst').value, b.emit('LShr32', [b.emit('And32', [v, cx.u32(mask)]), cx.u32(f.offset)]));
   },
   s_setreg_b32: (cx) => writeMode(cx, cx.scalar(cx.op('sdst').value, 'b32')),

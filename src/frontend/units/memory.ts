@@ -325,7 +325,7 @@ const scalarScratch = (n: number, store: boolean): Translator => (cx) => {
     if (!store) for (let k = 0; k < n; k++) cx.writeScalar(d, cx.u32(0), k);
     return;
   }
-  const a = scalarAddressFrom(cx, b.emit('GetSgpr', [], [FLAT_SCR_LO_REG]), b.emit('GetSgpr', [], [FLAT_SCR_HI_REG]));
+  const a = scalarAddressFrom(cx, b.getSgpr(FLAT_SCR_LO_REG), b.getSgpr(FLAT_SCR_HI_REG));
   const waveBytes = scratchWaveBytes(cx.shader.info.scratchSize, cx.waveSize);
   // [a, a + 4n) inside [ScratchBase, + waveBytes): a - base <= waveBytes - 4n, unsigned (a below the base wraps high).
   const rel = b.emit('ISub64', [a, b.emit('ScratchBase')]);

@@ -171,7 +171,7 @@ function storedComponent(cx: TContext, L: Layout, c: number, x: Inst, d16: boole
 
 /** The T#'s dwords (dwords 4..7 read 0 under r128). */
 function tsharpWords(cx: TContext, p: { readonly r128: boolean; readonly srsrc: number }): Inst[] {
-  return Array.from({ length: 8 }, (_, k) => (p.r128 && k >= 4 ? K(cx, 0) : cx.b.emit('GetSgpr', [], [p.srsrc + k])));
+  return Array.from({ length: 8 }, (_, k) => (p.r128 && k >= 4 ? K(cx, 0) : cx.b.getSgpr(p.srsrc + k)));
 }
 
 function tfield(cx: TContext, w: readonly Inst[], name: TsharpFieldName): Inst {
@@ -241,7 +241,7 @@ function texel(cx: TContext, im: Image, opRefuses: Inst, log2Bpe: Inst): { on: I
     baseArray: f('baseArray'), maxMip: f('maxMip'), log2Bpe,
   };
   const coord = (s: CoordSlot): Inst => {
-    const v = cx.b.emit('GetVgpr', [], [s.vgpr]);
+    const v = cx.b.getVgpr(s.vgpr);
     return s.half === undefined ? v : e(cx, 'UBfe32', v, K(cx, 16 * s.half), K(cx, 16));
   };
   const c = plan.coords;
@@ -371,7 +371,7 @@ const imageSample: Translator = (cx) => {
   if (typeof plan === 'string') return cx.fail(plan);
   const A = new IrSampleArith(cx.b);
   const w = tsharpWords(cx, plan);
-  const sw = Array.from({ length: 4 }, (_, k) => cx.b.emit('GetSgpr', [], [plan.ssamp + k]));
+  const sw = Array.from({ length: 4 }, (_, k) => cx.b.getSgpr(plan.ssamp + k));
   const S = (n: SsharpFieldName): Inst => {
     const [d, at, width] = SSHARP_FIELDS[n];
     return e(cx, 'UBfe32', sw[d] as Inst, K(cx, at), K(cx, width));
@@ -396,13 +396,13 @@ const imageSample: Translator = (cx) => {
     width1: dims.width1, height1: dims.height1, depth: dims.depth, baseArray: dims.baseArray, baseLevel: dims.baseLevel, lastLevel: dims.lastLevel,
   };
   const value = (s: CoordSlot): Inst => {
-    const v = cx.b.emit('GetVgpr', [], [s.vgpr]);
+    const v = cx.b.getVgpr(s.vgpr);
     return s.half === undefined ? v : f16ToF32(A, e(cx, 'UBfe32', v, K(cx, 16 * s.half), K(cx, 16)));
   };
   const c = plan.coords;
   const lane: SampleLane<Inst> = {
     x: value(c.x), ...(c.y ? { y: value(c.y) } : {}), ...(c.z ? { z: value(c.z) } : {}),
-    ...(plan.offset !== undefined ? { offset: cx.b.emit('GetVgpr', [], [plan.offset]) } : {}),
+    ...(plan.offset !== undefined ? { offset: cx.b.getVgpr(plan.offset) } : {}),
     ...(plan.lod ? { lod: value(plan.lod) } : {}),
   };
   // The texels read: samplePlace's one (dmask's channels) or gatherPlace's four (the component each).
@@ -570,7 +570,7 @@ const imageResinfo: Translator = (cx) => {
   const exec = cx.execBit();
   let refuse = e(cx, 'INe32', f('type'), K(cx, CLASS_TYPE[plan.cls]));
   if (plan.cls === '3d') refuse = or(cx, refuse, e(cx, 'INe32', f('arrayPitch'), K(cx, 0)));
-  const v = cx.b.emit('GetVgpr', [], [plan.mip.vgpr]);
+  const v = cx.b.getVgpr(plan.mip.vgpr);
   const mip = plan.mip.half === undefined ? v : e(cx, 'And32', v, K(cx, 0xffff));
   const base = f('baseLevel'), last = f('lastLevel');
   const inView = and(cx, e(cx, 'ULe32', base, last), e(cx, 'ULe32', mip, e(cx, 'ISub32', last, base)));

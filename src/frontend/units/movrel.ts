@@ -42,7 +42,7 @@ function m0Before(cx: TContext): number | undefined {
 
 function offset(cx: TContext, shift?: 0 | 16): Offset {
   const b = cx.b;
-  const m0 = b.emit('GetSgpr', [], [M0]);
+  const m0 = b.getSgpr(M0);
   // M0 as a constant: set earlier in the block (the block builder's value), or by the data flow.
   const known = m0.op === 'ConstU32' ? Number(m0.imms[0]) >>> 0 : m0Before(cx);
   if (shift === undefined) return { value: m0, known };

@@ -52,7 +52,7 @@ export function privateAccess(cx: TContext, active: Inst, o: Inst, span: number)
     b.emit('Fault', [active], [FAULT_SCRATCH_RANGE]);
     return { load: () => cx.u32(0), store: () => undefined };
   }
-  const fs = cx.pack(b.emit('GetSgpr', [], [FLAT_SCR_LO_REG]), b.emit('GetSgpr', [], [FLAT_SCR_HI_REG]));
+  const fs = cx.pack(b.getSgpr(FLAT_SCR_LO_REG), b.getSgpr(FLAT_SCR_HI_REG));
   const sb = b.emit('ScratchBase');
   const waveBytes = scratchWaveBytes(cx.shader.info.scratchSize, ws);
   const laneOff = cx.pack(b.emit('Shl32', [b.emit('LaneId'), cx.u32(2)]), cx.u32(0));

@@ -61,7 +61,7 @@ const CMP: [string, Cmp, Cmp][] = [['eq', 'IEq32', 'IEq32'], ['lg', 'INe32', 'IN
 const saveexec = (wide: boolean, f: (cx: TContext, s0: Inst, e: Inst) => Inst, writeNew = false): Translator => (cx) => {
   if (wide !== (cx.waveSize === 64)) cx.fail(`${cx.inst.def.mnemonic} in a wave${cx.waveSize} shader`);
   const n = wide ? 2 : 1;
-  const olds = Array.from({ length: n }, (_, k) => cx.b.emit('GetSgpr', [], [EXEC_LO + k]));
+  const olds = Array.from({ length: n }, (_, k) => cx.b.getSgpr(EXEC_LO + k));
   const news = olds.map((e, k) => f(cx, s(cx, 'ssrc0', k), e));
   news.forEach((v, k) => cx.b.emit('SetSgpr', [v], [EXEC_LO + k]));
   (writeNew ? news : olds).forEach((v, k) => d(cx, v, k));

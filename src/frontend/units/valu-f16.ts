@@ -136,7 +136,7 @@ const mixF16 = (high: boolean): Translator => (cx) => {
   const b = cx.b;
   const f32Mode = cx.floatMode();
   const r = U(cx, outMods(cx, 'FOutMod16', b.emit('FFmaMixF16', [0, 1, 2].map((k) => mixSource(cx, o, k, f32Mode)), [], { float: mode }), mode));
-  const old = b.emit('GetVgpr', [], [d.index]);
+  const old = b.getVgpr(d.index);
   const merged = high ? b.emit('Or32', [b.emit('And32', [old, cx.u32(0xffff)]), b.emit('Shl32', [r, cx.u32(16)])]) : b.emit('Or32', [b.emit('And32', [old, cx.u32(0xffff0000)]), r]);
   cx.writeLane(d, merged, 0, o.active);
 };

@@ -134,8 +134,8 @@ export const VALU_F64: Record<string, Translator> = {
   v_div_fmas_f64: (cx) => {
     const o = io(cx, 'float');
     const mode = cx.floatMode();
-    const vccHi = cx.waveSize === 64 ? cx.b.emit('GetSgpr', [], [VCC_LO + 1]) : cx.u32(0);
-    const vcc = cx.b.emit('LaneBit', [cx.b.emit('GetSgpr', [], [VCC_LO]), vccHi, cx.b.emit('LaneId')]);
+    const vccHi = cx.waveSize === 64 ? cx.b.getSgpr(VCC_LO + 1) : cx.u32(0);
+    const vcc = cx.b.emit('LaneBit', [cx.b.getSgpr(VCC_LO), vccHi, cx.b.emit('LaneId')]);
     const r = cx.b.emit('FDivFmas64', [...o.srcs.slice(0, 3).map((v) => F(cx, v)), vcc], [], { float: mode });
     result(cx, o, U(cx, outMods(cx, 'FOutMod64', r, mode)));
   },

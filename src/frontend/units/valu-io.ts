@@ -115,7 +115,7 @@ export function result(cx: TContext, o: Io, r: Inst): void {
   }
   if (sdwaWrite(cx, d.op, r, active)) return;
   if (is16(d.type)) {
-    const old = b.emit('GetVgpr', [], [d.op.value.index]);
+    const old = b.getVgpr(d.op.value.index);
     const hi = ((cx.inst.mods.opsel ?? 0) & 8) !== 0;
     const h = b.emit('And32', [r, cx.u32(0xffff)]);
     const merged = hi ? b.emit('Or32', [b.emit('And32', [old, cx.u32(0xffff)]), b.emit('Shl32', [h, cx.u32(16)])]) : b.emit('Or32', [b.emit('And32', [old, cx.u32(0xffff0000)]), h]);
@@ -139,7 +139,7 @@ export function sdwaWrite(cx: TContext, dst: Operand, r: Inst, active: Inst): bo
   const field = ((((1 << width) - 1) << shift) >>> 0);
   const x = b.emit('And32', [b.emit('Shl32', [r, cx.u32(shift)]), cx.u32(field)]);
   let out = x;
-  if (sdwa.dstUnused === 2) out = b.emit('Or32', [b.emit('And32', [b.emit('GetVgpr', [], [dst.value.index]), cx.u32(~field >>> 0)]), x]);
+  if (sdwa.dstUnused === 2) out = b.emit('Or32', [b.emit('And32', [b.getVgpr(dst.value.index), cx.u32(~field >>> 0)]), x]);
   else if (sdwa.dstUnused === 1 && shift + width < 32) {
     const top = b.emit('INe32', [b.emit('And32', [r, cx.u32(1 << (width - 1))]), cx.u32(0)]);
     out = b.emit('Or32', [x, b.emit('Select32', [top, cx.u32(~((1 << (shift + width)) - 1) >>> 0), cx.u32(0)])]);

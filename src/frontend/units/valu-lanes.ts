@@ -25,8 +25,8 @@ const permlane = (cross: boolean): Translator => (cx: TContext) => {
   let x: Inst = b.emit('ReadLane', [cx.lane(cx.op('src0').value, 'b32'), lane]);
   let active = cx.execBit();
   if (!fi) {
-    const hi = cx.waveSize === 64 ? b.emit('GetSgpr', [], [EXEC_LO + 1]) : c(0);
-    const valid = b.emit('LaneBit', [b.emit('GetSgpr', [], [EXEC_LO]), hi, lane]);
+    const hi = cx.waveSize === 64 ? b.getSgpr(EXEC_LO + 1) : c(0);
+    const valid = b.emit('LaneBit', [b.getSgpr(EXEC_LO), hi, lane]);
     if (boundCtrl) x = b.emit('Select32', [valid, x, c(0)]);
     else active = b.emit('AndU1', [active, valid]);
   }

@@ -284,10 +284,10 @@ export const VALU: Record<string, Translator> = {
     cx.writeLane(cx.op('vdst').value, cx.scalar(cx.op('src0').value, 'b32'), 0, cx.b.emit('IEq32', [cx.b.emit('LaneId'), which]));
   },
   v_readfirstlane_b32: (cx) => {
-    const lo = cx.b.emit('GetSgpr', [], [EXEC_LO]);
+    const lo = cx.b.getSgpr(EXEC_LO);
     let first = cx.b.emit('FindLsb32', [lo]);
     if (cx.waveSize === 64) {
-      const hi = cx.b.emit('GetSgpr', [], [EXEC_LO + 1]);
+      const hi = cx.b.getSgpr(EXEC_LO + 1);
       first = cx.b.emit('Select32', [cx.b.emit('INe32', [lo, cx.u32(0)]), first, cx.b.emit('IAdd32', [cx.b.emit('FindLsb32', [hi]), cx.u32(32)])]);
     }
     // No active lane: lane 0 (as the interpreter).
@@ -344,8 +344,8 @@ export const VALU: Record<string, Translator> = {
     const o = io(cx, 'f32');
     const mode = cx.floatMode();
     const args = [0, 1, 2].map((k) => cx.b.emit('BitcastU32F32', [src(o, k, cx)]));
-    const vccHi = cx.waveSize === 64 ? cx.b.emit('GetSgpr', [], [VCC_LO + 1]) : cx.u32(0);
-    const vcc = cx.b.emit('LaneBit', [cx.b.emit('GetSgpr', [], [VCC_LO]), vccHi, cx.b.emit('LaneId')]);
+    const vccHi = cx.waveSize === 64 ? cx.b.getSgpr(VCC_LO + 1) : cx.u32(0);
+    const vcc = cx.b.emit('LaneBit', [cx.b.getSgpr(VCC_LO), vccHi, cx.b.emit('LaneId')]);
     result(cx, o, fout(cx, cx.b.emit('FDivFmas32', [...args, vcc], [], { float: mode }), mode));
   },
   v_div_fixup_f32: f32('FDivFixup32'),
