@@ -4,7 +4,7 @@
 // lanes whose EXEC bit is set (Select against the old value); lane masks are written as the
 // ballot of each lane's bit.
 import type { Instruction, Operand, OperandValue } from '../decode/types.js';
-import type { DataType } from '../isa/types.js';
+import { NO_FLAGS, type DataType } from '../isa/types.js';
 import type { Shader } from '../container/shader.js';
 import { valuMode, type ModeAnalysis } from '../analysis/mode.js';
 import { isDynamic as isDynamicRecord, settleUnread } from './mode-reads.js';
@@ -294,15 +294,23 @@ export class TContext {
     throw this.error(msg);
   }
 
+  // Indexed loops, not find/some with a closure: the translators ask for operands by name at
+  // every instruction, and each closure was an allocation.
   op(name: string): Operand {
-    const o = this.inst.operands.find((x) => x.name === name);
-    if (!o) this.fail(`no operand ${name}`);
-    return o;
+    const ops = this.inst.operands;
+    for (let k = 0; k < ops.length; k++) { const o = ops[k] as Operand; if (o.name === name) return o; }
+    return this.fail(`no operand ${name}`);
   }
-  has(name: string): boolean { return this.inst.operands.some((x) => x.name === name); }
+  has(name: string): boolean {
+    const ops = this.inst.operands;
+    for (let k = 0; k < ops.length; k++) if ((ops[k] as Operand).name === name) return true;
+    return false;
+  }
 
   typeOf(name: string): DataType {
-    return this.inst.def.operands.find((o) => o.name === name || (name === 'src1' && o.name === 'vsrc1'))?.type ?? 'b32';
+    const defs = this.inst.def.operands;
+    for (let k = 0; k < defs.length; k++) { const o = defs[k]; if (o && (o.name === name || (name === 'src1' && o.name === 'vsrc1'))) return o.type; }
+    return 'b32';
   }
 
   u32(v: number): Inst { return this.b.u32(v); }
@@ -414,7 +422,7 @@ export class TContext {
     const st = this.valuOverride === undefined && isDynamicRecord(r) ? this.mode.before(this.inst.pc) : undefined;
     if (st) r = valuMode(this.inst.pc, r.float, settleUnread(this.inst, st.mode));
     // Instructions that flush f32 denormals whatever MODE says (the table's 'mode:always-flush-f32').
-    const flush = (this.inst.def.flags ?? []).includes('mode:always-flush-f32') && r.float === 'f32';
+    const flush = (this.inst.def.flags ?? NO_FLAGS).includes('mode:always-flush-f32') && r.float === 'f32';
     return {
       round: r.round === 'dynamic' ? 'dynamic' : (r.round as 0 | 1 | 2 | 3),
       denorm: flush ? 0 : r.denorm === 'dynamic' ? 'dynamic' : (r.denorm as 0 | 1 | 2 | 3),

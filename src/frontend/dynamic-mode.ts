@@ -18,6 +18,7 @@ import { valuMode } from '../analysis/mode.js';
 import { valuModeAt } from './context.js';
 import type { KnownBits } from '../analysis/scalar-constants.js';
 import { FLOAT_BITS, modeReadsOf, settleUnread } from './mode-reads.js';
+import { NO_FLAGS } from '../isa/types.js';
 
 /** One run's copies: the unknown MODE bits it depends on, and each candidate value of them. */
 export interface ModeVariants {
@@ -35,7 +36,7 @@ export { isDynamic } from './mode-reads.js';
 
 /** Whether instruction `inst` ends a run (it writes MODE, or ends the block). */
 export function endsModeRun(inst: Instruction): boolean {
-  const flags = inst.def.flags ?? [];
+  const flags = inst.def.flags ?? NO_FLAGS;
   return (inst.def.implicitWrites ?? []).includes('MODE') || flags.includes('end') || flags.includes('branch');
 }
 

@@ -33,6 +33,7 @@ import { VALU_DOT } from './units/valu-dot.js';
 import { VALU_SAD } from './units/valu-sad.js';
 import { MOVREL } from './units/movrel.js';
 import { FAULT_CODE_END, FAULT_HALT, FAULT_ILLEGAL, FAULT_KILL, FAULT_TRAP } from '../ir/faults.js';
+import { NO_FLAGS } from '../isa/types.js';
 
 const UNITS: readonly Record<string, Translator>[] = [SALU, VALU, VALU_F64, VALU_F16, VALU_INT16, VALU_FLOAT_MISC, VALU_LANES, VALU_DOT, VALU_SAD, MOVREL, MEMORY, BUFFER, MIMG, DS, HWREG_UNIT];
 /** Every unit's translators by mnemonic (a Map: looked up at every instruction by a mnemonic that varies). */
@@ -101,7 +102,7 @@ export function translate(shader: Shader, cfg: Cfg, mode: ModeAnalysis): IrFunct
       b.pc = inst.pc;
       cx.inst = inst;
       const m = inst.def.mnemonic;
-      const flags = inst.def.flags ?? [];
+      const flags = inst.def.flags ?? NO_FLAGS;
       if (flags.includes('end')) {
         // s_code_end is the padding after the code: reaching it stops the interpreter with an
         // error (src/interp/units/flow.ts), here a fault (the run fails) before the end.

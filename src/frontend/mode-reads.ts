@@ -29,7 +29,7 @@
 // An instruction whose operand types name no float at all is taken to read every field of its
 // table float type (none such is known; a safe default).
 import type { Instruction } from '../decode/types.js';
-import type { DataType, FloatType } from '../isa/types.js';
+import { NO_FLAGS, type DataType, type FloatType } from '../isa/types.js';
 import { MODE_DX10_CLAMP_BIT, MODE_FP16_OVFL_BIT, MODE_IEEE_BIT, modeFieldsFor } from '../analysis/hwreg.js';
 import type { KnownBits } from '../analysis/scalar-constants.js';
 import type { ValuMode } from '../analysis/mode.js';
@@ -56,7 +56,7 @@ export function modeReadsOf(inst: Instruction): number {
   if (f === undefined) return 0;
   // The float atomics compute under their fixed FLOAT_ATOMIC_MODE, whatever MODE holds (src/float/atomic.ts).
   if (floatAtomicOf(def.mnemonic)) return 0;
-  const flags = def.flags ?? [];
+  const flags = def.flags ?? NO_FLAGS;
   const m = def.mnemonic;
   const all = (w: FloatType) => { const x = modeFieldsFor(w); return (3 << x.round) | (3 << x.denorm); };
   const srcW = new Set<FloatType>(), dstW = new Set<FloatType>();

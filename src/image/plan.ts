@@ -5,6 +5,7 @@
 // register count LLVM prints), and the forms not modelled.
 import type { Instruction } from '../decode/types.js';
 import { CLASS_COORDS, DIM_CLASS, type ImageClass } from './linear.js';
+import { NO_FLAGS } from '../isa/types.js';
 
 export type ImageOpKind = 'load' | 'store' | 'atomic';
 
@@ -42,7 +43,7 @@ const popcount = (m: number): number => ((m & 1) + ((m >> 1) & 1) + ((m >> 2) & 
 /** The plan, or why the form is not modelled (a sentence for the engines' errors). */
 export function imageOpPlan(inst: Instruction): ImageOpPlan | string {
   const m = inst.def.mnemonic;
-  const f = inst.def.flags ?? [];
+  const f = inst.def.flags ?? NO_FLAGS;
   const kind: ImageOpKind | undefined = f.includes('load') ? 'load' : f.includes('store') ? 'store' : f.includes('atomic') ? 'atomic' : undefined;
   if (!kind || f.includes('nocoord')) return `${m} is not modelled (only image_load/_mip, image_store/_mip, their _pck forms and the image atomics are; image_get_resinfo has its own plan)`;
   const pck = /_pck/.test(m) ? (/_sgn$/.test(m) ? 'sign' as const : 'zero' as const) : undefined;
@@ -140,7 +141,7 @@ export const RESINFO_CHANNELS: Readonly<Record<ImageClass, number>> = { '1d': 0x
 /** The plan of an image_get_resinfo, or why the form is not modelled. */
 export function imageResinfoPlan(inst: Instruction): ResinfoPlan | string {
   const m = inst.def.mnemonic;
-  if (!(inst.def.flags ?? []).includes('nocoord')) return `${m} is not image_get_resinfo`;
+  if (!(inst.def.flags ?? NO_FLAGS).includes('nocoord')) return `${m} is not image_get_resinfo`;
   const mods = inst.mods;
   const dim = mods.dim ?? 0;
   const cls = DIM_CLASS[dim];

@@ -52,6 +52,7 @@ import { mimgAddrSize, mimgPlan, MIMG_DIM_GRADIENTS } from '../decode/mimg.js';
 import { CLASS_COORDS, DIM_CLASS, type ImageClass, type TexelCoords } from './linear.js';
 import type { CoordSlot } from './plan.js';
 import type { SsharpFieldName } from '../isa/ssharp.js';
+import { NO_FLAGS } from '../isa/types.js';
 
 /** u32 arithmetic (two's complement for the signed compares), with an f32 multiply. */
 export interface SampleArith<U, B> {
@@ -112,7 +113,7 @@ const popcount = (m: number): number => ((m & 1) + ((m >> 1) & 1) + ((m >> 2) & 
 /** The plan of an image_sample* or image_gather4* instruction, or why the form is not modelled (a sentence for the engines' errors). */
 export function imageSamplePlan(inst: Instruction): SamplePlan | string {
   const m = inst.def.mnemonic;
-  const f = inst.def.flags ?? [];
+  const f = inst.def.flags ?? NO_FLAGS;
   const op = f.includes('sample') && m.startsWith('image_sample') ? 'sample' as const : f.includes('gather4') && m.startsWith('image_gather4') ? 'gather4' as const : undefined;
   if (!op || m === 'image_gather4h') return `${m} is not modelled (only image_sample* and image_gather4*)`;
   const parts = m.slice(`image_${op}`.length).split('_').filter((p) => p !== '');

@@ -22,7 +22,7 @@ import { usesScratchRing, wantsScratch } from '../../interp/scratch.js';
 import { ISA_TABLE } from '../../isa/table.js';
 import { type BufferFormatInfo, bufferFormatInfo, GFX10_BUFFER_FORMATS } from '../../isa/tables/mtbuf.js';
 import { alignedOf, convertComponent, descriptorOf, descriptorValue, isPackedFormat, layoutOf, oneOf, storeComponent } from './buffer-format.js';
-import type { InstrDef } from '../../isa/types.js';
+import { NO_FLAGS, type InstrDef } from '../../isa/types.js';
 import type { TContext, Translator } from '../context.js';
 import { type AtomicKind, atomicOp, floatAtomicKind, INT_ATOMICS, scalarAtomic, scalarStore, writeWide } from './memory.js';
 import { SCALAR_ATOMICS } from '../../isa/tables/smem.js';
@@ -161,7 +161,7 @@ const plainLoad = (def: InstrDef): Translator => (cx) => {
     const c = component(cx, a, 0, bytes);
     let x = cx.b.emit(bytes === 1 ? 'LoadGlobalU8' : 'LoadGlobalU16', [c.active, c.addr]);
     if (t === 'i8' || t === 'i16') x = e(cx, 'SBfe32', x, K(cx, 0), K(cx, 8 * bytes));
-    if ((def.flags ?? []).includes('d16')) {
+    if ((def.flags ?? NO_FLAGS).includes('d16')) {
       const old = cx.lane(d, 'b32', 0);
       x = def.mnemonic.endsWith('_hi')
         ? e(cx, 'Or32', e(cx, 'And32', old, K(cx, 0xffff)), e(cx, 'Shl32', x, K(cx, 16)))
@@ -281,7 +281,7 @@ const formatLoad = (def: InstrDef): Translator => (cx) => {
   const a = accessOf(cx);
   const f = formatOf(cx, a.v);
   const d = cx.op('vdata').value;
-  const d16 = (def.flags ?? []).includes('d16'), hi = def.mnemonic.includes('_d16_hi');
+  const d16 = (def.flags ?? NO_FLAGS).includes('d16'), hi = def.mnemonic.includes('_d16_hi');
   const n = componentsOf(def);
   if (d16 && f.known && !f.known.packed) cx.fail(`${def.mnemonic} with ${GFX10_BUFFER_FORMATS[cx.inst.mods.format ?? 0]}: d16 forms of the 32-bit formats are not translated (the interpreter does not implement them)`);
   const packed = e(cx, 'INe32', f.desc, K(cx, 0));
@@ -315,7 +315,7 @@ const formatStore = (def: InstrDef): Translator => (cx) => {
   const a = accessOf(cx);
   const f = formatOf(cx, a.v);
   const d = cx.op('vdata').value;
-  const d16 = (def.flags ?? []).includes('d16'), hi = def.mnemonic.includes('_d16_hi');
+  const d16 = (def.flags ?? NO_FLAGS).includes('d16'), hi = def.mnemonic.includes('_d16_hi');
   const n = componentsOf(def);
   const name = GFX10_BUFFER_FORMATS[cx.inst.mods.format ?? 0];
   const kp = f.known?.packed;
@@ -419,7 +419,7 @@ const sbufferAtomic = (kind: AtomicRmw | 'cmpswap', wide: boolean): Translator =
 };
 
 function translatorOf(def: InstrDef): Translator | undefined {
-  const f = def.flags ?? [];
+  const f = def.flags ?? NO_FLAGS;
   if (f.includes('noOperands')) return () => undefined; // buffer_gl0_inv / gl1_inv: coherent memory
   if (f.includes('atomic')) {
     const a = INT_ATOMICS.find(([name]) => name === def.mnemonic.replace(/^buffer_atomic_/, ''));

@@ -19,7 +19,7 @@
 // ds_ordered_count, and ds_swizzle offsets the interpreter refuses.
 import type { Inst } from '../../ir/ir.js';
 import { LDS_ATOMIC_SRC2, LDS_ATOMIC_WIDE, LDS_RMW, type LdsRmw } from '../../ir/ops.js';
-import type { InstrDef } from '../../isa/types.js';
+import { NO_FLAGS, type InstrDef } from '../../isa/types.js';
 import { DS_TABLE, dsAtomicOp, dsSrc2Atomic, dsSrc2Stride } from '../../isa/tables/ds.js';
 import { EXEC_LO, type TContext, type Translator } from '../context.js';
 import { floatAtomicOf } from '../../float/atomic.js';
@@ -69,7 +69,7 @@ function addresses2(cx: TContext, size: number, st64: boolean): [Inst, Inst] {
 const address1 = (cx: TContext): Inst => ldsAddress(cx, cx.lane(cx.op('addr').value, 'u32'), cx.inst.mods.offset ?? 0);
 
 function load(def: InstrDef): Translator {
-  const flags = def.flags ?? [];
+  const flags = def.flags ?? NO_FLAGS;
   const t = def.operands.find((o) => o.name === 'vdst')?.type ?? 'b32';
   if (flags.includes('offset2')) {
     const wide = isWide(def.operands.find((o) => o.name === 'vdst')?.type);
@@ -114,7 +114,7 @@ function load(def: InstrDef): Translator {
 }
 
 function store(def: InstrDef): Translator {
-  const flags = def.flags ?? [];
+  const flags = def.flags ?? NO_FLAGS;
   const t = def.operands.find((o) => o.name === 'data0')?.type ?? 'b32';
   if (flags.includes('offset2')) {
     const per = dwordsOf(def, 'data0'), size = 4 * per, st64 = flags.includes('st64');
@@ -364,7 +364,7 @@ const permute: Translator = (cx) => {
 
 function translatorOf(def: InstrDef): Translator | undefined {
   const m = def.mnemonic;
-  const f = def.flags ?? [];
+  const f = def.flags ?? NO_FLAGS;
   if (m === 'ds_nop') return () => undefined;
   if (m === 'ds_swizzle_b32') return swizzle;
   if (m === 'ds_permute_b32') return permute;

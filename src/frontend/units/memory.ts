@@ -23,6 +23,7 @@ import { scratchWaveBytes } from '../../isa/apertures.js';
 import { type FloatAtomicOp, floatAtomicOf } from '../../float/atomic.js';
 import { floatAtomicHelper } from '../../ir/passes/lower-float-atomic.js';
 import { SCALAR_ATOMICS } from '../../isa/tables/smem.js';
+import { NO_FLAGS } from '../../isa/types.js';
 
 /**
  * A scalar access's address from its 64-bit base hi:lo: base + the signed 21-bit offset + the unsigned
@@ -97,7 +98,7 @@ function globalAddress(cx: TContext): Inst {
   const off = cx.inst.mods.offset ?? 0;
   const saddr = cx.inst.operands.find((o) => o.name === 'saddr');
   const vaddr = cx.inst.operands.find((o) => o.name === 'vaddr')?.value;
-  const addtid = (cx.inst.def.flags ?? []).includes('addtid');
+  const addtid = (cx.inst.def.flags ?? NO_FLAGS).includes('addtid');
   let a: Inst;
   if (saddr && !(saddr.value.kind === 'special' && saddr.value.reg === 'null')) {
     // saddr + a 32-bit offset: the VGPR, or (global_*_addtid) the lane id * 4.

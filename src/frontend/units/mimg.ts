@@ -60,6 +60,7 @@ import type { TContext, Translator } from '../context.js';
 import { convertComponent, d16Storable, descriptorOf, formatCx, type Layout, layoutOf, oneOf, storeComponent } from './buffer-format.js';
 import { type AtomicKind, atomicOp, writeWide } from './memory.js';
 import { IrIntArith } from '../int-arith.js';
+import { NO_FLAGS } from '../../isa/types.js';
 
 /** linear.ts's arithmetic as IR: u32 and u1 values, u64 values (Pack64 of dwords). */
 export class IrImageArith extends IrIntArith implements ImageArith<Inst, Inst, Inst> {
@@ -602,7 +603,7 @@ for (const d of ISA_TABLE) {
   if (d.family === 'MIMG' && op && !d.mnemonic.slice(op.length).split('_').includes('c')) MIMG[d.mnemonic] = imageSample;
 }
 for (const d of ISA_TABLE) {
-  if (d.family !== 'MIMG' || !(d.flags ?? []).includes('atomic')) continue;
+  if (d.family !== 'MIMG' || !(d.flags ?? NO_FLAGS).includes('atomic')) continue;
   const op = d.mnemonic.slice('image_atomic_'.length);
   const int = (ATOMIC_RMW as readonly string[]).includes(op) || op === 'cmpswap' ? (op as AtomicKind) : undefined;
   const fl = FLOAT_ATOMICS[op];

@@ -9,7 +9,7 @@
 // rounding and output flush by the destination's, as convertEnvFor). A DPP16/DPP8 form's src0
 // comes from its source lane and its results land in its lanes only (./dpp.ts).
 import type { Operand } from '../../decode/types.js';
-import type { DataType, FloatType } from '../../isa/types.js';
+import { NO_FLAGS, type DataType, type FloatType } from '../../isa/types.js';
 import type { FloatMode, Inst } from '../../ir/ir.js';
 import { valuMode } from '../../analysis/mode.js';
 import { EXEC_LO, type TContext } from '../context.js';
@@ -152,7 +152,7 @@ export function sdwaWrite(cx: TContext, dst: Operand, r: Inst, active: Inst): bo
 export function writeCompare(cx: TContext, o: Io, bit: Inst): void {
   const b = cx.b;
   const v = b.emit('AndU1', [o.active, bit]);
-  if ((cx.inst.def.flags ?? []).includes('cmpx')) {
+  if ((cx.inst.def.flags ?? NO_FLAGS).includes('cmpx')) {
     b.emit('SetSgpr', [b.emit('BallotLo', [v])], [EXEC_LO]);
     if (cx.waveSize === 64) b.emit('SetSgpr', [b.emit('BallotHi', [v])], [EXEC_LO + 1]);
   } else if (o.maskDst) cx.writeMask(o.maskDst.value, v);

@@ -28,7 +28,7 @@
 // than 32 bits convert through buffer-format.ts, format stores to them through
 // src/float/format-store.ts (packedFormat below).
 import type { Instruction, OperandValue } from '../../decode/types.js';
-import type { InstrDef } from '../../isa/types.js';
+import { NO_FLAGS, type InstrDef } from '../../isa/types.js';
 import { ISA_TABLE } from '../../isa/table.js';
 import { type BufferFormatInfo, bufferFormatInfo, GFX10_BUFFER_FORMATS } from '../../isa/tables/mtbuf.js';
 import { convert16, convert32, isPackedFormat, missing } from './buffer-format.js';
@@ -154,7 +154,7 @@ function formatName(format: number): string {
 interface Access { readonly kind: 'load' | 'store' | 'atomic'; readonly bytes: 1 | 2 | 4; readonly dwords: number; readonly signed: boolean; readonly d16: boolean; readonly hi: boolean; readonly isFormat: boolean }
 
 function accessOf(def: InstrDef): Access {
-  const f = def.flags ?? [];
+  const f = def.flags ?? NO_FLAGS;
   const kind = f.includes('load') ? 'load' : f.includes('store') ? 'store' : 'atomic';
   const data = def.operands.find((o) => o.name === 'vdata');
   const t = data?.type ?? 'b32';
@@ -347,7 +347,7 @@ function atomicHandler(def: InstrDef): Handler | undefined {
 }
 
 function handlerOf(def: InstrDef): Handler | undefined {
-  const f = def.flags ?? [];
+  const f = def.flags ?? NO_FLAGS;
   if (f.includes('noOperands')) return () => undefined; // buffer_gl0_inv / gl1_inv: coherent memory, nothing to do
   const acc = accessOf(def);
   if (acc.kind === 'atomic') return atomicHandler(def);

@@ -31,7 +31,7 @@
 // offsets of 0x8100 and up other than the quad-permute encodings 0x80xx (LLVM names
 // 0xc000/0xe000 rotate/FFT modes, whose gfx10 semantics are not established).
 import type { Instruction, OperandValue } from '../../decode/types.js';
-import type { InstrDef } from '../../isa/types.js';
+import { NO_FLAGS, type InstrDef } from '../../isa/types.js';
 import { DS_TABLE, dsAtomicOp, dsSrc2Atomic, dsSrc2Stride } from '../../isa/tables/ds.js';
 import { floatAtomic, floatAtomicOf } from '../../float/atomic.js';
 import { M0 } from '../state.js';
@@ -101,7 +101,7 @@ function dwordsOf(def: InstrDef, name: string): number {
 function loadHandler(def: InstrDef): Handler {
   const m = def.mnemonic;
   const t = def.operands.find((o) => o.name === 'vdst')?.type ?? 'b32';
-  const flags = def.flags ?? [];
+  const flags = def.flags ?? NO_FLAGS;
   if (flags.includes('offset2')) {
     const size = elemBytes(def), st64 = flags.includes('st64'), per = size / 4;
     return (inst, cx) => {
@@ -145,7 +145,7 @@ function loadHandler(def: InstrDef): Handler {
 
 function storeHandler(def: InstrDef): Handler {
   const t = def.operands.find((o) => o.name === 'data0')?.type ?? 'b32';
-  const flags = def.flags ?? [];
+  const flags = def.flags ?? NO_FLAGS;
   if (flags.includes('offset2')) {
     const size = elemBytes(def), st64 = flags.includes('st64'), per = size / 4;
     return (inst, cx) => {
@@ -417,7 +417,7 @@ const appendConsume = (sign: 1 | -1): Handler => (inst, cx) => {
 
 function handlerOf(def: InstrDef): Handler | undefined {
   const m = def.mnemonic;
-  const f = def.flags ?? [];
+  const f = def.flags ?? NO_FLAGS;
   if (m === 'ds_nop') return () => undefined;
   if (m === 'ds_swizzle_b32') return swizzle;
   if (m === 'ds_permute_b32') return permute;

@@ -10,7 +10,7 @@
 // compute through the float model's floatAtomic (src/float/atomic.ts). Not implemented: the
 // LDS=1 forms (data to LDS at M0).
 import type { Instruction } from '../../decode/types.js';
-import type { DataType, InstrDef } from '../../isa/types.js';
+import { NO_FLAGS, type DataType, type InstrDef } from '../../isa/types.js';
 import { type ExecContext, type Handler, operandOf } from '../context.js';
 import { InterpError, UnimplementedError } from '../errors.js';
 import { address } from '../memory.js';
@@ -28,7 +28,7 @@ const M32 = 0xffffffffn;
 interface Access { readonly kind: 'load' | 'store' | 'atomic'; readonly type: DataType; readonly dwords: number; readonly d16: boolean; readonly hi: boolean; readonly bytes: 1 | 2 | 4 }
 
 function accessOf(def: InstrDef): Access {
-  const f = def.flags ?? [];
+  const f = def.flags ?? NO_FLAGS;
   const kind = f.includes('load') ? 'load' : f.includes('store') ? 'store' : 'atomic';
   const data = def.operands.find((o) => o.name === (kind === 'store' || kind === 'atomic' ? 'vdata' : 'vdst'));
   const type = data?.type ?? 'b32';
