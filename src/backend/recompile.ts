@@ -100,9 +100,12 @@ export function recompile(shader: Shader, options: RecompileOptions = {}): Recom
     const i = insts[k] as Inst;
     if (i.op !== 'ReadClock') continue;
     const why = clockRefusal(i, profile);
-    if (!why) continue;
-    const x = cfg.blocks.flatMap((cb) => cb.instructions).find((y) => y.pc === i.pc);
-    throw new CompileError(`${x ? printInstruction(x, shader.info.target) : 'ReadClock'}: ${why}`, i.pc);
+    if (why) throw clockError(i.pc, why);
+  }
+  // Outside the loop: a closure in it capturing `i` made V8 allocate `i` anew for every instruction.
+  function clockError(pc: number | undefined, why: string): CompileError {
+    const x = cfg.blocks.flatMap((cb) => cb.instructions).find((y) => y.pc === pc);
+    return new CompileError(`${x ? printInstruction(x, shader.info.target) : 'ReadClock'}: ${why}`, pc);
   }
   // Float ops the device cannot express in their MODE become exact integer code.
   const floatOps: FloatOpLowering[] = [];

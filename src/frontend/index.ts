@@ -84,6 +84,7 @@ export function translate(shader: Shader, cfg: Cfg, mode: ModeAnalysis): IrFunct
     return c;
   };
   const flow = callFlow(cfg);
+  const blockOf = (pc: number) => irBlock(blockAt.get(pc) ?? -1);
   for (const cb of cfg.blocks) {
     const ib = blocks[cb.id];
     if (!ib) continue;
@@ -94,7 +95,7 @@ export function translate(shader: Shader, cfg: Cfg, mode: ModeAnalysis): IrFunct
       continue;
     }
     let b = new BlockBuilder(fn, ib);
-    let cx = context(b, (pc) => irBlock(blockAt.get(pc) ?? -1));
+    let cx = context(b, blockOf);
     let ended = false;
     const insts = cb.instructions;
     for (let j = 0; j < insts.length; j++) {
@@ -112,7 +113,7 @@ export function translate(shader: Shader, cfg: Cfg, mode: ModeAnalysis): IrFunct
         ended = true;
         break;
       }
-      const stop = STOPS[m];
+      const stop = STOPS.get(m);
       if (stop !== undefined && (stop.always || simm16Bit0(cx))) {
         // The wave enters the trap handler (s_trap: clang's llvm.trap, an abort; v_illegal: an
         // illegal-instruction exception), halts or is killed: no engine runs a trap handler or a
@@ -156,31 +157,7 @@ export function translate(shader: Shader, cfg: Cfg, mode: ModeAnalysis): IrFunct
       if (hasDynamicMode(mode, inst)) {
         // A run under one run-time MODE value: translated once per value of its unknown bits.
         const k = runEnd(mode, insts, j);
-        const run = insts.slice(j, k + 1);
-        const variants = modeVariants(mode, run);
-        if (!variants) throw cx.error('the MODE analysis has no state for this instruction');
-        const join = fn.addBlock(inst.pc);
-        const key = b.emit('And32', [b.emit('GetMode'), b.u32(variants.unknown)]);
-        variants.candidates.forEach((cand, n) => {
-          const copy = fn.addBlock(inst.pc);
-          if (n === variants.candidates.length - 1) b.emit('Branch', [], [copy.id]);
-          else {
-            const next = fn.addBlock(inst.pc);
-            b.emit('BranchCond', [b.emit('IEq32', [key, b.u32(cand)])], [copy.id, next.id]);
-            b = new BlockBuilder(fn, next, inst.pc);
-          }
-          const vb = new BlockBuilder(fn, copy);
-          const vcx = context(vb, cx.blockOf);
-          for (const x of run) {
-            vb.pc = x.pc;
-            vcx.inst = x;
-            vcx.valuOverride = variants.valuFor(x, cand);
-            vcx.modeOverride = variants.modeFor(cand, x);
-            translateOne(vcx, x);
-          }
-          vb.emit('Branch', [], [join.id]);
-        });
-        b = new BlockBuilder(fn, join);
+        b = translateModeCopies(fn, b, cx, mode, insts.slice(j, k + 1), context);
         cx = context(b, cx.blockOf);
         j = k;
         continue;
@@ -196,6 +173,42 @@ export function translate(shader: Shader, cfg: Cfg, mode: ModeAnalysis): IrFunct
   }
   runPasses(fn);
   return fn;
+}
+
+/**
+ * A run of instructions under a MODE known only at run time (src/frontend/dynamic-mode.ts): a
+ * branch on the run's unknown MODE bits to one copy of the run per value of them, each translated
+ * under that value, all joining after the run. Returns the builder of the join block. Its own
+ * function: the copies' closure would otherwise capture the variables of translate's loop, which
+ * V8 then allocates for every instruction.
+ */
+function translateModeCopies(fn: IrFunction, b0: BlockBuilder, cx: TContext, mode: ModeAnalysis, run: readonly Instruction[], context: (bb: BlockBuilder, blockOf: (pc: number) => number) => TContext): BlockBuilder {
+  const inst = run[0] as Instruction;
+  let b = b0;
+  const variants = modeVariants(mode, run);
+  if (!variants) throw cx.error('the MODE analysis has no state for this instruction');
+  const join = fn.addBlock(inst.pc);
+  const key = b.emit('And32', [b.emit('GetMode'), b.u32(variants.unknown)]);
+  variants.candidates.forEach((cand, n) => {
+    const copy = fn.addBlock(inst.pc);
+    if (n === variants.candidates.length - 1) b.emit('Branch', [], [copy.id]);
+    else {
+      const next = fn.addBlock(inst.pc);
+      b.emit('BranchCond', [b.emit('IEq32', [key, b.u32(cand)])], [copy.id, next.id]);
+      b = new BlockBuilder(fn, next, inst.pc);
+    }
+    const vb = new BlockBuilder(fn, copy);
+    const vcx = context(vb, cx.blockOf);
+    for (const x of run) {
+      vb.pc = x.pc;
+      vcx.inst = x;
+      vcx.valuOverride = variants.valuFor(x, cand);
+      vcx.modeOverride = variants.modeFor(cand, x);
+      translateOne(vcx, x);
+    }
+    vb.emit('Branch', [], [join.id]);
+  });
+  return new BlockBuilder(fn, join);
 }
 
 /** One instruction that neither ends nor leaves the block, through its unit's translator. */
@@ -221,12 +234,12 @@ function simm16Bit0(cx: TContext): boolean {
 }
 
 /** The instructions that stop the wave: always, or (s_sethalt, s_setkill) when simm16 bit 0 is set. */
-const STOPS: Readonly<Record<string, { readonly fault: number; readonly always: boolean }>> = {
-  s_trap: { fault: FAULT_TRAP, always: true },
-  v_illegal: { fault: FAULT_ILLEGAL, always: true },
-  s_sethalt: { fault: FAULT_HALT, always: false },
-  s_setkill: { fault: FAULT_KILL, always: false },
-};
+const STOPS: ReadonlyMap<string, { readonly fault: number; readonly always: boolean }> = new Map([
+  ['s_trap', { fault: FAULT_TRAP, always: true }],
+  ['v_illegal', { fault: FAULT_ILLEGAL, always: true }],
+  ['s_sethalt', { fault: FAULT_HALT, always: false }],
+  ['s_setkill', { fault: FAULT_KILL, always: false }],
+]);
 
 /** The conditional branches (SOPP), each as its wave-uniform condition. */
 const BRANCH_CONDITIONS: Record<string, (cx: TContext) => Inst> = {
@@ -256,5 +269,5 @@ function condition(cx: TContext, m: string): Inst {
  * where the interpreter does not model them, lds=1).
  */
 export function isTranslated(mnemonic: string): boolean {
-  return TRANSLATORS.has(mnemonic) || NO_EFFECT.has(mnemonic) || mnemonic in BRANCH_CONDITIONS || TRANSFERS.has(mnemonic) || mnemonic === 's_branch' || mnemonic === 's_endpgm' || mnemonic === 's_code_end' || mnemonic in STOPS || mnemonic === 's_barrier';
+  return TRANSLATORS.has(mnemonic) || NO_EFFECT.has(mnemonic) || mnemonic in BRANCH_CONDITIONS || TRANSFERS.has(mnemonic) || mnemonic === 's_branch' || mnemonic === 's_endpgm' || mnemonic === 's_code_end' || STOPS.has(mnemonic) || mnemonic === 's_barrier';
 }

@@ -84,7 +84,9 @@ function verifyOne(fn: IrFunction, root: IrFunction): string[] {
         else {
           const { params: ps, ret: r } = signature(h);
           if (ps.length !== i.args.length - skip) errors.push(`${at(b.id, k, i)}: ${i.args.length - skip} arguments for ${ps.length} parameters of ${h.name}`);
-          ps.forEach((p, j) => { const a = i.args[j + skip]; if (a && a.type !== p) errors.push(`${at(b.id, k, i)}: argument ${j + skip} is ${a.type}, ${h.name} takes ${p}`); });
+          // A loop, not forEach: a closure here would capture the loop's variables, and V8 then
+          // allocates them afresh for every instruction the walk visits.
+          for (let j = 0; j < ps.length; j++) { const p = ps[j], a = i.args[j + skip]; if (a && a.type !== p) errors.push(`${at(b.id, k, i)}: argument ${j + skip} is ${a.type}, ${h.name} takes ${p}`); }
           if (r && r !== i.type) errors.push(`${at(b.id, k, i)}: ${h.name} returns ${r}, the call is ${i.type}`);
         }
       }
