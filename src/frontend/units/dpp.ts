@@ -55,8 +55,14 @@ const bitOf = (cx: TContext, mask: number, index: Inst) => cx.b.emit('INe32', [c
 
 /** The instruction's DPP lanes, or undefined for a form without DPP. Read EXEC before the instruction writes it. */
 export function dppLanes(cx: TContext): DppLanes | undefined {
+  const v = cx.inst.variant;
+  // The closures of a DPP form's lanes are made in their own function: here they would make V8
+  // allocate this function's variables at every call, for every VALU instruction.
+  return v === 'dpp16' || v === 'dpp8' ? dppLanesOf(cx) : undefined;
+}
+
+function dppLanesOf(cx: TContext): DppLanes {
   const i = cx.inst;
-  if (i.variant !== 'dpp16' && i.variant !== 'dpp8') return undefined;
   cx.dppApplied = true;
   const b = cx.b, c = (v: number) => cx.u32(v);
   const l = b.emit('LaneId');
