@@ -6,6 +6,8 @@
 //    per-module costs dominate);
 //  - two generated large kernels (4,000 straight-line SALU/VALU instructions with emulated f32;
 //    2,000 branch diamonds), where the cost per instruction shows.
+// Also the set as a whole: the sum of the shaders' medians per 1,000 of their instructions (the
+// large kernels weigh by their size there; the per-shader median is the small kernels').
 // As a named peer on the same input, the time `spirv-opt -O` (SPIRV-Tools) takes on the module we
 // produce (stopped after 30 s: then a bound); the ratio recompile / spirv-opt is printed (below 1: we are faster).
 // With --driver: the driver's compile time (shader module + pipeline creation on lavapipe, one
@@ -73,11 +75,14 @@ const q = (xs: number[], p: number) => { const s = [...xs].sort((a, b) => a - b)
 
 function measure(set: Shader[], label: string, n: number): void {
   const perShader: number[] = [], perK: number[] = [], peerRatios: number[] = [];
+  // The set as a whole: the sum of each shader's median over the sum of their instructions.
+  let sumMedians = 0, sumCounts = 0;
   for (const s of set) {
     const count = buildCfg(s).blocks.reduce((k, b) => k + b.instructions.length, 0);
     const times: number[] = [];
     for (let r = 0; r < n; r++) { const t = performance.now(); recompile(s); times.push(performance.now() - t); }
     const med = q(times, 0.5);
+    sumMedians += med; sumCounts += count;
     perShader.push(...times);
     perK.push(...times.map((t) => (t * 1000) / count));
     const spv = join(dir, `${s.info.name}-${s.info.waveSize}.spv`);
@@ -91,7 +96,7 @@ function measure(set: Shader[], label: string, n: number): void {
     const peer = o.status === 0 ? `${tPeer.toFixed(1)} ms` : o.signal ? `more than ${PEER_TIMEOUT_MS / 1000} s (stopped)` : `failed (${o.stderr.trim().split('\n')[0] ?? ''})`;
     process.stdout.write(`${s.info.name} wave${s.info.waveSize}: ${count} instructions, recompile median ${med.toFixed(2)} ms (${((med * 1000) / count).toFixed(2)} ms per 1,000), ${words.length} SPIR-V words; spirv-opt -O on that module ${peer}\n`);
   }
-  process.stdout.write(`${label}: per shader median ${q(perShader, 0.5).toFixed(2)} ms, p99 ${q(perShader, 0.99).toFixed(2)} ms; per 1,000 instructions median ${q(perK, 0.5).toFixed(2)} ms, p99 ${q(perK, 0.99).toFixed(2)} ms; recompile / spirv-opt -O median ratio ${q(peerRatios, 0.5).toFixed(3)}\n`);
+  process.stdout.write(`${label}: per shader median ${q(perShader, 0.5).toFixed(2)} ms, p99 ${q(perShader, 0.99).toFixed(2)} ms; per 1,000 instructions median ${q(perK, 0.5).toFixed(2)} ms, p99 ${q(perK, 0.99).toFixed(2)} ms; recompile / spirv-opt -O median ratio ${q(peerRatios, 0.5).toFixed(3)}; the set as a whole ${sumMedians.toFixed(1)} ms for ${sumCounts} instructions (${((sumMedians * 1000) / sumCounts).toFixed(2)} ms per 1,000)\n`);
 }
 
 // Warm the JIT on every kernel first, so the first kernels measured are not the slowest for that alone.
