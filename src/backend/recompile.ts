@@ -148,7 +148,7 @@ export function recompile(shader: Shader, options: RecompileOptions = {}): Recom
     return m;
   }
   // The transcendentals' f64 steps as device ops under the same condition as the guarded fma (lower-float-transcendental.ts).
-  const lowered = lowerFloat(ir, (i) => toLower.has(i), (i) => guarded.has(i), { transcendental: canGuard64 ? 'device' : 'exact' });
+  const lowered = toLower.size === 0 ? 0 : lowerFloat(ir, (i) => toLower.has(i), (i) => guarded.has(i), { transcendental: canGuard64 ? 'device' : 'exact' });
   // The call sites' bit casts of constants fold; then the repeats merge. With nothing lowered or
   // folded the IR is what the frontend's passes left (CSE, then DCE, which only removes): a second
   // CSE and DCE would find nothing, so they are skipped.

@@ -6,9 +6,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Builder, type FloatMode, IrFunction } from '../../src/ir/ir.js';
-import type { Op } from '../../src/ir/ops.js';
+import { type Op, OPS as OP_TABLE, opInfo } from '../../src/ir/ops.js';
 import { constructSsa } from '../../src/ir/passes/ssa.js';
-import { lowerFloat } from '../../src/ir/passes/lower-float.js';
+import { isLowered, lowerFloat } from '../../src/ir/passes/lower-float.js';
 import { verifyFunction } from '../../src/ir/verify.js';
 import { runIrWave } from '../../src/ir/interp.js';
 import { GlobalMemory } from '../../src/interp/memory.js';
@@ -120,4 +120,10 @@ test('lowered f32 ops equal the float model, every rounding mode, denormal setti
       }
     }
   }
+});
+
+test('every op the lowering takes is a float op of the op table (lowerFloat skips the others on that field)', () => {
+  const lowered = (Object.keys(OP_TABLE) as Op[]).filter((op) => isLowered(op));
+  assert.ok(lowered.length > 50, `${lowered.length} lowered ops`);
+  assert.deepEqual(lowered.filter((op) => !opInfo(op).float), []);
 });

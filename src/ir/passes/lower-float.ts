@@ -167,7 +167,8 @@ export function lowerFloat(fn: IrFunction, lower: (i: Inst) => boolean, guarded:
     for (let j = 0; j < insts.length; j++) {
       const i = insts[j] as Inst;
       if (repl.size) substituteArgs(i, repl);
-      if (!isLowered(i.op) || !lower(i)) { if (out) out.push(i); continue; }
+      // Every op this pass lowers is a float op (the op table's `float`): the others pass on one field's test.
+      if (!i.info.float || !isLowered(i.op) || !lower(i)) { if (out) out.push(i); continue; }
       list = (out ??= insts.slice(0, j));
       at = i;
       const md = modeOf(i);
