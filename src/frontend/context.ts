@@ -42,9 +42,10 @@ export class BlockBuilder extends Builder {
    */
   private readonly regs = new Map<number, Inst | undefined>();
   private readonly consts = new Map<number, Inst>();
-  private readonly consts64 = new Map<bigint, Inst>();
+  // Made at their first use (most blocks need neither; a kernel of thousands of blocks made them all).
+  private consts64: Map<bigint, Inst> | undefined;
   private readonly bools: (Inst | undefined)[] = [undefined, undefined];
-  private readonly asF32 = new Map<Inst, Inst>();
+  private asF32: Map<Inst, Inst> | undefined;
   private laneIdValue: Inst | undefined;
   private execBitValue: Inst | undefined;
   private execBitOf: Inst | undefined;
@@ -102,8 +103,9 @@ export class BlockBuilder extends Builder {
         const x = args?.[0];
         if (!x || this.inRecipe) return super.emit(op, args, imms, opts);
         if (x.op === 'BitcastF32U32') return x.args[0] as Inst;
-        let v = this.asF32.get(x);
-        if (!v) { v = super.emit(op, args, imms, opts); this.asF32.set(x, v); }
+        const views = (this.asF32 ??= new Map());
+        let v = views.get(x);
+        if (!v) { v = super.emit(op, args, imms, opts); views.set(x, v); }
         return v;
       }
       // The dword pairs of 64-bit values: the halves of a pair are its dwords, a pair of a value's
@@ -165,10 +167,11 @@ export class BlockBuilder extends Builder {
   /** A u64 constant, made once per block. */
   u64(v: bigint): Inst {
     if (this.inRecipe) throw new IrError('a register recipe made a constant (pass it in)');
-    const c = this.consts64.get(v);
+    const consts = (this.consts64 ??= new Map());
+    const c = consts.get(v);
     if (c) return c;
     const i = super.emit('ConstU64', [], [v]);
-    this.consts64.set(v, i);
+    consts.set(v, i);
     return i;
   }
 
