@@ -6,7 +6,7 @@
 // every RDNA instruction; this is what folds those repeats away. A bit cast of a bit cast back to
 // the first type becomes its source.
 import { computeDominators, reversePostorder } from '../../analysis/dominators.js';
-import { type FloatMode, type Inst, type IrFunction, Replacements, substituteArgs } from '../ir.js';
+import { type Block, type FloatMode, type Inst, type IrFunction, Replacements, substituteArgs } from '../ir.js';
 import { OPS } from '../ops.js';
 
 const pure = (i: Inst): boolean => {
@@ -89,11 +89,14 @@ export function eliminateCommonSubexpressions(fn: IrFunction): number {
   // arrays, no per-entry allocation.
   // Sized to the function (a small kernel's tables are small; the answers do not depend on the
   // size, as equal instructions hash alike and an equal one is never added twice).
+  // At most every instruction is an entry: the chain arrays are made at that size, once.
+  let count = 0;
+  for (let bk = 0; bk < n; bk++) count += (fn.blocks[bk] as Block).insts.length;
   let bits = 6;
-  while ((1 << bits) < 2 * fn.blocks.reduce((k, bb) => k + bb.insts.length, 0) && bits < 24) bits++;
+  while ((1 << bits) < 2 * count && bits < 24) bits++;
   const mask = (1 << bits) - 1;
   const heads = new Int32Array(1 << bits).fill(-1);
-  let next = new Int32Array(64), slots = new Int32Array(64);
+  let next = new Int32Array(Math.max(64, count)), slots = new Int32Array(Math.max(64, count));
   const entries: Inst[] = [];
   const add = (i: Inst, h: number) => {
     const e = entries.length;
