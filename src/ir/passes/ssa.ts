@@ -11,7 +11,9 @@ import type { IrType } from '../ops.js';
 
 /** A register as a number: SGPR codes 0..255, VGPRs 256 + n, then SCC and MODE. */
 type Reg = number;
-const VGPR0 = 256, SCC = 1024, MODE = 1025;
+const VGPR0 = 256, SCC = 1024, MODE = 1025, REGS = 1026;
+/** A block's register as one number (a small integer for any function's block count). */
+const at = (b: Block, reg: Reg): number => b.id * REGS + reg;
 
 /** The register an access names, or -1: a read or write of SGPR/VGPR/SCC/MODE (no allocation per access). */
 function regOf(i: Inst): Reg {
@@ -31,9 +33,11 @@ export function constructSsa(fn: IrFunction): void {
   fn.computePreds();
   const entry = fn.blocks[0];
   if (!entry) return;
-  // By block id, and by instruction id (every argument is looked up).
-  const endDefs: (Map<Reg, Inst> | undefined)[] = [];
-  const entryDefs: (Map<Reg, Inst> | undefined)[] = [];
+  // Each block's value of each register at its end and at its entry, by `at(block, reg)`: one
+  // table each for the whole function, not one per block (a kernel of thousands of blocks made
+  // thousands of small maps).
+  const endDefs = new Map<number, Inst>();
+  const entryDefs = new Map<number, Inst>();
   /** Reads answered by an earlier value (a write's argument, a phi, an undef). */
   const replaced = new InstMap<Inst>(fn.idCount);
   /**
@@ -50,21 +54,19 @@ export function constructSsa(fn: IrFunction): void {
 
   // Phase 1: each block's own writes and reads.
   for (const b of fn.blocks) {
-    const local = new Map<Reg, Inst>();
     for (const i of b.insts) {
       const reg = regOf(i);
       if (reg < 0) continue;
       if (isWrite(i)) {
         const v = i.args[0];
         if (!v) throw new IrError(`${i.op} without a value`);
-        local.set(reg, v);
+        endDefs.set(at(b, reg), v);
       } else {
-        const cur = local.get(reg);
+        const cur = endDefs.get(at(b, reg));
         if (cur) replaced.set(i, cur);
         else { pendingReads.push(i); pendingBlocks.push(b); pendingAt[i.id] = pendingReads.length; }
       }
     }
-    endDefs[b.id] = local;
   }
 
   /** The value an instruction stands for (a read becomes what it reads). */
@@ -91,9 +93,7 @@ export function constructSsa(fn: IrFunction): void {
   }
 
   function setEntry(b: Block, reg: Reg, v: Inst): void {
-    let m = entryDefs[b.id];
-    if (!m) { m = new Map(); entryDefs[b.id] = m; }
-    m.set(reg, v);
+    entryDefs.set(at(b, reg), v);
   }
 
   /**
@@ -120,7 +120,7 @@ export function constructSsa(fn: IrFunction): void {
     for (;;) {
       // Descend: find the entry value of `b`, or wait for a predecessor's end value.
       while (b) {
-        const known = entryDefs[b.id]?.get(reg);
+        const known = entryDefs.get(at(b, reg));
         if (known) { result = valueOf(known); break; }
         if (b.preds.length === 0) { result = undef(type); setEntry(b, reg, result); break; }
         let phi: Inst | undefined;
@@ -133,7 +133,7 @@ export function constructSsa(fn: IrFunction): void {
         stackBlock[depth] = b; stackPhi[depth] = phi; stackArgs[depth] = phi ? [] : NO_ARGS;
         depth++;
         const p = b.preds[0] as Block;
-        const d = endDefs[p.id]?.get(reg);
+        const d = endDefs.get(at(p, reg));
         if (d) { result = valueOf(d); break; }
         b = p;
       }
@@ -147,7 +147,7 @@ export function constructSsa(fn: IrFunction): void {
         args.push(v);
         const next = fb.preds[args.length];
         if (next) {
-          const d = endDefs[next.id]?.get(reg);
+          const d = endDefs.get(at(next, reg));
           if (d) result = valueOf(d); else b = next;
           continue;
         }
