@@ -51,7 +51,7 @@ export function callFlow(cfg: Cfg): CallFlow {
   const returnsFrom = (entry: number): number[] => {
     const known = returnsOf.get(entry);
     if (known) return known;
-    const seen = new Uint8Array(n);
+    const seen = new Array<number>(n).fill(0);
     const out: number[] = [];
     const work = [entry];
     seen[entry] = 1;

@@ -650,7 +650,7 @@ function callTargetsAcrossBlocks(cfg: Cfg, disc: Discovery): Map<number, number>
   };
   input[cfg.entry] = new Map();
   const work = [cfg.entry];
-  const queued = new Uint8Array(n);
+  const queued = new Array<number>(n).fill(0);
   queued[cfg.entry] = 1;
   let steps = 0;
   while (work.length > 0 && steps++ < 64 * n + 1024) {

@@ -270,14 +270,15 @@ export function analyzeMode(shader: Shader, cfg: Cfg): ModeAnalysis {
 
   // One replay of every reachable block records the per-instruction results: the states before
   // and after each instruction, by its position in the reachable instructions sorted by pc
-  // (typed arrays of indices into the distinct states: no Map entry per instruction). The blocks
+  // (plain arrays of indices into the distinct states: no Map entry per instruction, and no typed
+  // array, which past 64 bytes is an allocation outside the JS heap). The blocks
   // are disjoint ranges of pcs, so the reachable ones sorted by start give the instructions sorted.
   const reachable = cfg.blocks.filter((b) => blockInFull[b.id] !== undefined).sort((x, y) => x.start - y.start);
-  const offset = new Int32Array(cfg.blocks.length);
+  const offset = new Array<number>(cfg.blocks.length).fill(0);
   let count = 0;
   for (const b of reachable) { offset[b.id] = count; count += b.instructions.length; }
-  const pcs = new Float64Array(count);
-  const beforeAt = new Int32Array(count), afterAt = new Int32Array(count);
+  const pcs = new Array<number>(count).fill(0);
+  const beforeAt = new Array<number>(count).fill(0), afterAt = new Array<number>(count).fill(0);
   const states: ModeState[] = [];
   const getregs: GetregRead[] = [];
   const valu: ValuMode[] = [];

@@ -358,7 +358,7 @@ export function solveForward<S>(cfg: Cfg, initial: S, p: ForwardProblem<S>): (S 
   const order = new Array<number>(n).fill(n);
   cfg.rpo.forEach((b, i) => { order[b] = i; });
   input[cfg.entry] = p.clone(initial);
-  const queued = new Uint8Array(n);
+  const queued = new Array<number>(n).fill(0);
   const flow = callFlow(cfg);
   // A worklist ordered by RPO position: a sorted set would do; a scan over a small bitmap is enough.
   let pending = 1;
