@@ -755,8 +755,8 @@ function buildOnce(disc: Discovery): Cfg {
     blocks[p.from]?.succs.push(e);
     blocks[to]?.preds.push(e);
   }
-  // Taken branch / jump / call first, then the fallthrough.
-  for (const b of blocks) b.succs.sort((x, y) => (x.kind === 'fallthrough' ? 1 : 0) - (y.kind === 'fallthrough' ? 1 : 0));
+  // Taken branch / jump / call first, then the fallthrough (a single edge is in order already).
+  for (const b of blocks) if (b.succs.length > 1) b.succs.sort((x, y) => (x.kind === 'fallthrough' ? 1 : 0) - (y.kind === 'fallthrough' ? 1 : 0));
 
   const rpo = reversePostorder(blocks.length, (i) => blocks[i]?.succs ?? []);
   const idom = computeDominators(blocks.length, rpo, (i) => blocks[i]?.preds ?? []);

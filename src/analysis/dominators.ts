@@ -95,7 +95,8 @@ export class DominatorTree {
     const n = idom.length;
     this.pre = new Array<number>(n).fill(-1);
     this.post = new Array<number>(n).fill(-1);
-    const children: number[][] = Array.from({ length: n }, () => []);
+    const children: number[][] = [];
+    for (let i = 0; i < n; i++) children.push([]);
     for (const b of rpo) {
       const d = idom[b] ?? -1;
       if (d >= 0) children[d]?.push(b);
