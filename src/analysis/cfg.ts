@@ -40,7 +40,7 @@
 // function's entry (a call of a non-inlined function, or a tail call's s_setpc_b64). So the graph
 // holds the kernel and, transitively, every function its resolved calls reach; a fallthrough past
 // the end of a function's range is 'falls-off-end' there.
-import type { Target } from '../isa/types.js';
+import type { InstrDef, Target } from '../isa/types.js';
 import type { Instruction, InvalidWord, OperandValue } from '../decode/types.js';
 import { type CodeSegment, type Shader, functionAt, kernelSegment, segmentAt } from '../container/shader.js';
 import type { BasicBlock, Cfg, Diagnostic, Edge, EdgeKind, Severity } from './types.js';
@@ -102,6 +102,39 @@ function regCount(v: OperandValue): number {
   return v.kind === 'sgpr' || v.kind === 'ttmp' || v.kind === 'vgpr' || v.kind === 'special' ? v.count : 0;
 }
 
+/**
+ * What classify and clobber read of a definition, derived from the table once per definition:
+ * the InstrDef records come in many shapes, so reading their fields for every instruction is
+ * slow (megamorphic), and flags.includes walks a list.
+ */
+interface DefFacts {
+  /** Flag 'end': s_endpgm*, s_code_end. */
+  readonly end: boolean;
+  /** Flag 'branch': every instruction that may transfer control. */
+  readonly branch: boolean;
+  /** Writes SCC. */
+  readonly writesScc: boolean;
+  /** An M0-indexed scalar destination (s_movreld_*, s_movrelsd_2_b32): may write any SGPR. */
+  readonly m0IndexedDst: boolean;
+}
+
+const FACTS = new WeakMap<InstrDef, DefFacts>();
+
+function factsOf(def: InstrDef): DefFacts {
+  let f = FACTS.get(def);
+  if (f === undefined) {
+    const flags = def.flags ?? [];
+    f = {
+      end: flags.includes('end'),
+      branch: flags.includes('branch'),
+      writesScc: def.implicitWrites?.includes('SCC') === true,
+      m0IndexedDst: def.implicitReads?.includes('M0') === true && def.operands.some((d) => d.role !== 'src' && d.kind === 'sdst'),
+    };
+    FACTS.set(def, f);
+  }
+  return f;
+}
+
 /** Known 32-bit values of scalar registers since the start of the block; SCC when known. */
 class Consts {
   private readonly regs = new Map<number, number>();
@@ -150,8 +183,8 @@ class Consts {
   /** Forget everything an instruction writes (its dst operands, SCC if it writes SCC). */
   clobber(inst: Instruction): void {
     const defs = inst.def.operands;
-    // An M0-indexed scalar destination (s_movreld_*, s_movrelsd_2_b32) may write any SGPR.
-    if (inst.def.implicitReads?.includes('M0') && defs.some((d) => d.role !== 'src' && d.kind === 'sdst')) this.regs.clear();
+    const facts = factsOf(inst.def);
+    if (facts.m0IndexedDst) this.regs.clear();
     for (let i = 0; i < inst.operands.length; i++) {
       const op = inst.operands[i];
       const def = defs[i];
@@ -159,7 +192,7 @@ class Consts {
       const n = regCount(op.value);
       for (let k = 0; k < n; k++) this.set(op.value, k, undefined);
     }
-    if (inst.def.implicitWrites?.includes('SCC')) this.scc = undefined;
+    if (facts.writesScc) this.scc = undefined;
   }
 }
 
@@ -393,18 +426,19 @@ class Discovery {
   /** Control flow of one instruction; undefined for a plain instruction (constants updated). */
   classify(inst: Instruction, c: Consts): Flow | undefined {
     const def = inst.def;
-    const flags = def.flags ?? [];
+    const facts = factsOf(def);
     const m = def.mnemonic;
-    if (flags.includes('end')) return { succs: [], exit: 'endpgm', diags: [] };
+    if (facts.end) return { succs: [], exit: 'endpgm', diags: [] };
     if (m === 's_trap' || m === 'v_illegal') return { succs: [], exit: 'trap', diags: [] };
     if ((m === 's_sethalt' || m === 's_setkill') && (simm16(inst) & 1) === 1) return { succs: [], exit: 'halt', diags: [] };
     if (m === 's_rfe_b64') return { succs: [], exit: 'return', diags: [] };
-    if (!flags.includes('branch')) {
+    if (!facts.branch) {
       // A relocated word is the assembler's placeholder, not the value that would run.
       if (this.holdsRelocation(inst)) c.clobber(inst);
       else track(c, inst);
       return undefined;
     }
+    const flags = def.flags ?? [];
     const f: Flow = { succs: [], diags: [] };
     const label = def.operands.some((o) => o.kind === 'label');
     if (label) {
