@@ -51,7 +51,7 @@ export function callFlow(cfg: Cfg): CallFlow {
   const returnsFrom = (entry: number): number[] => {
     const known = returnsOf.get(entry);
     if (known) return known;
-    const seen = new Uint8Array(n);
+    const seen = new Array<number>(n).fill(0);
     const out: number[] = [];
     const work = [entry];
     seen[entry] = 1;
@@ -70,13 +70,14 @@ export function callFlow(cfg: Cfg): CallFlow {
     returnsOf.set(entry, out);
     return out;
   };
-  const sites: Set<number>[] = Array.from({ length: n }, () => new Set<number>());
+  // Only return blocks get a set (most graphs have none).
+  const sites: (Set<number> | undefined)[] = new Array<Set<number> | undefined>(n);
   for (const b of blocks) {
     if (!isResolvedCall(b)) continue;
     const callee = b.succs.find((e) => e.kind === 'call');
     const site = b.succs.find((e) => e.kind === 'fallthrough');
     if (!callee || !site) continue;
-    for (const r of returnsFrom(callee.to)) sites[r]?.add(site.to);
+    for (const r of returnsFrom(callee.to)) if (r >= 0 && r < n) (sites[r] ??= new Set<number>()).add(site.to);
   }
   const returnSites = blocks.map((b) => (isReturn(b) ? [...(sites[b.id] ?? [])].sort((x, y) => (blocks[x]?.start ?? 0) - (blocks[y]?.start ?? 0)) : undefined));
   const succs = blocks.map((b) => {

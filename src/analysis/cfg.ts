@@ -40,7 +40,7 @@
 // function's entry (a call of a non-inlined function, or a tail call's s_setpc_b64). So the graph
 // holds the kernel and, transitively, every function its resolved calls reach; a fallthrough past
 // the end of a function's range is 'falls-off-end' there.
-import type { Target } from '../isa/types.js';
+import type { InstrDef, Target } from '../isa/types.js';
 import type { Instruction, InvalidWord, OperandValue } from '../decode/types.js';
 import { type CodeSegment, type Shader, functionAt, kernelSegment, segmentAt } from '../container/shader.js';
 import type { BasicBlock, Cfg, Diagnostic, Edge, EdgeKind, Severity } from './types.js';
@@ -102,23 +102,46 @@ function regCount(v: OperandValue): number {
   return v.kind === 'sgpr' || v.kind === 'ttmp' || v.kind === 'vgpr' || v.kind === 'special' ? v.count : 0;
 }
 
+/**
+ * What classify and clobber read of a definition, derived from the table once per definition:
+ * the InstrDef records come in many shapes, so reading their fields for every instruction is
+ * slow (megamorphic), and flags.includes walks a list.
+ */
+interface DefFacts {
+  /** Flag 'end': s_endpgm*, s_code_end. */
+  readonly end: boolean;
+  /** Flag 'branch': every instruction that may transfer control. */
+  readonly branch: boolean;
+  /** Writes SCC. */
+  readonly writesScc: boolean;
+  /** An M0-indexed scalar destination (s_movreld_*, s_movrelsd_2_b32): may write any SGPR. */
+  readonly m0IndexedDst: boolean;
+}
+
+const FACTS = new WeakMap<InstrDef, DefFacts>();
+
+function factsOf(def: InstrDef): DefFacts {
+  let f = FACTS.get(def);
+  if (f === undefined) {
+    const flags = def.flags ?? [];
+    f = {
+      end: flags.includes('end'),
+      branch: flags.includes('branch'),
+      writesScc: def.implicitWrites?.includes('SCC') === true,
+      m0IndexedDst: def.implicitReads?.includes('M0') === true && def.operands.some((d) => d.role !== 'src' && d.kind === 'sdst'),
+    };
+    FACTS.set(def, f);
+  }
+  return f;
+}
+
 /** Known 32-bit values of scalar registers since the start of the block; SCC when known. */
 class Consts {
   private readonly regs = new Map<number, number>();
-  /** Registers written in this block (known or not). */
-  private readonly written = new Set<number>();
   scc: number | undefined;
-  /** An instruction of this block may have written any scalar register. */
-  private wroteAll = false;
 
   reset(): void {
-    if (!this.wroteAll && this.regs.size === 0 && this.written.size === 0) {
-      this.scc = undefined;
-      return;
-    }
-    this.wroteAll = false;
-    this.regs.clear();
-    this.written.clear();
+    if (this.regs.size !== 0) this.regs.clear();
     this.scc = undefined;
   }
 
@@ -142,7 +165,6 @@ class Consts {
   set(v: OperandValue, k: number, value: number | undefined): void {
     const key = regKey(v, k);
     if (key === undefined) return;
-    this.written.add(key);
     if (value === undefined) this.regs.delete(key);
     else this.regs.set(key, value >>> 0);
   }
@@ -158,25 +180,11 @@ class Consts {
     for (const [k, v] of m) this.regs.set(k, v);
   }
 
-  /** Whether any dword of the register was written in this block. */
-  touched(v: OperandValue): boolean {
-    if (this.wroteAll) return true;
-    for (let k = 0; k < Math.max(1, regCount(v)); k++) {
-      const key = regKey(v, k);
-      if (key !== undefined && this.written.has(key)) return true;
-    }
-    return false;
-  }
-
   /** Forget everything an instruction writes (its dst operands, SCC if it writes SCC). */
   clobber(inst: Instruction): void {
     const defs = inst.def.operands;
-    // An M0-indexed scalar destination (s_movreld_*, s_movrelsd_2_b32) may write any SGPR.
-    if (inst.def.implicitReads?.includes('M0') && defs.some((d) => d.role !== 'src' && d.kind === 'sdst')) {
-      for (const key of this.regs.keys()) this.written.add(key);
-      this.regs.clear();
-      this.wroteAll = true;
-    }
+    const facts = factsOf(inst.def);
+    if (facts.m0IndexedDst) this.regs.clear();
     for (let i = 0; i < inst.operands.length; i++) {
       const op = inst.operands[i];
       const def = defs[i];
@@ -184,7 +192,7 @@ class Consts {
       const n = regCount(op.value);
       for (let k = 0; k < n; k++) this.set(op.value, k, undefined);
     }
-    if (inst.def.implicitWrites?.includes('SCC')) this.scc = undefined;
+    if (facts.writesScc) this.scc = undefined;
   }
 }
 
@@ -213,26 +221,33 @@ function set64(c: Consts, v: OperandValue, value: number | undefined): void {
 /** Update the constants for one instruction that does not end its block. */
 function track(c: Consts, inst: Instruction): void {
   const m = inst.def.mnemonic;
-  const d = operand(inst, 'sdst');
+  // The destination only for the instructions evaluated (most are not).
   switch (m) {
-    case 's_getpc_b64':
+    case 's_getpc_b64': {
+      const d = operand(inst, 'sdst');
       if (d) set64(c, d, inst.pc + 4);
       return;
+    }
     case 's_mov_b32': {
+      const d = operand(inst, 'sdst');
       const s = operand(inst, 'ssrc0');
       if (d && s) c.set(d, 0, c.get(s, 0));
       return;
     }
-    case 's_movk_i32':
+    case 's_movk_i32': {
+      const d = operand(inst, 'sdst');
       if (d) c.set(d, 0, ((simm16(inst) << 16) >> 16) >>> 0);
       return;
+    }
     case 's_mov_b64': {
+      const d = operand(inst, 'sdst');
       const s = operand(inst, 'ssrc0');
       // A literal in a 64-bit operand is not tracked (its extension is not modelled).
       if (d && s) set64(c, d, s.kind === 'literal' ? undefined : get64(c, s));
       return;
     }
     case 's_add_u32': case 's_addc_u32': case 's_sub_u32': case 's_subb_u32': {
+      const d = operand(inst, 'sdst');
       const a = operand(inst, 'ssrc0');
       const b = operand(inst, 'ssrc1');
       const x = a && c.get(a, 0);
@@ -256,45 +271,40 @@ function track(c: Consts, inst: Instruction): void {
 // --- discovery ----------------------------------------------------------------------------------
 
 /**
- * Records by pc (never undefined): those at the dword boundaries of the kernel's range by dword
- * index (an Int32Array of slots, 1 + an index into a list; 0: none), not a Map entry per
- * instruction; any other pc (the functions' code) in a Map.
+ * Records by pc (never undefined): those at the dword boundaries of the kernel's range in an
+ * array by dword index (a plain array on the JS heap: a typed array of the range's size is an
+ * allocation outside it, costlier than the whole discovery of a small kernel), not a Map entry
+ * per instruction; any other pc (the functions' code) in a Map.
  */
 class PcTable<T> {
   private readonly start: number;
   private readonly end: number;
-  private readonly slots: Int32Array;
-  private readonly values: T[] = [];
+  private readonly slots: (T | undefined)[];
   private readonly others = new Map<number, T>();
   constructor(range: CodeSegment) {
     this.start = range.start;
     this.end = range.end;
-    this.slots = new Int32Array((range.end - range.start) >>> 2);
+    this.slots = new Array<T | undefined>((range.end - range.start) >>> 2);
   }
   private slot(pc: number): number {
     return pc >= this.start && pc < this.end && (pc - this.start) % 4 === 0 ? (pc - this.start) >>> 2 : -1;
   }
   get(pc: number): T | undefined {
     const k = this.slot(pc);
-    if (k < 0) return this.others.get(pc);
-    const x = this.slots[k] as number;
-    return x === 0 ? undefined : this.values[x - 1];
+    return k < 0 ? this.others.get(pc) : this.slots[k];
   }
   has(pc: number): boolean {
     return this.get(pc) !== undefined;
   }
   set(pc: number, v: T): void {
     const k = this.slot(pc);
-    if (k < 0) { this.others.set(pc, v); return; }
-    const x = this.slots[k] as number;
-    if (x !== 0) { this.values[x - 1] = v; return; }
-    this.values.push(v);
-    this.slots[k] = this.values.length;
+    if (k < 0) this.others.set(pc, v);
+    else this.slots[k] = v;
   }
   /** The pcs held, ascending. */
   pcs(): number[] {
     const out: number[] = [];
-    for (let k = 0; k < this.slots.length; k++) if (this.slots[k] !== 0) out.push(this.start + 4 * k);
+    for (let k = 0; k < this.slots.length; k++) if (this.slots[k] !== undefined) out.push(this.start + 4 * k);
     if (this.others.size === 0) return out;
     for (const pc of this.others.keys()) out.push(pc);
     return out.sort((a, b) => a - b);
@@ -305,9 +315,9 @@ interface Round {
   /** Every reachable instruction start → its decoded record. */
   readonly starts: PcTable<Decoded>;
   /** Instructions that end their block (control flow, invalid, falls off the end). */
-  readonly flows: Map<number, Flow>;
+  readonly flows: PcTable<Flow>;
   /** Leaders found: entry, edge targets, instructions after a control-flow instruction. */
-  readonly leaders: Set<number>;
+  readonly leaders: PcTable<true>;
   readonly diags: Diagnostic[];
 }
 
@@ -416,18 +426,19 @@ class Discovery {
   /** Control flow of one instruction; undefined for a plain instruction (constants updated). */
   classify(inst: Instruction, c: Consts): Flow | undefined {
     const def = inst.def;
-    const flags = def.flags ?? [];
+    const facts = factsOf(def);
     const m = def.mnemonic;
-    if (flags.includes('end')) return { succs: [], exit: 'endpgm', diags: [] };
+    if (facts.end) return { succs: [], exit: 'endpgm', diags: [] };
     if (m === 's_trap' || m === 'v_illegal') return { succs: [], exit: 'trap', diags: [] };
     if ((m === 's_sethalt' || m === 's_setkill') && (simm16(inst) & 1) === 1) return { succs: [], exit: 'halt', diags: [] };
     if (m === 's_rfe_b64') return { succs: [], exit: 'return', diags: [] };
-    if (!flags.includes('branch')) {
+    if (!facts.branch) {
       // A relocated word is the assembler's placeholder, not the value that would run.
       if (this.holdsRelocation(inst)) c.clobber(inst);
       else track(c, inst);
       return undefined;
     }
+    const flags = def.flags ?? [];
     const f: Flow = { succs: [], diags: [] };
     const label = def.operands.some((o) => o.kind === 'label');
     if (label) {
@@ -492,11 +503,12 @@ class Discovery {
    * One discovery pass. `hint`: pcs known to start blocks (constants reset there); `banned`:
    * pcs inside another reachable instruction (flow into them is diagnosed, not followed).
    */
-  round(hint: ReadonlySet<number>, banned: ReadonlySet<number>): Round {
+  round(hint: PcTable<true>, banned: PcTable<true>): Round {
     const entry = this.shader.info.entry;
     const starts = new PcTable<Decoded>(this.kernel);
-    const flows = new Map<number, Flow>();
-    const leaders = new Set<number>([entry]);
+    const flows = new PcTable<Flow>(this.kernel);
+    const leaders = new PcTable<true>(this.kernel);
+    leaders.set(entry, true);
     const diags: Diagnostic[] = [];
     const work: number[] = [];
     const consts = new Consts();
@@ -513,7 +525,7 @@ class Discovery {
           if (s.kind === 'fallthrough' || f.succs.length === 0) f.exit ??= s.kind === 'fallthrough' ? 'invalid' : 'unresolved-jump';
           continue;
         }
-        leaders.add(s.to);
+        leaders.set(s.to, true);
         work.push(s.to);
       }
     };
@@ -672,7 +684,7 @@ function callTargetsAcrossBlocks(cfg: Cfg, disc: Discovery): Map<number, number>
   };
   input[cfg.entry] = new Map();
   const work = [cfg.entry];
-  const queued = new Uint8Array(n);
+  const queued = new Array<number>(n).fill(0);
   queued[cfg.entry] = 1;
   let steps = 0;
   while (work.length > 0 && steps++ < 64 * n + 1024) {
@@ -705,8 +717,9 @@ function buildOnce(disc: Discovery): Cfg {
   const shader = disc.shader;
   const target = disc.target;
   const entry = shader.info.entry;
-  const hint = new Set<number>([entry]);
-  const banned = new Set<number>();
+  const hint = new PcTable<true>(disc.kernel);
+  hint.set(entry, true);
+  const banned = new PcTable<true>(disc.kernel);
   let pairs = disc.returnPairs.size;
   let r = disc.round(hint, banned);
   const extra: Diagnostic[] = [];
@@ -715,8 +728,8 @@ function buildOnce(disc: Discovery): Cfg {
     let changed = disc.returnPairs.size !== pairs;
     pairs = disc.returnPairs.size;
     // New block boundaries matter only to the constants an s_setpc/s_swappc was resolved with.
-    for (const l of r.leaders) if (!hint.has(l)) { hint.add(l); if (disc.indirectSeen) changed = true; }
-    for (const o of overlaps(r.starts)) if (!banned.has(o)) { banned.add(o); changed = true; }
+    for (const l of r.leaders.pcs()) if (!hint.has(l)) { hint.set(l, true); if (disc.indirectSeen) changed = true; }
+    for (const o of overlaps(r.starts)) if (!banned.has(o)) { banned.set(o, true); changed = true; }
     if (!changed) break;
     if (i >= MAX_ROUNDS) {
       extra.push(diag(undefined, entry, target, 'cfg-not-converged', 'error',
@@ -728,9 +741,9 @@ function buildOnce(disc: Discovery): Cfg {
 
   // Blocks: the entry first, then by start pc; each runs to its first control-flow instruction or
   // to the next leader.
-  const leaders = [...r.leaders].filter((pc) => r.starts.has(pc)).sort((a, b) => a - b);
+  const leaders = r.leaders.pcs().filter((pc) => r.starts.has(pc));
   const ordered = [entry, ...leaders.filter((pc) => pc !== entry)];
-  const blockAt = new Map<number, number>();
+  const blockAt = new PcTable<number>(disc.kernel);
   ordered.forEach((pc, i) => blockAt.set(pc, i));
   const blocks: MutableBlock[] = ordered.map((start, id) => ({ id, start, end: start, instructions: [], succs: [], preds: [] }));
   const invalid: InvalidWord[] = [];
@@ -776,8 +789,8 @@ function buildOnce(disc: Discovery): Cfg {
     blocks[p.from]?.succs.push(e);
     blocks[to]?.preds.push(e);
   }
-  // Taken branch / jump / call first, then the fallthrough.
-  for (const b of blocks) b.succs.sort((x, y) => (x.kind === 'fallthrough' ? 1 : 0) - (y.kind === 'fallthrough' ? 1 : 0));
+  // Taken branch / jump / call first, then the fallthrough (a single edge is in order already).
+  for (const b of blocks) if (b.succs.length > 1) b.succs.sort((x, y) => (x.kind === 'fallthrough' ? 1 : 0) - (y.kind === 'fallthrough' ? 1 : 0));
 
   const rpo = reversePostorder(blocks.length, (i) => blocks[i]?.succs ?? []);
   const idom = computeDominators(blocks.length, rpo, (i) => blocks[i]?.preds ?? []);

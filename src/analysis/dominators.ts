@@ -1,6 +1,8 @@
 // Reverse postorder and dominators of a graph whose node 0 is the entry: the iterative algorithm
 // of Cooper, Harvey and Kennedy ("A Simple, Fast Dominance Algorithm", 2001) over reverse
-// postorder. Explicit stacks only (no recursion). No Node APIs.
+// postorder. Explicit stacks only (no recursion). No Node APIs. Per-node tables are plain number
+// arrays: a typed array past 64 bytes is an allocation outside the JS heap, which costs more than
+// the whole computation on most graphs here (the CFG, and the IR's in CSE and structurize).
 
 export interface EdgeLike {
   readonly from: number;
@@ -11,7 +13,7 @@ export interface EdgeLike {
 export function reversePostorder(n: number, succs: (node: number) => readonly EdgeLike[]): number[] {
   if (n === 0) return [];
   const post: number[] = [];
-  const seen = new Uint8Array(n);
+  const seen = new Array<number>(n).fill(0);
   // Stack of [node, index of the next successor to visit].
   const stackNode: number[] = [0];
   const stackNext: number[] = [0];
@@ -45,10 +47,10 @@ export function reversePostorder(n: number, succs: (node: number) => readonly Ed
 export function computeDominators(n: number, rpo: readonly number[], preds: (node: number) => readonly EdgeLike[]): number[] {
   const idom = new Array<number>(n).fill(-1);
   if (n === 0 || rpo.length === 0) return idom;
-  const order = new Int32Array(n).fill(-1); // position in rpo
+  const order = new Array<number>(n).fill(-1); // position in rpo
   rpo.forEach((b, i) => { order[b] = i; });
   const UNDEF = -2;
-  const doms = new Int32Array(n).fill(UNDEF);
+  const doms = new Array<number>(n).fill(UNDEF);
   const entry = rpo[0] as number;
   doms[entry] = entry;
   const intersect = (a: number, b: number): number => {
@@ -86,14 +88,15 @@ export function computeDominators(n: number, rpo: readonly number[], preds: (nod
  * (a dominates b iff pre[a] <= pre[b] and post[b] <= post[a]).
  */
 export class DominatorTree {
-  private readonly pre: Int32Array;
-  private readonly post: Int32Array;
+  private readonly pre: number[];
+  private readonly post: number[];
 
   constructor(readonly idom: readonly number[], rpo: readonly number[]) {
     const n = idom.length;
-    this.pre = new Int32Array(n).fill(-1);
-    this.post = new Int32Array(n).fill(-1);
-    const children: number[][] = Array.from({ length: n }, () => []);
+    this.pre = new Array<number>(n).fill(-1);
+    this.post = new Array<number>(n).fill(-1);
+    const children: number[][] = [];
+    for (let i = 0; i < n; i++) children.push([]);
     for (const b of rpo) {
       const d = idom[b] ?? -1;
       if (d >= 0) children[d]?.push(b);

@@ -23,7 +23,7 @@ interface BlockLike {
 export function findLoops(blocks: readonly BlockLike[], rpo: readonly number[], idom: readonly number[]): { loops: Loop[]; diagnostics: LoopDiagnostic[] } {
   const n = blocks.length;
   const tree = new DominatorTree(idom, rpo);
-  const order = new Int32Array(n).fill(-1);
+  const order = new Array<number>(n).fill(-1);
   rpo.forEach((b, i) => { order[b] = i; });
   const backEdges = new Map<number, Edge[]>();
   const diagnostics: LoopDiagnostic[] = [];
@@ -45,7 +45,7 @@ export function findLoops(blocks: readonly BlockLike[], rpo: readonly number[], 
   }
   // Bodies: the header plus every block that reaches a latch without passing the header.
   const raw: { header: number; blocks: number[]; backEdges: Edge[] }[] = [];
-  const mark = new Int32Array(n).fill(-1);
+  const mark = new Array<number>(n).fill(-1);
   for (const [header, edges] of [...backEdges].sort((a, b) => a[0] - b[0])) {
     const body: number[] = [header];
     mark[header] = header;
@@ -66,7 +66,7 @@ export function findLoops(blocks: readonly BlockLike[], rpo: readonly number[], 
   }
   // Nesting: from the largest loop to the smallest, the innermost loop seen so far that holds a
   // header is its parent (nested natural loops have strictly smaller bodies).
-  const innermost = new Int32Array(n).fill(-1);
+  const innermost = new Array<number>(n).fill(-1);
   const parent = new Map<number, number>();
   for (const l of [...raw].sort((a, b) => b.blocks.length - a.blocks.length || a.header - b.header)) {
     const p = innermost[l.header] ?? -1;

@@ -157,8 +157,10 @@ interface Unmodeled { readonly code: string; readonly severity: Severity; readon
 
 function classify(s: FullState, inst: Instruction, target: Shader['info']['target']): { write?: Write; unmodeled?: Unmodeled } {
   const def = inst.def;
-  const hw = hwregOperand(inst);
   const writesMode = def.implicitWrites?.includes('MODE') === true;
+  // Most instructions neither read nor write MODE: answered before the operand walk.
+  if (!writesMode && def.implicitReads?.includes('MODE') !== true) return NOTHING;
+  const hw = hwregOperand(inst);
   if (hw !== undefined && writesMode) {
     const reg = REGISTER_OF[hw.id];
     if (reg === undefined || hwregDef(hw.id, target) === undefined) {
@@ -204,9 +206,11 @@ function readsScalars(inst: Instruction): boolean {
   return inst.def.implicitWrites?.includes('MODE') === true && hwregOperand(inst) !== undefined;
 }
 
-/** `scalars`: whether to track the scalar registers (false when no instruction reads them: readsScalars). */
-function step(s: FullState, inst: Instruction, target: Shader['info']['target'], scalars: boolean): void {
-  const c = classify(s, inst, target);
+/**
+ * Applies one instruction whose classify answer (taken in the same state) is `c`. `scalars`:
+ * whether to track the scalar registers (false when no instruction reads them: readsScalars).
+ */
+function apply(s: FullState, inst: Instruction, c: ReturnType<typeof classify>, scalars: boolean): void {
   // The hook only where it is asked for (s_getreg_b32): no closure per instruction.
   if (scalars) stepScalar(s.regs, inst, inst.def.mnemonic === 's_getreg_b32' ? { getreg: (i) => getregBits(s, i) } : undefined);
   if (c.write) s[SLOT[c.write.register]] = c.write.after;
@@ -247,31 +251,34 @@ export function analyzeMode(shader: Shader, cfg: Cfg): ModeAnalysis {
   const initial = initialModeState(shader);
   const start: FullState = { regs: new ScalarState(), ...initial };
   // The scalar registers' bits matter only to an s_setreg* (most kernels have none): without one
-  // they stay unknown, and nothing the analysis returns changes.
+  // they stay unknown, and nothing the analysis returns changes. Every state then shares the
+  // start's registers, which nothing writes: no copy per block.
   const scalars = cfg.blocks.some((b) => b.instructions.some(readsScalars));
+  const regsOf = (s: FullState): ScalarState => (scalars ? s.regs.clone() : s.regs);
   const blockInFull = solveForward<FullState>(cfg, start, {
-    clone: (s) => ({ regs: s.regs.clone(), mode: s.mode, flatScrLo: s.flatScrLo, flatScrHi: s.flatScrHi }),
+    clone: (s) => ({ regs: regsOf(s), mode: s.mode, flatScrLo: s.flatScrLo, flatScrHi: s.flatScrHi }),
     joinInto: (into, from) => {
-      let changed = into.regs.joinFrom(from.regs);
+      let changed = scalars && into.regs.joinFrom(from.regs);
       for (const k of ['mode', 'flatScrLo', 'flatScrHi'] as const) {
         const j = joinBits(into[k], from[k]);
         if (!sameKb(j, into[k])) { into[k] = j; changed = true; }
       }
       return changed;
     },
-    step: (s, inst) => step(s, inst, target, scalars),
+    step: (s, inst) => apply(s, inst, classify(s, inst, target), scalars),
   });
 
   // One replay of every reachable block records the per-instruction results: the states before
   // and after each instruction, by its position in the reachable instructions sorted by pc
-  // (typed arrays of indices into the distinct states: no Map entry per instruction). The blocks
+  // (plain arrays of indices into the distinct states: no Map entry per instruction, and no typed
+  // array, which past 64 bytes is an allocation outside the JS heap). The blocks
   // are disjoint ranges of pcs, so the reachable ones sorted by start give the instructions sorted.
   const reachable = cfg.blocks.filter((b) => blockInFull[b.id] !== undefined).sort((x, y) => x.start - y.start);
-  const offset = new Int32Array(cfg.blocks.length);
+  const offset = new Array<number>(cfg.blocks.length).fill(0);
   let count = 0;
   for (const b of reachable) { offset[b.id] = count; count += b.instructions.length; }
-  const pcs = new Float64Array(count);
-  const beforeAt = new Int32Array(count), afterAt = new Int32Array(count);
+  const pcs = new Array<number>(count).fill(0);
+  const beforeAt = new Array<number>(count).fill(0), afterAt = new Array<number>(count).fill(0);
   const states: ModeState[] = [];
   const getregs: GetregRead[] = [];
   const valu: ValuMode[] = [];
@@ -289,7 +296,7 @@ export function analyzeMode(shader: Shader, cfg: Cfg): ModeAnalysis {
   for (const b of cfg.blocks) {
     const inS = blockInFull[b.id];
     if (inS === undefined) continue;
-    const s: FullState = { regs: inS.regs.clone(), mode: inS.mode, flatScrLo: inS.flatScrLo, flatScrHi: inS.flatScrHi };
+    const s: FullState = { regs: regsOf(inS), mode: inS.mode, flatScrLo: inS.flatScrLo, flatScrHi: inS.flatScrHi };
     // Consecutive instructions share one (read-only) snapshot while no register of it changes.
     let last: ModeState | undefined;
     const snap = (): ModeState => (last && last.mode === s.mode && last.flatScrLo === s.flatScrLo && last.flatScrHi === s.flatScrHi ? last : (last = snapshot(s)));
@@ -308,13 +315,13 @@ export function analyzeMode(shader: Shader, cfg: Cfg): ModeAnalysis {
       if (c.unmodeled) diagnostics.push({ pc: inst.pc, instruction: text(inst, target), words: [...inst.words], ...c.unmodeled });
       if (c.write) transitions.push({ pc: inst.pc, instruction: text(inst, target), register: c.write.register, field: c.write.field, before: before[SLOT[c.write.register]], after: c.write.after });
       const g = inst.def.implicitReads?.includes('MODE') === true ? getregBits(s, inst) : undefined;
-      const hw = hwregOperand(inst);
+      const hw = g === undefined ? undefined : hwregOperand(inst);
       if (g !== undefined && hw !== undefined && inst.def.operands.some((d) => d.role === 'dst')) {
         const reg = REGISTER_OF[hw.id] ?? 'MODE';
         getregs.push({ pc: inst.pc, register: reg, field: hw, bits: g, knownMask: g.known, ...(g.known === ALL_BITS ? { value: g.value } : {}) });
       }
       if (inst.def.float !== undefined) valu.push(valuMode(inst.pc, inst.def.float, s.mode));
-      step(s, inst, target, scalars);
+      apply(s, inst, c, scalars);
       afterAt[at++] = index();
     }
   }

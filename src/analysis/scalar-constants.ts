@@ -61,47 +61,48 @@ export const CODE_EXEC_LO = 126;
 
 /** Known bits of every scalar register code at one program point (mutable: transfer functions update in place). */
 export class ScalarState {
-  readonly value: Uint32Array;
-  readonly known: Uint32Array;
-  /** Both, value then known: one buffer, so a clone is one allocation (the data flows clone per block). */
-  private readonly both: Uint32Array;
-  constructor(both?: Uint32Array) {
-    this.both = both ?? new Uint32Array(2 * SCALAR_CODES);
-    this.value = this.both.subarray(0, SCALAR_CODES);
-    this.known = this.both.subarray(SCALAR_CODES);
+  /**
+   * The value bits of code i at [i], its known bits at [SCALAR_CODES + i], as uint32 numbers: one
+   * plain array, so a clone is one copy on the JS heap (a typed array this size lives outside it,
+   * and allocating one costs far more than copying it; the data flows clone per block visit).
+   */
+  private readonly bits: number[];
+  constructor(bits?: number[]) {
+    this.bits = bits ?? new Array<number>(2 * SCALAR_CODES).fill(0);
   }
   clone(): ScalarState {
-    return new ScalarState(this.both.slice());
+    return new ScalarState(this.bits.slice());
   }
   get(code: number): KnownBits {
     if (code === CODE_NULL) return knownConst(0);
-    return { value: this.value[code] ?? 0, known: this.known[code] ?? 0 };
+    const inRange = code >= 0 && code < SCALAR_CODES;
+    return { value: inRange ? (this.bits[code] as number) : 0, known: inRange ? (this.bits[SCALAR_CODES + code] as number) : 0 };
   }
   set(code: number, k: KnownBits): void {
     if (code < 0 || code >= SCALAR_CODES || code === CODE_NULL) return;
-    this.known[code] = k.known;
-    this.value[code] = k.value & k.known;
+    this.bits[SCALAR_CODES + code] = k.known >>> 0;
+    this.bits[code] = (k.value & k.known) >>> 0;
   }
   clobberAll(): void {
-    this.known.fill(0);
-    this.value.fill(0);
+    this.bits.fill(0);
   }
   /** this := join(this, other); whether anything changed. */
   joinFrom(other: ScalarState): boolean {
+    const a = this.bits, b = other.bits;
     let changed = false;
     for (let i = 0; i < SCALAR_CODES; i++) {
-      const a = this.known[i] ?? 0;
-      const k = (a & (other.known[i] ?? 0) & ~((this.value[i] ?? 0) ^ (other.value[i] ?? 0))) >>> 0;
-      if (k !== a) {
+      const known = a[SCALAR_CODES + i] as number;
+      const k = (known & (b[SCALAR_CODES + i] as number) & ~((a[i] as number) ^ (b[i] as number))) >>> 0;
+      if (k !== known) {
         changed = true;
-        this.known[i] = k;
-        this.value[i] = (this.value[i] ?? 0) & k;
+        a[SCALAR_CODES + i] = k;
+        a[i] = ((a[i] as number) & k) >>> 0;
       }
     }
     return changed;
   }
   equals(other: ScalarState): boolean {
-    for (let i = 0; i < SCALAR_CODES; i++) if (this.known[i] !== other.known[i] || this.value[i] !== other.value[i]) return false;
+    for (let i = 0; i < 2 * SCALAR_CODES; i++) if (this.bits[i] !== other.bits[i]) return false;
     return true;
   }
 }
@@ -357,7 +358,7 @@ export function solveForward<S>(cfg: Cfg, initial: S, p: ForwardProblem<S>): (S 
   const order = new Array<number>(n).fill(n);
   cfg.rpo.forEach((b, i) => { order[b] = i; });
   input[cfg.entry] = p.clone(initial);
-  const queued = new Uint8Array(n);
+  const queued = new Array<number>(n).fill(0);
   const flow = callFlow(cfg);
   // A worklist ordered by RPO position: a sorted set would do; a scan over a small bitmap is enough.
   let pending = 1;

@@ -2,6 +2,7 @@ import type { InstrDef, Target } from '../isa/types.js';
 import { lookup } from '../isa/table.js';
 import type { DecodeContext, FamilyDecoder, Instruction, Modifiers, Operand } from './types.js';
 import { TRUNCATED } from './types.js';
+import { vgpr } from './operands.js';
 
 // DS encoding (2 dwords). RDNA2 ISA reference, "Microcode Formats", DS:
 //   word0: offset0 [7:0], offset1 [15:8], (bit 16 unused, ignored), gds [17], op [25:18],
@@ -89,7 +90,7 @@ export const decodeDS: FamilyDecoder = (ctx: DecodeContext): Instruction | strin
   for (const o of plan.ops) {
     const index = (w1 >>> o.shift) & 0xff;
     if (index + o.count > 256) return 'DS: register tuple runs past v255';
-    operands.push({ name: o.name, value: { kind: 'vgpr', index, count: o.count } });
+    operands.push({ name: o.name, value: vgpr(index, o.count) });
   }
   let mods: Modifiers;
   if (plan.offsetMode === OFFSET_PAIR) mods = { offset0: w0 & 0xff, offset1: (w0 >>> 8) & 0xff, gds };

@@ -2,7 +2,7 @@ import type { DecodeContext, FamilyDecoder, Instruction, Operand, OperandValue }
 import { TRUNCATED } from './types.js';
 import type { Family, InstrDef } from '../isa/types.js';
 import { lookup } from '../isa/table.js';
-import { sext } from './operands.js';
+import { sext, sgpr, ttmp, vgpr } from './operands.js';
 
 // FLAT / GLOBAL / SCRATCH encoding (64 bits). RDNA2 ISA reference, "FLAT" microcode format:
 //   dword 0: OFFSET[11:0] DLC[12] LDS[13] SEG[15:14] GLC[16] SLC[17] OP[24:18] (bit 25 unused)
@@ -48,9 +48,9 @@ const NULL_OFF: OperandValue = { kind: 'special', reg: 'null', code: FLAT_SADDR_
 
 /** GLOBAL saddr: an SGPR pair (LLVM aligns an odd index down), vcc, exec, a TTMP pair, or off. */
 function globalSaddr(code: number): OperandValue | undefined {
-  if (code <= 105) return { kind: 'sgpr', index: code & ~1, count: 2 };
+  if (code <= 105) return sgpr(code & ~1, 2);
   if (code === 106) return { kind: 'special', reg: 'vcc', code, count: 2 };
-  if (code >= 108 && code <= 123) return { kind: 'ttmp', index: (code - 108) & ~1, count: 2 };
+  if (code >= 108 && code <= 123) return ttmp((code - 108) & ~1, 2);
   if (code === 126) return { kind: 'special', reg: 'exec', code, count: 2 };
   if (code === FLAT_SADDR_OFF) return NULL_OFF;
   return undefined;
@@ -63,8 +63,8 @@ function globalSaddr(code: number): OperandValue | undefined {
  */
 function scratchSaddr(code: number, target: string, lds: boolean): OperandValue {
   if (code === 127 && target !== 'gfx1030' && !lds) return { kind: 'special', reg: 'exec_hi', code, count: 1 };
-  if (code <= 105) return { kind: 'sgpr', index: code, count: 1 };
-  if (code >= 108 && code <= 123) return { kind: 'ttmp', index: code - 108, count: 1 };
+  if (code <= 105) return sgpr(code, 1);
+  if (code >= 108 && code <= 123) return ttmp(code - 108, 1);
   switch (code) {
     case 106: return { kind: 'special', reg: 'vcc_lo', code, count: 1 };
     case 107: return { kind: 'special', reg: 'vcc_hi', code, count: 1 };
@@ -75,7 +75,7 @@ function scratchSaddr(code: number, target: string, lds: boolean): OperandValue 
 }
 
 function vgprOp(name: string, index: number, count: number): Operand {
-  return { name, value: { kind: 'vgpr', index, count } };
+  return { name, value: vgpr(index, count) };
 }
 
 export const decodeFLAT: FamilyDecoder = (ctx: DecodeContext): Instruction | string => {

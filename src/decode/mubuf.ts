@@ -2,7 +2,7 @@ import type { Encoding, DecodeContext, FamilyDecoder, Instruction, Modifiers, Op
 import type { Family, InstrDef, Target } from '../isa/types.js';
 import { lookup } from '../isa/table.js';
 import { TRUNCATED } from './types.js';
-import { SRC, decodeScalarCode } from './operands.js';
+import { SRC, decodeScalarCode, sgpr, ttmp, vgpr } from './operands.js';
 
 // MUBUF encoding (2 dwords, plus a literal dword when soffset is 255). Field layout: RDNA2 ISA
 // reference, "Microcode Formats"; validity rules as LLVM 19 applies them (see tables/mubuf.ts).
@@ -58,8 +58,8 @@ const mubufOps = bufferOps('MUBUF', 256);
 /** An SGPR quad or TTMP quad named by the 5-bit srsrc field, or undefined when LLVM rejects it. */
 export function decodeSrsrc(field: number): OperandValue | undefined {
   const code = field << 2;
-  if (code + 3 <= SRC.SGPR_MAX) return { kind: 'sgpr', index: code, count: 4 };
-  if (code >= SRC.TTMP_MIN && code + 3 <= SRC.TTMP_MAX) return { kind: 'ttmp', index: code - SRC.TTMP_MIN, count: 4 };
+  if (code + 3 <= SRC.SGPR_MAX) return sgpr(code, 4);
+  if (code >= SRC.TTMP_MIN && code + 3 <= SRC.TTMP_MAX) return ttmp(code - SRC.TTMP_MIN, 4);
   return undefined;
 }
 
@@ -91,13 +91,13 @@ export function decodeBufferCommon(
     const count = op.vdataDwords + (tfe ? 1 : 0);
     const vdata = (w1 >>> 8) & 0xff;
     if (vdata + count > 256) return 'vdata register range runs past v255';
-    operands.push({ name: 'vdata', value: { kind: 'vgpr', index: vdata, count } });
+    operands.push({ name: 'vdata', value: vgpr(vdata, count) });
   }
   const naddr = (offen ? 1 : 0) + (idxen ? 1 : 0);
   if (naddr > 0) {
     const vaddr = w1 & 0xff;
     if (vaddr + naddr > 256) return 'vaddr register range runs past v255';
-    operands.push({ name: 'vaddr', value: { kind: 'vgpr', index: vaddr, count: naddr } });
+    operands.push({ name: 'vaddr', value: vgpr(vaddr, naddr) });
   }
   const srsrc = decodeSrsrc((w1 >>> 16) & 0x1f);
   if (srsrc === undefined) return 'srsrc names no SGPR/TTMP quad';

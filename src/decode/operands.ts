@@ -53,6 +53,36 @@ const SPECIAL_BY_CODE: ReadonlyMap<number, SpecialReg> = new Map<number, Special
   [SRC.LDS_DIRECT, 'src_lds_direct'],
 ]);
 
+// Register and constant operand values are immutable and few: each (code or first register,
+// count) is made once and shared by every operand that names it, so a decoded kernel holds one
+// object per distinct value rather than one per operand (decoding allocates what the CFG keeps).
+// Counts from 0 to SHARED_COUNTS - 1 are shared; the rare larger ones are made each time.
+const SHARED_COUNTS = 32;
+
+/** The memo slot of (n, count) for 0 <= n < limit, or -1 (not shared). */
+function slot(n: number, limit: number, count: number): number {
+  return n >= 0 && n < limit && count >= 0 && count < SHARED_COUNTS ? n * SHARED_COUNTS + count : -1;
+}
+
+// Made at their full length (a fast holey array: one first filled far past its end is a dictionary).
+const SGPR_VALUES = new Array<OperandValue>((SRC.SGPR_MAX + 1) * SHARED_COUNTS);
+const TTMP_VALUES = new Array<OperandValue>((SRC.TTMP_MAX - SRC.TTMP_MIN + 1) * SHARED_COUNTS);
+const VGPR_VALUES = new Array<OperandValue>(256 * SHARED_COUNTS);
+/** By (source code, count): decodeScalarCode's values other than register ranges and the literal placeholder. */
+const CODE_VALUES = new Array<OperandValue>(256 * SHARED_COUNTS);
+
+/** The SGPR range s[index : index + count - 1] (a shared value). */
+export function sgpr(index: number, count: number): OperandValue {
+  const k = slot(index, SRC.SGPR_MAX + 1, count);
+  return k < 0 ? { kind: 'sgpr', index, count } : (SGPR_VALUES[k] ??= { kind: 'sgpr', index, count });
+}
+
+/** The TTMP range ttmp[index : index + count - 1] (a shared value). */
+export function ttmp(index: number, count: number): OperandValue {
+  const k = slot(index, SRC.TTMP_MAX - SRC.TTMP_MIN + 1, count);
+  return k < 0 ? { kind: 'ttmp', index, count } : (TTMP_VALUES[k] ??= { kind: 'ttmp', index, count });
+}
+
 export function isInlineConstant(code: number): boolean {
   return (code >= SRC.INLINE_INT_MIN && code <= SRC.INLINE_INT_MAX) || (code >= SRC.INLINE_FLOAT_MIN && code <= SRC.INLINE_FLOAT_MAX);
 }
@@ -69,10 +99,16 @@ export function inlineIntValue(code: number): number {
  * Pair registers: 106 (vcc) and 126 (exec) name the 64-bit register when count is 2.
  */
 export function decodeScalarCode(code: number, count: number): OperandValue {
-  if (code <= SRC.SGPR_MAX) return { kind: 'sgpr', index: code, count };
-  if (code >= SRC.TTMP_MIN && code <= SRC.TTMP_MAX) return { kind: 'ttmp', index: code - SRC.TTMP_MIN, count };
-  if (isInlineConstant(code)) return { kind: 'inline', code };
+  if (code <= SRC.SGPR_MAX) return sgpr(code, count);
+  if (code >= SRC.TTMP_MIN && code <= SRC.TTMP_MAX) return ttmp(code - SRC.TTMP_MIN, count);
   if (code === SRC.LITERAL) return { kind: 'literal', value: Number.NaN };
+  const k = slot(code, 256, count);
+  return k < 0 ? otherScalarCode(code, count) : (CODE_VALUES[k] ??= otherScalarCode(code, count));
+}
+
+/** decodeScalarCode of a code that is no register range and no literal. */
+function otherScalarCode(code: number, count: number): OperandValue {
+  if (isInlineConstant(code)) return { kind: 'inline', code };
   if (count >= 2 && code === SRC.VCC_LO) return { kind: 'special', reg: 'vcc', code, count };
   if (count >= 2 && code === SRC.EXEC_LO) return { kind: 'special', reg: 'exec', code, count };
   const reg = SPECIAL_BY_CODE.get(code);
@@ -82,12 +118,14 @@ export function decodeScalarCode(code: number, count: number): OperandValue {
 
 /** Decode a 9-bit VALU source code. */
 export function decodeSrc9(code: number, count: number): OperandValue {
-  if (code >= SRC.VGPR_MIN) return { kind: 'vgpr', index: code - SRC.VGPR_MIN, count };
+  if (code >= SRC.VGPR_MIN) return vgpr(code - SRC.VGPR_MIN, count);
   return decodeScalarCode(code, count);
 }
 
+/** The VGPR range v[index : index + count - 1] (a shared value). */
 export function vgpr(index: number, count: number): OperandValue {
-  return { kind: 'vgpr', index, count };
+  const k = slot(index, 256, count);
+  return k < 0 ? { kind: 'vgpr', index, count } : (VGPR_VALUES[k] ??= { kind: 'vgpr', index, count });
 }
 
 /** Bits hi..lo (inclusive) of a 32-bit word. */
@@ -116,17 +154,17 @@ export function decodeValuSrc(code: number, count: number): OperandValue {
   if (count <= 1) return decodeSrc9(code, count);
   if (code >= SRC.VGPR_MIN) {
     const index = code - SRC.VGPR_MIN;
-    return index + count > 256 ? { kind: 'reserved', code } : { kind: 'vgpr', index, count };
+    return index + count > 256 ? { kind: 'reserved', code } : vgpr(index, count);
   }
   const align = count >= 4 ? 4 : count;
   if (code <= SRC.SGPR_MAX) {
     const index = code - (code % align);
-    return index + count > SRC.SGPR_MAX + 1 ? { kind: 'reserved', code } : { kind: 'sgpr', index, count };
+    return index + count > SRC.SGPR_MAX + 1 ? { kind: 'reserved', code } : sgpr(index, count);
   }
   if (code >= SRC.TTMP_MIN && code <= SRC.TTMP_MAX) {
     const t = code - SRC.TTMP_MIN;
     const index = t - (t % align);
-    return index + count > 16 ? { kind: 'reserved', code } : { kind: 'ttmp', index, count };
+    return index + count > 16 ? { kind: 'reserved', code } : ttmp(index, count);
   }
   if (code === SRC.VCC_HI || code === SRC.M0 || code === SRC.EXEC_HI || code === SRC.LDS_DIRECT) return { kind: 'reserved', code };
   return decodeScalarCode(code, count);

@@ -7,8 +7,8 @@
 //  - 4+ dwords: SGPR/TTMP tuples aligned down to 4 that must fit the file; vcc, exec, null.
 import type { DataType, InstrDef, OperandDef } from '../isa/types.js';
 import type { DecodeContext, Instruction, Modifiers, Operand, OperandValue } from './types.js';
-import { TRUNCATED } from './types.js';
-import { SRC, decodeScalarCode } from './operands.js';
+import { NO_MODS, TRUNCATED } from './types.js';
+import { SRC, decodeScalarCode, sgpr, ttmp } from './operands.js';
 
 /** Register count of a scalar operand. */
 export function scalarDwords(op: OperandDef): number {
@@ -43,17 +43,16 @@ export function decodeScalarReg(code: number, count: number): OperandValue | und
   const align = count === 2 ? 2 : 4;
   if (code <= SRC.SGPR_MAX) {
     const index = code - (code % align);
-    return index + count <= NUM_SGPRS ? { kind: 'sgpr', index, count } : undefined;
+    return index + count <= NUM_SGPRS ? sgpr(index, count) : undefined;
   }
   if (code >= SRC.TTMP_MIN && code <= SRC.TTMP_MAX) {
     const t = code - SRC.TTMP_MIN;
     const index = t - (t % align);
-    return index + count <= NUM_TTMPS ? { kind: 'ttmp', index, count } : undefined;
+    return index + count <= NUM_TTMPS ? ttmp(index, count) : undefined;
   }
   switch (code) {
-    case SRC.VCC_LO: return { kind: 'special', reg: 'vcc', code, count };
-    case SRC.EXEC_LO: return { kind: 'special', reg: 'exec', code, count };
-    case SRC.NULL: return { kind: 'special', reg: 'null', code, count };
+    // vcc, exec and null of `count` dwords.
+    case SRC.VCC_LO: case SRC.EXEC_LO: case SRC.NULL: return decodeScalarCode(code, count);
     case SRC.VCC_HI: case SRC.M0: case SRC.EXEC_HI: case SRC.LDS_DIRECT: return undefined;
     default: break;
   }
@@ -69,7 +68,6 @@ export function scalarInstruction(ctx: DecodeContext, def: InstrDef, size: numbe
   return { kind: 'instruction', pc: ctx.pc, words, size: size * 4, encoding, def, operands, mods };
 }
 
-const NO_MODS: Modifiers = {};
 const BAD_SDST = 'sdst register code is not valid for the operand width';
 const BAD_SSRC = 'ssrc code is reserved or not valid for the operand width';
 
@@ -85,7 +83,8 @@ const BAD_SSRC = 'ssrc code is reserved or not valid for the operand width';
 export function decodeSop(ctx: DecodeContext, def: InstrDef, encoding: Instruction['encoding']): Instruction | string {
   const w = ctx.words[ctx.index] ?? 0;
   const ops = def.operands;
-  const out: Operand[] = [];
+  // One operand per definition operand: the array made at its length.
+  const out: Operand[] = new Array<Operand>(ops.length);
   let size = 1;
   for (let k = 0; k < ops.length; k++) {
     const op = ops[k] as OperandDef;
@@ -93,7 +92,7 @@ export function decodeSop(ctx: DecodeContext, def: InstrDef, encoding: Instructi
       case 'sdst': {
         const v = decodeScalarReg((w >>> 16) & 0x7f, scalarDwords(op));
         if (v === undefined) return BAD_SDST;
-        out.push({ name: op.name, value: v });
+        out[k] = { name: op.name, value: v };
         break;
       }
       case 'ssrc': {
@@ -101,22 +100,22 @@ export function decodeSop(ctx: DecodeContext, def: InstrDef, encoding: Instructi
         if (code === SRC.LITERAL) {
           if (ctx.index + 1 >= ctx.end) return TRUNCATED;
           size = 2;
-          out.push({ name: op.name, value: { kind: 'literal', value: (ctx.words[ctx.index + 1] ?? 0) >>> 0 } });
+          out[k] = { name: op.name, value: { kind: 'literal', value: (ctx.words[ctx.index + 1] ?? 0) >>> 0 } };
           break;
         }
         const v = decodeScalarReg(code, scalarDwords(op));
         if (v === undefined) return BAD_SSRC;
-        out.push({ name: op.name, value: v });
+        out[k] = { name: op.name, value: v };
         break;
       }
       case 'literal': {
         if (ctx.index + 1 >= ctx.end) return TRUNCATED;
         size = 2;
-        out.push({ name: op.name, value: { kind: 'literal', value: (ctx.words[ctx.index + 1] ?? 0) >>> 0 } });
+        out[k] = { name: op.name, value: { kind: 'literal', value: (ctx.words[ctx.index + 1] ?? 0) >>> 0 } };
         break;
       }
       default:
-        out.push({ name: op.name, value: { kind: 'imm', value: w & 0xffff } });
+        out[k] = { name: op.name, value: { kind: 'imm', value: w & 0xffff } };
         break;
     }
   }

@@ -162,3 +162,6 @@ export interface DecodeContext {
 export type FamilyDecoder = (ctx: DecodeContext) => Instruction | string;
 
 export const TRUNCATED = 'truncated';
+
+/** The modifiers of an instruction that has none: one object for all of them (records are read-only). */
+export const NO_MODS: Modifiers = {};

@@ -16,8 +16,8 @@
 import type { InstrDef, OperandDef } from '../isa/types.js';
 import { lookup } from '../isa/table.js';
 import type { DecodeContext, FamilyDecoder, Instruction, Operand, OperandValue } from './types.js';
-import { TRUNCATED } from './types.js';
-import { SRC, decodeScalarCode, decodeValuSrc } from './operands.js';
+import { NO_MODS, TRUNCATED } from './types.js';
+import { SRC, decodeScalarCode, decodeValuSrc, vgpr } from './operands.js';
 
 /** Dwords of a register operand of this type. */
 export function dwordsOf(od: OperandDef): number {
@@ -40,18 +40,20 @@ export function decodeE32(ctx: DecodeContext, def: InstrDef, encoding: 'VOP1' | 
   if (ops.length === 0) {
     if (((w >>> 17) & 0xff) !== 0) return 'operand-less opcode with a non-zero vdst field';
     if ((w & 0x1ffff) !== 0 && def.flags !== undefined && def.flags.includes('zeroFields')) return 'v_illegal needs an all-zero word';
-    return { kind: 'instruction', pc: ctx.pc, words: [w >>> 0], size: 4, encoding, variant: 'e32', def, operands: [], mods: {} };
+    return { kind: 'instruction', pc: ctx.pc, words: [w >>> 0], size: 4, encoding, variant: 'e32', def, operands: [], mods: NO_MODS };
   }
   let literal: number | undefined;
-  const operands: Operand[] = [];
-  for (const od of ops) {
+  // One operand per definition operand: the array made at its length.
+  const operands: Operand[] = new Array<Operand>(ops.length);
+  for (let k = 0; k < ops.length; k++) {
+    const od = ops[k] as OperandDef;
     let value: OperandValue;
     switch (od.kind) {
       case 'vgpr': {
         const field = od.name === 'vdst' ? (w >>> 17) & 0xff : (w >>> 9) & 0xff;
         const count = dwordsOf(od);
         if (field + count > 256) return `${od.name} register range past v255`;
-        value = { kind: 'vgpr', index: field, count };
+        value = vgpr(field, count);
         break;
       }
       case 'src': {
@@ -88,10 +90,10 @@ export function decodeE32(ctx: DecodeContext, def: InstrDef, encoding: 'VOP1' | 
       default:
         return `unexpected operand kind ${od.kind} in an e32 definition`;
     }
-    operands.push({ name: od.name, value });
+    operands[k] = { name: od.name, value };
   }
   const words = literal === undefined ? [w >>> 0] : [w >>> 0, literal];
-  return { kind: 'instruction', pc: ctx.pc, words, size: words.length * 4, encoding, variant: 'e32', def, operands, mods: {} };
+  return { kind: 'instruction', pc: ctx.pc, words, size: words.length * 4, encoding, variant: 'e32', def, operands, mods: NO_MODS };
 }
 
 export const decodeVOP1: FamilyDecoder = (ctx: DecodeContext): Instruction | string => {

@@ -1,8 +1,8 @@
 import type { InstrDef, OperandDef, Target } from '../isa/types.js';
 import { lookup } from '../isa/table.js';
 import { E64_SRC_QUIRKS, e64ProfileOf, parseE64Profile, type E64Profile } from '../isa/tables/vop3-promotion.js';
-import type { DecodeContext, FamilyDecoder, Instruction, Operand, OperandValue } from './types.js';
-import { TRUNCATED } from './types.js';
+import type { DecodeContext, FamilyDecoder, Instruction, Modifiers, Operand, OperandValue } from './types.js';
+import { NO_MODS, TRUNCATED } from './types.js';
 import { SRC, decodeScalarCode, decodeValuSrc } from './operands.js';
 
 // VOP3 encoding (two dwords, plus one literal dword when a source field is 255):
@@ -280,14 +280,18 @@ export const decodeVOP3: FamilyDecoder = (ctx: DecodeContext): Instruction | str
   const clamp = p.clamp && (w0 & 0x8000) !== 0;
   const omod = p.omod ? (w1 >>> 27) & 3 : 0;
   const opsel = (w0 >>> 11) & L.opselMask;
-  const mods: { clamp?: boolean; omod?: number; opsel?: number; attr?: number; attrChan?: number; high?: boolean } = {};
-  if (clamp) mods.clamp = true;
-  if (omod !== 0) mods.omod = omod;
-  if (opsel !== 0) mods.opsel = opsel;
-  if (attr >= 0) {
-    mods.attr = attr;
-    mods.attrChan = attrChan;
-    if (high) mods.high = true;
+  let mods: Modifiers = NO_MODS;
+  if (clamp || omod !== 0 || opsel !== 0 || attr >= 0) {
+    const m: { clamp?: boolean; omod?: number; opsel?: number; attr?: number; attrChan?: number; high?: boolean } = {};
+    if (clamp) m.clamp = true;
+    if (omod !== 0) m.omod = omod;
+    if (opsel !== 0) m.opsel = opsel;
+    if (attr >= 0) {
+      m.attr = attr;
+      m.attrChan = attrChan;
+      if (high) m.high = true;
+    }
+    mods = m;
   }
   const words = size === 3 ? [w0 >>> 0, w1 >>> 0, lit] : [w0 >>> 0, w1 >>> 0];
   return { kind: 'instruction', pc: ctx.pc, words, size: size * 4, encoding: 'VOP3', variant: 'e64', def: L.def, operands, mods };
