@@ -64,21 +64,28 @@ class Words {
   private buf = NO_WORDS;
   length = 0;
   push(w: number): void {
-    if (this.length === this.buf.length) {
-      const grown = new Uint32Array(Math.max(256, 2 * this.buf.length));
-      grown.set(this.buf);
-      this.buf = grown;
-    }
+    if (this.length === this.buf.length) this.grow(1);
     this.buf[this.length++] = w;
+  }
+  /** The buffer, with room for `n` more words from `length` on (written there, then counted in `length`). */
+  room(n: number): Uint32Array {
+    if (this.length + n > this.buf.length) this.grow(n);
+    return this.buf;
+  }
+  private grow(n: number): void {
+    const grown = new Uint32Array(Math.max(256, 2 * this.buf.length, this.length + n));
+    grown.set(this.buf);
+    this.buf = grown;
   }
   /** The words from `start` on (a view: valid until the next push). */
   view(start = 0): Uint32Array {
     return this.buf.subarray(start, this.length);
   }
-  /** A stream that starts with these words. */
+  /** A stream that starts with these words (with room for a kernel's body: growing it again and again was measurable). */
   copy(): Words {
     const c = new Words();
-    c.buf = this.buf.slice(0, Math.max(256, this.length));
+    c.buf = new Uint32Array(Math.max(1024, 4 * this.length));
+    c.buf.set(this.view());
     c.length = this.length;
     return c;
   }
@@ -93,6 +100,7 @@ class ValueTypes {
   // Allocated at the first set (as Words' buffer).
   private byValue = NO_TYPES;
   private readonly types = new Map<number, Id>();
+  private last: Id | undefined;
   /** A fork's: the template's table, for the values it has none for (not copied). */
   constructor(private readonly inherited?: ValueTypes) {}
   get(value: number): Id | undefined {
@@ -101,12 +109,16 @@ class ValueTypes {
   }
   set(value: number, type: Id): void {
     if (value >= this.byValue.length) {
-      const grown = new Int32Array(Math.max(value + 1, 2 * this.byValue.length, 256));
+      const grown = new Int32Array(Math.max(value + 1, 2 * this.byValue.length, 1024));
       grown.set(this.byValue);
       this.byValue = grown;
     }
     this.byValue[value] = type.value;
-    if (!this.types.has(type.value)) this.types.set(type.value, type);
+    // Runs of values of one type are common: the last type's lookup is skipped.
+    if (type !== this.last) {
+      if (!this.types.has(type.value)) this.types.set(type.value, type);
+      this.last = type;
+    }
   }
 }
 
@@ -167,7 +179,11 @@ const RELOCATABLE_GLOBAL = new Set(['Type-Declaration', 'Constant-Creation', 'An
  * number), literal integers (2: `LiteralInteger*`), or an enumerant of `enumKind` whose parameters
  * are literal integers (3; 4: optional). Anything else takes the general encoder.
  */
-interface PlainPlan { readonly ids: number; readonly resultIndex: number; readonly hasType: boolean; readonly tail: 0 | 1 | 2 | 3 | 4 | 5; readonly enumKind: string }
+interface PlainPlan {
+  readonly ids: number; readonly resultIndex: number; readonly hasType: boolean; readonly tail: 0 | 1 | 2 | 3 | 4 | 5; readonly enumKind: string;
+  /** The enumerants of `enumKind` looked up so far, by name (plainEnum). */
+  readonly enums: Map<string, PlainEnum | null>;
+}
 const PLAIN_PLANS = new Map<string, PlainPlan | null>();
 const ID_KINDS = OPERAND_KINDS as unknown as Readonly<Record<string, string | readonly string[]>>;
 /** Instructions `place` puts anywhere but the open function's body, by op or by class. */
@@ -195,17 +211,17 @@ function makePlainPlan(op: string, info: OpInfo): PlainPlan | null {
     else if (last && enumTable(sp.replace(/\?$/, '')) !== undefined) { tail = sp.endsWith('?') ? 4 : 3; enumKind = sp.replace(/\?$/, ''); }
     else return null;
   }
-  return { ids, resultIndex, hasType: specs[0] === 'IdResultType', tail, enumKind };
+  return { ids, resultIndex, hasType: specs[0] === 'IdResultType', tail, enumKind, enums: new Map() };
 }
 /** An enumerant's value and how many literal-integer parameters follow it (-1: parameters of other kinds). */
-const PLAIN_ENUMS = new Map<string, { readonly value: number; readonly params: number } | null>();
-function plainEnum(kind: string, name: string): { readonly value: number; readonly params: number } | null {
-  const key = `${kind} ${name}`;
-  let e = PLAIN_ENUMS.get(key);
+interface PlainEnum { readonly value: number; readonly params: number }
+/** Enumerant `name` of the plan's enumKind (kept in the plan: no key string built per instruction). */
+function plainEnum(plan: PlainPlan, name: string): PlainEnum | null {
+  let e = plan.enums.get(name);
   if (e !== undefined) return e;
-  const x = enumerant(kind, name);
+  const x = enumerant(plan.enumKind, name);
   e = x ? { value: x.value, params: (x.params ?? []).every((q) => q === 'LiteralInteger') ? (x.params ?? []).length : -1 } : null;
-  PLAIN_ENUMS.set(key, e);
+  plan.enums.set(name, e);
   return e;
 }
 /** emitPlain's answer when the operands need the general encoder (which checks them and names any error). */
@@ -518,7 +534,7 @@ export class Module {
       case 3: case 4: {
         if (n === plan.ids) { if (plan.tail === 3) return GENERAL; break; }
         const name = operands[plan.ids];
-        const e = typeof name === 'string' ? plainEnum(plan.enumKind, name) : null;
+        const e = typeof name === 'string' ? plainEnum(plan, name) : null;
         if (!e || e.params < 0 || n !== plan.ids + 1 + e.params) return GENERAL;
         vals[w++] = e.value;
         for (let a = plan.ids + 1; a < n; a++) {
@@ -534,14 +550,19 @@ export class Module {
       this.claim(op, result);
     }
     const start = body.length;
-    body.push(((w + (plan.resultIndex >= 0 ? 2 : 1)) << 16 | info.opcode) >>> 0);
+    const size = w + (plan.resultIndex >= 0 ? 2 : 1);
+    // Written into the body's buffer directly (a push per word was measurable).
+    const buf = body.room(size);
+    let at = start;
+    buf[at++] = (size << 16 | info.opcode) >>> 0;
     let id: Id | undefined;
     for (let k = 0, a = 0; a < w || k === plan.resultIndex; k++) {
       if (k === plan.resultIndex) {
         id = result ?? new Id(this.nextId++, this);
-        body.push(id.value);
-      } else body.push(vals[a++] as number);
+        buf[at++] = id.value;
+      } else buf[at++] = vals[a++] as number;
     }
+    body.length = at;
     if (id && plan.hasType) this.valueTypes.set(id.value, operands[0] as Id);
     if (this.recorder) {
       const inst = Array.from(body.view(start));
