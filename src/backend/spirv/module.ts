@@ -20,9 +20,9 @@
 // made: types, constants, imports, decorations, names; to one of its own ids; or to the function's
 // id); `emitRelocatable` copies it into another module: its module-level instructions emitted
 // there in the recorded order (deduplicated as their methods would be), its own ids a block of
-// consecutive fresh ids, its words copied and patched. The result is the same as emitting the
-// function there by its methods, but for the numbering of the ids (the recompiler's helpers,
-// recorded once per process: src/backend/spirv/emit.ts).
+// consecutive fresh ids, its words copied and patched (by assemble, into the module's words).
+// The result is the same as emitting the function there by its methods, but for the numbering of
+// the ids (the recompiler's helpers, recorded once per process: src/backend/spirv/emit.ts).
 //
 // Forks: `fork()` makes a module that starts as this one is (its sections, open function, ids,
 // dedup and type tables), to go on emitting into; this module's ids are valid in the fork and
@@ -170,6 +170,9 @@ export interface RelocatableFunction {
   /** The indices in `words` that hold references. */
   readonly ids: Uint32Array;
 }
+/** A relocatable function placed in a module: reference r of its words is id `ids[r]` there. */
+interface Relocated { readonly f: RelocatableFunction; readonly ids: Uint32Array }
+
 /** What recordFunction takes outside the function: instructions any module may hold more than once or share. */
 const RELOCATABLE_GLOBAL = new Set(['Type-Declaration', 'Constant-Creation', 'Annotation']);
 
@@ -285,8 +288,12 @@ export class Module {
   private debugProcessed: number[] = [];
   private annotations: number[] = [];
   private globals: number[] = [];
-  /** The closed functions' streams, in order (concatenated once, by assemble). */
-  private readonly functions: ArrayLike<number>[] = [];
+  /**
+   * The closed functions' streams, in order (concatenated once, by assemble); a relocatable
+   * function's words with the ids its references become here (patched as assemble copies them:
+   * a patched copy of each was a large kernel's helpers' words allocated and copied once more).
+   */
+  private readonly functions: (ArrayLike<number> | Relocated)[] = [];
   private current: FunctionStreams | undefined;
   private openLabel: Id | undefined;
   private readonly declared = { caps: new Set<string>(), exts: new Set<string>() };
@@ -868,14 +875,11 @@ export class Module {
     for (let k = 0; k < g; k++) {
       const x = f.globals[k] as RelocatableGlobal;
       const words = x.words.slice();
-      for (const p of x.ids) words[p] = num[words[p] as number] as number;
+      for (let j = 0; j < x.ids.length; j++) { const p = x.ids[j] as number; words[p] = num[words[p] as number] as number; }
       const id = this.define(x.op, x.info, NO_OPERANDS, words, x.result, x.resultType >= 0 ? typeIds[x.resultType] : undefined, undefined, undefined);
       if (id) { num[k] = id.value; typeIds[k] = id; }
     }
-    const out = f.words.slice();
-    const ids = f.ids;
-    for (let k = 0; k < ids.length; k++) { const p = ids[k] as number; out[p] = num[out[p] as number] as number; }
-    this.functions.push(out);
+    this.functions.push({ f, ids: num });
   }
 
   /** The module as SPIR-V words: header (magic, version, generator, bound, 0) and the sections in layout order. */
@@ -891,11 +895,25 @@ export class Module {
     const sections = [
       header, this.capabilities, this.extensions, this.imports, this.memoryModel, this.entryPoints,
       this.executionModes, this.debugSource, this.debugNames, this.debugProcessed, this.annotations,
-      this.globals, ...this.functions,
+      this.globals,
     ];
-    const out = new Uint32Array(sections.reduce((n, s) => n + s.length, 0));
+    const words = (x: ArrayLike<number> | Relocated): ArrayLike<number> => ((x as Relocated).f !== undefined ? (x as Relocated).f.words : x as ArrayLike<number>);
+    let size = 0;
+    for (const s of sections) size += s.length;
+    for (const x of this.functions) size += words(x).length;
+    const out = new Uint32Array(size);
     let at = 0;
     for (const s of sections) { out.set(s, at); at += s.length; }
+    for (const x of this.functions) {
+      const w = words(x);
+      out.set(w, at);
+      if (w !== x) {
+        // A relocatable function's references become this module's ids.
+        const { f, ids } = x as Relocated;
+        for (let k = 0; k < f.ids.length; k++) { const p = at + (f.ids[k] as number); out[p] = ids[out[p] as number] as number; }
+      }
+      at += w.length;
+    }
     return out;
   }
 }
