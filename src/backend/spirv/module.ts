@@ -344,7 +344,9 @@ export class Module {
 
   /** Whether `v` is an id of this module: its own, or one of the module it was forked from. */
   private owns(v: Id): boolean {
-    return v.owner === this || (this.template !== undefined && this.template.owns(v));
+    // Most ids are this module's or its template's (the template's types and constants): no call for those.
+    const o = v.owner, t = this.template;
+    return o === this || (t !== undefined && (o === t || (t.template !== undefined && t.owns(v))));
   }
 
   /** Throws once the module is forked (a template takes nothing more). */
