@@ -153,6 +153,49 @@ test('types, constants, capabilities, extensions and imports are deduplicated; s
     %8 = OpTypeStruct %2`));
 });
 
+test('fork: a module that goes on from a template gives the words of one built straight through; the template takes nothing more', () => {
+  // The common start: capability, memory model, types, a constant, a decoration, an open function, an id allocated ahead.
+  const start = (m: Module) => {
+    m.OpCapability('Shader');
+    m.OpMemoryModel('Logical', 'GLSL450');
+    const voidT = m.OpTypeVoid(), u32 = m.OpTypeInt(32, 0), one = m.constant(u32, 1);
+    const later = m.allocateId();
+    const main = m.OpFunction(voidT, 'None', m.OpTypeFunction(voidT));
+    m.OpEntryPoint('GLCompute', main, 'main');
+    m.OpExecutionMode(main, 'LocalSize', 32, 1, 1);
+    m.OpLabel();
+    const x = m.OpIAdd(u32, one, one);
+    m.OpDecorate(x, 'NoContraction');
+    return { voidT, u32, one, later, x };
+  };
+  // What each kernel adds: the same types, constants and decorations again (deduplicated against the start), new ones, the allocated id defined.
+  const rest = (m: Module, s: ReturnType<typeof start>, k: number) => {
+    assert.equal(m.OpTypeInt(32, 0), s.u32);
+    assert.equal(m.constant(s.u32, 1), s.one);
+    assert.equal(m.typeOf(s.x), s.u32);
+    m.OpDecorate(s.x, 'NoContraction');
+    const y = m.OpIMul(s.u32, s.x, m.constant(s.u32, k));
+    m.emit('OpIAdd', [s.u32, y, m.OpTypeInt(32, 0) === s.u32 ? s.one : y], s.later);
+    m.OpReturn();
+    m.OpFunctionEnd();
+    return m.assemble();
+  };
+  const template = new Module();
+  const s = start(template);
+  const a = template.fork(), b = template.fork();
+  const wordsA = rest(a, s, 5), wordsB = rest(b, s, 1);
+  for (const [words, k] of [[wordsA, 5], [wordsB, 1]] as const) {
+    const straight = new Module();
+    assert.deepEqual([...words], [...rest(straight, start(straight), k)]);
+    assertValid(words);
+  }
+  // The template takes no more instructions or ids; a fork's own ids are not another fork's.
+  assert.throws(() => template.OpTypeBool(), /^BuilderError: OpTypeBool: the module was forked/);
+  assert.throws(() => template.allocateId(), /^BuilderError: allocateId: the module was forked/);
+  const c = template.fork();
+  assert.throws(() => c.OpIAdd(s.u32, a.constant(s.u32, 9), s.one), /belongs to another module/);
+});
+
 test('constants: f16/f64/i64/i16 words exact from bits (64-bit literals low word first, narrow signed sign-extended)', () => {
   const m = new Module();
   for (const c of ['Shader', 'Float16', 'Float64', 'Int64', 'Int16'] as const) m.OpCapability(c);

@@ -69,7 +69,7 @@ import { Module, type RelocatableFunction } from './module.js';
 import type { Id } from './operands.js';
 import { CompileError } from './errors.js';
 import { emitOp, EVERYWHERE, type KernelState, type Scalars } from './emit-ops.js';
-import { planFloatControls, withGuarded } from './float-controls.js';
+import { type EntryFloatControls, planFloatControls, withGuarded } from './float-controls.js';
 import { planStructuredFlow } from './structurize.js';
 import { emitStructured } from './emit-structured.js';
 import { DONE, emitStateMachine, YIELD } from './emit-state-machine.js';
@@ -155,12 +155,228 @@ export function clockRefusal(i: Inst, profile: TargetProfile): string | undefine
   return `reading the ${clock === 'time' ? 'shader clock (OpReadClockKHR at Subgroup scope)' : 'real-time clock (OpReadClockKHR at Device scope)'} needs VK_KHR_shader_clock's ${feature}, which the ${profile.name} profile does not offer`;
 }
 
-export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitOptions = {}): EmitResult {
+/** What the module prologue depends on (all it depends on: its template's key). */
+interface PrologueOptions {
+  readonly ws: 32 | 64;
+  /** The entry point's float controls (with what the guarded helpers need). */
+  readonly controls: Required<EntryFloatControls>;
+  readonly bytes: boolean;
+  readonly byteStores: boolean;
+  readonly atomics: boolean;
+  readonly atomics64: boolean;
+  readonly clocks: boolean;
+  readonly viaSubgroup: boolean;
+  readonly lds: boolean;
+  /** The workgroup layout (LDS or s_barrier). */
+  readonly perWorkgroup: boolean;
+  readonly permutes: boolean;
+  readonly scratch: boolean;
+  readonly ringBytes: boolean;
+  /** The module addresses the code object's image. */
+  readonly image: boolean;
+  readonly ldsCap: number;
+  /** A wave's scratch region's bytes. */
+  readonly waveBytes: number;
+  /** How many helper functions (their ids are allocated here). */
+  readonly helpers: number;
+}
+
+/**
+ * The module's start for `o`, the same for every kernel with those options: capabilities, memory
+ * model, types, push constants, builtins, the workgroup variables, the entry point (its interface,
+ * execution modes, name) and its entry block's launch code (push constants read, the RDNA
+ * workgroup and wave, the grid check, scratch zeroing), left open. Emitted once per set of options
+ * into a template module (kept in PROLOGUES) that each kernel's module is forked from: this code
+ * through the general encoder was about half of a small kernel's emission.
+ */
+function emitPrologue(o: PrologueOptions) {
   const m = new Module({ version: MODULE_VERSION });
-  const ws = fn.waveSize;
+  const { ws, bytes, byteStores, atomics, atomics64, clocks, viaSubgroup, lds, perWorkgroup, permutes, scratch, ringBytes, image, ldsCap, waveBytes } = o;
+  const { rounding, denormPreserve, signedZeroInfNanPreserve, float64 } = o.controls;
   m.OpCapability('Shader');
   m.OpCapability('Int64');
   m.OpCapability('PhysicalStorageBufferAddresses');
+  if (float64) m.OpCapability('Float64');
+  if (rounding) m.enable('ExecutionMode', rounding.mode);
+  if (denormPreserve) m.enable('ExecutionMode', 'DenormPreserve');
+  if (signedZeroInfNanPreserve) m.enable('ExecutionMode', 'SignedZeroInfNanPreserve');
+  if (bytes) m.OpCapability('StorageBuffer8BitAccess');
+  if (atomics64) m.OpCapability('Int64Atomics');
+  if (clocks) {
+    m.OpCapability('ShaderClockKHR');
+    m.OpExtension('SPV_KHR_shader_clock');
+  }
+  if (viaSubgroup) {
+    m.OpCapability('GroupNonUniform');
+    m.OpCapability('GroupNonUniformBallot');
+    m.OpCapability('GroupNonUniformShuffle');
+  }
+  m.OpMemoryModel('PhysicalStorageBuffer64', 'GLSL450');
+
+  // --- types ---
+  const tVoid = m.OpTypeVoid();
+  const tBool = m.OpTypeBool();
+  const tU32 = m.OpTypeInt(32, 0);
+  const tU64 = m.OpTypeInt(64, 0);
+  const tF32 = m.OpTypeFloat(32);
+  const tV3 = m.OpTypeVector(tU32, 3);
+  const tV2U32 = m.OpTypeVector(tU32, 2);
+  const sc = scalars(m, tBool, tU32, tU64, tF32, tV2U32);
+  const { c32, c64 } = sc;
+  // The helpers' ids, defined after the entry point.
+  const helperFns = Array.from({ length: o.helpers }, () => m.allocateId());
+
+  // Push constants (imagePtr only in a module that addresses the code object's image).
+  const pcStruct = m.OpTypeStruct(tU64, tU64, tU64, tU32, tU32, tU32, tU32, tU32, tU32, tU32, tU32, tU32, tU32, tU64, ...(image ? [tU64] : []));
+  m.OpDecorate(pcStruct, 'Block');
+  [0, 8, 16, 24, 28, 32, 36, 40, 44, 48, 52, 56, 60, 64, ...(image ? [PUSH.imagePtr] : [])].forEach((off, k) => m.OpMemberDecorate(pcStruct, k, 'Offset', off));
+  const pcVar = m.OpVariable(m.OpTypePointer('PushConstant', pcStruct), 'PushConstant');
+  const pcPtr64 = m.OpTypePointer('PushConstant', tU64);
+  const pcPtr32 = m.OpTypePointer('PushConstant', tU32);
+  // Builtins.
+  const gLocal = m.OpVariable(m.OpTypePointer('Input', tV3), 'Input');
+  m.OpDecorate(gLocal, 'BuiltIn', 'LocalInvocationId');
+  const gGroup = m.OpVariable(m.OpTypePointer('Input', tV3), 'Input');
+  m.OpDecorate(gGroup, 'BuiltIn', 'WorkgroupId');
+  // Workgroup memory for the wave's exchanges (one dword per lane).
+  const shArr = m.OpTypeArray(tU32, c32(ws));
+  const shVar = m.OpVariable(m.OpTypePointer('Workgroup', shArr), 'Workgroup');
+  const shPtr = m.OpTypePointer('Workgroup', tU32);
+  // Two words for ballots (lanes 0-31, 32-63), built with atomic ORs (not with subgroup ballots).
+  const balVar = viaSubgroup ? undefined : m.OpVariable(m.OpTypePointer('Workgroup', m.OpTypeArray(tU32, c32(2))), 'Workgroup');
+  const tV4U32 = viaSubgroup ? m.OpTypeVector(tU32, 4) : undefined;
+  const psbU32 = m.OpTypePointer('PhysicalStorageBuffer', tU32);
+  const tU8 = bytes ? m.OpTypeInt(8, 0) : undefined;
+  const psbU8 = tU8 !== undefined ? m.OpTypePointer('PhysicalStorageBuffer', tU8) : undefined;
+  const psbU64 = atomics64 ? m.OpTypePointer('PhysicalStorageBuffer', tU64) : undefined;
+  // The byte stores' and atomics' address exchange (one u64 per lane).
+  const addrArr = (byteStores || atomics) && !viaSubgroup ? m.OpTypeArray(tU64, c32(ws)) : undefined;
+  const addrVar = addrArr !== undefined ? m.OpVariable(m.OpTypePointer('Workgroup', addrArr), 'Workgroup') : undefined;
+  // The atomics' data, compare and old value of each lane (as u64s).
+  const atomicVars = atomics && addrArr !== undefined
+    ? { data: m.OpVariable(m.OpTypePointer('Workgroup', addrArr), 'Workgroup'), cmp: m.OpVariable(m.OpTypePointer('Workgroup', addrArr), 'Workgroup'), old: m.OpVariable(m.OpTypePointer('Workgroup', addrArr), 'Workgroup') }
+    : undefined;
+  const shPtr64 = addrVar !== undefined ? m.OpTypePointer('Workgroup', tU64) : undefined;
+  // LDS, and the lane exchange of the DS ops (8 dwords per lane: active, addresses, data, results).
+  const ldsVar = lds ? m.OpVariable(m.OpTypePointer('Workgroup', m.OpTypeArray(tU32, c32(Math.ceil(ldsCap / 4) + 2))), 'Workgroup') : undefined;
+  const xVar = lds || (permutes && !viaSubgroup) ? m.OpVariable(m.OpTypePointer('Workgroup', m.OpTypeArray(tU32, c32(8 * ws))), 'Workgroup') : undefined;
+
+  const main = m.OpFunction(tVoid, 'None', m.OpTypeFunction(tVoid));
+  m.OpEntryPoint('GLCompute', main, 'main', pcVar, gLocal, gGroup, shVar, ...(balVar !== undefined ? [balVar] : []), ...(addrVar !== undefined ? [addrVar] : []), ...(atomicVars !== undefined ? [atomicVars.data, atomicVars.cmp, atomicVars.old] : []),
+    ...(ldsVar !== undefined ? [ldsVar] : []), ...(xVar !== undefined ? [xVar] : []));
+  m.OpExecutionMode(main, 'LocalSize', ws, 1, 1);
+  if (rounding) for (const w of rounding.widths) m.OpExecutionMode(main, rounding.mode, w);
+  for (const w of denormPreserve?.widths ?? []) m.OpExecutionMode(main, 'DenormPreserve', w);
+  if (signedZeroInfNanPreserve) m.OpExecutionMode(main, 'SignedZeroInfNanPreserve', 32);
+  if (float64) m.OpExecutionMode(main, 'SignedZeroInfNanPreserve', 64);
+  m.OpName(main, 'main');
+  m.OpLabel();
+
+  // --- the launch geometry (in the entry block: it dominates everything) ---
+  const pc64 = (off: number) => m.OpLoad(tU64, m.OpAccessChain(pcPtr64, pcVar, c32(off === PUSH.imagePtr ? 14 : off === PUSH.scratchPtr ? 13 : [0, 8, 16].indexOf(off))));
+  const pc32 = (off: number) => m.OpLoad(tU32, m.OpAccessChain(pcPtr32, pcVar, c32(3 + (off - 24) / 4)));
+  const kernargPtr = pc64(PUSH.kernargPtr), dispatchPtr = pc64(PUSH.dispatchPtr), sinkPtr = pc64(PUSH.sinkPtr);
+  const scratchPtr = scratch ? pc64(PUSH.scratchPtr) : c64(0n);
+  const imagePtr = image ? pc64(PUSH.imagePtr) : c64(0n);
+  const grid = [0, 1, 2].map((k) => pc32(PUSH.grid + 4 * k));
+  const blk = [0, 1, 2].map((k) => pc32(PUSH.block + 4 * k));
+  const wavesPerGroup = pc32(PUSH.wavesPerGroup), groupsX = pc32(PUSH.groupsX), groupsY = pc32(PUSH.groupsY), vkGroupsX = pc32(PUSH.vkGroupsX);
+  // The dispatch's scratch bytes (every wave's region; a raw shader's ring, src/interp/scratch.ts): in u64.
+  const toU64 = (x: Id) => m.OpUConvert(tU64, x);
+  const scratchRingBytes = ringBytes
+    ? [0, 1, 2].reduce((n, k) => m.OpIMul(tU64, n, toU64(m.OpUDiv(tU32, m.OpISub(tU32, m.OpIAdd(tU32, grid[k] as Id, blk[k] as Id), c32(1)), blk[k] as Id))), m.OpIMul(tU64, toU64(wavesPerGroup), c64(BigInt(waveBytes))))
+    : c64(0n);
+  const lid = m.OpLoad(tV3, gLocal), wid = m.OpLoad(tV3, gGroup);
+  const lane = m.OpCompositeExtract(tU32, lid, 0);
+  const vg = m.OpIAdd(tU32, m.OpCompositeExtract(tU32, wid, 0), m.OpIMul(tU32, m.OpCompositeExtract(tU32, wid, 1), vkGroupsX));
+  // The RDNA workgroup: the Vulkan one (workgroup layout), or the one its wave belongs to.
+  const hsaLinear = perWorkgroup ? vg : m.OpUDiv(tU32, vg, wavesPerGroup);
+  const gx = m.OpUMod(tU32, hsaLinear, groupsX);
+  const gyz = m.OpUDiv(tU32, hsaLinear, groupsX);
+  const gy = m.OpUMod(tU32, gyz, groupsY), gz = m.OpUDiv(tU32, gyz, groupsY);
+  const b0 = blk[0] as Id, b1 = blk[1] as Id, b2 = blk[2] as Id;
+  const bxy = m.OpIMul(tU32, b0, b1);
+  // A dispatch of more Vulkan workgroups than one row holds (vkGroupsX) fills its last row only in
+  // part: the workgroups past its end have no RDNA workgroup (gz past the grid's) and end here, so
+  // that none runs the program (scratch zeroing, lanes the program enables itself). The branch is
+  // the same for the whole Vulkan workgroup.
+  {
+    const exists = m.OpULessThan(tBool, m.OpIMul(tU32, gz, b2), grid[2] as Id);
+    const go = m.allocateId(), gone = m.allocateId();
+    m.OpSelectionMerge(go, 'None');
+    m.OpBranchConditional(exists, go, gone);
+    m.label(gone);
+    m.OpReturn();
+    m.label(go);
+  }
+  // The wave's items (a wave per Vulkan workgroup; the workgroup layout sets them for each turn).
+  const waveInGroup = perWorkgroup ? undefined : m.OpUMod(tU32, vg, wavesPerGroup);
+  const launch: Launch = { ws, scratch, waveBytes, lane, gx, gy, gz, grid, b0, b1, b2, bxy, hsaLinear, wavesPerGroup, scratchPtr };
+  const items = waveInGroup === undefined ? undefined : waveItems(sc, launch, waveInGroup);
+  // Scratch starts zeroed, as the interpreter's (the buffer is reused by a sequence's dispatches):
+  // each lane zeroes its own dwords (the interleaved column) of the regions of `count` waves from the workgroup's `first`.
+  const zeroScratch = (first: Id, count: Id) => {
+    const perLane = waveBytes / (4 * ws);
+    const total = m.OpIMul(tU32, count, c32(perLane));
+    const start = m.OpIAdd(tU32, m.OpIMul(tU32, hsaLinear, wavesPerGroup), first);
+    countedLoop(sc, c32(0), total, 1, (t) => {
+      const w = m.OpIAdd(tU32, start, m.OpUDiv(tU32, t, c32(perLane)));
+      const at = m.OpIAdd(tU32, m.OpIMul(tU32, m.OpUMod(tU32, t, c32(perLane)), c32(4 * ws)), m.OpIMul(tU32, lane, c32(4)));
+      const a = m.OpIAdd(tU64, scratchPtr, m.OpIAdd(tU64, m.OpIMul(tU64, m.OpUConvert(tU64, w), c64(BigInt(waveBytes))), m.OpUConvert(tU64, at)));
+      m.OpStore(m.OpConvertUToPtr(psbU32, a), c32(0), 'Aligned', 4);
+      return [];
+    });
+  };
+  if (scratch) {
+    if (waveInGroup !== undefined) zeroScratch(waveInGroup, c32(1));
+    else zeroScratch(c32(0), wavesPerGroup);
+  }
+  return {
+    template: m, tVoid, tBool, tU32, tU64, tF32, tV2U32, helperFns, shVar, shPtr, balVar, tV4U32, psbU32, tU8, psbU8, psbU64, addrVar, atomicVars, shPtr64, ldsVar, xVar,
+    kernargPtr, dispatchPtr, sinkPtr, scratchPtr, imagePtr, wavesPerGroup, scratchRingBytes, lane, gx, gy, gz, launch, items,
+  };
+}
+type Prologue = ReturnType<typeof emitPrologue>;
+
+/** The prologue templates by their options (a few sets in practice; bounded for a long-running process). */
+const PROLOGUES = new Map<string, Prologue>();
+const MAX_PROLOGUES = 64;
+function prologue(o: PrologueOptions): Prologue {
+  const key = JSON.stringify(o);
+  let p = PROLOGUES.get(key);
+  if (!p) {
+    p = emitPrologue(o);
+    if (PROLOGUES.size >= MAX_PROLOGUES) PROLOGUES.delete(PROLOGUES.keys().next().value as string);
+    PROLOGUES.set(key, p);
+  }
+  return p;
+}
+
+/** The launch values (the prologue's) that a wave's work-items are computed from. */
+interface Launch {
+  readonly ws: number; readonly scratch: boolean; readonly waveBytes: number;
+  readonly lane: Id; readonly gx: Id; readonly gy: Id; readonly gz: Id; readonly grid: readonly Id[];
+  readonly b0: Id; readonly b1: Id; readonly b2: Id; readonly bxy: Id; readonly hsaLinear: Id; readonly wavesPerGroup: Id; readonly scratchPtr: Id;
+}
+
+/** A wave's work-items: the invocation's local ids and whether it is inside the grid, its scratch region. */
+function waveItems(sc: Scalars, l: Launch, wave: Id) {
+  const { m, tBool, tU32, tU64, c32, c64 } = sc;
+  const { ws, scratch, waveBytes, lane, gx, gy, gz, grid, b0, b1, b2, bxy, hsaLinear, wavesPerGroup, scratchPtr } = l;
+  const inDim = (g: Id, bk: Id, l: Id, n: Id) => m.OpULessThan(tBool, m.OpIAdd(tU32, m.OpIMul(tU32, g, bk), l), n);
+  const flat = m.OpIAdd(tU32, m.OpIMul(tU32, wave, c32(ws)), lane);
+  const lx = m.OpUMod(tU32, flat, b0), ly = m.OpUMod(tU32, m.OpUDiv(tU32, flat, b0), b1), lz = m.OpUDiv(tU32, flat, bxy);
+  const exists = m.OpULessThan(tBool, flat, m.OpIMul(tU32, bxy, b2));
+  const inGrid = m.OpLogicalAnd(tBool, exists, m.OpLogicalAnd(tBool, inDim(gx, b0, lx, grid[0] as Id), m.OpLogicalAnd(tBool, inDim(gy, b1, ly, grid[1] as Id), inDim(gz, b2, lz, grid[2] as Id))));
+  // The wave's scratch region: the dispatch's waves in order, workgroup-major (as the engine sizes it).
+  const scratchBase = scratch
+    ? m.OpIAdd(tU64, scratchPtr, m.OpIMul(tU64, m.OpUConvert(tU64, m.OpIAdd(tU32, m.OpIMul(tU32, hsaLinear, wavesPerGroup), wave)), c64(BigInt(waveBytes))))
+    : c64(0n);
+  return { localIds: [lx, ly, lz], inGrid, scratchBase, wave };
+}
+
+export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitOptions = {}): EmitResult {
+  const ws = fn.waveSize;
   const floatOps: { pc: number | undefined; op: Op; lowering: 'native' }[] = [];
   // The float ops left after lowering must all be native under one set of entry point modes.
   const fc = planFloatControls(fn, profile);
@@ -203,164 +419,33 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
   // ... and f64 device ops (the guarded fma) the Float64 capability and the same for 64 bits.
   const guarded64 = guarded && fn.helpers.some((h) => h.blocks.some((b) => b.insts.some((i) => i.float !== undefined && i.type === 'f64')));
   const { rounding, denormPreserve, signedZeroInfNanPreserve, float64 } = guarded ? withGuarded(profile, fc.controls, guarded64) : fc.controls;
-  if (float64) m.OpCapability('Float64');
-  if (rounding) m.enable('ExecutionMode', rounding.mode);
-  if (denormPreserve) m.enable('ExecutionMode', 'DenormPreserve');
-  if (signedZeroInfNanPreserve) m.enable('ExecutionMode', 'SignedZeroInfNanPreserve');
   // Dword accesses at misaligned addresses go byte by byte where the profile allows bytes.
   if (dwords && profile.storageBuffer8BitAccess && !profile.unalignedDwordAccess) bytes = true;
-  if (bytes) m.OpCapability('StorageBuffer8BitAccess');
-  if (atomics64) m.OpCapability('Int64Atomics');
-  if (clocks) {
-    m.OpCapability('ShaderClockKHR');
-    m.OpExtension('SPV_KHR_shader_clock');
-  }
   // The lane exchange: subgroup operations where a full subgroup of the wave's size holds the workgroup.
   const laneExchange = options.laneExchange ?? chooseLaneExchange(profile, ws);
   const viaSubgroup = laneExchange.kind === 'subgroup';
-  if (viaSubgroup) {
-    if (laneExchange.subgroupSize !== ws) throw new CompileError(`internal: a subgroup lane exchange of ${laneExchange.subgroupSize} lanes for a wave${ws} kernel`);
-    m.OpCapability('GroupNonUniform');
-    m.OpCapability('GroupNonUniformBallot');
-    m.OpCapability('GroupNonUniformShuffle');
-  }
-  m.OpMemoryModel('PhysicalStorageBuffer64', 'GLSL450');
-
-  // --- types ---
-  const tVoid = m.OpTypeVoid();
-  const tBool = m.OpTypeBool();
-  const tU32 = m.OpTypeInt(32, 0);
-  const tU64 = m.OpTypeInt(64, 0);
-  const tF32 = m.OpTypeFloat(32);
-  const tV3 = m.OpTypeVector(tU32, 3);
-  const tV2U32 = m.OpTypeVector(tU32, 2);
-  const sc = scalars(m, tBool, tU32, tU64, tF32, tV2U32);
-  const { c32, c64, cBool } = sc;
-  // The helpers' ids, defined after the entry point.
-  const helperFns = fn.helpers.map(() => m.allocateId());
-
-  // Push constants (imagePtr only in a module that addresses the code object's image).
-  const image = fn.blocks.some((b) => b.insts.some((i) => i.op === 'CodeAddress'));
-  const pcStruct = m.OpTypeStruct(tU64, tU64, tU64, tU32, tU32, tU32, tU32, tU32, tU32, tU32, tU32, tU32, tU32, tU64, ...(image ? [tU64] : []));
-  m.OpDecorate(pcStruct, 'Block');
-  [0, 8, 16, 24, 28, 32, 36, 40, 44, 48, 52, 56, 60, 64, ...(image ? [PUSH.imagePtr] : [])].forEach((off, k) => m.OpMemberDecorate(pcStruct, k, 'Offset', off));
-  const pcVar = m.OpVariable(m.OpTypePointer('PushConstant', pcStruct), 'PushConstant');
-  const pcPtr64 = m.OpTypePointer('PushConstant', tU64);
-  const pcPtr32 = m.OpTypePointer('PushConstant', tU32);
-  // Builtins.
-  const gLocal = m.OpVariable(m.OpTypePointer('Input', tV3), 'Input');
-  m.OpDecorate(gLocal, 'BuiltIn', 'LocalInvocationId');
-  const gGroup = m.OpVariable(m.OpTypePointer('Input', tV3), 'Input');
-  m.OpDecorate(gGroup, 'BuiltIn', 'WorkgroupId');
-  // Workgroup memory for the wave's exchanges (one dword per lane).
-  const shArr = m.OpTypeArray(tU32, c32(ws));
-  const shVar = m.OpVariable(m.OpTypePointer('Workgroup', shArr), 'Workgroup');
-  const shPtr = m.OpTypePointer('Workgroup', tU32);
-  // Two words for ballots (lanes 0-31, 32-63), built with atomic ORs (not with subgroup ballots).
-  const balVar = viaSubgroup ? undefined : m.OpVariable(m.OpTypePointer('Workgroup', m.OpTypeArray(tU32, c32(2))), 'Workgroup');
-  const tV4U32 = viaSubgroup ? m.OpTypeVector(tU32, 4) : undefined;
-  const psbU32 = m.OpTypePointer('PhysicalStorageBuffer', tU32);
-  const tU8 = bytes ? m.OpTypeInt(8, 0) : undefined;
-  const psbU8 = tU8 !== undefined ? m.OpTypePointer('PhysicalStorageBuffer', tU8) : undefined;
-  const psbU64 = atomics64 ? m.OpTypePointer('PhysicalStorageBuffer', tU64) : undefined;
-  // The byte stores' and atomics' address exchange (one u64 per lane).
-  const addrArr = (byteStores || atomics) && !viaSubgroup ? m.OpTypeArray(tU64, c32(ws)) : undefined;
-  const addrVar = addrArr !== undefined ? m.OpVariable(m.OpTypePointer('Workgroup', addrArr), 'Workgroup') : undefined;
-  // The atomics' data, compare and old value of each lane (as u64s).
-  const atomicVars = atomics && addrArr !== undefined
-    ? { data: m.OpVariable(m.OpTypePointer('Workgroup', addrArr), 'Workgroup'), cmp: m.OpVariable(m.OpTypePointer('Workgroup', addrArr), 'Workgroup'), old: m.OpVariable(m.OpTypePointer('Workgroup', addrArr), 'Workgroup') }
-    : undefined;
-  const shPtr64 = addrVar !== undefined ? m.OpTypePointer('Workgroup', tU64) : undefined;
-  // LDS, and the lane exchange of the DS ops (8 dwords per lane: active, addresses, data, results).
+  if (viaSubgroup && laneExchange.subgroupSize !== ws) throw new CompileError(`internal: a subgroup lane exchange of ${laneExchange.subgroupSize} lanes for a wave${ws} kernel`);
+  // The module starts as the prologue's template for these options made it (types, interface
+  // variables, the entry point's header and launch code), forked.
   const perWorkgroup = lds || barriers;
   const ldsCap = options.ldsBytes ?? 0;
-  const ldsVar = lds ? m.OpVariable(m.OpTypePointer('Workgroup', m.OpTypeArray(tU32, c32(Math.ceil(ldsCap / 4) + 2))), 'Workgroup') : undefined;
-  const xVar = lds || (permutes && !viaSubgroup) ? m.OpVariable(m.OpTypePointer('Workgroup', m.OpTypeArray(tU32, c32(8 * ws))), 'Workgroup') : undefined;
+  const p = prologue({
+    ws, controls: { rounding, denormPreserve, signedZeroInfNanPreserve, float64: float64 ?? false },
+    bytes, byteStores, atomics, atomics64, clocks, viaSubgroup, lds, perWorkgroup, permutes, scratch, ringBytes,
+    image: fn.blocks.some((b) => b.insts.some((i) => i.op === 'CodeAddress')),
+    ldsCap, waveBytes: scratchWaveBytes(options.scratchBytes ?? 0, ws), helpers: fn.helpers.length,
+  });
+  const m = p.template.fork();
+  const {
+    tVoid, tBool, tU32, tU64, tF32, tV2U32, helperFns, shVar, shPtr, balVar, tV4U32, psbU32, tU8, psbU8, psbU64, addrVar, atomicVars, shPtr64, ldsVar, xVar,
+    kernargPtr, dispatchPtr, sinkPtr, scratchPtr, imagePtr, wavesPerGroup, scratchRingBytes, lane, gx, gy, gz,
+  } = p;
+  const sc = scalars(m, tBool, tU32, tU64, tF32, tV2U32);
+  const { c32, c64, cBool } = sc;
   const fnPtr = (t: Id) => m.OpTypePointer('Function', t);
+  // The wave's items: the prologue's (a wave per Vulkan workgroup), or for each turn of the workgroup layout below.
+  let items = p.items;
 
-  const main = m.OpFunction(tVoid, 'None', m.OpTypeFunction(tVoid));
-  m.OpEntryPoint('GLCompute', main, 'main', pcVar, gLocal, gGroup, shVar, ...(balVar !== undefined ? [balVar] : []), ...(addrVar !== undefined ? [addrVar] : []), ...(atomicVars !== undefined ? [atomicVars.data, atomicVars.cmp, atomicVars.old] : []),
-    ...(ldsVar !== undefined ? [ldsVar] : []), ...(xVar !== undefined ? [xVar] : []));
-  m.OpExecutionMode(main, 'LocalSize', ws, 1, 1);
-  if (rounding) for (const w of rounding.widths) m.OpExecutionMode(main, rounding.mode, w);
-  for (const w of denormPreserve?.widths ?? []) m.OpExecutionMode(main, 'DenormPreserve', w);
-  if (signedZeroInfNanPreserve) m.OpExecutionMode(main, 'SignedZeroInfNanPreserve', 32);
-  if (float64) m.OpExecutionMode(main, 'SignedZeroInfNanPreserve', 64);
-  m.OpName(main, 'main');
-  m.OpLabel();
-
-  // --- the launch geometry (in the entry block: it dominates everything) ---
-  const pc64 = (off: number) => m.OpLoad(tU64, m.OpAccessChain(pcPtr64, pcVar, c32(off === PUSH.imagePtr ? 14 : off === PUSH.scratchPtr ? 13 : [0, 8, 16].indexOf(off))));
-  const pc32 = (off: number) => m.OpLoad(tU32, m.OpAccessChain(pcPtr32, pcVar, c32(3 + (off - 24) / 4)));
-  const kernargPtr = pc64(PUSH.kernargPtr), dispatchPtr = pc64(PUSH.dispatchPtr), sinkPtr = pc64(PUSH.sinkPtr);
-  const scratchPtr = scratch ? pc64(PUSH.scratchPtr) : c64(0n);
-  const imagePtr = image ? pc64(PUSH.imagePtr) : c64(0n);
-  const waveBytes = scratchWaveBytes(options.scratchBytes ?? 0, ws);
-  const grid = [0, 1, 2].map((k) => pc32(PUSH.grid + 4 * k));
-  const blk = [0, 1, 2].map((k) => pc32(PUSH.block + 4 * k));
-  const wavesPerGroup = pc32(PUSH.wavesPerGroup), groupsX = pc32(PUSH.groupsX), groupsY = pc32(PUSH.groupsY), vkGroupsX = pc32(PUSH.vkGroupsX);
-  // The dispatch's scratch bytes (every wave's region; a raw shader's ring, src/interp/scratch.ts): in u64.
-  const toU64 = (x: Id) => m.OpUConvert(tU64, x);
-  const scratchRingBytes = ringBytes
-    ? [0, 1, 2].reduce((n, k) => m.OpIMul(tU64, n, toU64(m.OpUDiv(tU32, m.OpISub(tU32, m.OpIAdd(tU32, grid[k] as Id, blk[k] as Id), c32(1)), blk[k] as Id))), m.OpIMul(tU64, toU64(wavesPerGroup), c64(BigInt(waveBytes))))
-    : c64(0n);
-  const lid = m.OpLoad(tV3, gLocal), wid = m.OpLoad(tV3, gGroup);
-  const lane = m.OpCompositeExtract(tU32, lid, 0);
-  const vg = m.OpIAdd(tU32, m.OpCompositeExtract(tU32, wid, 0), m.OpIMul(tU32, m.OpCompositeExtract(tU32, wid, 1), vkGroupsX));
-  // The RDNA workgroup: the Vulkan one (workgroup layout), or the one its wave belongs to.
-  const hsaLinear = perWorkgroup ? vg : m.OpUDiv(tU32, vg, wavesPerGroup);
-  const gx = m.OpUMod(tU32, hsaLinear, groupsX);
-  const gyz = m.OpUDiv(tU32, hsaLinear, groupsX);
-  const gy = m.OpUMod(tU32, gyz, groupsY), gz = m.OpUDiv(tU32, gyz, groupsY);
-  const b0 = blk[0] as Id, b1 = blk[1] as Id, b2 = blk[2] as Id;
-  const bxy = m.OpIMul(tU32, b0, b1);
-  // A dispatch of more Vulkan workgroups than one row holds (vkGroupsX) fills its last row only in
-  // part: the workgroups past its end have no RDNA workgroup (gz past the grid's) and end here, so
-  // that none runs the program (scratch zeroing, lanes the program enables itself). The branch is
-  // the same for the whole Vulkan workgroup.
-  {
-    const exists = m.OpULessThan(tBool, m.OpIMul(tU32, gz, b2), grid[2] as Id);
-    const go = m.allocateId(), gone = m.allocateId();
-    m.OpSelectionMerge(go, 'None');
-    m.OpBranchConditional(exists, go, gone);
-    m.label(gone);
-    m.OpReturn();
-    m.label(go);
-  }
-  const inDim = (g: Id, bk: Id, l: Id, n: Id) => m.OpULessThan(tBool, m.OpIAdd(tU32, m.OpIMul(tU32, g, bk), l), n);
-  // A wave's work-items: the invocation's local ids and whether it is inside the grid.
-  const waveItems = (wave: Id) => {
-    const flat = m.OpIAdd(tU32, m.OpIMul(tU32, wave, c32(ws)), lane);
-    const lx = m.OpUMod(tU32, flat, b0), ly = m.OpUMod(tU32, m.OpUDiv(tU32, flat, b0), b1), lz = m.OpUDiv(tU32, flat, bxy);
-    const exists = m.OpULessThan(tBool, flat, m.OpIMul(tU32, bxy, b2));
-    const inGrid = m.OpLogicalAnd(tBool, exists, m.OpLogicalAnd(tBool, inDim(gx, b0, lx, grid[0] as Id), m.OpLogicalAnd(tBool, inDim(gy, b1, ly, grid[1] as Id), inDim(gz, b2, lz, grid[2] as Id))));
-    // The wave's scratch region: the dispatch's waves in order, workgroup-major (as the engine sizes it).
-    const scratchBase = scratch
-      ? m.OpIAdd(tU64, scratchPtr, m.OpIMul(tU64, m.OpUConvert(tU64, m.OpIAdd(tU32, m.OpIMul(tU32, hsaLinear, wavesPerGroup), wave)), c64(BigInt(waveBytes))))
-      : c64(0n);
-    return { localIds: [lx, ly, lz], inGrid, scratchBase, wave };
-  };
-  // The wave's items: set here (a wave per Vulkan workgroup), or for each turn of the workgroup layout below.
-  const waveInGroup = perWorkgroup ? undefined : m.OpUMod(tU32, vg, wavesPerGroup);
-  let items = waveInGroup === undefined ? undefined : waveItems(waveInGroup);
-  // Scratch starts zeroed, as the interpreter's (the buffer is reused by a sequence's dispatches):
-  // each lane zeroes its own dwords (the interleaved column) of the regions of `count` waves from the workgroup's `first`.
-  const zeroScratch = (first: Id, count: Id) => {
-    const perLane = waveBytes / (4 * ws);
-    const total = m.OpIMul(tU32, count, c32(perLane));
-    const start = m.OpIAdd(tU32, m.OpIMul(tU32, hsaLinear, wavesPerGroup), first);
-    countedLoop(sc, c32(0), total, 1, (t) => {
-      const w = m.OpIAdd(tU32, start, m.OpUDiv(tU32, t, c32(perLane)));
-      const at = m.OpIAdd(tU32, m.OpIMul(tU32, m.OpUMod(tU32, t, c32(perLane)), c32(4 * ws)), m.OpIMul(tU32, lane, c32(4)));
-      const a = m.OpIAdd(tU64, scratchPtr, m.OpIAdd(tU64, m.OpIMul(tU64, m.OpUConvert(tU64, w), c64(BigInt(waveBytes))), m.OpUConvert(tU64, at)));
-      m.OpStore(m.OpConvertUToPtr(psbU32, a), c32(0), 'Aligned', 4);
-      return [];
-    });
-  };
-  if (scratch) {
-    if (waveInGroup !== undefined) zeroScratch(waveInGroup, c32(1));
-    else zeroScratch(c32(0), wavesPerGroup);
-  }
   const current = () => items ?? (() => { throw new CompileError('internal: a wave value outside a wave\'s turn'); })();
   const groupIds = [gx, gy, gz];
 
@@ -830,7 +915,7 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
     m.OpLoopMerge(wExit, wCont, 'None');
     m.OpBranchConditional(more, wBody, wExit);
     m.label(wBody);
-    items = waveItems(w);
+    items = waveItems(sc, p.launch, w);
     const pcOf = () => m.OpAccessChain(fnPtr(tU32), pcs, w);
     const pc = m.OpLoad(tU32, pcOf());
     const some = m.OpINotEqual(tBool, m.OpBitwiseOr(tU32, kernel.ballot(items.inGrid, false), kernel.ballot(items.inGrid, true)), c32(0));

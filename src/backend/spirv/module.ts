@@ -20,9 +20,14 @@
 // made: types, constants, imports, decorations, names; to one of its own ids; or to the function's
 // id); `emitRelocatable` copies it into another module: its module-level instructions emitted
 // there in the recorded order (deduplicated as their methods would be), its own ids a block of
-// consecutive fresh ids, its words copied and patched. The result is the same as emitting the
-// function there by its methods, but for the numbering of the ids (the recompiler's helpers,
-// recorded once per process: src/backend/spirv/emit.ts).
+// consecutive fresh ids, its words copied and patched (by assemble, into the module's words).
+// The result is the same as emitting the function there by its methods, but for the numbering of
+// the ids (the recompiler's helpers, recorded once per process: src/backend/spirv/emit.ts).
+//
+// Forks: `fork()` makes a module that starts as this one is (its sections, open function, ids,
+// dedup and type tables), to go on emitting into; this module's ids are valid in the fork and
+// mean the same there, and this module takes no more instructions (a template: the recompiler's
+// module prologue, built once per set of options and forked for each kernel, src/backend/spirv/emit.ts).
 import { GLSL_STD_450, MAGIC_NUMBER, OPERAND_KINDS, OPS } from './grammar.js';
 import {
   BuilderError, describe, encodeOperands, enumerant, enumTable, Id, opInfo,
@@ -46,25 +51,43 @@ export interface TypeInfo {
   readonly operands: readonly number[];
 }
 
+const NO_WORDS = new Uint32Array(0);
+const NO_TYPES = new Int32Array(0);
+
 /**
  * A growing stream of words (a function's body): a Uint32Array, doubled when full. A JS array
  * grown by push to the tens of thousands of words of a large kernel's body cost many times more
  * (its growth copies, and their garbage).
  */
 class Words {
-  private buf = new Uint32Array(256);
+  // Allocated at the first push (a fork replaces it by a copy: allocating one here was measurable).
+  private buf = NO_WORDS;
   length = 0;
   push(w: number): void {
-    if (this.length === this.buf.length) {
-      const grown = new Uint32Array(2 * this.buf.length);
-      grown.set(this.buf);
-      this.buf = grown;
-    }
+    if (this.length === this.buf.length) this.grow(1);
     this.buf[this.length++] = w;
+  }
+  /** The buffer, with room for `n` more words from `length` on (written there, then counted in `length`). */
+  room(n: number): Uint32Array {
+    if (this.length + n > this.buf.length) this.grow(n);
+    return this.buf;
+  }
+  private grow(n: number): void {
+    const grown = new Uint32Array(Math.max(256, 2 * this.buf.length, this.length + n));
+    grown.set(this.buf);
+    this.buf = grown;
   }
   /** The words from `start` on (a view: valid until the next push). */
   view(start = 0): Uint32Array {
     return this.buf.subarray(start, this.length);
+  }
+  /** A stream that starts with these words (with room for a kernel's body: growing it again and again was measurable). */
+  copy(): Words {
+    const c = new Words();
+    c.buf = new Uint32Array(Math.max(1024, 4 * this.length));
+    c.buf.set(this.view());
+    c.length = this.length;
+    return c;
   }
 }
 
@@ -74,20 +97,28 @@ class Words {
  * large kernel's tens of thousands of ids grew it slowly (as a body did: Words).
  */
 class ValueTypes {
-  private byValue = new Int32Array(256);
+  // Allocated at the first set (as Words' buffer).
+  private byValue = NO_TYPES;
   private readonly types = new Map<number, Id>();
+  private last: Id | undefined;
+  /** A fork's: the template's table, for the values it has none for (not copied). */
+  constructor(private readonly inherited?: ValueTypes) {}
   get(value: number): Id | undefined {
     const t = value < this.byValue.length ? this.byValue[value] as number : 0;
-    return t === 0 ? undefined : this.types.get(t);
+    return t === 0 ? this.inherited?.get(value) : this.types.get(t);
   }
   set(value: number, type: Id): void {
     if (value >= this.byValue.length) {
-      const grown = new Int32Array(Math.max(value + 1, 2 * this.byValue.length));
+      const grown = new Int32Array(Math.max(value + 1, 2 * this.byValue.length, 1024));
       grown.set(this.byValue);
       this.byValue = grown;
     }
     this.byValue[value] = type.value;
-    if (!this.types.has(type.value)) this.types.set(type.value, type);
+    // Runs of values of one type are common: the last type's lookup is skipped.
+    if (type !== this.last) {
+      if (!this.types.has(type.value)) this.types.set(type.value, type);
+      this.last = type;
+    }
   }
 }
 
@@ -139,6 +170,9 @@ export interface RelocatableFunction {
   /** The indices in `words` that hold references. */
   readonly ids: Uint32Array;
 }
+/** A relocatable function placed in a module: reference r of its words is id `ids[r]` there. */
+interface Relocated { readonly f: RelocatableFunction; readonly ids: Uint32Array }
+
 /** What recordFunction takes outside the function: instructions any module may hold more than once or share. */
 const RELOCATABLE_GLOBAL = new Set(['Type-Declaration', 'Constant-Creation', 'Annotation']);
 
@@ -148,7 +182,11 @@ const RELOCATABLE_GLOBAL = new Set(['Type-Declaration', 'Constant-Creation', 'An
  * number), literal integers (2: `LiteralInteger*`), or an enumerant of `enumKind` whose parameters
  * are literal integers (3; 4: optional). Anything else takes the general encoder.
  */
-interface PlainPlan { readonly ids: number; readonly resultIndex: number; readonly hasType: boolean; readonly tail: 0 | 1 | 2 | 3 | 4 | 5; readonly enumKind: string }
+interface PlainPlan {
+  readonly ids: number; readonly resultIndex: number; readonly hasType: boolean; readonly tail: 0 | 1 | 2 | 3 | 4 | 5; readonly enumKind: string;
+  /** The enumerants of `enumKind` looked up so far, by name (plainEnum). */
+  readonly enums: Map<string, PlainEnum | null>;
+}
 const PLAIN_PLANS = new Map<string, PlainPlan | null>();
 const ID_KINDS = OPERAND_KINDS as unknown as Readonly<Record<string, string | readonly string[]>>;
 /** Instructions `place` puts anywhere but the open function's body, by op or by class. */
@@ -176,17 +214,17 @@ function makePlainPlan(op: string, info: OpInfo): PlainPlan | null {
     else if (last && enumTable(sp.replace(/\?$/, '')) !== undefined) { tail = sp.endsWith('?') ? 4 : 3; enumKind = sp.replace(/\?$/, ''); }
     else return null;
   }
-  return { ids, resultIndex, hasType: specs[0] === 'IdResultType', tail, enumKind };
+  return { ids, resultIndex, hasType: specs[0] === 'IdResultType', tail, enumKind, enums: new Map() };
 }
 /** An enumerant's value and how many literal-integer parameters follow it (-1: parameters of other kinds). */
-const PLAIN_ENUMS = new Map<string, { readonly value: number; readonly params: number } | null>();
-function plainEnum(kind: string, name: string): { readonly value: number; readonly params: number } | null {
-  const key = `${kind} ${name}`;
-  let e = PLAIN_ENUMS.get(key);
+interface PlainEnum { readonly value: number; readonly params: number }
+/** Enumerant `name` of the plan's enumKind (kept in the plan: no key string built per instruction). */
+function plainEnum(plan: PlainPlan, name: string): PlainEnum | null {
+  let e = plan.enums.get(name);
   if (e !== undefined) return e;
-  const x = enumerant(kind, name);
+  const x = enumerant(plan.enumKind, name);
   e = x ? { value: x.value, params: (x.params ?? []).every((q) => q === 'LiteralInteger') ? (x.params ?? []).length : -1 } : null;
-  PLAIN_ENUMS.set(key, e);
+  plan.enums.set(name, e);
   return e;
 }
 /** emitPlain's answer when the operands need the general encoder (which checks them and names any error). */
@@ -229,37 +267,53 @@ export class Module {
   private readonly generator: number;
   private nextId = 1;
   private readonly pending = new Set<number>();
+  /** What the builder knows of each type id defined here (typeInfoOf: and in the template). */
   private readonly types = new Map<number, TypeInfo>();
   /** Result type by value id. */
-  private readonly valueTypes = new ValueTypes();
-  /** The deduplicated instructions by a hash of their kind and words; equal words compared in each chain. */
+  private valueTypes = new ValueTypes();
+  /**
+   * The deduplicated instructions by a hash of their kind and words; equal words compared in each
+   * chain. A fork's map holds only the chains it added to (chainOf: else the template's), each a
+   * copy of the template's chain with its own entries added.
+   */
   private readonly dedup = new Map<number, DedupEntry[]>();
-  private readonly capabilities: number[] = [];
-  private readonly extensions: number[] = [];
-  private readonly imports: number[] = [];
+  private capabilities: number[] = [];
+  private extensions: number[] = [];
+  private imports: number[] = [];
   private memoryModel: number[] | undefined;
-  private readonly entryPoints: number[] = [];
-  private readonly executionModes: number[] = [];
-  private readonly debugSource: number[] = [];
-  private readonly debugNames: number[] = [];
-  private readonly debugProcessed: number[] = [];
-  private readonly annotations: number[] = [];
-  private readonly globals: number[] = [];
-  /** The closed functions' streams, in order (concatenated once, by assemble). */
-  private readonly functions: ArrayLike<number>[] = [];
+  private entryPoints: number[] = [];
+  private executionModes: number[] = [];
+  private debugSource: number[] = [];
+  private debugNames: number[] = [];
+  private debugProcessed: number[] = [];
+  private annotations: number[] = [];
+  private globals: number[] = [];
+  /**
+   * The closed functions' streams, in order (concatenated once, by assemble); a relocatable
+   * function's words with the ids its references become here (patched as assemble copies them:
+   * a patched copy of each was a large kernel's helpers' words allocated and copied once more).
+   */
+  private readonly functions: (ArrayLike<number> | Relocated)[] = [];
   private current: FunctionStreams | undefined;
   private openLabel: Id | undefined;
   private readonly declared = { caps: new Set<string>(), exts: new Set<string>() };
   private glslSet: Id | undefined;
   /** emitPlain's operand values (no allocation per instruction). */
   private readonly scratch: number[] = [];
-  /** Scalar constants by type id and value (the common case of `constant`, without building its dedup key). */
+  /**
+   * Scalar constants by type id and value (the common case of `constant`, without building its
+   * dedup key): those made here; a fork looks in its template's too (constantHit).
+   */
   private readonly scalarConstants = new Map<number, Map<number | bigint | boolean, Id>>();
   private readonly ctx: EncodeContext;
   /** While recordFunction runs: every instruction placed. */
   private recorder: Recorded[] | undefined;
   /** The op methods' operand arrays, by operand count (below). */
   private readonly operandArrays: Operand[][] = [];
+  /** The module this one was forked from (its ids are ids here too). */
+  private template: Module | undefined;
+  /** Forked: no more instructions or ids. */
+  private frozen = false;
 
   constructor(options: ModuleOptions = {}) {
     this.version = options.version ?? '1.5';
@@ -270,7 +324,7 @@ export class Module {
     this.ctx = {
       idValue: (op, v, what) => {
         if (!(v instanceof Id)) throw new BuilderError(op, `${what} must be an id, got ${describe(v)}`);
-        if (v.owner !== this) throw new BuilderError(op, `${what}: ${v.toString()} belongs to another module`);
+        if (!this.owns(v)) throw new BuilderError(op, `${what}: ${v.toString()} belongs to another module`);
         return v.value;
       },
       numericType: (t) => this.numericType(t),
@@ -288,8 +342,59 @@ export class Module {
     return a;
   }
 
+  /** Whether `v` is an id of this module: its own, or one of the module it was forked from. */
+  private owns(v: Id): boolean {
+    // Most ids are this module's or its template's (the template's types and constants): no call for those.
+    const o = v.owner, t = this.template;
+    return o === this || (t !== undefined && (o === t || (t.template !== undefined && t.owns(v))));
+  }
+
+  /** Throws once the module is forked (a template takes nothing more). */
+  private writable(op: string): void {
+    if (this.frozen) throw new BuilderError(op, 'the module was forked: it takes no more instructions or ids');
+  }
+
+  /**
+   * A module that starts as this one is now: the same sections and open function, the same ids
+   * allocated (pending ones pending there too), the same deduplicated instructions and type and
+   * constant tables. This module's ids are valid in the fork (their meaning is the same); the
+   * fork's own are not valid here or in another fork. This module takes no more instructions or
+   * ids afterwards (a BuilderError), so the forks' common part stays the same.
+   */
+  fork(): Module {
+    if (this.recorder) throw new BuilderError('fork', 'a module cannot be forked while it records a function');
+    this.frozen = true;
+    const f = new Module({ version: this.version, generator: this.generator });
+    // The type, constant and dedup tables are not copied: the fork looks in this module's after its own.
+    f.template = this;
+    f.nextId = this.nextId;
+    for (const n of this.pending) f.pending.add(n);
+    f.valueTypes = new ValueTypes(this.valueTypes);
+    f.capabilities = this.capabilities.slice();
+    f.extensions = this.extensions.slice();
+    f.imports = this.imports.slice();
+    f.entryPoints = this.entryPoints.slice();
+    f.executionModes = this.executionModes.slice();
+    f.debugSource = this.debugSource.slice();
+    f.debugNames = this.debugNames.slice();
+    f.debugProcessed = this.debugProcessed.slice();
+    f.annotations = this.annotations.slice();
+    f.globals = this.globals.slice();
+    f.memoryModel = this.memoryModel;
+    // Closed functions' words are never changed: shared.
+    for (const w of this.functions) f.functions.push(w);
+    const fn = this.current;
+    if (fn) f.current = { name: fn.name, header: fn.header.slice(), firstLabel: fn.firstLabel, vars: fn.vars.slice(), body: fn.body.copy() };
+    f.openLabel = this.openLabel;
+    for (const c of this.declared.caps) f.declared.caps.add(c);
+    for (const x of this.declared.exts) f.declared.exts.add(x);
+    f.glslSet = this.glslSet;
+    return f;
+  }
+
   /** A fresh id, to be defined later by `emit(op, operands, id)` or `label(id)`. */
   allocateId(): Id {
+    this.writable('allocateId');
     const id = new Id(this.nextId++, this);
     this.pending.add(id.value);
     return id;
@@ -297,7 +402,7 @@ export class Module {
 
   /** What the builder recorded for a type id (undefined for a non-type). */
   typeInfo(type: Id): TypeInfo | undefined {
-    return this.types.get(type.value);
+    return this.typeInfoOf(type.value);
   }
 
   /** The result type of a value id, if it has one. */
@@ -306,7 +411,7 @@ export class Module {
   }
 
   private numericType(t: Id): NumericType | undefined {
-    const info = this.types.get(t.value);
+    const info = this.typeInfoOf(t.value);
     if (!info) return undefined;
     const [width, signed] = info.operands;
     if (info.op === 'OpTypeInt' && width !== undefined) return { kind: 'int', width, signed: signed === 1 };
@@ -340,6 +445,7 @@ export class Module {
 
   /** An encoded instruction (the result's word 0): deduplicated, given its result id, placed. */
   private define(op: string, info: OpInfo, operands: readonly unknown[], words: number[], resultIndex: number, resultType: Id | undefined, result: Id | undefined, idAt: number[] | undefined): Id | undefined {
+    this.writable(op);
     const kind = this.dedupKind(op, info);
     const hash = kind !== undefined ? dedupHash(info.opcode, words) : 0;
     if (kind !== undefined) {
@@ -369,7 +475,8 @@ export class Module {
     if (kind !== undefined && keyWords !== undefined) {
       const entry: DedupEntry = { kind, words: keyWords, id: id ?? null };
       const chain = this.dedup.get(hash);
-      if (chain) chain.push(entry); else this.dedup.set(hash, [entry]);
+      if (chain) chain.push(entry);
+      else { const inherited = this.template?.chainOf(hash); this.dedup.set(hash, inherited ? [...inherited, entry] : [entry]); }
     }
     // The opcode word and the operand words go into the section apart (no array made of them for
     // every type, constant and decoration).
@@ -387,7 +494,7 @@ export class Module {
 
   /** Marks an allocated, undefined id of this module as defined now. */
   private claim(op: string, result: Id): void {
-    if (result.owner !== this || !this.pending.has(result.value)) {
+    if (!this.owns(result) || !this.pending.has(result.value)) {
       throw new BuilderError(op, `${result.toString()} is not an allocated, undefined id of this module`);
     }
     this.pending.delete(result.value);
@@ -405,13 +512,14 @@ export class Module {
    * what the plan expects: the general encoder then checks them and raises the error.
    */
   private emitPlain(op: string, info: OpInfo, plan: PlainPlan, operands: readonly unknown[], body: Words, result: Id | undefined): Id | undefined | typeof GENERAL {
+    this.writable(op);
     const vals = this.scratch;
     const n = operands.length;
     if (n < plan.ids || (plan.tail === 0 && n !== plan.ids)) return GENERAL;
     let w = 0;
     for (let a = 0; a < plan.ids; a++) {
       const v = operands[a];
-      if (!(v instanceof Id) || v.owner !== this) return GENERAL;
+      if (!(v instanceof Id) || !this.owns(v)) return GENERAL;
       vals[w++] = v.value;
     }
     // Words from here on are ids only for tails 1 and 5.
@@ -421,7 +529,7 @@ export class Module {
         if (plan.tail === 5 && (n - plan.ids) % 2 !== 0) return GENERAL;
         for (let a = plan.ids; a < n; a++) {
           const v = operands[a];
-          if (!(v instanceof Id) || v.owner !== this) return GENERAL;
+          if (!(v instanceof Id) || !this.owns(v)) return GENERAL;
           vals[w++] = v.value;
         }
         break;
@@ -435,7 +543,7 @@ export class Module {
       case 3: case 4: {
         if (n === plan.ids) { if (plan.tail === 3) return GENERAL; break; }
         const name = operands[plan.ids];
-        const e = typeof name === 'string' ? plainEnum(plan.enumKind, name) : null;
+        const e = typeof name === 'string' ? plainEnum(plan, name) : null;
         if (!e || e.params < 0 || n !== plan.ids + 1 + e.params) return GENERAL;
         vals[w++] = e.value;
         for (let a = plan.ids + 1; a < n; a++) {
@@ -451,14 +559,19 @@ export class Module {
       this.claim(op, result);
     }
     const start = body.length;
-    body.push(((w + (plan.resultIndex >= 0 ? 2 : 1)) << 16 | info.opcode) >>> 0);
+    const size = w + (plan.resultIndex >= 0 ? 2 : 1);
+    // Written into the body's buffer directly (a push per word was measurable).
+    const buf = body.room(size);
+    let at = start;
+    buf[at++] = (size << 16 | info.opcode) >>> 0;
     let id: Id | undefined;
     for (let k = 0, a = 0; a < w || k === plan.resultIndex; k++) {
       if (k === plan.resultIndex) {
         id = result ?? new Id(this.nextId++, this);
-        body.push(id.value);
-      } else body.push(vals[a++] as number);
+        buf[at++] = id.value;
+      } else buf[at++] = vals[a++] as number;
     }
+    body.length = at;
     if (id && plan.hasType) this.valueTypes.set(id.value, operands[0] as Id);
     if (this.recorder) {
       const inst = Array.from(body.view(start));
@@ -486,7 +599,7 @@ export class Module {
 
   /** The id (null: an instruction without one) of an earlier instruction of that kind and words, or undefined. */
   private dedupFind(hash: number, kind: string, words: readonly number[]): Id | null | undefined {
-    const chain = this.dedup.get(hash);
+    const chain = this.chainOf(hash);
     if (!chain) return undefined;
     for (const e of chain) {
       if (e.kind !== kind || e.words.length !== words.length) continue;
@@ -495,6 +608,16 @@ export class Module {
       if (k === words.length) return e.id;
     }
     return undefined;
+  }
+
+  /** The dedup chain of `hash`: this module's, else its template's. */
+  private chainOf(hash: number): DedupEntry[] | undefined {
+    return this.dedup.get(hash) ?? this.template?.chainOf(hash);
+  }
+
+  /** What the builder knows of the type numbered `t`: defined here, else in the template. */
+  private typeInfoOf(t: number): TypeInfo | undefined {
+    return this.types.get(t) ?? this.template?.typeInfoOf(t);
   }
 
   /** Puts the instruction (its opcode word `head`, then `words`) into its section; true when that is the open function's words. */
@@ -572,17 +695,22 @@ export class Module {
    * to nearest even) and f64 (exact). f16 constants, NaNs and exact f32 patterns: `constantBits`.
    */
   constant(type: Id, value: number | bigint | boolean): Id {
-    let byValue = this.scalarConstants.get(type.value);
-    const hit = byValue?.get(value);
-    if (hit && type.owner === this) return hit;
+    const hit = this.constantHit(type.value, value);
+    if (hit && this.owns(type)) return hit;
     const id = this.constantUncached(type, value);
+    let byValue = this.scalarConstants.get(type.value);
     if (!byValue) { byValue = new Map(); this.scalarConstants.set(type.value, byValue); }
     byValue.set(value, id);
     return id;
   }
 
+  /** The scalar constant of type number `t` and `value` made by `constant` here or in the template. */
+  private constantHit(t: number, value: number | bigint | boolean): Id | undefined {
+    return this.scalarConstants.get(t)?.get(value) ?? this.template?.constantHit(t, value);
+  }
+
   private constantUncached(type: Id, value: number | bigint | boolean): Id {
-    const info = this.types.get(type.value);
+    const info = this.typeInfoOf(type.value);
     if (info?.op === 'OpTypeBool') {
       if (typeof value !== 'boolean') throw new BuilderError('constant', `a bool constant needs true or false, got ${describe(value)}`);
       return (value ? this.emit('OpConstantTrue', [type]) : this.emit('OpConstantFalse', [type])) as Id;
@@ -617,7 +745,7 @@ export class Module {
    * recorder's id positions; the encoder's error).
    */
   private constant32(type: Id, word: number): Id {
-    if (this.recorder || type.owner !== this) return this.emit('OpConstant', [type, word]) as Id;
+    if (this.recorder || !this.owns(type)) return this.emit('OpConstant', [type, word]) as Id;
     return this.define('OpConstant', OP_CONSTANT, NO_OPERANDS, [type.value, 0, word], 1, type, undefined, undefined) as Id;
   }
 
@@ -736,6 +864,7 @@ export class Module {
    * be; its own ids consecutive fresh ids; its words copied with the references patched.
    */
   emitRelocatable(f: RelocatableFunction, fn: Id): void {
+    this.writable('emitRelocatable');
     if (this.current) throw new BuilderError('emitRelocatable', `function ${this.current.name} is still open (no OpFunctionEnd)`);
     this.claim('emitRelocatable', fn);
     const g = f.globals.length;
@@ -748,14 +877,11 @@ export class Module {
     for (let k = 0; k < g; k++) {
       const x = f.globals[k] as RelocatableGlobal;
       const words = x.words.slice();
-      for (const p of x.ids) words[p] = num[words[p] as number] as number;
+      for (let j = 0; j < x.ids.length; j++) { const p = x.ids[j] as number; words[p] = num[words[p] as number] as number; }
       const id = this.define(x.op, x.info, NO_OPERANDS, words, x.result, x.resultType >= 0 ? typeIds[x.resultType] : undefined, undefined, undefined);
       if (id) { num[k] = id.value; typeIds[k] = id; }
     }
-    const out = f.words.slice();
-    const ids = f.ids;
-    for (let k = 0; k < ids.length; k++) { const p = ids[k] as number; out[p] = num[out[p] as number] as number; }
-    this.functions.push(out);
+    this.functions.push({ f, ids: num });
   }
 
   /** The module as SPIR-V words: header (magic, version, generator, bound, 0) and the sections in layout order. */
@@ -771,11 +897,25 @@ export class Module {
     const sections = [
       header, this.capabilities, this.extensions, this.imports, this.memoryModel, this.entryPoints,
       this.executionModes, this.debugSource, this.debugNames, this.debugProcessed, this.annotations,
-      this.globals, ...this.functions,
+      this.globals,
     ];
-    const out = new Uint32Array(sections.reduce((n, s) => n + s.length, 0));
+    const words = (x: ArrayLike<number> | Relocated): ArrayLike<number> => ((x as Relocated).f !== undefined ? (x as Relocated).f.words : x as ArrayLike<number>);
+    let size = 0;
+    for (const s of sections) size += s.length;
+    for (const x of this.functions) size += words(x).length;
+    const out = new Uint32Array(size);
     let at = 0;
     for (const s of sections) { out.set(s, at); at += s.length; }
+    for (const x of this.functions) {
+      const w = words(x);
+      out.set(w, at);
+      if (w !== x) {
+        // A relocatable function's references become this module's ids.
+        const { f, ids } = x as Relocated;
+        for (let k = 0; k < f.ids.length; k++) { const p = at + (f.ids[k] as number); out[p] = ids[out[p] as number] as number; }
+      }
+      at += w.length;
+    }
     return out;
   }
 }
