@@ -116,9 +116,13 @@ export function emitStateMachine(sc: Scalars, kernel: KernelState, fn: IrFunctio
       vals.set(x, v);
       return v;
     };
+    // One argument reader for the block, reading the instruction at hand (a closure per
+    // instruction capturing it made V8 allocate the loop's variables at every instruction).
+    let at: Inst | undefined;
+    const A = (j: number): Id => { const i = at as Inst, a = i.args[j]; if (!a) throw new CompileError(`${i.op}: missing argument`, i.pc); return val(a); };
     for (const i of b.insts) {
       if (i.op === 'Phi') continue;
-      const A = (j: number): Id => { const a = i.args[j]; if (!a) throw new CompileError(`${i.op}: missing argument`, i.pc); return val(a); };
+      at = i;
       const r = emitOp(sc, kernel, i, A);
       if (r !== undefined) {
         vals.set(i, r);
