@@ -45,6 +45,9 @@ function equal(a: Inst, b: Inst): boolean {
   return true;
 }
 
+/** The hash table's arrays (see below), shared by every run. */
+const TABLE = { heads: new Int32Array(64), next: new Int32Array(64), slots: new Int32Array(64) };
+
 /** Returns how many instructions were removed. */
 export function eliminateCommonSubexpressions(fn: IrFunction): number {
   const entry = fn.blocks[0];
@@ -81,7 +84,8 @@ export function eliminateCommonSubexpressions(fn: IrFunction): number {
   const predEdges = fn.blocks.map((b) => b.preds.map((p) => ({ from: p.id, to: b.id })));
   const rpo = reversePostorder(n, (id) => succEdges[id] ?? []);
   const idom = computeDominators(n, rpo, (id) => predEdges[id] ?? []);
-  const children: number[][] = Array.from({ length: n }, () => []);
+  const children: number[][] = [];
+  for (let k = 0; k < n; k++) children.push([]);
   for (const b of rpo) { const d = idom[b] ?? -1; if (d >= 0) children[d]?.push(b); }
 
   // A chained hash table whose entries are removed in the reverse order of insertion (the walk
@@ -89,18 +93,21 @@ export function eliminateCommonSubexpressions(fn: IrFunction): number {
   // arrays, no per-entry allocation.
   // Sized to the function (a small kernel's tables are small; the answers do not depend on the
   // size, as equal instructions hash alike and an equal one is never added twice).
-  // At most every instruction is an entry: the chain arrays are made at that size, once.
+  // At most every instruction is an entry: the chain arrays hold that many. They are the
+  // process's, reused by every run (no pass runs inside another), grown when a function needs more.
   let count = 0;
   for (let bk = 0; bk < n; bk++) count += (fn.blocks[bk] as Block).insts.length;
   let bits = 6;
   while ((1 << bits) < 2 * count && bits < 24) bits++;
   const mask = (1 << bits) - 1;
-  const heads = new Int32Array(1 << bits).fill(-1);
-  let next = new Int32Array(Math.max(64, count)), slots = new Int32Array(Math.max(64, count));
+  if (TABLE.heads.length < 1 << bits) TABLE.heads = new Int32Array(1 << bits);
+  if (TABLE.next.length < count) { TABLE.next = new Int32Array(count); TABLE.slots = new Int32Array(count); }
+  const heads = TABLE.heads.fill(-1, 0, 1 << bits);
+  let next = TABLE.next, slots = TABLE.slots;
   const entries: Inst[] = [];
   const add = (i: Inst, h: number) => {
     const e = entries.length;
-    if (e === next.length) { const n2 = new Int32Array(e * 2); n2.set(next); next = n2; const s2 = new Int32Array(e * 2); s2.set(slots); slots = s2; }
+    if (e === next.length) { const n2 = new Int32Array(e * 2); n2.set(next); next = TABLE.next = n2; const s2 = new Int32Array(e * 2); s2.set(slots); slots = TABLE.slots = s2; }
     const slot = h & mask;
     next[e] = heads[slot] as number;
     slots[e] = slot;
@@ -133,7 +140,7 @@ export function eliminateCommonSubexpressions(fn: IrFunction): number {
       if (!pure(i)) { insts[w++] = i; continue; }
       // A bit cast of a bit cast back to the first type is its source.
       const src = i.args[0];
-      if (BITCASTS.has(i.op) && src && BITCASTS.has(src.op) && src.args[0]?.type === i.type) { repl.set(i, src.args[0]); removed++; continue; }
+      if (src && i.args.length === 1 && BITCASTS.has(i.op) && BITCASTS.has(src.op) && src.args[0]?.type === i.type) { repl.set(i, src.args[0]); removed++; continue; }
       const h = hashOf(i);
       const hit = find(i, h);
       if (hit) { repl.set(i, hit); removed++; continue; }
