@@ -375,6 +375,22 @@ function waveItems(sc: Scalars, l: Launch, wave: Id) {
   return { localIds: [lx, ly, lz], inGrid, scratchBase, wave };
 }
 
+/**
+ * Whether a helper holds device float ops, and f64 ones: asked for every module that calls it, so
+ * answered once per helper (helpers are shared by the process and never change once built).
+ */
+const DEVICE_FLOATS = new WeakMap<IrFunction, { readonly any: boolean; readonly f64: boolean }>();
+function deviceFloats(h: IrFunction): { readonly any: boolean; readonly f64: boolean } {
+  let r = DEVICE_FLOATS.get(h);
+  if (!r) {
+    let any = false, f64 = false;
+    for (const b of h.blocks) for (const i of b.insts) if (i.float !== undefined) { any = true; if (i.type === 'f64') f64 = true; }
+    r = { any, f64 };
+    DEVICE_FLOATS.set(h, r);
+  }
+  return r;
+}
+
 export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitOptions = {}): EmitResult {
   const ws = fn.waveSize;
   const floatOps: { pc: number | undefined; op: Op; lowering: 'native' }[] = [];
@@ -415,9 +431,9 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
     floatOps.push({ pc: i.pc, op: i.op, lowering: 'native' });
   }
   // Helpers with device float ops (guarded add/sub/mul) need nearest even and signed zeros kept.
-  const guarded = fn.helpers.some((h) => h.blocks.some((b) => b.insts.some((i) => i.float !== undefined)));
+  const guarded = fn.helpers.some((h) => deviceFloats(h).any);
   // ... and f64 device ops (the guarded fma) the Float64 capability and the same for 64 bits.
-  const guarded64 = guarded && fn.helpers.some((h) => h.blocks.some((b) => b.insts.some((i) => i.float !== undefined && i.type === 'f64')));
+  const guarded64 = guarded && fn.helpers.some((h) => deviceFloats(h).f64);
   const { rounding, denormPreserve, signedZeroInfNanPreserve, float64 } = guarded ? withGuarded(profile, fc.controls, guarded64) : fc.controls;
   // Dword accesses at misaligned addresses go byte by byte where the profile allows bytes.
   if (dwords && profile.storageBuffer8BitAccess && !profile.unalignedDwordAccess) bytes = true;

@@ -66,9 +66,15 @@ export function foldConstants(fn: IrFunction): number {
     for (let k = 0; k < insts.length; k++) {
       const i = insts[k] as Inst;
       if (repl.size) substituteArgs(i, repl);
-      if (i.args.length === 0) continue;
+      // Constant arguments first (an indexed loop): most instructions have some other argument,
+      // and then need no look at the folders.
+      const args = i.args;
+      if (args.length === 0) continue;
+      let all = true;
+      for (let a = 0; a < args.length && all; a++) all = isConst(args[a] as Inst);
+      if (!all) continue;
       const f = FOLDER_OF.get(i.op);
-      if (!f || !i.args.every(isConst)) continue;
+      if (!f) continue;
       const r = f(i.args.map((a) => a.imms[0] ?? 0), envOf(i.float));
       const cop = CONST_OF[i.type];
       if (r === undefined || !cop) continue;
