@@ -127,11 +127,8 @@ export class BlockBuilder extends Builder {
     }
     if (!(reg >= 0 && reg < REGS)) return super.emit(op, args, imms, opts);
     if (this.inRecipe) throw new IrError(`a register recipe accessed a register (${op})`);
-    if (this.pending.size !== 0) {
-      if (write) this.pending.delete(reg);
-      else this.runRecipe(reg);
-    }
     if (write) {
+      if (this.pending.size !== 0) this.pending.delete(reg);
       const end = this.block.insts[this.block.insts.length - 1];
       if (end && end.info.terminator) return super.emit(op, args, imms, opts); // which reports it
       const i = this.fn.makeAt(op, args ?? [], imms ?? [], opts?.type, this.pc, opts?.float);
@@ -140,7 +137,7 @@ export class BlockBuilder extends Builder {
       this.regs.set(reg, args?.[0]);
       return i;
     }
-    const known = this.regs.get(reg);
+    const known = this.known(reg);
     if (known) return known;
     const i = super.emit(op, args, imms, opts);
     this.regs.set(reg, i);
@@ -148,14 +145,15 @@ export class BlockBuilder extends Builder {
   }
 
   /**
-   * GetSgpr / GetVgpr of one register: a read the block already answers (`regs`) returns its value
-   * without making the arrays `emit` takes (register reads are most of what the translators ask
-   * for, and most are answered); otherwise `emit` makes it.
+   * GetSgpr / GetVgpr of one register: a read the block already answers (`known`, as emit's reads
+   * ask) returns its value without making the arrays `emit` takes (register reads are most of what
+   * the translators ask for, and most are answered); otherwise `emit` makes it.
    */
   getSgpr(code: number): Inst { return this.known(code) ?? this.emit('GetSgpr', [], [code]); }
   getVgpr(n: number): Inst { return this.known(VGPR0 + n) ?? this.emit('GetVgpr', [], [n]); }
+  /** The value the block knows register `reg` holds, its pending recipe run first (undefined: none, or emit must decide and report). */
   private known(reg: number): Inst | undefined {
-    if (!(reg >= 0 && reg < REGS) || this.inRecipe) return undefined; // emit decides (and reports)
+    if (!(reg >= 0 && reg < REGS) || this.inRecipe) return undefined;
     if (this.pending.size !== 0) this.runRecipe(reg);
     return this.regs.get(reg);
   }
