@@ -13,7 +13,7 @@
 // the dispatch of each op to its lowering (lowerBody); the f32 primitives and arithmetic are in
 // lower-float-core.ts, which the sibling lower-float-* files import instead of this one.
 import { printFunction } from '../print.js';
-import { type Block, Builder, type Imm, type Inst, IrError, IrFunction, Replacements, substituteArgs } from '../ir.js';
+import { type Block, Builder, type FloatMode, type Imm, type Inst, IrError, IrFunction, Replacements, substituteArgs } from '../ir.js';
 import { signature } from '../verify.js';
 import { eliminateCommonSubexpressions } from './cse.js';
 import { eliminateDeadCode } from './dce.js';
@@ -124,6 +124,15 @@ export function lowerFloat(fn: IrFunction, lower: (i: Inst) => boolean, guarded:
     }
     return c;
   };
+  // An op's Mode by its FloatMode record (the frontend shares one record among the ops of a MODE
+  // state): one Mode per record, not two objects per lowered op.
+  const modes = new WeakMap<FloatMode, Mode>();
+  const modeFor = (i: Inst): Mode => {
+    const f = i.float;
+    let md = f ? modes.get(f) : undefined;
+    if (!md) { md = modeOf(i); if (f) modes.set(f, md); }
+    return md;
+  };
   const helperFor = (i: Inst, md: Mode): number => {
     const code = quickCode(i, md);
     let byOp = quick.get(i.op);
@@ -171,15 +180,15 @@ export function lowerFloat(fn: IrFunction, lower: (i: Inst) => boolean, guarded:
       if (!i.info.float || !isLowered(i.op) || !lower(i)) { if (out) out.push(i); continue; }
       list = (out ??= insts.slice(0, j));
       at = i;
-      const md = modeOf(i);
+      const md = modeFor(i);
       if (LOWERED_TRANSCENDENTAL.has(i.op)) {
         // The core (f64 bits), then its rounding under the op's mode (lower-float-transcendental.ts).
         const src = i.args[0] ?? fail(i, 'argument 0 missing');
         const c = AS_BITS[src.type];
         const a = c ? put(c.to, [src]) : src;
         const core = helperIndex(transcendentalCoreHelper(i.op, md.flushIn, options.transcendental ?? 'exact'));
-        const y = put('Call', [a], [core], 'u64');
-        const r = put('Call', [a, y], [helperIndex(transcendentalRoundHelper(i.op, md))], 'u32');
+        const y = put('Call', [a], callImms(core), 'u64');
+        const r = put('Call', [a, y], callImms(helperIndex(transcendentalRoundHelper(i.op, md))), 'u32');
         const back = AS_BITS[i.type];
         repl.set(i, back ? put(back.from, [r]) : r);
         n++;
@@ -193,10 +202,10 @@ export function lowerFloat(fn: IrFunction, lower: (i: Inst) => boolean, guarded:
       if ((GUARDED_F32.has(i.op) || GUARDED_VIA_F64.has(i.op)) && guarded(i)) {
         // The device's nearest-even arithmetic where it is exact, the exact helper for the other lanes (lower-float-guarded.ts).
         const g = helperIndex(guardedHelper(i, md));
-        const fast = put('Call', args, [g], 'u64');
-        const ok = put('INe32', [put('Hi32', [fast]), put('ConstU32', [], [0])]);
-        r = put('CallUnless', [ok, put('Lo32', [fast]), ...args], [k], ret);
-      } else r = put('Call', args, [k], ret);
+        const fast = put('Call', args, callImms(g), 'u64');
+        const ok = put('INe32', [put('Hi32', [fast]), put('ConstU32', [], ZERO)]);
+        r = put('CallUnless', [ok, put('Lo32', [fast]), ...args], callImms(k), ret);
+      } else r = put('Call', args, callImms(k), ret);
       // Every use of i now uses the lowered value (rewritten as the walk goes; phis and earlier blocks at the end).
       const back = AS_BITS[i.type];
       repl.set(i, back ? put(back.from, [r]) : r);
@@ -234,21 +243,34 @@ function sharedHelper(key: string, i: Inst, md: Mode): IrFunction {
   HELPERS.set(key, h);
   return h;
 }
-/** The guarded fast helper of op under md (lower-float-guarded.ts), built once per process. */
-const GUARDED = new Map<string, IrFunction>();
+/**
+ * The guarded fast helper of op under md (lower-float-guarded.ts), built once per process: by op,
+ * then by (round, flushIn) as a number (no key text per lowered op; the text names the helper).
+ */
+const GUARDED = new Map<Op, Map<number, IrFunction>>();
 function guardedHelper(i: Inst, md: Mode): IrFunction {
-  const key = `guarded ${i.op} round=${md.round} flushIn=${String(md.flushIn)}`;
-  const hit = GUARDED.get(key);
+  let byMode = GUARDED.get(i.op);
+  if (!byMode) { byMode = new Map(); GUARDED.set(i.op, byMode); }
+  const code = md.round | (md.flushIn ? 4 : 0);
+  const hit = byMode.get(code);
   if (hit) return hit;
+  const key = `guarded ${i.op} round=${md.round} flushIn=${String(md.flushIn)}`;
   const h = new IrFunction(key, 32);
   const b = new Builder(h, h.addBlock());
   const p = i.args.map((_, k) => b.emit('Param', [], [k], { type: 'u32' }));
   b.emit('Return', [guardedBody(new X(b), md, i.op, p)]);
   eliminateCommonSubexpressions(h);
   eliminateDeadCode(h);
-  GUARDED.set(key, h);
+  byMode.set(code, h);
   return h;
 }
+
+/** A call's immediates (the helper's index): shared per index, never mutated (imms are read-only). */
+const CALL_IMMS: (readonly Imm[])[] = [];
+function callImms(k: number): readonly Imm[] {
+  return CALL_IMMS[k] ??= Object.freeze([k]);
+}
+const ZERO: readonly Imm[] = Object.freeze([0]);
 
 /** The Mode fields a helper's key leaves out at these values (each the same in every key of the process). */
 const AT_DEFAULT: Partial<Record<string, (v: unknown) => boolean>> = {
