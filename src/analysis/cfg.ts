@@ -728,8 +728,9 @@ function buildOnce(disc: Discovery): Cfg {
     let changed = disc.returnPairs.size !== pairs;
     pairs = disc.returnPairs.size;
     // New block boundaries matter only to the constants an s_setpc/s_swappc was resolved with.
-    for (const l of r.leaders.pcs()) if (!hint.has(l)) { hint.set(l, true); if (disc.indirectSeen) changed = true; }
-    for (const o of overlaps(r.starts)) if (!banned.has(o)) { banned.set(o, true); changed = true; }
+    const ls = r.leaders.pcs(), os = overlaps(r.starts);
+    for (let k = 0; k < ls.length; k++) { const l = ls[k] as number; if (!hint.has(l)) { hint.set(l, true); if (disc.indirectSeen) changed = true; } }
+    for (let k = 0; k < os.length; k++) { const o = os[k] as number; if (!banned.has(o)) { banned.set(o, true); changed = true; } }
     if (!changed) break;
     if (i >= MAX_ROUNDS) {
       extra.push(diag(undefined, entry, target, 'cfg-not-converged', 'error',
@@ -748,8 +749,17 @@ function buildOnce(disc: Discovery): Cfg {
   const blocks: MutableBlock[] = ordered.map((start, id) => ({ id, start, end: start, instructions: [], succs: [], preds: [] }));
   const invalid: InvalidWord[] = [];
   const diagnostics: Diagnostic[] = [...r.diags, ...extra];
-  const pending: { from: number; to: number; kind: EdgeKind }[] = [];
-  for (const b of blocks) {
+  // Edges are made as the blocks are walked (every block exists already: blockAt), in the order
+  // that gives each block's succs and preds their order.
+  const link = (from: MutableBlock, toPc: number, kind: EdgeKind): void => {
+    const to = blockAt.get(toPc);
+    if (to === undefined) return; // not decoded (instruction limit)
+    const e: Edge = { from: from.id, to, kind };
+    from.succs.push(e);
+    blocks[to]?.preds.push(e);
+  };
+  for (let bk = 0; bk < blocks.length; bk++) {
+    const b = blocks[bk] as MutableBlock;
     let pc = b.start;
     for (;;) {
       const d = r.starts.get(pc);
@@ -762,35 +772,36 @@ function buildOnce(disc: Discovery): Cfg {
       if (d.kind === 'invalid') {
         invalid.push(d);
         b.exit = 'invalid';
-        if (f) diagnostics.push(...f.diags);
+        if (f && f.diags.length > 0) diagnostics.push(...f.diags);
         break;
       }
       b.instructions.push(d);
       b.end = pc + d.size;
       if (f !== undefined) {
-        diagnostics.push(...f.diags);
+        if (f.diags.length > 0) diagnostics.push(...f.diags);
         if (f.exit !== undefined) b.exit = f.exit;
-        for (const s of f.succs) pending.push({ from: b.id, to: s.to, kind: s.kind });
+        for (let k = 0; k < f.succs.length; k++) { const x = f.succs[k] as Flow['succs'][number]; link(b, x.to, x.kind); }
         break;
       }
       const next = pc + d.size;
       const nb = blockAt.get(next);
       if (nb !== undefined) {
-        pending.push({ from: b.id, to: next, kind: 'fallthrough' });
+        link(b, next, 'fallthrough');
         break;
       }
       pc = next;
     }
   }
-  for (const p of pending) {
-    const to = blockAt.get(p.to);
-    if (to === undefined) continue; // not decoded (instruction limit)
-    const e: Edge = { from: p.from, to, kind: p.kind };
-    blocks[p.from]?.succs.push(e);
-    blocks[to]?.preds.push(e);
+  // Taken branch / jump / call first, then the fallthrough (a single edge is in order already). Two
+  // edges (a conditional branch, a call) are swapped in place: Array.prototype.sort copies its
+  // array for every call, the largest allocation here on branchy code.
+  for (let k = 0; k < blocks.length; k++) {
+    const ss = (blocks[k] as MutableBlock).succs;
+    if (ss.length === 2) {
+      const x = ss[0] as Edge, y = ss[1] as Edge;
+      if (x.kind === 'fallthrough' && y.kind !== 'fallthrough') { ss[0] = y; ss[1] = x; }
+    } else if (ss.length > 2) ss.sort((x, y) => (x.kind === 'fallthrough' ? 1 : 0) - (y.kind === 'fallthrough' ? 1 : 0));
   }
-  // Taken branch / jump / call first, then the fallthrough (a single edge is in order already).
-  for (const b of blocks) if (b.succs.length > 1) b.succs.sort((x, y) => (x.kind === 'fallthrough' ? 1 : 0) - (y.kind === 'fallthrough' ? 1 : 0));
 
   const rpo = reversePostorder(blocks.length, (i) => blocks[i]?.succs ?? []);
   const idom = computeDominators(blocks.length, rpo, (i) => blocks[i]?.preds ?? []);

@@ -3,6 +3,8 @@
 // postorder. Explicit stacks only (no recursion). No Node APIs. Per-node tables are plain number
 // arrays: a typed array past 64 bytes is an allocation outside the JS heap, which costs more than
 // the whole computation on most graphs here (the CFG, and the IR's in CSE and structurize).
+// Indexed loops: these run a few times per kernel, mostly unoptimised, where for…of makes an
+// iterator result per element.
 
 export interface EdgeLike {
   readonly from: number;
@@ -48,7 +50,7 @@ export function computeDominators(n: number, rpo: readonly number[], preds: (nod
   const idom = new Array<number>(n).fill(-1);
   if (n === 0 || rpo.length === 0) return idom;
   const order = new Array<number>(n).fill(-1); // position in rpo
-  rpo.forEach((b, i) => { order[b] = i; });
+  for (let k = 0; k < rpo.length; k++) order[rpo[k] as number] = k;
   const UNDEF = -2;
   const doms = new Array<number>(n).fill(UNDEF);
   const entry = rpo[0] as number;
@@ -68,8 +70,9 @@ export function computeDominators(n: number, rpo: readonly number[], preds: (nod
     for (let k = 1; k < rpo.length; k++) {
       const b = rpo[k] as number;
       let nd = UNDEF;
-      for (const e of preds(b)) {
-        const p = e.from;
+      const ps = preds(b);
+      for (let j = 0; j < ps.length; j++) {
+        const p = (ps[j] as EdgeLike).from;
         if (p < 0 || p >= n || order[p] === -1 || doms[p] === UNDEF) continue;
         nd = nd === UNDEF ? p : intersect(p, nd);
       }
@@ -79,7 +82,7 @@ export function computeDominators(n: number, rpo: readonly number[], preds: (nod
       }
     }
   }
-  for (const b of rpo) idom[b] = b === entry ? -1 : (doms[b] as number);
+  for (let k = 0; k < rpo.length; k++) { const b = rpo[k] as number; idom[b] = b === entry ? -1 : (doms[b] as number); }
   return idom;
 }
 
@@ -95,11 +98,20 @@ export class DominatorTree {
     const n = idom.length;
     this.pre = new Array<number>(n).fill(-1);
     this.post = new Array<number>(n).fill(-1);
-    const children: number[][] = [];
-    for (let i = 0; i < n; i++) children.push([]);
-    for (const b of rpo) {
+    // Each node's children, in rpo order, as one list sliced by node (first[d] .. first[d + 1]):
+    // two arrays, not one per node.
+    const first = new Array<number>(n + 1).fill(0);
+    for (let k = 0; k < rpo.length; k++) {
+      const d = idom[rpo[k] as number] ?? -1;
+      if (d >= 0) first[d + 1] = (first[d + 1] as number) + 1;
+    }
+    for (let d = 0; d < n; d++) first[d + 1] = (first[d + 1] as number) + (first[d] as number);
+    const fill = first.slice(0, n);
+    const kids = new Array<number>(first[n] as number).fill(0);
+    for (let k = 0; k < rpo.length; k++) {
+      const b = rpo[k] as number;
       const d = idom[b] ?? -1;
-      if (d >= 0) children[d]?.push(b);
+      if (d >= 0) { kids[fill[d] as number] = b; fill[d] = (fill[d] as number) + 1; }
     }
     const root = rpo[0];
     if (root === undefined) return;
@@ -110,11 +122,10 @@ export class DominatorTree {
     while (stack.length > 0) {
       const top = stack.length - 1;
       const node = stack[top] as number;
-      const kids = children[node] as number[];
       const i = next[top] as number;
-      if (i < kids.length) {
+      if (i < (first[node + 1] as number) - (first[node] as number)) {
         next[top] = i + 1;
-        const c = kids[i] as number;
+        const c = kids[(first[node] as number) + i] as number;
         this.pre[c] = clock++;
         stack.push(c);
         next.push(0);

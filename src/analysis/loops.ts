@@ -27,8 +27,12 @@ export function findLoops(blocks: readonly BlockLike[], rpo: readonly number[], 
   rpo.forEach((b, i) => { order[b] = i; });
   const backEdges = new Map<number, Edge[]>();
   const diagnostics: LoopDiagnostic[] = [];
-  for (const u of rpo) {
-    for (const e of blocks[u]?.succs ?? []) {
+  // Indexed loops over every edge: run once per kernel, mostly unoptimised, where for…of makes an iterator result per element.
+  for (let k = 0; k < rpo.length; k++) {
+    const u = rpo[k] as number;
+    const succs = blocks[u]?.succs ?? [];
+    for (let j = 0; j < succs.length; j++) {
+      const e = succs[j] as Edge;
       const v = e.to;
       if (tree.dominates(v, u)) {
         let list = backEdges.get(v);
@@ -53,8 +57,9 @@ export function findLoops(blocks: readonly BlockLike[], rpo: readonly number[], 
     for (const e of edges) if (mark[e.from] !== header) { mark[e.from] = header; body.push(e.from); work.push(e.from); }
     while (work.length > 0) {
       const b = work.pop() as number;
-      for (const p of blocks[b]?.preds ?? []) {
-        const q = p.from;
+      const preds = blocks[b]?.preds ?? [];
+      for (let j = 0; j < preds.length; j++) {
+        const q = (preds[j] as Edge).from;
         if (mark[q] === header || (order[q] ?? -1) < 0) continue;
         mark[q] = header;
         body.push(q);
