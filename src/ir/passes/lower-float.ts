@@ -168,6 +168,12 @@ export function lowerFloat(fn: IrFunction, lower: (i: Inst) => boolean, guarded:
     list.push(o);
     return o;
   };
+  /**
+   * A float value's bits: the source of a bit cast from bits (a lowered op's result, a register's
+   * bits), else a new bit cast. CSE would turn the new cast of a cast back into that source
+   * anyway (cse.ts); not making it saves the instruction and its pass.
+   */
+  const asBits = (v: Inst, to: Op, from: Op): Inst => (v.op === from ? v.args[0] as Inst : put(to, [v]));
   for (let bk = 0; bk < fn.blocks.length; bk++) {
     blk = fn.blocks[bk] as Block;
     // The block's new list, made at its first lowered op (most blocks have none: they keep theirs).
@@ -197,7 +203,7 @@ export function lowerFloat(fn: IrFunction, lower: (i: Inst) => boolean, guarded:
       const k = helperFor(i, md);
       const ret = signature(fn.helpers[k] as IrFunction).ret ?? fail(i, 'helper without a result');
       const args: Inst[] = [];
-      for (let m = 0; m < i.args.length; m++) { const v = i.args[m] as Inst; const c = AS_BITS[v.type]; args.push(c ? put(c.to, [v]) : v); }
+      for (let m = 0; m < i.args.length; m++) { const v = i.args[m] as Inst; const c = AS_BITS[v.type]; args.push(c ? asBits(v, c.to, c.from) : v); }
       let r: Inst;
       if ((GUARDED_F32.has(i.op) || GUARDED_VIA_F64.has(i.op)) && guarded(i)) {
         // The device's nearest-even arithmetic where it is exact, the exact helper for the other lanes (lower-float-guarded.ts).
