@@ -56,6 +56,20 @@ test('usage errors exit 2 with one line', () => {
   }
 });
 
+test('help lists every command with its usage; an inherited property name is no command', () => {
+  const h = rdna('help');
+  assert.equal(h.code, 0, h.err);
+  for (const cmd of ['disasm', 'inspect', 'cfg', 'mode', 'validate', 'compile', 'compile-all', 'cache', 'run', 'coverage']) {
+    assert.match(h.out, new RegExp(`^  ${cmd} +\\S`, 'm'), `${cmd} is listed`);
+    assert.match(h.out, new RegExp(`^ {12}rdna ${cmd} `, 'm'), `${cmd}'s usage line is there`);
+  }
+  for (const name of ['toString', 'constructor', '__proto__']) {
+    const r = rdna(name);
+    assert.equal(r.code, 2, `${name}: ${r.err}`);
+    assert.match(r.err, new RegExp(`^rdna: unknown command '${name}'`));
+  }
+});
+
 test('unreadable input exits 1 with one line', () => {
   const cases: [string, Buffer][] = [
     ['elf-short', Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1])],

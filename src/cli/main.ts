@@ -1,55 +1,35 @@
 // The `rdna` command line: dispatches to one file per command; one-line errors, no stack traces.
-import { runDisasm, DISASM_USAGE } from './disasm.js';
-import { runInspect, INSPECT_USAGE } from './inspect.js';
-import { runValidate, VALIDATE_USAGE } from './validate.js';
-import { runMode, MODE_USAGE } from './mode.js';
-import { runCfg, CFG_USAGE } from './cfg.js';
-import { runRun, RUN_USAGE } from './run.js';
-import { runCompile, COMPILE_USAGE } from './compile.js';
-import { runCoverage, COVERAGE_USAGE } from './coverage.js';
-import { runCompileAll, COMPILE_ALL_USAGE } from './compile-all.js';
-import { runCache, CACHE_USAGE_LINE } from './cache.js';
+// Each command's module is imported when that command runs: the module graph of every command
+// (the Vulkan runtime, the interpreter, the cache, the disassembler) took most of a short
+// command's time to load, and a command needs only its own.
 import { InputError, UsageError } from './errors.js';
 
-const USAGE = [
-  'usage: rdna <command> [options]',
-  '',
-  'commands:',
-  `  disasm    disassemble RDNA2 machine code (raw binary or AMDGPU ELF) as LLVM 19 prints it`,
-  `            ${DISASM_USAGE.replace('usage: ', '')}`,
-  '  inspect   what a code object declares about each kernel (float mode, wave size, ABI registers, sizes, arguments)',
-  `            ${INSPECT_USAGE.replace('usage: ', '')}`,
-  '  cfg       the control-flow graph of one shader: blocks, edges, dominators, loops',
-  `            ${CFG_USAGE.replace('usage: ', '')}`,
-  '  mode      MODE (float rounding/denormals, DX10 clamp, IEEE) at every instruction, per block',
-  `            ${MODE_USAGE.replace('usage: ', '')}`,
-  '  validate  every finding about each shader\'s reachable code (errors, warnings, notes)',
-  `            ${VALIDATE_USAGE.replace('usage: ', '')}`,
-  '  compile   recompile a kernel to Vulkan SPIR-V (first slice: see docs/TECHNICAL_DEBT.md)',
-  `            ${COMPILE_USAGE.replace('usage: ', '')}`,
-  '  compile-all  recompile every shader and kernel under the paths, in parallel, through the cache',
-  `            ${COMPILE_ALL_USAGE.replace('usage: ', '')}`,
-  '  cache     the shader cache: sizes, a full check, or removing every entry',
-  `            ${CACHE_USAGE_LINE.replace('usage: ', '')}`,
-  '  run       run a kernel on the reference interpreter with the arguments of ARGS.json',
-  `            ${RUN_USAGE.replace('usage: ', '')}`,
-  '  coverage  which opcodes of the ISA table the recompiler translates, per target and family',
-  `            ${COVERAGE_USAGE.replace('usage: ', '')}`,
-  '  help      show this text',
-].join('\n');
+type Command = (argv: readonly string[]) => number | Promise<number>;
 
-const COMMANDS: Record<string, (argv: readonly string[]) => number | Promise<number>> = {
-  disasm: runDisasm,
-  inspect: runInspect,
-  validate: runValidate,
-  mode: runMode,
-  cfg: runCfg,
-  run: runRun,
-  compile: runCompile,
-  'compile-all': runCompileAll,
-  cache: runCache,
-  coverage: runCoverage,
+/** Each command: what it does (for the help text), its module's run function and usage line. */
+const COMMANDS: Record<string, { readonly what: string; readonly load: () => Promise<{ readonly run: Command; readonly usage: string }> }> = {
+  disasm: { what: 'disassemble RDNA2 machine code (raw binary or AMDGPU ELF) as LLVM 19 prints it', load: async () => { const m = await import('./disasm.js'); return { run: m.runDisasm, usage: m.DISASM_USAGE }; } },
+  inspect: { what: 'what a code object declares about each kernel (float mode, wave size, ABI registers, sizes, arguments)', load: async () => { const m = await import('./inspect.js'); return { run: m.runInspect, usage: m.INSPECT_USAGE }; } },
+  cfg: { what: 'the control-flow graph of one shader: blocks, edges, dominators, loops', load: async () => { const m = await import('./cfg.js'); return { run: m.runCfg, usage: m.CFG_USAGE }; } },
+  mode: { what: 'MODE (float rounding/denormals, DX10 clamp, IEEE) at every instruction, per block', load: async () => { const m = await import('./mode.js'); return { run: m.runMode, usage: m.MODE_USAGE }; } },
+  validate: { what: 'every finding about each shader\'s reachable code (errors, warnings, notes)', load: async () => { const m = await import('./validate.js'); return { run: m.runValidate, usage: m.VALIDATE_USAGE }; } },
+  compile: { what: 'recompile a kernel to Vulkan SPIR-V (first slice: see docs/TECHNICAL_DEBT.md)', load: async () => { const m = await import('./compile.js'); return { run: m.runCompile, usage: m.COMPILE_USAGE }; } },
+  'compile-all': { what: 'recompile every shader and kernel under the paths, in parallel, through the cache', load: async () => { const m = await import('./compile-all.js'); return { run: m.runCompileAll, usage: m.COMPILE_ALL_USAGE }; } },
+  cache: { what: 'the shader cache: sizes, a full check, or removing every entry', load: async () => { const m = await import('./cache.js'); return { run: m.runCache, usage: m.CACHE_USAGE_LINE }; } },
+  run: { what: 'run a kernel on the reference interpreter with the arguments of ARGS.json', load: async () => { const m = await import('./run.js'); return { run: m.runRun, usage: m.RUN_USAGE }; } },
+  coverage: { what: 'which opcodes of the ISA table the recompiler translates, per target and family', load: async () => { const m = await import('./coverage.js'); return { run: m.runCoverage, usage: m.COVERAGE_USAGE }; } },
 };
+
+/** The help text: every command with its usage line (the one place that loads every command). */
+async function usageText(): Promise<string> {
+  const lines = ['usage: rdna <command> [options]', '', 'commands:'];
+  for (const [name, c] of Object.entries(COMMANDS)) {
+    const { usage } = await c.load();
+    lines.push(`  ${name.padEnd(9)}${name.length > 9 ? "  " : " "}${c.what}`, `            ${usage.replace('usage: ', '')}`);
+  }
+  lines.push('  help      show this text');
+  return lines.join('\n');
+}
 
 function report(cmd: string, e: unknown): number {
   if (e instanceof UsageError) {
@@ -68,16 +48,16 @@ function report(cmd: string, e: unknown): number {
 export async function main(argv: readonly string[]): Promise<number> {
   const [cmd, ...rest] = argv;
   if (cmd === undefined || cmd === 'help' || cmd === '--help' || cmd === '-h') {
-    process.stdout.write(USAGE + '\n');
+    process.stdout.write(await usageText() + '\n');
     return cmd === undefined ? 2 : 0;
   }
-  const run = COMMANDS[cmd];
-  if (!run) {
-    process.stderr.write(`rdna: unknown command '${cmd}'\n${USAGE}\n`);
+  const c = Object.hasOwn(COMMANDS, cmd) ? COMMANDS[cmd] : undefined;
+  if (!c) {
+    process.stderr.write(`rdna: unknown command '${cmd}'\n${await usageText()}\n`);
     return 2;
   }
   try {
-    return await run(rest);
+    return await (await c.load()).run(rest);
   } catch (e) {
     return report(cmd, e);
   }
