@@ -17,7 +17,7 @@ import type { Instruction } from '../decode/types.js';
 import type { FloatType } from '../isa/types.js';
 import type { Shader } from '../container/shader.js';
 import type { AssumableField } from '../container/shader-info.js';
-import type { Cfg, Diagnostic, Severity } from './types.js';
+import type { BasicBlock, Cfg, Diagnostic, Severity } from './types.js';
 import { printInstruction } from '../disasm/index.js';
 import {
   decodeHwreg, hwregDef, hwregFieldMask, hwregFieldText, launchMode, modeFieldsFor, HWREG_FLAT_SCR_HI, HWREG_FLAT_SCR_LO,
@@ -258,11 +258,15 @@ export function analyzeMode(shader: Shader, cfg: Cfg): ModeAnalysis {
   const blockInFull = solveForward<FullState>(cfg, start, {
     clone: (s) => ({ regs: regsOf(s), mode: s.mode, flatScrLo: s.flatScrLo, flatScrHi: s.flatScrHi }),
     joinInto: (into, from) => {
+      // The three registers written out: a list of their names here was an array and an
+      // iterator per join.
       let changed = scalars && into.regs.joinFrom(from.regs);
-      for (const k of ['mode', 'flatScrLo', 'flatScrHi'] as const) {
-        const j = joinBits(into[k], from[k]);
-        if (!sameKb(j, into[k])) { into[k] = j; changed = true; }
-      }
+      const m = joinBits(into.mode, from.mode);
+      if (!sameKb(m, into.mode)) { into.mode = m; changed = true; }
+      const lo = joinBits(into.flatScrLo, from.flatScrLo);
+      if (!sameKb(lo, into.flatScrLo)) { into.flatScrLo = lo; changed = true; }
+      const hi = joinBits(into.flatScrHi, from.flatScrHi);
+      if (!sameKb(hi, into.flatScrHi)) { into.flatScrHi = hi; changed = true; }
       return changed;
     },
     step: (s, inst) => apply(s, inst, classify(s, inst, target), scalars),
@@ -276,7 +280,7 @@ export function analyzeMode(shader: Shader, cfg: Cfg): ModeAnalysis {
   const reachable = cfg.blocks.filter((b) => blockInFull[b.id] !== undefined).sort((x, y) => x.start - y.start);
   const offset = new Array<number>(cfg.blocks.length).fill(0);
   let count = 0;
-  for (const b of reachable) { offset[b.id] = count; count += b.instructions.length; }
+  for (let k = 0; k < reachable.length; k++) { const b = reachable[k] as BasicBlock; offset[b.id] = count; count += b.instructions.length; }
   const pcs = new Array<number>(count).fill(0);
   const beforeAt = new Array<number>(count).fill(0), afterAt = new Array<number>(count).fill(0);
   const states: ModeState[] = [];
@@ -293,21 +297,27 @@ export function analyzeMode(shader: Shader, cfg: Cfg): ModeAnalysis {
       message: `launch MODE uses the documented default for ${assumed.join(', ')} (not declared by the input)`,
     });
   }
-  for (const b of cfg.blocks) {
+  // The block being replayed: its state and last snapshot, outside the loop (closures over
+  // variables of the loop's body were a context per block).
+  let s: FullState = start;
+  // Consecutive instructions share one (read-only) snapshot while no register of it changes.
+  let last: ModeState | undefined;
+  const snap = (): ModeState => (last && last.mode === s.mode && last.flatScrLo === s.flatScrLo && last.flatScrHi === s.flatScrHi ? last : (last = snapshot(s)));
+  // The index of the last snapshot in `states`.
+  const index = (): number => {
+    const x = snap();
+    if (states[states.length - 1] !== x) states.push(x);
+    return states.length - 1;
+  };
+  for (let bk = 0; bk < cfg.blocks.length; bk++) {
+    const b = cfg.blocks[bk] as BasicBlock;
     const inS = blockInFull[b.id];
     if (inS === undefined) continue;
-    const s: FullState = { regs: regsOf(inS), mode: inS.mode, flatScrLo: inS.flatScrLo, flatScrHi: inS.flatScrHi };
-    // Consecutive instructions share one (read-only) snapshot while no register of it changes.
-    let last: ModeState | undefined;
-    const snap = (): ModeState => (last && last.mode === s.mode && last.flatScrLo === s.flatScrLo && last.flatScrHi === s.flatScrHi ? last : (last = snapshot(s)));
+    s = { regs: regsOf(inS), mode: inS.mode, flatScrLo: inS.flatScrLo, flatScrHi: inS.flatScrHi };
+    last = undefined;
     let at = offset[b.id] as number;
-    // The index of the last snapshot in `states`.
-    const index = (): number => {
-      const x = snap();
-      if (states[states.length - 1] !== x) states.push(x);
-      return states.length - 1;
-    };
-    for (const inst of b.instructions) {
+    for (let k = 0; k < b.instructions.length; k++) {
+      const inst = b.instructions[k] as Instruction;
       const before = snap();
       pcs[at] = inst.pc;
       beforeAt[at] = index();

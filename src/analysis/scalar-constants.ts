@@ -356,16 +356,20 @@ export function solveForward<S>(cfg: Cfg, initial: S, p: ForwardProblem<S>): (S 
   const input: (S | undefined)[] = new Array<S | undefined>(n).fill(undefined);
   if (n === 0) return input;
   const order = new Array<number>(n).fill(n);
-  cfg.rpo.forEach((b, i) => { order[b] = i; });
+  for (let i = 0; i < cfg.rpo.length; i++) order[cfg.rpo[i] as number] = i;
   input[cfg.entry] = p.clone(initial);
   const queued = new Array<number>(n).fill(0);
   const flow = callFlow(cfg);
   // A worklist ordered by RPO position: a sorted set would do; a scan over a small bitmap is enough.
   let pending = 1;
   queued[cfg.entry] = 1;
-  const byOrder = [...cfg.rpo, ...[...Array(n).keys()].filter((b) => order[b] === n)];
+  // Reverse postorder, then the blocks it does not reach (built by loops: spreads of iterators
+  // cost an iterator result per block).
+  const byOrder: number[] = cfg.rpo.slice();
+  for (let b = 0; b < n; b++) if (order[b] === n) byOrder.push(b);
   while (pending > 0) {
-    for (const b of byOrder) {
+    for (let q = 0; q < byOrder.length; q++) {
+      const b = byOrder[q] as number;
       if (queued[b] !== 1) continue;
       queued[b] = 0;
       pending--;
@@ -373,7 +377,8 @@ export function solveForward<S>(cfg: Cfg, initial: S, p: ForwardProblem<S>): (S 
       const block = cfg.blocks[b];
       if (inS === undefined || block === undefined) continue;
       const s = p.clone(inS);
-      for (const inst of block.instructions) p.step(s, inst);
+      // Indexed: run once per kernel, mostly unoptimised, where for…of makes an iterator result per instruction.
+      for (let k = 0; k < block.instructions.length; k++) p.step(s, block.instructions[k] as Instruction);
       // Around calls the run-time successors (calls.ts): a call goes to its callee, a return to its return sites.
       const succs = flow.succs[b] ?? [];
       for (let k = 0; k < succs.length; k++) {
