@@ -178,6 +178,8 @@ export function lowerFloat(fn: IrFunction, lower: (i: Inst) => boolean, guarded:
     blk = fn.blocks[bk] as Block;
     // The block's new list, made at its first lowered op (most blocks have none: they keep theirs).
     let out: Inst[] | undefined;
+    // The guarded ops' zero, one per block (CSE would merge the repeats).
+    let zero: Inst | undefined;
     const insts = blk.insts;
     for (let j = 0; j < insts.length; j++) {
       const i = insts[j] as Inst;
@@ -209,7 +211,7 @@ export function lowerFloat(fn: IrFunction, lower: (i: Inst) => boolean, guarded:
         // The device's nearest-even arithmetic where it is exact, the exact helper for the other lanes (lower-float-guarded.ts).
         const g = helperIndex(guardedHelper(i, md));
         const fast = put('Call', args, callImms(g), 'u64');
-        const ok = put('INe32', [put('Hi32', [fast]), put('ConstU32', [], ZERO)]);
+        const ok = put('INe32', [put('Hi32', [fast]), zero ??= put('ConstU32', [], ZERO)]);
         r = put('CallUnless', [ok, put('Lo32', [fast]), ...args], callImms(k), ret);
       } else r = put('Call', args, callImms(k), ret);
       // Every use of i now uses the lowered value (rewritten as the walk goes; phis and earlier blocks at the end).
