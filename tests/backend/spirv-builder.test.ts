@@ -555,6 +555,51 @@ test('inside a function, the direct path writes the spec\'s words and refuses wh
   write(w);
 });
 
+test('the value ops\' own writer (a result type, the result, one to three ids) writes what emit writes and refuses what it refuses', () => {
+  // The same function twice: by the op methods (their writer) and by emit (the general method).
+  const build = (direct: boolean): { m: Module; words: Uint32Array } => {
+    const m = new Module();
+    m.OpCapability('Shader');
+    m.OpMemoryModel('Logical', 'GLSL450');
+    const u32 = m.OpTypeInt(32, 0), bool = m.OpTypeBool(), f32 = m.OpTypeFloat(32);
+    const a = m.constant(u32, 7), b = m.constant(u32, 9);
+    m.OpFunction(m.OpTypeVoid(), 'None', m.OpTypeFunction(m.OpTypeVoid()));
+    m.OpLabel();
+    const op = (name: 'OpIAdd' | 'OpNot' | 'OpSelect' | 'OpULessThan' | 'OpBitcast', ...xs: Id[]): Id =>
+      (direct ? (m[name] as unknown as (...ys: Id[]) => Id)(...xs) : m.emit(name, xs) as Id);
+    const s = op('OpIAdd', u32, a, b);
+    const n = op('OpNot', u32, s);
+    const c = op('OpULessThan', bool, n, a);
+    const r = op('OpSelect', u32, c, s, n);
+    const f = op('OpBitcast', f32, r);
+    assert.equal(m.typeOf(f), f32);
+    m.OpReturn();
+    m.OpFunctionEnd();
+    return { m, words: m.assemble() };
+  };
+  assert.deepEqual(Array.from(build(true).words), Array.from(build(false).words));
+  const m = new Module();
+  const other = new Module();
+  const u32 = m.OpTypeInt(32, 0), x = m.constant(u32, 1), y = other.constant(other.OpTypeInt(32, 0), 1);
+  const err = (f: () => unknown, re: RegExp): void => {
+    assert.throws(f, (e: unknown) => e instanceof BuilderError && re.test(e.message), `expected BuilderError ${re}`);
+  };
+  err(() => m.OpIAdd(u32, x, x), /^OpIAdd: outside a function$/);
+  m.OpFunction(m.OpTypeVoid(), 'None', m.OpTypeFunction(m.OpTypeVoid()));
+  err(() => m.OpIAdd(u32, x, x), /^OpIAdd: before the first OpLabel/);
+  m.OpLabel();
+  // @ts-expect-error an operand missing
+  err(() => m.OpIAdd(u32, x), /^OpIAdd: expected 3 operands \(IdResultType IdRef IdRef\), got 2$/);
+  // @ts-expect-error one operand too many
+  err(() => m.OpIAdd(u32, x, x, x), /^OpIAdd: expected 3 operands \(IdResultType IdRef IdRef\), got 4$/);
+  // @ts-expect-error a literal where an id goes
+  err(() => m.OpIAdd(u32, x, 7), /^OpIAdd: operand 3 \(IdRef\) must be an id, got number 7$/);
+  err(() => m.OpIAdd(u32, x, y), /^OpIAdd: .*belongs to another module/);
+  const t = m.OpIAdd(u32, x, x);
+  m.fork();
+  err(() => m.OpIAdd(u32, t, x), /^OpIAdd: the module was forked/);
+});
+
 // Random straight-line code: values of random scalar and vector types, built from constants and
 // earlier results by integer and float ops (some with NoContraction, some via GLSL.std.450).
 test('property: random straight-line integer/float code over random types is valid SPIR-V', () => {

@@ -216,6 +216,13 @@ function makePlainPlan(op: string, info: OpInfo): PlainPlan | null {
   }
   return { ids, resultIndex, hasType: specs[0] === 'IdResultType', tail, enumKind, enums: new Map() };
 }
+/** How many IdRefs follow the result type and the result when those are all of the instruction's operands (1 to 3), else 0 (Module.writeValue). */
+function valueIds(info: OpInfo): number {
+  const o = info.operands;
+  if (o.length < 3 || o.length > 5 || o[0] !== 'IdResultType' || o[1] !== 'IdResult') return 0;
+  for (let k = 2; k < o.length; k++) if (o[k] !== 'IdRef') return 0;
+  return o.length - 2;
+}
 /** An enumerant's value and how many literal-integer parameters follow it (-1: parameters of other kinds). */
 interface PlainEnum { readonly value: number; readonly params: number }
 /** Enumerant `name` of the plan's enumKind (kept in the plan: no key string built per instruction). */
@@ -585,6 +592,32 @@ export class Module {
     return id;
   }
 
+  /**
+   * @internal A body instruction of opcode `opcode` whose operands are result type `t`, its result
+   * and `n` (1 to 3) IdRefs `a`, `b`, `c`: written into the open block's words, as emitPlain writes
+   * it. Undefined (nothing written) where emitPlain would not write it so, or while recording: the
+   * op method then takes the general way (emitWith), which checks the operands and raises any error.
+   */
+  writeValue(opcode: number, n: number, t: unknown, a: unknown, b: unknown, c: unknown): Id | undefined {
+    const fn = this.current;
+    if (fn === undefined || fn.firstLabel === undefined || this.frozen || this.recorder !== undefined) return undefined;
+    if (!(t instanceof Id) || !this.owns(t) || !(a instanceof Id) || !this.owns(a)) return undefined;
+    if (n > 1 && (!(b instanceof Id) || !this.owns(b))) return undefined;
+    if (n > 2 && (!(c instanceof Id) || !this.owns(c))) return undefined;
+    const body = fn.body, start = body.length, size = n + 3;
+    const buf = body.room(size);
+    const id = new Id(this.nextId++, this);
+    buf[start] = (size << 16 | opcode) >>> 0;
+    buf[start + 1] = t.value;
+    buf[start + 2] = id.value;
+    buf[start + 3] = a.value;
+    if (n > 1) buf[start + 4] = (b as Id).value;
+    if (n > 2) buf[start + 5] = (c as Id).value;
+    body.length = start + size;
+    this.valueTypes.set(id.value, t);
+    return id;
+  }
+
   /** Which kind of deduplicated instruction `op` is (with its words, the key that finds an identical earlier one); undefined: never deduplicated. */
   private dedupKind(op: string, info: OpInfo): string | undefined {
     switch (op) {
@@ -925,16 +958,36 @@ export class Module {
 // not a rest parameter: an array made for every instruction was about 4% of what the bench:compile
 // small kernels' recompiles allocated. emitWith keeps no reference to the array and emits nothing else
 // while it runs, so one array per count serves every call.
+//
+// The instructions that are a result type, the result and one to three IdRefs (arithmetic, compares,
+// selects, conversions, bitcasts: most of a kernel's body) get a method of that many parameters that
+// writes their words itself (Module.writeValue), and takes the general method above for anything else
+// (another count of operands, operands that are not this module's ids, outside a block, while
+// recording): the same words, without the operand array, the plan's loops or the call chain.
 for (const name of Object.keys(OPS)) {
   const info = opInfo(name) as OpInfo;
   const plan = plainPlan(name, info);
-  Object.defineProperty(Module.prototype, name, {
-    value: function (this: Module) {
-      const n = arguments.length;
-      const operands = this.operandArray(n);
-      for (let k = 0; k < n; k++) operands[k] = arguments[k] as Operand;
-      return this.emitWith(name, info, plan, operands, undefined);
-    },
-    writable: false, enumerable: false, configurable: false,
-  });
+  const general = function (this: Module): Id | undefined {
+    const n = arguments.length;
+    const operands = this.operandArray(n);
+    for (let k = 0; k < n; k++) operands[k] = arguments[k] as Operand;
+    return this.emitWith(name, info, plan, operands, undefined);
+  };
+  const ids = plan ? valueIds(info) : 0;
+  const opcode = info.opcode;
+  // `arguments` only as its length and passed on by apply: neither makes the arguments object.
+  const method = ids === 1
+    ? function (this: Module, t: unknown, a: unknown): Id | undefined {
+      return (arguments.length === 2 ? this.writeValue(opcode, 1, t, a, undefined, undefined) : undefined) ?? general.apply(this, arguments as unknown as []);
+    }
+    : ids === 2
+      ? function (this: Module, t: unknown, a: unknown, b: unknown): Id | undefined {
+        return (arguments.length === 3 ? this.writeValue(opcode, 2, t, a, b, undefined) : undefined) ?? general.apply(this, arguments as unknown as []);
+      }
+      : ids === 3
+        ? function (this: Module, t: unknown, a: unknown, b: unknown, c: unknown): Id | undefined {
+          return (arguments.length === 4 ? this.writeValue(opcode, 3, t, a, b, c) : undefined) ?? general.apply(this, arguments as unknown as []);
+        }
+        : general;
+  Object.defineProperty(Module.prototype, name, { value: method, writable: false, enumerable: false, configurable: false });
 }
