@@ -140,6 +140,17 @@ const NO_OPERANDS: readonly unknown[] = [];
 const FLOAT_BITS = new DataView(new ArrayBuffer(8));
 const OP_CONSTANT = opInfo('OpConstant') as OpInfo;
 
+/** The NumericType of each kind, width and signedness asked for so far, shared (asked for every new constant: one object each was measurable). */
+const NUMERIC_TYPES = new Map<number, NumericType>();
+function numeric(kind: 'int' | 'float', width: number, signed: boolean): NumericType {
+  const key = width * 4 + (kind === 'int' ? 0 : 2) + (signed ? 1 : 0);
+  let t = NUMERIC_TYPES.get(key);
+  if (t === undefined) { t = { kind, width, signed }; NUMERIC_TYPES.set(key, t); }
+  return t;
+}
+const TWO_32 = 0x100000000n;
+const MAX_U64 = 0xffffffffffffffffn, MAX_I64 = 0x7fffffffffffffffn;
+
 /** An instruction placed while recording: its words (opcode word first), where its ids are, its result's word. */
 interface Recorded { readonly op: string; readonly info: OpInfo; readonly inst: readonly number[]; readonly ids: readonly number[]; readonly result: number; readonly inFunction: boolean }
 
@@ -420,9 +431,9 @@ export class Module {
   private numericType(t: Id): NumericType | undefined {
     const info = this.typeInfoOf(t.value);
     if (!info) return undefined;
-    const [width, signed] = info.operands;
-    if (info.op === 'OpTypeInt' && width !== undefined) return { kind: 'int', width, signed: signed === 1 };
-    if (info.op === 'OpTypeFloat' && width !== undefined) return { kind: 'float', width, signed: true };
+    const width = info.operands[0];
+    if (info.op === 'OpTypeInt' && width !== undefined) return numeric('int', width, info.operands[1] === 1);
+    if (info.op === 'OpTypeFloat' && width !== undefined) return numeric('float', width, true);
     return undefined;
   }
 
@@ -755,6 +766,8 @@ export class Module {
       if (nt.width === 32 && typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= (nt.signed ? 0x7fffffff : 0xffffffff)) return this.constant32(type, value);
       if (typeof value === 'boolean') throw new BuilderError('constant', `an integer constant needs a number, got ${value}`);
       const v = typeof value === 'number' && nt.width === 64 && Number.isSafeInteger(value) ? BigInt(value) : value;
+      // A 64-bit integer in range whatever the signedness: its words are its low and high dwords.
+      if (nt.width === 64 && typeof v === 'bigint' && v >= 0n && v <= (nt.signed ? MAX_I64 : MAX_U64)) return this.constant64(type, Number(v % TWO_32), Number(v / TWO_32));
       return this.emit('OpConstant', [type, v]) as Id;
     }
     if (typeof value !== 'number') throw new BuilderError('constant', `a float constant needs a number (or constantBits), got ${describe(value)}`);
@@ -766,7 +779,7 @@ export class Module {
     }
     if (nt.width === 64) {
       view.setFloat64(0, value, true);
-      return this.emit('OpConstant', [type, view.getBigUint64(0, true)]) as Id;
+      return this.constant64(type, view.getUint32(0, true), view.getUint32(4, true));
     }
     throw new BuilderError('constant', `an f${nt.width} constant needs its bit pattern: constantBits`);
   }
@@ -780,6 +793,12 @@ export class Module {
   private constant32(type: Id, word: number): Id {
     if (this.recorder || !this.owns(type)) return this.emit('OpConstant', [type, word]) as Id;
     return this.define('OpConstant', OP_CONSTANT, NO_OPERANDS, [type.value, 0, word], 1, type, undefined, undefined) as Id;
+  }
+
+  /** A 64-bit OpConstant of `type` whose literal's dwords are `lo` and `hi`: as constant32, two literal words (low first). */
+  private constant64(type: Id, lo: number, hi: number): Id {
+    if (this.recorder || !this.owns(type)) return this.emit('OpConstant', [type, BigInt(hi) * TWO_32 + BigInt(lo)]) as Id;
+    return this.define('OpConstant', OP_CONSTANT, NO_OPERANDS, [type.value, 0, lo, hi], 1, type, undefined, undefined) as Id;
   }
 
   /** A scalar integer or float constant from its exact bit pattern (a bigint for 64-bit types). */
