@@ -139,6 +139,8 @@ const NO_OPERANDS: readonly unknown[] = [];
 /** A float's bit pattern, computed through this (one per process, not one per constant). */
 const FLOAT_BITS = new DataView(new ArrayBuffer(8));
 const OP_CONSTANT = opInfo('OpConstant') as OpInfo;
+/** An OpLabel's opcode word. */
+const LABEL_HEAD = (2 << 16 | (opInfo('OpLabel') as OpInfo).opcode) >>> 0;
 
 /** The NumericType of each kind, width and signedness asked for so far, shared (asked for every new constant: one object each was measurable). */
 const NUMERIC_TYPES = new Map<number, NumericType>();
@@ -328,6 +330,8 @@ export class Module {
   private recorder: Recorded[] | undefined;
   /** The op methods' operand arrays, by operand count (below). */
   private readonly operandArrays: Operand[][] = [];
+  /** emitRelocatable's word arrays, by length (wordArray). */
+  private readonly wordArrays: number[][] = [];
   /** The module this one was forked from (its ids are ids here too). */
   private template: Module | undefined;
   /** Forked: no more instructions or ids. */
@@ -356,6 +360,16 @@ export class Module {
     if (a === undefined) {
       for (let k = this.operandArrays.length; k <= n; k++) this.operandArrays.push(Array.from({ length: k }, () => 0));
       a = this.operandArrays[n] as Operand[];
+    }
+    return a;
+  }
+
+  /** emitRelocatable's array of `n` words (reused). */
+  private wordArray(n: number): number[] {
+    let a = this.wordArrays[n];
+    if (a === undefined) {
+      for (let k = this.wordArrays.length; k <= n; k++) this.wordArrays.push(new Array<number>(k).fill(0));
+      a = this.wordArrays[n] as number[];
     }
     return a;
   }
@@ -730,6 +744,19 @@ export class Module {
 
   /** Defines the allocated `id` as a label (a block start) in the open function. */
   label(id: Id): Id {
+    // In a function's body, its two words written here (as emitPlain writes an instruction): a
+    // block's label took the general encoder, and an operand array, for every block.
+    const fn = this.current;
+    if (fn?.firstLabel !== undefined && !this.frozen && this.recorder === undefined && id instanceof Id && this.owns(id) && this.pending.has(id.value)) {
+      this.pending.delete(id.value);
+      const body = fn.body, at = body.length;
+      const buf = body.room(2);
+      buf[at] = LABEL_HEAD;
+      buf[at + 1] = id.value;
+      body.length = at + 2;
+      this.openLabel = id;
+      return id;
+    }
     return this.emit('OpLabel', [], id) as Id;
   }
 
@@ -928,7 +955,10 @@ export class Module {
     num[g + f.locals] = fn.value;
     for (let k = 0; k < g; k++) {
       const x = f.globals[k] as RelocatableGlobal;
-      const words = x.words.slice();
+      // The words patched in an array reused for each length: define keeps no reference to it
+      // (most of them find an identical instruction, and those it places it copies).
+      const words = this.wordArray(x.words.length);
+      for (let j = 0; j < words.length; j++) words[j] = x.words[j] as number;
       for (let j = 0; j < x.ids.length; j++) { const p = x.ids[j] as number; words[p] = num[words[p] as number] as number; }
       const id = this.define(x.op, x.info, NO_OPERANDS, words, x.result, x.resultType >= 0 ? typeIds[x.resultType] : undefined, undefined, undefined);
       if (id) { num[k] = id.value; typeIds[k] = id; }
