@@ -61,6 +61,16 @@ export interface Irreducible {
   readonly irreducible: string;
 }
 
+/** The empty list of every block that has none (most blocks: no latches, merge children or carried values). */
+const NONE: readonly never[] = Object.freeze([]);
+
+/** Appends `v` to list `k` (its own list made at its first element). */
+function add<T>(lists: (readonly T[])[], k: number, v: T): void {
+  const l = lists[k];
+  if (l === undefined || l === NONE) lists[k] = [v];
+  else (l as T[]).push(v);
+}
+
 /** Whether block `b` is in the loop headed by `h`. */
 export function inLoop(plan: Pick<FlowPlan, 'loopOf' | 'loopParent' | 'loopDepth'>, h: number, b: number): boolean {
   const depth = plan.loopDepth[h] ?? 0;
@@ -77,25 +87,41 @@ export function inLoop(plan: Pick<FlowPlan, 'loopOf' | 'loopParent' | 'loopDepth
 export function planStructuredFlow(fn: IrFunction, everywhere: ReadonlySet<Op>): FlowPlan | Irreducible {
   const n = fn.blocks.length;
   const blocks = fn.blocks;
-  // Successors without repeats (a conditional branch to one block twice is one edge).
-  const succIds: number[][] = blocks.map((b) => [...new Set(b.succs(fn).map((s) => s.id))]);
-  const succEdges: EdgeLike[][] = succIds.map((ss, from) => ss.map((to) => ({ from, to })));
-  const rpo = reversePostorder(n, (id) => succEdges[id] ?? []);
+  // Successors without repeats (a conditional branch to one block twice is one edge). Plain loops
+  // and `includes` (a block has a few successors and predecessors), no Set and spread per block.
+  const succIds: number[][] = new Array<number[]>(n);
+  const succEdges: EdgeLike[][] = new Array<EdgeLike[]>(n);
+  for (let from = 0; from < n; from++) {
+    const ss: number[] = [], es: EdgeLike[] = [];
+    for (const s of (blocks[from] as Block).succs(fn)) if (!ss.includes(s.id)) { ss.push(s.id); es.push({ from, to: s.id }); }
+    succIds[from] = ss;
+    succEdges[from] = es;
+  }
+  const rpo = reversePostorder(n, (id) => succEdges[id] ?? NONE);
   const rpoIndex = new Int32Array(n).fill(-1);
-  rpo.forEach((b, i) => { rpoIndex[b] = i; });
-  const predIds: number[][] = blocks.map((b) => [...new Set(b.preds.map((p) => p.id))].filter((p) => (rpoIndex[p] ?? -1) >= 0));
-  const idom = computeDominators(n, rpo, (id) => (predIds[id] ?? []).map((from) => ({ from, to: id })));
+  for (let i = 0; i < rpo.length; i++) rpoIndex[rpo[i] as number] = i;
+  // Predecessors without repeats, reachable ones only; their edges made once (computeDominators
+  // asks for them on each of its passes).
+  const predIds: number[][] = new Array<number[]>(n);
+  const predEdges: EdgeLike[][] = new Array<EdgeLike[]>(n);
+  for (let to = 0; to < n; to++) {
+    const ps: number[] = [], es: EdgeLike[] = [];
+    for (const p of (blocks[to] as Block).preds) if ((rpoIndex[p.id] ?? -1) >= 0 && !ps.includes(p.id)) { ps.push(p.id); es.push({ from: p.id, to }); }
+    predIds[to] = ps;
+    predEdges[to] = es;
+  }
+  const idom = computeDominators(n, rpo, (id) => predEdges[id] ?? NONE);
   const dom = new DominatorTree(idom, rpo);
 
   // Back edges; a retreating edge to a block that does not dominate its source makes the CFG irreducible.
   const isHeader = new Uint8Array(n);
-  const latches: number[][] = Array.from({ length: n }, () => []);
+  const latches: (readonly number[])[] = new Array<readonly number[]>(n).fill(NONE);
   for (const p of rpo) {
     for (const s of succIds[p] ?? []) {
       if ((rpoIndex[s] as number) > (rpoIndex[p] as number)) continue;
       if (!dom.dominates(s, p)) return { irreducible: `b${p} → b${s} enters a cycle other than through its header` };
       isHeader[s] = 1;
-      latches[s]?.push(p);
+      add(latches, s, p);
     }
   }
 
@@ -128,8 +154,8 @@ export function planStructuredFlow(fn: IrFunction, everywhere: ReadonlySet<Op>):
   const parent = new Int32Array(n).fill(-1);
   const outside = new Uint8Array(n);
   const merge = new Uint8Array(n);
-  const insideMerges: Block[][] = Array.from({ length: n }, () => []);
-  const outsideMerges: Block[][] = Array.from({ length: n }, () => []);
+  const insideMerges: (readonly Block[])[] = new Array<readonly Block[]>(n).fill(NONE);
+  const outsideMerges: (readonly Block[])[] = new Array<readonly Block[]>(n).fill(NONE);
   for (const b of rpo) {
     const x = idom[b] ?? -1;
     if (x < 0) continue;
@@ -142,11 +168,11 @@ export function planStructuredFlow(fn: IrFunction, everywhere: ReadonlySet<Op>):
       parent[b] = x;
       let forward = 0;
       for (const p of predIds[b] ?? []) if (!dom.dominates(b, p)) forward++;
-      if (forward >= 2) { merge[b] = 1; insideMerges[x]?.push(blk); }
+      if (forward >= 2) { merge[b] = 1; add(insideMerges, x, blk); }
     } else {
       parent[b] = hs;
       outside[b] = 1;
-      if ((predIds[b] ?? []).some((p) => !within(hs, p))) { merge[b] = 1; outsideMerges[hs]?.push(blk); }
+      if ((predIds[b] ?? []).some((p) => !within(hs, p))) { merge[b] = 1; add(outsideMerges, hs, blk); }
     }
   }
 
@@ -157,7 +183,7 @@ export function planStructuredFlow(fn: IrFunction, everywhere: ReadonlySet<Op>):
   const placement = new DominatorTree(Array.from(parent), rpo);
   // Made on a block's first carried value (most blocks carry none).
   const liveSets: (Set<Inst> | undefined)[] = new Array<Set<Inst> | undefined>(n).fill(undefined);
-  const liveIns: Inst[][] = Array.from({ length: n }, () => []);
+  const liveIns: (readonly Inst[])[] = new Array<readonly Inst[]>(n).fill(NONE);
   const pending: [number, Inst][] = [];
   const use = (u: number, v: Inst): void => {
     const d = v.block?.id;
@@ -167,7 +193,7 @@ export function planStructuredFlow(fn: IrFunction, everywhere: ReadonlySet<Op>):
     let set = liveSets[w];
     if (set === undefined) { set = new Set(); liveSets[w] = set; } else if (set.has(v)) return;
     set.add(v);
-    liveIns[w]?.push(v);
+    add(liveIns, w, v);
     for (const p of predIds[w] ?? []) if (!dom.dominates(w, p)) pending.push([p, v]);
   };
   for (const u of rpo) {
