@@ -92,7 +92,7 @@ export function emitStructured(sc: Scalars, kernel: KernelState, fn: IrFunction,
   };
   const phisOf = (b: Block): Inst[] => {
     const r: Inst[] = [];
-    for (const i of b.insts) { if (i.op !== 'Phi') break; r.push(i); }
+    for (let k = 0; k < b.insts.length; k++) { const i = b.insts[k] as Inst; if (i.op !== 'Phi') break; r.push(i); }
     return r;
   };
   const zero = (t: IrType): Id => (t === 'u1' ? sc.cBool(false) : t === 'u64' ? sc.c64(0n) : t === 'f32' ? m.constantBits(sc.tF32, 0) : c32(0));
@@ -112,13 +112,15 @@ export function emitStructured(sc: Scalars, kernel: KernelState, fn: IrFunction,
   const argsFor = (p: Block, s: Block, scope: Scope | undefined, entering: boolean): Id[] => {
     const k = s.preds.indexOf(p);
     const r: Id[] = [];
-    for (const ph of s.insts) {
+    for (let q = 0; q < s.insts.length; q++) {
+      const ph = s.insts[q] as Inst;
       if (ph.op !== 'Phi') break;
       const a = ph.args[k];
       if (!a) return internal(`b${s.id}'s phi has no argument for b${p.id}`);
       r.push(val(a, scope));
     }
-    if (entering) for (const v of plan.liveIns[s.id] ?? []) r.push(val(v, scope));
+    const live = plan.liveIns[s.id];
+    if (entering && live) for (let q = 0; q < live.length; q++) r.push(val(live[q] as Inst, scope));
     return r;
   };
   const argTypes = (t: Block): IrType[] => [...phisOf(t).map((p) => p.type), ...(plan.liveIns[t.id] ?? []).map((v) => v.type)];
@@ -251,7 +253,10 @@ export function emitStructured(sc: Scalars, kernel: KernelState, fn: IrFunction,
     // One argument reader for the block, reading the instruction at hand.
     let at: Inst | undefined;
     const A = (j: number): Id => { const i = at as Inst, a = i.args[j]; return a ? val(a, cx.scope) : internal(`${i.op}: missing argument ${j}`); };
-    for (const i of b.insts) {
+    // Indexed: for…of made an iterator result per instruction (this closure is one per kernel, often unoptimised).
+    const insts = b.insts;
+    for (let k = 0; k < insts.length; k++) {
+      const i = insts[k] as Inst;
       if (i.op === 'Phi') continue;
       at = i;
       const r = emitOp(sc, kernel, i, A);

@@ -414,7 +414,7 @@ export class Module {
     f.globals = this.globals.slice();
     f.memoryModel = this.memoryModel;
     // Closed functions' words are never changed: shared.
-    for (const w of this.functions) f.functions.push(w);
+    for (let k = 0; k < this.functions.length; k++) f.functions.push(this.functions[k] as ArrayLike<number> | Relocated);
     const fn = this.current;
     if (fn) f.current = { name: fn.name, header: fn.header.slice(), firstLabel: fn.firstLabel, vars: fn.vars.slice(), body: fn.body.copy() };
     f.openLabel = this.openLabel;
@@ -659,7 +659,8 @@ export class Module {
   private dedupFind(hash: number, kind: string, words: readonly number[]): Id | null | undefined {
     const chain = this.chainOf(hash);
     if (!chain) return undefined;
-    for (const e of chain) {
+    for (let c = 0; c < chain.length; c++) {
+      const e = chain[c] as DedupEntry;
       if (e.kind !== kind || e.words.length !== words.length) continue;
       let k = 0;
       while (k < words.length && e.words[k] === words[k]) k++;
@@ -983,12 +984,14 @@ export class Module {
     ];
     const words = (x: ArrayLike<number> | Relocated): ArrayLike<number> => ((x as Relocated).f !== undefined ? (x as Relocated).f.words : x as ArrayLike<number>);
     let size = 0;
-    for (const s of sections) size += s.length;
-    for (const x of this.functions) size += words(x).length;
+    // Indexed loops (for…of made iterator results: assemble runs once per module).
+    for (let k = 0; k < sections.length; k++) size += (sections[k] as ArrayLike<number>).length;
+    for (let k = 0; k < this.functions.length; k++) size += words(this.functions[k] as ArrayLike<number> | Relocated).length;
     const out = new Uint32Array(size);
     let at = 0;
-    for (const s of sections) { out.set(s, at); at += s.length; }
-    for (const x of this.functions) {
+    for (let k = 0; k < sections.length; k++) { const s = sections[k] as ArrayLike<number>; out.set(s, at); at += s.length; }
+    for (let k = 0; k < this.functions.length; k++) {
+      const x = this.functions[k] as ArrayLike<number> | Relocated;
       const w = words(x);
       out.set(w, at);
       if (w !== x) {

@@ -93,7 +93,8 @@ export function planStructuredFlow(fn: IrFunction, everywhere: ReadonlySet<Op>):
   const succEdges: EdgeLike[][] = new Array<EdgeLike[]>(n);
   for (let from = 0; from < n; from++) {
     const ss: number[] = [], es: EdgeLike[] = [];
-    for (const s of (blocks[from] as Block).succs(fn)) if (!ss.includes(s.id)) { ss.push(s.id); es.push({ from, to: s.id }); }
+    const succs = (blocks[from] as Block).succs(fn);
+    for (let k = 0; k < succs.length; k++) { const to = (succs[k] as Block).id; if (!ss.includes(to)) { ss.push(to); es.push({ from, to }); } }
     succIds[from] = ss;
     succEdges[from] = es;
   }
@@ -106,7 +107,8 @@ export function planStructuredFlow(fn: IrFunction, everywhere: ReadonlySet<Op>):
   const predEdges: EdgeLike[][] = new Array<EdgeLike[]>(n);
   for (let to = 0; to < n; to++) {
     const ps: number[] = [], es: EdgeLike[] = [];
-    for (const p of (blocks[to] as Block).preds) if ((rpoIndex[p.id] ?? -1) >= 0 && !ps.includes(p.id)) { ps.push(p.id); es.push({ from: p.id, to }); }
+    const preds = (blocks[to] as Block).preds;
+    for (let k = 0; k < preds.length; k++) { const from = (preds[k] as Block).id; if ((rpoIndex[from] ?? -1) >= 0 && !ps.includes(from)) { ps.push(from); es.push({ from, to }); } }
     predIds[to] = ps;
     predEdges[to] = es;
   }
@@ -116,8 +118,12 @@ export function planStructuredFlow(fn: IrFunction, everywhere: ReadonlySet<Op>):
   // Back edges; a retreating edge to a block that does not dominate its source makes the CFG irreducible.
   const isHeader = new Uint8Array(n);
   const latches: (readonly number[])[] = new Array<readonly number[]>(n).fill(NONE);
-  for (const p of rpo) {
-    for (const s of succIds[p] ?? []) {
+  // Indexed loops here and below: this runs once per kernel, mostly unoptimised, where for…of
+  // makes an iterator result per element.
+  for (let j = 0; j < rpo.length; j++) {
+    const p = rpo[j] as number, ss = succIds[p] as number[];
+    for (let k = 0; k < ss.length; k++) {
+      const s = ss[k] as number;
       if ((rpoIndex[s] as number) > (rpoIndex[p] as number)) continue;
       if (!dom.dominates(s, p)) return { irreducible: `b${p} → b${s} enters a cycle other than through its header` };
       isHeader[s] = 1;
@@ -131,7 +137,8 @@ export function planStructuredFlow(fn: IrFunction, everywhere: ReadonlySet<Op>):
   const loopParent = new Int32Array(n).fill(-1);
   const loopDepth = new Int32Array(n);
   const mark = new Int32Array(n).fill(-1);
-  for (const h of rpo) {
+  for (let j = 0; j < rpo.length; j++) {
+    const h = rpo[j] as number;
     if (!isHeader[h]) continue;
     const up = loopOf[h] as number;
     loopParent[h] = up;
@@ -144,7 +151,8 @@ export function planStructuredFlow(fn: IrFunction, everywhere: ReadonlySet<Op>):
       if (mark[b] === h) continue;
       mark[b] = h;
       loopOf[b] = h;
-      for (const p of predIds[b] ?? []) if (mark[p] !== h) stack.push(p);
+      const ps = predIds[b] as number[];
+      for (let k = 0; k < ps.length; k++) if (mark[ps[k] as number] !== h) stack.push(ps[k] as number);
     }
   }
   const loops = { loopOf, loopParent, loopDepth };
@@ -156,7 +164,8 @@ export function planStructuredFlow(fn: IrFunction, everywhere: ReadonlySet<Op>):
   const merge = new Uint8Array(n);
   const insideMerges: (readonly Block[])[] = new Array<readonly Block[]>(n).fill(NONE);
   const outsideMerges: (readonly Block[])[] = new Array<readonly Block[]>(n).fill(NONE);
-  for (const b of rpo) {
+  for (let j = 0; j < rpo.length; j++) {
+    const b = rpo[j] as number;
     const x = idom[b] ?? -1;
     if (x < 0) continue;
     // The outermost loop that holds the dominator but not the block (loops nest: the ones holding
@@ -167,7 +176,8 @@ export function planStructuredFlow(fn: IrFunction, everywhere: ReadonlySet<Op>):
     if (hs < 0) {
       parent[b] = x;
       let forward = 0;
-      for (const p of predIds[b] ?? []) if (!dom.dominates(b, p)) forward++;
+      const ps = predIds[b] as number[];
+      for (let k = 0; k < ps.length; k++) if (!dom.dominates(b, ps[k] as number)) forward++;
       if (forward >= 2) { merge[b] = 1; add(insideMerges, x, blk); }
     } else {
       parent[b] = hs;
@@ -194,9 +204,11 @@ export function planStructuredFlow(fn: IrFunction, everywhere: ReadonlySet<Op>):
     if (set === undefined) { set = new Set(); liveSets[w] = set; } else if (set.has(v)) return;
     set.add(v);
     add(liveIns, w, v);
-    for (const p of predIds[w] ?? []) if (!dom.dominates(w, p)) pending.push([p, v]);
+    const ps = predIds[w] as number[];
+    for (let k = 0; k < ps.length; k++) if (!dom.dominates(w, ps[k] as number)) pending.push([ps[k] as number, v]);
   };
-  for (const u of rpo) {
+  for (let r = 0; r < rpo.length; r++) {
+    const u = rpo[r] as number;
     const b = blocks[u] as Block;
     // Indexed loops: no iterator per instruction and argument.
     const insts = b.insts;
@@ -206,10 +218,12 @@ export function planStructuredFlow(fn: IrFunction, everywhere: ReadonlySet<Op>):
       const args = i.args;
       for (let k = 0; k < args.length; k++) use(u, args[k] as Inst);
     }
-    for (const s of succIds[u] ?? []) {
-      const to = blocks[s] as Block;
+    const ss = succIds[u] as number[];
+    for (let j = 0; j < ss.length; j++) {
+      const to = blocks[ss[j] as number] as Block;
       const k = to.preds.indexOf(b);
-      for (const p of to.insts) {
+      for (let q = 0; q < to.insts.length; q++) {
+        const p = to.insts[q] as Inst;
         if (p.op !== 'Phi') break;
         const a = p.args[k];
         if (a) use(u, a);
