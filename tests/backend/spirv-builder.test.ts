@@ -189,6 +189,16 @@ test('fork: a module that goes on from a template gives the words of one built s
     assert.deepEqual([...words], [...rest(straight, start(straight), k)]);
     assertValid(words);
   }
+  // A fork of a fork: the template's words of each section, then the middle fork's, then its own.
+  const mid = template.fork();
+  const more = (m: Module, u32: Id) => { m.OpCapability('Int64'); m.constant(u32, 2); };
+  more(mid, s.u32);
+  const wordsC = rest(mid.fork(), s, 3);
+  const straight = new Module();
+  const s2 = start(straight);
+  more(straight, s2.u32);
+  assert.deepEqual([...wordsC], [...rest(straight, s2, 3)]);
+  assertValid(wordsC);
   // The template takes no more instructions or ids; a fork's own ids are not another fork's.
   assert.throws(() => template.OpTypeBool(), /^BuilderError: OpTypeBool: the module was forked/);
   assert.throws(() => template.allocateId(), /^BuilderError: allocateId: the module was forked/);

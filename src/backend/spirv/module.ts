@@ -308,6 +308,8 @@ export class Module {
   private debugProcessed: number[] = [];
   private annotations: number[] = [];
   private globals: number[] = [];
+  /** A fork's: the template's words of each section, before its own (ownSections' order). */
+  private inherited: readonly (readonly number[])[] | undefined;
   /**
    * The closed functions' streams, in order (concatenated once, by assemble); a relocatable
    * function's words with the ids its references become here (patched as assemble copies them:
@@ -374,6 +376,11 @@ export class Module {
     return a;
   }
 
+  /** The sections' own words, in the order `inherited` keeps them. */
+  private ownSections(): (readonly number[])[] {
+    return [this.capabilities, this.extensions, this.imports, this.entryPoints, this.executionModes, this.debugSource, this.debugNames, this.debugProcessed, this.annotations, this.globals];
+  }
+
   /** Whether `v` is an id of this module: its own, or one of the module it was forked from. */
   private owns(v: Id): boolean {
     // Most ids are this module's or its template's (the template's types and constants): no call for those.
@@ -402,16 +409,13 @@ export class Module {
     f.nextId = this.nextId;
     for (const n of this.pending) f.pending.add(n);
     f.valueTypes = new ValueTypes(this.valueTypes);
-    f.capabilities = this.capabilities.slice();
-    f.extensions = this.extensions.slice();
-    f.imports = this.imports.slice();
-    f.entryPoints = this.entryPoints.slice();
-    f.executionModes = this.executionModes.slice();
-    f.debugSource = this.debugSource.slice();
-    f.debugNames = this.debugNames.slice();
-    f.debugProcessed = this.debugProcessed.slice();
-    f.annotations = this.annotations.slice();
-    f.globals = this.globals.slice();
+    // The sections' words so far are the fork's first words of each (this module's arrays, which it
+    // never changes again; a template that is itself a fork: its inherited words, then its own). The
+    // fork's own sections start empty: copying the template's was most of what a fork cost, and
+    // the copies grew again at the fork's first constant or decoration.
+    const own = this.ownSections();
+    const inh = this.inherited;
+    f.inherited = inh === undefined ? own : own.map((x, k) => (inh[k] as readonly number[]).concat(x));
     f.memoryModel = this.memoryModel;
     // Closed functions' words are never changed: shared.
     for (let k = 0; k < this.functions.length; k++) f.functions.push(this.functions[k] as ArrayLike<number> | Relocated);
@@ -977,11 +981,14 @@ export class Module {
     }
     const v = versionNumber(this.version);
     const header = [MAGIC_NUMBER, (Math.floor(v / 100) << 16) | ((v % 100) << 8), this.generator >>> 0, this.nextId, 0];
-    const sections = [
-      header, this.capabilities, this.extensions, this.imports, this.memoryModel, this.entryPoints,
-      this.executionModes, this.debugSource, this.debugNames, this.debugProcessed, this.annotations,
-      this.globals,
-    ];
+    // Each section: a fork's inherited words, then its own (ownSections' order; the memory model after the imports).
+    const own = this.ownSections(), inh = this.inherited;
+    const sections: ArrayLike<number>[] = [header];
+    for (let k = 0; k < own.length; k++) {
+      if (inh !== undefined) sections.push(inh[k] as readonly number[]);
+      sections.push(own[k] as readonly number[]);
+      if (k === 2) sections.push(this.memoryModel);
+    }
     const words = (x: ArrayLike<number> | Relocated): ArrayLike<number> => ((x as Relocated).f !== undefined ? (x as Relocated).f.words : x as ArrayLike<number>);
     let size = 0;
     // Indexed loops (for…of made iterator results: assemble runs once per module).
