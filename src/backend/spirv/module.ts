@@ -55,38 +55,58 @@ const NO_WORDS = new Uint32Array(0);
 const NO_TYPES = new Int32Array(0);
 
 /**
- * A growing stream of words (a function's body): a Uint32Array, doubled when full. A JS array
- * grown by push to the tens of thousands of words of a large kernel's body cost many times more
- * (its growth copies, and their garbage).
+ * A growing stream of words (a function's body): Uint32Array chunks, each twice the size of the one
+ * before, written one after another (a full chunk is never copied or written again). A JS array grown
+ * by push to the tens of thousands of words of a large kernel's body cost many times more (its growth
+ * copies, and their garbage); one Uint32Array doubled and copied when full cost a large kernel's
+ * body its copies (and a fork a copy of its template's words).
  */
 class Words {
-  // Allocated at the first push (a fork replaces it by a copy: allocating one here was measurable).
+  /** The chunks before `buf`, as views of their words (never written again: a fork shares them). */
+  private readonly full: Uint32Array[] = [];
+  // Allocated at the first push (allocating one here was measurable).
   private buf = NO_WORDS;
+  /** The size of the next chunk. */
+  private next = 256;
+  /** Words written in the current chunk (`buf`). */
   length = 0;
   push(w: number): void {
     if (this.length === this.buf.length) this.grow(1);
     this.buf[this.length++] = w;
   }
-  /** The buffer, with room for `n` more words from `length` on (written there, then counted in `length`). */
+  /**
+   * The current chunk, with room for `n` more words from `length` on (written there, then counted
+   * in `length`); read `length` after this call (it may start a new chunk).
+   */
   room(n: number): Uint32Array {
     if (this.length + n > this.buf.length) this.grow(n);
     return this.buf;
   }
   private grow(n: number): void {
-    const grown = new Uint32Array(Math.max(256, 2 * this.buf.length, this.length + n));
-    grown.set(this.buf);
-    this.buf = grown;
+    if (this.length > 0) this.full.push(this.buf.subarray(0, this.length));
+    this.buf = new Uint32Array(Math.max(this.next, n));
+    this.next = 2 * this.buf.length;
+    this.length = 0;
   }
-  /** The words from `start` on (a view: valid until the next push). */
-  view(start = 0): Uint32Array {
+  /** The current chunk's words from `start` on (a view: valid until the next push). */
+  view(start: number): Uint32Array {
     return this.buf.subarray(start, this.length);
   }
-  /** A stream that starts with these words (with room for a kernel's body: growing it again and again was measurable). */
+  /** Appends the words, chunk by chunk (views: the stream takes no more words afterwards). */
+  chunksTo(to: (ArrayLike<number> | Relocated)[]): void {
+    for (let k = 0; k < this.full.length; k++) to.push(this.full[k] as Uint32Array);
+    if (this.length > 0) to.push(this.buf.subarray(0, this.length));
+  }
+  /**
+   * A stream that starts with these words (a template's, which takes no more words): its chunks
+   * shared, its first own chunk with room for a kernel's body (growing again and again was measurable).
+   */
   copy(): Words {
     const c = new Words();
-    c.buf = new Uint32Array(Math.max(1024, 4 * this.length));
-    c.buf.set(this.view());
-    c.length = this.length;
+    this.chunksTo(c.full as Uint32Array[]);
+    let size = 0;
+    for (let k = 0; k < c.full.length; k++) size += (c.full[k] as Uint32Array).length;
+    c.next = Math.max(1024, 4 * size);
     return c;
   }
 }
@@ -594,10 +614,10 @@ export class Module {
       if (plan.resultIndex < 0) return GENERAL;
       this.claim(op, result);
     }
-    const start = body.length;
     const size = w + (plan.resultIndex >= 0 ? 2 : 1);
     // Written into the body's buffer directly (a push per word was measurable).
     const buf = body.room(size);
+    const start = body.length;
     let at = start;
     buf[at++] = (size << 16 | info.opcode) >>> 0;
     let id: Id | undefined;
@@ -633,8 +653,9 @@ export class Module {
     if (!(t instanceof Id) || !this.owns(t) || !(a instanceof Id) || !this.owns(a)) return undefined;
     if (n > 1 && (!(b instanceof Id) || !this.owns(b))) return undefined;
     if (n > 2 && (!(c instanceof Id) || !this.owns(c))) return undefined;
-    const body = fn.body, start = body.length, size = n + 3;
+    const body = fn.body, size = n + 3;
     const buf = body.room(size);
+    const start = body.length;
     const id = new Id(this.nextId++, this);
     buf[start] = (size << 16 | opcode) >>> 0;
     buf[start + 1] = t.value;
@@ -715,7 +736,9 @@ export class Module {
       case 'OpFunctionEnd':
         if (!fn) throw new BuilderError(op, 'no function is open');
         // Kept as parts, copied once into the module's words by assemble (copying word by word here was slow).
-        this.functions.push(fn.header, fn.firstLabel ?? [], fn.vars, fn.body.view(), [head, ...words]);
+        this.functions.push(fn.header, fn.firstLabel ?? [], fn.vars);
+        fn.body.chunksTo(this.functions);
+        this.functions.push([head, ...words]);
         this.current = undefined;
         return true;
       case 'OpLabel':
@@ -754,8 +777,9 @@ export class Module {
     const fn = this.current;
     if (fn?.firstLabel !== undefined && !this.frozen && this.recorder === undefined && id instanceof Id && this.owns(id) && this.pending.has(id.value)) {
       this.pending.delete(id.value);
-      const body = fn.body, at = body.length;
+      const body = fn.body;
       const buf = body.room(2);
+      const at = body.length;
       buf[at] = LABEL_HEAD;
       buf[at + 1] = id.value;
       body.length = at + 2;
