@@ -190,7 +190,10 @@ export function planStructuredFlow(fn: IrFunction, everywhere: ReadonlySet<Op>):
   // carried into the highest block w on u's placement chain that d dominates (w is placed after a
   // loop holding d); the jumps into w then use the value where they start, which may carry it in
   // turn. A worklist, not recursion.
-  const placement = new DominatorTree(Array.from(parent), rpo);
+  // A number[] of the parents by a loop (Array.from of a typed array made an iterator result per block).
+  const parents = new Array<number>(n);
+  for (let k = 0; k < n; k++) parents[k] = parent[k] as number;
+  const placement = new DominatorTree(parents, rpo);
   // Made on a block's first carried value (most blocks carry none).
   const liveSets: (Set<Inst> | undefined)[] = new Array<Set<Inst> | undefined>(n).fill(undefined);
   const liveIns: (readonly Inst[])[] = new Array<readonly Inst[]>(n).fill(NONE);
