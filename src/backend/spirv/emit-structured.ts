@@ -31,6 +31,7 @@
 // that deep in the dominator tree.
 import { type Block, type Inst, type IrFunction, InstMap } from '../../ir/ir.js';
 import type { IrType } from '../../ir/ops.js';
+import type { Module } from './module.js';
 import type { Id } from './operands.js';
 import { CompileError } from './errors.js';
 import { emitOp, EVERYWHERE, type KernelState, type Scalars } from './emit-ops.js';
@@ -77,6 +78,32 @@ interface Ctx {
 
 type Route = 'inline' | 'continue' | 'break' | 'out';
 
+// Made by set, not from a list of entries (`new Map([[k, v]])` made the entry arrays and iterated them): a jump's arguments.
+function mapOf(k: Block, v: readonly Id[], k2?: Block, v2?: readonly Id[]): Map<Block, readonly Id[]> {
+  const r = new Map<Block, readonly Id[]>();
+  r.set(k, v);
+  if (k2 !== undefined && v2 !== undefined) r.set(k2, v2);
+  return r;
+}
+
+/** The arguments `g` brings for `targets` (those it has none for: none). */
+function argsOf(g: Group, targets: readonly Block[]): Map<Block, readonly Id[]> {
+  const r = new Map<Block, readonly Id[]>();
+  for (let k = 0; k < targets.length; k++) { const t = targets[k] as Block; r.set(t, g.args.get(t) ?? []); }
+  return r;
+}
+
+/** A meeting block whose label is allocated on first use (a class: an object literal with a getter made a closure per funnel). */
+class LazyFunnel implements Funnel {
+  readonly incoming: { from: Id; group: Group }[] = [];
+  private id: Id | undefined;
+  constructor(private readonly m: Module, public kind: Funnel['kind']) {}
+  get label(): Id {
+    this.id ??= this.m.allocateId();
+    return this.id;
+  }
+}
+
 /** Emits `fn`'s blocks into the open function, from its open block (the launch code), as `plan` places them. */
 export function emitStructured(sc: Scalars, kernel: KernelState, fn: IrFunction, plan: FlowPlan): void {
   const { m, tU32, tBool, c32 } = sc;
@@ -86,10 +113,7 @@ export function emitStructured(sc: Scalars, kernel: KernelState, fn: IrFunction,
   const internal = (why: string): never => { throw new CompileError(`internal (structured control flow): ${why}`); };
   const cur = (): Id => m.currentLabel ?? internal('no open block');
   // Labels on first use (the outermost level's and a loop body's `top` never get one).
-  const funnel = (kind: Funnel['kind']): Funnel => {
-    let id: Id | undefined;
-    return { get label(): Id { id ??= m.allocateId(); return id; }, incoming: [], kind };
-  };
+  const funnel = (kind: Funnel['kind']): Funnel => new LazyFunnel(m, kind);
   const phisOf = (b: Block): Inst[] => {
     const r: Inst[] = [];
     for (let k = 0; k < b.insts.length; k++) { const i = b.insts[k] as Inst; if (i.op !== 'Phi') break; r.push(i); }
@@ -124,9 +148,9 @@ export function emitStructured(sc: Scalars, kernel: KernelState, fn: IrFunction,
     return r;
   };
   const argTypes = (t: Block): IrType[] => [...phisOf(t).map((p) => p.type), ...(plan.liveIns[t.id] ?? []).map((v) => v.type)];
-  const single = (t: Block, args: readonly Id[]): Group => ({ targets: [t], sel: undefined, args: new Map([[t, args]]) });
+  const single = (t: Block, args: readonly Id[]): Group => ({ targets: [t], sel: undefined, args: mapOf(t, args) });
   const sub = (g: Group, targets: readonly Block[]): Group => (targets.length === g.targets.length ? g : {
-    targets, sel: targets.length > 1 ? g.sel : undefined, args: new Map(targets.map((t) => [t, g.args.get(t) ?? []])),
+    targets, sel: targets.length > 1 ? g.sel : undefined, args: argsOf(g, targets),
   });
 
   const route = (t: Block, cx: Ctx, here: (t: Block) => boolean): Route => {
@@ -192,7 +216,11 @@ export function emitStructured(sc: Scalars, kernel: KernelState, fn: IrFunction,
     const phis = phisOf(t);
     const live = plan.liveIns[t.id] ?? [];
     let scope = cx.scope;
-    if (live.length > 0) scope = { vals: new Map(live.map((v, k) => [v, args[phis.length + k] ?? internal(`b${t.id}: carried value ${k} missing`)])), up: scope };
+    if (live.length > 0) {
+      const vals = new Map<Inst, Id>();
+      for (let k = 0; k < live.length; k++) vals.set(live[k] as Inst, args[phis.length + k] ?? internal(`b${t.id}: carried value ${k} missing`));
+      scope = { vals, up: scope };
+    }
     const inner: Ctx = { scope, loop: cx.loop, out: cx.out };
     if (plan.isHeader[t.id]) { loop(t, args, inner); return; }
     phis.forEach((p, k) => { defs.set(p, args[k] ?? internal(`b${t.id}: phi argument ${k} missing`)); });
@@ -285,7 +313,7 @@ export function emitStructured(sc: Scalars, kernel: KernelState, fn: IrFunction,
     const ax = argsFor(p, x, cx.scope, rx !== 'continue'), ay = argsFor(p, y, cx.scope, ry !== 'continue');
     if (rx !== 'inline' && rx === ry) {
       // Both edges go to one meeting block: one branch, the selector chosen by the condition.
-      branchTo(funnelOf(rx, cx), { targets: [x, y], sel: m.OpSelect(tU32, c, c32(x.id), c32(y.id)), args: new Map([[x, ax], [y, ay]]) });
+      branchTo(funnelOf(rx, cx), { targets: [x, y], sel: m.OpSelect(tU32, c, c32(x.id), c32(y.id)), args: mapOf(x, ax, y, ay) });
       return;
     }
     const merge = claim(cx.out);
