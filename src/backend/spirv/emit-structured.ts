@@ -192,9 +192,13 @@ export function emitStructured(sc: Scalars, kernel: KernelState, fn: IrFunction,
     if (inc.length === 1) return (inc[0] as { group: Group }).group;
     const targets: Block[] = [];
     for (const i of inc) for (const t of i.group.targets) if (!targets.includes(t)) targets.push(t);
-    const sel = targets.length > 1
-      ? m.OpPhi(tU32, ...inc.flatMap((i) => [i.group.sel ?? c32((i.group.targets[0] as Block).id), i.from]))
-      : undefined;
+    // The phis' operands in one list each (a flatMap of pairs spread into the call made an array per pair and copied them twice).
+    let sel: Id | undefined;
+    if (targets.length > 1) {
+      const ops: Id[] = [tU32];
+      for (let k = 0; k < inc.length; k++) { const i = inc[k] as { from: Id; group: Group }; ops.push(i.group.sel ?? c32((i.group.targets[0] as Block).id), i.from); }
+      sel = m.emit('OpPhi', ops) as Id;
+    }
     const args = new Map<Block, Id[]>();
     for (const t of targets) {
       const types = argTypes(t);
@@ -204,7 +208,9 @@ export function emitStructured(sc: Scalars, kernel: KernelState, fn: IrFunction,
         const first = ins[0];
         if (first !== undefined && ins.every((a) => a === first)) { vs.push(first); continue; }
         const ty = types[j] as IrType;
-        vs.push(m.OpPhi(sc.typeOf(ty), ...inc.flatMap((i, k) => [ins[k] ?? zero(ty), i.from])));
+        const ops: Id[] = [sc.typeOf(ty)];
+        for (let k = 0; k < inc.length; k++) ops.push(ins[k] ?? zero(ty), (inc[k] as { from: Id }).from);
+        vs.push(m.emit('OpPhi', ops) as Id);
       }
       args.set(t, vs);
     }
