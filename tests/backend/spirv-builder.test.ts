@@ -189,6 +189,16 @@ test('fork: a module that goes on from a template gives the words of one built s
     assert.deepEqual([...words], [...rest(straight, start(straight), k)]);
     assertValid(words);
   }
+  // A fork of a fork: the template's words of each section, then the middle fork's, then its own.
+  const mid = template.fork();
+  const more = (m: Module, u32: Id) => { m.OpCapability('Int64'); m.constant(u32, 2); };
+  more(mid, s.u32);
+  const wordsC = rest(mid.fork(), s, 3);
+  const straight = new Module();
+  const s2 = start(straight);
+  more(straight, s2.u32);
+  assert.deepEqual([...wordsC], [...rest(straight, s2, 3)]);
+  assertValid(wordsC);
   // The template takes no more instructions or ids; a fork's own ids are not another fork's.
   assert.throws(() => template.OpTypeBool(), /^BuilderError: OpTypeBool: the module was forked/);
   assert.throws(() => template.allocateId(), /^BuilderError: allocateId: the module was forked/);
@@ -553,6 +563,51 @@ test('inside a function, the direct path writes the spec\'s words and refuses wh
   assert.deepEqual(find(250), [(6 << 16) | 250, ...words(t), ...words(body), ...words(done), 3, 1]);
   assert.deepEqual(find(62), [(5 << 16) | 62, ...words(v), ...words(phi), 2, 4]);
   write(w);
+});
+
+test('the value ops\' own writer (a result type, the result, one to three ids) writes what emit writes and refuses what it refuses', () => {
+  // The same function twice: by the op methods (their writer) and by emit (the general method).
+  const build = (direct: boolean): { m: Module; words: Uint32Array } => {
+    const m = new Module();
+    m.OpCapability('Shader');
+    m.OpMemoryModel('Logical', 'GLSL450');
+    const u32 = m.OpTypeInt(32, 0), bool = m.OpTypeBool(), f32 = m.OpTypeFloat(32);
+    const a = m.constant(u32, 7), b = m.constant(u32, 9);
+    m.OpFunction(m.OpTypeVoid(), 'None', m.OpTypeFunction(m.OpTypeVoid()));
+    m.OpLabel();
+    const op = (name: 'OpIAdd' | 'OpNot' | 'OpSelect' | 'OpULessThan' | 'OpBitcast', ...xs: Id[]): Id =>
+      (direct ? (m[name] as unknown as (...ys: Id[]) => Id)(...xs) : m.emit(name, xs) as Id);
+    const s = op('OpIAdd', u32, a, b);
+    const n = op('OpNot', u32, s);
+    const c = op('OpULessThan', bool, n, a);
+    const r = op('OpSelect', u32, c, s, n);
+    const f = op('OpBitcast', f32, r);
+    assert.equal(m.typeOf(f), f32);
+    m.OpReturn();
+    m.OpFunctionEnd();
+    return { m, words: m.assemble() };
+  };
+  assert.deepEqual(Array.from(build(true).words), Array.from(build(false).words));
+  const m = new Module();
+  const other = new Module();
+  const u32 = m.OpTypeInt(32, 0), x = m.constant(u32, 1), y = other.constant(other.OpTypeInt(32, 0), 1);
+  const err = (f: () => unknown, re: RegExp): void => {
+    assert.throws(f, (e: unknown) => e instanceof BuilderError && re.test(e.message), `expected BuilderError ${re}`);
+  };
+  err(() => m.OpIAdd(u32, x, x), /^OpIAdd: outside a function$/);
+  m.OpFunction(m.OpTypeVoid(), 'None', m.OpTypeFunction(m.OpTypeVoid()));
+  err(() => m.OpIAdd(u32, x, x), /^OpIAdd: before the first OpLabel/);
+  m.OpLabel();
+  // @ts-expect-error an operand missing
+  err(() => m.OpIAdd(u32, x), /^OpIAdd: expected 3 operands \(IdResultType IdRef IdRef\), got 2$/);
+  // @ts-expect-error one operand too many
+  err(() => m.OpIAdd(u32, x, x, x), /^OpIAdd: expected 3 operands \(IdResultType IdRef IdRef\), got 4$/);
+  // @ts-expect-error a literal where an id goes
+  err(() => m.OpIAdd(u32, x, 7), /^OpIAdd: operand 3 \(IdRef\) must be an id, got number 7$/);
+  err(() => m.OpIAdd(u32, x, y), /^OpIAdd: .*belongs to another module/);
+  const t = m.OpIAdd(u32, x, x);
+  m.fork();
+  err(() => m.OpIAdd(u32, t, x), /^OpIAdd: the module was forked/);
 });
 
 // Random straight-line code: values of random scalar and vector types, built from constants and

@@ -255,80 +255,22 @@ export function emitOp(sc: Scalars, k: KernelState | undefined, i: Inst, A: (j: 
     case 'BallotLo': r = K(k, i).ballot(A(0), false); break;
     case 'BallotHi': r = K(k, i).ballot(A(0), true); break;
     case 'ReadLane': r = K(k, i).readLane(A(0), m.OpUMod(tU32, A(1), c32(K(k, i).waveSize))); break;
-    case 'AtomicRmw32': case 'AtomicRmw64': case 'AtomicCmpSwap32': case 'AtomicCmpSwap64': {
-      // Device scope, relaxed (RDNA's global atomics without glc/slc ordering). The kernel state
-      // runs the lanes on one address one after another, in ascending lane order.
-      const wide = i.op.endsWith('64');
-      const t = wide ? tU64 : tU32;
-      const kind = i.op.startsWith('AtomicRmw') ? ATOMIC_RMW[Number(imm(i, 0))] : 'cmpswap';
-      if (!kind) return fail(i, `${i.op}: no atomic ${String(imm(i, 0))}`);
-      r = K(k, i).atomic(A(0), A(1), wide ? 8 : 4, A(2), kind === 'cmpswap' ? A(3) : undefined, (ptr, d, c) => atomicOp(sc, kind, t, ptr, d, c));
-      break;
-    }
-    case 'AtomicRmwCall': {
-      // As AtomicCmpSwap's lanes; each leader's atomic a compare-exchange loop of the helper's new value.
-      const h = helperOf(k, i);
-      const wide = Number(imm(i, 1)) === 1;
-      const t = wide ? tU64 : tU32;
-      const narrow = (x: Id) => (wide ? x : m.OpUConvert(tU32, x));
-      const w = (x: Id) => (wide ? x : m.OpUConvert(tU64, x));
-      const old = K(k, i).atomic(A(0), A(1), wide ? 8 : 4, narrow(A(2)), narrow(A(3)), (ptr, d, c) =>
-        compareExchangeLoop(sc, t, ptr, (o) => narrow(m.OpFunctionCall(tU64, h, w(o), w(d), w(c ?? d)))));
-      r = w(old);
-      break;
-    }
+    case 'AtomicRmw32': case 'AtomicRmw64': case 'AtomicCmpSwap32': case 'AtomicCmpSwap64': r = globalAtomic(sc, k, i, A); break;
+    case 'AtomicRmwCall': r = globalAtomicCall(sc, k, i, A); break;
     // SMEM addresses are dword aligned (the frontend clears their low bits).
     case 'LoadUniform32': r = m.OpLoad(tU32, addr(sc, k, i, cBool(true), A(0)), 'Aligned', 4); break;
     case 'LoadGlobal32': r = K(k, i).load32(A(0), A(1), i.pc); break;
     case 'StoreGlobal32': K(k, i).store32(A(0), A(1), A(2), i.pc); break;
     // Bytes through 8-bit pointers (a short as two bytes: any alignment); inactive lanes read the sink.
-    case 'LoadGlobalU8': case 'LoadGlobalU16': {
-      const kk = K(k, i);
-      const at = (j: number) => (j === 0 ? A(1) : m.OpIAdd(tU64, A(1), c64(BigInt(j))));
-      const byte = (j: number) => m.OpUConvert(tU32, m.OpLoad(kk.tU8, kk.bytePointer(m.OpSelect(tU64, A(0), at(j), m.OpIAdd(tU64, kk.sinkPtr, c64(BigInt(j))))), 'Aligned', 1));
-      const v = i.op === 'LoadGlobalU8' ? byte(0) : m.OpBitwiseOr(tU32, byte(0), m.OpShiftLeftLogical(tU32, byte(1), c32(8)));
-      r = m.OpSelect(tU32, A(0), v, c32(0));
-      break;
-    }
-    case 'StoreGlobal8': case 'StoreGlobal16': {
-      const kk = K(k, i);
-      const n = i.op === 'StoreGlobal8' ? 1 : 2;
-      const mine = kk.storeWinners(A(0), A(1), n);
-      mine.forEach((w, j) => {
-        const to = m.OpSelect(tU64, w, j === 0 ? A(1) : m.OpIAdd(tU64, A(1), c64(BigInt(j))), m.OpIAdd(tU64, kk.sinkPtr, c64(BigInt(j))));
-        const v = j === 0 ? A(2) : m.OpShiftRightLogical(tU32, A(2), c32(8 * j));
-        m.OpStore(kk.bytePointer(to), m.OpUConvert(kk.tU8, v), 'Aligned', 1);
-      });
-      break;
-    }
+    case 'LoadGlobalU8': case 'LoadGlobalU16': r = loadBytes(sc, K(k, i), i, A); break;
+    case 'StoreGlobal8': case 'StoreGlobal16': storeBytes(sc, K(k, i), i, A); break;
     case 'Fault': {
       if (i.pc === undefined) return fail(i, 'a Fault without a pc (internal)');
       K(k, i).fault(A(0), Number(imm(i, 0)), i.pc);
       return undefined;
     }
-    case 'Call': {
-      const h = K(k, i).helperFns[Number(imm(i, 0))];
-      if (!h) throw new CompileError(`call of a missing helper ${String(imm(i, 0))}`, i.pc);
-      r = m.OpFunctionCall(T(sc, i), h, ...i.args.map((_, j) => A(j)));
-      break;
-    }
-    case 'CallUnless': {
-      // if (!cond) r = helper(args); the phi takes the fast value from the block before.
-      const h = K(k, i).helperFns[Number(imm(i, 0))];
-      if (!h) throw new CompileError(`call of a missing helper ${String(imm(i, 0))}`, i.pc);
-      const fast = A(1), args = i.args.slice(2).map((_, j) => A(j + 2));
-      const pre = m.allocateId(), slow = m.allocateId(), merge = m.allocateId();
-      m.OpBranch(pre);
-      m.label(pre);
-      m.OpSelectionMerge(merge, 'None');
-      m.OpBranchConditional(A(0), merge, slow);
-      m.label(slow);
-      const v = m.OpFunctionCall(T(sc, i), h, ...args);
-      m.OpBranch(merge);
-      m.label(merge);
-      r = m.OpPhi(T(sc, i), fast, pre, v, slow);
-      break;
-    }
+    case 'Call': r = call(sc, k, i, A); break;
+    case 'CallUnless': r = callUnless(sc, k, i, A); break;
     // Removed by the passes before emission.
     case 'GetSgpr': case 'SetSgpr': case 'GetVgpr': case 'SetVgpr': case 'GetScc': case 'SetScc': case 'GetMode': case 'SetMode':
     return fail(i, `${i.op}: a register access left after SSA construction (internal)`);
@@ -405,6 +347,78 @@ export function emitOp(sc: Scalars, k: KernelState | undefined, i: Inst, A: (j: 
   return r;
 }
 
+// The ops below whose code makes closures, each in a function of its own: a closure in emitOp
+// that captured its parameters or locals made every call of it allocate a context for them (an
+// allocation per IR instruction, whatever its op).
+
+function globalAtomic(sc: Scalars, k: KernelState | undefined, i: Inst, A: (j: number) => Id): Id {
+  // Device scope, relaxed (RDNA's global atomics without glc/slc ordering). The kernel state
+  // runs the lanes on one address one after another, in ascending lane order.
+  const wide = i.op.endsWith('64');
+  const t = wide ? sc.tU64 : sc.tU32;
+  const kind = i.op.startsWith('AtomicRmw') ? ATOMIC_RMW[Number(imm(i, 0))] : 'cmpswap';
+  if (!kind) return fail(i, `${i.op}: no atomic ${String(imm(i, 0))}`);
+  return K(k, i).atomic(A(0), A(1), wide ? 8 : 4, A(2), kind === 'cmpswap' ? A(3) : undefined, (ptr, d, c) => atomicOp(sc, kind, t, ptr, d, c));
+}
+
+function globalAtomicCall(sc: Scalars, k: KernelState | undefined, i: Inst, A: (j: number) => Id): Id {
+  const { m, tU32, tU64 } = sc;
+  // As AtomicCmpSwap's lanes; each leader's atomic a compare-exchange loop of the helper's new value.
+  const h = helperOf(k, i);
+  const wide = Number(imm(i, 1)) === 1;
+  const t = wide ? tU64 : tU32;
+  const narrow = (x: Id) => (wide ? x : m.OpUConvert(tU32, x));
+  const w = (x: Id) => (wide ? x : m.OpUConvert(tU64, x));
+  const old = K(k, i).atomic(A(0), A(1), wide ? 8 : 4, narrow(A(2)), narrow(A(3)), (ptr, d, c) =>
+    compareExchangeLoop(sc, t, ptr, (o) => narrow(m.OpFunctionCall(tU64, h, w(o), w(d), w(c ?? d)))));
+  return w(old);
+}
+
+/** LoadGlobalU8/U16: bytes through 8-bit pointers (a short as two bytes: any alignment); inactive lanes read the sink. */
+function loadBytes(sc: Scalars, kk: KernelState, i: Inst, A: (j: number) => Id): Id {
+  const { m, tU32, tU64, c32, c64 } = sc;
+  const at = (j: number) => (j === 0 ? A(1) : m.OpIAdd(tU64, A(1), c64(BigInt(j))));
+  const byte = (j: number) => m.OpUConvert(tU32, m.OpLoad(kk.tU8, kk.bytePointer(m.OpSelect(tU64, A(0), at(j), m.OpIAdd(tU64, kk.sinkPtr, c64(BigInt(j))))), 'Aligned', 1));
+  const v = i.op === 'LoadGlobalU8' ? byte(0) : m.OpBitwiseOr(tU32, byte(0), m.OpShiftLeftLogical(tU32, byte(1), c32(8)));
+  return m.OpSelect(tU32, A(0), v, c32(0));
+}
+
+/** StoreGlobal8/16: each byte this lane writes (storeWinners) through an 8-bit pointer. */
+function storeBytes(sc: Scalars, kk: KernelState, i: Inst, A: (j: number) => Id): void {
+  const { m, tU32, tU64, c32, c64 } = sc;
+  const n = i.op === 'StoreGlobal8' ? 1 : 2;
+  const mine = kk.storeWinners(A(0), A(1), n);
+  mine.forEach((w, j) => {
+    const to = m.OpSelect(tU64, w, j === 0 ? A(1) : m.OpIAdd(tU64, A(1), c64(BigInt(j))), m.OpIAdd(tU64, kk.sinkPtr, c64(BigInt(j))));
+    const v = j === 0 ? A(2) : m.OpShiftRightLogical(tU32, A(2), c32(8 * j));
+    m.OpStore(kk.bytePointer(to), m.OpUConvert(kk.tU8, v), 'Aligned', 1);
+  });
+}
+
+function call(sc: Scalars, k: KernelState | undefined, i: Inst, A: (j: number) => Id): Id {
+  const h = K(k, i).helperFns[Number(imm(i, 0))];
+  if (!h) throw new CompileError(`call of a missing helper ${String(imm(i, 0))}`, i.pc);
+  return sc.m.OpFunctionCall(T(sc, i), h, ...i.args.map((_, j) => A(j)));
+}
+
+function callUnless(sc: Scalars, k: KernelState | undefined, i: Inst, A: (j: number) => Id): Id {
+  const { m } = sc;
+  // if (!cond) r = helper(args); the phi takes the fast value from the block before.
+  const h = K(k, i).helperFns[Number(imm(i, 0))];
+  if (!h) throw new CompileError(`call of a missing helper ${String(imm(i, 0))}`, i.pc);
+  const fast = A(1), args = i.args.slice(2).map((_, j) => A(j + 2));
+  const pre = m.allocateId(), slow = m.allocateId(), merge = m.allocateId();
+  m.OpBranch(pre);
+  m.label(pre);
+  m.OpSelectionMerge(merge, 'None');
+  m.OpBranchConditional(A(0), merge, slow);
+  m.label(slow);
+  const v = m.OpFunctionCall(T(sc, i), h, ...args);
+  m.OpBranch(merge);
+  m.label(merge);
+  return m.OpPhi(T(sc, i), fast, pre, v, slow);
+}
+
 /**
  * One atomic on `ptr` (a PhysicalStorageBuffer pointer to a `t`): the old value. SPIR-V's atomics
  * where one computes RDNA's new value; inc, dec and csub (RDNA's wrapping and clamping rules, not
@@ -465,7 +479,6 @@ export function compareExchangeLoop(sc: Scalars, t: Id, ptr: Id, next: (old: Id)
 
 /** VOPC float predicates (imm 0..15): ordered/unordered comparisons, NaN checks. */
 function fcmp(m: Module, tBool: Id, pred: number, a: Id, b: Id): Id {
-  const nan = () => m.OpLogicalOr(tBool, m.OpIsNan(tBool, a), m.OpIsNan(tBool, b));
   switch (pred & 15) {
     case 0: return m.constant(tBool, false);
     case 1: return m.OpFOrdLessThan(tBool, a, b);
@@ -474,8 +487,8 @@ function fcmp(m: Module, tBool: Id, pred: number, a: Id, b: Id): Id {
     case 4: return m.OpFOrdGreaterThan(tBool, a, b);
     case 5: return m.OpFOrdNotEqual(tBool, a, b);
     case 6: return m.OpFOrdGreaterThanEqual(tBool, a, b);
-    case 7: return m.OpLogicalNot(tBool, nan());
-    case 8: return nan();
+    case 7: return m.OpLogicalNot(tBool, eitherNan(m, tBool, a, b));
+    case 8: return eitherNan(m, tBool, a, b);
     case 9: return m.OpFUnordLessThan(tBool, a, b);
     case 10: return m.OpFUnordEqual(tBool, a, b);
     case 11: return m.OpFUnordLessThanEqual(tBool, a, b);
@@ -484,4 +497,9 @@ function fcmp(m: Module, tBool: Id, pred: number, a: Id, b: Id): Id {
     case 14: return m.OpFUnordGreaterThanEqual(tBool, a, b);
     default: return m.constant(tBool, true);
   }
+}
+
+/** Whether `a` or `b` is a NaN. */
+function eitherNan(m: Module, tBool: Id, a: Id, b: Id): Id {
+  return m.OpLogicalOr(tBool, m.OpIsNan(tBool, a), m.OpIsNan(tBool, b));
 }

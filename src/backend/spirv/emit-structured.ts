@@ -31,6 +31,7 @@
 // that deep in the dominator tree.
 import { type Block, type Inst, type IrFunction, InstMap } from '../../ir/ir.js';
 import type { IrType } from '../../ir/ops.js';
+import type { Module } from './module.js';
 import type { Id } from './operands.js';
 import { CompileError } from './errors.js';
 import { emitOp, EVERYWHERE, type KernelState, type Scalars } from './emit-ops.js';
@@ -77,6 +78,32 @@ interface Ctx {
 
 type Route = 'inline' | 'continue' | 'break' | 'out';
 
+// Made by set, not from a list of entries (`new Map([[k, v]])` made the entry arrays and iterated them): a jump's arguments.
+function mapOf(k: Block, v: readonly Id[], k2?: Block, v2?: readonly Id[]): Map<Block, readonly Id[]> {
+  const r = new Map<Block, readonly Id[]>();
+  r.set(k, v);
+  if (k2 !== undefined && v2 !== undefined) r.set(k2, v2);
+  return r;
+}
+
+/** The arguments `g` brings for `targets` (those it has none for: none). */
+function argsOf(g: Group, targets: readonly Block[]): Map<Block, readonly Id[]> {
+  const r = new Map<Block, readonly Id[]>();
+  for (let k = 0; k < targets.length; k++) { const t = targets[k] as Block; r.set(t, g.args.get(t) ?? []); }
+  return r;
+}
+
+/** A meeting block whose label is allocated on first use (a class: an object literal with a getter made a closure per funnel). */
+class LazyFunnel implements Funnel {
+  readonly incoming: { from: Id; group: Group }[] = [];
+  private id: Id | undefined;
+  constructor(private readonly m: Module, public kind: Funnel['kind']) {}
+  get label(): Id {
+    this.id ??= this.m.allocateId();
+    return this.id;
+  }
+}
+
 /** Emits `fn`'s blocks into the open function, from its open block (the launch code), as `plan` places them. */
 export function emitStructured(sc: Scalars, kernel: KernelState, fn: IrFunction, plan: FlowPlan): void {
   const { m, tU32, tBool, c32 } = sc;
@@ -86,13 +113,10 @@ export function emitStructured(sc: Scalars, kernel: KernelState, fn: IrFunction,
   const internal = (why: string): never => { throw new CompileError(`internal (structured control flow): ${why}`); };
   const cur = (): Id => m.currentLabel ?? internal('no open block');
   // Labels on first use (the outermost level's and a loop body's `top` never get one).
-  const funnel = (kind: Funnel['kind']): Funnel => {
-    let id: Id | undefined;
-    return { get label(): Id { id ??= m.allocateId(); return id; }, incoming: [], kind };
-  };
+  const funnel = (kind: Funnel['kind']): Funnel => new LazyFunnel(m, kind);
   const phisOf = (b: Block): Inst[] => {
     const r: Inst[] = [];
-    for (const i of b.insts) { if (i.op !== 'Phi') break; r.push(i); }
+    for (let k = 0; k < b.insts.length; k++) { const i = b.insts[k] as Inst; if (i.op !== 'Phi') break; r.push(i); }
     return r;
   };
   const zero = (t: IrType): Id => (t === 'u1' ? sc.cBool(false) : t === 'u64' ? sc.c64(0n) : t === 'f32' ? m.constantBits(sc.tF32, 0) : c32(0));
@@ -112,19 +136,21 @@ export function emitStructured(sc: Scalars, kernel: KernelState, fn: IrFunction,
   const argsFor = (p: Block, s: Block, scope: Scope | undefined, entering: boolean): Id[] => {
     const k = s.preds.indexOf(p);
     const r: Id[] = [];
-    for (const ph of s.insts) {
+    for (let q = 0; q < s.insts.length; q++) {
+      const ph = s.insts[q] as Inst;
       if (ph.op !== 'Phi') break;
       const a = ph.args[k];
       if (!a) return internal(`b${s.id}'s phi has no argument for b${p.id}`);
       r.push(val(a, scope));
     }
-    if (entering) for (const v of plan.liveIns[s.id] ?? []) r.push(val(v, scope));
+    const live = plan.liveIns[s.id];
+    if (entering && live) for (let q = 0; q < live.length; q++) r.push(val(live[q] as Inst, scope));
     return r;
   };
   const argTypes = (t: Block): IrType[] => [...phisOf(t).map((p) => p.type), ...(plan.liveIns[t.id] ?? []).map((v) => v.type)];
-  const single = (t: Block, args: readonly Id[]): Group => ({ targets: [t], sel: undefined, args: new Map([[t, args]]) });
+  const single = (t: Block, args: readonly Id[]): Group => ({ targets: [t], sel: undefined, args: mapOf(t, args) });
   const sub = (g: Group, targets: readonly Block[]): Group => (targets.length === g.targets.length ? g : {
-    targets, sel: targets.length > 1 ? g.sel : undefined, args: new Map(targets.map((t) => [t, g.args.get(t) ?? []])),
+    targets, sel: targets.length > 1 ? g.sel : undefined, args: argsOf(g, targets),
   });
 
   const route = (t: Block, cx: Ctx, here: (t: Block) => boolean): Route => {
@@ -166,9 +192,13 @@ export function emitStructured(sc: Scalars, kernel: KernelState, fn: IrFunction,
     if (inc.length === 1) return (inc[0] as { group: Group }).group;
     const targets: Block[] = [];
     for (const i of inc) for (const t of i.group.targets) if (!targets.includes(t)) targets.push(t);
-    const sel = targets.length > 1
-      ? m.OpPhi(tU32, ...inc.flatMap((i) => [i.group.sel ?? c32((i.group.targets[0] as Block).id), i.from]))
-      : undefined;
+    // The phis' operands in one list each (a flatMap of pairs spread into the call made an array per pair and copied them twice).
+    let sel: Id | undefined;
+    if (targets.length > 1) {
+      const ops: Id[] = [tU32];
+      for (let k = 0; k < inc.length; k++) { const i = inc[k] as { from: Id; group: Group }; ops.push(i.group.sel ?? c32((i.group.targets[0] as Block).id), i.from); }
+      sel = m.emit('OpPhi', ops) as Id;
+    }
     const args = new Map<Block, Id[]>();
     for (const t of targets) {
       const types = argTypes(t);
@@ -178,7 +208,9 @@ export function emitStructured(sc: Scalars, kernel: KernelState, fn: IrFunction,
         const first = ins[0];
         if (first !== undefined && ins.every((a) => a === first)) { vs.push(first); continue; }
         const ty = types[j] as IrType;
-        vs.push(m.OpPhi(sc.typeOf(ty), ...inc.flatMap((i, k) => [ins[k] ?? zero(ty), i.from])));
+        const ops: Id[] = [sc.typeOf(ty)];
+        for (let k = 0; k < inc.length; k++) ops.push(ins[k] ?? zero(ty), (inc[k] as { from: Id }).from);
+        vs.push(m.emit('OpPhi', ops) as Id);
       }
       args.set(t, vs);
     }
@@ -190,7 +222,11 @@ export function emitStructured(sc: Scalars, kernel: KernelState, fn: IrFunction,
     const phis = phisOf(t);
     const live = plan.liveIns[t.id] ?? [];
     let scope = cx.scope;
-    if (live.length > 0) scope = { vals: new Map(live.map((v, k) => [v, args[phis.length + k] ?? internal(`b${t.id}: carried value ${k} missing`)])), up: scope };
+    if (live.length > 0) {
+      const vals = new Map<Inst, Id>();
+      for (let k = 0; k < live.length; k++) vals.set(live[k] as Inst, args[phis.length + k] ?? internal(`b${t.id}: carried value ${k} missing`));
+      scope = { vals, up: scope };
+    }
     const inner: Ctx = { scope, loop: cx.loop, out: cx.out };
     if (plan.isHeader[t.id]) { loop(t, args, inner); return; }
     phis.forEach((p, k) => { defs.set(p, args[k] ?? internal(`b${t.id}: phi argument ${k} missing`)); });
@@ -251,7 +287,10 @@ export function emitStructured(sc: Scalars, kernel: KernelState, fn: IrFunction,
     // One argument reader for the block, reading the instruction at hand.
     let at: Inst | undefined;
     const A = (j: number): Id => { const i = at as Inst, a = i.args[j]; return a ? val(a, cx.scope) : internal(`${i.op}: missing argument ${j}`); };
-    for (const i of b.insts) {
+    // Indexed: for…of made an iterator result per instruction (this closure is one per kernel, often unoptimised).
+    const insts = b.insts;
+    for (let k = 0; k < insts.length; k++) {
+      const i = insts[k] as Inst;
       if (i.op === 'Phi') continue;
       at = i;
       const r = emitOp(sc, kernel, i, A);
@@ -280,7 +319,7 @@ export function emitStructured(sc: Scalars, kernel: KernelState, fn: IrFunction,
     const ax = argsFor(p, x, cx.scope, rx !== 'continue'), ay = argsFor(p, y, cx.scope, ry !== 'continue');
     if (rx !== 'inline' && rx === ry) {
       // Both edges go to one meeting block: one branch, the selector chosen by the condition.
-      branchTo(funnelOf(rx, cx), { targets: [x, y], sel: m.OpSelect(tU32, c, c32(x.id), c32(y.id)), args: new Map([[x, ax], [y, ay]]) });
+      branchTo(funnelOf(rx, cx), { targets: [x, y], sel: m.OpSelect(tU32, c, c32(x.id), c32(y.id)), args: mapOf(x, ax, y, ay) });
       return;
     }
     const merge = claim(cx.out);

@@ -32,7 +32,7 @@
 // transcendental cores' device form, which need nearest even for 64 bits: every RDNA f16/f64 op
 // is integer code, so the other widths' modes change no other result); with 32_BIT_ONLY or ALL the 32-bit mode is declared alone (16
 // and 64 stay unset, hence identical).
-import { type FloatMode, type Inst, type IrFunction, isDynamicFloatMode } from '../../ir/ir.js';
+import { type Block, type FloatMode, type Inst, type IrFunction, isDynamicFloatMode } from '../../ir/ir.js';
 import type { FloatControlsIndependence, TargetProfile, WidthControls } from '../profile.js';
 import { NATIVE_F32 } from './emit-ops.js';
 import { GUARDED_F32 } from '../../ir/passes/lower-float-guarded.js';
@@ -127,7 +127,11 @@ function offers(p: TargetProfile, k: keyof WidthControls, widths: readonly (16 |
  */
 export function planFloatControls(fn: IrFunction, p: TargetProfile): FloatControlsPlan {
   const needs = new Map<Inst, NativeNeeds | string>();
-  for (const b of fn.blocks) for (const i of b.insts) if (i.float) needs.set(i, nativeNeeds(i));
+  // Indexed loops: for…of made an iterator result per instruction (this runs once per kernel, mostly unoptimised).
+  for (let bk = 0; bk < fn.blocks.length; bk++) {
+    const insts = (fn.blocks[bk] as Block).insts;
+    for (let k = 0; k < insts.length; k++) { const i = insts[k] as Inst; if (i.float) needs.set(i, nativeNeeds(i)); }
+  }
   const rWidths = widthsFor(p.roundingModeIndependence), dWidths = widthsFor(p.denormBehaviorIndependence);
   const roundings: (EntryRounding | undefined)[] = [undefined];
   if (offers(p, 'roundingModeRTE', rWidths)) roundings.push('RoundingModeRTE');

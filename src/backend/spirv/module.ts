@@ -55,38 +55,58 @@ const NO_WORDS = new Uint32Array(0);
 const NO_TYPES = new Int32Array(0);
 
 /**
- * A growing stream of words (a function's body): a Uint32Array, doubled when full. A JS array
- * grown by push to the tens of thousands of words of a large kernel's body cost many times more
- * (its growth copies, and their garbage).
+ * A growing stream of words (a function's body): Uint32Array chunks, each twice the size of the one
+ * before, written one after another (a full chunk is never copied or written again). A JS array grown
+ * by push to the tens of thousands of words of a large kernel's body cost many times more (its growth
+ * copies, and their garbage); one Uint32Array doubled and copied when full cost a large kernel's
+ * body its copies (and a fork a copy of its template's words).
  */
 class Words {
-  // Allocated at the first push (a fork replaces it by a copy: allocating one here was measurable).
+  /** The chunks before `buf`, as views of their words (never written again: a fork shares them). */
+  private readonly full: Uint32Array[] = [];
+  // Allocated at the first push (allocating one here was measurable).
   private buf = NO_WORDS;
+  /** The size of the next chunk. */
+  private next = 256;
+  /** Words written in the current chunk (`buf`). */
   length = 0;
   push(w: number): void {
     if (this.length === this.buf.length) this.grow(1);
     this.buf[this.length++] = w;
   }
-  /** The buffer, with room for `n` more words from `length` on (written there, then counted in `length`). */
+  /**
+   * The current chunk, with room for `n` more words from `length` on (written there, then counted
+   * in `length`); read `length` after this call (it may start a new chunk).
+   */
   room(n: number): Uint32Array {
     if (this.length + n > this.buf.length) this.grow(n);
     return this.buf;
   }
   private grow(n: number): void {
-    const grown = new Uint32Array(Math.max(256, 2 * this.buf.length, this.length + n));
-    grown.set(this.buf);
-    this.buf = grown;
+    if (this.length > 0) this.full.push(this.buf.subarray(0, this.length));
+    this.buf = new Uint32Array(Math.max(this.next, n));
+    this.next = 2 * this.buf.length;
+    this.length = 0;
   }
-  /** The words from `start` on (a view: valid until the next push). */
-  view(start = 0): Uint32Array {
+  /** The current chunk's words from `start` on (a view: valid until the next push). */
+  view(start: number): Uint32Array {
     return this.buf.subarray(start, this.length);
   }
-  /** A stream that starts with these words (with room for a kernel's body: growing it again and again was measurable). */
+  /** Appends the words, chunk by chunk (views: the stream takes no more words afterwards). */
+  chunksTo(to: (ArrayLike<number> | Relocated)[]): void {
+    for (let k = 0; k < this.full.length; k++) to.push(this.full[k] as Uint32Array);
+    if (this.length > 0) to.push(this.buf.subarray(0, this.length));
+  }
+  /**
+   * A stream that starts with these words (a template's, which takes no more words): its chunks
+   * shared, its first own chunk with room for a kernel's body (growing again and again was measurable).
+   */
   copy(): Words {
     const c = new Words();
-    c.buf = new Uint32Array(Math.max(1024, 4 * this.length));
-    c.buf.set(this.view());
-    c.length = this.length;
+    this.chunksTo(c.full as Uint32Array[]);
+    let size = 0;
+    for (let k = 0; k < c.full.length; k++) size += (c.full[k] as Uint32Array).length;
+    c.next = Math.max(1024, 4 * size);
     return c;
   }
 }
@@ -139,6 +159,19 @@ const NO_OPERANDS: readonly unknown[] = [];
 /** A float's bit pattern, computed through this (one per process, not one per constant). */
 const FLOAT_BITS = new DataView(new ArrayBuffer(8));
 const OP_CONSTANT = opInfo('OpConstant') as OpInfo;
+/** An OpLabel's opcode word. */
+const LABEL_HEAD = (2 << 16 | (opInfo('OpLabel') as OpInfo).opcode) >>> 0;
+
+/** The NumericType of each kind, width and signedness asked for so far, shared (asked for every new constant: one object each was measurable). */
+const NUMERIC_TYPES = new Map<number, NumericType>();
+function numeric(kind: 'int' | 'float', width: number, signed: boolean): NumericType {
+  const key = width * 4 + (kind === 'int' ? 0 : 2) + (signed ? 1 : 0);
+  let t = NUMERIC_TYPES.get(key);
+  if (t === undefined) { t = { kind, width, signed }; NUMERIC_TYPES.set(key, t); }
+  return t;
+}
+const TWO_32 = 0x100000000n;
+const MAX_U64 = 0xffffffffffffffffn, MAX_I64 = 0x7fffffffffffffffn;
 
 /** An instruction placed while recording: its words (opcode word first), where its ids are, its result's word. */
 interface Recorded { readonly op: string; readonly info: OpInfo; readonly inst: readonly number[]; readonly ids: readonly number[]; readonly result: number; readonly inFunction: boolean }
@@ -216,6 +249,13 @@ function makePlainPlan(op: string, info: OpInfo): PlainPlan | null {
   }
   return { ids, resultIndex, hasType: specs[0] === 'IdResultType', tail, enumKind, enums: new Map() };
 }
+/** How many IdRefs follow the result type and the result when those are all of the instruction's operands (1 to 3), else 0 (Module.writeValue). */
+function valueIds(info: OpInfo): number {
+  const o = info.operands;
+  if (o.length < 3 || o.length > 5 || o[0] !== 'IdResultType' || o[1] !== 'IdResult') return 0;
+  for (let k = 2; k < o.length; k++) if (o[k] !== 'IdRef') return 0;
+  return o.length - 2;
+}
 /** An enumerant's value and how many literal-integer parameters follow it (-1: parameters of other kinds). */
 interface PlainEnum { readonly value: number; readonly params: number }
 /** Enumerant `name` of the plan's enumKind (kept in the plan: no key string built per instruction). */
@@ -288,6 +328,8 @@ export class Module {
   private debugProcessed: number[] = [];
   private annotations: number[] = [];
   private globals: number[] = [];
+  /** A fork's: the template's words of each section, before its own (ownSections' order). */
+  private inherited: readonly (readonly number[])[] | undefined;
   /**
    * The closed functions' streams, in order (concatenated once, by assemble); a relocatable
    * function's words with the ids its references become here (patched as assemble copies them:
@@ -310,6 +352,8 @@ export class Module {
   private recorder: Recorded[] | undefined;
   /** The op methods' operand arrays, by operand count (below). */
   private readonly operandArrays: Operand[][] = [];
+  /** emitRelocatable's word arrays, by length (wordArray). */
+  private readonly wordArrays: number[][] = [];
   /** The module this one was forked from (its ids are ids here too). */
   private template: Module | undefined;
   /** Forked: no more instructions or ids. */
@@ -342,6 +386,21 @@ export class Module {
     return a;
   }
 
+  /** emitRelocatable's array of `n` words (reused). */
+  private wordArray(n: number): number[] {
+    let a = this.wordArrays[n];
+    if (a === undefined) {
+      for (let k = this.wordArrays.length; k <= n; k++) this.wordArrays.push(new Array<number>(k).fill(0));
+      a = this.wordArrays[n] as number[];
+    }
+    return a;
+  }
+
+  /** The sections' own words, in the order `inherited` keeps them. */
+  private ownSections(): (readonly number[])[] {
+    return [this.capabilities, this.extensions, this.imports, this.entryPoints, this.executionModes, this.debugSource, this.debugNames, this.debugProcessed, this.annotations, this.globals];
+  }
+
   /** Whether `v` is an id of this module: its own, or one of the module it was forked from. */
   private owns(v: Id): boolean {
     // Most ids are this module's or its template's (the template's types and constants): no call for those.
@@ -370,19 +429,16 @@ export class Module {
     f.nextId = this.nextId;
     for (const n of this.pending) f.pending.add(n);
     f.valueTypes = new ValueTypes(this.valueTypes);
-    f.capabilities = this.capabilities.slice();
-    f.extensions = this.extensions.slice();
-    f.imports = this.imports.slice();
-    f.entryPoints = this.entryPoints.slice();
-    f.executionModes = this.executionModes.slice();
-    f.debugSource = this.debugSource.slice();
-    f.debugNames = this.debugNames.slice();
-    f.debugProcessed = this.debugProcessed.slice();
-    f.annotations = this.annotations.slice();
-    f.globals = this.globals.slice();
+    // The sections' words so far are the fork's first words of each (this module's arrays, which it
+    // never changes again; a template that is itself a fork: its inherited words, then its own). The
+    // fork's own sections start empty: copying the template's was most of what a fork cost, and
+    // the copies grew again at the fork's first constant or decoration.
+    const own = this.ownSections();
+    const inh = this.inherited;
+    f.inherited = inh === undefined ? own : own.map((x, k) => (inh[k] as readonly number[]).concat(x));
     f.memoryModel = this.memoryModel;
     // Closed functions' words are never changed: shared.
-    for (const w of this.functions) f.functions.push(w);
+    for (let k = 0; k < this.functions.length; k++) f.functions.push(this.functions[k] as ArrayLike<number> | Relocated);
     const fn = this.current;
     if (fn) f.current = { name: fn.name, header: fn.header.slice(), firstLabel: fn.firstLabel, vars: fn.vars.slice(), body: fn.body.copy() };
     f.openLabel = this.openLabel;
@@ -413,9 +469,9 @@ export class Module {
   private numericType(t: Id): NumericType | undefined {
     const info = this.typeInfoOf(t.value);
     if (!info) return undefined;
-    const [width, signed] = info.operands;
-    if (info.op === 'OpTypeInt' && width !== undefined) return { kind: 'int', width, signed: signed === 1 };
-    if (info.op === 'OpTypeFloat' && width !== undefined) return { kind: 'float', width, signed: true };
+    const width = info.operands[0];
+    if (info.op === 'OpTypeInt' && width !== undefined) return numeric('int', width, info.operands[1] === 1);
+    if (info.op === 'OpTypeFloat' && width !== undefined) return numeric('float', width, true);
     return undefined;
   }
 
@@ -558,10 +614,10 @@ export class Module {
       if (plan.resultIndex < 0) return GENERAL;
       this.claim(op, result);
     }
-    const start = body.length;
     const size = w + (plan.resultIndex >= 0 ? 2 : 1);
     // Written into the body's buffer directly (a push per word was measurable).
     const buf = body.room(size);
+    const start = body.length;
     let at = start;
     buf[at++] = (size << 16 | info.opcode) >>> 0;
     let id: Id | undefined;
@@ -585,6 +641,33 @@ export class Module {
     return id;
   }
 
+  /**
+   * @internal A body instruction of opcode `opcode` whose operands are result type `t`, its result
+   * and `n` (1 to 3) IdRefs `a`, `b`, `c`: written into the open block's words, as emitPlain writes
+   * it. Undefined (nothing written) where emitPlain would not write it so, or while recording: the
+   * op method then takes the general way (emitWith), which checks the operands and raises any error.
+   */
+  writeValue(opcode: number, n: number, t: unknown, a: unknown, b: unknown, c: unknown): Id | undefined {
+    const fn = this.current;
+    if (fn === undefined || fn.firstLabel === undefined || this.frozen || this.recorder !== undefined) return undefined;
+    if (!(t instanceof Id) || !this.owns(t) || !(a instanceof Id) || !this.owns(a)) return undefined;
+    if (n > 1 && (!(b instanceof Id) || !this.owns(b))) return undefined;
+    if (n > 2 && (!(c instanceof Id) || !this.owns(c))) return undefined;
+    const body = fn.body, size = n + 3;
+    const buf = body.room(size);
+    const start = body.length;
+    const id = new Id(this.nextId++, this);
+    buf[start] = (size << 16 | opcode) >>> 0;
+    buf[start + 1] = t.value;
+    buf[start + 2] = id.value;
+    buf[start + 3] = a.value;
+    if (n > 1) buf[start + 4] = (b as Id).value;
+    if (n > 2) buf[start + 5] = (c as Id).value;
+    body.length = start + size;
+    this.valueTypes.set(id.value, t);
+    return id;
+  }
+
   /** Which kind of deduplicated instruction `op` is (with its words, the key that finds an identical earlier one); undefined: never deduplicated. */
   private dedupKind(op: string, info: OpInfo): string | undefined {
     switch (op) {
@@ -601,7 +684,8 @@ export class Module {
   private dedupFind(hash: number, kind: string, words: readonly number[]): Id | null | undefined {
     const chain = this.chainOf(hash);
     if (!chain) return undefined;
-    for (const e of chain) {
+    for (let c = 0; c < chain.length; c++) {
+      const e = chain[c] as DedupEntry;
       if (e.kind !== kind || e.words.length !== words.length) continue;
       let k = 0;
       while (k < words.length && e.words[k] === words[k]) k++;
@@ -652,7 +736,9 @@ export class Module {
       case 'OpFunctionEnd':
         if (!fn) throw new BuilderError(op, 'no function is open');
         // Kept as parts, copied once into the module's words by assemble (copying word by word here was slow).
-        this.functions.push(fn.header, fn.firstLabel ?? [], fn.vars, fn.body.view(), [head, ...words]);
+        this.functions.push(fn.header, fn.firstLabel ?? [], fn.vars);
+        fn.body.chunksTo(this.functions);
+        this.functions.push([head, ...words]);
         this.current = undefined;
         return true;
       case 'OpLabel':
@@ -686,6 +772,20 @@ export class Module {
 
   /** Defines the allocated `id` as a label (a block start) in the open function. */
   label(id: Id): Id {
+    // In a function's body, its two words written here (as emitPlain writes an instruction): a
+    // block's label took the general encoder, and an operand array, for every block.
+    const fn = this.current;
+    if (fn?.firstLabel !== undefined && !this.frozen && this.recorder === undefined && id instanceof Id && this.owns(id) && this.pending.has(id.value)) {
+      this.pending.delete(id.value);
+      const body = fn.body;
+      const buf = body.room(2);
+      const at = body.length;
+      buf[at] = LABEL_HEAD;
+      buf[at + 1] = id.value;
+      body.length = at + 2;
+      this.openLabel = id;
+      return id;
+    }
     return this.emit('OpLabel', [], id) as Id;
   }
 
@@ -722,6 +822,8 @@ export class Module {
       if (nt.width === 32 && typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= (nt.signed ? 0x7fffffff : 0xffffffff)) return this.constant32(type, value);
       if (typeof value === 'boolean') throw new BuilderError('constant', `an integer constant needs a number, got ${value}`);
       const v = typeof value === 'number' && nt.width === 64 && Number.isSafeInteger(value) ? BigInt(value) : value;
+      // A 64-bit integer in range whatever the signedness: its words are its low and high dwords.
+      if (nt.width === 64 && typeof v === 'bigint' && v >= 0n && v <= (nt.signed ? MAX_I64 : MAX_U64)) return this.constant64(type, Number(v % TWO_32), Number(v / TWO_32));
       return this.emit('OpConstant', [type, v]) as Id;
     }
     if (typeof value !== 'number') throw new BuilderError('constant', `a float constant needs a number (or constantBits), got ${describe(value)}`);
@@ -733,7 +835,7 @@ export class Module {
     }
     if (nt.width === 64) {
       view.setFloat64(0, value, true);
-      return this.emit('OpConstant', [type, view.getBigUint64(0, true)]) as Id;
+      return this.constant64(type, view.getUint32(0, true), view.getUint32(4, true));
     }
     throw new BuilderError('constant', `an f${nt.width} constant needs its bit pattern: constantBits`);
   }
@@ -747,6 +849,12 @@ export class Module {
   private constant32(type: Id, word: number): Id {
     if (this.recorder || !this.owns(type)) return this.emit('OpConstant', [type, word]) as Id;
     return this.define('OpConstant', OP_CONSTANT, NO_OPERANDS, [type.value, 0, word], 1, type, undefined, undefined) as Id;
+  }
+
+  /** A 64-bit OpConstant of `type` whose literal's dwords are `lo` and `hi`: as constant32, two literal words (low first). */
+  private constant64(type: Id, lo: number, hi: number): Id {
+    if (this.recorder || !this.owns(type)) return this.emit('OpConstant', [type, BigInt(hi) * TWO_32 + BigInt(lo)]) as Id;
+    return this.define('OpConstant', OP_CONSTANT, NO_OPERANDS, [type.value, 0, lo, hi], 1, type, undefined, undefined) as Id;
   }
 
   /** A scalar integer or float constant from its exact bit pattern (a bigint for 64-bit types). */
@@ -876,7 +984,10 @@ export class Module {
     num[g + f.locals] = fn.value;
     for (let k = 0; k < g; k++) {
       const x = f.globals[k] as RelocatableGlobal;
-      const words = x.words.slice();
+      // The words patched in an array reused for each length: define keeps no reference to it
+      // (most of them find an identical instruction, and those it places it copies).
+      const words = this.wordArray(x.words.length);
+      for (let j = 0; j < words.length; j++) words[j] = x.words[j] as number;
       for (let j = 0; j < x.ids.length; j++) { const p = x.ids[j] as number; words[p] = num[words[p] as number] as number; }
       const id = this.define(x.op, x.info, NO_OPERANDS, words, x.result, x.resultType >= 0 ? typeIds[x.resultType] : undefined, undefined, undefined);
       if (id) { num[k] = id.value; typeIds[k] = id; }
@@ -894,19 +1005,24 @@ export class Module {
     }
     const v = versionNumber(this.version);
     const header = [MAGIC_NUMBER, (Math.floor(v / 100) << 16) | ((v % 100) << 8), this.generator >>> 0, this.nextId, 0];
-    const sections = [
-      header, this.capabilities, this.extensions, this.imports, this.memoryModel, this.entryPoints,
-      this.executionModes, this.debugSource, this.debugNames, this.debugProcessed, this.annotations,
-      this.globals,
-    ];
+    // Each section: a fork's inherited words, then its own (ownSections' order; the memory model after the imports).
+    const own = this.ownSections(), inh = this.inherited;
+    const sections: ArrayLike<number>[] = [header];
+    for (let k = 0; k < own.length; k++) {
+      if (inh !== undefined) sections.push(inh[k] as readonly number[]);
+      sections.push(own[k] as readonly number[]);
+      if (k === 2) sections.push(this.memoryModel);
+    }
     const words = (x: ArrayLike<number> | Relocated): ArrayLike<number> => ((x as Relocated).f !== undefined ? (x as Relocated).f.words : x as ArrayLike<number>);
     let size = 0;
-    for (const s of sections) size += s.length;
-    for (const x of this.functions) size += words(x).length;
+    // Indexed loops (for…of made iterator results: assemble runs once per module).
+    for (let k = 0; k < sections.length; k++) size += (sections[k] as ArrayLike<number>).length;
+    for (let k = 0; k < this.functions.length; k++) size += words(this.functions[k] as ArrayLike<number> | Relocated).length;
     const out = new Uint32Array(size);
     let at = 0;
-    for (const s of sections) { out.set(s, at); at += s.length; }
-    for (const x of this.functions) {
+    for (let k = 0; k < sections.length; k++) { const s = sections[k] as ArrayLike<number>; out.set(s, at); at += s.length; }
+    for (let k = 0; k < this.functions.length; k++) {
+      const x = this.functions[k] as ArrayLike<number> | Relocated;
       const w = words(x);
       out.set(w, at);
       if (w !== x) {
@@ -925,16 +1041,36 @@ export class Module {
 // not a rest parameter: an array made for every instruction was about 4% of what the bench:compile
 // small kernels' recompiles allocated. emitWith keeps no reference to the array and emits nothing else
 // while it runs, so one array per count serves every call.
+//
+// The instructions that are a result type, the result and one to three IdRefs (arithmetic, compares,
+// selects, conversions, bitcasts: most of a kernel's body) get a method of that many parameters that
+// writes their words itself (Module.writeValue), and takes the general method above for anything else
+// (another count of operands, operands that are not this module's ids, outside a block, while
+// recording): the same words, without the operand array, the plan's loops or the call chain.
 for (const name of Object.keys(OPS)) {
   const info = opInfo(name) as OpInfo;
   const plan = plainPlan(name, info);
-  Object.defineProperty(Module.prototype, name, {
-    value: function (this: Module) {
-      const n = arguments.length;
-      const operands = this.operandArray(n);
-      for (let k = 0; k < n; k++) operands[k] = arguments[k] as Operand;
-      return this.emitWith(name, info, plan, operands, undefined);
-    },
-    writable: false, enumerable: false, configurable: false,
-  });
+  const general = function (this: Module): Id | undefined {
+    const n = arguments.length;
+    const operands = this.operandArray(n);
+    for (let k = 0; k < n; k++) operands[k] = arguments[k] as Operand;
+    return this.emitWith(name, info, plan, operands, undefined);
+  };
+  const ids = plan ? valueIds(info) : 0;
+  const opcode = info.opcode;
+  // `arguments` only as its length and passed on by apply: neither makes the arguments object.
+  const method = ids === 1
+    ? function (this: Module, t: unknown, a: unknown): Id | undefined {
+      return (arguments.length === 2 ? this.writeValue(opcode, 1, t, a, undefined, undefined) : undefined) ?? general.apply(this, arguments as unknown as []);
+    }
+    : ids === 2
+      ? function (this: Module, t: unknown, a: unknown, b: unknown): Id | undefined {
+        return (arguments.length === 3 ? this.writeValue(opcode, 2, t, a, b, undefined) : undefined) ?? general.apply(this, arguments as unknown as []);
+      }
+      : ids === 3
+        ? function (this: Module, t: unknown, a: unknown, b: unknown, c: unknown): Id | undefined {
+          return (arguments.length === 4 ? this.writeValue(opcode, 3, t, a, b, c) : undefined) ?? general.apply(this, arguments as unknown as []);
+        }
+        : general;
+  Object.defineProperty(Module.prototype, name, { value: method, writable: false, enumerable: false, configurable: false });
 }

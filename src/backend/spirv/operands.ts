@@ -292,7 +292,10 @@ function encodeOne(st: EncodeState, kind: string): void {
 export function encodeOperands(op: string, specs: readonly string[], args: readonly unknown[], ctx: EncodeContext, idAt?: number[]): Encoded {
   const st: EncodeState = { op, specs, args, ctx, idAt, words: [], a: 0, resultType: undefined, withParams: false };
   let resultIndex = -1;
-  for (const s of parsed(specs)) {
+  // Indexed: for…of made an iterator result per operand kind where this runs unoptimised.
+  const ps = parsed(specs);
+  for (let k = 0; k < ps.length; k++) {
+    const s = ps[k] as Spec;
     if (s.kind === 'IdResult') {
       resultIndex = st.words.length;
       st.words.push(0);

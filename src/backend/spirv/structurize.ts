@@ -61,6 +61,16 @@ export interface Irreducible {
   readonly irreducible: string;
 }
 
+/** The empty list of every block that has none (most blocks: no latches, merge children or carried values). */
+const NONE: readonly never[] = Object.freeze([]);
+
+/** Appends `v` to list `k` (its own list made at its first element). */
+function add<T>(lists: (readonly T[])[], k: number, v: T): void {
+  const l = lists[k];
+  if (l === undefined || l === NONE) lists[k] = [v];
+  else (l as T[]).push(v);
+}
+
 /** Whether block `b` is in the loop headed by `h`. */
 export function inLoop(plan: Pick<FlowPlan, 'loopOf' | 'loopParent' | 'loopDepth'>, h: number, b: number): boolean {
   const depth = plan.loopDepth[h] ?? 0;
@@ -77,25 +87,47 @@ export function inLoop(plan: Pick<FlowPlan, 'loopOf' | 'loopParent' | 'loopDepth
 export function planStructuredFlow(fn: IrFunction, everywhere: ReadonlySet<Op>): FlowPlan | Irreducible {
   const n = fn.blocks.length;
   const blocks = fn.blocks;
-  // Successors without repeats (a conditional branch to one block twice is one edge).
-  const succIds: number[][] = blocks.map((b) => [...new Set(b.succs(fn).map((s) => s.id))]);
-  const succEdges: EdgeLike[][] = succIds.map((ss, from) => ss.map((to) => ({ from, to })));
-  const rpo = reversePostorder(n, (id) => succEdges[id] ?? []);
+  // Successors without repeats (a conditional branch to one block twice is one edge). Plain loops
+  // and `includes` (a block has a few successors and predecessors), no Set and spread per block.
+  const succIds: number[][] = new Array<number[]>(n);
+  const succEdges: EdgeLike[][] = new Array<EdgeLike[]>(n);
+  for (let from = 0; from < n; from++) {
+    const ss: number[] = [], es: EdgeLike[] = [];
+    const succs = (blocks[from] as Block).succs(fn);
+    for (let k = 0; k < succs.length; k++) { const to = (succs[k] as Block).id; if (!ss.includes(to)) { ss.push(to); es.push({ from, to }); } }
+    succIds[from] = ss;
+    succEdges[from] = es;
+  }
+  const rpo = reversePostorder(n, (id) => succEdges[id] ?? NONE);
   const rpoIndex = new Int32Array(n).fill(-1);
-  rpo.forEach((b, i) => { rpoIndex[b] = i; });
-  const predIds: number[][] = blocks.map((b) => [...new Set(b.preds.map((p) => p.id))].filter((p) => (rpoIndex[p] ?? -1) >= 0));
-  const idom = computeDominators(n, rpo, (id) => (predIds[id] ?? []).map((from) => ({ from, to: id })));
+  for (let i = 0; i < rpo.length; i++) rpoIndex[rpo[i] as number] = i;
+  // Predecessors without repeats, reachable ones only; their edges made once (computeDominators
+  // asks for them on each of its passes).
+  const predIds: number[][] = new Array<number[]>(n);
+  const predEdges: EdgeLike[][] = new Array<EdgeLike[]>(n);
+  for (let to = 0; to < n; to++) {
+    const ps: number[] = [], es: EdgeLike[] = [];
+    const preds = (blocks[to] as Block).preds;
+    for (let k = 0; k < preds.length; k++) { const from = (preds[k] as Block).id; if ((rpoIndex[from] ?? -1) >= 0 && !ps.includes(from)) { ps.push(from); es.push({ from, to }); } }
+    predIds[to] = ps;
+    predEdges[to] = es;
+  }
+  const idom = computeDominators(n, rpo, (id) => predEdges[id] ?? NONE);
   const dom = new DominatorTree(idom, rpo);
 
   // Back edges; a retreating edge to a block that does not dominate its source makes the CFG irreducible.
   const isHeader = new Uint8Array(n);
-  const latches: number[][] = Array.from({ length: n }, () => []);
-  for (const p of rpo) {
-    for (const s of succIds[p] ?? []) {
+  const latches: (readonly number[])[] = new Array<readonly number[]>(n).fill(NONE);
+  // Indexed loops here and below: this runs once per kernel, mostly unoptimised, where for…of
+  // makes an iterator result per element.
+  for (let j = 0; j < rpo.length; j++) {
+    const p = rpo[j] as number, ss = succIds[p] as number[];
+    for (let k = 0; k < ss.length; k++) {
+      const s = ss[k] as number;
       if ((rpoIndex[s] as number) > (rpoIndex[p] as number)) continue;
       if (!dom.dominates(s, p)) return { irreducible: `b${p} → b${s} enters a cycle other than through its header` };
       isHeader[s] = 1;
-      latches[s]?.push(p);
+      add(latches, s, p);
     }
   }
 
@@ -105,7 +137,8 @@ export function planStructuredFlow(fn: IrFunction, everywhere: ReadonlySet<Op>):
   const loopParent = new Int32Array(n).fill(-1);
   const loopDepth = new Int32Array(n);
   const mark = new Int32Array(n).fill(-1);
-  for (const h of rpo) {
+  for (let j = 0; j < rpo.length; j++) {
+    const h = rpo[j] as number;
     if (!isHeader[h]) continue;
     const up = loopOf[h] as number;
     loopParent[h] = up;
@@ -118,7 +151,8 @@ export function planStructuredFlow(fn: IrFunction, everywhere: ReadonlySet<Op>):
       if (mark[b] === h) continue;
       mark[b] = h;
       loopOf[b] = h;
-      for (const p of predIds[b] ?? []) if (mark[p] !== h) stack.push(p);
+      const ps = predIds[b] as number[];
+      for (let k = 0; k < ps.length; k++) if (mark[ps[k] as number] !== h) stack.push(ps[k] as number);
     }
   }
   const loops = { loopOf, loopParent, loopDepth };
@@ -128,9 +162,10 @@ export function planStructuredFlow(fn: IrFunction, everywhere: ReadonlySet<Op>):
   const parent = new Int32Array(n).fill(-1);
   const outside = new Uint8Array(n);
   const merge = new Uint8Array(n);
-  const insideMerges: Block[][] = Array.from({ length: n }, () => []);
-  const outsideMerges: Block[][] = Array.from({ length: n }, () => []);
-  for (const b of rpo) {
+  const insideMerges: (readonly Block[])[] = new Array<readonly Block[]>(n).fill(NONE);
+  const outsideMerges: (readonly Block[])[] = new Array<readonly Block[]>(n).fill(NONE);
+  for (let j = 0; j < rpo.length; j++) {
+    const b = rpo[j] as number;
     const x = idom[b] ?? -1;
     if (x < 0) continue;
     // The outermost loop that holds the dominator but not the block (loops nest: the ones holding
@@ -141,12 +176,13 @@ export function planStructuredFlow(fn: IrFunction, everywhere: ReadonlySet<Op>):
     if (hs < 0) {
       parent[b] = x;
       let forward = 0;
-      for (const p of predIds[b] ?? []) if (!dom.dominates(b, p)) forward++;
-      if (forward >= 2) { merge[b] = 1; insideMerges[x]?.push(blk); }
+      const ps = predIds[b] as number[];
+      for (let k = 0; k < ps.length; k++) if (!dom.dominates(b, ps[k] as number)) forward++;
+      if (forward >= 2) { merge[b] = 1; add(insideMerges, x, blk); }
     } else {
       parent[b] = hs;
       outside[b] = 1;
-      if ((predIds[b] ?? []).some((p) => !within(hs, p))) { merge[b] = 1; outsideMerges[hs]?.push(blk); }
+      if ((predIds[b] ?? []).some((p) => !within(hs, p))) { merge[b] = 1; add(outsideMerges, hs, blk); }
     }
   }
 
@@ -154,10 +190,13 @@ export function planStructuredFlow(fn: IrFunction, everywhere: ReadonlySet<Op>):
   // carried into the highest block w on u's placement chain that d dominates (w is placed after a
   // loop holding d); the jumps into w then use the value where they start, which may carry it in
   // turn. A worklist, not recursion.
-  const placement = new DominatorTree(Array.from(parent), rpo);
+  // A number[] of the parents by a loop (Array.from of a typed array made an iterator result per block).
+  const parents = new Array<number>(n);
+  for (let k = 0; k < n; k++) parents[k] = parent[k] as number;
+  const placement = new DominatorTree(parents, rpo);
   // Made on a block's first carried value (most blocks carry none).
   const liveSets: (Set<Inst> | undefined)[] = new Array<Set<Inst> | undefined>(n).fill(undefined);
-  const liveIns: Inst[][] = Array.from({ length: n }, () => []);
+  const liveIns: (readonly Inst[])[] = new Array<readonly Inst[]>(n).fill(NONE);
   const pending: [number, Inst][] = [];
   const use = (u: number, v: Inst): void => {
     const d = v.block?.id;
@@ -167,10 +206,12 @@ export function planStructuredFlow(fn: IrFunction, everywhere: ReadonlySet<Op>):
     let set = liveSets[w];
     if (set === undefined) { set = new Set(); liveSets[w] = set; } else if (set.has(v)) return;
     set.add(v);
-    liveIns[w]?.push(v);
-    for (const p of predIds[w] ?? []) if (!dom.dominates(w, p)) pending.push([p, v]);
+    add(liveIns, w, v);
+    const ps = predIds[w] as number[];
+    for (let k = 0; k < ps.length; k++) if (!dom.dominates(w, ps[k] as number)) pending.push([ps[k] as number, v]);
   };
-  for (const u of rpo) {
+  for (let r = 0; r < rpo.length; r++) {
+    const u = rpo[r] as number;
     const b = blocks[u] as Block;
     // Indexed loops: no iterator per instruction and argument.
     const insts = b.insts;
@@ -180,10 +221,12 @@ export function planStructuredFlow(fn: IrFunction, everywhere: ReadonlySet<Op>):
       const args = i.args;
       for (let k = 0; k < args.length; k++) use(u, args[k] as Inst);
     }
-    for (const s of succIds[u] ?? []) {
-      const to = blocks[s] as Block;
+    const ss = succIds[u] as number[];
+    for (let j = 0; j < ss.length; j++) {
+      const to = blocks[ss[j] as number] as Block;
       const k = to.preds.indexOf(b);
-      for (const p of to.insts) {
+      for (let q = 0; q < to.insts.length; q++) {
+        const p = to.insts[q] as Inst;
         if (p.op !== 'Phi') break;
         const a = p.args[k];
         if (a) use(u, a);
