@@ -1,7 +1,7 @@
 // IR functions: blocks of SSA instructions. An instruction has an op from ops.ts, value arguments
 // (other instructions), immediates, and for float ops the FloatMode it runs under (from the MODE
 // analysis: every field known, or 'dynamic' when the MODE value must be read at run time).
-import { type IrType, type Op, type OpInfo, opInfo } from './ops.js';
+import { type IrType, type Op, type OpEntry, opInfo } from './ops.js';
 import type { FloatToIntRounding, Tininess } from '../float/env.js';
 
 export type Imm = number | bigint;
@@ -45,9 +45,16 @@ export class Inst {
    * stamp from `newStamp()` that no earlier walk used, so no pass needs to clear it.
    */
   stamp = 0;
+  /**
+   * What a pass's `Replacements` replaced this instruction by: meaningful only while `replacedIn`
+   * is that map's stamp (a field, not a table by id: passes ask at every argument, and a table per
+   * pass was an allocation outside the heap for each).
+   */
+  replacedBy: Inst | undefined = undefined;
+  replacedIn = 0;
   /** The op's entry in the op table (looked up once: passes ask for it at every instruction). */
-  readonly info: OpInfo;
-  constructor(readonly id: number, readonly op: Op, readonly type: IrType, args: Inst[], imms: readonly Imm[], pc: number | undefined, float: FloatMode | undefined, info: OpInfo = opInfo(op)) {
+  readonly info: OpEntry;
+  constructor(readonly id: number, readonly op: Op, readonly type: IrType, args: Inst[], imms: readonly Imm[], pc: number | undefined, float: FloatMode | undefined, info: OpEntry = opInfo(op)) {
     this.info = info;
     this.args = args;
     this.imms = imms;
@@ -122,20 +129,24 @@ export class InstMap<T> {
   }
 }
 
-/** The instructions a pass replaced (passes ask at every argument). */
+/**
+ * The instructions a pass replaced (passes ask at every argument): kept on the instructions
+ * (`Inst.replacedBy`) under a stamp of its own that no other map used, so no pass clears them and
+ * a map sees none of another's. One instruction is in at most one live map at a time (the last
+ * one to set it owns the fields): each pass makes one, for its own run.
+ */
 export class Replacements {
-  private readonly to: InstMap<Inst>;
+  private readonly stamp = newStamp();
   /** How many instructions are replaced. */
   size = 0;
-  /** `n`: the ids expected (`IrFunction.idCount`). */
-  constructor(n = 0) {
-    this.to = new InstMap<Inst>(n);
-  }
+  /** `_expected`: the ids expected (`IrFunction.idCount`), which a map on the instructions does not need. */
+  constructor(_expected?: number) {}
   set(from: Inst, to: Inst): void {
-    if (this.to.set(from, to)) this.size++;
+    if (from.replacedIn !== this.stamp) { from.replacedIn = this.stamp; this.size++; }
+    from.replacedBy = to;
   }
   get(from: Inst): Inst | undefined {
-    return this.to.get(from);
+    return from.replacedIn === this.stamp ? from.replacedBy : undefined;
   }
 }
 

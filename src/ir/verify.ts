@@ -3,7 +3,7 @@
 // table, phis have one argument per predecessor and sit at the block's start, and every argument
 // is defined (in a block that dominates the use, checked structurally by order within a block).
 import { type Inst, type IrFunction, newStamp } from './ir.js';
-import { type ArgKind, CLOCKS, type IrType, LDS_ATOMIC_SRC2, LDS_ATOMIC_WIDE, type Op, opInfo } from './ops.js';
+import { CLOCKS, type IrType, LDS_ATOMIC_SRC2, LDS_ATOMIC_WIDE } from './ops.js';
 
 /** The function's violations, then its helpers' (prefixed with the helper's name). */
 export function verifyFunction(fn: IrFunction): string[] {
@@ -30,18 +30,6 @@ export function signature(h: IrFunction): { params: IrType[]; ret: IrType | unde
   return s;
 }
 
-/** Per op: the value argument types and the number of immediates (computed once). */
-const SHAPES = new Map<string, { values: readonly ArgKind[]; imms: number }>();
-function shapeOf(op: Op): { values: readonly ArgKind[]; imms: number } {
-  let s = SHAPES.get(op);
-  if (!s) {
-    const args = opInfo(op).args;
-    s = { values: args.filter((x) => x !== 'imm'), imms: args.filter((x) => x === 'imm').length };
-    SHAPES.set(op, s);
-  }
-  return s;
-}
-
 /** An instruction's location, built only for a message (no closure per instruction). */
 const at = (block: number, k: number, i: Inst): string => `b${block}[${k}] ${i.op}`;
 
@@ -62,10 +50,9 @@ function verifyOne(fn: IrFunction, root: IrFunction): string[] {
         if (i.args.length !== b.preds.length) errors.push(`${at(b.id, k, i)}: ${i.args.length} arguments for ${b.preds.length} predecessors`);
         for (const a of i.args) if (a.type !== i.type) errors.push(`${at(b.id, k, i)}: argument of type ${a.type} in a ${i.type} phi`);
       } else if (!info.variadic) {
-        const shape = shapeOf(i.op);
-        const valueArgs = shape.values;
+        const valueArgs = info.valueArgs;
         if (i.args.length !== valueArgs.length) errors.push(`${at(b.id, k, i)}: ${i.args.length} value arguments, want ${valueArgs.length}`);
-        if (i.imms.length !== shape.imms) errors.push(`${at(b.id, k, i)}: ${i.imms.length} immediates, want ${shape.imms}`);
+        if (i.imms.length !== info.immCount) errors.push(`${at(b.id, k, i)}: ${i.imms.length} immediates, want ${info.immCount}`);
         for (let j = 0; j < i.args.length; j++) {
           const a = i.args[j] as Inst, want = valueArgs[j];
           if (want !== undefined && a.type !== want) errors.push(`${at(b.id, k, i)}: argument ${j} is ${a.type}, want ${want}`);

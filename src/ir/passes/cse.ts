@@ -7,21 +7,25 @@
 // the first type becomes its source.
 import { computeDominators, reversePostorder } from '../../analysis/dominators.js';
 import { type Block, type FloatMode, type Inst, type IrFunction, Replacements, substituteArgs } from '../ir.js';
-import { OPS } from '../ops.js';
+import { type Op, OPS, opInfo } from '../ops.js';
 
-const pure = (i: Inst): boolean => {
-  const info = i.info;
-  return !info.effect && !info.terminator && i.op !== 'Phi' && i.op !== 'Undef' && i.op !== 'Param';
-};
+/** By op (its table index): whether its instructions are pure in the sense above (asked at every instruction, answered by one load). */
+const PURE: readonly boolean[] = Object.keys(OPS).map((op) => {
+  const info = opInfo(op as Op);
+  return !info.effect && !info.terminator && op !== 'Phi' && op !== 'Undef' && op !== 'Param';
+});
+const pure = (i: Inst): boolean => PURE[i.info.index] === true;
 
 const BITCASTS: ReadonlySet<string> = new Set(['BitcastU32F32', 'BitcastF32U32', 'BitcastU64F64', 'BitcastF64U64', 'BitcastU32F16', 'BitcastF16U32']);
+/** BITCASTS by op index (one load, not a hash probe). */
+const IS_BITCAST: readonly boolean[] = Object.keys(OPS).map((op) => BITCASTS.has(op));
+const isBitcast = (i: Inst): boolean => IS_BITCAST[i.info.index] === true;
 
-const OP_INDEX = new Map<string, number>(Object.keys(OPS).map((op, k) => [op, k]));
 const fieldHash = (v: unknown): number => (typeof v === 'number' ? v | 0 : v === true ? 7 : v === false ? 11 : 13);
 
 /** A number for the instruction's op, type, arguments, immediates and mode (equal instructions, equal numbers). */
 function hashOf(i: Inst): number {
-  let h = ((OP_INDEX.get(i.op) ?? 0) * 31 + i.type.length) | 0;
+  let h = (i.info.index * 31 + i.type.length) | 0;
   // Indexed loops: no iterator per instruction.
   const args = i.args, imms = i.imms;
   for (let k = 0; k < args.length; k++) h = (Math.imul(h, 1000003) ^ (args[k] as Inst).id) | 0;
@@ -140,7 +144,7 @@ export function eliminateCommonSubexpressions(fn: IrFunction): number {
       if (!pure(i)) { insts[w++] = i; continue; }
       // A bit cast of a bit cast back to the first type is its source.
       const src = i.args[0];
-      if (src && i.args.length === 1 && BITCASTS.has(i.op) && BITCASTS.has(src.op) && src.args[0]?.type === i.type) { repl.set(i, src.args[0]); removed++; continue; }
+      if (src && i.args.length === 1 && isBitcast(i) && isBitcast(src) && src.args[0]?.type === i.type) { repl.set(i, src.args[0]); removed++; continue; }
       const h = hashOf(i);
       const hit = find(i, h);
       if (hit) { repl.set(i, hit); removed++; continue; }

@@ -6,7 +6,7 @@
 // then each read that no earlier write in its block answers is looked up at the block's entry,
 // creating phis at merges on demand.
 import type { Block, Inst, IrFunction } from '../ir.js';
-import { InstMap, IrError } from '../ir.js';
+import { IrError, Replacements } from '../ir.js';
 import type { IrType } from '../ops.js';
 
 /** A register as a number: SGPR codes 0..255, VGPRs 256 + n, then SCC and MODE. */
@@ -29,6 +29,13 @@ const isWrite = (i: Inst): boolean => i.op === 'SetSgpr' || i.op === 'SetVgpr' |
 const typeOfReg = (reg: Reg): IrType => (reg === SCC ? 'u1' : 'u32');
 const isRegOp = (i: Inst): boolean => regOf(i) >= 0;
 
+/**
+ * The pending reads' table (below), the process's: reused by every run (constructSsa starts no
+ * other run inside it), grown when a function needs more; a fresh typed array per run was an
+ * allocation outside the heap.
+ */
+let PENDING_AT = new Int32Array(1024);
+
 export function constructSsa(fn: IrFunction): void {
   fn.computePreds();
   const entry = fn.blocks[0];
@@ -39,7 +46,7 @@ export function constructSsa(fn: IrFunction): void {
   const endDefs = new Map<number, Inst>();
   const entryDefs = new Map<number, Inst>();
   /** Reads answered by an earlier value (a write's argument, a phi, an undef). */
-  const replaced = new InstMap<Inst>(fn.idCount);
+  const replaced = new Replacements();
   /**
    * Reads to look up at their block's entry, in program order, with their blocks; by the read's
    * id, 1 + its index there (0: none; a typed array, no record per read). Only the instructions
@@ -48,7 +55,8 @@ export function constructSsa(fn: IrFunction): void {
   const pendingReads: Inst[] = [];
   const pendingBlocks: Block[] = [];
   const reads = fn.idCount;
-  const pendingAt = new Int32Array(reads);
+  if (PENDING_AT.length < reads) PENDING_AT = new Int32Array(Math.max(reads, 2 * PENDING_AT.length));
+  const pendingAt = PENDING_AT.fill(0, 0, reads);
   const newPhis: Inst[] = [];
   const undefs = new Map<string, Inst>();
 
