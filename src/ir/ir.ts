@@ -196,10 +196,28 @@ export class IrFunction {
     return new Inst(this.nextId++, op, type, args, imms, pc, float, info);
   }
 
-  /** Recomputes every block's predecessors from the terminators. */
+  /**
+   * Recomputes every block's predecessors from the terminators (as `succs` gives them, in block
+   * order). Written over the lists in place: emptied and pushed to again, each list's storage was
+   * made afresh at every recompute (SSA's and CSE's), and a list most often comes out the same.
+   */
   computePreds(): void {
-    for (const b of this.blocks) b.preds.length = 0;
-    for (const b of this.blocks) for (const s of b.succs(this)) s.preds.push(b);
+    const blocks = this.blocks;
+    // By block id, which is the block's index (addBlock).
+    const count = new Array<number>(blocks.length).fill(0);
+    for (const b of blocks) {
+      const t = b.terminator;
+      if (!t) continue;
+      const n = t.op === 'Branch' ? 1 : t.op === 'BranchCond' ? 2 : 0;
+      for (let k = 0; k < n; k++) {
+        const s = blocks[Number(t.imms[k])];
+        if (s === undefined) continue;
+        const c = count[s.id] as number;
+        if (c < s.preds.length) s.preds[c] = b; else s.preds.push(b);
+        count[s.id] = c + 1;
+      }
+    }
+    for (const b of blocks) if (b.preds.length !== count[b.id]) b.preds.length = count[b.id] as number;
   }
 }
 
