@@ -6,7 +6,7 @@
 // every RDNA instruction; this is what folds those repeats away. A bit cast of a bit cast back to
 // the first type becomes its source.
 import { computeDominators, reversePostorder } from '../../analysis/dominators.js';
-import { type Block, type FloatMode, type Inst, type IrFunction, Replacements, substituteArgs } from '../ir.js';
+import { type Block, type FloatMode, type Inst, type IrFunction, newStamp, Replacements, substituteArgs } from '../ir.js';
 import { type Op, OPS, opInfo } from '../ops.js';
 
 /** By op (its table index): whether its instructions are pure in the sense above (asked at every instruction, answered by one load). */
@@ -127,21 +127,40 @@ export function eliminateCommonSubexpressions(fn: IrFunction): number {
   };
   const repl = new Replacements(fn.idCount);
   let removed = 0;
-  // Depth-first over the dominator tree with an explicit stack; each block's entries are undone on exit.
-  const stack: { block: number; mark: number }[] = [{ block: rpo[0] ?? 0, mark: -1 }];
-  while (stack.length) {
-    const top = stack[stack.length - 1] as { block: number; mark: number };
-    if (top.mark >= 0) { popTo(top.mark); stack.pop(); continue; }
-    top.mark = entries.length;
-    const b = fn.blocks[top.block];
+  // The walk marks each instruction it reaches with this stamp, and each block it reaches; an
+  // instruction it keeps whose arguments (once substituted) include one it had not reached yet,
+  // or one that is itself replaced, is `late`: the only ones the final rewrite can change (below).
+  const seen = newStamp();
+  const reached = new Array<boolean>(n).fill(false);
+  const late: Inst[] = [];
+  // Depth-first over the dominator tree with an explicit stack (parallel arrays: each frame's
+  // block, and the table size at its entry, -1 before it is entered); each block's entries are
+  // undone on exit.
+  const stackBlock: number[] = [rpo[0] ?? 0], stackMark: number[] = [-1];
+  while (stackBlock.length) {
+    const t = stackBlock.length - 1;
+    const mark = stackMark[t] as number, bid = stackBlock[t] as number;
+    if (mark >= 0) { popTo(mark); stackBlock.pop(); stackMark.pop(); continue; }
+    stackMark[t] = entries.length;
+    const b = fn.blocks[bid];
     if (!b) continue;
+    reached[bid] = true;
     // Compacted in place (no new list per block).
     const insts = b.insts;
     let w = 0;
     for (let r = 0; r < insts.length; r++) {
       const i = insts[r] as Inst;
-      substituteArgs(i, repl);
-      if (!pure(i)) { insts[w++] = i; continue; }
+      // substituteArgs, noting whether an argument may change again.
+      const args = i.args;
+      let again = false;
+      for (let k = 0; k < args.length; k++) {
+        let a = args[k] as Inst;
+        const to = repl.get(a);
+        if (to) { args[k] = to; a = to; }
+        if (a.stamp !== seen || repl.get(a) !== undefined) again = true;
+      }
+      i.stamp = seen;
+      if (!pure(i)) { insts[w++] = i; if (again) late.push(i); continue; }
       // A bit cast of a bit cast back to the first type is its source.
       const src = i.args[0];
       if (src && i.args.length === 1 && isBitcast(i) && isBitcast(src) && src.args[0]?.type === i.type) { repl.set(i, src.args[0]); removed++; continue; }
@@ -150,11 +169,19 @@ export function eliminateCommonSubexpressions(fn: IrFunction): number {
       if (hit) { repl.set(i, hit); removed++; continue; }
       add(i, h);
       insts[w++] = i;
+      if (again) late.push(i);
     }
     insts.length = w;
-    for (const c of children[top.block] ?? []) stack.push({ block: c, mark: -1 });
+    const kids = children[bid];
+    if (kids) for (let k = 0; k < kids.length; k++) { stackBlock.push(kids[k] as number); stackMark.push(-1); }
   }
-  // Phis (and any use reached before its definition was replaced) take the survivors.
-  if (repl.size) for (const b of fn.blocks) for (const i of b.insts) substituteArgs(i, repl);
+  // Phis (and any use reached before its definition was replaced) take the survivors: a single
+  // substitution (substituteArgs) of every instruction left in a block. Only the late ones and the
+  // blocks the walk did not reach can change: an instruction replaces only when the walk reaches
+  // it, once, so an argument reached before its user and not replaced then never is.
+  if (repl.size) {
+    for (let k = 0; k < late.length; k++) substituteArgs(late[k] as Inst, repl);
+    for (let bk = 0; bk < n; bk++) if (!reached[bk]) for (const i of (fn.blocks[bk] as Block).insts) substituteArgs(i, repl);
+  }
   return removed;
 }
