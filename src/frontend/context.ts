@@ -424,15 +424,28 @@ export class TContext {
     if (st) r = valuMode(this.inst.pc, r.float, settleUnread(this.inst, st.mode));
     // Instructions that flush f32 denormals whatever MODE says (the table's 'mode:always-flush-f32').
     const flush = (this.inst.def.flags ?? NO_FLAGS).includes('mode:always-flush-f32') && r.float === 'f32';
-    return {
-      round: r.round === 'dynamic' ? 'dynamic' : (r.round as 0 | 1 | 2 | 3),
-      denorm: flush ? 0 : r.denorm === 'dynamic' ? 'dynamic' : (r.denorm as 0 | 1 | 2 | 3),
-      ieee: r.ieee, dx10Clamp: r.dx10Clamp, f16Ovfl: r.f16Ovfl,
-    };
+    return floatModeOf(r.round === 'dynamic' ? 'dynamic' : (r.round as 0 | 1 | 2 | 3), flush ? 0 : r.denorm === 'dynamic' ? 'dynamic' : (r.denorm as 0 | 1 | 2 | 3), r.ieee, r.dx10Clamp, r.f16Ovfl);
   }
 }
 
 export type Translator = (cx: TContext) => void;
+
+/**
+ * The FloatMode of these fields: one shared record per value (a float mode is never changed after
+ * it is made, and is compared by its fields), not a new one per float instruction. By a number
+ * made of the fields; a field outside the values the type names gets a record of its own.
+ */
+const FLOAT_MODES = new Map<number, FloatMode>();
+const tri = (v: boolean | 'dynamic'): number => (v === 'dynamic' ? 2 : v ? 1 : 0);
+const quad = (v: number | 'dynamic'): number => (v === 'dynamic' ? 4 : v === 0 || v === 1 || v === 2 || v === 3 ? v : -1);
+function floatModeOf(round: FloatMode['round'], denorm: FloatMode['denorm'], ieee: boolean | 'dynamic', dx10Clamp: boolean | 'dynamic', f16Ovfl: boolean | 'dynamic'): FloatMode {
+  const rk = quad(round), dk = quad(denorm);
+  if (rk < 0 || dk < 0) return { round, denorm, ieee, dx10Clamp, f16Ovfl };
+  const key = (((rk * 5 + dk) * 3 + tri(ieee)) * 3 + tri(dx10Clamp)) * 3 + tri(f16Ovfl);
+  let m = FLOAT_MODES.get(key);
+  if (!m) { m = { round, denorm, ieee, dx10Clamp, f16Ovfl }; FLOAT_MODES.set(key, m); }
+  return m;
+}
 
 const VALU_BY_PC = new WeakMap<ModeAnalysis, Map<number, ModeAnalysis['valu'][number]>>();
 /** The MODE analysis's record of the VALU instruction at `pc` (indexed once per analysis). */

@@ -7,7 +7,7 @@
 // creating phis at merges on demand.
 import type { Block, Imm, Inst, IrFunction } from '../ir.js';
 import { IrError, Replacements } from '../ir.js';
-import type { IrType } from '../ops.js';
+import { type IrType, OPS } from '../ops.js';
 
 /** A register as a number: SGPR codes 0..255, VGPRs 256 + n, then SCC and MODE. */
 type Reg = number;
@@ -15,17 +15,27 @@ const VGPR0 = 256, SCC = 1024, MODE = 1025, REGS = 1026;
 /** A block's register as one number (a small integer for any function's block count). */
 const at = (b: Block, reg: Reg): number => b.id * REGS + reg;
 
-/** The register an access names, or -1: a read or write of SGPR/VGPR/SCC/MODE (no allocation per access). */
-function regOf(i: Inst): Reg {
-  switch (i.op) {
-    case 'GetSgpr': case 'SetSgpr': return Number(i.imms[0]);
-    case 'GetVgpr': case 'SetVgpr': return VGPR0 + Number(i.imms[0]);
+/**
+ * By op (its table index): the register number of an access's first register (SGPRs and VGPRs add
+ * their immediate; -1 for an op that is no register access), and whether it is a write. Asked at
+ * every instruction, twice: one load each, not a switch over op names.
+ */
+const REG_BASE: readonly number[] = Object.keys(OPS).map((op) => {
+  switch (op) {
+    case 'GetSgpr': case 'SetSgpr': return 0;
+    case 'GetVgpr': case 'SetVgpr': return VGPR0;
     case 'GetScc': case 'SetScc': return SCC;
     case 'GetMode': case 'SetMode': return MODE;
     default: return -1;
   }
+});
+const IS_WRITE: readonly boolean[] = Object.keys(OPS).map((op) => op === 'SetSgpr' || op === 'SetVgpr' || op === 'SetScc' || op === 'SetMode');
+/** The register an access names, or -1: a read or write of SGPR/VGPR/SCC/MODE (no allocation per access). */
+function regOf(i: Inst): Reg {
+  const base = REG_BASE[i.info.index] as number;
+  return base === 0 || base === VGPR0 ? base + Number(i.imms[0]) : base;
 }
-const isWrite = (i: Inst): boolean => i.op === 'SetSgpr' || i.op === 'SetVgpr' || i.op === 'SetScc' || i.op === 'SetMode';
+const isWrite = (i: Inst): boolean => IS_WRITE[i.info.index] === true;
 const typeOfReg = (reg: Reg): IrType => (reg === SCC ? 'u1' : 'u32');
 const isRegOp = (i: Inst): boolean => regOf(i) >= 0;
 
@@ -110,8 +120,8 @@ export function constructSsa(fn: IrFunction): void {
   // table each for the whole function, not one per block (a kernel of thousands of blocks made
   // thousands of small maps).
   const endDefs = END_DEFS, entryDefs = ENTRY_DEFS;
-  // Sized by the instructions (a start: a table grows as it fills).
-  endDefs.reset(fn.idCount); entryDefs.reset(fn.idCount);
+  // Sized by the blocks, a few registers each (a start: a table grows as it fills).
+  endDefs.reset(8 * fn.blocks.length); entryDefs.reset(8 * fn.blocks.length);
   /** Reads answered by an earlier value (a write's argument, a phi, an undef). */
   const replaced = new Replacements();
   /**
