@@ -49,6 +49,10 @@ function equal(a: Inst, b: Inst): boolean {
   return true;
 }
 
+interface Edge { readonly from: number; readonly to: number }
+/** The edge list of a block without edges (shared; never added to). */
+const NO_EDGES: Edge[] = [];
+
 /** The hash table's arrays (see below), shared by every run. */
 const TABLE = { heads: new Int32Array(64), next: new Int32Array(64), slots: new Int32Array(64) };
 
@@ -83,14 +87,29 @@ export function eliminateCommonSubexpressions(fn: IrFunction): number {
   }
 
   const n = fn.blocks.length;
-  // Each block's edges, made once (the walks ask for a block's edges once per edge).
-  const succEdges = fn.blocks.map((b) => b.succs(fn).map((s) => ({ from: b.id, to: s.id })));
-  const predEdges = fn.blocks.map((b) => b.preds.map((p) => ({ from: p.id, to: b.id })));
-  const rpo = reversePostorder(n, (id) => succEdges[id] ?? []);
-  const idom = computeDominators(n, rpo, (id) => predEdges[id] ?? []);
-  const children: number[][] = [];
-  for (let k = 0; k < n; k++) children.push([]);
-  for (const b of rpo) { const d = idom[b] ?? -1; if (d >= 0) children[d]?.push(b); }
+  // Each block's edges, made once (the walks ask for a block's edges once per edge): one object
+  // per edge, in its source's successor list and its target's predecessor list, which come out in
+  // the order of `succs` and of `preds` (computePreds above walks the blocks and their successors
+  // in the same order). A block's id is its index (addBlock).
+  const succEdges: Edge[][] = [], predEdges: Edge[][] = [];
+  for (let k = 0; k < n; k++) { succEdges.push(NO_EDGES); predEdges.push(NO_EDGES); }
+  for (let k = 0; k < n; k++) {
+    const t = (fn.blocks[k] as Block).terminator;
+    if (!t) continue;
+    const m = t.op === 'Branch' ? 1 : t.op === 'BranchCond' ? 2 : 0;
+    for (let j = 0; j < m; j++) {
+      const to = Number(t.imms[j]);
+      if (fn.blocks[to] === undefined) continue;
+      const e: Edge = { from: k, to };
+      if (succEdges[k] === NO_EDGES) succEdges[k] = [e]; else (succEdges[k] as Edge[]).push(e);
+      if (predEdges[to] === NO_EDGES) predEdges[to] = [e]; else (predEdges[to] as Edge[]).push(e);
+    }
+  }
+  const rpo = reversePostorder(n, (id) => succEdges[id] ?? NO_EDGES);
+  const idom = computeDominators(n, rpo, (id) => predEdges[id] ?? NO_EDGES);
+  // Each block's children in the dominator tree, a list made at its first child.
+  const children: (number[] | undefined)[] = new Array<number[] | undefined>(n).fill(undefined);
+  for (let k = 0; k < rpo.length; k++) { const b = rpo[k] as number; const d = idom[b] ?? -1; if (d >= 0 && d < n) { const c = children[d]; if (c) c.push(b); else children[d] = [b]; } }
 
   // A chained hash table whose entries are removed in the reverse order of insertion (the walk
   // over the dominator tree leaves a block's subtree after everything added below it): typed

@@ -120,8 +120,10 @@ export function constructSsa(fn: IrFunction): void {
   // table each for the whole function, not one per block (a kernel of thousands of blocks made
   // thousands of small maps).
   const endDefs = END_DEFS, entryDefs = ENTRY_DEFS;
-  // Sized by the blocks, a few registers each (a start: a table grows as it fills).
-  endDefs.reset(8 * fn.blocks.length); entryDefs.reset(8 * fn.blocks.length);
+  // Sized by the blocks, a few registers each, or by the instructions, a quarter of them register
+  // accesses (a start: a table grows as it fills, which costs more than a larger start).
+  const expected = Math.max(8 * fn.blocks.length, fn.idCount >> 2);
+  endDefs.reset(expected); entryDefs.reset(expected);
   /** Reads answered by an earlier value (a write's argument, a phi, an undef). */
   const replaced = new Replacements();
   /**
