@@ -33,7 +33,11 @@ export function isDynamicFloatMode(f: FloatMode): boolean {
 }
 
 export class Inst {
-  /** Value arguments (for a Phi: one per predecessor, in predecessor order). */
+  /**
+   * Value arguments (for a Phi: one per predecessor, in predecessor order). Rewritten in place
+   * entry by entry, or replaced as a whole, never grown or shrunk: instructions without arguments
+   * may share one empty list.
+   */
   args: Inst[];
   readonly imms: readonly Imm[];
   /** Source pc of the RDNA instruction this came from (for diagnostics and printing). */
@@ -223,12 +227,17 @@ export class IrFunction {
 
 const NO_OPTS: { type?: IrType; float?: FloatMode } = {};
 const NO_IMMS: readonly Imm[] = Object.freeze([]);
+/**
+ * The argument list of an instruction made without arguments: one shared list (an instruction's
+ * arguments are only ever rewritten in place, entry by entry, so an empty list is never changed).
+ */
+const NO_ARGS: Inst[] = [];
 
 /** Appends instructions to one block. */
 export class Builder {
   constructor(readonly fn: IrFunction, public block: Block, public pc: number | undefined = undefined) {}
 
-  emit(op: Op, args: Inst[] = [], imms: readonly Imm[] = NO_IMMS, opts: { type?: IrType; float?: FloatMode } = NO_OPTS): Inst {
+  emit(op: Op, args: Inst[] = NO_ARGS, imms: readonly Imm[] = NO_IMMS, opts: { type?: IrType; float?: FloatMode } = NO_OPTS): Inst {
     const last = this.block.insts[this.block.insts.length - 1];
     if (last && last.info.terminator) throw new IrError(`block ${this.block.id} already ends with ${last.op}`);
     const i = this.fn.makeAt(op, args, imms, opts.type, this.pc, opts.float);
@@ -237,6 +246,6 @@ export class Builder {
     return i;
   }
 
-  u32(v: number): Inst { return this.emit('ConstU32', [], [v >>> 0]); }
-  u1(v: boolean): Inst { return this.emit('ConstU1', [], [v ? 1 : 0]); }
+  u32(v: number): Inst { return this.emit('ConstU32', NO_ARGS, [v >>> 0]); }
+  u1(v: boolean): Inst { return this.emit('ConstU1', NO_ARGS, [v ? 1 : 0]); }
 }
