@@ -22,6 +22,15 @@ export const NULL_REG = 125;
 /** A register as a number for the block builder's table: SGPR codes 0..255, VGPRs 256 + n, SCC, MODE. */
 const VGPR0 = 256, SCC_REG = 256 + 256, MODE_REG = SCC_REG + 1, REGS = MODE_REG + 1;
 const NO_IMMS: readonly Imm[] = Object.freeze([]);
+/**
+ * Shared lists for register accesses, the most common instructions the frontend makes: the empty
+ * argument list of a read (an instruction's argument list is only ever rewritten in place, entry by
+ * entry, so an empty one is never changed), and the immediate list [n] of each register number
+ * (immediates are never changed).
+ */
+const NO_ARGS: Inst[] = [];
+const REG_IMMS: (readonly Imm[])[] = Array.from({ length: 512 }, (_, n) => [n]);
+const regImms = (n: number): readonly Imm[] => REG_IMMS[n] ?? [n];
 
 /** A register value not made yet (BlockBuilder.setLazy). */
 interface Recipe { readonly make: () => Inst; at: number; readonly pc: number | undefined; readonly ballot: Inst | undefined; readonly half: 0 | 1 }
@@ -149,8 +158,8 @@ export class BlockBuilder extends Builder {
    * ask) returns its value without making the arrays `emit` takes (register reads are most of what
    * the translators ask for, and most are answered); otherwise `emit` makes it.
    */
-  getSgpr(code: number): Inst { return this.known(code) ?? this.emit('GetSgpr', [], [code]); }
-  getVgpr(n: number): Inst { return this.known(VGPR0 + n) ?? this.emit('GetVgpr', [], [n]); }
+  getSgpr(code: number): Inst { return this.known(code) ?? this.emit('GetSgpr', NO_ARGS, regImms(code)); }
+  getVgpr(n: number): Inst { return this.known(VGPR0 + n) ?? this.emit('GetVgpr', NO_ARGS, regImms(n)); }
   /** The value the block knows register `reg` holds, its pending recipe run first (undefined: none, or emit must decide and report). */
   private known(reg: number): Inst | undefined {
     if (!(reg >= 0 && reg < REGS) || this.inRecipe) return undefined;
@@ -212,7 +221,7 @@ export class BlockBuilder extends Builder {
       // The other recipes' places at or after this one move past what it made (in write order).
       for (const o of this.pending.values()) if (o.at >= r.at) o.at += k;
     }
-    const w = reg === SCC_REG ? this.fn.makeAt('SetScc', [v], NO_IMMS, undefined, r.pc, undefined) : this.fn.makeAt('SetSgpr', [v], [reg], undefined, r.pc, undefined);
+    const w = reg === SCC_REG ? this.fn.makeAt('SetScc', [v], NO_IMMS, undefined, r.pc, undefined) : this.fn.makeAt('SetSgpr', [v], regImms(reg), undefined, r.pc, undefined);
     w.block = this.block;
     this.lastWrite.set(reg, w);
     this.regs.set(reg, v);
@@ -350,10 +359,10 @@ export class TContext {
   pack(lo: Inst, hi: Inst): Inst { return this.b.emit('Pack64', [lo, hi]); }
 
   writeScalar(v: OperandValue, x: Inst, k = 0): void {
-    if (v.kind === 'sgpr') { this.b.emit('SetSgpr', [x], [v.index + k]); return; }
+    if (v.kind === 'sgpr') { this.b.emit('SetSgpr', [x], regImms(v.index + k)); return; }
     if (v.kind === 'special') {
       if (v.code === NULL_REG) return;
-      if (v.code === VCC_LO || v.code === VCC_LO + 1 || v.code === 124 || v.code === EXEC_LO || v.code === EXEC_LO + 1) { this.b.emit('SetSgpr', [x], [v.code + k]); return; }
+      if (v.code === VCC_LO || v.code === VCC_LO + 1 || v.code === 124 || v.code === EXEC_LO || v.code === EXEC_LO + 1) { this.b.emit('SetSgpr', [x], regImms(v.code + k)); return; }
     }
     this.fail(`writing ${v.kind === 'special' ? v.reg : v.kind} is not translated`);
   }
@@ -412,7 +421,7 @@ export class TContext {
     if (v.kind !== 'vgpr') this.fail(`a VALU result to ${v.kind}`);
     const b = this.b;
     const old = b.getVgpr(v.index + k);
-    b.emit('SetVgpr', [b.emit('Select32', [active ?? this.execBit(), x, old])], [v.index + k]);
+    b.emit('SetVgpr', [b.emit('Select32', [active ?? this.execBit(), x, old])], regImms(v.index + k));
   }
 
   /** The FloatMode the MODE analysis gives this instruction. */
@@ -424,15 +433,28 @@ export class TContext {
     if (st) r = valuMode(this.inst.pc, r.float, settleUnread(this.inst, st.mode));
     // Instructions that flush f32 denormals whatever MODE says (the table's 'mode:always-flush-f32').
     const flush = (this.inst.def.flags ?? NO_FLAGS).includes('mode:always-flush-f32') && r.float === 'f32';
-    return {
-      round: r.round === 'dynamic' ? 'dynamic' : (r.round as 0 | 1 | 2 | 3),
-      denorm: flush ? 0 : r.denorm === 'dynamic' ? 'dynamic' : (r.denorm as 0 | 1 | 2 | 3),
-      ieee: r.ieee, dx10Clamp: r.dx10Clamp, f16Ovfl: r.f16Ovfl,
-    };
+    return floatModeOf(r.round === 'dynamic' ? 'dynamic' : (r.round as 0 | 1 | 2 | 3), flush ? 0 : r.denorm === 'dynamic' ? 'dynamic' : (r.denorm as 0 | 1 | 2 | 3), r.ieee, r.dx10Clamp, r.f16Ovfl);
   }
 }
 
 export type Translator = (cx: TContext) => void;
+
+/**
+ * The FloatMode of these fields: one shared record per value (a float mode is never changed after
+ * it is made, and is compared by its fields), not a new one per float instruction. By a number
+ * made of the fields; a field outside the values the type names gets a record of its own.
+ */
+const FLOAT_MODES = new Map<number, FloatMode>();
+const tri = (v: boolean | 'dynamic'): number => (v === 'dynamic' ? 2 : v ? 1 : 0);
+const quad = (v: number | 'dynamic'): number => (v === 'dynamic' ? 4 : v === 0 || v === 1 || v === 2 || v === 3 ? v : -1);
+function floatModeOf(round: FloatMode['round'], denorm: FloatMode['denorm'], ieee: boolean | 'dynamic', dx10Clamp: boolean | 'dynamic', f16Ovfl: boolean | 'dynamic'): FloatMode {
+  const rk = quad(round), dk = quad(denorm);
+  if (rk < 0 || dk < 0) return { round, denorm, ieee, dx10Clamp, f16Ovfl };
+  const key = (((rk * 5 + dk) * 3 + tri(ieee)) * 3 + tri(dx10Clamp)) * 3 + tri(f16Ovfl);
+  let m = FLOAT_MODES.get(key);
+  if (!m) { m = { round, denorm, ieee, dx10Clamp, f16Ovfl }; FLOAT_MODES.set(key, m); }
+  return m;
+}
 
 const VALU_BY_PC = new WeakMap<ModeAnalysis, Map<number, ModeAnalysis['valu'][number]>>();
 /** The MODE analysis's record of the VALU instruction at `pc` (indexed once per analysis). */

@@ -1,7 +1,7 @@
 // IR functions: blocks of SSA instructions. An instruction has an op from ops.ts, value arguments
 // (other instructions), immediates, and for float ops the FloatMode it runs under (from the MODE
 // analysis: every field known, or 'dynamic' when the MODE value must be read at run time).
-import { type IrType, type Op, type OpInfo, opInfo } from './ops.js';
+import { type IrType, type Op, type OpEntry, opInfo } from './ops.js';
 import type { FloatToIntRounding, Tininess } from '../float/env.js';
 
 export type Imm = number | bigint;
@@ -33,7 +33,11 @@ export function isDynamicFloatMode(f: FloatMode): boolean {
 }
 
 export class Inst {
-  /** Value arguments (for a Phi: one per predecessor, in predecessor order). */
+  /**
+   * Value arguments (for a Phi: one per predecessor, in predecessor order). Rewritten in place
+   * entry by entry, or replaced as a whole, never grown or shrunk: instructions without arguments
+   * may share one empty list.
+   */
   args: Inst[];
   readonly imms: readonly Imm[];
   /** Source pc of the RDNA instruction this came from (for diagnostics and printing). */
@@ -45,9 +49,16 @@ export class Inst {
    * stamp from `newStamp()` that no earlier walk used, so no pass needs to clear it.
    */
   stamp = 0;
+  /**
+   * What a pass's `Replacements` replaced this instruction by: meaningful only while `replacedIn`
+   * is that map's stamp (a field, not a table by id: passes ask at every argument, and a table per
+   * pass was an allocation outside the heap for each).
+   */
+  replacedBy: Inst | undefined = undefined;
+  replacedIn = 0;
   /** The op's entry in the op table (looked up once: passes ask for it at every instruction). */
-  readonly info: OpInfo;
-  constructor(readonly id: number, readonly op: Op, readonly type: IrType, args: Inst[], imms: readonly Imm[], pc: number | undefined, float: FloatMode | undefined, info: OpInfo = opInfo(op)) {
+  readonly info: OpEntry;
+  constructor(readonly id: number, readonly op: Op, readonly type: IrType, args: Inst[], imms: readonly Imm[], pc: number | undefined, float: FloatMode | undefined, info: OpEntry = opInfo(op)) {
     this.info = info;
     this.args = args;
     this.imms = imms;
@@ -122,20 +133,24 @@ export class InstMap<T> {
   }
 }
 
-/** The instructions a pass replaced (passes ask at every argument). */
+/**
+ * The instructions a pass replaced (passes ask at every argument): kept on the instructions
+ * (`Inst.replacedBy`) under a stamp of its own that no other map used, so no pass clears them and
+ * a map sees none of another's. One instruction is in at most one live map at a time (the last
+ * one to set it owns the fields): each pass makes one, for its own run.
+ */
 export class Replacements {
-  private readonly to: InstMap<Inst>;
+  private readonly stamp = newStamp();
   /** How many instructions are replaced. */
   size = 0;
-  /** `n`: the ids expected (`IrFunction.idCount`). */
-  constructor(n = 0) {
-    this.to = new InstMap<Inst>(n);
-  }
+  /** `_expected`: the ids expected (`IrFunction.idCount`), which a map on the instructions does not need. */
+  constructor(_expected?: number) {}
   set(from: Inst, to: Inst): void {
-    if (this.to.set(from, to)) this.size++;
+    if (from.replacedIn !== this.stamp) { from.replacedIn = this.stamp; this.size++; }
+    from.replacedBy = to;
   }
   get(from: Inst): Inst | undefined {
-    return this.to.get(from);
+    return from.replacedIn === this.stamp ? from.replacedBy : undefined;
   }
 }
 
@@ -185,21 +200,44 @@ export class IrFunction {
     return new Inst(this.nextId++, op, type, args, imms, pc, float, info);
   }
 
-  /** Recomputes every block's predecessors from the terminators. */
+  /**
+   * Recomputes every block's predecessors from the terminators (as `succs` gives them, in block
+   * order). Written over the lists in place: emptied and pushed to again, each list's storage was
+   * made afresh at every recompute (SSA's and CSE's), and a list most often comes out the same.
+   */
   computePreds(): void {
-    for (const b of this.blocks) b.preds.length = 0;
-    for (const b of this.blocks) for (const s of b.succs(this)) s.preds.push(b);
+    const blocks = this.blocks;
+    // By block id, which is the block's index (addBlock).
+    const count = new Array<number>(blocks.length).fill(0);
+    for (const b of blocks) {
+      const t = b.terminator;
+      if (!t) continue;
+      const n = t.op === 'Branch' ? 1 : t.op === 'BranchCond' ? 2 : 0;
+      for (let k = 0; k < n; k++) {
+        const s = blocks[Number(t.imms[k])];
+        if (s === undefined) continue;
+        const c = count[s.id] as number;
+        if (c < s.preds.length) s.preds[c] = b; else s.preds.push(b);
+        count[s.id] = c + 1;
+      }
+    }
+    for (const b of blocks) if (b.preds.length !== count[b.id]) b.preds.length = count[b.id] as number;
   }
 }
 
 const NO_OPTS: { type?: IrType; float?: FloatMode } = {};
 const NO_IMMS: readonly Imm[] = Object.freeze([]);
+/**
+ * The argument list of an instruction made without arguments: one shared list (an instruction's
+ * arguments are only ever rewritten in place, entry by entry, so an empty list is never changed).
+ */
+const NO_ARGS: Inst[] = [];
 
 /** Appends instructions to one block. */
 export class Builder {
   constructor(readonly fn: IrFunction, public block: Block, public pc: number | undefined = undefined) {}
 
-  emit(op: Op, args: Inst[] = [], imms: readonly Imm[] = NO_IMMS, opts: { type?: IrType; float?: FloatMode } = NO_OPTS): Inst {
+  emit(op: Op, args: Inst[] = NO_ARGS, imms: readonly Imm[] = NO_IMMS, opts: { type?: IrType; float?: FloatMode } = NO_OPTS): Inst {
     const last = this.block.insts[this.block.insts.length - 1];
     if (last && last.info.terminator) throw new IrError(`block ${this.block.id} already ends with ${last.op}`);
     const i = this.fn.makeAt(op, args, imms, opts.type, this.pc, opts.float);
@@ -208,6 +246,6 @@ export class Builder {
     return i;
   }
 
-  u32(v: number): Inst { return this.emit('ConstU32', [], [v >>> 0]); }
-  u1(v: boolean): Inst { return this.emit('ConstU1', [], [v ? 1 : 0]); }
+  u32(v: number): Inst { return this.emit('ConstU32', NO_ARGS, [v >>> 0]); }
+  u1(v: boolean): Inst { return this.emit('ConstU1', NO_ARGS, [v ? 1 : 0]); }
 }

@@ -395,6 +395,24 @@ export function ldsRmw(kind: LdsRmw, o: bigint, d0: bigint, d1: bigint, bits: nu
   }
 }
 
+/**
+ * An op's table entry as instructions carry it (`Inst.info`): every field of OpInfo present, in one
+ * order, so all entries share one object shape (the table's literals have eight, and the passes'
+ * reads of `effect`, `terminator` or `float` at every instruction went megamorphic over them), and
+ * what the passes derive from it once.
+ */
+export interface OpEntry extends OpInfo {
+  /** The op's position in the table (a small number for a pass's tables by op). */
+  readonly index: number;
+  /** The types of the value arguments, in order (`args` without the immediates). */
+  readonly valueArgs: readonly ArgKind[];
+  /** How many immediates. */
+  readonly immCount: number;
+}
+
 /** The op table as a Map: a lookup by a string that varies is a hash probe here, where the 400-key object's keyed load went megamorphic. */
-const OP_INFO = new Map<string, OpInfo>(Object.entries(OPS));
-export const opInfo = (op: Op): OpInfo => OP_INFO.get(op) as OpInfo;
+const OP_INFO = new Map<string, OpEntry>(Object.entries(OPS).map(([op, x]: [string, OpInfo], index): [string, OpEntry] => [op, {
+  args: x.args, result: x.result, effect: x.effect, terminator: x.terminator, float: x.float, typed: x.typed, variadic: x.variadic,
+  index, valueArgs: x.args.filter((a) => a !== 'imm'), immCount: x.args.filter((a) => a === 'imm').length,
+}]));
+export const opInfo = (op: Op): OpEntry => OP_INFO.get(op) as OpEntry;

@@ -3,7 +3,7 @@
 // table, phis have one argument per predecessor and sit at the block's start, and every argument
 // is defined (in a block that dominates the use, checked structurally by order within a block).
 import { type Inst, type IrFunction, newStamp } from './ir.js';
-import { type ArgKind, CLOCKS, type IrType, LDS_ATOMIC_SRC2, LDS_ATOMIC_WIDE, type Op, opInfo } from './ops.js';
+import { CLOCKS, type IrType, LDS_ATOMIC_SRC2, LDS_ATOMIC_WIDE, OPS } from './ops.js';
 
 /** The function's violations, then its helpers' (prefixed with the helper's name). */
 export function verifyFunction(fn: IrFunction): string[] {
@@ -30,17 +30,8 @@ export function signature(h: IrFunction): { params: IrType[]; ret: IrType | unde
   return s;
 }
 
-/** Per op: the value argument types and the number of immediates (computed once). */
-const SHAPES = new Map<string, { values: readonly ArgKind[]; imms: number }>();
-function shapeOf(op: Op): { values: readonly ArgKind[]; imms: number } {
-  let s = SHAPES.get(op);
-  if (!s) {
-    const args = opInfo(op).args;
-    s = { values: args.filter((x) => x !== 'imm'), imms: args.filter((x) => x === 'imm').length };
-    SHAPES.set(op, s);
-  }
-  return s;
-}
+/** By op (its table index): the ops with checks of their own below (Param ... Barrier). */
+const SPECIAL: readonly boolean[] = Object.keys(OPS).map((op) => ['Param', 'Return', 'EndProgram', 'Call', 'CallUnless', 'Branch', 'BranchCond', 'ExchangeLds2x64Second', 'AtomicLds', 'AtomicLdsCall', 'ReadClock', 'Barrier'].includes(op));
 
 /** An instruction's location, built only for a message (no closure per instruction). */
 const at = (block: number, k: number, i: Inst): string => `b${block}[${k}] ${i.op}`;
@@ -62,20 +53,21 @@ function verifyOne(fn: IrFunction, root: IrFunction): string[] {
         if (i.args.length !== b.preds.length) errors.push(`${at(b.id, k, i)}: ${i.args.length} arguments for ${b.preds.length} predecessors`);
         for (const a of i.args) if (a.type !== i.type) errors.push(`${at(b.id, k, i)}: argument of type ${a.type} in a ${i.type} phi`);
       } else if (!info.variadic) {
-        const shape = shapeOf(i.op);
-        const valueArgs = shape.values;
+        const valueArgs = info.valueArgs;
         if (i.args.length !== valueArgs.length) errors.push(`${at(b.id, k, i)}: ${i.args.length} value arguments, want ${valueArgs.length}`);
-        if (i.imms.length !== shape.imms) errors.push(`${at(b.id, k, i)}: ${i.imms.length} immediates, want ${shape.imms}`);
+        if (i.imms.length !== info.immCount) errors.push(`${at(b.id, k, i)}: ${i.imms.length} immediates, want ${info.immCount}`);
         for (let j = 0; j < i.args.length; j++) {
           const a = i.args[j] as Inst, want = valueArgs[j];
           if (want !== undefined && a.type !== want) errors.push(`${at(b.id, k, i)}: argument ${j} is ${a.type}, want ${want}`);
         }
       }
       if (info.float && !i.float) errors.push(`${at(b.id, k, i)}: float op without a float mode`);
-      if (i.op === 'Param' && (!isHelper || b !== fn.blocks[0] || (k > 0 && insts[k - 1]?.op !== 'Param'))) errors.push(`${at(b.id, k, i)}: a parameter outside the start of a helper's entry block`);
-      if ((i.op === 'Return') !== isHelper && (i.op === 'Return' || i.op === 'EndProgram')) errors.push(`${at(b.id, k, i)}: ${i.op} in a ${isHelper ? 'helper' : 'kernel function'}`);
-      if (i.op === 'Return' && i.args.length !== 1) errors.push(`${at(b.id, k, i)}: returns ${i.args.length} values, want 1`);
-      if (i.op === 'Call' || i.op === 'CallUnless') {
+      // The checks of particular ops, skipped together for the others (most instructions).
+      const special = SPECIAL[info.index] === true;
+      if (special && i.op === 'Param' && (!isHelper || b !== fn.blocks[0] || (k > 0 && insts[k - 1]?.op !== 'Param'))) errors.push(`${at(b.id, k, i)}: a parameter outside the start of a helper's entry block`);
+      if (special && (i.op === 'Return') !== isHelper && (i.op === 'Return' || i.op === 'EndProgram')) errors.push(`${at(b.id, k, i)}: ${i.op} in a ${isHelper ? 'helper' : 'kernel function'}`);
+      if (special && i.op === 'Return' && i.args.length !== 1) errors.push(`${at(b.id, k, i)}: returns ${i.args.length} values, want 1`);
+      if (special && (i.op === 'Call' || i.op === 'CallUnless')) {
         const h = isHelper ? undefined : root.helpers[Number(i.imms[0])];
         // CallUnless: a u1 condition and the value of the result's type come before the helper's arguments.
         const skip = i.op === 'CallUnless' ? 2 : 0;
@@ -96,14 +88,14 @@ function verifyOne(fn: IrFunction, root: IrFunction): string[] {
         if (a.stamp !== placed && a.stamp !== passed) errors.push(`${at(b.id, k, i)}: argument %${a.id} is not in any block`);
         else if (a.block === b && i.op !== 'Phi' && a.stamp !== passed) errors.push(`${at(b.id, k, i)}: argument %${a.id} is defined later in the block`);
       }
-      if (i.op === 'Branch' || i.op === 'BranchCond') {
+      if (special && (i.op === 'Branch' || i.op === 'BranchCond')) {
         for (const t of i.imms) if (!fn.blocks[Number(t)]) errors.push(`${at(b.id, k, i)}: branch to missing block b${t}`);
       }
       // A wave resumes after a barrier at its block's branch target: the barrier is the block's last op before a Branch.
-      if (i.op === 'ExchangeLds2x64Second' && (i.args[0]?.op !== 'ExchangeLds2x64' || !b.insts.includes(i.args[0]))) errors.push(`${at(b.id, k, i)}: ExchangeLds2x64Second of something other than an ExchangeLds2x64 of its block`);
-      if ((i.op === 'AtomicLds' || i.op === 'AtomicLdsCall') && (Number(i.imms[1]) & ~(LDS_ATOMIC_WIDE | LDS_ATOMIC_SRC2)) !== 0) errors.push(`${at(b.id, k, i)}: ${i.op} with flags ${String(i.imms[1])} (LDS_ATOMIC_WIDE 1 | LDS_ATOMIC_SRC2 2)`);
-      if (i.op === 'ReadClock' && CLOCKS[Number(i.imms[0])] === undefined) errors.push(`${at(b.id, k, i)}: ReadClock of no clock ${String(i.imms[0])} (0 time, 1 realtime)`);
-      if (i.op === 'Barrier' && b.insts[b.insts.indexOf(i) + 1]?.op !== 'Branch') errors.push(`${at(b.id, k, i)}: a Barrier not directly before its block's Branch`);
+      if (special && i.op === 'ExchangeLds2x64Second' && (i.args[0]?.op !== 'ExchangeLds2x64' || !b.insts.includes(i.args[0]))) errors.push(`${at(b.id, k, i)}: ExchangeLds2x64Second of something other than an ExchangeLds2x64 of its block`);
+      if (special && (i.op === 'AtomicLds' || i.op === 'AtomicLdsCall') && (Number(i.imms[1]) & ~(LDS_ATOMIC_WIDE | LDS_ATOMIC_SRC2)) !== 0) errors.push(`${at(b.id, k, i)}: ${i.op} with flags ${String(i.imms[1])} (LDS_ATOMIC_WIDE 1 | LDS_ATOMIC_SRC2 2)`);
+      if (special && i.op === 'ReadClock' && CLOCKS[Number(i.imms[0])] === undefined) errors.push(`${at(b.id, k, i)}: ReadClock of no clock ${String(i.imms[0])} (0 time, 1 realtime)`);
+      if (special && i.op === 'Barrier' && b.insts[b.insts.indexOf(i) + 1]?.op !== 'Branch') errors.push(`${at(b.id, k, i)}: a Barrier not directly before its block's Branch`);
       i.stamp = passed;
     }
     if (!b.terminator) errors.push(`b${b.id}: does not end with a terminator`);

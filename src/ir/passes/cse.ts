@@ -6,22 +6,26 @@
 // every RDNA instruction; this is what folds those repeats away. A bit cast of a bit cast back to
 // the first type becomes its source.
 import { computeDominators, reversePostorder } from '../../analysis/dominators.js';
-import { type Block, type FloatMode, type Inst, type IrFunction, Replacements, substituteArgs } from '../ir.js';
-import { OPS } from '../ops.js';
+import { type Block, type FloatMode, type Inst, type IrFunction, newStamp, Replacements, substituteArgs } from '../ir.js';
+import { type Op, OPS, opInfo } from '../ops.js';
 
-const pure = (i: Inst): boolean => {
-  const info = i.info;
-  return !info.effect && !info.terminator && i.op !== 'Phi' && i.op !== 'Undef' && i.op !== 'Param';
-};
+/** By op (its table index): whether its instructions are pure in the sense above (asked at every instruction, answered by one load). */
+const PURE: readonly boolean[] = Object.keys(OPS).map((op) => {
+  const info = opInfo(op as Op);
+  return !info.effect && !info.terminator && op !== 'Phi' && op !== 'Undef' && op !== 'Param';
+});
+const pure = (i: Inst): boolean => PURE[i.info.index] === true;
 
 const BITCASTS: ReadonlySet<string> = new Set(['BitcastU32F32', 'BitcastF32U32', 'BitcastU64F64', 'BitcastF64U64', 'BitcastU32F16', 'BitcastF16U32']);
+/** BITCASTS by op index (one load, not a hash probe). */
+const IS_BITCAST: readonly boolean[] = Object.keys(OPS).map((op) => BITCASTS.has(op));
+const isBitcast = (i: Inst): boolean => IS_BITCAST[i.info.index] === true;
 
-const OP_INDEX = new Map<string, number>(Object.keys(OPS).map((op, k) => [op, k]));
 const fieldHash = (v: unknown): number => (typeof v === 'number' ? v | 0 : v === true ? 7 : v === false ? 11 : 13);
 
 /** A number for the instruction's op, type, arguments, immediates and mode (equal instructions, equal numbers). */
 function hashOf(i: Inst): number {
-  let h = ((OP_INDEX.get(i.op) ?? 0) * 31 + i.type.length) | 0;
+  let h = (i.info.index * 31 + i.type.length) | 0;
   // Indexed loops: no iterator per instruction.
   const args = i.args, imms = i.imms;
   for (let k = 0; k < args.length; k++) h = (Math.imul(h, 1000003) ^ (args[k] as Inst).id) | 0;
@@ -44,6 +48,10 @@ function equal(a: Inst, b: Inst): boolean {
   for (let k = 0; k < a.imms.length; k++) if (a.imms[k] !== b.imms[k]) return false;
   return true;
 }
+
+interface Edge { readonly from: number; readonly to: number }
+/** The edge list of a block without edges (shared; never added to). */
+const NO_EDGES: Edge[] = [];
 
 /** The hash table's arrays (see below), shared by every run. */
 const TABLE = { heads: new Int32Array(64), next: new Int32Array(64), slots: new Int32Array(64) };
@@ -79,14 +87,29 @@ export function eliminateCommonSubexpressions(fn: IrFunction): number {
   }
 
   const n = fn.blocks.length;
-  // Each block's edges, made once (the walks ask for a block's edges once per edge).
-  const succEdges = fn.blocks.map((b) => b.succs(fn).map((s) => ({ from: b.id, to: s.id })));
-  const predEdges = fn.blocks.map((b) => b.preds.map((p) => ({ from: p.id, to: b.id })));
-  const rpo = reversePostorder(n, (id) => succEdges[id] ?? []);
-  const idom = computeDominators(n, rpo, (id) => predEdges[id] ?? []);
-  const children: number[][] = [];
-  for (let k = 0; k < n; k++) children.push([]);
-  for (const b of rpo) { const d = idom[b] ?? -1; if (d >= 0) children[d]?.push(b); }
+  // Each block's edges, made once (the walks ask for a block's edges once per edge): one object
+  // per edge, in its source's successor list and its target's predecessor list, which come out in
+  // the order of `succs` and of `preds` (computePreds above walks the blocks and their successors
+  // in the same order). A block's id is its index (addBlock).
+  const succEdges: Edge[][] = [], predEdges: Edge[][] = [];
+  for (let k = 0; k < n; k++) { succEdges.push(NO_EDGES); predEdges.push(NO_EDGES); }
+  for (let k = 0; k < n; k++) {
+    const t = (fn.blocks[k] as Block).terminator;
+    if (!t) continue;
+    const m = t.op === 'Branch' ? 1 : t.op === 'BranchCond' ? 2 : 0;
+    for (let j = 0; j < m; j++) {
+      const to = Number(t.imms[j]);
+      if (fn.blocks[to] === undefined) continue;
+      const e: Edge = { from: k, to };
+      if (succEdges[k] === NO_EDGES) succEdges[k] = [e]; else (succEdges[k] as Edge[]).push(e);
+      if (predEdges[to] === NO_EDGES) predEdges[to] = [e]; else (predEdges[to] as Edge[]).push(e);
+    }
+  }
+  const rpo = reversePostorder(n, (id) => succEdges[id] ?? NO_EDGES);
+  const idom = computeDominators(n, rpo, (id) => predEdges[id] ?? NO_EDGES);
+  // Each block's children in the dominator tree, a list made at its first child.
+  const children: (number[] | undefined)[] = new Array<number[] | undefined>(n).fill(undefined);
+  for (let k = 0; k < rpo.length; k++) { const b = rpo[k] as number; const d = idom[b] ?? -1; if (d >= 0 && d < n) { const c = children[d]; if (c) c.push(b); else children[d] = [b]; } }
 
   // A chained hash table whose entries are removed in the reverse order of insertion (the walk
   // over the dominator tree leaves a block's subtree after everything added below it): typed
@@ -123,34 +146,61 @@ export function eliminateCommonSubexpressions(fn: IrFunction): number {
   };
   const repl = new Replacements(fn.idCount);
   let removed = 0;
-  // Depth-first over the dominator tree with an explicit stack; each block's entries are undone on exit.
-  const stack: { block: number; mark: number }[] = [{ block: rpo[0] ?? 0, mark: -1 }];
-  while (stack.length) {
-    const top = stack[stack.length - 1] as { block: number; mark: number };
-    if (top.mark >= 0) { popTo(top.mark); stack.pop(); continue; }
-    top.mark = entries.length;
-    const b = fn.blocks[top.block];
+  // The walk marks each instruction it reaches with this stamp, and each block it reaches; an
+  // instruction it keeps whose arguments (once substituted) include one it had not reached yet,
+  // or one that is itself replaced, is `late`: the only ones the final rewrite can change (below).
+  const seen = newStamp();
+  const reached = new Array<boolean>(n).fill(false);
+  const late: Inst[] = [];
+  // Depth-first over the dominator tree with an explicit stack (parallel arrays: each frame's
+  // block, and the table size at its entry, -1 before it is entered); each block's entries are
+  // undone on exit.
+  const stackBlock: number[] = [rpo[0] ?? 0], stackMark: number[] = [-1];
+  while (stackBlock.length) {
+    const t = stackBlock.length - 1;
+    const mark = stackMark[t] as number, bid = stackBlock[t] as number;
+    if (mark >= 0) { popTo(mark); stackBlock.pop(); stackMark.pop(); continue; }
+    stackMark[t] = entries.length;
+    const b = fn.blocks[bid];
     if (!b) continue;
+    reached[bid] = true;
     // Compacted in place (no new list per block).
     const insts = b.insts;
     let w = 0;
     for (let r = 0; r < insts.length; r++) {
       const i = insts[r] as Inst;
-      substituteArgs(i, repl);
-      if (!pure(i)) { insts[w++] = i; continue; }
+      // substituteArgs, noting whether an argument may change again.
+      const args = i.args;
+      let again = false;
+      for (let k = 0; k < args.length; k++) {
+        let a = args[k] as Inst;
+        const to = repl.get(a);
+        if (to) { args[k] = to; a = to; }
+        if (a.stamp !== seen || repl.get(a) !== undefined) again = true;
+      }
+      i.stamp = seen;
+      if (!pure(i)) { insts[w++] = i; if (again) late.push(i); continue; }
       // A bit cast of a bit cast back to the first type is its source.
       const src = i.args[0];
-      if (src && i.args.length === 1 && BITCASTS.has(i.op) && BITCASTS.has(src.op) && src.args[0]?.type === i.type) { repl.set(i, src.args[0]); removed++; continue; }
+      if (src && i.args.length === 1 && isBitcast(i) && isBitcast(src) && src.args[0]?.type === i.type) { repl.set(i, src.args[0]); removed++; continue; }
       const h = hashOf(i);
       const hit = find(i, h);
       if (hit) { repl.set(i, hit); removed++; continue; }
       add(i, h);
       insts[w++] = i;
+      if (again) late.push(i);
     }
     insts.length = w;
-    for (const c of children[top.block] ?? []) stack.push({ block: c, mark: -1 });
+    const kids = children[bid];
+    if (kids) for (let k = 0; k < kids.length; k++) { stackBlock.push(kids[k] as number); stackMark.push(-1); }
   }
-  // Phis (and any use reached before its definition was replaced) take the survivors.
-  if (repl.size) for (const b of fn.blocks) for (const i of b.insts) substituteArgs(i, repl);
+  // Phis (and any use reached before its definition was replaced) take the survivors: a single
+  // substitution (substituteArgs) of every instruction left in a block. Only the late ones and the
+  // blocks the walk did not reach can change: an instruction replaces only when the walk reaches
+  // it, once, so an argument reached before its user and not replaced then never is.
+  if (repl.size) {
+    for (let k = 0; k < late.length; k++) substituteArgs(late[k] as Inst, repl);
+    for (let bk = 0; bk < n; bk++) if (!reached[bk]) for (const i of (fn.blocks[bk] as Block).insts) substituteArgs(i, repl);
+  }
   return removed;
 }

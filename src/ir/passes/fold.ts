@@ -3,7 +3,7 @@
 // folded value is the value the hardware computes under that mode.
 import { type Inst, type IrFunction, Replacements, substituteArgs } from '../ir.js';
 import type { FloatMode } from '../ir.js';
-import type { Op } from '../ops.js';
+import { type Op, OPS } from '../ops.js';
 import { addF32, addF64, fmaF32, fmaF64, mulF32, mulF64, type FloatEnv } from '../../float/index.js';
 import { f16OvflClamps as F16_OVFL_CLAMPS } from '../../float/env.js';
 
@@ -53,7 +53,9 @@ const FOLDER_OF = new Map<string, Folder>(Object.entries(FOLDERS) as [string, Fo
 
 const CONST_OF: Record<string, Op> = { u1: 'ConstU1', u32: 'ConstU32', u64: 'ConstU64', f16: 'ConstF16', f32: 'ConstF32', f64: 'ConstF64' };
 
-const isConst = (i: Inst) => i.op.startsWith('Const');
+/** By op (its table index): whether it is a constant (asked at every argument: one load, not a string test). */
+const IS_CONST: readonly boolean[] = Object.keys(OPS).map((op) => op.startsWith('Const'));
+const isConst = (i: Inst): boolean => IS_CONST[i.info.index] === true;
 
 /** Folds in place (instructions become constants, keeping their id); returns how many were folded. */
 export function foldConstants(fn: IrFunction): number {

@@ -9,6 +9,7 @@
 //    the pair of a value's halves is the value, Pack64(Lo32(x), Hi32(x)) = x (64-bit values that
 //    pass through registers between blocks).
 import { type Inst, type IrFunction, Replacements, substituteArgs } from '../ir.js';
+import { OPS } from '../ops.js';
 
 function simpler(i: Inst, waveSize: 32 | 64): Inst | undefined {
   const a = i.args;
@@ -42,12 +43,15 @@ function simpler(i: Inst, waveSize: 32 | 64): Inst | undefined {
   }
 }
 
+/** By op (its table index): the ops `simpler` has a case for (the rest are passed on one load). */
+const SIMPLIFIED: readonly boolean[] = Object.keys(OPS).map((op) => op === 'LaneBit' || op === 'Select32' || op === 'Lo32' || op === 'Hi32' || op === 'Pack64');
+
 /** Rewrites uses of simplified instructions (the instructions stay for DCE); returns how many. */
 export function simplify(fn: IrFunction): number {
   const repl = new Replacements(fn.idCount);
   for (const b of fn.blocks) for (const i of b.insts) {
     if (repl.size) substituteArgs(i, repl);
-    const s = simpler(i, fn.waveSize);
+    const s = SIMPLIFIED[i.info.index] === true ? simpler(i, fn.waveSize) : undefined;
     if (s) repl.set(i, repl.get(s) ?? s);
   }
   if (repl.size) for (const b of fn.blocks) for (const x of b.insts) substituteArgs(x, repl);

@@ -5,9 +5,9 @@
 // "sealed"): first each block's own writes are collected (its value of each register at its end),
 // then each read that no earlier write in its block answers is looked up at the block's entry,
 // creating phis at merges on demand.
-import type { Block, Inst, IrFunction } from '../ir.js';
-import { InstMap, IrError } from '../ir.js';
-import type { IrType } from '../ops.js';
+import type { Block, Imm, Inst, IrFunction } from '../ir.js';
+import { IrError, Replacements } from '../ir.js';
+import { type IrType, OPS } from '../ops.js';
 
 /** A register as a number: SGPR codes 0..255, VGPRs 256 + n, then SCC and MODE. */
 type Reg = number;
@@ -15,19 +15,102 @@ const VGPR0 = 256, SCC = 1024, MODE = 1025, REGS = 1026;
 /** A block's register as one number (a small integer for any function's block count). */
 const at = (b: Block, reg: Reg): number => b.id * REGS + reg;
 
-/** The register an access names, or -1: a read or write of SGPR/VGPR/SCC/MODE (no allocation per access). */
-function regOf(i: Inst): Reg {
-  switch (i.op) {
-    case 'GetSgpr': case 'SetSgpr': return Number(i.imms[0]);
-    case 'GetVgpr': case 'SetVgpr': return VGPR0 + Number(i.imms[0]);
+/**
+ * By op (its table index): the register number of an access's first register (SGPRs and VGPRs add
+ * their immediate; -1 for an op that is no register access), and whether it is a write. Asked at
+ * every instruction, twice: one load each, not a switch over op names.
+ */
+const REG_BASE: readonly number[] = Object.keys(OPS).map((op) => {
+  switch (op) {
+    case 'GetSgpr': case 'SetSgpr': return 0;
+    case 'GetVgpr': case 'SetVgpr': return VGPR0;
     case 'GetScc': case 'SetScc': return SCC;
     case 'GetMode': case 'SetMode': return MODE;
     default: return -1;
   }
+});
+const IS_WRITE: readonly boolean[] = Object.keys(OPS).map((op) => op === 'SetSgpr' || op === 'SetVgpr' || op === 'SetScc' || op === 'SetMode');
+/** The register an access names, or -1: a read or write of SGPR/VGPR/SCC/MODE (no allocation per access). */
+function regOf(i: Inst): Reg {
+  const base = REG_BASE[i.info.index] as number;
+  return base === 0 || base === VGPR0 ? base + Number(i.imms[0]) : base;
 }
-const isWrite = (i: Inst): boolean => i.op === 'SetSgpr' || i.op === 'SetVgpr' || i.op === 'SetScc' || i.op === 'SetMode';
+const isWrite = (i: Inst): boolean => IS_WRITE[i.info.index] === true;
 const typeOfReg = (reg: Reg): IrType => (reg === SCC ? 'u1' : 'u32');
 const isRegOp = (i: Inst): boolean => regOf(i) >= 0;
+
+const NO_IMMS: readonly Imm[] = [];
+
+/**
+ * Values by `at(block, register)`: an open-addressing hash table (linear probing) over a typed
+ * array of keys. Not a Map: a branchy kernel's tables hold tens of thousands of entries, where a
+ * Map's get or set cost over 100 ns and its growth most of the pass's garbage. The key and value
+ * arrays are the process's (constructSsa starts no other run inside it), kept for the next run.
+ */
+class RegTable {
+  /** 1 + the key of each slot; 0: empty. Slots [0, cap) are this run's (a small kernel clears only those). */
+  private keys = new Int32Array(64);
+  private vals: (Inst | undefined)[] = new Array<Inst | undefined>(64).fill(undefined);
+  private cap = 64;
+  /** 32 - log2(cap): a slot is the top bits of the key's Fibonacci hash (the low bits of a product follow the key's low bits only). */
+  private shift = 26;
+  private count = 0;
+  /** Empties the table for a run expected to hold about `n` entries. */
+  reset(n: number): void {
+    let cap = 64;
+    while (cap < 2 * n) cap *= 2;
+    if (this.keys.length < cap) { this.keys = new Int32Array(cap); this.vals = new Array<Inst | undefined>(cap).fill(undefined); } else this.keys.fill(0, 0, cap);
+    this.cap = cap;
+    this.shift = 32 - Math.log2(cap);
+    this.count = 0;
+  }
+  /** Drops the run's values (the process's table keeps no run's instructions alive). */
+  release(): void {
+    this.vals.fill(undefined, 0, this.cap);
+  }
+  private slotOf(key: number): number {
+    const keys = this.keys, mask = this.cap - 1, k1 = key + 1;
+    let s = Math.imul(k1, 0x9e3779b1) >>> this.shift;
+    for (;;) {
+      const x = keys[s] as number;
+      if (x === k1 || x === 0) return s;
+      s = (s + 1) & mask;
+    }
+  }
+  get(key: number): Inst | undefined {
+    const s = this.slotOf(key);
+    return this.keys[s] === 0 ? undefined : this.vals[s];
+  }
+  set(key: number, v: Inst): void {
+    let s = this.slotOf(key);
+    if (this.keys[s] === 0) {
+      if (2 * (this.count + 1) > this.cap) { this.grow(); s = this.slotOf(key); }
+      this.keys[s] = key + 1;
+      this.count++;
+    }
+    this.vals[s] = v;
+  }
+  /** Doubles the slots in use, placing each entry again. */
+  private grow(): void {
+    const n = this.cap;
+    const oldKeys = this.keys.slice(0, n), oldVals = this.vals.slice(0, n);
+    this.cap = 2 * n;
+    this.shift--;
+    if (this.keys.length < this.cap) { this.keys = new Int32Array(this.cap); this.vals = new Array<Inst | undefined>(this.cap).fill(undefined); } else { this.keys.fill(0, 0, this.cap); this.vals.fill(undefined, 0, this.cap); }
+    for (let s = 0; s < n; s++) {
+      const k1 = oldKeys[s] as number;
+      if (k1 !== 0) { const t = this.slotOf(k1 - 1); this.keys[t] = k1; this.vals[t] = oldVals[s]; }
+    }
+  }
+}
+const END_DEFS = new RegTable(), ENTRY_DEFS = new RegTable();
+
+/**
+ * The pending reads' table (below), the process's: reused by every run (constructSsa starts no
+ * other run inside it), grown when a function needs more; a fresh typed array per run was an
+ * allocation outside the heap.
+ */
+let PENDING_AT = new Int32Array(1024);
 
 export function constructSsa(fn: IrFunction): void {
   fn.computePreds();
@@ -36,10 +119,13 @@ export function constructSsa(fn: IrFunction): void {
   // Each block's value of each register at its end and at its entry, by `at(block, reg)`: one
   // table each for the whole function, not one per block (a kernel of thousands of blocks made
   // thousands of small maps).
-  const endDefs = new Map<number, Inst>();
-  const entryDefs = new Map<number, Inst>();
+  const endDefs = END_DEFS, entryDefs = ENTRY_DEFS;
+  // Sized by the blocks, a few registers each, or by the instructions, a quarter of them register
+  // accesses (a start: a table grows as it fills, which costs more than a larger start).
+  const expected = Math.max(8 * fn.blocks.length, fn.idCount >> 2);
+  endDefs.reset(expected); entryDefs.reset(expected);
   /** Reads answered by an earlier value (a write's argument, a phi, an undef). */
-  const replaced = new InstMap<Inst>(fn.idCount);
+  const replaced = new Replacements();
   /**
    * Reads to look up at their block's entry, in program order, with their blocks; by the read's
    * id, 1 + its index there (0: none; a typed array, no record per read). Only the instructions
@@ -48,13 +134,18 @@ export function constructSsa(fn: IrFunction): void {
   const pendingReads: Inst[] = [];
   const pendingBlocks: Block[] = [];
   const reads = fn.idCount;
-  const pendingAt = new Int32Array(reads);
+  if (PENDING_AT.length < reads) PENDING_AT = new Int32Array(Math.max(reads, 2 * PENDING_AT.length));
+  const pendingAt = PENDING_AT.fill(0, 0, reads);
   const newPhis: Inst[] = [];
   const undefs = new Map<string, Inst>();
 
   // Phase 1: each block's own writes and reads.
-  for (const b of fn.blocks) {
-    for (const i of b.insts) {
+  // Indexed loops throughout: an array iterator allocates where the optimizer does not remove it.
+  const blocks = fn.blocks;
+  for (let bk = 0; bk < blocks.length; bk++) {
+    const b = blocks[bk] as Block, insts = b.insts;
+    for (let k = 0; k < insts.length; k++) {
+      const i = insts[k] as Inst;
       const reg = regOf(i);
       if (reg < 0) continue;
       if (isWrite(i)) {
@@ -99,13 +190,20 @@ export function constructSsa(fn: IrFunction): void {
   /**
    * The explicit stack of readAtEntry, as parallel arrays reused by every lookup (no frame object
    * per block walked): each frame's block, its phi (undefined where the block has one predecessor)
-   * and the phi's arguments so far; `depth` frames are live. A lookup can start another (valueOf of
-   * a value that is itself a read): that one works above the frames of the first and leaves
-   * `depth` as it found it.
+   * and where the phi's arguments so far are in `argStack` (from `stackArgAt`, `stackArgCount` of
+   * them); `depth` frames are live. A lookup can start another (valueOf of a value that is itself a
+   * read): that one works above the frames of the first and leaves `depth` as it found it.
    */
-  const stackBlock: Block[] = [], stackPhi: (Inst | undefined)[] = [], stackArgs: Inst[][] = [];
+  const stackBlock: Block[] = [], stackPhi: (Inst | undefined)[] = [], stackArgAt: number[] = [], stackArgCount: number[] = [];
   let depth = 0;
-  /** A frame without a phi collects no arguments: one shared empty list (no array per block walked). */
+  /**
+   * The frames' phi arguments: a frame with a phi reserves one slot per predecessor above the
+   * frames below it (`argTop`), and its phi gets an array of exactly its arguments when complete
+   * (an array pushed to from empty had room for 17).
+   */
+  const argStack: (Inst | undefined)[] = [];
+  let argTop = 0;
+  /** A phi's arguments until it is complete: one shared empty list (an incomplete phi has none). */
   const NO_ARGS: Inst[] = [];
   /**
    * The value of `reg` at the entry of `b0`: Braun et al.'s readVariableRecursive, with an explicit
@@ -125,12 +223,13 @@ export function constructSsa(fn: IrFunction): void {
         if (b.preds.length === 0) { result = undef(type); setEntry(b, reg, result); break; }
         let phi: Inst | undefined;
         if (b.preds.length > 1) {
-          phi = fn.make('Phi', [], [], { type });
+          phi = fn.makeAt('Phi', NO_ARGS, NO_IMMS, type, undefined, undefined);
           phi.block = b;
           newPhis.push(phi);
           setEntry(b, reg, phi);
         }
-        stackBlock[depth] = b; stackPhi[depth] = phi; stackArgs[depth] = phi ? [] : NO_ARGS;
+        stackBlock[depth] = b; stackPhi[depth] = phi; stackArgAt[depth] = argTop; stackArgCount[depth] = 0;
+        if (phi) { argTop += b.preds.length; while (argStack.length < argTop) argStack.push(undefined); }
         depth++;
         const p = b.preds[0] as Block;
         const d = endDefs.get(at(p, reg));
@@ -143,16 +242,20 @@ export function constructSsa(fn: IrFunction): void {
         const fb = stackBlock[depth - 1] as Block, phi = stackPhi[depth - 1];
         const v = result as Inst;
         if (!phi) { setEntry(fb, reg, v); depth--; continue; }
-        const args = stackArgs[depth - 1] as Inst[];
-        args.push(v);
-        const next = fb.preds[args.length];
+        const at0 = stackArgAt[depth - 1] as number, count = (stackArgCount[depth - 1] as number) + 1;
+        argStack[at0 + count - 1] = v;
+        stackArgCount[depth - 1] = count;
+        const next = fb.preds[count];
         if (next) {
           const d = endDefs.get(at(next, reg));
           if (d) result = valueOf(d); else b = next;
           continue;
         }
+        const args = argStack.slice(at0, at0 + count) as Inst[];
+        argTop = at0;
         phi.args = args;
-        for (const a of args) if (a.op === 'Phi') { const u = phiUsers.get(a); if (u) u.add(phi); else phiUsers.set(a, new Set([phi])); }
+        // A phi named twice by this one is listed once (as a set would: its entries are this loop's, consecutive).
+        for (let k = 0; k < count; k++) { const a = args[k] as Inst; if (a.op === 'Phi') { const u = phiUsers.get(a); if (!u) phiUsers.set(a, [phi]); else if (u[u.length - 1] !== phi) u.push(phi); } }
         result = tryRemoveTrivialPhi(phi);
         setEntry(fb, reg, result);
         depth--;
@@ -161,63 +264,72 @@ export function constructSsa(fn: IrFunction): void {
     }
   }
 
-  const removedPhis = new Set<Inst>();
   /** The phis whose arguments name a phi (to revisit when it turns out trivial). */
-  const phiUsers = new Map<Inst, Set<Inst>>();
+  const phiUsers = new Map<Inst, Inst[]>();
+  /** Whether a phi was removed as trivial: exactly the phis `replaced` maps (the reads it maps are no phis). */
+  const removed = (p: Inst): boolean => replaced.get(p) !== undefined;
   /** The one value other than itself a phi merges (undef for none), or the phi itself when it merges two. */
   function trivialValue(phi: Inst): Inst {
     let same: Inst | undefined;
-    for (const a0 of phi.args) {
-      const a = valueOf(a0);
+    const args = phi.args;
+    for (let k = 0; k < args.length; k++) {
+      const a = valueOf(args[k] as Inst);
       if (a === same || a === phi) continue;
       if (same !== undefined) return phi;
       same = a;
     }
     return same ?? undef(phi.type);
   }
+  /**
+   * The worklist of tryRemoveTrivialPhi, shared by every call: a call works above `base`, the
+   * length it found (a lookup inside one can start another, which leaves the list as it found it).
+   */
+  const work: Inst[] = [];
   /** Replaces a trivial phi, then revisits the phis that used it (a worklist, not recursion). */
   function tryRemoveTrivialPhi(phi: Inst): Inst {
     const to = trivialValue(phi);
     if (to === phi) return phi;
     replaced.set(phi, to);
-    removedPhis.add(phi);
-    const work = [...(phiUsers.get(phi) ?? [])];
-    while (work.length) {
+    const base = work.length;
+    const users = phiUsers.get(phi);
+    if (users) for (let k = 0; k < users.length; k++) work.push(users[k] as Inst);
+    while (work.length > base) {
       const p = work.pop() as Inst;
-      if (removedPhis.has(p) || p.args.length === 0) continue;
+      if (removed(p) || p.args.length === 0) continue;
       const t = trivialValue(p);
       if (t === p) continue;
       replaced.set(p, t);
-      removedPhis.add(p);
-      for (const u of phiUsers.get(p) ?? []) work.push(u);
+      const more = phiUsers.get(p);
+      if (more) for (let k = 0; k < more.length; k++) work.push(more[k] as Inst);
     }
     return to;
   }
 
   // Phase 2: answer every read, then rebuild the blocks without register reads and writes.
-  for (const r of pendingReads) valueOf(r);
+  for (let k = 0; k < pendingReads.length; k++) valueOf(pendingReads[k] as Inst);
   const phisOf = new Map<Block, Inst[]>();
-  for (const p of newPhis) {
-    if (removedPhis.has(p) || !p.block) continue;
+  for (let k = 0; k < newPhis.length; k++) {
+    const p = newPhis[k] as Inst;
+    if (removed(p) || !p.block) continue;
     const l = phisOf.get(p.block);
     if (l) l.push(p); else phisOf.set(p.block, [p]);
   }
-  for (const b of fn.blocks) {
+  for (let bk = 0; bk < blocks.length; bk++) {
+    const b = blocks[bk] as Block;
     const phis = phisOf.get(b);
-    if (b !== entry && !phis) {
-      // The common case, compacted in place: no register access, no phi.
-      const insts = b.insts;
-      let w = 0;
-      for (let r = 0; r < insts.length; r++) { const i = insts[r] as Inst; if (!isRegOp(i)) insts[w++] = i; }
-      insts.length = w;
-    } else {
-      const rest = b.insts.filter((i) => !isRegOp(i));
-      b.setInsts(b === entry ? [...undefs.values(), ...(phis ?? []), ...rest] : [...(phis ?? []), ...rest]);
-    }
+    // Compacted in place (no register access), then the block's phis in front (the entry's undefs
+    // before them): a few values, so an unshift, not a new list.
+    const insts = b.insts;
+    let w = 0;
+    for (let r = 0; r < insts.length; r++) { const i = insts[r] as Inst; if (!isRegOp(i)) insts[w++] = i; }
+    insts.length = w;
+    if (b === entry && undefs.size !== 0) insts.unshift(...undefs.values(), ...(phis ?? []));
+    else if (phis) insts.unshift(...phis);
     // Arguments rewritten in place: most instructions name no read, so no new array for them.
-    for (const i of b.insts) {
-      const args = i.args;
+    for (let j = 0; j < insts.length; j++) {
+      const args = (insts[j] as Inst).args;
       for (let k = 0; k < args.length; k++) { const a = args[k] as Inst; const v = valueOf(a); if (v !== a) (args as Inst[])[k] = v; }
     }
   }
+  endDefs.release(); entryDefs.release();
 }
