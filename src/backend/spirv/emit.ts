@@ -342,7 +342,7 @@ type Prologue = ReturnType<typeof emitPrologue>;
 const PROLOGUES = new Map<string, Prologue>();
 const MAX_PROLOGUES = 64;
 function prologue(o: PrologueOptions): Prologue {
-  const key = JSON.stringify(o);
+  const key = prologueKey(o);
   let p = PROLOGUES.get(key);
   if (!p) {
     p = emitPrologue(o);
@@ -350,6 +350,27 @@ function prologue(o: PrologueOptions): Prologue {
     PROLOGUES.set(key, p);
   }
   return p;
+}
+
+/**
+ * A short string that tells apart every two options (all of PrologueOptions, in order): the flags
+ * as one bit mask, the widths as one, the numbers as they are. JSON.stringify of the options built
+ * a string of some 400 characters, the key's parts, for every kernel.
+ */
+function prologueKey(o: PrologueOptions): string {
+  const { rounding, denormPreserve, signedZeroInfNanPreserve, float64 } = o.controls;
+  const flags = (signedZeroInfNanPreserve ? 1 : 0) | (float64 ? 2 : 0) | (o.bytes ? 4 : 0) | (o.byteStores ? 8 : 0) | (o.atomics ? 16 : 0)
+    | (o.atomics64 ? 32 : 0) | (o.clocks ? 64 : 0) | (o.viaSubgroup ? 128 : 0) | (o.lds ? 256 : 0) | (o.perWorkgroup ? 512 : 0) | (o.permutes ? 1024 : 0)
+    | (o.scratch ? 2048 : 0) | (o.ringBytes ? 4096 : 0) | (o.image ? 8192 : 0);
+  const r = rounding === undefined ? '-' : `${rounding.mode === 'RoundingModeRTE' ? 'E' : 'Z'}${widthMask(rounding.widths)}`;
+  const d = denormPreserve === undefined ? -1 : widthMask(denormPreserve.widths);
+  return `${o.ws} ${r} ${d} ${flags} ${o.ldsCap} ${o.waveBytes} ${o.helpers}`;
+}
+/** A set of float widths as a bit mask (a mode's widths are a set: distinct, ascending). */
+function widthMask(widths: readonly (16 | 32 | 64)[]): number {
+  let b = 0;
+  for (let k = 0; k < widths.length; k++) b |= widths[k] === 16 ? 1 : widths[k] === 32 ? 2 : 4;
+  return b;
 }
 
 /** The launch values (the prologue's) that a wave's work-items are computed from. */
@@ -397,7 +418,7 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
   // The float ops left after lowering must all be native under one set of entry point modes.
   const fc = planFloatControls(fn, profile);
   let bytes = false, byteStores = false, atomics = false, atomics64 = false;
-  let lds = false, barriers = false, permutes = false, dwords = false, scratch = false, ringBytes = false, clocks = false;
+  let lds = false, barriers = false, permutes = false, dwords = false, scratch = false, ringBytes = false, clocks = false, image = false;
   // Indexed loops: emitSpirv runs once per kernel, mostly unoptimised, where for…of makes an
   // iterator result per instruction.
   for (let bk = 0; bk < fn.blocks.length; bk++) for (let k = 0, insts = (fn.blocks[bk] as Block).insts; k < insts.length; k++) {
@@ -421,6 +442,7 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
       clocks = true;
     }
     if (i.op === 'LoadGlobal32' || i.op === 'StoreGlobal32') dwords = true;
+    else if (i.op === 'CodeAddress') image = true;
     if (BYTE_OPS.has(i.op)) {
       if (!profile.storageBuffer8BitAccess) throw new CompileError(`${i.op}: byte and short memory access needs 8-bit storage access through device addresses (storageBuffer8BitAccess), which the ${profile.name} profile does not offer`, i.pc);
       bytes = true;
@@ -448,7 +470,7 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
   const p = prologue({
     ws, controls: { rounding, denormPreserve, signedZeroInfNanPreserve, float64: float64 ?? false },
     bytes, byteStores, atomics, atomics64, clocks, viaSubgroup, lds, perWorkgroup, permutes, scratch, ringBytes,
-    image: fn.blocks.some((b) => b.insts.some((i) => i.op === 'CodeAddress')),
+    image,
     ldsCap, waveBytes: scratchWaveBytes(options.scratchBytes ?? 0, ws), helpers: fn.helpers.length,
   });
   const m = p.template.fork();

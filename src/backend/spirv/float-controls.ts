@@ -109,10 +109,15 @@ function denormWhy(d: FloatMode['denorm']): string {
   return `FP_DENORM ${String(d)} (${d === 0 ? 'flush inputs and outputs' : d === 1 ? 'flush outputs' : 'flush inputs'}) is not Vulkan's DenormFlushToZero (which need not flush operands nor keep the zero's sign)`;
 }
 
-/** The widths a mode must be declared for under `independence`. */
+/** The widths a mode must be declared for under `independence` (shared arrays: planFloatControls runs twice per kernel). */
+const ALL_WIDTHS: readonly (16 | 32 | 64)[] = Object.freeze([16, 32, 64] as const);
+const WIDTH_32: readonly (16 | 32 | 64)[] = Object.freeze([32] as const);
 function widthsFor(independence: FloatControlsIndependence): readonly (16 | 32 | 64)[] {
-  return independence === 'NONE' ? [16, 32, 64] : [32];
+  return independence === 'NONE' ? ALL_WIDTHS : WIDTH_32;
 }
+/** A plan's tables where the function has no float op (shared: most kernels have none; never changed). */
+const NO_NEEDS: ReadonlyMap<Inst, NativeNeeds | string> = new Map();
+const NO_NATIVE: ReadonlySet<Inst> = new Set();
 
 /** Whether the profile offers control `k` for every width it must be declared for. */
 function offers(p: TargetProfile, k: keyof WidthControls, widths: readonly (16 | 32 | 64)[]): boolean {
@@ -126,12 +131,14 @@ function offers(p: TargetProfile, k: keyof WidthControls, widths: readonly (16 |
  * only where a native op needs it (guarded ops add theirs at emission: withGuarded).
  */
 export function planFloatControls(fn: IrFunction, p: TargetProfile): FloatControlsPlan {
-  const needs = new Map<Inst, NativeNeeds | string>();
+  // Made at the first float op (most kernels have none: they share NO_NEEDS).
+  let found: Map<Inst, NativeNeeds | string> | undefined;
   // Indexed loops: for…of made an iterator result per instruction (this runs once per kernel, mostly unoptimised).
   for (let bk = 0; bk < fn.blocks.length; bk++) {
     const insts = (fn.blocks[bk] as Block).insts;
-    for (let k = 0; k < insts.length; k++) { const i = insts[k] as Inst; if (i.float) needs.set(i, nativeNeeds(i)); }
+    for (let k = 0; k < insts.length; k++) { const i = insts[k] as Inst; if (i.float) (found ??= new Map()).set(i, nativeNeeds(i)); }
   }
+  const needs: ReadonlyMap<Inst, NativeNeeds | string> = found ?? NO_NEEDS;
   const rWidths = widthsFor(p.roundingModeIndependence), dWidths = widthsFor(p.denormBehaviorIndependence);
   const roundings: (EntryRounding | undefined)[] = [undefined];
   if (offers(p, 'roundingModeRTE', rWidths)) roundings.push('RoundingModeRTE');
@@ -144,8 +151,9 @@ export function planFloatControls(fn: IrFunction, p: TargetProfile): FloatContro
   // guarded 1 (add/sub/mul not native where the entry point can run nearest even:
   // lower-float-guarded.ts); emulated 6 for add/sub/mul, 2 for a compare or conversion.
   const rteOffered = offers(p, 'roundingModeRTE', rWidths) && szin;
-  let best = { r: undefined as EntryRounding | undefined, d: false, cost: Infinity, modes: 0 };
-  for (const r of roundings) for (const d of denorms) {
+  // Without float ops every candidate costs 0 and the first (no modes) wins: no search.
+  let best = needs.size === 0 ? { r: undefined as EntryRounding | undefined, d: false, cost: 0, modes: 0 } : { r: undefined as EntryRounding | undefined, d: false, cost: Infinity, modes: 0 };
+  if (needs.size > 0) for (const r of roundings) for (const d of denorms) {
     let cost = 0;
     for (const [i, n] of needs) {
       if (typeof n !== 'string' && fits(n, r, d)) continue;
@@ -154,11 +162,11 @@ export function planFloatControls(fn: IrFunction, p: TargetProfile): FloatContro
     const modes = (r ? 1 : 0) + (d ? 1 : 0);
     if (cost < best.cost || (cost === best.cost && modes < best.modes)) best = { r, d, cost, modes };
   }
-  const native = new Set<Inst>();
+  const native = needs.size === 0 ? NO_NATIVE : new Set<Inst>();
   let needR = false, needD = false, needS = false;
-  for (const [i, n] of needs) {
+  if (needs.size > 0) for (const [i, n] of needs) {
     if (typeof n === 'string' || !fits(n, best.r, best.d)) continue;
-    native.add(i);
+    (native as Set<Inst>).add(i);
     if (n.rounding) needR = true;
     if (n.denormPreserve) needD = true;
     if (n.signedZeroInfNanPreserve) needS = true;

@@ -281,9 +281,17 @@ function appendInst(to: number[] | Words, head: number, words: readonly number[]
   append(to, words);
 }
 
+/** Version numbers by their text (a regex match and its strings per module, per kernel, before). */
+const VERSION_NUMBERS = new Map<string, number>();
 function versionNumber(v: string): number {
-  const m = /^(\d+)\.(\d+)$/.exec(v);
-  return m ? Number(m[1]) * 100 + Number(m[2]) : Number.POSITIVE_INFINITY;
+  let n = VERSION_NUMBERS.get(v);
+  if (n === undefined) {
+    const m = /^(\d+)\.(\d+)$/.exec(v);
+    n = m ? Number(m[1]) * 100 + Number(m[2]) : Number.POSITIVE_INFINITY;
+    // Bounded: versions come from callers (a long-running process may see a few, never many).
+    if (VERSION_NUMBERS.size < 64) VERSION_NUMBERS.set(v, n);
+  }
+  return n;
 }
 
 /** A deduplicated instruction: its kind, its words without the result id, its id. */
@@ -347,7 +355,8 @@ export class Module {
    * dedup key): those made here; a fork looks in its template's too (constantHit).
    */
   private readonly scalarConstants = new Map<number, Map<number | bigint | boolean, Id>>();
-  private readonly ctx: EncodeContext;
+  /** The general encoder's view of this module (made at its first use: most forks never need it). */
+  private ctxMade: EncodeContext | undefined;
   /** While recordFunction runs: every instruction placed. */
   private recorder: Recorded[] | undefined;
   /** The op methods' operand arrays, by operand count (below). */
@@ -365,7 +374,10 @@ export class Module {
       throw new BuilderError('Module', `unknown SPIR-V version ${String(this.version)}`);
     }
     this.generator = options.generator ?? 0;
-    this.ctx = {
+  }
+
+  private get ctx(): EncodeContext {
+    return this.ctxMade ??= {
       idValue: (op, v, what) => {
         if (!(v instanceof Id)) throw new BuilderError(op, `${what} must be an id, got ${describe(v)}`);
         if (!this.owns(v)) throw new BuilderError(op, `${what}: ${v.toString()} belongs to another module`);
