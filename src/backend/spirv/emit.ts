@@ -521,7 +521,8 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
   const pack = (lo: Id, hi: Id) => m.OpBitcast(tU64, m.OpCompositeConstruct(tV2U32, lo, hi));
   const half = (v: Id, k: 0 | 1) => m.OpCompositeExtract(tU32, m.OpBitcast(tV2U32, v), k);
   // ExchangeLds2x64's second results (the old values at address1), by its first result's id.
-  const exchangeSeconds = new Map<Id, Id>();
+  // Made at the first ExchangeLds2x64 (few kernels have one).
+  let exchangeSeconds: Map<Id, Id> | undefined;
   // The interpreter's order for one DS instruction: lane 0 does every active lane's part in
   // ascending lane order, between barriers, from the slots the lanes published (the workgroup
   // runs one wave at a time, so the LDS holds no other wave's accesses meanwhile). DontUnroll as
@@ -883,11 +884,11 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
         [o0, o1, o2, o3].forEach((o, k) => m.OpStore(xSlot(base, 3 + k), o));
       });
       const first = m.OpSelect(tU64, active, pack(X(myBase, 3), X(myBase, 4)), c64(0n));
-      exchangeSeconds.set(first, m.OpSelect(tU64, active, pack(X(myBase, 5), X(myBase, 6)), c64(0n)));
+      (exchangeSeconds ??= new Map()).set(first, m.OpSelect(tU64, active, pack(X(myBase, 5), X(myBase, 6)), c64(0n)));
       return first;
     },
     ldsExchange2Second(first) {
-      const r = exchangeSeconds.get(first);
+      const r = exchangeSeconds?.get(first);
       if (r === undefined) throw new CompileError('internal: ExchangeLds2x64Second without its ExchangeLds2x64 in the same block');
       return r;
     },

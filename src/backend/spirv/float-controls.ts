@@ -121,7 +121,9 @@ const NO_NATIVE: ReadonlySet<Inst> = new Set();
 
 /** Whether the profile offers control `k` for every width it must be declared for. */
 function offers(p: TargetProfile, k: keyof WidthControls, widths: readonly (16 | 32 | 64)[]): boolean {
-  return widths.every((w) => (w === 16 ? p.f16 : w === 32 ? p.f32 : p.f64)[k]);
+  // A loop, not every(): its closure was made at each of the several calls per plan, twice per kernel.
+  for (let j = 0; j < widths.length; j++) { const w = widths[j]; if (!(w === 16 ? p.f16 : w === 32 ? p.f32 : p.f64)[k]) return false; }
+  return true;
 }
 
 /**

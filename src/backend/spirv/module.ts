@@ -1019,10 +1019,12 @@ export class Module {
     const header = [MAGIC_NUMBER, (Math.floor(v / 100) << 16) | ((v % 100) << 8), this.generator >>> 0, this.nextId, 0];
     // Each section: a fork's inherited words, then its own (ownSections' order; the memory model after the imports).
     const own = this.ownSections(), inh = this.inherited;
+    // Only the non-empty ones listed (most of a fork's own sections are empty: fewer pushes, no growth of the list).
     const sections: ArrayLike<number>[] = [header];
     for (let k = 0; k < own.length; k++) {
-      if (inh !== undefined) sections.push(inh[k] as readonly number[]);
-      sections.push(own[k] as readonly number[]);
+      const i = inh !== undefined ? inh[k] as readonly number[] : undefined, o = own[k] as readonly number[];
+      if (i !== undefined && i.length > 0) sections.push(i);
+      if (o.length > 0) sections.push(o);
       if (k === 2) sections.push(this.memoryModel);
     }
     const words = (x: ArrayLike<number> | Relocated): ArrayLike<number> => ((x as Relocated).f !== undefined ? (x as Relocated).f.words : x as ArrayLike<number>);
