@@ -346,7 +346,12 @@ export class Module {
   private readonly functions: (ArrayLike<number> | Relocated)[] = [];
   private current: FunctionStreams | undefined;
   private openLabel: Id | undefined;
-  private readonly declared = { caps: new Set<string>(), exts: new Set<string>() };
+  /**
+   * The capabilities and extensions declared here, each set made at its first entry; a fork looks
+   * in its template's after its own (declared: copying them was part of every kernel's fork).
+   */
+  private declaredCaps: Set<string> | undefined;
+  private declaredExts: Set<string> | undefined;
   private glslSet: Id | undefined;
   /** emitPlain's operand values (no allocation per instruction). */
   private readonly scratch: number[] = [];
@@ -454,8 +459,6 @@ export class Module {
     const fn = this.current;
     if (fn) f.current = { name: fn.name, header: fn.header.slice(), firstLabel: fn.firstLabel, vars: fn.vars.slice(), body: fn.body.copy() };
     f.openLabel = this.openLabel;
-    for (const c of this.declared.caps) f.declared.caps.add(c);
-    for (const x of this.declared.exts) f.declared.exts.add(x);
     f.glslSet = this.glslSet;
     return f;
   }
@@ -712,6 +715,12 @@ export class Module {
   }
 
   /** What the builder knows of the type numbered `t`: defined here, else in the template. */
+  /** Whether capability or extension `name` is declared here or in the template (forked from: frozen, so its sets stay). */
+  private declared(what: 'caps' | 'exts', name: string): boolean {
+    const own = what === 'caps' ? this.declaredCaps : this.declaredExts;
+    return own?.has(name) === true || (this.template?.declared(what, name) ?? false);
+  }
+
   private typeInfoOf(t: number): TypeInfo | undefined {
     return this.types.get(t) ?? this.template?.typeInfoOf(t);
   }
@@ -722,11 +731,11 @@ export class Module {
     switch (op) {
       case 'OpCapability':
         appendInst(this.capabilities, head, words);
-        this.declared.caps.add(String(operands[0]));
+        (this.declaredCaps ??= new Set()).add(String(operands[0]));
         return false;
       case 'OpExtension':
         appendInst(this.extensions, head, words);
-        this.declared.exts.add(String(operands[0]));
+        (this.declaredExts ??= new Set()).add(String(operands[0]));
         return false;
       case 'OpExtInstImport': appendInst(this.imports, head, words); return false;
       case 'OpMemoryModel':
@@ -905,13 +914,13 @@ export class Module {
     const what = `enable ${kind} ${name}`;
     if (!e) throw new BuilderError(what, `unknown ${kind} ${JSON.stringify(name)}`);
     const caps = e.caps ?? [];
-    if (caps.length > 1 && !caps.some((c) => this.declared.caps.has(c))) {
+    if (caps.length > 1 && !caps.some((c) => this.declared('caps', c))) {
       throw new BuilderError(what, `needs one of the capabilities ${caps.join(', ')}: declare one with OpCapability`);
     }
     if (caps.length === 1) this.emit('OpCapability', [caps[0]]);
     const exts = e.exts ?? [];
     const needsExt = exts.length > 0 && (e.version === undefined || versionNumber(e.version) > versionNumber(this.version));
-    if (needsExt && !exts.some((x) => this.declared.exts.has(x))) {
+    if (needsExt && !exts.some((x) => this.declared('exts', x))) {
       if (exts.length > 1) throw new BuilderError(what, `needs one of the extensions ${exts.join(', ')}: declare one with OpExtension`);
       this.emit('OpExtension', [exts[0]]);
     }
