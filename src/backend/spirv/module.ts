@@ -321,10 +321,11 @@ export class Module {
   private valueTypes = new ValueTypes();
   /**
    * The deduplicated instructions by a hash of their kind and words; equal words compared in each
-   * chain. A fork's map holds only the chains it added to (chainOf: else the template's), each a
-   * copy of the template's chain with its own entries added.
+   * chain; a chain of one entry is that entry itself (no array made for each new type and
+   * constant: almost every chain has one). A fork's map holds only the chains it added to
+   * (chainOf: else the template's), each a copy of the template's chain with its own entries added.
    */
-  private readonly dedup = new Map<number, DedupEntry[]>();
+  private readonly dedup = new Map<number, DedupEntry | DedupEntry[]>();
   private capabilities: number[] = [];
   private extensions: number[] = [];
   private imports: number[] = [];
@@ -546,8 +547,12 @@ export class Module {
     if (kind !== undefined && keyWords !== undefined) {
       const entry: DedupEntry = { kind, words: keyWords, id: id ?? null };
       const chain = this.dedup.get(hash);
-      if (chain) chain.push(entry);
-      else { const inherited = this.template?.chainOf(hash); this.dedup.set(hash, inherited ? [...inherited, entry] : [entry]); }
+      if (Array.isArray(chain)) chain.push(entry);
+      else if (chain !== undefined) this.dedup.set(hash, [chain, entry]);
+      else {
+        const inherited = this.template?.chainOf(hash);
+        this.dedup.set(hash, inherited === undefined ? entry : Array.isArray(inherited) ? [...inherited, entry] : [inherited, entry]);
+      }
     }
     // The opcode word and the operand words go into the section apart (no array made of them for
     // every type, constant and decoration).
@@ -699,8 +704,9 @@ export class Module {
   private dedupFind(hash: number, kind: string, words: readonly number[]): Id | null | undefined {
     const chain = this.chainOf(hash);
     if (!chain) return undefined;
-    for (let c = 0; c < chain.length; c++) {
-      const e = chain[c] as DedupEntry;
+    const one = Array.isArray(chain) ? undefined : chain, n = one !== undefined ? 1 : (chain as DedupEntry[]).length;
+    for (let c = 0; c < n; c++) {
+      const e = one ?? (chain as DedupEntry[])[c] as DedupEntry;
       if (e.kind !== kind || e.words.length !== words.length) continue;
       let k = 0;
       while (k < words.length && e.words[k] === words[k]) k++;
@@ -710,17 +716,17 @@ export class Module {
   }
 
   /** The dedup chain of `hash`: this module's, else its template's. */
-  private chainOf(hash: number): DedupEntry[] | undefined {
+  private chainOf(hash: number): DedupEntry | DedupEntry[] | undefined {
     return this.dedup.get(hash) ?? this.template?.chainOf(hash);
   }
 
-  /** What the builder knows of the type numbered `t`: defined here, else in the template. */
   /** Whether capability or extension `name` is declared here or in the template (forked from: frozen, so its sets stay). */
   private declared(what: 'caps' | 'exts', name: string): boolean {
     const own = what === 'caps' ? this.declaredCaps : this.declaredExts;
     return own?.has(name) === true || (this.template?.declared(what, name) ?? false);
   }
 
+  /** What the builder knows of the type numbered `t`: defined here, else in the template. */
   private typeInfoOf(t: number): TypeInfo | undefined {
     return this.types.get(t) ?? this.template?.typeInfoOf(t);
   }
