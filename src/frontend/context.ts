@@ -10,7 +10,7 @@ import { valuMode, type ModeAnalysis } from '../analysis/mode.js';
 import { isDynamic as isDynamicRecord, settleUnread } from './mode-reads.js';
 import type { KnownBits } from '../analysis/scalar-constants.js';
 import { inlineConstant } from '../decode/inline.js';
-import { Builder, type FloatMode, type Imm, type Inst, IrError } from '../ir/ir.js';
+import { type Block, Builder, type FloatMode, type Imm, type Inst, IrError } from '../ir/ir.js';
 import type { IrType, Op } from '../ir/ops.js';
 import { TranslateError } from './errors.js';
 import { apertureBase } from '../isa/apertures.js';
@@ -45,11 +45,21 @@ interface Recipe { readonly make: () => Inst; at: number; readonly pc: number | 
  */
 export class BlockBuilder extends Builder {
   /**
-   * The value each register holds, by the number above. A Map, not an array of REGS slots: a block
-   * touches a few dozen registers, and two 514-slot arrays per block were about 6% of what the
-   * bench:compile small kernels' recompiles allocated.
+   * The value each register holds, by the number above: slot `reg` counts only while
+   * `regGen[reg]` is this block's generation (`gen`), so moving the builder to the next block
+   * (`reset`) forgets every register without touching the slots. Arrays of REGS slots made once
+   * per builder, not a Map per block: translate moves one builder through all the blocks of a
+   * kernel, and a branchy kernel's Maps per block were most of what translate allocated.
    */
-  private readonly regs = new Map<number, Inst | undefined>();
+  private readonly regVal: (Inst | undefined)[] = new Array<Inst | undefined>(REGS).fill(undefined);
+  private readonly regGen = new Uint32Array(REGS);
+  /** This block's generation (> 0: a slot stamped 0 was never set). */
+  private gen = 1;
+  /**
+   * The constants of the block by value. A value made in another block (the builder's earlier
+   * blocks: `reset` keeps these Maps) is not this block's: `cached` checks the block an entry was
+   * made in, which `super.emit` set and nothing in the frontend changes.
+   */
   private readonly consts = new Map<number, Inst>();
   // Made at their first use (most blocks need neither; a kernel of thousands of blocks made them all).
   private consts64: Map<bigint, Inst> | undefined;
@@ -62,10 +72,13 @@ export class BlockBuilder extends Builder {
   /**
    * Each register's last write in the block, placed only when the block ends (before its
    * terminator): SSA construction keeps only a block's last write of each register (reads after it
-   * are forwarded here), so the earlier ones would only be walked and dropped. In first-write order
-   * (a Map keeps its keys in the order they were first set).
+   * are forwarded here), so the earlier ones would only be walked and dropped. `writeOrder` holds
+   * the registers in first-write order; a register's write is `lastWrite[reg]` while
+   * `writeGen[reg]` is `gen` (stamped as `regGen` is).
    */
-  private readonly lastWrite = new Map<number, Inst>();
+  private readonly lastWrite: (Inst | undefined)[] = new Array<Inst | undefined>(REGS).fill(undefined);
+  private readonly writeGen = new Uint32Array(REGS);
+  private readonly writeOrder: number[] = [];
   /**
    * Scalar registers (SCC, SGPRs) whose value is a recipe not yet run (`setLazy`), by the number
    * above: most SALU results' SCC and most carries' lane masks are written again before anything
@@ -77,6 +90,28 @@ export class BlockBuilder extends Builder {
   private readonly pending = new Map<number, Recipe>();
   /** While a recipe runs: it may only make values from values it was given (no register access, no cached value). */
   private inRecipe = false;
+
+  /**
+   * Moves the builder to a new, empty block, as a new BlockBuilder there would start: no register,
+   * constant or cached value known, nothing pending. The block before must have ended (its
+   * terminator placed its writes and ran its recipes).
+   */
+  reset(block: Block, pc: number | undefined): void {
+    if (this.pending.size !== 0 || this.writeOrder.length !== 0 || this.inRecipe) throw new IrError('a block builder moved on before its block ended');
+    this.block = block;
+    this.pc = pc;
+    // Past 2^32 - 1 generations a stamp could repeat: start the stamps over.
+    if (this.gen === 0xffffffff) { this.regGen.fill(0); this.writeGen.fill(0); this.gen = 0; }
+    this.gen++;
+    this.bools[0] = undefined; this.bools[1] = undefined;
+    this.laneIdValue = undefined;
+    this.execBitValue = undefined; this.execBitOf = undefined; this.execBitOfHi = undefined;
+  }
+
+  /** The cached value `c` if it was made in this block (see `consts`). */
+  private cached(c: Inst | undefined): Inst | undefined { return c !== undefined && c.block === this.block ? c : undefined; }
+
+  private setReg(reg: number, v: Inst | undefined): void { this.regVal[reg] = v; this.regGen[reg] = this.gen; }
 
   override emit(op: Op, args?: Inst[], imms?: readonly Imm[], opts?: { type?: IrType; float?: FloatMode }): Inst {
     let reg = -1, write = false;
@@ -93,7 +128,7 @@ export class BlockBuilder extends Builder {
       case 'ConstU32': {
         if (this.inRecipe) throw new IrError('a register recipe made a constant (pass it in)');
         const v = Number(imms?.[0]);
-        const c = this.consts.get(v);
+        const c = this.cached(this.consts.get(v));
         if (c) return c;
         const i = super.emit(op, args, imms, opts);
         this.consts.set(v, i);
@@ -113,7 +148,7 @@ export class BlockBuilder extends Builder {
         if (!x || this.inRecipe) return super.emit(op, args, imms, opts);
         if (x.op === 'BitcastF32U32') return x.args[0] as Inst;
         const views = (this.asF32 ??= new Map());
-        let v = views.get(x);
+        let v = this.cached(views.get(x));
         if (!v) { v = super.emit(op, args, imms, opts); views.set(x, v); }
         return v;
       }
@@ -142,14 +177,14 @@ export class BlockBuilder extends Builder {
       if (end && end.info.terminator) return super.emit(op, args, imms, opts); // which reports it
       const i = this.fn.makeAt(op, args ?? [], imms ?? [], opts?.type, this.pc, opts?.float);
       i.block = this.block;
-      this.lastWrite.set(reg, i);
-      this.regs.set(reg, args?.[0]);
+      this.setWrite(reg, i);
+      this.setReg(reg, args?.[0]);
       return i;
     }
     const known = this.known(reg);
     if (known) return known;
     const i = super.emit(op, args, imms, opts);
-    this.regs.set(reg, i);
+    this.setReg(reg, i);
     return i;
   }
 
@@ -164,18 +199,24 @@ export class BlockBuilder extends Builder {
   private known(reg: number): Inst | undefined {
     if (!(reg >= 0 && reg < REGS) || this.inRecipe) return undefined;
     if (this.pending.size !== 0) this.runRecipe(reg);
-    return this.regs.get(reg);
+    return this.regGen[reg] === this.gen ? this.regVal[reg] : undefined;
+  }
+
+  /** Records `w` as register `reg`'s last write in the block. */
+  private setWrite(reg: number, w: Inst): void {
+    if (this.writeGen[reg] !== this.gen) { this.writeGen[reg] = this.gen; this.writeOrder.push(reg); }
+    this.lastWrite[reg] = w;
   }
 
   /** The constants, the same way: a constant the block has is returned without `emit`'s arrays. */
-  override u32(v: number): Inst { return (this.inRecipe ? undefined : this.consts.get(v >>> 0)) ?? super.u32(v); }
+  override u32(v: number): Inst { return (this.inRecipe ? undefined : this.cached(this.consts.get(v >>> 0))) ?? super.u32(v); }
   override u1(v: boolean): Inst { return (this.inRecipe ? undefined : this.bools[v ? 1 : 0]) ?? super.u1(v); }
 
   /** A u64 constant, made once per block. */
   u64(v: bigint): Inst {
     if (this.inRecipe) throw new IrError('a register recipe made a constant (pass it in)');
     const consts = (this.consts64 ??= new Map());
-    const c = consts.get(v);
+    const c = this.cached(consts.get(v));
     if (c) return c;
     const i = super.emit('ConstU64', [], [v]);
     consts.set(v, i);
@@ -223,8 +264,8 @@ export class BlockBuilder extends Builder {
     }
     const w = reg === SCC_REG ? this.fn.makeAt('SetScc', [v], NO_IMMS, undefined, r.pc, undefined) : this.fn.makeAt('SetSgpr', [v], regImms(reg), undefined, r.pc, undefined);
     w.block = this.block;
-    this.lastWrite.set(reg, w);
-    this.regs.set(reg, v);
+    this.setWrite(reg, w);
+    this.setReg(reg, v);
   }
 
   /**
@@ -251,8 +292,14 @@ export class BlockBuilder extends Builder {
       for (const [reg, r] of this.pending) if (r.at < at) { at = r.at; first = reg; }
       this.runRecipe(first);
     }
-    for (const w of this.lastWrite.values()) insts.push(w);
-    this.lastWrite.clear();
+    const order = this.writeOrder;
+    for (let k = 0; k < order.length; k++) {
+      const reg = order[k] as number;
+      insts.push(this.lastWrite[reg] as Inst);
+      this.lastWrite[reg] = undefined;
+      this.writeGen[reg] = 0;
+    }
+    order.length = 0;
   }
 
   /** This lane's bit of EXEC, made once while EXEC keeps its values. */
