@@ -74,9 +74,15 @@ export class BlockBuilder extends Builder {
    * terminator): SSA construction keeps only a block's last write of each register (reads after it
    * are forwarded here), so the earlier ones would only be walked and dropped. `writeOrder` holds
    * the registers in first-write order; a register's write is `lastWrite[reg]` while
-   * `writeGen[reg]` is `gen` (stamped as `regGen` is).
+   * `writeGen[reg]` is `gen` (stamped as `regGen` is). A write through `setSgpr`/`setVgpr` or a
+   * recipe's is not made until the block ends (`lastWrite[reg]` undefined: the write of the value
+   * the register holds, `regVal[reg]` (only a write changes it once set), at pc `writePc[reg]`), so a write a later one replaces is never made: about a
+   * quarter of what straight-line code made before. Only its instruction id differs from making it
+   * at the write (it is made after the block's other instructions): what the passes and the
+   * emitter produce never depends on id values, only on the order of blocks and instructions.
    */
   private readonly lastWrite: (Inst | undefined)[] = new Array<Inst | undefined>(REGS).fill(undefined);
+  private readonly writePc: (number | undefined)[] = new Array<number | undefined>(REGS).fill(undefined);
   private readonly writeGen = new Uint32Array(REGS);
   private readonly writeOrder: number[] = [];
   /**
@@ -208,6 +214,37 @@ export class BlockBuilder extends Builder {
     this.lastWrite[reg] = w;
   }
 
+  /** Records the write of `x` to register `reg` at pc `pc`, its instruction made when the block ends. */
+  private setWriteLazy(reg: number, pc: number | undefined): void {
+    if (this.writeGen[reg] !== this.gen) { this.writeGen[reg] = this.gen; this.writeOrder.push(reg); }
+    this.lastWrite[reg] = undefined;
+    this.writePc[reg] = pc;
+  }
+
+  /**
+   * SetSgpr / SetVgpr of one register, as `emit` writes it (the value known to the block's later
+   * reads, the write placed when the block ends) without the arrays `emit` takes and without an
+   * instruction until the block ends (`lastWrite`).
+   */
+  setSgpr(code: number, x: Inst): void {
+    if (code >= 0 && code < VGPR0 && this.lazyWritable()) this.setRegLazy(code, x);
+    else this.emit('SetSgpr', [x], regImms(code));
+  }
+  setVgpr(n: number, x: Inst): void {
+    if (n >= 0 && n < 256 && this.lazyWritable()) this.setRegLazy(VGPR0 + n, x);
+    else this.emit('SetVgpr', [x], regImms(n));
+  }
+  /** Whether emit would record a write now (otherwise it reports it: inside a recipe, after the terminator). */
+  private lazyWritable(): boolean {
+    const end = this.block.insts[this.block.insts.length - 1];
+    return !this.inRecipe && !(end && end.info.terminator);
+  }
+  private setRegLazy(reg: number, x: Inst): void {
+    if (this.pending.size !== 0) this.pending.delete(reg);
+    this.setWriteLazy(reg, this.pc);
+    this.setReg(reg, x);
+  }
+
   /** The constants, the same way: a constant the block has is returned without `emit`'s arrays. */
   override u32(v: number): Inst { return (this.inRecipe ? undefined : this.cached(this.consts.get(v >>> 0))) ?? super.u32(v); }
   override u1(v: boolean): Inst { return (this.inRecipe ? undefined : this.bools[v ? 1 : 0]) ?? super.u1(v); }
@@ -262,9 +299,7 @@ export class BlockBuilder extends Builder {
       // The other recipes' places at or after this one move past what it made (in write order).
       for (const o of this.pending.values()) if (o.at >= r.at) o.at += k;
     }
-    const w = reg === SCC_REG ? this.fn.makeAt('SetScc', [v], NO_IMMS, undefined, r.pc, undefined) : this.fn.makeAt('SetSgpr', [v], regImms(reg), undefined, r.pc, undefined);
-    w.block = this.block;
-    this.setWrite(reg, w);
+    this.setWriteLazy(reg, r.pc);
     this.setReg(reg, v);
   }
 
@@ -295,7 +330,16 @@ export class BlockBuilder extends Builder {
     const order = this.writeOrder;
     for (let k = 0; k < order.length; k++) {
       const reg = order[k] as number;
-      insts.push(this.lastWrite[reg] as Inst);
+      let w = this.lastWrite[reg];
+      if (w === undefined) {
+        // A lazy write (setWriteLazy): SetScc, SetSgpr or SetVgpr by the register number (setRegLazy and recipes write no other).
+        const v = this.regVal[reg] as Inst, pc = this.writePc[reg];
+        w = reg === SCC_REG ? this.fn.makeAt('SetScc', [v], NO_IMMS, undefined, pc, undefined)
+          : reg >= VGPR0 ? this.fn.makeAt('SetVgpr', [v], regImms(reg - VGPR0), undefined, pc, undefined)
+          : this.fn.makeAt('SetSgpr', [v], regImms(reg), undefined, pc, undefined);
+        w.block = this.block;
+      }
+      insts.push(w);
       this.lastWrite[reg] = undefined;
       this.writeGen[reg] = 0;
     }
@@ -406,10 +450,10 @@ export class TContext {
   pack(lo: Inst, hi: Inst): Inst { return this.b.emit('Pack64', [lo, hi]); }
 
   writeScalar(v: OperandValue, x: Inst, k = 0): void {
-    if (v.kind === 'sgpr') { this.b.emit('SetSgpr', [x], regImms(v.index + k)); return; }
+    if (v.kind === 'sgpr') { this.b.setSgpr(v.index + k, x); return; }
     if (v.kind === 'special') {
       if (v.code === NULL_REG) return;
-      if (v.code === VCC_LO || v.code === VCC_LO + 1 || v.code === 124 || v.code === EXEC_LO || v.code === EXEC_LO + 1) { this.b.emit('SetSgpr', [x], regImms(v.code + k)); return; }
+      if (v.code === VCC_LO || v.code === VCC_LO + 1 || v.code === 124 || v.code === EXEC_LO || v.code === EXEC_LO + 1) { this.b.setSgpr(v.code + k, x); return; }
     }
     this.fail(`writing ${v.kind === 'special' ? v.reg : v.kind} is not translated`);
   }
@@ -468,7 +512,7 @@ export class TContext {
     if (v.kind !== 'vgpr') this.fail(`a VALU result to ${v.kind}`);
     const b = this.b;
     const old = b.getVgpr(v.index + k);
-    b.emit('SetVgpr', [b.emit('Select32', [active ?? this.execBit(), x, old])], regImms(v.index + k));
+    b.setVgpr(v.index + k, b.emit('Select32', [active ?? this.execBit(), x, old]));
   }
 
   /** The FloatMode the MODE analysis gives this instruction. */
