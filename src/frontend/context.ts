@@ -10,7 +10,7 @@ import { valuMode, type ModeAnalysis } from '../analysis/mode.js';
 import { isDynamic as isDynamicRecord, settleUnread } from './mode-reads.js';
 import type { KnownBits } from '../analysis/scalar-constants.js';
 import { inlineConstant } from '../decode/inline.js';
-import { type Block, Builder, type FloatMode, type Imm, type Inst, IrError } from '../ir/ir.js';
+import { type Block, Builder, type FloatMode, type Imm, type Inst, IrError, type IrFunction } from '../ir/ir.js';
 import type { IrType, Op } from '../ir/ops.js';
 import { TranslateError } from './errors.js';
 import { apertureBase } from '../isa/apertures.js';
@@ -32,6 +32,18 @@ const NO_ARGS: Inst[] = [];
 const REG_IMMS: (readonly Imm[])[] = Array.from({ length: 512 }, (_, n) => [n]);
 const regImms = (n: number): readonly Imm[] => REG_IMMS[n] ?? [n];
 
+/** A BlockBuilder's per-register tables (see its fields of these names); `gen`: the highest stamp in them. */
+interface RegTables { readonly regVal: (Inst | undefined)[]; readonly regGen: Uint32Array; readonly lastWrite: (Inst | undefined)[]; readonly writePc: (number | undefined)[]; readonly writeGen: Uint32Array; gen: number }
+const newTables = (): RegTables => ({
+  regVal: new Array<Inst | undefined>(REGS).fill(undefined), regGen: new Uint32Array(REGS),
+  lastWrite: new Array<Inst | undefined>(REGS).fill(undefined), writePc: new Array<number | undefined>(REGS).fill(undefined), writeGen: new Uint32Array(REGS), gen: 0,
+});
+/**
+ * Tables given back by builders that are done (BlockBuilder.release), for the next ones. Core code
+ * runs synchronously and a table has one owner at a time (taken out of the pool while owned).
+ */
+const TABLES: RegTables[] = [];
+
 /** A register value not made yet (BlockBuilder.setLazy). */
 interface Recipe { readonly make: () => Inst; at: number; readonly pc: number | undefined; readonly ballot: Inst | undefined; readonly half: 0 | 1 }
 
@@ -51,10 +63,10 @@ export class BlockBuilder extends Builder {
    * per builder, not a Map per block: translate moves one builder through all the blocks of a
    * kernel, and a branchy kernel's Maps per block were most of what translate allocated.
    */
-  private readonly regVal: (Inst | undefined)[] = new Array<Inst | undefined>(REGS).fill(undefined);
-  private readonly regGen = new Uint32Array(REGS);
-  /** This block's generation (> 0: a slot stamped 0 was never set). */
-  private gen = 1;
+  private readonly regVal: (Inst | undefined)[];
+  private readonly regGen: Uint32Array;
+  /** This block's generation (> 0: a slot stamped 0 was never set; above every stamp a table's earlier owners left). */
+  private gen: number;
   /**
    * The constants of the block by value. A value made in another block (the builder's earlier
    * blocks: `reset` keeps these Maps) is not this block's: `cached` checks the block an entry was
@@ -81,9 +93,11 @@ export class BlockBuilder extends Builder {
    * at the write (it is made after the block's other instructions): what the passes and the
    * emitter produce never depends on id values, only on the order of blocks and instructions.
    */
-  private readonly lastWrite: (Inst | undefined)[] = new Array<Inst | undefined>(REGS).fill(undefined);
-  private readonly writePc: (number | undefined)[] = new Array<number | undefined>(REGS).fill(undefined);
-  private readonly writeGen = new Uint32Array(REGS);
+  private readonly lastWrite: (Inst | undefined)[];
+  private readonly writePc: (number | undefined)[];
+  private readonly writeGen: Uint32Array;
+  /** The tables above, taken from the pool (`TABLES`) and given back by `release`. */
+  private readonly tables: RegTables;
   private readonly writeOrder: number[] = [];
   /**
    * Scalar registers (SCC, SGPRs) whose value is a recipe not yet run (`setLazy`), by the number
@@ -96,6 +110,30 @@ export class BlockBuilder extends Builder {
   private readonly pending = new Map<number, Recipe>();
   /** While a recipe runs: it may only make values from values it was given (no register access, no cached value). */
   private inRecipe = false;
+
+  constructor(fn: IrFunction, block: Block, pc?: number) {
+    super(fn, block, pc);
+    const t = TABLES.pop() ?? newTables();
+    this.tables = t;
+    this.regVal = t.regVal; this.regGen = t.regGen; this.lastWrite = t.lastWrite; this.writePc = t.writePc; this.writeGen = t.writeGen;
+    // Every stamp in the tables is at most t.gen (their earlier owners' last generation).
+    if (t.gen >= 0xfffffffe) { t.regGen.fill(0); t.writeGen.fill(0); t.gen = 0; }
+    this.gen = t.gen + 1;
+  }
+
+  /**
+   * Gives the builder's tables back to the pool for the next builder (a translate made its own,
+   * about 12 KB, each time): the builder must not be used after. Its block must have ended (no
+   * write left to place). What the tables hold is left behind as stale stamps, except the values,
+   * cleared so that the pool keeps no IR alive.
+   */
+  release(): void {
+    if (this.pending.size !== 0 || this.writeOrder.length !== 0) return; // not ended (an error path): the tables are dropped
+    const t = this.tables;
+    t.gen = this.gen;
+    t.regVal.fill(undefined);
+    if (TABLES.length < 4) TABLES.push(t);
+  }
 
   /**
    * Moves the builder to a new, empty block, as a new BlockBuilder there would start: no register,

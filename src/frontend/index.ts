@@ -174,6 +174,7 @@ export function translate(shader: Shader, cfg: Cfg, mode: ModeAnalysis): IrFunct
       b.emit('Branch', [], [irBlock(fall.to)]);
     }
   }
+  b?.release();
   runPasses(fn);
   return fn;
 }
@@ -215,6 +216,7 @@ function translateModeCopies(fn: IrFunction, b0: BlockBuilder, cx: TContext, mod
     }
     vb.emit('Branch', [], [join.id]);
   });
+  vb?.release();
   b.reset(join, undefined);
 }
 
