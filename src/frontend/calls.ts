@@ -19,8 +19,8 @@
 import type { BasicBlock, Cfg } from '../analysis/types.js';
 import { callFlow, isReturn } from '../analysis/calls.js';
 import { FAULT_RETURN_ADDRESS } from '../ir/faults.js';
-import type { Inst } from '../ir/ir.js';
-import { BlockBuilder, type TContext } from './context.js';
+import { Builder, type Inst } from '../ir/ir.js';
+import type { TContext } from './context.js';
 
 /** The mnemonics this file translates; each ends its block. */
 export const TRANSFERS: ReadonlySet<string> = new Set(['s_call_b64', 's_swappc_b64', 's_setpc_b64']);
@@ -59,12 +59,13 @@ export function translateTransfer(cx: TContext, cfg: Cfg, cb: BasicBlock, irBloc
     return b.emit('AndU1', [b.emit('IEq32', [lo, cx.u32(lo32(pc))]), b.emit('IEq32', [hi, cx.u32(hi32(pc))])]);
   });
   const fn = b.fn;
-  const fault = new BlockBuilder(fn, fn.addBlock(inst.pc), inst.pc);
+  // Plain builders: these blocks only branch or fault (no register access, so nothing for a BlockBuilder's tables).
+  const fault = new Builder(fn, fn.addBlock(inst.pc), inst.pc);
   fault.emit('Fault', [fault.u1(true)], [FAULT_RETURN_ADDRESS]);
   fault.emit('EndProgram');
-  let at: BlockBuilder = b;
+  let at: Builder = b;
   sites.forEach((site, k) => {
-    const next = k === sites.length - 1 ? fault : new BlockBuilder(fn, fn.addBlock(inst.pc), inst.pc);
+    const next = k === sites.length - 1 ? fault : new Builder(fn, fn.addBlock(inst.pc), inst.pc);
     at.emit('BranchCond', [conds[k] as Inst], [irBlock(site), next.block.id]);
     at = next;
   });

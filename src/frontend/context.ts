@@ -10,7 +10,7 @@ import { valuMode, type ModeAnalysis } from '../analysis/mode.js';
 import { isDynamic as isDynamicRecord, settleUnread } from './mode-reads.js';
 import type { KnownBits } from '../analysis/scalar-constants.js';
 import { inlineConstant } from '../decode/inline.js';
-import { Builder, type FloatMode, type Imm, type Inst, IrError } from '../ir/ir.js';
+import { type Block, Builder, type FloatMode, type Imm, type Inst, IrError, type IrFunction } from '../ir/ir.js';
 import type { IrType, Op } from '../ir/ops.js';
 import { TranslateError } from './errors.js';
 import { apertureBase } from '../isa/apertures.js';
@@ -32,6 +32,18 @@ const NO_ARGS: Inst[] = [];
 const REG_IMMS: (readonly Imm[])[] = Array.from({ length: 512 }, (_, n) => [n]);
 const regImms = (n: number): readonly Imm[] => REG_IMMS[n] ?? [n];
 
+/** A BlockBuilder's per-register tables (see its fields of these names); `gen`: the highest stamp in them. */
+interface RegTables { readonly regVal: (Inst | undefined)[]; readonly regGen: Uint32Array; readonly lastWrite: (Inst | undefined)[]; readonly writePc: (number | undefined)[]; readonly writeGen: Uint32Array; gen: number }
+const newTables = (): RegTables => ({
+  regVal: new Array<Inst | undefined>(REGS).fill(undefined), regGen: new Uint32Array(REGS),
+  lastWrite: new Array<Inst | undefined>(REGS).fill(undefined), writePc: new Array<number | undefined>(REGS).fill(undefined), writeGen: new Uint32Array(REGS), gen: 0,
+});
+/**
+ * Tables given back by builders that are done (BlockBuilder.release), for the next ones. Core code
+ * runs synchronously and a table has one owner at a time (taken out of the pool while owned).
+ */
+const TABLES: RegTables[] = [];
+
 /** A register value not made yet (BlockBuilder.setLazy). */
 interface Recipe { readonly make: () => Inst; at: number; readonly pc: number | undefined; readonly ballot: Inst | undefined; readonly half: 0 | 1 }
 
@@ -45,11 +57,21 @@ interface Recipe { readonly make: () => Inst; at: number; readonly pc: number | 
  */
 export class BlockBuilder extends Builder {
   /**
-   * The value each register holds, by the number above. A Map, not an array of REGS slots: a block
-   * touches a few dozen registers, and two 514-slot arrays per block were about 6% of what the
-   * bench:compile small kernels' recompiles allocated.
+   * The value each register holds, by the number above: slot `reg` counts only while
+   * `regGen[reg]` is this block's generation (`gen`), so moving the builder to the next block
+   * (`reset`) forgets every register without touching the slots. Arrays of REGS slots made once
+   * per builder, not a Map per block: translate moves one builder through all the blocks of a
+   * kernel, and a branchy kernel's Maps per block were most of what translate allocated.
    */
-  private readonly regs = new Map<number, Inst | undefined>();
+  private readonly regVal: (Inst | undefined)[];
+  private readonly regGen: Uint32Array;
+  /** This block's generation (> 0: a slot stamped 0 was never set; above every stamp a table's earlier owners left). */
+  private gen: number;
+  /**
+   * The constants of the block by value. A value made in another block (the builder's earlier
+   * blocks: `reset` keeps these Maps) is not this block's: `cached` checks the block an entry was
+   * made in, which `super.emit` set and nothing in the frontend changes.
+   */
   private readonly consts = new Map<number, Inst>();
   // Made at their first use (most blocks need neither; a kernel of thousands of blocks made them all).
   private consts64: Map<bigint, Inst> | undefined;
@@ -62,10 +84,21 @@ export class BlockBuilder extends Builder {
   /**
    * Each register's last write in the block, placed only when the block ends (before its
    * terminator): SSA construction keeps only a block's last write of each register (reads after it
-   * are forwarded here), so the earlier ones would only be walked and dropped. In first-write order
-   * (a Map keeps its keys in the order they were first set).
+   * are forwarded here), so the earlier ones would only be walked and dropped. `writeOrder` holds
+   * the registers in first-write order; a register's write is `lastWrite[reg]` while
+   * `writeGen[reg]` is `gen` (stamped as `regGen` is). A write through `setSgpr`/`setVgpr` or a
+   * recipe's is not made until the block ends (`lastWrite[reg]` undefined: the write of the value
+   * the register holds, `regVal[reg]` (only a write changes it once set), at pc `writePc[reg]`), so a write a later one replaces is never made: about a
+   * quarter of what straight-line code made before. Only its instruction id differs from making it
+   * at the write (it is made after the block's other instructions): what the passes and the
+   * emitter produce never depends on id values, only on the order of blocks and instructions.
    */
-  private readonly lastWrite = new Map<number, Inst>();
+  private readonly lastWrite: (Inst | undefined)[];
+  private readonly writePc: (number | undefined)[];
+  private readonly writeGen: Uint32Array;
+  /** The tables above, taken from the pool (`TABLES`) and given back by `release`. */
+  private readonly tables: RegTables;
+  private readonly writeOrder: number[] = [];
   /**
    * Scalar registers (SCC, SGPRs) whose value is a recipe not yet run (`setLazy`), by the number
    * above: most SALU results' SCC and most carries' lane masks are written again before anything
@@ -77,6 +110,52 @@ export class BlockBuilder extends Builder {
   private readonly pending = new Map<number, Recipe>();
   /** While a recipe runs: it may only make values from values it was given (no register access, no cached value). */
   private inRecipe = false;
+
+  constructor(fn: IrFunction, block: Block, pc?: number) {
+    super(fn, block, pc);
+    const t = TABLES.pop() ?? newTables();
+    this.tables = t;
+    this.regVal = t.regVal; this.regGen = t.regGen; this.lastWrite = t.lastWrite; this.writePc = t.writePc; this.writeGen = t.writeGen;
+    // Every stamp in the tables is at most t.gen (their earlier owners' last generation).
+    if (t.gen >= 0xfffffffe) { t.regGen.fill(0); t.writeGen.fill(0); t.gen = 0; }
+    this.gen = t.gen + 1;
+  }
+
+  /**
+   * Gives the builder's tables back to the pool for the next builder (a translate made its own,
+   * about 12 KB, each time): the builder must not be used after. Its block must have ended (no
+   * write left to place). What the tables hold is left behind as stale stamps, except the values,
+   * cleared so that the pool keeps no IR alive.
+   */
+  release(): void {
+    if (this.pending.size !== 0 || this.writeOrder.length !== 0) return; // not ended (an error path): the tables are dropped
+    const t = this.tables;
+    t.gen = this.gen;
+    t.regVal.fill(undefined);
+    if (TABLES.length < 4) TABLES.push(t);
+  }
+
+  /**
+   * Moves the builder to a new, empty block, as a new BlockBuilder there would start: no register,
+   * constant or cached value known, nothing pending. The block before must have ended (its
+   * terminator placed its writes and ran its recipes).
+   */
+  reset(block: Block, pc: number | undefined): void {
+    if (this.pending.size !== 0 || this.writeOrder.length !== 0 || this.inRecipe) throw new IrError('a block builder moved on before its block ended');
+    this.block = block;
+    this.pc = pc;
+    // Past 2^32 - 1 generations a stamp could repeat: start the stamps over.
+    if (this.gen === 0xffffffff) { this.regGen.fill(0); this.writeGen.fill(0); this.gen = 0; }
+    this.gen++;
+    this.bools[0] = undefined; this.bools[1] = undefined;
+    this.laneIdValue = undefined;
+    this.execBitValue = undefined; this.execBitOf = undefined; this.execBitOfHi = undefined;
+  }
+
+  /** The cached value `c` if it was made in this block (see `consts`). */
+  private cached(c: Inst | undefined): Inst | undefined { return c !== undefined && c.block === this.block ? c : undefined; }
+
+  private setReg(reg: number, v: Inst | undefined): void { this.regVal[reg] = v; this.regGen[reg] = this.gen; }
 
   override emit(op: Op, args?: Inst[], imms?: readonly Imm[], opts?: { type?: IrType; float?: FloatMode }): Inst {
     let reg = -1, write = false;
@@ -93,7 +172,7 @@ export class BlockBuilder extends Builder {
       case 'ConstU32': {
         if (this.inRecipe) throw new IrError('a register recipe made a constant (pass it in)');
         const v = Number(imms?.[0]);
-        const c = this.consts.get(v);
+        const c = this.cached(this.consts.get(v));
         if (c) return c;
         const i = super.emit(op, args, imms, opts);
         this.consts.set(v, i);
@@ -113,7 +192,7 @@ export class BlockBuilder extends Builder {
         if (!x || this.inRecipe) return super.emit(op, args, imms, opts);
         if (x.op === 'BitcastF32U32') return x.args[0] as Inst;
         const views = (this.asF32 ??= new Map());
-        let v = views.get(x);
+        let v = this.cached(views.get(x));
         if (!v) { v = super.emit(op, args, imms, opts); views.set(x, v); }
         return v;
       }
@@ -142,14 +221,14 @@ export class BlockBuilder extends Builder {
       if (end && end.info.terminator) return super.emit(op, args, imms, opts); // which reports it
       const i = this.fn.makeAt(op, args ?? [], imms ?? [], opts?.type, this.pc, opts?.float);
       i.block = this.block;
-      this.lastWrite.set(reg, i);
-      this.regs.set(reg, args?.[0]);
+      this.setWrite(reg, i);
+      this.setReg(reg, args?.[0]);
       return i;
     }
     const known = this.known(reg);
     if (known) return known;
     const i = super.emit(op, args, imms, opts);
-    this.regs.set(reg, i);
+    this.setReg(reg, i);
     return i;
   }
 
@@ -164,18 +243,55 @@ export class BlockBuilder extends Builder {
   private known(reg: number): Inst | undefined {
     if (!(reg >= 0 && reg < REGS) || this.inRecipe) return undefined;
     if (this.pending.size !== 0) this.runRecipe(reg);
-    return this.regs.get(reg);
+    return this.regGen[reg] === this.gen ? this.regVal[reg] : undefined;
+  }
+
+  /** Records `w` as register `reg`'s last write in the block. */
+  private setWrite(reg: number, w: Inst): void {
+    if (this.writeGen[reg] !== this.gen) { this.writeGen[reg] = this.gen; this.writeOrder.push(reg); }
+    this.lastWrite[reg] = w;
+  }
+
+  /** Records the write of `x` to register `reg` at pc `pc`, its instruction made when the block ends. */
+  private setWriteLazy(reg: number, pc: number | undefined): void {
+    if (this.writeGen[reg] !== this.gen) { this.writeGen[reg] = this.gen; this.writeOrder.push(reg); }
+    this.lastWrite[reg] = undefined;
+    this.writePc[reg] = pc;
+  }
+
+  /**
+   * SetSgpr / SetVgpr of one register, as `emit` writes it (the value known to the block's later
+   * reads, the write placed when the block ends) without the arrays `emit` takes and without an
+   * instruction until the block ends (`lastWrite`).
+   */
+  setSgpr(code: number, x: Inst): void {
+    if (code >= 0 && code < VGPR0 && this.lazyWritable()) this.setRegLazy(code, x);
+    else this.emit('SetSgpr', [x], regImms(code));
+  }
+  setVgpr(n: number, x: Inst): void {
+    if (n >= 0 && n < 256 && this.lazyWritable()) this.setRegLazy(VGPR0 + n, x);
+    else this.emit('SetVgpr', [x], regImms(n));
+  }
+  /** Whether emit would record a write now (otherwise it reports it: inside a recipe, after the terminator). */
+  private lazyWritable(): boolean {
+    const end = this.block.insts[this.block.insts.length - 1];
+    return !this.inRecipe && !(end && end.info.terminator);
+  }
+  private setRegLazy(reg: number, x: Inst): void {
+    if (this.pending.size !== 0) this.pending.delete(reg);
+    this.setWriteLazy(reg, this.pc);
+    this.setReg(reg, x);
   }
 
   /** The constants, the same way: a constant the block has is returned without `emit`'s arrays. */
-  override u32(v: number): Inst { return (this.inRecipe ? undefined : this.consts.get(v >>> 0)) ?? super.u32(v); }
+  override u32(v: number): Inst { return (this.inRecipe ? undefined : this.cached(this.consts.get(v >>> 0))) ?? super.u32(v); }
   override u1(v: boolean): Inst { return (this.inRecipe ? undefined : this.bools[v ? 1 : 0]) ?? super.u1(v); }
 
   /** A u64 constant, made once per block. */
   u64(v: bigint): Inst {
     if (this.inRecipe) throw new IrError('a register recipe made a constant (pass it in)');
     const consts = (this.consts64 ??= new Map());
-    const c = consts.get(v);
+    const c = this.cached(consts.get(v));
     if (c) return c;
     const i = super.emit('ConstU64', [], [v]);
     consts.set(v, i);
@@ -221,10 +337,8 @@ export class BlockBuilder extends Builder {
       // The other recipes' places at or after this one move past what it made (in write order).
       for (const o of this.pending.values()) if (o.at >= r.at) o.at += k;
     }
-    const w = reg === SCC_REG ? this.fn.makeAt('SetScc', [v], NO_IMMS, undefined, r.pc, undefined) : this.fn.makeAt('SetSgpr', [v], regImms(reg), undefined, r.pc, undefined);
-    w.block = this.block;
-    this.lastWrite.set(reg, w);
-    this.regs.set(reg, v);
+    this.setWriteLazy(reg, r.pc);
+    this.setReg(reg, v);
   }
 
   /**
@@ -251,8 +365,23 @@ export class BlockBuilder extends Builder {
       for (const [reg, r] of this.pending) if (r.at < at) { at = r.at; first = reg; }
       this.runRecipe(first);
     }
-    for (const w of this.lastWrite.values()) insts.push(w);
-    this.lastWrite.clear();
+    const order = this.writeOrder;
+    for (let k = 0; k < order.length; k++) {
+      const reg = order[k] as number;
+      let w = this.lastWrite[reg];
+      if (w === undefined) {
+        // A lazy write (setWriteLazy): SetScc, SetSgpr or SetVgpr by the register number (setRegLazy and recipes write no other).
+        const v = this.regVal[reg] as Inst, pc = this.writePc[reg];
+        w = reg === SCC_REG ? this.fn.makeAt('SetScc', [v], NO_IMMS, undefined, pc, undefined)
+          : reg >= VGPR0 ? this.fn.makeAt('SetVgpr', [v], regImms(reg - VGPR0), undefined, pc, undefined)
+          : this.fn.makeAt('SetSgpr', [v], regImms(reg), undefined, pc, undefined);
+        w.block = this.block;
+      }
+      insts.push(w);
+      this.lastWrite[reg] = undefined;
+      this.writeGen[reg] = 0;
+    }
+    order.length = 0;
   }
 
   /** This lane's bit of EXEC, made once while EXEC keeps its values. */
@@ -359,10 +488,10 @@ export class TContext {
   pack(lo: Inst, hi: Inst): Inst { return this.b.emit('Pack64', [lo, hi]); }
 
   writeScalar(v: OperandValue, x: Inst, k = 0): void {
-    if (v.kind === 'sgpr') { this.b.emit('SetSgpr', [x], regImms(v.index + k)); return; }
+    if (v.kind === 'sgpr') { this.b.setSgpr(v.index + k, x); return; }
     if (v.kind === 'special') {
       if (v.code === NULL_REG) return;
-      if (v.code === VCC_LO || v.code === VCC_LO + 1 || v.code === 124 || v.code === EXEC_LO || v.code === EXEC_LO + 1) { this.b.emit('SetSgpr', [x], regImms(v.code + k)); return; }
+      if (v.code === VCC_LO || v.code === VCC_LO + 1 || v.code === 124 || v.code === EXEC_LO || v.code === EXEC_LO + 1) { this.b.setSgpr(v.code + k, x); return; }
     }
     this.fail(`writing ${v.kind === 'special' ? v.reg : v.kind} is not translated`);
   }
@@ -421,7 +550,7 @@ export class TContext {
     if (v.kind !== 'vgpr') this.fail(`a VALU result to ${v.kind}`);
     const b = this.b;
     const old = b.getVgpr(v.index + k);
-    b.emit('SetVgpr', [b.emit('Select32', [active ?? this.execBit(), x, old])], regImms(v.index + k));
+    b.setVgpr(v.index + k, b.emit('Select32', [active ?? this.execBit(), x, old]));
   }
 
   /** The FloatMode the MODE analysis gives this instruction. */

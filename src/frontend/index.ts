@@ -85,17 +85,22 @@ export function translate(shader: Shader, cfg: Cfg, mode: ModeAnalysis): IrFunct
   };
   const flow = callFlow(cfg);
   const blockOf = (pc: number) => irBlock(blockAt.get(pc) ?? -1);
+  // One builder and context for all the blocks, each block starting it over (BlockBuilder.reset):
+  // a builder's tables and a context per block were most of what translate allocated for branchy
+  // code. Made at the first reachable block.
+  let b: BlockBuilder | undefined;
+  let cx: TContext | undefined;
   for (const cb of cfg.blocks) {
     const ib = blocks[cb.id];
     if (!ib) continue;
     if (!flow.reachable[cb.id]) {
       // No run-time path reaches it: the CFG reaches it only past a call whose callee never
       // returns (src/analysis/calls.ts), so its code is never run.
-      new BlockBuilder(fn, ib).emit('EndProgram');
+      new Builder(fn, ib).emit('EndProgram');
       continue;
     }
-    let b = new BlockBuilder(fn, ib);
-    let cx = context(b, blockOf);
+    if (b === undefined || cx === undefined) { b = new BlockBuilder(fn, ib); cx = context(b, blockOf); }
+    else b.reset(ib, undefined);
     let ended = false;
     const insts = cb.instructions;
     for (let j = 0; j < insts.length; j++) {
@@ -150,15 +155,13 @@ export function translate(shader: Shader, cfg: Cfg, mode: ModeAnalysis): IrFunct
         b.emit('Barrier');
         const next = fn.addBlock(inst.pc);
         b.emit('Branch', [], [next.id]);
-        b = new BlockBuilder(fn, next, inst.pc);
-        cx = context(b, cx.blockOf);
+        b.reset(next, inst.pc);
         continue;
       }
       if (hasDynamicMode(mode, inst)) {
         // A run under one run-time MODE value: translated once per value of its unknown bits.
         const k = runEnd(mode, insts, j);
-        b = translateModeCopies(fn, b, cx, mode, insts.slice(j, k + 1), context);
-        cx = context(b, cx.blockOf);
+        translateModeCopies(fn, b, cx, mode, insts.slice(j, k + 1), context);
         j = k;
         continue;
       }
@@ -171,6 +174,7 @@ export function translate(shader: Shader, cfg: Cfg, mode: ModeAnalysis): IrFunct
       b.emit('Branch', [], [irBlock(fall.to)]);
     }
   }
+  b?.release();
   runPasses(fn);
   return fn;
 }
@@ -178,27 +182,31 @@ export function translate(shader: Shader, cfg: Cfg, mode: ModeAnalysis): IrFunct
 /**
  * A run of instructions under a MODE known only at run time (src/frontend/dynamic-mode.ts): a
  * branch on the run's unknown MODE bits to one copy of the run per value of them, each translated
- * under that value, all joining after the run. Returns the builder of the join block. Its own
- * function: the copies' closure would otherwise capture the variables of translate's loop, which
- * V8 then allocates for every instruction.
+ * under that value, all joining after the run. `b0` (cx's builder) goes on in the join block.
+ * Its own function: the copies' closure would otherwise capture the variables of translate's
+ * loop, which V8 then allocates for every instruction.
  */
-function translateModeCopies(fn: IrFunction, b0: BlockBuilder, cx: TContext, mode: ModeAnalysis, run: readonly Instruction[], context: (bb: BlockBuilder, blockOf: (pc: number) => number) => TContext): BlockBuilder {
+function translateModeCopies(fn: IrFunction, b0: BlockBuilder, cx: TContext, mode: ModeAnalysis, run: readonly Instruction[], context: (bb: BlockBuilder, blockOf: (pc: number) => number) => TContext): void {
   const inst = run[0] as Instruction;
-  let b = b0;
+  const b = b0;
   const variants = modeVariants(mode, run);
   if (!variants) throw cx.error('the MODE analysis has no state for this instruction');
   const join = fn.addBlock(inst.pc);
   const key = b.emit('And32', [b.emit('GetMode'), b.u32(variants.unknown)]);
+  // The copies' builder and context, made at the first copy and moved to each next one (reset):
+  // the copy before has ended by then, as `b`'s block has when it moves to the next test.
+  let vb: BlockBuilder | undefined;
+  let vcx: TContext | undefined;
   variants.candidates.forEach((cand, n) => {
     const copy = fn.addBlock(inst.pc);
     if (n === variants.candidates.length - 1) b.emit('Branch', [], [copy.id]);
     else {
       const next = fn.addBlock(inst.pc);
       b.emit('BranchCond', [b.emit('IEq32', [key, b.u32(cand)])], [copy.id, next.id]);
-      b = new BlockBuilder(fn, next, inst.pc);
+      b.reset(next, inst.pc);
     }
-    const vb = new BlockBuilder(fn, copy);
-    const vcx = context(vb, cx.blockOf);
+    if (vb === undefined || vcx === undefined) { vb = new BlockBuilder(fn, copy); vcx = context(vb, cx.blockOf); }
+    else vb.reset(copy, undefined);
     for (const x of run) {
       vb.pc = x.pc;
       vcx.inst = x;
@@ -208,7 +216,8 @@ function translateModeCopies(fn: IrFunction, b0: BlockBuilder, cx: TContext, mod
     }
     vb.emit('Branch', [], [join.id]);
   });
-  return new BlockBuilder(fn, join);
+  vb?.release();
+  b.reset(join, undefined);
 }
 
 /** One instruction that neither ends nor leaves the block, through its unit's translator. */
