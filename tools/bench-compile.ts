@@ -10,12 +10,14 @@
 // large kernels weigh by their size there; the per-shader median is the small kernels').
 // As a named peer on the same input, the time `spirv-opt -O` (SPIRV-Tools) takes on the module we
 // produce (stopped after 30 s: then a bound); the ratio recompile / spirv-opt is printed (below 1: we are faster).
+// With --dump DIR: writes the corpus as code objects (and index.json) instead, for
+// tools/bench-compile-replay.mjs on a machine with node and a build but no LLVM or clang.
 // With --driver: the driver's compile time (shader module + pipeline creation on lavapipe, one
 // child process per module, stopped after --driver-limit seconds, default 120) of the generated
 // branchy kernels (2,000 and 4,500 diamonds), structured and as the state machine (the fallback
 // for irreducible CFGs, forced here for the comparison).
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Shader } from '../src/container/shader.js';
@@ -24,7 +26,7 @@ const dist = (path: string): Promise<unknown> => import(new URL(`../dist/${path}
 const { loadShaders } = (await dist('container/shader.js')) as typeof import('../src/container/shader.js');
 const { buildCfg } = (await dist('analysis/cfg.js')) as typeof import('../src/analysis/cfg.js');
 const { recompile } = (await dist('backend/recompile.js')) as typeof import('../src/backend/recompile.js');
-import { assembleKernels, assembleShaders } from '../tests/harness/kernel.js';
+import { assembleKernels } from '../tests/harness/kernel.js';
 import { sliceKernels } from '../tests/frontend/kernels.js';
 import { buildOpenCl } from '../tests/harness/opencl.js';
 
@@ -49,13 +51,15 @@ if (child >= 0) {
   process.exit(0);
 }
 
-const corpus: Shader[] = [];
+// The corpus as code objects (the bytes and the kernels taken from each, in the object's order):
+// what the bench times, and what --dump writes for tools/bench-compile-replay.mjs.
+interface CodeObject { readonly file: string; readonly bytes: Uint8Array; readonly names: readonly string[]; readonly group: 'corpus' | 'large' }
+const objects: CodeObject[] = [];
 for (const w of [false, true]) {
-  const m = assembleShaders('gfx1030', sliceKernels(w).map((k) => ({ ...k, vgprs: 32, sgprs: 32, directives: ['.amdhsa_user_sgpr_kernarg_segment_ptr 1', '.amdhsa_system_sgpr_workgroup_id_x 1'] })));
-  corpus.push(...m.values());
+  const specs = sliceKernels(w).map((k) => ({ ...k, vgprs: 32, sgprs: 32, directives: ['.amdhsa_user_sgpr_kernarg_segment_ptr 1', '.amdhsa_system_sgpr_workgroup_id_x 1'] }));
+  objects.push({ file: `slice-w${w ? 64 : 32}.o`, bytes: assembleKernels('gfx1030', specs), names: specs.map((k) => k.name), group: 'corpus' });
   for (const [file, names] of [['interp-int.cl', ['collatz', 'int_mix', 'histogram']], ['interp-float.cl', ['f32_ops']]] as const) {
-    const out = buildOpenCl(file, { wave64: w });
-    corpus.push(...loadShaders({ bytes: new Uint8Array(readFileSync(out)), name: 'k' }).filter((s) => (names as readonly string[]).includes(s.info.name)));
+    objects.push({ file: `${file.replace('.cl', '')}-w${w ? 64 : 32}.o`, bytes: new Uint8Array(readFileSync(buildOpenCl(file, { wave64: w }))), names, group: 'corpus' });
   }
 }
 const straight = ['v_add_nc_u32 v4, v3, v4', 'v_mul_f32 v5, v3, v5', 'v_xor_b32 v6, v4, v5', 's_add_u32 s8, s8, 3', 'v_fma_f32 v7, v5, v6, v7', 'v_cmp_gt_u32_e32 vcc_lo, v4, v3', 'v_cndmask_b32_e32 v8, v7, v8, vcc_lo', 'v_add_f32 v9, v8, v9'];
@@ -65,10 +69,29 @@ const diamondKernel = (name: string, n: number) => ({
   name, body: [...head, ...Array.from({ length: n }, (_, k) => [`s_cmp_eq_u32 s2, ${k & 7}`, `s_cbranch_scc1 .L${name}${k}`, `v_xad_u32 v9, v9, ${k}, v3`, `.L${name}${k}:`]).flat(), ...tail].join('\n'),
   directives: ['.amdhsa_user_sgpr_kernarg_segment_ptr 1', '.amdhsa_system_sgpr_workgroup_id_x 1'],
 });
-const large = assembleShaders('gfx1030', [
-  { name: 'straight4000', body: [...head, ...Array.from({ length: 4000 }, (_, k) => straight[k % straight.length] as string), ...tail].join('\n'), directives: ['.amdhsa_user_sgpr_kernarg_segment_ptr 1'] },
-  diamondKernel('diamonds2000', 2000),
-]);
+objects.push({
+  file: 'large.o', group: 'large', names: ['straight4000', 'diamonds2000'],
+  bytes: assembleKernels('gfx1030', [
+    { name: 'straight4000', body: [...head, ...Array.from({ length: 4000 }, (_, k) => straight[k % straight.length] as string), ...tail].join('\n'), directives: ['.amdhsa_user_sgpr_kernarg_segment_ptr 1'] },
+    diamondKernel('diamonds2000', 2000),
+  ]),
+});
+
+// --dump DIR: the code objects and index.json (file, kernels, group), for a machine without LLVM.
+const dump = args.indexOf('--dump');
+if (dump >= 0) {
+  const out = args[dump + 1] ?? 'bench-corpus';
+  mkdirSync(out, { recursive: true });
+  for (const o of objects) writeFileSync(join(out, o.file), o.bytes);
+  writeFileSync(join(out, 'index.json'), JSON.stringify(objects.map(({ file, names, group }) => ({ file, names, group })), null, 1) + '\n');
+  process.stdout.write(`${objects.length} code objects and index.json written to ${out}\n`);
+  process.exit(0);
+}
+
+const shadersOf = (group: CodeObject['group']): Shader[] => objects.filter((o) => o.group === group)
+  .flatMap((o) => loadShaders({ bytes: o.bytes, name: 'k' }).filter((s) => o.names.includes(s.info.name)));
+const corpus = shadersOf('corpus');
+const large = shadersOf('large');
 
 const PEER_TIMEOUT_MS = 30_000;
 const q = (xs: number[], p: number) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor(p * s.length))] ?? NaN; };
@@ -100,9 +123,9 @@ function measure(set: Shader[], label: string, n: number): void {
 }
 
 // Warm the JIT on every kernel first, so the first kernels measured are not the slowest for that alone.
-for (let r = 0; r < 3; r++) for (const s of [...corpus, ...large.values()]) recompile(s);
+for (let r = 0; r < 3; r++) for (const s of [...corpus, ...large]) recompile(s);
 measure(corpus, `test corpus (${corpus.length} kernels)`, runs);
-measure([...large.values()], 'generated large kernels', Math.max(3, Math.ceil(runs / 10)));
+measure(large, 'generated large kernels', Math.max(3, Math.ceil(runs / 10)));
 
 if (args.includes('--driver')) {
   const limit = Number(args[args.indexOf('--driver-limit') + 1] ?? 120) || 120;
