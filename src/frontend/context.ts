@@ -10,7 +10,7 @@ import { valuMode, type ModeAnalysis } from '../analysis/mode.js';
 import { isDynamic as isDynamicRecord, settleUnread } from './mode-reads.js';
 import type { KnownBits } from '../analysis/scalar-constants.js';
 import { inlineConstant } from '../decode/inline.js';
-import { type Block, Builder, type FloatMode, type Imm, type Inst, IrError, type IrFunction } from '../ir/ir.js';
+import { type Block, Builder, type FloatMode, type Imm, type Inst, IrError, type IrFunction, NO_ARGS, NO_IMMS } from '../ir/ir.js';
 import type { IrType, Op } from '../ir/ops.js';
 import { TranslateError } from './errors.js';
 import { apertureBase } from '../isa/apertures.js';
@@ -21,14 +21,10 @@ export const NULL_REG = 125;
 
 /** A register as a number for the block builder's table: SGPR codes 0..255, VGPRs 256 + n, SCC, MODE. */
 const VGPR0 = 256, SCC_REG = 256 + 256, MODE_REG = SCC_REG + 1, REGS = MODE_REG + 1;
-const NO_IMMS: readonly Imm[] = Object.freeze([]);
 /**
- * Shared lists for register accesses, the most common instructions the frontend makes: the empty
- * argument list of a read (an instruction's argument list is only ever rewritten in place, entry by
- * entry, so an empty one is never changed), and the immediate list [n] of each register number
- * (immediates are never changed).
+ * The immediate list [n] of each register number, shared by register accesses, the most common
+ * instructions the frontend makes (immediates are never changed; reads share ir.ts's NO_ARGS).
  */
-const NO_ARGS: Inst[] = [];
 const REG_IMMS: (readonly Imm[])[] = Array.from({ length: 512 }, (_, n) => [n]);
 const regImms = (n: number): readonly Imm[] => REG_IMMS[n] ?? [n];
 

@@ -226,12 +226,13 @@ export class IrFunction {
 }
 
 const NO_OPTS: { type?: IrType; float?: FloatMode } = {};
-const NO_IMMS: readonly Imm[] = Object.freeze([]);
+/** The immediates of an instruction without any: one shared list (immediates are never changed). */
+export const NO_IMMS: readonly Imm[] = Object.freeze([]);
 /**
  * The argument list of an instruction made without arguments: one shared list (an instruction's
  * arguments are only ever rewritten in place, entry by entry, so an empty list is never changed).
  */
-const NO_ARGS: Inst[] = [];
+export const NO_ARGS: Inst[] = [];
 
 /** Appends instructions to one block. */
 export class Builder {

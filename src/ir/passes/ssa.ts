@@ -5,8 +5,8 @@
 // "sealed"): first each block's own writes are collected (its value of each register at its end),
 // then each read that no earlier write in its block answers is looked up at the block's entry,
 // creating phis at merges on demand.
-import type { Block, Imm, Inst, IrFunction } from '../ir.js';
-import { IrError, Replacements } from '../ir.js';
+import type { Block, Inst, IrFunction } from '../ir.js';
+import { IrError, NO_ARGS, NO_IMMS, Replacements } from '../ir.js';
 import { type IrType, OPS } from '../ops.js';
 
 /** A register as a number: SGPR codes 0..255, VGPRs 256 + n, then SCC and MODE. */
@@ -39,7 +39,6 @@ const isWrite = (i: Inst): boolean => IS_WRITE[i.info.index] === true;
 const typeOfReg = (reg: Reg): IrType => (reg === SCC ? 'u1' : 'u32');
 const isRegOp = (i: Inst): boolean => regOf(i) >= 0;
 
-const NO_IMMS: readonly Imm[] = [];
 
 /**
  * Values by `at(block, register)`: an open-addressing hash table (linear probing) over a typed
@@ -203,8 +202,7 @@ export function constructSsa(fn: IrFunction): void {
    */
   const argStack: (Inst | undefined)[] = [];
   let argTop = 0;
-  /** A phi's arguments until it is complete: one shared empty list (an incomplete phi has none). */
-  const NO_ARGS: Inst[] = [];
+  // A phi's arguments until it is complete: ir.ts's shared empty list (an incomplete phi has none).
   /**
    * The value of `reg` at the entry of `b0`: Braun et al.'s readVariableRecursive, with an explicit
    * stack of the blocks still waiting for a predecessor's value (a chain of thousands of blocks
