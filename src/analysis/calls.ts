@@ -17,7 +17,7 @@
 // An unresolved s_swappc_b64 (no call edge) keeps the CFG's fallthrough: the data flow then assumes
 // that the unknown callee returns with every register as it was (the frontend refuses it).
 // s_rfe_b64 (exit 'return' too) is not a subroutine return and gets no sites.
-import type { BasicBlock, Cfg } from './types.js';
+import type { BasicBlock, Cfg, Edge } from './types.js';
 
 export interface CallFlow {
   /** Per block id: where the block may pass control at run time (block ids; no duplicates). */
@@ -30,7 +30,9 @@ export interface CallFlow {
 
 /** Whether the block ends with a call whose target the CFG resolved (a 'call' edge). */
 export function isResolvedCall(b: BasicBlock): boolean {
-  return b.succs.some((e) => e.kind === 'call');
+  const es = b.succs;
+  for (let j = 0; j < es.length; j++) if ((es[j] as Edge).kind === 'call') return true;
+  return false;
 }
 
 /** Whether the block ends with a subroutine return: s_setpc_b64 of a return-address pair (not s_rfe_b64). */
@@ -72,27 +74,35 @@ export function callFlow(cfg: Cfg): CallFlow {
   };
   // Only return blocks get a set (most graphs have none).
   const sites: (Set<number> | undefined)[] = new Array<Set<number> | undefined>(n);
-  for (const b of blocks) {
+  for (let k = 0; k < n; k++) {
+    const b = blocks[k] as BasicBlock;
     if (!isResolvedCall(b)) continue;
     const callee = b.succs.find((e) => e.kind === 'call');
     const site = b.succs.find((e) => e.kind === 'fallthrough');
     if (!callee || !site) continue;
     for (const r of returnsFrom(callee.to)) if (r >= 0 && r < n) (sites[r] ??= new Set<number>()).add(site.to);
   }
-  const returnSites = blocks.map((b) => (isReturn(b) ? [...(sites[b.id] ?? [])].sort((x, y) => (blocks[x]?.start ?? 0) - (blocks[y]?.start ?? 0)) : undefined));
-  const succs = blocks.map((b) => {
+  // Indexed loops and no closure per block: this runs once per kernel, mostly unoptimised, where
+  // for…of makes an iterator result per element and a closure in the loop a context per block.
+  const returnSites = new Array<readonly number[] | undefined>(n);
+  const succs = new Array<number[]>(n);
+  for (let k = 0; k < n; k++) {
+    const b = blocks[k] as BasicBlock;
+    const rs = isReturn(b) ? [...(sites[b.id] ?? [])].sort((x, y) => (blocks[x]?.start ?? 0) - (blocks[y]?.start ?? 0)) : undefined;
+    returnSites[k] = rs;
     const out: number[] = [];
-    const add = (t: number) => { if (!out.includes(t)) out.push(t); };
+    const es = b.succs;
     const call = isResolvedCall(b);
-    for (const e of b.succs) if (!(call && e.kind === 'fallthrough')) add(e.to);
-    for (const t of returnSites[b.id] ?? []) add(t);
-    return out;
-  });
+    for (let j = 0; j < es.length; j++) { const e = es[j] as Edge; if (!(call && e.kind === 'fallthrough') && !out.includes(e.to)) out.push(e.to); }
+    if (rs) for (let j = 0; j < rs.length; j++) { const t = rs[j] as number; if (!out.includes(t)) out.push(t); }
+    succs[k] = out;
+  }
   const reachable = new Array<boolean>(n).fill(false);
   const work = n > 0 ? [cfg.entry] : [];
   if (n > 0) reachable[cfg.entry] = true;
   while (work.length > 0) {
-    for (const t of succs[work.pop() as number] ?? []) if (!reachable[t]) { reachable[t] = true; work.push(t); }
+    const ts = succs[work.pop() as number] ?? [];
+    for (let j = 0; j < ts.length; j++) { const t = ts[j] as number; if (!reachable[t]) { reachable[t] = true; work.push(t); } }
   }
   const flow: CallFlow = { succs, returnSites, reachable };
   memo.set(cfg, flow);
