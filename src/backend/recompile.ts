@@ -4,7 +4,7 @@ import type { Shader } from '../container/shader.js';
 import type { ShaderInfo } from '../container/shader-info.js';
 import { buildCfg } from '../analysis/cfg.js';
 import { analyzeMode, type ModeAnalysis } from '../analysis/mode.js';
-import type { Diagnostic } from '../analysis/types.js';
+import type { Cfg, Diagnostic } from '../analysis/types.js';
 import { translate } from '../frontend/index.js';
 import { copiedPcs } from '../frontend/dynamic-mode.js';
 import type { Block, Inst, IrFunction } from '../ir/ir.js';
@@ -35,6 +35,12 @@ export interface RecompileOptions {
    * refused 32-slot ones). At most the kernel's own bound; the runtime refuses a dispatch with more.
    */
   readonly workItems?: number;
+  /**
+   * The CFG (buildCfg) and MODE analysis (analyzeMode over that CFG) the caller already has for
+   * this very shader, used instead of building them again (the shader cache keys on the CFG;
+   * `rdna mode` prints the analysis). They are read only, never changed.
+   */
+  readonly analyses?: { readonly cfg: Cfg; readonly mode?: ModeAnalysis };
 }
 
 export interface RecompileResult {
@@ -88,8 +94,8 @@ export function recompile(shader: Shader, options: RecompileOptions = {}): Recom
   if (!Number.isInteger(workItems) || workItems < 1 || workItems > bound) {
     throw new CompileError(`workgroups of ${workItems} work-items: the kernel allows 1 to ${bound} (its required or maximum workgroup size)`);
   }
-  const cfg = buildCfg(shader);
-  const mode = analyzeMode(shader, cfg);
+  const cfg = options.analyses?.cfg ?? buildCfg(shader);
+  const mode = options.analyses?.mode ?? analyzeMode(shader, cfg);
   const ir = translate(shader, cfg, mode);
   const profile = options.profile ?? LAVAPIPE_PROFILE;
   // A clock read (s_memtime, s_memrealtime) the profile has no clock for: refused in one line

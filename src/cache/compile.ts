@@ -58,7 +58,7 @@ export function compileCached(shader: Shader, profile: TargetProfile, cache: Sha
   }
   let compiled: CompiledShader;
   try {
-    compiled = compiledOf(recompile(shader, options));
+    compiled = compiledOf(recompile(shader, { ...options, analyses: { cfg } }));
   } catch (e) {
     const refusal = refusalOf(e, (pc) => instructionText(shader, cfg, pc));
     if (refusal) cache.put(key, { refusal });

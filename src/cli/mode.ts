@@ -25,7 +25,7 @@ export function runMode(argv: readonly string[]): number {
   const a = analyzeMode(shader, cfg);
   const profile = profileOf(typeof args.options.get('profile') === 'string' ? (args.options.get('profile') as string) : 'lavapipe');
   let floatOps: readonly FloatOpLowering[] | undefined, notTranslated: string | undefined;
-  try { floatOps = recompile(shader, { profile }).floatOps; } catch (e) { notTranslated = e instanceof Error ? e.message : String(e); }
+  try { floatOps = recompile(shader, { profile, analyses: { cfg, mode: a } }).floatOps; } catch (e) { notTranslated = e instanceof Error ? e.message : String(e); }
   const out = new Output();
   if (args.options.get('json') === true) {
     const lowering = floatOps ? { profile: profile.name, floatOps } : { profile: profile.name, error: notTranslated };
