@@ -111,6 +111,56 @@ const END_DEFS = new RegTable(), ENTRY_DEFS = new RegTable();
  */
 let PENDING_AT = new Int32Array(1024);
 
+/**
+ * By block id: 1 where the block lies on a cycle of the CFG (a strongly connected component of
+ * more than one block, or a block that is its own predecessor); undefined when no block does.
+ * Only there can a register's lookup come back to the block it started from (a lookup, with the
+ * lookups it starts through valueOf, walks predecessors backwards), so only there must a merge
+ * have its phi before its arguments are looked up. No cycle without an edge p -> b with
+ * p.id >= b.id (ids cannot rise all the way round), so a function without one has none.
+ */
+function blocksOnCycles(blocks: readonly Block[]): Uint8Array | undefined {
+  const n = blocks.length;
+  let back = false;
+  for (let bk = 0; bk < n && !back; bk++) {
+    const preds = (blocks[bk] as Block).preds;
+    for (let k = 0; k < preds.length; k++) if ((preds[k] as Block).id >= bk) { back = true; break; }
+  }
+  if (!back) return undefined;
+  // Tarjan's strongly connected components over the predecessor edges (the same components as
+  // over the successors), with an explicit stack.
+  const out = new Uint8Array(n);
+  const index = new Int32Array(n).fill(-1), low = new Int32Array(n), onStack = new Uint8Array(n);
+  const stack = new Int32Array(n), callB = new Int32Array(n), callK = new Int32Array(n);
+  let sp = 0, next = 0;
+  for (let r = 0; r < n; r++) {
+    if ((index[r] as number) >= 0) continue;
+    let top = 0;
+    callB[0] = r; callK[0] = 0; index[r] = low[r] = next++; stack[sp++] = r; onStack[r] = 1;
+    while (top >= 0) {
+      const v = callB[top] as number, k = callK[top] as number, preds = (blocks[v] as Block).preds;
+      if (k < preds.length) {
+        callK[top] = k + 1;
+        const w = (preds[k] as Block).id;
+        if (w === v) out[v] = 1;
+        else if ((index[w] as number) < 0) { index[w] = low[w] = next++; stack[sp++] = w; onStack[w] = 1; top++; callB[top] = w; callK[top] = 0; }
+        else if (onStack[w] === 1 && (index[w] as number) < (low[v] as number)) low[v] = index[w] as number;
+        continue;
+      }
+      if (low[v] === index[v]) {
+        let start = sp - 1;
+        while (stack[start] !== v) start--;
+        const many = sp - start > 1;
+        for (let j = start; j < sp; j++) { const w = stack[j] as number; onStack[w] = 0; if (many) out[w] = 1; }
+        sp = start;
+      }
+      top--;
+      if (top >= 0) { const u = callB[top] as number; if ((low[v] as number) < (low[u] as number)) low[u] = low[v] as number; }
+    }
+  }
+  return out;
+}
+
 export function constructSsa(fn: IrFunction): void {
   fn.computePreds();
   const entry = fn.blocks[0];
@@ -135,7 +185,13 @@ export function constructSsa(fn: IrFunction): void {
   const reads = fn.idCount;
   if (PENDING_AT.length < reads) PENDING_AT = new Int32Array(Math.max(reads, 2 * PENDING_AT.length));
   const pendingAt = PENDING_AT.fill(0, 0, reads);
-  const newPhis: Inst[] = [];
+  /**
+   * The phis made, in the order of their ids (which sets their order in their blocks); a slot is
+   * kept empty for a merge's phi whose making waits for its arguments (below), and stays empty
+   * when they turn out the same value.
+   */
+  const newPhis: (Inst | undefined)[] = [];
+  const onCycle = blocksOnCycles(fn.blocks);
   const undefs = new Map<string, Inst>();
 
   // Phase 1: each block's own writes and reads.
@@ -194,6 +250,14 @@ export function constructSsa(fn: IrFunction): void {
    * read): that one works above the frames of the first and leaves `depth` as it found it.
    */
   const stackBlock: Block[] = [], stackPhi: (Inst | undefined)[] = [], stackArgAt: number[] = [], stackArgCount: number[] = [];
+  /**
+   * A merge off every cycle waits for its arguments before it has a phi: its frame keeps the id
+   * and the slot in `newPhis` that its phi takes (-1 for any other frame), and a phi is made
+   * there only when the arguments differ. A lookup cannot come back to such a block, so nothing
+   * sees the difference: the phi made up front would have had that id and that place, and where
+   * its arguments are one value it would have been removed at once, with no phi naming it.
+   */
+  const stackId: number[] = [], stackSlot: number[] = [];
   let depth = 0;
   /**
    * The frames' phi arguments: a frame with a phi reserves one slot per predecessor above the
@@ -206,8 +270,9 @@ export function constructSsa(fn: IrFunction): void {
   /**
    * The value of `reg` at the entry of `b0`: Braun et al.'s readVariableRecursive, with an explicit
    * stack of the blocks still waiting for a predecessor's value (a chain of thousands of blocks
-   * must not exhaust the call stack). A merge gets its phi before its arguments are looked up, so
-   * a loop reaching back finds it.
+   * must not exhaust the call stack). A merge on a cycle gets its phi before its arguments are
+   * looked up, so a loop reaching back finds it; any other merge gets one after, only where its
+   * arguments differ, under the id and in the place it would have had.
    */
   function readAtEntry(reg: Reg, type: IrType, b0: Block): Inst {
     const base = depth;
@@ -220,14 +285,21 @@ export function constructSsa(fn: IrFunction): void {
         if (known) { result = valueOf(known); break; }
         if (b.preds.length === 0) { result = undef(type); setEntry(b, reg, result); break; }
         let phi: Inst | undefined;
+        let id = -1, slot = -1;
         if (b.preds.length > 1) {
-          phi = fn.makeAt('Phi', NO_ARGS, NO_IMMS, type, undefined, undefined);
-          phi.block = b;
-          newPhis.push(phi);
-          setEntry(b, reg, phi);
+          if (onCycle !== undefined && onCycle[b.id] === 1) {
+            phi = fn.makeAt('Phi', NO_ARGS, NO_IMMS, type, undefined, undefined);
+            phi.block = b;
+            newPhis.push(phi);
+            setEntry(b, reg, phi);
+          } else {
+            id = fn.reserveId();
+            slot = newPhis.length;
+            newPhis.push(undefined);
+          }
         }
-        stackBlock[depth] = b; stackPhi[depth] = phi; stackArgAt[depth] = argTop; stackArgCount[depth] = 0;
-        if (phi) { argTop += b.preds.length; while (argStack.length < argTop) argStack.push(undefined); }
+        stackBlock[depth] = b; stackPhi[depth] = phi; stackArgAt[depth] = argTop; stackArgCount[depth] = 0; stackId[depth] = id; stackSlot[depth] = slot;
+        if (b.preds.length > 1) { argTop += b.preds.length; while (argStack.length < argTop) argStack.push(undefined); }
         depth++;
         const p = b.preds[0] as Block;
         const d = endDefs.get(at(p, reg));
@@ -237,9 +309,9 @@ export function constructSsa(fn: IrFunction): void {
       b = undefined;
       // Ascend: hand the value to the waiting blocks until one needs another predecessor.
       while (depth > base && !b) {
-        const fb = stackBlock[depth - 1] as Block, phi = stackPhi[depth - 1];
+        const fb = stackBlock[depth - 1] as Block, phi = stackPhi[depth - 1], id = stackId[depth - 1] as number;
         const v = result as Inst;
-        if (!phi) { setEntry(fb, reg, v); depth--; continue; }
+        if (!phi && id < 0) { setEntry(fb, reg, v); depth--; continue; }
         const at0 = stackArgAt[depth - 1] as number, count = (stackArgCount[depth - 1] as number) + 1;
         argStack[at0 + count - 1] = v;
         stackArgCount[depth - 1] = count;
@@ -249,12 +321,20 @@ export function constructSsa(fn: IrFunction): void {
           if (d) result = valueOf(d); else b = next;
           continue;
         }
+        if (!phi) {
+          // A waiting merge: its arguments' one value (as trivialValue would find it), or a phi.
+          let same: Inst | undefined = valueOf(argStack[at0] as Inst);
+          for (let k = 1; k < count; k++) if (valueOf(argStack[at0 + k] as Inst) !== same) { same = undefined; break; }
+          if (same) { argTop = at0; result = same; setEntry(fb, reg, same); depth--; continue; }
+        }
         const args = argStack.slice(at0, at0 + count) as Inst[];
         argTop = at0;
-        phi.args = args;
+        let p: Inst;
+        if (phi) { p = phi; p.args = args; }
+        else { p = fn.makeWithId(id, 'Phi', args, NO_IMMS, type, undefined, undefined); p.block = fb; newPhis[stackSlot[depth - 1] as number] = p; }
         // A phi named twice by this one is listed once (as a set would: its entries are this loop's, consecutive).
-        for (let k = 0; k < count; k++) { const a = args[k] as Inst; if (a.op === 'Phi') { const u = phiUsers.get(a); if (!u) phiUsers.set(a, [phi]); else if (u[u.length - 1] !== phi) u.push(phi); } }
-        result = tryRemoveTrivialPhi(phi);
+        for (let k = 0; k < count; k++) { const a = args[k] as Inst; if (a.op === 'Phi') { const u = phiUsers.get(a); if (!u) phiUsers.set(a, [p]); else if (u[u.length - 1] !== p) u.push(p); } }
+        result = phi ? tryRemoveTrivialPhi(phi) : p;
         setEntry(fb, reg, result);
         depth--;
       }
@@ -307,8 +387,8 @@ export function constructSsa(fn: IrFunction): void {
   for (let k = 0; k < pendingReads.length; k++) valueOf(pendingReads[k] as Inst);
   const phisOf = new Map<Block, Inst[]>();
   for (let k = 0; k < newPhis.length; k++) {
-    const p = newPhis[k] as Inst;
-    if (removed(p) || !p.block) continue;
+    const p = newPhis[k];
+    if (!p || removed(p) || !p.block) continue;
     const l = phisOf.get(p.block);
     if (l) l.push(p); else phisOf.set(p.block, [p]);
   }
