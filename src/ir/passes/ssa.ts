@@ -121,6 +121,17 @@ const END_DEFS = new RegTable(), ENTRY_DEFS = new RegTable();
  * allocation outside the heap.
  */
 let PENDING_AT = new Int32Array(1024);
+/**
+ * The run's lists, the process's too (a run's lists grew from empty, most of the pass's garbage
+ * after the blocks' predecessor lists): written by index under the run's own counts, their
+ * entries dropped at its end (no run's instructions kept alive). The reads to look up in program
+ * order; the phis made (below); the frames of readAtEntry and their phi arguments.
+ */
+const PENDING_READS: (Inst | undefined)[] = [];
+const NEW_PHIS: (Inst | undefined)[] = [];
+const STACK_BLOCK: (Block | undefined)[] = [], STACK_PHI: (Inst | undefined)[] = [], STACK_ARG_AT: number[] = [], STACK_ARG_COUNT: number[] = [];
+const STACK_ID: number[] = [], STACK_SLOT: number[] = [];
+const ARG_STACK: (Inst | undefined)[] = [];
 
 /**
  * By block id: 1 where the block lies on a cycle of the CFG (a strongly connected component of
@@ -187,12 +198,12 @@ export function constructSsa(fn: IrFunction): void {
   /** Reads answered by an earlier value (a write's argument, a phi, an undef). */
   const replaced = new Replacements();
   /**
-   * Reads to look up at their block's entry, in program order, with their blocks; by the read's
-   * id, 1 + its index there (0: none; a typed array, no record per read). Only the instructions
+   * Reads to look up at their block's entry, in program order (`pendingCount` of them); by the
+   * read's id, 1 + its block's index (0: none; a typed array, no record per read). Only the instructions
    * made before the pass can be such reads: ids below `reads`.
    */
-  const pendingReads: Inst[] = [];
-  const pendingBlocks: Block[] = [];
+  const pendingReads = PENDING_READS;
+  let pendingCount = 0;
   const reads = fn.idCount;
   if (PENDING_AT.length < reads) PENDING_AT = new Int32Array(Math.max(reads, 2 * PENDING_AT.length));
   const pendingAt = PENDING_AT.fill(0, 0, reads);
@@ -201,7 +212,8 @@ export function constructSsa(fn: IrFunction): void {
    * kept empty for a merge's phi whose making waits for its arguments (below), and stays empty
    * when they turn out the same value.
    */
-  const newPhis: (Inst | undefined)[] = [];
+  const newPhis = NEW_PHIS;
+  let phiCount = 0;
   const onCycle = blocksOnCycles(fn.blocks);
   const undefs = new Map<string, Inst>();
 
@@ -221,7 +233,7 @@ export function constructSsa(fn: IrFunction): void {
       } else {
         const cur = endDefs.get(at(b, reg));
         if (cur) replaced.set(i, cur);
-        else { pendingReads.push(i); pendingBlocks.push(b); pendingAt[i.id] = pendingReads.length; }
+        else { pendingReads[pendingCount++] = i; pendingAt[i.id] = bk + 1; }
       }
     }
   }
@@ -236,7 +248,7 @@ export function constructSsa(fn: IrFunction): void {
       if (p !== 0) {
         pendingAt[v.id] = 0;
         const reg = regOf(v);
-        replaced.set(v, readAtEntry(reg, typeOfReg(reg), pendingBlocks[p - 1] as Block));
+        replaced.set(v, readAtEntry(reg, typeOfReg(reg), blocks[p - 1] as Block));
         continue;
       }
       return v;
@@ -260,7 +272,7 @@ export function constructSsa(fn: IrFunction): void {
    * them); `depth` frames are live. A lookup can start another (valueOf of a value that is itself a
    * read): that one works above the frames of the first and leaves `depth` as it found it.
    */
-  const stackBlock: Block[] = [], stackPhi: (Inst | undefined)[] = [], stackArgAt: number[] = [], stackArgCount: number[] = [];
+  const stackBlock = STACK_BLOCK, stackPhi = STACK_PHI, stackArgAt = STACK_ARG_AT, stackArgCount = STACK_ARG_COUNT;
   /**
    * A merge off every cycle waits for its arguments before it has a phi: its frame keeps the id
    * and the slot in `newPhis` that its phi takes (-1 for any other frame), and a phi is made
@@ -268,14 +280,16 @@ export function constructSsa(fn: IrFunction): void {
    * sees the difference: the phi made up front would have had that id and that place, and where
    * its arguments are one value it would have been removed at once, with no phi naming it.
    */
-  const stackId: number[] = [], stackSlot: number[] = [];
+  const stackId = STACK_ID, stackSlot = STACK_SLOT;
+  /** The most frames live at once (the frames' entries to drop at the end). */
+  let maxDepth = 0;
   let depth = 0;
   /**
    * The frames' phi arguments: a frame with a phi reserves one slot per predecessor above the
    * frames below it (`argTop`), and its phi gets an array of exactly its arguments when complete
    * (an array pushed to from empty had room for 17).
    */
-  const argStack: (Inst | undefined)[] = [];
+  const argStack = ARG_STACK;
   let argTop = 0;
   // A phi's arguments until it is complete: ir.ts's shared empty list (an incomplete phi has none).
   /**
@@ -301,17 +315,18 @@ export function constructSsa(fn: IrFunction): void {
           if (onCycle !== undefined && onCycle[b.id] === 1) {
             phi = fn.makeAt('Phi', NO_ARGS, NO_IMMS, type, undefined, undefined);
             phi.block = b;
-            newPhis.push(phi);
+            newPhis[phiCount++] = phi;
             setEntry(b, reg, phi);
           } else {
             id = fn.reserveId();
-            slot = newPhis.length;
-            newPhis.push(undefined);
+            slot = phiCount++;
+            newPhis[slot] = undefined;
           }
         }
         stackBlock[depth] = b; stackPhi[depth] = phi; stackArgAt[depth] = argTop; stackArgCount[depth] = 0; stackId[depth] = id; stackSlot[depth] = slot;
         if (b.preds.length > 1) { argTop += b.preds.length; while (argStack.length < argTop) argStack.push(undefined); }
         depth++;
+        if (depth > maxDepth) maxDepth = depth;
         const p = b.preds[0] as Block;
         const d = endDefs.get(at(p, reg));
         if (d) { result = valueOf(d); break; }
@@ -395,9 +410,9 @@ export function constructSsa(fn: IrFunction): void {
   }
 
   // Phase 2: answer every read, then rebuild the blocks without register reads and writes.
-  for (let k = 0; k < pendingReads.length; k++) valueOf(pendingReads[k] as Inst);
+  for (let k = 0; k < pendingCount; k++) valueOf(pendingReads[k] as Inst);
   const phisOf = new Map<Block, Inst[]>();
-  for (let k = 0; k < newPhis.length; k++) {
+  for (let k = 0; k < phiCount; k++) {
     const p = newPhis[k];
     if (!p || removed(p) || !p.block) continue;
     const l = phisOf.get(p.block);
@@ -421,4 +436,6 @@ export function constructSsa(fn: IrFunction): void {
     }
   }
   endDefs.release(); entryDefs.release();
+  pendingReads.fill(undefined, 0, pendingCount); newPhis.fill(undefined, 0, phiCount);
+  stackBlock.fill(undefined, 0, maxDepth); stackPhi.fill(undefined, 0, maxDepth); argStack.fill(undefined);
 }
