@@ -132,6 +132,9 @@ const NEW_PHIS: (Inst | undefined)[] = [];
 const STACK_BLOCK: (Block | undefined)[] = [], STACK_PHI: (Inst | undefined)[] = [], STACK_ARG_AT: number[] = [], STACK_ARG_COUNT: number[] = [];
 const STACK_ID: number[] = [], STACK_SLOT: number[] = [];
 const ARG_STACK: (Inst | undefined)[] = [];
+/** The phis kept, by block (a stable counting sort of the phis made), and where each block's end: the process's too. */
+const PHIS_BY_BLOCK: (Inst | undefined)[] = [];
+let PHI_END = new Int32Array(256);
 
 /**
  * By block id: 1 where the block lies on a cycle of the CFG (a strongly connected component of
@@ -411,24 +414,38 @@ export function constructSsa(fn: IrFunction): void {
 
   // Phase 2: answer every read, then rebuild the blocks without register reads and writes.
   for (let k = 0; k < pendingCount; k++) valueOf(pendingReads[k] as Inst);
-  const phisOf = new Map<Block, Inst[]>();
+  // The phis kept, grouped by block in the order made (a counting sort by block id, which is the
+  // block's index): no map of lists.
+  const nb = blocks.length;
+  if (PHI_END.length < nb + 1) PHI_END = new Int32Array(Math.max(nb + 1, 2 * PHI_END.length));
+  const end = PHI_END.fill(0, 0, nb + 1);
+  let kept = 0;
   for (let k = 0; k < phiCount; k++) {
     const p = newPhis[k];
-    if (!p || removed(p) || !p.block) continue;
-    const l = phisOf.get(p.block);
-    if (l) l.push(p); else phisOf.set(p.block, [p]);
+    if (!p || removed(p) || !p.block) { newPhis[k] = undefined; continue; }
+    end[p.block.id + 1] = (end[p.block.id + 1] as number) + 1;
+    kept++;
   }
-  for (let bk = 0; bk < blocks.length; bk++) {
+  for (let bk = 0; bk < nb; bk++) end[bk + 1] = (end[bk + 1] as number) + (end[bk] as number);
+  const byBlock = PHIS_BY_BLOCK;
+  while (byBlock.length < kept) byBlock.push(undefined);
+  // Each block's slots from its start; after this, end[id] is where its phis end.
+  for (let k = 0; k < phiCount; k++) { const p = newPhis[k]; if (p) { const id = (p.block as Block).id, at = end[id] as number; byBlock[at] = p; end[id] = at + 1; } }
+  for (let bk = 0; bk < nb; bk++) {
     const b = blocks[bk] as Block;
-    const phis = phisOf.get(b);
+    const from = bk === 0 ? 0 : (end[bk - 1] as number), to = end[bk] as number, c = to - from;
     // Compacted in place (no register access), then the block's phis in front (the entry's undefs
-    // before them): a few values, so an unshift, not a new list.
+    // before them), the rest moved up in place.
     const insts = b.insts;
     let w = 0;
     for (let r = 0; r < insts.length; r++) { const i = insts[r] as Inst; if (!isRegOp(i)) insts[w++] = i; }
     insts.length = w;
-    if (b === entry && undefs.size !== 0) insts.unshift(...undefs.values(), ...(phis ?? []));
-    else if (phis) insts.unshift(...phis);
+    if (b === entry && undefs.size !== 0) insts.unshift(...undefs.values(), ...(byBlock.slice(from, to) as Inst[]));
+    else if (c !== 0) {
+      for (let j = 0; j < c; j++) insts.push(byBlock[from + j] as Inst);
+      for (let j = w - 1; j >= 0; j--) insts[j + c] = insts[j] as Inst;
+      for (let j = 0; j < c; j++) insts[j] = byBlock[from + j] as Inst;
+    }
     // Arguments rewritten in place: most instructions name no read, so no new array for them.
     for (let j = 0; j < insts.length; j++) {
       const args = (insts[j] as Inst).args;
@@ -436,6 +453,6 @@ export function constructSsa(fn: IrFunction): void {
     }
   }
   endDefs.release(); entryDefs.release();
-  pendingReads.fill(undefined, 0, pendingCount); newPhis.fill(undefined, 0, phiCount);
+  pendingReads.fill(undefined, 0, pendingCount); newPhis.fill(undefined, 0, phiCount); byBlock.fill(undefined, 0, kept);
   stackBlock.fill(undefined, 0, maxDepth); stackPhi.fill(undefined, 0, maxDepth); argStack.fill(undefined);
 }
