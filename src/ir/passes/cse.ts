@@ -72,11 +72,15 @@ function withOne<T>(list: T[], empty: T[], x: T): T[] {
   return list;
 }
 
-/** Returns how many instructions were removed. */
-export function eliminateCommonSubexpressions(fn: IrFunction): number {
+/**
+ * Returns how many instructions were removed. `predsCurrent`: the blocks' predecessor lists are
+ * already those of the terminators (the pipeline's SSA construction computed them and no pass
+ * since changes a terminator), so they are not recomputed.
+ */
+export function eliminateCommonSubexpressions(fn: IrFunction, predsCurrent = false): number {
   const entry = fn.blocks[0];
   if (!entry) return 0;
-  fn.computePreds();
+  if (!predsCurrent) fn.computePreds();
   // Hoist argument-free pure values into the entry block (before its terminator).
   const hoisted = HOISTED;
   let hoistedCount = 0;
