@@ -201,6 +201,22 @@ export class IrFunction {
   }
 
   /**
+   * Takes the next id without making an instruction: a pass that may make it later (`makeWithId`)
+   * or never, and must leave the ids of what it makes after as if it had made it now.
+   */
+  reserveId(): number { return this.nextId++; }
+
+  /** `makeAt` under an id from `reserveId` (each reserved id used at most once). */
+  makeWithId(id: number, op: Op, args: Inst[], imms: readonly Imm[], typed: IrType | undefined, pc: number | undefined, float: FloatMode | undefined): Inst {
+    const info = opInfo(op);
+    const type = info.typed ? typed : info.result;
+    if (type === undefined) throw new IrError(`${op} needs a type`);
+    if (info.float && !float) throw new IrError(`${op} needs a float mode`);
+    if (!(id >= 0 && id < this.nextId)) throw new IrError(`id ${id} was not reserved`);
+    return new Inst(id, op, type, args, imms, pc, float, info);
+  }
+
+  /**
    * Recomputes every block's predecessors from the terminators (as `succs` gives them, in block
    * order). Written over the lists in place: emptied and pushed to again, each list's storage was
    * made afresh at every recompute (SSA's and CSE's), and a list most often comes out the same.

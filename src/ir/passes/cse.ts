@@ -52,17 +52,38 @@ function equal(a: Inst, b: Inst): boolean {
 interface Edge { readonly from: number; readonly to: number }
 /** The edge list of a block without edges (shared; never added to). */
 const NO_EDGES: Edge[] = [];
+/** The dominator-tree children of a block without any (shared; never added to). */
+const NO_CHILDREN: number[] = [];
 
 /** The hash table's arrays (see below), shared by every run. */
 const TABLE = { heads: new Int32Array(64), next: new Int32Array(64), slots: new Int32Array(64) };
+/**
+ * The hoisted values and the table's entries, the process's lists (no pass runs inside another):
+ * written by index under the run's counts and cleared at its end, not grown from empty per run.
+ */
+const HOISTED: (Inst | undefined)[] = [];
+const ENTRIES: (Inst | undefined)[] = [];
 
-/** Returns how many instructions were removed. */
-export function eliminateCommonSubexpressions(fn: IrFunction): number {
+/** `list` with `x` added: a list of one or two made at its size (most are), a longer one pushed to. */
+function withOne<T>(list: T[], empty: T[], x: T): T[] {
+  if (list === empty) return [x];
+  if (list.length === 1) return [list[0] as T, x];
+  list.push(x);
+  return list;
+}
+
+/**
+ * Returns how many instructions were removed. `predsCurrent`: the blocks' predecessor lists are
+ * already those of the terminators (the pipeline's SSA construction computed them and no pass
+ * since changes a terminator), so they are not recomputed.
+ */
+export function eliminateCommonSubexpressions(fn: IrFunction, predsCurrent = false): number {
   const entry = fn.blocks[0];
   if (!entry) return 0;
-  fn.computePreds();
+  if (!predsCurrent) fn.computePreds();
   // Hoist argument-free pure values into the entry block (before its terminator).
-  const hoisted: Inst[] = [];
+  const hoisted = HOISTED;
+  let hoistedCount = 0;
   for (const b of fn.blocks) {
     if (b === entry) continue;
     // Compacted in place (no new list per block).
@@ -70,20 +91,21 @@ export function eliminateCommonSubexpressions(fn: IrFunction): number {
     let w = 0;
     for (let r = 0; r < insts.length; r++) {
       const i = insts[r] as Inst;
-      if (i.args.length === 0 && pure(i)) { i.block = entry; hoisted.push(i); } else insts[w++] = i;
+      if (i.args.length === 0 && pure(i)) { i.block = entry; hoisted[hoistedCount++] = i; } else insts[w++] = i;
     }
     insts.length = w;
   }
-  if (hoisted.length) {
-    // After the entry's leading params (loops, not spreads: blocks can be large).
-    const old = entry.insts.slice();
+  if (hoistedCount) {
+    // After the entry's leading params (loops, not spreads: blocks can be large), written over
+    // the entry's list in place: the hoisted values, then the rest of the block, its terminator last.
+    const insts = entry.insts;
     let k = 0;
-    while (k < old.length && old[k]?.op === 'Param') k++;
-    const list: Inst[] = old.slice(0, k);
-    for (const h of hoisted) list.push(h);
-    // The rest of the block, its terminator last.
-    for (let j = k; j < old.length; j++) list.push(old[j] as Inst);
-    entry.setInsts(list);
+    while (k < insts.length && insts[k]?.op === 'Param') k++;
+    const rest = insts.slice(k);
+    let w = k;
+    for (let j = 0; j < hoistedCount; j++) insts[w++] = hoisted[j] as Inst;
+    for (let j = 0; j < rest.length; j++) insts[w++] = rest[j] as Inst;
+    hoisted.fill(undefined, 0, hoistedCount);
   }
 
   const n = fn.blocks.length;
@@ -101,15 +123,15 @@ export function eliminateCommonSubexpressions(fn: IrFunction): number {
       const to = Number(t.imms[j]);
       if (fn.blocks[to] === undefined) continue;
       const e: Edge = { from: k, to };
-      if (succEdges[k] === NO_EDGES) succEdges[k] = [e]; else (succEdges[k] as Edge[]).push(e);
-      if (predEdges[to] === NO_EDGES) predEdges[to] = [e]; else (predEdges[to] as Edge[]).push(e);
+      succEdges[k] = withOne(succEdges[k] as Edge[], NO_EDGES, e);
+      predEdges[to] = withOne(predEdges[to] as Edge[], NO_EDGES, e);
     }
   }
   const rpo = reversePostorder(n, (id) => succEdges[id] ?? NO_EDGES);
   const idom = computeDominators(n, rpo, (id) => predEdges[id] ?? NO_EDGES);
   // Each block's children in the dominator tree, a list made at its first child.
-  const children: (number[] | undefined)[] = new Array<number[] | undefined>(n).fill(undefined);
-  for (let k = 0; k < rpo.length; k++) { const b = rpo[k] as number; const d = idom[b] ?? -1; if (d >= 0 && d < n) { const c = children[d]; if (c) c.push(b); else children[d] = [b]; } }
+  const children: number[][] = new Array<number[]>(n).fill(NO_CHILDREN);
+  for (let k = 0; k < rpo.length; k++) { const b = rpo[k] as number; const d = idom[b] ?? -1; if (d >= 0 && d < n) children[d] = withOne(children[d] as number[], NO_CHILDREN, b); }
 
   // A chained hash table whose entries are removed in the reverse order of insertion (the walk
   // over the dominator tree leaves a block's subtree after everything added below it): typed
@@ -127,22 +149,24 @@ export function eliminateCommonSubexpressions(fn: IrFunction): number {
   if (TABLE.next.length < count) { TABLE.next = new Int32Array(count); TABLE.slots = new Int32Array(count); }
   const heads = TABLE.heads.fill(-1, 0, 1 << bits);
   let next = TABLE.next, slots = TABLE.slots;
-  const entries: Inst[] = [];
+  const entries = ENTRIES;
+  let entryCount = 0, entryMax = 0;
   const add = (i: Inst, h: number) => {
-    const e = entries.length;
+    const e = entryCount;
     if (e === next.length) { const n2 = new Int32Array(e * 2); n2.set(next); next = TABLE.next = n2; const s2 = new Int32Array(e * 2); s2.set(slots); slots = TABLE.slots = s2; }
     const slot = h & mask;
     next[e] = heads[slot] as number;
     slots[e] = slot;
     heads[slot] = e;
-    entries.push(i);
+    entries[entryCount++] = i;
+    if (entryCount > entryMax) entryMax = entryCount;
   };
   const find = (i: Inst, h: number): Inst | undefined => {
     for (let e = heads[h & mask] as number; e >= 0; e = next[e] as number) { const x = entries[e] as Inst; if (equal(x, i)) return x; }
     return undefined;
   };
   const popTo = (size: number) => {
-    while (entries.length > size) { const e = entries.length - 1; heads[slots[e] as number] = next[e] as number; entries.pop(); }
+    while (entryCount > size) { const e = entryCount - 1; heads[slots[e] as number] = next[e] as number; entryCount--; }
   };
   const repl = new Replacements(fn.idCount);
   let removed = 0;
@@ -160,7 +184,7 @@ export function eliminateCommonSubexpressions(fn: IrFunction): number {
     const t = stackBlock.length - 1;
     const mark = stackMark[t] as number, bid = stackBlock[t] as number;
     if (mark >= 0) { popTo(mark); stackBlock.pop(); stackMark.pop(); continue; }
-    stackMark[t] = entries.length;
+    stackMark[t] = entryCount;
     const b = fn.blocks[bid];
     if (!b) continue;
     reached[bid] = true;
@@ -191,8 +215,8 @@ export function eliminateCommonSubexpressions(fn: IrFunction): number {
       if (again) late.push(i);
     }
     insts.length = w;
-    const kids = children[bid];
-    if (kids) for (let k = 0; k < kids.length; k++) { stackBlock.push(kids[k] as number); stackMark.push(-1); }
+    const kids = children[bid] as number[];
+    for (let k = 0; k < kids.length; k++) { stackBlock.push(kids[k] as number); stackMark.push(-1); }
   }
   // Phis (and any use reached before its definition was replaced) take the survivors: a single
   // substitution (substituteArgs) of every instruction left in a block. Only the late ones and the
@@ -202,5 +226,6 @@ export function eliminateCommonSubexpressions(fn: IrFunction): number {
     for (let k = 0; k < late.length; k++) substituteArgs(late[k] as Inst, repl);
     for (let bk = 0; bk < n; bk++) if (!reached[bk]) for (const i of (fn.blocks[bk] as Block).insts) substituteArgs(i, repl);
   }
+  entries.fill(undefined, 0, entryMax);
   return removed;
 }

@@ -12,7 +12,8 @@ export function runPasses(fn: IrFunction): void {
   constructSsa(fn);
   simplify(fn);
   foldConstants(fn);
-  eliminateCommonSubexpressions(fn);
+  // The predecessors constructSsa computed: simplify and fold change no terminator.
+  eliminateCommonSubexpressions(fn, true);
   eliminateDeadCode(fn);
   const errors = verifyFunction(fn);
   if (errors.length) throw new IrError(`IR of ${fn.name} is invalid after the passes: ${errors.slice(0, 5).join('; ')}${errors.length > 5 ? ` (+${errors.length - 5} more)` : ''}`);

@@ -46,6 +46,8 @@ const isRegOp = (i: Inst): boolean => regOf(i) >= 0;
  * Map's get or set cost over 100 ns and its growth most of the pass's garbage. The key and value
  * arrays are the process's (constructSsa starts no other run inside it), kept for the next run.
  */
+/** Blocks per group of consecutive slots in a RegTable (see slotOf): 8 measured best of 1, 8 and 16. */
+const GROUP_BITS = 3, GROUP = 1 << GROUP_BITS;
 class RegTable {
   /** 1 + the key of each slot; 0: empty. Slots [0, cap) are this run's (a small kernel clears only those). */
   private keys = new Int32Array(64);
@@ -67,9 +69,18 @@ class RegTable {
   release(): void {
     this.vals.fill(undefined, 0, this.cap);
   }
+  /**
+   * The slot of `key` (`at(block, reg)`), or the empty slot where it goes: linear probing from a
+   * start that keeps a register's values at GROUP consecutive blocks in consecutive slots (the top
+   * bits of the Fibonacci hash of the register and the block's group, then the block's low bits):
+   * a lookup walks to a block's predecessors, most often the blocks just before it, and finds
+   * their entries in the cache lines it has just read, where a hash of the whole key scattered
+   * them over a table larger than the cache.
+   */
   private slotOf(key: number): number {
     const keys = this.keys, mask = this.cap - 1, k1 = key + 1;
-    let s = Math.imul(k1, 0x9e3779b1) >>> this.shift;
+    const bid = (key / REGS) | 0, reg = key - bid * REGS;
+    let s = ((Math.imul(((bid >>> GROUP_BITS) * REGS + reg + 1) | 0, 0x9e3779b1) >>> (this.shift + GROUP_BITS)) << GROUP_BITS) | (bid & (GROUP - 1));
     for (;;) {
       const x = keys[s] as number;
       if (x === k1 || x === 0) return s;
@@ -110,6 +121,70 @@ const END_DEFS = new RegTable(), ENTRY_DEFS = new RegTable();
  * allocation outside the heap.
  */
 let PENDING_AT = new Int32Array(1024);
+/**
+ * The run's lists, the process's too (a run's lists grew from empty, most of the pass's garbage
+ * after the blocks' predecessor lists): written by index under the run's own counts, their
+ * entries dropped at its end (no run's instructions kept alive). The reads to look up in program
+ * order; the phis made (below); the frames of readAtEntry and their phi arguments.
+ */
+const PENDING_READS: (Inst | undefined)[] = [];
+const NEW_PHIS: (Inst | undefined)[] = [];
+const STACK_BLOCK: (Block | undefined)[] = [], STACK_PHI: (Inst | undefined)[] = [], STACK_ARG_AT: number[] = [], STACK_ARG_COUNT: number[] = [];
+const STACK_ID: number[] = [], STACK_SLOT: number[] = [];
+const ARG_STACK: (Inst | undefined)[] = [];
+/** The phis kept, by block (a stable counting sort of the phis made), and where each block's end: the process's too. */
+const PHIS_BY_BLOCK: (Inst | undefined)[] = [];
+let PHI_END = new Int32Array(256);
+
+/**
+ * By block id: 1 where the block lies on a cycle of the CFG (a strongly connected component of
+ * more than one block, or a block that is its own predecessor); undefined when no block does.
+ * Only there can a register's lookup come back to the block it started from (a lookup, with the
+ * lookups it starts through valueOf, walks predecessors backwards), so only there must a merge
+ * have its phi before its arguments are looked up. No cycle without an edge p -> b with
+ * p.id >= b.id (ids cannot rise all the way round), so a function without one has none.
+ */
+function blocksOnCycles(blocks: readonly Block[]): Uint8Array | undefined {
+  const n = blocks.length;
+  let back = false;
+  for (let bk = 0; bk < n && !back; bk++) {
+    const preds = (blocks[bk] as Block).preds;
+    for (let k = 0; k < preds.length; k++) if ((preds[k] as Block).id >= bk) { back = true; break; }
+  }
+  if (!back) return undefined;
+  // Tarjan's strongly connected components over the predecessor edges (the same components as
+  // over the successors), with an explicit stack.
+  const out = new Uint8Array(n);
+  const index = new Int32Array(n).fill(-1), low = new Int32Array(n), onStack = new Uint8Array(n);
+  const stack = new Int32Array(n), callB = new Int32Array(n), callK = new Int32Array(n);
+  let sp = 0, next = 0;
+  for (let r = 0; r < n; r++) {
+    if ((index[r] as number) >= 0) continue;
+    let top = 0;
+    callB[0] = r; callK[0] = 0; index[r] = low[r] = next++; stack[sp++] = r; onStack[r] = 1;
+    while (top >= 0) {
+      const v = callB[top] as number, k = callK[top] as number, preds = (blocks[v] as Block).preds;
+      if (k < preds.length) {
+        callK[top] = k + 1;
+        const w = (preds[k] as Block).id;
+        if (w === v) out[v] = 1;
+        else if ((index[w] as number) < 0) { index[w] = low[w] = next++; stack[sp++] = w; onStack[w] = 1; top++; callB[top] = w; callK[top] = 0; }
+        else if (onStack[w] === 1 && (index[w] as number) < (low[v] as number)) low[v] = index[w] as number;
+        continue;
+      }
+      if (low[v] === index[v]) {
+        let start = sp - 1;
+        while (stack[start] !== v) start--;
+        const many = sp - start > 1;
+        for (let j = start; j < sp; j++) { const w = stack[j] as number; onStack[w] = 0; if (many) out[w] = 1; }
+        sp = start;
+      }
+      top--;
+      if (top >= 0) { const u = callB[top] as number; if ((low[v] as number) < (low[u] as number)) low[u] = low[v] as number; }
+    }
+  }
+  return out;
+}
 
 export function constructSsa(fn: IrFunction): void {
   fn.computePreds();
@@ -126,16 +201,23 @@ export function constructSsa(fn: IrFunction): void {
   /** Reads answered by an earlier value (a write's argument, a phi, an undef). */
   const replaced = new Replacements();
   /**
-   * Reads to look up at their block's entry, in program order, with their blocks; by the read's
-   * id, 1 + its index there (0: none; a typed array, no record per read). Only the instructions
+   * Reads to look up at their block's entry, in program order (`pendingCount` of them); by the
+   * read's id, 1 + its block's index (0: none; a typed array, no record per read). Only the instructions
    * made before the pass can be such reads: ids below `reads`.
    */
-  const pendingReads: Inst[] = [];
-  const pendingBlocks: Block[] = [];
+  const pendingReads = PENDING_READS;
+  let pendingCount = 0;
   const reads = fn.idCount;
   if (PENDING_AT.length < reads) PENDING_AT = new Int32Array(Math.max(reads, 2 * PENDING_AT.length));
   const pendingAt = PENDING_AT.fill(0, 0, reads);
-  const newPhis: Inst[] = [];
+  /**
+   * The phis made, in the order of their ids (which sets their order in their blocks); a slot is
+   * kept empty for a merge's phi whose making waits for its arguments (below), and stays empty
+   * when they turn out the same value.
+   */
+  const newPhis = NEW_PHIS;
+  let phiCount = 0;
+  const onCycle = blocksOnCycles(fn.blocks);
   const undefs = new Map<string, Inst>();
 
   // Phase 1: each block's own writes and reads.
@@ -154,7 +236,7 @@ export function constructSsa(fn: IrFunction): void {
       } else {
         const cur = endDefs.get(at(b, reg));
         if (cur) replaced.set(i, cur);
-        else { pendingReads.push(i); pendingBlocks.push(b); pendingAt[i.id] = pendingReads.length; }
+        else { pendingReads[pendingCount++] = i; pendingAt[i.id] = bk + 1; }
       }
     }
   }
@@ -169,7 +251,7 @@ export function constructSsa(fn: IrFunction): void {
       if (p !== 0) {
         pendingAt[v.id] = 0;
         const reg = regOf(v);
-        replaced.set(v, readAtEntry(reg, typeOfReg(reg), pendingBlocks[p - 1] as Block));
+        replaced.set(v, readAtEntry(reg, typeOfReg(reg), blocks[p - 1] as Block));
         continue;
       }
       return v;
@@ -193,21 +275,32 @@ export function constructSsa(fn: IrFunction): void {
    * them); `depth` frames are live. A lookup can start another (valueOf of a value that is itself a
    * read): that one works above the frames of the first and leaves `depth` as it found it.
    */
-  const stackBlock: Block[] = [], stackPhi: (Inst | undefined)[] = [], stackArgAt: number[] = [], stackArgCount: number[] = [];
+  const stackBlock = STACK_BLOCK, stackPhi = STACK_PHI, stackArgAt = STACK_ARG_AT, stackArgCount = STACK_ARG_COUNT;
+  /**
+   * A merge off every cycle waits for its arguments before it has a phi: its frame keeps the id
+   * and the slot in `newPhis` that its phi takes (-1 for any other frame), and a phi is made
+   * there only when the arguments differ. A lookup cannot come back to such a block, so nothing
+   * sees the difference: the phi made up front would have had that id and that place, and where
+   * its arguments are one value it would have been removed at once, with no phi naming it.
+   */
+  const stackId = STACK_ID, stackSlot = STACK_SLOT;
+  /** The most frames live at once (the frames' entries to drop at the end). */
+  let maxDepth = 0;
   let depth = 0;
   /**
    * The frames' phi arguments: a frame with a phi reserves one slot per predecessor above the
    * frames below it (`argTop`), and its phi gets an array of exactly its arguments when complete
    * (an array pushed to from empty had room for 17).
    */
-  const argStack: (Inst | undefined)[] = [];
+  const argStack = ARG_STACK;
   let argTop = 0;
   // A phi's arguments until it is complete: ir.ts's shared empty list (an incomplete phi has none).
   /**
    * The value of `reg` at the entry of `b0`: Braun et al.'s readVariableRecursive, with an explicit
    * stack of the blocks still waiting for a predecessor's value (a chain of thousands of blocks
-   * must not exhaust the call stack). A merge gets its phi before its arguments are looked up, so
-   * a loop reaching back finds it.
+   * must not exhaust the call stack). A merge on a cycle gets its phi before its arguments are
+   * looked up, so a loop reaching back finds it; any other merge gets one after, only where its
+   * arguments differ, under the id and in the place it would have had.
    */
   function readAtEntry(reg: Reg, type: IrType, b0: Block): Inst {
     const base = depth;
@@ -220,15 +313,23 @@ export function constructSsa(fn: IrFunction): void {
         if (known) { result = valueOf(known); break; }
         if (b.preds.length === 0) { result = undef(type); setEntry(b, reg, result); break; }
         let phi: Inst | undefined;
+        let id = -1, slot = -1;
         if (b.preds.length > 1) {
-          phi = fn.makeAt('Phi', NO_ARGS, NO_IMMS, type, undefined, undefined);
-          phi.block = b;
-          newPhis.push(phi);
-          setEntry(b, reg, phi);
+          if (onCycle !== undefined && onCycle[b.id] === 1) {
+            phi = fn.makeAt('Phi', NO_ARGS, NO_IMMS, type, undefined, undefined);
+            phi.block = b;
+            newPhis[phiCount++] = phi;
+            setEntry(b, reg, phi);
+          } else {
+            id = fn.reserveId();
+            slot = phiCount++;
+            newPhis[slot] = undefined;
+          }
         }
-        stackBlock[depth] = b; stackPhi[depth] = phi; stackArgAt[depth] = argTop; stackArgCount[depth] = 0;
-        if (phi) { argTop += b.preds.length; while (argStack.length < argTop) argStack.push(undefined); }
+        stackBlock[depth] = b; stackPhi[depth] = phi; stackArgAt[depth] = argTop; stackArgCount[depth] = 0; stackId[depth] = id; stackSlot[depth] = slot;
+        if (b.preds.length > 1) { argTop += b.preds.length; while (argStack.length < argTop) argStack.push(undefined); }
         depth++;
+        if (depth > maxDepth) maxDepth = depth;
         const p = b.preds[0] as Block;
         const d = endDefs.get(at(p, reg));
         if (d) { result = valueOf(d); break; }
@@ -237,9 +338,9 @@ export function constructSsa(fn: IrFunction): void {
       b = undefined;
       // Ascend: hand the value to the waiting blocks until one needs another predecessor.
       while (depth > base && !b) {
-        const fb = stackBlock[depth - 1] as Block, phi = stackPhi[depth - 1];
+        const fb = stackBlock[depth - 1] as Block, phi = stackPhi[depth - 1], id = stackId[depth - 1] as number;
         const v = result as Inst;
-        if (!phi) { setEntry(fb, reg, v); depth--; continue; }
+        if (!phi && id < 0) { setEntry(fb, reg, v); depth--; continue; }
         const at0 = stackArgAt[depth - 1] as number, count = (stackArgCount[depth - 1] as number) + 1;
         argStack[at0 + count - 1] = v;
         stackArgCount[depth - 1] = count;
@@ -249,12 +350,20 @@ export function constructSsa(fn: IrFunction): void {
           if (d) result = valueOf(d); else b = next;
           continue;
         }
+        if (!phi) {
+          // A waiting merge: its arguments' one value (as trivialValue would find it), or a phi.
+          let same: Inst | undefined = valueOf(argStack[at0] as Inst);
+          for (let k = 1; k < count; k++) if (valueOf(argStack[at0 + k] as Inst) !== same) { same = undefined; break; }
+          if (same) { argTop = at0; result = same; setEntry(fb, reg, same); depth--; continue; }
+        }
         const args = argStack.slice(at0, at0 + count) as Inst[];
         argTop = at0;
-        phi.args = args;
+        let p: Inst;
+        if (phi) { p = phi; p.args = args; }
+        else { p = fn.makeWithId(id, 'Phi', args, NO_IMMS, type, undefined, undefined); p.block = fb; newPhis[stackSlot[depth - 1] as number] = p; }
         // A phi named twice by this one is listed once (as a set would: its entries are this loop's, consecutive).
-        for (let k = 0; k < count; k++) { const a = args[k] as Inst; if (a.op === 'Phi') { const u = phiUsers.get(a); if (!u) phiUsers.set(a, [phi]); else if (u[u.length - 1] !== phi) u.push(phi); } }
-        result = tryRemoveTrivialPhi(phi);
+        for (let k = 0; k < count; k++) { const a = args[k] as Inst; if (a.op === 'Phi') { const u = phiUsers.get(a); if (!u) phiUsers.set(a, [p]); else if (u[u.length - 1] !== p) u.push(p); } }
+        result = phi ? tryRemoveTrivialPhi(phi) : p;
         setEntry(fb, reg, result);
         depth--;
       }
@@ -304,25 +413,39 @@ export function constructSsa(fn: IrFunction): void {
   }
 
   // Phase 2: answer every read, then rebuild the blocks without register reads and writes.
-  for (let k = 0; k < pendingReads.length; k++) valueOf(pendingReads[k] as Inst);
-  const phisOf = new Map<Block, Inst[]>();
-  for (let k = 0; k < newPhis.length; k++) {
-    const p = newPhis[k] as Inst;
-    if (removed(p) || !p.block) continue;
-    const l = phisOf.get(p.block);
-    if (l) l.push(p); else phisOf.set(p.block, [p]);
+  for (let k = 0; k < pendingCount; k++) valueOf(pendingReads[k] as Inst);
+  // The phis kept, grouped by block in the order made (a counting sort by block id, which is the
+  // block's index): no map of lists.
+  const nb = blocks.length;
+  if (PHI_END.length < nb + 1) PHI_END = new Int32Array(Math.max(nb + 1, 2 * PHI_END.length));
+  const end = PHI_END.fill(0, 0, nb + 1);
+  let kept = 0;
+  for (let k = 0; k < phiCount; k++) {
+    const p = newPhis[k];
+    if (!p || removed(p) || !p.block) { newPhis[k] = undefined; continue; }
+    end[p.block.id + 1] = (end[p.block.id + 1] as number) + 1;
+    kept++;
   }
-  for (let bk = 0; bk < blocks.length; bk++) {
+  for (let bk = 0; bk < nb; bk++) end[bk + 1] = (end[bk + 1] as number) + (end[bk] as number);
+  const byBlock = PHIS_BY_BLOCK;
+  while (byBlock.length < kept) byBlock.push(undefined);
+  // Each block's slots from its start; after this, end[id] is where its phis end.
+  for (let k = 0; k < phiCount; k++) { const p = newPhis[k]; if (p) { const id = (p.block as Block).id, at = end[id] as number; byBlock[at] = p; end[id] = at + 1; } }
+  for (let bk = 0; bk < nb; bk++) {
     const b = blocks[bk] as Block;
-    const phis = phisOf.get(b);
+    const from = bk === 0 ? 0 : (end[bk - 1] as number), to = end[bk] as number, c = to - from;
     // Compacted in place (no register access), then the block's phis in front (the entry's undefs
-    // before them): a few values, so an unshift, not a new list.
+    // before them), the rest moved up in place.
     const insts = b.insts;
     let w = 0;
     for (let r = 0; r < insts.length; r++) { const i = insts[r] as Inst; if (!isRegOp(i)) insts[w++] = i; }
     insts.length = w;
-    if (b === entry && undefs.size !== 0) insts.unshift(...undefs.values(), ...(phis ?? []));
-    else if (phis) insts.unshift(...phis);
+    if (b === entry && undefs.size !== 0) insts.unshift(...undefs.values(), ...(byBlock.slice(from, to) as Inst[]));
+    else if (c !== 0) {
+      for (let j = 0; j < c; j++) insts.push(byBlock[from + j] as Inst);
+      for (let j = w - 1; j >= 0; j--) insts[j + c] = insts[j] as Inst;
+      for (let j = 0; j < c; j++) insts[j] = byBlock[from + j] as Inst;
+    }
     // Arguments rewritten in place: most instructions name no read, so no new array for them.
     for (let j = 0; j < insts.length; j++) {
       const args = (insts[j] as Inst).args;
@@ -330,4 +453,6 @@ export function constructSsa(fn: IrFunction): void {
     }
   }
   endDefs.release(); entryDefs.release();
+  pendingReads.fill(undefined, 0, pendingCount); newPhis.fill(undefined, 0, phiCount); byBlock.fill(undefined, 0, kept);
+  stackBlock.fill(undefined, 0, maxDepth); stackPhi.fill(undefined, 0, maxDepth); argStack.fill(undefined);
 }
