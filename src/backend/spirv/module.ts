@@ -99,14 +99,13 @@ class Words {
   }
   /**
    * A stream that starts with these words (a template's, which takes no more words): its chunks
-   * shared, its first own chunk with room for a kernel's body (growing again and again was measurable).
+   * shared, its own chunks from the first size on, doubling. Not a first chunk sized for a large
+   * body (four times the template's words, thousands): zeroing that was about a tenth of a
+   * one-instruction kernel's recompile, and a large body's doublings copy nothing.
    */
   copy(): Words {
     const c = new Words();
     this.chunksTo(c.full as Uint32Array[]);
-    let size = 0;
-    for (let k = 0; k < c.full.length; k++) size += (c.full[k] as Uint32Array).length;
-    c.next = Math.max(1024, 4 * size);
     return c;
   }
 }
@@ -294,6 +293,32 @@ function versionNumber(v: string): number {
   return n;
 }
 
+/**
+ * The op methods' operand arrays by operand count, and emitRelocatable's word arrays by length:
+ * the process's, reused by every module (neither call keeps a reference to its array or makes
+ * another call that uses one). Per module they were made again for every kernel's fork.
+ */
+const OPERAND_ARRAYS: Operand[][] = [];
+const WORD_ARRAYS: number[][] = [];
+/** The op methods' array for `n` operands (its elements 0 between calls). */
+function operandArray(n: number): Operand[] {
+  let a = OPERAND_ARRAYS[n];
+  if (a === undefined) {
+    for (let k = OPERAND_ARRAYS.length; k <= n; k++) OPERAND_ARRAYS.push(new Array<Operand>(k).fill(0));
+    a = OPERAND_ARRAYS[n] as Operand[];
+  }
+  return a;
+}
+/** emitRelocatable's array of `n` words. */
+function wordArray(n: number): number[] {
+  let a = WORD_ARRAYS[n];
+  if (a === undefined) {
+    for (let k = WORD_ARRAYS.length; k <= n; k++) WORD_ARRAYS.push(new Array<number>(k).fill(0));
+    a = WORD_ARRAYS[n] as number[];
+  }
+  return a;
+}
+
 /** A deduplicated instruction: its kind, its words without the result id, its id. */
 interface DedupEntry { readonly kind: string; readonly words: readonly number[]; readonly id: Id | null }
 
@@ -365,10 +390,6 @@ export class Module {
   private ctxMade: EncodeContext | undefined;
   /** While recordFunction runs: every instruction placed. */
   private recorder: Recorded[] | undefined;
-  /** The op methods' operand arrays, by operand count (below). */
-  private readonly operandArrays: Operand[][] = [];
-  /** emitRelocatable's word arrays, by length (wordArray). */
-  private readonly wordArrays: number[][] = [];
   /** The module this one was forked from (its ids are ids here too). */
   private template: Module | undefined;
   /** Forked: no more instructions or ids. */
@@ -392,26 +413,6 @@ export class Module {
       numericType: (t) => this.numericType(t),
       typeOfValue: (v) => this.valueTypes.get(v.value),
     };
-  }
-
-  /** @internal The op methods' array for `n` operands (reused: its elements are the last call's until overwritten). */
-  operandArray(n: number): Operand[] {
-    let a = this.operandArrays[n];
-    if (a === undefined) {
-      for (let k = this.operandArrays.length; k <= n; k++) this.operandArrays.push(Array.from({ length: k }, () => 0));
-      a = this.operandArrays[n] as Operand[];
-    }
-    return a;
-  }
-
-  /** emitRelocatable's array of `n` words (reused). */
-  private wordArray(n: number): number[] {
-    let a = this.wordArrays[n];
-    if (a === undefined) {
-      for (let k = this.wordArrays.length; k <= n; k++) this.wordArrays.push(new Array<number>(k).fill(0));
-      a = this.wordArrays[n] as number[];
-    }
-    return a;
   }
 
   /** The sections' own words, in the order `inherited` keeps them. */
@@ -1013,7 +1014,7 @@ export class Module {
       const x = f.globals[k] as RelocatableGlobal;
       // The words patched in an array reused for each length: define keeps no reference to it
       // (most of them find an identical instruction, and those it places it copies).
-      const words = this.wordArray(x.words.length);
+      const words = wordArray(x.words.length);
       for (let j = 0; j < words.length; j++) words[j] = x.words[j] as number;
       for (let j = 0; j < x.ids.length; j++) { const p = x.ids[j] as number; words[p] = num[words[p] as number] as number; }
       const id = this.define(x.op, x.info, NO_OPERANDS, words, x.result, x.resultType >= 0 ? typeIds[x.resultType] : undefined, undefined, undefined);
@@ -1081,9 +1082,12 @@ for (const name of Object.keys(OPS)) {
   const plan = plainPlan(name, info);
   const general = function (this: Module): Id | undefined {
     const n = arguments.length;
-    const operands = this.operandArray(n);
+    const operands = operandArray(n);
     for (let k = 0; k < n; k++) operands[k] = arguments[k] as Operand;
-    return this.emitWith(name, info, plan, operands, undefined);
+    const r = this.emitWith(name, info, plan, operands, undefined);
+    // Cleared: the array outlives the module, and its ids would keep the module alive.
+    for (let k = 0; k < n; k++) operands[k] = 0;
+    return r;
   };
   const ids = plan ? valueIds(info) : 0;
   const opcode = info.opcode;
