@@ -66,7 +66,7 @@ import type { TargetProfile } from '../profile.js';
 import type { Block, Inst, IrFunction } from '../../ir/ir.js';
 import { CLOCKS, type IrType, LDS_ATOMIC_SRC2, LDS_ATOMIC_WIDE, type LdsRmw, type Op } from '../../ir/ops.js';
 import { Module, type RelocatableFunction } from './module.js';
-import type { Id } from './operands.js';
+import { Id } from './operands.js';
 import { CompileError } from './errors.js';
 import { emitOp, EVERYWHERE, type KernelState, type Scalars } from './emit-ops.js';
 import { type EntryFloatControls, planFloatControls, withGuarded } from './float-controls.js';
@@ -373,6 +373,11 @@ function widthMask(widths: readonly (16 | 32 | 64)[]): number {
   return b;
 }
 
+/** The KernelState values that are the wave's (its items'). */
+type WaveValue = 'localIds' | 'inGrid' | 'waveInGroup' | 'scratchBase';
+/** A wave value outside a wave's turn: an id of no module. */
+const NO_TURN = new Id(0, Object.freeze({}));
+
 /** The launch values (the prologue's) that a wave's work-items are computed from. */
 interface Launch {
   readonly ws: number; readonly scratch: boolean; readonly waveBytes: number;
@@ -483,8 +488,6 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
   const fnPtr = (t: Id) => m.OpTypePointer('Function', t);
   // The wave's items: the prologue's (a wave per Vulkan workgroup), or for each turn of the workgroup layout below.
   let items = p.items;
-
-  const current = () => items ?? (() => { throw new CompileError('internal: a wave value outside a wave\'s turn'); })();
   const groupIds = [gx, gy, gz];
 
   // The emitter's own lane-dependent branches and loops (a fault's store, the DS ops' lane 0, the
@@ -612,13 +615,16 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
     }, [{ type: tBool, value: active }, { type: t, value: zero }]);
     return m.OpSelect(t, active, old as Id, zero);
   };
-  const kernel: KernelState = {
+  // The wave's values are data properties, set from its items (the workgroup layout sets them at
+  // the start of each turn, below); before a turn they are NO_TURN, which no module owns (an
+  // instruction using it is a BuilderError). Getters in this literal cost about 1.5 µs a kernel.
+  const kernel: Omit<KernelState, WaveValue> & { -readonly [K in WaveValue]: KernelState[K] } = {
     waveSize: ws, lane, groupIds, kernargPtr, imagePtr, dispatchPtr, sinkPtr, psbU32, helperFns,
-    get localIds() { return current().localIds; },
-    get inGrid() { return current().inGrid; },
-    get waveInGroup() { return current().wave; },
+    localIds: items?.localIds ?? [NO_TURN, NO_TURN, NO_TURN],
+    inGrid: items?.inGrid ?? NO_TURN,
+    waveInGroup: items?.wave ?? NO_TURN,
     wavesInGroup: wavesPerGroup,
-    get scratchBase() { return current().scratchBase; },
+    scratchBase: items?.scratchBase ?? NO_TURN,
     scratchRing: scratchPtr, scratchRingBytes,
     bytePointer(a) {
       if (psbU8 === undefined) throw new CompileError('internal: a byte access without 8-bit storage');
@@ -955,6 +961,10 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
     m.OpBranchConditional(more, wBody, wExit);
     m.label(wBody);
     items = waveItems(sc, p.launch, w);
+    kernel.localIds = items.localIds;
+    kernel.inGrid = items.inGrid;
+    kernel.waveInGroup = items.wave;
+    kernel.scratchBase = items.scratchBase;
     const pcOf = () => m.OpAccessChain(fnPtr(tU32), pcs, w);
     const pc = m.OpLoad(tU32, pcOf());
     const some = m.OpINotEqual(tBool, m.OpBitwiseOr(tU32, kernel.ballot(items.inGrid, false), kernel.ballot(items.inGrid, true)), c32(0));
