@@ -417,17 +417,27 @@ function deviceFloats(h: IrFunction): { readonly any: boolean; readonly f64: boo
   return r;
 }
 
-export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitOptions = {}): EmitResult {
-  const ws = fn.waveSize;
-  const floatOps: { pc: number | undefined; op: Op; lowering: 'native' }[] = [];
-  // The float ops left after lowering must all be native under one set of entry point modes.
-  const fc = planFloatControls(fn, profile);
+/** What the kernel's instructions need of the module (emitSpirv's scan; refusals as CompileErrors). */
+interface Uses {
+  readonly bytes: boolean; readonly byteStores: boolean; readonly atomics: boolean; readonly atomics64: boolean;
+  readonly lds: boolean; readonly barriers: boolean; readonly permutes: boolean; readonly dwords: boolean;
+  readonly scratch: boolean; readonly ringBytes: boolean; readonly clocks: boolean; readonly image: boolean;
+}
+/** Every op the scan looks at (the rest, unless float ops, are skipped by one lookup). */
+const SCANNED: ReadonlySet<Op> = new Set<Op>([...LDS_OPS, ...ATOMICS, ...BYTE_OPS, 'Barrier', 'PermuteLanes', 'ScratchBase', 'ScratchRing', 'ScratchRingBytes', 'ReadClock', 'LoadGlobal32', 'StoreGlobal32', 'CodeAddress']);
+
+/**
+ * The scan of emitSpirv: what the module needs, each native float op pushed to `floatOps`. A
+ * function of its own (not a loop in emitSpirv, which runs once per kernel and stayed unoptimised
+ * there), and most instructions skipped by one set lookup.
+ */
+function usesOf(fn: IrFunction, profile: TargetProfile, options: EmitOptions, fc: ReturnType<typeof planFloatControls>, floatOps: { pc: number | undefined; op: Op; lowering: 'native' }[]): Uses {
   let bytes = false, byteStores = false, atomics = false, atomics64 = false;
   let lds = false, barriers = false, permutes = false, dwords = false, scratch = false, ringBytes = false, clocks = false, image = false;
-  // Indexed loops: emitSpirv runs once per kernel, mostly unoptimised, where for…of makes an
-  // iterator result per instruction.
+  // Indexed loops: for…of makes an iterator result per instruction where unoptimised.
   for (let bk = 0; bk < fn.blocks.length; bk++) for (let k = 0, insts = (fn.blocks[bk] as Block).insts; k < insts.length; k++) {
     const i = insts[k] as Inst;
+    if (!i.float && !SCANNED.has(i.op)) continue;
     // Without LDS (0 bytes) every LDS access is out of range (reads 0, writes nothing, as the
     // interpreter's): such ops need no LDS and no workgroup layout (kernel.ldsLoad & co. below).
     if (LDS_OPS.has(i.op) && (options.ldsBytes ?? 0) > 0) lds = true;
@@ -457,6 +467,17 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
     if (!fc.native.has(i)) throw new CompileError(fc.why(i), i.pc);
     floatOps.push({ pc: i.pc, op: i.op, lowering: 'native' });
   }
+  return { bytes, byteStores, atomics, atomics64, lds, barriers, permutes, dwords, scratch, ringBytes, clocks, image };
+}
+
+export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitOptions = {}): EmitResult {
+  const ws = fn.waveSize;
+  const floatOps: { pc: number | undefined; op: Op; lowering: 'native' }[] = [];
+  // The float ops left after lowering must all be native under one set of entry point modes.
+  const fc = planFloatControls(fn, profile);
+  const u = usesOf(fn, profile, options, fc, floatOps);
+  let { bytes } = u;
+  const { byteStores, atomics, atomics64, lds, barriers, permutes, dwords, scratch, ringBytes, clocks, image } = u;
   // Helpers with device float ops (guarded add/sub/mul) need nearest even and signed zeros kept.
   const guarded = fn.helpers.some((h) => deviceFloats(h).any);
   // ... and f64 device ops (the guarded fma) the Float64 capability and the same for 64 bits.
