@@ -689,6 +689,38 @@ export class Module {
     return id;
   }
 
+  /**
+   * @internal A body instruction of opcode `opcode` whose `n` (0 to 6) operands `a`..`f` are all
+   * ids of this module, its result (if any: `resultIndex` 0 or 1) among them at `resultIndex`, the
+   * first operand its result type when `hasType`: written into the open block's words as emitPlain
+   * writes it. GENERAL (nothing written) where emitPlain would not write it so, or while recording.
+   */
+  writeIds(opcode: number, resultIndex: number, hasType: boolean, n: number, a: unknown, b: unknown, c: unknown, d: unknown, e: unknown, f: unknown): Id | undefined | typeof GENERAL {
+    const fn = this.current;
+    if (fn === undefined || fn.firstLabel === undefined || this.frozen || this.recorder !== undefined) return GENERAL;
+    if ((n > 0 && !this.ownId(a)) || (n > 1 && !this.ownId(b)) || (n > 2 && !this.ownId(c)) || (n > 3 && !this.ownId(d)) || (n > 4 && !this.ownId(e)) || (n > 5 && !this.ownId(f))) return GENERAL;
+    const body = fn.body, size = n + (resultIndex >= 0 ? 2 : 1);
+    const buf = body.room(size);
+    let at = body.length;
+    buf[at++] = (size << 16 | opcode) >>> 0;
+    let id: Id | undefined;
+    if (resultIndex === 0) { id = new Id(this.nextId++, this); buf[at++] = id.value; }
+    if (n > 0) buf[at++] = (a as Id).value;
+    if (resultIndex === 1) { id = new Id(this.nextId++, this); buf[at++] = id.value; }
+    if (n > 1) buf[at++] = (b as Id).value;
+    if (n > 2) buf[at++] = (c as Id).value;
+    if (n > 3) buf[at++] = (d as Id).value;
+    if (n > 4) buf[at++] = (e as Id).value;
+    if (n > 5) buf[at++] = (f as Id).value;
+    body.length = at;
+    if (id !== undefined && hasType) this.valueTypes.set(id.value, a as Id);
+    return id;
+  }
+
+  private ownId(v: unknown): boolean {
+    return v instanceof Id && this.owns(v);
+  }
+
   /** Which kind of deduplicated instruction `op` is (with its words, the key that finds an identical earlier one); undefined: never deduplicated. */
   private dedupKind(op: string, info: OpInfo): string | undefined {
     switch (op) {
@@ -1077,6 +1109,21 @@ export class Module {
 // writes their words itself (Module.writeValue), and takes the general method above for anything else
 // (another count of operands, operands that are not this module's ids, outside a block, while
 // recording): the same words, without the operand array, the plan's loops or the call chain.
+// The other body instructions of ids (branches, phis, calls, stores and loads without a memory
+// access operand, ...) called with up to six operands, all ids (its ids and no optional tail, or a
+// count of ids its `IdRef*` / pairs tail allows): written by Module.writeIds, as emitPlain writes them.
+function idsOnlyMethod(opcode: number, plan: PlainPlan | null, general: (this: Module) => Id | undefined): (this: Module, ...operands: unknown[]) => Id | undefined {
+  if (plan === null || plan.resultIndex > 1 || plan.tail === 3) return general;
+  const fixed = plan.ids, more = plan.tail === 1 || plan.tail === 5, pairs = plan.tail === 5;
+  const resultIndex = plan.resultIndex, hasType = plan.hasType;
+  return function (this: Module, a: unknown, b: unknown, c: unknown, d: unknown, e: unknown, f: unknown): Id | undefined {
+    const n = arguments.length;
+    const fits = n <= 6 && (n === fixed || (more && n > fixed && (!pairs || (n - fixed) % 2 === 0)));
+    const r = fits ? this.writeIds(opcode, resultIndex, hasType, n, a, b, c, d, e, f) : GENERAL;
+    return r !== GENERAL ? r : general.apply(this, arguments as unknown as []);
+  };
+}
+
 for (const name of Object.keys(OPS)) {
   const info = opInfo(name) as OpInfo;
   const plan = plainPlan(name, info);
@@ -1104,6 +1151,6 @@ for (const name of Object.keys(OPS)) {
         ? function (this: Module, t: unknown, a: unknown, b: unknown, c: unknown): Id | undefined {
           return (arguments.length === 4 ? this.writeValue(opcode, 3, t, a, b, c) : undefined) ?? general.apply(this, arguments as unknown as []);
         }
-        : general;
+        : idsOnlyMethod(opcode, plan, general);
   Object.defineProperty(Module.prototype, name, { value: method, writable: false, enumerable: false, configurable: false });
 }
