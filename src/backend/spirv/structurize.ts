@@ -93,8 +93,15 @@ export function planStructuredFlow(fn: IrFunction, everywhere: ReadonlySet<Op>):
   const succEdges: EdgeLike[][] = new Array<EdgeLike[]>(n);
   for (let from = 0; from < n; from++) {
     const ss: number[] = [], es: EdgeLike[] = [];
-    const succs = (blocks[from] as Block).succs(fn);
-    for (let k = 0; k < succs.length; k++) { const to = (succs[k] as Block).id; if (!ss.includes(to)) { ss.push(to); es.push({ from, to }); } }
+    // Block.succs's targets, read here (its array made per block was measurable).
+    const t = (blocks[from] as Block).terminator;
+    const targets = t === undefined ? 0 : t.op === 'Branch' ? 1 : t.op === 'BranchCond' ? 2 : 0;
+    for (let k = 0; k < targets; k++) {
+      const b = blocks[Number((t as Inst).imms[k])];
+      if (b === undefined) continue;
+      const to = b.id;
+      if (!ss.includes(to)) { ss.push(to); es.push({ from, to }); }
+    }
     succIds[from] = ss;
     succEdges[from] = es;
   }
@@ -108,7 +115,16 @@ export function planStructuredFlow(fn: IrFunction, everywhere: ReadonlySet<Op>):
   for (let to = 0; to < n; to++) {
     const ps: number[] = [], es: EdgeLike[] = [];
     const preds = (blocks[to] as Block).preds;
-    for (let k = 0; k < preds.length; k++) { const from = (preds[k] as Block).id; if ((rpoIndex[from] ?? -1) >= 0 && !ps.includes(from)) { ps.push(from); es.push({ from, to }); } }
+    for (let k = 0; k < preds.length; k++) {
+      const from = (preds[k] as Block).id;
+      if ((rpoIndex[from] ?? -1) < 0 || ps.includes(from)) continue;
+      ps.push(from);
+      // The successor edge's object (no second object per edge), else a new one (a stale pred).
+      const se = succEdges[from] as EdgeLike[];
+      let e: EdgeLike | undefined;
+      for (let q = 0; q < se.length; q++) if ((se[q] as EdgeLike).to === to) { e = se[q]; break; }
+      es.push(e ?? { from, to });
+    }
     predIds[to] = ps;
     predEdges[to] = es;
   }
