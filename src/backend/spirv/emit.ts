@@ -525,7 +525,9 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
   const shuffle = (v: Id, from: Id) => { uniformOnly('a subgroup shuffle'); return m.OpGroupNonUniformShuffle(tU32, subgroupScope, v, from); };
   const faultSites: FaultSite[] = [];
   // The DS ops' exchange slots (lane l's k-th dword at 8l + k) and LDS functions (emitted after main).
-  const xPtr = m.OpTypePointer('Workgroup', tU32);
+  // The prologue's pointer type (the same id OpTypePointer would find: types are deduplicated),
+  // not looked up again through the general encoder for every kernel.
+  const xPtr = shPtr;
   const xSlot = (base: Id, k: number) => {
     if (xVar === undefined) throw new CompileError('internal: a DS lane exchange without its slots');
     return m.OpAccessChain(xPtr, xVar, k === 0 ? base : m.OpIAdd(tU32, base, c32(k)));
