@@ -105,14 +105,21 @@ function chainPlan(fn: IrFunction): FlowPlan | undefined {
       }
     }
   }
+  // It depends on n alone: shared (no one changes a plan) for the short chains of most small kernels.
+  const hit = CHAIN_PLANS[n];
+  if (hit !== undefined) return hit;
   const rpoIndex = new Int32Array(n), parent = new Int32Array(n);
   for (let u = 0; u < n; u++) { rpoIndex[u] = u; parent[u] = u - 1; }
   const none = new Array<readonly never[]>(n).fill(NONE);
-  return {
+  const plan: FlowPlan = {
     rpoIndex, isHeader: new Uint8Array(n), loopOf: new Int32Array(n).fill(-1), loopParent: new Int32Array(n).fill(-1), loopDepth: new Int32Array(n),
     parent, outside: new Uint8Array(n), merge: new Uint8Array(n), insideMerges: none, outsideMerges: none, liveIns: none,
   };
+  if (n < CHAIN_PLANS.length) CHAIN_PLANS[n] = plan;
+  return plan;
 }
+/** The chain plans of up to 15 blocks, by their number (made at first use). */
+const CHAIN_PLANS = new Array<FlowPlan | undefined>(16).fill(undefined);
 
 /** Whether block `b` is in the loop headed by `h`. */
 export function inLoop(plan: Pick<FlowPlan, 'loopOf' | 'loopParent' | 'loopDepth'>, h: number, b: number): boolean {
