@@ -398,7 +398,16 @@ function storeBytes(sc: Scalars, kk: KernelState, i: Inst, A: (j: number) => Id)
 function call(sc: Scalars, k: KernelState | undefined, i: Inst, A: (j: number) => Id): Id {
   const h = K(k, i).helperFns[Number(imm(i, 0))];
   if (!h) throw new CompileError(`call of a missing helper ${String(imm(i, 0))}`, i.pc);
-  return sc.m.OpFunctionCall(T(sc, i), h, ...i.args.map((_, j) => A(j)));
+  const m = sc.m, t = T(sc, i);
+  // The arguments passed as they are for up to four (no array of them made: a helper call per float op).
+  switch (i.args.length) {
+    case 0: return m.OpFunctionCall(t, h);
+    case 1: return m.OpFunctionCall(t, h, A(0));
+    case 2: return m.OpFunctionCall(t, h, A(0), A(1));
+    case 3: return m.OpFunctionCall(t, h, A(0), A(1), A(2));
+    case 4: return m.OpFunctionCall(t, h, A(0), A(1), A(2), A(3));
+    default: return m.OpFunctionCall(t, h, ...i.args.map((_, j) => A(j)));
+  }
 }
 
 function callUnless(sc: Scalars, k: KernelState | undefined, i: Inst, A: (j: number) => Id): Id {
@@ -406,14 +415,21 @@ function callUnless(sc: Scalars, k: KernelState | undefined, i: Inst, A: (j: num
   // if (!cond) r = helper(args); the phi takes the fast value from the block before.
   const h = K(k, i).helperFns[Number(imm(i, 0))];
   if (!h) throw new CompileError(`call of a missing helper ${String(imm(i, 0))}`, i.pc);
-  const fast = A(1), args = i.args.slice(2).map((_, j) => A(j + 2));
+  // The helper's arguments (read before the labels are allocated, as their values may be constants
+  // made on first use): up to four in locals, not an array (a guarded call per float op).
+  const n = i.args.length - 2;
+  const fast = A(1), a0 = n > 0 ? A(2) : undefined, a1 = n > 1 ? A(3) : undefined, a2 = n > 2 ? A(4) : undefined, a3 = n > 3 ? A(5) : undefined;
+  const rest = n > 4 ? i.args.slice(6).map((_, j) => A(j + 6)) : undefined;
   const pre = m.allocateId(), slow = m.allocateId(), merge = m.allocateId();
   m.OpBranch(pre);
   m.label(pre);
   m.OpSelectionMerge(merge, 'None');
   m.OpBranchConditional(A(0), merge, slow);
   m.label(slow);
-  const v = m.OpFunctionCall(T(sc, i), h, ...args);
+  const t = T(sc, i);
+  const v = n <= 0 ? m.OpFunctionCall(t, h) : n === 1 ? m.OpFunctionCall(t, h, a0 as Id) : n === 2 ? m.OpFunctionCall(t, h, a0 as Id, a1 as Id)
+    : n === 3 ? m.OpFunctionCall(t, h, a0 as Id, a1 as Id, a2 as Id) : n === 4 ? m.OpFunctionCall(t, h, a0 as Id, a1 as Id, a2 as Id, a3 as Id)
+      : m.OpFunctionCall(t, h, a0 as Id, a1 as Id, a2 as Id, a3 as Id, ...(rest as Id[]));
   m.OpBranch(merge);
   m.label(merge);
   return m.OpPhi(T(sc, i), fast, pre, v, slow);

@@ -286,7 +286,14 @@ export function emitStructured(sc: Scalars, kernel: KernelState, fn: IrFunction,
   const code = (b: Block, cx: Ctx): void => {
     // One argument reader for the block, reading the instruction at hand.
     let at: Inst | undefined;
-    const A = (j: number): Id => { const i = at as Inst, a = i.args[j]; return a ? val(a, cx.scope) : internal(`${i.op}: missing argument ${j}`); };
+    const scope = cx.scope;
+    // The instruction's own definitions first (most arguments, and all outside loops' carried values: no scope to search).
+    const A = (j: number): Id => {
+      const i = at as Inst, a = i.args[j];
+      if (a === undefined) return internal(`${i.op}: missing argument ${j}`);
+      if (scope === undefined) { const d = defs.get(a); if (d !== undefined) return d; }
+      return val(a, scope);
+    };
     // Indexed: for…of made an iterator result per instruction (this closure is one per kernel, often unoptimised).
     const insts = b.insts;
     for (let k = 0; k < insts.length; k++) {

@@ -66,7 +66,7 @@ import type { TargetProfile } from '../profile.js';
 import type { Block, Inst, IrFunction } from '../../ir/ir.js';
 import { CLOCKS, type IrType, LDS_ATOMIC_SRC2, LDS_ATOMIC_WIDE, type LdsRmw, type Op } from '../../ir/ops.js';
 import { Module, type RelocatableFunction } from './module.js';
-import type { Id } from './operands.js';
+import { Id } from './operands.js';
 import { CompileError } from './errors.js';
 import { emitOp, EVERYWHERE, type KernelState, type Scalars } from './emit-ops.js';
 import { type EntryFloatControls, planFloatControls, withGuarded } from './float-controls.js';
@@ -373,6 +373,11 @@ function widthMask(widths: readonly (16 | 32 | 64)[]): number {
   return b;
 }
 
+/** The KernelState values that are the wave's (its items'). */
+type WaveValue = 'localIds' | 'inGrid' | 'waveInGroup' | 'scratchBase';
+/** A wave value outside a wave's turn: an id of no module. */
+const NO_TURN = new Id(0, Object.freeze({}));
+
 /** The launch values (the prologue's) that a wave's work-items are computed from. */
 interface Launch {
   readonly ws: number; readonly scratch: boolean; readonly waveBytes: number;
@@ -412,17 +417,27 @@ function deviceFloats(h: IrFunction): { readonly any: boolean; readonly f64: boo
   return r;
 }
 
-export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitOptions = {}): EmitResult {
-  const ws = fn.waveSize;
-  const floatOps: { pc: number | undefined; op: Op; lowering: 'native' }[] = [];
-  // The float ops left after lowering must all be native under one set of entry point modes.
-  const fc = planFloatControls(fn, profile);
+/** What the kernel's instructions need of the module (emitSpirv's scan; refusals as CompileErrors). */
+interface Uses {
+  readonly bytes: boolean; readonly byteStores: boolean; readonly atomics: boolean; readonly atomics64: boolean;
+  readonly lds: boolean; readonly barriers: boolean; readonly permutes: boolean; readonly dwords: boolean;
+  readonly scratch: boolean; readonly ringBytes: boolean; readonly clocks: boolean; readonly image: boolean;
+}
+/** Every op the scan looks at (the rest, unless float ops, are skipped by one lookup). */
+const SCANNED: ReadonlySet<Op> = new Set<Op>([...LDS_OPS, ...ATOMICS, ...BYTE_OPS, 'Barrier', 'PermuteLanes', 'ScratchBase', 'ScratchRing', 'ScratchRingBytes', 'ReadClock', 'LoadGlobal32', 'StoreGlobal32', 'CodeAddress']);
+
+/**
+ * The scan of emitSpirv: what the module needs, each native float op pushed to `floatOps`. A
+ * function of its own (not a loop in emitSpirv, which runs once per kernel and stayed unoptimised
+ * there), and most instructions skipped by one set lookup.
+ */
+function usesOf(fn: IrFunction, profile: TargetProfile, options: EmitOptions, fc: ReturnType<typeof planFloatControls>, floatOps: { pc: number | undefined; op: Op; lowering: 'native' }[]): Uses {
   let bytes = false, byteStores = false, atomics = false, atomics64 = false;
   let lds = false, barriers = false, permutes = false, dwords = false, scratch = false, ringBytes = false, clocks = false, image = false;
-  // Indexed loops: emitSpirv runs once per kernel, mostly unoptimised, where for…of makes an
-  // iterator result per instruction.
+  // Indexed loops: for…of makes an iterator result per instruction where unoptimised.
   for (let bk = 0; bk < fn.blocks.length; bk++) for (let k = 0, insts = (fn.blocks[bk] as Block).insts; k < insts.length; k++) {
     const i = insts[k] as Inst;
+    if (!i.float && !SCANNED.has(i.op)) continue;
     // Without LDS (0 bytes) every LDS access is out of range (reads 0, writes nothing, as the
     // interpreter's): such ops need no LDS and no workgroup layout (kernel.ldsLoad & co. below).
     if (LDS_OPS.has(i.op) && (options.ldsBytes ?? 0) > 0) lds = true;
@@ -452,6 +467,17 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
     if (!fc.native.has(i)) throw new CompileError(fc.why(i), i.pc);
     floatOps.push({ pc: i.pc, op: i.op, lowering: 'native' });
   }
+  return { bytes, byteStores, atomics, atomics64, lds, barriers, permutes, dwords, scratch, ringBytes, clocks, image };
+}
+
+export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitOptions = {}): EmitResult {
+  const ws = fn.waveSize;
+  const floatOps: { pc: number | undefined; op: Op; lowering: 'native' }[] = [];
+  // The float ops left after lowering must all be native under one set of entry point modes.
+  const fc = planFloatControls(fn, profile);
+  const u = usesOf(fn, profile, options, fc, floatOps);
+  let { bytes } = u;
+  const { byteStores, atomics, atomics64, lds, barriers, permutes, dwords, scratch, ringBytes, clocks, image } = u;
   // Helpers with device float ops (guarded add/sub/mul) need nearest even and signed zeros kept.
   const guarded = fn.helpers.some((h) => deviceFloats(h).any);
   // ... and f64 device ops (the guarded fma) the Float64 capability and the same for 64 bits.
@@ -483,8 +509,6 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
   const fnPtr = (t: Id) => m.OpTypePointer('Function', t);
   // The wave's items: the prologue's (a wave per Vulkan workgroup), or for each turn of the workgroup layout below.
   let items = p.items;
-
-  const current = () => items ?? (() => { throw new CompileError('internal: a wave value outside a wave\'s turn'); })();
   const groupIds = [gx, gy, gz];
 
   // The emitter's own lane-dependent branches and loops (a fault's store, the DS ops' lane 0, the
@@ -501,7 +525,9 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
   const shuffle = (v: Id, from: Id) => { uniformOnly('a subgroup shuffle'); return m.OpGroupNonUniformShuffle(tU32, subgroupScope, v, from); };
   const faultSites: FaultSite[] = [];
   // The DS ops' exchange slots (lane l's k-th dword at 8l + k) and LDS functions (emitted after main).
-  const xPtr = m.OpTypePointer('Workgroup', tU32);
+  // The prologue's pointer type (the same id OpTypePointer would find: types are deduplicated),
+  // not looked up again through the general encoder for every kernel.
+  const xPtr = shPtr;
   const xSlot = (base: Id, k: number) => {
     if (xVar === undefined) throw new CompileError('internal: a DS lane exchange without its slots');
     return m.OpAccessChain(xPtr, xVar, k === 0 ? base : m.OpIAdd(tU32, base, c32(k)));
@@ -612,13 +638,16 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
     }, [{ type: tBool, value: active }, { type: t, value: zero }]);
     return m.OpSelect(t, active, old as Id, zero);
   };
-  const kernel: KernelState = {
+  // The wave's values are data properties, set from its items (the workgroup layout sets them at
+  // the start of each turn, below); before a turn they are NO_TURN, which no module owns (an
+  // instruction using it is a BuilderError). Getters in this literal cost about 1.5 µs a kernel.
+  const kernel: Omit<KernelState, WaveValue> & { -readonly [K in WaveValue]: KernelState[K] } = {
     waveSize: ws, lane, groupIds, kernargPtr, imagePtr, dispatchPtr, sinkPtr, psbU32, helperFns,
-    get localIds() { return current().localIds; },
-    get inGrid() { return current().inGrid; },
-    get waveInGroup() { return current().wave; },
+    localIds: items?.localIds ?? [NO_TURN, NO_TURN, NO_TURN],
+    inGrid: items?.inGrid ?? NO_TURN,
+    waveInGroup: items?.wave ?? NO_TURN,
     wavesInGroup: wavesPerGroup,
-    get scratchBase() { return current().scratchBase; },
+    scratchBase: items?.scratchBase ?? NO_TURN,
     scratchRing: scratchPtr, scratchRingBytes,
     bytePointer(a) {
       if (psbU8 === undefined) throw new CompileError('internal: a byte access without 8-bit storage');
@@ -955,6 +984,10 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
     m.OpBranchConditional(more, wBody, wExit);
     m.label(wBody);
     items = waveItems(sc, p.launch, w);
+    kernel.localIds = items.localIds;
+    kernel.inGrid = items.inGrid;
+    kernel.waveInGroup = items.wave;
+    kernel.scratchBase = items.scratchBase;
     const pcOf = () => m.OpAccessChain(fnPtr(tU32), pcs, w);
     const pc = m.OpLoad(tU32, pcOf());
     const some = m.OpINotEqual(tBool, m.OpBitwiseOr(tU32, kernel.ballot(items.inGrid, false), kernel.ballot(items.inGrid, true)), c32(0));

@@ -99,14 +99,13 @@ class Words {
   }
   /**
    * A stream that starts with these words (a template's, which takes no more words): its chunks
-   * shared, its first own chunk with room for a kernel's body (growing again and again was measurable).
+   * shared, its own chunks from the first size on, doubling. Not a first chunk sized for a large
+   * body (four times the template's words, thousands): zeroing that was about a tenth of a
+   * one-instruction kernel's recompile, and a large body's doublings copy nothing.
    */
   copy(): Words {
     const c = new Words();
     this.chunksTo(c.full as Uint32Array[]);
-    let size = 0;
-    for (let k = 0; k < c.full.length; k++) size += (c.full[k] as Uint32Array).length;
-    c.next = Math.max(1024, 4 * size);
     return c;
   }
 }
@@ -294,6 +293,32 @@ function versionNumber(v: string): number {
   return n;
 }
 
+/**
+ * The op methods' operand arrays by operand count, and emitRelocatable's word arrays by length:
+ * the process's, reused by every module (neither call keeps a reference to its array or makes
+ * another call that uses one). Per module they were made again for every kernel's fork.
+ */
+const OPERAND_ARRAYS: Operand[][] = [];
+const WORD_ARRAYS: number[][] = [];
+/** The op methods' array for `n` operands (its elements 0 between calls). */
+function operandArray(n: number): Operand[] {
+  let a = OPERAND_ARRAYS[n];
+  if (a === undefined) {
+    for (let k = OPERAND_ARRAYS.length; k <= n; k++) OPERAND_ARRAYS.push(new Array<Operand>(k).fill(0));
+    a = OPERAND_ARRAYS[n] as Operand[];
+  }
+  return a;
+}
+/** emitRelocatable's array of `n` words. */
+function wordArray(n: number): number[] {
+  let a = WORD_ARRAYS[n];
+  if (a === undefined) {
+    for (let k = WORD_ARRAYS.length; k <= n; k++) WORD_ARRAYS.push(new Array<number>(k).fill(0));
+    a = WORD_ARRAYS[n] as number[];
+  }
+  return a;
+}
+
 /** A deduplicated instruction: its kind, its words without the result id, its id. */
 interface DedupEntry { readonly kind: string; readonly words: readonly number[]; readonly id: Id | null }
 
@@ -365,10 +390,6 @@ export class Module {
   private ctxMade: EncodeContext | undefined;
   /** While recordFunction runs: every instruction placed. */
   private recorder: Recorded[] | undefined;
-  /** The op methods' operand arrays, by operand count (below). */
-  private readonly operandArrays: Operand[][] = [];
-  /** emitRelocatable's word arrays, by length (wordArray). */
-  private readonly wordArrays: number[][] = [];
   /** The module this one was forked from (its ids are ids here too). */
   private template: Module | undefined;
   /** Forked: no more instructions or ids. */
@@ -392,26 +413,6 @@ export class Module {
       numericType: (t) => this.numericType(t),
       typeOfValue: (v) => this.valueTypes.get(v.value),
     };
-  }
-
-  /** @internal The op methods' array for `n` operands (reused: its elements are the last call's until overwritten). */
-  operandArray(n: number): Operand[] {
-    let a = this.operandArrays[n];
-    if (a === undefined) {
-      for (let k = this.operandArrays.length; k <= n; k++) this.operandArrays.push(Array.from({ length: k }, () => 0));
-      a = this.operandArrays[n] as Operand[];
-    }
-    return a;
-  }
-
-  /** emitRelocatable's array of `n` words (reused). */
-  private wordArray(n: number): number[] {
-    let a = this.wordArrays[n];
-    if (a === undefined) {
-      for (let k = this.wordArrays.length; k <= n; k++) this.wordArrays.push(new Array<number>(k).fill(0));
-      a = this.wordArrays[n] as number[];
-    }
-    return a;
   }
 
   /** The sections' own words, in the order `inherited` keeps them. */
@@ -686,6 +687,38 @@ export class Module {
     body.length = start + size;
     this.valueTypes.set(id.value, t);
     return id;
+  }
+
+  /**
+   * @internal A body instruction of opcode `opcode` whose `n` (0 to 6) operands `a`..`f` are all
+   * ids of this module, its result (if any: `resultIndex` 0 or 1) among them at `resultIndex`, the
+   * first operand its result type when `hasType`: written into the open block's words as emitPlain
+   * writes it. GENERAL (nothing written) where emitPlain would not write it so, or while recording.
+   */
+  writeIds(opcode: number, resultIndex: number, hasType: boolean, n: number, a: unknown, b: unknown, c: unknown, d: unknown, e: unknown, f: unknown): Id | undefined | typeof GENERAL {
+    const fn = this.current;
+    if (fn === undefined || fn.firstLabel === undefined || this.frozen || this.recorder !== undefined) return GENERAL;
+    if ((n > 0 && !this.ownId(a)) || (n > 1 && !this.ownId(b)) || (n > 2 && !this.ownId(c)) || (n > 3 && !this.ownId(d)) || (n > 4 && !this.ownId(e)) || (n > 5 && !this.ownId(f))) return GENERAL;
+    const body = fn.body, size = n + (resultIndex >= 0 ? 2 : 1);
+    const buf = body.room(size);
+    let at = body.length;
+    buf[at++] = (size << 16 | opcode) >>> 0;
+    let id: Id | undefined;
+    if (resultIndex === 0) { id = new Id(this.nextId++, this); buf[at++] = id.value; }
+    if (n > 0) buf[at++] = (a as Id).value;
+    if (resultIndex === 1) { id = new Id(this.nextId++, this); buf[at++] = id.value; }
+    if (n > 1) buf[at++] = (b as Id).value;
+    if (n > 2) buf[at++] = (c as Id).value;
+    if (n > 3) buf[at++] = (d as Id).value;
+    if (n > 4) buf[at++] = (e as Id).value;
+    if (n > 5) buf[at++] = (f as Id).value;
+    body.length = at;
+    if (id !== undefined && hasType) this.valueTypes.set(id.value, a as Id);
+    return id;
+  }
+
+  private ownId(v: unknown): boolean {
+    return v instanceof Id && this.owns(v);
   }
 
   /** Which kind of deduplicated instruction `op` is (with its words, the key that finds an identical earlier one); undefined: never deduplicated. */
@@ -1013,7 +1046,7 @@ export class Module {
       const x = f.globals[k] as RelocatableGlobal;
       // The words patched in an array reused for each length: define keeps no reference to it
       // (most of them find an identical instruction, and those it places it copies).
-      const words = this.wordArray(x.words.length);
+      const words = wordArray(x.words.length);
       for (let j = 0; j < words.length; j++) words[j] = x.words[j] as number;
       for (let j = 0; j < x.ids.length; j++) { const p = x.ids[j] as number; words[p] = num[words[p] as number] as number; }
       const id = this.define(x.op, x.info, NO_OPERANDS, words, x.result, x.resultType >= 0 ? typeIds[x.resultType] : undefined, undefined, undefined);
@@ -1076,14 +1109,32 @@ export class Module {
 // writes their words itself (Module.writeValue), and takes the general method above for anything else
 // (another count of operands, operands that are not this module's ids, outside a block, while
 // recording): the same words, without the operand array, the plan's loops or the call chain.
+// The other body instructions of ids (branches, phis, calls, stores and loads without a memory
+// access operand, ...) called with up to six operands, all ids (its ids and no optional tail, or a
+// count of ids its `IdRef*` / pairs tail allows): written by Module.writeIds, as emitPlain writes them.
+function idsOnlyMethod(opcode: number, plan: PlainPlan | null, general: (this: Module) => Id | undefined): (this: Module, ...operands: unknown[]) => Id | undefined {
+  if (plan === null || plan.resultIndex > 1 || plan.tail === 3) return general;
+  const fixed = plan.ids, more = plan.tail === 1 || plan.tail === 5, pairs = plan.tail === 5;
+  const resultIndex = plan.resultIndex, hasType = plan.hasType;
+  return function (this: Module, a: unknown, b: unknown, c: unknown, d: unknown, e: unknown, f: unknown): Id | undefined {
+    const n = arguments.length;
+    const fits = n <= 6 && (n === fixed || (more && n > fixed && (!pairs || (n - fixed) % 2 === 0)));
+    const r = fits ? this.writeIds(opcode, resultIndex, hasType, n, a, b, c, d, e, f) : GENERAL;
+    return r !== GENERAL ? r : general.apply(this, arguments as unknown as []);
+  };
+}
+
 for (const name of Object.keys(OPS)) {
   const info = opInfo(name) as OpInfo;
   const plan = plainPlan(name, info);
   const general = function (this: Module): Id | undefined {
     const n = arguments.length;
-    const operands = this.operandArray(n);
+    const operands = operandArray(n);
     for (let k = 0; k < n; k++) operands[k] = arguments[k] as Operand;
-    return this.emitWith(name, info, plan, operands, undefined);
+    const r = this.emitWith(name, info, plan, operands, undefined);
+    // Cleared: the array outlives the module, and its ids would keep the module alive.
+    for (let k = 0; k < n; k++) operands[k] = 0;
+    return r;
   };
   const ids = plan ? valueIds(info) : 0;
   const opcode = info.opcode;
@@ -1100,6 +1151,6 @@ for (const name of Object.keys(OPS)) {
         ? function (this: Module, t: unknown, a: unknown, b: unknown, c: unknown): Id | undefined {
           return (arguments.length === 4 ? this.writeValue(opcode, 3, t, a, b, c) : undefined) ?? general.apply(this, arguments as unknown as []);
         }
-        : general;
+        : idsOnlyMethod(opcode, plan, general);
   Object.defineProperty(Module.prototype, name, { value: method, writable: false, enumerable: false, configurable: false });
 }

@@ -71,6 +71,56 @@ function add<T>(lists: (readonly T[])[], k: number, v: T): void {
   else (l as T[]).push(v);
 }
 
+/**
+ * The plan of a chain (each block's one way out a branch to the next, the last one's none, each
+ * block's one predecessor the one before): what the general plan is for it (no loops, each block
+ * placed in the one before, nothing merged), without its dominator trees and tables of edges,
+ * which were most of a small straight-line kernel's plan. Undefined for any other CFG, and for a
+ * chain where a value is used in a block before its own (carried values: the general plan).
+ */
+function chainPlan(fn: IrFunction): FlowPlan | undefined {
+  const blocks = fn.blocks, n = blocks.length;
+  if (n === 0 || (blocks[0] as Block).preds.length !== 0) return undefined;
+  for (let u = 0; u < n; u++) {
+    const b = blocks[u] as Block;
+    if (b.id !== u) return undefined;
+    if (u > 0 && (b.preds.length !== 1 || b.preds[0] !== blocks[u - 1])) return undefined;
+    const t = b.terminator;
+    const out = t === undefined ? 0 : t.op === 'Branch' ? 1 : t.op === 'BranchCond' ? 2 : 0;
+    if (u < n - 1 ? out !== 1 || Number((t as Inst).imms[0]) !== u + 1 : out !== 0) return undefined;
+    // Every argument (the next block's phis' too) defined in this block or one before it, or in none.
+    const insts = b.insts;
+    for (let j = 0; j < insts.length; j++) {
+      const i = insts[j] as Inst;
+      if (i.op === 'Phi') continue;
+      for (let k = 0; k < i.args.length; k++) { const d = (i.args[k] as Inst).block?.id; if (d !== undefined && (d > u || d < 0)) return undefined; }
+    }
+    const next = blocks[u + 1];
+    if (next !== undefined) {
+      for (let q = 0; q < next.insts.length; q++) {
+        const p = next.insts[q] as Inst;
+        if (p.op !== 'Phi') break;
+        const d = p.args[0]?.block?.id;
+        if (d !== undefined && (d > u || d < 0)) return undefined;
+      }
+    }
+  }
+  // It depends on n alone: shared (no one changes a plan) for the short chains of most small kernels.
+  const hit = CHAIN_PLANS[n];
+  if (hit !== undefined) return hit;
+  const rpoIndex = new Int32Array(n), parent = new Int32Array(n);
+  for (let u = 0; u < n; u++) { rpoIndex[u] = u; parent[u] = u - 1; }
+  const none = new Array<readonly never[]>(n).fill(NONE);
+  const plan: FlowPlan = {
+    rpoIndex, isHeader: new Uint8Array(n), loopOf: new Int32Array(n).fill(-1), loopParent: new Int32Array(n).fill(-1), loopDepth: new Int32Array(n),
+    parent, outside: new Uint8Array(n), merge: new Uint8Array(n), insideMerges: none, outsideMerges: none, liveIns: none,
+  };
+  if (n < CHAIN_PLANS.length) CHAIN_PLANS[n] = plan;
+  return plan;
+}
+/** The chain plans of up to 15 blocks, by their number (made at first use). */
+const CHAIN_PLANS = new Array<FlowPlan | undefined>(16).fill(undefined);
+
 /** Whether block `b` is in the loop headed by `h`. */
 export function inLoop(plan: Pick<FlowPlan, 'loopOf' | 'loopParent' | 'loopDepth'>, h: number, b: number): boolean {
   const depth = plan.loopDepth[h] ?? 0;
@@ -85,6 +135,8 @@ export function inLoop(plan: Pick<FlowPlan, 'loopOf' | 'loopParent' | 'loopDepth
  * never carried.
  */
 export function planStructuredFlow(fn: IrFunction, everywhere: ReadonlySet<Op>): FlowPlan | Irreducible {
+  const chain = chainPlan(fn);
+  if (chain !== undefined) return chain;
   const n = fn.blocks.length;
   const blocks = fn.blocks;
   // Successors without repeats (a conditional branch to one block twice is one edge). Plain loops
@@ -93,8 +145,15 @@ export function planStructuredFlow(fn: IrFunction, everywhere: ReadonlySet<Op>):
   const succEdges: EdgeLike[][] = new Array<EdgeLike[]>(n);
   for (let from = 0; from < n; from++) {
     const ss: number[] = [], es: EdgeLike[] = [];
-    const succs = (blocks[from] as Block).succs(fn);
-    for (let k = 0; k < succs.length; k++) { const to = (succs[k] as Block).id; if (!ss.includes(to)) { ss.push(to); es.push({ from, to }); } }
+    // Block.succs's targets, read here (its array made per block was measurable).
+    const t = (blocks[from] as Block).terminator;
+    const targets = t === undefined ? 0 : t.op === 'Branch' ? 1 : t.op === 'BranchCond' ? 2 : 0;
+    for (let k = 0; k < targets; k++) {
+      const b = blocks[Number((t as Inst).imms[k])];
+      if (b === undefined) continue;
+      const to = b.id;
+      if (!ss.includes(to)) { ss.push(to); es.push({ from, to }); }
+    }
     succIds[from] = ss;
     succEdges[from] = es;
   }
@@ -108,7 +167,16 @@ export function planStructuredFlow(fn: IrFunction, everywhere: ReadonlySet<Op>):
   for (let to = 0; to < n; to++) {
     const ps: number[] = [], es: EdgeLike[] = [];
     const preds = (blocks[to] as Block).preds;
-    for (let k = 0; k < preds.length; k++) { const from = (preds[k] as Block).id; if ((rpoIndex[from] ?? -1) >= 0 && !ps.includes(from)) { ps.push(from); es.push({ from, to }); } }
+    for (let k = 0; k < preds.length; k++) {
+      const from = (preds[k] as Block).id;
+      if ((rpoIndex[from] ?? -1) < 0 || ps.includes(from)) continue;
+      ps.push(from);
+      // The successor edge's object (no second object per edge), else a new one (a stale pred).
+      const se = succEdges[from] as EdgeLike[];
+      let e: EdgeLike | undefined;
+      for (let q = 0; q < se.length; q++) if ((se[q] as EdgeLike).to === to) { e = se[q]; break; }
+      es.push(e ?? { from, to });
+    }
     predIds[to] = ps;
     predEdges[to] = es;
   }
