@@ -9,6 +9,7 @@ import type { DataType, InstrDef, OperandDef } from '../isa/types.js';
 import type { DecodeContext, Instruction, Modifiers, Operand, OperandValue } from './types.js';
 import { NO_MODS, TRUNCATED } from './types.js';
 import { SRC, decodeScalarCode, sgpr, ttmp } from './operands.js';
+import { sharedSlots, slotsAt } from './shared-operands.js';
 
 /** Register count of a scalar operand. */
 export function scalarDwords(op: OperandDef): number {
@@ -68,25 +69,8 @@ export function scalarInstruction(ctx: DecodeContext, def: InstrDef, size: numbe
   return { kind: 'instruction', pc: ctx.pc, words, size: size * 4, encoding, def, operands, mods };
 }
 
-/**
- * The operand records decodeSop made for a definition, shared by every instruction of it that
- * names the same field value: an operand is its definition operand's name and a value that
- * depends only on the field (records are read-only, and nothing compares them by identity), so
- * a decoded kernel holds one record per distinct operand, not one per operand. `regs[k]`: the
- * register/inline-constant operands of operand k by field code; `imms[k]`: its immediates by
- * value (literals are not shared: their value is the next dword).
- */
-interface SharedOperands { readonly regs: (Operand | undefined)[][]; readonly imms: (Map<number, Operand> | undefined)[] }
-const SHARED = new Map<InstrDef, SharedOperands>();
-function sharedOf(def: InstrDef): SharedOperands {
-  let s = SHARED.get(def);
-  if (s === undefined) {
-    const n = def.operands.length;
-    s = { regs: Array.from({ length: n }, () => new Array<Operand | undefined>(256).fill(undefined)), imms: new Array<Map<number, Operand> | undefined>(n).fill(undefined) };
-    SHARED.set(def, s);
-  }
-  return s;
-}
+/** decodeSop's immediates shared by (definition, operand, value), as shared-operands.ts shares registers. */
+const SHARED_IMMS = new Map<InstrDef, (Map<number, Operand> | undefined)[]>();
 
 const BAD_SDST = 'sdst register code is not valid for the operand width';
 const BAD_SSRC = 'ssrc code is reserved or not valid for the operand width';
@@ -105,14 +89,14 @@ export function decodeSop(ctx: DecodeContext, def: InstrDef, encoding: Instructi
   const ops = def.operands;
   // One operand per definition operand: the array made at its length.
   const out: Operand[] = new Array<Operand>(ops.length);
-  const shared = sharedOf(def);
+  const shared = sharedSlots(def);
   let size = 1;
   for (let k = 0; k < ops.length; k++) {
     const op = ops[k] as OperandDef;
     switch (op.kind) {
       case 'sdst': {
         const code = (w >>> 16) & 0x7f;
-        const regs = shared.regs[k] as (Operand | undefined)[];
+        const regs = slotsAt(shared, k);
         let o = regs[code];
         if (o === undefined) {
           const v = decodeScalarReg(code, scalarDwords(op));
@@ -130,7 +114,7 @@ export function decodeSop(ctx: DecodeContext, def: InstrDef, encoding: Instructi
           out[k] = { name: op.name, value: { kind: 'literal', value: (ctx.words[ctx.index + 1] ?? 0) >>> 0 } };
           break;
         }
-        const regs = shared.regs[k] as (Operand | undefined)[];
+        const regs = slotsAt(shared, k);
         let o = regs[code];
         if (o === undefined) {
           const v = decodeScalarReg(code, scalarDwords(op));
@@ -147,7 +131,9 @@ export function decodeSop(ctx: DecodeContext, def: InstrDef, encoding: Instructi
         break;
       }
       default: {
-        const imms = (shared.imms[k] ??= new Map());
+        let perDef = SHARED_IMMS.get(def);
+        if (perDef === undefined) { perDef = new Array<Map<number, Operand> | undefined>(ops.length).fill(undefined); SHARED_IMMS.set(def, perDef); }
+        const imms = (perDef[k] ??= new Map());
         const value = w & 0xffff;
         let o = imms.get(value);
         if (o === undefined) { o = { name: op.name, value: { kind: 'imm', value } }; imms.set(value, o); }

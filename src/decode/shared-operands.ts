@@ -1,0 +1,32 @@
+// Operand records shared between the instructions of one definition. An operand record is its
+// definition operand's name and a value that depends only on the field's code (register and
+// inline-constant values are shared already: operands.ts), records are read-only and nothing
+// compares them by identity: so the decoders make one record per (definition, operand, code)
+// and a decoded kernel holds one per distinct operand rather than one per operand (the records
+// live as long as the CFG, and were most of what decoding kept).
+import type { InstrDef } from '../isa/types.js';
+import type { Operand } from './types.js';
+
+/** By definition: per operand index, the records by field code (0..511), each list made at first use. */
+const SHARED = new Map<InstrDef, ((Operand | undefined)[] | undefined)[]>();
+
+/**
+ * The record slots of `def`'s operands, by operand index (a list made at first use:
+ * `slotsAt`): per operand, the records by field code (0..511). A decoder takes the record at the
+ * code if there is one; else it decodes and checks the field as before and, for a valid value
+ * that depends only on the code (not a literal), stores the record it makes there.
+ */
+export function sharedSlots(def: InstrDef): ((Operand | undefined)[] | undefined)[] {
+  let perDef = SHARED.get(def);
+  if (perDef === undefined) {
+    perDef = new Array<(Operand | undefined)[] | undefined>(def.operands.length).fill(undefined);
+    SHARED.set(def, perDef);
+  }
+  return perDef;
+}
+
+/** Operand `k`'s slots in `sharedSlots(def)`. */
+export function slotsAt(perDef: ((Operand | undefined)[] | undefined)[], k: number): (Operand | undefined)[] {
+  // Made at full length (a holey array filled far past its end would be a dictionary).
+  return (perDef[k] ??= new Array<Operand | undefined>(512).fill(undefined));
+}
