@@ -9,7 +9,7 @@ import type { DataType, InstrDef, OperandDef } from '../isa/types.js';
 import type { DecodeContext, Instruction, Modifiers, Operand, OperandValue } from './types.js';
 import { NO_MODS, TRUNCATED } from './types.js';
 import { SRC, decodeScalarCode, sgpr, ttmp } from './operands.js';
-import { sharedSlots, slotsAt } from './shared-operands.js';
+import { keepLists, listsOf, sharedSlots, slotsAt } from './shared-operands.js';
 
 /** Register count of a scalar operand. */
 export function scalarDwords(op: OperandDef): number {
@@ -86,6 +86,8 @@ const BAD_SSRC = 'ssrc code is reserved or not valid for the operand width';
  */
 export function decodeSop(ctx: DecodeContext, def: InstrDef, encoding: Instruction['encoding']): Instruction | string {
   const w = ctx.words[ctx.index] ?? 0;
+  const seen = listsOf(def, w);
+  if (seen !== undefined) return { kind: 'instruction', pc: ctx.pc, words: seen.words, size: 4, encoding, def, operands: seen.operands, mods: NO_MODS };
   const ops = def.operands;
   // One operand per definition operand: the array made at its length.
   const out: Operand[] = new Array<Operand>(ops.length);
@@ -142,5 +144,6 @@ export function decodeSop(ctx: DecodeContext, def: InstrDef, encoding: Instructi
       }
     }
   }
+  if (size === 1) return { kind: 'instruction', pc: ctx.pc, words: keepLists(def, w, out).words, size: 4, encoding, def, operands: out, mods: NO_MODS };
   return scalarInstruction(ctx, def, size, out, NO_MODS, encoding);
 }

@@ -30,3 +30,30 @@ export function slotsAt(perDef: ((Operand | undefined)[] | undefined)[], k: numb
   // Made at full length (a holey array filled far past its end would be a dictionary).
   return (perDef[k] ??= new Array<Operand | undefined>(512).fill(undefined));
 }
+
+/**
+ * The operand list and words of a one-dword instruction by (definition, word): without a literal
+ * the word alone gives every operand, and code repeats its words (the same register moves,
+ * compares, adds), so such instructions share these two lists too (read-only, as the records).
+ * Bounded: past WORDS_LIMIT words the lists are forgotten and made again as they come.
+ */
+export interface WordLists { readonly words: readonly number[]; readonly operands: readonly Operand[] }
+const WORDS_LIMIT = 1 << 16;
+let byWord = new Map<InstrDef, Map<number, WordLists>>();
+let wordCount = 0;
+
+/** The lists of one-dword `w` of `def` if made already. */
+export function listsOf(def: InstrDef, w: number): WordLists | undefined {
+  return byWord.get(def)?.get(w);
+}
+
+/** Records the lists of one-dword `w` of `def` (whose operands `operands` are, no literal among them); returns them. */
+export function keepLists(def: InstrDef, w: number, operands: readonly Operand[]): WordLists {
+  if (wordCount >= WORDS_LIMIT) { byWord = new Map(); wordCount = 0; }
+  let m = byWord.get(def);
+  if (m === undefined) { m = new Map(); byWord.set(def, m); }
+  const l: WordLists = { words: [w], operands };
+  m.set(w, l);
+  wordCount++;
+  return l;
+}

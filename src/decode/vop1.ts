@@ -18,7 +18,7 @@ import { lookup } from '../isa/table.js';
 import type { DecodeContext, FamilyDecoder, Instruction, Operand, OperandValue } from './types.js';
 import { NO_MODS, TRUNCATED } from './types.js';
 import { SRC, decodeScalarCode, decodeValuSrc, vgpr } from './operands.js';
-import { sharedSlots, slotsAt } from './shared-operands.js';
+import { keepLists, listsOf, sharedSlots, slotsAt } from './shared-operands.js';
 
 /** Dwords of a register operand of this type. */
 export function dwordsOf(od: OperandDef): number {
@@ -43,6 +43,8 @@ export function decodeE32(ctx: DecodeContext, def: InstrDef, encoding: 'VOP1' | 
     if ((w & 0x1ffff) !== 0 && def.flags !== undefined && def.flags.includes('zeroFields')) return 'v_illegal needs an all-zero word';
     return { kind: 'instruction', pc: ctx.pc, words: [w >>> 0], size: 4, encoding, variant: 'e32', def, operands: [], mods: NO_MODS };
   }
+  const seen = listsOf(def, w);
+  if (seen !== undefined) return { kind: 'instruction', pc: ctx.pc, words: seen.words, size: 4, encoding, variant: 'e32', def, operands: seen.operands, mods: NO_MODS };
   let literal: number | undefined;
   // One operand per definition operand: the array made at its length.
   const operands: Operand[] = new Array<Operand>(ops.length);
@@ -108,7 +110,7 @@ export function decodeE32(ctx: DecodeContext, def: InstrDef, encoding: 'VOP1' | 
     if (code >= 0) slotsAt(shared, k)[code] = o;
     operands[k] = o;
   }
-  const words = literal === undefined ? [w >>> 0] : [w >>> 0, literal];
+  const words = literal === undefined ? keepLists(def, w, operands).words : [w >>> 0, literal];
   return { kind: 'instruction', pc: ctx.pc, words, size: words.length * 4, encoding, variant: 'e32', def, operands, mods: NO_MODS };
 }
 
