@@ -5,7 +5,7 @@
 // and a decoded kernel holds one per distinct operand rather than one per operand (the records
 // live as long as the CFG, and were most of what decoding kept).
 import type { InstrDef } from '../isa/types.js';
-import type { Operand } from './types.js';
+import type { Modifiers, Operand } from './types.js';
 
 /** By definition: per operand index, the records by field code (0..511), each list made at first use. */
 const SHARED = new Map<InstrDef, ((Operand | undefined)[] | undefined)[]>();
@@ -55,5 +55,28 @@ export function keepLists(def: InstrDef, w: number, operands: readonly Operand[]
   const l: WordLists = { words: [w], operands };
   m.set(w, l);
   wordCount++;
+  return l;
+}
+
+/** The lists and modifiers of a two-dword instruction (VOP3 without a literal) by its layout and words, as `listsOf` for one dword. */
+export interface PairLists { readonly words: readonly number[]; readonly operands: readonly Operand[]; readonly mods: Modifiers }
+let byPair = new Map<object, Map<number, Map<number, PairLists>>>();
+let pairCount = 0;
+
+/** The lists of words w0, w1 under `layout` if made already. */
+export function pairListsOf(layout: object, w0: number, w1: number): PairLists | undefined {
+  return byPair.get(layout)?.get(w0)?.get(w1);
+}
+
+/** Records the lists of words w0, w1 under `layout` (no literal among its operands); returns them. */
+export function keepPairLists(layout: object, w0: number, w1: number, operands: readonly Operand[], mods: Modifiers): PairLists {
+  if (pairCount >= WORDS_LIMIT) { byPair = new Map(); pairCount = 0; }
+  let m = byPair.get(layout);
+  if (m === undefined) { m = new Map(); byPair.set(layout, m); }
+  let m1 = m.get(w0);
+  if (m1 === undefined) { m1 = new Map(); m.set(w0, m1); }
+  const l: PairLists = { words: [w0, w1], operands, mods };
+  m1.set(w1, l);
+  pairCount++;
   return l;
 }
