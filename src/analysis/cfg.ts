@@ -287,8 +287,13 @@ class PcTable<T> {
     this.slots = new Array<T | undefined>((range.end - range.start) >>> 2);
   }
   private slot(pc: number): number {
-    return pc >= this.start && pc < this.end && (pc - this.start) % 4 === 0 ? (pc - this.start) >>> 2 : -1;
+    // pc - start is in [0, end - start) there: & 3 is its % 4.
+    return pc >= this.start && pc < this.end && ((pc - this.start) & 3) === 0 ? (pc - this.start) >>> 2 : -1;
   }
+  /** The records by dword index from the range's start when no other pc is held (a walk of them is `pcs()`'s), else undefined. */
+  dense(): readonly (T | undefined)[] | undefined { return this.others.size === 0 ? this.slots : undefined; }
+  /** The pc of dword index 0 of `dense()`. */
+  get base(): number { return this.start; }
   get(pc: number): T | undefined {
     const k = this.slot(pc);
     return k < 0 ? this.others.get(pc) : this.slots[k];
@@ -591,9 +596,22 @@ class Discovery {
 
 /** Starts that lie strictly inside another reachable instruction. */
 function overlaps(starts: PcTable<Decoded>): number[] {
-  const pcs = starts.pcs();
   const out: number[] = [];
   let reach = -Infinity; // end of the furthest-reaching instruction so far
+  // The kernel's range only (the common case): its slots walked in place, not a list of every pc made first.
+  const slots = starts.dense();
+  if (slots !== undefined) {
+    const base = starts.base;
+    for (let k = 0; k < slots.length; k++) {
+      const d = slots[k];
+      if (d === undefined) continue;
+      const pc = base + 4 * k;
+      if (pc < reach) out.push(pc);
+      if (pc + d.size > reach) reach = pc + d.size;
+    }
+    return out;
+  }
+  const pcs = starts.pcs();
   for (const pc of pcs) {
     if (pc < reach) out.push(pc);
     const d = starts.get(pc);

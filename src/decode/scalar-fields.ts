@@ -9,6 +9,7 @@ import type { DataType, InstrDef, OperandDef } from '../isa/types.js';
 import type { DecodeContext, Instruction, Modifiers, Operand, OperandValue } from './types.js';
 import { NO_MODS, TRUNCATED } from './types.js';
 import { SRC, decodeScalarCode, sgpr, ttmp } from './operands.js';
+import { keepLists, listsOf, sharedSlots, slotsAt } from './shared-operands.js';
 
 /** Register count of a scalar operand. */
 export function scalarDwords(op: OperandDef): number {
@@ -68,6 +69,9 @@ export function scalarInstruction(ctx: DecodeContext, def: InstrDef, size: numbe
   return { kind: 'instruction', pc: ctx.pc, words, size: size * 4, encoding, def, operands, mods };
 }
 
+/** decodeSop's immediates shared by (definition, operand, value), as shared-operands.ts shares registers. */
+const SHARED_IMMS = new Map<InstrDef, (Map<number, Operand> | undefined)[]>();
+
 const BAD_SDST = 'sdst register code is not valid for the operand width';
 const BAD_SSRC = 'ssrc code is reserved or not valid for the operand width';
 
@@ -82,17 +86,26 @@ const BAD_SSRC = 'ssrc code is reserved or not valid for the operand width';
  */
 export function decodeSop(ctx: DecodeContext, def: InstrDef, encoding: Instruction['encoding']): Instruction | string {
   const w = ctx.words[ctx.index] ?? 0;
+  const seen = listsOf(def, w);
+  if (seen !== undefined) return { kind: 'instruction', pc: ctx.pc, words: seen.words, size: 4, encoding, def, operands: seen.operands, mods: NO_MODS };
   const ops = def.operands;
   // One operand per definition operand: the array made at its length.
   const out: Operand[] = new Array<Operand>(ops.length);
+  const shared = sharedSlots(def);
   let size = 1;
   for (let k = 0; k < ops.length; k++) {
     const op = ops[k] as OperandDef;
     switch (op.kind) {
       case 'sdst': {
-        const v = decodeScalarReg((w >>> 16) & 0x7f, scalarDwords(op));
-        if (v === undefined) return BAD_SDST;
-        out[k] = { name: op.name, value: v };
+        const code = (w >>> 16) & 0x7f;
+        const regs = slotsAt(shared, k);
+        let o = regs[code];
+        if (o === undefined) {
+          const v = decodeScalarReg(code, scalarDwords(op));
+          if (v === undefined) return BAD_SDST;
+          o = regs[code] = { name: op.name, value: v };
+        }
+        out[k] = o;
         break;
       }
       case 'ssrc': {
@@ -103,9 +116,14 @@ export function decodeSop(ctx: DecodeContext, def: InstrDef, encoding: Instructi
           out[k] = { name: op.name, value: { kind: 'literal', value: (ctx.words[ctx.index + 1] ?? 0) >>> 0 } };
           break;
         }
-        const v = decodeScalarReg(code, scalarDwords(op));
-        if (v === undefined) return BAD_SSRC;
-        out[k] = { name: op.name, value: v };
+        const regs = slotsAt(shared, k);
+        let o = regs[code];
+        if (o === undefined) {
+          const v = decodeScalarReg(code, scalarDwords(op));
+          if (v === undefined) return BAD_SSRC;
+          o = regs[code] = { name: op.name, value: v };
+        }
+        out[k] = o;
         break;
       }
       case 'literal': {
@@ -114,10 +132,18 @@ export function decodeSop(ctx: DecodeContext, def: InstrDef, encoding: Instructi
         out[k] = { name: op.name, value: { kind: 'literal', value: (ctx.words[ctx.index + 1] ?? 0) >>> 0 } };
         break;
       }
-      default:
-        out[k] = { name: op.name, value: { kind: 'imm', value: w & 0xffff } };
+      default: {
+        let perDef = SHARED_IMMS.get(def);
+        if (perDef === undefined) { perDef = new Array<Map<number, Operand> | undefined>(ops.length).fill(undefined); SHARED_IMMS.set(def, perDef); }
+        const imms = (perDef[k] ??= new Map());
+        const value = w & 0xffff;
+        let o = imms.get(value);
+        if (o === undefined) { o = { name: op.name, value: { kind: 'imm', value } }; imms.set(value, o); }
+        out[k] = o;
         break;
+      }
     }
   }
+  if (size === 1) return { kind: 'instruction', pc: ctx.pc, words: keepLists(def, w, out).words, size: 4, encoding, def, operands: out, mods: NO_MODS };
   return scalarInstruction(ctx, def, size, out, NO_MODS, encoding);
 }

@@ -18,6 +18,7 @@ import { lookup } from '../isa/table.js';
 import type { DecodeContext, FamilyDecoder, Instruction, Operand, OperandValue } from './types.js';
 import { NO_MODS, TRUNCATED } from './types.js';
 import { SRC, decodeScalarCode, decodeValuSrc, vgpr } from './operands.js';
+import { keepLists, listsOf, sharedSlots, slotsAt } from './shared-operands.js';
 
 /** Dwords of a register operand of this type. */
 export function dwordsOf(od: OperandDef): number {
@@ -42,39 +43,53 @@ export function decodeE32(ctx: DecodeContext, def: InstrDef, encoding: 'VOP1' | 
     if ((w & 0x1ffff) !== 0 && def.flags !== undefined && def.flags.includes('zeroFields')) return 'v_illegal needs an all-zero word';
     return { kind: 'instruction', pc: ctx.pc, words: [w >>> 0], size: 4, encoding, variant: 'e32', def, operands: [], mods: NO_MODS };
   }
+  const seen = listsOf(def, w);
+  if (seen !== undefined) return { kind: 'instruction', pc: ctx.pc, words: seen.words, size: 4, encoding, variant: 'e32', def, operands: seen.operands, mods: NO_MODS };
   let literal: number | undefined;
   // One operand per definition operand: the array made at its length.
   const operands: Operand[] = new Array<Operand>(ops.length);
+  const shared = sharedSlots(def);
   for (let k = 0; k < ops.length; k++) {
     const od = ops[k] as OperandDef;
     let value: OperandValue;
+    // The field's code for the shared records (-1: not shared, a literal).
+    let code = -1;
     switch (od.kind) {
       case 'vgpr': {
         const field = od.name === 'vdst' ? (w >>> 17) & 0xff : (w >>> 9) & 0xff;
+        const slots = slotsAt(shared, k), o = slots[field];
+        if (o !== undefined) { operands[k] = o; continue; }
         const count = dwordsOf(od);
         if (field + count > 256) return `${od.name} register range past v255`;
         value = vgpr(field, count);
+        code = field;
         break;
       }
       case 'src': {
-        const code = w & 0x1ff;
+        code = w & 0x1ff;
+        const o = code === SRC.LITERAL ? undefined : slotsAt(shared, k)[code];
+        if (o !== undefined) { operands[k] = o; continue; }
         value = decodeValuSrc(code, dwordsOf(od));
         if (value.kind === 'reserved') return `reserved source code ${code} in src0`;
         if (value.kind === 'literal') {
           if (ctx.index + 1 >= ctx.end) return TRUNCATED;
           literal = (ctx.words[ctx.index + 1] ?? 0) >>> 0;
           value = { kind: 'literal', value: literal };
+          code = -1;
         }
         break;
       }
       case 'sdst': {
-        const code = (w >>> 17) & 0xff;
+        code = (w >>> 17) & 0xff;
+        const o = code === SRC.LITERAL ? undefined : slotsAt(shared, k)[code];
+        if (o !== undefined) { operands[k] = o; continue; }
         value = decodeScalarCode(code, 1);
         if (value.kind === 'reserved') return `reserved code ${code} in ${od.name}`;
         if (value.kind === 'literal') {
           if (ctx.index + 1 >= ctx.end) return TRUNCATED;
           literal = (ctx.words[ctx.index + 1] ?? 0) >>> 0;
           value = { kind: 'literal', value: literal };
+          code = -1;
         }
         break;
       }
@@ -86,13 +101,16 @@ export function decodeE32(ctx: DecodeContext, def: InstrDef, encoding: 'VOP1' | 
       }
       case 'vcc':
         value = VCC_LO;
+        code = 0;
         break;
       default:
         return `unexpected operand kind ${od.kind} in an e32 definition`;
     }
-    operands[k] = { name: od.name, value };
+    const o: Operand = { name: od.name, value };
+    if (code >= 0) slotsAt(shared, k)[code] = o;
+    operands[k] = o;
   }
-  const words = literal === undefined ? [w >>> 0] : [w >>> 0, literal];
+  const words = literal === undefined ? keepLists(def, w, operands).words : [w >>> 0, literal];
   return { kind: 'instruction', pc: ctx.pc, words, size: words.length * 4, encoding, variant: 'e32', def, operands, mods: NO_MODS };
 }
 

@@ -4,6 +4,7 @@ import { E64_SRC_QUIRKS, e64ProfileOf, parseE64Profile, type E64Profile } from '
 import type { DecodeContext, FamilyDecoder, Instruction, Modifiers, Operand, OperandValue } from './types.js';
 import { NO_MODS, TRUNCATED } from './types.js';
 import { SRC, decodeScalarCode, decodeValuSrc } from './operands.js';
+import { keepPairLists, pairListsOf } from './shared-operands.js';
 
 // VOP3 encoding (two dwords, plus one literal dword when a source field is 255):
 //   word 0: [7:0] vdst, [10:8] abs (per source), [14:11] op_sel (src0, src1, src2, dst),
@@ -236,6 +237,11 @@ export const decodeVOP3: FamilyDecoder = (ctx: DecodeContext): Instruction | str
   }
   if (size === 3 && i + 2 >= ctx.end) return TRUNCATED;
   const lit = size === 3 ? (ctx.words[i + 2] ?? 0) >>> 0 : 0;
+  if (size === 2) {
+    // Without a literal the two words give everything (shared-operands.ts).
+    const seen = pairListsOf(L, w0, w1);
+    if (seen !== undefined) return { kind: 'instruction', pc: ctx.pc, words: seen.words, size: 8, encoding: 'VOP3', variant: 'e64', def: L.def, operands: seen.operands, mods: seen.mods };
+  }
 
   const p = L.profile;
   const negBits = w1 >>> 29;
@@ -293,6 +299,6 @@ export const decodeVOP3: FamilyDecoder = (ctx: DecodeContext): Instruction | str
     }
     mods = m;
   }
-  const words = size === 3 ? [w0 >>> 0, w1 >>> 0, lit] : [w0 >>> 0, w1 >>> 0];
+  const words = size === 3 ? [w0 >>> 0, w1 >>> 0, lit] : keepPairLists(L, w0, w1, operands, mods).words;
   return { kind: 'instruction', pc: ctx.pc, words, size: size * 4, encoding: 'VOP3', variant: 'e64', def: L.def, operands, mods };
 };

@@ -33,7 +33,7 @@ import { VALU_DOT } from './units/valu-dot.js';
 import { VALU_SAD } from './units/valu-sad.js';
 import { MOVREL } from './units/movrel.js';
 import { FAULT_CODE_END, FAULT_HALT, FAULT_ILLEGAL, FAULT_KILL, FAULT_TRAP } from '../ir/faults.js';
-import { NO_FLAGS } from '../isa/types.js';
+import { NO_FLAGS, type InstrDef } from '../isa/types.js';
 
 const UNITS: readonly Record<string, Translator>[] = [SALU, VALU, VALU_F64, VALU_F16, VALU_INT16, VALU_FLOAT_MISC, VALU_LANES, VALU_DOT, VALU_SAD, MOVREL, MEMORY, BUFFER, MIMG, DS, HWREG_UNIT];
 /** Every unit's translators by mnemonic (a Map: looked up at every instruction by a mnemonic that varies). */
@@ -108,8 +108,8 @@ export function translate(shader: Shader, cfg: Cfg, mode: ModeAnalysis): IrFunct
       b.pc = inst.pc;
       cx.inst = inst;
       const m = inst.def.mnemonic;
-      const flags = inst.def.flags ?? NO_FLAGS;
-      if (flags.includes('end')) {
+      const plan = planOf(inst.def);
+      if (plan.end) {
         // s_code_end is the padding after the code: reaching it stops the interpreter with an
         // error (src/interp/units/flow.ts), here a fault (the run fails) before the end.
         if (m === 's_code_end') b.emit('Fault', [b.u1(true)], [FAULT_CODE_END]);
@@ -118,7 +118,7 @@ export function translate(shader: Shader, cfg: Cfg, mode: ModeAnalysis): IrFunct
         ended = true;
         break;
       }
-      const stop = STOPS.get(m);
+      const stop = plan.stop;
       if (stop !== undefined && (stop.always || simm16Bit0(cx))) {
         // The wave enters the trap handler (s_trap: clang's llvm.trap, an abort; v_illegal: an
         // illegal-instruction exception), halts or is killed: no engine runs a trap handler or a
@@ -130,12 +130,12 @@ export function translate(shader: Shader, cfg: Cfg, mode: ModeAnalysis): IrFunct
         break;
       }
       if (stop !== undefined) continue; // s_sethalt 0 / s_setkill 0: the wave runs on.
-      if (TRANSFERS.has(m)) {
+      if (plan.transfer) {
         translateTransfer(cx, cfg, cb, irBlock);
         ended = true;
         break;
       }
-      if (flags.includes('branch') && inst.encoding === 'SOPP') {
+      if (plan.branch && inst.encoding === 'SOPP') {
         const taken = cb.succs.find((e) => e.kind === 'branch');
         const fall = cb.succs.find((e) => e.kind === 'fallthrough');
         if (m === 's_branch') {
@@ -149,7 +149,7 @@ export function translate(shader: Shader, cfg: Cfg, mode: ModeAnalysis): IrFunct
         ended = true;
         break;
       }
-      if (m === 's_barrier') {
+      if (plan.barrier) {
         // The wave waits here for its workgroup's other waves: the block ends at the barrier and
         // the wave resumes in the next one (the emitter and the IR interpreter resume it there).
         b.emit('Barrier');
@@ -220,12 +220,42 @@ function translateModeCopies(fn: IrFunction, b0: BlockBuilder, cx: TContext, mod
   b.reset(join, undefined);
 }
 
+/**
+ * What translate's loop asks of an instruction's definition, in the order it asks (block end,
+ * stop, transfer, branch, barrier; then translateOne: no effect, the translator): found once per
+ * definition, not by a string-keyed lookup of the mnemonic in each table at every instruction.
+ */
+interface Plan {
+  readonly end: boolean;
+  readonly stop: { readonly fault: number; readonly always: boolean } | undefined;
+  readonly transfer: boolean;
+  readonly branch: boolean;
+  readonly barrier: boolean;
+  readonly noEffect: boolean;
+  readonly translator: Translator | undefined;
+}
+/** The plans by definition (the ISA table's objects: a bounded set, shared by every kernel). */
+const PLANS = new Map<InstrDef, Plan>();
+function planOf(def: InstrDef): Plan {
+  let p = PLANS.get(def);
+  if (p === undefined) {
+    const m = def.mnemonic, flags = def.flags ?? NO_FLAGS;
+    p = {
+      end: flags.includes('end'), stop: STOPS.get(m), transfer: TRANSFERS.has(m), branch: flags.includes('branch'),
+      barrier: m === 's_barrier', noEffect: NO_EFFECT.has(m), translator: TRANSLATORS.get(m),
+    };
+    PLANS.set(def, p);
+  }
+  return p;
+}
+
 /** One instruction that neither ends nor leaves the block, through its unit's translator. */
 function translateOne(cx: TContext, inst: Instruction): void {
+  const plan = planOf(inst.def);
+  if (plan.noEffect) return;
+  const t = plan.translator;
+  if (!t) throw cx.error(`${inst.def.mnemonic} is not translated yet`);
   const m = inst.def.mnemonic;
-  if (NO_EFFECT.has(m)) return;
-  const t = TRANSLATORS.get(m);
-  if (!t) throw cx.error(`${m} is not translated yet`);
   const dpp = inst.variant === 'dpp16' || inst.variant === 'dpp8';
   cx.dppApplied = false;
   cx.sdwaApplied = false;

@@ -1,0 +1,82 @@
+// Operand records shared between the instructions of one definition. An operand record is its
+// definition operand's name and a value that depends only on the field's code (register and
+// inline-constant values are shared already: operands.ts), records are read-only and nothing
+// compares them by identity: so the decoders make one record per (definition, operand, code)
+// and a decoded kernel holds one per distinct operand rather than one per operand (the records
+// live as long as the CFG, and were most of what decoding kept).
+import type { InstrDef } from '../isa/types.js';
+import type { Modifiers, Operand } from './types.js';
+
+/** By definition: per operand index, the records by field code (0..511), each list made at first use. */
+const SHARED = new Map<InstrDef, ((Operand | undefined)[] | undefined)[]>();
+
+/**
+ * The record slots of `def`'s operands, by operand index (a list made at first use:
+ * `slotsAt`): per operand, the records by field code (0..511). A decoder takes the record at the
+ * code if there is one; else it decodes and checks the field as before and, for a valid value
+ * that depends only on the code (not a literal), stores the record it makes there.
+ */
+export function sharedSlots(def: InstrDef): ((Operand | undefined)[] | undefined)[] {
+  let perDef = SHARED.get(def);
+  if (perDef === undefined) {
+    perDef = new Array<(Operand | undefined)[] | undefined>(def.operands.length).fill(undefined);
+    SHARED.set(def, perDef);
+  }
+  return perDef;
+}
+
+/** Operand `k`'s slots in `sharedSlots(def)`. */
+export function slotsAt(perDef: ((Operand | undefined)[] | undefined)[], k: number): (Operand | undefined)[] {
+  // Made at full length (a holey array filled far past its end would be a dictionary).
+  return (perDef[k] ??= new Array<Operand | undefined>(512).fill(undefined));
+}
+
+/**
+ * The operand list and words of a one-dword instruction by (definition, word): without a literal
+ * the word alone gives every operand, and code repeats its words (the same register moves,
+ * compares, adds), so such instructions share these two lists too (read-only, as the records).
+ * Bounded: past WORDS_LIMIT words the lists are forgotten and made again as they come.
+ */
+export interface WordLists { readonly words: readonly number[]; readonly operands: readonly Operand[] }
+const WORDS_LIMIT = 1 << 16;
+let byWord = new Map<InstrDef, Map<number, WordLists>>();
+let wordCount = 0;
+
+/** The lists of one-dword `w` of `def` if made already. */
+export function listsOf(def: InstrDef, w: number): WordLists | undefined {
+  return byWord.get(def)?.get(w);
+}
+
+/** Records the lists of one-dword `w` of `def` (whose operands `operands` are, no literal among them); returns them. */
+export function keepLists(def: InstrDef, w: number, operands: readonly Operand[]): WordLists {
+  if (wordCount >= WORDS_LIMIT) { byWord = new Map(); wordCount = 0; }
+  let m = byWord.get(def);
+  if (m === undefined) { m = new Map(); byWord.set(def, m); }
+  const l: WordLists = { words: [w], operands };
+  m.set(w, l);
+  wordCount++;
+  return l;
+}
+
+/** The lists and modifiers of a two-dword instruction (VOP3 without a literal) by its layout and words, as `listsOf` for one dword. */
+export interface PairLists { readonly words: readonly number[]; readonly operands: readonly Operand[]; readonly mods: Modifiers }
+let byPair = new Map<object, Map<number, Map<number, PairLists>>>();
+let pairCount = 0;
+
+/** The lists of words w0, w1 under `layout` if made already. */
+export function pairListsOf(layout: object, w0: number, w1: number): PairLists | undefined {
+  return byPair.get(layout)?.get(w0)?.get(w1);
+}
+
+/** Records the lists of words w0, w1 under `layout` (no literal among its operands); returns them. */
+export function keepPairLists(layout: object, w0: number, w1: number, operands: readonly Operand[], mods: Modifiers): PairLists {
+  if (pairCount >= WORDS_LIMIT) { byPair = new Map(); pairCount = 0; }
+  let m = byPair.get(layout);
+  if (m === undefined) { m = new Map(); byPair.set(layout, m); }
+  let m1 = m.get(w0);
+  if (m1 === undefined) { m1 = new Map(); m.set(w0, m1); }
+  const l: PairLists = { words: [w0, w1], operands, mods };
+  m1.set(w1, l);
+  pairCount++;
+  return l;
+}
