@@ -37,11 +37,20 @@ import { CompileError } from './errors.js';
 import { emitOp, EVERYWHERE, type KernelState, type Scalars } from './emit-ops.js';
 import { type FlowPlan, inLoop } from './structurize.js';
 
-/** Jumps that travel together: their targets, the selector (several targets), each target's arguments. */
+/**
+ * Jumps that travel together: their targets, the selector (several targets), each target's
+ * arguments (`args[k]` for `targets[k]`: a list, not a Map per jump; a group has a few targets).
+ */
 interface Group {
   readonly targets: readonly Block[];
   readonly sel: Id | undefined;
-  readonly args: ReadonlyMap<Block, readonly Id[]>;
+  readonly args: readonly (readonly Id[])[];
+}
+
+/** The arguments `g` brings for `t` (undefined: `t` is not one of its targets). */
+function argsTo(g: Group, t: Block): readonly Id[] | undefined {
+  const k = g.targets.indexOf(t);
+  return k < 0 ? undefined : g.args[k];
 }
 
 /**
@@ -78,18 +87,10 @@ interface Ctx {
 
 type Route = 'inline' | 'continue' | 'break' | 'out';
 
-// Made by set, not from a list of entries (`new Map([[k, v]])` made the entry arrays and iterated them): a jump's arguments.
-function mapOf(k: Block, v: readonly Id[], k2?: Block, v2?: readonly Id[]): Map<Block, readonly Id[]> {
-  const r = new Map<Block, readonly Id[]>();
-  r.set(k, v);
-  if (k2 !== undefined && v2 !== undefined) r.set(k2, v2);
-  return r;
-}
-
 /** The arguments `g` brings for `targets` (those it has none for: none). */
-function argsOf(g: Group, targets: readonly Block[]): Map<Block, readonly Id[]> {
-  const r = new Map<Block, readonly Id[]>();
-  for (let k = 0; k < targets.length; k++) { const t = targets[k] as Block; r.set(t, g.args.get(t) ?? []); }
+function argsOf(g: Group, targets: readonly Block[]): (readonly Id[])[] {
+  const r: (readonly Id[])[] = new Array<readonly Id[]>(targets.length);
+  for (let k = 0; k < targets.length; k++) r[k] = argsTo(g, targets[k] as Block) ?? [];
   return r;
 }
 
@@ -147,8 +148,7 @@ export function emitStructured(sc: Scalars, kernel: KernelState, fn: IrFunction,
     if (entering && live) for (let q = 0; q < live.length; q++) r.push(val(live[q] as Inst, scope));
     return r;
   };
-  const argTypes = (t: Block): IrType[] => [...phisOf(t).map((p) => p.type), ...(plan.liveIns[t.id] ?? []).map((v) => v.type)];
-  const single = (t: Block, args: readonly Id[]): Group => ({ targets: [t], sel: undefined, args: mapOf(t, args) });
+  const single = (t: Block, args: readonly Id[]): Group => ({ targets: [t], sel: undefined, args: [args] });
   const sub = (g: Group, targets: readonly Block[]): Group => (targets.length === g.targets.length ? g : {
     targets, sel: targets.length > 1 ? g.sel : undefined, args: argsOf(g, targets),
   });
@@ -191,7 +191,10 @@ export function emitStructured(sc: Scalars, kernel: KernelState, fn: IrFunction,
     if (inc.length === 0) { m.OpUnreachable(); return undefined; }
     if (inc.length === 1) return (inc[0] as { group: Group }).group;
     const targets: Block[] = [];
-    for (const i of inc) for (const t of i.group.targets) if (!targets.includes(t)) targets.push(t);
+    for (let k = 0; k < inc.length; k++) {
+      const ts = (inc[k] as { group: Group }).group.targets;
+      for (let q = 0; q < ts.length; q++) { const t = ts[q] as Block; if (!targets.includes(t)) targets.push(t); }
+    }
     // The phis' operands in one list each (a flatMap of pairs spread into the call made an array per pair and copied them twice).
     let sel: Id | undefined;
     if (targets.length > 1) {
@@ -199,22 +202,29 @@ export function emitStructured(sc: Scalars, kernel: KernelState, fn: IrFunction,
       for (let k = 0; k < inc.length; k++) { const i = inc[k] as { from: Id; group: Group }; ops.push(i.group.sel ?? c32((i.group.targets[0] as Block).id), i.from); }
       sel = m.emit('OpPhi', ops) as Id;
     }
-    const args = new Map<Block, Id[]>();
-    for (const t of targets) {
-      const types = argTypes(t);
+    const args: Id[][] = new Array<Id[]>(targets.length);
+    // Each target's values in the order argsFor makes them (phis, then carried values); no list
+    // of types or of the incoming values per value (those lists were most of this function's garbage).
+    for (let q = 0; q < targets.length; q++) {
+      const t = targets[q] as Block;
       const vs: Id[] = [];
-      for (let j = 0; j < types.length; j++) {
-        const ins = inc.map((i) => i.group.args.get(t)?.[j]);
-        const first = ins[0];
-        if (first !== undefined && ins.every((a) => a === first)) { vs.push(first); continue; }
-        const ty = types[j] as IrType;
-        const ops: Id[] = [sc.typeOf(ty)];
-        for (let k = 0; k < inc.length; k++) ops.push(ins[k] ?? zero(ty), (inc[k] as { from: Id }).from);
-        vs.push(m.emit('OpPhi', ops) as Id);
-      }
-      args.set(t, vs);
+      let j = 0;
+      for (let k = 0; k < t.insts.length; k++) { const ph = t.insts[k] as Inst; if (ph.op !== 'Phi') break; vs.push(meet(inc, t, j++, ph.type)); }
+      const live = plan.liveIns[t.id];
+      if (live) for (let k = 0; k < live.length; k++) vs.push(meet(inc, t, j++, (live[k] as Inst).type));
+      args[q] = vs;
     }
     return { targets, sel, args };
+  };
+  /** Value `j` of the arguments for `t` that meet from `inc`: the one they all bring, else an OpPhi of them (none: zero). */
+  const meet = (inc: readonly { from: Id; group: Group }[], t: Block, j: number, ty: IrType): Id => {
+    const first = argsTo((inc[0] as { group: Group }).group, t)?.[j];
+    let same = first !== undefined;
+    for (let k = 1; same && k < inc.length; k++) if (argsTo((inc[k] as { group: Group }).group, t)?.[j] !== first) same = false;
+    if (same) return first as Id;
+    const ops: Id[] = [sc.typeOf(ty)];
+    for (let k = 0; k < inc.length; k++) { const i = inc[k] as { from: Id; group: Group }; ops.push(argsTo(i.group, t)?.[j] ?? zero(ty), i.from); }
+    return m.emit('OpPhi', ops) as Id;
   };
 
   /** Control has reached `t` (the open block) with `args`: its code and the code placed in it. */
@@ -272,7 +282,7 @@ export function emitStructured(sc: Scalars, kernel: KernelState, fn: IrFunction,
       m.label(latch.label);
       if (latch.incoming.length === 0) internal(`b${h.id}: a loop without a way back`);
       phis.forEach((p, k) => {
-        const pairs = latch.incoming.flatMap((i) => [i.group.args.get(h)?.[k] ?? internal(`b${h.id}: back edge without phi argument ${k}`), i.from]);
+        const pairs = latch.incoming.flatMap((i) => [argsTo(i.group, h)?.[k] ?? internal(`b${h.id}: back edge without phi argument ${k}`), i.from]);
         m.emit('OpPhi', [sc.typeOf(p.type), ...pairs], back[k]);
       });
       m.OpBranch(hl);
@@ -326,7 +336,7 @@ export function emitStructured(sc: Scalars, kernel: KernelState, fn: IrFunction,
     const ax = argsFor(p, x, cx.scope, rx !== 'continue'), ay = argsFor(p, y, cx.scope, ry !== 'continue');
     if (rx !== 'inline' && rx === ry) {
       // Both edges go to one meeting block: one branch, the selector chosen by the condition.
-      branchTo(funnelOf(rx, cx), { targets: [x, y], sel: m.OpSelect(tU32, c, c32(x.id), c32(y.id)), args: mapOf(x, ax, y, ay) });
+      branchTo(funnelOf(rx, cx), { targets: [x, y], sel: m.OpSelect(tU32, c, c32(x.id), c32(y.id)), args: [ax, ay] });
       return;
     }
     const merge = claim(cx.out);
@@ -356,7 +366,7 @@ export function emitStructured(sc: Scalars, kernel: KernelState, fn: IrFunction,
     if (g.targets.length === 1) {
       const t = g.targets[0] as Block;
       const r = route(t, cx, here);
-      if (r === 'inline') enter(t, g.args.get(t) ?? [], cx);
+      if (r === 'inline') enter(t, argsTo(g, t) ?? [], cx);
       else branchTo(funnelOf(r, cx), g);
       return;
     }
@@ -376,7 +386,7 @@ export function emitStructured(sc: Scalars, kernel: KernelState, fn: IrFunction,
   const chain = (g: Group, buckets: readonly { route: Route; targets: Block[] }[], i: number, cx: Ctx): void => {
     const bk = buckets[i] as { route: Route; targets: Block[] };
     const resolve = (c: Ctx): void => {
-      if (bk.route === 'inline') { const t = bk.targets[0] as Block; enter(t, g.args.get(t) ?? [], c); } else branchTo(funnelOf(bk.route, c), sub(g, bk.targets));
+      if (bk.route === 'inline') { const t = bk.targets[0] as Block; enter(t, argsTo(g, t) ?? [], c); } else branchTo(funnelOf(bk.route, c), sub(g, bk.targets));
     };
     if (i === buckets.length - 1) { resolve(cx); return; }
     const sel = g.sel ?? internal('several targets without a selector');
