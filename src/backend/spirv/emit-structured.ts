@@ -115,6 +115,12 @@ export function emitStructured(sc: Scalars, kernel: KernelState, fn: IrFunction,
   const cur = (): Id => m.currentLabel ?? internal('no open block');
   // Labels on first use (the outermost level's and a loop body's `top` never get one).
   const funnel = (kind: Funnel['kind']): Funnel => new LazyFunnel(m, kind);
+  /** How many phis `b` starts with. */
+  const phiCount = (b: Block): number => {
+    let n = 0;
+    while (n < b.insts.length && (b.insts[n] as Inst).op === 'Phi') n++;
+    return n;
+  };
   const phisOf = (b: Block): Inst[] => {
     const r: Inst[] = [];
     for (let k = 0; k < b.insts.length; k++) { const i = b.insts[k] as Inst; if (i.op !== 'Phi') break; r.push(i); }
@@ -136,16 +142,16 @@ export function emitStructured(sc: Scalars, kernel: KernelState, fn: IrFunction,
   /** The values a jump from the end of `p` into `s` brings: `s`'s phis' arguments, then (entering `s`, not continuing its loop) its carried values. */
   const argsFor = (p: Block, s: Block, scope: Scope | undefined, entering: boolean): Id[] => {
     const k = s.preds.indexOf(p);
-    const r: Id[] = [];
-    for (let q = 0; q < s.insts.length; q++) {
-      const ph = s.insts[q] as Inst;
-      if (ph.op !== 'Phi') break;
-      const a = ph.args[k];
+    // Made at its size (pushed to from empty, a list grew to 17 slots).
+    const np = phiCount(s);
+    const live = entering ? plan.liveIns[s.id] : undefined;
+    const r = new Array<Id>(np + (live ? live.length : 0));
+    for (let q = 0; q < np; q++) {
+      const a = (s.insts[q] as Inst).args[k];
       if (!a) return internal(`b${s.id}'s phi has no argument for b${p.id}`);
-      r.push(val(a, scope));
+      r[q] = val(a, scope);
     }
-    const live = plan.liveIns[s.id];
-    if (entering && live) for (let q = 0; q < live.length; q++) r.push(val(live[q] as Inst, scope));
+    if (live) for (let q = 0; q < live.length; q++) r[np + q] = val(live[q] as Inst, scope);
     return r;
   };
   const single = (t: Block, args: readonly Id[]): Group => ({ targets: [t], sel: undefined, args: [args] });
@@ -153,8 +159,11 @@ export function emitStructured(sc: Scalars, kernel: KernelState, fn: IrFunction,
     targets, sel: targets.length > 1 ? g.sel : undefined, args: argsOf(g, targets),
   });
 
-  const route = (t: Block, cx: Ctx, here: (t: Block) => boolean): Route => {
-    if (here(t)) return 'inline';
+  const route = (t: Block, cx: Ctx, here: (t: Block) => boolean): Route => (here(t) ? 'inline' : routeOut(t, cx));
+  /** `route` for a jump from the end of `p` (inlineFrom(p), without a closure per jump). */
+  const routeFrom = (p: Block, t: Block, cx: Ctx): Route => (isInlineFrom(p, t) ? 'inline' : routeOut(t, cx));
+  /** The route of a jump to `t` not emitted where it is. */
+  const routeOut = (t: Block, cx: Ctx): Route => {
     const L = cx.loop;
     if (L) {
       if (t === L.header) return 'continue';
@@ -168,7 +177,7 @@ export function emitStructured(sc: Scalars, kernel: KernelState, fn: IrFunction,
     return r === 'continue' ? L.latch : L.merge;
   };
   /** Blocks reached from `p` by their one way in, emitted at the jump. */
-  const inlineFrom = (p: Block) => (t: Block): boolean => plan.parent[t.id] === p.id && !plan.outside[t.id] && !plan.merge[t.id];
+  const isInlineFrom = (p: Block, t: Block): boolean => plan.parent[t.id] === p.id && !plan.outside[t.id] && !plan.merge[t.id];
   const nothingHere = (): boolean => false;
 
   const branchTo = (f: Funnel, g: Group): void => {
@@ -229,23 +238,25 @@ export function emitStructured(sc: Scalars, kernel: KernelState, fn: IrFunction,
 
   /** Control has reached `t` (the open block) with `args`: its code and the code placed in it. */
   const enter = (t: Block, args: readonly Id[], cx: Ctx): void => {
-    const phis = phisOf(t);
+    const np = phiCount(t);
     const live = plan.liveIns[t.id] ?? [];
     let scope = cx.scope;
     if (live.length > 0) {
       const vals = new Map<Inst, Id>();
-      for (let k = 0; k < live.length; k++) vals.set(live[k] as Inst, args[phis.length + k] ?? internal(`b${t.id}: carried value ${k} missing`));
+      for (let k = 0; k < live.length; k++) vals.set(live[k] as Inst, args[np + k] ?? internal(`b${t.id}: carried value ${k} missing`));
       scope = { vals, up: scope };
     }
-    const inner: Ctx = { scope, loop: cx.loop, out: cx.out };
+    // `cx` itself when nothing is carried in (a context is never changed): no object per block.
+    const inner: Ctx = scope === cx.scope ? cx : { scope, loop: cx.loop, out: cx.out };
     if (plan.isHeader[t.id]) { loop(t, args, inner); return; }
-    phis.forEach((p, k) => { defs.set(p, args[k] ?? internal(`b${t.id}: phi argument ${k} missing`)); });
+    for (let k = 0; k < np; k++) defs.set(t.insts[k] as Inst, args[k] ?? internal(`b${t.id}: phi argument ${k} missing`));
     node(t, inner);
   };
 
   /** `t`'s code, then its merge children where the ways into each meet (tasks: run in this order). */
   const node = (t: Block, cx: Ctx): void => {
     const ys = plan.insideMerges[t.id] ?? [];
+    if (ys.length === 0) { work.push(() => code(t, cx)); return; }
     const fs = ys.map(() => funnel('free'));
     for (let k = ys.length - 1; k >= 0; k--) {
       const f = fs[k] as Funnel, y = ys[k] as Block;
@@ -292,18 +303,21 @@ export function emitStructured(sc: Scalars, kernel: KernelState, fn: IrFunction,
     node(h, { scope: cx.scope, loop: { header: h, latch, merge }, out: top });
   };
 
+  // One argument reader for the whole function, reading the instruction at hand (`at`, in scope
+  // `atScope`; code sets them, emitOp reads the arguments before it returns): a reader made per
+  // block was a closure and a context per block.
+  let at: Inst | undefined;
+  let atScope: Scope | undefined;
+  // The instruction's own definitions first (most arguments, and all outside loops' carried values: no scope to search).
+  const A = (j: number): Id => {
+    const i = at as Inst, a = i.args[j];
+    if (a === undefined) return internal(`${i.op}: missing argument ${j}`);
+    if (atScope === undefined) { const d = defs.get(a); if (d !== undefined) return d; }
+    return val(a, atScope);
+  };
   /** A block's instructions and its terminator. */
   const code = (b: Block, cx: Ctx): void => {
-    // One argument reader for the block, reading the instruction at hand.
-    let at: Inst | undefined;
-    const scope = cx.scope;
-    // The instruction's own definitions first (most arguments, and all outside loops' carried values: no scope to search).
-    const A = (j: number): Id => {
-      const i = at as Inst, a = i.args[j];
-      if (a === undefined) return internal(`${i.op}: missing argument ${j}`);
-      if (scope === undefined) { const d = defs.get(a); if (d !== undefined) return d; }
-      return val(a, scope);
-    };
+    atScope = cx.scope;
     // Indexed: for…of made an iterator result per instruction (this closure is one per kernel, often unoptimised).
     const insts = b.insts;
     for (let k = 0; k < insts.length; k++) {
@@ -324,15 +338,14 @@ export function emitStructured(sc: Scalars, kernel: KernelState, fn: IrFunction,
   };
 
   const jump = (p: Block, s: Block, cx: Ctx): void => {
-    const r = route(s, cx, inlineFrom(p));
+    const r = routeFrom(p, s, cx);
     const args = argsFor(p, s, cx.scope, r !== 'continue');
     if (r === 'inline') enter(s, args, cx);
     else branchTo(funnelOf(r, cx), single(s, args));
   };
 
   const cond = (p: Block, c: Id, x: Block, y: Block, cx: Ctx): void => {
-    const here = inlineFrom(p);
-    const rx = route(x, cx, here), ry = route(y, cx, here);
+    const rx = routeFrom(p, x, cx), ry = routeFrom(p, y, cx);
     const ax = argsFor(p, x, cx.scope, rx !== 'continue'), ay = argsFor(p, y, cx.scope, ry !== 'continue');
     if (rx !== 'inline' && rx === ry) {
       // Both edges go to one meeting block: one branch, the selector chosen by the condition.
@@ -341,8 +354,7 @@ export function emitStructured(sc: Scalars, kernel: KernelState, fn: IrFunction,
     }
     const merge = claim(cx.out);
     const inner: Ctx = { scope: cx.scope, loop: cx.loop, out: merge };
-    const arm = (r: Route): Funnel | undefined => (r === 'inline' ? undefined : funnelOf(r, inner));
-    const fx = arm(rx), fy = arm(ry);
+    const fx = rx === 'inline' ? undefined : funnelOf(rx, inner), fy = ry === 'inline' ? undefined : funnelOf(ry, inner);
     const lx = fx ? fx.label : m.allocateId(), ly = fy ? fy.label : m.allocateId();
     const from = cur();
     m.OpSelectionMerge(merge.label, 'None');
