@@ -353,7 +353,8 @@ export function emitStructured(sc: Scalars, kernel: KernelState, fn: IrFunction,
       return;
     }
     const merge = claim(cx.out);
-    const inner: Ctx = { scope: cx.scope, loop: cx.loop, out: merge };
+    // `cx` itself when its meeting block became the merge (a diamond's): a context is never changed.
+    const inner: Ctx = merge === cx.out ? cx : { scope: cx.scope, loop: cx.loop, out: merge };
     const fx = rx === 'inline' ? undefined : funnelOf(rx, inner), fy = ry === 'inline' ? undefined : funnelOf(ry, inner);
     const lx = fx ? fx.label : m.allocateId(), ly = fy ? fy.label : m.allocateId();
     const from = cur();
@@ -404,7 +405,7 @@ export function emitStructured(sc: Scalars, kernel: KernelState, fn: IrFunction,
     const sel = g.sel ?? internal('several targets without a selector');
     const test = bk.targets.map((t) => m.OpIEqual(tBool, sel, c32(t.id))).reduce((a, b) => m.OpLogicalOr(tBool, a, b));
     const merge = claim(cx.out);
-    const inner: Ctx = { scope: cx.scope, loop: cx.loop, out: merge };
+    const inner: Ctx = merge === cx.out ? cx : { scope: cx.scope, loop: cx.loop, out: merge };
     const plain = bk.route === 'inline' ? undefined : funnelOf(bk.route, inner);
     const lt = plain ? plain.label : m.allocateId(), le = m.allocateId();
     const from = cur();
