@@ -73,7 +73,8 @@ export function newStamp(): number { return ++lastStamp; }
 
 export class Block {
   readonly insts: Inst[] = [];
-  readonly preds: Block[] = [];
+  /** Set by IrFunction.computePreds only (which may replace the list: hold it no longer than the CFG is unchanged). */
+  preds: Block[] = [];
   constructor(readonly id: number, readonly startPc: number | undefined) {}
   /** Replaces the instruction list (a loop, not a spread: blocks can hold more values than a call's arguments). */
   setInsts(list: readonly Inst[]): void {
@@ -218,14 +219,27 @@ export class IrFunction {
 
   /**
    * Recomputes every block's predecessors from the terminators (as `succs` gives them, in block
-   * order). Written over the lists in place: emptied and pushed to again, each list's storage was
-   * made afresh at every recompute (SSA's and CSE's), and a list most often comes out the same.
+   * order). Counted first, then filled: a list whose length is unchanged is written over in place
+   * (most often it comes out the same), another is made at its exact size (pushed to from empty,
+   * a list grew to 17 slots for its one or two predecessors).
    */
   computePreds(): void {
     const blocks = this.blocks;
     // By block id, which is the block's index (addBlock).
-    const count = new Array<number>(blocks.length).fill(0);
-    for (const b of blocks) {
+    const count = new Int32Array(blocks.length);
+    for (let bk = 0; bk < blocks.length; bk++) {
+      const t = (blocks[bk] as Block).terminator;
+      if (!t) continue;
+      const n = t.op === 'Branch' ? 1 : t.op === 'BranchCond' ? 2 : 0;
+      for (let k = 0; k < n; k++) { const s = blocks[Number(t.imms[k])]; if (s !== undefined) count[s.id] = (count[s.id] as number) + 1; }
+    }
+    for (let bk = 0; bk < blocks.length; bk++) {
+      const b = blocks[bk] as Block;
+      if (b.preds.length !== count[bk]) b.preds = new Array<Block>(count[bk] as number);
+      count[bk] = 0;
+    }
+    for (let bk = 0; bk < blocks.length; bk++) {
+      const b = blocks[bk] as Block;
       const t = b.terminator;
       if (!t) continue;
       const n = t.op === 'Branch' ? 1 : t.op === 'BranchCond' ? 2 : 0;
@@ -233,11 +247,10 @@ export class IrFunction {
         const s = blocks[Number(t.imms[k])];
         if (s === undefined) continue;
         const c = count[s.id] as number;
-        if (c < s.preds.length) s.preds[c] = b; else s.preds.push(b);
+        s.preds[c] = b;
         count[s.id] = c + 1;
       }
     }
-    for (const b of blocks) if (b.preds.length !== count[b.id]) b.preds.length = count[b.id] as number;
   }
 }
 

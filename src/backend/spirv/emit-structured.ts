@@ -37,11 +37,20 @@ import { CompileError } from './errors.js';
 import { emitOp, EVERYWHERE, type KernelState, type Scalars } from './emit-ops.js';
 import { type FlowPlan, inLoop } from './structurize.js';
 
-/** Jumps that travel together: their targets, the selector (several targets), each target's arguments. */
+/**
+ * Jumps that travel together: their targets, the selector (several targets), each target's
+ * arguments (`args[k]` for `targets[k]`: a list, not a Map per jump; a group has a few targets).
+ */
 interface Group {
   readonly targets: readonly Block[];
   readonly sel: Id | undefined;
-  readonly args: ReadonlyMap<Block, readonly Id[]>;
+  readonly args: readonly (readonly Id[])[];
+}
+
+/** The arguments `g` brings for `t` (undefined: `t` is not one of its targets). */
+function argsTo(g: Group, t: Block): readonly Id[] | undefined {
+  const k = g.targets.indexOf(t);
+  return k < 0 ? undefined : g.args[k];
 }
 
 /**
@@ -78,18 +87,10 @@ interface Ctx {
 
 type Route = 'inline' | 'continue' | 'break' | 'out';
 
-// Made by set, not from a list of entries (`new Map([[k, v]])` made the entry arrays and iterated them): a jump's arguments.
-function mapOf(k: Block, v: readonly Id[], k2?: Block, v2?: readonly Id[]): Map<Block, readonly Id[]> {
-  const r = new Map<Block, readonly Id[]>();
-  r.set(k, v);
-  if (k2 !== undefined && v2 !== undefined) r.set(k2, v2);
-  return r;
-}
-
 /** The arguments `g` brings for `targets` (those it has none for: none). */
-function argsOf(g: Group, targets: readonly Block[]): Map<Block, readonly Id[]> {
-  const r = new Map<Block, readonly Id[]>();
-  for (let k = 0; k < targets.length; k++) { const t = targets[k] as Block; r.set(t, g.args.get(t) ?? []); }
+function argsOf(g: Group, targets: readonly Block[]): (readonly Id[])[] {
+  const r: (readonly Id[])[] = new Array<readonly Id[]>(targets.length);
+  for (let k = 0; k < targets.length; k++) r[k] = argsTo(g, targets[k] as Block) ?? [];
   return r;
 }
 
@@ -114,6 +115,12 @@ export function emitStructured(sc: Scalars, kernel: KernelState, fn: IrFunction,
   const cur = (): Id => m.currentLabel ?? internal('no open block');
   // Labels on first use (the outermost level's and a loop body's `top` never get one).
   const funnel = (kind: Funnel['kind']): Funnel => new LazyFunnel(m, kind);
+  /** How many phis `b` starts with. */
+  const phiCount = (b: Block): number => {
+    let n = 0;
+    while (n < b.insts.length && (b.insts[n] as Inst).op === 'Phi') n++;
+    return n;
+  };
   const phisOf = (b: Block): Inst[] => {
     const r: Inst[] = [];
     for (let k = 0; k < b.insts.length; k++) { const i = b.insts[k] as Inst; if (i.op !== 'Phi') break; r.push(i); }
@@ -135,26 +142,28 @@ export function emitStructured(sc: Scalars, kernel: KernelState, fn: IrFunction,
   /** The values a jump from the end of `p` into `s` brings: `s`'s phis' arguments, then (entering `s`, not continuing its loop) its carried values. */
   const argsFor = (p: Block, s: Block, scope: Scope | undefined, entering: boolean): Id[] => {
     const k = s.preds.indexOf(p);
-    const r: Id[] = [];
-    for (let q = 0; q < s.insts.length; q++) {
-      const ph = s.insts[q] as Inst;
-      if (ph.op !== 'Phi') break;
-      const a = ph.args[k];
+    // Made at its size (pushed to from empty, a list grew to 17 slots).
+    const np = phiCount(s);
+    const live = entering ? plan.liveIns[s.id] : undefined;
+    const r = new Array<Id>(np + (live ? live.length : 0));
+    for (let q = 0; q < np; q++) {
+      const a = (s.insts[q] as Inst).args[k];
       if (!a) return internal(`b${s.id}'s phi has no argument for b${p.id}`);
-      r.push(val(a, scope));
+      r[q] = val(a, scope);
     }
-    const live = plan.liveIns[s.id];
-    if (entering && live) for (let q = 0; q < live.length; q++) r.push(val(live[q] as Inst, scope));
+    if (live) for (let q = 0; q < live.length; q++) r[np + q] = val(live[q] as Inst, scope);
     return r;
   };
-  const argTypes = (t: Block): IrType[] => [...phisOf(t).map((p) => p.type), ...(plan.liveIns[t.id] ?? []).map((v) => v.type)];
-  const single = (t: Block, args: readonly Id[]): Group => ({ targets: [t], sel: undefined, args: mapOf(t, args) });
+  const single = (t: Block, args: readonly Id[]): Group => ({ targets: [t], sel: undefined, args: [args] });
   const sub = (g: Group, targets: readonly Block[]): Group => (targets.length === g.targets.length ? g : {
     targets, sel: targets.length > 1 ? g.sel : undefined, args: argsOf(g, targets),
   });
 
-  const route = (t: Block, cx: Ctx, here: (t: Block) => boolean): Route => {
-    if (here(t)) return 'inline';
+  const route = (t: Block, cx: Ctx, here: (t: Block) => boolean): Route => (here(t) ? 'inline' : routeOut(t, cx));
+  /** `route` for a jump from the end of `p` (inlineFrom(p), without a closure per jump). */
+  const routeFrom = (p: Block, t: Block, cx: Ctx): Route => (isInlineFrom(p, t) ? 'inline' : routeOut(t, cx));
+  /** The route of a jump to `t` not emitted where it is. */
+  const routeOut = (t: Block, cx: Ctx): Route => {
     const L = cx.loop;
     if (L) {
       if (t === L.header) return 'continue';
@@ -168,7 +177,7 @@ export function emitStructured(sc: Scalars, kernel: KernelState, fn: IrFunction,
     return r === 'continue' ? L.latch : L.merge;
   };
   /** Blocks reached from `p` by their one way in, emitted at the jump. */
-  const inlineFrom = (p: Block) => (t: Block): boolean => plan.parent[t.id] === p.id && !plan.outside[t.id] && !plan.merge[t.id];
+  const isInlineFrom = (p: Block, t: Block): boolean => plan.parent[t.id] === p.id && !plan.outside[t.id] && !plan.merge[t.id];
   const nothingHere = (): boolean => false;
 
   const branchTo = (f: Funnel, g: Group): void => {
@@ -191,7 +200,10 @@ export function emitStructured(sc: Scalars, kernel: KernelState, fn: IrFunction,
     if (inc.length === 0) { m.OpUnreachable(); return undefined; }
     if (inc.length === 1) return (inc[0] as { group: Group }).group;
     const targets: Block[] = [];
-    for (const i of inc) for (const t of i.group.targets) if (!targets.includes(t)) targets.push(t);
+    for (let k = 0; k < inc.length; k++) {
+      const ts = (inc[k] as { group: Group }).group.targets;
+      for (let q = 0; q < ts.length; q++) { const t = ts[q] as Block; if (!targets.includes(t)) targets.push(t); }
+    }
     // The phis' operands in one list each (a flatMap of pairs spread into the call made an array per pair and copied them twice).
     let sel: Id | undefined;
     if (targets.length > 1) {
@@ -199,43 +211,52 @@ export function emitStructured(sc: Scalars, kernel: KernelState, fn: IrFunction,
       for (let k = 0; k < inc.length; k++) { const i = inc[k] as { from: Id; group: Group }; ops.push(i.group.sel ?? c32((i.group.targets[0] as Block).id), i.from); }
       sel = m.emit('OpPhi', ops) as Id;
     }
-    const args = new Map<Block, Id[]>();
-    for (const t of targets) {
-      const types = argTypes(t);
+    const args: Id[][] = new Array<Id[]>(targets.length);
+    // Each target's values in the order argsFor makes them (phis, then carried values); no list
+    // of types or of the incoming values per value (those lists were most of this function's garbage).
+    for (let q = 0; q < targets.length; q++) {
+      const t = targets[q] as Block;
       const vs: Id[] = [];
-      for (let j = 0; j < types.length; j++) {
-        const ins = inc.map((i) => i.group.args.get(t)?.[j]);
-        const first = ins[0];
-        if (first !== undefined && ins.every((a) => a === first)) { vs.push(first); continue; }
-        const ty = types[j] as IrType;
-        const ops: Id[] = [sc.typeOf(ty)];
-        for (let k = 0; k < inc.length; k++) ops.push(ins[k] ?? zero(ty), (inc[k] as { from: Id }).from);
-        vs.push(m.emit('OpPhi', ops) as Id);
-      }
-      args.set(t, vs);
+      let j = 0;
+      for (let k = 0; k < t.insts.length; k++) { const ph = t.insts[k] as Inst; if (ph.op !== 'Phi') break; vs.push(meet(inc, t, j++, ph.type)); }
+      const live = plan.liveIns[t.id];
+      if (live) for (let k = 0; k < live.length; k++) vs.push(meet(inc, t, j++, (live[k] as Inst).type));
+      args[q] = vs;
     }
     return { targets, sel, args };
+  };
+  /** Value `j` of the arguments for `t` that meet from `inc`: the one they all bring, else an OpPhi of them (none: zero). */
+  const meet = (inc: readonly { from: Id; group: Group }[], t: Block, j: number, ty: IrType): Id => {
+    const first = argsTo((inc[0] as { group: Group }).group, t)?.[j];
+    let same = first !== undefined;
+    for (let k = 1; same && k < inc.length; k++) if (argsTo((inc[k] as { group: Group }).group, t)?.[j] !== first) same = false;
+    if (same) return first as Id;
+    const ops: Id[] = [sc.typeOf(ty)];
+    for (let k = 0; k < inc.length; k++) { const i = inc[k] as { from: Id; group: Group }; ops.push(argsTo(i.group, t)?.[j] ?? zero(ty), i.from); }
+    return m.emit('OpPhi', ops) as Id;
   };
 
   /** Control has reached `t` (the open block) with `args`: its code and the code placed in it. */
   const enter = (t: Block, args: readonly Id[], cx: Ctx): void => {
-    const phis = phisOf(t);
+    const np = phiCount(t);
     const live = plan.liveIns[t.id] ?? [];
     let scope = cx.scope;
     if (live.length > 0) {
       const vals = new Map<Inst, Id>();
-      for (let k = 0; k < live.length; k++) vals.set(live[k] as Inst, args[phis.length + k] ?? internal(`b${t.id}: carried value ${k} missing`));
+      for (let k = 0; k < live.length; k++) vals.set(live[k] as Inst, args[np + k] ?? internal(`b${t.id}: carried value ${k} missing`));
       scope = { vals, up: scope };
     }
-    const inner: Ctx = { scope, loop: cx.loop, out: cx.out };
+    // `cx` itself when nothing is carried in (a context is never changed): no object per block.
+    const inner: Ctx = scope === cx.scope ? cx : { scope, loop: cx.loop, out: cx.out };
     if (plan.isHeader[t.id]) { loop(t, args, inner); return; }
-    phis.forEach((p, k) => { defs.set(p, args[k] ?? internal(`b${t.id}: phi argument ${k} missing`)); });
+    for (let k = 0; k < np; k++) defs.set(t.insts[k] as Inst, args[k] ?? internal(`b${t.id}: phi argument ${k} missing`));
     node(t, inner);
   };
 
   /** `t`'s code, then its merge children where the ways into each meet (tasks: run in this order). */
   const node = (t: Block, cx: Ctx): void => {
     const ys = plan.insideMerges[t.id] ?? [];
+    if (ys.length === 0) { work.push(() => code(t, cx)); return; }
     const fs = ys.map(() => funnel('free'));
     for (let k = ys.length - 1; k >= 0; k--) {
       const f = fs[k] as Funnel, y = ys[k] as Block;
@@ -272,7 +293,7 @@ export function emitStructured(sc: Scalars, kernel: KernelState, fn: IrFunction,
       m.label(latch.label);
       if (latch.incoming.length === 0) internal(`b${h.id}: a loop without a way back`);
       phis.forEach((p, k) => {
-        const pairs = latch.incoming.flatMap((i) => [i.group.args.get(h)?.[k] ?? internal(`b${h.id}: back edge without phi argument ${k}`), i.from]);
+        const pairs = latch.incoming.flatMap((i) => [argsTo(i.group, h)?.[k] ?? internal(`b${h.id}: back edge without phi argument ${k}`), i.from]);
         m.emit('OpPhi', [sc.typeOf(p.type), ...pairs], back[k]);
       });
       m.OpBranch(hl);
@@ -282,18 +303,21 @@ export function emitStructured(sc: Scalars, kernel: KernelState, fn: IrFunction,
     node(h, { scope: cx.scope, loop: { header: h, latch, merge }, out: top });
   };
 
+  // One argument reader for the whole function, reading the instruction at hand (`at`, in scope
+  // `atScope`; code sets them, emitOp reads the arguments before it returns): a reader made per
+  // block was a closure and a context per block.
+  let at: Inst | undefined;
+  let atScope: Scope | undefined;
+  // The instruction's own definitions first (most arguments, and all outside loops' carried values: no scope to search).
+  const A = (j: number): Id => {
+    const i = at as Inst, a = i.args[j];
+    if (a === undefined) return internal(`${i.op}: missing argument ${j}`);
+    if (atScope === undefined) { const d = defs.get(a); if (d !== undefined) return d; }
+    return val(a, atScope);
+  };
   /** A block's instructions and its terminator. */
   const code = (b: Block, cx: Ctx): void => {
-    // One argument reader for the block, reading the instruction at hand.
-    let at: Inst | undefined;
-    const scope = cx.scope;
-    // The instruction's own definitions first (most arguments, and all outside loops' carried values: no scope to search).
-    const A = (j: number): Id => {
-      const i = at as Inst, a = i.args[j];
-      if (a === undefined) return internal(`${i.op}: missing argument ${j}`);
-      if (scope === undefined) { const d = defs.get(a); if (d !== undefined) return d; }
-      return val(a, scope);
-    };
+    atScope = cx.scope;
     // Indexed: for…of made an iterator result per instruction (this closure is one per kernel, often unoptimised).
     const insts = b.insts;
     for (let k = 0; k < insts.length; k++) {
@@ -314,25 +338,24 @@ export function emitStructured(sc: Scalars, kernel: KernelState, fn: IrFunction,
   };
 
   const jump = (p: Block, s: Block, cx: Ctx): void => {
-    const r = route(s, cx, inlineFrom(p));
+    const r = routeFrom(p, s, cx);
     const args = argsFor(p, s, cx.scope, r !== 'continue');
     if (r === 'inline') enter(s, args, cx);
     else branchTo(funnelOf(r, cx), single(s, args));
   };
 
   const cond = (p: Block, c: Id, x: Block, y: Block, cx: Ctx): void => {
-    const here = inlineFrom(p);
-    const rx = route(x, cx, here), ry = route(y, cx, here);
+    const rx = routeFrom(p, x, cx), ry = routeFrom(p, y, cx);
     const ax = argsFor(p, x, cx.scope, rx !== 'continue'), ay = argsFor(p, y, cx.scope, ry !== 'continue');
     if (rx !== 'inline' && rx === ry) {
       // Both edges go to one meeting block: one branch, the selector chosen by the condition.
-      branchTo(funnelOf(rx, cx), { targets: [x, y], sel: m.OpSelect(tU32, c, c32(x.id), c32(y.id)), args: mapOf(x, ax, y, ay) });
+      branchTo(funnelOf(rx, cx), { targets: [x, y], sel: m.OpSelect(tU32, c, c32(x.id), c32(y.id)), args: [ax, ay] });
       return;
     }
     const merge = claim(cx.out);
-    const inner: Ctx = { scope: cx.scope, loop: cx.loop, out: merge };
-    const arm = (r: Route): Funnel | undefined => (r === 'inline' ? undefined : funnelOf(r, inner));
-    const fx = arm(rx), fy = arm(ry);
+    // `cx` itself when its meeting block became the merge (a diamond's): a context is never changed.
+    const inner: Ctx = merge === cx.out ? cx : { scope: cx.scope, loop: cx.loop, out: merge };
+    const fx = rx === 'inline' ? undefined : funnelOf(rx, inner), fy = ry === 'inline' ? undefined : funnelOf(ry, inner);
     const lx = fx ? fx.label : m.allocateId(), ly = fy ? fy.label : m.allocateId();
     const from = cur();
     m.OpSelectionMerge(merge.label, 'None');
@@ -356,7 +379,7 @@ export function emitStructured(sc: Scalars, kernel: KernelState, fn: IrFunction,
     if (g.targets.length === 1) {
       const t = g.targets[0] as Block;
       const r = route(t, cx, here);
-      if (r === 'inline') enter(t, g.args.get(t) ?? [], cx);
+      if (r === 'inline') enter(t, argsTo(g, t) ?? [], cx);
       else branchTo(funnelOf(r, cx), g);
       return;
     }
@@ -376,13 +399,13 @@ export function emitStructured(sc: Scalars, kernel: KernelState, fn: IrFunction,
   const chain = (g: Group, buckets: readonly { route: Route; targets: Block[] }[], i: number, cx: Ctx): void => {
     const bk = buckets[i] as { route: Route; targets: Block[] };
     const resolve = (c: Ctx): void => {
-      if (bk.route === 'inline') { const t = bk.targets[0] as Block; enter(t, g.args.get(t) ?? [], c); } else branchTo(funnelOf(bk.route, c), sub(g, bk.targets));
+      if (bk.route === 'inline') { const t = bk.targets[0] as Block; enter(t, argsTo(g, t) ?? [], c); } else branchTo(funnelOf(bk.route, c), sub(g, bk.targets));
     };
     if (i === buckets.length - 1) { resolve(cx); return; }
     const sel = g.sel ?? internal('several targets without a selector');
     const test = bk.targets.map((t) => m.OpIEqual(tBool, sel, c32(t.id))).reduce((a, b) => m.OpLogicalOr(tBool, a, b));
     const merge = claim(cx.out);
-    const inner: Ctx = { scope: cx.scope, loop: cx.loop, out: merge };
+    const inner: Ctx = merge === cx.out ? cx : { scope: cx.scope, loop: cx.loop, out: merge };
     const plain = bk.route === 'inline' ? undefined : funnelOf(bk.route, inner);
     const lt = plain ? plain.label : m.allocateId(), le = m.allocateId();
     const from = cur();

@@ -64,6 +64,12 @@ export interface Irreducible {
 /** The empty list of every block that has none (most blocks: no latches, merge children or carried values). */
 const NONE: readonly never[] = Object.freeze([]);
 
+/** Whether `es` has an edge from block `from`. */
+function hasFrom(es: readonly EdgeLike[], from: number): boolean {
+  for (let k = 0; k < es.length; k++) if ((es[k] as EdgeLike).from === from) return true;
+  return false;
+}
+
 /** Appends `v` to list `k` (its own list made at its first element). */
 function add<T>(lists: (readonly T[])[], k: number, v: T): void {
   const l = lists[k];
@@ -141,44 +147,39 @@ export function planStructuredFlow(fn: IrFunction, everywhere: ReadonlySet<Op>):
   const blocks = fn.blocks;
   // Successors without repeats (a conditional branch to one block twice is one edge). Plain loops
   // and `includes` (a block has a few successors and predecessors), no Set and spread per block.
-  const succIds: number[][] = new Array<number[]>(n);
+  // Edges only, no lists of block numbers beside them (`to` and `from` are those).
   const succEdges: EdgeLike[][] = new Array<EdgeLike[]>(n);
   for (let from = 0; from < n; from++) {
-    const ss: number[] = [], es: EdgeLike[] = [];
-    // Block.succs's targets, read here (its array made per block was measurable).
+    // Block.succs's targets, read here (its array made per block was measurable). Lists made by
+    // literal at their size: pushed to from empty, each grew to 17 slots for its one or two.
     const t = (blocks[from] as Block).terminator;
     const targets = t === undefined ? 0 : t.op === 'Branch' ? 1 : t.op === 'BranchCond' ? 2 : 0;
-    for (let k = 0; k < targets; k++) {
-      const b = blocks[Number((t as Inst).imms[k])];
-      if (b === undefined) continue;
-      const to = b.id;
-      if (!ss.includes(to)) { ss.push(to); es.push({ from, to }); }
-    }
-    succIds[from] = ss;
-    succEdges[from] = es;
+    const b0 = targets > 0 ? blocks[Number((t as Inst).imms[0])] : undefined;
+    const b1 = targets > 1 ? blocks[Number((t as Inst).imms[1])] : undefined;
+    const x = b0 ?? b1, y = b0 !== undefined && b1 !== undefined && b1.id !== b0.id ? b1 : undefined;
+    succEdges[from] = x === undefined ? [] : y === undefined ? [{ from, to: x.id }] : [{ from, to: x.id }, { from, to: y.id }];
   }
   const rpo = reversePostorder(n, (id) => succEdges[id] ?? NONE);
   const rpoIndex = new Int32Array(n).fill(-1);
   for (let i = 0; i < rpo.length; i++) rpoIndex[rpo[i] as number] = i;
   // Predecessors without repeats, reachable ones only; their edges made once (computeDominators
   // asks for them on each of its passes).
-  const predIds: number[][] = new Array<number[]>(n);
   const predEdges: EdgeLike[][] = new Array<EdgeLike[]>(n);
+  // Gathered in this, then copied at its size (pushed to from empty, a list grew to 17 slots).
+  const es: EdgeLike[] = [];
   for (let to = 0; to < n; to++) {
-    const ps: number[] = [], es: EdgeLike[] = [];
+    es.length = 0;
     const preds = (blocks[to] as Block).preds;
     for (let k = 0; k < preds.length; k++) {
       const from = (preds[k] as Block).id;
-      if ((rpoIndex[from] ?? -1) < 0 || ps.includes(from)) continue;
-      ps.push(from);
+      if ((rpoIndex[from] ?? -1) < 0 || hasFrom(es, from)) continue;
       // The successor edge's object (no second object per edge), else a new one (a stale pred).
       const se = succEdges[from] as EdgeLike[];
       let e: EdgeLike | undefined;
       for (let q = 0; q < se.length; q++) if ((se[q] as EdgeLike).to === to) { e = se[q]; break; }
       es.push(e ?? { from, to });
     }
-    predIds[to] = ps;
-    predEdges[to] = es;
+    predEdges[to] = es.slice();
   }
   const idom = computeDominators(n, rpo, (id) => predEdges[id] ?? NONE);
   const dom = new DominatorTree(idom, rpo);
@@ -189,9 +190,9 @@ export function planStructuredFlow(fn: IrFunction, everywhere: ReadonlySet<Op>):
   // Indexed loops here and below: this runs once per kernel, mostly unoptimised, where for…of
   // makes an iterator result per element.
   for (let j = 0; j < rpo.length; j++) {
-    const p = rpo[j] as number, ss = succIds[p] as number[];
+    const p = rpo[j] as number, ss = succEdges[p] as EdgeLike[];
     for (let k = 0; k < ss.length; k++) {
-      const s = ss[k] as number;
+      const s = (ss[k] as EdgeLike).to;
       if ((rpoIndex[s] as number) > (rpoIndex[p] as number)) continue;
       if (!dom.dominates(s, p)) return { irreducible: `b${p} → b${s} enters a cycle other than through its header` };
       isHeader[s] = 1;
@@ -219,8 +220,8 @@ export function planStructuredFlow(fn: IrFunction, everywhere: ReadonlySet<Op>):
       if (mark[b] === h) continue;
       mark[b] = h;
       loopOf[b] = h;
-      const ps = predIds[b] as number[];
-      for (let k = 0; k < ps.length; k++) if (mark[ps[k] as number] !== h) stack.push(ps[k] as number);
+      const ps = predEdges[b] as EdgeLike[];
+      for (let k = 0; k < ps.length; k++) { const f = (ps[k] as EdgeLike).from; if (mark[f] !== h) stack.push(f); }
     }
   }
   const loops = { loopOf, loopParent, loopDepth };
@@ -244,13 +245,16 @@ export function planStructuredFlow(fn: IrFunction, everywhere: ReadonlySet<Op>):
     if (hs < 0) {
       parent[b] = x;
       let forward = 0;
-      const ps = predIds[b] as number[];
-      for (let k = 0; k < ps.length; k++) if (!dom.dominates(b, ps[k] as number)) forward++;
+      const ps = predEdges[b] as EdgeLike[];
+      for (let k = 0; k < ps.length; k++) if (!dom.dominates(b, (ps[k] as EdgeLike).from)) forward++;
       if (forward >= 2) { merge[b] = 1; add(insideMerges, x, blk); }
     } else {
       parent[b] = hs;
       outside[b] = 1;
-      if ((predIds[b] ?? []).some((p) => !within(hs, p))) { merge[b] = 1; add(outsideMerges, hs, blk); }
+      const ps = predEdges[b] as EdgeLike[];
+      let fromOutside = false;
+      for (let k = 0; k < ps.length && !fromOutside; k++) fromOutside = !within(hs, (ps[k] as EdgeLike).from);
+      if (fromOutside) { merge[b] = 1; add(outsideMerges, hs, blk); }
     }
   }
 
@@ -275,8 +279,8 @@ export function planStructuredFlow(fn: IrFunction, everywhere: ReadonlySet<Op>):
     if (set === undefined) { set = new Set(); liveSets[w] = set; } else if (set.has(v)) return;
     set.add(v);
     add(liveIns, w, v);
-    const ps = predIds[w] as number[];
-    for (let k = 0; k < ps.length; k++) if (!dom.dominates(w, ps[k] as number)) pending.push([ps[k] as number, v]);
+    const ps = predEdges[w] as EdgeLike[];
+    for (let k = 0; k < ps.length; k++) { const f = (ps[k] as EdgeLike).from; if (!dom.dominates(w, f)) pending.push([f, v]); }
   };
   for (let r = 0; r < rpo.length; r++) {
     const u = rpo[r] as number;
@@ -289,9 +293,9 @@ export function planStructuredFlow(fn: IrFunction, everywhere: ReadonlySet<Op>):
       const args = i.args;
       for (let k = 0; k < args.length; k++) use(u, args[k] as Inst);
     }
-    const ss = succIds[u] as number[];
+    const ss = succEdges[u] as EdgeLike[];
     for (let j = 0; j < ss.length; j++) {
-      const to = blocks[ss[j] as number] as Block;
+      const to = blocks[(ss[j] as EdgeLike).to] as Block;
       const k = to.preds.indexOf(b);
       for (let q = 0; q < to.insts.length; q++) {
         const p = to.insts[q] as Inst;
