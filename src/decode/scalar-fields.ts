@@ -72,6 +72,13 @@ export function scalarInstruction(ctx: DecodeContext, def: InstrDef, size: numbe
 /** decodeSop's immediates shared by (definition, operand, value), as shared-operands.ts shares registers. */
 const SHARED_IMMS = new Map<InstrDef, (Map<number, Operand> | undefined)[]>();
 
+/** The shared record of scalar register code `code` of operand `op` (made at its first use), or undefined where the code is not valid for the operand's width. */
+function sharedScalar(regs: (Operand | undefined)[], code: number, op: OperandDef): Operand | undefined {
+  const o = regs[code];
+  if (o !== undefined) return o;
+  const v = decodeScalarReg(code, scalarDwords(op));
+  return v === undefined ? undefined : (regs[code] = { name: op.name, value: v });
+}
 const BAD_SDST = 'sdst register code is not valid for the operand width';
 const BAD_SSRC = 'ssrc code is reserved or not valid for the operand width';
 
@@ -97,14 +104,8 @@ export function decodeSop(ctx: DecodeContext, def: InstrDef, encoding: Instructi
     const op = ops[k] as OperandDef;
     switch (op.kind) {
       case 'sdst': {
-        const code = (w >>> 16) & 0x7f;
-        const regs = slotsAt(shared, k);
-        let o = regs[code];
-        if (o === undefined) {
-          const v = decodeScalarReg(code, scalarDwords(op));
-          if (v === undefined) return BAD_SDST;
-          o = regs[code] = { name: op.name, value: v };
-        }
+        const o = sharedScalar(slotsAt(shared, k), (w >>> 16) & 0x7f, op);
+        if (o === undefined) return BAD_SDST;
         out[k] = o;
         break;
       }
@@ -116,13 +117,8 @@ export function decodeSop(ctx: DecodeContext, def: InstrDef, encoding: Instructi
           out[k] = { name: op.name, value: { kind: 'literal', value: (ctx.words[ctx.index + 1] ?? 0) >>> 0 } };
           break;
         }
-        const regs = slotsAt(shared, k);
-        let o = regs[code];
-        if (o === undefined) {
-          const v = decodeScalarReg(code, scalarDwords(op));
-          if (v === undefined) return BAD_SSRC;
-          o = regs[code] = { name: op.name, value: v };
-        }
+        const o = sharedScalar(slotsAt(shared, k), code, op);
+        if (o === undefined) return BAD_SSRC;
         out[k] = o;
         break;
       }

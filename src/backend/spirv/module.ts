@@ -300,24 +300,15 @@ function versionNumber(v: string): number {
  */
 const OPERAND_ARRAYS: Operand[][] = [];
 const WORD_ARRAYS: number[][] = [];
+/** `pool`'s array of length `n` (arrays of every length up to `n` made at its first use, filled with 0). */
+function pooled<T>(pool: T[][], n: number): T[] {
+  for (let k = pool.length; k <= n; k++) pool.push(new Array<T>(k).fill(0 as T));
+  return pool[n] as T[];
+}
 /** The op methods' array for `n` operands (its elements 0 between calls). */
-function operandArray(n: number): Operand[] {
-  let a = OPERAND_ARRAYS[n];
-  if (a === undefined) {
-    for (let k = OPERAND_ARRAYS.length; k <= n; k++) OPERAND_ARRAYS.push(new Array<Operand>(k).fill(0));
-    a = OPERAND_ARRAYS[n] as Operand[];
-  }
-  return a;
-}
+const operandArray = (n: number): Operand[] => pooled(OPERAND_ARRAYS, n);
 /** emitRelocatable's array of `n` words. */
-function wordArray(n: number): number[] {
-  let a = WORD_ARRAYS[n];
-  if (a === undefined) {
-    for (let k = WORD_ARRAYS.length; k <= n; k++) WORD_ARRAYS.push(new Array<number>(k).fill(0));
-    a = WORD_ARRAYS[n] as number[];
-  }
-  return a;
-}
+const wordArray = (n: number): number[] => pooled(WORD_ARRAYS, n);
 
 /** A deduplicated instruction: its kind, its words without the result id, its id. */
 interface DedupEntry { readonly kind: string; readonly words: readonly number[]; readonly id: Id | null }
