@@ -9,7 +9,7 @@ import type { DataType, InstrDef, OperandDef } from '../isa/types.js';
 import type { DecodeContext, Instruction, Modifiers, Operand, OperandValue } from './types.js';
 import { NO_MODS, TRUNCATED } from './types.js';
 import { SRC, decodeScalarCode, sgpr, ttmp } from './operands.js';
-import { keepLists, listsOf, sharedSlots, slotsAt } from './shared-operands.js';
+import { keepLists, listsOf, sharedImm, sharedSlots, slotsAt } from './shared-operands.js';
 
 /** Register count of a scalar operand. */
 export function scalarDwords(op: OperandDef): number {
@@ -69,9 +69,6 @@ export function scalarInstruction(ctx: DecodeContext, def: InstrDef, size: numbe
   return { kind: 'instruction', pc: ctx.pc, words, size: size * 4, encoding, def, operands, mods };
 }
 
-/** decodeSop's immediates shared by (definition, operand, value), as shared-operands.ts shares registers. */
-const SHARED_IMMS = new Map<InstrDef, (Map<number, Operand> | undefined)[]>();
-
 /** The shared record of scalar register code `code` of operand `op` (made at its first use), or undefined where the code is not valid for the operand's width. */
 function sharedScalar(regs: (Operand | undefined)[], code: number, op: OperandDef): Operand | undefined {
   const o = regs[code];
@@ -128,16 +125,9 @@ export function decodeSop(ctx: DecodeContext, def: InstrDef, encoding: Instructi
         out[k] = { name: op.name, value: { kind: 'literal', value: (ctx.words[ctx.index + 1] ?? 0) >>> 0 } };
         break;
       }
-      default: {
-        let perDef = SHARED_IMMS.get(def);
-        if (perDef === undefined) { perDef = new Array<Map<number, Operand> | undefined>(ops.length).fill(undefined); SHARED_IMMS.set(def, perDef); }
-        const imms = (perDef[k] ??= new Map());
-        const value = w & 0xffff;
-        let o = imms.get(value);
-        if (o === undefined) { o = { name: op.name, value: { kind: 'imm', value } }; imms.set(value, o); }
-        out[k] = o;
+      default:
+        out[k] = sharedImm(def, k, op.name, w & 0xffff);
         break;
-      }
     }
   }
   if (size === 1) return { kind: 'instruction', pc: ctx.pc, words: keepLists(def, w, out).words, size: 4, encoding, def, operands: out, mods: NO_MODS };

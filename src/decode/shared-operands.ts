@@ -31,6 +31,19 @@ export function slotsAt(perDef: ((Operand | undefined)[] | undefined)[], k: numb
   return (perDef[k] ??= new Array<Operand | undefined>(512).fill(undefined));
 }
 
+/** By definition: per operand index, the immediate records by value (16-bit fields: a Map, not slots). */
+const SHARED_IMMS = new Map<InstrDef, (Map<number, Operand> | undefined)[]>();
+
+/** The shared record of immediate `value` of `def`'s operand `k`, named `name` (made at its first use). */
+export function sharedImm(def: InstrDef, k: number, name: string, value: number): Operand {
+  let perDef = SHARED_IMMS.get(def);
+  if (perDef === undefined) { perDef = new Array<Map<number, Operand> | undefined>(def.operands.length).fill(undefined); SHARED_IMMS.set(def, perDef); }
+  const imms = (perDef[k] ??= new Map());
+  let o = imms.get(value);
+  if (o === undefined) { o = { name, value: { kind: 'imm', value } }; imms.set(value, o); }
+  return o;
+}
+
 /**
  * The operand list and words of a one-dword instruction by (definition, word): without a literal
  * the word alone gives every operand, and code repeats its words (the same register moves,

@@ -165,6 +165,14 @@ export class IrError extends Error {
   override readonly name = 'IrError';
 }
 
+/** An instruction's type: `typed` for a typed op, else the op's result; refuses an op made without a type or float mode it needs. */
+function checkedType(op: Op, info: OpEntry, typed: IrType | undefined, float: FloatMode | undefined): IrType {
+  const type = info.typed ? typed : info.result;
+  if (type === undefined) throw new IrError(`${op} needs a type`);
+  if (info.float && !float) throw new IrError(`${op} needs a float mode`);
+  return type;
+}
+
 export class IrFunction {
   readonly blocks: Block[] = [];
   /** Subroutines `Call` names by index (only on a kernel's function; helpers have none). */
@@ -195,10 +203,7 @@ export class IrFunction {
   /** `make` with its options as arguments (the builder's path: no options object per instruction). */
   makeAt(op: Op, args: Inst[], imms: readonly Imm[], typed: IrType | undefined, pc: number | undefined, float: FloatMode | undefined): Inst {
     const info = opInfo(op);
-    const type = info.typed ? typed : info.result;
-    if (type === undefined) throw new IrError(`${op} needs a type`);
-    if (info.float && !float) throw new IrError(`${op} needs a float mode`);
-    return new Inst(this.nextId++, op, type, args, imms, pc, float, info);
+    return new Inst(this.nextId++, op, checkedType(op, info, typed, float), args, imms, pc, float, info);
   }
 
   /**
@@ -210,11 +215,8 @@ export class IrFunction {
   /** `makeAt` under an id from `reserveId` (each reserved id used at most once). */
   makeWithId(id: number, op: Op, args: Inst[], imms: readonly Imm[], typed: IrType | undefined, pc: number | undefined, float: FloatMode | undefined): Inst {
     const info = opInfo(op);
-    const type = info.typed ? typed : info.result;
-    if (type === undefined) throw new IrError(`${op} needs a type`);
-    if (info.float && !float) throw new IrError(`${op} needs a float mode`);
     if (!(id >= 0 && id < this.nextId)) throw new IrError(`id ${id} was not reserved`);
-    return new Inst(id, op, type, args, imms, pc, float, info);
+    return new Inst(id, op, checkedType(op, info, typed, float), args, imms, pc, float, info);
   }
 
   /**

@@ -352,26 +352,38 @@ function prologue(o: PrologueOptions): Prologue {
   return p;
 }
 
-/**
- * A short string that tells apart every two options (all of PrologueOptions, in order): the flags
- * as one bit mask, the widths as one, the numbers as they are. JSON.stringify of the options built
- * a string of some 400 characters, the key's parts, for every kernel.
- */
-function prologueKey(o: PrologueOptions): string {
-  const { rounding, denormPreserve, signedZeroInfNanPreserve, float64 } = o.controls;
-  const flags = (signedZeroInfNanPreserve ? 1 : 0) | (float64 ? 2 : 0) | (o.bytes ? 4 : 0) | (o.byteStores ? 8 : 0) | (o.atomics ? 16 : 0)
-    | (o.atomics64 ? 32 : 0) | (o.clocks ? 64 : 0) | (o.viaSubgroup ? 128 : 0) | (o.lds ? 256 : 0) | (o.perWorkgroup ? 512 : 0) | (o.permutes ? 1024 : 0)
-    | (o.scratch ? 2048 : 0) | (o.ringBytes ? 4096 : 0) | (o.image ? 8192 : 0);
-  const r = rounding === undefined ? '-' : `${rounding.mode === 'RoundingModeRTE' ? 'E' : 'Z'}${widthMask(rounding.widths)}`;
-  const d = denormPreserve === undefined ? -1 : widthMask(denormPreserve.widths);
-  return `${o.ws} ${r} ${d} ${flags} ${o.ldsCap} ${o.waveBytes} ${o.helpers}`;
-}
+/** Each field's part of a key: a record over every field of T, so a field added to T without a part fails the type check. */
+type KeyParts<T> = { readonly [K in keyof T]-?: (v: T[K]) => string | number };
+const flag = (b: boolean | undefined): number => (b ? 1 : 0);
+const num = (n: number): number => n;
 /** A set of float widths as a bit mask (a mode's widths are a set: distinct, ascending). */
 function widthMask(widths: readonly (16 | 32 | 64)[]): number {
   let b = 0;
   for (let k = 0; k < widths.length; k++) b |= widths[k] === 16 ? 1 : widths[k] === 32 ? 2 : 4;
   return b;
 }
+const CONTROL_PARTS: KeyParts<Required<EntryFloatControls>> = {
+  rounding: (r) => (r === undefined ? '-' : `${r.mode}${widthMask(r.widths)}`),
+  denormPreserve: (d) => (d === undefined ? '-' : widthMask(d.widths)),
+  signedZeroInfNanPreserve: flag,
+  float64: flag,
+};
+const PROLOGUE_PARTS: KeyParts<PrologueOptions> = {
+  ws: num, controls: (c) => partsKey(CONTROL_PARTS, c), bytes: flag, byteStores: flag, atomics: flag, atomics64: flag, clocks: flag,
+  viaSubgroup: flag, lds: flag, perWorkgroup: flag, permutes: flag, scratch: flag, ringBytes: flag, image: flag,
+  ldsCap: num, waveBytes: num, helpers: num,
+};
+/**
+ * A short string that tells apart every two values of T: each field's part (`parts`), in the
+ * record's order. JSON.stringify of the options built a string of some 400 characters for every
+ * kernel.
+ */
+function partsKey<T extends object>(parts: KeyParts<T>, o: T): string {
+  let key = '';
+  for (const k in parts) key += `${(parts[k] as (v: T[typeof k]) => string | number)(o[k])},`;
+  return key;
+}
+const prologueKey = (o: PrologueOptions): string => partsKey(PROLOGUE_PARTS, o);
 
 /** The KernelState values that are the wave's (its items'). */
 type WaveValue = 'localIds' | 'inGrid' | 'waveInGroup' | 'scratchBase';
