@@ -28,11 +28,15 @@ const VGPR0 = 256, SCC_REG = 256 + 256, MODE_REG = SCC_REG + 1, REGS = MODE_REG 
 const REG_IMMS: (readonly Imm[])[] = Array.from({ length: 512 }, (_, n) => [n]);
 const regImms = (n: number): readonly Imm[] => REG_IMMS[n] ?? [n];
 
-/** A BlockBuilder's per-register tables (see its fields of these names); `gen`: the highest stamp in them. */
-interface RegTables { readonly regVal: (Inst | undefined)[]; readonly regGen: Uint32Array; readonly lastWrite: (Inst | undefined)[]; readonly writePc: (number | undefined)[]; readonly writeGen: Uint32Array; gen: number }
+/**
+ * A BlockBuilder's per-register tables (see its fields of these names); `gen`: the highest stamp in
+ * them. `recipeOf` holds no recipe between blocks (every recipe runs before its block ends).
+ */
+interface RegTables { readonly regVal: (Inst | undefined)[]; readonly regGen: Uint32Array; readonly lastWrite: (Inst | undefined)[]; readonly writePc: (number | undefined)[]; readonly writeGen: Uint32Array; readonly recipeOf: (Recipe | undefined)[]; gen: number }
 const newTables = (): RegTables => ({
   regVal: new Array<Inst | undefined>(REGS).fill(undefined), regGen: new Uint32Array(REGS),
-  lastWrite: new Array<Inst | undefined>(REGS).fill(undefined), writePc: new Array<number | undefined>(REGS).fill(undefined), writeGen: new Uint32Array(REGS), gen: 0,
+  lastWrite: new Array<Inst | undefined>(REGS).fill(undefined), writePc: new Array<number | undefined>(REGS).fill(undefined), writeGen: new Uint32Array(REGS),
+  recipeOf: new Array<Recipe | undefined>(REGS).fill(undefined), gen: 0,
 });
 /**
  * Tables given back by builders that are done (BlockBuilder.release), for the next ones. Core code
@@ -40,8 +44,31 @@ const newTables = (): RegTables => ({
  */
 const TABLES: RegTables[] = [];
 
-/** A register value not made yet (BlockBuilder.setLazy). */
-interface Recipe { readonly make: () => Inst; at: number; readonly pc: number | undefined; readonly ballot: Inst | undefined; readonly half: 0 | 1 }
+/**
+ * A register value not made yet (BlockBuilder.setLazy): `make()`, or where `make` is undefined the
+ * one instruction `op` of the first `argc` of `a`, `b`, `c` (most recipes: data, not a closure per
+ * write). Records are reused (BlockBuilder.spare): every field is written at each use.
+ */
+interface Recipe {
+  reg: number;
+  make: (() => Inst) | undefined;
+  op: Op;
+  argc: 1 | 2 | 3;
+  a: Inst | undefined;
+  b: Inst | undefined;
+  c: Inst | undefined;
+  at: number;
+  pc: number | undefined;
+  ballot: Inst | undefined;
+  half: 0 | 1;
+  /**
+   * When its register's recipes began to be pending (kept when a recipe replaces the register's
+   * last): the order of recipes of one place, which a Map by register iterated in.
+   */
+  seq: number;
+  /** Its index in BlockBuilder.pending. */
+  ix: number;
+}
 
 /**
  * The builder the frontend translates one block with: local value numbering of the register
@@ -101,9 +128,18 @@ export class BlockBuilder extends Builder {
    * reads them, so a recipe runs only when its register is read in the block or the block ends,
    * and what it makes is placed where the write was (`at` in the block's list, with the writing
    * instruction's pc). A lane mask's recipe is the ballot of a per-lane bool: that bool is this
-   * lane's bit of it (`maskBit`), which needs no ballot at all.
+   * lane's bit of it (`maskBit`), which needs no ballot at all. `pending` lists them in no order
+   * (removed by moving the last into the gap); `recipeOf` finds a register's (a table by register:
+   * a Map shrank and grew its table as recipes came and went, an allocation each time).
    */
-  private readonly pending = new Map<number, Recipe>();
+  private readonly pending: Recipe[] = [];
+  private readonly recipeOf: (Recipe | undefined)[];
+  /** The instructions a recipe made, while `runRecipe` moves them to their place. */
+  private readonly made: Inst[] = [];
+  /** Recipe records done with, for the next recipes. */
+  private readonly spare: Recipe[] = [];
+  /** The last recipe's `seq`. */
+  private recipeSeq = 0;
   /** While a recipe runs: it may only make values from values it was given (no register access, no cached value). */
   private inRecipe = false;
 
@@ -111,7 +147,7 @@ export class BlockBuilder extends Builder {
     super(fn, block, pc);
     const t = TABLES.pop() ?? newTables();
     this.tables = t;
-    this.regVal = t.regVal; this.regGen = t.regGen; this.lastWrite = t.lastWrite; this.writePc = t.writePc; this.writeGen = t.writeGen;
+    this.regVal = t.regVal; this.regGen = t.regGen; this.lastWrite = t.lastWrite; this.writePc = t.writePc; this.writeGen = t.writeGen; this.recipeOf = t.recipeOf;
     // Every stamp in the tables is at most t.gen (their earlier owners' last generation).
     if (t.gen >= 0xfffffffe) { t.regGen.fill(0); t.writeGen.fill(0); t.gen = 0; }
     this.gen = t.gen + 1;
@@ -124,7 +160,7 @@ export class BlockBuilder extends Builder {
    * cleared so that the pool keeps no IR alive.
    */
   release(): void {
-    if (this.pending.size !== 0 || this.writeOrder.length !== 0) return; // not ended (an error path): the tables are dropped
+    if (this.pending.length !== 0 || this.writeOrder.length !== 0) return; // not ended (an error path): the tables are dropped
     const t = this.tables;
     t.gen = this.gen;
     t.regVal.fill(undefined);
@@ -137,7 +173,7 @@ export class BlockBuilder extends Builder {
    * terminator placed its writes and ran its recipes).
    */
   reset(block: Block, pc: number | undefined): void {
-    if (this.pending.size !== 0 || this.writeOrder.length !== 0 || this.inRecipe) throw new IrError('a block builder moved on before its block ended');
+    if (this.pending.length !== 0 || this.writeOrder.length !== 0 || this.inRecipe) throw new IrError('a block builder moved on before its block ended');
     this.block = block;
     this.pc = pc;
     // Past 2^32 - 1 generations a stamp could repeat: start the stamps over.
@@ -212,7 +248,7 @@ export class BlockBuilder extends Builder {
     if (!(reg >= 0 && reg < REGS)) return super.emit(op, args, imms, opts);
     if (this.inRecipe) throw new IrError(`a register recipe accessed a register (${op})`);
     if (write) {
-      if (this.pending.size !== 0) this.pending.delete(reg);
+      if (this.pending.length !== 0) this.dropRecipe(reg);
       const end = this.block.insts[this.block.insts.length - 1];
       if (end && end.info.terminator) return super.emit(op, args, imms, opts); // which reports it
       const i = this.fn.makeAt(op, args ?? [], imms ?? [], opts?.type, this.pc, opts?.float);
@@ -238,7 +274,7 @@ export class BlockBuilder extends Builder {
   /** The value the block knows register `reg` holds, its pending recipe run first (undefined: none, or emit must decide and report). */
   private known(reg: number): Inst | undefined {
     if (!(reg >= 0 && reg < REGS) || this.inRecipe) return undefined;
-    if (this.pending.size !== 0) this.runRecipe(reg);
+    if (this.pending.length !== 0) this.runRecipe(reg);
     return this.regGen[reg] === this.gen ? this.regVal[reg] : undefined;
   }
 
@@ -274,7 +310,7 @@ export class BlockBuilder extends Builder {
     return !this.inRecipe && !(end && end.info.terminator);
   }
   private setRegLazy(reg: number, x: Inst): void {
-    if (this.pending.size !== 0) this.pending.delete(reg);
+    if (this.pending.length !== 0) this.dropRecipe(reg);
     this.setWriteLazy(reg, this.pc);
     this.setReg(reg, x);
   }
@@ -299,41 +335,95 @@ export class BlockBuilder extends Builder {
    * block, or after it: the block's end runs it). `make` emits pure ops on the values it closes
    * over, made before this call (constants included): its instructions go where this write is.
    */
-  setSccLazy(make: () => Inst): void { this.setLazy(SCC_REG, make, undefined, 0); }
+  setSccLazy(make: () => Inst): void { this.setLazy(SCC_REG, make, 'Undef', 1, undefined, undefined, undefined, undefined, 0); }
 
-  /** `setSccLazy` for SGPR `code`; `ballot`: the recipe is BallotLo (`half` 0) or BallotHi (1) of that per-lane bool. */
-  setSgprLazy(code: number, make: () => Inst, ballot?: Inst, half: 0 | 1 = 0): void { this.setLazy(code, make, ballot, half); }
+  /** `setSccLazy` of the one instruction `op` of `a` and the `b`, `c` given (as data: no closure per write). */
+  setSccOp(op: Op, a: Inst, b?: Inst, c?: Inst): void {
+    this.setLazy(SCC_REG, undefined, op, c !== undefined ? 3 : b !== undefined ? 2 : 1, a, b, c, undefined, 0);
+  }
 
-  private setLazy(reg: number, make: () => Inst, ballot: Inst | undefined, half: 0 | 1): void {
+  /** SGPR `code` written lazily (as `setSccLazy`) with half `half` of the ballot of the per-lane bool `bit`: BallotLo (0) or BallotHi (1). */
+  setSgprBallot(code: number, bit: Inst, half: 0 | 1): void {
+    this.setLazy(code, undefined, half === 0 ? 'BallotLo' : 'BallotHi', 1, bit, undefined, undefined, bit, half);
+  }
+
+  private setLazy(reg: number, make: (() => Inst) | undefined, op: Op, argc: 1 | 2 | 3, a: Inst | undefined, b: Inst | undefined, c: Inst | undefined, ballot: Inst | undefined, half: 0 | 1): void {
     const end = this.block.insts[this.block.insts.length - 1];
-    if (end && end.info.terminator) { this.emit(reg === SCC_REG ? 'SetScc' : 'SetSgpr', [make()], reg === SCC_REG ? NO_IMMS : [reg]); return; } // which reports it
-    this.pending.set(reg, { make, at: this.block.insts.length, pc: this.pc, ballot, half });
+    let r = this.recipeOf[reg];
+    if (end && end.info.terminator) {
+      // Which reports it (a block that ended has nothing pending).
+      const v = make ? make() : this.emit(op, argc === 1 ? [a as Inst] : argc === 2 ? [a as Inst, b as Inst] : [a as Inst, b as Inst, c as Inst]);
+      this.emit(reg === SCC_REG ? 'SetScc' : 'SetSgpr', [v], reg === SCC_REG ? NO_IMMS : [reg]);
+      return;
+    }
+    if (r === undefined) {
+      r = this.spare.pop() ?? { reg, make, op, argc, a, b, c, at: 0, pc: undefined, ballot, half, seq: 0, ix: 0 };
+      r.seq = ++this.recipeSeq;
+      r.ix = this.pending.length;
+      this.pending.push(r);
+      this.recipeOf[reg] = r;
+    }
+    r.reg = reg; r.make = make; r.op = op; r.argc = argc; r.a = a; r.b = b; r.c = c;
+    r.at = this.block.insts.length; r.pc = this.pc; r.ballot = ballot; r.half = half;
   }
 
   /** The per-lane bool whose ballot half `half` SGPR `code` holds as a recipe not yet run, if it does. */
   pendingBallot(code: number, half: 0 | 1): Inst | undefined {
-    if (this.pending.size === 0) return undefined;
-    const r = this.pending.get(code);
+    if (this.pending.length === 0) return undefined;
+    const r = this.recipeOf[code];
     return r && r.half === half ? r.ballot : undefined;
+  }
+
+  /** Takes register `reg`'s recipe out of the pending ones (undefined: it has none); the caller gives the record back to `spare`. */
+  private takeRecipe(reg: number): Recipe | undefined {
+    const r = this.recipeOf[reg];
+    if (r === undefined) return undefined;
+    this.recipeOf[reg] = undefined;
+    const list = this.pending, last = list.pop() as Recipe;
+    if (last !== r) { list[r.ix] = last; last.ix = r.ix; }
+    return r;
+  }
+
+  /** Drops register `reg`'s recipe, if any (a write replaced it). */
+  private dropRecipe(reg: number): void {
+    const r = this.takeRecipe(reg);
+    if (r !== undefined) this.spareRecipe(r);
+  }
+
+  /** Gives a recipe record back, holding no IR. */
+  private spareRecipe(r: Recipe): void {
+    r.make = undefined; r.a = undefined; r.b = undefined; r.c = undefined; r.ballot = undefined;
+    this.spare.push(r);
   }
 
   /** Runs register `reg`'s pending recipe, if any: what it makes goes to the write's place; then the write. */
   private runRecipe(reg: number): void {
-    const r = this.pending.get(reg);
+    const r = this.takeRecipe(reg);
     if (!r) return;
-    this.pending.delete(reg);
     const insts = this.block.insts, n = insts.length, pc = this.pc;
     this.pc = r.pc;
     this.inRecipe = true;
     let v: Inst;
-    try { v = r.make(); } finally { this.inRecipe = false; this.pc = pc; }
-    const k = insts.length - n;
+    try {
+      const a = r.a as Inst, b = r.b as Inst;
+      v = r.make ? r.make() : this.emit(r.op, r.argc === 1 ? [a] : r.argc === 2 ? [a, b] : [a, b, r.c as Inst]);
+    } finally { this.inRecipe = false; this.pc = pc; }
+    const k = insts.length - n, at = r.at, rpc = r.pc;
+    this.spareRecipe(r);
     if (k > 0) {
-      if (r.at < n) insts.splice(r.at, 0, ...insts.splice(n));
+      if (at < n) {
+        // What it made moves from the end to its place, the instructions there after it (in place: no lists made).
+        const made = this.made;
+        for (let j = 0; j < k; j++) made[j] = insts[n + j] as Inst;
+        for (let j = n - 1; j >= at; j--) insts[j + k] = insts[j] as Inst;
+        for (let j = 0; j < k; j++) insts[at + j] = made[j] as Inst;
+        made.length = 0;
+      }
       // The other recipes' places at or after this one move past what it made (in write order).
-      for (const o of this.pending.values()) if (o.at >= r.at) o.at += k;
+      const list = this.pending;
+      for (let j = 0; j < list.length; j++) { const o = list[j] as Recipe; if (o.at >= at) o.at += k; }
     }
-    this.setWriteLazy(reg, r.pc);
+    this.setWriteLazy(reg, rpc);
     this.setReg(reg, v);
   }
 
@@ -356,10 +446,12 @@ export class BlockBuilder extends Builder {
     const last = insts[insts.length - 1];
     if (last && last.info.terminator) return; // super.emit reports the second terminator
     // The recipes in the order of their writes (a later one's place moves past an earlier one's instructions).
-    while (this.pending.size !== 0) {
-      let first = -1, at = Infinity;
-      for (const [reg, r] of this.pending) if (r.at < at) { at = r.at; first = reg; }
-      this.runRecipe(first);
+    // Of recipes at one place, the one pending longest first (`seq`).
+    const list = this.pending;
+    while (list.length !== 0) {
+      let first = list[0] as Recipe;
+      for (let j = 1; j < list.length; j++) { const r = list[j] as Recipe; if (r.at < first.at || (r.at === first.at && r.seq < first.seq)) first = r; }
+      this.runRecipe(first.reg);
     }
     const order = this.writeOrder;
     for (let k = 0; k < order.length; k++) {
@@ -520,15 +612,15 @@ export class TContext {
 
   /**
    * Writes a lane mask: each lane's bit (inactive lanes contribute 0). The ballots are made only if
-   * the mask is read as a whole or outlives the block (BlockBuilder.setSgprLazy); a lane's own
+   * the mask is read as a whole or outlives the block (BlockBuilder.setSgprBallot); a lane's own
    * bit of it (`maskBit`) is `bit` itself.
    */
   writeMask(v: OperandValue, bit: Inst): void {
     const b = this.b;
     const lo = this.scalarReg(v, 0);
     if (lo === undefined) return;
-    b.setSgprLazy(lo, () => b.emit('BallotLo', [bit]), bit, 0);
-    if (this.waveSize === 64) b.setSgprLazy(lo + 1, () => b.emit('BallotHi', [bit]), bit, 1);
+    b.setSgprBallot(lo, bit, 0);
+    if (this.waveSize === 64) b.setSgprBallot(lo + 1, bit, 1);
   }
 
   /** The SGPR code `writeScalar` writes dword `k` of `v` to; undefined for null (nothing written). */

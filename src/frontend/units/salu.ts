@@ -9,16 +9,17 @@ const s = (cx: TContext, name: string, k = 0) => cx.scalar(cx.op(name).value, cx
 const d = (cx: TContext, v: Inst, k = 0) => cx.writeScalar(cx.op('sdst').value, v, k);
 /**
  * SCC = make(): made only if something reads it (context.ts BlockBuilder.setSccLazy); `make` only
- * combines values made before (constants too), so it may run later, at this write's place.
+ * combines values made before (constants too), so it may run later, at this write's place. An SCC
+ * of one op is written as data (`sccOp`), without a closure.
  */
 const scc = (cx: TContext, make: () => Inst) => cx.b.setSccLazy(make);
 const nz = (cx: TContext, v: Inst) => cx.b.emit('INe32', [v, cx.u32(0)]);
 /** SCC = v != 0. */
-const sccNz = (cx: TContext, v: Inst) => { const z = cx.u32(0); scc(cx, () => cx.b.emit('INe32', [v, z])); };
+const sccNz = (cx: TContext, v: Inst) => cx.b.setSccOp('INe32', v, cx.u32(0));
 /** SCC = (lo | hi) != 0. */
 const sccNz64 = (cx: TContext, lo: Inst, hi: Inst) => { const z = cx.u32(0); scc(cx, () => cx.b.emit('INe32', [cx.b.emit('Or32', [lo, hi]), z])); };
-/** SCC = op(a, b). */
-const sccOp = (cx: TContext, op: Op, a: Inst, b: Inst) => scc(cx, () => cx.b.emit(op, [a, b]));
+/** SCC = op(a, b), made lazily as `scc` makes it. */
+const sccOp = (cx: TContext, op: Op, a: Inst, b: Inst) => cx.b.setSccOp(op, a, b);
 const simm16 = (cx: TContext) => { const v = cx.op('simm16').value; return v.kind === 'imm' ? v.value & 0xffff : 0; };
 
 type Bin = 'IAdd32' | 'ISub32' | 'And32' | 'Or32' | 'Xor32' | 'Shl32' | 'LShr32' | 'AShr32' | 'IMul32' | 'UMin32' | 'UMax32' | 'SMin32' | 'SMax32' | 'UMulHi32' | 'SMulHi32';
@@ -83,7 +84,7 @@ const add32 = (signed: boolean, sub: boolean, withCarry: boolean): Translator =>
   const r = withCarry ? cx.b.emit(sub ? 'ISub32' : 'IAdd32', [r0, cx.b.emit('U1ToU32', [cin])]) : r0;
   d(cx, r);
   if (signed) sccSignedOverflow(cx, a, b, r, sub);
-  else scc(cx, () => cx.b.emit(sub ? 'USubBorrow32' : 'UAddCarry32', [a, b, cin]));
+  else cx.b.setSccOp(sub ? 'USubBorrow32' : 'UAddCarry32', a, b, cin);
 };
 
 export const SALU: Record<string, Translator> = {
