@@ -32,11 +32,14 @@ const regImms = (n: number): readonly Imm[] => REG_IMMS[n] ?? [n];
  * A BlockBuilder's per-register tables (see its fields of these names); `gen`: the highest stamp in
  * them. `recipeOf` holds no recipe between blocks (every recipe runs before its block ends).
  */
-interface RegTables { readonly regVal: (Inst | undefined)[]; readonly regGen: Uint32Array; readonly lastWrite: (Inst | undefined)[]; readonly writePc: (number | undefined)[]; readonly writeGen: Uint32Array; readonly recipeOf: (Recipe | undefined)[]; gen: number }
+interface RegTables {
+  readonly regVal: (Inst | undefined)[]; readonly regGen: Uint32Array; readonly lastWrite: (Inst | undefined)[]; readonly writePc: (number | undefined)[]; readonly writeGen: Uint32Array;
+  readonly writeOrder: Int32Array; readonly recipeOf: (Recipe | undefined)[]; gen: number;
+}
 const newTables = (): RegTables => ({
   regVal: new Array<Inst | undefined>(REGS).fill(undefined), regGen: new Uint32Array(REGS),
   lastWrite: new Array<Inst | undefined>(REGS).fill(undefined), writePc: new Array<number | undefined>(REGS).fill(undefined), writeGen: new Uint32Array(REGS),
-  recipeOf: new Array<Recipe | undefined>(REGS).fill(undefined), gen: 0,
+  writeOrder: new Int32Array(REGS), recipeOf: new Array<Recipe | undefined>(REGS).fill(undefined), gen: 0,
 });
 /**
  * Tables given back by builders that are done (BlockBuilder.release), for the next ones. Core code
@@ -107,8 +110,8 @@ export class BlockBuilder extends Builder {
   /**
    * Each register's last write in the block, placed only when the block ends (before its
    * terminator): SSA construction keeps only a block's last write of each register (reads after it
-   * are forwarded here), so the earlier ones would only be walked and dropped. `writeOrder` holds
-   * the registers in first-write order; a register's write is `lastWrite[reg]` while
+   * are forwarded here), so the earlier ones would only be walked and dropped. The first `writeN`
+   * of `writeOrder` are the registers in first-write order (each at most once); a register's write is `lastWrite[reg]` while
    * `writeGen[reg]` is `gen` (stamped as `regGen` is). A write through `setSgpr`/`setVgpr` or a
    * recipe's is not made until the block ends (`lastWrite[reg]` undefined: the write of the value
    * the register holds, `regVal[reg]` (only a write changes it once set), at pc `writePc[reg]`), so a write a later one replaces is never made: about a
@@ -121,23 +124,28 @@ export class BlockBuilder extends Builder {
   private readonly writeGen: Uint32Array;
   /** The tables above, taken from the pool (`TABLES`) and given back by `release`. */
   private readonly tables: RegTables;
-  private readonly writeOrder: number[] = [];
+  private readonly writeOrder: Int32Array;
+  private writeN = 0;
   /**
    * Scalar registers (SCC, SGPRs) whose value is a recipe not yet run (`setLazy`), by the number
    * above: most SALU results' SCC and most carries' lane masks are written again before anything
    * reads them, so a recipe runs only when its register is read in the block or the block ends,
    * and what it makes is placed where the write was (`at` in the block's list, with the writing
    * instruction's pc). A lane mask's recipe is the ballot of a per-lane bool: that bool is this
-   * lane's bit of it (`maskBit`), which needs no ballot at all. `pending` lists them in no order
-   * (removed by moving the last into the gap); `recipeOf` finds a register's (a table by register:
-   * a Map shrank and grew its table as recipes came and went, an allocation each time).
+   * lane's bit of it (`maskBit`), which needs no ballot at all. The first `pendingN` of `pending`
+   * list them in no order (removed by moving the last into the gap); `recipeOf` finds a
+   * register's (a table by register: a Map shrank and grew its table as recipes came and went, an
+   * allocation each time). Lists here are counted, never popped or cut: V8 gives back the room of
+   * a list that shrinks, and the next push allocates it again.
    */
-  private readonly pending: Recipe[] = [];
+  private readonly pending: (Recipe | undefined)[] = [];
+  private pendingN = 0;
   private readonly recipeOf: (Recipe | undefined)[];
   /** The instructions a recipe made, while `runRecipe` moves them to their place. */
-  private readonly made: Inst[] = [];
+  private readonly made: (Inst | undefined)[] = [];
   /** Recipe records done with, for the next recipes. */
-  private readonly spare: Recipe[] = [];
+  private readonly spare: (Recipe | undefined)[] = [];
+  private spareN = 0;
   /** The last recipe's `seq`. */
   private recipeSeq = 0;
   /** While a recipe runs: it may only make values from values it was given (no register access, no cached value). */
@@ -147,7 +155,7 @@ export class BlockBuilder extends Builder {
     super(fn, block, pc);
     const t = TABLES.pop() ?? newTables();
     this.tables = t;
-    this.regVal = t.regVal; this.regGen = t.regGen; this.lastWrite = t.lastWrite; this.writePc = t.writePc; this.writeGen = t.writeGen; this.recipeOf = t.recipeOf;
+    this.regVal = t.regVal; this.regGen = t.regGen; this.lastWrite = t.lastWrite; this.writePc = t.writePc; this.writeGen = t.writeGen; this.writeOrder = t.writeOrder; this.recipeOf = t.recipeOf;
     // Every stamp in the tables is at most t.gen (their earlier owners' last generation).
     if (t.gen >= 0xfffffffe) { t.regGen.fill(0); t.writeGen.fill(0); t.gen = 0; }
     this.gen = t.gen + 1;
@@ -160,7 +168,7 @@ export class BlockBuilder extends Builder {
    * cleared so that the pool keeps no IR alive.
    */
   release(): void {
-    if (this.pending.length !== 0 || this.writeOrder.length !== 0) return; // not ended (an error path): the tables are dropped
+    if (this.pendingN !== 0 || this.writeN !== 0) return; // not ended (an error path): the tables are dropped
     const t = this.tables;
     t.gen = this.gen;
     t.regVal.fill(undefined);
@@ -173,7 +181,7 @@ export class BlockBuilder extends Builder {
    * terminator placed its writes and ran its recipes).
    */
   reset(block: Block, pc: number | undefined): void {
-    if (this.pending.length !== 0 || this.writeOrder.length !== 0 || this.inRecipe) throw new IrError('a block builder moved on before its block ended');
+    if (this.pendingN !== 0 || this.writeN !== 0 || this.inRecipe) throw new IrError('a block builder moved on before its block ended');
     this.block = block;
     this.pc = pc;
     // Past 2^32 - 1 generations a stamp could repeat: start the stamps over.
@@ -248,7 +256,7 @@ export class BlockBuilder extends Builder {
     if (!(reg >= 0 && reg < REGS)) return super.emit(op, args, imms, opts);
     if (this.inRecipe) throw new IrError(`a register recipe accessed a register (${op})`);
     if (write) {
-      if (this.pending.length !== 0) this.dropRecipe(reg);
+      if (this.pendingN !== 0) this.dropRecipe(reg);
       const end = this.block.insts[this.block.insts.length - 1];
       if (end && end.info.terminator) return super.emit(op, args, imms, opts); // which reports it
       const i = this.fn.makeAt(op, args ?? [], imms ?? [], opts?.type, this.pc, opts?.float);
@@ -274,19 +282,19 @@ export class BlockBuilder extends Builder {
   /** The value the block knows register `reg` holds, its pending recipe run first (undefined: none, or emit must decide and report). */
   private known(reg: number): Inst | undefined {
     if (!(reg >= 0 && reg < REGS) || this.inRecipe) return undefined;
-    if (this.pending.length !== 0) this.runRecipe(reg);
+    if (this.pendingN !== 0) this.runRecipe(reg);
     return this.regGen[reg] === this.gen ? this.regVal[reg] : undefined;
   }
 
   /** Records `w` as register `reg`'s last write in the block. */
   private setWrite(reg: number, w: Inst): void {
-    if (this.writeGen[reg] !== this.gen) { this.writeGen[reg] = this.gen; this.writeOrder.push(reg); }
+    if (this.writeGen[reg] !== this.gen) { this.writeGen[reg] = this.gen; this.writeOrder[this.writeN++] = reg; }
     this.lastWrite[reg] = w;
   }
 
   /** Records the write of `x` to register `reg` at pc `pc`, its instruction made when the block ends. */
   private setWriteLazy(reg: number, pc: number | undefined): void {
-    if (this.writeGen[reg] !== this.gen) { this.writeGen[reg] = this.gen; this.writeOrder.push(reg); }
+    if (this.writeGen[reg] !== this.gen) { this.writeGen[reg] = this.gen; this.writeOrder[this.writeN++] = reg; }
     this.lastWrite[reg] = undefined;
     this.writePc[reg] = pc;
   }
@@ -310,7 +318,7 @@ export class BlockBuilder extends Builder {
     return !this.inRecipe && !(end && end.info.terminator);
   }
   private setRegLazy(reg: number, x: Inst): void {
-    if (this.pending.length !== 0) this.dropRecipe(reg);
+    if (this.pendingN !== 0) this.dropRecipe(reg);
     this.setWriteLazy(reg, this.pc);
     this.setReg(reg, x);
   }
@@ -357,10 +365,11 @@ export class BlockBuilder extends Builder {
       return;
     }
     if (r === undefined) {
-      r = this.spare.pop() ?? { reg, make, op, argc, a, b, c, at: 0, pc: undefined, ballot, half, seq: 0, ix: 0 };
+      if (this.spareN !== 0) { r = this.spare[--this.spareN] as Recipe; this.spare[this.spareN] = undefined; }
+      else r = { reg, make, op, argc, a, b, c, at: 0, pc: undefined, ballot, half, seq: 0, ix: 0 };
       r.seq = ++this.recipeSeq;
-      r.ix = this.pending.length;
-      this.pending.push(r);
+      r.ix = this.pendingN;
+      this.pending[this.pendingN++] = r;
       this.recipeOf[reg] = r;
     }
     r.reg = reg; r.make = make; r.op = op; r.argc = argc; r.a = a; r.b = b; r.c = c;
@@ -369,7 +378,7 @@ export class BlockBuilder extends Builder {
 
   /** The per-lane bool whose ballot half `half` SGPR `code` holds as a recipe not yet run, if it does. */
   pendingBallot(code: number, half: 0 | 1): Inst | undefined {
-    if (this.pending.length === 0) return undefined;
+    if (this.pendingN === 0) return undefined;
     const r = this.recipeOf[code];
     return r && r.half === half ? r.ballot : undefined;
   }
@@ -379,7 +388,8 @@ export class BlockBuilder extends Builder {
     const r = this.recipeOf[reg];
     if (r === undefined) return undefined;
     this.recipeOf[reg] = undefined;
-    const list = this.pending, last = list.pop() as Recipe;
+    const list = this.pending, last = list[--this.pendingN] as Recipe;
+    list[this.pendingN] = undefined;
     if (last !== r) { list[r.ix] = last; last.ix = r.ix; }
     return r;
   }
@@ -393,7 +403,7 @@ export class BlockBuilder extends Builder {
   /** Gives a recipe record back, holding no IR. */
   private spareRecipe(r: Recipe): void {
     r.make = undefined; r.a = undefined; r.b = undefined; r.c = undefined; r.ballot = undefined;
-    this.spare.push(r);
+    this.spare[this.spareN++] = r;
   }
 
   /** Runs register `reg`'s pending recipe, if any: what it makes goes to the write's place; then the write. */
@@ -416,12 +426,11 @@ export class BlockBuilder extends Builder {
         const made = this.made;
         for (let j = 0; j < k; j++) made[j] = insts[n + j] as Inst;
         for (let j = n - 1; j >= at; j--) insts[j + k] = insts[j] as Inst;
-        for (let j = 0; j < k; j++) insts[at + j] = made[j] as Inst;
-        made.length = 0;
+        for (let j = 0; j < k; j++) { insts[at + j] = made[j] as Inst; made[j] = undefined; }
       }
       // The other recipes' places at or after this one move past what it made (in write order).
       const list = this.pending;
-      for (let j = 0; j < list.length; j++) { const o = list[j] as Recipe; if (o.at >= at) o.at += k; }
+      for (let j = 0; j < this.pendingN; j++) { const o = list[j] as Recipe; if (o.at >= at) o.at += k; }
     }
     this.setWriteLazy(reg, rpc);
     this.setReg(reg, v);
@@ -448,13 +457,13 @@ export class BlockBuilder extends Builder {
     // The recipes in the order of their writes (a later one's place moves past an earlier one's instructions).
     // Of recipes at one place, the one pending longest first (`seq`).
     const list = this.pending;
-    while (list.length !== 0) {
+    while (this.pendingN !== 0) {
       let first = list[0] as Recipe;
-      for (let j = 1; j < list.length; j++) { const r = list[j] as Recipe; if (r.at < first.at || (r.at === first.at && r.seq < first.seq)) first = r; }
+      for (let j = 1; j < this.pendingN; j++) { const r = list[j] as Recipe; if (r.at < first.at || (r.at === first.at && r.seq < first.seq)) first = r; }
       this.runRecipe(first.reg);
     }
     const order = this.writeOrder;
-    for (let k = 0; k < order.length; k++) {
+    for (let k = 0; k < this.writeN; k++) {
       const reg = order[k] as number;
       let w = this.lastWrite[reg];
       if (w === undefined) {
@@ -469,7 +478,7 @@ export class BlockBuilder extends Builder {
       this.lastWrite[reg] = undefined;
       this.writeGen[reg] = 0;
     }
-    order.length = 0;
+    this.writeN = 0;
   }
 
   /** This lane's bit of EXEC, made once while EXEC keeps its values. */
