@@ -11,7 +11,7 @@ import { isDynamic as isDynamicRecord, settleUnread } from './mode-reads.js';
 import type { KnownBits } from '../analysis/scalar-constants.js';
 import { inlineConstant } from '../decode/inline.js';
 import { type Block, Builder, type FloatMode, type Imm, type Inst, IrError, type IrFunction, NO_ARGS, NO_IMMS } from '../ir/ir.js';
-import type { IrType, Op } from '../ir/ops.js';
+import { type IrType, type Op, OPS, opInfo } from '../ir/ops.js';
 import { TranslateError } from './errors.js';
 import { apertureBase } from '../isa/apertures.js';
 
@@ -46,6 +46,11 @@ const newTables = (): RegTables => ({
  * runs synchronously and a table has one owner at a time (taken out of the pool while owned).
  */
 const TABLES: RegTables[] = [];
+
+/** By op table index: the ops BlockBuilder.emit does more with than place them (its cases). */
+const BUILDER_OPS = new Uint8Array(Object.keys(OPS).length);
+for (const op of ['Branch', 'BranchCond', 'EndProgram', 'GetSgpr', 'SetSgpr', 'GetVgpr', 'SetVgpr', 'GetScc', 'SetScc', 'GetMode', 'SetMode',
+  'ConstU32', 'ConstU1', 'LaneId', 'BitcastU32F32', 'Lo32', 'Hi32', 'Pack64'] as const) BUILDER_OPS[opInfo(op).index] = 1;
 
 /**
  * A register value not made yet (BlockBuilder.setLazy): `make()`, or where `make` is undefined the
@@ -198,9 +203,12 @@ export class BlockBuilder extends Builder {
   private setReg(reg: number, v: Inst | undefined): void { this.regVal[reg] = v; this.regGen[reg] = this.gen; }
 
   override emit(op: Op, args?: Inst[], imms?: readonly Imm[], opts?: { type?: IrType; float?: FloatMode }): Inst {
+    // Most ops are placed as they are: one look-up in the op table, not the cases below one by one.
+    const info = opInfo(op);
+    if (!BUILDER_OPS[info.index]) return this.place(op, info, args, imms, opts);
     let reg = -1, write = false;
     switch (op) {
-      case 'Branch': case 'BranchCond': case 'EndProgram': this.placeWrites(); return super.emit(op, args, imms, opts);
+      case 'Branch': case 'BranchCond': case 'EndProgram': this.placeWrites(); return this.place(op, info, args, imms, opts);
       case 'GetSgpr': reg = Number(imms?.[0]); break;
       case 'SetSgpr': reg = Number(imms?.[0]); write = true; break;
       case 'GetVgpr': reg = VGPR0 + Number(imms?.[0]); break;
@@ -214,26 +222,26 @@ export class BlockBuilder extends Builder {
         const v = Number(imms?.[0]);
         const c = this.cached(this.consts.get(v));
         if (c) return c;
-        const i = super.emit(op, args, imms, opts);
+        const i = this.place(op, info, args, imms, opts);
         this.consts.set(v, i);
         return i;
       }
       case 'ConstU1': {
-        if (this.inRecipe) return super.emit(op, args, imms, opts); // not cached: its place is the recipe's
+        if (this.inRecipe) return this.place(op, info, args, imms, opts); // not cached: its place is the recipe's
         const v = Number(imms?.[0]) ? 1 : 0;
-        return (this.bools[v] ??= super.emit(op, args, imms, opts));
+        return (this.bools[v] ??= this.place(op, info, args, imms, opts));
       }
       case 'LaneId':
         if (this.inRecipe) throw new IrError('a register recipe asked for the lane id (pass it in)');
-        return (this.laneIdValue ??= super.emit(op, args, imms, opts));
+        return (this.laneIdValue ??= this.place(op, info, args, imms, opts));
       // A value's f32 view, made once per value in the block; the bits of an f32 view are the value.
       case 'BitcastU32F32': {
         const x = args?.[0];
-        if (!x || this.inRecipe) return super.emit(op, args, imms, opts);
+        if (!x || this.inRecipe) return this.place(op, info, args, imms, opts);
         if (x.op === 'BitcastF32U32') return x.args[0] as Inst;
         const views = (this.asF32 ??= new Map());
         let v = this.cached(views.get(x));
-        if (!v) { v = super.emit(op, args, imms, opts); views.set(x, v); }
+        if (!v) { v = this.place(op, info, args, imms, opts); views.set(x, v); }
         return v;
       }
       // The dword pairs of 64-bit values: the halves of a pair are its dwords, a pair of a value's
@@ -241,7 +249,7 @@ export class BlockBuilder extends Builder {
       case 'Lo32': case 'Hi32': {
         const x = args?.[0];
         if (x && x.op === 'Pack64') return x.args[op === 'Lo32' ? 0 : 1] as Inst;
-        return super.emit(op, args, imms, opts);
+        return this.place(op, info, args, imms, opts);
       }
       case 'Pack64': {
         const lo = args?.[0], hi = args?.[1];
@@ -249,17 +257,17 @@ export class BlockBuilder extends Builder {
           if (lo.op === 'Lo32' && hi.op === 'Hi32' && lo.args[0] === hi.args[0]) return lo.args[0] as Inst;
           if (lo.op === 'ConstU32' && hi.op === 'ConstU32' && !this.inRecipe) return this.u64(BigInt(lo.imms[0] ?? 0) | (BigInt(hi.imms[0] ?? 0) << 32n));
         }
-        return super.emit(op, args, imms, opts);
+        return this.place(op, info, args, imms, opts);
       }
-      default: return super.emit(op, args, imms, opts);
+      default: return this.place(op, info, args, imms, opts);
     }
-    if (!(reg >= 0 && reg < REGS)) return super.emit(op, args, imms, opts);
+    if (!(reg >= 0 && reg < REGS)) return this.place(op, info, args, imms, opts);
     if (this.inRecipe) throw new IrError(`a register recipe accessed a register (${op})`);
     if (write) {
       if (this.pendingN !== 0) this.dropRecipe(reg);
       const end = this.block.insts[this.block.insts.length - 1];
-      if (end && end.info.terminator) return super.emit(op, args, imms, opts); // which reports it
-      const i = this.fn.makeAt(op, args ?? [], imms ?? [], opts?.type, this.pc, opts?.float);
+      if (end && end.info.terminator) return this.place(op, info, args, imms, opts); // which reports it
+      const i = this.fn.makeAt(op, args ?? [], imms ?? [], opts?.type, this.pc, opts?.float, info);
       i.block = this.block;
       this.setWrite(reg, i);
       this.setReg(reg, args?.[0]);
@@ -267,7 +275,7 @@ export class BlockBuilder extends Builder {
     }
     const known = this.known(reg);
     if (known) return known;
-    const i = super.emit(op, args, imms, opts);
+    const i = this.place(op, info, args, imms, opts);
     this.setReg(reg, i);
     return i;
   }
