@@ -61,13 +61,16 @@ const CMP: [string, Cmp, Cmp][] = [['eq', 'IEq32', 'IEq32'], ['lg', 'INe32', 'IN
 /** The saveexec family: D = EXEC (the new EXEC for wrexec); EXEC = f(S0, EXEC); SCC = EXEC != 0 (one dword per lane-mask dword). */
 const saveexec = (wide: boolean, f: (cx: TContext, s0: Inst, e: Inst) => Inst, writeNew = false): Translator => (cx) => {
   if (wide !== (cx.waveSize === 64)) cx.fail(`${cx.inst.def.mnemonic} in a wave${cx.waveSize} shader`);
-  const n = wide ? 2 : 1;
-  const olds = Array.from({ length: n }, (_, k) => cx.b.getSgpr(EXEC_LO + k));
-  const news = olds.map((e, k) => f(cx, s(cx, 'ssrc0', k), e));
-  news.forEach((v, k) => cx.b.emit('SetSgpr', [v], [EXEC_LO + k]));
-  (writeNew ? news : olds).forEach((v, k) => d(cx, v, k));
-  if (news.length === 2) sccNz64(cx, news[0] as Inst, news[1] as Inst);
-  else sccNz(cx, news[0] as Inst);
+  // Each step for both dwords before the next (the reads, the new values, the EXEC writes, the
+  // destination's), without a list or closure per instruction.
+  const old0 = cx.b.getSgpr(EXEC_LO), old1 = wide ? cx.b.getSgpr(EXEC_LO + 1) : undefined;
+  const new0 = f(cx, s(cx, 'ssrc0', 0), old0), new1 = old1 ? f(cx, s(cx, 'ssrc0', 1), old1) : undefined;
+  cx.b.emit('SetSgpr', [new0], [EXEC_LO]);
+  if (new1) cx.b.emit('SetSgpr', [new1], [EXEC_LO + 1]);
+  d(cx, writeNew ? new0 : old0, 0);
+  if (wide) d(cx, (writeNew ? new1 : old1) as Inst, 1);
+  if (new1) sccNz64(cx, new0, new1);
+  else sccNz(cx, new0);
 };
 
 /** Signed overflow of r = a + b (add: (a ^ r) & (b ^ r) < 0) or r = a - b (sub: (a ^ b) & (a ^ r) < 0). */

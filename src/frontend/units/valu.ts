@@ -48,10 +48,14 @@ function io(cx: TContext, mods: OutMods = 'refuse'): Io {
   if (i.mods.omod && mods === 'int-result') cx.fail(`${i.def.mnemonic}: omod on an integer result is not modelled (the interpreter refuses it too)`);
   const defs = i.def.operands.length === i.operands.length ? i.def.operands : undefined;
   if (!defs) cx.fail('operand layout not understood');
-  const srcs: Inst[] = [];
+  // The sources' list made at its size (pushed to from empty, it grew to 17 slots for two or three).
+  const ops = i.operands;
+  let n = 0;
+  for (let k = 0; k < defs.length; k++) { const d = defs[k]; if (d && (d.role === 'src' || d.role === 'srcdst') && d.type !== 'mask') n++; }
+  const srcs = new Array<Inst>(n);
+  n = 0;
   let maskIn: Inst | undefined, vdst: Operand | undefined, maskDst: Operand | undefined, vdst64 = false;
   // Indexed, with `continue`: no closure per instruction.
-  const ops = i.operands;
   for (let k = 0; k < ops.length; k++) {
     const op = ops[k] as Operand;
     const d = defs[k];
@@ -68,7 +72,7 @@ function io(cx: TContext, mods: OutMods = 'refuse'): Io {
         const lo = cx.lane(op.value, d.type, 0);
         if (op.abs) hi = cx.b.emit('And32', [hi, cx.u32(0x7fffffff)]);
         if (op.neg) hi = cx.b.emit('Xor32', [hi, cx.u32(0x80000000)]);
-        srcs.push(cx.pack(lo, hi));
+        srcs[n++] = cx.pack(lo, hi);
       } else {
         let v = cx.lane(op.value, d.type, 0);
         if (dpp && op.name === 'src0') v = dpp.src0(v);
@@ -76,7 +80,7 @@ function io(cx: TContext, mods: OutMods = 'refuse'): Io {
         if (sdwa) v = sdwaSelect(cx, v, op.name === 'src0' ? sdwa.src0Sel : op.name === 'src1' || op.name === 'vsrc1' ? sdwa.src1Sel ?? 6 : 6, op.sext ?? false);
         if (op.abs) v = cx.b.emit('And32', [v, cx.u32(0x7fffffff)]);
         if (op.neg) v = cx.b.emit('Xor32', [v, cx.u32(0x80000000)]);
-        srcs.push(v);
+        srcs[n++] = v;
       }
     }
   }
