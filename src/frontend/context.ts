@@ -11,7 +11,7 @@ import { isDynamic as isDynamicRecord, settleUnread } from './mode-reads.js';
 import type { KnownBits } from '../analysis/scalar-constants.js';
 import { inlineConstant } from '../decode/inline.js';
 import { type Block, Builder, type FloatMode, type Imm, type Inst, IrError, type IrFunction, NO_ARGS, NO_IMMS } from '../ir/ir.js';
-import { type IrType, type Op, OPS, opInfo } from '../ir/ops.js';
+import { type IrType, type Op, type OpEntry, OPS, opInfo } from '../ir/ops.js';
 import { TranslateError } from './errors.js';
 import { apertureBase } from '../isa/apertures.js';
 
@@ -51,6 +51,8 @@ const TABLES: RegTables[] = [];
 const BUILDER_OPS = new Uint8Array(Object.keys(OPS).length);
 for (const op of ['Branch', 'BranchCond', 'EndProgram', 'GetSgpr', 'SetSgpr', 'GetVgpr', 'SetVgpr', 'GetScc', 'SetScc', 'GetMode', 'SetMode',
   'ConstU32', 'ConstU1', 'LaneId', 'BitcastU32F32', 'Lo32', 'Hi32', 'Pack64'] as const) BUILDER_OPS[opInfo(op).index] = 1;
+/** The entries of the ops the builder makes most, for its paths that place them without `emit`. */
+const GET_SGPR = opInfo('GetSgpr'), GET_VGPR = opInfo('GetVgpr'), CONST_U32 = opInfo('ConstU32');
 
 /**
  * A register value not made yet (BlockBuilder.setLazy): `make()`, or where `make` is undefined the
@@ -283,10 +285,20 @@ export class BlockBuilder extends Builder {
   /**
    * GetSgpr / GetVgpr of one register: a read the block already answers (`known`, as emit's reads
    * ask) returns its value without making the arrays `emit` takes (register reads are most of what
-   * the translators ask for, and most are answered); otherwise `emit` makes it.
+   * the translators ask for, and most are answered); otherwise `read` makes it.
    */
-  getSgpr(code: number): Inst { return this.known(code) ?? this.emit('GetSgpr', NO_ARGS, regImms(code)); }
-  getVgpr(n: number): Inst { return this.known(VGPR0 + n) ?? this.emit('GetVgpr', NO_ARGS, regImms(n)); }
+  getSgpr(code: number): Inst { return this.known(code) ?? this.read(code, 'GetSgpr', GET_SGPR, code); }
+  getVgpr(n: number): Inst { return this.known(VGPR0 + n) ?? this.read(VGPR0 + n, 'GetVgpr', GET_VGPR, n); }
+  /**
+   * A read of register `reg` (number `n` of its file) the block does not know: made, and known from
+   * here on, as `emit` makes it, without emit's look-ups of the op and the register again.
+   */
+  private read(reg: number, op: 'GetSgpr' | 'GetVgpr', info: OpEntry, n: number): Inst {
+    if (!(reg >= 0 && reg < REGS) || this.inRecipe) return this.emit(op, NO_ARGS, regImms(n)); // which decides or reports
+    const i = this.place(op, info, NO_ARGS, regImms(n));
+    this.setReg(reg, i);
+    return i;
+  }
   /** The value the block knows register `reg` holds, its pending recipe run first (undefined: none, or emit must decide and report). */
   private known(reg: number): Inst | undefined {
     if (!(reg >= 0 && reg < REGS) || this.inRecipe) return undefined;
@@ -332,7 +344,15 @@ export class BlockBuilder extends Builder {
   }
 
   /** The constants, the same way: a constant the block has is returned without `emit`'s arrays. */
-  override u32(v: number): Inst { return (this.inRecipe ? undefined : this.cached(this.consts.get(v >>> 0))) ?? super.u32(v); }
+  override u32(v: number): Inst {
+    if (this.inRecipe) return super.u32(v); // which reports it
+    const n = v >>> 0;
+    const c = this.cached(this.consts.get(n));
+    if (c) return c;
+    const i = this.place('ConstU32', CONST_U32, NO_ARGS, [n]);
+    this.consts.set(n, i);
+    return i;
+  }
   override u1(v: boolean): Inst { return (this.inRecipe ? undefined : this.bools[v ? 1 : 0]) ?? super.u1(v); }
 
   /** A u64 constant, made once per block. */

@@ -165,7 +165,7 @@ export function translate(shader: Shader, cfg: Cfg, mode: ModeAnalysis): IrFunct
         j = k;
         continue;
       }
-      translateOne(cx, inst);
+      translateOne(cx, inst, plan);
     }
     if (!ended) {
       const fall = cb.succs.find((e) => e.kind === 'fallthrough');
@@ -212,7 +212,7 @@ function translateModeCopies(fn: IrFunction, b0: BlockBuilder, cx: TContext, mod
       vcx.inst = x;
       vcx.valuOverride = variants.valuFor(x, cand);
       vcx.modeOverride = variants.modeFor(cand, x);
-      translateOne(vcx, x);
+      translateOne(vcx, x, planOf(x.def));
     }
     vb.emit('Branch', [], [join.id]);
   });
@@ -249,9 +249,8 @@ function planOf(def: InstrDef): Plan {
   return p;
 }
 
-/** One instruction that neither ends nor leaves the block, through its unit's translator. */
-function translateOne(cx: TContext, inst: Instruction): void {
-  const plan = planOf(inst.def);
+/** One instruction that neither ends nor leaves the block, through its unit's translator (`plan`: its definition's). */
+function translateOne(cx: TContext, inst: Instruction, plan: Plan): void {
   if (plan.noEffect) return;
   const t = plan.translator;
   if (!t) throw cx.error(`${inst.def.mnemonic} is not translated yet`);

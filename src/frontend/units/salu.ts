@@ -5,7 +5,8 @@ import type { Inst } from '../../ir/ir.js';
 import type { Op } from '../../ir/ops.js';
 import { EXEC_LO, type TContext, type Translator } from '../context.js';
 
-const s = (cx: TContext, name: string, k = 0) => cx.scalar(cx.op(name).value, cx.typeOf(name), k);
+/** Source `name`, dword `k`: an SGPR (most sources) read without asking the table for the operand's type, which only constants need. */
+const s = (cx: TContext, name: string, k = 0) => { const v = cx.op(name).value; return v.kind === 'sgpr' ? cx.b.getSgpr(v.index + k) : cx.scalar(v, cx.typeOf(name), k); };
 const d = (cx: TContext, v: Inst, k = 0) => cx.writeScalar(cx.op('sdst').value, v, k);
 /**
  * SCC = make(): made only if something reads it (context.ts BlockBuilder.setSccLazy); `make` only
@@ -141,7 +142,7 @@ export const SALU: Record<string, Translator> = {
 const e = (cx: TContext, op: Parameters<TContext['b']['emit']>[0], ...args: Inst[]) => cx.b.emit(op, args);
 const K = (cx: TContext, v: number) => cx.u32(v >>> 0);
 /** The old value of the destination (read-modify-write and conditional forms), dword `k`. */
-const dOld = (cx: TContext, k = 0) => cx.scalar(cx.op('sdst').value, cx.typeOf('sdst'), k);
+const dOld = (cx: TContext, k = 0) => s(cx, 'sdst', k);
 const d64 = (cx: TContext, v: Inst) => { d(cx, e(cx, 'Lo32', v), 0); d(cx, e(cx, 'Hi32', v), 1); };
 const src64 = (cx: TContext, name: string) => cx.pack(s(cx, name, 0), s(cx, name, 1));
 const sel = (cx: TContext, c: Inst, a: Inst, b: Inst) => e(cx, 'Select32', c, a, b);
