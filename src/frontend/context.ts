@@ -52,7 +52,8 @@ const BUILDER_OPS = new Uint8Array(Object.keys(OPS).length);
 for (const op of ['Branch', 'BranchCond', 'EndProgram', 'GetSgpr', 'SetSgpr', 'GetVgpr', 'SetVgpr', 'GetScc', 'SetScc', 'GetMode', 'SetMode',
   'ConstU32', 'ConstU1', 'LaneId', 'BitcastU32F32', 'Lo32', 'Hi32', 'Pack64'] as const) BUILDER_OPS[opInfo(op).index] = 1;
 /** The entries of the ops the builder makes most, for its paths that place them without `emit`. */
-const GET_SGPR = opInfo('GetSgpr'), GET_VGPR = opInfo('GetVgpr'), CONST_U32 = opInfo('ConstU32');
+const GET_SGPR = opInfo('GetSgpr'), GET_VGPR = opInfo('GetVgpr'), CONST_U32 = opInfo('ConstU32'), CONST_U64 = opInfo('ConstU64');
+const MAX_SAFE_BIG = BigInt(Number.MAX_SAFE_INTEGER);
 
 /**
  * A register value not made yet (BlockBuilder.setLazy): `make()`, or where `make` is undefined the
@@ -107,7 +108,7 @@ export class BlockBuilder extends Builder {
    */
   private readonly consts = new Map<number, Inst>();
   // Made at their first use (most blocks need neither; a kernel of thousands of blocks made them all).
-  private consts64: Map<bigint, Inst> | undefined;
+  private consts64: Map<number | bigint, Inst> | undefined;
   private readonly bools: (Inst | undefined)[] = [undefined, undefined];
   private asF32: Map<Inst, Inst> | undefined;
   private laneIdValue: Inst | undefined;
@@ -356,13 +357,21 @@ export class BlockBuilder extends Builder {
   override u1(v: boolean): Inst { return (this.inRecipe ? undefined : this.bools[v ? 1 : 0]) ?? super.u1(v); }
 
   /** A u64 constant, made once per block. */
-  u64(v: bigint): Inst {
+  u64(v: bigint): Inst { return this.u64Keyed(v >= -MAX_SAFE_BIG && v <= MAX_SAFE_BIG ? Number(v) : v, v); }
+  /** `u64` of a non-negative safe integer (no BigInt made unless the constant is). */
+  u64Of(n: number): Inst { return this.u64Keyed(n, undefined); }
+  /**
+   * The u64 constant `v` (undefined: BigInt(key)) by `key`, its value as a number where that is a
+   * safe integer (a look-up by a number is cheaper than by a BigInt, and both ways find one
+   * entry), else the BigInt.
+   */
+  private u64Keyed(key: number | bigint, v: bigint | undefined): Inst {
     if (this.inRecipe) throw new IrError('a register recipe made a constant (pass it in)');
     const consts = (this.consts64 ??= new Map());
-    const c = this.cached(consts.get(v));
+    const c = this.cached(consts.get(key));
     if (c) return c;
-    const i = super.emit('ConstU64', [], [v]);
-    consts.set(v, i);
+    const i = this.place('ConstU64', CONST_U64, NO_ARGS, [v ?? BigInt(key)]);
+    consts.set(key, i);
     return i;
   }
 
@@ -581,7 +590,7 @@ export class TContext {
   /** A u64 constant from a non-negative safe integer (an address offset). */
   u64(v: number): Inst {
     if (!Number.isSafeInteger(v) || v < 0) throw new Error(`u64 of ${v} (internal)`);
-    return this.b.u64(BigInt(v));
+    return this.b.u64Of(v);
   }
 
   /** A scalar-code operand (SGPR, TTMP-less, special, constant) as a u32 IR value, dword `k`. */

@@ -106,7 +106,7 @@ function globalAddress(cx: TContext): Inst {
     a = b.emit('IAdd64', [cx.pack(cx.scalar(saddr.value, 'b64', 0), cx.scalar(saddr.value, 'b64', 1)), cx.pack(v, cx.u32(0))]);
   } else if (vaddr) a = cx.pack(cx.lane(vaddr, 'u64', 0), cx.lane(vaddr, 'u64', 1));
   else return cx.fail(addtid ? 'global_*_addtid needs saddr (the interpreter refuses it too)' : 'no address operand');
-  if (off !== 0) a = b.emit('IAdd64', [a, b.u64(BigInt.asUintN(64, BigInt(off)))]);
+  if (off !== 0) a = b.emit('IAdd64', [a, off > 0 ? b.u64Of(off) : b.u64(BigInt.asUintN(64, BigInt(off)))]);
   return cx.memoryAddress(a);
 }
 
