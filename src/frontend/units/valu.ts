@@ -48,12 +48,11 @@ function io(cx: TContext, mods: OutMods = 'refuse'): Io {
   if (i.mods.omod && mods === 'int-result') cx.fail(`${i.def.mnemonic}: omod on an integer result is not modelled (the interpreter refuses it too)`);
   const defs = i.def.operands.length === i.operands.length ? i.def.operands : undefined;
   if (!defs) cx.fail('operand layout not understood');
-  // The sources' list made at its size (pushed to from empty, it grew to 17 slots for two or three).
+  // The sources' list made with a slot per operand, the first `n` filled (pushed to from empty, it
+  // grew to 17 slots for two or three; `src` reads an unfilled slot as missing, as one past the end).
   const ops = i.operands;
+  const srcs = new Array<Inst>(ops.length);
   let n = 0;
-  for (let k = 0; k < defs.length; k++) { const d = defs[k]; if (d && (d.role === 'src' || d.role === 'srcdst') && d.type !== 'mask') n++; }
-  const srcs = new Array<Inst>(n);
-  n = 0;
   let maskIn: Inst | undefined, vdst: Operand | undefined, maskDst: Operand | undefined, vdst64 = false;
   // Indexed, with `continue`: no closure per instruction.
   for (let k = 0; k < ops.length; k++) {
