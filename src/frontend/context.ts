@@ -47,10 +47,18 @@ const newTables = (): RegTables => ({
  */
 const TABLES: RegTables[] = [];
 
-/** By op table index: the ops BlockBuilder.emit does more with than place them (its cases). */
+/**
+ * By op table index: the case of BlockBuilder.emit for an op it does more with than place it (0:
+ * none), a number, which emit dispatches on (not on the op's name, compared case by case).
+ */
 const BUILDER_OPS = new Uint8Array(Object.keys(OPS).length);
-for (const op of ['Branch', 'BranchCond', 'EndProgram', 'GetSgpr', 'SetSgpr', 'GetVgpr', 'SetVgpr', 'GetScc', 'SetScc', 'GetMode', 'SetMode',
-  'ConstU32', 'ConstU1', 'LaneId', 'BitcastU32F32', 'Lo32', 'Hi32', 'Pack64'] as const) BUILDER_OPS[opInfo(op).index] = 1;
+const B_END = 1, B_GET_SGPR = 2, B_SET_SGPR = 3, B_GET_VGPR = 4, B_SET_VGPR = 5, B_GET_SCC = 6, B_SET_SCC = 7, B_GET_MODE = 8, B_SET_MODE = 9,
+  B_CONST_U32 = 10, B_CONST_U1 = 11, B_LANE_ID = 12, B_AS_F32 = 13, B_HALF = 14, B_PACK = 15;
+for (const [op, kind] of [['Branch', B_END], ['BranchCond', B_END], ['EndProgram', B_END], ['GetSgpr', B_GET_SGPR], ['SetSgpr', B_SET_SGPR],
+  ['GetVgpr', B_GET_VGPR], ['SetVgpr', B_SET_VGPR], ['GetScc', B_GET_SCC], ['SetScc', B_SET_SCC], ['GetMode', B_GET_MODE], ['SetMode', B_SET_MODE],
+  ['ConstU32', B_CONST_U32], ['ConstU1', B_CONST_U1], ['LaneId', B_LANE_ID], ['BitcastU32F32', B_AS_F32], ['Lo32', B_HALF], ['Hi32', B_HALF], ['Pack64', B_PACK]] as const) {
+  BUILDER_OPS[opInfo(op).index] = kind;
+}
 /** The entries of the ops the builder makes most, for its paths that place them without `emit`. */
 const GET_SGPR = opInfo('GetSgpr'), GET_VGPR = opInfo('GetVgpr'), CONST_U32 = opInfo('ConstU32'), CONST_U64 = opInfo('ConstU64');
 const MAX_SAFE_BIG = BigInt(Number.MAX_SAFE_INTEGER);
@@ -208,19 +216,20 @@ export class BlockBuilder extends Builder {
   override emit(op: Op, args?: Inst[], imms?: readonly Imm[], opts?: { type?: IrType; float?: FloatMode }): Inst {
     // Most ops are placed as they are: one look-up in the op table, not the cases below one by one.
     const info = opInfo(op);
-    if (!BUILDER_OPS[info.index]) return this.place(op, info, args, imms, opts);
+    const kind = BUILDER_OPS[info.index];
+    if (!kind) return this.place(op, info, args, imms, opts);
     let reg = -1, write = false;
-    switch (op) {
-      case 'Branch': case 'BranchCond': case 'EndProgram': this.placeWrites(); return this.place(op, info, args, imms, opts);
-      case 'GetSgpr': reg = Number(imms?.[0]); break;
-      case 'SetSgpr': reg = Number(imms?.[0]); write = true; break;
-      case 'GetVgpr': reg = VGPR0 + Number(imms?.[0]); break;
-      case 'SetVgpr': reg = VGPR0 + Number(imms?.[0]); write = true; break;
-      case 'GetScc': reg = SCC_REG; break;
-      case 'SetScc': reg = SCC_REG; write = true; break;
-      case 'GetMode': reg = MODE_REG; break;
-      case 'SetMode': reg = MODE_REG; write = true; break;
-      case 'ConstU32': {
+    switch (kind) {
+      case B_END: this.placeWrites(); return this.place(op, info, args, imms, opts);
+      case B_GET_SGPR: reg = Number(imms?.[0]); break;
+      case B_SET_SGPR: reg = Number(imms?.[0]); write = true; break;
+      case B_GET_VGPR: reg = VGPR0 + Number(imms?.[0]); break;
+      case B_SET_VGPR: reg = VGPR0 + Number(imms?.[0]); write = true; break;
+      case B_GET_SCC: reg = SCC_REG; break;
+      case B_SET_SCC: reg = SCC_REG; write = true; break;
+      case B_GET_MODE: reg = MODE_REG; break;
+      case B_SET_MODE: reg = MODE_REG; write = true; break;
+      case B_CONST_U32: {
         if (this.inRecipe) throw new IrError('a register recipe made a constant (pass it in)');
         const v = Number(imms?.[0]);
         const c = this.cached(this.consts.get(v));
@@ -229,16 +238,16 @@ export class BlockBuilder extends Builder {
         this.consts.set(v, i);
         return i;
       }
-      case 'ConstU1': {
+      case B_CONST_U1: {
         if (this.inRecipe) return this.place(op, info, args, imms, opts); // not cached: its place is the recipe's
         const v = Number(imms?.[0]) ? 1 : 0;
         return (this.bools[v] ??= this.place(op, info, args, imms, opts));
       }
-      case 'LaneId':
+      case B_LANE_ID:
         if (this.inRecipe) throw new IrError('a register recipe asked for the lane id (pass it in)');
         return (this.laneIdValue ??= this.place(op, info, args, imms, opts));
       // A value's f32 view, made once per value in the block; the bits of an f32 view are the value.
-      case 'BitcastU32F32': {
+      case B_AS_F32: {
         const x = args?.[0];
         if (!x || this.inRecipe) return this.place(op, info, args, imms, opts);
         if (x.op === 'BitcastF32U32') return x.args[0] as Inst;
@@ -249,12 +258,12 @@ export class BlockBuilder extends Builder {
       }
       // The dword pairs of 64-bit values: the halves of a pair are its dwords, a pair of a value's
       // halves is the value, a pair of constants is a constant (address offsets, 64-bit sources).
-      case 'Lo32': case 'Hi32': {
+      case B_HALF: {
         const x = args?.[0];
         if (x && x.op === 'Pack64') return x.args[op === 'Lo32' ? 0 : 1] as Inst;
         return this.place(op, info, args, imms, opts);
       }
-      case 'Pack64': {
+      case B_PACK: {
         const lo = args?.[0], hi = args?.[1];
         if (lo && hi) {
           if (lo.op === 'Lo32' && hi.op === 'Hi32' && lo.args[0] === hi.args[0]) return lo.args[0] as Inst;
