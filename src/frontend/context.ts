@@ -82,7 +82,7 @@ interface Recipe {
   half: 0 | 1;
   /**
    * When its register's recipes began to be pending (kept when a recipe replaces the register's
-   * last): the order of recipes of one place, which a Map by register iterated in.
+   * last): of recipes of one place, the one pending longest runs first.
    */
   seq: number;
   /** Its index in BlockBuilder.pending. */
@@ -127,8 +127,8 @@ export class BlockBuilder extends Builder {
    * Each register's last write in the block, placed only when the block ends (before its
    * terminator): SSA construction keeps only a block's last write of each register (reads after it
    * are forwarded here), so the earlier ones would only be walked and dropped. The first `writeN`
-   * of `writeOrder` are the registers in first-write order (each at most once); a register's write is `lastWrite[reg]` while
-   * `writeGen[reg]` is `gen` (stamped as `regGen` is). A write through `setSgpr`/`setVgpr` or a
+   * of `writeOrder` are the registers in first-write order (each at most once); a register's
+   * write is `lastWrite[reg]` while `writeGen[reg]` is `gen` (stamped as `regGen` is). A write through `setSgpr`/`setVgpr` or a
    * recipe's is not made until the block ends (`lastWrite[reg]` undefined: the write of the value
    * the register holds, `regVal[reg]` (only a write changes it once set), at pc `writePc[reg]`), so a write a later one replaces is never made: about a
    * quarter of what straight-line code made before. Only its instruction id differs from making it
@@ -389,7 +389,7 @@ export class BlockBuilder extends Builder {
    * block, or after it: the block's end runs it). `make` emits pure ops on the values it closes
    * over, made before this call (constants included): its instructions go where this write is.
    */
-  setSccLazy(make: () => Inst): void { this.setLazy(SCC_REG, make, 'Undef', 1, undefined, undefined, undefined, undefined, 0); }
+  setSccLazy(make: () => Inst): void { this.setLazy(SCC_REG, make, 'Undef', 1, undefined, undefined, undefined, undefined, 0); } // no op is made where `make` is given
 
   /** `setSccLazy` of the one instruction `op` of `a` and the `b`, `c` given (as data: no closure per write). */
   setSccOp(op: Op, a: Inst, b?: Inst, c?: Inst): void {
@@ -403,13 +403,13 @@ export class BlockBuilder extends Builder {
 
   private setLazy(reg: number, make: (() => Inst) | undefined, op: Op, argc: 1 | 2 | 3, a: Inst | undefined, b: Inst | undefined, c: Inst | undefined, ballot: Inst | undefined, half: 0 | 1): void {
     const end = this.block.insts[this.block.insts.length - 1];
-    let r = this.recipeOf[reg];
     if (end && end.info.terminator) {
       // Which reports it (a block that ended has nothing pending).
       const v = make ? make() : this.emit(op, argc === 1 ? [a as Inst] : argc === 2 ? [a as Inst, b as Inst] : [a as Inst, b as Inst, c as Inst]);
       this.emit(reg === SCC_REG ? 'SetScc' : 'SetSgpr', [v], reg === SCC_REG ? NO_IMMS : [reg]);
       return;
     }
+    let r = this.recipeOf[reg];
     if (r === undefined) {
       if (this.spareN !== 0) { r = this.spare[--this.spareN] as Recipe; this.spare[this.spareN] = undefined; }
       else r = { reg, make, op, argc, a, b, c, at: 0, pc: undefined, ballot, half, seq: 0, ix: 0 };
