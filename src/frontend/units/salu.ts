@@ -76,9 +76,13 @@ const saveexec = (wide: boolean, f: (cx: TContext, s0: Inst, e: Inst) => Inst, w
 
 /** Signed overflow of r = a + b (add: (a ^ r) & (b ^ r) < 0) or r = a - b (sub: (a ^ b) & (a ^ r) < 0). */
 function sccSignedOverflow(cx: TContext, a: Inst, b: Inst, r: Inst, sub: boolean): void {
-  const x = (p: Inst, q: Inst) => cx.b.emit('Xor32', [p, q]);
   const z = cx.u32(0);
-  scc(cx, () => cx.b.emit('SLt32', [cx.b.emit('And32', sub ? [x(a, b), x(a, r)] : [x(a, r), x(b, r)]), z]));
+  // One closure per instruction (the recipe's), not a helper's too.
+  scc(cx, () => {
+    const e = cx.b;
+    const t = sub ? e.emit('And32', [e.emit('Xor32', [a, b]), e.emit('Xor32', [a, r])]) : e.emit('And32', [e.emit('Xor32', [a, r]), e.emit('Xor32', [b, r])]);
+    return e.emit('SLt32', [t, z]);
+  });
 }
 
 const add32 = (signed: boolean, sub: boolean, withCarry: boolean): Translator => (cx) => {
