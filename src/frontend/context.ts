@@ -11,7 +11,7 @@ import { isDynamic as isDynamicRecord, settleUnread } from './mode-reads.js';
 import type { KnownBits } from '../analysis/scalar-constants.js';
 import { inlineConstant } from '../decode/inline.js';
 import { type Block, Builder, type FloatMode, type Imm, type Inst, IrError, type IrFunction, NO_ARGS, NO_IMMS } from '../ir/ir.js';
-import type { IrType, Op } from '../ir/ops.js';
+import { type IrType, type Op, type OpEntry, OPS, opInfo } from '../ir/ops.js';
 import { TranslateError } from './errors.js';
 import { apertureBase } from '../isa/apertures.js';
 
@@ -28,11 +28,18 @@ const VGPR0 = 256, SCC_REG = 256 + 256, MODE_REG = SCC_REG + 1, REGS = MODE_REG 
 const REG_IMMS: (readonly Imm[])[] = Array.from({ length: 512 }, (_, n) => [n]);
 const regImms = (n: number): readonly Imm[] => REG_IMMS[n] ?? [n];
 
-/** A BlockBuilder's per-register tables (see its fields of these names); `gen`: the highest stamp in them. */
-interface RegTables { readonly regVal: (Inst | undefined)[]; readonly regGen: Uint32Array; readonly lastWrite: (Inst | undefined)[]; readonly writePc: (number | undefined)[]; readonly writeGen: Uint32Array; gen: number }
+/**
+ * A BlockBuilder's per-register tables (see its fields of these names); `gen`: the highest stamp in
+ * them. `recipeOf` holds no recipe between blocks (every recipe runs before its block ends).
+ */
+interface RegTables {
+  readonly regVal: (Inst | undefined)[]; readonly regGen: Uint32Array; readonly lastWrite: (Inst | undefined)[]; readonly writePc: (number | undefined)[]; readonly writeGen: Uint32Array;
+  readonly writeOrder: Int32Array; readonly recipeOf: (Recipe | undefined)[]; gen: number;
+}
 const newTables = (): RegTables => ({
   regVal: new Array<Inst | undefined>(REGS).fill(undefined), regGen: new Uint32Array(REGS),
-  lastWrite: new Array<Inst | undefined>(REGS).fill(undefined), writePc: new Array<number | undefined>(REGS).fill(undefined), writeGen: new Uint32Array(REGS), gen: 0,
+  lastWrite: new Array<Inst | undefined>(REGS).fill(undefined), writePc: new Array<number | undefined>(REGS).fill(undefined), writeGen: new Uint32Array(REGS),
+  writeOrder: new Int32Array(REGS), recipeOf: new Array<Recipe | undefined>(REGS).fill(undefined), gen: 0,
 });
 /**
  * Tables given back by builders that are done (BlockBuilder.release), for the next ones. Core code
@@ -40,8 +47,47 @@ const newTables = (): RegTables => ({
  */
 const TABLES: RegTables[] = [];
 
-/** A register value not made yet (BlockBuilder.setLazy). */
-interface Recipe { readonly make: () => Inst; at: number; readonly pc: number | undefined; readonly ballot: Inst | undefined; readonly half: 0 | 1 }
+/**
+ * By op table index: the case of BlockBuilder.emit for an op it does more with than place it (0:
+ * none), a number, which emit dispatches on (not on the op's name, compared case by case).
+ */
+const BUILDER_OPS = new Uint8Array(Object.keys(OPS).length);
+const B_END = 1, B_GET_SGPR = 2, B_SET_SGPR = 3, B_GET_VGPR = 4, B_SET_VGPR = 5, B_GET_SCC = 6, B_SET_SCC = 7, B_GET_MODE = 8, B_SET_MODE = 9,
+  B_CONST_U32 = 10, B_CONST_U1 = 11, B_LANE_ID = 12, B_AS_F32 = 13, B_HALF = 14, B_PACK = 15;
+for (const [op, kind] of [['Branch', B_END], ['BranchCond', B_END], ['EndProgram', B_END], ['GetSgpr', B_GET_SGPR], ['SetSgpr', B_SET_SGPR],
+  ['GetVgpr', B_GET_VGPR], ['SetVgpr', B_SET_VGPR], ['GetScc', B_GET_SCC], ['SetScc', B_SET_SCC], ['GetMode', B_GET_MODE], ['SetMode', B_SET_MODE],
+  ['ConstU32', B_CONST_U32], ['ConstU1', B_CONST_U1], ['LaneId', B_LANE_ID], ['BitcastU32F32', B_AS_F32], ['Lo32', B_HALF], ['Hi32', B_HALF], ['Pack64', B_PACK]] as const) {
+  BUILDER_OPS[opInfo(op).index] = kind;
+}
+/** The entries of the ops the builder makes most, for its paths that place them without `emit`. */
+const GET_SGPR = opInfo('GetSgpr'), GET_VGPR = opInfo('GetVgpr'), CONST_U32 = opInfo('ConstU32'), CONST_U64 = opInfo('ConstU64');
+const MAX_SAFE_BIG = BigInt(Number.MAX_SAFE_INTEGER);
+
+/**
+ * A register value not made yet (BlockBuilder.setLazy): `make()`, or where `make` is undefined the
+ * one instruction `op` of the first `argc` of `a`, `b`, `c` (most recipes: data, not a closure per
+ * write). Records are reused (BlockBuilder.spare): every field is written at each use.
+ */
+interface Recipe {
+  reg: number;
+  make: (() => Inst) | undefined;
+  op: Op;
+  argc: 1 | 2 | 3;
+  a: Inst | undefined;
+  b: Inst | undefined;
+  c: Inst | undefined;
+  at: number;
+  pc: number | undefined;
+  ballot: Inst | undefined;
+  half: 0 | 1;
+  /**
+   * When its register's recipes began to be pending (kept when a recipe replaces the register's
+   * last): of recipes of one place, the one pending longest runs first.
+   */
+  seq: number;
+  /** Its index in BlockBuilder.pending. */
+  ix: number;
+}
 
 /**
  * The builder the frontend translates one block with: local value numbering of the register
@@ -70,7 +116,7 @@ export class BlockBuilder extends Builder {
    */
   private readonly consts = new Map<number, Inst>();
   // Made at their first use (most blocks need neither; a kernel of thousands of blocks made them all).
-  private consts64: Map<bigint, Inst> | undefined;
+  private consts64: Map<number | bigint, Inst> | undefined;
   private readonly bools: (Inst | undefined)[] = [undefined, undefined];
   private asF32: Map<Inst, Inst> | undefined;
   private laneIdValue: Inst | undefined;
@@ -80,9 +126,9 @@ export class BlockBuilder extends Builder {
   /**
    * Each register's last write in the block, placed only when the block ends (before its
    * terminator): SSA construction keeps only a block's last write of each register (reads after it
-   * are forwarded here), so the earlier ones would only be walked and dropped. `writeOrder` holds
-   * the registers in first-write order; a register's write is `lastWrite[reg]` while
-   * `writeGen[reg]` is `gen` (stamped as `regGen` is). A write through `setSgpr`/`setVgpr` or a
+   * are forwarded here), so the earlier ones would only be walked and dropped. The first `writeN`
+   * of `writeOrder` are the registers in first-write order (each at most once); a register's
+   * write is `lastWrite[reg]` while `writeGen[reg]` is `gen` (stamped as `regGen` is). A write through `setSgpr`/`setVgpr` or a
    * recipe's is not made until the block ends (`lastWrite[reg]` undefined: the write of the value
    * the register holds, `regVal[reg]` (only a write changes it once set), at pc `writePc[reg]`), so a write a later one replaces is never made: about a
    * quarter of what straight-line code made before. Only its instruction id differs from making it
@@ -94,16 +140,30 @@ export class BlockBuilder extends Builder {
   private readonly writeGen: Uint32Array;
   /** The tables above, taken from the pool (`TABLES`) and given back by `release`. */
   private readonly tables: RegTables;
-  private readonly writeOrder: number[] = [];
+  private readonly writeOrder: Int32Array;
+  private writeN = 0;
   /**
    * Scalar registers (SCC, SGPRs) whose value is a recipe not yet run (`setLazy`), by the number
    * above: most SALU results' SCC and most carries' lane masks are written again before anything
    * reads them, so a recipe runs only when its register is read in the block or the block ends,
    * and what it makes is placed where the write was (`at` in the block's list, with the writing
    * instruction's pc). A lane mask's recipe is the ballot of a per-lane bool: that bool is this
-   * lane's bit of it (`maskBit`), which needs no ballot at all.
+   * lane's bit of it (`maskBit`), which needs no ballot at all. The first `pendingN` of `pending`
+   * list them in no order (removed by moving the last into the gap); `recipeOf` finds a
+   * register's (a table by register: a Map shrank and grew its table as recipes came and went, an
+   * allocation each time). Lists here are counted, never popped or cut: V8 gives back the room of
+   * a list that shrinks, and the next push allocates it again.
    */
-  private readonly pending = new Map<number, Recipe>();
+  private readonly pending: (Recipe | undefined)[] = [];
+  private pendingN = 0;
+  private readonly recipeOf: (Recipe | undefined)[];
+  /** The instructions a recipe made, while `runRecipe` moves them to their place. */
+  private readonly made: (Inst | undefined)[] = [];
+  /** Recipe records done with, for the next recipes. */
+  private readonly spare: (Recipe | undefined)[] = [];
+  private spareN = 0;
+  /** The last recipe's `seq`. */
+  private recipeSeq = 0;
   /** While a recipe runs: it may only make values from values it was given (no register access, no cached value). */
   private inRecipe = false;
 
@@ -111,7 +171,7 @@ export class BlockBuilder extends Builder {
     super(fn, block, pc);
     const t = TABLES.pop() ?? newTables();
     this.tables = t;
-    this.regVal = t.regVal; this.regGen = t.regGen; this.lastWrite = t.lastWrite; this.writePc = t.writePc; this.writeGen = t.writeGen;
+    this.regVal = t.regVal; this.regGen = t.regGen; this.lastWrite = t.lastWrite; this.writePc = t.writePc; this.writeGen = t.writeGen; this.writeOrder = t.writeOrder; this.recipeOf = t.recipeOf;
     // Every stamp in the tables is at most t.gen (their earlier owners' last generation).
     if (t.gen >= 0xfffffffe) { t.regGen.fill(0); t.writeGen.fill(0); t.gen = 0; }
     this.gen = t.gen + 1;
@@ -124,7 +184,7 @@ export class BlockBuilder extends Builder {
    * cleared so that the pool keeps no IR alive.
    */
   release(): void {
-    if (this.pending.size !== 0 || this.writeOrder.length !== 0) return; // not ended (an error path): the tables are dropped
+    if (this.pendingN !== 0 || this.writeN !== 0) return; // not ended (an error path): the tables are dropped
     const t = this.tables;
     t.gen = this.gen;
     t.regVal.fill(undefined);
@@ -137,7 +197,7 @@ export class BlockBuilder extends Builder {
    * terminator placed its writes and ran its recipes).
    */
   reset(block: Block, pc: number | undefined): void {
-    if (this.pending.size !== 0 || this.writeOrder.length !== 0 || this.inRecipe) throw new IrError('a block builder moved on before its block ended');
+    if (this.pendingN !== 0 || this.writeN !== 0 || this.inRecipe) throw new IrError('a block builder moved on before its block ended');
     this.block = block;
     this.pc = pc;
     // Past 2^32 - 1 generations a stamp could repeat: start the stamps over.
@@ -154,68 +214,72 @@ export class BlockBuilder extends Builder {
   private setReg(reg: number, v: Inst | undefined): void { this.regVal[reg] = v; this.regGen[reg] = this.gen; }
 
   override emit(op: Op, args?: Inst[], imms?: readonly Imm[], opts?: { type?: IrType; float?: FloatMode }): Inst {
+    // Most ops are placed as they are: one look-up in the op table, not the cases below one by one.
+    const info = opInfo(op);
+    const kind = BUILDER_OPS[info.index];
+    if (!kind) return this.place(op, info, args, imms, opts);
     let reg = -1, write = false;
-    switch (op) {
-      case 'Branch': case 'BranchCond': case 'EndProgram': this.placeWrites(); return super.emit(op, args, imms, opts);
-      case 'GetSgpr': reg = Number(imms?.[0]); break;
-      case 'SetSgpr': reg = Number(imms?.[0]); write = true; break;
-      case 'GetVgpr': reg = VGPR0 + Number(imms?.[0]); break;
-      case 'SetVgpr': reg = VGPR0 + Number(imms?.[0]); write = true; break;
-      case 'GetScc': reg = SCC_REG; break;
-      case 'SetScc': reg = SCC_REG; write = true; break;
-      case 'GetMode': reg = MODE_REG; break;
-      case 'SetMode': reg = MODE_REG; write = true; break;
-      case 'ConstU32': {
+    switch (kind) {
+      case B_END: this.placeWrites(); return this.place(op, info, args, imms, opts);
+      case B_GET_SGPR: reg = Number(imms?.[0]); break;
+      case B_SET_SGPR: reg = Number(imms?.[0]); write = true; break;
+      case B_GET_VGPR: reg = VGPR0 + Number(imms?.[0]); break;
+      case B_SET_VGPR: reg = VGPR0 + Number(imms?.[0]); write = true; break;
+      case B_GET_SCC: reg = SCC_REG; break;
+      case B_SET_SCC: reg = SCC_REG; write = true; break;
+      case B_GET_MODE: reg = MODE_REG; break;
+      case B_SET_MODE: reg = MODE_REG; write = true; break;
+      case B_CONST_U32: {
         if (this.inRecipe) throw new IrError('a register recipe made a constant (pass it in)');
         const v = Number(imms?.[0]);
         const c = this.cached(this.consts.get(v));
         if (c) return c;
-        const i = super.emit(op, args, imms, opts);
+        const i = this.place(op, info, args, imms, opts);
         this.consts.set(v, i);
         return i;
       }
-      case 'ConstU1': {
-        if (this.inRecipe) return super.emit(op, args, imms, opts); // not cached: its place is the recipe's
+      case B_CONST_U1: {
+        if (this.inRecipe) return this.place(op, info, args, imms, opts); // not cached: its place is the recipe's
         const v = Number(imms?.[0]) ? 1 : 0;
-        return (this.bools[v] ??= super.emit(op, args, imms, opts));
+        return (this.bools[v] ??= this.place(op, info, args, imms, opts));
       }
-      case 'LaneId':
+      case B_LANE_ID:
         if (this.inRecipe) throw new IrError('a register recipe asked for the lane id (pass it in)');
-        return (this.laneIdValue ??= super.emit(op, args, imms, opts));
+        return (this.laneIdValue ??= this.place(op, info, args, imms, opts));
       // A value's f32 view, made once per value in the block; the bits of an f32 view are the value.
-      case 'BitcastU32F32': {
+      case B_AS_F32: {
         const x = args?.[0];
-        if (!x || this.inRecipe) return super.emit(op, args, imms, opts);
+        if (!x || this.inRecipe) return this.place(op, info, args, imms, opts);
         if (x.op === 'BitcastF32U32') return x.args[0] as Inst;
         const views = (this.asF32 ??= new Map());
         let v = this.cached(views.get(x));
-        if (!v) { v = super.emit(op, args, imms, opts); views.set(x, v); }
+        if (!v) { v = this.place(op, info, args, imms, opts); views.set(x, v); }
         return v;
       }
       // The dword pairs of 64-bit values: the halves of a pair are its dwords, a pair of a value's
       // halves is the value, a pair of constants is a constant (address offsets, 64-bit sources).
-      case 'Lo32': case 'Hi32': {
+      case B_HALF: {
         const x = args?.[0];
         if (x && x.op === 'Pack64') return x.args[op === 'Lo32' ? 0 : 1] as Inst;
-        return super.emit(op, args, imms, opts);
+        return this.place(op, info, args, imms, opts);
       }
-      case 'Pack64': {
+      case B_PACK: {
         const lo = args?.[0], hi = args?.[1];
         if (lo && hi) {
           if (lo.op === 'Lo32' && hi.op === 'Hi32' && lo.args[0] === hi.args[0]) return lo.args[0] as Inst;
           if (lo.op === 'ConstU32' && hi.op === 'ConstU32' && !this.inRecipe) return this.u64(BigInt(lo.imms[0] ?? 0) | (BigInt(hi.imms[0] ?? 0) << 32n));
         }
-        return super.emit(op, args, imms, opts);
+        return this.place(op, info, args, imms, opts);
       }
-      default: return super.emit(op, args, imms, opts);
+      default: return this.place(op, info, args, imms, opts);
     }
-    if (!(reg >= 0 && reg < REGS)) return super.emit(op, args, imms, opts);
+    if (!(reg >= 0 && reg < REGS)) return this.place(op, info, args, imms, opts);
     if (this.inRecipe) throw new IrError(`a register recipe accessed a register (${op})`);
     if (write) {
-      if (this.pending.size !== 0) this.pending.delete(reg);
+      if (this.pendingN !== 0) this.dropRecipe(reg);
       const end = this.block.insts[this.block.insts.length - 1];
-      if (end && end.info.terminator) return super.emit(op, args, imms, opts); // which reports it
-      const i = this.fn.makeAt(op, args ?? [], imms ?? [], opts?.type, this.pc, opts?.float);
+      if (end && end.info.terminator) return this.place(op, info, args, imms, opts); // which reports it
+      const i = this.fn.makeAt(op, args ?? [], imms ?? [], opts?.type, this.pc, opts?.float, info);
       i.block = this.block;
       this.setWrite(reg, i);
       this.setReg(reg, args?.[0]);
@@ -223,7 +287,7 @@ export class BlockBuilder extends Builder {
     }
     const known = this.known(reg);
     if (known) return known;
-    const i = super.emit(op, args, imms, opts);
+    const i = this.place(op, info, args, imms, opts);
     this.setReg(reg, i);
     return i;
   }
@@ -231,26 +295,36 @@ export class BlockBuilder extends Builder {
   /**
    * GetSgpr / GetVgpr of one register: a read the block already answers (`known`, as emit's reads
    * ask) returns its value without making the arrays `emit` takes (register reads are most of what
-   * the translators ask for, and most are answered); otherwise `emit` makes it.
+   * the translators ask for, and most are answered); otherwise `read` makes it.
    */
-  getSgpr(code: number): Inst { return this.known(code) ?? this.emit('GetSgpr', NO_ARGS, regImms(code)); }
-  getVgpr(n: number): Inst { return this.known(VGPR0 + n) ?? this.emit('GetVgpr', NO_ARGS, regImms(n)); }
+  getSgpr(code: number): Inst { return this.known(code) ?? this.read(code, 'GetSgpr', GET_SGPR, code); }
+  getVgpr(n: number): Inst { return this.known(VGPR0 + n) ?? this.read(VGPR0 + n, 'GetVgpr', GET_VGPR, n); }
+  /**
+   * A read of register `reg` (number `n` of its file) the block does not know: made, and known from
+   * here on, as `emit` makes it, without emit's look-ups of the op and the register again.
+   */
+  private read(reg: number, op: 'GetSgpr' | 'GetVgpr', info: OpEntry, n: number): Inst {
+    if (!(reg >= 0 && reg < REGS) || this.inRecipe) return this.emit(op, NO_ARGS, regImms(n)); // which decides or reports
+    const i = this.place(op, info, NO_ARGS, regImms(n));
+    this.setReg(reg, i);
+    return i;
+  }
   /** The value the block knows register `reg` holds, its pending recipe run first (undefined: none, or emit must decide and report). */
   private known(reg: number): Inst | undefined {
     if (!(reg >= 0 && reg < REGS) || this.inRecipe) return undefined;
-    if (this.pending.size !== 0) this.runRecipe(reg);
+    if (this.pendingN !== 0) this.runRecipe(reg);
     return this.regGen[reg] === this.gen ? this.regVal[reg] : undefined;
   }
 
   /** Records `w` as register `reg`'s last write in the block. */
   private setWrite(reg: number, w: Inst): void {
-    if (this.writeGen[reg] !== this.gen) { this.writeGen[reg] = this.gen; this.writeOrder.push(reg); }
+    if (this.writeGen[reg] !== this.gen) { this.writeGen[reg] = this.gen; this.writeOrder[this.writeN++] = reg; }
     this.lastWrite[reg] = w;
   }
 
   /** Records the write of `x` to register `reg` at pc `pc`, its instruction made when the block ends. */
   private setWriteLazy(reg: number, pc: number | undefined): void {
-    if (this.writeGen[reg] !== this.gen) { this.writeGen[reg] = this.gen; this.writeOrder.push(reg); }
+    if (this.writeGen[reg] !== this.gen) { this.writeGen[reg] = this.gen; this.writeOrder[this.writeN++] = reg; }
     this.lastWrite[reg] = undefined;
     this.writePc[reg] = pc;
   }
@@ -274,23 +348,39 @@ export class BlockBuilder extends Builder {
     return !this.inRecipe && !(end && end.info.terminator);
   }
   private setRegLazy(reg: number, x: Inst): void {
-    if (this.pending.size !== 0) this.pending.delete(reg);
+    if (this.pendingN !== 0) this.dropRecipe(reg);
     this.setWriteLazy(reg, this.pc);
     this.setReg(reg, x);
   }
 
   /** The constants, the same way: a constant the block has is returned without `emit`'s arrays. */
-  override u32(v: number): Inst { return (this.inRecipe ? undefined : this.cached(this.consts.get(v >>> 0))) ?? super.u32(v); }
+  override u32(v: number): Inst {
+    if (this.inRecipe) return super.u32(v); // which reports it
+    const n = v >>> 0;
+    const c = this.cached(this.consts.get(n));
+    if (c) return c;
+    const i = this.place('ConstU32', CONST_U32, NO_ARGS, [n]);
+    this.consts.set(n, i);
+    return i;
+  }
   override u1(v: boolean): Inst { return (this.inRecipe ? undefined : this.bools[v ? 1 : 0]) ?? super.u1(v); }
 
   /** A u64 constant, made once per block. */
-  u64(v: bigint): Inst {
+  u64(v: bigint): Inst { return this.u64Keyed(v >= -MAX_SAFE_BIG && v <= MAX_SAFE_BIG ? Number(v) : v, v); }
+  /** `u64` of a non-negative safe integer (no BigInt made unless the constant is). */
+  u64Of(n: number): Inst { return this.u64Keyed(n, undefined); }
+  /**
+   * The u64 constant `v` (undefined: BigInt(key)) by `key`, its value as a number where that is a
+   * safe integer (a look-up by a number is cheaper than by a BigInt, and both ways find one
+   * entry), else the BigInt.
+   */
+  private u64Keyed(key: number | bigint, v: bigint | undefined): Inst {
     if (this.inRecipe) throw new IrError('a register recipe made a constant (pass it in)');
     const consts = (this.consts64 ??= new Map());
-    const c = this.cached(consts.get(v));
+    const c = this.cached(consts.get(key));
     if (c) return c;
-    const i = super.emit('ConstU64', [], [v]);
-    consts.set(v, i);
+    const i = this.place('ConstU64', CONST_U64, NO_ARGS, [v ?? BigInt(key)]);
+    consts.set(key, i);
     return i;
   }
 
@@ -299,41 +389,96 @@ export class BlockBuilder extends Builder {
    * block, or after it: the block's end runs it). `make` emits pure ops on the values it closes
    * over, made before this call (constants included): its instructions go where this write is.
    */
-  setSccLazy(make: () => Inst): void { this.setLazy(SCC_REG, make, undefined, 0); }
+  setSccLazy(make: () => Inst): void { this.setLazy(SCC_REG, make, 'Undef', 1, undefined, undefined, undefined, undefined, 0); } // no op is made where `make` is given
 
-  /** `setSccLazy` for SGPR `code`; `ballot`: the recipe is BallotLo (`half` 0) or BallotHi (1) of that per-lane bool. */
-  setSgprLazy(code: number, make: () => Inst, ballot?: Inst, half: 0 | 1 = 0): void { this.setLazy(code, make, ballot, half); }
+  /** `setSccLazy` of the one instruction `op` of `a` and the `b`, `c` given (as data: no closure per write). */
+  setSccOp(op: Op, a: Inst, b?: Inst, c?: Inst): void {
+    this.setLazy(SCC_REG, undefined, op, c !== undefined ? 3 : b !== undefined ? 2 : 1, a, b, c, undefined, 0);
+  }
 
-  private setLazy(reg: number, make: () => Inst, ballot: Inst | undefined, half: 0 | 1): void {
+  /** SGPR `code` written lazily (as `setSccLazy`) with half `half` of the ballot of the per-lane bool `bit`: BallotLo (0) or BallotHi (1). */
+  setSgprBallot(code: number, bit: Inst, half: 0 | 1): void {
+    this.setLazy(code, undefined, half === 0 ? 'BallotLo' : 'BallotHi', 1, bit, undefined, undefined, bit, half);
+  }
+
+  private setLazy(reg: number, make: (() => Inst) | undefined, op: Op, argc: 1 | 2 | 3, a: Inst | undefined, b: Inst | undefined, c: Inst | undefined, ballot: Inst | undefined, half: 0 | 1): void {
     const end = this.block.insts[this.block.insts.length - 1];
-    if (end && end.info.terminator) { this.emit(reg === SCC_REG ? 'SetScc' : 'SetSgpr', [make()], reg === SCC_REG ? NO_IMMS : [reg]); return; } // which reports it
-    this.pending.set(reg, { make, at: this.block.insts.length, pc: this.pc, ballot, half });
+    if (end && end.info.terminator) {
+      // Which reports it (a block that ended has nothing pending).
+      const v = make ? make() : this.emit(op, argc === 1 ? [a as Inst] : argc === 2 ? [a as Inst, b as Inst] : [a as Inst, b as Inst, c as Inst]);
+      this.emit(reg === SCC_REG ? 'SetScc' : 'SetSgpr', [v], reg === SCC_REG ? NO_IMMS : [reg]);
+      return;
+    }
+    let r = this.recipeOf[reg];
+    if (r === undefined) {
+      if (this.spareN !== 0) { r = this.spare[--this.spareN] as Recipe; this.spare[this.spareN] = undefined; }
+      else r = { reg, make, op, argc, a, b, c, at: 0, pc: undefined, ballot, half, seq: 0, ix: 0 };
+      r.seq = ++this.recipeSeq;
+      r.ix = this.pendingN;
+      this.pending[this.pendingN++] = r;
+      this.recipeOf[reg] = r;
+    }
+    r.reg = reg; r.make = make; r.op = op; r.argc = argc; r.a = a; r.b = b; r.c = c;
+    r.at = this.block.insts.length; r.pc = this.pc; r.ballot = ballot; r.half = half;
   }
 
   /** The per-lane bool whose ballot half `half` SGPR `code` holds as a recipe not yet run, if it does. */
   pendingBallot(code: number, half: 0 | 1): Inst | undefined {
-    if (this.pending.size === 0) return undefined;
-    const r = this.pending.get(code);
+    if (this.pendingN === 0) return undefined;
+    const r = this.recipeOf[code];
     return r && r.half === half ? r.ballot : undefined;
+  }
+
+  /** Takes register `reg`'s recipe out of the pending ones (undefined: it has none); the caller gives the record back to `spare`. */
+  private takeRecipe(reg: number): Recipe | undefined {
+    const r = this.recipeOf[reg];
+    if (r === undefined) return undefined;
+    this.recipeOf[reg] = undefined;
+    const list = this.pending, last = list[--this.pendingN] as Recipe;
+    list[this.pendingN] = undefined;
+    if (last !== r) { list[r.ix] = last; last.ix = r.ix; }
+    return r;
+  }
+
+  /** Drops register `reg`'s recipe, if any (a write replaced it). */
+  private dropRecipe(reg: number): void {
+    const r = this.takeRecipe(reg);
+    if (r !== undefined) this.spareRecipe(r);
+  }
+
+  /** Gives a recipe record back, holding no IR. */
+  private spareRecipe(r: Recipe): void {
+    r.make = undefined; r.a = undefined; r.b = undefined; r.c = undefined; r.ballot = undefined;
+    this.spare[this.spareN++] = r;
   }
 
   /** Runs register `reg`'s pending recipe, if any: what it makes goes to the write's place; then the write. */
   private runRecipe(reg: number): void {
-    const r = this.pending.get(reg);
+    const r = this.takeRecipe(reg);
     if (!r) return;
-    this.pending.delete(reg);
     const insts = this.block.insts, n = insts.length, pc = this.pc;
     this.pc = r.pc;
     this.inRecipe = true;
     let v: Inst;
-    try { v = r.make(); } finally { this.inRecipe = false; this.pc = pc; }
-    const k = insts.length - n;
+    try {
+      const a = r.a as Inst, b = r.b as Inst;
+      v = r.make ? r.make() : this.emit(r.op, r.argc === 1 ? [a] : r.argc === 2 ? [a, b] : [a, b, r.c as Inst]);
+    } finally { this.inRecipe = false; this.pc = pc; }
+    const k = insts.length - n, at = r.at, rpc = r.pc;
+    this.spareRecipe(r);
     if (k > 0) {
-      if (r.at < n) insts.splice(r.at, 0, ...insts.splice(n));
+      if (at < n) {
+        // What it made moves from the end to its place, the instructions there after it (in place: no lists made).
+        const made = this.made;
+        for (let j = 0; j < k; j++) made[j] = insts[n + j] as Inst;
+        for (let j = n - 1; j >= at; j--) insts[j + k] = insts[j] as Inst;
+        for (let j = 0; j < k; j++) { insts[at + j] = made[j] as Inst; made[j] = undefined; }
+      }
       // The other recipes' places at or after this one move past what it made (in write order).
-      for (const o of this.pending.values()) if (o.at >= r.at) o.at += k;
+      const list = this.pending;
+      for (let j = 0; j < this.pendingN; j++) { const o = list[j] as Recipe; if (o.at >= at) o.at += k; }
     }
-    this.setWriteLazy(reg, r.pc);
+    this.setWriteLazy(reg, rpc);
     this.setReg(reg, v);
   }
 
@@ -356,13 +501,15 @@ export class BlockBuilder extends Builder {
     const last = insts[insts.length - 1];
     if (last && last.info.terminator) return; // super.emit reports the second terminator
     // The recipes in the order of their writes (a later one's place moves past an earlier one's instructions).
-    while (this.pending.size !== 0) {
-      let first = -1, at = Infinity;
-      for (const [reg, r] of this.pending) if (r.at < at) { at = r.at; first = reg; }
-      this.runRecipe(first);
+    // Of recipes at one place, the one pending longest first (`seq`).
+    const list = this.pending;
+    while (this.pendingN !== 0) {
+      let first = list[0] as Recipe;
+      for (let j = 1; j < this.pendingN; j++) { const r = list[j] as Recipe; if (r.at < first.at || (r.at === first.at && r.seq < first.seq)) first = r; }
+      this.runRecipe(first.reg);
     }
     const order = this.writeOrder;
-    for (let k = 0; k < order.length; k++) {
+    for (let k = 0; k < this.writeN; k++) {
       const reg = order[k] as number;
       let w = this.lastWrite[reg];
       if (w === undefined) {
@@ -377,7 +524,7 @@ export class BlockBuilder extends Builder {
       this.lastWrite[reg] = undefined;
       this.writeGen[reg] = 0;
     }
-    order.length = 0;
+    this.writeN = 0;
   }
 
   /** This lane's bit of EXEC, made once while EXEC keeps its values. */
@@ -452,7 +599,7 @@ export class TContext {
   /** A u64 constant from a non-negative safe integer (an address offset). */
   u64(v: number): Inst {
     if (!Number.isSafeInteger(v) || v < 0) throw new Error(`u64 of ${v} (internal)`);
-    return this.b.u64(BigInt(v));
+    return this.b.u64Of(v);
   }
 
   /** A scalar-code operand (SGPR, TTMP-less, special, constant) as a u32 IR value, dword `k`. */
@@ -520,15 +667,15 @@ export class TContext {
 
   /**
    * Writes a lane mask: each lane's bit (inactive lanes contribute 0). The ballots are made only if
-   * the mask is read as a whole or outlives the block (BlockBuilder.setSgprLazy); a lane's own
+   * the mask is read as a whole or outlives the block (BlockBuilder.setSgprBallot); a lane's own
    * bit of it (`maskBit`) is `bit` itself.
    */
   writeMask(v: OperandValue, bit: Inst): void {
     const b = this.b;
     const lo = this.scalarReg(v, 0);
     if (lo === undefined) return;
-    b.setSgprLazy(lo, () => b.emit('BallotLo', [bit]), bit, 0);
-    if (this.waveSize === 64) b.setSgprLazy(lo + 1, () => b.emit('BallotHi', [bit]), bit, 1);
+    b.setSgprBallot(lo, bit, 0);
+    if (this.waveSize === 64) b.setSgprBallot(lo + 1, bit, 1);
   }
 
   /** The SGPR code `writeScalar` writes dword `k` of `v` to; undefined for null (nothing written). */

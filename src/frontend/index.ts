@@ -3,7 +3,7 @@
 // conditions, fallthroughs, s_endpgm; calls, jumps and returns through ./calls.ts), then the
 // pass pipeline (SSA, folding, DCE, verification).
 // An instruction without a translator fails with its pc and text.
-import type { Cfg } from '../analysis/types.js';
+import type { BasicBlock, Cfg, Edge, EdgeKind } from '../analysis/types.js';
 import type { ModeAnalysis } from '../analysis/mode.js';
 import type { Shader } from '../container/shader.js';
 import { unboundedStackReason } from '../container/shader-info.js';
@@ -74,7 +74,8 @@ export function translate(shader: Shader, cfg: Cfg, mode: ModeAnalysis): IrFunct
   const eb = new Builder(fn, entry);
   emitLaunchState(eb, shader);
   eb.emit('Branch', [], [irBlock(cfg.entry)]);
-  const blockAt = new Map(cfg.blocks.map((x) => [x.start, x.id]));
+  const blockAt = new Map<number, number>();
+  for (const x of cfg.blocks) blockAt.set(x.start, x.id);
   // The code object's image, where the code can reach it: by an s_getpc_b64-relative address.
   const image = shader.image && cfg.blocks.some((cb) => cb.instructions.some((i) => i.def.mnemonic === 's_getpc_b64'))
     ? { base: shader.image.base, size: shader.image.bytes.length } : undefined;
@@ -136,8 +137,8 @@ export function translate(shader: Shader, cfg: Cfg, mode: ModeAnalysis): IrFunct
         break;
       }
       if (plan.branch && inst.encoding === 'SOPP') {
-        const taken = cb.succs.find((e) => e.kind === 'branch');
-        const fall = cb.succs.find((e) => e.kind === 'fallthrough');
+        const taken = succOf(cb, 'branch');
+        const fall = succOf(cb, 'fallthrough');
         if (m === 's_branch') {
           if (!taken) throw cx.error('branch without a target block');
           b.emit('Branch', [], [irBlock(taken.to)]);
@@ -165,10 +166,10 @@ export function translate(shader: Shader, cfg: Cfg, mode: ModeAnalysis): IrFunct
         j = k;
         continue;
       }
-      translateOne(cx, inst);
+      translateOne(cx, inst, plan);
     }
     if (!ended) {
-      const fall = cb.succs.find((e) => e.kind === 'fallthrough');
+      const fall = succOf(cb, 'fallthrough');
       if (!fall) throw new TranslateError(`block at 0x${cb.start.toString(16)} has no way out (exit ${cb.exit ?? 'none'})`, cb.start);
       b.pc = undefined;
       b.emit('Branch', [], [irBlock(fall.to)]);
@@ -212,7 +213,7 @@ function translateModeCopies(fn: IrFunction, b0: BlockBuilder, cx: TContext, mod
       vcx.inst = x;
       vcx.valuOverride = variants.valuFor(x, cand);
       vcx.modeOverride = variants.modeFor(cand, x);
-      translateOne(vcx, x);
+      translateOne(vcx, x, planOf(x.def));
     }
     vb.emit('Branch', [], [join.id]);
   });
@@ -249,9 +250,8 @@ function planOf(def: InstrDef): Plan {
   return p;
 }
 
-/** One instruction that neither ends nor leaves the block, through its unit's translator. */
-function translateOne(cx: TContext, inst: Instruction): void {
-  const plan = planOf(inst.def);
+/** One instruction that neither ends nor leaves the block, through its unit's translator (`plan`: its definition's). */
+function translateOne(cx: TContext, inst: Instruction, plan: Plan): void {
   if (plan.noEffect) return;
   const t = plan.translator;
   if (!t) throw cx.error(`${inst.def.mnemonic} is not translated yet`);
@@ -264,6 +264,13 @@ function translateOne(cx: TContext, inst: Instruction): void {
   if (dpp && !cx.dppApplied) throw cx.error(`${inst.variant.toUpperCase()} form of ${m} is not translated yet`);
   // The same for SDWA (the io's selects: units/valu.ts, units/valu-io.ts).
   if (inst.variant === 'sdwa' && !cx.sdwaApplied) throw cx.error(`SDWA form of ${m} is not translated yet`);
+}
+
+/** The block's first successor edge of this kind (a loop, not `find` with a closure per block). */
+function succOf(cb: BasicBlock, kind: EdgeKind): Edge | undefined {
+  const succs = cb.succs;
+  for (let k = 0; k < succs.length; k++) { const e = succs[k] as Edge; if (e.kind === kind) return e; }
+  return undefined;
 }
 
 /** Whether an SOPP instruction's simm16 has bit 0 set. */

@@ -200,9 +200,11 @@ export class IrFunction {
     return this.makeAt(op, args, imms, opts.type, opts.pc, opts.float);
   }
 
-  /** `make` with its options as arguments (the builder's path: no options object per instruction). */
-  makeAt(op: Op, args: Inst[], imms: readonly Imm[], typed: IrType | undefined, pc: number | undefined, float: FloatMode | undefined): Inst {
-    const info = opInfo(op);
+  /**
+   * `make` with its options as arguments (the builder's path: no options object per instruction);
+   * `info`: the op's entry, where the caller has looked it up already.
+   */
+  makeAt(op: Op, args: Inst[], imms: readonly Imm[], typed: IrType | undefined, pc: number | undefined, float: FloatMode | undefined, info: OpEntry = opInfo(op)): Inst {
     return new Inst(this.nextId++, op, checkedType(op, info, typed, float), args, imms, pc, float, info);
   }
 
@@ -270,11 +272,17 @@ export class Builder {
   constructor(readonly fn: IrFunction, public block: Block, public pc: number | undefined = undefined) {}
 
   emit(op: Op, args: Inst[] = NO_ARGS, imms: readonly Imm[] = NO_IMMS, opts: { type?: IrType; float?: FloatMode } = NO_OPTS): Inst {
-    const last = this.block.insts[this.block.insts.length - 1];
-    if (last && last.info.terminator) throw new IrError(`block ${this.block.id} already ends with ${last.op}`);
-    const i = this.fn.makeAt(op, args, imms, opts.type, this.pc, opts.float);
-    i.block = this.block;
-    this.block.insts.push(i);
+    return this.place(op, opInfo(op), args, imms, opts);
+  }
+
+  /** `emit` of an op whose table entry (`info`) the caller has looked up. */
+  protected place(op: Op, info: OpEntry, args: Inst[] = NO_ARGS, imms: readonly Imm[] = NO_IMMS, opts: { type?: IrType; float?: FloatMode } = NO_OPTS): Inst {
+    const block = this.block, insts = block.insts;
+    const last = insts[insts.length - 1];
+    if (last && last.info.terminator) throw new IrError(`block ${block.id} already ends with ${last.op}`);
+    const i = this.fn.makeAt(op, args, imms, opts.type, this.pc, opts.float, info);
+    i.block = block;
+    insts.push(i);
     return i;
   }
 

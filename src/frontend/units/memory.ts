@@ -106,7 +106,7 @@ function globalAddress(cx: TContext): Inst {
     a = b.emit('IAdd64', [cx.pack(cx.scalar(saddr.value, 'b64', 0), cx.scalar(saddr.value, 'b64', 1)), cx.pack(v, cx.u32(0))]);
   } else if (vaddr) a = cx.pack(cx.lane(vaddr, 'u64', 0), cx.lane(vaddr, 'u64', 1));
   else return cx.fail(addtid ? 'global_*_addtid needs saddr (the interpreter refuses it too)' : 'no address operand');
-  if (off !== 0) a = b.emit('IAdd64', [a, b.u64(BigInt.asUintN(64, BigInt(off)))]);
+  if (off !== 0) a = b.emit('IAdd64', [a, off > 0 ? b.u64Of(off) : b.u64(BigInt.asUintN(64, BigInt(off)))]);
   return cx.memoryAddress(a);
 }
 
@@ -156,20 +156,26 @@ function loadPiece(cx: TContext, l: Lanes, k: number, n: 1 | 2 | 4): Inst {
   return v;
 }
 
+// The dwords' lists made at their size, filled by loops: no closure, and no list grown from empty
+// (to 17 slots), per instruction.
 const gload = (n: number): Translator => (cx) => {
   const l = access(cx, 4 * n);
   const d = cx.op('vdst').value;
-  const v: Inst[] = [];
-  for (let k = 0; k < n; k++) v.push(loadPiece(cx, l, 4 * k, 4));
-  v.forEach((x, k) => cx.writeLane(d, x, k, l.exec));
+  const v = new Array<Inst>(n);
+  for (let k = 0; k < n; k++) v[k] = loadPiece(cx, l, 4 * k, 4);
+  for (let k = 0; k < n; k++) cx.writeLane(d, v[k] as Inst, k, l.exec);
 };
 
 const gstore = (n: number): Translator => (cx) => {
   const l = access(cx, 4 * n);
   const v = cx.op('vdata').value;
-  const data = Array.from({ length: n }, (_, k) => cx.lane(v, 'b32', k));
+  const data = new Array<Inst>(n);
+  for (let k = 0; k < n; k++) data[k] = cx.lane(v, 'b32', k);
   for (let k = 0; k < n; k++) cx.b.emit('StoreGlobal32', [l.global.active, at(cx, l.global.a, k), data[k] as Inst]);
-  if (l.lds) cx.b.emit('StoreLds', [l.lds.active, l.lds.a, l.lds.a, ...[0, 1, 2, 3].map((k) => data[k] ?? cx.u32(0))], [4 * n, 1]);
+  if (l.lds) {
+    const dword = (k: number) => (k < n ? data[k] as Inst : cx.u32(0));
+    cx.b.emit('StoreLds', [l.lds.active, l.lds.a, l.lds.a, dword(0), dword(1), dword(2), dword(3)], [4 * n, 1]);
+  }
   if (l.priv?.p) for (let k = 0; k < n; k++) l.priv.p.store(4 * k, 4, data[k] as Inst);
 };
 

@@ -41,7 +41,7 @@
 // src/image/sample.ts over IR (IrSampleArith), the texel read and converted by image_load's code
 // (loadFormat, loadChannels, writeChannels); a refusal, a lane whose texel is not established or a
 // border colour not modelled faults (FAULT_SAMPLE).
-import { Builder, type Inst, IrFunction } from '../../ir/ir.js';
+import { Builder, type Inst, IrFunction, NO_IMMS } from '../../ir/ir.js';
 import { eliminateCommonSubexpressions } from '../../ir/passes/cse.js';
 import { eliminateDeadCode } from '../../ir/passes/dce.js';
 import { foldConstants } from '../../ir/passes/fold.js';
@@ -354,7 +354,7 @@ export class IrSampleArith extends IrIntArith implements SampleArith<Inst, Inst>
   either(a: Inst, b: Inst): Inst { return this.e('OrU1', a, b); }
   fmul(a: Inst, b: Inst): Inst {
     const f = (x: Inst) => this.e('BitcastU32F32', x);
-    return this.e('BitcastF32U32', this.b.emit('FMul32', [f(a), f(b)], [], { float: SAMPLE_FLOAT_MODE }));
+    return this.e('BitcastF32U32', this.b.emit('FMul32', [f(a), f(b)], NO_IMMS, { float: SAMPLE_FLOAT_MODE }));
   }
 }
 

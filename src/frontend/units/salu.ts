@@ -5,20 +5,22 @@ import type { Inst } from '../../ir/ir.js';
 import type { Op } from '../../ir/ops.js';
 import { EXEC_LO, type TContext, type Translator } from '../context.js';
 
-const s = (cx: TContext, name: string, k = 0) => cx.scalar(cx.op(name).value, cx.typeOf(name), k);
+/** Source `name`, dword `k`: an SGPR (most sources) read without asking the table for the operand's type, which only constants need. */
+const s = (cx: TContext, name: string, k = 0) => { const v = cx.op(name).value; return v.kind === 'sgpr' ? cx.b.getSgpr(v.index + k) : cx.scalar(v, cx.typeOf(name), k); };
 const d = (cx: TContext, v: Inst, k = 0) => cx.writeScalar(cx.op('sdst').value, v, k);
 /**
  * SCC = make(): made only if something reads it (context.ts BlockBuilder.setSccLazy); `make` only
- * combines values made before (constants too), so it may run later, at this write's place.
+ * combines values made before (constants too), so it may run later, at this write's place. An SCC
+ * of one op is written as data (`sccOp`), without a closure.
  */
 const scc = (cx: TContext, make: () => Inst) => cx.b.setSccLazy(make);
 const nz = (cx: TContext, v: Inst) => cx.b.emit('INe32', [v, cx.u32(0)]);
 /** SCC = v != 0. */
-const sccNz = (cx: TContext, v: Inst) => { const z = cx.u32(0); scc(cx, () => cx.b.emit('INe32', [v, z])); };
+const sccNz = (cx: TContext, v: Inst) => cx.b.setSccOp('INe32', v, cx.u32(0));
 /** SCC = (lo | hi) != 0. */
 const sccNz64 = (cx: TContext, lo: Inst, hi: Inst) => { const z = cx.u32(0); scc(cx, () => cx.b.emit('INe32', [cx.b.emit('Or32', [lo, hi]), z])); };
-/** SCC = op(a, b). */
-const sccOp = (cx: TContext, op: Op, a: Inst, b: Inst) => scc(cx, () => cx.b.emit(op, [a, b]));
+/** SCC = op(a, b), made lazily as `scc` makes it. */
+const sccOp = (cx: TContext, op: Op, a: Inst, b: Inst) => cx.b.setSccOp(op, a, b);
 const simm16 = (cx: TContext) => { const v = cx.op('simm16').value; return v.kind === 'imm' ? v.value & 0xffff : 0; };
 
 type Bin = 'IAdd32' | 'ISub32' | 'And32' | 'Or32' | 'Xor32' | 'Shl32' | 'LShr32' | 'AShr32' | 'IMul32' | 'UMin32' | 'UMax32' | 'SMin32' | 'SMax32' | 'UMulHi32' | 'SMulHi32';
@@ -60,20 +62,27 @@ const CMP: [string, Cmp, Cmp][] = [['eq', 'IEq32', 'IEq32'], ['lg', 'INe32', 'IN
 /** The saveexec family: D = EXEC (the new EXEC for wrexec); EXEC = f(S0, EXEC); SCC = EXEC != 0 (one dword per lane-mask dword). */
 const saveexec = (wide: boolean, f: (cx: TContext, s0: Inst, e: Inst) => Inst, writeNew = false): Translator => (cx) => {
   if (wide !== (cx.waveSize === 64)) cx.fail(`${cx.inst.def.mnemonic} in a wave${cx.waveSize} shader`);
-  const n = wide ? 2 : 1;
-  const olds = Array.from({ length: n }, (_, k) => cx.b.getSgpr(EXEC_LO + k));
-  const news = olds.map((e, k) => f(cx, s(cx, 'ssrc0', k), e));
-  news.forEach((v, k) => cx.b.emit('SetSgpr', [v], [EXEC_LO + k]));
-  (writeNew ? news : olds).forEach((v, k) => d(cx, v, k));
-  if (news.length === 2) sccNz64(cx, news[0] as Inst, news[1] as Inst);
-  else sccNz(cx, news[0] as Inst);
+  // Each step for both dwords before the next (the reads, the new values, the EXEC writes, the
+  // destination's), without a list or closure per instruction.
+  const old0 = cx.b.getSgpr(EXEC_LO), old1 = wide ? cx.b.getSgpr(EXEC_LO + 1) : undefined;
+  const new0 = f(cx, s(cx, 'ssrc0', 0), old0), new1 = old1 ? f(cx, s(cx, 'ssrc0', 1), old1) : undefined;
+  cx.b.emit('SetSgpr', [new0], [EXEC_LO]);
+  if (new1) cx.b.emit('SetSgpr', [new1], [EXEC_LO + 1]);
+  d(cx, writeNew ? new0 : old0, 0);
+  if (wide) d(cx, (writeNew ? new1 : old1) as Inst, 1);
+  if (new1) sccNz64(cx, new0, new1);
+  else sccNz(cx, new0);
 };
 
 /** Signed overflow of r = a + b (add: (a ^ r) & (b ^ r) < 0) or r = a - b (sub: (a ^ b) & (a ^ r) < 0). */
 function sccSignedOverflow(cx: TContext, a: Inst, b: Inst, r: Inst, sub: boolean): void {
-  const x = (p: Inst, q: Inst) => cx.b.emit('Xor32', [p, q]);
   const z = cx.u32(0);
-  scc(cx, () => cx.b.emit('SLt32', [cx.b.emit('And32', sub ? [x(a, b), x(a, r)] : [x(a, r), x(b, r)]), z]));
+  // One closure per instruction (the recipe's), not a helper's too.
+  scc(cx, () => {
+    const e = cx.b;
+    const t = sub ? e.emit('And32', [e.emit('Xor32', [a, b]), e.emit('Xor32', [a, r])]) : e.emit('And32', [e.emit('Xor32', [a, r]), e.emit('Xor32', [b, r])]);
+    return e.emit('SLt32', [t, z]);
+  });
 }
 
 const add32 = (signed: boolean, sub: boolean, withCarry: boolean): Translator => (cx) => {
@@ -83,7 +92,7 @@ const add32 = (signed: boolean, sub: boolean, withCarry: boolean): Translator =>
   const r = withCarry ? cx.b.emit(sub ? 'ISub32' : 'IAdd32', [r0, cx.b.emit('U1ToU32', [cin])]) : r0;
   d(cx, r);
   if (signed) sccSignedOverflow(cx, a, b, r, sub);
-  else scc(cx, () => cx.b.emit(sub ? 'USubBorrow32' : 'UAddCarry32', [a, b, cin]));
+  else cx.b.setSccOp(sub ? 'USubBorrow32' : 'UAddCarry32', a, b, cin);
 };
 
 export const SALU: Record<string, Translator> = {
@@ -137,7 +146,7 @@ export const SALU: Record<string, Translator> = {
 const e = (cx: TContext, op: Parameters<TContext['b']['emit']>[0], ...args: Inst[]) => cx.b.emit(op, args);
 const K = (cx: TContext, v: number) => cx.u32(v >>> 0);
 /** The old value of the destination (read-modify-write and conditional forms), dword `k`. */
-const dOld = (cx: TContext, k = 0) => cx.scalar(cx.op('sdst').value, cx.typeOf('sdst'), k);
+const dOld = (cx: TContext, k = 0) => s(cx, 'sdst', k);
 const d64 = (cx: TContext, v: Inst) => { d(cx, e(cx, 'Lo32', v), 0); d(cx, e(cx, 'Hi32', v), 1); };
 const src64 = (cx: TContext, name: string) => cx.pack(s(cx, name, 0), s(cx, name, 1));
 const sel = (cx: TContext, c: Inst, a: Inst, b: Inst) => e(cx, 'Select32', c, a, b);

@@ -8,7 +8,7 @@
 // op carries the instruction's FloatMode and is lowered to exact integer code
 // (src/ir/passes/lower-float16.ts); f16 values are u32 bits in the IR (no Float16 capability).
 import { inlineConstant } from '../../decode/inline.js';
-import type { FloatMode, Inst } from '../../ir/ir.js';
+import { type FloatMode, type Inst, NO_IMMS } from '../../ir/ir.js';
 import type { Op } from '../../ir/ops.js';
 import type { TContext, Translator } from '../context.js';
 import { convertMode, FPRED, io, type Io, outMods, result, src, writeCompare } from './valu-io.js';
@@ -21,7 +21,7 @@ const sx16 = (cx: TContext, v: Inst) => cx.b.emit('AShr32', [cx.b.emit('Shl32', 
 const arith = (op: Op, order: readonly number[]): Translator => (cx) => {
   const o = io(cx, 'float');
   const mode = cx.floatMode();
-  const r = cx.b.emit(op, order.map((k) => F(cx, src(cx, o, k))), [], { float: mode });
+  const r = cx.b.emit(op, order.map((k) => F(cx, src(cx, o, k))), NO_IMMS, { float: mode });
   result(cx, o, U(cx, outMods(cx, 'FOutMod16', r, mode)));
 };
 
@@ -48,7 +48,7 @@ function class16(cx: TContext, a: Inst, mask: Inst): Inst {
 /** f16 → a 16-bit integer: the truncating conversion saturated to the 16-bit range (the interpreter's toInt(…, bits16)). */
 const toInt16 = (signed: boolean): Translator => (cx) => {
   const o = io(cx, 'int-result');
-  const r = cx.b.emit(signed ? 'ConvertS32F16' : 'ConvertU32F16', [F(cx, src(cx, o, 0))], [], { float: cx.floatMode() });
+  const r = cx.b.emit(signed ? 'ConvertS32F16' : 'ConvertU32F16', [F(cx, src(cx, o, 0))], NO_IMMS, { float: cx.floatMode() });
   result(cx, o, signed ? cx.b.emit('SMax32', [cx.b.emit('SMin32', [r, cx.u32(0x7fff)]), cx.u32(0xffff8000)]) : cx.b.emit('UMin32', [r, cx.u32(0xffff)]));
 };
 
@@ -57,7 +57,7 @@ const fromInt16 = (signed: boolean): Translator => (cx) => {
   const o = io(cx, 'float');
   const mode = cx.floatMode();
   const v = signed ? sx16(cx, src(cx, o, 0)) : src(cx, o, 0);
-  result(cx, o, U(cx, outMods(cx, 'FOutMod16', cx.b.emit(signed ? 'ConvertF16S32' : 'ConvertF16U32', [v], [], { float: mode }), mode)));
+  result(cx, o, U(cx, outMods(cx, 'FOutMod16', cx.b.emit(signed ? 'ConvertF16S32' : 'ConvertF16U32', [v], NO_IMMS, { float: mode }), mode)));
 };
 
 // --- VOP3P -----------------------------------------------------------------------------------
@@ -82,7 +82,7 @@ const pkF16 = (op: Op, n: 2 | 3): Translator => (cx) => {
   const o = io(cx, 'float');
   const mode = cx.floatMode();
   const ls = Array.from({ length: n }, (_, i) => lanes(cx, o, i, true));
-  const lane = (h: 0 | 1) => U(cx, outMods(cx, 'FOutMod16', cx.b.emit(op, ls.map((l) => F(cx, l[h])), [], { float: mode }), mode));
+  const lane = (h: 0 | 1) => U(cx, outMods(cx, 'FOutMod16', cx.b.emit(op, ls.map((l) => F(cx, l[h])), NO_IMMS, { float: mode }), mode));
   result(cx, o, pack(cx, lane(0), lane(1)));
 };
 
@@ -124,7 +124,7 @@ function mixSource(cx: TContext, o: Io, i: number, f32Mode: FloatMode): Inst {
   // The high half of a register already has neg/abs on its sign (bit 31, as the source was read).
   const h = op.value.kind === 'inline' ? signed(cx.u32(sel ? 0 : inlineConstant(op.value.code, 'f16', 0) & 0xffff))
     : sel ? b.emit('LShr32', [w, cx.u32(16)]) : signed(b.emit('And32', [w, cx.u32(0xffff)]));
-  return b.emit('ConvertF32F16', [F(cx, h)], [], { float: { ...f32Mode, denorm: 3 } });
+  return b.emit('ConvertF32F16', [F(cx, h)], NO_IMMS, { float: { ...f32Mode, denorm: 3 } });
 }
 
 /** v_fma_mixlo/hi_f16: an f32 fma rounded once to f16 (the f32 field flushes inputs, the f16 field rounds), merged into the old dword. */
@@ -135,7 +135,7 @@ const mixF16 = (high: boolean): Translator => (cx) => {
   if (d.kind !== 'vgpr') return cx.fail(`a VALU result to ${d.kind}`);
   const b = cx.b;
   const f32Mode = cx.floatMode();
-  const r = U(cx, outMods(cx, 'FOutMod16', b.emit('FFmaMixF16', [0, 1, 2].map((k) => mixSource(cx, o, k, f32Mode)), [], { float: mode }), mode));
+  const r = U(cx, outMods(cx, 'FOutMod16', b.emit('FFmaMixF16', [0, 1, 2].map((k) => mixSource(cx, o, k, f32Mode)), NO_IMMS, { float: mode }), mode));
   const old = b.getVgpr(d.index);
   const merged = high ? b.emit('Or32', [b.emit('And32', [old, cx.u32(0xffff)]), b.emit('Shl32', [r, cx.u32(16)])]) : b.emit('Or32', [b.emit('And32', [old, cx.u32(0xffff0000)]), r]);
   cx.writeLane(d, merged, 0, o.active);
@@ -153,17 +153,17 @@ export const VALU_F16: Record<string, Translator> = {
   v_floor_f16: arith('FFloor16', [0]), v_ceil_f16: arith('FCeil16', [0]), v_trunc_f16: arith('FTrunc16', [0]), v_rndne_f16: arith('FRndne16', [0]),
   v_fract_f16: arith('FFract16', [0]), v_frexp_mant_f16: arith('FFrexpMant16', [0]),
   // min3/max3: min(min(a, b), c) under one mode (the ISA, as the interpreter).
-  v_min3_f16: (cx) => { const o = io(cx, 'float'); const mode = cx.floatMode(); const a = [0, 1, 2].map((k) => F(cx, src(cx, o, k))); result(cx, o, U(cx, outMods(cx, 'FOutMod16', cx.b.emit('FMin16', [cx.b.emit('FMin16', [a[0] as Inst, a[1] as Inst], [], { float: mode }), a[2] as Inst], [], { float: mode }), mode))); },
-  v_max3_f16: (cx) => { const o = io(cx, 'float'); const mode = cx.floatMode(); const a = [0, 1, 2].map((k) => F(cx, src(cx, o, k))); result(cx, o, U(cx, outMods(cx, 'FOutMod16', cx.b.emit('FMax16', [cx.b.emit('FMax16', [a[0] as Inst, a[1] as Inst], [], { float: mode }), a[2] as Inst], [], { float: mode }), mode))); },
+  v_min3_f16: (cx) => { const o = io(cx, 'float'); const mode = cx.floatMode(); const a = [0, 1, 2].map((k) => F(cx, src(cx, o, k))); result(cx, o, U(cx, outMods(cx, 'FOutMod16', cx.b.emit('FMin16', [cx.b.emit('FMin16', [a[0] as Inst, a[1] as Inst], NO_IMMS, { float: mode }), a[2] as Inst], NO_IMMS, { float: mode }), mode))); },
+  v_max3_f16: (cx) => { const o = io(cx, 'float'); const mode = cx.floatMode(); const a = [0, 1, 2].map((k) => F(cx, src(cx, o, k))); result(cx, o, U(cx, outMods(cx, 'FOutMod16', cx.b.emit('FMax16', [cx.b.emit('FMax16', [a[0] as Inst, a[1] as Inst], NO_IMMS, { float: mode }), a[2] as Inst], NO_IMMS, { float: mode }), mode))); },
   // The exponent (src1) is an i16.
   v_ldexp_f16: (cx) => {
     const o = io(cx, 'float');
     const mode = cx.floatMode();
-    result(cx, o, U(cx, outMods(cx, 'FOutMod16', cx.b.emit('FLdexp16', [F(cx, src(cx, o, 0)), sx16(cx, src(cx, o, 1))], [], { float: mode }), mode)));
+    result(cx, o, U(cx, outMods(cx, 'FOutMod16', cx.b.emit('FLdexp16', [F(cx, src(cx, o, 0)), sx16(cx, src(cx, o, 1))], NO_IMMS, { float: mode }), mode)));
   },
   v_frexp_exp_i16_f16: (cx) => {
     const o = io(cx, 'int-result');
-    result(cx, o, cx.b.emit('FFrexpExp16', [F(cx, src(cx, o, 0))], [], { float: cx.floatMode() }));
+    result(cx, o, cx.b.emit('FFrexpExp16', [F(cx, src(cx, o, 0))], NO_IMMS, { float: cx.floatMode() }));
   },
   v_cvt_i16_f16: toInt16(true), v_cvt_u16_f16: toInt16(false),
   v_cvt_f16_i16: fromInt16(true), v_cvt_f16_u16: fromInt16(false),
@@ -171,18 +171,18 @@ export const VALU_F16: Record<string, Translator> = {
   v_cvt_f16_f32: (cx) => {
     const o = io(cx, 'float');
     const mode = convertMode(cx, 'f32', 'f16');
-    result(cx, o, U(cx, outMods(cx, 'FOutMod16', cx.b.emit('ConvertF16F32', [cx.b.emit('BitcastU32F32', [src(cx, o, 0)])], [], { float: mode }), mode)));
+    result(cx, o, U(cx, outMods(cx, 'FOutMod16', cx.b.emit('ConvertF16F32', [cx.b.emit('BitcastU32F32', [src(cx, o, 0)])], NO_IMMS, { float: mode }), mode)));
   },
   v_cvt_f32_f16: (cx) => {
     const o = io(cx, 'float');
     const mode = convertMode(cx, 'f16', 'f32');
-    result(cx, o, cx.b.emit('BitcastF32U32', [outMods(cx, 'FOutMod32', cx.b.emit('ConvertF32F16', [F(cx, src(cx, o, 0))], [], { float: mode }), mode)]));
+    result(cx, o, cx.b.emit('BitcastF32U32', [outMods(cx, 'FOutMod32', cx.b.emit('ConvertF32F16', [F(cx, src(cx, o, 0))], NO_IMMS, { float: mode }), mode)]));
   },
   // Two f32 → packed f16 toward zero whatever FP_ROUND says; clamp/omod apply to each half.
   v_cvt_pkrtz_f16_f32: (cx) => {
     const o = io(cx, 'float');
     const mode = convertMode(cx, 'f32', 'f16', true);
-    const half = (k: number) => U(cx, outMods(cx, 'FOutMod16', cx.b.emit('ConvertF16F32', [cx.b.emit('BitcastU32F32', [src(cx, o, k)])], [], { float: mode }), mode));
+    const half = (k: number) => U(cx, outMods(cx, 'FOutMod16', cx.b.emit('ConvertF16F32', [cx.b.emit('BitcastU32F32', [src(cx, o, k)])], NO_IMMS, { float: mode }), mode));
     result(cx, o, pack(cx, half(0), half(1)));
   },
   // A bit move of the two (op_sel-picked, neg/abs-modified) halves: no float rounding.
@@ -208,13 +208,13 @@ export const VALU_F16: Record<string, Translator> = {
     const o = io(cx, 'refuse');
     const mode = cx.floatMode();
     const h = (k: number, hi: boolean) => F(cx, hi ? cx.b.emit('LShr32', [src(cx, o, k), cx.u32(16)]) : cx.b.emit('And32', [src(cx, o, k), cx.u32(0xffff)]));
-    const lane = (hi: boolean) => U(cx, cx.b.emit('FFma16', [h(1, hi), h(2, hi), h(0, hi)], [], { float: mode }));
+    const lane = (hi: boolean) => U(cx, cx.b.emit('FFma16', [h(1, hi), h(2, hi), h(0, hi)], NO_IMMS, { float: mode }));
     result(cx, o, pack(cx, lane(false), lane(true)));
   },
   v_fma_mix_f32: (cx) => {
     const o = io(cx, 'float');
     const mode = cx.floatMode();
-    const r = cx.b.emit('FFma32', [0, 1, 2].map((k) => mixSource(cx, o, k, mode)), [], { float: mode });
+    const r = cx.b.emit('FFma32', [0, 1, 2].map((k) => mixSource(cx, o, k, mode)), NO_IMMS, { float: mode });
     result(cx, o, cx.b.emit('BitcastF32U32', [outMods(cx, 'FOutMod32', r, mode)]));
   },
   v_fma_mixlo_f16: mixF16(false), v_fma_mixhi_f16: mixF16(true),

@@ -5,7 +5,7 @@
 // instruction's FloatMode and is lowered to exact integer code (src/ir/passes/lower-float64.ts),
 // with clamp/omod as FOutMod64 (or FOutMod32 on v_cvt_f32_f64's result) as the interpreter applies
 // them (src/interp/units/valu-float.ts).
-import type { Inst } from '../../ir/ir.js';
+import { type Inst, NO_IMMS } from '../../ir/ir.js';
 import type { Op } from '../../ir/ops.js';
 import { type TContext, type Translator, VCC_LO } from '../context.js';
 import { classBit } from './valu-f16.js';
@@ -19,21 +19,21 @@ const U = (cx: TContext, v: Inst) => cx.b.emit('BitcastF64U64', [v]);
 const arith = (op: Op, n: number): Translator => (cx) => {
   const o = io(cx, 'float');
   const mode = cx.floatMode();
-  const r = cx.b.emit(op, o.srcs.slice(0, n).map((v) => F(cx, v)), [], { float: mode });
+  const r = cx.b.emit(op, o.srcs.slice(0, n).map((v) => F(cx, v)), NO_IMMS, { float: mode });
   result(cx, o, U(cx, outMods(cx, 'FOutMod64', r, mode)));
 };
 
 /** An f64 op with an integer (i32/u32) result: clamp is moot, omod refused. */
 const toInt = (op: Op): Translator => (cx) => {
   const o = io(cx, 'int-result');
-  result(cx, o, cx.b.emit(op, [F(cx, src(cx, o, 0))], [], { float: cx.floatMode() }));
+  result(cx, o, cx.b.emit(op, [F(cx, src(cx, o, 0))], NO_IMMS, { float: cx.floatMode() }));
 };
 
 /** i32/u32 → f64 with the output modifiers. */
 const fromInt = (op: Op): Translator => (cx) => {
   const o = io(cx, 'float');
   const mode = cx.floatMode();
-  result(cx, o, U(cx, outMods(cx, 'FOutMod64', cx.b.emit(op, [src(cx, o, 0)], [], { float: mode }), mode)));
+  result(cx, o, U(cx, outMods(cx, 'FOutMod64', cx.b.emit(op, [src(cx, o, 0)], NO_IMMS, { float: mode }), mode)));
 };
 
 /** v_cmp_class_f64: the class mask (src1) bit of src0's class, from the raw bits. */
@@ -106,19 +106,19 @@ export const VALU_F64: Record<string, Translator> = {
   v_ldexp_f64: (cx) => {
     const o = io(cx, 'float');
     const mode = cx.floatMode();
-    result(cx, o, U(cx, outMods(cx, 'FOutMod64', cx.b.emit('FLdexp64', [F(cx, src(cx, o, 0)), src(cx, o, 1)], [], { float: mode }), mode)));
+    result(cx, o, U(cx, outMods(cx, 'FOutMod64', cx.b.emit('FLdexp64', [F(cx, src(cx, o, 0)), src(cx, o, 1)], NO_IMMS, { float: mode }), mode)));
   },
   // Conversions between widths: input flush by the source's FP_DENORM field, rounding by the destination's.
   v_cvt_f32_f64: (cx) => {
     const o = io(cx, 'float');
     const mode = convertMode(cx, 'f64', 'f32');
-    const r = cx.b.emit('ConvertF32F64', [F(cx, src(cx, o, 0))], [], { float: mode });
+    const r = cx.b.emit('ConvertF32F64', [F(cx, src(cx, o, 0))], NO_IMMS, { float: mode });
     result(cx, o, cx.b.emit('BitcastF32U32', [outMods(cx, 'FOutMod32', r, mode)]));
   },
   v_cvt_f64_f32: (cx) => {
     const o = io(cx, 'float');
     const mode = convertMode(cx, 'f32', 'f64');
-    const r = cx.b.emit('ConvertF64F32', [cx.b.emit('BitcastU32F32', [src(cx, o, 0)])], [], { float: mode });
+    const r = cx.b.emit('ConvertF64F32', [cx.b.emit('BitcastU32F32', [src(cx, o, 0)])], NO_IMMS, { float: mode });
     result(cx, o, U(cx, outMods(cx, 'FOutMod64', r, mode)));
   },
   // The division sequence: v_div_scale (value, and the flag v_div_fmas reads from VCC), v_div_fmas, v_div_fixup.
@@ -127,8 +127,8 @@ export const VALU_F64: Record<string, Translator> = {
     const mode = cx.floatMode();
     const args = o.srcs.slice(0, 3).map((v) => F(cx, v));
     const active = o.active;
-    const flag = cx.b.emit('FDivScaleFlag64', args, [], { float: mode });
-    result(cx, o, U(cx, outMods(cx, 'FOutMod64', cx.b.emit('FDivScale64', args, [], { float: mode }), mode)));
+    const flag = cx.b.emit('FDivScaleFlag64', args, NO_IMMS, { float: mode });
+    result(cx, o, U(cx, outMods(cx, 'FOutMod64', cx.b.emit('FDivScale64', args, NO_IMMS, { float: mode }), mode)));
     if (o.maskDst) cx.writeMask(o.maskDst.value, cx.b.emit('AndU1', [active, flag]));
   },
   v_div_fmas_f64: (cx) => {
@@ -136,7 +136,7 @@ export const VALU_F64: Record<string, Translator> = {
     const mode = cx.floatMode();
     const vccHi = cx.waveSize === 64 ? cx.b.getSgpr(VCC_LO + 1) : cx.u32(0);
     const vcc = cx.b.emit('LaneBit', [cx.b.getSgpr(VCC_LO), vccHi, cx.b.emit('LaneId')]);
-    const r = cx.b.emit('FDivFmas64', [...o.srcs.slice(0, 3).map((v) => F(cx, v)), vcc], [], { float: mode });
+    const r = cx.b.emit('FDivFmas64', [...o.srcs.slice(0, 3).map((v) => F(cx, v)), vcc], NO_IMMS, { float: mode });
     result(cx, o, U(cx, outMods(cx, 'FOutMod64', r, mode)));
   },
   v_cmp_class_f64: (cx) => { const o = io(cx, 'ignore'); writeCompare(cx, o, class64(cx, src(cx, o, 0), src(cx, o, 1))); },

@@ -20,7 +20,7 @@
 //   f16 inputs widened exactly, then two fmas (the interpreter's double rounding).
 // Results take the instruction's clamp/omod as the interpreter applies them (om16/om32); the
 // integer results ignore clamp and refuse omod, as the interpreter does.
-import type { FloatMode, Inst } from '../../ir/ir.js';
+import { type FloatMode, type Inst, NO_IMMS } from '../../ir/ir.js';
 import type { Op } from '../../ir/ops.js';
 import type { TContext, Translator } from '../context.js';
 import { convertMode, io, type Io, outMods, result, src } from './valu-io.js';
@@ -42,7 +42,7 @@ const args32 = (cx: TContext, o: Io, ks: readonly number[]) => ks.map((k) => F32
 const fma = (order: readonly number[]): Translator => (cx) => {
   const o = io(cx, 'float');
   const mode = cx.floatMode();
-  out32(cx, o, cx.b.emit('FFma32', args32(cx, o, order), [], { float: mode }), mode);
+  out32(cx, o, cx.b.emit('FFma32', args32(cx, o, order), NO_IMMS, { float: mode }), mode);
 };
 
 /** The non-fused multiply-add: a · b rounded, then + c rounded, under one mode. */
@@ -50,7 +50,7 @@ const mad = (order: readonly number[]): Translator => (cx) => {
   const o = io(cx, 'float');
   const mode = cx.floatMode();
   const [a, b, c] = args32(cx, o, order) as [Inst, Inst, Inst];
-  out32(cx, o, cx.b.emit('FAdd32', [cx.b.emit('FMul32', [a, b], [], { float: mode }), c], [], { float: mode }), mode);
+  out32(cx, o, cx.b.emit('FAdd32', [cx.b.emit('FMul32', [a, b], NO_IMMS, { float: mode }), c], NO_IMMS, { float: mode }), mode);
 };
 
 /** Whether the f32 bits are a zero after the mode's input flush (a subnormal is one when inputs are flushed). */
@@ -65,7 +65,7 @@ const zeroFactor = (cx: TContext, a: Inst, b: Inst, mode: FloatMode) => cx.b.emi
 
 /** v_mul_legacy_f32: +0 for a zero factor, else the product. */
 const mulLegacy = (cx: TContext, a: Inst, b: Inst, mode: FloatMode): Inst =>
-  F32(cx, cx.b.emit('Select32', [zeroFactor(cx, a, b, mode), cx.u32(0), U32(cx, cx.b.emit('FMul32', [F32(cx, a), F32(cx, b)], [], { float: mode }))]));
+  F32(cx, cx.b.emit('Select32', [zeroFactor(cx, a, b, mode), cx.u32(0), U32(cx, cx.b.emit('FMul32', [F32(cx, a), F32(cx, b)], NO_IMMS, { float: mode }))]));
 
 /** The legacy forms on the sources in `order`: 'mul' (two), 'mad' (the legacy product rounded, + c), 'fma' (fused; a zero factor gives +0 + c). */
 const legacy = (kind: 'mul' | 'mad' | 'fma', order: readonly number[]): Translator => (cx) => {
@@ -75,11 +75,11 @@ const legacy = (kind: 'mul' | 'mad' | 'fma', order: readonly number[]): Translat
   const bx = cx.b;
   let r: Inst;
   if (kind === 'mul') r = mulLegacy(cx, a, b, mode);
-  else if (kind === 'mad') r = bx.emit('FAdd32', [mulLegacy(cx, a, b, mode), F32(cx, c ?? cx.fail('no addend'))], [], { float: mode });
+  else if (kind === 'mad') r = bx.emit('FAdd32', [mulLegacy(cx, a, b, mode), F32(cx, c ?? cx.fail('no addend'))], NO_IMMS, { float: mode });
   else {
     const cc = F32(cx, c ?? cx.fail('no addend'));
-    const fused = U32(cx, bx.emit('FFma32', [F32(cx, a), F32(cx, b), cc], [], { float: mode }));
-    const zeroPlus = U32(cx, bx.emit('FAdd32', [F32(cx, cx.u32(0)), cc], [], { float: mode }));
+    const fused = U32(cx, bx.emit('FFma32', [F32(cx, a), F32(cx, b), cc], NO_IMMS, { float: mode }));
+    const zeroPlus = U32(cx, bx.emit('FAdd32', [F32(cx, cx.u32(0)), cc], NO_IMMS, { float: mode }));
     r = F32(cx, bx.emit('Select32', [zeroFactor(cx, a, b, mode), zeroPlus, fused]));
   }
   out32(cx, o, r, mode);
@@ -88,7 +88,7 @@ const legacy = (kind: 'mul' | 'mad' | 'fma', order: readonly number[]): Translat
 /** med3 of three float values by the model's rule (see the header); `nan` tells a NaN from the bits. */
 function med3(cx: TContext, min: Op, max: Op, vals: readonly [Inst, Inst, Inst], nans: readonly [Inst, Inst, Inst], mode: FloatMode, toBits: (v: Inst) => Inst): Inst {
   const b = cx.b, [x, y, z] = vals;
-  const f = (op: Op, p: Inst, q: Inst) => b.emit(op, [p, q], [], { float: mode });
+  const f = (op: Op, p: Inst, q: Inst) => b.emit(op, [p, q], NO_IMMS, { float: mode });
   const lo = f(min, x, y);
   const withNaN = f(min, lo, z);
   const median = f(max, lo, f(min, f(max, x, y), z));
@@ -176,8 +176,8 @@ function dot2(cx: TContext, a: readonly [Inst, Inst], b: readonly [Inst, Inst], 
   const bx = cx.b;
   const wide = convertMode(cx, 'f16', 'f32');
   const mode = cx.floatMode();
-  const x = (h: Inst) => bx.emit('ConvertF32F16', [F16(cx, h)], [], { float: wide });
-  const fma = (p: Inst, q: Inst, r: Inst) => bx.emit('FFma32', [x(p), x(q), r], [], { float: mode });
+  const x = (h: Inst) => bx.emit('ConvertF32F16', [F16(cx, h)], NO_IMMS, { float: wide });
+  const fma = (p: Inst, q: Inst, r: Inst) => bx.emit('FFma32', [x(p), x(q), r], NO_IMMS, { float: mode });
   return fma(a[1], b[1], fma(a[0], b[0], F32(cx, c)));
 }
 
@@ -203,14 +203,14 @@ export const VALU_FLOAT_MISC: Record<string, Translator> = {
   v_med3_f32: med3F32, v_med3_f16: med3F16,
   v_cvt_rpi_i32_f32: (cx) => {
     const o = io(cx, 'int-result');
-    result(cx, o, cx.b.emit('ConvertRpiS32F32', [F32(cx, src(cx, o, 0))], [], { float: cx.floatMode() }));
+    result(cx, o, cx.b.emit('ConvertRpiS32F32', [F32(cx, src(cx, o, 0))], NO_IMMS, { float: cx.floatMode() }));
   },
   // ISA: D = S0[3:0] as a signed 4-bit integer / 16 (the conversion and the scaling are exact).
   v_cvt_off_f32_i4: (cx) => {
     const o = io(cx, 'float');
     const mode = cx.floatMode();
     const n = cx.b.emit('SBfe32', [src(cx, o, 0), cx.u32(0), cx.u32(4)]);
-    const v = cx.b.emit('FMul32', [cx.b.emit('ConvertF32S32', [n], [], { float: mode }), F32(cx, cx.u32(0x3d800000))], [], { float: mode });
+    const v = cx.b.emit('FMul32', [cx.b.emit('ConvertF32S32', [n], NO_IMMS, { float: mode }), F32(cx, cx.u32(0x3d800000))], NO_IMMS, { float: mode });
     out32(cx, o, v, mode);
   },
   // ISA: D = (S2 & ~(0xff << 8 · S1[1:0])) | (u8(S0) << 8 · S1[1:0]).
@@ -218,7 +218,7 @@ export const VALU_FLOAT_MISC: Record<string, Translator> = {
     const o = io(cx, 'int-result');
     const b = cx.b;
     const sh = b.emit('Shl32', [b.emit('And32', [src(cx, o, 1), cx.u32(3)]), cx.u32(3)]);
-    const byte = b.emit('ConvertU8F32', [F32(cx, src(cx, o, 0))], [], { float: cx.floatMode() });
+    const byte = b.emit('ConvertU8F32', [F32(cx, src(cx, o, 0))], NO_IMMS, { float: cx.floatMode() });
     result(cx, o, b.emit('Or32', [b.emit('And32', [src(cx, o, 2), b.emit('Not32', [b.emit('Shl32', [cx.u32(0xff), sh])])]), b.emit('Shl32', [byte, sh])]));
   },
   v_cvt_pknorm_i16_f32: pknorm(false, true), v_cvt_pknorm_u16_f32: pknorm(false, false),
@@ -249,6 +249,6 @@ export const VALU_FLOAT_MISC: Record<string, Translator> = {
     const mode = cx.floatMode();
     const c = cube(cx, o);
     const axis = sel(cx, c.zMajor, c.z, sel(cx, c.yMajor, c.y, c.x));
-    out32(cx, o, cx.b.emit('FMul32', [F32(cx, cx.u32(0x40000000)), F32(cx, axis)], [], { float: mode }), mode);
+    out32(cx, o, cx.b.emit('FMul32', [F32(cx, cx.u32(0x40000000)), F32(cx, axis)], NO_IMMS, { float: mode }), mode);
   },
 };

@@ -16,7 +16,7 @@
 // both, as the interpreter does ('... with clamp/omod is not modelled').
 import type { Operand } from '../../decode/types.js';
 import type { DataType } from '../../isa/types.js';
-import type { FloatMode, Inst } from '../../ir/ir.js';
+import { type FloatMode, type Inst, NO_IMMS } from '../../ir/ir.js';
 import type { Op } from '../../ir/ops.js';
 import { EXEC_LO, type TContext, type Translator, VCC_LO } from '../context.js';
 import { dppLanes } from './dpp.js';
@@ -48,10 +48,13 @@ function io(cx: TContext, mods: OutMods = 'refuse'): Io {
   if (i.mods.omod && mods === 'int-result') cx.fail(`${i.def.mnemonic}: omod on an integer result is not modelled (the interpreter refuses it too)`);
   const defs = i.def.operands.length === i.operands.length ? i.def.operands : undefined;
   if (!defs) cx.fail('operand layout not understood');
-  const srcs: Inst[] = [];
+  // The sources' list made with a slot per operand, the first `n` filled (pushed to from empty, it
+  // grew to 17 slots for two or three; `src` reads an unfilled slot as missing, as one past the end).
+  const ops = i.operands;
+  const srcs = new Array<Inst>(ops.length);
+  let n = 0;
   let maskIn: Inst | undefined, vdst: Operand | undefined, maskDst: Operand | undefined, vdst64 = false;
   // Indexed, with `continue`: no closure per instruction.
-  const ops = i.operands;
   for (let k = 0; k < ops.length; k++) {
     const op = ops[k] as Operand;
     const d = defs[k];
@@ -68,7 +71,7 @@ function io(cx: TContext, mods: OutMods = 'refuse'): Io {
         const lo = cx.lane(op.value, d.type, 0);
         if (op.abs) hi = cx.b.emit('And32', [hi, cx.u32(0x7fffffff)]);
         if (op.neg) hi = cx.b.emit('Xor32', [hi, cx.u32(0x80000000)]);
-        srcs.push(cx.pack(lo, hi));
+        srcs[n++] = cx.pack(lo, hi);
       } else {
         let v = cx.lane(op.value, d.type, 0);
         if (dpp && op.name === 'src0') v = dpp.src0(v);
@@ -76,7 +79,7 @@ function io(cx: TContext, mods: OutMods = 'refuse'): Io {
         if (sdwa) v = sdwaSelect(cx, v, op.name === 'src0' ? sdwa.src0Sel : op.name === 'src1' || op.name === 'vsrc1' ? sdwa.src1Sel ?? 6 : 6, op.sext ?? false);
         if (op.abs) v = cx.b.emit('And32', [v, cx.u32(0x7fffffff)]);
         if (op.neg) v = cx.b.emit('Xor32', [v, cx.u32(0x80000000)]);
-        srcs.push(v);
+        srcs[n++] = v;
       }
     }
   }
@@ -110,12 +113,20 @@ const int = (f: (cx: TContext, s: (k: number) => Inst) => Inst): Translator => (
   const o = io(cx);
   result(cx, o, f(cx, (k) => src(o, k, cx)));
 };
-const bin = (op: Op, swap = false): Translator => int((cx, s) => cx.b.emit(op, swap ? [s(1), s(0)] : [s(0), s(1)]));
+/** A 32-bit binary op (`swap`: of src1, src0); not through `int`, whose accessor was a closure per instruction. */
+const bin = (op: Op, swap = false): Translator => (cx) => {
+  const o = io(cx);
+  let a: Inst, b: Inst;
+  if (swap) { b = src(o, 1, cx); a = src(o, 0, cx); } else { a = src(o, 0, cx); b = src(o, 1, cx); }
+  result(cx, o, cx.b.emit(op, swap ? [b, a] : [a, b]));
+};
 
 /** 32-bit add/sub whose clamp saturates: unsigned to [0, 2^32 − 1], signed to [−2^31, 2^31 − 1]; omod is ignored (as the interpreter). */
 const satBin = (sub: boolean, signed: boolean, swap = false): Translator => (cx) => {
   const o = io(cx, 'int-clamp');
-  const [a, b] = swap ? [src(o, 1, cx), src(o, 0, cx)] : [src(o, 0, cx), src(o, 1, cx)];
+  // Not destructured from a list: a list and (before optimisation) an iterator per instruction.
+  let a: Inst, b: Inst;
+  if (swap) { a = src(o, 1, cx); b = src(o, 0, cx); } else { a = src(o, 0, cx); b = src(o, 1, cx); }
   const x = cx.b;
   let r = x.emit(sub ? 'ISub32' : 'IAdd32', [a, b]);
   if (clamped(cx)) {
@@ -131,12 +142,18 @@ const satBin = (sub: boolean, signed: boolean, swap = false): Translator => (cx)
 };
 
 /** f32 arithmetic: bitcast in, the op with its FloatMode, bitcast out. */
-const f32 = (op: 'FAdd32' | 'FSub32' | 'FMul32' | 'FFma32' | 'FMin32' | 'FMax32' | 'FDivFixup32', order?: readonly number[]): Translator => (cx) => {
-  const o = io(cx, 'f32');
-  const mode = cx.floatMode();
+const f32 = (op: 'FAdd32' | 'FSub32' | 'FMul32' | 'FFma32' | 'FMin32' | 'FMax32' | 'FDivFixup32', order?: readonly number[]): Translator => {
+  // The sources' order chosen once, and the arguments made without a list and closure per instruction.
   const ks = order ?? (op === 'FFma32' || op === 'FDivFixup32' ? [0, 1, 2] : [0, 1]);
-  const args = ks.map((k) => cx.b.emit('BitcastU32F32', [src(o, k, cx)]));
-  result(cx, o, fout(cx, cx.b.emit(op, args, [], { float: mode }), mode));
+  const ternary = ks.length === 3, k0 = ks[0] as number, k1 = ks[1] as number, k2 = ks[2] as number;
+  return (cx) => {
+    const o = io(cx, 'f32');
+    const mode = cx.floatMode();
+    const b = cx.b;
+    const a0 = b.emit('BitcastU32F32', [src(o, k0, cx)]), a1 = b.emit('BitcastU32F32', [src(o, k1, cx)]);
+    const args = ternary ? [a0, a1, b.emit('BitcastU32F32', [src(o, k2, cx)])] : [a0, a1];
+    result(cx, o, fout(cx, b.emit(op, args, NO_IMMS, { float: mode }), mode));
+  };
 };
 
 /**
@@ -147,7 +164,7 @@ const unary = (op: Op, fin: boolean, fo: boolean): Translator => (cx) => {
   const o = io(cx, fo ? 'f32' : 'int-result');
   const a = fin ? cx.b.emit('BitcastU32F32', [src(o, 0, cx)]) : src(o, 0, cx);
   const mode = cx.floatMode();
-  const r = cx.b.emit(op, [a], [], { float: mode });
+  const r = cx.b.emit(op, [a], NO_IMMS, { float: mode });
   result(cx, o, fo ? fout(cx, r, mode) : r);
 };
 /** f32 → f32 unary ops. */
@@ -174,7 +191,8 @@ function classBit(cx: TContext, a: Inst, mask: Inst): Inst {
 /** Carry ops: the result, and the carry as a lane mask. */
 const carry = (sub: boolean, rev: boolean, withIn: boolean): Translator => (cx) => {
   const o = io(cx, 'int-clamp');
-  const [a, b] = rev ? [src(o, 1, cx), src(o, 0, cx)] : [src(o, 0, cx), src(o, 1, cx)];
+  let a: Inst, b: Inst;
+  if (rev) { a = src(o, 1, cx); b = src(o, 0, cx); } else { a = src(o, 0, cx); b = src(o, 1, cx); }
   const cin = withIn ? o.maskIn ?? cx.fail('no carry-in') : cx.b.u1(false);
   const r0 = cx.b.emit(sub ? 'ISub32' : 'IAdd32', [a, b]);
   const r = withIn ? cx.b.emit(sub ? 'ISub32' : 'IAdd32', [r0, cx.b.emit('U1ToU32', [cin])]) : r0;
@@ -203,7 +221,7 @@ const ICMPS: [string, ICmp, ICmp][] = [['eq', 'IEq32', 'IEq32'], ['ne', 'INe32',
 const FPRED = ['f', 'lt', 'eq', 'le', 'gt', 'lg', 'ge', 'o', 'u', 'nge', 'nlg', 'ngt', 'nle', 'neq', 'nlt', 'tru'] as const;
 
 export const VALU: Record<string, Translator> = {
-  v_mov_b32: int((_cx, s) => s(0)),
+  v_mov_b32: (cx) => { const o = io(cx); result(cx, o, src(o, 0, cx)); },
   v_add_nc_u32: satBin(false, false), v_sub_nc_u32: satBin(true, false), v_subrev_nc_u32: satBin(true, false, true),
   v_add_nc_i32: satBin(false, true), v_sub_nc_i32: satBin(true, true),
   v_and_b32: bin('And32'), v_or_b32: bin('Or32'), v_xor_b32: bin('Xor32'),
@@ -319,16 +337,16 @@ export const VALU: Record<string, Translator> = {
   v_cvt_flr_i32_f32: (cx) => {
     const o = io(cx, 'int-result');
     const mode = cx.floatMode();
-    const fl = cx.b.emit('FFloor32', [cx.b.emit('BitcastU32F32', [src(o, 0, cx)])], [], { float: mode });
-    result(cx, o, cx.b.emit('ConvertS32F32', [fl], [], { float: mode }));
+    const fl = cx.b.emit('FFloor32', [cx.b.emit('BitcastU32F32', [src(o, 0, cx)])], NO_IMMS, { float: mode });
+    result(cx, o, cx.b.emit('ConvertS32F32', [fl], NO_IMMS, { float: mode }));
   },
   // min3/max3: min(min(a, b), c) under one mode (the ISA, as the interpreter).
-  v_min3_f32: (cx) => { const o = io(cx, 'f32'); const mode = cx.floatMode(); const a = [0, 1, 2].map((k) => cx.b.emit('BitcastU32F32', [src(o, k, cx)])); result(cx, o, fout(cx, cx.b.emit('FMin32', [cx.b.emit('FMin32', [a[0] as Inst, a[1] as Inst], [], { float: mode }), a[2] as Inst], [], { float: mode }), mode)); },
-  v_max3_f32: (cx) => { const o = io(cx, 'f32'); const mode = cx.floatMode(); const a = [0, 1, 2].map((k) => cx.b.emit('BitcastU32F32', [src(o, k, cx)])); result(cx, o, fout(cx, cx.b.emit('FMax32', [cx.b.emit('FMax32', [a[0] as Inst, a[1] as Inst], [], { float: mode }), a[2] as Inst], [], { float: mode }), mode)); },
+  v_min3_f32: (cx) => { const o = io(cx, 'f32'); const mode = cx.floatMode(); const a = [0, 1, 2].map((k) => cx.b.emit('BitcastU32F32', [src(o, k, cx)])); result(cx, o, fout(cx, cx.b.emit('FMin32', [cx.b.emit('FMin32', [a[0] as Inst, a[1] as Inst], NO_IMMS, { float: mode }), a[2] as Inst], NO_IMMS, { float: mode }), mode)); },
+  v_max3_f32: (cx) => { const o = io(cx, 'f32'); const mode = cx.floatMode(); const a = [0, 1, 2].map((k) => cx.b.emit('BitcastU32F32', [src(o, k, cx)])); result(cx, o, fout(cx, cx.b.emit('FMax32', [cx.b.emit('FMax32', [a[0] as Inst, a[1] as Inst], NO_IMMS, { float: mode }), a[2] as Inst], NO_IMMS, { float: mode }), mode)); },
   v_ldexp_f32: (cx) => {
     const o = io(cx, 'f32');
     const mode = cx.floatMode();
-    result(cx, o, fout(cx, cx.b.emit('FLdexp32', [cx.b.emit('BitcastU32F32', [src(o, 0, cx)]), src(o, 1, cx)], [], { float: mode }), mode));
+    result(cx, o, fout(cx, cx.b.emit('FLdexp32', [cx.b.emit('BitcastU32F32', [src(o, 0, cx)]), src(o, 1, cx)], NO_IMMS, { float: mode }), mode));
   },
   // The division sequence: v_div_scale (value and VCC flag), v_div_fmas (reads VCC), v_div_fixup.
   v_div_scale_f32: (cx) => {
@@ -336,8 +354,8 @@ export const VALU: Record<string, Translator> = {
     const mode = cx.floatMode();
     const args = [0, 1, 2].map((k) => cx.b.emit('BitcastU32F32', [src(o, k, cx)]));
     const active = o.active;
-    const flag = cx.b.emit('FDivScaleFlag32', args, [], { float: mode });
-    result(cx, o, fout(cx, cx.b.emit('FDivScale32', args, [], { float: mode }), mode));
+    const flag = cx.b.emit('FDivScaleFlag32', args, NO_IMMS, { float: mode });
+    result(cx, o, fout(cx, cx.b.emit('FDivScale32', args, NO_IMMS, { float: mode }), mode));
     if (o.maskDst) cx.writeMask(o.maskDst.value, cx.b.emit('AndU1', [active, flag]));
   },
   v_div_fmas_f32: (cx) => {
@@ -346,7 +364,7 @@ export const VALU: Record<string, Translator> = {
     const args = [0, 1, 2].map((k) => cx.b.emit('BitcastU32F32', [src(o, k, cx)]));
     const vccHi = cx.waveSize === 64 ? cx.b.getSgpr(VCC_LO + 1) : cx.u32(0);
     const vcc = cx.b.emit('LaneBit', [cx.b.getSgpr(VCC_LO), vccHi, cx.b.emit('LaneId')]);
-    result(cx, o, fout(cx, cx.b.emit('FDivFmas32', [...args, vcc], [], { float: mode }), mode));
+    result(cx, o, fout(cx, cx.b.emit('FDivFmas32', [...args, vcc], NO_IMMS, { float: mode }), mode));
   },
   v_div_fixup_f32: f32('FDivFixup32'),
   v_cvt_u32_f32: unary('ConvertU32F32', true, false),
@@ -360,7 +378,7 @@ for (let n = 0; n < 4; n++) {
     const o = io(cx, 'f32');
     const mode = cx.floatMode();
     const byte = cx.b.emit('And32', [cx.b.emit('LShr32', [src(o, 0, cx), cx.u32(8 * n)]), cx.u32(0xff)]);
-    result(cx, o, fout(cx, cx.b.emit('ConvertF32U32', [byte], [], { float: mode }), mode));
+    result(cx, o, fout(cx, cx.b.emit('ConvertF32U32', [byte], NO_IMMS, { float: mode }), mode));
   };
 }
 
