@@ -338,22 +338,44 @@ function emitPrologue(o: PrologueOptions) {
 }
 type Prologue = ReturnType<typeof emitPrologue>;
 
-/** The prologue templates by their options (a few sets in practice; bounded for a long-running process). */
-const PROLOGUES = new Map<string, Prologue>();
+/**
+ * The prologue templates by their options: a tree with a level per part of the options
+ * (PROLOGUE_PARTS, in the record's order; a nested record's parts in its field's place), each
+ * level's nodes by the part's number, the template at the node of the last part. Looked up by
+ * numbers, no key built: a key string made of the parts (a piece per option, concatenated, then
+ * hashed by the Map) was about a sixth of a one-instruction kernel's emission. A few sets in
+ * practice; bounded for a long-running process: past MAX_PROLOGUES the tree starts over (a
+ * template made again is the same).
+ */
+class KeyNode<V> {
+  readonly next = new Map<number, KeyNode<V>>();
+  value: V | undefined;
+}
+let PROLOGUES = new KeyNode<Prologue>();
+let prologueCount = 0;
 const MAX_PROLOGUES = 64;
 function prologue(o: PrologueOptions): Prologue {
-  const key = prologueKey(o);
-  let p = PROLOGUES.get(key);
+  let node = keyNode(PROLOGUES, PROLOGUE_PARTS, o);
+  let p = node.value;
   if (!p) {
+    if (prologueCount >= MAX_PROLOGUES) {
+      PROLOGUES = new KeyNode<Prologue>();
+      prologueCount = 0;
+      node = keyNode(PROLOGUES, PROLOGUE_PARTS, o);
+    }
     p = emitPrologue(o);
-    if (PROLOGUES.size >= MAX_PROLOGUES) PROLOGUES.delete(PROLOGUES.keys().next().value as string);
-    PROLOGUES.set(key, p);
+    node.value = p;
+    prologueCount++;
   }
   return p;
 }
 
-/** Each field's part of a key: a record over every field of T, so a field added to T without a part fails the type check. */
-type KeyParts<T> = { readonly [K in keyof T]-?: (v: T[K]) => string | number };
+/**
+ * Each field's part of a key: a number (equal for equal values, different for different ones), or
+ * the parts of a record field's own fields. A record over every field of T, so a field added to T
+ * without a part fails the type check.
+ */
+type KeyParts<T> = { readonly [K in keyof T]-?: ((v: T[K]) => number) | (T[K] extends object ? KeyParts<T[K]> : never) };
 const flag = (b: boolean | undefined): number => (b ? 1 : 0);
 const num = (n: number): number => n;
 /** A set of float widths as a bit mask (a mode's widths are a set: distinct, ascending). */
@@ -363,27 +385,30 @@ function widthMask(widths: readonly (16 | 32 | 64)[]): number {
   return b;
 }
 const CONTROL_PARTS: KeyParts<Required<EntryFloatControls>> = {
-  rounding: (r) => (r === undefined ? '-' : `${r.mode}${widthMask(r.widths)}`),
-  denormPreserve: (d) => (d === undefined ? '-' : widthMask(d.widths)),
+  // 0 for none; odd for RTE, even for RTZ, with the widths above the lowest bit.
+  rounding: (r) => (r === undefined ? 0 : (r.mode === 'RoundingModeRTE' ? 1 : 2) + 2 * widthMask(r.widths)),
+  denormPreserve: (d) => (d === undefined ? 0 : 1 + widthMask(d.widths)),
   signedZeroInfNanPreserve: flag,
   float64: flag,
 };
 const PROLOGUE_PARTS: KeyParts<PrologueOptions> = {
-  ws: num, controls: (c) => partsKey(CONTROL_PARTS, c), bytes: flag, byteStores: flag, atomics: flag, atomics64: flag, clocks: flag,
+  ws: num, controls: CONTROL_PARTS, bytes: flag, byteStores: flag, atomics: flag, atomics64: flag, clocks: flag,
   viaSubgroup: flag, lds: flag, perWorkgroup: flag, permutes: flag, scratch: flag, ringBytes: flag, image: flag,
   ldsCap: num, waveBytes: num, helpers: num,
 };
-/**
- * A short string that tells apart every two values of T: each field's part (`parts`), in the
- * record's order. JSON.stringify of the options built a string of some 400 characters for every
- * kernel.
- */
-function partsKey<T extends object>(parts: KeyParts<T>, o: T): string {
-  let key = '';
-  for (const k in parts) key += `${(parts[k] as (v: T[typeof k]) => string | number)(o[k])},`;
-  return key;
+/** The node of `o` under `node`: a level down per part (`parts`), the nodes not there yet made. */
+function keyNode<V>(node: KeyNode<V>, parts: object, o: object): KeyNode<V> {
+  const ps = parts as Readonly<Record<string, ((v: unknown) => number) | object>>, fields = o as Readonly<Record<string, unknown>>;
+  for (const k in ps) {
+    const part = ps[k];
+    if (typeof part !== 'function') { node = keyNode(node, part as object, fields[k] as object); continue; }
+    const n = (part as (v: unknown) => number)(fields[k]);
+    let next = node.next.get(n);
+    if (next === undefined) { next = new KeyNode<V>(); node.next.set(n, next); }
+    node = next;
+  }
+  return node;
 }
-const prologueKey = (o: PrologueOptions): string => partsKey(PROLOGUE_PARTS, o);
 
 /** The KernelState values that are the wave's (its items'). */
 type WaveValue = 'localIds' | 'inGrid' | 'waveInGroup' | 'scratchBase';
