@@ -1063,7 +1063,10 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
   });
   if (ldsFns && ldsVar !== undefined) emitLdsFunctions(sc, ldsVar, ldsCap, ldsFns);
   if (bytewiseFns && psbU8 !== undefined && tU8 !== undefined) emitBytewiseFunctions(sc, psbU8, tU8, bytewiseFns);
-  return { spirv: m.assemble(), floatOps, faultSites, controlFlow, dispatch: perWorkgroup ? 'workgroup' : 'wave', laneExchange };
+  const spirv = m.assemble();
+  // Nothing uses the module again: its arrays serve the next kernel's (Module.release).
+  m.release();
+  return { spirv, floatOps, faultSites, controlFlow, dispatch: perWorkgroup ? 'workgroup' : 'wave', laneExchange };
 }
 
 /**

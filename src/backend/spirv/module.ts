@@ -55,6 +55,36 @@ const NO_WORDS = new Uint32Array(0);
 const NO_TYPES = new Int32Array(0);
 
 /**
+ * Arrays that modules done with them gave back (Module.release), for the next modules: a new
+ * typed array of a kilobyte or more (outside the JS heap, zeroed) costs about a microsecond, and
+ * a fork's first body chunk was about a tenth of a one-instruction kernel's emission (its value
+ * types' table, 4 KB, as much again where it defines a value). Body chunks (their old words stay:
+ * a chunk's words are written before they are read), shortest first; one value-type table
+ * (zeroed). Bounded: a few, none longer than SPARE_MAX (a large kernel's are collected).
+ */
+const SPARE_CHUNKS: Uint32Array[] = [];
+let spareTypes: Int32Array | undefined;
+const SPARE_COUNT = 4, SPARE_MAX = 1 << 16;
+/** A body chunk of at least `n` words: the longest spare when it is long enough, else a new one. */
+function takeChunk(n: number): Uint32Array {
+  const last = SPARE_CHUNKS[SPARE_CHUNKS.length - 1];
+  if (last !== undefined && last.length >= n) {
+    SPARE_CHUNKS.pop();
+    return last;
+  }
+  return new Uint32Array(n);
+}
+/** Keeps a chunk no body uses any more (past SPARE_COUNT, the shortest goes). */
+function giveChunk(c: Uint32Array): void {
+  if (c.length > SPARE_MAX) return;
+  let k = SPARE_CHUNKS.length;
+  SPARE_CHUNKS.push(c);
+  for (; k > 0 && (SPARE_CHUNKS[k - 1] as Uint32Array).length > c.length; k--) SPARE_CHUNKS[k] = SPARE_CHUNKS[k - 1] as Uint32Array;
+  SPARE_CHUNKS[k] = c;
+  if (SPARE_CHUNKS.length > SPARE_COUNT) SPARE_CHUNKS.shift();
+}
+
+/**
  * A growing stream of words (a function's body): Uint32Array chunks, each twice the size of the one
  * before, written one after another (a full chunk is never copied or written again). A JS array grown
  * by push to the tens of thousands of words of a large kernel's body cost many times more (its growth
@@ -62,10 +92,12 @@ const NO_TYPES = new Int32Array(0);
  * body its copies (and a fork a copy of its template's words).
  */
 class Words {
+  /** `owned`: the module's list of the chunks its bodies took (Module.release gives them back). */
+  constructor(private readonly owned: Uint32Array[]) {}
   /** The chunks before `buf`, as views of their words (never written again: a fork shares them). */
   private readonly full: Uint32Array[] = [];
   // Allocated at the first push (allocating one here was measurable).
-  private buf = NO_WORDS;
+  private buf: Uint32Array = NO_WORDS;
   /** The size of the next chunk. */
   private next = 256;
   /** Words written in the current chunk (`buf`). */
@@ -84,7 +116,8 @@ class Words {
   }
   private grow(n: number): void {
     if (this.length > 0) this.full.push(this.buf.subarray(0, this.length));
-    this.buf = new Uint32Array(Math.max(this.next, n));
+    this.buf = takeChunk(Math.max(this.next, n));
+    this.owned.push(this.buf);
     this.next = 2 * this.buf.length;
     this.length = 0;
   }
@@ -99,12 +132,12 @@ class Words {
   }
   /**
    * A stream that starts with these words (a template's, which takes no more words): its chunks
-   * shared, its own chunks from the first size on, doubling. Not a first chunk sized for a large
-   * body (four times the template's words, thousands): zeroing that was about a tenth of a
-   * one-instruction kernel's recompile, and a large body's doublings copy nothing.
+   * shared, its own chunks (listed in `owned`) from the first size on, doubling. Not a first chunk
+   * sized for a large body (four times the template's words, thousands): zeroing that was about a
+   * tenth of a one-instruction kernel's recompile, and a large body's doublings copy nothing.
    */
-  copy(): Words {
-    const c = new Words();
+  copy(owned: Uint32Array[]): Words {
+    const c = new Words(owned);
     this.chunksTo(c.full as Uint32Array[]);
     return c;
   }
@@ -116,29 +149,73 @@ class Words {
  * large kernel's tens of thousands of ids grew it slowly (as a body did: Words).
  */
 class ValueTypes {
-  // Allocated at the first set (as Words' buffer).
-  private byValue = NO_TYPES;
-  private readonly types = new Map<number, Id>();
+  // Allocated at the first set (as Words' buffer), the types' map too.
+  private byValue: Int32Array = NO_TYPES;
+  private types: Map<number, Id> | undefined;
   private last: Id | undefined;
+  /** One past the highest value set (release zeroes the table up to it). */
+  private top = 0;
   /** A fork's: the template's table, for the values it has none for (not copied). */
   constructor(private readonly inherited?: ValueTypes) {}
   get(value: number): Id | undefined {
     const t = value < this.byValue.length ? this.byValue[value] as number : 0;
-    return t === 0 ? this.inherited?.get(value) : this.types.get(t);
+    return t === 0 ? this.inherited?.get(value) : this.types?.get(t);
   }
   set(value: number, type: Id): void {
     if (value >= this.byValue.length) {
-      const grown = new Int32Array(Math.max(value + 1, 2 * this.byValue.length, 1024));
+      const n = Math.max(value + 1, 2 * this.byValue.length, 1024), spare = spareTypes;
+      let grown: Int32Array;
+      if (spare !== undefined && spare.length >= n) {
+        grown = spare;
+        spareTypes = undefined;
+      } else grown = new Int32Array(n);
       grown.set(this.byValue);
       this.byValue = grown;
     }
     this.byValue[value] = type.value;
+    if (value >= this.top) this.top = value + 1;
     // Runs of values of one type are common: the last type's lookup is skipped.
     if (type !== this.last) {
-      if (!this.types.has(type.value)) this.types.set(type.value, type);
+      const types = this.types ??= new Map();
+      if (!types.has(type.value)) types.set(type.value, type);
       this.last = type;
     }
   }
+  /** Empties the table, its array zeroed and kept for the next module's (spareTypes) when longer than the one kept. */
+  release(): void {
+    const b = this.byValue;
+    if (b.length > 0 && b.length <= SPARE_MAX && (spareTypes === undefined || spareTypes.length < b.length)) {
+      b.fill(0, 0, this.top);
+      spareTypes = b;
+    }
+    this.byValue = NO_TYPES;
+    this.types = undefined;
+    this.last = undefined;
+    this.top = 0;
+  }
+}
+
+/** The module's sections before its functions, in layout order: their index in Module.sections. */
+const SECTION = {
+  capabilities: 0, extensions: 1, imports: 2, entryPoints: 3, executionModes: 4,
+  debugSource: 5, debugNames: 6, debugProcessed: 7, annotations: 8, globals: 9,
+} as const;
+/** The memory model goes after this section (it is kept apart: Module.memoryModel). */
+const BEFORE_MEMORY_MODEL = SECTION.imports;
+
+/**
+ * A template's sections as its forks start them (Module.forkSections): all their words in one
+ * array, each section's after the one before (the memory model's between the imports' and the
+ * entry points'), copied by a fork's assemble in one piece up to each section the fork added to.
+ * Not the sections' arrays themselves: copying those JS arrays into the module's words was about
+ * a twentieth of a one-instruction kernel's emission, and its template's words are most of them.
+ */
+interface ForkSections {
+  readonly words: Uint32Array;
+  /** Where each section's words end in `words` (by SECTION index; the memory model starts the entry points' part). */
+  readonly ends: Int32Array;
+  /** Whether `words` hold a memory model. */
+  readonly memoryModel: boolean;
 }
 
 interface FunctionStreams {
@@ -331,8 +408,8 @@ export class Module {
   private readonly generator: number;
   private nextId = 1;
   private readonly pending = new Set<number>();
-  /** What the builder knows of each type id defined here (typeInfoOf: and in the template). */
-  private readonly types = new Map<number, TypeInfo>();
+  /** What the builder knows of each type id defined here (typeInfoOf: and in the template); made at the first (most forks define none). */
+  private types: Map<number, TypeInfo> | undefined;
   /** Result type by value id. */
   private valueTypes = new ValueTypes();
   /**
@@ -342,19 +419,15 @@ export class Module {
    * (chainOf: else the template's), each a copy of the template's chain with its own entries added.
    */
   private readonly dedup = new Map<number, DedupEntry | DedupEntry[]>();
-  private capabilities: number[] = [];
-  private extensions: number[] = [];
-  private imports: number[] = [];
+  /** The words of each section this module placed (by SECTION index). */
+  private readonly sections: number[][] = [[], [], [], [], [], [], [], [], [], []];
   private memoryModel: number[] | undefined;
-  private entryPoints: number[] = [];
-  private executionModes: number[] = [];
-  private debugSource: number[] = [];
-  private debugNames: number[] = [];
-  private debugProcessed: number[] = [];
-  private annotations: number[] = [];
-  private globals: number[] = [];
-  /** A fork's: the template's words of each section, before its own (ownSections' order). */
-  private inherited: readonly (readonly number[])[] | undefined;
+  /** A fork's: the template's words of each section, before its own. */
+  private inherited: ForkSections | undefined;
+  /** A template's: its sections' words as its forks start them (made at its first fork). */
+  private forkSectionsMade: ForkSections | undefined;
+  /** The body chunks this module took (release gives them back). */
+  private readonly chunks: Uint32Array[] = [];
   /**
    * The closed functions' streams, in order (concatenated once, by assemble); a relocatable
    * function's words with the ids its references become here (patched as assemble copies them:
@@ -383,8 +456,10 @@ export class Module {
   private recorder: Recorded[] | undefined;
   /** The module this one was forked from (its ids are ids here too). */
   private template: Module | undefined;
-  /** Forked: no more instructions or ids. */
+  /** Forked or released: no more instructions or ids. */
   private frozen = false;
+  /** Released: its arrays are others' now (release). */
+  private released = false;
 
   constructor(options: ModuleOptions = {}) {
     this.version = options.version ?? '1.5';
@@ -406,9 +481,36 @@ export class Module {
     };
   }
 
-  /** The sections' own words, in the order `inherited` keeps them. */
-  private ownSections(): (readonly number[])[] {
-    return [this.capabilities, this.extensions, this.imports, this.entryPoints, this.executionModes, this.debugSource, this.debugNames, this.debugProcessed, this.annotations, this.globals];
+  /** The sections' words as this module's forks start them (this module takes no more). */
+  private forkSections(): ForkSections {
+    if (this.forkSectionsMade) return this.forkSectionsMade;
+    const inh = this.inherited, own = this.sections, mm = this.ownMemoryModel();
+    let size = (inh?.words.length ?? 0) + (mm?.length ?? 0);
+    for (let k = 0; k < own.length; k++) size += (own[k] as number[]).length;
+    const words = new Uint32Array(size), ends = new Int32Array(own.length);
+    let at = 0;
+    for (let k = 0; k < own.length; k++) {
+      if (inh) {
+        const from = k === 0 ? 0 : inh.ends[k - 1] as number, to = inh.ends[k] as number;
+        words.set(inh.words.subarray(from, to), at);
+        at += to - from;
+      }
+      const o = own[k] as number[];
+      words.set(o, at);
+      at += o.length;
+      ends[k] = at;
+      if (k === BEFORE_MEMORY_MODEL && mm) {
+        words.set(mm, at);
+        at += mm.length;
+      }
+    }
+    this.forkSectionsMade = { words, ends, memoryModel: mm !== undefined || inh?.memoryModel === true };
+    return this.forkSectionsMade;
+  }
+
+  /** The memory model when this module placed it (a fork's template's is in its inherited words). */
+  private ownMemoryModel(): number[] | undefined {
+    return this.inherited?.memoryModel === true ? undefined : this.memoryModel;
   }
 
   /** Whether `v` is an id of this module: its own, or one of the module it was forked from. */
@@ -418,9 +520,9 @@ export class Module {
     return o === this || (t !== undefined && (o === t || (t.template !== undefined && t.owns(v))));
   }
 
-  /** Throws once the module is forked (a template takes nothing more). */
+  /** Throws once the module is forked (a template takes nothing more) or released. */
   private writable(op: string): void {
-    if (this.frozen) throw new BuilderError(op, 'the module was forked: it takes no more instructions or ids');
+    if (this.frozen) throw new BuilderError(op, this.released ? 'the module was released: it takes nothing more' : 'the module was forked: it takes no more instructions or ids');
   }
 
   /**
@@ -432,25 +534,24 @@ export class Module {
    */
   fork(): Module {
     if (this.recorder) throw new BuilderError('fork', 'a module cannot be forked while it records a function');
+    if (this.released) throw new BuilderError('fork', 'the module was released');
     this.frozen = true;
     const f = new Module({ version: this.version, generator: this.generator });
     // The type, constant and dedup tables are not copied: the fork looks in this module's after its own.
     f.template = this;
     f.nextId = this.nextId;
-    for (const n of this.pending) f.pending.add(n);
+    if (this.pending.size > 0) for (const n of this.pending) f.pending.add(n);
     f.valueTypes = new ValueTypes(this.valueTypes);
-    // The sections' words so far are the fork's first words of each (this module's arrays, which it
-    // never changes again; a template that is itself a fork: its inherited words, then its own). The
-    // fork's own sections start empty: copying the template's was most of what a fork cost, and
-    // the copies grew again at the fork's first constant or decoration.
-    const own = this.ownSections();
-    const inh = this.inherited;
-    f.inherited = inh === undefined ? own : own.map((x, k) => (inh[k] as readonly number[]).concat(x));
+    // The sections' words so far are the fork's first words of each (this module's, in one array
+    // made at its first fork: it never changes them again). The fork's own sections start empty:
+    // copying the template's was most of what a fork cost, and the copies grew again at the
+    // fork's first constant or decoration.
+    f.inherited = this.forkSections();
     f.memoryModel = this.memoryModel;
     // Closed functions' words are never changed: shared.
     for (let k = 0; k < this.functions.length; k++) f.functions.push(this.functions[k] as ArrayLike<number> | Relocated);
     const fn = this.current;
-    if (fn) f.current = { name: fn.name, header: fn.header.slice(), firstLabel: fn.firstLabel, vars: fn.vars.slice(), body: fn.body.copy() };
+    if (fn) f.current = { name: fn.name, header: fn.header.slice(), firstLabel: fn.firstLabel, vars: fn.vars.slice(), body: fn.body.copy(f.chunks) };
     f.openLabel = this.openLabel;
     f.glslSet = this.glslSet;
     return f;
@@ -533,7 +634,7 @@ export class Module {
       words[resultIndex] = id.value;
       if (resultType) this.valueTypes.set(id.value, resultType);
       if (info.class === 'Type-Declaration') {
-        this.types.set(id.value, { op: op as OpName, operands: words.slice(resultIndex + 1) });
+        (this.types ??= new Map()).set(id.value, { op: op as OpName, operands: words.slice(resultIndex + 1) });
       }
     }
     if (kind !== undefined && keyWords !== undefined) {
@@ -752,7 +853,7 @@ export class Module {
 
   /** What the builder knows of the type numbered `t`: defined here, else in the template. */
   private typeInfoOf(t: number): TypeInfo | undefined {
-    return this.types.get(t) ?? this.template?.typeInfoOf(t);
+    return this.types?.get(t) ?? this.template?.typeInfoOf(t);
   }
 
   /** Puts the instruction (its opcode word `head`, then `words`) into its section; true when that is the open function's words. */
@@ -760,25 +861,25 @@ export class Module {
     const fn = this.current;
     switch (op) {
       case 'OpCapability':
-        appendInst(this.capabilities, head, words);
+        appendInst(this.sections[SECTION.capabilities] as number[], head, words);
         (this.declaredCaps ??= new Set()).add(String(operands[0]));
         return false;
       case 'OpExtension':
-        appendInst(this.extensions, head, words);
+        appendInst(this.sections[SECTION.extensions] as number[], head, words);
         (this.declaredExts ??= new Set()).add(String(operands[0]));
         return false;
-      case 'OpExtInstImport': appendInst(this.imports, head, words); return false;
+      case 'OpExtInstImport': appendInst(this.sections[SECTION.imports] as number[], head, words); return false;
       case 'OpMemoryModel':
         if (this.memoryModel) throw new BuilderError(op, 'the module already has a memory model');
         this.memoryModel = [head, ...words];
         return false;
-      case 'OpEntryPoint': appendInst(this.entryPoints, head, words); return false;
+      case 'OpEntryPoint': appendInst(this.sections[SECTION.entryPoints] as number[], head, words); return false;
       case 'OpExecutionMode':
-      case 'OpExecutionModeId': appendInst(this.executionModes, head, words); return false;
-      case 'OpModuleProcessed': appendInst(this.debugProcessed, head, words); return false;
+      case 'OpExecutionModeId': appendInst(this.sections[SECTION.executionModes] as number[], head, words); return false;
+      case 'OpModuleProcessed': appendInst(this.sections[SECTION.debugProcessed] as number[], head, words); return false;
       case 'OpFunction':
         if (fn) throw new BuilderError(op, `function ${fn.name} is still open (no OpFunctionEnd)`);
-        this.current = { name: `%${words[1] ?? '?'}`, header: [head, ...words], firstLabel: undefined, vars: [], body: new Words() };
+        this.current = { name: `%${words[1] ?? '?'}`, header: [head, ...words], firstLabel: undefined, vars: [], body: new Words(this.chunks) };
         return true;
       case 'OpFunctionParameter':
         if (!fn || fn.firstLabel) throw new BuilderError(op, 'must follow OpFunction, before the first label');
@@ -803,18 +904,18 @@ export class Module {
           appendInst(fn.vars, head, words);
           return true;
         }
-        appendInst(this.globals, head, words);
+        appendInst(this.sections[SECTION.globals] as number[], head, words);
         return false;
       case 'OpUndef':
       case 'OpLine':
       case 'OpNoLine':
-        appendInst(fn ? fn.body : this.globals, head, words);
+        appendInst(fn ? fn.body : this.sections[SECTION.globals] as number[], head, words);
         return fn !== undefined;
     }
-    if (DEBUG_SOURCE.has(op)) { appendInst(this.debugSource, head, words); return false; }
-    if (DEBUG_NAMES.has(op)) { appendInst(this.debugNames, head, words); return false; }
-    if (info.class === 'Annotation') { appendInst(this.annotations, head, words); return false; }
-    if (info.class === 'Type-Declaration' || info.class === 'Constant-Creation') { appendInst(this.globals, head, words); return false; }
+    if (DEBUG_SOURCE.has(op)) { appendInst(this.sections[SECTION.debugSource] as number[], head, words); return false; }
+    if (DEBUG_NAMES.has(op)) { appendInst(this.sections[SECTION.debugNames] as number[], head, words); return false; }
+    if (info.class === 'Annotation') { appendInst(this.sections[SECTION.annotations] as number[], head, words); return false; }
+    if (info.class === 'Type-Declaration' || info.class === 'Constant-Creation') { appendInst(this.sections[SECTION.globals] as number[], head, words); return false; }
     if (!fn) throw new BuilderError(op, 'outside a function');
     if (!fn.firstLabel) throw new BuilderError(op, `before the first OpLabel of function ${fn.name}`);
     appendInst(fn.body, head, words);
@@ -1048,6 +1149,7 @@ export class Module {
 
   /** The module as SPIR-V words: header (magic, version, generator, bound, 0) and the sections in layout order. */
   assemble(): Uint32Array {
+    if (this.released) throw new BuilderError('assemble', 'the module was released');
     if (this.current) throw new BuilderError('assemble', `function ${this.current.name} is still open (no OpFunctionEnd)`);
     if (!this.memoryModel) throw new BuilderError('assemble', 'the module has no OpMemoryModel');
     if (this.pending.size > 0) {
@@ -1055,25 +1157,44 @@ export class Module {
       throw new BuilderError('assemble', `allocated ids never defined: ${ids}${this.pending.size > 8 ? ', ...' : ''}`);
     }
     const v = versionNumber(this.version);
-    const header = [MAGIC_NUMBER, (Math.floor(v / 100) << 16) | ((v % 100) << 8), this.generator >>> 0, this.nextId, 0];
-    // Each section: a fork's inherited words, then its own (ownSections' order; the memory model after the imports).
-    const own = this.ownSections(), inh = this.inherited;
-    // Only the non-empty ones listed (most of a fork's own sections are empty: fewer pushes, no growth of the list).
-    const sections: ArrayLike<number>[] = [header];
-    for (let k = 0; k < own.length; k++) {
-      const i = inh !== undefined ? inh[k] as readonly number[] : undefined, o = own[k] as readonly number[];
-      if (i !== undefined && i.length > 0) sections.push(i);
-      if (o.length > 0) sections.push(o);
-      if (k === 2) sections.push(this.memoryModel);
-    }
+    // Each section: a fork's inherited words, then its own (the memory model after the imports).
+    const own = this.sections, inh = this.inherited, mm = this.ownMemoryModel();
+    const inherited = inh?.words ?? NO_WORDS;
     const words = (x: ArrayLike<number> | Relocated): ArrayLike<number> => ((x as Relocated).f !== undefined ? (x as Relocated).f.words : x as ArrayLike<number>);
-    let size = 0;
+    let size = 5 + inherited.length + (mm?.length ?? 0);
     // Indexed loops (for…of made iterator results: assemble runs once per module).
-    for (let k = 0; k < sections.length; k++) size += (sections[k] as ArrayLike<number>).length;
+    for (let k = 0; k < own.length; k++) size += (own[k] as number[]).length;
     for (let k = 0; k < this.functions.length; k++) size += words(this.functions[k] as ArrayLike<number> | Relocated).length;
     const out = new Uint32Array(size);
-    let at = 0;
-    for (let k = 0; k < sections.length; k++) { const s = sections[k] as ArrayLike<number>; out.set(s, at); at += s.length; }
+    out[0] = MAGIC_NUMBER;
+    out[1] = (Math.floor(v / 100) << 16) | ((v % 100) << 8);
+    out[2] = this.generator >>> 0;
+    out[3] = this.nextId;
+    out[4] = 0;
+    let at = 5;
+    // The inherited words in one piece up to each section with words of this module's (most of a
+    // fork's sections have none), then those.
+    let from = 0;
+    for (let k = 0; k < own.length; k++) {
+      const o = own[k] as number[], extra = k === BEFORE_MEMORY_MODEL ? mm : undefined;
+      if (o.length === 0 && extra === undefined) continue;
+      const to = inh !== undefined ? inh.ends[k] as number : 0;
+      if (to > from) {
+        out.set(from === 0 && to === inherited.length ? inherited : inherited.subarray(from, to), at);
+        at += to - from;
+        from = to;
+      }
+      out.set(o, at);
+      at += o.length;
+      if (extra !== undefined) {
+        out.set(extra, at);
+        at += extra.length;
+      }
+    }
+    if (from < inherited.length) {
+      out.set(from === 0 ? inherited : inherited.subarray(from), at);
+      at += inherited.length - from;
+    }
     for (let k = 0; k < this.functions.length; k++) {
       const x = this.functions[k] as ArrayLike<number> | Relocated;
       const w = words(x);
@@ -1086,6 +1207,21 @@ export class Module {
       at += w.length;
     }
     return out;
+  }
+
+  /**
+   * Done with the module (after assemble): its body chunks and value-type table are given back
+   * for the next modules' (SPARE_CHUNKS), and it takes nothing more (instructions, ids, forks,
+   * assemble) and answers no more typeOf. A BuilderError for a module that was forked (its
+   * forks share its words).
+   */
+  release(): void {
+    if (this.frozen) throw new BuilderError('release', this.released ? 'the module was released already' : 'the module was forked: its forks share its words');
+    this.frozen = true;
+    this.released = true;
+    for (let k = 0; k < this.chunks.length; k++) giveChunk(this.chunks[k] as Uint32Array);
+    this.chunks.length = 0;
+    this.valueTypes.release();
   }
 }
 
