@@ -29,7 +29,7 @@
 //
 // Emission runs from an explicit work stack, not recursion: a chain of thousands of blocks nests
 // that deep in the dominator tree.
-import { type Block, type Inst, type IrFunction, InstMap } from '../../ir/ir.js';
+import type { Block, Inst, IrFunction } from '../../ir/ir.js';
 import type { IrType } from '../../ir/ops.js';
 import type { Module } from './module.js';
 import type { Id } from './operands.js';
@@ -105,11 +105,55 @@ class LazyFunnel implements Funnel {
   }
 }
 
+/**
+ * The SPIR-V value of each instruction, by its id: a slot per id (0: none, else 1 + the value's
+ * index in `values`), kept from one emission to the next with only the slots set cleared (`clear`).
+ * An InstMap made per kernel (a typed array of the function's ids, outside the JS heap unless tiny)
+ * was about a twelfth of a one-instruction kernel's emission.
+ */
+class Defs {
+  private slots = new Int32Array(0);
+  private readonly values: Id[] = [];
+  /** The ids set, in order (the slots `clear` zeroes). */
+  private readonly ids: number[] = [];
+  get(i: Inst): Id | undefined {
+    const id = i.id;
+    const s = id < this.slots.length ? this.slots[id] as number : 0;
+    return s === 0 ? undefined : this.values[s - 1];
+  }
+  set(i: Inst, v: Id): void {
+    const id = i.id;
+    if (id >= this.slots.length) {
+      const grown = new Int32Array(Math.max(id + 1, 2 * this.slots.length, 256));
+      grown.set(this.slots);
+      this.slots = grown;
+    }
+    const s = this.slots[id] as number;
+    if (s !== 0) { this.values[s - 1] = v; return; }
+    this.values.push(v);
+    this.ids.push(id);
+    this.slots[id] = this.values.length;
+  }
+  /** No values (none kept: they belong to a module). */
+  clear(): void {
+    for (let k = 0; k < this.ids.length; k++) this.slots[this.ids[k] as number] = 0;
+    this.ids.length = 0;
+    this.values.length = 0;
+  }
+  /** Whether to keep the table for the next emission (not one sized for a very large kernel). */
+  get keep(): boolean {
+    return this.slots.length <= 1 << 18;
+  }
+}
+/** The table of the last emission, cleared (one emission takes it at a time; a failed one does not give it back). */
+let spareDefs: Defs | undefined;
+
 /** Emits `fn`'s blocks into the open function, from its open block (the launch code), as `plan` places them. */
 export function emitStructured(sc: Scalars, kernel: KernelState, fn: IrFunction, plan: FlowPlan): void {
   const { m, tU32, tBool, c32 } = sc;
   // The SPIR-V value of each instruction.
-  const defs = new InstMap<Id>(fn.idCount);
+  const defs = spareDefs ?? new Defs();
+  spareDefs = undefined;
   const work: (() => void)[] = [];
   const internal = (why: string): never => { throw new CompileError(`internal (structured control flow): ${why}`); };
   const cur = (): Id => m.currentLabel ?? internal('no open block');
@@ -421,4 +465,6 @@ export function emitStructured(sc: Scalars, kernel: KernelState, fn: IrFunction,
   const top = funnel('top');
   enter(entry, phisOf(entry).map((p) => zero(p.type)), { scope: undefined, loop: undefined, out: top });
   while (work.length > 0) (work.pop() as () => void)();
+  defs.clear();
+  if (defs.keep) spareDefs = defs;
 }
