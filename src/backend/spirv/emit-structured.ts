@@ -107,15 +107,19 @@ class LazyFunnel implements Funnel {
 
 /**
  * The SPIR-V value of each instruction, by its id: a slot per id (0: none, else 1 + the value's
- * index in `values`), kept from one emission to the next with only the slots set cleared (`clear`).
- * An InstMap made per kernel (a typed array of the function's ids, outside the JS heap unless tiny)
- * was about a twelfth of a one-instruction kernel's emission.
+ * index in `values`), kept from one emission to the next, cleared up to the highest id set
+ * (`clear`). An InstMap made per kernel (a typed array of the function's ids, outside the JS heap
+ * unless tiny) was about a twelfth of a one-instruction kernel's emission.
  */
 class Defs {
   private slots = new Int32Array(0);
   private readonly values: Id[] = [];
-  /** The ids set, in order (the slots `clear` zeroes). */
-  private readonly ids: number[] = [];
+  /** One past the highest id set. */
+  private top = 0;
+  /** Room for ids below `n` (`IrFunction.idCount`; more are taken too). */
+  reserve(n: number): void {
+    if (n > this.slots.length) this.slots = new Int32Array(n);
+  }
   get(i: Inst): Id | undefined {
     const id = i.id;
     const s = id < this.slots.length ? this.slots[id] as number : 0;
@@ -124,20 +128,20 @@ class Defs {
   set(i: Inst, v: Id): void {
     const id = i.id;
     if (id >= this.slots.length) {
-      const grown = new Int32Array(Math.max(id + 1, 2 * this.slots.length, 256));
+      const grown = new Int32Array(Math.max(id + 1, 2 * this.slots.length));
       grown.set(this.slots);
       this.slots = grown;
     }
     const s = this.slots[id] as number;
     if (s !== 0) { this.values[s - 1] = v; return; }
     this.values.push(v);
-    this.ids.push(id);
     this.slots[id] = this.values.length;
+    if (id >= this.top) this.top = id + 1;
   }
   /** No values (none kept: they belong to a module). */
   clear(): void {
-    for (let k = 0; k < this.ids.length; k++) this.slots[this.ids[k] as number] = 0;
-    this.ids.length = 0;
+    this.slots.fill(0, 0, this.top);
+    this.top = 0;
     this.values.length = 0;
   }
   /** Whether to keep the table for the next emission (not one sized for a very large kernel). */
@@ -154,6 +158,7 @@ export function emitStructured(sc: Scalars, kernel: KernelState, fn: IrFunction,
   // The SPIR-V value of each instruction.
   const defs = spareDefs ?? new Defs();
   spareDefs = undefined;
+  defs.reserve(fn.idCount);
   const work: (() => void)[] = [];
   const internal = (why: string): never => { throw new CompileError(`internal (structured control flow): ${why}`); };
   const cur = (): Id => m.currentLabel ?? internal('no open block');
