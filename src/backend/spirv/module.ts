@@ -608,8 +608,12 @@ export class Module {
     return this.define(op, info, operands, enc.words, enc.resultIndex, enc.resultType, result, idAt);
   }
 
-  /** An encoded instruction (the result's word 0): deduplicated, given its result id, placed. */
-  private define(op: string, info: OpInfo, operands: readonly unknown[], words: number[], resultIndex: number, resultType: Id | undefined, result: Id | undefined, idAt: number[] | undefined): Id | undefined {
+  /**
+   * An encoded instruction (the result's word 0): deduplicated, given its result id, placed.
+   * `words` become the key it is deduplicated by (the result's word 0 again once placed), unless
+   * the caller `reuses` them (then a copy).
+   */
+  private define(op: string, info: OpInfo, operands: readonly unknown[], words: number[], resultIndex: number, resultType: Id | undefined, result: Id | undefined, idAt: number[] | undefined, reuses = false): Id | undefined {
     this.writable(op);
     const kind = this.dedupKind(op, info);
     const hash = kind !== undefined ? dedupHash(info.opcode, words) : 0;
@@ -621,8 +625,9 @@ export class Module {
         return seen ?? undefined;
       }
     }
-    // The key's words as looked up (before the result id is written into them).
-    const keyWords = kind !== undefined ? words.slice() : undefined;
+    // The key's words as looked up: the caller's array itself (its result word is 0 again below),
+    // not a copy for every new type, constant and decoration.
+    const keyWords = kind === undefined ? undefined : reuses ? words.slice() : words;
     let id: Id | undefined;
     if (resultIndex >= 0) {
       if (result) {
@@ -658,6 +663,8 @@ export class Module {
       if (resultIndex >= 0) ids.push(resultIndex + 1);
       this.recorder.push({ op, info, inst, ids, result: resultIndex >= 0 ? resultIndex + 1 : -1, inFunction });
     }
+    // Placed (copied): the key's result word as it was looked up.
+    if (keyWords === words && resultIndex >= 0) words[resultIndex] = 0;
     return id;
   }
 
@@ -1136,12 +1143,12 @@ export class Module {
     num[g + f.locals] = fn.value;
     for (let k = 0; k < g; k++) {
       const x = f.globals[k] as RelocatableGlobal;
-      // The words patched in an array reused for each length: define keeps no reference to it
-      // (most of them find an identical instruction, and those it places it copies).
+      // The words patched in an array reused for each length: define is told so, and keeps no
+      // reference to it (most of them find an identical instruction; it copies those it places).
       const words = wordArray(x.words.length);
       for (let j = 0; j < words.length; j++) words[j] = x.words[j] as number;
       for (let j = 0; j < x.ids.length; j++) { const p = x.ids[j] as number; words[p] = num[words[p] as number] as number; }
-      const id = this.define(x.op, x.info, NO_OPERANDS, words, x.result, x.resultType >= 0 ? typeIds[x.resultType] : undefined, undefined, undefined);
+      const id = this.define(x.op, x.info, NO_OPERANDS, words, x.result, x.resultType >= 0 ? typeIds[x.resultType] : undefined, undefined, undefined, true);
       if (id) { num[k] = id.value; typeIds[k] = id; }
     }
     this.functions.push({ f, ids: num });
