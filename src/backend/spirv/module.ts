@@ -602,7 +602,8 @@ export class Module {
       if (r !== GENERAL) return r;
     }
     const idAt = this.recorder ? [] : undefined;
-    const enc = encodeOperands(op, info.operands, operands, this.ctx, idAt);
+    // An instruction of no operands (OpFunctionEnd, every kernel's) without the encoder and its view of the module.
+    const enc = info.operands.length === 0 && operands.length === 0 ? { words: [], resultIndex: -1, resultType: undefined } : encodeOperands(op, info.operands, operands, this.ctx, idAt);
     if (enc.resultIndex < 0 && result) throw new BuilderError(op, 'has no result id to define');
     if (enc.words.length + 1 > MAX_WORDS) throw new BuilderError(op, `is ${enc.words.length + 1} words, more than ${MAX_WORDS}`);
     return this.define(op, info, operands, enc.words, enc.resultIndex, enc.resultType, result, idAt);
