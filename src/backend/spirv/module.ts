@@ -238,6 +238,14 @@ const OP_CONSTANT = opInfo('OpConstant') as OpInfo;
 /** An OpLabel's opcode word. */
 const LABEL_HEAD = (2 << 16 | (opInfo('OpLabel') as OpInfo).opcode) >>> 0;
 
+/** The NumericType of an integer or float type (undefined for any other type, or none). */
+function numericOf(info: TypeInfo | undefined): NumericType | undefined {
+  if (!info) return undefined;
+  const width = info.operands[0];
+  if (info.op === 'OpTypeInt' && width !== undefined) return numeric('int', width, info.operands[1] === 1);
+  if (info.op === 'OpTypeFloat' && width !== undefined) return numeric('float', width, true);
+  return undefined;
+}
 /** The NumericType of each kind, width and signedness asked for so far, shared (asked for every new constant: one object each was measurable). */
 const NUMERIC_TYPES = new Map<number, NumericType>();
 function numeric(kind: 'int' | 'float', width: number, signed: boolean): NumericType {
@@ -576,12 +584,7 @@ export class Module {
   }
 
   private numericType(t: Id): NumericType | undefined {
-    const info = this.typeInfoOf(t.value);
-    if (!info) return undefined;
-    const width = info.operands[0];
-    if (info.op === 'OpTypeInt' && width !== undefined) return numeric('int', width, info.operands[1] === 1);
-    if (info.op === 'OpTypeFloat' && width !== undefined) return numeric('float', width, true);
-    return undefined;
+    return numericOf(this.typeInfoOf(t.value));
   }
 
   /**
@@ -643,16 +646,7 @@ export class Module {
         (this.types ??= new Map()).set(id.value, { op: op as OpName, operands: words.slice(resultIndex + 1) });
       }
     }
-    if (kind !== undefined && keyWords !== undefined) {
-      const entry: DedupEntry = { kind, words: keyWords, id: id ?? null };
-      const chain = this.dedup.get(hash);
-      if (Array.isArray(chain)) chain.push(entry);
-      else if (chain !== undefined) this.dedup.set(hash, [chain, entry]);
-      else {
-        const inherited = this.template?.chainOf(hash);
-        this.dedup.set(hash, inherited === undefined ? entry : Array.isArray(inherited) ? [...inherited, entry] : [inherited, entry]);
-      }
-    }
+    if (kind !== undefined && keyWords !== undefined) this.addDedup(hash, { kind, words: keyWords, id: id ?? null });
     // The opcode word and the operand words go into the section apart (no array made of them for
     // every type, constant and decoration).
     const head = ((words.length + 1) << 16 | info.opcode) >>> 0;
@@ -667,6 +661,17 @@ export class Module {
     // Placed (copied): the key's result word as it was looked up.
     if (keyWords === words && resultIndex >= 0) words[resultIndex] = 0;
     return id;
+  }
+
+  /** Adds a deduplicated instruction to the chain of its hash (a fork's: a copy of its template's chain first). */
+  private addDedup(hash: number, entry: DedupEntry): void {
+    const chain = this.dedup.get(hash);
+    if (Array.isArray(chain)) chain.push(entry);
+    else if (chain !== undefined) this.dedup.set(hash, [chain, entry]);
+    else {
+      const inherited = this.template?.chainOf(hash);
+      this.dedup.set(hash, inherited === undefined ? entry : Array.isArray(inherited) ? [...inherited, entry] : [inherited, entry]);
+    }
   }
 
   /** Marks an allocated, undefined id of this module as defined now. */
@@ -975,7 +980,8 @@ export class Module {
       if (typeof value !== 'boolean') throw new BuilderError('constant', `a bool constant needs true or false, got ${describe(value)}`);
       return (value ? this.emit('OpConstantTrue', [type]) : this.emit('OpConstantFalse', [type])) as Id;
     }
-    const nt = this.numericType(type);
+    // From the type's entry looked up above (not a second lookup through the templates).
+    const nt = numericOf(info);
     if (!nt) throw new BuilderError('constant', `${type.toString()} is not a bool, integer or float type`);
     if (nt.kind === 'int') {
       // A 32-bit integer in range whatever the signedness: its word is its value.
@@ -1008,13 +1014,33 @@ export class Module {
    */
   private constant32(type: Id, word: number): Id {
     if (this.recorder || !this.owns(type)) return this.emit('OpConstant', [type, word]) as Id;
-    return this.define('OpConstant', OP_CONSTANT, NO_OPERANDS, [type.value, 0, word], 1, type, undefined, undefined) as Id;
+    return this.defineConstant(type, [type.value, 0, word]);
   }
 
   /** A 64-bit OpConstant of `type` whose literal's dwords are `lo` and `hi`: as constant32, two literal words (low first). */
   private constant64(type: Id, lo: number, hi: number): Id {
     if (this.recorder || !this.owns(type)) return this.emit('OpConstant', [type, BigInt(hi) * TWO_32 + BigInt(lo)]) as Id;
-    return this.define('OpConstant', OP_CONSTANT, NO_OPERANDS, [type.value, 0, lo, hi], 1, type, undefined, undefined) as Id;
+    return this.defineConstant(type, [type.value, 0, lo, hi]);
+  }
+
+  /**
+   * define's work for an OpConstant of this module's `type` whose words are `words` (the type, 0
+   * for the result, the literal's words), not while recording: deduplicated, given its result id,
+   * placed in the globals, as define does it, without the questions define asks of any
+   * instruction (which kind of deduplication, which section; a small kernel makes a few dozen).
+   */
+  private defineConstant(type: Id, words: number[]): Id {
+    this.writable('OpConstant');
+    const hash = dedupHash(OP_CONSTANT.opcode, words);
+    const seen = this.dedupFind(hash, 'OpConstant', words);
+    if (seen) return seen;
+    const id = new Id(this.nextId++, this);
+    this.valueTypes.set(id.value, type);
+    this.addDedup(hash, { kind: 'OpConstant', words, id });
+    const globals = this.sections[SECTION.globals] as number[];
+    globals.push(((words.length + 1) << 16 | OP_CONSTANT.opcode) >>> 0, type.value, id.value);
+    for (let k = 2; k < words.length; k++) globals.push(words[k] as number);
+    return id;
   }
 
   /** A scalar integer or float constant from its exact bit pattern (a bigint for 64-bit types). */
