@@ -434,7 +434,7 @@ export class Module {
   private inherited: ForkSections | undefined;
   /** A template's: its sections' words as its forks start them (made at its first fork). */
   private forkSectionsMade: ForkSections | undefined;
-  /** The body chunks this module took (release gives them back). */
+  /** The chunks this module took, for bodies and relocated functions' ids (release gives them back). */
   private readonly chunks: Uint32Array[] = [];
   /**
    * The closed functions' streams, in order (concatenated once, by assemble); a relocatable
@@ -1162,7 +1162,9 @@ export class Module {
     if (this.current) throw new BuilderError('emitRelocatable', `function ${this.current.name} is still open (no OpFunctionEnd)`);
     this.claim('emitRelocatable', fn);
     const g = f.globals.length;
-    const num = new Uint32Array(g + f.locals + 1);
+    // A chunk's array (taken back at release; a new typed array per helper per kernel was measurable), every entry read written below.
+    const num = takeChunk(g + f.locals + 1);
+    this.chunks.push(num);
     const typeIds: (Id | undefined)[] = new Array<Id | undefined>(g);
     const base = this.nextId;
     this.nextId += f.locals;
@@ -1176,7 +1178,7 @@ export class Module {
       for (let j = 0; j < words.length; j++) words[j] = x.words[j] as number;
       for (let j = 0; j < x.ids.length; j++) { const p = x.ids[j] as number; words[p] = num[words[p] as number] as number; }
       const id = this.define(x.op, x.info, NO_OPERANDS, words, x.result, x.resultType >= 0 ? typeIds[x.resultType] : undefined, undefined, undefined, true);
-      if (id) { num[k] = id.value; typeIds[k] = id; }
+      if (id) { num[k] = id.value; typeIds[k] = id; } else num[k] = 0;
     }
     this.functions.push({ f, ids: num });
   }
