@@ -355,13 +355,13 @@ let PROLOGUES = new KeyNode<Prologue>();
 let prologueCount = 0;
 const MAX_PROLOGUES = 64;
 function prologue(o: PrologueOptions): Prologue {
-  let node = keyNode(PROLOGUES, PROLOGUE_PARTS, o);
+  let node = keyNode(PROLOGUES, PROLOGUE_LEVELS, o);
   let p = node.value;
   if (!p) {
     if (prologueCount >= MAX_PROLOGUES) {
       PROLOGUES = new KeyNode<Prologue>();
       prologueCount = 0;
-      node = keyNode(PROLOGUES, PROLOGUE_PARTS, o);
+      node = keyNode(PROLOGUES, PROLOGUE_LEVELS, o);
     }
     p = emitPrologue(o);
     node.value = p;
@@ -396,13 +396,47 @@ const PROLOGUE_PARTS: KeyParts<PrologueOptions> = {
   viaSubgroup: flag, lds: flag, perWorkgroup: flag, permutes: flag, scratch: flag, ringBytes: flag, image: flag,
   ldsCap: num, waveBytes: num, helpers: num,
 };
-/** The node of `o` under `node`: a level down per part (`parts`), the nodes not there yet made. */
-function keyNode<V>(node: KeyNode<V>, parts: object, o: object): KeyNode<V> {
-  const ps = parts as Readonly<Record<string, ((v: unknown) => number) | object>>, fields = o as Readonly<Record<string, unknown>>;
+/** A level of the tree: the number of a part of the options (or of several flags, a bit each). */
+type Level = (o: object) => number;
+/**
+ * The levels of `parts`, in the record's order, made once: a nested record's levels in its
+ * field's place, and each run of flag parts one level of a bit per flag (the prologue's twelve
+ * flags one lookup, not twelve; walking the record per kernel, its keys and fields by name, was
+ * half the lookup).
+ */
+function levels(parts: object): Level[] {
+  const out: Level[] = [];
+  const ps = parts as Readonly<Record<string, ((v: unknown) => number) | object>>;
+  let flags: string[] = [];
+  const endFlags = (): void => {
+    if (flags.length === 0) return;
+    const ks = flags;
+    out.push((o) => {
+      let b = 0;
+      for (let j = 0; j < ks.length; j++) if ((o as Readonly<Record<string, unknown>>)[ks[j] as string]) b |= 1 << j;
+      return b;
+    });
+    flags = [];
+  };
   for (const k in ps) {
-    const part = ps[k];
-    if (typeof part !== 'function') { node = keyNode(node, part as object, fields[k] as object); continue; }
-    const n = (part as (v: unknown) => number)(fields[k]);
+    const part = ps[k] as ((v: unknown) => number) | object;
+    if (part === flag) {
+      if (flags.length === 30) endFlags();
+      flags.push(k);
+      continue;
+    }
+    endFlags();
+    if (typeof part === 'function') out.push((o) => (part as (v: unknown) => number)((o as Readonly<Record<string, unknown>>)[k]));
+    else for (const l of levels(part)) out.push((o) => l((o as Readonly<Record<string, object>>)[k] as object));
+  }
+  endFlags();
+  return out;
+}
+const PROLOGUE_LEVELS = levels(PROLOGUE_PARTS);
+/** The node of `o` under `node`: a level down per level of its key, the nodes not there yet made. */
+function keyNode<V>(node: KeyNode<V>, key: readonly Level[], o: object): KeyNode<V> {
+  for (let j = 0; j < key.length; j++) {
+    const n = (key[j] as Level)(o);
     let next = node.next.get(n);
     if (next === undefined) { next = new KeyNode<V>(); node.next.set(n, next); }
     node = next;
