@@ -95,7 +95,9 @@ class Words {
   /** `owned`: the module's list of the chunks its bodies took (Module.release gives them back). */
   constructor(private readonly owned: Uint32Array[]) {}
   /** The chunks before `buf`, as views of their words (never written again: a fork shares them). */
-  private readonly full: Uint32Array[] = [];
+  private full: Uint32Array[] = [];
+  /** A template's: its chunks as its copies start (made at the first copy: it takes no more words). */
+  private shared: readonly Uint32Array[] | undefined;
   // Allocated at the first push (allocating one here was measurable).
   private buf: Uint32Array = NO_WORDS;
   /** The size of the next chunk. */
@@ -138,7 +140,13 @@ class Words {
    */
   copy(owned: Uint32Array[]): Words {
     const c = new Words(owned);
-    this.chunksTo(c.full as Uint32Array[]);
+    if (this.shared === undefined) {
+      const shared: (ArrayLike<number> | Relocated)[] = [];
+      this.chunksTo(shared);
+      this.shared = shared as Uint32Array[];
+    }
+    // The views made once, not per copy; the list a copy of its own (it pushes its chunks to it).
+    c.full = this.shared.slice();
     return c;
   }
 }
@@ -200,6 +208,8 @@ const SECTION = {
   capabilities: 0, extensions: 1, imports: 2, entryPoints: 3, executionModes: 4,
   debugSource: 5, debugNames: 6, debugProcessed: 7, annotations: 8, globals: 9,
 } as const;
+/** A section with no words yet (never written: Module.section makes the module's own array first). */
+const NO_SECTION: number[] = Object.freeze([]) as unknown as number[];
 /** The memory model goes after this section (it is kept apart: Module.memoryModel). */
 const BEFORE_MEMORY_MODEL = SECTION.imports;
 
@@ -351,6 +361,8 @@ function plainEnum(plan: PlainPlan, name: string): PlainEnum | null {
   plan.enums.set(name, e);
   return e;
 }
+/** emitPlain's operand values, for every module (no allocation per instruction; emitPlain calls nothing that uses them). */
+const PLAIN_VALUES: number[] = [];
 /** emitPlain's answer when the operands need the general encoder (which checks them and names any error). */
 const GENERAL = Symbol('general');
 
@@ -427,8 +439,8 @@ export class Module {
    * (chainOf: else the template's), each a copy of the template's chain with its own entries added.
    */
   private readonly dedup = new Map<number, DedupEntry | DedupEntry[]>();
-  /** The words of each section this module placed (by SECTION index). */
-  private readonly sections: number[][] = [[], [], [], [], [], [], [], [], [], []];
+  /** The words of each section this module placed (by SECTION index; NO_SECTION until its first: most of a fork's stay empty). */
+  private readonly sections: number[][] = [NO_SECTION, NO_SECTION, NO_SECTION, NO_SECTION, NO_SECTION, NO_SECTION, NO_SECTION, NO_SECTION, NO_SECTION, NO_SECTION];
   private memoryModel: number[] | undefined;
   /** A fork's: the template's words of each section, before its own. */
   private inherited: ForkSections | undefined;
@@ -451,8 +463,6 @@ export class Module {
   private declaredCaps: Set<string> | undefined;
   private declaredExts: Set<string> | undefined;
   private glslSet: Id | undefined;
-  /** emitPlain's operand values (no allocation per instruction). */
-  private readonly scratch: number[] = [];
   /**
    * Scalar constants by type id and value (the common case of `constant`, without building its
    * dedup key): those made here; a fork looks in its template's too (constantHit).
@@ -471,7 +481,8 @@ export class Module {
 
   constructor(options: ModuleOptions = {}) {
     this.version = options.version ?? '1.5';
-    if (versionNumber(this.version) === Number.POSITIVE_INFINITY || versionNumber(this.version) > 106) {
+    const v = versionNumber(this.version);
+    if (v === Number.POSITIVE_INFINITY || v > 106) {
       throw new BuilderError('Module', `unknown SPIR-V version ${String(this.version)}`);
     }
     this.generator = options.generator ?? 0;
@@ -514,6 +525,15 @@ export class Module {
     }
     this.forkSectionsMade = { words, ends, memoryModel: mm !== undefined || inh?.memoryModel === true };
     return this.forkSectionsMade;
+  }
+
+  /** Section `k`'s words, to append to (made at the first). */
+  private section(k: number): number[] {
+    const s = this.sections[k] as number[];
+    if (s !== NO_SECTION) return s;
+    const made: number[] = [];
+    this.sections[k] = made;
+    return made;
   }
 
   /** The memory model when this module placed it (a fork's template's is in its inherited words). */
@@ -695,7 +715,7 @@ export class Module {
    */
   private emitPlain(op: string, info: OpInfo, plan: PlainPlan, operands: readonly unknown[], body: Words, result: Id | undefined): Id | undefined | typeof GENERAL {
     this.writable(op);
-    const vals = this.scratch;
+    const vals = PLAIN_VALUES;
     const n = operands.length;
     if (n < plan.ids || (plan.tail === 0 && n !== plan.ids)) return GENERAL;
     let w = 0;
@@ -874,22 +894,22 @@ export class Module {
     const fn = this.current;
     switch (op) {
       case 'OpCapability':
-        appendInst(this.sections[SECTION.capabilities] as number[], head, words);
+        appendInst(this.section(SECTION.capabilities), head, words);
         (this.declaredCaps ??= new Set()).add(String(operands[0]));
         return false;
       case 'OpExtension':
-        appendInst(this.sections[SECTION.extensions] as number[], head, words);
+        appendInst(this.section(SECTION.extensions), head, words);
         (this.declaredExts ??= new Set()).add(String(operands[0]));
         return false;
-      case 'OpExtInstImport': appendInst(this.sections[SECTION.imports] as number[], head, words); return false;
+      case 'OpExtInstImport': appendInst(this.section(SECTION.imports), head, words); return false;
       case 'OpMemoryModel':
         if (this.memoryModel) throw new BuilderError(op, 'the module already has a memory model');
         this.memoryModel = [head, ...words];
         return false;
-      case 'OpEntryPoint': appendInst(this.sections[SECTION.entryPoints] as number[], head, words); return false;
+      case 'OpEntryPoint': appendInst(this.section(SECTION.entryPoints), head, words); return false;
       case 'OpExecutionMode':
-      case 'OpExecutionModeId': appendInst(this.sections[SECTION.executionModes] as number[], head, words); return false;
-      case 'OpModuleProcessed': appendInst(this.sections[SECTION.debugProcessed] as number[], head, words); return false;
+      case 'OpExecutionModeId': appendInst(this.section(SECTION.executionModes), head, words); return false;
+      case 'OpModuleProcessed': appendInst(this.section(SECTION.debugProcessed), head, words); return false;
       case 'OpFunction':
         if (fn) throw new BuilderError(op, `function ${fn.name} is still open (no OpFunctionEnd)`);
         this.current = { name: `%${words[1] ?? '?'}`, header: [head, ...words], firstLabel: undefined, vars: [], body: new Words(this.chunks) };
@@ -917,18 +937,18 @@ export class Module {
           appendInst(fn.vars, head, words);
           return true;
         }
-        appendInst(this.sections[SECTION.globals] as number[], head, words);
+        appendInst(this.section(SECTION.globals), head, words);
         return false;
       case 'OpUndef':
       case 'OpLine':
       case 'OpNoLine':
-        appendInst(fn ? fn.body : this.sections[SECTION.globals] as number[], head, words);
+        appendInst(fn ? fn.body : this.section(SECTION.globals), head, words);
         return fn !== undefined;
     }
-    if (DEBUG_SOURCE.has(op)) { appendInst(this.sections[SECTION.debugSource] as number[], head, words); return false; }
-    if (DEBUG_NAMES.has(op)) { appendInst(this.sections[SECTION.debugNames] as number[], head, words); return false; }
-    if (info.class === 'Annotation') { appendInst(this.sections[SECTION.annotations] as number[], head, words); return false; }
-    if (info.class === 'Type-Declaration' || info.class === 'Constant-Creation') { appendInst(this.sections[SECTION.globals] as number[], head, words); return false; }
+    if (DEBUG_SOURCE.has(op)) { appendInst(this.section(SECTION.debugSource), head, words); return false; }
+    if (DEBUG_NAMES.has(op)) { appendInst(this.section(SECTION.debugNames), head, words); return false; }
+    if (info.class === 'Annotation') { appendInst(this.section(SECTION.annotations), head, words); return false; }
+    if (info.class === 'Type-Declaration' || info.class === 'Constant-Creation') { appendInst(this.section(SECTION.globals), head, words); return false; }
     if (!fn) throw new BuilderError(op, 'outside a function');
     if (!fn.firstLabel) throw new BuilderError(op, `before the first OpLabel of function ${fn.name}`);
     appendInst(fn.body, head, words);
@@ -1037,7 +1057,7 @@ export class Module {
     const id = new Id(this.nextId++, this);
     this.valueTypes.set(id.value, type);
     this.addDedup(hash, { kind: 'OpConstant', words, id });
-    const globals = this.sections[SECTION.globals] as number[];
+    const globals = this.section(SECTION.globals);
     globals.push(((words.length + 1) << 16 | OP_CONSTANT.opcode) >>> 0, type.value, id.value);
     for (let k = 2; k < words.length; k++) globals.push(words[k] as number);
     return id;
