@@ -28,6 +28,10 @@
 // dedup and type tables), to go on emitting into; this module's ids are valid in the fork and
 // mean the same there, and this module takes no more instructions (a template: the recompiler's
 // module prologue, built once per set of options and forked for each kernel, src/backend/spirv/emit.ts).
+//
+// Release: `release()`, once a module is assembled and done with, gives its own arrays (body
+// chunks, the value-type table) back for the next modules to take instead of new ones; the module
+// takes nothing more (emitSpirv releases each kernel's).
 import { GLSL_STD_450, MAGIC_NUMBER, OPERAND_KINDS, OPS } from './grammar.js';
 import {
   BuilderError, describe, encodeOperands, enumerant, enumTable, Id, opInfo,
