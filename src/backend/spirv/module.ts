@@ -63,29 +63,39 @@ const NO_TYPES = new Int32Array(0);
  * typed array of a kilobyte or more (outside the JS heap, zeroed) costs about a microsecond, and
  * a fork's first body chunk was about a tenth of a one-instruction kernel's emission (its value
  * types' table, 4 KB, as much again where it defines a value). Body chunks (their old words stay:
- * a chunk's words are written before they are read), shortest first; one value-type table
- * (zeroed). Bounded: a few, none longer than SPARE_MAX (a large kernel's are collected).
+ * a chunk's words are written before they are read), shortest first, also serving relocated
+ * helpers' id tables; one value-type table (zeroed). Bounded (a large kernel's are collected).
  */
 const SPARE_CHUNKS: Uint32Array[] = [];
 let spareTypes: Int32Array | undefined;
-const SPARE_COUNT = 4, SPARE_MAX = 1 << 16;
-/** A body chunk of at least `n` words: the longest spare when it is long enough, else a new one. */
+/** At most SPARE_COUNT chunks of SPARE_WORDS words in all, none longer than SPARE_MAX. */
+const SPARE_COUNT = 16, SPARE_MAX = 1 << 16, SPARE_WORDS = 1 << 18;
+let spareWords = 0;
+/**
+ * A chunk of at least `n` words: the shortest spare that long (a relocated helper's id table takes
+ * a short one, a body the longer ones), else a new one.
+ */
 function takeChunk(n: number): Uint32Array {
-  const last = SPARE_CHUNKS[SPARE_CHUNKS.length - 1];
-  if (last !== undefined && last.length >= n) {
+  for (let k = 0; k < SPARE_CHUNKS.length; k++) {
+    const c = SPARE_CHUNKS[k] as Uint32Array;
+    if (c.length < n) continue;
+    // Taken out without splice (it makes an array of what it removes).
+    for (let j = k + 1; j < SPARE_CHUNKS.length; j++) SPARE_CHUNKS[j - 1] = SPARE_CHUNKS[j] as Uint32Array;
     SPARE_CHUNKS.pop();
-    return last;
+    spareWords -= c.length;
+    return c;
   }
   return new Uint32Array(n);
 }
-/** Keeps a chunk no body uses any more (past SPARE_COUNT, the shortest goes). */
+/** Keeps a chunk nothing uses any more (past the bounds, the shortest go). */
 function giveChunk(c: Uint32Array): void {
   if (c.length > SPARE_MAX) return;
   let k = SPARE_CHUNKS.length;
   SPARE_CHUNKS.push(c);
   for (; k > 0 && (SPARE_CHUNKS[k - 1] as Uint32Array).length > c.length; k--) SPARE_CHUNKS[k] = SPARE_CHUNKS[k - 1] as Uint32Array;
   SPARE_CHUNKS[k] = c;
-  if (SPARE_CHUNKS.length > SPARE_COUNT) SPARE_CHUNKS.shift();
+  spareWords += c.length;
+  while (SPARE_CHUNKS.length > SPARE_COUNT || spareWords > SPARE_WORDS) spareWords -= (SPARE_CHUNKS.shift() as Uint32Array).length;
 }
 
 /**
