@@ -37,8 +37,23 @@ export type LaneExchange =
 /** The subgroup operations (VkSubgroupFeatureFlagBits names) the subgroup path emits. */
 export const SUBGROUP_OPERATIONS_NEEDED: readonly string[] = ['basic', 'ballot', 'shuffle'];
 
+/**
+ * The choice for each profile, by wave size: asked for every kernel, answered once (a profile
+ * is never changed, nor is a choice; each was a record and its text made per kernel).
+ */
+const CHOSEN = new WeakMap<TargetProfile, { 32?: LaneExchange; 64?: LaneExchange }>();
+
 /** The strategy for a kernel of `waveSize` on `profile`, and why (the rules in the header, in order). */
 export function chooseLaneExchange(profile: TargetProfile, waveSize: 32 | 64): LaneExchange {
+  let byWave = CHOSEN.get(profile);
+  if (!byWave) {
+    byWave = {};
+    CHOSEN.set(profile, byWave);
+  }
+  return byWave[waveSize] ??= choose(profile, waveSize);
+}
+
+function choose(profile: TargetProfile, waveSize: 32 | 64): LaneExchange {
   const sg = profile.subgroup;
   const memory = (why: string): LaneExchange => ({ kind: 'workgroup-memory', why });
   if (!sg) return memory(`the ${profile.name} profile promises nothing about subgroups`);

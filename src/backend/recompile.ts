@@ -98,25 +98,56 @@ export function recompile(shader: Shader, options: RecompileOptions = {}): Recom
   const mode = options.analyses?.mode ?? analyzeMode(shader, cfg);
   const ir = translate(shader, cfg, mode);
   const profile = options.profile ?? LAVAPIPE_PROFILE;
-  // A clock read (s_memtime, s_memrealtime) the profile has no clock for: refused in one line
-  // with the instruction (emit.ts clockRefusal names the feature).
-  // Indexed loops over the instructions here: recompile runs once per kernel, mostly unoptimised,
-  // where for…of makes an iterator result per instruction.
+  // One pass over the instructions (indexed loops: recompile runs once per kernel, mostly
+  // unoptimised, where for…of makes an iterator result per instruction): a clock read (s_memtime,
+  // s_memrealtime) the profile has no clock for is refused in one line with the instruction
+  // (emit.ts clockRefusal names the feature); whether there are float ops, and code addresses.
+  let floats = false, codeAddresses = false;
   for (let bk = 0; bk < ir.blocks.length; bk++) for (let k = 0, insts = (ir.blocks[bk] as Block).insts; k < insts.length; k++) {
     const i = insts[k] as Inst;
-    if (i.op !== 'ReadClock') continue;
-    const why = clockRefusal(i, profile);
-    if (why) throw clockError(i.pc, why);
+    if (i.float) floats = true;
+    if (i.op === 'CodeAddress') codeAddresses = true;
+    else if (i.op === 'ReadClock') {
+      const why = clockRefusal(i, profile);
+      if (why) throw clockError(i.pc, why);
+    }
   }
   // Outside the loop: a closure in it capturing `i` made V8 allocate `i` anew for every instruction.
   function clockError(pc: number | undefined, why: string): CompileError {
     const x = cfg.blocks.flatMap((cb) => cb.instructions).find((y) => y.pc === pc);
     return new CompileError(`${x ? printInstruction(x, shader.info.target) : 'ReadClock'}: ${why}`, pc);
   }
-  // Float ops the device cannot express in their MODE become exact integer code.
+  // Float ops the device cannot express in their MODE become exact integer code (most kernels
+  // have no float op: none of that work, and none of its sets and maps, for them).
   const floatOps: FloatOpLowering[] = [];
-  // The instructions translated once per run-time MODE value (a run's copies).
-  const copied = copiedPcs(mode, cfg.blocks);
+  const lowered = floats ? lowerFloatOps(ir, cfg, mode, profile, floatOps) : 0;
+  // The call sites' bit casts of constants fold; then the repeats merge. With nothing lowered or
+  // folded the IR is what the frontend's passes left (CSE, then DCE, which only removes): a second
+  // CSE and DCE would find nothing, so they are skipped.
+  const folded = foldConstants(ir);
+  if (lowered > 0 || folded > 0) {
+    eliminateCommonSubexpressions(ir);
+    eliminateDeadCode(ir);
+  }
+  const { spirv, faultSites, controlFlow, dispatch, laneExchange } = emitSpirv(ir, profile, { stateMachine: options.stateMachine ?? false, ldsBytes: options.ldsBytes ?? shader.info.ldsSize, scratchBytes: shader.info.scratchSize, maxWorkItems: workItems });
+  // The instructions by pc, for the fault sites' text (most kernels have none).
+  const byPc = faultSites.length > 0 ? new Map(cfg.blocks.flatMap((b) => b.instructions.map((x) => [x.pc, x] as const))) : undefined;
+  const faults = faultSites.map((f) => {
+    const x = byPc?.get(f.pc);
+    return { pc: f.pc, instruction: x ? printInstruction(x, shader.info.target) : '', message: faultMessage(f.kind) };
+  });
+  // The passes make no code address, but may remove one: looked for again where there was one.
+  const image = shader.image && codeAddresses && ir.blocks.some((b) => b.insts.some((i) => i.op === 'CodeAddress')) ? { base: shader.image.base, size: shader.image.bytes.length } : undefined;
+  return { spirv, ir, diagnostics: [...cfg.diagnostics, ...mode.diagnostics], mode, floatOps, faults, controlFlow, dispatch, laneExchange, workItems, ...(image ? { codeImage: image } : {}) };
+}
+
+/**
+ * The float ops' lowering: each op's record pushed to `floatOps` (sorted by pc), those the
+ * profile cannot run natively lowered (lowerFloat); how many were lowered.
+ */
+function lowerFloatOps(ir: IrFunction, cfg: Cfg, mode: ModeAnalysis, profile: TargetProfile, floatOps: FloatOpLowering[]): number {
+  // The instructions translated once per run-time MODE value (a run's copies), found at the first float op with a pc.
+  let copied: Set<number> | undefined;
   // The copies of one instruction under a run-time MODE: by pc, then op.
   const dynamic = new Map<number, Map<Op, { variants: number; emulated: number; guarded?: number }>>();
   // One rounding and one denormal mode for the whole entry point: the ops under another are lowered.
@@ -148,28 +179,12 @@ export function recompile(shader: Shader, options: RecompileOptions = {}): Recom
   function dynamicAt(pc: number): Map<Op, { variants: number; emulated: number; guarded?: number }> | undefined {
     const hit = dynamic.get(pc);
     if (hit) return hit;
+    copied ??= copiedPcs(mode, cfg.blocks);
     if (!copied.has(pc)) return undefined;
     const m = new Map<Op, { variants: number; emulated: number; guarded?: number }>();
     dynamic.set(pc, m);
     return m;
   }
   // The transcendentals' f64 steps as device ops under the same condition as the guarded fma (lower-float-transcendental.ts).
-  const lowered = toLower.size === 0 ? 0 : lowerFloat(ir, (i) => toLower.has(i), (i) => guarded.has(i), { transcendental: canGuard64 ? 'device' : 'exact' });
-  // The call sites' bit casts of constants fold; then the repeats merge. With nothing lowered or
-  // folded the IR is what the frontend's passes left (CSE, then DCE, which only removes): a second
-  // CSE and DCE would find nothing, so they are skipped.
-  const folded = foldConstants(ir);
-  if (lowered > 0 || folded > 0) {
-    eliminateCommonSubexpressions(ir);
-    eliminateDeadCode(ir);
-  }
-  const { spirv, faultSites, controlFlow, dispatch, laneExchange } = emitSpirv(ir, profile, { stateMachine: options.stateMachine ?? false, ldsBytes: options.ldsBytes ?? shader.info.ldsSize, scratchBytes: shader.info.scratchSize, maxWorkItems: workItems });
-  // The instructions by pc, for the fault sites' text (most kernels have none).
-  const byPc = faultSites.length > 0 ? new Map(cfg.blocks.flatMap((b) => b.instructions.map((x) => [x.pc, x] as const))) : new Map<number, never>();
-  const faults = faultSites.map((f) => {
-    const x = byPc.get(f.pc);
-    return { pc: f.pc, instruction: x ? printInstruction(x, shader.info.target) : '', message: faultMessage(f.kind) };
-  });
-  const image = shader.image && ir.blocks.some((b) => b.insts.some((i) => i.op === 'CodeAddress')) ? { base: shader.image.base, size: shader.image.bytes.length } : undefined;
-  return { spirv, ir, diagnostics: [...cfg.diagnostics, ...mode.diagnostics], mode, floatOps, faults, controlFlow, dispatch, laneExchange, workItems, ...(image ? { codeImage: image } : {}) };
+  return toLower.size === 0 ? 0 : lowerFloat(ir, (i) => toLower.has(i), (i) => guarded.has(i), { transcendental: canGuard64 ? 'device' : 'exact' });
 }

@@ -206,6 +206,49 @@ test('fork: a module that goes on from a template gives the words of one built s
   assert.throws(() => c.OpIAdd(s.u32, a.constant(s.u32, 9), s.one), /belongs to another module/);
 });
 
+test('release: a module done with gives its arrays to the next modules; the words it assembled stay, and it takes nothing more', () => {
+  // A template without a memory model (its forks place it), and a body long enough for several chunks.
+  const start = (m: Module) => {
+    m.OpCapability('Shader');
+    const voidT = m.OpTypeVoid(), u32 = m.OpTypeInt(32, 0);
+    const main = m.OpFunction(voidT, 'None', m.OpTypeFunction(voidT));
+    m.OpEntryPoint('GLCompute', main, 'main');
+    m.OpExecutionMode(main, 'LocalSize', 32, 1, 1);
+    m.OpLabel();
+    return { u32 };
+  };
+  const rest = (m: Module, s: ReturnType<typeof start>, k: number) => {
+    m.OpMemoryModel('Logical', 'GLSL450');
+    let x = m.constant(s.u32, k);
+    for (let j = 0; j < 100 * k; j++) x = m.OpIAdd(s.u32, x, m.constant(s.u32, j));
+    assert.equal(m.typeOf(x), s.u32);
+    m.OpReturn();
+    m.OpFunctionEnd();
+    return m.assemble();
+  };
+  const straight = (k: number) => { const m = new Module(); return [...rest(m, start(m), k)]; };
+  const template = new Module();
+  const s = start(template);
+  const a = template.fork();
+  const wordsA = rest(a, s, 7);
+  a.release();
+  // The next forks take a's arrays: their words are as built straight through, and a's stay.
+  for (const k of [3, 9]) {
+    const b = template.fork();
+    const words = rest(b, s, k);
+    b.release();
+    assert.deepEqual([...words], straight(k));
+    assertValid(words);
+  }
+  assert.deepEqual([...wordsA], straight(7));
+  assert.throws(() => a.assemble(), /^BuilderError: assemble: the module was released/);
+  assert.throws(() => a.OpTypeBool(), /^BuilderError: OpTypeBool: the module was released/);
+  assert.throws(() => a.fork(), /^BuilderError: fork: the module was released/);
+  assert.throws(() => a.release(), /^BuilderError: release: the module was released already/);
+  // A template's words are its forks': it cannot give them back.
+  assert.throws(() => template.release(), /^BuilderError: release: the module was forked/);
+});
+
 test('constants: f16/f64/i64/i16 words exact from bits (64-bit literals low word first, narrow signed sign-extended)', () => {
   const m = new Module();
   for (const c of ['Shader', 'Float16', 'Float64', 'Int64', 'Int16'] as const) m.OpCapability(c);

@@ -29,7 +29,7 @@
 //
 // Emission runs from an explicit work stack, not recursion: a chain of thousands of blocks nests
 // that deep in the dominator tree.
-import { type Block, type Inst, type IrFunction, InstMap } from '../../ir/ir.js';
+import type { Block, Inst, IrFunction } from '../../ir/ir.js';
 import type { IrType } from '../../ir/ops.js';
 import type { Module } from './module.js';
 import type { Id } from './operands.js';
@@ -105,96 +105,188 @@ class LazyFunnel implements Funnel {
   }
 }
 
+/**
+ * The SPIR-V value of each instruction, by its id: a slot per id (0: none, else 1 + the value's
+ * index in `values`), kept from one emission to the next, cleared up to the highest id set
+ * (`clear`). An InstMap made per kernel (a typed array of the function's ids, outside the JS heap
+ * unless tiny) was about a twelfth of a one-instruction kernel's emission.
+ */
+class Defs {
+  private slots = new Int32Array(0);
+  private readonly values: Id[] = [];
+  /** One past the highest id set. */
+  private top = 0;
+  /** Room for ids below `n` (`IrFunction.idCount`; more are taken too). */
+  reserve(n: number): void {
+    if (n > this.slots.length) this.slots = new Int32Array(n);
+  }
+  get(i: Inst): Id | undefined {
+    const id = i.id;
+    const s = id < this.slots.length ? this.slots[id] as number : 0;
+    return s === 0 ? undefined : this.values[s - 1];
+  }
+  set(i: Inst, v: Id): void {
+    const id = i.id;
+    if (id >= this.slots.length) {
+      const grown = new Int32Array(Math.max(id + 1, 2 * this.slots.length));
+      grown.set(this.slots);
+      this.slots = grown;
+    }
+    const s = this.slots[id] as number;
+    if (s !== 0) { this.values[s - 1] = v; return; }
+    this.values.push(v);
+    this.slots[id] = this.values.length;
+    if (id >= this.top) this.top = id + 1;
+  }
+  /** No values (none kept: they belong to a module). */
+  clear(): void {
+    this.slots.fill(0, 0, this.top);
+    this.top = 0;
+    this.values.length = 0;
+  }
+  /** Whether to keep the table for the next emission (not one sized for a very large kernel). */
+  get keep(): boolean {
+    return this.slots.length <= 1 << 18;
+  }
+}
+/** The table of the last emission, cleared (one emission takes it at a time; a failed one does not give it back). */
+let spareDefs: Defs | undefined;
+
+/** A jump's target where none is emitted at the jump (a merge's dispatch after a selection). */
+const nothingHere = (): boolean => false;
+const internal = (why: string): never => { throw new CompileError(`internal (structured control flow): ${why}`); };
+/** How many phis `b` starts with. */
+function phiCount(b: Block): number {
+  let n = 0;
+  while (n < b.insts.length && (b.insts[n] as Inst).op === 'Phi') n++;
+  return n;
+}
+function phisOf(b: Block): Inst[] {
+  const r: Inst[] = [];
+  for (let k = 0; k < b.insts.length; k++) { const i = b.insts[k] as Inst; if (i.op !== 'Phi') break; r.push(i); }
+  return r;
+}
+const single = (t: Block, args: readonly Id[]): Group => ({ targets: [t], sel: undefined, args: [args] });
+const sub = (g: Group, targets: readonly Block[]): Group => (targets.length === g.targets.length ? g : {
+  targets, sel: targets.length > 1 ? g.sel : undefined, args: argsOf(g, targets),
+});
+function funnelOf(r: Exclude<Route, 'inline'>, cx: Ctx): Funnel {
+  if (r === 'out') return cx.out;
+  const L = cx.loop ?? internal(`a ${r} outside a loop`);
+  return r === 'continue' ? L.latch : L.merge;
+}
+
 /** Emits `fn`'s blocks into the open function, from its open block (the launch code), as `plan` places them. */
 export function emitStructured(sc: Scalars, kernel: KernelState, fn: IrFunction, plan: FlowPlan): void {
-  const { m, tU32, tBool, c32 } = sc;
   // The SPIR-V value of each instruction.
-  const defs = new InstMap<Id>(fn.idCount);
-  const work: (() => void)[] = [];
-  const internal = (why: string): never => { throw new CompileError(`internal (structured control flow): ${why}`); };
-  const cur = (): Id => m.currentLabel ?? internal('no open block');
-  // Labels on first use (the outermost level's and a loop body's `top` never get one).
-  const funnel = (kind: Funnel['kind']): Funnel => new LazyFunnel(m, kind);
-  /** How many phis `b` starts with. */
-  const phiCount = (b: Block): number => {
-    let n = 0;
-    while (n < b.insts.length && (b.insts[n] as Inst).op === 'Phi') n++;
-    return n;
-  };
-  const phisOf = (b: Block): Inst[] => {
-    const r: Inst[] = [];
-    for (let k = 0; k < b.insts.length; k++) { const i = b.insts[k] as Inst; if (i.op !== 'Phi') break; r.push(i); }
-    return r;
-  };
-  const zero = (t: IrType): Id => (t === 'u1' ? sc.cBool(false) : t === 'u64' ? sc.c64(0n) : t === 'f32' ? m.constantBits(sc.tF32, 0) : c32(0));
+  const defs = spareDefs ?? new Defs();
+  spareDefs = undefined;
+  defs.reserve(fn.idCount);
+  const e = new Structured(sc, kernel, fn, plan, defs);
+  const entry = fn.blocks[0] ?? internal('a function without blocks');
+  const top = e.funnel('top');
+  e.enter(entry, phisOf(entry).map((p) => e.zero(p.type)), { scope: undefined, loop: undefined, out: top });
+  const work = e.work;
+  while (work.length > 0) (work.pop() as () => void)();
+  defs.clear();
+  if (defs.keep) spareDefs = defs;
+}
 
-  const val = (x: Inst, scope: Scope | undefined): Id => {
+/**
+ * One function's emission (emitStructured): its state in fields, its steps methods (a closure per
+ * step made for every kernel, about thirty, was most of what a small kernel's emission allocated here).
+ */
+class Structured {
+  readonly m: Module;
+  /** The tasks to run, last first (the explicit work stack: see the header). */
+  readonly work: (() => void)[] = [];
+  // One argument reader for the whole function, reading the instruction at hand (`at`, in scope
+  // `atScope`; code sets them, emitOp reads the arguments before it returns): a reader made per
+  // block was a closure and a context per block.
+  private at: Inst | undefined;
+  private atScope: Scope | undefined;
+
+  constructor(private readonly sc: Scalars, private readonly kernel: KernelState, private readonly fn: IrFunction, private readonly plan: FlowPlan, private readonly defs: Defs) {
+    this.m = sc.m;
+  }
+
+  private cur(): Id {
+    return this.m.currentLabel ?? internal('no open block');
+  }
+  /** A meeting block, its label allocated on first use (the outermost level's and a loop body's `top` never get one). */
+  funnel(kind: Funnel['kind']): Funnel {
+    return new LazyFunnel(this.m, kind);
+  }
+  zero(t: IrType): Id {
+    const sc = this.sc;
+    return t === 'u1' ? sc.cBool(false) : t === 'u64' ? sc.c64(0n) : t === 'f32' ? this.m.constantBits(sc.tF32, 0) : sc.c32(0);
+  }
+
+  private val(x: Inst, scope: Scope | undefined): Id {
     for (let s = scope; s; s = s.up) { const v = s.vals.get(x); if (v) return v; }
-    const d = defs.get(x);
+    const d = this.defs.get(x);
     if (d) return d;
     if (EVERYWHERE.has(x.op)) {
-      const e = emitOp(sc, kernel, x, () => internal(`${x.op} has arguments`));
-      if (e) { defs.set(x, e); return e; }
+      const e = emitOp(this.sc, this.kernel, x, () => internal(`${x.op} has arguments`));
+      if (e) { this.defs.set(x, e); return e; }
     }
     return internal(`%${x.id} (${x.op}) has no value where it is used`);
-  };
+  }
 
   /** The values a jump from the end of `p` into `s` brings: `s`'s phis' arguments, then (entering `s`, not continuing its loop) its carried values. */
-  const argsFor = (p: Block, s: Block, scope: Scope | undefined, entering: boolean): Id[] => {
+  private argsFor(p: Block, s: Block, scope: Scope | undefined, entering: boolean): Id[] {
     const k = s.preds.indexOf(p);
     // Made at its size (pushed to from empty, a list grew to 17 slots).
     const np = phiCount(s);
-    const live = entering ? plan.liveIns[s.id] : undefined;
+    const live = entering ? this.plan.liveIns[s.id] : undefined;
     const r = new Array<Id>(np + (live ? live.length : 0));
     for (let q = 0; q < np; q++) {
       const a = (s.insts[q] as Inst).args[k];
       if (!a) return internal(`b${s.id}'s phi has no argument for b${p.id}`);
-      r[q] = val(a, scope);
+      r[q] = this.val(a, scope);
     }
-    if (live) for (let q = 0; q < live.length; q++) r[np + q] = val(live[q] as Inst, scope);
+    if (live) for (let q = 0; q < live.length; q++) r[np + q] = this.val(live[q] as Inst, scope);
     return r;
-  };
-  const single = (t: Block, args: readonly Id[]): Group => ({ targets: [t], sel: undefined, args: [args] });
-  const sub = (g: Group, targets: readonly Block[]): Group => (targets.length === g.targets.length ? g : {
-    targets, sel: targets.length > 1 ? g.sel : undefined, args: argsOf(g, targets),
-  });
+  }
 
-  const route = (t: Block, cx: Ctx, here: (t: Block) => boolean): Route => (here(t) ? 'inline' : routeOut(t, cx));
-  /** `route` for a jump from the end of `p` (inlineFrom(p), without a closure per jump). */
-  const routeFrom = (p: Block, t: Block, cx: Ctx): Route => (isInlineFrom(p, t) ? 'inline' : routeOut(t, cx));
+  private route(t: Block, cx: Ctx, here: (t: Block) => boolean): Route {
+    return here(t) ? 'inline' : this.routeOut(t, cx);
+  }
+  /** `route` for a jump from the end of `p` (isInlineFrom(p), without a closure per jump). */
+  private routeFrom(p: Block, t: Block, cx: Ctx): Route {
+    return this.isInlineFrom(p, t) ? 'inline' : this.routeOut(t, cx);
+  }
   /** The route of a jump to `t` not emitted where it is. */
-  const routeOut = (t: Block, cx: Ctx): Route => {
+  private routeOut(t: Block, cx: Ctx): Route {
     const L = cx.loop;
     if (L) {
       if (t === L.header) return 'continue';
-      if (!inLoop(plan, L.header.id, t.id)) return 'break';
+      if (!inLoop(this.plan, L.header.id, t.id)) return 'break';
     }
     return 'out';
-  };
-  const funnelOf = (r: Exclude<Route, 'inline'>, cx: Ctx): Funnel => {
-    if (r === 'out') return cx.out;
-    const L = cx.loop ?? internal(`a ${r} outside a loop`);
-    return r === 'continue' ? L.latch : L.merge;
-  };
+  }
   /** Blocks reached from `p` by their one way in, emitted at the jump. */
-  const isInlineFrom = (p: Block, t: Block): boolean => plan.parent[t.id] === p.id && !plan.outside[t.id] && !plan.merge[t.id];
-  const nothingHere = (): boolean => false;
+  private isInlineFrom(p: Block, t: Block): boolean {
+    const plan = this.plan;
+    return plan.parent[t.id] === p.id && !plan.outside[t.id] && !plan.merge[t.id];
+  }
 
-  const branchTo = (f: Funnel, g: Group): void => {
+  private branchTo(f: Funnel, g: Group): void {
     if (f.kind === 'top') internal(`a jump to ${g.targets.map((t) => `b${t.id}`).join(', ')} reached the outermost level`);
     if (f.kind === 'free') f.kind = 'used';
     else if (f.kind === 'used') internal('two ways into an unclaimed meeting block');
-    f.incoming.push({ from: cur(), group: g });
-    m.OpBranch(f.label);
-  };
+    f.incoming.push({ from: this.cur(), group: g });
+    this.m.OpBranch(f.label);
+  }
   /** `out` as the merge of a construct emitted last at its level, when nothing else has used it. */
-  const claim = (out: Funnel): Funnel => {
+  private claim(out: Funnel): Funnel {
     if (out.kind === 'free') { out.kind = 'merge'; return out; }
-    return funnel('merge');
-  };
+    return this.funnel('merge');
+  }
 
   /** Places a meeting block: its label, the OpPhis of what meets there; the jumps leaving it (undefined: nothing arrives). */
-  const place = (f: Funnel): Group | undefined => {
+  private place(f: Funnel): Group | undefined {
+    const m = this.m;
     m.label(f.label);
     const inc = f.incoming;
     if (inc.length === 0) { m.OpUnreachable(); return undefined; }
@@ -207,8 +299,8 @@ export function emitStructured(sc: Scalars, kernel: KernelState, fn: IrFunction,
     // The phis' operands in one list each (a flatMap of pairs spread into the call made an array per pair and copied them twice).
     let sel: Id | undefined;
     if (targets.length > 1) {
-      const ops: Id[] = [tU32];
-      for (let k = 0; k < inc.length; k++) { const i = inc[k] as { from: Id; group: Group }; ops.push(i.group.sel ?? c32((i.group.targets[0] as Block).id), i.from); }
+      const ops: Id[] = [this.sc.tU32];
+      for (let k = 0; k < inc.length; k++) { const i = inc[k] as { from: Id; group: Group }; ops.push(i.group.sel ?? this.sc.c32((i.group.targets[0] as Block).id), i.from); }
       sel = m.emit('OpPhi', ops) as Id;
     }
     const args: Id[][] = new Array<Id[]>(targets.length);
@@ -218,28 +310,28 @@ export function emitStructured(sc: Scalars, kernel: KernelState, fn: IrFunction,
       const t = targets[q] as Block;
       const vs: Id[] = [];
       let j = 0;
-      for (let k = 0; k < t.insts.length; k++) { const ph = t.insts[k] as Inst; if (ph.op !== 'Phi') break; vs.push(meet(inc, t, j++, ph.type)); }
-      const live = plan.liveIns[t.id];
-      if (live) for (let k = 0; k < live.length; k++) vs.push(meet(inc, t, j++, (live[k] as Inst).type));
+      for (let k = 0; k < t.insts.length; k++) { const ph = t.insts[k] as Inst; if (ph.op !== 'Phi') break; vs.push(this.meet(inc, t, j++, ph.type)); }
+      const live = this.plan.liveIns[t.id];
+      if (live) for (let k = 0; k < live.length; k++) vs.push(this.meet(inc, t, j++, (live[k] as Inst).type));
       args[q] = vs;
     }
     return { targets, sel, args };
-  };
+  }
   /** Value `j` of the arguments for `t` that meet from `inc`: the one they all bring, else an OpPhi of them (none: zero). */
-  const meet = (inc: readonly { from: Id; group: Group }[], t: Block, j: number, ty: IrType): Id => {
+  private meet(inc: readonly { from: Id; group: Group }[], t: Block, j: number, ty: IrType): Id {
     const first = argsTo((inc[0] as { group: Group }).group, t)?.[j];
     let same = first !== undefined;
     for (let k = 1; same && k < inc.length; k++) if (argsTo((inc[k] as { group: Group }).group, t)?.[j] !== first) same = false;
     if (same) return first as Id;
-    const ops: Id[] = [sc.typeOf(ty)];
-    for (let k = 0; k < inc.length; k++) { const i = inc[k] as { from: Id; group: Group }; ops.push(argsTo(i.group, t)?.[j] ?? zero(ty), i.from); }
-    return m.emit('OpPhi', ops) as Id;
-  };
+    const ops: Id[] = [this.sc.typeOf(ty)];
+    for (let k = 0; k < inc.length; k++) { const i = inc[k] as { from: Id; group: Group }; ops.push(argsTo(i.group, t)?.[j] ?? this.zero(ty), i.from); }
+    return this.m.emit('OpPhi', ops) as Id;
+  }
 
   /** Control has reached `t` (the open block) with `args`: its code and the code placed in it. */
-  const enter = (t: Block, args: readonly Id[], cx: Ctx): void => {
+  enter(t: Block, args: readonly Id[], cx: Ctx): void {
     const np = phiCount(t);
-    const live = plan.liveIns[t.id] ?? [];
+    const live = this.plan.liveIns[t.id] ?? [];
     let scope = cx.scope;
     if (live.length > 0) {
       const vals = new Map<Inst, Id>();
@@ -248,48 +340,49 @@ export function emitStructured(sc: Scalars, kernel: KernelState, fn: IrFunction,
     }
     // `cx` itself when nothing is carried in (a context is never changed): no object per block.
     const inner: Ctx = scope === cx.scope ? cx : { scope, loop: cx.loop, out: cx.out };
-    if (plan.isHeader[t.id]) { loop(t, args, inner); return; }
-    for (let k = 0; k < np; k++) defs.set(t.insts[k] as Inst, args[k] ?? internal(`b${t.id}: phi argument ${k} missing`));
-    node(t, inner);
-  };
+    if (this.plan.isHeader[t.id]) { this.loop(t, args, inner); return; }
+    for (let k = 0; k < np; k++) this.defs.set(t.insts[k] as Inst, args[k] ?? internal(`b${t.id}: phi argument ${k} missing`));
+    this.node(t, inner);
+  }
 
   /** `t`'s code, then its merge children where the ways into each meet (tasks: run in this order). */
-  const node = (t: Block, cx: Ctx): void => {
-    const ys = plan.insideMerges[t.id] ?? [];
-    if (ys.length === 0) { work.push(() => code(t, cx)); return; }
-    const fs = ys.map(() => funnel('free'));
+  private node(t: Block, cx: Ctx): void {
+    const ys = this.plan.insideMerges[t.id] ?? [];
+    if (ys.length === 0) { this.work.push(() => this.code(t, cx)); return; }
+    const fs = ys.map(() => this.funnel('free'));
     for (let k = ys.length - 1; k >= 0; k--) {
       const f = fs[k] as Funnel, y = ys[k] as Block;
       const next: Ctx = { scope: cx.scope, loop: cx.loop, out: fs[k + 1] ?? cx.out };
-      work.push(() => { const g = place(f); if (g) dispatch(g, (b) => b === y, next); });
+      this.work.push(() => { const g = this.place(f); if (g) this.dispatch(g, (b) => b === y, next); });
     }
     const first: Ctx = { scope: cx.scope, loop: cx.loop, out: fs[0] ?? cx.out };
-    work.push(() => code(t, first));
-  };
+    this.work.push(() => this.code(t, first));
+  }
 
   /** A loop: header (OpPhis, OpLoopMerge), body, latch, merge; then what is placed after it. */
-  const loop = (h: Block, args: readonly Id[], cx: Ctx): void => {
+  private loop(h: Block, args: readonly Id[], cx: Ctx): void {
+    const { m, sc, plan } = this;
     const phis = phisOf(h);
-    const pre = cur();
+    const pre = this.cur();
     const hl = m.allocateId(), body = m.allocateId();
-    const latch = funnel('latch'), merge = funnel('merge');
+    const latch = this.funnel('latch'), merge = this.funnel('merge');
     const back = phis.map(() => m.allocateId());
     m.OpBranch(hl);
     m.label(hl);
-    phis.forEach((p, k) => { defs.set(p, m.OpPhi(sc.typeOf(p.type), args[k] ?? zero(p.type), pre, back[k] as Id, latch.label)); });
+    phis.forEach((p, k) => { this.defs.set(p, m.OpPhi(sc.typeOf(p.type), args[k] ?? this.zero(p.type), pre, back[k] as Id, latch.label)); });
     m.OpLoopMerge(merge.label, latch.label, 'None');
     m.OpBranch(body);
     m.label(body);
     const zs = plan.outsideMerges[h.id] ?? [];
-    const cs = zs.map(() => funnel('free'));
+    const cs = zs.map(() => this.funnel('free'));
     for (let k = zs.length - 1; k >= 0; k--) {
       const f = cs[k] as Funnel, z = zs[k] as Block;
       const next: Ctx = { scope: cx.scope, loop: cx.loop, out: cs[k + 1] ?? cx.out };
-      work.push(() => { const g = place(f); if (g) dispatch(g, (b) => b === z, next); });
+      this.work.push(() => { const g = this.place(f); if (g) this.dispatch(g, (b) => b === z, next); });
     }
-    const top = funnel('top');
+    const top = this.funnel('top');
     const after: Ctx = { scope: cx.scope, loop: cx.loop, out: cs[0] ?? cx.out };
-    work.push(() => {
+    this.work.push(() => {
       m.label(latch.label);
       if (latch.incoming.length === 0) internal(`b${h.id}: a loop without a way back`);
       phis.forEach((p, k) => {
@@ -297,128 +390,120 @@ export function emitStructured(sc: Scalars, kernel: KernelState, fn: IrFunction,
         m.emit('OpPhi', [sc.typeOf(p.type), ...pairs], back[k]);
       });
       m.OpBranch(hl);
-      const g = place(merge);
-      if (g) dispatch(g, (t) => plan.parent[t.id] === h.id && plan.outside[t.id] === 1 && !plan.merge[t.id], after);
+      const g = this.place(merge);
+      if (g) this.dispatch(g, (t) => plan.parent[t.id] === h.id && plan.outside[t.id] === 1 && !plan.merge[t.id], after);
     });
-    node(h, { scope: cx.scope, loop: { header: h, latch, merge }, out: top });
-  };
+    this.node(h, { scope: cx.scope, loop: { header: h, latch, merge }, out: top });
+  }
 
-  // One argument reader for the whole function, reading the instruction at hand (`at`, in scope
-  // `atScope`; code sets them, emitOp reads the arguments before it returns): a reader made per
-  // block was a closure and a context per block.
-  let at: Inst | undefined;
-  let atScope: Scope | undefined;
   // The instruction's own definitions first (most arguments, and all outside loops' carried values: no scope to search).
-  const A = (j: number): Id => {
-    const i = at as Inst, a = i.args[j];
+  private readonly A = (j: number): Id => {
+    const i = this.at as Inst, a = i.args[j];
     if (a === undefined) return internal(`${i.op}: missing argument ${j}`);
-    if (atScope === undefined) { const d = defs.get(a); if (d !== undefined) return d; }
-    return val(a, atScope);
+    if (this.atScope === undefined) { const d = this.defs.get(a); if (d !== undefined) return d; }
+    return this.val(a, this.atScope);
   };
   /** A block's instructions and its terminator. */
-  const code = (b: Block, cx: Ctx): void => {
-    atScope = cx.scope;
-    // Indexed: for…of made an iterator result per instruction (this closure is one per kernel, often unoptimised).
-    const insts = b.insts;
+  private code(b: Block, cx: Ctx): void {
+    this.atScope = cx.scope;
+    // Indexed: for…of made an iterator result per instruction (this runs once per block, often unoptimised).
+    const insts = b.insts, sc = this.sc, kernel = this.kernel, A = this.A;
     for (let k = 0; k < insts.length; k++) {
       const i = insts[k] as Inst;
       if (i.op === 'Phi') continue;
-      at = i;
+      this.at = i;
       const r = emitOp(sc, kernel, i, A);
-      if (r !== undefined) defs.set(i, r);
+      if (r !== undefined) this.defs.set(i, r);
     }
     const t = b.terminator;
     if (!t) throw new CompileError(`b${b.id} has no terminator`);
-    if (t.op === 'EndProgram') { m.OpReturn(); return; }
-    if (t.op === 'Branch') { jump(b, fn.block(Number(t.imms[0])), cx); return; }
+    if (t.op === 'EndProgram') { this.m.OpReturn(); return; }
+    if (t.op === 'Branch') { this.jump(b, this.fn.block(Number(t.imms[0])), cx); return; }
     if (t.op !== 'BranchCond') throw new CompileError(`${t.op} is not emitted yet`, t.pc);
-    const x = fn.block(Number(t.imms[0])), y = fn.block(Number(t.imms[1]));
-    if (x === y) { jump(b, x, cx); return; }
-    cond(b, val(t.args[0] ?? internal('BranchCond without a condition'), cx.scope), x, y, cx);
-  };
+    const x = this.fn.block(Number(t.imms[0])), y = this.fn.block(Number(t.imms[1]));
+    if (x === y) { this.jump(b, x, cx); return; }
+    this.cond(b, this.val(t.args[0] ?? internal('BranchCond without a condition'), cx.scope), x, y, cx);
+  }
 
-  const jump = (p: Block, s: Block, cx: Ctx): void => {
-    const r = routeFrom(p, s, cx);
-    const args = argsFor(p, s, cx.scope, r !== 'continue');
-    if (r === 'inline') enter(s, args, cx);
-    else branchTo(funnelOf(r, cx), single(s, args));
-  };
+  private jump(p: Block, s: Block, cx: Ctx): void {
+    const r = this.routeFrom(p, s, cx);
+    const args = this.argsFor(p, s, cx.scope, r !== 'continue');
+    if (r === 'inline') this.enter(s, args, cx);
+    else this.branchTo(funnelOf(r, cx), single(s, args));
+  }
 
-  const cond = (p: Block, c: Id, x: Block, y: Block, cx: Ctx): void => {
-    const rx = routeFrom(p, x, cx), ry = routeFrom(p, y, cx);
-    const ax = argsFor(p, x, cx.scope, rx !== 'continue'), ay = argsFor(p, y, cx.scope, ry !== 'continue');
+  private cond(p: Block, c: Id, x: Block, y: Block, cx: Ctx): void {
+    const m = this.m;
+    const rx = this.routeFrom(p, x, cx), ry = this.routeFrom(p, y, cx);
+    const ax = this.argsFor(p, x, cx.scope, rx !== 'continue'), ay = this.argsFor(p, y, cx.scope, ry !== 'continue');
     if (rx !== 'inline' && rx === ry) {
       // Both edges go to one meeting block: one branch, the selector chosen by the condition.
-      branchTo(funnelOf(rx, cx), { targets: [x, y], sel: m.OpSelect(tU32, c, c32(x.id), c32(y.id)), args: [ax, ay] });
+      this.branchTo(funnelOf(rx, cx), { targets: [x, y], sel: m.OpSelect(this.sc.tU32, c, this.sc.c32(x.id), this.sc.c32(y.id)), args: [ax, ay] });
       return;
     }
-    const merge = claim(cx.out);
+    const merge = this.claim(cx.out);
     // `cx` itself when its meeting block became the merge (a diamond's): a context is never changed.
     const inner: Ctx = merge === cx.out ? cx : { scope: cx.scope, loop: cx.loop, out: merge };
     const fx = rx === 'inline' ? undefined : funnelOf(rx, inner), fy = ry === 'inline' ? undefined : funnelOf(ry, inner);
     const lx = fx ? fx.label : m.allocateId(), ly = fy ? fy.label : m.allocateId();
-    const from = cur();
+    const from = this.cur();
     m.OpSelectionMerge(merge.label, 'None');
     m.OpBranchConditional(c, lx, ly);
     fx?.incoming.push({ from, group: single(x, ax) });
     fy?.incoming.push({ from, group: single(y, ay) });
-    work.push(() => leaveIf(merge, cx));
-    if (!fy) work.push(() => { m.label(ly); enter(y, ay, inner); });
-    if (!fx) work.push(() => { m.label(lx); enter(x, ax, inner); });
-  };
+    this.work.push(() => this.leaveIf(merge, cx));
+    if (!fy) this.work.push(() => { m.label(ly); this.enter(y, ay, inner); });
+    if (!fx) this.work.push(() => { m.label(lx); this.enter(x, ax, inner); });
+  }
 
   /** After a selection: its merge passes on what arrived, unless it is the enclosing level's own meeting block. */
-  const leaveIf = (merge: Funnel, cx: Ctx): void => {
+  private leaveIf(merge: Funnel, cx: Ctx): void {
     if (merge === cx.out) return;
-    const g = place(merge);
-    if (g) dispatch(g, nothingHere, cx);
-  };
+    const g = this.place(merge);
+    if (g) this.dispatch(g, nothingHere, cx);
+  }
 
   /** Resolves jumps that met: the targets emitted here (`here`) and the rest, each class by one branch. */
-  const dispatch = (g: Group, here: (t: Block) => boolean, cx: Ctx): void => {
+  private dispatch(g: Group, here: (t: Block) => boolean, cx: Ctx): void {
     if (g.targets.length === 1) {
       const t = g.targets[0] as Block;
-      const r = route(t, cx, here);
-      if (r === 'inline') enter(t, argsTo(g, t) ?? [], cx);
-      else branchTo(funnelOf(r, cx), g);
+      const r = this.route(t, cx, here);
+      if (r === 'inline') this.enter(t, argsTo(g, t) ?? [], cx);
+      else this.branchTo(funnelOf(r, cx), g);
       return;
     }
     const buckets: { route: Route; targets: Block[] }[] = [];
     for (const t of g.targets) {
-      const r = route(t, cx, here);
+      const r = this.route(t, cx, here);
       const b = r === 'inline' ? undefined : buckets.find((x) => x.route === r);
       if (b) b.targets.push(t);
       else buckets.push({ route: r, targets: [t] });
     }
     const only = buckets[0] as { route: Route; targets: Block[] };
-    if (buckets.length === 1 && only.route !== 'inline') { branchTo(funnelOf(only.route, cx), g); return; }
-    chain(g, buckets, 0, cx);
-  };
+    if (buckets.length === 1 && only.route !== 'inline') { this.branchTo(funnelOf(only.route, cx), g); return; }
+    this.chain(g, buckets, 0, cx);
+  }
 
   /** if (selector is in bucket i) { bucket i } else { the rest }. */
-  const chain = (g: Group, buckets: readonly { route: Route; targets: Block[] }[], i: number, cx: Ctx): void => {
+  private chain(g: Group, buckets: readonly { route: Route; targets: Block[] }[], i: number, cx: Ctx): void {
+    const { m, sc } = this;
     const bk = buckets[i] as { route: Route; targets: Block[] };
     const resolve = (c: Ctx): void => {
-      if (bk.route === 'inline') { const t = bk.targets[0] as Block; enter(t, argsTo(g, t) ?? [], c); } else branchTo(funnelOf(bk.route, c), sub(g, bk.targets));
+      if (bk.route === 'inline') { const t = bk.targets[0] as Block; this.enter(t, argsTo(g, t) ?? [], c); } else this.branchTo(funnelOf(bk.route, c), sub(g, bk.targets));
     };
     if (i === buckets.length - 1) { resolve(cx); return; }
     const sel = g.sel ?? internal('several targets without a selector');
-    const test = bk.targets.map((t) => m.OpIEqual(tBool, sel, c32(t.id))).reduce((a, b) => m.OpLogicalOr(tBool, a, b));
-    const merge = claim(cx.out);
+    const test = bk.targets.map((t) => m.OpIEqual(sc.tBool, sel, sc.c32(t.id))).reduce((a, b) => m.OpLogicalOr(sc.tBool, a, b));
+    const merge = this.claim(cx.out);
     const inner: Ctx = merge === cx.out ? cx : { scope: cx.scope, loop: cx.loop, out: merge };
     const plain = bk.route === 'inline' ? undefined : funnelOf(bk.route, inner);
     const lt = plain ? plain.label : m.allocateId(), le = m.allocateId();
-    const from = cur();
+    const from = this.cur();
     m.OpSelectionMerge(merge.label, 'None');
     m.OpBranchConditional(test, lt, le);
     plain?.incoming.push({ from, group: sub(g, bk.targets) });
-    work.push(() => leaveIf(merge, cx));
-    work.push(() => { m.label(le); chain(g, buckets, i + 1, inner); });
-    if (!plain) work.push(() => { m.label(lt); resolve(inner); });
-  };
-
-  const entry = fn.blocks[0] ?? internal('a function without blocks');
-  const top = funnel('top');
-  enter(entry, phisOf(entry).map((p) => zero(p.type)), { scope: undefined, loop: undefined, out: top });
-  while (work.length > 0) (work.pop() as () => void)();
+    this.work.push(() => this.leaveIf(merge, cx));
+    this.work.push(() => { m.label(le); this.chain(g, buckets, i + 1, inner); });
+    if (!plain) this.work.push(() => { m.label(lt); resolve(inner); });
+  }
 }

@@ -337,23 +337,613 @@ function emitPrologue(o: PrologueOptions) {
   };
 }
 type Prologue = ReturnType<typeof emitPrologue>;
+/**
+ * The entry point's state for the emitters (KernelState) and the lane exchanges' code: one object
+ * per kernel, its values fields and its steps methods (made as an object literal of some fifteen
+ * methods and as many closures, they were most of what a small kernel's emission allocated). The
+ * wave's values are data fields, set from its items (the workgroup layout sets them at the start
+ * of each turn: emitSpirv); before a turn they are NO_TURN, which no module owns (an instruction
+ * using it is a BuilderError). Getters for them cost about 1.5 µs a kernel.
+ */
+class Kernel implements KernelState {
+  readonly waveSize: 32 | 64;
+  readonly lane: Id;
+  readonly groupIds: readonly Id[];
+  localIds: readonly Id[];
+  inGrid: Id;
+  waveInGroup: Id;
+  readonly wavesInGroup: Id;
+  scratchBase: Id;
+  readonly scratchRing: Id;
+  readonly scratchRingBytes: Id;
+  readonly kernargPtr: Id;
+  readonly imagePtr: Id;
+  readonly dispatchPtr: Id;
+  readonly sinkPtr: Id;
+  readonly psbU32: Id;
+  readonly helperFns: readonly Id[];
+  readonly tU8: Id;
+  readonly faultSites: FaultSite[] = [];
+  /** The LDS functions (emitted after main). */
+  readonly ldsFns: { readonly get: Id; readonly put: Id } | undefined;
+  /** The byte-by-byte dword load and store (functions emitted after main, once, when used). */
+  bytewiseFns: { load: Id; store: Id } | undefined;
+  // The emitter's own lane-dependent branches and loops (a fault's store, the DS ops' lane 0, the
+  // byte stores' scan of the higher lanes, the atomics' leaders) hold no barrier and no subgroup
+  // operation: `divergent` counts how deep in them the emission is, and either there is an
+  // internal error. Everywhere else the flow is the IR's, wave-uniform (the header).
+  private divergent = 0;
+  // ExchangeLds2x64's second results (the old values at address1), by its first result's id.
+  // Made at the first ExchangeLds2x64 (few kernels have one).
+  private exchangeSeconds: Map<Id, Id> | undefined;
+  private readonly m: Module;
+  private readonly c32: Scalars['c32'];
+  private readonly c64: Scalars['c64'];
+  private readonly cBool: Scalars['cBool'];
+  private readonly tVoid: Id;
+  private readonly tBool: Id;
+  private readonly tU32: Id;
+  private readonly tU64: Id;
+  private readonly tV2U32: Id;
+  private readonly shVar: Id;
+  private readonly shPtr: Id;
+  private readonly balVar: Id | undefined;
+  private readonly tV4U32: Id | undefined;
+  /** The prologue's 8-bit type (undefined without 8-bit storage; `tU8` is then a placeholder). */
+  private readonly u8: Id | undefined;
+  private readonly psbU8: Id | undefined;
+  private readonly psbU64: Id | undefined;
+  private readonly addrVar: Id | undefined;
+  private readonly atomicVars: Prologue['atomicVars'];
+  private readonly shPtr64: Id | undefined;
+  private readonly ldsVar: Id | undefined;
+  private readonly xVar: Id | undefined;
+  /** The subgroup path (laneExchange 'subgroup'): the workgroup is one full subgroup, invocation i lane i. */
+  private readonly subgroupScope: Id;
+  /** This lane's first slot of the DS ops' exchange (lane l's k-th dword at 8l + k). */
+  private readonly myBase: Id;
 
-/** The prologue templates by their options (a few sets in practice; bounded for a long-running process). */
-const PROLOGUES = new Map<string, Prologue>();
+  constructor(private readonly sc: Scalars, p: Prologue, private readonly ws: 32 | 64, private readonly profile: TargetProfile, private readonly viaSubgroup: boolean, private readonly lds: boolean) {
+    const m = sc.m, c32 = sc.c32;
+    this.m = m;
+    this.c32 = c32;
+    this.c64 = sc.c64;
+    this.cBool = sc.cBool;
+    this.tVoid = p.tVoid;
+    this.tBool = p.tBool;
+    this.tU32 = p.tU32;
+    this.tU64 = p.tU64;
+    this.tV2U32 = p.tV2U32;
+    // The prologue's pointer type for the DS ops' exchange slots too (the same id OpTypePointer
+    // would find: types are deduplicated), not looked up again through the general encoder.
+    this.shVar = p.shVar;
+    this.shPtr = p.shPtr;
+    this.balVar = p.balVar;
+    this.tV4U32 = p.tV4U32;
+    this.u8 = p.tU8;
+    this.psbU8 = p.psbU8;
+    this.psbU64 = p.psbU64;
+    this.addrVar = p.addrVar;
+    this.atomicVars = p.atomicVars;
+    this.shPtr64 = p.shPtr64;
+    this.ldsVar = p.ldsVar;
+    this.xVar = p.xVar;
+    this.waveSize = ws;
+    this.lane = p.lane;
+    this.groupIds = [p.gx, p.gy, p.gz];
+    this.kernargPtr = p.kernargPtr;
+    this.imagePtr = p.imagePtr;
+    this.dispatchPtr = p.dispatchPtr;
+    this.sinkPtr = p.sinkPtr;
+    this.psbU32 = p.psbU32;
+    this.helperFns = p.helperFns;
+    // The wave's items: the prologue's (a wave per Vulkan workgroup), or none before a turn of the workgroup layout.
+    const items = p.items;
+    this.localIds = items?.localIds ?? [NO_TURN, NO_TURN, NO_TURN];
+    this.inGrid = items?.inGrid ?? NO_TURN;
+    this.waveInGroup = items?.wave ?? NO_TURN;
+    this.wavesInGroup = p.wavesPerGroup;
+    this.scratchBase = items?.scratchBase ?? NO_TURN;
+    this.scratchRing = p.scratchPtr;
+    this.scratchRingBytes = p.scratchRingBytes;
+    // In this order (each may make a constant or an instruction: the ids follow it).
+    this.subgroupScope = c32(3);
+    this.myBase = p.xVar !== undefined ? m.OpIMul(p.tU32, p.lane, c32(8)) : c32(0);
+    this.ldsFns = p.ldsVar !== undefined ? { get: m.allocateId(), put: m.allocateId() } : undefined;
+    this.tU8 = p.tU8 ?? c32(0);
+  }
+
+  /** The Function-storage pointer type to `t`. */
+  fnPtr(t: Id): Id {
+    const { m } = this;
+    return m.OpTypePointer('Function', t);
+  }
+  private uniformOnly(what: string): void {
+    if (this.divergent > 0) throw new CompileError(`internal: ${what} inside a lane-dependent branch of the emitter, out of uniform control flow`);
+  }
+  /** A workgroup barrier (in uniform control flow only). */
+  barrier(): void {
+    const { m, c32 } = this;
+    this.uniformOnly('a barrier');
+    m.OpControlBarrier(c32(2), c32(2), c32(0x108));
+  }
+  private shuffle(v: Id, from: Id): Id {
+    const { m, tU32, subgroupScope } = this;
+    this.uniformOnly('a subgroup shuffle');
+    return m.OpGroupNonUniformShuffle(tU32, subgroupScope, v, from);
+  }
+  private xSlot(base: Id, k: number): Id {
+    const { m, c32, tU32, shPtr, xVar } = this;
+    if (xVar === undefined) throw new CompileError('internal: a DS lane exchange without its slots');
+    return m.OpAccessChain(shPtr, xVar, k === 0 ? base : m.OpIAdd(tU32, base, c32(k)));
+  }
+  private X(base: Id, k: number): Id {
+    const { m, tU32 } = this;
+    return m.OpLoad(tU32, this.xSlot(base, k));
+  }
+  private publish(k: number, v: Id): void {
+    const { m, myBase } = this;
+    m.OpStore(this.xSlot(myBase, k), v);
+  }
+  private ldsGet(a: Id, off: number, n: number): Id {
+    const { m, c32, tU32, ldsFns } = this;
+    if (!ldsFns) throw new CompileError('internal: an LDS access without the LDS');
+    return m.OpFunctionCall(tU32, ldsFns.get, a, c32(off), c32(n));
+  }
+  private ldsPut(a: Id, off: number, n: number, v: Id): void {
+    const { m, c32, tVoid, ldsFns } = this;
+    if (!ldsFns) throw new CompileError('internal: an LDS access without the LDS');
+    m.OpFunctionCall(tVoid, ldsFns.put, a, c32(off), c32(n), v);
+  }
+  private pack(lo: Id, hi: Id): Id {
+    const { m, tU64, tV2U32 } = this;
+    return m.OpBitcast(tU64, m.OpCompositeConstruct(tV2U32, lo, hi));
+  }
+  private half(v: Id, k: 0 | 1): Id {
+    const { m, tU32, tV2U32 } = this;
+    return m.OpCompositeExtract(tU32, m.OpBitcast(tV2U32, v), k);
+  }
+  // The interpreter's order for one DS instruction: lane 0 does every active lane's part in
+  // ascending lane order, between barriers, from the slots the lanes published (the workgroup
+  // runs one wave at a time, so the LDS holds no other wave's accesses meanwhile). DontUnroll as
+  // for the atomics.
+  private serialLanes(body: (base: Id) => void): void {
+    const { m, sc, c32, ws, tBool, tU32, lane } = this;
+    this.barrier();
+    const go = m.allocateId(), skip = m.allocateId();
+    const first = m.OpIEqual(tBool, lane, c32(0));
+    m.OpSelectionMerge(skip, 'None');
+    m.OpBranchConditional(first, go, skip);
+    m.label(go);
+    this.divergent++;
+    countedLoop(sc, c32(0), c32(ws), 1, (j) => {
+      const base = m.OpIMul(tU32, j, c32(8));
+      const doIt = m.allocateId(), after = m.allocateId();
+      const on = m.OpINotEqual(tBool, this.X(base, 0), c32(0));
+      m.OpSelectionMerge(after, 'None');
+      m.OpBranchConditional(on, doIt, after);
+      m.label(doIt);
+      body(base);
+      m.OpBranch(after);
+      m.label(after);
+      return [];
+    });
+    this.divergent--;
+    m.OpBranch(skip);
+    m.label(skip);
+    this.barrier();
+  }
+  private bytewise(): { load: Id; store: Id } {
+    const { m } = this;
+    return this.bytewiseFns ??= { load: m.allocateId(), store: m.allocateId() };
+  }
+  // A dword access's lanes: those at aligned addresses (`whole`), and those that go byte by byte
+  // (`split`; undefined without 8-bit storage, where they fault instead).
+  private alignment(active: Id, a: Id, pc: number | undefined): { whole: Id; split: Id | undefined } {
+    const { m, c32, profile, tBool, tU32, tV2U32, psbU8 } = this;
+    // A device measured to do them exactly (the profile's unalignedDwordAccess) takes every dword access as it is.
+    if (profile.unalignedDwordAccess) return { whole: active, split: undefined };
+    const lo = m.OpCompositeExtract(tU32, m.OpBitcast(tV2U32, a), 0);
+    const mis = m.OpINotEqual(tBool, m.OpBitwiseAnd(tU32, lo, c32(3)), c32(0));
+    const whole = m.OpLogicalAnd(tBool, active, m.OpLogicalNot(tBool, mis));
+    const split = m.OpLogicalAnd(tBool, active, mis);
+    if (psbU8 !== undefined) return { whole, split };
+    if (pc === undefined) throw new CompileError('a dword access that may be misaligned, without a pc for its fault (internal)');
+    this.fault(split, FAULT_UNALIGNED_DWORD, pc);
+    return { whole, split: undefined };
+  }
+  // The atomics' lane order on the subgroup path: as below (each address's lowest active lane does
+  // that address's atomics in ascending lane order), the lanes' addresses, data and compares taken
+  // by shuffles in a uniform loop over the lanes; in iteration j, lane j's leader alone does lane
+  // j's atomic, and lane j takes its old value from it (the leader found by a ballot).
+  private subgroupAtomic(active: Id, a: Id, n: 4 | 8, data: Id, cmp: Id | undefined, body: (ptr: Id, data: Id, cmp: Id | undefined) => Id): Id {
+    const { m, sc, c32, c64, ws, tBool, tU32, tU64, tV4U32, psbU64, subgroupScope, lane, psbU32 } = this;
+    const ptrType = n === 8 ? psbU64 : psbU32;
+    if (ptrType === undefined || tV4U32 === undefined) throw new CompileError('internal: a 64-bit atomic without its pointer type');
+    const t = n === 8 ? tU64 : tU32;
+    const zero = n === 8 ? c64(0n) : c32(0);
+    const parts = (v: Id) => (n === 8 ? [this.half(v, 0), this.half(v, 1)] : [v]);
+    const from = (p: readonly Id[], j: Id) => (p.length === 2 ? this.pack(this.shuffle(p[0] as Id, j), this.shuffle(p[1] as Id, j)) : this.shuffle(p[0] as Id, j));
+    const act = m.OpSelect(tU32, active, c32(1), c32(0));
+    const aParts = [this.half(a, 0), this.half(a, 1)], dParts = parts(data), cParts = cmp !== undefined ? parts(cmp) : undefined;
+    // With device memory semantics: an earlier instruction's atomics (by other leaders) come first.
+    this.uniformOnly('a barrier');
+    m.OpControlBarrier(c32(2), c32(2), c32(0x148));
+    const [, old] = countedLoop(sc, c32(0), c32(ws), 1, (j, [lead, prev]) => {
+      const same = m.OpLogicalAnd(tBool, m.OpINotEqual(tBool, this.shuffle(act, j), c32(0)), m.OpIEqual(tBool, from(aParts, j), a));
+      const below = m.OpULessThan(tBool, j, lane);
+      // Below this lane: an active lane on the same address leads instead. From this lane up: the leader's work.
+      const leadN = m.OpLogicalAnd(tBool, lead as Id, m.OpLogicalNot(tBool, m.OpLogicalAnd(tBool, below, same)));
+      const mine = m.OpLogicalAnd(tBool, m.OpLogicalAnd(tBool, m.OpLogicalNot(tBool, below), leadN), same);
+      const dj = from(dParts, j), cj = cParts !== undefined ? from(cParts, j) : undefined;
+      const here = m.currentLabel, go = m.allocateId(), skip = m.allocateId();
+      if (here === undefined) throw new CompileError('internal: an atomic outside a block');
+      m.OpSelectionMerge(skip, 'None');
+      m.OpBranchConditional(mine, go, skip);
+      m.label(go);
+      this.divergent++;
+      const r = body(m.OpConvertUToPtr(ptrType, a), dj, cj);
+      this.divergent--;
+      const done = m.currentLabel as Id;
+      m.OpBranch(skip);
+      m.label(skip);
+      const got = m.OpPhi(t, r, done, zero, here);
+      this.uniformOnly('a subgroup ballot');
+      const leader = m.OpGroupNonUniformBallotFindLSB(tU32, subgroupScope, m.OpGroupNonUniformBallot(tV4U32, subgroupScope, mine));
+      // No leader when lane j is off in EXEC (its value is dropped below): any lane will do.
+      const src = m.OpSelect(tU32, m.OpULessThan(tBool, leader, c32(ws)), leader, c32(0));
+      return [leadN, m.OpSelect(t, m.OpIEqual(tBool, j, lane), from(parts(got), src), prev as Id)];
+    }, [{ type: tBool, value: active }, { type: t, value: zero }]);
+    return m.OpSelect(t, active, old as Id, zero);
+  }
+  bytePointer(a: Id): Id {
+    const { m, psbU8 } = this;
+    if (psbU8 === undefined) throw new CompileError('internal: a byte access without 8-bit storage');
+    return m.OpConvertUToPtr(psbU8, a);
+  }
+  // Where the condition holds: the fault word goes from 0 to this site's number (first wins).
+  fault(cond: Id, kind: number, pc: number): void {
+    const { m, c32, c64, tU32, tU64, sinkPtr, psbU32 } = this;
+    this.faultSites.push({ pc, kind });
+    const yes = m.allocateId(), done = m.allocateId();
+    m.OpSelectionMerge(done, 'None');
+    m.OpBranchConditional(cond, yes, done);
+    m.label(yes);
+    this.divergent++;
+    const word = m.OpConvertUToPtr(psbU32, m.OpIAdd(tU64, sinkPtr, c64(BigInt(SINK.fault))));
+    m.OpAtomicCompareExchange(tU32, word, c32(1), c32(0), c32(0), c32(this.faultSites.length), c32(0));
+    this.divergent--;
+    m.OpBranch(done);
+    m.label(done);
+  }
+  // The interpreter's order for one store instruction: of several lanes writing a byte, the
+  // highest active lane's value stays. Each lane publishes (address, EXEC bit), then looks at
+  // every higher lane: byte k is this lane's to write unless a higher active lane's n-byte store
+  // covers it ((a + k - a_j) mod 2^64 < n).
+  storeWinners(active: Id, a: Id, n: number): Id[] {
+    const { m, sc, c32, c64, cBool, ws, viaSubgroup, tBool, tU32, tU64, shVar, shPtr, addrVar, shPtr64, lane } = this;
+    // Subgroups: every lane scans every lane (a uniform loop), counting only those above it.
+    if (viaSubgroup) {
+      const aLo = this.half(a, 0), aHi = this.half(a, 1), act = m.OpSelect(tU32, active, c32(1), c32(0));
+      const covered = countedLoop(sc, c32(0), c32(ws), 1, (j, cov) => {
+        const aj = this.pack(this.shuffle(aLo, j), this.shuffle(aHi, j));
+        const counts = m.OpLogicalAnd(tBool, m.OpINotEqual(tBool, this.shuffle(act, j), c32(0)), m.OpUGreaterThan(tBool, j, lane));
+        return cov.map((c, k) => {
+          const d = m.OpISub(tU64, k === 0 ? a : m.OpIAdd(tU64, a, c64(BigInt(k))), aj);
+          return m.OpLogicalOr(tBool, c, m.OpLogicalAnd(tBool, counts, m.OpULessThan(tBool, d, c64(BigInt(n)))));
+        });
+      }, Array.from({ length: n }, () => ({ type: tBool, value: cBool(false) })));
+      return covered.map((c) => m.OpLogicalAnd(tBool, active, m.OpLogicalNot(tBool, c)));
+    }
+    if (addrVar === undefined || shPtr64 === undefined) throw new CompileError('internal: a byte store without the address exchange');
+    m.OpStore(m.OpAccessChain(shPtr64, addrVar, lane), a);
+    m.OpStore(m.OpAccessChain(shPtr, shVar, lane), m.OpSelect(tU32, active, c32(1), c32(0)));
+    this.barrier();
+    const jv = m.OpVariable(this.fnPtr(tU32), 'Function');
+    const cov = Array.from({ length: n }, () => m.OpVariable(this.fnPtr(tBool), 'Function'));
+    m.OpStore(jv, m.OpIAdd(tU32, lane, c32(1)));
+    for (const c of cov) m.OpStore(c, cBool(false));
+    const hdr = m.allocateId(), body = m.allocateId(), next = m.allocateId(), done = m.allocateId();
+    m.OpBranch(hdr);
+    m.label(hdr);
+    const j = m.OpLoad(tU32, jv);
+    const more = m.OpULessThan(tBool, j, c32(ws));
+    m.OpLoopMerge(done, next, 'None');
+    m.OpBranchConditional(more, body, done);
+    m.label(body);
+    this.divergent++;
+    const aj = m.OpLoad(tU64, m.OpAccessChain(shPtr64, addrVar, j));
+    const actj = m.OpINotEqual(tBool, m.OpLoad(tU32, m.OpAccessChain(shPtr, shVar, j)), c32(0));
+    cov.forEach((c, k) => {
+      const d = m.OpISub(tU64, k === 0 ? a : m.OpIAdd(tU64, a, c64(BigInt(k))), aj);
+      m.OpStore(c, m.OpLogicalOr(tBool, m.OpLoad(tBool, c), m.OpLogicalAnd(tBool, actj, m.OpULessThan(tBool, d, c64(BigInt(n))))));
+    });
+    m.OpBranch(next);
+    m.label(next);
+    m.OpStore(jv, m.OpIAdd(tU32, j, c32(1)));
+    this.divergent--;
+    m.OpBranch(hdr);
+    m.label(done);
+    const mine = cov.map((c) => m.OpLogicalAnd(tBool, active, m.OpLogicalNot(tBool, m.OpLoad(tBool, c))));
+    this.barrier();
+    return mine;
+  }
+  // A ballot: every lane clears the word, ORs in its bit (atomically), and reads the word back;
+  // barriers between the steps (all lanes of the workgroup = the wave take part: uniform flow).
+  ballot(bit: Id, hi: boolean): Id {
+    const { m, c32, ws, viaSubgroup, tBool, tU32, shPtr, balVar, tV4U32, subgroupScope, lane } = this;
+    if (hi && ws === 32) return c32(0);
+    if (viaSubgroup && tV4U32 !== undefined) {
+      this.uniformOnly('a subgroup ballot');
+      return m.OpCompositeExtract(tU32, m.OpGroupNonUniformBallot(tV4U32, subgroupScope, bit), hi ? 1 : 0);
+    }
+    if (balVar === undefined) throw new CompileError('internal: a workgroup-memory ballot without its words');
+    const word = m.OpAccessChain(shPtr, balVar, c32(hi ? 1 : 0));
+    const scope = c32(2), none = c32(0);
+    m.OpAtomicStore(word, scope, none, c32(0));
+    this.barrier();
+    const mine = hi ? m.OpUGreaterThanEqual(tBool, lane, c32(32)) : m.OpULessThan(tBool, lane, c32(32));
+    const shifted = m.OpShiftLeftLogical(tU32, c32(1), m.OpBitwiseAnd(tU32, lane, c32(31)));
+    m.OpAtomicOr(tU32, word, scope, none, m.OpSelect(tU32, m.OpLogicalAnd(tBool, bit, mine), shifted, c32(0)));
+    this.barrier();
+    const r = m.OpAtomicLoad(tU32, word, scope, none);
+    this.barrier();
+    return r;
+  }
+  // Through one dword per lane of workgroup memory, between barriers.
+  readLane(v: Id, which: Id): Id {
+    const { m, viaSubgroup, tU32, shVar, shPtr, lane } = this;
+    if (viaSubgroup) return this.shuffle(v, which);
+    m.OpStore(m.OpAccessChain(shPtr, shVar, lane), v);
+    this.barrier();
+    const r = m.OpLoad(tU32, m.OpAccessChain(shPtr, shVar, which));
+    this.barrier();
+    return r;
+  }
+  // The interpreter's order for one atomic instruction: lanes in ascending order. Each lane
+  // publishes its address, EXEC bit, data and compare; the lowest active lane of each address
+  // (its leader) then does the atomics of every active lane on that address, in ascending lane
+  // order, and leaves each one's old value in that lane's slot; after a barrier every lane takes
+  // its own. Lanes on distinct addresses are their own leaders. The lane loop is DontUnroll:
+  // lavapipe unrolled its constant trip count, and 16 atomics took 37 s to compile.
+  atomic(active: Id, a: Id, n: 4 | 8, data: Id, cmp: Id | undefined, body: (ptr: Id, data: Id, cmp: Id | undefined) => Id): Id {
+    const { m, c32, c64, ws, viaSubgroup, tBool, tU32, tU64, shVar, shPtr, psbU64, addrVar, atomicVars, shPtr64, lane, psbU32 } = this;
+    if (viaSubgroup) return this.subgroupAtomic(active, a, n, data, cmp, body);
+    if (addrVar === undefined || shPtr64 === undefined || atomicVars === undefined) throw new CompileError('internal: an atomic without the lane exchange');
+    const ptrType = n === 8 ? psbU64 : psbU32;
+    if (ptrType === undefined) throw new CompileError('internal: a 64-bit atomic without its pointer type');
+    const t = n === 8 ? tU64 : tU32;
+    const wide = (x: Id) => (n === 8 ? x : m.OpUConvert(tU64, x));
+    const narrow = (x: Id) => (n === 8 ? x : m.OpUConvert(tU32, x));
+    const slot = (v: Id, k: Id) => m.OpAccessChain(shPtr64, v, k);
+    m.OpStore(slot(addrVar, lane), a);
+    m.OpStore(m.OpAccessChain(shPtr, shVar, lane), m.OpSelect(tU32, active, c32(1), c32(0)));
+    m.OpStore(slot(atomicVars.data, lane), wide(data));
+    if (cmp !== undefined) m.OpStore(slot(atomicVars.cmp, lane), wide(cmp));
+    // With device memory semantics too: an earlier instruction's atomics (by other leaders) come first.
+    m.OpControlBarrier(c32(2), c32(2), c32(0x148));
+    const pre = m.allocateId(), hdr = m.allocateId(), body0 = m.allocateId(), next = m.allocateId(), done = m.allocateId(), go = m.allocateId(), skip = m.allocateId();
+    const jn = m.allocateId(), leadN = m.allocateId();
+    m.OpBranch(pre);
+    m.label(pre);
+    m.OpBranch(hdr);
+    m.label(hdr);
+    const j = m.OpPhi(tU32, c32(0), pre, jn, next);
+    const lead = m.OpPhi(tBool, active, pre, leadN, next);
+    const more = m.OpULessThan(tBool, j, c32(ws));
+    m.OpLoopMerge(done, next, 'DontUnroll');
+    m.OpBranchConditional(more, body0, done);
+    m.label(body0);
+    const same = m.OpLogicalAnd(tBool, m.OpINotEqual(tBool, m.OpLoad(tU32, m.OpAccessChain(shPtr, shVar, j)), c32(0)), m.OpIEqual(tBool, m.OpLoad(tU64, slot(addrVar, j)), a));
+    const below = m.OpULessThan(tBool, j, lane);
+    // Below this lane: an active lane on the same address leads instead. From this lane up: the leader's work.
+    m.emit('OpLogicalAnd', [tBool, lead, m.OpLogicalNot(tBool, m.OpLogicalAnd(tBool, below, same))], leadN);
+    const mine = m.OpLogicalAnd(tBool, m.OpLogicalAnd(tBool, m.OpLogicalNot(tBool, below), leadN), same);
+    m.OpSelectionMerge(skip, 'None');
+    m.OpBranchConditional(mine, go, skip);
+    m.label(go);
+    this.divergent++;
+    const dj = narrow(m.OpLoad(tU64, slot(atomicVars.data, j)));
+    const cj = cmp !== undefined ? narrow(m.OpLoad(tU64, slot(atomicVars.cmp, j))) : undefined;
+    m.OpStore(slot(atomicVars.old, j), wide(body(m.OpConvertUToPtr(ptrType, a), dj, cj)));
+    this.divergent--;
+    m.OpBranch(skip);
+    m.label(skip);
+    m.OpBranch(next);
+    m.label(next);
+    m.emit('OpIAdd', [tU32, j, c32(1)], jn);
+    m.OpBranch(hdr);
+    m.label(done);
+    this.barrier();
+    // No barrier after this read: the next exchange writes only this lane's own slots before its
+    // first barrier, and the leaders write other lanes' slots only after it.
+    return m.OpSelect(t, active, narrow(m.OpLoad(tU64, slot(atomicVars.old, lane))), n === 8 ? c64(0n) : c32(0));
+  }
+  // Branch-free (a selection per access made the 1,600 stores of a large kernel twice the code and
+  // lavapipe's first compile of it more than a minute): every lane does both the dword access and
+  // the byte-by-byte one, each at its address or at the sink.
+  load32(active: Id, a: Id, pc: number | undefined): Id {
+    const { m, c32, tU32, tU64, u8: tU8, psbU8, sinkPtr, psbU32 } = this;
+    const { whole, split } = this.alignment(active, a, pc);
+    const v = m.OpLoad(tU32, m.OpConvertUToPtr(psbU32, m.OpSelect(tU64, whole, a, sinkPtr)), 'Aligned', 4);
+    if (split === undefined || psbU8 === undefined || tU8 === undefined) return m.OpSelect(tU32, whole, v, c32(0));
+    const bytes = m.OpFunctionCall(tU32, this.bytewise().load, m.OpSelect(tU64, split, a, sinkPtr));
+    return m.OpSelect(tU32, whole, v, m.OpSelect(tU32, split, bytes, c32(0)));
+  }
+  store32(active: Id, a: Id, v: Id, pc: number | undefined): void {
+    const { m, tVoid, tU64, u8: tU8, psbU8, sinkPtr, psbU32 } = this;
+    const { whole, split } = this.alignment(active, a, pc);
+    m.OpStore(m.OpConvertUToPtr(psbU32, m.OpSelect(tU64, whole, a, sinkPtr)), v, 'Aligned', 4);
+    if (split === undefined || psbU8 === undefined || tU8 === undefined) return;
+    m.OpFunctionCall(tVoid, this.bytewise().store, m.OpSelect(tU64, split, a, sinkPtr), v);
+  }
+  // Every lane reads in parallel (a DS load writes nothing); an inactive lane asks for an address outside any LDS.
+  ldsLoad(active: Id, a: Id, n: number, off: number): Id {
+    const { m, c32, lds, tU32 } = this;
+    if (!lds) return c32(0);
+    return this.ldsGet(m.OpSelect(tU32, active, a, c32(0xffffffff)), off, n);
+  }
+  ldsStore(active: Id, a0: Id, a1: Id, data: readonly Id[], n: number, two: boolean): void {
+    const { m, c32, lds, tU32 } = this;
+    if (!lds) return;
+    this.publish(0, m.OpSelect(tU32, active, c32(1), c32(0)));
+    this.publish(1, a0);
+    this.publish(2, a1);
+    data.forEach((d, k) => this.publish(3 + k, d));
+    this.serialLanes((base) => {
+      const A0 = this.X(base, 1);
+      if (n < 4) { this.ldsPut(A0, 0, n, this.X(base, 3)); return; }
+      const per = n / 4;
+      for (let k = 0; k < per; k++) this.ldsPut(A0, 4 * k, 4, this.X(base, 3 + k));
+      if (two) {
+        const A1 = this.X(base, 2);
+        for (let k = 0; k < per; k++) this.ldsPut(A1, 4 * k, 4, this.X(base, 3 + per + k));
+      }
+    });
+  }
+  // Slots: 0 active, 1 the address, 2..3 data0 (src2: 2 the address of the data), 4..5 data1,
+  // 6..7 the old value lane 0 leaves.
+  ldsAtomic(kind: LdsRmw | { readonly helper: Id }, active: Id, a: Id, d0: Id, d1: Id, flags: number): Id {
+    const { m, sc, c32, c64, lds, tU32, tU64, myBase } = this;
+    if (!lds) return c64(0n);
+    const wide = (flags & LDS_ATOMIC_WIDE) !== 0, src2 = (flags & LDS_ATOMIC_SRC2) !== 0;
+    this.publish(0, m.OpSelect(tU32, active, c32(1), c32(0)));
+    this.publish(1, a);
+    this.publish(2, this.half(d0, 0));
+    this.publish(3, this.half(d0, 1));
+    this.publish(4, this.half(d1, 0));
+    this.publish(5, this.half(d1, 1));
+    this.serialLanes((base) => {
+      const A = this.X(base, 1);
+      const lo = this.ldsGet(A, 0, 4), hi = wide ? this.ldsGet(A, 4, 4) : c32(0);
+      const t = wide ? tU64 : tU32;
+      const old = wide ? this.pack(lo, hi) : lo;
+      // src2: the data is the LDS value at B, read in this lane's turn.
+      const B = src2 ? this.X(base, 2) : undefined;
+      const d0lo = B !== undefined ? this.ldsGet(B, 0, 4) : this.X(base, 2);
+      const d0hi = B !== undefined ? (wide ? this.ldsGet(B, 4, 4) : c32(0)) : this.X(base, 3);
+      const D0 = wide ? this.pack(d0lo, d0hi) : d0lo;
+      const D1 = wide ? this.pack(this.X(base, 4), this.X(base, 5)) : this.X(base, 4);
+      const nv = typeof kind === 'string' ? ldsRmwOp(sc, kind, t, old, D0, D1)
+        : wide ? m.OpFunctionCall(tU64, kind.helper, old, D0, D1)
+        : m.OpUConvert(tU32, m.OpFunctionCall(tU64, kind.helper, m.OpUConvert(tU64, old), this.pack(d0lo, d0hi), this.pack(this.X(base, 4), this.X(base, 5))));
+      this.ldsPut(A, 0, 4, wide ? this.half(nv, 0) : nv);
+      if (wide) this.ldsPut(A, 4, 4, this.half(nv, 1));
+      m.OpStore(this.xSlot(base, 6), lo);
+      m.OpStore(this.xSlot(base, 7), hi);
+    });
+    return m.OpSelect(tU64, active, this.pack(this.X(myBase, 6), this.X(myBase, 7)), c64(0n));
+  }
+  ldsExchange2(active: Id, a0: Id, a1: Id, d0: Id, d1: Id): Id {
+    const { m, c32, c64, tU32, tU64, myBase } = this;
+    this.publish(0, m.OpSelect(tU32, active, c32(1), c32(0)));
+    this.publish(1, a0);
+    this.publish(2, a1);
+    this.publish(3, d0);
+    this.publish(4, d1);
+    this.serialLanes((base) => {
+      const A0 = this.X(base, 1), A1 = this.X(base, 2);
+      m.OpStore(this.xSlot(base, 6), this.ldsGet(A0, 0, 4));
+      this.ldsPut(A0, 0, 4, this.X(base, 3));
+      m.OpStore(this.xSlot(base, 7), this.ldsGet(A1, 0, 4));
+      this.ldsPut(A1, 0, 4, this.X(base, 4));
+    });
+    return m.OpSelect(tU64, active, this.pack(this.X(myBase, 6), this.X(myBase, 7)), c64(0n));
+  }
+  // Slots: 0 active, 1 and 2 the addresses, 3..6 the data dwords, which lane 0 replaces by the old ones.
+  ldsExchange2x64(active: Id, a0: Id, a1: Id, d0: Id, d1: Id): Id {
+    const { m, c32, c64, tU32, tU64, myBase } = this;
+    this.publish(0, m.OpSelect(tU32, active, c32(1), c32(0)));
+    this.publish(1, a0);
+    this.publish(2, a1);
+    this.publish(3, this.half(d0, 0));
+    this.publish(4, this.half(d0, 1));
+    this.publish(5, this.half(d1, 0));
+    this.publish(6, this.half(d1, 1));
+    this.serialLanes((base) => {
+      const A0 = this.X(base, 1), A1 = this.X(base, 2);
+      const D = [this.X(base, 3), this.X(base, 4), this.X(base, 5), this.X(base, 6)];
+      const o0 = this.ldsGet(A0, 0, 4), o1 = this.ldsGet(A0, 4, 4);
+      this.ldsPut(A0, 0, 4, D[0] as Id);
+      this.ldsPut(A0, 4, 4, D[1] as Id);
+      const o2 = this.ldsGet(A1, 0, 4), o3 = this.ldsGet(A1, 4, 4);
+      this.ldsPut(A1, 0, 4, D[2] as Id);
+      this.ldsPut(A1, 4, 4, D[3] as Id);
+      [o0, o1, o2, o3].forEach((o, k) => m.OpStore(this.xSlot(base, 3 + k), o));
+    });
+    const first = m.OpSelect(tU64, active, this.pack(this.X(myBase, 3), this.X(myBase, 4)), c64(0n));
+    (this.exchangeSeconds ??= new Map()).set(first, m.OpSelect(tU64, active, this.pack(this.X(myBase, 5), this.X(myBase, 6)), c64(0n)));
+    return first;
+  }
+  ldsExchange2Second(first: Id): Id {
+    const r = this.exchangeSeconds?.get(first);
+    if (r === undefined) throw new CompileError('internal: ExchangeLds2x64Second without its ExchangeLds2x64 in the same block');
+    return r;
+  }
+  // Every lane scans the lanes in ascending order: the last active one that targets it wins.
+  permute(active: Id, target: Id, v: Id): Id {
+    const { m, sc, c32, ws, viaSubgroup, tBool, tU32, lane } = this;
+    if (viaSubgroup) {
+      const act = m.OpSelect(tU32, active, c32(1), c32(0));
+      const [r] = countedLoop(sc, c32(0), c32(ws), 1, (j, [last]) => {
+        const hit = m.OpLogicalAnd(tBool, m.OpINotEqual(tBool, this.shuffle(act, j), c32(0)), m.OpIEqual(tBool, this.shuffle(target, j), lane));
+        return [m.OpSelect(tU32, hit, this.shuffle(v, j), last as Id)];
+      }, [{ type: tU32, value: c32(0) }]);
+      return r as Id;
+    }
+    this.publish(0, m.OpSelect(tU32, active, c32(1), c32(0)));
+    this.publish(1, target);
+    this.publish(2, v);
+    this.barrier();
+    const [r] = countedLoop(sc, c32(0), c32(ws), 1, (j, [last]) => {
+      const base = m.OpIMul(tU32, j, c32(8));
+      const hit = m.OpLogicalAnd(tBool, m.OpINotEqual(tBool, this.X(base, 0), c32(0)), m.OpIEqual(tBool, this.X(base, 1), lane));
+      return [m.OpSelect(tU32, hit, this.X(base, 2), last as Id)];
+    }, [{ type: tU32, value: c32(0) }]);
+    this.barrier();
+    return r as Id;
+  }
+}
+
+
+/**
+ * The prologue templates by their options: a tree with a level per part of the options
+ * (PROLOGUE_PARTS, in the record's order; a nested record's parts in its field's place), each
+ * level's nodes by the part's number, the template at the node of the last part. Looked up by
+ * numbers, no key built: a key string made of the parts (a piece per option, concatenated, then
+ * hashed by the Map) was about a sixth of a one-instruction kernel's emission. A few sets in
+ * practice; bounded for a long-running process: past MAX_PROLOGUES the tree starts over (a
+ * template made again is the same).
+ */
+class KeyNode<V> {
+  readonly next = new Map<number, KeyNode<V>>();
+  value: V | undefined;
+}
+let PROLOGUES = new KeyNode<Prologue>();
+let prologueCount = 0;
 const MAX_PROLOGUES = 64;
 function prologue(o: PrologueOptions): Prologue {
-  const key = prologueKey(o);
-  let p = PROLOGUES.get(key);
+  let node = keyNode(PROLOGUES, PROLOGUE_LEVELS, o);
+  let p = node.value;
   if (!p) {
+    if (prologueCount >= MAX_PROLOGUES) {
+      PROLOGUES = new KeyNode<Prologue>();
+      prologueCount = 0;
+      node = keyNode(PROLOGUES, PROLOGUE_LEVELS, o);
+    }
     p = emitPrologue(o);
-    if (PROLOGUES.size >= MAX_PROLOGUES) PROLOGUES.delete(PROLOGUES.keys().next().value as string);
-    PROLOGUES.set(key, p);
+    node.value = p;
+    prologueCount++;
   }
   return p;
 }
 
-/** Each field's part of a key: a record over every field of T, so a field added to T without a part fails the type check. */
-type KeyParts<T> = { readonly [K in keyof T]-?: (v: T[K]) => string | number };
+/**
+ * Each field's part of a key: a number (equal for equal values, different for different ones), or
+ * the parts of a record field's own fields. A record over every field of T, so a field added to T
+ * without a part fails the type check.
+ */
+type KeyParts<T> = { readonly [K in keyof T]-?: ((v: T[K]) => number) | (T[K] extends object ? KeyParts<T[K]> : never) };
 const flag = (b: boolean | undefined): number => (b ? 1 : 0);
 const num = (n: number): number => n;
 /** A set of float widths as a bit mask (a mode's widths are a set: distinct, ascending). */
@@ -363,30 +953,65 @@ function widthMask(widths: readonly (16 | 32 | 64)[]): number {
   return b;
 }
 const CONTROL_PARTS: KeyParts<Required<EntryFloatControls>> = {
-  rounding: (r) => (r === undefined ? '-' : `${r.mode}${widthMask(r.widths)}`),
-  denormPreserve: (d) => (d === undefined ? '-' : widthMask(d.widths)),
+  // 0 for none; odd for RTE, even for RTZ, with the widths above the lowest bit.
+  rounding: (r) => (r === undefined ? 0 : (r.mode === 'RoundingModeRTE' ? 1 : 2) + 2 * widthMask(r.widths)),
+  denormPreserve: (d) => (d === undefined ? 0 : 1 + widthMask(d.widths)),
   signedZeroInfNanPreserve: flag,
   float64: flag,
 };
 const PROLOGUE_PARTS: KeyParts<PrologueOptions> = {
-  ws: num, controls: (c) => partsKey(CONTROL_PARTS, c), bytes: flag, byteStores: flag, atomics: flag, atomics64: flag, clocks: flag,
+  ws: num, controls: CONTROL_PARTS, bytes: flag, byteStores: flag, atomics: flag, atomics64: flag, clocks: flag,
   viaSubgroup: flag, lds: flag, perWorkgroup: flag, permutes: flag, scratch: flag, ringBytes: flag, image: flag,
   ldsCap: num, waveBytes: num, helpers: num,
 };
+/** A level of the tree: the number of a part of the options (or of several flags, a bit each). */
+type Level = (o: object) => number;
 /**
- * A short string that tells apart every two values of T: each field's part (`parts`), in the
- * record's order. JSON.stringify of the options built a string of some 400 characters for every
- * kernel.
+ * The levels of `parts`, in the record's order, made once: a nested record's levels in its
+ * field's place, and each run of flag parts one level of a bit per flag (the prologue's twelve
+ * flags one lookup, not twelve; walking the record per kernel, its keys and fields by name, was
+ * half the lookup).
  */
-function partsKey<T extends object>(parts: KeyParts<T>, o: T): string {
-  let key = '';
-  for (const k in parts) key += `${(parts[k] as (v: T[typeof k]) => string | number)(o[k])},`;
-  return key;
+function levels(parts: object): Level[] {
+  const out: Level[] = [];
+  const ps = parts as Readonly<Record<string, ((v: unknown) => number) | object>>;
+  let flags: string[] = [];
+  const endFlags = (): void => {
+    if (flags.length === 0) return;
+    const ks = flags;
+    out.push((o) => {
+      let b = 0;
+      for (let j = 0; j < ks.length; j++) if ((o as Readonly<Record<string, unknown>>)[ks[j] as string]) b |= 1 << j;
+      return b;
+    });
+    flags = [];
+  };
+  for (const k in ps) {
+    const part = ps[k] as ((v: unknown) => number) | object;
+    if (part === flag) {
+      if (flags.length === 30) endFlags();
+      flags.push(k);
+      continue;
+    }
+    endFlags();
+    if (typeof part === 'function') out.push((o) => (part as (v: unknown) => number)((o as Readonly<Record<string, unknown>>)[k]));
+    else for (const l of levels(part)) out.push((o) => l((o as Readonly<Record<string, object>>)[k] as object));
+  }
+  endFlags();
+  return out;
 }
-const prologueKey = (o: PrologueOptions): string => partsKey(PROLOGUE_PARTS, o);
+const PROLOGUE_LEVELS = levels(PROLOGUE_PARTS);
+/** The node of `o` under `node`: a level down per level of its key, the nodes not there yet made. */
+function keyNode<V>(node: KeyNode<V>, key: readonly Level[], o: object): KeyNode<V> {
+  for (let j = 0; j < key.length; j++) {
+    const n = (key[j] as Level)(o);
+    let next = node.next.get(n);
+    if (next === undefined) { next = new KeyNode<V>(); node.next.set(n, next); }
+    node = next;
+  }
+  return node;
+}
 
-/** The KernelState values that are the wave's (its items'). */
-type WaveValue = 'localIds' | 'inGrid' | 'waveInGroup' | 'scratchBase';
 /** A wave value outside a wave's turn: an id of no module. */
 const NO_TURN = new Id(0, Object.freeze({}));
 
@@ -512,450 +1137,10 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
     ldsCap, waveBytes: scratchWaveBytes(options.scratchBytes ?? 0, ws), helpers: fn.helpers.length,
   });
   const m = p.template.fork();
-  const {
-    tVoid, tBool, tU32, tU64, tF32, tV2U32, helperFns, shVar, shPtr, balVar, tV4U32, psbU32, tU8, psbU8, psbU64, addrVar, atomicVars, shPtr64, ldsVar, xVar,
-    kernargPtr, dispatchPtr, sinkPtr, scratchPtr, imagePtr, wavesPerGroup, scratchRingBytes, lane, gx, gy, gz,
-  } = p;
+  const { tBool, tU32, tU64, tF32, tV2U32, helperFns, shPtr, tU8, psbU8, ldsVar, wavesPerGroup, lane } = p;
   const sc = scalars(m, tBool, tU32, tU64, tF32, tV2U32);
-  const { c32, c64, cBool } = sc;
-  const fnPtr = (t: Id) => m.OpTypePointer('Function', t);
-  // The wave's items: the prologue's (a wave per Vulkan workgroup), or for each turn of the workgroup layout below.
-  let items = p.items;
-  const groupIds = [gx, gy, gz];
-
-  // The emitter's own lane-dependent branches and loops (a fault's store, the DS ops' lane 0, the
-  // byte stores' scan of the higher lanes, the atomics' leaders) hold no barrier and no subgroup
-  // operation: `divergent` counts how deep in them the emission is, and either there is an
-  // internal error. Everywhere else the flow is the IR's, wave-uniform (the header).
-  let divergent = 0;
-  const uniformOnly = (what: string) => {
-    if (divergent > 0) throw new CompileError(`internal: ${what} inside a lane-dependent branch of the emitter, out of uniform control flow`);
-  };
-  const barrier = () => { uniformOnly('a barrier'); m.OpControlBarrier(c32(2), c32(2), c32(0x108)); };
-  // The subgroup path (laneExchange 'subgroup'): the workgroup is one full subgroup, invocation i lane i.
-  const subgroupScope = c32(3);
-  const shuffle = (v: Id, from: Id) => { uniformOnly('a subgroup shuffle'); return m.OpGroupNonUniformShuffle(tU32, subgroupScope, v, from); };
-  const faultSites: FaultSite[] = [];
-  // The DS ops' exchange slots (lane l's k-th dword at 8l + k) and LDS functions (emitted after main).
-  // The prologue's pointer type (the same id OpTypePointer would find: types are deduplicated),
-  // not looked up again through the general encoder for every kernel.
-  const xPtr = shPtr;
-  const xSlot = (base: Id, k: number) => {
-    if (xVar === undefined) throw new CompileError('internal: a DS lane exchange without its slots');
-    return m.OpAccessChain(xPtr, xVar, k === 0 ? base : m.OpIAdd(tU32, base, c32(k)));
-  };
-  const X = (base: Id, k: number) => m.OpLoad(tU32, xSlot(base, k));
-  const myBase = xVar !== undefined ? m.OpIMul(tU32, lane, c32(8)) : c32(0);
-  const publish = (k: number, v: Id) => { m.OpStore(xSlot(myBase, k), v); };
-  const ldsFns = ldsVar !== undefined ? { get: m.allocateId(), put: m.allocateId() } : undefined;
-  const ldsGet = (a: Id, off: number, n: number): Id => {
-    if (!ldsFns) throw new CompileError('internal: an LDS access without the LDS');
-    return m.OpFunctionCall(tU32, ldsFns.get, a, c32(off), c32(n));
-  };
-  const ldsPut = (a: Id, off: number, n: number, v: Id): void => {
-    if (!ldsFns) throw new CompileError('internal: an LDS access without the LDS');
-    m.OpFunctionCall(tVoid, ldsFns.put, a, c32(off), c32(n), v);
-  };
-  const pack = (lo: Id, hi: Id) => m.OpBitcast(tU64, m.OpCompositeConstruct(tV2U32, lo, hi));
-  const half = (v: Id, k: 0 | 1) => m.OpCompositeExtract(tU32, m.OpBitcast(tV2U32, v), k);
-  // ExchangeLds2x64's second results (the old values at address1), by its first result's id.
-  // Made at the first ExchangeLds2x64 (few kernels have one).
-  let exchangeSeconds: Map<Id, Id> | undefined;
-  // The interpreter's order for one DS instruction: lane 0 does every active lane's part in
-  // ascending lane order, between barriers, from the slots the lanes published (the workgroup
-  // runs one wave at a time, so the LDS holds no other wave's accesses meanwhile). DontUnroll as
-  // for the atomics.
-  const serialLanes = (body: (base: Id) => void) => {
-    barrier();
-    const go = m.allocateId(), skip = m.allocateId();
-    const first = m.OpIEqual(tBool, lane, c32(0));
-    m.OpSelectionMerge(skip, 'None');
-    m.OpBranchConditional(first, go, skip);
-    m.label(go);
-    divergent++;
-    countedLoop(sc, c32(0), c32(ws), 1, (j) => {
-      const base = m.OpIMul(tU32, j, c32(8));
-      const doIt = m.allocateId(), after = m.allocateId();
-      const on = m.OpINotEqual(tBool, X(base, 0), c32(0));
-      m.OpSelectionMerge(after, 'None');
-      m.OpBranchConditional(on, doIt, after);
-      m.label(doIt);
-      body(base);
-      m.OpBranch(after);
-      m.label(after);
-      return [];
-    });
-    divergent--;
-    m.OpBranch(skip);
-    m.label(skip);
-    barrier();
-  };
-  // The byte-by-byte dword load and store (functions emitted after main, once, when used).
-  let bytewiseFns: { load: Id; store: Id } | undefined;
-  const bytewise = () => (bytewiseFns ??= { load: m.allocateId(), store: m.allocateId() });
-  // A dword access's lanes: those at aligned addresses (`whole`), and those that go byte by byte
-  // (`split`; undefined without 8-bit storage, where they fault instead).
-  const alignment = (active: Id, a: Id, pc: number | undefined): { whole: Id; split: Id | undefined } => {
-    // A device measured to do them exactly (the profile's unalignedDwordAccess) takes every dword access as it is.
-    if (profile.unalignedDwordAccess) return { whole: active, split: undefined };
-    const lo = m.OpCompositeExtract(tU32, m.OpBitcast(tV2U32, a), 0);
-    const mis = m.OpINotEqual(tBool, m.OpBitwiseAnd(tU32, lo, c32(3)), c32(0));
-    const whole = m.OpLogicalAnd(tBool, active, m.OpLogicalNot(tBool, mis));
-    const split = m.OpLogicalAnd(tBool, active, mis);
-    if (psbU8 !== undefined) return { whole, split };
-    if (pc === undefined) throw new CompileError('a dword access that may be misaligned, without a pc for its fault (internal)');
-    kernel.fault(split, FAULT_UNALIGNED_DWORD, pc);
-    return { whole, split: undefined };
-  };
-  // The atomics' lane order on the subgroup path: as below (each address's lowest active lane does
-  // that address's atomics in ascending lane order), the lanes' addresses, data and compares taken
-  // by shuffles in a uniform loop over the lanes; in iteration j, lane j's leader alone does lane
-  // j's atomic, and lane j takes its old value from it (the leader found by a ballot).
-  const subgroupAtomic: KernelState['atomic'] = (active, a, n, data, cmp, body) => {
-    const ptrType = n === 8 ? psbU64 : psbU32;
-    if (ptrType === undefined || tV4U32 === undefined) throw new CompileError('internal: a 64-bit atomic without its pointer type');
-    const t = n === 8 ? tU64 : tU32;
-    const zero = n === 8 ? c64(0n) : c32(0);
-    const parts = (v: Id) => (n === 8 ? [half(v, 0), half(v, 1)] : [v]);
-    const from = (p: readonly Id[], j: Id) => (p.length === 2 ? pack(shuffle(p[0] as Id, j), shuffle(p[1] as Id, j)) : shuffle(p[0] as Id, j));
-    const act = m.OpSelect(tU32, active, c32(1), c32(0));
-    const aParts = [half(a, 0), half(a, 1)], dParts = parts(data), cParts = cmp !== undefined ? parts(cmp) : undefined;
-    // With device memory semantics: an earlier instruction's atomics (by other leaders) come first.
-    uniformOnly('a barrier');
-    m.OpControlBarrier(c32(2), c32(2), c32(0x148));
-    const [, old] = countedLoop(sc, c32(0), c32(ws), 1, (j, [lead, prev]) => {
-      const same = m.OpLogicalAnd(tBool, m.OpINotEqual(tBool, shuffle(act, j), c32(0)), m.OpIEqual(tBool, from(aParts, j), a));
-      const below = m.OpULessThan(tBool, j, lane);
-      // Below this lane: an active lane on the same address leads instead. From this lane up: the leader's work.
-      const leadN = m.OpLogicalAnd(tBool, lead as Id, m.OpLogicalNot(tBool, m.OpLogicalAnd(tBool, below, same)));
-      const mine = m.OpLogicalAnd(tBool, m.OpLogicalAnd(tBool, m.OpLogicalNot(tBool, below), leadN), same);
-      const dj = from(dParts, j), cj = cParts !== undefined ? from(cParts, j) : undefined;
-      const here = m.currentLabel, go = m.allocateId(), skip = m.allocateId();
-      if (here === undefined) throw new CompileError('internal: an atomic outside a block');
-      m.OpSelectionMerge(skip, 'None');
-      m.OpBranchConditional(mine, go, skip);
-      m.label(go);
-      divergent++;
-      const r = body(m.OpConvertUToPtr(ptrType, a), dj, cj);
-      divergent--;
-      const done = m.currentLabel as Id;
-      m.OpBranch(skip);
-      m.label(skip);
-      const got = m.OpPhi(t, r, done, zero, here);
-      uniformOnly('a subgroup ballot');
-      const leader = m.OpGroupNonUniformBallotFindLSB(tU32, subgroupScope, m.OpGroupNonUniformBallot(tV4U32, subgroupScope, mine));
-      // No leader when lane j is off in EXEC (its value is dropped below): any lane will do.
-      const src = m.OpSelect(tU32, m.OpULessThan(tBool, leader, c32(ws)), leader, c32(0));
-      return [leadN, m.OpSelect(t, m.OpIEqual(tBool, j, lane), from(parts(got), src), prev as Id)];
-    }, [{ type: tBool, value: active }, { type: t, value: zero }]);
-    return m.OpSelect(t, active, old as Id, zero);
-  };
-  // The wave's values are data properties, set from its items (the workgroup layout sets them at
-  // the start of each turn, below); before a turn they are NO_TURN, which no module owns (an
-  // instruction using it is a BuilderError). Getters in this literal cost about 1.5 µs a kernel.
-  const kernel: Omit<KernelState, WaveValue> & { -readonly [K in WaveValue]: KernelState[K] } = {
-    waveSize: ws, lane, groupIds, kernargPtr, imagePtr, dispatchPtr, sinkPtr, psbU32, helperFns,
-    localIds: items?.localIds ?? [NO_TURN, NO_TURN, NO_TURN],
-    inGrid: items?.inGrid ?? NO_TURN,
-    waveInGroup: items?.wave ?? NO_TURN,
-    wavesInGroup: wavesPerGroup,
-    scratchBase: items?.scratchBase ?? NO_TURN,
-    scratchRing: scratchPtr, scratchRingBytes,
-    bytePointer(a) {
-      if (psbU8 === undefined) throw new CompileError('internal: a byte access without 8-bit storage');
-      return m.OpConvertUToPtr(psbU8, a);
-    },
-    tU8: tU8 ?? c32(0),
-    // Where the condition holds: the fault word goes from 0 to this site's number (first wins).
-    fault(cond, kind, pc) {
-      faultSites.push({ pc, kind });
-      const yes = m.allocateId(), done = m.allocateId();
-      m.OpSelectionMerge(done, 'None');
-      m.OpBranchConditional(cond, yes, done);
-      m.label(yes);
-      divergent++;
-      const word = m.OpConvertUToPtr(psbU32, m.OpIAdd(tU64, sinkPtr, c64(BigInt(SINK.fault))));
-      m.OpAtomicCompareExchange(tU32, word, c32(1), c32(0), c32(0), c32(faultSites.length), c32(0));
-      divergent--;
-      m.OpBranch(done);
-      m.label(done);
-    },
-    // The interpreter's order for one store instruction: of several lanes writing a byte, the
-    // highest active lane's value stays. Each lane publishes (address, EXEC bit), then looks at
-    // every higher lane: byte k is this lane's to write unless a higher active lane's n-byte store
-    // covers it ((a + k - a_j) mod 2^64 < n).
-    storeWinners(active, a, n) {
-      // Subgroups: every lane scans every lane (a uniform loop), counting only those above it.
-      if (viaSubgroup) {
-        const aLo = half(a, 0), aHi = half(a, 1), act = m.OpSelect(tU32, active, c32(1), c32(0));
-        const covered = countedLoop(sc, c32(0), c32(ws), 1, (j, cov) => {
-          const aj = pack(shuffle(aLo, j), shuffle(aHi, j));
-          const counts = m.OpLogicalAnd(tBool, m.OpINotEqual(tBool, shuffle(act, j), c32(0)), m.OpUGreaterThan(tBool, j, lane));
-          return cov.map((c, k) => {
-            const d = m.OpISub(tU64, k === 0 ? a : m.OpIAdd(tU64, a, c64(BigInt(k))), aj);
-            return m.OpLogicalOr(tBool, c, m.OpLogicalAnd(tBool, counts, m.OpULessThan(tBool, d, c64(BigInt(n)))));
-          });
-        }, Array.from({ length: n }, () => ({ type: tBool, value: cBool(false) })));
-        return covered.map((c) => m.OpLogicalAnd(tBool, active, m.OpLogicalNot(tBool, c)));
-      }
-      if (addrVar === undefined || shPtr64 === undefined) throw new CompileError('internal: a byte store without the address exchange');
-      m.OpStore(m.OpAccessChain(shPtr64, addrVar, lane), a);
-      m.OpStore(m.OpAccessChain(shPtr, shVar, lane), m.OpSelect(tU32, active, c32(1), c32(0)));
-      barrier();
-      const jv = m.OpVariable(fnPtr(tU32), 'Function');
-      const cov = Array.from({ length: n }, () => m.OpVariable(fnPtr(tBool), 'Function'));
-      m.OpStore(jv, m.OpIAdd(tU32, lane, c32(1)));
-      for (const c of cov) m.OpStore(c, cBool(false));
-      const hdr = m.allocateId(), body = m.allocateId(), next = m.allocateId(), done = m.allocateId();
-      m.OpBranch(hdr);
-      m.label(hdr);
-      const j = m.OpLoad(tU32, jv);
-      const more = m.OpULessThan(tBool, j, c32(ws));
-      m.OpLoopMerge(done, next, 'None');
-      m.OpBranchConditional(more, body, done);
-      m.label(body);
-      divergent++;
-      const aj = m.OpLoad(tU64, m.OpAccessChain(shPtr64, addrVar, j));
-      const actj = m.OpINotEqual(tBool, m.OpLoad(tU32, m.OpAccessChain(shPtr, shVar, j)), c32(0));
-      cov.forEach((c, k) => {
-        const d = m.OpISub(tU64, k === 0 ? a : m.OpIAdd(tU64, a, c64(BigInt(k))), aj);
-        m.OpStore(c, m.OpLogicalOr(tBool, m.OpLoad(tBool, c), m.OpLogicalAnd(tBool, actj, m.OpULessThan(tBool, d, c64(BigInt(n))))));
-      });
-      m.OpBranch(next);
-      m.label(next);
-      m.OpStore(jv, m.OpIAdd(tU32, j, c32(1)));
-      divergent--;
-      m.OpBranch(hdr);
-      m.label(done);
-      const mine = cov.map((c) => m.OpLogicalAnd(tBool, active, m.OpLogicalNot(tBool, m.OpLoad(tBool, c))));
-      barrier();
-      return mine;
-    },
-    // A ballot: every lane clears the word, ORs in its bit (atomically), and reads the word back;
-    // barriers between the steps (all lanes of the workgroup = the wave take part: uniform flow).
-    ballot(bit, hi) {
-      if (hi && ws === 32) return c32(0);
-      if (viaSubgroup && tV4U32 !== undefined) {
-        uniformOnly('a subgroup ballot');
-        return m.OpCompositeExtract(tU32, m.OpGroupNonUniformBallot(tV4U32, subgroupScope, bit), hi ? 1 : 0);
-      }
-      if (balVar === undefined) throw new CompileError('internal: a workgroup-memory ballot without its words');
-      const word = m.OpAccessChain(shPtr, balVar, c32(hi ? 1 : 0));
-      const scope = c32(2), none = c32(0);
-      m.OpAtomicStore(word, scope, none, c32(0));
-      barrier();
-      const mine = hi ? m.OpUGreaterThanEqual(tBool, lane, c32(32)) : m.OpULessThan(tBool, lane, c32(32));
-      const shifted = m.OpShiftLeftLogical(tU32, c32(1), m.OpBitwiseAnd(tU32, lane, c32(31)));
-      m.OpAtomicOr(tU32, word, scope, none, m.OpSelect(tU32, m.OpLogicalAnd(tBool, bit, mine), shifted, c32(0)));
-      barrier();
-      const r = m.OpAtomicLoad(tU32, word, scope, none);
-      barrier();
-      return r;
-    },
-    // Through one dword per lane of workgroup memory, between barriers.
-    readLane(v, which) {
-      if (viaSubgroup) return shuffle(v, which);
-      m.OpStore(m.OpAccessChain(shPtr, shVar, lane), v);
-      barrier();
-      const r = m.OpLoad(tU32, m.OpAccessChain(shPtr, shVar, which));
-      barrier();
-      return r;
-    },
-    // The interpreter's order for one atomic instruction: lanes in ascending order. Each lane
-    // publishes its address, EXEC bit, data and compare; the lowest active lane of each address
-    // (its leader) then does the atomics of every active lane on that address, in ascending lane
-    // order, and leaves each one's old value in that lane's slot; after a barrier every lane takes
-    // its own. Lanes on distinct addresses are their own leaders. The lane loop is DontUnroll:
-    // lavapipe unrolled its constant trip count, and 16 atomics took 37 s to compile.
-    atomic(active, a, n, data, cmp, body) {
-      if (viaSubgroup) return subgroupAtomic(active, a, n, data, cmp, body);
-      if (addrVar === undefined || shPtr64 === undefined || atomicVars === undefined) throw new CompileError('internal: an atomic without the lane exchange');
-      const ptrType = n === 8 ? psbU64 : psbU32;
-      if (ptrType === undefined) throw new CompileError('internal: a 64-bit atomic without its pointer type');
-      const t = n === 8 ? tU64 : tU32;
-      const wide = (x: Id) => (n === 8 ? x : m.OpUConvert(tU64, x));
-      const narrow = (x: Id) => (n === 8 ? x : m.OpUConvert(tU32, x));
-      const slot = (v: Id, k: Id) => m.OpAccessChain(shPtr64, v, k);
-      m.OpStore(slot(addrVar, lane), a);
-      m.OpStore(m.OpAccessChain(shPtr, shVar, lane), m.OpSelect(tU32, active, c32(1), c32(0)));
-      m.OpStore(slot(atomicVars.data, lane), wide(data));
-      if (cmp !== undefined) m.OpStore(slot(atomicVars.cmp, lane), wide(cmp));
-      // With device memory semantics too: an earlier instruction's atomics (by other leaders) come first.
-      m.OpControlBarrier(c32(2), c32(2), c32(0x148));
-      const pre = m.allocateId(), hdr = m.allocateId(), body0 = m.allocateId(), next = m.allocateId(), done = m.allocateId(), go = m.allocateId(), skip = m.allocateId();
-      const jn = m.allocateId(), leadN = m.allocateId();
-      m.OpBranch(pre);
-      m.label(pre);
-      m.OpBranch(hdr);
-      m.label(hdr);
-      const j = m.OpPhi(tU32, c32(0), pre, jn, next);
-      const lead = m.OpPhi(tBool, active, pre, leadN, next);
-      const more = m.OpULessThan(tBool, j, c32(ws));
-      m.OpLoopMerge(done, next, 'DontUnroll');
-      m.OpBranchConditional(more, body0, done);
-      m.label(body0);
-      const same = m.OpLogicalAnd(tBool, m.OpINotEqual(tBool, m.OpLoad(tU32, m.OpAccessChain(shPtr, shVar, j)), c32(0)), m.OpIEqual(tBool, m.OpLoad(tU64, slot(addrVar, j)), a));
-      const below = m.OpULessThan(tBool, j, lane);
-      // Below this lane: an active lane on the same address leads instead. From this lane up: the leader's work.
-      m.emit('OpLogicalAnd', [tBool, lead, m.OpLogicalNot(tBool, m.OpLogicalAnd(tBool, below, same))], leadN);
-      const mine = m.OpLogicalAnd(tBool, m.OpLogicalAnd(tBool, m.OpLogicalNot(tBool, below), leadN), same);
-      m.OpSelectionMerge(skip, 'None');
-      m.OpBranchConditional(mine, go, skip);
-      m.label(go);
-      divergent++;
-      const dj = narrow(m.OpLoad(tU64, slot(atomicVars.data, j)));
-      const cj = cmp !== undefined ? narrow(m.OpLoad(tU64, slot(atomicVars.cmp, j))) : undefined;
-      m.OpStore(slot(atomicVars.old, j), wide(body(m.OpConvertUToPtr(ptrType, a), dj, cj)));
-      divergent--;
-      m.OpBranch(skip);
-      m.label(skip);
-      m.OpBranch(next);
-      m.label(next);
-      m.emit('OpIAdd', [tU32, j, c32(1)], jn);
-      m.OpBranch(hdr);
-      m.label(done);
-      barrier();
-      // No barrier after this read: the next exchange writes only this lane's own slots before its
-      // first barrier, and the leaders write other lanes' slots only after it.
-      return m.OpSelect(t, active, narrow(m.OpLoad(tU64, slot(atomicVars.old, lane))), n === 8 ? c64(0n) : c32(0));
-    },
-    // Branch-free (a selection per access made the 1,600 stores of a large kernel twice the code and
-    // lavapipe's first compile of it more than a minute): every lane does both the dword access and
-    // the byte-by-byte one, each at its address or at the sink.
-    load32(active, a, pc) {
-      const { whole, split } = alignment(active, a, pc);
-      const v = m.OpLoad(tU32, m.OpConvertUToPtr(psbU32, m.OpSelect(tU64, whole, a, sinkPtr)), 'Aligned', 4);
-      if (split === undefined || psbU8 === undefined || tU8 === undefined) return m.OpSelect(tU32, whole, v, c32(0));
-      const bytes = m.OpFunctionCall(tU32, bytewise().load, m.OpSelect(tU64, split, a, sinkPtr));
-      return m.OpSelect(tU32, whole, v, m.OpSelect(tU32, split, bytes, c32(0)));
-    },
-    store32(active, a, v, pc) {
-      const { whole, split } = alignment(active, a, pc);
-      m.OpStore(m.OpConvertUToPtr(psbU32, m.OpSelect(tU64, whole, a, sinkPtr)), v, 'Aligned', 4);
-      if (split === undefined || psbU8 === undefined || tU8 === undefined) return;
-      m.OpFunctionCall(tVoid, bytewise().store, m.OpSelect(tU64, split, a, sinkPtr), v);
-    },
-    // Every lane reads in parallel (a DS load writes nothing); an inactive lane asks for an address outside any LDS.
-    ldsLoad(active, a, n, off) {
-      if (!lds) return c32(0);
-      return ldsGet(m.OpSelect(tU32, active, a, c32(0xffffffff)), off, n);
-    },
-    ldsStore(active, a0, a1, data, n, two) {
-      if (!lds) return;
-      publish(0, m.OpSelect(tU32, active, c32(1), c32(0)));
-      publish(1, a0);
-      publish(2, a1);
-      data.forEach((d, k) => publish(3 + k, d));
-      serialLanes((base) => {
-        const A0 = X(base, 1);
-        if (n < 4) { ldsPut(A0, 0, n, X(base, 3)); return; }
-        const per = n / 4;
-        for (let k = 0; k < per; k++) ldsPut(A0, 4 * k, 4, X(base, 3 + k));
-        if (two) {
-          const A1 = X(base, 2);
-          for (let k = 0; k < per; k++) ldsPut(A1, 4 * k, 4, X(base, 3 + per + k));
-        }
-      });
-    },
-    // Slots: 0 active, 1 the address, 2..3 data0 (src2: 2 the address of the data), 4..5 data1,
-    // 6..7 the old value lane 0 leaves.
-    ldsAtomic(kind, active, a, d0, d1, flags) {
-      if (!lds) return c64(0n);
-      const wide = (flags & LDS_ATOMIC_WIDE) !== 0, src2 = (flags & LDS_ATOMIC_SRC2) !== 0;
-      publish(0, m.OpSelect(tU32, active, c32(1), c32(0)));
-      publish(1, a);
-      publish(2, half(d0, 0));
-      publish(3, half(d0, 1));
-      publish(4, half(d1, 0));
-      publish(5, half(d1, 1));
-      serialLanes((base) => {
-        const A = X(base, 1);
-        const lo = ldsGet(A, 0, 4), hi = wide ? ldsGet(A, 4, 4) : c32(0);
-        const t = wide ? tU64 : tU32;
-        const old = wide ? pack(lo, hi) : lo;
-        // src2: the data is the LDS value at B, read in this lane's turn.
-        const B = src2 ? X(base, 2) : undefined;
-        const d0lo = B !== undefined ? ldsGet(B, 0, 4) : X(base, 2);
-        const d0hi = B !== undefined ? (wide ? ldsGet(B, 4, 4) : c32(0)) : X(base, 3);
-        const D0 = wide ? pack(d0lo, d0hi) : d0lo;
-        const D1 = wide ? pack(X(base, 4), X(base, 5)) : X(base, 4);
-        const nv = typeof kind === 'string' ? ldsRmwOp(sc, kind, t, old, D0, D1)
-          : wide ? m.OpFunctionCall(tU64, kind.helper, old, D0, D1)
-          : m.OpUConvert(tU32, m.OpFunctionCall(tU64, kind.helper, m.OpUConvert(tU64, old), pack(d0lo, d0hi), pack(X(base, 4), X(base, 5))));
-        ldsPut(A, 0, 4, wide ? half(nv, 0) : nv);
-        if (wide) ldsPut(A, 4, 4, half(nv, 1));
-        m.OpStore(xSlot(base, 6), lo);
-        m.OpStore(xSlot(base, 7), hi);
-      });
-      return m.OpSelect(tU64, active, pack(X(myBase, 6), X(myBase, 7)), c64(0n));
-    },
-    ldsExchange2(active, a0, a1, d0, d1) {
-      publish(0, m.OpSelect(tU32, active, c32(1), c32(0)));
-      publish(1, a0);
-      publish(2, a1);
-      publish(3, d0);
-      publish(4, d1);
-      serialLanes((base) => {
-        const A0 = X(base, 1), A1 = X(base, 2);
-        m.OpStore(xSlot(base, 6), ldsGet(A0, 0, 4));
-        ldsPut(A0, 0, 4, X(base, 3));
-        m.OpStore(xSlot(base, 7), ldsGet(A1, 0, 4));
-        ldsPut(A1, 0, 4, X(base, 4));
-      });
-      return m.OpSelect(tU64, active, pack(X(myBase, 6), X(myBase, 7)), c64(0n));
-    },
-    // Slots: 0 active, 1 and 2 the addresses, 3..6 the data dwords, which lane 0 replaces by the old ones.
-    ldsExchange2x64(active, a0, a1, d0, d1) {
-      publish(0, m.OpSelect(tU32, active, c32(1), c32(0)));
-      publish(1, a0);
-      publish(2, a1);
-      publish(3, half(d0, 0));
-      publish(4, half(d0, 1));
-      publish(5, half(d1, 0));
-      publish(6, half(d1, 1));
-      serialLanes((base) => {
-        const A0 = X(base, 1), A1 = X(base, 2);
-        const D = [X(base, 3), X(base, 4), X(base, 5), X(base, 6)];
-        const o0 = ldsGet(A0, 0, 4), o1 = ldsGet(A0, 4, 4);
-        ldsPut(A0, 0, 4, D[0] as Id);
-        ldsPut(A0, 4, 4, D[1] as Id);
-        const o2 = ldsGet(A1, 0, 4), o3 = ldsGet(A1, 4, 4);
-        ldsPut(A1, 0, 4, D[2] as Id);
-        ldsPut(A1, 4, 4, D[3] as Id);
-        [o0, o1, o2, o3].forEach((o, k) => m.OpStore(xSlot(base, 3 + k), o));
-      });
-      const first = m.OpSelect(tU64, active, pack(X(myBase, 3), X(myBase, 4)), c64(0n));
-      (exchangeSeconds ??= new Map()).set(first, m.OpSelect(tU64, active, pack(X(myBase, 5), X(myBase, 6)), c64(0n)));
-      return first;
-    },
-    ldsExchange2Second(first) {
-      const r = exchangeSeconds?.get(first);
-      if (r === undefined) throw new CompileError('internal: ExchangeLds2x64Second without its ExchangeLds2x64 in the same block');
-      return r;
-    },
-    // Every lane scans the lanes in ascending order: the last active one that targets it wins.
-    permute(active, target, v) {
-      if (viaSubgroup) {
-        const act = m.OpSelect(tU32, active, c32(1), c32(0));
-        const [r] = countedLoop(sc, c32(0), c32(ws), 1, (j, [last]) => {
-          const hit = m.OpLogicalAnd(tBool, m.OpINotEqual(tBool, shuffle(act, j), c32(0)), m.OpIEqual(tBool, shuffle(target, j), lane));
-          return [m.OpSelect(tU32, hit, shuffle(v, j), last as Id)];
-        }, [{ type: tU32, value: c32(0) }]);
-        return r as Id;
-      }
-      publish(0, m.OpSelect(tU32, active, c32(1), c32(0)));
-      publish(1, target);
-      publish(2, v);
-      barrier();
-      const [r] = countedLoop(sc, c32(0), c32(ws), 1, (j, [last]) => {
-        const base = m.OpIMul(tU32, j, c32(8));
-        const hit = m.OpLogicalAnd(tBool, m.OpINotEqual(tBool, X(base, 0), c32(0)), m.OpIEqual(tBool, X(base, 1), lane));
-        return [m.OpSelect(tU32, hit, X(base, 2), last as Id)];
-      }, [{ type: tU32, value: c32(0) }]);
-      barrier();
-      return r as Id;
-    },
-  };
+  const { c32, cBool } = sc;
+  const kernel = new Kernel(sc, p, ws, profile, viaSubgroup, lds);
   // The control flow: structured where the CFG is reducible, else the state machine; the
   // workgroup layout runs its waves' turns through the state machine.
   let controlFlow: EmitResult['controlFlow'] = 'state machine';
@@ -965,17 +1150,17 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
     // One entry per wave the workgroup can have (drivers refused 32-entry arrays of a large kernel: the H200).
     const maxWaves = Math.max(1, Math.ceil(Math.min(1024, options.maxWorkItems ?? 1024) / ws));
     const tPcs = m.OpTypeArray(tU32, c32(maxWaves));
-    const pcs = m.OpVariable(fnPtr(tPcs), 'Function');
-    const left = m.OpVariable(fnPtr(tBool), 'Function');
+    const pcs = m.OpVariable(kernel.fnPtr(tPcs), 'Function');
+    const left = m.OpVariable(kernel.fnPtr(tBool), 'Function');
     m.OpStore(pcs, m.OpConstantNull(tPcs));
     // The LDS starts zeroed, as the interpreter's does (Vulkan's workgroup memory starts undefined).
     if (ldsVar !== undefined) {
       const dwords = Math.ceil(ldsCap / 4) + 2;
       countedLoop(sc, lane, c32(dwords), ws, (k) => {
-        m.OpStore(m.OpAccessChain(xPtr, ldsVar, k), c32(0));
+        m.OpStore(m.OpAccessChain(shPtr, ldsVar, k), c32(0));
         return [];
       });
-      barrier();
+      kernel.barrier();
     }
     const rHdr = m.allocateId(), rBody = m.allocateId(), rCont = m.allocateId(), rExit = m.allocateId();
     const wPre = m.allocateId(), wHdr = m.allocateId(), wBody = m.allocateId(), wCont = m.allocateId(), wExit = m.allocateId(), wNext = m.allocateId();
@@ -995,12 +1180,13 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
     m.OpLoopMerge(wExit, wCont, 'None');
     m.OpBranchConditional(more, wBody, wExit);
     m.label(wBody);
-    items = waveItems(sc, p.launch, w);
+    // The wave's items for each turn (the prologue's are a wave per Vulkan workgroup's).
+    const items = waveItems(sc, p.launch, w);
     kernel.localIds = items.localIds;
     kernel.inGrid = items.inGrid;
     kernel.waveInGroup = items.wave;
     kernel.scratchBase = items.scratchBase;
-    const pcOf = () => m.OpAccessChain(fnPtr(tU32), pcs, w);
+    const pcOf = () => m.OpAccessChain(kernel.fnPtr(tU32), pcs, w);
     const pc = m.OpLoad(tU32, pcOf());
     const some = m.OpINotEqual(tBool, m.OpBitwiseOr(tU32, kernel.ballot(items.inGrid, false), kernel.ballot(items.inGrid, true)), c32(0));
     const runs = m.OpLogicalAnd(tBool, m.OpINotEqual(tBool, pc, c32(DONE)), some);
@@ -1036,9 +1222,13 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
     if (options.walkHelpers) emitHelper(sc, h, helperFns[k] as Id);
     else m.emitRelocatable(helperSpirv(h), helperFns[k] as Id);
   });
+  const { ldsFns, bytewiseFns, faultSites } = kernel;
   if (ldsFns && ldsVar !== undefined) emitLdsFunctions(sc, ldsVar, ldsCap, ldsFns);
   if (bytewiseFns && psbU8 !== undefined && tU8 !== undefined) emitBytewiseFunctions(sc, psbU8, tU8, bytewiseFns);
-  return { spirv: m.assemble(), floatOps, faultSites, controlFlow, dispatch: perWorkgroup ? 'workgroup' : 'wave', laneExchange };
+  const spirv = m.assemble();
+  // Nothing uses the module again: its arrays serve the next kernel's (Module.release).
+  m.release();
+  return { spirv, floatOps, faultSites, controlFlow, dispatch: perWorkgroup ? 'workgroup' : 'wave', laneExchange };
 }
 
 /**

@@ -140,7 +140,23 @@ export function planFloatControls(fn: IrFunction, p: TargetProfile): FloatContro
     const insts = (fn.blocks[bk] as Block).insts;
     for (let k = 0; k < insts.length; k++) { const i = insts[k] as Inst; if (i.float) (found ??= new Map()).set(i, nativeNeeds(i)); }
   }
-  const needs: ReadonlyMap<Inst, NativeNeeds | string> = found ?? NO_NEEDS;
+  if (found) return plan(found, p);
+  let none = NO_FLOAT_PLANS.get(p);
+  if (!none) {
+    none = plan(NO_NEEDS, p);
+    NO_FLOAT_PLANS.set(p, none);
+  }
+  return none;
+}
+
+/**
+ * The plan of a function without float ops, by profile: the same for every such function (a
+ * plan is never changed), and most kernels have none. Made once per profile, not twice per kernel.
+ */
+const NO_FLOAT_PLANS = new WeakMap<TargetProfile, FloatControlsPlan>();
+
+/** planFloatControls for the float ops `needs` (each op's needs, or why it cannot be native). */
+function plan(needs: ReadonlyMap<Inst, NativeNeeds | string>, p: TargetProfile): FloatControlsPlan {
   const rWidths = widthsFor(p.roundingModeIndependence), dWidths = widthsFor(p.denormBehaviorIndependence);
   const roundings: (EntryRounding | undefined)[] = [undefined];
   if (offers(p, 'roundingModeRTE', rWidths)) roundings.push('RoundingModeRTE');

@@ -28,6 +28,10 @@
 // dedup and type tables), to go on emitting into; this module's ids are valid in the fork and
 // mean the same there, and this module takes no more instructions (a template: the recompiler's
 // module prologue, built once per set of options and forked for each kernel, src/backend/spirv/emit.ts).
+//
+// Release: `release()`, once a module is assembled and done with, gives its own arrays (body
+// chunks, the value-type table) back for the next modules to take instead of new ones; the module
+// takes nothing more (emitSpirv releases each kernel's).
 import { GLSL_STD_450, MAGIC_NUMBER, OPERAND_KINDS, OPS } from './grammar.js';
 import {
   BuilderError, describe, encodeOperands, enumerant, enumTable, Id, opInfo,
@@ -55,6 +59,46 @@ const NO_WORDS = new Uint32Array(0);
 const NO_TYPES = new Int32Array(0);
 
 /**
+ * Arrays that modules done with them gave back (Module.release), for the next modules: a new
+ * typed array of a kilobyte or more (outside the JS heap, zeroed) costs about a microsecond, and
+ * a fork's first body chunk was about a tenth of a one-instruction kernel's emission (its value
+ * types' table, 4 KB, as much again where it defines a value). Body chunks (their old words stay:
+ * a chunk's words are written before they are read), shortest first, also serving relocated
+ * helpers' id tables; one value-type table (zeroed). Bounded (a large kernel's are collected).
+ */
+const SPARE_CHUNKS: Uint32Array[] = [];
+let spareTypes: Int32Array | undefined;
+/** At most SPARE_COUNT chunks of SPARE_WORDS words in all, none longer than SPARE_MAX. */
+const SPARE_COUNT = 16, SPARE_MAX = 1 << 16, SPARE_WORDS = 1 << 18;
+let spareWords = 0;
+/**
+ * A chunk of at least `n` words: the shortest spare that long (a relocated helper's id table takes
+ * a short one, a body the longer ones), else a new one.
+ */
+function takeChunk(n: number): Uint32Array {
+  for (let k = 0; k < SPARE_CHUNKS.length; k++) {
+    const c = SPARE_CHUNKS[k] as Uint32Array;
+    if (c.length < n) continue;
+    // Taken out without splice (it makes an array of what it removes).
+    for (let j = k + 1; j < SPARE_CHUNKS.length; j++) SPARE_CHUNKS[j - 1] = SPARE_CHUNKS[j] as Uint32Array;
+    SPARE_CHUNKS.pop();
+    spareWords -= c.length;
+    return c;
+  }
+  return new Uint32Array(n);
+}
+/** Keeps a chunk nothing uses any more (past the bounds, the shortest go). */
+function giveChunk(c: Uint32Array): void {
+  if (c.length > SPARE_MAX) return;
+  let k = SPARE_CHUNKS.length;
+  SPARE_CHUNKS.push(c);
+  for (; k > 0 && (SPARE_CHUNKS[k - 1] as Uint32Array).length > c.length; k--) SPARE_CHUNKS[k] = SPARE_CHUNKS[k - 1] as Uint32Array;
+  SPARE_CHUNKS[k] = c;
+  spareWords += c.length;
+  while (SPARE_CHUNKS.length > SPARE_COUNT || spareWords > SPARE_WORDS) spareWords -= (SPARE_CHUNKS.shift() as Uint32Array).length;
+}
+
+/**
  * A growing stream of words (a function's body): Uint32Array chunks, each twice the size of the one
  * before, written one after another (a full chunk is never copied or written again). A JS array grown
  * by push to the tens of thousands of words of a large kernel's body cost many times more (its growth
@@ -62,10 +106,14 @@ const NO_TYPES = new Int32Array(0);
  * body its copies (and a fork a copy of its template's words).
  */
 class Words {
+  /** `owned`: the module's list of the chunks its bodies took (Module.release gives them back). */
+  constructor(private readonly owned: Uint32Array[]) {}
   /** The chunks before `buf`, as views of their words (never written again: a fork shares them). */
-  private readonly full: Uint32Array[] = [];
+  private full: Uint32Array[] = [];
+  /** A template's: its chunks as its copies start (made at the first copy: it takes no more words). */
+  private shared: readonly Uint32Array[] | undefined;
   // Allocated at the first push (allocating one here was measurable).
-  private buf = NO_WORDS;
+  private buf: Uint32Array = NO_WORDS;
   /** The size of the next chunk. */
   private next = 256;
   /** Words written in the current chunk (`buf`). */
@@ -84,7 +132,8 @@ class Words {
   }
   private grow(n: number): void {
     if (this.length > 0) this.full.push(this.buf.subarray(0, this.length));
-    this.buf = new Uint32Array(Math.max(this.next, n));
+    this.buf = takeChunk(Math.max(this.next, n));
+    this.owned.push(this.buf);
     this.next = 2 * this.buf.length;
     this.length = 0;
   }
@@ -99,13 +148,19 @@ class Words {
   }
   /**
    * A stream that starts with these words (a template's, which takes no more words): its chunks
-   * shared, its own chunks from the first size on, doubling. Not a first chunk sized for a large
-   * body (four times the template's words, thousands): zeroing that was about a tenth of a
-   * one-instruction kernel's recompile, and a large body's doublings copy nothing.
+   * shared, its own chunks (listed in `owned`) from the first size on, doubling. Not a first chunk
+   * sized for a large body (four times the template's words, thousands): zeroing that was about a
+   * tenth of a one-instruction kernel's recompile, and a large body's doublings copy nothing.
    */
-  copy(): Words {
-    const c = new Words();
-    this.chunksTo(c.full as Uint32Array[]);
+  copy(owned: Uint32Array[]): Words {
+    const c = new Words(owned);
+    if (this.shared === undefined) {
+      const shared: (ArrayLike<number> | Relocated)[] = [];
+      this.chunksTo(shared);
+      this.shared = shared as Uint32Array[];
+    }
+    // The views made once, not per copy; the list a copy of its own (it pushes its chunks to it).
+    c.full = this.shared.slice();
     return c;
   }
 }
@@ -116,29 +171,75 @@ class Words {
  * large kernel's tens of thousands of ids grew it slowly (as a body did: Words).
  */
 class ValueTypes {
-  // Allocated at the first set (as Words' buffer).
-  private byValue = NO_TYPES;
-  private readonly types = new Map<number, Id>();
+  // Allocated at the first set (as Words' buffer), the types' map too.
+  private byValue: Int32Array = NO_TYPES;
+  private types: Map<number, Id> | undefined;
   private last: Id | undefined;
+  /** One past the highest value set (release zeroes the table up to it). */
+  private top = 0;
   /** A fork's: the template's table, for the values it has none for (not copied). */
   constructor(private readonly inherited?: ValueTypes) {}
   get(value: number): Id | undefined {
     const t = value < this.byValue.length ? this.byValue[value] as number : 0;
-    return t === 0 ? this.inherited?.get(value) : this.types.get(t);
+    return t === 0 ? this.inherited?.get(value) : this.types?.get(t);
   }
   set(value: number, type: Id): void {
     if (value >= this.byValue.length) {
-      const grown = new Int32Array(Math.max(value + 1, 2 * this.byValue.length, 1024));
+      const n = Math.max(value + 1, 2 * this.byValue.length, 1024), spare = spareTypes;
+      let grown: Int32Array;
+      if (spare !== undefined && spare.length >= n) {
+        grown = spare;
+        spareTypes = undefined;
+      } else grown = new Int32Array(n);
       grown.set(this.byValue);
       this.byValue = grown;
     }
     this.byValue[value] = type.value;
+    if (value >= this.top) this.top = value + 1;
     // Runs of values of one type are common: the last type's lookup is skipped.
     if (type !== this.last) {
-      if (!this.types.has(type.value)) this.types.set(type.value, type);
+      const types = this.types ??= new Map();
+      if (!types.has(type.value)) types.set(type.value, type);
       this.last = type;
     }
   }
+  /** Empties the table, its array zeroed and kept for the next module's (spareTypes) when longer than the one kept. */
+  release(): void {
+    const b = this.byValue;
+    if (b.length > 0 && b.length <= SPARE_MAX && (spareTypes === undefined || spareTypes.length < b.length)) {
+      b.fill(0, 0, this.top);
+      spareTypes = b;
+    }
+    this.byValue = NO_TYPES;
+    this.types = undefined;
+    this.last = undefined;
+    this.top = 0;
+  }
+}
+
+/** The module's sections before its functions, in layout order: their index in Module.sections. */
+const SECTION = {
+  capabilities: 0, extensions: 1, imports: 2, entryPoints: 3, executionModes: 4,
+  debugSource: 5, debugNames: 6, debugProcessed: 7, annotations: 8, globals: 9,
+} as const;
+/** A section with no words yet (never written: Module.section makes the module's own array first). */
+const NO_SECTION: number[] = Object.freeze([]) as unknown as number[];
+/** The memory model goes after this section (it is kept apart: Module.memoryModel). */
+const BEFORE_MEMORY_MODEL = SECTION.imports;
+
+/**
+ * A template's sections as its forks start them (Module.forkSections): all their words in one
+ * array, each section's after the one before (the memory model's between the imports' and the
+ * entry points'), copied by a fork's assemble in one piece up to each section the fork added to.
+ * Not the sections' arrays themselves: copying those JS arrays into the module's words was about
+ * a twentieth of a one-instruction kernel's emission, and its template's words are most of them.
+ */
+interface ForkSections {
+  readonly words: Uint32Array;
+  /** Where each section's words end in `words` (by SECTION index; the memory model starts the entry points' part). */
+  readonly ends: Int32Array;
+  /** Whether `words` hold a memory model. */
+  readonly memoryModel: boolean;
 }
 
 interface FunctionStreams {
@@ -161,6 +262,14 @@ const OP_CONSTANT = opInfo('OpConstant') as OpInfo;
 /** An OpLabel's opcode word. */
 const LABEL_HEAD = (2 << 16 | (opInfo('OpLabel') as OpInfo).opcode) >>> 0;
 
+/** The NumericType of an integer or float type (undefined for any other type, or none). */
+function numericOf(info: TypeInfo | undefined): NumericType | undefined {
+  if (!info) return undefined;
+  const width = info.operands[0];
+  if (info.op === 'OpTypeInt' && width !== undefined) return numeric('int', width, info.operands[1] === 1);
+  if (info.op === 'OpTypeFloat' && width !== undefined) return numeric('float', width, true);
+  return undefined;
+}
 /** The NumericType of each kind, width and signedness asked for so far, shared (asked for every new constant: one object each was measurable). */
 const NUMERIC_TYPES = new Map<number, NumericType>();
 function numeric(kind: 'int' | 'float', width: number, signed: boolean): NumericType {
@@ -266,6 +375,8 @@ function plainEnum(plan: PlainPlan, name: string): PlainEnum | null {
   plan.enums.set(name, e);
   return e;
 }
+/** emitPlain's operand values, for every module (no allocation per instruction; emitPlain calls nothing that uses them). */
+const PLAIN_VALUES: number[] = [];
 /** emitPlain's answer when the operands need the general encoder (which checks them and names any error). */
 const GENERAL = Symbol('general');
 
@@ -331,8 +442,8 @@ export class Module {
   private readonly generator: number;
   private nextId = 1;
   private readonly pending = new Set<number>();
-  /** What the builder knows of each type id defined here (typeInfoOf: and in the template). */
-  private readonly types = new Map<number, TypeInfo>();
+  /** What the builder knows of each type id defined here (typeInfoOf: and in the template); made at the first (most forks define none). */
+  private types: Map<number, TypeInfo> | undefined;
   /** Result type by value id. */
   private valueTypes = new ValueTypes();
   /**
@@ -342,19 +453,15 @@ export class Module {
    * (chainOf: else the template's), each a copy of the template's chain with its own entries added.
    */
   private readonly dedup = new Map<number, DedupEntry | DedupEntry[]>();
-  private capabilities: number[] = [];
-  private extensions: number[] = [];
-  private imports: number[] = [];
+  /** The words of each section this module placed (by SECTION index; NO_SECTION until its first: most of a fork's stay empty). */
+  private readonly sections: number[][] = [NO_SECTION, NO_SECTION, NO_SECTION, NO_SECTION, NO_SECTION, NO_SECTION, NO_SECTION, NO_SECTION, NO_SECTION, NO_SECTION];
   private memoryModel: number[] | undefined;
-  private entryPoints: number[] = [];
-  private executionModes: number[] = [];
-  private debugSource: number[] = [];
-  private debugNames: number[] = [];
-  private debugProcessed: number[] = [];
-  private annotations: number[] = [];
-  private globals: number[] = [];
-  /** A fork's: the template's words of each section, before its own (ownSections' order). */
-  private inherited: readonly (readonly number[])[] | undefined;
+  /** A fork's: the template's words of each section, before its own. */
+  private inherited: ForkSections | undefined;
+  /** A template's: its sections' words as its forks start them (made at its first fork). */
+  private forkSectionsMade: ForkSections | undefined;
+  /** The chunks this module took, for bodies and relocated functions' ids (release gives them back). */
+  private readonly chunks: Uint32Array[] = [];
   /**
    * The closed functions' streams, in order (concatenated once, by assemble); a relocatable
    * function's words with the ids its references become here (patched as assemble copies them:
@@ -370,8 +477,6 @@ export class Module {
   private declaredCaps: Set<string> | undefined;
   private declaredExts: Set<string> | undefined;
   private glslSet: Id | undefined;
-  /** emitPlain's operand values (no allocation per instruction). */
-  private readonly scratch: number[] = [];
   /**
    * Scalar constants by type id and value (the common case of `constant`, without building its
    * dedup key): those made here; a fork looks in its template's too (constantHit).
@@ -383,12 +488,15 @@ export class Module {
   private recorder: Recorded[] | undefined;
   /** The module this one was forked from (its ids are ids here too). */
   private template: Module | undefined;
-  /** Forked: no more instructions or ids. */
+  /** Forked or released: no more instructions or ids. */
   private frozen = false;
+  /** Released: its arrays are others' now (release). */
+  private released = false;
 
   constructor(options: ModuleOptions = {}) {
     this.version = options.version ?? '1.5';
-    if (versionNumber(this.version) === Number.POSITIVE_INFINITY || versionNumber(this.version) > 106) {
+    const v = versionNumber(this.version);
+    if (v === Number.POSITIVE_INFINITY || v > 106) {
       throw new BuilderError('Module', `unknown SPIR-V version ${String(this.version)}`);
     }
     this.generator = options.generator ?? 0;
@@ -406,9 +514,45 @@ export class Module {
     };
   }
 
-  /** The sections' own words, in the order `inherited` keeps them. */
-  private ownSections(): (readonly number[])[] {
-    return [this.capabilities, this.extensions, this.imports, this.entryPoints, this.executionModes, this.debugSource, this.debugNames, this.debugProcessed, this.annotations, this.globals];
+  /** The sections' words as this module's forks start them (this module takes no more). */
+  private forkSections(): ForkSections {
+    if (this.forkSectionsMade) return this.forkSectionsMade;
+    const inh = this.inherited, own = this.sections, mm = this.ownMemoryModel();
+    let size = (inh?.words.length ?? 0) + (mm?.length ?? 0);
+    for (let k = 0; k < own.length; k++) size += (own[k] as number[]).length;
+    const words = new Uint32Array(size), ends = new Int32Array(own.length);
+    let at = 0;
+    for (let k = 0; k < own.length; k++) {
+      if (inh) {
+        const from = k === 0 ? 0 : inh.ends[k - 1] as number, to = inh.ends[k] as number;
+        words.set(inh.words.subarray(from, to), at);
+        at += to - from;
+      }
+      const o = own[k] as number[];
+      words.set(o, at);
+      at += o.length;
+      ends[k] = at;
+      if (k === BEFORE_MEMORY_MODEL && mm) {
+        words.set(mm, at);
+        at += mm.length;
+      }
+    }
+    this.forkSectionsMade = { words, ends, memoryModel: mm !== undefined || inh?.memoryModel === true };
+    return this.forkSectionsMade;
+  }
+
+  /** Section `k`'s words, to append to (made at the first). */
+  private section(k: number): number[] {
+    const s = this.sections[k] as number[];
+    if (s !== NO_SECTION) return s;
+    const made: number[] = [];
+    this.sections[k] = made;
+    return made;
+  }
+
+  /** The memory model when this module placed it (a fork's template's is in its inherited words). */
+  private ownMemoryModel(): number[] | undefined {
+    return this.inherited?.memoryModel === true ? undefined : this.memoryModel;
   }
 
   /** Whether `v` is an id of this module: its own, or one of the module it was forked from. */
@@ -418,9 +562,9 @@ export class Module {
     return o === this || (t !== undefined && (o === t || (t.template !== undefined && t.owns(v))));
   }
 
-  /** Throws once the module is forked (a template takes nothing more). */
+  /** Throws once the module is forked (a template takes nothing more) or released. */
   private writable(op: string): void {
-    if (this.frozen) throw new BuilderError(op, 'the module was forked: it takes no more instructions or ids');
+    if (this.frozen) throw new BuilderError(op, this.released ? 'the module was released: it takes nothing more' : 'the module was forked: it takes no more instructions or ids');
   }
 
   /**
@@ -432,25 +576,24 @@ export class Module {
    */
   fork(): Module {
     if (this.recorder) throw new BuilderError('fork', 'a module cannot be forked while it records a function');
+    if (this.released) throw new BuilderError('fork', 'the module was released');
     this.frozen = true;
     const f = new Module({ version: this.version, generator: this.generator });
     // The type, constant and dedup tables are not copied: the fork looks in this module's after its own.
     f.template = this;
     f.nextId = this.nextId;
-    for (const n of this.pending) f.pending.add(n);
+    if (this.pending.size > 0) for (const n of this.pending) f.pending.add(n);
     f.valueTypes = new ValueTypes(this.valueTypes);
-    // The sections' words so far are the fork's first words of each (this module's arrays, which it
-    // never changes again; a template that is itself a fork: its inherited words, then its own). The
-    // fork's own sections start empty: copying the template's was most of what a fork cost, and
-    // the copies grew again at the fork's first constant or decoration.
-    const own = this.ownSections();
-    const inh = this.inherited;
-    f.inherited = inh === undefined ? own : own.map((x, k) => (inh[k] as readonly number[]).concat(x));
+    // The sections' words so far are the fork's first words of each (this module's, in one array
+    // made at its first fork: it never changes them again). The fork's own sections start empty:
+    // copying the template's was most of what a fork cost, and the copies grew again at the
+    // fork's first constant or decoration.
+    f.inherited = this.forkSections();
     f.memoryModel = this.memoryModel;
     // Closed functions' words are never changed: shared.
     for (let k = 0; k < this.functions.length; k++) f.functions.push(this.functions[k] as ArrayLike<number> | Relocated);
     const fn = this.current;
-    if (fn) f.current = { name: fn.name, header: fn.header.slice(), firstLabel: fn.firstLabel, vars: fn.vars.slice(), body: fn.body.copy() };
+    if (fn) f.current = { name: fn.name, header: fn.header.slice(), firstLabel: fn.firstLabel, vars: fn.vars.slice(), body: fn.body.copy(f.chunks) };
     f.openLabel = this.openLabel;
     f.glslSet = this.glslSet;
     return f;
@@ -475,12 +618,7 @@ export class Module {
   }
 
   private numericType(t: Id): NumericType | undefined {
-    const info = this.typeInfoOf(t.value);
-    if (!info) return undefined;
-    const width = info.operands[0];
-    if (info.op === 'OpTypeInt' && width !== undefined) return numeric('int', width, info.operands[1] === 1);
-    if (info.op === 'OpTypeFloat' && width !== undefined) return numeric('float', width, true);
-    return undefined;
+    return numericOf(this.typeInfoOf(t.value));
   }
 
   /**
@@ -501,14 +639,19 @@ export class Module {
       if (r !== GENERAL) return r;
     }
     const idAt = this.recorder ? [] : undefined;
-    const enc = encodeOperands(op, info.operands, operands, this.ctx, idAt);
+    // An instruction of no operands (OpFunctionEnd, every kernel's) without the encoder and its view of the module.
+    const enc = info.operands.length === 0 && operands.length === 0 ? { words: [], resultIndex: -1, resultType: undefined } : encodeOperands(op, info.operands, operands, this.ctx, idAt);
     if (enc.resultIndex < 0 && result) throw new BuilderError(op, 'has no result id to define');
     if (enc.words.length + 1 > MAX_WORDS) throw new BuilderError(op, `is ${enc.words.length + 1} words, more than ${MAX_WORDS}`);
     return this.define(op, info, operands, enc.words, enc.resultIndex, enc.resultType, result, idAt);
   }
 
-  /** An encoded instruction (the result's word 0): deduplicated, given its result id, placed. */
-  private define(op: string, info: OpInfo, operands: readonly unknown[], words: number[], resultIndex: number, resultType: Id | undefined, result: Id | undefined, idAt: number[] | undefined): Id | undefined {
+  /**
+   * An encoded instruction (the result's word 0): deduplicated, given its result id, placed.
+   * `words` become the key it is deduplicated by (the result's word 0 again once placed), unless
+   * the caller `reuses` them (then a copy).
+   */
+  private define(op: string, info: OpInfo, operands: readonly unknown[], words: number[], resultIndex: number, resultType: Id | undefined, result: Id | undefined, idAt: number[] | undefined, reuses = false): Id | undefined {
     this.writable(op);
     const kind = this.dedupKind(op, info);
     const hash = kind !== undefined ? dedupHash(info.opcode, words) : 0;
@@ -520,8 +663,9 @@ export class Module {
         return seen ?? undefined;
       }
     }
-    // The key's words as looked up (before the result id is written into them).
-    const keyWords = kind !== undefined ? words.slice() : undefined;
+    // The key's words as looked up: the caller's array itself (its result word is 0 again below),
+    // not a copy for every new type, constant and decoration.
+    const keyWords = kind === undefined ? undefined : reuses ? words.slice() : words;
     let id: Id | undefined;
     if (resultIndex >= 0) {
       if (result) {
@@ -533,19 +677,10 @@ export class Module {
       words[resultIndex] = id.value;
       if (resultType) this.valueTypes.set(id.value, resultType);
       if (info.class === 'Type-Declaration') {
-        this.types.set(id.value, { op: op as OpName, operands: words.slice(resultIndex + 1) });
+        (this.types ??= new Map()).set(id.value, { op: op as OpName, operands: words.slice(resultIndex + 1) });
       }
     }
-    if (kind !== undefined && keyWords !== undefined) {
-      const entry: DedupEntry = { kind, words: keyWords, id: id ?? null };
-      const chain = this.dedup.get(hash);
-      if (Array.isArray(chain)) chain.push(entry);
-      else if (chain !== undefined) this.dedup.set(hash, [chain, entry]);
-      else {
-        const inherited = this.template?.chainOf(hash);
-        this.dedup.set(hash, inherited === undefined ? entry : Array.isArray(inherited) ? [...inherited, entry] : [inherited, entry]);
-      }
-    }
+    if (kind !== undefined && keyWords !== undefined) this.addDedup(hash, { kind, words: keyWords, id: id ?? null });
     // The opcode word and the operand words go into the section apart (no array made of them for
     // every type, constant and decoration).
     const head = ((words.length + 1) << 16 | info.opcode) >>> 0;
@@ -557,7 +692,20 @@ export class Module {
       if (resultIndex >= 0) ids.push(resultIndex + 1);
       this.recorder.push({ op, info, inst, ids, result: resultIndex >= 0 ? resultIndex + 1 : -1, inFunction });
     }
+    // Placed (copied): the key's result word as it was looked up.
+    if (keyWords === words && resultIndex >= 0) words[resultIndex] = 0;
     return id;
+  }
+
+  /** Adds a deduplicated instruction to the chain of its hash (a fork's: a copy of its template's chain first). */
+  private addDedup(hash: number, entry: DedupEntry): void {
+    const chain = this.dedup.get(hash);
+    if (Array.isArray(chain)) chain.push(entry);
+    else if (chain !== undefined) this.dedup.set(hash, [chain, entry]);
+    else {
+      const inherited = this.template?.chainOf(hash);
+      this.dedup.set(hash, inherited === undefined ? entry : Array.isArray(inherited) ? [...inherited, entry] : [inherited, entry]);
+    }
   }
 
   /** Marks an allocated, undefined id of this module as defined now. */
@@ -581,7 +729,7 @@ export class Module {
    */
   private emitPlain(op: string, info: OpInfo, plan: PlainPlan, operands: readonly unknown[], body: Words, result: Id | undefined): Id | undefined | typeof GENERAL {
     this.writable(op);
-    const vals = this.scratch;
+    const vals = PLAIN_VALUES;
     const n = operands.length;
     if (n < plan.ids || (plan.tail === 0 && n !== plan.ids)) return GENERAL;
     let w = 0;
@@ -752,7 +900,7 @@ export class Module {
 
   /** What the builder knows of the type numbered `t`: defined here, else in the template. */
   private typeInfoOf(t: number): TypeInfo | undefined {
-    return this.types.get(t) ?? this.template?.typeInfoOf(t);
+    return this.types?.get(t) ?? this.template?.typeInfoOf(t);
   }
 
   /** Puts the instruction (its opcode word `head`, then `words`) into its section; true when that is the open function's words. */
@@ -760,25 +908,25 @@ export class Module {
     const fn = this.current;
     switch (op) {
       case 'OpCapability':
-        appendInst(this.capabilities, head, words);
+        appendInst(this.section(SECTION.capabilities), head, words);
         (this.declaredCaps ??= new Set()).add(String(operands[0]));
         return false;
       case 'OpExtension':
-        appendInst(this.extensions, head, words);
+        appendInst(this.section(SECTION.extensions), head, words);
         (this.declaredExts ??= new Set()).add(String(operands[0]));
         return false;
-      case 'OpExtInstImport': appendInst(this.imports, head, words); return false;
+      case 'OpExtInstImport': appendInst(this.section(SECTION.imports), head, words); return false;
       case 'OpMemoryModel':
         if (this.memoryModel) throw new BuilderError(op, 'the module already has a memory model');
         this.memoryModel = [head, ...words];
         return false;
-      case 'OpEntryPoint': appendInst(this.entryPoints, head, words); return false;
+      case 'OpEntryPoint': appendInst(this.section(SECTION.entryPoints), head, words); return false;
       case 'OpExecutionMode':
-      case 'OpExecutionModeId': appendInst(this.executionModes, head, words); return false;
-      case 'OpModuleProcessed': appendInst(this.debugProcessed, head, words); return false;
+      case 'OpExecutionModeId': appendInst(this.section(SECTION.executionModes), head, words); return false;
+      case 'OpModuleProcessed': appendInst(this.section(SECTION.debugProcessed), head, words); return false;
       case 'OpFunction':
         if (fn) throw new BuilderError(op, `function ${fn.name} is still open (no OpFunctionEnd)`);
-        this.current = { name: `%${words[1] ?? '?'}`, header: [head, ...words], firstLabel: undefined, vars: [], body: new Words() };
+        this.current = { name: `%${words[1] ?? '?'}`, header: [head, ...words], firstLabel: undefined, vars: [], body: new Words(this.chunks) };
         return true;
       case 'OpFunctionParameter':
         if (!fn || fn.firstLabel) throw new BuilderError(op, 'must follow OpFunction, before the first label');
@@ -803,18 +951,18 @@ export class Module {
           appendInst(fn.vars, head, words);
           return true;
         }
-        appendInst(this.globals, head, words);
+        appendInst(this.section(SECTION.globals), head, words);
         return false;
       case 'OpUndef':
       case 'OpLine':
       case 'OpNoLine':
-        appendInst(fn ? fn.body : this.globals, head, words);
+        appendInst(fn ? fn.body : this.section(SECTION.globals), head, words);
         return fn !== undefined;
     }
-    if (DEBUG_SOURCE.has(op)) { appendInst(this.debugSource, head, words); return false; }
-    if (DEBUG_NAMES.has(op)) { appendInst(this.debugNames, head, words); return false; }
-    if (info.class === 'Annotation') { appendInst(this.annotations, head, words); return false; }
-    if (info.class === 'Type-Declaration' || info.class === 'Constant-Creation') { appendInst(this.globals, head, words); return false; }
+    if (DEBUG_SOURCE.has(op)) { appendInst(this.section(SECTION.debugSource), head, words); return false; }
+    if (DEBUG_NAMES.has(op)) { appendInst(this.section(SECTION.debugNames), head, words); return false; }
+    if (info.class === 'Annotation') { appendInst(this.section(SECTION.annotations), head, words); return false; }
+    if (info.class === 'Type-Declaration' || info.class === 'Constant-Creation') { appendInst(this.section(SECTION.globals), head, words); return false; }
     if (!fn) throw new BuilderError(op, 'outside a function');
     if (!fn.firstLabel) throw new BuilderError(op, `before the first OpLabel of function ${fn.name}`);
     appendInst(fn.body, head, words);
@@ -866,7 +1014,8 @@ export class Module {
       if (typeof value !== 'boolean') throw new BuilderError('constant', `a bool constant needs true or false, got ${describe(value)}`);
       return (value ? this.emit('OpConstantTrue', [type]) : this.emit('OpConstantFalse', [type])) as Id;
     }
-    const nt = this.numericType(type);
+    // From the type's entry looked up above (not a second lookup through the templates).
+    const nt = numericOf(info);
     if (!nt) throw new BuilderError('constant', `${type.toString()} is not a bool, integer or float type`);
     if (nt.kind === 'int') {
       // A 32-bit integer in range whatever the signedness: its word is its value.
@@ -899,13 +1048,33 @@ export class Module {
    */
   private constant32(type: Id, word: number): Id {
     if (this.recorder || !this.owns(type)) return this.emit('OpConstant', [type, word]) as Id;
-    return this.define('OpConstant', OP_CONSTANT, NO_OPERANDS, [type.value, 0, word], 1, type, undefined, undefined) as Id;
+    return this.defineConstant(type, [type.value, 0, word]);
   }
 
   /** A 64-bit OpConstant of `type` whose literal's dwords are `lo` and `hi`: as constant32, two literal words (low first). */
   private constant64(type: Id, lo: number, hi: number): Id {
     if (this.recorder || !this.owns(type)) return this.emit('OpConstant', [type, BigInt(hi) * TWO_32 + BigInt(lo)]) as Id;
-    return this.define('OpConstant', OP_CONSTANT, NO_OPERANDS, [type.value, 0, lo, hi], 1, type, undefined, undefined) as Id;
+    return this.defineConstant(type, [type.value, 0, lo, hi]);
+  }
+
+  /**
+   * define's work for an OpConstant of this module's `type` whose words are `words` (the type, 0
+   * for the result, the literal's words), not while recording: deduplicated, given its result id,
+   * placed in the globals, as define does it, without the questions define asks of any
+   * instruction (which kind of deduplication, which section; a small kernel makes a few dozen).
+   */
+  private defineConstant(type: Id, words: number[]): Id {
+    this.writable('OpConstant');
+    const hash = dedupHash(OP_CONSTANT.opcode, words);
+    const seen = this.dedupFind(hash, 'OpConstant', words);
+    if (seen) return seen;
+    const id = new Id(this.nextId++, this);
+    this.valueTypes.set(id.value, type);
+    this.addDedup(hash, { kind: 'OpConstant', words, id });
+    const globals = this.section(SECTION.globals);
+    globals.push(((words.length + 1) << 16 | OP_CONSTANT.opcode) >>> 0, type.value, id.value);
+    for (let k = 2; k < words.length; k++) globals.push(words[k] as number);
+    return id;
   }
 
   /** A scalar integer or float constant from its exact bit pattern (a bigint for 64-bit types). */
@@ -1027,7 +1196,9 @@ export class Module {
     if (this.current) throw new BuilderError('emitRelocatable', `function ${this.current.name} is still open (no OpFunctionEnd)`);
     this.claim('emitRelocatable', fn);
     const g = f.globals.length;
-    const num = new Uint32Array(g + f.locals + 1);
+    // A chunk's array (taken back at release; a new typed array per helper per kernel was measurable), every entry read written below.
+    const num = takeChunk(g + f.locals + 1);
+    this.chunks.push(num);
     const typeIds: (Id | undefined)[] = new Array<Id | undefined>(g);
     const base = this.nextId;
     this.nextId += f.locals;
@@ -1035,19 +1206,20 @@ export class Module {
     num[g + f.locals] = fn.value;
     for (let k = 0; k < g; k++) {
       const x = f.globals[k] as RelocatableGlobal;
-      // The words patched in an array reused for each length: define keeps no reference to it
-      // (most of them find an identical instruction, and those it places it copies).
+      // The words patched in an array reused for each length: define is told so, and keeps no
+      // reference to it (most of them find an identical instruction; it copies those it places).
       const words = wordArray(x.words.length);
       for (let j = 0; j < words.length; j++) words[j] = x.words[j] as number;
       for (let j = 0; j < x.ids.length; j++) { const p = x.ids[j] as number; words[p] = num[words[p] as number] as number; }
-      const id = this.define(x.op, x.info, NO_OPERANDS, words, x.result, x.resultType >= 0 ? typeIds[x.resultType] : undefined, undefined, undefined);
-      if (id) { num[k] = id.value; typeIds[k] = id; }
+      const id = this.define(x.op, x.info, NO_OPERANDS, words, x.result, x.resultType >= 0 ? typeIds[x.resultType] : undefined, undefined, undefined, true);
+      if (id) { num[k] = id.value; typeIds[k] = id; } else num[k] = 0;
     }
     this.functions.push({ f, ids: num });
   }
 
   /** The module as SPIR-V words: header (magic, version, generator, bound, 0) and the sections in layout order. */
   assemble(): Uint32Array {
+    if (this.released) throw new BuilderError('assemble', 'the module was released');
     if (this.current) throw new BuilderError('assemble', `function ${this.current.name} is still open (no OpFunctionEnd)`);
     if (!this.memoryModel) throw new BuilderError('assemble', 'the module has no OpMemoryModel');
     if (this.pending.size > 0) {
@@ -1055,25 +1227,44 @@ export class Module {
       throw new BuilderError('assemble', `allocated ids never defined: ${ids}${this.pending.size > 8 ? ', ...' : ''}`);
     }
     const v = versionNumber(this.version);
-    const header = [MAGIC_NUMBER, (Math.floor(v / 100) << 16) | ((v % 100) << 8), this.generator >>> 0, this.nextId, 0];
-    // Each section: a fork's inherited words, then its own (ownSections' order; the memory model after the imports).
-    const own = this.ownSections(), inh = this.inherited;
-    // Only the non-empty ones listed (most of a fork's own sections are empty: fewer pushes, no growth of the list).
-    const sections: ArrayLike<number>[] = [header];
-    for (let k = 0; k < own.length; k++) {
-      const i = inh !== undefined ? inh[k] as readonly number[] : undefined, o = own[k] as readonly number[];
-      if (i !== undefined && i.length > 0) sections.push(i);
-      if (o.length > 0) sections.push(o);
-      if (k === 2) sections.push(this.memoryModel);
-    }
+    // Each section: a fork's inherited words, then its own (the memory model after the imports).
+    const own = this.sections, inh = this.inherited, mm = this.ownMemoryModel();
+    const inherited = inh?.words ?? NO_WORDS;
     const words = (x: ArrayLike<number> | Relocated): ArrayLike<number> => ((x as Relocated).f !== undefined ? (x as Relocated).f.words : x as ArrayLike<number>);
-    let size = 0;
+    let size = 5 + inherited.length + (mm?.length ?? 0);
     // Indexed loops (for…of made iterator results: assemble runs once per module).
-    for (let k = 0; k < sections.length; k++) size += (sections[k] as ArrayLike<number>).length;
+    for (let k = 0; k < own.length; k++) size += (own[k] as number[]).length;
     for (let k = 0; k < this.functions.length; k++) size += words(this.functions[k] as ArrayLike<number> | Relocated).length;
     const out = new Uint32Array(size);
-    let at = 0;
-    for (let k = 0; k < sections.length; k++) { const s = sections[k] as ArrayLike<number>; out.set(s, at); at += s.length; }
+    out[0] = MAGIC_NUMBER;
+    out[1] = (Math.floor(v / 100) << 16) | ((v % 100) << 8);
+    out[2] = this.generator >>> 0;
+    out[3] = this.nextId;
+    out[4] = 0;
+    let at = 5;
+    // The inherited words in one piece up to each section with words of this module's (most of a
+    // fork's sections have none), then those.
+    let from = 0;
+    for (let k = 0; k < own.length; k++) {
+      const o = own[k] as number[], extra = k === BEFORE_MEMORY_MODEL ? mm : undefined;
+      if (o.length === 0 && extra === undefined) continue;
+      const to = inh !== undefined ? inh.ends[k] as number : 0;
+      if (to > from) {
+        out.set(from === 0 && to === inherited.length ? inherited : inherited.subarray(from, to), at);
+        at += to - from;
+        from = to;
+      }
+      out.set(o, at);
+      at += o.length;
+      if (extra !== undefined) {
+        out.set(extra, at);
+        at += extra.length;
+      }
+    }
+    if (from < inherited.length) {
+      out.set(from === 0 ? inherited : inherited.subarray(from), at);
+      at += inherited.length - from;
+    }
     for (let k = 0; k < this.functions.length; k++) {
       const x = this.functions[k] as ArrayLike<number> | Relocated;
       const w = words(x);
@@ -1086,6 +1277,21 @@ export class Module {
       at += w.length;
     }
     return out;
+  }
+
+  /**
+   * Done with the module (after assemble): its body chunks and value-type table are given back
+   * for the next modules' (SPARE_CHUNKS), and it takes nothing more (instructions, ids, forks,
+   * assemble) and answers no more typeOf. A BuilderError for a module that was forked (its
+   * forks share its words).
+   */
+  release(): void {
+    if (this.frozen) throw new BuilderError('release', this.released ? 'the module was released already' : 'the module was forked: its forks share its words');
+    this.frozen = true;
+    this.released = true;
+    for (let k = 0; k < this.chunks.length; k++) giveChunk(this.chunks[k] as Uint32Array);
+    this.chunks.length = 0;
+    this.valueTypes.release();
   }
 }
 

@@ -272,7 +272,7 @@ export function planStructuredFlow(fn: IrFunction, everywhere: ReadonlySet<Op>):
   const pending: [number, Inst][] = [];
   const use = (u: number, v: Inst): void => {
     const d = v.block?.id;
-    if (d === undefined || d === u || everywhere.has(v.op) || placement.dominates(d, u)) return;
+    if (d === undefined || d === u || placement.dominates(d, u) || everywhere.has(v.op)) return;
     let w = u;
     while ((parent[w] as number) >= 0 && dom.dominates(d, parent[w] as number)) w = parent[w] as number;
     let set = liveSets[w];
@@ -291,7 +291,8 @@ export function planStructuredFlow(fn: IrFunction, everywhere: ReadonlySet<Op>):
       const i = insts[j] as Inst;
       if (i.op === 'Phi') continue;
       const args = i.args;
-      for (let k = 0; k < args.length; k++) use(u, args[k] as Inst);
+      // Most arguments are defined in the block itself: no call for those.
+      for (let k = 0; k < args.length; k++) { const a = args[k] as Inst, d = a.block?.id; if (d !== undefined && d !== u) use(u, a); }
     }
     const ss = succEdges[u] as EdgeLike[];
     for (let j = 0; j < ss.length; j++) {
