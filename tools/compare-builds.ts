@@ -1,4 +1,4 @@
-// tsx tools/compare-builds.ts OLD_DIST [NEW_DIST]
+// tsx tools/compare-builds.ts OLD_DIST [NEW_DIST] [--all-profiles]
 // Whether two builds of the recompiler (two dist/ trees; NEW_DIST defaults to this repository's
 // dist/) make the same output: every kernel of the bench:compile corpus (the assembly slice kernels,
 // clang-19 OpenCL collatz, int_mix, histogram, f32_ops, wave32 and wave64, the two generated large
@@ -6,6 +6,10 @@
 // for gfx1010/gfx1013/gfx1030, every OpenCL C fixture in wave32 and wave64) recompiled by both:
 // the SPIR-V words compared word by word, the final IR compared as printed, a refusal compared by
 // its message. Exits 1 on any difference. For changes that must not change the output (speed work).
+// By default each kernel is recompiled once, for the lavapipe profile with structured control flow;
+// --all-profiles recompiles it for every profile of src/backend/profile.ts (their float controls,
+// subgroup sizes and features choose other lowerings and emission paths), each structured and as
+// the state machine, and counts each of those recompiles.
 // OLD_DIST must resolve the repository's packages: put it inside the repository (for example
 // `git stash; npm run build; cp -r dist dist-old; git stash pop`; dist-old/ is then a copy to delete).
 import { spawnSync } from 'node:child_process';
@@ -16,10 +20,12 @@ import type { Shader } from '../src/container/shader.js';
 import { assembleKernels } from '../tests/harness/kernel.js';
 import { sliceKernels } from '../tests/frontend/kernels.js';
 import { buildOpenCl, OPENCL_FIXTURES } from '../tests/harness/opencl.js';
+import { PROFILES } from '../src/backend/profile.js';
 
 const ROOT = new URL('..', import.meta.url).pathname;
-const [oldArg, newArg] = process.argv.slice(2);
-if (!oldArg) { process.stderr.write('usage: tsx tools/compare-builds.ts OLD_DIST [NEW_DIST]\n'); process.exit(2); }
+const allProfiles = process.argv.includes('--all-profiles');
+const [oldArg, newArg] = process.argv.slice(2).filter((a) => a !== '--all-profiles');
+if (!oldArg) { process.stderr.write('usage: tsx tools/compare-builds.ts OLD_DIST [NEW_DIST] [--all-profiles]\n'); process.exit(2); }
 
 interface Build {
   loadShaders: typeof import('../src/container/shader.js').loadShaders;
@@ -67,17 +73,23 @@ for (const cl of readdirSync(OPENCL_FIXTURES).filter((f) => f.endsWith('.cl')).s
 }
 
 type Outcome = { words: Uint32Array; ir: string } | { error: string };
-const run = (b: Build, s: Shader): Outcome => {
-  try { const r = b.recompile(s); return { words: r.spirv, ir: b.printFunction(r.ir) }; } catch (e) { return { error: e instanceof Error ? e.message : String(e) }; }
+type Options = NonNullable<Parameters<Build['recompile']>[1]>;
+const run = (b: Build, s: Shader, options: Options): Outcome => {
+  try { const r = b.recompile(s, options); return { words: r.spirv, ir: b.printFunction(r.ir) }; } catch (e) { return { error: e instanceof Error ? e.message : String(e) }; }
 };
+// The recompiles per kernel: the default, or every profile structured and as the state machine
+// (both builds take the same profile records: the profile's type is the same data in both).
+const variants: { label: string; options: Options }[] = allProfiles
+  ? Object.entries(PROFILES).flatMap(([name, profile]) => [false, true].map((stateMachine) => ({ label: ` [${name}${stateMachine ? ', state machine' : ''}]`, options: { profile, stateMachine } })))
+  : [{ label: '', options: {} }];
 let same = 0, refused = 0, different = 0;
-for (const o of objects) {
+for (const v of variants) for (const o of objects) {
   const sa = A.loadShaders({ bytes: o.bytes, name: o.name }), sb = B.loadShaders({ bytes: o.bytes, name: o.name });
   sa.forEach((s, k) => {
     const t = sb[k];
     if (!t) { different++; process.stdout.write(`${o.name} ${s.info.name}: not loaded by the new build\n`); return; }
-    const a = run(A, s), b = run(B, t);
-    const where = `${o.name} ${s.info.name} wave${s.info.waveSize}`;
+    const a = run(A, s, v.options), b = run(B, t, v.options);
+    const where = `${o.name} ${s.info.name} wave${s.info.waveSize}${v.label}`;
     if ('error' in a || 'error' in b) {
       if ('error' in a && 'error' in b && a.error === b.error) refused++;
       else { different++; process.stdout.write(`${where}: ${'error' in a ? `old refuses (${a.error})` : 'old compiles'}, ${'error' in b ? `new refuses (${b.error})` : 'new compiles'}\n`); }
