@@ -19,6 +19,7 @@ import type { Shader } from '../container/shader.js';
 import type { AssumableField } from '../container/shader-info.js';
 import type { BasicBlock, Cfg, Diagnostic, Severity } from './types.js';
 import { printInstruction } from '../disasm/index.js';
+import { callFlow } from './calls.js';
 import {
   decodeHwreg, hwregDef, hwregFieldMask, hwregFieldText, launchMode, modeFieldsFor, HWREG_FLAT_SCR_HI, HWREG_FLAT_SCR_LO,
   HWREG_MODE, MODE_IMMEDIATE_WRITERS, MODE_LAUNCH_MASK, MODE_TRACKED_MASK, type HwregField,
@@ -218,6 +219,18 @@ function apply(s: FullState, inst: Instruction, c: ReturnType<typeof classify>, 
 
 const sameKb = (a: KnownBits, b: KnownBits) => a.known === b.known && a.value === b.value;
 
+/**
+ * solveForward's answer where no instruction changes the state: a copy of `start` in every block
+ * control reaches from the entry along the run-time successors (calls.ts), as the worklist would
+ * carry it there unchanged.
+ */
+function launchEverywhere(cfg: Cfg, start: FullState): (FullState | undefined)[] {
+  const reachable = callFlow(cfg).reachable;
+  const out = new Array<FullState | undefined>(cfg.blocks.length);
+  for (let b = 0; b < out.length; b++) out[b] = reachable[b] === true ? { regs: start.regs, mode: start.mode, flatScrLo: start.flatScrLo, flatScrHi: start.flatScrHi } : undefined;
+  return out;
+}
+
 // --- analysis ------------------------------------------------------------------------------
 
 const snapshot = (s: FullState): ModeState => ({ mode: s.mode, flatScrLo: s.flatScrLo, flatScrHi: s.flatScrHi });
@@ -253,9 +266,22 @@ export function analyzeMode(shader: Shader, cfg: Cfg): ModeAnalysis {
   // The scalar registers' bits matter only to an s_setreg* (most kernels have none): without one
   // they stay unknown, and nothing the analysis returns changes. Every state then shares the
   // start's registers, which nothing writes: no copy per block.
-  const scalars = cfg.blocks.some((b) => b.instructions.some(readsScalars));
+  // Most kernels have no instruction that reads or writes MODE (s_setreg*, s_getreg_b32,
+  // s_round_mode, s_denorm_mode, v_interp_*): every transfer is then the identity, so the data
+  // flow's answer is the launch state in every block control reaches (calls.ts) and the replay
+  // below needs no transfer either. `scalars` is false then too.
+  let modal = false, scalars = false;
+  for (let bk = 0; bk < cfg.blocks.length && !scalars; bk++) {
+    const is = (cfg.blocks[bk] as BasicBlock).instructions;
+    for (let k = 0; k < is.length; k++) {
+      const def = (is[k] as Instruction).def;
+      if (def.implicitWrites?.includes('MODE') !== true && def.implicitReads?.includes('MODE') !== true) continue;
+      modal = true;
+      if (readsScalars(is[k] as Instruction)) { scalars = true; break; }
+    }
+  }
   const regsOf = (s: FullState): ScalarState => (scalars ? s.regs.clone() : s.regs);
-  const blockInFull = solveForward<FullState>(cfg, start, {
+  const blockInFull = !modal ? launchEverywhere(cfg, start) : solveForward<FullState>(cfg, start, {
     clone: (s) => ({ regs: regsOf(s), mode: s.mode, flatScrLo: s.flatScrLo, flatScrHi: s.flatScrHi }),
     joinInto: (into, from) => {
       // The three registers written out: a list of their names here was an array and an
@@ -316,6 +342,19 @@ export function analyzeMode(shader: Shader, cfg: Cfg): ModeAnalysis {
     s = { regs: regsOf(inS), mode: inS.mode, flatScrLo: inS.flatScrLo, flatScrHi: inS.flatScrHi };
     last = undefined;
     let at = offset[b.id] as number;
+    if (!modal) {
+      // Nothing in the block changes the state: one snapshot before and after each instruction.
+      if (b.instructions.length === 0) continue;
+      const x = index();
+      for (let k = 0; k < b.instructions.length; k++) {
+        const inst = b.instructions[k] as Instruction;
+        pcs[at] = inst.pc;
+        beforeAt[at] = x;
+        afterAt[at++] = x;
+        if (inst.def.float !== undefined) valu.push(valuMode(inst.pc, inst.def.float, s.mode));
+      }
+      continue;
+    }
     for (let k = 0; k < b.instructions.length; k++) {
       const inst = b.instructions[k] as Instruction;
       const before = snap();
