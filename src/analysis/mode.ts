@@ -219,15 +219,18 @@ function apply(s: FullState, inst: Instruction, c: ReturnType<typeof classify>, 
 
 const sameKb = (a: KnownBits, b: KnownBits) => a.known === b.known && a.value === b.value;
 
+/** The scalar registers of every state when nothing reads them (analyzeMode's `scalars`): never written, so one for all analyses. */
+const UNTRACKED = new ScalarState();
+
 /**
- * solveForward's answer where no instruction changes the state: a copy of `start` in every block
- * control reaches from the entry along the run-time successors (calls.ts), as the worklist would
- * carry it there unchanged.
+ * solveForward's answer where no instruction changes the state: `start` in every block control
+ * reaches from the entry along the run-time successors (calls.ts), as the worklist would carry it
+ * there unchanged. One object for all: with no transfer and no join nothing writes it.
  */
 function launchEverywhere(cfg: Cfg, start: FullState): (FullState | undefined)[] {
   const reachable = callFlow(cfg).reachable;
   const out = new Array<FullState | undefined>(cfg.blocks.length);
-  for (let b = 0; b < out.length; b++) out[b] = reachable[b] === true ? { regs: start.regs, mode: start.mode, flatScrLo: start.flatScrLo, flatScrHi: start.flatScrHi } : undefined;
+  for (let b = 0; b < out.length; b++) out[b] = reachable[b] === true ? start : undefined;
   return out;
 }
 
@@ -262,7 +265,6 @@ const MODE_FIELDS_ASSUMED: readonly AssumableField[] = ['floatMode', 'dx10Clamp'
 export function analyzeMode(shader: Shader, cfg: Cfg): ModeAnalysis {
   const target = shader.info.target;
   const initial = initialModeState(shader);
-  const start: FullState = { regs: new ScalarState(), ...initial };
   // The scalar registers' bits matter only to an s_setreg* (most kernels have none): without one
   // they stay unknown, and nothing the analysis returns changes. Every state then shares the
   // start's registers, which nothing writes: no copy per block.
@@ -281,6 +283,7 @@ export function analyzeMode(shader: Shader, cfg: Cfg): ModeAnalysis {
     }
   }
   const regsOf = (s: FullState): ScalarState => (scalars ? s.regs.clone() : s.regs);
+  const start: FullState = { regs: scalars ? new ScalarState() : UNTRACKED, ...initial };
   const blockInFull = !modal ? launchEverywhere(cfg, start) : solveForward<FullState>(cfg, start, {
     clone: (s) => ({ regs: regsOf(s), mode: s.mode, flatScrLo: s.flatScrLo, flatScrHi: s.flatScrHi }),
     joinInto: (into, from) => {
@@ -339,12 +342,12 @@ export function analyzeMode(shader: Shader, cfg: Cfg): ModeAnalysis {
     const b = cfg.blocks[bk] as BasicBlock;
     const inS = blockInFull[b.id];
     if (inS === undefined) continue;
-    s = { regs: regsOf(inS), mode: inS.mode, flatScrLo: inS.flatScrLo, flatScrHi: inS.flatScrHi };
     last = undefined;
     let at = offset[b.id] as number;
     if (!modal) {
-      // Nothing in the block changes the state: one snapshot before and after each instruction.
+      // Nothing in the block changes the state (nor writes `inS`): one snapshot before and after each instruction.
       if (b.instructions.length === 0) continue;
+      s = inS;
       const x = index();
       for (let k = 0; k < b.instructions.length; k++) {
         const inst = b.instructions[k] as Instruction;
@@ -355,6 +358,7 @@ export function analyzeMode(shader: Shader, cfg: Cfg): ModeAnalysis {
       }
       continue;
     }
+    s = { regs: regsOf(inS), mode: inS.mode, flatScrLo: inS.flatScrLo, flatScrHi: inS.flatScrHi };
     for (let k = 0; k < b.instructions.length; k++) {
       const inst = b.instructions[k] as Instruction;
       const before = snap();
