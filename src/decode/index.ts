@@ -70,12 +70,21 @@ function invalid(ctx: DecodeContext, reason: string): InvalidWord {
     : { kind: 'invalid', pc: ctx.pc, words: [w], size: 4, reason };
 }
 
+const NO_WORDS = new Uint32Array(0);
+/**
+ * The context of the decoding under way: one object, filled for each instruction, not one made
+ * per instruction (the family decoders read it while they run and keep nothing of it; decoding
+ * never starts another decoding).
+ */
+const CTX: { -readonly [K in keyof DecodeContext]: DecodeContext[K] } = { target: 'gfx1030', words: NO_WORDS, index: 0, end: 0, pc: 0 };
+
 /** Decode the one instruction that starts at dword `index`. */
 export function decodeAt(target: Target, words: Uint32Array, index: number, end: number, pc: number): Instruction | InvalidWord {
-  const ctx: DecodeContext = { target, words, index, end, pc };
   const w = words[index] ?? 0;
   const enc = encodingOf(w);
-  if (enc === undefined) return invalid(ctx, 'no gfx10 encoding has this prefix');
+  if (enc === undefined) return { kind: 'invalid', pc, words: [w], size: 4, reason: 'no gfx10 encoding has this prefix' };
+  const ctx = CTX;
+  ctx.target = target; ctx.words = words; ctx.index = index; ctx.end = end; ctx.pc = pc;
   let decoder = DECODERS[enc];
   if (enc === 'VOP1' || enc === 'VOP2' || enc === 'VOPC') {
     const src0 = w & 0x1ff;
@@ -89,7 +98,10 @@ export function decodeAt(target: Target, words: Uint32Array, index: number, end:
     // A decoder bug must not take the caller down; report it as an invalid word with the reason.
     result = `internal decoder error: ${e instanceof Error ? e.message : String(e)}`;
   }
-  return typeof result === 'string' ? invalid(ctx, result) : result;
+  const d = typeof result === 'string' ? invalid(ctx, result) : result;
+  // Not holding on to the code (a view of a whole file's bytes) past the call.
+  ctx.words = NO_WORDS;
+  return d;
 }
 
 const LITTLE_ENDIAN = new Uint8Array(Uint32Array.of(1).buffer)[0] === 1;

@@ -74,7 +74,10 @@ export function keepLists(def: InstrDef, w: number, operands: readonly Operand[]
   return l;
 }
 
-/** The lists and modifiers of a two-dword instruction (VOP3 without a literal) by its layout and words, as `listsOf` for one dword. */
+/**
+ * The lists and modifiers of a two-dword instruction by its words, as `listsOf` for one dword:
+ * VOP3 without a literal by its layout, a scalar instruction with a literal by its definition.
+ */
 export interface PairLists { readonly words: readonly number[]; readonly operands: readonly Operand[]; readonly mods: Modifiers }
 let byPair = new Map<object, Map<number, Map<number, PairLists>>>();
 let pairCount = 0;
@@ -85,7 +88,7 @@ export function pairListsOf(layout: object, w0: number, w1: number): PairLists |
   return byPair.get(layout)?.get(w0 | 0)?.get(w1 | 0);
 }
 
-/** Records the lists of words w0, w1 under `layout` (no literal among its operands); returns them. */
+/** Records the lists of words w0, w1 under `layout` (operands that the two words alone give); returns them. */
 export function keepPairLists(layout: object, w0: number, w1: number, operands: readonly Operand[], mods: Modifiers): PairLists {
   if (pairCount >= WORDS_LIMIT) { byPair = new Map(); pairCount = 0; }
   let m = byPair.get(layout);
