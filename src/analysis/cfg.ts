@@ -120,7 +120,12 @@ interface DefFacts {
 
 const FACTS = new WeakMap<InstrDef, DefFacts>();
 
+/** The last definition factsOf answered for, and its facts: code repeats definitions back to back, and this test is cheaper than the WeakMap's. */
+let lastDef: InstrDef | undefined;
+let lastFacts: DefFacts | undefined;
+
 function factsOf(def: InstrDef): DefFacts {
+  if (def === lastDef && lastFacts !== undefined) return lastFacts;
   let f = FACTS.get(def);
   if (f === undefined) {
     const flags = def.flags ?? [];
@@ -132,6 +137,8 @@ function factsOf(def: InstrDef): DefFacts {
     };
     FACTS.set(def, f);
   }
+  lastDef = def;
+  lastFacts = f;
   return f;
 }
 
@@ -291,10 +298,6 @@ class PcTable<T> {
     // pc - start is in [0, end - start) there: & 3 is its % 4.
     return pc >= this.start && pc < this.end && ((pc - this.start) & 3) === 0 ? (pc - this.start) >>> 2 : -1;
   }
-  /** The records by dword index from the range's start when no other pc is held (a walk of them is `pcs()`'s), else undefined. */
-  dense(): readonly (T | undefined)[] | undefined { return this.others === undefined ? this.slots : undefined; }
-  /** The pc of dword index 0 of `dense()`. */
-  get base(): number { return this.start; }
   get(pc: number): T | undefined {
     const k = this.slot(pc);
     return k < 0 ? this.others?.get(pc) : this.slots[k];
@@ -307,14 +310,6 @@ class PcTable<T> {
     if (k < 0) (this.others ??= new Map()).set(pc, v);
     else this.slots[k] = v;
   }
-  /** The pcs held, ascending. */
-  pcs(): number[] {
-    const out: number[] = [];
-    for (let k = 0; k < this.slots.length; k++) if (this.slots[k] !== undefined) out.push(this.start + 4 * k);
-    if (this.others === undefined) return out;
-    for (const pc of this.others.keys()) out.push(pc);
-    return out.sort((a, b) => a - b);
-  }
 }
 
 interface Round {
@@ -324,6 +319,10 @@ interface Round {
   readonly flows: PcTable<Flow>;
   /** Leaders found: entry, edge targets, instructions after a control-flow instruction. */
   readonly leaders: PcTable<true>;
+  /** The pcs of `leaders`, each once, in the order found (a list, not a walk of the table's every slot). */
+  readonly leaderPcs: readonly number[];
+  /** The pcs of `starts` whose instruction is longer than a dword (only these can hold another start). */
+  readonly wide: readonly number[];
   readonly diags: Diagnostic[];
 }
 
@@ -542,6 +541,8 @@ class Discovery {
     const flows = new PcTable<Flow>(this.kernel);
     const leaders = new PcTable<true>(this.kernel);
     leaders.set(entry, true);
+    const leaderPcs = [entry];
+    const wide: number[] = [];
     const diags: Diagnostic[] = [];
     const work: number[] = [];
     this.indirectSeen = false;
@@ -557,13 +558,13 @@ class Discovery {
           if (s.kind === 'fallthrough' || f.succs.length === 0) f.exit ??= s.kind === 'fallthrough' ? 'invalid' : 'unresolved-jump';
           continue;
         }
-        leaders.set(s.to, true);
+        if (!leaders.has(s.to)) { leaders.set(s.to, true); leaderPcs.push(s.to); }
         work.push(s.to);
       }
     };
     if (this.segment(entry) === undefined) {
       diags.push(diag(undefined, entry, target, 'branch-out-of-range', 'error', `entry ${hexPc(entry)} is outside the code range`));
-      return { starts, flows, leaders, diags };
+      return { starts, flows, leaders, leaderPcs, wide, diags };
     }
     work.push(entry);
     while (work.length > 0) {
@@ -586,6 +587,7 @@ class Discovery {
           });
           break;
         }
+        if (d.size > 4) wide.push(pc);
         if (this.holdsRelocation(d)) {
           diags.push(diag(d, pc, target, 'unapplied-relocation', 'error',
             'a relocation of this relocatable object applies to this instruction and is not applied (its words hold the placeholder): link the object (ld.lld) first'));
@@ -618,33 +620,27 @@ class Discovery {
       diags.push(diag(undefined, entry, target, 'instruction-limit', 'error',
         `stopped after decoding ${MAX_DECODED} instructions: the graph is incomplete`));
     }
-    return { starts, flows, leaders, diags };
+    return { starts, flows, leaders, leaderPcs, wide, diags };
   }
 }
 
-/** Starts that lie strictly inside another reachable instruction. */
-function overlaps(starts: PcTable<Decoded>): number[] {
+/**
+ * Starts that lie strictly inside another reachable instruction, ascending, each once. `wide`: the
+ * starts whose instruction is longer than a dword, the only ones another start can lie inside
+ * (the dwords after such a start are looked up, not every slot of the range walked).
+ */
+function overlaps(starts: PcTable<Decoded>, wide: readonly number[]): number[] {
   const out: number[] = [];
-  let reach = -Infinity; // end of the furthest-reaching instruction so far
-  // The kernel's range only (the common case): its slots walked in place, not a list of every pc made first.
-  const slots = starts.dense();
-  if (slots !== undefined) {
-    const base = starts.base;
-    for (let k = 0; k < slots.length; k++) {
-      const d = slots[k];
-      if (d === undefined) continue;
-      const pc = base + 4 * k;
-      if (pc < reach) out.push(pc);
-      if (pc + d.size > reach) reach = pc + d.size;
-    }
-    return out;
+  for (let k = 0; k < wide.length; k++) {
+    const q = wide[k] as number;
+    const end = q + (starts.get(q) as Decoded).size;
+    for (let pc = q + 4; pc < end; pc += 4) if (starts.has(pc)) out.push(pc);
   }
-  const pcs = starts.pcs();
-  for (const pc of pcs) {
-    if (pc < reach) out.push(pc);
-    const d = starts.get(pc);
-    if (d !== undefined && pc + d.size > reach) reach = pc + d.size;
-  }
+  if (out.length < 2) return out;
+  out.sort((a, b) => a - b);
+  let n = 1;
+  for (let k = 1; k < out.length; k++) if (out[k] !== out[n - 1]) out[n++] = out[k] as number;
+  out.length = n;
   return out;
 }
 
@@ -793,7 +789,7 @@ function buildOnce(disc: Discovery): Cfg {
     let changed = disc.returnPairs.size !== pairs;
     pairs = disc.returnPairs.size;
     // New block boundaries matter only to the constants an s_setpc/s_swappc was resolved with.
-    const ls = r.leaders.pcs(), os = overlaps(r.starts);
+    const ls = r.leaderPcs, os = overlaps(r.starts, r.wide);
     for (let k = 0; k < ls.length; k++) { const l = ls[k] as number; if (!hint.has(l)) { hint.set(l, true); if (disc.indirectSeen) changed = true; } }
     for (let k = 0; k < os.length; k++) { const o = os[k] as number; if (!banned.has(o)) { banned.set(o, true); changed = true; } }
     if (!changed) break;
@@ -807,7 +803,7 @@ function buildOnce(disc: Discovery): Cfg {
 
   // Blocks: the entry first, then by start pc; each runs to its first control-flow instruction or
   // to the next leader.
-  const leaders = r.leaders.pcs();
+  const leaders = r.leaderPcs.slice().sort((a, b) => a - b);
   const ordered = [entry];
   for (let k = 0; k < leaders.length; k++) { const pc = leaders[k] as number; if (pc !== entry && r.starts.has(pc)) ordered.push(pc); }
   const n = ordered.length;
