@@ -219,6 +219,17 @@ function apply(s: FullState, inst: Instruction, c: ReturnType<typeof classify>, 
 
 const sameKb = (a: KnownBits, b: KnownBits) => a.known === b.known && a.value === b.value;
 
+/**
+ * Sorts records by pc (stable). The replay makes them in block order, which is pc order unless
+ * the entry block is not the first in the code: sorted already, they are left as they are (a sort
+ * copies its array and calls the comparison for every element even then).
+ */
+function byPc(a: { readonly pc: number }[]): void {
+  for (let k = 1; k < a.length; k++) {
+    if ((a[k - 1] as { readonly pc: number }).pc > (a[k] as { readonly pc: number }).pc) { a.sort((x, y) => x.pc - y.pc); return; }
+  }
+}
+
 /** The scalar registers of every state when nothing reads them (analyzeMode's `scalars`): never written, so one for all analyses. */
 const UNTRACKED = new ScalarState();
 
@@ -273,11 +284,15 @@ export function analyzeMode(shader: Shader, cfg: Cfg): ModeAnalysis {
   // flow's answer is the launch state in every block control reaches (calls.ts) and the replay
   // below needs no transfer either. `scalars` is false then too.
   let modal = false, scalars = false;
+  // The previous instruction's definition, when it neither reads nor writes MODE: code repeats
+  // definitions back to back, and reading the table's records (of many shapes) is the slow part.
+  let plain: Instruction['def'] | undefined;
   for (let bk = 0; bk < cfg.blocks.length && !scalars; bk++) {
     const is = (cfg.blocks[bk] as BasicBlock).instructions;
     for (let k = 0; k < is.length; k++) {
       const def = (is[k] as Instruction).def;
-      if (def.implicitWrites?.includes('MODE') !== true && def.implicitReads?.includes('MODE') !== true) continue;
+      if (def === plain) continue;
+      if (def.implicitWrites?.includes('MODE') !== true && def.implicitReads?.includes('MODE') !== true) { plain = def; continue; }
       modal = true;
       if (readsScalars(is[k] as Instruction)) { scalars = true; break; }
     }
@@ -306,10 +321,23 @@ export function analyzeMode(shader: Shader, cfg: Cfg): ModeAnalysis {
   // (plain arrays of indices into the distinct states: no Map entry per instruction, and no typed
   // array, which past 64 bytes is an allocation outside the JS heap). The blocks
   // are disjoint ranges of pcs, so the reachable ones sorted by start give the instructions sorted.
-  const reachable = cfg.blocks.filter((b) => blockInFull[b.id] !== undefined).sort((x, y) => x.start - y.start);
+  // Block ids are in start order but for the entry block, which is almost always first in the
+  // code too: then the reachable blocks are taken in id order, without a sorted list of them.
   const offset = new Array<number>(cfg.blocks.length).fill(0);
-  let count = 0;
-  for (let k = 0; k < reachable.length; k++) { const b = reachable[k] as BasicBlock; offset[b.id] = count; count += b.instructions.length; }
+  let count = 0, inOrder = true;
+  for (let k = 0, last = -Infinity; k < cfg.blocks.length && inOrder; k++) {
+    const b = cfg.blocks[k] as BasicBlock;
+    if (blockInFull[b.id] === undefined) continue;
+    inOrder = b.start > last;
+    last = b.start;
+    offset[b.id] = count;
+    count += b.instructions.length;
+  }
+  if (!inOrder) {
+    count = 0;
+    const reachable = cfg.blocks.filter((b) => blockInFull[b.id] !== undefined).sort((x, y) => x.start - y.start);
+    for (let k = 0; k < reachable.length; k++) { const b = reachable[k] as BasicBlock; offset[b.id] = count; count += b.instructions.length; }
+  }
   const pcs = new Array<number>(count).fill(0);
   const beforeAt = new Array<number>(count).fill(0), afterAt = new Array<number>(count).fill(0);
   const states: ModeState[] = [];
@@ -384,7 +412,6 @@ export function analyzeMode(shader: Shader, cfg: Cfg): ModeAnalysis {
     while (lo < hi) { const m = (lo + hi) >>> 1; if ((pcs[m] as number) < pc) lo = m + 1; else hi = m; }
     return lo < count && pcs[lo] === pc ? lo : -1;
   };
-  const byPc = <T extends { pc: number }>(a: T[]) => a.sort((x, y) => x.pc - y.pc);
   byPc(getregs); byPc(valu); byPc(transitions);
   diagnostics.sort((x, y) => x.pc - y.pc);
   return {
