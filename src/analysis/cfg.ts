@@ -286,13 +286,13 @@ function track(c: Consts, inst: Instruction): void {
 class PcTable<T> {
   private readonly start: number;
   private readonly end: number;
-  private readonly slots: (T | undefined)[];
+  /** Made at the first pc in the range (the table of pcs inside other instructions mostly holds none). */
+  private slots: (T | undefined)[] | undefined;
   /** Made at the first pc outside the range (most tables hold none). */
   private others: Map<number, T> | undefined;
   constructor(range: CodeSegment) {
     this.start = range.start;
     this.end = range.end;
-    this.slots = new Array<T | undefined>((range.end - range.start) >>> 2);
   }
   private slot(pc: number): number {
     // pc - start is in [0, end - start) there: & 3 is its % 4.
@@ -300,7 +300,7 @@ class PcTable<T> {
   }
   get(pc: number): T | undefined {
     const k = this.slot(pc);
-    return k < 0 ? this.others?.get(pc) : this.slots[k];
+    return k < 0 ? this.others?.get(pc) : this.slots?.[k];
   }
   has(pc: number): boolean {
     return this.get(pc) !== undefined;
@@ -308,7 +308,7 @@ class PcTable<T> {
   set(pc: number, v: T): void {
     const k = this.slot(pc);
     if (k < 0) (this.others ??= new Map()).set(pc, v);
-    else this.slots[k] = v;
+    else (this.slots ??= new Array<T | undefined>((this.end - this.start) >>> 2))[k] = v;
   }
 }
 
