@@ -42,36 +42,38 @@ export function isReturn(b: BasicBlock): boolean {
 
 const memo = new WeakMap<Cfg, CallFlow>();
 
+/** The return blocks a callee reaches, walked from its entry; `known`: the answers so far by entry. */
+function returnsFrom(blocks: readonly BasicBlock[], entry: number, known: Map<number, number[]>): number[] {
+  const hit = known.get(entry);
+  if (hit) return hit;
+  const seen = new Array<number>(blocks.length).fill(0);
+  const out: number[] = [];
+  const work = [entry];
+  seen[entry] = 1;
+  while (work.length > 0) {
+    const b = blocks[work.pop() as number];
+    if (!b) continue;
+    if (isReturn(b)) out.push(b.id);
+    const call = isResolvedCall(b);
+    for (const e of b.succs) {
+      if (call && e.kind === 'call') continue;
+      if (seen[e.to] === 1) continue;
+      seen[e.to] = 1;
+      work.push(e.to);
+    }
+  }
+  known.set(entry, out);
+  return out;
+}
+
 /** The run-time flow of `cfg` around calls and returns (computed once per Cfg). */
 export function callFlow(cfg: Cfg): CallFlow {
   const hit = memo.get(cfg);
   if (hit) return hit;
   const blocks = cfg.blocks;
   const n = blocks.length;
-  // The blocks of a callee, walked from its entry: the return blocks it reaches.
-  const returnsOf = new Map<number, number[]>();
-  const returnsFrom = (entry: number): number[] => {
-    const known = returnsOf.get(entry);
-    if (known) return known;
-    const seen = new Array<number>(n).fill(0);
-    const out: number[] = [];
-    const work = [entry];
-    seen[entry] = 1;
-    while (work.length > 0) {
-      const b = blocks[work.pop() as number];
-      if (!b) continue;
-      if (isReturn(b)) out.push(b.id);
-      const call = isResolvedCall(b);
-      for (const e of b.succs) {
-        if (call && e.kind === 'call') continue;
-        if (seen[e.to] === 1) continue;
-        seen[e.to] = 1;
-        work.push(e.to);
-      }
-    }
-    returnsOf.set(entry, out);
-    return out;
-  };
+  // The return blocks each callee reaches, by its entry (made at the first call: most graphs have none).
+  let returnsOf: Map<number, number[]> | undefined;
   // Only return blocks get a set (most graphs have none).
   const sites: (Set<number> | undefined)[] = new Array<Set<number> | undefined>(n);
   for (let k = 0; k < n; k++) {
@@ -80,7 +82,7 @@ export function callFlow(cfg: Cfg): CallFlow {
     const callee = b.succs.find((e) => e.kind === 'call');
     const site = b.succs.find((e) => e.kind === 'fallthrough');
     if (!callee || !site) continue;
-    for (const r of returnsFrom(callee.to)) if (r >= 0 && r < n) (sites[r] ??= new Set<number>()).add(site.to);
+    for (const r of returnsFrom(blocks, callee.to, returnsOf ??= new Map())) if (r >= 0 && r < n) (sites[r] ??= new Set<number>()).add(site.to);
   }
   // Indexed loops and no closure per block: this runs once per kernel, mostly unoptimised, where
   // for…of makes an iterator result per element and a closure in the loop a context per block.
@@ -90,9 +92,16 @@ export function callFlow(cfg: Cfg): CallFlow {
     const b = blocks[k] as BasicBlock;
     const rs = isReturn(b) ? [...(sites[b.id] ?? [])].sort((x, y) => (blocks[x]?.start ?? 0) - (blocks[y]?.start ?? 0)) : undefined;
     returnSites[k] = rs;
-    const out: number[] = [];
     const es = b.succs;
     const call = isResolvedCall(b);
+    // Most blocks neither call nor return and have one or two edges: their targets made at their
+    // length (a pushed list's first store reserves 17 elements).
+    if (!call && rs === undefined && es.length <= 2) {
+      const x = es[0], y = es[1];
+      succs[k] = x === undefined ? [] : y === undefined || y.to === x.to ? [x.to] : [x.to, y.to];
+      continue;
+    }
+    const out: number[] = [];
     for (let j = 0; j < es.length; j++) { const e = es[j] as Edge; if (!(call && e.kind === 'fallthrough') && !out.includes(e.to)) out.push(e.to); }
     if (rs) for (let j = 0; j < rs.length; j++) { const t = rs[j] as number; if (!out.includes(t)) out.push(t); }
     succs[k] = out;

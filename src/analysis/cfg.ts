@@ -120,7 +120,12 @@ interface DefFacts {
 
 const FACTS = new WeakMap<InstrDef, DefFacts>();
 
+/** The last definition factsOf answered for, and its facts: code repeats definitions back to back, and this test is cheaper than the WeakMap's. */
+let lastDef: InstrDef | undefined;
+let lastFacts: DefFacts | undefined;
+
 function factsOf(def: InstrDef): DefFacts {
+  if (def === lastDef && lastFacts !== undefined) return lastFacts;
   let f = FACTS.get(def);
   if (f === undefined) {
     const flags = def.flags ?? [];
@@ -132,6 +137,8 @@ function factsOf(def: InstrDef): DefFacts {
     };
     FACTS.set(def, f);
   }
+  lastDef = def;
+  lastFacts = f;
   return f;
 }
 
@@ -279,40 +286,29 @@ function track(c: Consts, inst: Instruction): void {
 class PcTable<T> {
   private readonly start: number;
   private readonly end: number;
-  private readonly slots: (T | undefined)[];
-  private readonly others = new Map<number, T>();
+  /** Made at the first pc in the range (the table of pcs inside other instructions mostly holds none). */
+  private slots: (T | undefined)[] | undefined;
+  /** Made at the first pc outside the range (most tables hold none). */
+  private others: Map<number, T> | undefined;
   constructor(range: CodeSegment) {
     this.start = range.start;
     this.end = range.end;
-    this.slots = new Array<T | undefined>((range.end - range.start) >>> 2);
   }
   private slot(pc: number): number {
     // pc - start is in [0, end - start) there: & 3 is its % 4.
     return pc >= this.start && pc < this.end && ((pc - this.start) & 3) === 0 ? (pc - this.start) >>> 2 : -1;
   }
-  /** The records by dword index from the range's start when no other pc is held (a walk of them is `pcs()`'s), else undefined. */
-  dense(): readonly (T | undefined)[] | undefined { return this.others.size === 0 ? this.slots : undefined; }
-  /** The pc of dword index 0 of `dense()`. */
-  get base(): number { return this.start; }
   get(pc: number): T | undefined {
     const k = this.slot(pc);
-    return k < 0 ? this.others.get(pc) : this.slots[k];
+    return k < 0 ? this.others?.get(pc) : this.slots?.[k];
   }
   has(pc: number): boolean {
     return this.get(pc) !== undefined;
   }
   set(pc: number, v: T): void {
     const k = this.slot(pc);
-    if (k < 0) this.others.set(pc, v);
-    else this.slots[k] = v;
-  }
-  /** The pcs held, ascending. */
-  pcs(): number[] {
-    const out: number[] = [];
-    for (let k = 0; k < this.slots.length; k++) if (this.slots[k] !== undefined) out.push(this.start + 4 * k);
-    if (this.others.size === 0) return out;
-    for (const pc of this.others.keys()) out.push(pc);
-    return out.sort((a, b) => a - b);
+    if (k < 0) (this.others ??= new Map()).set(pc, v);
+    else (this.slots ??= new Array<T | undefined>((this.end - this.start) >>> 2))[k] = v;
   }
 }
 
@@ -323,6 +319,10 @@ interface Round {
   readonly flows: PcTable<Flow>;
   /** Leaders found: entry, edge targets, instructions after a control-flow instruction. */
   readonly leaders: PcTable<true>;
+  /** The pcs of `leaders`, each once, in the order found (a list, not a walk of the table's every slot). */
+  readonly leaderPcs: readonly number[];
+  /** The pcs of `starts` whose instruction is longer than a dword (only these can hold another start). */
+  readonly wide: readonly number[];
   readonly diags: Diagnostic[];
 }
 
@@ -330,13 +330,21 @@ class Discovery {
   readonly target: Target;
   /** The kernel's own range (most pcs are in it: one object, not one per question). */
   readonly kernel: CodeSegment;
-  private readonly cache: PcTable<Decoded>;
+  /**
+   * Every record decoded so far, by pc: the first round's `starts` (which holds every record that
+   * round decodes), to which the later rounds add theirs; no table of its own.
+   */
+  private cache: PcTable<Decoded> | undefined;
   decodedCount = 0;
   limitHit = false;
   /** Register pairs (key of the low dword) that s_swappc_b64 / s_call_b64 write return addresses to. */
   readonly returnPairs = new Set<number>();
   /** An s_setpc/s_swappc was classified in the last round (its result depends on block boundaries). */
   indirectSeen = false;
+  /** An s_swappc_b64 was classified in some round: without one no call target is left to the data flow across blocks. */
+  swappcSeen = false;
+  /** The constants of constsBefore (one object for every question). */
+  private readonly consts = new Consts();
 
   /** pcs of code bytes with a relocation that was not applied (Shader.relocated). */
   private readonly relocated: readonly number[];
@@ -349,7 +357,6 @@ class Discovery {
     this.target = shader.info.target;
     this.relocated = shader.relocated ?? [];
     this.kernel = kernelSegment(shader);
-    this.cache = new PcTable(this.kernel);
   }
 
   /** Whether a relocation that was not applied falls inside the instruction. */
@@ -373,8 +380,10 @@ class Discovery {
     return this.segment(pc)?.end ?? this.shader.basePc + 4 * this.shader.words.length;
   }
 
-  decode(pc: number): Decoded | undefined {
-    const hit = this.cache.get(pc);
+  /** The record at `pc` (decoded at most once), for a round that has not decoded it into `starts` yet. */
+  decode(pc: number, starts: PcTable<Decoded>): Decoded | undefined {
+    const cache = (this.cache ??= starts);
+    const hit = cache === starts ? undefined : cache.get(pc);
     if (hit !== undefined) return hit;
     if (this.decodedCount >= MAX_DECODED) {
       this.limitHit = true;
@@ -383,7 +392,7 @@ class Discovery {
     this.decodedCount++;
     const s = this.segment(pc) ?? { start: this.shader.basePc, words: this.shader.words };
     const d = decodeAt(this.target, s.words, (pc - s.start) >>> 2, s.words.length, pc);
-    this.cache.set(pc, d);
+    if (cache !== starts) cache.set(pc, d);
     return d;
   }
 
@@ -428,8 +437,30 @@ class Discovery {
       `execution continues past the end of the code at ${hexPc(end)}`));
   }
 
-  /** Control flow of one instruction; undefined for a plain instruction (constants updated). */
-  classify(inst: Instruction, c: Consts): Flow | undefined {
+  /**
+   * The constants known just before `inst`: those its block's instructions from `from` (where
+   * they were last reset, on the same walk) up to it write (track). They are worked out only
+   * here, for an s_setpc/s_swappc, not kept up to date along every walk: most code has no such
+   * instruction, and tracking every instruction was a tenth of the discovery.
+   */
+  private constsBefore(inst: Instruction, from: number, starts: PcTable<Decoded>): Consts {
+    const c = this.consts;
+    c.reset();
+    for (let pc = from; pc < inst.pc;) {
+      const d = starts.get(pc) as Instruction;
+      // A relocated word is the assembler's placeholder, not the value that would run.
+      if (this.holdsRelocation(d)) c.clobber(d);
+      else track(c, d);
+      pc += d.size;
+    }
+    return c;
+  }
+
+  /**
+   * Control flow of one instruction; undefined for a plain instruction. `from`: the pc of the
+   * walk (round) since which the constants are tracked (constsBefore), `starts` what it decoded.
+   */
+  classify(inst: Instruction, from: number, starts: PcTable<Decoded>): Flow | undefined {
     const def = inst.def;
     const facts = factsOf(def);
     const m = def.mnemonic;
@@ -437,12 +468,7 @@ class Discovery {
     if (m === 's_trap' || m === 'v_illegal') return { succs: [], exit: 'trap', diags: [] };
     if ((m === 's_sethalt' || m === 's_setkill') && (simm16(inst) & 1) === 1) return { succs: [], exit: 'halt', diags: [] };
     if (m === 's_rfe_b64') return { succs: [], exit: 'return', diags: [] };
-    if (!facts.branch) {
-      // A relocated word is the assembler's placeholder, not the value that would run.
-      if (this.holdsRelocation(inst)) c.clobber(inst);
-      else track(c, inst);
-      return undefined;
-    }
+    if (!facts.branch) return undefined;
     const flags = def.flags ?? [];
     const f: Flow = { succs: [], diags: [] };
     const label = def.operands.some((o) => o.kind === 'label');
@@ -465,9 +491,10 @@ class Discovery {
     if (flags.includes('indirect')) {
       this.indirectSeen = true;
       const src = operand(inst, 'ssrc0');
-      const to = src === undefined ? undefined : get64(c, src);
+      const to = src === undefined ? undefined : get64(this.constsBefore(inst, from, starts), src);
       const call = flags.includes('call');
       if (call) {
+        this.swappcSeen = true;
         const d = operand(inst, 'sdst');
         if (d) this.noteReturnPair(d);
       }
@@ -514,9 +541,10 @@ class Discovery {
     const flows = new PcTable<Flow>(this.kernel);
     const leaders = new PcTable<true>(this.kernel);
     leaders.set(entry, true);
+    const leaderPcs = [entry];
+    const wide: number[] = [];
     const diags: Diagnostic[] = [];
     const work: number[] = [];
-    const consts = new Consts();
     this.indirectSeen = false;
     const target = this.target;
     const enqueue = (f: Flow, inst: Instruction): void => {
@@ -530,24 +558,25 @@ class Discovery {
           if (s.kind === 'fallthrough' || f.succs.length === 0) f.exit ??= s.kind === 'fallthrough' ? 'invalid' : 'unresolved-jump';
           continue;
         }
-        leaders.set(s.to, true);
+        if (!leaders.has(s.to)) { leaders.set(s.to, true); leaderPcs.push(s.to); }
         work.push(s.to);
       }
     };
     if (this.segment(entry) === undefined) {
       diags.push(diag(undefined, entry, target, 'branch-out-of-range', 'error', `entry ${hexPc(entry)} is outside the code range`));
-      return { starts, flows, leaders, diags };
+      return { starts, flows, leaders, leaderPcs, wide, diags };
     }
     work.push(entry);
     while (work.length > 0) {
       const first = work.pop() as number;
       if (starts.has(first)) continue;
-      consts.reset();
+      // Where the walk's constants start: the block's start, then each leader or hint it passes.
+      let from = first;
       let pc = first;
       for (;;) {
         if (starts.has(pc)) break;
-        if (pc !== first && (hint.has(pc) || leaders.has(pc))) consts.reset();
-        const d = this.decode(pc);
+        if (pc !== first && (hint.has(pc) || leaders.has(pc))) from = pc;
+        const d = this.decode(pc, starts);
         if (d === undefined) break; // limit reached: reported once below
         starts.set(pc, d);
         if (d.kind === 'invalid') {
@@ -558,11 +587,12 @@ class Discovery {
           });
           break;
         }
+        if (d.size > 4) wide.push(pc);
         if (this.holdsRelocation(d)) {
           diags.push(diag(d, pc, target, 'unapplied-relocation', 'error',
             'a relocation of this relocatable object applies to this instruction and is not applied (its words hold the placeholder): link the object (ld.lld) first'));
         }
-        const f = this.classify(d, consts);
+        const f = this.classify(d, from, starts);
         if (f !== undefined) {
           enqueue(f, d);
           flows.set(pc, f);
@@ -590,33 +620,27 @@ class Discovery {
       diags.push(diag(undefined, entry, target, 'instruction-limit', 'error',
         `stopped after decoding ${MAX_DECODED} instructions: the graph is incomplete`));
     }
-    return { starts, flows, leaders, diags };
+    return { starts, flows, leaders, leaderPcs, wide, diags };
   }
 }
 
-/** Starts that lie strictly inside another reachable instruction. */
-function overlaps(starts: PcTable<Decoded>): number[] {
+/**
+ * Starts that lie strictly inside another reachable instruction, ascending, each once. `wide`: the
+ * starts whose instruction is longer than a dword, the only ones another start can lie inside
+ * (the dwords after such a start are looked up, not every slot of the range walked).
+ */
+function overlaps(starts: PcTable<Decoded>, wide: readonly number[]): number[] {
   const out: number[] = [];
-  let reach = -Infinity; // end of the furthest-reaching instruction so far
-  // The kernel's range only (the common case): its slots walked in place, not a list of every pc made first.
-  const slots = starts.dense();
-  if (slots !== undefined) {
-    const base = starts.base;
-    for (let k = 0; k < slots.length; k++) {
-      const d = slots[k];
-      if (d === undefined) continue;
-      const pc = base + 4 * k;
-      if (pc < reach) out.push(pc);
-      if (pc + d.size > reach) reach = pc + d.size;
-    }
-    return out;
+  for (let k = 0; k < wide.length; k++) {
+    const q = wide[k] as number;
+    const end = q + (starts.get(q) as Decoded).size;
+    for (let pc = q + 4; pc < end; pc += 4) if (starts.has(pc)) out.push(pc);
   }
-  const pcs = starts.pcs();
-  for (const pc of pcs) {
-    if (pc < reach) out.push(pc);
-    const d = starts.get(pc);
-    if (d !== undefined && pc + d.size > reach) reach = pc + d.size;
-  }
+  if (out.length < 2) return out;
+  out.sort((a, b) => a - b);
+  let n = 1;
+  for (let k = 1; k < out.length; k++) if (out[k] !== out[n - 1]) out[n++] = out[k] as number;
+  out.length = n;
   return out;
 }
 
@@ -630,6 +654,23 @@ interface MutableBlock {
   succs: Edge[];
   preds: Edge[];
   exit?: BlockExit;
+}
+
+/** A block's preds until they are placed (buildOnce): every block gets its own list then. */
+const NO_PREDS: Edge[] = [];
+
+/** The edges from block `from` to the successors of its flow that are blocks (one not decoded, past the instruction limit, is none). */
+function edgesTo(from: number, targets: Flow['succs'], blockAt: PcTable<number>): Edge[] {
+  let count = 0;
+  for (let k = 0; k < targets.length; k++) if (blockAt.get((targets[k] as Flow['succs'][number]).to) !== undefined) count++;
+  if (count === 0) return [];
+  const out = new Array<Edge>(count);
+  for (let k = 0, j = 0; k < targets.length; k++) {
+    const s = targets[k] as Flow['succs'][number];
+    const to = blockAt.get(s.to);
+    if (to !== undefined) out[j++] = { from, to, kind: s.kind };
+  }
+  return out;
 }
 
 /** The most graphs built for one shader while the data flow across blocks resolves more calls. */
@@ -655,6 +696,8 @@ export function buildCfg(shader: Shader): Cfg {
   for (let pass = 1; ; pass++) {
     const disc = new Discovery(shader, resolved);
     const cfg = buildOnce(disc);
+    // Most code has no s_swappc_b64: then nothing is left to resolve, and no block to look at.
+    if (!disc.swappcSeen && resolved.size === 0) return cfg;
     const targets = callTargetsAcrossBlocks(cfg, disc);
     let changed = false;
     for (const [pc, to] of resolved) {
@@ -746,7 +789,7 @@ function buildOnce(disc: Discovery): Cfg {
     let changed = disc.returnPairs.size !== pairs;
     pairs = disc.returnPairs.size;
     // New block boundaries matter only to the constants an s_setpc/s_swappc was resolved with.
-    const ls = r.leaders.pcs(), os = overlaps(r.starts);
+    const ls = r.leaderPcs, os = overlaps(r.starts, r.wide);
     for (let k = 0; k < ls.length; k++) { const l = ls[k] as number; if (!hint.has(l)) { hint.set(l, true); if (disc.indirectSeen) changed = true; } }
     for (let k = 0; k < os.length; k++) { const o = os[k] as number; if (!banned.has(o)) { banned.set(o, true); changed = true; } }
     if (!changed) break;
@@ -760,54 +803,76 @@ function buildOnce(disc: Discovery): Cfg {
 
   // Blocks: the entry first, then by start pc; each runs to its first control-flow instruction or
   // to the next leader.
-  const leaders = r.leaders.pcs().filter((pc) => r.starts.has(pc));
-  const ordered = [entry, ...leaders.filter((pc) => pc !== entry)];
+  const leaders = r.leaderPcs.slice().sort((a, b) => a - b);
+  const ordered = [entry];
+  for (let k = 0; k < leaders.length; k++) { const pc = leaders[k] as number; if (pc !== entry && r.starts.has(pc)) ordered.push(pc); }
+  const n = ordered.length;
   const blockAt = new PcTable<number>(disc.kernel);
-  ordered.forEach((pc, i) => blockAt.set(pc, i));
-  const blocks: MutableBlock[] = ordered.map((start, id) => ({ id, start, end: start, instructions: [], succs: [], preds: [] }));
+  for (let k = 0; k < n; k++) blockAt.set(ordered[k] as number, k);
+  const blocks = new Array<MutableBlock>(n);
   const invalid: InvalidWord[] = [];
-  const diagnostics: Diagnostic[] = [...r.diags, ...extra];
-  // Edges are made as the blocks are walked (every block exists already: blockAt), in the order
-  // that gives each block's succs and preds their order.
-  const link = (from: MutableBlock, toPc: number, kind: EdgeKind): void => {
-    const to = blockAt.get(toPc);
-    if (to === undefined) return; // not decoded (instruction limit)
-    const e: Edge = { from: from.id, to, kind };
-    from.succs.push(e);
-    blocks[to]?.preds.push(e);
-  };
-  for (let bk = 0; bk < blocks.length; bk++) {
-    const b = blocks[bk] as MutableBlock;
-    let pc = b.start;
+  // The last round's own list (nothing else holds it).
+  const diagnostics: Diagnostic[] = r.diags;
+  for (let k = 0; k < extra.length; k++) diagnostics.push(extra[k] as Diagnostic);
+  // Each block's lists are made at their length, not grown by push (a pushed list's first store
+  // reserves 17 elements: most of what a branchy graph allocated). The edges into a block are
+  // counted as the blocks are walked and placed once every block is, in the order the walk makes
+  // them (by source block, then the source's successors in its flow's order).
+  const predCount = new Array<number>(n).fill(0);
+  for (let bk = 0; bk < n; bk++) {
+    const start = ordered[bk] as number;
+    let pc = start, end = start, count = 0;
+    let exit: BlockExit | undefined;
+    let succs: Edge[] = [];
     for (;;) {
       const d = r.starts.get(pc);
       if (d === undefined) {
         // Only after the instruction limit: the rest was never decoded.
-        b.exit ??= 'invalid';
+        exit ??= 'invalid';
         break;
       }
       const f = r.flows.get(pc);
       if (d.kind === 'invalid') {
         invalid.push(d);
-        b.exit = 'invalid';
+        exit = 'invalid';
         if (f && f.diags.length > 0) diagnostics.push(...f.diags);
         break;
       }
-      b.instructions.push(d);
-      b.end = pc + d.size;
+      count++;
+      end = pc + d.size;
       if (f !== undefined) {
         if (f.diags.length > 0) diagnostics.push(...f.diags);
-        if (f.exit !== undefined) b.exit = f.exit;
-        for (let k = 0; k < f.succs.length; k++) { const x = f.succs[k] as Flow['succs'][number]; link(b, x.to, x.kind); }
+        if (f.exit !== undefined) exit = f.exit;
+        succs = edgesTo(bk, f.succs, blockAt);
         break;
       }
       const next = pc + d.size;
       const nb = blockAt.get(next);
       if (nb !== undefined) {
-        link(b, next, 'fallthrough');
+        succs = [{ from: bk, to: nb, kind: 'fallthrough' }];
         break;
       }
       pc = next;
+    }
+    // The block's instructions are consecutive from its start.
+    const instructions = new Array<Instruction>(count);
+    for (let k = 0, at = start; k < count; k++) { const d = r.starts.get(at) as Instruction; instructions[k] = d; at += d.size; }
+    const b: MutableBlock = { id: bk, start, end, instructions: count === 0 ? [] : instructions, succs, preds: NO_PREDS };
+    if (exit !== undefined) b.exit = exit;
+    blocks[bk] = b;
+    for (let k = 0; k < succs.length; k++) { const t = (succs[k] as Edge).to; predCount[t] = (predCount[t] as number) + 1; }
+  }
+  for (let bk = 0; bk < n; bk++) {
+    (blocks[bk] as MutableBlock).preds = predCount[bk] === 0 ? [] : new Array<Edge>(predCount[bk] as number);
+    predCount[bk] = 0;
+  }
+  for (let bk = 0; bk < n; bk++) {
+    const ss = (blocks[bk] as MutableBlock).succs;
+    for (let k = 0; k < ss.length; k++) {
+      const e = ss[k] as Edge;
+      const at = predCount[e.to] as number;
+      (blocks[e.to] as MutableBlock).preds[at] = e;
+      predCount[e.to] = at + 1;
     }
   }
   // Taken branch / jump / call first, then the fallthrough (a single edge is in order already). Two

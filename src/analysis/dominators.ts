@@ -14,6 +14,8 @@ export interface EdgeLike {
 /** Reverse postorder of the nodes reachable from node 0 (successors visited in edge order). */
 export function reversePostorder(n: number, succs: (node: number) => readonly EdgeLike[]): number[] {
   if (n === 0) return [];
+  // One node (a branch-free kernel): the walk's answer without its tables.
+  if (n === 1) return [0];
   const post: number[] = [];
   const seen = new Array<number>(n).fill(0);
   // Stack of [node, index of the next successor to visit].
@@ -48,7 +50,8 @@ export function reversePostorder(n: number, succs: (node: number) => readonly Ed
  */
 export function computeDominators(n: number, rpo: readonly number[], preds: (node: number) => readonly EdgeLike[]): number[] {
   const idom = new Array<number>(n).fill(-1);
-  if (n === 0 || rpo.length === 0) return idom;
+  // The entry alone reachable (a branch-free kernel): no node has a dominator.
+  if (n === 0 || rpo.length <= 1) return idom;
   const order = new Array<number>(n).fill(-1); // position in rpo
   for (let k = 0; k < rpo.length; k++) order[rpo[k] as number] = k;
   const UNDEF = -2;

@@ -22,10 +22,13 @@ interface BlockLike {
 /** The natural loops of a graph (ordered by header block id) and its irreducible retreating edges. */
 export function findLoops(blocks: readonly BlockLike[], rpo: readonly number[], idom: readonly number[]): { loops: Loop[]; diagnostics: LoopDiagnostic[] } {
   const n = blocks.length;
-  const tree = new DominatorTree(idom, rpo);
+  // Made at the first retreating edge: most graphs have none, and only such an edge can be a back
+  // edge (a dominator comes before the blocks it dominates in every reverse postorder).
+  let tree: DominatorTree | undefined;
   const order = new Array<number>(n).fill(-1);
-  rpo.forEach((b, i) => { order[b] = i; });
-  const backEdges = new Map<number, Edge[]>();
+  for (let k = 0; k < rpo.length; k++) order[rpo[k] as number] = k;
+  // Made at the first back edge (most graphs have none).
+  let backEdges: Map<number, Edge[]> | undefined;
   const diagnostics: LoopDiagnostic[] = [];
   // Indexed loops over every edge: run once per kernel, mostly unoptimised, where for…of makes an iterator result per element.
   for (let k = 0; k < rpo.length; k++) {
@@ -34,11 +37,16 @@ export function findLoops(blocks: readonly BlockLike[], rpo: readonly number[], 
     for (let j = 0; j < succs.length; j++) {
       const e = succs[j] as Edge;
       const v = e.to;
+      // Not retreating: v is after u in reverse postorder (so dominates nothing before it), or
+      // unreachable (never: u is reachable), where the dominance test and the check below both fail.
+      if ((order[v] ?? -1) < 0 || (order[v] as number) > (order[u] as number)) continue;
+      tree ??= new DominatorTree(idom, rpo);
       if (tree.dominates(v, u)) {
+        backEdges ??= new Map();
         let list = backEdges.get(v);
         if (!list) backEdges.set(v, list = []);
         list.push(e);
-      } else if ((order[v] ?? -1) >= 0 && (order[v] as number) <= (order[u] as number)) {
+      } else {
         const hv = blocks[v]?.start ?? 0;
         diagnostics.push({
           block: u, code: 'irreducible-loop', severity: 'warning',
@@ -47,6 +55,7 @@ export function findLoops(blocks: readonly BlockLike[], rpo: readonly number[], 
       }
     }
   }
+  if (backEdges === undefined) return { loops: [], diagnostics };
   // Bodies: the header plus every block that reaches a latch without passing the header.
   const raw: { header: number; blocks: number[]; backEdges: Edge[] }[] = [];
   const mark = new Array<number>(n).fill(-1);

@@ -19,6 +19,7 @@ import type { Shader } from '../container/shader.js';
 import type { AssumableField } from '../container/shader-info.js';
 import type { BasicBlock, Cfg, Diagnostic, Severity } from './types.js';
 import { printInstruction } from '../disasm/index.js';
+import { callFlow } from './calls.js';
 import {
   decodeHwreg, hwregDef, hwregFieldMask, hwregFieldText, launchMode, modeFieldsFor, HWREG_FLAT_SCR_HI, HWREG_FLAT_SCR_LO,
   HWREG_MODE, MODE_IMMEDIATE_WRITERS, MODE_LAUNCH_MASK, MODE_TRACKED_MASK, type HwregField,
@@ -218,6 +219,32 @@ function apply(s: FullState, inst: Instruction, c: ReturnType<typeof classify>, 
 
 const sameKb = (a: KnownBits, b: KnownBits) => a.known === b.known && a.value === b.value;
 
+/**
+ * Sorts records by pc (stable). The replay makes them in block order, which is pc order unless
+ * the entry block is not the first in the code: sorted already, they are left as they are (a sort
+ * copies its array and calls the comparison for every element even then).
+ */
+function byPc(a: { readonly pc: number }[]): void {
+  for (let k = 1; k < a.length; k++) {
+    if ((a[k - 1] as { readonly pc: number }).pc > (a[k] as { readonly pc: number }).pc) { a.sort((x, y) => x.pc - y.pc); return; }
+  }
+}
+
+/** The scalar registers of every state when nothing reads them (analyzeMode's `scalars`): never written, so one for all analyses. */
+const UNTRACKED = new ScalarState();
+
+/**
+ * solveForward's answer where no instruction changes the state: `start` in every block control
+ * reaches from the entry along the run-time successors (calls.ts), as the worklist would carry it
+ * there unchanged. One object for all: with no transfer and no join nothing writes it.
+ */
+function launchEverywhere(cfg: Cfg, start: FullState): (FullState | undefined)[] {
+  const reachable = callFlow(cfg).reachable;
+  const out = new Array<FullState | undefined>(cfg.blocks.length);
+  for (let b = 0; b < out.length; b++) out[b] = reachable[b] === true ? start : undefined;
+  return out;
+}
+
 // --- analysis ------------------------------------------------------------------------------
 
 const snapshot = (s: FullState): ModeState => ({ mode: s.mode, flatScrLo: s.flatScrLo, flatScrHi: s.flatScrHi });
@@ -249,13 +276,30 @@ const MODE_FIELDS_ASSUMED: readonly AssumableField[] = ['floatMode', 'dx10Clamp'
 export function analyzeMode(shader: Shader, cfg: Cfg): ModeAnalysis {
   const target = shader.info.target;
   const initial = initialModeState(shader);
-  const start: FullState = { regs: new ScalarState(), ...initial };
   // The scalar registers' bits matter only to an s_setreg* (most kernels have none): without one
   // they stay unknown, and nothing the analysis returns changes. Every state then shares the
   // start's registers, which nothing writes: no copy per block.
-  const scalars = cfg.blocks.some((b) => b.instructions.some(readsScalars));
+  // Most kernels have no instruction that reads or writes MODE (s_setreg*, s_getreg_b32,
+  // s_round_mode, s_denorm_mode, v_interp_*): every transfer is then the identity, so the data
+  // flow's answer is the launch state in every block control reaches (calls.ts) and the replay
+  // below needs no transfer either. `scalars` is false then too.
+  let modal = false, scalars = false;
+  // The previous instruction's definition, when it neither reads nor writes MODE: code repeats
+  // definitions back to back, and reading the table's records (of many shapes) is the slow part.
+  let plain: Instruction['def'] | undefined;
+  for (let bk = 0; bk < cfg.blocks.length && !scalars; bk++) {
+    const is = (cfg.blocks[bk] as BasicBlock).instructions;
+    for (let k = 0; k < is.length; k++) {
+      const def = (is[k] as Instruction).def;
+      if (def === plain) continue;
+      if (def.implicitWrites?.includes('MODE') !== true && def.implicitReads?.includes('MODE') !== true) { plain = def; continue; }
+      modal = true;
+      if (readsScalars(is[k] as Instruction)) { scalars = true; break; }
+    }
+  }
   const regsOf = (s: FullState): ScalarState => (scalars ? s.regs.clone() : s.regs);
-  const blockInFull = solveForward<FullState>(cfg, start, {
+  const start: FullState = { regs: scalars ? new ScalarState() : UNTRACKED, ...initial };
+  const blockInFull = !modal ? launchEverywhere(cfg, start) : solveForward<FullState>(cfg, start, {
     clone: (s) => ({ regs: regsOf(s), mode: s.mode, flatScrLo: s.flatScrLo, flatScrHi: s.flatScrHi }),
     joinInto: (into, from) => {
       // The three registers written out: a list of their names here was an array and an
@@ -277,10 +321,23 @@ export function analyzeMode(shader: Shader, cfg: Cfg): ModeAnalysis {
   // (plain arrays of indices into the distinct states: no Map entry per instruction, and no typed
   // array, which past 64 bytes is an allocation outside the JS heap). The blocks
   // are disjoint ranges of pcs, so the reachable ones sorted by start give the instructions sorted.
-  const reachable = cfg.blocks.filter((b) => blockInFull[b.id] !== undefined).sort((x, y) => x.start - y.start);
+  // Block ids are in start order but for the entry block, which is almost always first in the
+  // code too: then the reachable blocks are taken in id order, without a sorted list of them.
   const offset = new Array<number>(cfg.blocks.length).fill(0);
-  let count = 0;
-  for (let k = 0; k < reachable.length; k++) { const b = reachable[k] as BasicBlock; offset[b.id] = count; count += b.instructions.length; }
+  let count = 0, inOrder = true;
+  for (let k = 0, last = -Infinity; k < cfg.blocks.length && inOrder; k++) {
+    const b = cfg.blocks[k] as BasicBlock;
+    if (blockInFull[b.id] === undefined) continue;
+    inOrder = b.start > last;
+    last = b.start;
+    offset[b.id] = count;
+    count += b.instructions.length;
+  }
+  if (!inOrder) {
+    count = 0;
+    const reachable = cfg.blocks.filter((b) => blockInFull[b.id] !== undefined).sort((x, y) => x.start - y.start);
+    for (let k = 0; k < reachable.length; k++) { const b = reachable[k] as BasicBlock; offset[b.id] = count; count += b.instructions.length; }
+  }
   const pcs = new Array<number>(count).fill(0);
   const beforeAt = new Array<number>(count).fill(0), afterAt = new Array<number>(count).fill(0);
   const states: ModeState[] = [];
@@ -313,9 +370,23 @@ export function analyzeMode(shader: Shader, cfg: Cfg): ModeAnalysis {
     const b = cfg.blocks[bk] as BasicBlock;
     const inS = blockInFull[b.id];
     if (inS === undefined) continue;
-    s = { regs: regsOf(inS), mode: inS.mode, flatScrLo: inS.flatScrLo, flatScrHi: inS.flatScrHi };
     last = undefined;
     let at = offset[b.id] as number;
+    if (!modal) {
+      // Nothing in the block changes the state (nor writes `inS`): one snapshot before and after each instruction.
+      if (b.instructions.length === 0) continue;
+      s = inS;
+      const x = index();
+      for (let k = 0; k < b.instructions.length; k++) {
+        const inst = b.instructions[k] as Instruction;
+        pcs[at] = inst.pc;
+        beforeAt[at] = x;
+        afterAt[at++] = x;
+        if (inst.def.float !== undefined) valu.push(valuMode(inst.pc, inst.def.float, s.mode));
+      }
+      continue;
+    }
+    s = { regs: regsOf(inS), mode: inS.mode, flatScrLo: inS.flatScrLo, flatScrHi: inS.flatScrHi };
     for (let k = 0; k < b.instructions.length; k++) {
       const inst = b.instructions[k] as Instruction;
       const before = snap();
@@ -341,7 +412,6 @@ export function analyzeMode(shader: Shader, cfg: Cfg): ModeAnalysis {
     while (lo < hi) { const m = (lo + hi) >>> 1; if ((pcs[m] as number) < pc) lo = m + 1; else hi = m; }
     return lo < count && pcs[lo] === pc ? lo : -1;
   };
-  const byPc = <T extends { pc: number }>(a: T[]) => a.sort((x, y) => x.pc - y.pc);
   byPc(getregs); byPc(valu); byPc(transitions);
   diagnostics.sort((x, y) => x.pc - y.pc);
   return {

@@ -246,28 +246,30 @@ export interface ScalarHooks {
 
 const isWriteRole = (d: OperandDef | undefined) => d !== undefined && (d.role === 'dst' || d.role === 'srcdst');
 
-/** The written scalar destination: its first code and dword count, when it is a tracked register. */
-function dest(inst: Instruction): { code: number; count: number } | undefined {
+/** The written scalar destination's value, when it is a tracked register (scalarCode). */
+function dest(inst: Instruction): OperandValue | undefined {
   for (let k = 0; k < inst.operands.length; k++) {
     const d = inst.def.operands[k];
     const op = inst.operands[k];
     if (!isWriteRole(d) || op === undefined || d?.kind !== 'sdst') continue;
-    const c = scalarCode(op.value);
-    if (c === undefined) return undefined;
-    const count = op.value.kind === 'sgpr' || op.value.kind === 'ttmp' || op.value.kind === 'special' ? op.value.count : 1;
-    return { code: c, count };
+    return scalarCode(op.value) === undefined ? undefined : op.value;
   }
   return undefined;
 }
 
-function sources(inst: Instruction): Operand[] {
-  const out: Operand[] = [];
-  for (let k = 0; k < inst.operands.length; k++) {
+/**
+ * Known bits of dword `half` of the instruction's source operand `i` (counting source operands
+ * only), as readSource; unknown where there is no such source. Looked up for each read: a list of
+ * the sources and a closure over it were made for every instruction with a scalar destination.
+ */
+function src(s: ScalarState, inst: Instruction, i: number, wide: boolean, half = 0): KnownBits {
+  for (let k = 0, n = 0; k < inst.operands.length; k++) {
     const d = inst.def.operands[k];
     const op = inst.operands[k];
-    if (d !== undefined && op !== undefined && d.role === 'src') out.push(op);
+    if (d === undefined || op === undefined || d.role !== 'src') continue;
+    if (n++ === i) return readSource(s, op.value, wide, half);
   }
-  return out;
+  return UNKNOWN_BITS;
 }
 
 /** Makes every scalar register the instruction writes unknown (table facts only). */
@@ -297,39 +299,36 @@ export function clobberWrites(s: ScalarState, inst: Instruction): void {
 export function stepScalar(s: ScalarState, inst: Instruction, hooks?: ScalarHooks): void {
   const m = inst.def.mnemonic;
   const dst = dest(inst);
+  const code = dst === undefined ? 0 : scalarCode(dst) as number;
+  const count = dst === undefined ? 0 : dst.kind === 'sgpr' || dst.kind === 'ttmp' || dst.kind === 'special' ? dst.count : 1;
   let lo: KnownBits | undefined;
   let hi: KnownBits | undefined;
   // The sources only for an instruction with a scalar destination (most are not).
   if (dst !== undefined) {
-    const srcs = sources(inst);
-    const src = (i: number, wide: boolean, half = 0): KnownBits => {
-      const o = srcs[i];
-      return o === undefined ? UNKNOWN_BITS : readSource(s, o.value, wide, half);
-    };
     const f32 = BINARY32[m];
     const f64 = BINARY64[m];
-    if (f32 !== undefined && dst.count === 1) lo = f32(src(0, false), src(1, false));
-    else if (f64 !== undefined && dst.count === 2) { lo = f64(src(0, true, 0), src(1, true, 0)); hi = f64(src(0, true, 1), src(1, true, 1)); }
+    if (f32 !== undefined && count === 1) lo = f32(src(s, inst, 0, false), src(s, inst, 1, false));
+    else if (f64 !== undefined && count === 2) { lo = f64(src(s, inst, 0, true, 0), src(s, inst, 1, true, 0)); hi = f64(src(s, inst, 0, true, 1), src(s, inst, 1, true, 1)); }
     else switch (m) {
-      case 's_mov_b32': lo = src(0, false); break;
-      case 's_mov_b64': lo = src(0, true, 0); hi = src(0, true, 1); break;
-      case 's_not_b32': lo = not(src(0, false)); break;
-      case 's_not_b64': lo = not(src(0, true, 0)); hi = not(src(0, true, 1)); break;
-      case 's_brev_b32': lo = brev(src(0, false)); break;
-      case 's_movk_i32': lo = knownConst(sext16(src(0, false).value)); break;
-      case 's_cmovk_i32': lo = joinBits(s.get(dst.code), knownConst(sext16(src(0, false).value))); break;
-      case 's_cmov_b32': lo = joinBits(s.get(dst.code), src(0, false)); break;
-      case 's_cmov_b64': lo = joinBits(s.get(dst.code), src(0, true, 0)); hi = joinBits(s.get(dst.code + 1), src(0, true, 1)); break;
-      case 's_addk_i32': lo = add(s.get(dst.code), knownConst(sext16(src(0, false).value))); break;
-      case 's_mulk_i32': lo = mul(s.get(dst.code), knownConst(sext16(src(0, false).value))); break;
+      case 's_mov_b32': lo = src(s, inst, 0, false); break;
+      case 's_mov_b64': lo = src(s, inst, 0, true, 0); hi = src(s, inst, 0, true, 1); break;
+      case 's_not_b32': lo = not(src(s, inst, 0, false)); break;
+      case 's_not_b64': lo = not(src(s, inst, 0, true, 0)); hi = not(src(s, inst, 0, true, 1)); break;
+      case 's_brev_b32': lo = brev(src(s, inst, 0, false)); break;
+      case 's_movk_i32': lo = knownConst(sext16(src(s, inst, 0, false).value)); break;
+      case 's_cmovk_i32': lo = joinBits(s.get(code), knownConst(sext16(src(s, inst, 0, false).value))); break;
+      case 's_cmov_b32': lo = joinBits(s.get(code), src(s, inst, 0, false)); break;
+      case 's_cmov_b64': lo = joinBits(s.get(code), src(s, inst, 0, true, 0)); hi = joinBits(s.get(code + 1), src(s, inst, 0, true, 1)); break;
+      case 's_addk_i32': lo = add(s.get(code), knownConst(sext16(src(s, inst, 0, false).value))); break;
+      case 's_mulk_i32': lo = mul(s.get(code), knownConst(sext16(src(s, inst, 0, false).value))); break;
       case 's_getreg_b32': lo = hooks?.getreg?.(inst) ?? UNKNOWN_BITS; break;
       default: break;
     }
   }
   clobberWrites(s, inst);
-  if (dst !== undefined && lo !== undefined && (hi !== undefined ? dst.count === 2 : dst.count === 1)) {
-    s.set(dst.code, lo);
-    if (hi !== undefined) s.set(dst.code + 1, hi);
+  if (dst !== undefined && lo !== undefined && (hi !== undefined ? count === 2 : count === 1)) {
+    s.set(code, lo);
+    if (hi !== undefined) s.set(code + 1, hi);
   }
 }
 

@@ -9,7 +9,7 @@ import type { DataType, InstrDef, OperandDef } from '../isa/types.js';
 import type { DecodeContext, Instruction, Modifiers, Operand, OperandValue } from './types.js';
 import { NO_MODS, TRUNCATED } from './types.js';
 import { SRC, decodeScalarCode, sgpr, ttmp } from './operands.js';
-import { keepLists, listsOf, sharedImm, sharedSlots, slotsAt } from './shared-operands.js';
+import { keepLists, keepPairLists, listsOf, pairListsOf, sharedImm, sharedSlots, slotsAt } from './shared-operands.js';
 
 /** Register count of a scalar operand. */
 export function scalarDwords(op: OperandDef): number {
@@ -92,6 +92,12 @@ export function decodeSop(ctx: DecodeContext, def: InstrDef, encoding: Instructi
   const w = ctx.words[ctx.index] ?? 0;
   const seen = listsOf(def, w);
   if (seen !== undefined) return { kind: 'instruction', pc: ctx.pc, words: seen.words, size: 4, encoding, def, operands: seen.operands, mods: NO_MODS };
+  // With a literal, the word and the literal give every operand: the lists of an instruction seen
+  // before (pairListsOf has lists for `w` only where `w` takes a literal, so the next dword is it).
+  if (ctx.index + 1 < ctx.end) {
+    const pair = pairListsOf(def, w, ctx.words[ctx.index + 1] ?? 0);
+    if (pair !== undefined) return { kind: 'instruction', pc: ctx.pc, words: pair.words, size: 8, encoding, def, operands: pair.operands, mods: NO_MODS };
+  }
   const ops = def.operands;
   // One operand per definition operand: the array made at its length.
   const out: Operand[] = new Array<Operand>(ops.length);
@@ -131,5 +137,5 @@ export function decodeSop(ctx: DecodeContext, def: InstrDef, encoding: Instructi
     }
   }
   if (size === 1) return { kind: 'instruction', pc: ctx.pc, words: keepLists(def, w, out).words, size: 4, encoding, def, operands: out, mods: NO_MODS };
-  return scalarInstruction(ctx, def, size, out, NO_MODS, encoding);
+  return { kind: 'instruction', pc: ctx.pc, words: keepPairLists(def, w, ctx.words[ctx.index + 1] ?? 0, out, NO_MODS).words, size: 8, encoding, def, operands: out, mods: NO_MODS };
 }

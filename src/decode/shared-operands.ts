@@ -57,7 +57,10 @@ let wordCount = 0;
 
 /** The lists of one-dword `w` of `def` if made already. */
 export function listsOf(def: InstrDef, w: number): WordLists | undefined {
-  return byWord.get(def)?.get(w);
+  // Keyed by the word as a signed 32-bit integer: a word of 2^31 and above (every scalar
+  // encoding's) read from a Uint32Array is a heap number, which a Map hashes more slowly and
+  // which a call boxes; `w | 0` is a small integer and names the same word.
+  return byWord.get(def)?.get(w | 0);
 }
 
 /** Records the lists of one-dword `w` of `def` (whose operands `operands` are, no literal among them); returns them. */
@@ -66,30 +69,34 @@ export function keepLists(def: InstrDef, w: number, operands: readonly Operand[]
   let m = byWord.get(def);
   if (m === undefined) { m = new Map(); byWord.set(def, m); }
   const l: WordLists = { words: [w], operands };
-  m.set(w, l);
+  m.set(w | 0, l);
   wordCount++;
   return l;
 }
 
-/** The lists and modifiers of a two-dword instruction (VOP3 without a literal) by its layout and words, as `listsOf` for one dword. */
+/**
+ * The lists and modifiers of a two-dword instruction by its words, as `listsOf` for one dword:
+ * VOP3 without a literal by its layout, a scalar instruction with a literal by its definition.
+ */
 export interface PairLists { readonly words: readonly number[]; readonly operands: readonly Operand[]; readonly mods: Modifiers }
 let byPair = new Map<object, Map<number, Map<number, PairLists>>>();
 let pairCount = 0;
 
 /** The lists of words w0, w1 under `layout` if made already. */
 export function pairListsOf(layout: object, w0: number, w1: number): PairLists | undefined {
-  return byPair.get(layout)?.get(w0)?.get(w1);
+  // Keyed by the words as signed 32-bit integers, as listsOf's.
+  return byPair.get(layout)?.get(w0 | 0)?.get(w1 | 0);
 }
 
-/** Records the lists of words w0, w1 under `layout` (no literal among its operands); returns them. */
+/** Records the lists of words w0, w1 under `layout` (operands that the two words alone give); returns them. */
 export function keepPairLists(layout: object, w0: number, w1: number, operands: readonly Operand[], mods: Modifiers): PairLists {
   if (pairCount >= WORDS_LIMIT) { byPair = new Map(); pairCount = 0; }
   let m = byPair.get(layout);
   if (m === undefined) { m = new Map(); byPair.set(layout, m); }
-  let m1 = m.get(w0);
-  if (m1 === undefined) { m1 = new Map(); m.set(w0, m1); }
+  let m1 = m.get(w0 | 0);
+  if (m1 === undefined) { m1 = new Map(); m.set(w0 | 0, m1); }
   const l: PairLists = { words: [w0, w1], operands, mods };
-  m1.set(w1, l);
+  m1.set(w1 | 0, l);
   pairCount++;
   return l;
 }
