@@ -13,7 +13,7 @@
 // the dispatch of each op to its lowering (lowerBody); the f32 primitives and arithmetic are in
 // lower-float-core.ts, which the sibling lower-float-* files import instead of this one.
 import { printFunction } from '../print.js';
-import { type Block, Builder, type FloatMode, type Imm, type Inst, IrError, IrFunction, Replacements, substituteArgs } from '../ir.js';
+import { type Block, Builder, type FloatMode, type Imm, type Inst, IrError, IrFunction, Replacements, substituteAll, substituteArgs } from '../ir.js';
 import { signature } from '../verify.js';
 import { eliminateCommonSubexpressions } from './cse.js';
 import { eliminateDeadCode } from './dce.js';
@@ -221,7 +221,7 @@ export function lowerFloat(fn: IrFunction, lower: (i: Inst) => boolean, guarded:
     }
     if (out) blk.setInsts(out);
   }
-  if (repl.size) for (const b of fn.blocks) for (const u of b.insts) substituteArgs(u, repl);
+  if (repl.size) substituteAll(fn, repl);
   return n;
 }
 
