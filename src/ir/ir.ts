@@ -175,6 +175,26 @@ export function substituteAll(fn: IrFunction, repl: Replacements): void {
   }
 }
 
+/**
+ * `substituteArgs` in a walk that replaces each instruction, if at all, when it reaches it, and
+ * marks every instruction it has passed with the stamp `seen`. True when an argument may still
+ * change: one the walk has not passed (the pass may replace it later: a phi's argument from a
+ * later block) or one that is itself replaced. Only the instructions with that answer can change
+ * in a final substitution of every instruction, so the pass rewrites just those at its end,
+ * instead of walking the whole function again.
+ */
+export function substituteNoting(i: Inst, repl: Replacements, seen: number): boolean {
+  const a = i.args;
+  let again = false;
+  for (let k = 0; k < a.length; k++) {
+    let x = a[k] as Inst;
+    const r = repl.get(x);
+    if (r) { a[k] = r; x = r; }
+    if (x.stamp !== seen || repl.get(x) !== undefined) again = true;
+  }
+  return again;
+}
+
 export class IrError extends Error {
   override readonly name = 'IrError';
 }

@@ -8,7 +8,7 @@
 //  - the dwords of a pair are its halves, Lo32(Pack64(a, b)) = a and Hi32(Pack64(a, b)) = b, and
 //    the pair of a value's halves is the value, Pack64(Lo32(x), Hi32(x)) = x (64-bit values that
 //    pass through registers between blocks).
-import { type Block, type Inst, type IrFunction, Replacements, substituteAll, substituteArgs } from '../ir.js';
+import { type Block, type Inst, type IrFunction, newStamp, Replacements, substituteArgs, substituteNoting } from '../ir.js';
 import { OPS } from '../ops.js';
 
 function simpler(i: Inst, waveSize: 32 | 64): Inst | undefined {
@@ -50,17 +50,22 @@ const SIMPLIFIED: readonly boolean[] = Object.keys(OPS).map((op) => op === 'Lane
 export function simplify(fn: IrFunction): number {
   const repl = new Replacements(fn.idCount);
   const blocks = fn.blocks, waveSize = fn.waveSize;
+  // The instructions an argument of which may still change when the walk passes them (see
+  // substituteNoting): the only ones the final rewrite needs to visit.
+  const seen = newStamp();
+  const late: Inst[] = [];
   // Indexed loops, not for…of: before V8 optimises this code (small kernels never get that far),
   // each step of a for…of allocates an iterator result.
   for (let bk = 0; bk < blocks.length; bk++) {
     const insts = (blocks[bk] as Block).insts;
     for (let k = 0; k < insts.length; k++) {
       const i = insts[k] as Inst;
-      if (repl.size) substituteArgs(i, repl);
+      if (substituteNoting(i, repl, seen)) late.push(i);
+      i.stamp = seen;
       const s = SIMPLIFIED[i.info.index] === true ? simpler(i, waveSize) : undefined;
       if (s) repl.set(i, repl.get(s) ?? s);
     }
   }
-  if (repl.size) substituteAll(fn, repl);
+  if (repl.size) for (let k = 0; k < late.length; k++) substituteArgs(late[k] as Inst, repl);
   return repl.size;
 }
