@@ -2,7 +2,7 @@
 // ends with exactly one terminator, branch targets exist, argument counts and types match the op
 // table, phis have one argument per predecessor and sit at the block's start, and every argument
 // is defined (in a block that dominates the use, checked structurally by order within a block).
-import { type Block, type Inst, type IrFunction, newStamp } from './ir.js';
+import { type Block, type Imm, type Inst, type IrFunction, newStamp } from './ir.js';
 import { CLOCKS, type IrType, LDS_ATOMIC_SRC2, LDS_ATOMIC_WIDE, OPS } from './ops.js';
 
 /** The function's violations, then its helpers' (prefixed with the helper's name). */
@@ -108,7 +108,7 @@ function verifyOne(fn: IrFunction, root: IrFunction): string[] {
         else if (a.block === b && i.op !== 'Phi' && a.stamp !== passed) errors.push(`${at(b.id, k, i)}: argument %${a.id} is defined later in the block`);
       }
       if (special && (i.op === 'Branch' || i.op === 'BranchCond')) {
-        for (const t of i.imms) if (!fn.blocks[Number(t)]) errors.push(`${at(b.id, k, i)}: branch to missing block b${t}`);
+        for (let j = 0; j < i.imms.length; j++) { const t = i.imms[j] as Imm; if (!fn.blocks[Number(t)]) errors.push(`${at(b.id, k, i)}: branch to missing block b${t}`); }
       }
       // A wave resumes after a barrier at its block's branch target: the barrier is the block's last op before a Branch.
       if (special && i.op === 'ExchangeLds2x64Second' && (i.args[0]?.op !== 'ExchangeLds2x64' || !b.insts.includes(i.args[0]))) errors.push(`${at(b.id, k, i)}: ExchangeLds2x64Second of something other than an ExchangeLds2x64 of its block`);
