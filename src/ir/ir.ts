@@ -78,8 +78,9 @@ export class Block {
   constructor(readonly id: number, readonly startPc: number | undefined) {}
   /** Replaces the instruction list (a loop, not a spread: blocks can hold more values than a call's arguments). */
   setInsts(list: readonly Inst[]): void {
-    this.insts.length = 0;
-    for (const i of list) this.insts.push(i);
+    const insts = this.insts;
+    insts.length = 0;
+    for (let k = 0; k < list.length; k++) insts.push(list[k] as Inst);
   }
   get terminator(): Inst | undefined {
     const t = this.insts[this.insts.length - 1];
@@ -159,6 +160,39 @@ export class Replacements {
 export function substituteArgs(i: Inst, repl: { get(from: Inst): Inst | undefined }): void {
   const a = i.args;
   for (let k = 0; k < a.length; k++) { const r = repl.get(a[k] as Inst); if (r) a[k] = r; }
+}
+
+/**
+ * `substituteArgs` at every instruction of the function (a pass's final walk, for the phis and
+ * later blocks its first walk had passed). Indexed loops: before V8 optimises this code, each step
+ * of a for…of allocates an iterator result.
+ */
+export function substituteAll(fn: IrFunction, repl: Replacements): void {
+  const blocks = fn.blocks;
+  for (let bk = 0; bk < blocks.length; bk++) {
+    const insts = (blocks[bk] as Block).insts;
+    for (let k = 0; k < insts.length; k++) substituteArgs(insts[k] as Inst, repl);
+  }
+}
+
+/**
+ * `substituteArgs` in a walk that replaces each instruction, if at all, when it reaches it, and
+ * marks every instruction it has passed with the stamp `seen`. True when an argument may still
+ * change: one the walk has not passed (the pass may replace it later: a phi's argument from a
+ * later block) or one that is itself replaced. Only the instructions with that answer can change
+ * in a final substitution of every instruction, so the pass rewrites just those at its end,
+ * instead of walking the whole function again.
+ */
+export function substituteNoting(i: Inst, repl: Replacements, seen: number): boolean {
+  const a = i.args;
+  let again = false;
+  for (let k = 0; k < a.length; k++) {
+    let x = a[k] as Inst;
+    const r = repl.get(x);
+    if (r) { a[k] = r; x = r; }
+    if (x.stamp !== seen || repl.get(x) !== undefined) again = true;
+  }
+  return again;
 }
 
 export class IrError extends Error {

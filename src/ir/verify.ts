@@ -2,19 +2,34 @@
 // ends with exactly one terminator, branch targets exist, argument counts and types match the op
 // table, phis have one argument per predecessor and sit at the block's start, and every argument
 // is defined (in a block that dominates the use, checked structurally by order within a block).
-import { type Inst, type IrFunction, newStamp } from './ir.js';
+import { type Block, type Imm, type Inst, type IrFunction, newStamp } from './ir.js';
 import { CLOCKS, type IrType, LDS_ATOMIC_SRC2, LDS_ATOMIC_WIDE, OPS } from './ops.js';
 
 /** The function's violations, then its helpers' (prefixed with the helper's name). */
 export function verifyFunction(fn: IrFunction): string[] {
   const errors = verifyOne(fn, fn);
-  fn.helpers.forEach((h, k) => {
-    for (const e of verifyOne(h, fn)) errors.push(`helper ${k} ${h.name}: ${e}`);
-    const rets = h.blocks.flatMap((b) => b.insts.filter((i) => i.op === 'Return'));
-    if (rets.length === 0) errors.push(`helper ${k} ${h.name}: no Return`);
+  // Indexed loops, not forEach or for…of: this runs once per kernel (and after the float lowering,
+  // once per helper), mostly before V8 has optimised it, where a for…of allocates an iterator
+  // result per step and flatMap/filter a list per block.
+  const helpers = fn.helpers;
+  for (let k = 0; k < helpers.length; k++) {
+    const h = helpers[k] as IrFunction;
+    const own = verifyOne(h, fn);
+    for (let e = 0; e < own.length; e++) errors.push(`helper ${k} ${h.name}: ${own[e] as string}`);
+    if (!hasReturn(h)) errors.push(`helper ${k} ${h.name}: no Return`);
     if (h.helpers.length) errors.push(`helper ${k} ${h.name}: helpers of a helper`);
-  });
+  }
   return errors;
+}
+
+/** Whether any block of the function holds a Return. */
+function hasReturn(h: IrFunction): boolean {
+  const blocks = h.blocks;
+  for (let bk = 0; bk < blocks.length; bk++) {
+    const insts = (blocks[bk] as Block).insts;
+    for (let k = 0; k < insts.length; k++) if ((insts[k] as Inst).op === 'Return') return true;
+  }
+  return false;
 }
 
 const signatures = new WeakMap<IrFunction, { params: IrType[]; ret: IrType | undefined }>();
@@ -41,9 +56,13 @@ function verifyOne(fn: IrFunction, root: IrFunction): string[] {
   const isHelper = fn !== root;
   // Every placed instruction gets this walk's stamp; the ones the walk has passed, the second.
   const placed = newStamp(), passed = newStamp();
-  for (const b of fn.blocks) for (const i of b.insts) i.stamp = placed;
-  for (const b of fn.blocks) {
-    const insts = b.insts, n = insts.length;
+  const blocks = fn.blocks;
+  for (let bk = 0; bk < blocks.length; bk++) {
+    const insts = (blocks[bk] as Block).insts;
+    for (let k = 0; k < insts.length; k++) (insts[k] as Inst).stamp = placed;
+  }
+  for (let bk = 0; bk < blocks.length; bk++) {
+    const b = blocks[bk] as Block, insts = b.insts, n = insts.length;
     for (let k = 0; k < n; k++) {
       const i = insts[k] as Inst;
       const info = i.info;
@@ -51,7 +70,7 @@ function verifyOne(fn: IrFunction, root: IrFunction): string[] {
       if (i.op === 'Phi') {
         if (k > 0 && insts[k - 1]?.op !== 'Phi') errors.push(`${at(b.id, k, i)}: phi after a non-phi`);
         if (i.args.length !== b.preds.length) errors.push(`${at(b.id, k, i)}: ${i.args.length} arguments for ${b.preds.length} predecessors`);
-        for (const a of i.args) if (a.type !== i.type) errors.push(`${at(b.id, k, i)}: argument of type ${a.type} in a ${i.type} phi`);
+        for (let j = 0; j < i.args.length; j++) { const a = i.args[j] as Inst; if (a.type !== i.type) errors.push(`${at(b.id, k, i)}: argument of type ${a.type} in a ${i.type} phi`); }
       } else if (!info.variadic) {
         const valueArgs = info.valueArgs;
         if (i.args.length !== valueArgs.length) errors.push(`${at(b.id, k, i)}: ${i.args.length} value arguments, want ${valueArgs.length}`);
@@ -89,7 +108,7 @@ function verifyOne(fn: IrFunction, root: IrFunction): string[] {
         else if (a.block === b && i.op !== 'Phi' && a.stamp !== passed) errors.push(`${at(b.id, k, i)}: argument %${a.id} is defined later in the block`);
       }
       if (special && (i.op === 'Branch' || i.op === 'BranchCond')) {
-        for (const t of i.imms) if (!fn.blocks[Number(t)]) errors.push(`${at(b.id, k, i)}: branch to missing block b${t}`);
+        for (let j = 0; j < i.imms.length; j++) { const t = i.imms[j] as Imm; if (!fn.blocks[Number(t)]) errors.push(`${at(b.id, k, i)}: branch to missing block b${t}`); }
       }
       // A wave resumes after a barrier at its block's branch target: the barrier is the block's last op before a Branch.
       if (special && i.op === 'ExchangeLds2x64Second' && (i.args[0]?.op !== 'ExchangeLds2x64' || !b.insts.includes(i.args[0]))) errors.push(`${at(b.id, k, i)}: ExchangeLds2x64Second of something other than an ExchangeLds2x64 of its block`);

@@ -84,8 +84,10 @@ export function eliminateCommonSubexpressions(fn: IrFunction, predsCurrent = fal
   // Hoist argument-free pure values into the entry block (before its terminator).
   const hoisted = HOISTED;
   let hoistedCount = 0;
-  for (const b of fn.blocks) {
-    if (b === entry) continue;
+  // Indexed loops, not for…of: before V8 optimises this code, each step of a for…of allocates an
+  // iterator result.
+  for (let bk = 1; bk < fn.blocks.length; bk++) {
+    const b = fn.blocks[bk] as Block;
     // Compacted in place (no new list per block).
     const insts = b.insts;
     let w = 0;
@@ -224,7 +226,11 @@ export function eliminateCommonSubexpressions(fn: IrFunction, predsCurrent = fal
   // it, once, so an argument reached before its user and not replaced then never is.
   if (repl.size) {
     for (let k = 0; k < late.length; k++) substituteArgs(late[k] as Inst, repl);
-    for (let bk = 0; bk < n; bk++) if (!reached[bk]) for (const i of (fn.blocks[bk] as Block).insts) substituteArgs(i, repl);
+    for (let bk = 0; bk < n; bk++) {
+      if (reached[bk]) continue;
+      const insts = (fn.blocks[bk] as Block).insts;
+      for (let k = 0; k < insts.length; k++) substituteArgs(insts[k] as Inst, repl);
+    }
   }
   entries.fill(undefined, 0, entryMax);
   return removed;

@@ -1,7 +1,7 @@
 // Constant folding: an op whose arguments are all constants becomes a constant. Float ops fold
 // only when their FloatMode is fully known, through the exact float model (src/float), so a
 // folded value is the value the hardware computes under that mode.
-import { type Inst, type IrFunction, Replacements, substituteArgs } from '../ir.js';
+import { type Block, type Inst, type IrFunction, newStamp, Replacements, substituteArgs, substituteNoting } from '../ir.js';
 import type { FloatMode } from '../ir.js';
 import { type Op, OPS } from '../ops.js';
 import { addF32, addF64, fmaF32, fmaF64, mulF32, mulF64, type FloatEnv } from '../../float/index.js';
@@ -63,30 +63,41 @@ export function foldConstants(fn: IrFunction): number {
   // Folded instructions → their constants; uses are rewritten as the walk reaches them (blocks are
   // in an order where definitions precede uses within a block; phis and later blocks are fixed at the end).
   const repl = new Replacements(fn.idCount);
-  for (const b of fn.blocks) {
-    const insts = b.insts;
+  const blocks = fn.blocks;
+  // The instructions kept an argument of which may still change when the walk passes them (see
+  // substituteNoting): the only ones the final rewrite needs to visit (a folded one leaves its block).
+  const seen = newStamp();
+  const late: Inst[] = [];
+  // Indexed loops, not for…of: before V8 optimises this code, each step of a for…of allocates an
+  // iterator result.
+  for (let bk = 0; bk < blocks.length; bk++) {
+    const b = blocks[bk] as Block, insts = b.insts;
     for (let k = 0; k < insts.length; k++) {
       const i = insts[k] as Inst;
-      if (repl.size) substituteArgs(i, repl);
+      const again = substituteNoting(i, repl, seen);
+      i.stamp = seen;
       // Constant arguments first (an indexed loop): most instructions have some other argument,
       // and then need no look at the folders.
       const args = i.args;
       if (args.length === 0) continue;
       let all = true;
       for (let a = 0; a < args.length && all; a++) all = isConst(args[a] as Inst);
-      if (!all) continue;
-      const f = FOLDER_OF.get(i.op);
-      if (!f) continue;
-      const r = f(i.args.map((a) => a.imms[0] ?? 0), envOf(i.float));
+      const f = all ? FOLDER_OF.get(i.op) : undefined;
+      if (!f) { if (again) late.push(i); continue; }
+      // The constants' values in a list made at its size (a loop, not `map`: no closure per fold).
+      const vals = new Array<number | bigint>(args.length);
+      for (let a = 0; a < args.length; a++) vals[a] = (args[a] as Inst).imms[0] ?? 0;
+      const r = f(vals, envOf(i.float));
       const cop = CONST_OF[i.type];
-      if (r === undefined || !cop) continue;
+      if (r === undefined || !cop) { if (again) late.push(i); continue; }
       const c = fn.make(cop, [], [typeof r === 'bigint' ? r : r >>> 0], i.pc !== undefined ? { pc: i.pc } : {});
       c.block = b;
+      c.stamp = seen;
       insts[k] = c;
       repl.set(i, c);
       n++;
     }
   }
-  if (repl.size) for (const b of fn.blocks) for (const x of b.insts) substituteArgs(x, repl);
+  if (repl.size) for (let k = 0; k < late.length; k++) substituteArgs(late[k] as Inst, repl);
   return n;
 }

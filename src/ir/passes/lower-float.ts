@@ -13,7 +13,7 @@
 // the dispatch of each op to its lowering (lowerBody); the f32 primitives and arithmetic are in
 // lower-float-core.ts, which the sibling lower-float-* files import instead of this one.
 import { printFunction } from '../print.js';
-import { type Block, Builder, type FloatMode, type Imm, type Inst, IrError, IrFunction, Replacements, substituteArgs } from '../ir.js';
+import { type Block, Builder, type FloatMode, type Imm, type Inst, IrError, IrFunction, Replacements, substituteAll, substituteArgs } from '../ir.js';
 import { signature } from '../verify.js';
 import { eliminateCommonSubexpressions } from './cse.js';
 import { eliminateDeadCode } from './dce.js';
@@ -109,21 +109,8 @@ export interface LowerFloatOptions {
 export function lowerFloat(fn: IrFunction, lower: (i: Inst) => boolean, guarded: (i: Inst) => boolean = () => false, options: LowerFloatOptions = {}): number {
   let n = 0;
   const repl = new Replacements(fn.idCount);
-  const index = new Map<string, number>();
   // Keys whose helpers compute the same code share one (sharedHelper): one index per helper.
   const byHelper = new Map<IrFunction, number>();
-  // The same (op, immediates, mode) again, found without building its key: by op, then by a number
-  // made of the mode's fields and small immediates (-1 when an immediate does not fit).
-  const quick = new Map<string, Map<number, number>>();
-  const quickCode = (i: Inst, md: ModeFieldsCovered): number => {
-    let c = md.round | (md.flushIn ? 4 : 0) | (md.flushOut ? 8 : 0) | (md.ieee ? 16 : 0) | (md.dx10Clamp ? 32 : 0)
-      | (md.f16Ovfl ? 64 : 0) | (md.tininess === 'before' ? 128 : 0) | (md.floatToInt === 'mode' ? 256 : 0);
-    for (const v of i.imms) {
-      if (typeof v !== 'number' || !(v >= 0 && v < 255) || !Number.isInteger(v) || i.imms.length > 4) return -1;
-      c = c * 256 + v + 1;
-    }
-    return c;
-  };
   // An op's Mode by its FloatMode record (the frontend shares one record among the ops of a MODE
   // state): one Mode per record, not two objects per lowered op.
   const modes = new WeakMap<FloatMode, Mode>();
@@ -135,19 +122,15 @@ export function lowerFloat(fn: IrFunction, lower: (i: Inst) => boolean, guarded:
   };
   const helperFor = (i: Inst, md: Mode): number => {
     const code = quickCode(i, md);
-    let byOp = quick.get(i.op);
-    const seen = code >= 0 ? byOp?.get(code) : undefined;
-    if (seen !== undefined) return seen;
+    let byOp = code >= 0 ? HELPER_BY_QUICK.get(i.op) : undefined;
+    const seen = byOp?.get(code);
+    if (seen) return helperIndex(seen);
     // Every field of the Mode (whatever the lowering reads) is in the key; a switch at its
     // process-wide default (FP16_OVFL off, the float model's constants) is left out of the text.
     const key = `${i.op}${i.imms.map((v) => `.${v}`).join('')} ${Object.entries(md).filter(([f, v]) => !AT_DEFAULT[f]?.(v)).map(([f, v]) => `${f}=${String(v)}`).join(' ')}`;
-    let k = index.get(key);
-    if (k === undefined) {
-      k = helperIndex(sharedHelper(key, i, md));
-      index.set(key, k);
-    }
-    if (code >= 0) { if (!byOp) { byOp = new Map(); quick.set(i.op, byOp); } byOp.set(code, k); }
-    return k;
+    const h = sharedHelper(key, i, md);
+    if (code >= 0) { if (!byOp) { byOp = new Map(); HELPER_BY_QUICK.set(i.op, byOp); } byOp.set(code, h); }
+    return helperIndex(h);
   };
   function helperIndex(h: IrFunction): number {
     let k = byHelper.get(h);
@@ -221,9 +204,33 @@ export function lowerFloat(fn: IrFunction, lower: (i: Inst) => boolean, guarded:
     }
     if (out) blk.setInsts(out);
   }
-  if (repl.size) for (const b of fn.blocks) for (const u of b.insts) substituteArgs(u, repl);
+  if (repl.size) substituteAll(fn, repl);
   return n;
 }
+
+/**
+ * A number for an op's mode and immediates that stands for its helper's key (sharedHelper) among
+ * the op's keys: the mode's fields (every one, as ModeFieldsCovered checks) and the immediates, a
+ * byte each; -1 when an immediate does not fit.
+ */
+function quickCode(i: Inst, md: ModeFieldsCovered): number {
+  let c = md.round | (md.flushIn ? 4 : 0) | (md.flushOut ? 8 : 0) | (md.ieee ? 16 : 0) | (md.dx10Clamp ? 32 : 0)
+    | (md.f16Ovfl ? 64 : 0) | (md.tininess === 'before' ? 128 : 0) | (md.floatToInt === 'mode' ? 256 : 0);
+  const imms = i.imms;
+  if (imms.length > 4) return -1;
+  for (let k = 0; k < imms.length; k++) {
+    const v = imms[k];
+    if (typeof v !== 'number' || !(v >= 0 && v < 255) || !Number.isInteger(v)) return -1;
+    c = c * 256 + v + 1;
+  }
+  return c;
+}
+/**
+ * The helper of an op by its quickCode, the process's: a key names one helper for good (HELPERS
+ * below), so an (op, mode, immediates) seen in any earlier run finds its helper without building
+ * the key's text, which cost a few microseconds per distinct op in every kernel.
+ */
+const HELPER_BY_QUICK = new Map<string, Map<number, IrFunction>>();
 
 /**
  * The helper for one key, built once per process and shared by every function that calls it

@@ -8,7 +8,7 @@
 //  - the dwords of a pair are its halves, Lo32(Pack64(a, b)) = a and Hi32(Pack64(a, b)) = b, and
 //    the pair of a value's halves is the value, Pack64(Lo32(x), Hi32(x)) = x (64-bit values that
 //    pass through registers between blocks).
-import { type Inst, type IrFunction, Replacements, substituteArgs } from '../ir.js';
+import { type Block, type Inst, type IrFunction, newStamp, Replacements, substituteArgs, substituteNoting } from '../ir.js';
 import { OPS } from '../ops.js';
 
 function simpler(i: Inst, waveSize: 32 | 64): Inst | undefined {
@@ -49,11 +49,23 @@ const SIMPLIFIED: readonly boolean[] = Object.keys(OPS).map((op) => op === 'Lane
 /** Rewrites uses of simplified instructions (the instructions stay for DCE); returns how many. */
 export function simplify(fn: IrFunction): number {
   const repl = new Replacements(fn.idCount);
-  for (const b of fn.blocks) for (const i of b.insts) {
-    if (repl.size) substituteArgs(i, repl);
-    const s = SIMPLIFIED[i.info.index] === true ? simpler(i, fn.waveSize) : undefined;
-    if (s) repl.set(i, repl.get(s) ?? s);
+  const blocks = fn.blocks, waveSize = fn.waveSize;
+  // The instructions an argument of which may still change when the walk passes them (see
+  // substituteNoting): the only ones the final rewrite needs to visit.
+  const seen = newStamp();
+  const late: Inst[] = [];
+  // Indexed loops, not for…of: before V8 optimises this code (small kernels never get that far),
+  // each step of a for…of allocates an iterator result.
+  for (let bk = 0; bk < blocks.length; bk++) {
+    const insts = (blocks[bk] as Block).insts;
+    for (let k = 0; k < insts.length; k++) {
+      const i = insts[k] as Inst;
+      if (substituteNoting(i, repl, seen)) late.push(i);
+      i.stamp = seen;
+      const s = SIMPLIFIED[i.info.index] === true ? simpler(i, waveSize) : undefined;
+      if (s) repl.set(i, repl.get(s) ?? s);
+    }
   }
-  if (repl.size) for (const b of fn.blocks) for (const x of b.insts) substituteArgs(x, repl);
+  if (repl.size) for (let k = 0; k < late.length; k++) substituteArgs(late[k] as Inst, repl);
   return repl.size;
 }
