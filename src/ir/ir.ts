@@ -98,44 +98,6 @@ export class Block {
 }
 
 /**
- * Values by instruction id: a typed array of slots (0: none, else 1 + an index into the list of
- * values set). Not a JS array by id: one of tens of thousands of slots, pushed or filled, cost
- * milliseconds to allocate and grow (and its garbage collection), where a zeroed Int32Array is
- * almost free; and not a Map (passes ask at every argument). Grows for ids made after it.
- */
-export class InstMap<T> {
-  private slots: Int32Array;
-  private readonly values: T[] = [];
-  /** `n`: the ids expected (`IrFunction.idCount`); more are taken too. */
-  constructor(n = 0) {
-    this.slots = new Int32Array(Math.max(n, 16));
-  }
-  get(i: Inst): T | undefined {
-    const id = i.id;
-    const s = id < this.slots.length ? (this.slots[id] as number) : 0;
-    return s === 0 ? undefined : this.values[s - 1];
-  }
-  /** Sets the value; true when the instruction had none. */
-  set(i: Inst, v: T): boolean {
-    const id = i.id;
-    if (id >= this.slots.length) {
-      const grown = new Int32Array(Math.max(id + 1, this.slots.length * 2));
-      grown.set(this.slots);
-      this.slots = grown;
-    }
-    const s = this.slots[id] as number;
-    if (s !== 0) { this.values[s - 1] = v; return false; }
-    this.values.push(v);
-    this.slots[id] = this.values.length;
-    return true;
-  }
-  /** Removes the instruction's value (its slot in the list is not reused). */
-  delete(i: Inst): void {
-    if (i.id < this.slots.length) this.slots[i.id] = 0;
-  }
-}
-
-/**
  * The instructions a pass replaced (passes ask at every argument): kept on the instructions
  * (`Inst.replacedBy`) under a stamp of its own that no other map used, so no pass clears them and
  * a map sees none of another's. One instruction is in at most one live map at a time (the last

@@ -108,7 +108,7 @@ class LazyFunnel implements Funnel {
 /**
  * The SPIR-V value of each instruction, by its id: a slot per id (0: none, else 1 + the value's
  * index in `values`), kept from one emission to the next, cleared up to the highest id set
- * (`clear`). An InstMap made per kernel (a typed array of the function's ids, outside the JS heap
+ * (`clear`). A table made per kernel (a typed array of the function's ids, outside the JS heap
  * unless tiny) was about a twelfth of a one-instruction kernel's emission.
  */
 class Defs {

@@ -46,6 +46,13 @@ function simpler(i: Inst, waveSize: 32 | 64): Inst | undefined {
 /** By op (its table index): the ops `simpler` has a case for (the rest are passed on one load). */
 const SIMPLIFIED: readonly boolean[] = Object.keys(OPS).map((op) => op === 'LaneBit' || op === 'Select32' || op === 'Lo32' || op === 'Hi32' || op === 'Pack64');
 
+/** Whether an argument of `i` is one the walk (stamp `seen`) has not passed, or one it replaced. */
+function stillOpen(i: Inst, repl: Replacements, seen: number): boolean {
+  const a = i.args;
+  for (let k = 0; k < a.length; k++) { const x = a[k] as Inst; if (x.stamp !== seen || repl.get(x) !== undefined) return true; }
+  return false;
+}
+
 /** Rewrites uses of simplified instructions (the instructions stay for DCE); returns how many. */
 export function simplify(fn: IrFunction): number {
   const repl = new Replacements(fn.idCount);
@@ -60,10 +67,16 @@ export function simplify(fn: IrFunction): number {
     const insts = (blocks[bk] as Block).insts;
     for (let k = 0; k < insts.length; k++) {
       const i = insts[k] as Inst;
-      if (substituteNoting(i, repl, seen)) late.push(i);
+      let again = substituteNoting(i, repl, seen);
       i.stamp = seen;
-      const s = SIMPLIFIED[i.info.index] === true ? simpler(i, waveSize) : undefined;
-      if (s) repl.set(i, repl.get(s) ?? s);
+      if (SIMPLIFIED[i.info.index] === true) {
+        const s = simpler(i, waveSize);
+        if (s) repl.set(i, repl.get(s) ?? s);
+        // A select kept with its old value taken from the inner select (in place) has a new
+        // argument, which the walk may not have passed yet (it is the inner one's argument).
+        else if (!again) again = stillOpen(i, repl, seen);
+      }
+      if (again) late.push(i);
     }
   }
   if (repl.size) for (let k = 0; k < late.length; k++) substituteArgs(late[k] as Inst, repl);
