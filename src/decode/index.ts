@@ -78,38 +78,9 @@ const NO_WORDS = new Uint32Array(0);
  */
 const CTX: { -readonly [K in keyof DecodeContext]: DecodeContext[K] } = { target: 'gfx1030', words: NO_WORDS, index: 0, end: 0, pc: 0 };
 
-/**
- * The records of the one-dword instructions decoded so far for one target, by word (as a signed
- * 32-bit integer: a small integer, where a word of 2^31 and above is a heap number). A one-dword
- * record is its word's decoding with its own pc: no decoder reads past the first dword for one (a
- * literal or a second word makes the instruction longer), and code repeats its words, so a word
- * seen before skips the encoding, the family decoder and the table. The copy shares the record's
- * lists, as the decoders' own caches do (shared-operands.ts). Bounded as those are: past
- * ONE_WORD_LIMIT records the map is forgotten and filled again as words come.
- */
-const ONE_WORD_LIMIT = 1 << 16;
-let oneWordTarget: Target | undefined;
-let oneWord = new Map<number, Instruction>();
-
-/**
- * A one-dword record at another pc, its fields in the decoders' order (with a variant: VOP1/VOP2/
- * VOPC e32; without: the scalar encodings, VINTRP). Written out: an object spread of records of
- * so many shapes is a slow generic copy.
- */
-function atPc(r: Instruction, pc: number): Instruction {
-  return r.variant === undefined
-    ? { kind: 'instruction', pc, words: r.words, size: r.size, encoding: r.encoding, def: r.def, operands: r.operands, mods: r.mods }
-    : { kind: 'instruction', pc, words: r.words, size: r.size, encoding: r.encoding, variant: r.variant, def: r.def, operands: r.operands, mods: r.mods };
-}
-
 /** Decode the one instruction that starts at dword `index`. */
 export function decodeAt(target: Target, words: Uint32Array, index: number, end: number, pc: number): Instruction | InvalidWord {
   const w = words[index] ?? 0;
-  // Only the encodings with one-dword forms (VALU: bit 31 clear; the scalar ALU: 10; VINTRP) can be there.
-  if (target === oneWordTarget && ((w >>> 30) !== 3 || (w >>> 26) === 0x32)) {
-    const seen = oneWord.get(w | 0);
-    if (seen !== undefined) return atPc(seen, pc);
-  }
   const enc = encodingOf(w);
   if (enc === undefined) return { kind: 'invalid', pc, words: [w], size: 4, reason: 'no gfx10 encoding has this prefix' };
   const ctx = CTX;
@@ -127,18 +98,10 @@ export function decodeAt(target: Target, words: Uint32Array, index: number, end:
     // A decoder bug must not take the caller down; report it as an invalid word with the reason.
     result = `internal decoder error: ${e instanceof Error ? e.message : String(e)}`;
   }
+  const d = typeof result === 'string' ? invalid(ctx, result) : result;
   // Not holding on to the code (a view of a whole file's bytes) past the call.
-  if (typeof result === 'string') {
-    const d = invalid(ctx, result);
-    ctx.words = NO_WORDS;
-    return d;
-  }
   ctx.words = NO_WORDS;
-  if (result.size === 4) {
-    if (target !== oneWordTarget || oneWord.size >= ONE_WORD_LIMIT) { oneWordTarget = target; oneWord = new Map(); }
-    oneWord.set(w | 0, result);
-  }
-  return result;
+  return d;
 }
 
 const LITTLE_ENDIAN = new Uint8Array(Uint32Array.of(1).buffer)[0] === 1;
