@@ -6,7 +6,7 @@
 // every RDNA instruction; this is what folds those repeats away. A bit cast of a bit cast back to
 // the first type becomes its source.
 import { computeDominators, reversePostorder } from '../../analysis/dominators.js';
-import { type Block, type FloatMode, type Inst, type IrFunction, newStamp, Replacements, substituteArgs } from '../ir.js';
+import { type Block, type FloatMode, type Inst, type IrFunction, newStamp, Replacements, substituteArgs, substituteNoting } from '../ir.js';
 import { type Op, OPS, opInfo } from '../ops.js';
 
 /** By op (its table index): whether its instructions are pure in the sense above (asked at every instruction, answered by one load). */
@@ -196,14 +196,7 @@ export function eliminateCommonSubexpressions(fn: IrFunction, predsCurrent = fal
     for (let r = 0; r < insts.length; r++) {
       const i = insts[r] as Inst;
       // substituteArgs, noting whether an argument may change again.
-      const args = i.args;
-      let again = false;
-      for (let k = 0; k < args.length; k++) {
-        let a = args[k] as Inst;
-        const to = repl.get(a);
-        if (to) { args[k] = to; a = to; }
-        if (a.stamp !== seen || repl.get(a) !== undefined) again = true;
-      }
+      const again = substituteNoting(i, repl, seen);
       i.stamp = seen;
       if (!pure(i)) { insts[w++] = i; if (again) late.push(i); continue; }
       // A bit cast of a bit cast back to the first type is its source.
