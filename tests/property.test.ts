@@ -39,3 +39,19 @@ for (const target of TARGETS) {
     }), { numRuns: 20000 });
   });
 }
+
+// A word's record can depend on the dwords after it: a DPP v_nop (src0 = 0xFA) whose second dword
+// is missing decodes as the one-dword v_nop, as LLVM 19 prints it too. A cache of records by the
+// word alone (tried once: f603970) made every later DPP v_nop print as a plain v_nop.
+test('a word decodes by the dwords after it every time, whatever was decoded before', () => {
+  for (const target of TARGETS) {
+    const alone = Uint32Array.of(0x7e0000fa), withDpp = Uint32Array.of(0x7e0000fa, 0xf0000000);
+    for (let round = 0; round < 2; round++) {
+      const a = decodeAt(target, alone, 0, 1, 0), b = decodeAt(target, withDpp, 0, 2, 0);
+      assert.equal(a.size, 4);
+      assert.equal(printDecoded(a, target), 'v_nop');
+      assert.equal(b.size, 8);
+      assert.equal(printDecoded(b, target), 'v_nop quad_perm:[0,0,0,0] row_mask:0xf bank_mask:0x0');
+    }
+  }
+});
