@@ -87,6 +87,8 @@ function add<T>(lists: (readonly T[])[], k: number, v: T): void {
 function chainPlan(fn: IrFunction): FlowPlan | undefined {
   const blocks = fn.blocks, n = blocks.length;
   if (n === 0 || (blocks[0] as Block).preds.length !== 0) return undefined;
+  // The shape first, for every block: the walk over the instructions below is for chains only
+  // (a kernel of a long first block and then branches walked that block to learn it was none).
   for (let u = 0; u < n; u++) {
     const b = blocks[u] as Block;
     if (b.id !== u) return undefined;
@@ -94,6 +96,9 @@ function chainPlan(fn: IrFunction): FlowPlan | undefined {
     const t = b.terminator;
     const out = t === undefined ? 0 : t.op === 'Branch' ? 1 : t.op === 'BranchCond' ? 2 : 0;
     if (u < n - 1 ? out !== 1 || Number((t as Inst).imms[0]) !== u + 1 : out !== 0) return undefined;
+  }
+  for (let u = 0; u < n; u++) {
+    const b = blocks[u] as Block;
     // Every argument (the next block's phis' too) defined in this block or one before it, or in none.
     const insts = b.insts;
     for (let j = 0; j < insts.length; j++) {
@@ -186,6 +191,7 @@ export function planStructuredFlow(fn: IrFunction, everywhere: ReadonlySet<Op>):
 
   // Back edges; a retreating edge to a block that does not dominate its source makes the CFG irreducible.
   const isHeader = new Uint8Array(n);
+  let headers = 0;
   const latches: (readonly number[])[] = new Array<readonly number[]>(n).fill(NONE);
   // Indexed loops here and below: this runs once per kernel, mostly unoptimised, where for…of
   // makes an iterator result per element.
@@ -195,6 +201,7 @@ export function planStructuredFlow(fn: IrFunction, everywhere: ReadonlySet<Op>):
       const s = (ss[k] as EdgeLike).to;
       if ((rpoIndex[s] as number) > (rpoIndex[p] as number)) continue;
       if (!dom.dominates(s, p)) return { irreducible: `b${p} → b${s} enters a cycle other than through its header` };
+      if (isHeader[s] === 0) headers++;
       isHeader[s] = 1;
       add(latches, s, p);
     }
@@ -262,6 +269,11 @@ export function planStructuredFlow(fn: IrFunction, everywhere: ReadonlySet<Op>):
   // carried into the highest block w on u's placement chain that d dominates (w is placed after a
   // loop holding d); the jumps into w then use the value where they start, which may carry it in
   // turn. A worklist, not recursion.
+  // Without loops every block is placed in its immediate dominator's code (the placement tree is
+  // the dominator tree), where every value's definition dominates its uses (the IR verifier's
+  // rule, phi arguments at the end of their predecessor): nothing is carried, and the walk over
+  // every instruction's arguments below (most of a loop-free kernel's plan) finds nothing.
+  if (headers === 0) return { rpoIndex, isHeader, ...loops, parent, outside, merge, insideMerges, outsideMerges, liveIns: new Array<readonly Inst[]>(n).fill(NONE) };
   // A number[] of the parents by a loop (Array.from of a typed array made an iterator result per block).
   const parents = new Array<number>(n);
   for (let k = 0; k < n; k++) parents[k] = parent[k] as number;
