@@ -258,6 +258,7 @@ const NO_OPERANDS: readonly unknown[] = [];
 /** A float's bit pattern, computed through this (one per process, not one per constant). */
 const FLOAT_BITS = new DataView(new ArrayBuffer(8));
 const OP_CONSTANT = opInfo('OpConstant') as OpInfo;
+const OP_EXT_INST = opInfo('OpExtInst') as OpInfo;
 /** An OpLabel's opcode word. */
 const LABEL_HEAD = (2 << 16 | (opInfo('OpLabel') as OpInfo).opcode) >>> 0;
 
@@ -1105,8 +1106,28 @@ export class Module {
     if (operands.length !== info.operands.length) {
       throw new BuilderError(`GLSL.std.450 ${name}`, `expected ${info.operands.length} operands (${info.operands.join(' ')}), got ${operands.length}`);
     }
-    this.glslSet ??= this.emit('OpExtInstImport', ['GLSL.std.450']) as Id;
-    return this.emit('OpExtInst', [resultType, this.glslSet, info.opcode, ...operands]) as Id;
+    const set = this.glslSet ??= this.emit('OpExtInstImport', ['GLSL.std.450']) as Id;
+    // In a block, ids of this module: its words written here, as the encoder makes them (its
+    // literal operand kept OpExtInst from emitPlain: the encoder and an operand array per call).
+    const fn = this.current;
+    let own = fn !== undefined && fn.firstLabel !== undefined && !this.frozen && this.recorder === undefined && this.ownId(resultType);
+    for (let k = 0; own && k < operands.length; k++) own = this.ownId(operands[k]);
+    if (own && fn !== undefined) {
+      const body = fn.body, size = 5 + operands.length;
+      const buf = body.room(size);
+      let at = body.length;
+      const id = new Id(this.nextId++, this);
+      buf[at++] = (size << 16 | OP_EXT_INST.opcode) >>> 0;
+      buf[at++] = resultType.value;
+      buf[at++] = id.value;
+      buf[at++] = set.value;
+      buf[at++] = info.opcode;
+      for (let k = 0; k < operands.length; k++) buf[at++] = (operands[k] as Id).value;
+      body.length = at;
+      this.valueTypes.set(id.value, resultType);
+      return id;
+    }
+    return this.emit('OpExtInst', [resultType, set, info.opcode, ...operands]) as Id;
   }
 
   /**
