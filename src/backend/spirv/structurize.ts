@@ -132,6 +132,41 @@ function chainPlan(fn: IrFunction): FlowPlan | undefined {
 /** The chain plans of up to 15 blocks, by their number (made at first use). */
 const CHAIN_PLANS = new Array<FlowPlan | undefined>(16).fill(undefined);
 
+/**
+ * Whether every use the carried-values walk of planStructuredFlow looks at (the arguments of each
+ * reachable block's instructions, its successors' phi arguments for it) is of a value defined in
+ * no block, in a block that dominates the use's, or by an op of `everywhere`: the uses that walk
+ * carries nothing for where the placement tree is the dominator tree (a CFG without loops).
+ */
+function dominatedUses(blocks: readonly Block[], rpo: readonly number[], succEdges: readonly (readonly EdgeLike[])[], dom: DominatorTree, everywhere: ReadonlySet<Op>): boolean {
+  for (let r = 0; r < rpo.length; r++) {
+    const u = rpo[r] as number;
+    const b = blocks[u] as Block;
+    const insts = b.insts;
+    for (let j = 0; j < insts.length; j++) {
+      const i = insts[j] as Inst;
+      if (i.op === 'Phi') continue;
+      const args = i.args;
+      for (let k = 0; k < args.length; k++) {
+        const a = args[k] as Inst, d = a.block?.id;
+        if (d !== undefined && d !== u && !dom.dominates(d, u) && !everywhere.has(a.op)) return false;
+      }
+    }
+    const ss = succEdges[u] as readonly EdgeLike[];
+    for (let j = 0; j < ss.length; j++) {
+      const to = blocks[(ss[j] as EdgeLike).to] as Block;
+      const k = to.preds.indexOf(b);
+      for (let q = 0; q < to.insts.length; q++) {
+        const p = to.insts[q] as Inst;
+        if (p.op !== 'Phi') break;
+        const a = p.args[k], d = a?.block?.id;
+        if (a !== undefined && d !== undefined && d !== u && !dom.dominates(d, u) && !everywhere.has(a.op)) return false;
+      }
+    }
+  }
+  return true;
+}
+
 /** Whether block `b` is in the loop headed by `h`. */
 export function inLoop(plan: Pick<FlowPlan, 'loopOf' | 'loopParent' | 'loopDepth'>, h: number, b: number): boolean {
   const depth = plan.loopDepth[h] ?? 0;
@@ -270,10 +305,11 @@ export function planStructuredFlow(fn: IrFunction, everywhere: ReadonlySet<Op>):
   // loop holding d); the jumps into w then use the value where they start, which may carry it in
   // turn. A worklist, not recursion.
   // Without loops every block is placed in its immediate dominator's code (the placement tree is
-  // the dominator tree), where every value's definition dominates its uses (the IR verifier's
-  // rule, phi arguments at the end of their predecessor): nothing is carried, and the walk over
-  // every instruction's arguments below (most of a loop-free kernel's plan) finds nothing.
-  if (headers === 0) return { rpoIndex, isHeader, ...loops, parent, outside, merge, insideMerges, outsideMerges, liveIns: new Array<readonly Inst[]>(n).fill(NONE) };
+  // the dominator tree): a value is carried only where its definition does not dominate a use,
+  // which SSA rules out (the verifier does not check it across blocks, so it is looked for). That
+  // walk asks the dominator tree itself, without the placement's tree, the tables of carried
+  // values and a call per argument; where it finds such a use, the general walk below.
+  if (headers === 0 && dominatedUses(blocks, rpo, succEdges, dom, everywhere)) return { rpoIndex, isHeader, ...loops, parent, outside, merge, insideMerges, outsideMerges, liveIns: new Array<readonly Inst[]>(n).fill(NONE) };
   // A number[] of the parents by a loop (Array.from of a typed array made an iterator result per block).
   const parents = new Array<number>(n);
   for (let k = 0; k < n; k++) parents[k] = parent[k] as number;
