@@ -64,12 +64,12 @@
 // launch values computed before any IR block (EVERYWHERE, emit-ops.ts) are valid in every block.
 import type { TargetProfile } from '../profile.js';
 import type { Block, Inst, IrFunction } from '../../ir/ir.js';
-import { CLOCKS, type IrType, LDS_ATOMIC_SRC2, LDS_ATOMIC_WIDE, type LdsRmw, type Op } from '../../ir/ops.js';
+import { CLOCKS, type IrType, LDS_ATOMIC_SRC2, LDS_ATOMIC_WIDE, type LdsRmw, type Op, OPS, opInfo } from '../../ir/ops.js';
 import { Module, type RelocatableFunction } from './module.js';
 import { Id } from './operands.js';
 import { CompileError } from './errors.js';
 import { emitOp, EVERYWHERE, type KernelState, type Scalars } from './emit-ops.js';
-import { type EntryFloatControls, planFloatControls, withGuarded } from './float-controls.js';
+import { type EntryFloatControls, type FloatControlsPlan, planFloatControls, planFloatControlsOf, withGuarded } from './float-controls.js';
 import { planStructuredFlow } from './structurize.js';
 import { emitStructured } from './emit-structured.js';
 import { DONE, emitStateMachine, YIELD } from './emit-state-machine.js';
@@ -1059,22 +1059,34 @@ interface Uses {
   readonly bytes: boolean; readonly byteStores: boolean; readonly atomics: boolean; readonly atomics64: boolean;
   readonly lds: boolean; readonly barriers: boolean; readonly permutes: boolean; readonly dwords: boolean;
   readonly scratch: boolean; readonly ringBytes: boolean; readonly clocks: boolean; readonly image: boolean;
+  /** The entry point's float controls for the float ops left (all of them native under these). */
+  readonly fc: FloatControlsPlan;
 }
 /** Every op the scan looks at (the rest, unless float ops, are skipped by one lookup). */
 const SCANNED: ReadonlySet<Op> = new Set<Op>([...LDS_OPS, ...ATOMICS, ...BYTE_OPS, 'Barrier', 'PermuteLanes', 'ScratchBase', 'ScratchRing', 'ScratchRingBytes', 'ReadClock', 'LoadGlobal32', 'StoreGlobal32', 'CodeAddress']);
+/** SCANNED by the ops' index in the op table (OpEntry.index): an instruction's is read off its entry, no set probed by its name. */
+const SCANNED_BY_INDEX: Uint8Array = (() => {
+  const t = new Uint8Array(Object.keys(OPS).length);
+  for (const op of SCANNED) t[opInfo(op).index] = 1;
+  return t;
+})();
 
 /**
- * The scan of emitSpirv: what the module needs, each native float op pushed to `floatOps`. A
- * function of its own (not a loop in emitSpirv, which runs once per kernel and stayed unoptimised
- * there), and most instructions skipped by one set lookup.
+ * The scan of emitSpirv: what the module needs, the float controls for its float ops (which must
+ * all be native under them), each pushed to `floatOps`. A function of its own (not a loop in
+ * emitSpirv, which runs once per kernel and stayed unoptimised there), and most instructions
+ * skipped by one lookup. One walk: the float ops are gathered in it and planned after it (a
+ * second walk over every instruction for them was a few percent of a large kernel's emission).
  */
-function usesOf(fn: IrFunction, profile: TargetProfile, options: EmitOptions, fc: ReturnType<typeof planFloatControls>, floatOps: { pc: number | undefined; op: Op; lowering: 'native' }[]): Uses {
+function usesOf(fn: IrFunction, profile: TargetProfile, options: EmitOptions, floatOps: { pc: number | undefined; op: Op; lowering: 'native' }[]): Uses {
   let bytes = false, byteStores = false, atomics = false, atomics64 = false;
   let lds = false, barriers = false, permutes = false, dwords = false, scratch = false, ringBytes = false, clocks = false, image = false;
+  // The float ops so far, in order (made at the first: most kernels have none).
+  let floats: Inst[] | undefined;
   // Indexed loops: for…of makes an iterator result per instruction where unoptimised.
   for (let bk = 0; bk < fn.blocks.length; bk++) for (let k = 0, insts = (fn.blocks[bk] as Block).insts; k < insts.length; k++) {
     const i = insts[k] as Inst;
-    if (!i.float && !SCANNED.has(i.op)) continue;
+    if (!i.float && SCANNED_BY_INDEX[i.info.index] !== 1) continue;
     // Without LDS (0 bytes) every LDS access is out of range (reads 0, writes nothing, as the
     // interpreter's): such ops need no LDS and no workgroup layout (kernel.ldsLoad & co. below).
     if (LDS_OPS.has(i.op) && (options.ldsBytes ?? 0) > 0) lds = true;
@@ -1086,35 +1098,49 @@ function usesOf(fn: IrFunction, profile: TargetProfile, options: EmitOptions, fc
       atomics = true;
       const w64 = ATOMICS64.has(i.op) || (i.op === 'AtomicRmwCall' && Number(i.imms[1]) === 1);
       if (w64) atomics64 = true;
-      if (w64 && !profile.shaderBufferInt64Atomics) throw new CompileError(`${i.op}: 64-bit atomics need shaderBufferInt64Atomics, which the ${profile.name} profile does not offer`, i.pc);
+      if (w64 && !profile.shaderBufferInt64Atomics) throw refusal(fn, profile, floats, new CompileError(`${i.op}: 64-bit atomics need shaderBufferInt64Atomics, which the ${profile.name} profile does not offer`, i.pc));
     }
     if (i.op === 'ReadClock') {
       const why = clockRefusal(i, profile);
-      if (why) throw new CompileError(`ReadClock ${CLOCKS[Number(i.imms[0])] ?? String(i.imms[0])}: ${why}`, i.pc);
+      if (why) throw refusal(fn, profile, floats, new CompileError(`ReadClock ${CLOCKS[Number(i.imms[0])] ?? String(i.imms[0])}: ${why}`, i.pc));
       clocks = true;
     }
     if (i.op === 'LoadGlobal32' || i.op === 'StoreGlobal32') dwords = true;
     else if (i.op === 'CodeAddress') image = true;
     if (BYTE_OPS.has(i.op)) {
-      if (!profile.storageBuffer8BitAccess) throw new CompileError(`${i.op}: byte and short memory access needs 8-bit storage access through device addresses (storageBuffer8BitAccess), which the ${profile.name} profile does not offer`, i.pc);
+      if (!profile.storageBuffer8BitAccess) throw refusal(fn, profile, floats, new CompileError(`${i.op}: byte and short memory access needs 8-bit storage access through device addresses (storageBuffer8BitAccess), which the ${profile.name} profile does not offer`, i.pc));
       bytes = true;
       if (BYTE_STORES.has(i.op)) byteStores = true;
     }
-    if (!i.float) continue;
+    if (i.float) (floats ??= []).push(i);
+  }
+  const fc = planFloatControlsOf(floats ?? [], profile);
+  if (floats) for (let k = 0; k < floats.length; k++) {
+    const i = floats[k] as Inst;
     if (!fc.native.has(i)) throw new CompileError(fc.why(i), i.pc);
     floatOps.push({ pc: i.pc, op: i.op, lowering: 'native' });
   }
-  return { bytes, byteStores, atomics, atomics64, lds, barriers, permutes, dwords, scratch, ringBytes, clocks, image };
+  return { bytes, byteStores, atomics, atomics64, lds, barriers, permutes, dwords, scratch, ringBytes, clocks, image, fc };
+}
+
+/**
+ * The refusal usesOf throws at an instruction: the refusal of the first float op before it that
+ * is not native (the order of one walk that checked each float op where it found it), else `e`.
+ */
+function refusal(fn: IrFunction, profile: TargetProfile, floats: readonly Inst[] | undefined, e: CompileError): CompileError {
+  if (floats === undefined) return e;
+  const fc = planFloatControls(fn, profile);
+  for (let k = 0; k < floats.length; k++) { const i = floats[k] as Inst; if (!fc.native.has(i)) return new CompileError(fc.why(i), i.pc); }
+  return e;
 }
 
 export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitOptions = {}): EmitResult {
   const ws = fn.waveSize;
   const floatOps: { pc: number | undefined; op: Op; lowering: 'native' }[] = [];
   // The float ops left after lowering must all be native under one set of entry point modes.
-  const fc = planFloatControls(fn, profile);
-  const u = usesOf(fn, profile, options, fc, floatOps);
+  const u = usesOf(fn, profile, options, floatOps);
   let { bytes } = u;
-  const { byteStores, atomics, atomics64, lds, barriers, permutes, dwords, scratch, ringBytes, clocks, image } = u;
+  const { byteStores, atomics, atomics64, lds, barriers, permutes, dwords, scratch, ringBytes, clocks, image, fc } = u;
   // Helpers with device float ops (guarded add/sub/mul) need nearest even and signed zeros kept.
   const guarded = fn.helpers.some((h) => deviceFloats(h).any);
   // ... and f64 device ops (the guarded fma) the Float64 capability and the same for 64 bits.

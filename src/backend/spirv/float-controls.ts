@@ -141,6 +141,21 @@ export function planFloatControls(fn: IrFunction, p: TargetProfile): FloatContro
     for (let k = 0; k < insts.length; k++) { const i = insts[k] as Inst; if (i.float) (found ??= new Map()).set(i, nativeNeeds(i)); }
   }
   if (found) return plan(found, p);
+  return noFloatPlan(p);
+}
+
+/**
+ * planFloatControls for a function whose float ops (`i.float` set) are `floats`, in the order of
+ * its blocks and instructions (the caller's walk found them: emitSpirv's usesOf).
+ */
+export function planFloatControlsOf(floats: readonly Inst[], p: TargetProfile): FloatControlsPlan {
+  if (floats.length === 0) return noFloatPlan(p);
+  const found = new Map<Inst, NativeNeeds | string>();
+  for (let k = 0; k < floats.length; k++) { const i = floats[k] as Inst; found.set(i, nativeNeeds(i)); }
+  return plan(found, p);
+}
+
+function noFloatPlan(p: TargetProfile): FloatControlsPlan {
   let none = NO_FLOAT_PLANS.get(p);
   if (!none) {
     none = plan(NO_NEEDS, p);

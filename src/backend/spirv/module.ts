@@ -63,18 +63,17 @@ const NO_TYPES = new Int32Array(0);
  * typed array of a kilobyte or more (outside the JS heap, zeroed) costs about a microsecond, and
  * a fork's first body chunk was about a tenth of a one-instruction kernel's emission (its value
  * types' table, 4 KB, as much again where it defines a value). Body chunks (their old words stay:
- * a chunk's words are written before they are read), shortest first, also serving relocated
- * helpers' id tables; one value-type table (zeroed). Bounded (a large kernel's are collected).
+ * a chunk's words are written before they are read), shortest first; one value-type table
+ * (zeroed); one table of relocated functions' ids (written before read). Bounded (a large
+ * kernel's are collected).
  */
 const SPARE_CHUNKS: Uint32Array[] = [];
 let spareTypes: Int32Array | undefined;
+let spareRelocIds: Uint32Array | undefined;
 /** At most SPARE_COUNT chunks of SPARE_WORDS words in all, none longer than SPARE_MAX. */
 const SPARE_COUNT = 16, SPARE_MAX = 1 << 16, SPARE_WORDS = 1 << 18;
 let spareWords = 0;
-/**
- * A chunk of at least `n` words: the shortest spare that long (a relocated helper's id table takes
- * a short one, a body the longer ones), else a new one.
- */
+/** A chunk of at least `n` words: the shortest spare that long, else a new one. */
 function takeChunk(n: number): Uint32Array {
   for (let k = 0; k < SPARE_CHUNKS.length; k++) {
     const c = SPARE_CHUNKS[k] as Uint32Array;
@@ -259,6 +258,7 @@ const NO_OPERANDS: readonly unknown[] = [];
 /** A float's bit pattern, computed through this (one per process, not one per constant). */
 const FLOAT_BITS = new DataView(new ArrayBuffer(8));
 const OP_CONSTANT = opInfo('OpConstant') as OpInfo;
+const OP_EXT_INST = opInfo('OpExtInst') as OpInfo;
 /** An OpLabel's opcode word. */
 const LABEL_HEAD = (2 << 16 | (opInfo('OpLabel') as OpInfo).opcode) >>> 0;
 
@@ -311,8 +311,8 @@ export interface RelocatableFunction {
   /** The indices in `words` that hold references. */
   readonly ids: Uint32Array;
 }
-/** A relocatable function placed in a module: reference r of its words is id `ids[r]` there. */
-interface Relocated { readonly f: RelocatableFunction; readonly ids: Uint32Array }
+/** A relocatable function placed in a module: reference r of its words is id `ids[base + r]` there. */
+interface Relocated { readonly f: RelocatableFunction; readonly ids: Uint32Array; readonly base: number }
 
 /** What recordFunction takes outside the function: instructions any module may hold more than once or share. */
 const RELOCATABLE_GLOBAL = new Set(['Type-Declaration', 'Constant-Creation', 'Annotation']);
@@ -460,8 +460,16 @@ export class Module {
   private inherited: ForkSections | undefined;
   /** A template's: its sections' words as its forks start them (made at its first fork). */
   private forkSectionsMade: ForkSections | undefined;
-  /** The chunks this module took, for bodies and relocated functions' ids (release gives them back). */
+  /** The chunks this module took for its bodies (release gives them back). */
   private readonly chunks: Uint32Array[] = [];
+  /**
+   * The relocated functions' id tables, one after another (`relocTop` words used): one array per
+   * module, not a chunk per function (a kernel with dozens of helpers took more than the spare
+   * chunks, and a new typed array each past them). Grown by copying into a larger one: the
+   * functions placed before keep the array they were written in (it is never written again).
+   */
+  private relocIds: Uint32Array = NO_WORDS;
+  private relocTop = 0;
   /**
    * The closed functions' streams, in order (concatenated once, by assemble); a relocatable
    * function's words with the ids its references become here (patched as assemble copies them:
@@ -1098,8 +1106,28 @@ export class Module {
     if (operands.length !== info.operands.length) {
       throw new BuilderError(`GLSL.std.450 ${name}`, `expected ${info.operands.length} operands (${info.operands.join(' ')}), got ${operands.length}`);
     }
-    this.glslSet ??= this.emit('OpExtInstImport', ['GLSL.std.450']) as Id;
-    return this.emit('OpExtInst', [resultType, this.glslSet, info.opcode, ...operands]) as Id;
+    const set = this.glslSet ??= this.emit('OpExtInstImport', ['GLSL.std.450']) as Id;
+    // In a block, ids of this module: its words written here, as the encoder makes them (its
+    // literal operand kept OpExtInst from emitPlain: the encoder and an operand array per call).
+    const fn = this.current;
+    let own = fn !== undefined && fn.firstLabel !== undefined && !this.frozen && this.recorder === undefined && this.ownId(resultType);
+    for (let k = 0; own && k < operands.length; k++) own = this.ownId(operands[k]);
+    if (own && fn !== undefined) {
+      const body = fn.body, size = 5 + operands.length;
+      const buf = body.room(size);
+      let at = body.length;
+      const id = new Id(this.nextId++, this);
+      buf[at++] = (size << 16 | OP_EXT_INST.opcode) >>> 0;
+      buf[at++] = resultType.value;
+      buf[at++] = id.value;
+      buf[at++] = set.value;
+      buf[at++] = info.opcode;
+      for (let k = 0; k < operands.length; k++) buf[at++] = (operands[k] as Id).value;
+      body.length = at;
+      this.valueTypes.set(id.value, resultType);
+      return id;
+    }
+    return this.emit('OpExtInst', [resultType, set, info.opcode, ...operands]) as Id;
   }
 
   /**
@@ -1196,25 +1224,37 @@ export class Module {
     if (this.current) throw new BuilderError('emitRelocatable', `function ${this.current.name} is still open (no OpFunctionEnd)`);
     this.claim('emitRelocatable', fn);
     const g = f.globals.length;
-    // A chunk's array (taken back at release; a new typed array per helper per kernel was measurable), every entry read written below.
-    const num = takeChunk(g + f.locals + 1);
-    this.chunks.push(num);
+    // The function's table in the module's (every entry read written below).
+    const size = g + f.locals + 1, at = this.relocTop;
+    let num = this.relocIds;
+    if (at + size > num.length) {
+      const spare = spareRelocIds, need = Math.max(at + size, 2 * num.length, 4096);
+      let grown: Uint32Array;
+      if (spare !== undefined && spare.length >= need) {
+        grown = spare;
+        spareRelocIds = undefined;
+      } else grown = new Uint32Array(need);
+      grown.set(num.subarray(0, at));
+      num = grown;
+      this.relocIds = grown;
+    }
+    this.relocTop = at + size;
     const typeIds: (Id | undefined)[] = new Array<Id | undefined>(g);
     const base = this.nextId;
     this.nextId += f.locals;
-    for (let k = 0; k < f.locals; k++) num[g + k] = base + k;
-    num[g + f.locals] = fn.value;
+    for (let k = 0; k < f.locals; k++) num[at + g + k] = base + k;
+    num[at + g + f.locals] = fn.value;
     for (let k = 0; k < g; k++) {
       const x = f.globals[k] as RelocatableGlobal;
       // The words patched in an array reused for each length: define is told so, and keeps no
       // reference to it (most of them find an identical instruction; it copies those it places).
       const words = wordArray(x.words.length);
       for (let j = 0; j < words.length; j++) words[j] = x.words[j] as number;
-      for (let j = 0; j < x.ids.length; j++) { const p = x.ids[j] as number; words[p] = num[words[p] as number] as number; }
+      for (let j = 0; j < x.ids.length; j++) { const p = x.ids[j] as number; words[p] = num[at + (words[p] as number)] as number; }
       const id = this.define(x.op, x.info, NO_OPERANDS, words, x.result, x.resultType >= 0 ? typeIds[x.resultType] : undefined, undefined, undefined, true);
-      if (id) { num[k] = id.value; typeIds[k] = id; } else num[k] = 0;
+      if (id) { num[at + k] = id.value; typeIds[k] = id; } else num[at + k] = 0;
     }
-    this.functions.push({ f, ids: num });
+    this.functions.push({ f, ids: num, base: at });
   }
 
   /** The module as SPIR-V words: header (magic, version, generator, bound, 0) and the sections in layout order. */
@@ -1271,8 +1311,8 @@ export class Module {
       out.set(w, at);
       if (w !== x) {
         // A relocatable function's references become this module's ids.
-        const { f, ids } = x as Relocated;
-        for (let k = 0; k < f.ids.length; k++) { const p = at + (f.ids[k] as number); out[p] = ids[out[p] as number] as number; }
+        const { f, ids, base } = x as Relocated;
+        for (let k = 0; k < f.ids.length; k++) { const p = at + (f.ids[k] as number); out[p] = ids[base + (out[p] as number)] as number; }
       }
       at += w.length;
     }
@@ -1291,6 +1331,10 @@ export class Module {
     this.released = true;
     for (let k = 0; k < this.chunks.length; k++) giveChunk(this.chunks[k] as Uint32Array);
     this.chunks.length = 0;
+    const r = this.relocIds;
+    if (r.length > 0 && r.length <= SPARE_MAX && (spareRelocIds === undefined || spareRelocIds.length < r.length)) spareRelocIds = r;
+    this.relocIds = NO_WORDS;
+    this.relocTop = 0;
     this.valueTypes.release();
   }
 }

@@ -87,6 +87,8 @@ function add<T>(lists: (readonly T[])[], k: number, v: T): void {
 function chainPlan(fn: IrFunction): FlowPlan | undefined {
   const blocks = fn.blocks, n = blocks.length;
   if (n === 0 || (blocks[0] as Block).preds.length !== 0) return undefined;
+  // The shape first, for every block: the walk over the instructions below is for chains only
+  // (a kernel of a long first block and then branches walked that block to learn it was none).
   for (let u = 0; u < n; u++) {
     const b = blocks[u] as Block;
     if (b.id !== u) return undefined;
@@ -94,6 +96,9 @@ function chainPlan(fn: IrFunction): FlowPlan | undefined {
     const t = b.terminator;
     const out = t === undefined ? 0 : t.op === 'Branch' ? 1 : t.op === 'BranchCond' ? 2 : 0;
     if (u < n - 1 ? out !== 1 || Number((t as Inst).imms[0]) !== u + 1 : out !== 0) return undefined;
+  }
+  for (let u = 0; u < n; u++) {
+    const b = blocks[u] as Block;
     // Every argument (the next block's phis' too) defined in this block or one before it, or in none.
     const insts = b.insts;
     for (let j = 0; j < insts.length; j++) {
@@ -126,6 +131,41 @@ function chainPlan(fn: IrFunction): FlowPlan | undefined {
 }
 /** The chain plans of up to 15 blocks, by their number (made at first use). */
 const CHAIN_PLANS = new Array<FlowPlan | undefined>(16).fill(undefined);
+
+/**
+ * Whether every use the carried-values walk of planStructuredFlow looks at (the arguments of each
+ * reachable block's instructions, its successors' phi arguments for it) is of a value defined in
+ * no block, in a block that dominates the use's, or by an op of `everywhere`: the uses that walk
+ * carries nothing for where the placement tree is the dominator tree (a CFG without loops).
+ */
+function dominatedUses(blocks: readonly Block[], rpo: readonly number[], succEdges: readonly (readonly EdgeLike[])[], dom: DominatorTree, everywhere: ReadonlySet<Op>): boolean {
+  for (let r = 0; r < rpo.length; r++) {
+    const u = rpo[r] as number;
+    const b = blocks[u] as Block;
+    const insts = b.insts;
+    for (let j = 0; j < insts.length; j++) {
+      const i = insts[j] as Inst;
+      if (i.op === 'Phi') continue;
+      const args = i.args;
+      for (let k = 0; k < args.length; k++) {
+        const a = args[k] as Inst, d = a.block?.id;
+        if (d !== undefined && d !== u && !dom.dominates(d, u) && !everywhere.has(a.op)) return false;
+      }
+    }
+    const ss = succEdges[u] as readonly EdgeLike[];
+    for (let j = 0; j < ss.length; j++) {
+      const to = blocks[(ss[j] as EdgeLike).to] as Block;
+      const k = to.preds.indexOf(b);
+      for (let q = 0; q < to.insts.length; q++) {
+        const p = to.insts[q] as Inst;
+        if (p.op !== 'Phi') break;
+        const a = p.args[k], d = a?.block?.id;
+        if (a !== undefined && d !== undefined && d !== u && !dom.dominates(d, u) && !everywhere.has(a.op)) return false;
+      }
+    }
+  }
+  return true;
+}
 
 /** Whether block `b` is in the loop headed by `h`. */
 export function inLoop(plan: Pick<FlowPlan, 'loopOf' | 'loopParent' | 'loopDepth'>, h: number, b: number): boolean {
@@ -186,6 +226,7 @@ export function planStructuredFlow(fn: IrFunction, everywhere: ReadonlySet<Op>):
 
   // Back edges; a retreating edge to a block that does not dominate its source makes the CFG irreducible.
   const isHeader = new Uint8Array(n);
+  let headers = 0;
   const latches: (readonly number[])[] = new Array<readonly number[]>(n).fill(NONE);
   // Indexed loops here and below: this runs once per kernel, mostly unoptimised, where for…of
   // makes an iterator result per element.
@@ -195,6 +236,7 @@ export function planStructuredFlow(fn: IrFunction, everywhere: ReadonlySet<Op>):
       const s = (ss[k] as EdgeLike).to;
       if ((rpoIndex[s] as number) > (rpoIndex[p] as number)) continue;
       if (!dom.dominates(s, p)) return { irreducible: `b${p} → b${s} enters a cycle other than through its header` };
+      if (isHeader[s] === 0) headers++;
       isHeader[s] = 1;
       add(latches, s, p);
     }
@@ -262,6 +304,12 @@ export function planStructuredFlow(fn: IrFunction, everywhere: ReadonlySet<Op>):
   // carried into the highest block w on u's placement chain that d dominates (w is placed after a
   // loop holding d); the jumps into w then use the value where they start, which may carry it in
   // turn. A worklist, not recursion.
+  // Without loops every block is placed in its immediate dominator's code (the placement tree is
+  // the dominator tree): a value is carried only where its definition does not dominate a use,
+  // which SSA rules out (the verifier does not check it across blocks, so it is looked for). That
+  // walk asks the dominator tree itself, without the placement's tree, the tables of carried
+  // values and a call per argument; where it finds such a use, the general walk below.
+  if (headers === 0 && dominatedUses(blocks, rpo, succEdges, dom, everywhere)) return { rpoIndex, isHeader, ...loops, parent, outside, merge, insideMerges, outsideMerges, liveIns: new Array<readonly Inst[]>(n).fill(NONE) };
   // A number[] of the parents by a loop (Array.from of a typed array made an iterator result per block).
   const parents = new Array<number>(n);
   for (let k = 0; k < n; k++) parents[k] = parent[k] as number;
