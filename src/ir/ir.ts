@@ -149,10 +149,10 @@ export function substituteNoting(i: Inst, repl: Replacements, seen: number): boo
   const a = i.args;
   let again = false;
   for (let k = 0; k < a.length; k++) {
-    let x = a[k] as Inst;
+    const x = a[k] as Inst;
     const r = repl.get(x);
-    if (r) { a[k] = r; x = r; }
-    if (x.stamp !== seen || repl.get(x) !== undefined) again = true;
+    // An argument not replaced is asked about once (the map's answer for it is that undefined).
+    if (r) { a[k] = r; if (r.stamp !== seen || repl.get(r) !== undefined) again = true; } else if (x.stamp !== seen) again = true;
   }
   return again;
 }
