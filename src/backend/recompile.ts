@@ -126,7 +126,9 @@ export function recompile(shader: Shader, options: RecompileOptions = {}): Recom
   // CSE and DCE would find nothing, so they are skipped.
   const folded = foldConstants(ir);
   if (lowered > 0 || folded > 0) {
-    eliminateCommonSubexpressions(ir);
+    // The predecessors translate's SSA construction computed: no pass since (CSE, DCE, the
+    // lowering, fold) changes a terminator or adds a block.
+    eliminateCommonSubexpressions(ir, true);
     eliminateDeadCode(ir);
   }
   const { spirv, faultSites, controlFlow, dispatch, laneExchange } = emitSpirv(ir, profile, { stateMachine: options.stateMachine ?? false, ldsBytes: options.ldsBytes ?? shader.info.ldsSize, scratchBytes: shader.info.scratchSize, maxWorkItems: workItems });

@@ -149,10 +149,10 @@ export function substituteNoting(i: Inst, repl: Replacements, seen: number): boo
   const a = i.args;
   let again = false;
   for (let k = 0; k < a.length; k++) {
-    let x = a[k] as Inst;
+    const x = a[k] as Inst;
     const r = repl.get(x);
-    if (r) { a[k] = r; x = r; }
-    if (x.stamp !== seen || repl.get(x) !== undefined) again = true;
+    // An argument not replaced is asked about once (the map's answer for it is that undefined).
+    if (r) { a[k] = r; if (r.stamp !== seen || repl.get(r) !== undefined) again = true; } else if (x.stamp !== seen) again = true;
   }
   return again;
 }
@@ -224,31 +224,29 @@ export class IrFunction {
    * a list grew to 17 slots for its one or two predecessors).
    */
   computePreds(): void {
-    const blocks = this.blocks;
-    // By block id, which is the block's index (addBlock).
-    const count = new Int32Array(blocks.length);
-    for (let bk = 0; bk < blocks.length; bk++) {
+    const blocks = this.blocks, nb = blocks.length;
+    // By block id, which is the block's index (addBlock). Each block's successors (-1: none) are
+    // read from its terminator once, by the counting walk, for the filling walk.
+    const count = new Int32Array(nb), succ = new Int32Array(2 * nb).fill(-1);
+    for (let bk = 0; bk < nb; bk++) {
       const t = (blocks[bk] as Block).terminator;
       if (!t) continue;
       const n = t.op === 'Branch' ? 1 : t.op === 'BranchCond' ? 2 : 0;
-      for (let k = 0; k < n; k++) { const s = blocks[Number(t.imms[k])]; if (s !== undefined) count[s.id] = (count[s.id] as number) + 1; }
+      for (let k = 0; k < n; k++) { const s = blocks[Number(t.imms[k])]; if (s !== undefined) { succ[2 * bk + k] = s.id; count[s.id] = (count[s.id] as number) + 1; } }
     }
-    for (let bk = 0; bk < blocks.length; bk++) {
+    for (let bk = 0; bk < nb; bk++) {
       const b = blocks[bk] as Block;
       if (b.preds.length !== count[bk]) b.preds = new Array<Block>(count[bk] as number);
       count[bk] = 0;
     }
-    for (let bk = 0; bk < blocks.length; bk++) {
+    for (let bk = 0; bk < nb; bk++) {
       const b = blocks[bk] as Block;
-      const t = b.terminator;
-      if (!t) continue;
-      const n = t.op === 'Branch' ? 1 : t.op === 'BranchCond' ? 2 : 0;
-      for (let k = 0; k < n; k++) {
-        const s = blocks[Number(t.imms[k])];
-        if (s === undefined) continue;
-        const c = count[s.id] as number;
+      for (let k = 2 * bk; k < 2 * bk + 2; k++) {
+        const id = succ[k] as number;
+        if (id < 0) continue;
+        const s = blocks[id] as Block, c = count[id] as number;
         s.preds[c] = b;
-        count[s.id] = c + 1;
+        count[id] = c + 1;
       }
     }
   }

@@ -5,7 +5,6 @@
 // copy serves the whole function. The translation reads EXEC, constants and lane bits afresh at
 // every RDNA instruction; this is what folds those repeats away. A bit cast of a bit cast back to
 // the first type becomes its source.
-import { computeDominators, reversePostorder } from '../../analysis/dominators.js';
 import { type Block, type FloatMode, type Inst, type IrFunction, newStamp, Replacements, substituteArgs, substituteNoting } from '../ir.js';
 import { type Op, OPS, opInfo } from '../ops.js';
 
@@ -49,11 +48,6 @@ function equal(a: Inst, b: Inst): boolean {
   return true;
 }
 
-interface Edge { readonly from: number; readonly to: number }
-/** The edge list of a block without edges (shared; never added to). */
-const NO_EDGES: Edge[] = [];
-/** The dominator-tree children of a block without any (shared; never added to). */
-const NO_CHILDREN: number[] = [];
 
 /** The hash table's arrays (see below), shared by every run. */
 const TABLE = { heads: new Int32Array(64), next: new Int32Array(64), slots: new Int32Array(64) };
@@ -64,12 +58,71 @@ const TABLE = { heads: new Int32Array(64), next: new Int32Array(64), slots: new 
 const HOISTED: (Inst | undefined)[] = [];
 const ENTRIES: (Inst | undefined)[] = [];
 
-/** `list` with `x` added: a list of one or two made at its size (most are), a longer one pushed to. */
-function withOne<T>(list: T[], empty: T[], x: T): T[] {
-  if (list === empty) return [x];
-  if (list.length === 1) return [list[0] as T, x];
-  list.push(x);
-  return list;
+/**
+ * Reverse postorder of the blocks reachable from block 0, successors visited in order: the walk of
+ * analysis/dominators.ts reversePostorder over `succ` (two entries a block, -1 for none).
+ */
+function reversePostorderOf(n: number, succ: readonly number[]): number[] {
+  if (n === 1) return [0];
+  const post: number[] = [];
+  const seen = new Array<number>(n).fill(0);
+  const stackNode: number[] = [0], stackNext: number[] = [0];
+  seen[0] = 1;
+  while (stackNode.length > 0) {
+    const top = stackNode.length - 1;
+    const node = stackNode[top] as number, i = stackNext[top] as number;
+    if (i < 2) {
+      stackNext[top] = i + 1;
+      const to = succ[2 * node + i] as number;
+      if (to >= 0 && seen[to] === 0) { seen[to] = 1; stackNode.push(to); stackNext.push(0); }
+    } else {
+      post.push(node);
+      stackNode.pop();
+      stackNext.pop();
+    }
+  }
+  return post.reverse();
+}
+
+/**
+ * Each block's immediate dominator (-1 for block 0 and the blocks not reachable from it): Cooper,
+ * Harvey and Kennedy's algorithm as analysis/dominators.ts computeDominators runs it, over the
+ * blocks' `preds` (a tree has one answer, whatever the order the predecessors are taken in).
+ */
+function dominatorsOf(blocks: readonly Block[], rpo: readonly number[]): number[] {
+  const n = blocks.length;
+  const idom = new Array<number>(n).fill(-1);
+  if (rpo.length <= 1) return idom;
+  const order = new Array<number>(n).fill(-1);
+  for (let k = 0; k < rpo.length; k++) order[rpo[k] as number] = k;
+  const UNDEF = -2;
+  const doms = new Array<number>(n).fill(UNDEF);
+  const entry = rpo[0] as number;
+  doms[entry] = entry;
+  let changed = true;
+  while (changed) {
+    changed = false;
+    for (let k = 1; k < rpo.length; k++) {
+      const b = rpo[k] as number;
+      let nd = UNDEF;
+      const ps = (blocks[b] as Block).preds;
+      for (let j = 0; j < ps.length; j++) {
+        const p = (ps[j] as Block).id;
+        if (order[p] === -1 || doms[p] === UNDEF) continue;
+        if (nd === UNDEF) { nd = p; continue; }
+        // intersect(p, nd)
+        let x = p, y = nd;
+        while (x !== y) {
+          while ((order[x] as number) > (order[y] as number)) x = doms[x] as number;
+          while ((order[y] as number) > (order[x] as number)) y = doms[y] as number;
+        }
+        nd = x;
+      }
+      if (nd !== UNDEF && doms[b] !== nd) { doms[b] = nd; changed = true; }
+    }
+  }
+  for (let k = 0; k < rpo.length; k++) { const b = rpo[k] as number; idom[b] = b === entry ? -1 : (doms[b] as number); }
+  return idom;
 }
 
 /**
@@ -111,29 +164,30 @@ export function eliminateCommonSubexpressions(fn: IrFunction, predsCurrent = fal
   }
 
   const n = fn.blocks.length;
-  // Each block's edges, made once (the walks ask for a block's edges once per edge): one object
-  // per edge, in its source's successor list and its target's predecessor list, which come out in
-  // the order of `succs` and of `preds` (computePreds above walks the blocks and their successors
-  // in the same order). A block's id is its index (addBlock).
-  const succEdges: Edge[][] = [], predEdges: Edge[][] = [];
-  for (let k = 0; k < n; k++) { succEdges.push(NO_EDGES); predEdges.push(NO_EDGES); }
+  // The dominator tree, from each block's successors (`succs`: up to two, -1 for none, targets
+  // that do not exist left out) and predecessors (`preds`, current: computed above, or by the SSA
+  // construction); numbers in arrays, no edge objects or list per block. A block's id is its index
+  // (addBlock).
+  const succ = new Array<number>(2 * n).fill(-1);
   for (let k = 0; k < n; k++) {
     const t = (fn.blocks[k] as Block).terminator;
     if (!t) continue;
     const m = t.op === 'Branch' ? 1 : t.op === 'BranchCond' ? 2 : 0;
-    for (let j = 0; j < m; j++) {
+    for (let j = 0, c = 2 * k; j < m; j++) {
       const to = Number(t.imms[j]);
-      if (fn.blocks[to] === undefined) continue;
-      const e: Edge = { from: k, to };
-      succEdges[k] = withOne(succEdges[k] as Edge[], NO_EDGES, e);
-      predEdges[to] = withOne(predEdges[to] as Edge[], NO_EDGES, e);
+      if (fn.blocks[to] !== undefined) succ[c++] = to;
     }
   }
-  const rpo = reversePostorder(n, (id) => succEdges[id] ?? NO_EDGES);
-  const idom = computeDominators(n, rpo, (id) => predEdges[id] ?? NO_EDGES);
-  // Each block's children in the dominator tree, a list made at its first child.
-  const children: number[][] = new Array<number[]>(n).fill(NO_CHILDREN);
-  for (let k = 0; k < rpo.length; k++) { const b = rpo[k] as number; const d = idom[b] ?? -1; if (d >= 0 && d < n) children[d] = withOne(children[d] as number[], NO_CHILDREN, b); }
+  const rpo = reversePostorderOf(n, succ);
+  const idom = dominatorsOf(fn.blocks, rpo);
+  // Each block's children in the dominator tree, in reverse postorder (as the walk below pushes
+  // them): kids[first[d] .. first[d + 1]) for block d.
+  const first = new Array<number>(n + 1).fill(0);
+  for (let k = 0; k < rpo.length; k++) { const d = idom[rpo[k] as number] as number; if (d >= 0) first[d + 1] = (first[d + 1] as number) + 1; }
+  for (let d = 0; d < n; d++) first[d + 1] = (first[d + 1] as number) + (first[d] as number);
+  const fill = first.slice(0, n);
+  const kids = new Array<number>(first[n] as number).fill(0);
+  for (let k = 0; k < rpo.length; k++) { const b = rpo[k] as number, d = idom[b] as number; if (d >= 0) { kids[fill[d] as number] = b; fill[d] = (fill[d] as number) + 1; } }
 
   // A chained hash table whose entries are removed in the reverse order of insertion (the walk
   // over the dominator tree leaves a block's subtree after everything added below it): typed
@@ -210,8 +264,7 @@ export function eliminateCommonSubexpressions(fn: IrFunction, predsCurrent = fal
       if (again) late.push(i);
     }
     insts.length = w;
-    const kids = children[bid] as number[];
-    for (let k = 0; k < kids.length; k++) { stackBlock.push(kids[k] as number); stackMark.push(-1); }
+    for (let k = first[bid] as number, e = first[bid + 1] as number; k < e; k++) { stackBlock.push(kids[k] as number); stackMark.push(-1); }
   }
   // Phis (and any use reached before its definition was replaced) take the survivors: a single
   // substitution (substituteArgs) of every instruction left in a block. Only the late ones and the

@@ -13,7 +13,7 @@
 // the dispatch of each op to its lowering (lowerBody); the f32 primitives and arithmetic are in
 // lower-float-core.ts, which the sibling lower-float-* files import instead of this one.
 import { printFunction } from '../print.js';
-import { type Block, Builder, type FloatMode, type Imm, type Inst, IrError, IrFunction, Replacements, substituteAll, substituteArgs } from '../ir.js';
+import { type Block, Builder, type FloatMode, type Imm, type Inst, IrError, IrFunction, newStamp, Replacements, substituteArgs, substituteNoting } from '../ir.js';
 import { signature } from '../verify.js';
 import { eliminateCommonSubexpressions } from './cse.js';
 import { eliminateDeadCode } from './dce.js';
@@ -144,10 +144,18 @@ export function lowerFloat(fn: IrFunction, lower: (i: Inst) => boolean, guarded:
   // The block being rewritten, its new list and the op being lowered: what `put` places into (no
   // closure or options object per lowered op).
   let blk: Block = fn.blocks[0] as Block, list: Inst[] = [], at: Inst | undefined;
+  // The walk marks each instruction it passes (and each it makes) with this stamp; the ones an
+  // argument of which may still change (see substituteNoting: one the walk has not passed, a phi's
+  // from a later block, or one replaced) are `late`, the only ones a final substitution of every
+  // instruction could change, so only they are rewritten at the end (not the whole function).
+  const seen = newStamp();
+  const late: Inst[] = [];
   /** A new instruction at the lowered op's pc, placed into the block's new list. */
   const put = (op: Op, args: Inst[], imms: readonly Imm[] = [], type?: IrType): Inst => {
     const o = fn.makeAt(op, args, imms, type, at?.pc, undefined);
     o.block = blk;
+    o.stamp = seen;
+    for (let k = 0; k < args.length; k++) { const x = args[k] as Inst; if (x.stamp !== seen || repl.get(x) !== undefined) { late.push(o); break; } }
     list.push(o);
     return o;
   };
@@ -166,9 +174,10 @@ export function lowerFloat(fn: IrFunction, lower: (i: Inst) => boolean, guarded:
     const insts = blk.insts;
     for (let j = 0; j < insts.length; j++) {
       const i = insts[j] as Inst;
-      if (repl.size) substituteArgs(i, repl);
+      const again = substituteNoting(i, repl, seen);
+      i.stamp = seen;
       // Every op this pass lowers is a float op (the op table's `float`): the others pass on one field's test.
-      if (!i.info.float || !isLowered(i.op) || !lower(i)) { if (out) out.push(i); continue; }
+      if (!i.info.float || !isLowered(i.op) || !lower(i)) { if (out) out.push(i); if (again) late.push(i); continue; }
       list = (out ??= insts.slice(0, j));
       at = i;
       const md = modeFor(i);
@@ -204,7 +213,10 @@ export function lowerFloat(fn: IrFunction, lower: (i: Inst) => boolean, guarded:
     }
     if (out) blk.setInsts(out);
   }
-  if (repl.size) substituteAll(fn, repl);
+  // Phis and uses reached before their argument was lowered take its value: a single
+  // substitution of every instruction left in a block, of which only the late ones can change (an
+  // op is replaced only when the walk reaches it, once).
+  if (repl.size) for (let k = 0; k < late.length; k++) substituteArgs(late[k] as Inst, repl);
   return n;
 }
 

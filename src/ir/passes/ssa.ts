@@ -412,6 +412,12 @@ export function constructSsa(fn: IrFunction): void {
     return to;
   }
 
+  /** Replaces each argument of `i` that stands for another value by that value (after phase 2). */
+  function rewriteArgs(i: Inst): void {
+    const args = i.args;
+    for (let k = 0; k < args.length; k++) { const r = replaced.get(args[k] as Inst); if (r) args[k] = valueOf(r); }
+  }
+
   // Phase 2: answer every read, then rebuild the blocks without register reads and writes.
   for (let k = 0; k < pendingCount; k++) valueOf(pendingReads[k] as Inst);
   // The phis kept, grouped by block in the order made (a counting sort by block id, which is the
@@ -436,20 +442,24 @@ export function constructSsa(fn: IrFunction): void {
     const from = bk === 0 ? 0 : (end[bk - 1] as number), to = end[bk] as number, c = to - from;
     // Compacted in place (no register access), then the block's phis in front (the entry's undefs
     // before them), the rest moved up in place.
+    // Each kept instruction's arguments are rewritten as it is moved (one walk, not two), the
+    // phis' before they are placed: in place, as most name no read (no new array for them). Every
+    // read is answered by now (phase 2), so only an argument `replaced` maps changes.
     const insts = b.insts;
     let w = 0;
-    for (let r = 0; r < insts.length; r++) { const i = insts[r] as Inst; if (!isRegOp(i)) insts[w++] = i; }
+    for (let r = 0; r < insts.length; r++) {
+      const i = insts[r] as Inst;
+      if (isRegOp(i)) continue;
+      rewriteArgs(i);
+      insts[w++] = i;
+    }
+    for (let j = from; j < to; j++) rewriteArgs(byBlock[j] as Inst);
     insts.length = w;
     if (b === entry && undefs.size !== 0) insts.unshift(...undefs.values(), ...(byBlock.slice(from, to) as Inst[]));
     else if (c !== 0) {
       for (let j = 0; j < c; j++) insts.push(byBlock[from + j] as Inst);
       for (let j = w - 1; j >= 0; j--) insts[j + c] = insts[j] as Inst;
       for (let j = 0; j < c; j++) insts[j] = byBlock[from + j] as Inst;
-    }
-    // Arguments rewritten in place: most instructions name no read, so no new array for them.
-    for (let j = 0; j < insts.length; j++) {
-      const args = (insts[j] as Inst).args;
-      for (let k = 0; k < args.length; k++) { const a = args[k] as Inst; const v = valueOf(a); if (v !== a) (args as Inst[])[k] = v; }
     }
   }
   endDefs.release(); entryDefs.release();
