@@ -51,25 +51,28 @@ export function sharedImm(def: InstrDef, k: number, name: string, value: number)
  * Bounded: past WORDS_LIMIT words the lists are forgotten and made again as they come.
  */
 export interface WordLists { readonly words: readonly number[]; readonly operands: readonly Operand[] }
+/** WordLists with the definition they were decoded under: the key is the word, and the definition is checked (one Map lookup, not one per key). */
+interface KeptWord extends WordLists { readonly def: InstrDef }
 const WORDS_LIMIT = 1 << 16;
-let byWord = new Map<InstrDef, Map<number, WordLists>>();
+let byWord = new Map<number, KeptWord>();
 let wordCount = 0;
 
 /** The lists of one-dword `w` of `def` if made already. */
 export function listsOf(def: InstrDef, w: number): WordLists | undefined {
   // Keyed by the word as a signed 32-bit integer: a word of 2^31 and above (every scalar
   // encoding's) read from a Uint32Array is a heap number, which a Map hashes more slowly and
-  // which a call boxes; `w | 0` is a small integer and names the same word.
-  return byWord.get(def)?.get(w | 0);
+  // which a call boxes; `w | 0` is a small integer and names the same word. A word decoded under
+  // another definition (another target's) is no answer.
+  const l = byWord.get(w | 0);
+  return l !== undefined && l.def === def ? l : undefined;
 }
 
 /** Records the lists of one-dword `w` of `def` (whose operands `operands` are, no literal among them); returns them. */
 export function keepLists(def: InstrDef, w: number, operands: readonly Operand[]): WordLists {
   if (wordCount >= WORDS_LIMIT) { byWord = new Map(); wordCount = 0; }
-  let m = byWord.get(def);
-  if (m === undefined) { m = new Map(); byWord.set(def, m); }
-  const l: WordLists = { words: [w], operands };
-  m.set(w | 0, l);
+  // Replaces the lists of the word under another definition, if any.
+  const l: KeptWord = { words: [w], operands, def };
+  byWord.set(w | 0, l);
   wordCount++;
   return l;
 }
@@ -79,24 +82,26 @@ export function keepLists(def: InstrDef, w: number, operands: readonly Operand[]
  * VOP3 without a literal by its layout, a scalar instruction with a literal by its definition.
  */
 export interface PairLists { readonly words: readonly number[]; readonly operands: readonly Operand[]; readonly mods: Modifiers }
-let byPair = new Map<object, Map<number, Map<number, PairLists>>>();
+/** PairLists with the layout they were decoded under, checked as KeptWord's definition. */
+interface KeptPair extends PairLists { readonly layout: object }
+let byPair = new Map<number, Map<number, KeptPair>>();
 let pairCount = 0;
 
 /** The lists of words w0, w1 under `layout` if made already. */
 export function pairListsOf(layout: object, w0: number, w1: number): PairLists | undefined {
   // Keyed by the words as signed 32-bit integers, as listsOf's.
-  return byPair.get(layout)?.get(w0 | 0)?.get(w1 | 0);
+  const l = byPair.get(w0 | 0)?.get(w1 | 0);
+  return l !== undefined && l.layout === layout ? l : undefined;
 }
 
 /** Records the lists of words w0, w1 under `layout` (operands that the two words alone give); returns them. */
 export function keepPairLists(layout: object, w0: number, w1: number, operands: readonly Operand[], mods: Modifiers): PairLists {
   if (pairCount >= WORDS_LIMIT) { byPair = new Map(); pairCount = 0; }
-  let m = byPair.get(layout);
-  if (m === undefined) { m = new Map(); byPair.set(layout, m); }
-  let m1 = m.get(w0 | 0);
-  if (m1 === undefined) { m1 = new Map(); m.set(w0 | 0, m1); }
-  const l: PairLists = { words: [w0, w1], operands, mods };
-  m1.set(w1 | 0, l);
+  let m = byPair.get(w0 | 0);
+  if (m === undefined) { m = new Map(); byPair.set(w0 | 0, m); }
+  // Replaces the lists of the words under another layout, if any.
+  const l: KeptPair = { words: [w0, w1], operands, mods, layout };
+  m.set(w1 | 0, l);
   pairCount++;
   return l;
 }
