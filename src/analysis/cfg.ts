@@ -116,7 +116,12 @@ interface DefFacts {
   readonly writesScc: boolean;
   /** An M0-indexed scalar destination (s_movreld_*, s_movrelsd_2_b32): may write any SGPR. */
   readonly m0IndexedDst: boolean;
+  /** Never ends a block (classify's answer is undefined without reading more of the definition). */
+  readonly plain: boolean;
 }
+
+/** The mnemonics classify ends a block at besides the 'end' and 'branch' flags (s_sethalt/s_setkill by their operand). */
+const STOPS: ReadonlySet<string> = new Set(['s_trap', 'v_illegal', 's_sethalt', 's_setkill', 's_rfe_b64']);
 
 const FACTS = new WeakMap<InstrDef, DefFacts>();
 
@@ -129,11 +134,13 @@ function factsOf(def: InstrDef): DefFacts {
   let f = FACTS.get(def);
   if (f === undefined) {
     const flags = def.flags ?? [];
+    const end = flags.includes('end'), branch = flags.includes('branch');
     f = {
-      end: flags.includes('end'),
-      branch: flags.includes('branch'),
+      end,
+      branch,
       writesScc: def.implicitWrites?.includes('SCC') === true,
       m0IndexedDst: def.implicitReads?.includes('M0') === true && def.operands.some((d) => d.role !== 'src' && d.kind === 'sdst'),
+      plain: !end && !branch && !STOPS.has(def.mnemonic),
     };
     FACTS.set(def, f);
   }
@@ -326,6 +333,9 @@ interface Round {
   readonly diags: Diagnostic[];
 }
 
+/** Where a walk's constants are reset (constsBefore). */
+interface RoundMarks { at(pc: number): boolean }
+
 class Discovery {
   readonly target: Target;
   /** The kernel's own range (most pcs are in it: one object, not one per question). */
@@ -438,31 +448,37 @@ class Discovery {
   }
 
   /**
-   * The constants known just before `inst`: those its block's instructions from `from` (where
-   * they were last reset, on the same walk) up to it write (track). They are worked out only
-   * here, for an s_setpc/s_swappc, not kept up to date along every walk: most code has no such
-   * instruction, and tracking every instruction was a tenth of the discovery.
+   * The constants known just before `inst`: those its block's instructions write (track) from
+   * where they were last reset on the same walk: its start `first`, then each leader or hint
+   * (`marks`) it passes, `inst` itself included. They are worked out only here, for an
+   * s_setpc/s_swappc, not kept up to date along every walk: most code has no such instruction,
+   * and tracking every instruction was a tenth of the discovery (as was finding the last reset
+   * along every walk: the walk adds no leader before it ends, so the marks are the same here).
    */
-  private constsBefore(inst: Instruction, from: number, starts: PcTable<Decoded>): Consts {
+  private constsBefore(inst: Instruction, first: number, starts: PcTable<Decoded>, marks: RoundMarks): Consts {
     const c = this.consts;
     c.reset();
-    for (let pc = from; pc < inst.pc;) {
+    for (let pc = first; pc < inst.pc;) {
+      if (pc !== first && marks.at(pc)) c.reset();
       const d = starts.get(pc) as Instruction;
       // A relocated word is the assembler's placeholder, not the value that would run.
       if (this.holdsRelocation(d)) c.clobber(d);
       else track(c, d);
       pc += d.size;
     }
+    if (inst.pc !== first && marks.at(inst.pc)) c.reset();
     return c;
   }
 
   /**
-   * Control flow of one instruction; undefined for a plain instruction. `from`: the pc of the
-   * walk (round) since which the constants are tracked (constsBefore), `starts` what it decoded.
+   * Control flow of one instruction; undefined for a plain instruction. `first`: the pc the walk
+   * (round) that reached it started at, `starts` what it decoded, `marks` where the constants are
+   * reset along it (constsBefore).
    */
-  classify(inst: Instruction, from: number, starts: PcTable<Decoded>): Flow | undefined {
+  classify(inst: Instruction, first: number, starts: PcTable<Decoded>, marks: RoundMarks): Flow | undefined {
     const def = inst.def;
     const facts = factsOf(def);
+    if (facts.plain) return undefined;
     const m = def.mnemonic;
     if (facts.end) return { succs: [], exit: 'endpgm', diags: [] };
     if (m === 's_trap' || m === 'v_illegal') return { succs: [], exit: 'trap', diags: [] };
@@ -491,7 +507,7 @@ class Discovery {
     if (flags.includes('indirect')) {
       this.indirectSeen = true;
       const src = operand(inst, 'ssrc0');
-      const to = src === undefined ? undefined : get64(this.constsBefore(inst, from, starts), src);
+      const to = src === undefined ? undefined : get64(this.constsBefore(inst, first, starts, marks), src);
       const call = flags.includes('call');
       if (call) {
         this.swappcSeen = true;
@@ -547,6 +563,8 @@ class Discovery {
     const work: number[] = [];
     this.indirectSeen = false;
     const target = this.target;
+    // Where the constants of a walk are reset: the hints and this round's leaders.
+    const marks: RoundMarks = { at: (pc) => hint.has(pc) || leaders.has(pc) };
     const enqueue = (f: Flow, inst: Instruction): void => {
       for (let i = 0; i < f.succs.length; i++) {
         const s = f.succs[i];
@@ -570,12 +588,9 @@ class Discovery {
     while (work.length > 0) {
       const first = work.pop() as number;
       if (starts.has(first)) continue;
-      // Where the walk's constants start: the block's start, then each leader or hint it passes.
-      let from = first;
       let pc = first;
       for (;;) {
         if (starts.has(pc)) break;
-        if (pc !== first && (hint.has(pc) || leaders.has(pc))) from = pc;
         const d = this.decode(pc, starts);
         if (d === undefined) break; // limit reached: reported once below
         starts.set(pc, d);
@@ -592,7 +607,7 @@ class Discovery {
           diags.push(diag(d, pc, target, 'unapplied-relocation', 'error',
             'a relocation of this relocatable object applies to this instruction and is not applied (its words hold the placeholder): link the object (ld.lld) first'));
         }
-        const f = this.classify(d, from, starts);
+        const f = this.classify(d, first, starts, marks);
         if (f !== undefined) {
           enqueue(f, d);
           flows.set(pc, f);
