@@ -339,7 +339,8 @@ export function analyzeMode(shader: Shader, cfg: Cfg): ModeAnalysis {
     for (let k = 0; k < reachable.length; k++) { const b = reachable[k] as BasicBlock; offset[b.id] = count; count += b.instructions.length; }
   }
   const pcs = new Array<number>(count).fill(0);
-  const beforeAt = new Array<number>(count).fill(0), afterAt = new Array<number>(count).fill(0);
+  // Without a modal instruction the state after each instruction is the one before it: one list for both.
+  const beforeAt = new Array<number>(count).fill(0), afterAt = modal ? new Array<number>(count).fill(0) : beforeAt;
   const states: ModeState[] = [];
   const getregs: GetregRead[] = [];
   const valu: ValuMode[] = [];
@@ -380,8 +381,7 @@ export function analyzeMode(shader: Shader, cfg: Cfg): ModeAnalysis {
       for (let k = 0; k < b.instructions.length; k++) {
         const inst = b.instructions[k] as Instruction;
         pcs[at] = inst.pc;
-        beforeAt[at] = x;
-        afterAt[at++] = x;
+        beforeAt[at++] = x;
         if (inst.def.float !== undefined) valu.push(valuMode(inst.pc, inst.def.float, s.mode));
       }
       continue;
