@@ -328,8 +328,11 @@ interface Round {
   readonly leaders: PcTable<true>;
   /** The pcs of `leaders`, each once, in the order found (a list, not a walk of the table's every slot). */
   readonly leaderPcs: readonly number[];
-  /** The pcs of `starts` whose instruction is longer than a dword (only these can hold another start). */
-  readonly wide: readonly number[];
+  /**
+   * The pcs inside the instructions of `starts` longer than a dword (their dwords after the
+   * first): the only pcs another start can overlap at.
+   */
+  readonly inner: readonly number[];
   readonly diags: Diagnostic[];
 }
 
@@ -558,7 +561,7 @@ class Discovery {
     const leaders = new PcTable<true>(this.kernel);
     leaders.set(entry, true);
     const leaderPcs = [entry];
-    const wide: number[] = [];
+    const inner: number[] = [];
     const diags: Diagnostic[] = [];
     const work: number[] = [];
     this.indirectSeen = false;
@@ -582,7 +585,7 @@ class Discovery {
     };
     if (this.segment(entry) === undefined) {
       diags.push(diag(undefined, entry, target, 'branch-out-of-range', 'error', `entry ${hexPc(entry)} is outside the code range`));
-      return { starts, flows, leaders, leaderPcs, wide, diags };
+      return { starts, flows, leaders, leaderPcs, inner, diags };
     }
     work.push(entry);
     while (work.length > 0) {
@@ -602,7 +605,7 @@ class Discovery {
           });
           break;
         }
-        if (d.size > 4) wide.push(pc);
+        for (let p = pc + 4; p < pc + d.size; p += 4) inner.push(p);
         if (this.holdsRelocation(d)) {
           diags.push(diag(d, pc, target, 'unapplied-relocation', 'error',
             'a relocation of this relocatable object applies to this instruction and is not applied (its words hold the placeholder): link the object (ld.lld) first'));
@@ -635,22 +638,18 @@ class Discovery {
       diags.push(diag(undefined, entry, target, 'instruction-limit', 'error',
         `stopped after decoding ${MAX_DECODED} instructions: the graph is incomplete`));
     }
-    return { starts, flows, leaders, leaderPcs, wide, diags };
+    return { starts, flows, leaders, leaderPcs, inner, diags };
   }
 }
 
 /**
- * Starts that lie strictly inside another reachable instruction, ascending, each once. `wide`: the
- * starts whose instruction is longer than a dword, the only ones another start can lie inside
- * (the dwords after such a start are looked up, not every slot of the range walked).
+ * Starts that lie strictly inside another reachable instruction, ascending, each once. `inner`:
+ * the pcs inside the reachable instructions longer than a dword, the only ones another start can
+ * lie at (looked up, not every slot of the range walked, nor the records read again).
  */
-function overlaps(starts: PcTable<Decoded>, wide: readonly number[]): number[] {
+function overlaps(starts: PcTable<Decoded>, inner: readonly number[]): number[] {
   const out: number[] = [];
-  for (let k = 0; k < wide.length; k++) {
-    const q = wide[k] as number;
-    const end = q + (starts.get(q) as Decoded).size;
-    for (let pc = q + 4; pc < end; pc += 4) if (starts.has(pc)) out.push(pc);
-  }
+  for (let k = 0; k < inner.length; k++) { const pc = inner[k] as number; if (starts.has(pc)) out.push(pc); }
   if (out.length < 2) return out;
   out.sort((a, b) => a - b);
   let n = 1;
@@ -804,7 +803,7 @@ function buildOnce(disc: Discovery): Cfg {
     let changed = disc.returnPairs.size !== pairs;
     pairs = disc.returnPairs.size;
     // New block boundaries matter only to the constants an s_setpc/s_swappc was resolved with.
-    const ls = r.leaderPcs, os = overlaps(r.starts, r.wide);
+    const ls = r.leaderPcs, os = overlaps(r.starts, r.inner);
     for (let k = 0; k < ls.length; k++) { const l = ls[k] as number; if (!hint.has(l)) { hint.set(l, true); if (disc.indirectSeen) changed = true; } }
     for (let k = 0; k < os.length; k++) { const o = os[k] as number; if (!banned.has(o)) { banned.set(o, true); changed = true; } }
     if (!changed) break;
