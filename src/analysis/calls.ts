@@ -66,12 +66,58 @@ function returnsFrom(blocks: readonly BasicBlock[], entry: number, known: Map<nu
   return out;
 }
 
+/**
+ * callFlow of a graph without resolved calls and returns (most): the run-time successors are the
+ * CFG's own, so `reachable` is walked along its edges, and the lists of successors (which only
+ * the data flows over a kernel that reads or writes MODE ask for) are made at the first question.
+ */
+function plainFlow(cfg: Cfg): CallFlow {
+  const blocks = cfg.blocks;
+  const n = blocks.length;
+  const reachable = new Array<boolean>(n).fill(false);
+  const work = n > 0 ? [cfg.entry] : [];
+  if (n > 0) reachable[cfg.entry] = true;
+  while (work.length > 0) {
+    const es = (blocks[work.pop() as number] as BasicBlock).succs;
+    for (let j = 0; j < es.length; j++) { const t = (es[j] as Edge).to; if (!reachable[t]) { reachable[t] = true; work.push(t); } }
+  }
+  let succs: number[][] | undefined;
+  return {
+    get succs(): readonly (readonly number[])[] {
+      if (succs === undefined) {
+        succs = new Array<number[]>(n);
+        for (let k = 0; k < n; k++) {
+          const es = (blocks[k] as BasicBlock).succs;
+          if (es.length <= 2) {
+            const x = es[0], y = es[1];
+            succs[k] = x === undefined ? [] : y === undefined || y.to === x.to ? [x.to] : [x.to, y.to];
+            continue;
+          }
+          const out: number[] = [];
+          for (let j = 0; j < es.length; j++) { const t = (es[j] as Edge).to; if (!out.includes(t)) out.push(t); }
+          succs[k] = out;
+        }
+      }
+      return succs;
+    },
+    returnSites: new Array<readonly number[] | undefined>(n).fill(undefined),
+    reachable,
+  };
+}
+
 /** The run-time flow of `cfg` around calls and returns (computed once per Cfg). */
 export function callFlow(cfg: Cfg): CallFlow {
   const hit = memo.get(cfg);
   if (hit) return hit;
   const blocks = cfg.blocks;
   const n = blocks.length;
+  let callsOrReturns = false;
+  for (let k = 0; k < n && !callsOrReturns; k++) callsOrReturns = isResolvedCall(blocks[k] as BasicBlock) || isReturn(blocks[k] as BasicBlock);
+  if (!callsOrReturns) {
+    const flow = plainFlow(cfg);
+    memo.set(cfg, flow);
+    return flow;
+  }
   // The return blocks each callee reaches, by its entry (made at the first call: most graphs have none).
   let returnsOf: Map<number, number[]> | undefined;
   // Only return blocks get a set (most graphs have none).

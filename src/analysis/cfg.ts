@@ -116,7 +116,12 @@ interface DefFacts {
   readonly writesScc: boolean;
   /** An M0-indexed scalar destination (s_movreld_*, s_movrelsd_2_b32): may write any SGPR. */
   readonly m0IndexedDst: boolean;
+  /** Never ends a block (classify's answer is undefined without reading more of the definition). */
+  readonly plain: boolean;
 }
+
+/** The mnemonics classify ends a block at besides the 'end' and 'branch' flags (s_sethalt/s_setkill by their operand). */
+const STOPS: ReadonlySet<string> = new Set(['s_trap', 'v_illegal', 's_sethalt', 's_setkill', 's_rfe_b64']);
 
 const FACTS = new WeakMap<InstrDef, DefFacts>();
 
@@ -129,11 +134,13 @@ function factsOf(def: InstrDef): DefFacts {
   let f = FACTS.get(def);
   if (f === undefined) {
     const flags = def.flags ?? [];
+    const end = flags.includes('end'), branch = flags.includes('branch');
     f = {
-      end: flags.includes('end'),
-      branch: flags.includes('branch'),
+      end,
+      branch,
       writesScc: def.implicitWrites?.includes('SCC') === true,
       m0IndexedDst: def.implicitReads?.includes('M0') === true && def.operands.some((d) => d.role !== 'src' && d.kind === 'sdst'),
+      plain: !end && !branch && !STOPS.has(def.mnemonic),
     };
     FACTS.set(def, f);
   }
@@ -321,10 +328,16 @@ interface Round {
   readonly leaders: PcTable<true>;
   /** The pcs of `leaders`, each once, in the order found (a list, not a walk of the table's every slot). */
   readonly leaderPcs: readonly number[];
-  /** The pcs of `starts` whose instruction is longer than a dword (only these can hold another start). */
-  readonly wide: readonly number[];
+  /**
+   * The pcs inside the instructions of `starts` longer than a dword (their dwords after the
+   * first): the only pcs another start can overlap at.
+   */
+  readonly inner: readonly number[];
   readonly diags: Diagnostic[];
 }
+
+/** Where a walk's constants are reset (constsBefore). */
+interface RoundMarks { at(pc: number): boolean }
 
 class Discovery {
   readonly target: Target;
@@ -438,31 +451,37 @@ class Discovery {
   }
 
   /**
-   * The constants known just before `inst`: those its block's instructions from `from` (where
-   * they were last reset, on the same walk) up to it write (track). They are worked out only
-   * here, for an s_setpc/s_swappc, not kept up to date along every walk: most code has no such
-   * instruction, and tracking every instruction was a tenth of the discovery.
+   * The constants known just before `inst`: those its block's instructions write (track) from
+   * where they were last reset on the same walk: its start `first`, then each leader or hint
+   * (`marks`) it passes, `inst` itself included. They are worked out only here, for an
+   * s_setpc/s_swappc, not kept up to date along every walk: most code has no such instruction,
+   * and tracking every instruction was a tenth of the discovery (as was finding the last reset
+   * along every walk: the walk adds no leader before it ends, so the marks are the same here).
    */
-  private constsBefore(inst: Instruction, from: number, starts: PcTable<Decoded>): Consts {
+  private constsBefore(inst: Instruction, first: number, starts: PcTable<Decoded>, marks: RoundMarks): Consts {
     const c = this.consts;
     c.reset();
-    for (let pc = from; pc < inst.pc;) {
+    for (let pc = first; pc < inst.pc;) {
+      if (pc !== first && marks.at(pc)) c.reset();
       const d = starts.get(pc) as Instruction;
       // A relocated word is the assembler's placeholder, not the value that would run.
       if (this.holdsRelocation(d)) c.clobber(d);
       else track(c, d);
       pc += d.size;
     }
+    if (inst.pc !== first && marks.at(inst.pc)) c.reset();
     return c;
   }
 
   /**
-   * Control flow of one instruction; undefined for a plain instruction. `from`: the pc of the
-   * walk (round) since which the constants are tracked (constsBefore), `starts` what it decoded.
+   * Control flow of one instruction; undefined for a plain instruction. `first`: the pc the walk
+   * (round) that reached it started at, `starts` what it decoded, `marks` where the constants are
+   * reset along it (constsBefore).
    */
-  classify(inst: Instruction, from: number, starts: PcTable<Decoded>): Flow | undefined {
+  classify(inst: Instruction, first: number, starts: PcTable<Decoded>, marks: RoundMarks): Flow | undefined {
     const def = inst.def;
     const facts = factsOf(def);
+    if (facts.plain) return undefined;
     const m = def.mnemonic;
     if (facts.end) return { succs: [], exit: 'endpgm', diags: [] };
     if (m === 's_trap' || m === 'v_illegal') return { succs: [], exit: 'trap', diags: [] };
@@ -491,7 +510,7 @@ class Discovery {
     if (flags.includes('indirect')) {
       this.indirectSeen = true;
       const src = operand(inst, 'ssrc0');
-      const to = src === undefined ? undefined : get64(this.constsBefore(inst, from, starts), src);
+      const to = src === undefined ? undefined : get64(this.constsBefore(inst, first, starts, marks), src);
       const call = flags.includes('call');
       if (call) {
         this.swappcSeen = true;
@@ -542,11 +561,13 @@ class Discovery {
     const leaders = new PcTable<true>(this.kernel);
     leaders.set(entry, true);
     const leaderPcs = [entry];
-    const wide: number[] = [];
+    const inner: number[] = [];
     const diags: Diagnostic[] = [];
     const work: number[] = [];
     this.indirectSeen = false;
     const target = this.target;
+    // Where the constants of a walk are reset: the hints and this round's leaders.
+    const marks: RoundMarks = { at: (pc) => hint.has(pc) || leaders.has(pc) };
     const enqueue = (f: Flow, inst: Instruction): void => {
       for (let i = 0; i < f.succs.length; i++) {
         const s = f.succs[i];
@@ -564,18 +585,15 @@ class Discovery {
     };
     if (this.segment(entry) === undefined) {
       diags.push(diag(undefined, entry, target, 'branch-out-of-range', 'error', `entry ${hexPc(entry)} is outside the code range`));
-      return { starts, flows, leaders, leaderPcs, wide, diags };
+      return { starts, flows, leaders, leaderPcs, inner, diags };
     }
     work.push(entry);
     while (work.length > 0) {
       const first = work.pop() as number;
       if (starts.has(first)) continue;
-      // Where the walk's constants start: the block's start, then each leader or hint it passes.
-      let from = first;
       let pc = first;
       for (;;) {
         if (starts.has(pc)) break;
-        if (pc !== first && (hint.has(pc) || leaders.has(pc))) from = pc;
         const d = this.decode(pc, starts);
         if (d === undefined) break; // limit reached: reported once below
         starts.set(pc, d);
@@ -587,12 +605,12 @@ class Discovery {
           });
           break;
         }
-        if (d.size > 4) wide.push(pc);
+        for (let p = pc + 4; p < pc + d.size; p += 4) inner.push(p);
         if (this.holdsRelocation(d)) {
           diags.push(diag(d, pc, target, 'unapplied-relocation', 'error',
             'a relocation of this relocatable object applies to this instruction and is not applied (its words hold the placeholder): link the object (ld.lld) first'));
         }
-        const f = this.classify(d, from, starts);
+        const f = this.classify(d, first, starts, marks);
         if (f !== undefined) {
           enqueue(f, d);
           flows.set(pc, f);
@@ -620,22 +638,18 @@ class Discovery {
       diags.push(diag(undefined, entry, target, 'instruction-limit', 'error',
         `stopped after decoding ${MAX_DECODED} instructions: the graph is incomplete`));
     }
-    return { starts, flows, leaders, leaderPcs, wide, diags };
+    return { starts, flows, leaders, leaderPcs, inner, diags };
   }
 }
 
 /**
- * Starts that lie strictly inside another reachable instruction, ascending, each once. `wide`: the
- * starts whose instruction is longer than a dword, the only ones another start can lie inside
- * (the dwords after such a start are looked up, not every slot of the range walked).
+ * Starts that lie strictly inside another reachable instruction, ascending, each once. `inner`:
+ * the pcs inside the reachable instructions longer than a dword, the only ones another start can
+ * lie at (looked up, not every slot of the range walked, nor the records read again).
  */
-function overlaps(starts: PcTable<Decoded>, wide: readonly number[]): number[] {
+function overlaps(starts: PcTable<Decoded>, inner: readonly number[]): number[] {
   const out: number[] = [];
-  for (let k = 0; k < wide.length; k++) {
-    const q = wide[k] as number;
-    const end = q + (starts.get(q) as Decoded).size;
-    for (let pc = q + 4; pc < end; pc += 4) if (starts.has(pc)) out.push(pc);
-  }
+  for (let k = 0; k < inner.length; k++) { const pc = inner[k] as number; if (starts.has(pc)) out.push(pc); }
   if (out.length < 2) return out;
   out.sort((a, b) => a - b);
   let n = 1;
@@ -789,7 +803,7 @@ function buildOnce(disc: Discovery): Cfg {
     let changed = disc.returnPairs.size !== pairs;
     pairs = disc.returnPairs.size;
     // New block boundaries matter only to the constants an s_setpc/s_swappc was resolved with.
-    const ls = r.leaderPcs, os = overlaps(r.starts, r.wide);
+    const ls = r.leaderPcs, os = overlaps(r.starts, r.inner);
     for (let k = 0; k < ls.length; k++) { const l = ls[k] as number; if (!hint.has(l)) { hint.set(l, true); if (disc.indirectSeen) changed = true; } }
     for (let k = 0; k < os.length; k++) { const o = os[k] as number; if (!banned.has(o)) { banned.set(o, true); changed = true; } }
     if (!changed) break;

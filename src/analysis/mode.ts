@@ -230,6 +230,13 @@ function byPc(a: { readonly pc: number }[]): void {
   }
 }
 
+/**
+ * The definitions known to neither read nor write MODE (a definition's facts never change): one
+ * set lookup per instruction, cheaper than reading the table's records (of many shapes) and
+ * searching their register lists.
+ */
+const PLAIN = new WeakSet<Instruction['def']>();
+
 /** The scalar registers of every state when nothing reads them (analyzeMode's `scalars`): never written, so one for all analyses. */
 const UNTRACKED = new ScalarState();
 
@@ -291,8 +298,8 @@ export function analyzeMode(shader: Shader, cfg: Cfg): ModeAnalysis {
     const is = (cfg.blocks[bk] as BasicBlock).instructions;
     for (let k = 0; k < is.length; k++) {
       const def = (is[k] as Instruction).def;
-      if (def === plain) continue;
-      if (def.implicitWrites?.includes('MODE') !== true && def.implicitReads?.includes('MODE') !== true) { plain = def; continue; }
+      if (def === plain || PLAIN.has(def)) { plain = def; continue; }
+      if (def.implicitWrites?.includes('MODE') !== true && def.implicitReads?.includes('MODE') !== true) { PLAIN.add(def); plain = def; continue; }
       modal = true;
       if (readsScalars(is[k] as Instruction)) { scalars = true; break; }
     }
@@ -339,7 +346,8 @@ export function analyzeMode(shader: Shader, cfg: Cfg): ModeAnalysis {
     for (let k = 0; k < reachable.length; k++) { const b = reachable[k] as BasicBlock; offset[b.id] = count; count += b.instructions.length; }
   }
   const pcs = new Array<number>(count).fill(0);
-  const beforeAt = new Array<number>(count).fill(0), afterAt = new Array<number>(count).fill(0);
+  // Without a modal instruction the state after each instruction is the one before it: one list for both.
+  const beforeAt = new Array<number>(count).fill(0), afterAt = modal ? new Array<number>(count).fill(0) : beforeAt;
   const states: ModeState[] = [];
   const getregs: GetregRead[] = [];
   const valu: ValuMode[] = [];
@@ -380,8 +388,7 @@ export function analyzeMode(shader: Shader, cfg: Cfg): ModeAnalysis {
       for (let k = 0; k < b.instructions.length; k++) {
         const inst = b.instructions[k] as Instruction;
         pcs[at] = inst.pc;
-        beforeAt[at] = x;
-        afterAt[at++] = x;
+        beforeAt[at++] = x;
         if (inst.def.float !== undefined) valu.push(valuMode(inst.pc, inst.def.float, s.mode));
       }
       continue;

@@ -3,6 +3,7 @@ import { TRUNCATED } from './types.js';
 import type { Family, InstrDef } from '../isa/types.js';
 import { lookup } from '../isa/table.js';
 import { sext, sgpr, ttmp, vgpr } from './operands.js';
+import { keepPairLists, pairListsOf } from './shared-operands.js';
 
 // FLAT / GLOBAL / SCRATCH encoding (64 bits). RDNA2 ISA reference, "FLAT" microcode format:
 //   dword 0: OFFSET[11:0] DLC[12] LDS[13] SEG[15:14] GLC[16] SLC[17] OP[24:18] (bit 25 unused)
@@ -87,6 +88,14 @@ export const decodeFLAT: FamilyDecoder = (ctx: DecodeContext): Instruction | str
   const def = lookup(ctx.target, family, (w0 >>> 18) & 0x7f);
   if (def === undefined) return `no ${family} opcode ${(w0 >>> 18) & 0x7f} on ${ctx.target}`;
   if ((w1 >>> 23) & 1) return 'FLAT NV bit is set';
+  // The two words and the definition give the whole record (validity included) but for a SCRATCH
+  // saddr of code 0x7f, which depends on the target (scratchSaddr): those aside, the lists and
+  // modifiers of a pair decoded before under the same definition are shared (shared-operands.ts).
+  const shared = family !== 'SCRATCH' || ((w1 >>> 16) & 0x7f) !== 127;
+  if (shared) {
+    const seen = pairListsOf(def, w0, w1);
+    if (seen !== undefined) return { kind: 'instruction', pc: ctx.pc, words: seen.words, size: 8, encoding: 'FLAT', def, operands: seen.operands, mods: seen.mods };
+  }
   const plan = planOf(def);
   const lds = ((w0 >>> 13) & 1) === 1;
   const glc = ((w0 >>> 16) & 1) === 1;
@@ -125,20 +134,21 @@ export const decodeFLAT: FamilyDecoder = (ctx: DecodeContext): Instruction | str
   }
   if (saddr !== undefined) ops.push({ name: 'saddr', value: saddr });
   const off = w0 & 0xfff;
+  const mods = {
+    offset: family === 'FLAT' ? off : sext(off, 12),
+    glc,
+    slc: ((w0 >>> 17) & 1) === 1,
+    dlc: ((w0 >>> 12) & 1) === 1,
+    lds,
+  };
   return {
     kind: 'instruction',
     pc: ctx.pc,
-    words: [w0, w1],
+    words: shared ? keepPairLists(def, w0, w1, ops, mods).words : [w0, w1],
     size: 8,
     encoding: 'FLAT',
     def,
     operands: ops,
-    mods: {
-      offset: family === 'FLAT' ? off : sext(off, 12),
-      glc,
-      slc: ((w0 >>> 17) & 1) === 1,
-      dlc: ((w0 >>> 12) & 1) === 1,
-      lds,
-    },
+    mods,
   };
 };

@@ -78,15 +78,25 @@ const NO_WORDS = new Uint32Array(0);
  */
 const CTX: { -readonly [K in keyof DecodeContext]: DecodeContext[K] } = { target: 'gfx1030', words: NO_WORDS, index: 0, end: 0, pc: 0 };
 
+/**
+ * The family decoder by the first dword's top 9 bits (w >>> 23), undefined for an unused prefix:
+ * encodingOf depends on no lower bit (VOP3P, the narrowest, is the top 8), and a table read is
+ * cheaper than its comparisons plus DECODERS' lookup by name (a keyed load of many names).
+ */
+const DECODER_BY_TOP9: readonly (FamilyDecoder | undefined)[] = Array.from({ length: 512 }, (_, top9) => {
+  const enc = encodingOf(top9 << 23);
+  return enc === undefined ? undefined : DECODERS[enc];
+});
+
 /** Decode the one instruction that starts at dword `index`. */
 export function decodeAt(target: Target, words: Uint32Array, index: number, end: number, pc: number): Instruction | InvalidWord {
   const w = words[index] ?? 0;
-  const enc = encodingOf(w);
-  if (enc === undefined) return { kind: 'invalid', pc, words: [w], size: 4, reason: 'no gfx10 encoding has this prefix' };
+  let decoder = DECODER_BY_TOP9[w >>> 23];
+  if (decoder === undefined) return { kind: 'invalid', pc, words: [w], size: 4, reason: 'no gfx10 encoding has this prefix' };
   const ctx = CTX;
   ctx.target = target; ctx.words = words; ctx.index = index; ctx.end = end; ctx.pc = pc;
-  let decoder = DECODERS[enc];
-  if (enc === 'VOP1' || enc === 'VOP2' || enc === 'VOPC') {
+  // VOP1, VOP2, VOPC (bit 31 clear): src0 names the DPP and SDWA forms.
+  if ((w >>> 31) === 0) {
     const src0 = w & 0x1ff;
     if (src0 === SRC.DPP16 || src0 === SRC.DPP8 || src0 === SRC.DPP8_FI) decoder = decodeDPP;
     else if (src0 === SRC.SDWA) decoder = decodeSDWA;

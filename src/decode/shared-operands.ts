@@ -51,25 +51,43 @@ export function sharedImm(def: InstrDef, k: number, name: string, value: number)
  * Bounded: past WORDS_LIMIT words the lists are forgotten and made again as they come.
  */
 export interface WordLists { readonly words: readonly number[]; readonly operands: readonly Operand[] }
+/** WordLists with the definition they were decoded under: the key is the word, and the definition is checked (one Map lookup, not one per key). */
+interface KeptWord extends WordLists { readonly def: InstrDef; /** The word as a signed 32-bit integer (the key). */ readonly key: number }
 const WORDS_LIMIT = 1 << 16;
-let byWord = new Map<InstrDef, Map<number, WordLists>>();
+let byWord = new Map<number, KeptWord>();
 let wordCount = 0;
+
+/**
+ * In front of byWord: the lists last found for a word, by a hash of the word into FRONT_SIZE
+ * slots (an array read and two comparisons, cheaper than the Map's lookup; code repeats a few
+ * hundred words). An entry answers only for its own word and definition, as byWord's.
+ */
+const FRONT_BITS = 12;
+const FRONT_SIZE = 1 << FRONT_BITS;
+const front = new Array<KeptWord | undefined>(FRONT_SIZE).fill(undefined);
 
 /** The lists of one-dword `w` of `def` if made already. */
 export function listsOf(def: InstrDef, w: number): WordLists | undefined {
   // Keyed by the word as a signed 32-bit integer: a word of 2^31 and above (every scalar
   // encoding's) read from a Uint32Array is a heap number, which a Map hashes more slowly and
-  // which a call boxes; `w | 0` is a small integer and names the same word.
-  return byWord.get(def)?.get(w | 0);
+  // which a call boxes; `w | 0` is a small integer and names the same word. A word decoded under
+  // another definition (another target's) is no answer.
+  const key = w | 0;
+  const h = Math.imul(key, 0x9e3779b1) >>> (32 - FRONT_BITS);
+  const f = front[h];
+  if (f !== undefined && f.key === key && f.def === def) return f;
+  const l = byWord.get(key);
+  if (l === undefined || l.def !== def) return undefined;
+  front[h] = l;
+  return l;
 }
 
 /** Records the lists of one-dword `w` of `def` (whose operands `operands` are, no literal among them); returns them. */
 export function keepLists(def: InstrDef, w: number, operands: readonly Operand[]): WordLists {
-  if (wordCount >= WORDS_LIMIT) { byWord = new Map(); wordCount = 0; }
-  let m = byWord.get(def);
-  if (m === undefined) { m = new Map(); byWord.set(def, m); }
-  const l: WordLists = { words: [w], operands };
-  m.set(w | 0, l);
+  if (wordCount >= WORDS_LIMIT) { byWord = new Map(); wordCount = 0; front.fill(undefined); }
+  // Replaces the lists of the word under another definition, if any.
+  const l: KeptWord = { words: [w], operands, def, key: w | 0 };
+  byWord.set(l.key, l);
   wordCount++;
   return l;
 }
@@ -79,24 +97,34 @@ export function keepLists(def: InstrDef, w: number, operands: readonly Operand[]
  * VOP3 without a literal by its layout, a scalar instruction with a literal by its definition.
  */
 export interface PairLists { readonly words: readonly number[]; readonly operands: readonly Operand[]; readonly mods: Modifiers }
-let byPair = new Map<object, Map<number, Map<number, PairLists>>>();
+/** PairLists with the layout they were decoded under, checked as KeptWord's definition. */
+interface KeptPair extends PairLists { readonly layout: object; /** The words as signed 32-bit integers (the key). */ readonly key0: number; readonly key1: number }
+let byPair = new Map<number, Map<number, KeptPair>>();
 let pairCount = 0;
+/** In front of byPair, as `front` of byWord: by a hash of both words. */
+const pairFront = new Array<KeptPair | undefined>(FRONT_SIZE).fill(undefined);
 
 /** The lists of words w0, w1 under `layout` if made already. */
 export function pairListsOf(layout: object, w0: number, w1: number): PairLists | undefined {
   // Keyed by the words as signed 32-bit integers, as listsOf's.
-  return byPair.get(layout)?.get(w0 | 0)?.get(w1 | 0);
+  const k0 = w0 | 0, k1 = w1 | 0;
+  const h = Math.imul(k0 ^ Math.imul(k1, 0x85ebca6b), 0x9e3779b1) >>> (32 - FRONT_BITS);
+  const f = pairFront[h];
+  if (f !== undefined && f.key0 === k0 && f.key1 === k1 && f.layout === layout) return f;
+  const l = byPair.get(k0)?.get(k1);
+  if (l === undefined || l.layout !== layout) return undefined;
+  pairFront[h] = l;
+  return l;
 }
 
 /** Records the lists of words w0, w1 under `layout` (operands that the two words alone give); returns them. */
 export function keepPairLists(layout: object, w0: number, w1: number, operands: readonly Operand[], mods: Modifiers): PairLists {
-  if (pairCount >= WORDS_LIMIT) { byPair = new Map(); pairCount = 0; }
-  let m = byPair.get(layout);
-  if (m === undefined) { m = new Map(); byPair.set(layout, m); }
-  let m1 = m.get(w0 | 0);
-  if (m1 === undefined) { m1 = new Map(); m.set(w0 | 0, m1); }
-  const l: PairLists = { words: [w0, w1], operands, mods };
-  m1.set(w1 | 0, l);
+  if (pairCount >= WORDS_LIMIT) { byPair = new Map(); pairCount = 0; pairFront.fill(undefined); }
+  let m = byPair.get(w0 | 0);
+  if (m === undefined) { m = new Map(); byPair.set(w0 | 0, m); }
+  // Replaces the lists of the words under another layout, if any.
+  const l: KeptPair = { words: [w0, w1], operands, mods, layout, key0: w0 | 0, key1: w1 | 0 };
+  m.set(w1 | 0, l);
   pairCount++;
   return l;
 }

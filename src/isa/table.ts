@@ -48,14 +48,24 @@ function buildIndex(target: Target): OpcodeIndex {
 }
 
 const INDEXES = new Map<Target, OpcodeIndex>();
+/** The target lookup answered for last and its index: a decoding asks for one target throughout, and this test is cheaper than the Map's. */
+let lastTarget: Target | undefined;
+let lastIndex: OpcodeIndex | undefined;
 
-/** The definition of `opcode` in `family` on `target`, or undefined when the target lacks it. */
-export function lookup(target: Target, family: Family, opcode: number): InstrDef | undefined {
+function indexOf(target: Target): OpcodeIndex {
   let index = INDEXES.get(target);
   if (index === undefined) {
     index = buildIndex(target);
     INDEXES.set(target, index);
   }
+  lastTarget = target;
+  lastIndex = index;
+  return index;
+}
+
+/** The definition of `opcode` in `family` on `target`, or undefined when the target lacks it. */
+export function lookup(target: Target, family: Family, opcode: number): InstrDef | undefined {
+  const index = target === lastTarget && lastIndex !== undefined ? lastIndex : indexOf(target);
   return index[family][opcode];
 }
 
