@@ -747,6 +747,12 @@ const VALU_BY_PC = new WeakMap<ModeAnalysis, Map<number, ModeAnalysis['valu'][nu
 /** The MODE analysis's record of the VALU instruction at `pc` (indexed once per analysis). */
 export function valuModeAt(mode: ModeAnalysis, pc: number): ModeAnalysis['valu'][number] | undefined {
   let m = VALU_BY_PC.get(mode);
-  if (!m) { m = new Map(mode.valu.map((x) => [x.pc, x])); VALU_BY_PC.set(mode, m); }
+  if (!m) {
+    // A loop, not a Map of `map`'s pairs: a pair list per float instruction of the kernel.
+    m = new Map();
+    const valu = mode.valu;
+    for (let k = 0; k < valu.length; k++) { const x = valu[k] as ModeAnalysis['valu'][number]; m.set(x.pc, x); }
+    VALU_BY_PC.set(mode, m);
+  }
   return m.get(pc);
 }

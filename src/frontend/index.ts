@@ -74,24 +74,30 @@ export function translate(shader: Shader, cfg: Cfg, mode: ModeAnalysis): IrFunct
   const eb = new Builder(fn, entry);
   emitLaunchState(eb, shader);
   eb.emit('Branch', [], [irBlock(cfg.entry)]);
-  const blockAt = new Map<number, number>();
-  for (const x of cfg.blocks) blockAt.set(x.start, x.id);
   // The code object's image, where the code can reach it: by an s_getpc_b64-relative address.
-  const image = shader.image && cfg.blocks.some((cb) => cb.instructions.some((i) => i.def.mnemonic === 's_getpc_b64'))
-    ? { base: shader.image.base, size: shader.image.bytes.length } : undefined;
+  const image = shader.image && hasGetpc(cfg) ? { base: shader.image.base, size: shader.image.bytes.length } : undefined;
   const context = (bb: BlockBuilder, blockOf: (pc: number) => number) => {
     const c = new TContext(bb, shader, mode, text, blockOf);
     c.codeImage = image;
     return c;
   };
   const flow = callFlow(cfg);
-  const blockOf = (pc: number) => irBlock(blockAt.get(pc) ?? -1);
+  // The CFG blocks by start pc, made at the first question (a table of every block per translate,
+  // which few translations ask).
+  let blockAt: Map<number, number> | undefined;
+  const blockOf = (pc: number) => {
+    if (blockAt === undefined) { blockAt = new Map<number, number>(); for (const x of cfg.blocks) blockAt.set(x.start, x.id); }
+    return irBlock(blockAt.get(pc) ?? -1);
+  };
   // One builder and context for all the blocks, each block starting it over (BlockBuilder.reset):
   // a builder's tables and a context per block were most of what translate allocated for branchy
   // code. Made at the first reachable block.
   let b: BlockBuilder | undefined;
   let cx: TContext | undefined;
-  for (const cb of cfg.blocks) {
+  // Indexed: before V8 optimises translate, each step of a for…of allocates an iterator result.
+  const cfgBlocks = cfg.blocks;
+  for (let bk = 0; bk < cfgBlocks.length; bk++) {
+    const cb = cfgBlocks[bk] as BasicBlock;
     const ib = blocks[cb.id];
     if (!ib) continue;
     if (!flow.reachable[cb.id]) {
@@ -264,6 +270,16 @@ function translateOne(cx: TContext, inst: Instruction, plan: Plan): void {
   if (dpp && !cx.dppApplied) throw cx.error(`${inst.variant.toUpperCase()} form of ${m} is not translated yet`);
   // The same for SDWA (the io's selects: units/valu.ts, units/valu-io.ts).
   if (inst.variant === 'sdwa' && !cx.sdwaApplied) throw cx.error(`SDWA form of ${m} is not translated yet`);
+}
+
+/** Whether the code has an s_getpc_b64 (indexed loops: `some` made a closure per block). */
+function hasGetpc(cfg: Cfg): boolean {
+  const blocks = cfg.blocks;
+  for (let k = 0; k < blocks.length; k++) {
+    const insts = (blocks[k] as BasicBlock).instructions;
+    for (let j = 0; j < insts.length; j++) if ((insts[j] as Instruction).def.mnemonic === 's_getpc_b64') return true;
+  }
+  return false;
 }
 
 /** The block's first successor edge of this kind (a loop, not `find` with a closure per block). */
