@@ -8,7 +8,7 @@ import type { ModeAnalysis } from '../analysis/mode.js';
 import type { Shader } from '../container/shader.js';
 import { unboundedStackReason } from '../container/shader-info.js';
 import { printInstruction } from '../disasm/index.js';
-import { Builder, type Inst, IrFunction } from '../ir/ir.js';
+import { Builder, type Inst, IrFunction, NO_ARGS } from '../ir/ir.js';
 import { runPasses } from '../ir/passes/index.js';
 import { emitLaunchState } from './abi.js';
 import { BlockBuilder, EXEC_LO, TContext, type Translator, VCC_LO } from './context.js';
@@ -73,7 +73,7 @@ export function translate(shader: Shader, cfg: Cfg, mode: ModeAnalysis): IrFunct
   const irBlock = (cfgId: number) => (blocks[cfgId] ?? entry).id;
   const eb = new Builder(fn, entry);
   emitLaunchState(eb, shader);
-  eb.emit('Branch', [], [irBlock(cfg.entry)]);
+  eb.emit('Branch', NO_ARGS, [irBlock(cfg.entry)]);
   // The code object's image, where the code can reach it: by an s_getpc_b64-relative address.
   const image = shader.image && hasGetpc(cfg) ? { base: shader.image.base, size: shader.image.bytes.length } : undefined;
   const context = (bb: BlockBuilder, blockOf: (pc: number) => number) => {
@@ -147,7 +147,7 @@ export function translate(shader: Shader, cfg: Cfg, mode: ModeAnalysis): IrFunct
         const fall = succOf(cb, 'fallthrough');
         if (m === 's_branch') {
           if (!taken) throw cx.error('branch without a target block');
-          b.emit('Branch', [], [irBlock(taken.to)]);
+          b.emit('Branch', NO_ARGS, [irBlock(taken.to)]);
         } else {
           const cond = condition(cx, m);
           if (!taken || !fall) throw cx.error('conditional branch without two successors');
@@ -161,7 +161,7 @@ export function translate(shader: Shader, cfg: Cfg, mode: ModeAnalysis): IrFunct
         // the wave resumes in the next one (the emitter and the IR interpreter resume it there).
         b.emit('Barrier');
         const next = fn.addBlock(inst.pc);
-        b.emit('Branch', [], [next.id]);
+        b.emit('Branch', NO_ARGS, [next.id]);
         b.reset(next, inst.pc);
         continue;
       }
@@ -178,7 +178,7 @@ export function translate(shader: Shader, cfg: Cfg, mode: ModeAnalysis): IrFunct
       const fall = succOf(cb, 'fallthrough');
       if (!fall) throw new TranslateError(`block at 0x${cb.start.toString(16)} has no way out (exit ${cb.exit ?? 'none'})`, cb.start);
       b.pc = undefined;
-      b.emit('Branch', [], [irBlock(fall.to)]);
+      b.emit('Branch', NO_ARGS, [irBlock(fall.to)]);
     }
   }
   b?.release();
@@ -206,7 +206,7 @@ function translateModeCopies(fn: IrFunction, b0: BlockBuilder, cx: TContext, mod
   let vcx: TContext | undefined;
   variants.candidates.forEach((cand, n) => {
     const copy = fn.addBlock(inst.pc);
-    if (n === variants.candidates.length - 1) b.emit('Branch', [], [copy.id]);
+    if (n === variants.candidates.length - 1) b.emit('Branch', NO_ARGS, [copy.id]);
     else {
       const next = fn.addBlock(inst.pc);
       b.emit('BranchCond', [b.emit('IEq32', [key, b.u32(cand)])], [copy.id, next.id]);
@@ -221,7 +221,7 @@ function translateModeCopies(fn: IrFunction, b0: BlockBuilder, cx: TContext, mod
       vcx.modeOverride = variants.modeFor(cand, x);
       translateOne(vcx, x, planOf(x.def));
     }
-    vb.emit('Branch', [], [join.id]);
+    vb.emit('Branch', NO_ARGS, [join.id]);
   });
   vb?.release();
   b.reset(join, undefined);

@@ -42,6 +42,8 @@ interface Io {
   maskIn: Inst | undefined; vdst: Operand | undefined; maskDst: Operand | undefined; vdst64: boolean;
   /** The lanes the results land in: EXEC, narrowed by a DPP form's rules (./dpp.ts). */
   active: Inst;
+  /** Source `k` of the record (`src`), as the one function `int` hands its ops: made with the record, not per instruction. */
+  readonly at: (k: number) => Inst;
 }
 
 /** Reads the sources (32-bit as u32, 64-bit as u64; a DPP form's src0 from its source lane) and finds the destinations. */
@@ -91,7 +93,10 @@ function io(cx: TContext, mods: OutMods = 'refuse'): Io {
     }
   }
   const active = dpp?.active ?? cx.execBit();
-  if (!o) cx.valuIo = o = { srcs, n, maskIn, vdst, maskDst, vdst64, active };
+  if (!o) {
+    const r: Io = { srcs, n, maskIn, vdst, maskDst, vdst64, active, at: (k) => src(r, k, cx) };
+    cx.valuIo = o = r;
+  }
   else { o.n = n; o.maskIn = maskIn; o.vdst = vdst; o.maskDst = maskDst; o.vdst64 = vdst64; o.active = active; }
   return o;
 }
@@ -121,9 +126,9 @@ const src = (o: Io, k: number, cx: TContext): Inst => (k < o.n ? o.srcs[k] : und
 /** A 32-bit integer op from the sources. */
 const int = (f: (cx: TContext, s: (k: number) => Inst) => Inst): Translator => (cx) => {
   const o = io(cx);
-  result(cx, o, f(cx, (k) => src(o, k, cx)));
+  result(cx, o, f(cx, o.at));
 };
-/** A 32-bit binary op (`swap`: of src1, src0); not through `int`, whose accessor was a closure per instruction. */
+/** A 32-bit binary op (`swap`: of src1, src0). */
 const bin = (op: Op, swap = false): Translator => (cx) => {
   const o = io(cx);
   let a: Inst, b: Inst;
