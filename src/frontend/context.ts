@@ -62,6 +62,7 @@ for (const [op, kind] of [['Branch', B_END], ['BranchCond', B_END], ['EndProgram
 }
 /** The entries of the ops the builder makes most, for its paths that place them without `emit`. */
 const GET_SGPR = opInfo('GetSgpr'), GET_VGPR = opInfo('GetVgpr'), CONST_U32 = opInfo('ConstU32'), CONST_U64 = opInfo('ConstU64');
+const SET_SGPR = opInfo('SetSgpr'), SET_VGPR = opInfo('SetVgpr'), SET_SCC = opInfo('SetScc');
 const MAX_SAFE_BIG = BigInt(Number.MAX_SAFE_INTEGER);
 
 /**
@@ -306,6 +307,8 @@ export class BlockBuilder extends Builder {
    * the translators ask for, and most are answered); otherwise `read` makes it.
    */
   getSgpr(code: number): Inst { return this.known(code) ?? this.read(code, 'GetSgpr', GET_SGPR, code); }
+  /** GetScc the same way: a read the block answers (most: s_addc_u32's carry-in, s_cselect) without emit's look-ups. */
+  getScc(): Inst { return this.known(SCC_REG) ?? this.emit('GetScc'); }
   getVgpr(n: number): Inst { return this.known(VGPR0 + n) ?? this.read(VGPR0 + n, 'GetVgpr', GET_VGPR, n); }
   /**
    * A read of register `reg` (number `n` of its file) the block does not know: made, and known from
@@ -523,9 +526,9 @@ export class BlockBuilder extends Builder {
       if (w === undefined) {
         // A lazy write (setWriteLazy): SetScc, SetSgpr or SetVgpr by the register number (setRegLazy and recipes write no other).
         const v = this.regVal[reg] as Inst, pc = this.writePc[reg];
-        w = reg === SCC_REG ? this.fn.makeAt('SetScc', [v], NO_IMMS, undefined, pc, undefined)
-          : reg >= VGPR0 ? this.fn.makeAt('SetVgpr', [v], regImms(reg - VGPR0), undefined, pc, undefined)
-          : this.fn.makeAt('SetSgpr', [v], regImms(reg), undefined, pc, undefined);
+        w = reg === SCC_REG ? this.fn.makeAt('SetScc', [v], NO_IMMS, undefined, pc, undefined, SET_SCC)
+          : reg >= VGPR0 ? this.fn.makeAt('SetVgpr', [v], regImms(reg - VGPR0), undefined, pc, undefined, SET_VGPR)
+          : this.fn.makeAt('SetSgpr', [v], regImms(reg), undefined, pc, undefined, SET_SGPR);
         w.block = this.block;
       }
       insts.push(w);
@@ -627,7 +630,7 @@ export class TContext {
       case 'special':
         if (v.reg === 'null') return b.u32(0);
         if (v.reg === 'src_shared_base' || v.reg === 'src_private_base') return b.u32(apertureBase(v.reg, type.endsWith('64') ? 64 : 32, k));
-        if (v.reg === 'src_scc') return k === 0 ? b.emit('U1ToU32', [b.emit('GetScc')]) : b.u32(0);
+        if (v.reg === 'src_scc') return k === 0 ? b.emit('U1ToU32', [b.getScc()]) : b.u32(0);
         if (v.reg === 'src_vccz' || v.reg === 'src_execz') return k === 0 ? b.emit('U1ToU32', [this.maskZero(v.reg === 'src_vccz' ? VCC_LO : EXEC_LO)]) : b.u32(0);
         if (v.code === VCC_LO || v.code === VCC_LO + 1 || v.code === 124 || v.code === EXEC_LO || v.code === EXEC_LO + 1) return b.getSgpr(v.code + k);
         return this.fail(`source ${v.reg} is not translated`);

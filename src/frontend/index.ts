@@ -305,8 +305,8 @@ const STOPS: ReadonlyMap<string, { readonly fault: number; readonly always: bool
 
 /** The conditional branches (SOPP), each as its wave-uniform condition. */
 const BRANCH_CONDITIONS: Record<string, (cx: TContext) => Inst> = {
-  s_cbranch_scc0: (cx) => cx.b.emit('NotU1', [cx.b.emit('GetScc')]),
-  s_cbranch_scc1: (cx) => cx.b.emit('GetScc'),
+  s_cbranch_scc0: (cx) => cx.b.emit('NotU1', [cx.b.getScc()]),
+  s_cbranch_scc1: (cx) => cx.b.getScc(),
   s_cbranch_vccz: (cx) => cx.maskZero(VCC_LO),
   s_cbranch_vccnz: (cx) => cx.b.emit('NotU1', [cx.maskZero(VCC_LO)]),
   s_cbranch_execz: (cx) => cx.maskZero(EXEC_LO),
