@@ -10,7 +10,7 @@ import { valuMode, type ModeAnalysis } from '../analysis/mode.js';
 import { isDynamic as isDynamicRecord, settleUnread } from './mode-reads.js';
 import type { KnownBits } from '../analysis/scalar-constants.js';
 import { inlineConstant } from '../decode/inline.js';
-import { type Block, Builder, type FloatMode, type Imm, type Inst, IrError, type IrFunction, NO_ARGS, NO_IMMS } from '../ir/ir.js';
+import { type Block, Builder, type FloatMode, type Imm, type Inst, IrError, type IrFunction, NO_ARGS, NO_IMMS, Replacements } from '../ir/ir.js';
 import { type IrType, type Op, type OpEntry, OPS, opInfo } from '../ir/ops.js';
 import { TranslateError } from './errors.js';
 import { apertureBase } from '../isa/apertures.js';
@@ -22,11 +22,12 @@ export const NULL_REG = 125;
 /** A register as a number for the block builder's table: SGPR codes 0..255, VGPRs 256 + n, SCC, MODE. */
 const VGPR0 = 256, SCC_REG = 256 + 256, MODE_REG = SCC_REG + 1, REGS = MODE_REG + 1;
 /**
- * The immediate list [n] of each register number, shared by register accesses, the most common
- * instructions the frontend makes (immediates are never changed; reads share ir.ts's NO_ARGS).
+ * The immediate list [n] of each number below 512, shared by register accesses, the most common
+ * instructions the frontend makes, and by the small u32 constants (immediates are never changed;
+ * reads share ir.ts's NO_ARGS).
  */
 const REG_IMMS: (readonly Imm[])[] = Array.from({ length: 512 }, (_, n) => [n]);
-const regImms = (n: number): readonly Imm[] => REG_IMMS[n] ?? [n];
+const regImms = (n: number): readonly Imm[] => (n >= 0 && n < 512 ? REG_IMMS[n] as readonly Imm[] : [n]);
 
 /**
  * A BlockBuilder's per-register tables (see its fields of these names); `gen`: the highest stamp in
@@ -61,6 +62,7 @@ for (const [op, kind] of [['Branch', B_END], ['BranchCond', B_END], ['EndProgram
 }
 /** The entries of the ops the builder makes most, for its paths that place them without `emit`. */
 const GET_SGPR = opInfo('GetSgpr'), GET_VGPR = opInfo('GetVgpr'), CONST_U32 = opInfo('ConstU32'), CONST_U64 = opInfo('ConstU64');
+const SET_SGPR = opInfo('SetSgpr'), SET_VGPR = opInfo('SetVgpr'), SET_SCC = opInfo('SetScc');
 const MAX_SAFE_BIG = BigInt(Number.MAX_SAFE_INTEGER);
 
 /**
@@ -118,7 +120,14 @@ export class BlockBuilder extends Builder {
   // Made at their first use (most blocks need neither; a kernel of thousands of blocks made them all).
   private consts64: Map<number | bigint, Inst> | undefined;
   private readonly bools: (Inst | undefined)[] = [undefined, undefined];
-  private asF32: Map<Inst, Inst> | undefined;
+  /**
+   * Each value's f32 view (BitcastU32F32 of it), kept on the values themselves (ir.ts
+   * `Replacements`: a field of the instruction under this map's own stamp), not in a Map by
+   * instruction: a straight-line kernel's Map grew to an entry per value, and its inserts were a
+   * twelfth of translation. No pass runs on the kernel's function while the builder lives (the
+   * passes run after translation, each with a map of its own stamp).
+   */
+  private asF32: Replacements | undefined;
   private laneIdValue: Inst | undefined;
   private execBitValue: Inst | undefined;
   private execBitOf: Inst | undefined;
@@ -251,7 +260,7 @@ export class BlockBuilder extends Builder {
         const x = args?.[0];
         if (!x || this.inRecipe) return this.place(op, info, args, imms, opts);
         if (x.op === 'BitcastF32U32') return x.args[0] as Inst;
-        const views = (this.asF32 ??= new Map());
+        const views = (this.asF32 ??= new Replacements());
         let v = this.cached(views.get(x));
         if (!v) { v = this.place(op, info, args, imms, opts); views.set(x, v); }
         return v;
@@ -298,6 +307,8 @@ export class BlockBuilder extends Builder {
    * the translators ask for, and most are answered); otherwise `read` makes it.
    */
   getSgpr(code: number): Inst { return this.known(code) ?? this.read(code, 'GetSgpr', GET_SGPR, code); }
+  /** GetScc the same way: a read the block answers (most: s_addc_u32's carry-in, s_cselect) without emit's look-ups. */
+  getScc(): Inst { return this.known(SCC_REG) ?? this.emit('GetScc'); }
   getVgpr(n: number): Inst { return this.known(VGPR0 + n) ?? this.read(VGPR0 + n, 'GetVgpr', GET_VGPR, n); }
   /**
    * A read of register `reg` (number `n` of its file) the block does not know: made, and known from
@@ -359,7 +370,7 @@ export class BlockBuilder extends Builder {
     const n = v >>> 0;
     const c = this.cached(this.consts.get(n));
     if (c) return c;
-    const i = this.place('ConstU32', CONST_U32, NO_ARGS, [n]);
+    const i = this.place('ConstU32', CONST_U32, NO_ARGS, regImms(n));
     this.consts.set(n, i);
     return i;
   }
@@ -515,9 +526,9 @@ export class BlockBuilder extends Builder {
       if (w === undefined) {
         // A lazy write (setWriteLazy): SetScc, SetSgpr or SetVgpr by the register number (setRegLazy and recipes write no other).
         const v = this.regVal[reg] as Inst, pc = this.writePc[reg];
-        w = reg === SCC_REG ? this.fn.makeAt('SetScc', [v], NO_IMMS, undefined, pc, undefined)
-          : reg >= VGPR0 ? this.fn.makeAt('SetVgpr', [v], regImms(reg - VGPR0), undefined, pc, undefined)
-          : this.fn.makeAt('SetSgpr', [v], regImms(reg), undefined, pc, undefined);
+        w = reg === SCC_REG ? this.fn.makeAt('SetScc', [v], NO_IMMS, undefined, pc, undefined, SET_SCC)
+          : reg >= VGPR0 ? this.fn.makeAt('SetVgpr', [v], regImms(reg - VGPR0), undefined, pc, undefined, SET_VGPR)
+          : this.fn.makeAt('SetSgpr', [v], regImms(reg), undefined, pc, undefined, SET_SGPR);
         w.block = this.block;
       }
       insts.push(w);
@@ -554,6 +565,12 @@ export class TContext {
    * memory address the shader forms then goes through `memoryAddress`.
    */
   codeImage: { readonly base: number; readonly size: number } | undefined;
+  /**
+   * The VALU unit's operand record (units/valu.ts `io`): made at the context's first VALU
+   * instruction and written over at each next, not made per instruction. The context's, so it
+   * holds values of one translation, no longer.
+   */
+  valuIo: unknown;
   constructor(readonly b: BlockBuilder, readonly shader: Shader, readonly mode: ModeAnalysis, readonly text: (i: Instruction) => string, readonly blockOf: (pc: number) => number) {}
 
   get waveSize(): 32 | 64 { return this.shader.info.waveSize; }
@@ -613,7 +630,7 @@ export class TContext {
       case 'special':
         if (v.reg === 'null') return b.u32(0);
         if (v.reg === 'src_shared_base' || v.reg === 'src_private_base') return b.u32(apertureBase(v.reg, type.endsWith('64') ? 64 : 32, k));
-        if (v.reg === 'src_scc') return k === 0 ? b.emit('U1ToU32', [b.emit('GetScc')]) : b.u32(0);
+        if (v.reg === 'src_scc') return k === 0 ? b.emit('U1ToU32', [b.getScc()]) : b.u32(0);
         if (v.reg === 'src_vccz' || v.reg === 'src_execz') return k === 0 ? b.emit('U1ToU32', [this.maskZero(v.reg === 'src_vccz' ? VCC_LO : EXEC_LO)]) : b.u32(0);
         if (v.code === VCC_LO || v.code === VCC_LO + 1 || v.code === 124 || v.code === EXEC_LO || v.code === EXEC_LO + 1) return b.getSgpr(v.code + k);
         return this.fail(`source ${v.reg} is not translated`);
@@ -714,17 +731,18 @@ export type Translator = (cx: TContext) => void;
 /**
  * The FloatMode of these fields: one shared record per value (a float mode is never changed after
  * it is made, and is compared by its fields), not a new one per float instruction. By a number
- * made of the fields; a field outside the values the type names gets a record of its own.
+ * made of the fields (below 5 * 5 * 3 * 3 * 3: a list by it, not a Map probed at every float
+ * instruction); a field outside the values the type names gets a record of its own.
  */
-const FLOAT_MODES = new Map<number, FloatMode>();
+const FLOAT_MODES: (FloatMode | undefined)[] = new Array<FloatMode | undefined>(5 * 5 * 3 * 3 * 3).fill(undefined);
 const tri = (v: boolean | 'dynamic'): number => (v === 'dynamic' ? 2 : v ? 1 : 0);
 const quad = (v: number | 'dynamic'): number => (v === 'dynamic' ? 4 : v === 0 || v === 1 || v === 2 || v === 3 ? v : -1);
 function floatModeOf(round: FloatMode['round'], denorm: FloatMode['denorm'], ieee: boolean | 'dynamic', dx10Clamp: boolean | 'dynamic', f16Ovfl: boolean | 'dynamic'): FloatMode {
   const rk = quad(round), dk = quad(denorm);
   if (rk < 0 || dk < 0) return { round, denorm, ieee, dx10Clamp, f16Ovfl };
   const key = (((rk * 5 + dk) * 3 + tri(ieee)) * 3 + tri(dx10Clamp)) * 3 + tri(f16Ovfl);
-  let m = FLOAT_MODES.get(key);
-  if (!m) { m = { round, denorm, ieee, dx10Clamp, f16Ovfl }; FLOAT_MODES.set(key, m); }
+  let m = FLOAT_MODES[key];
+  if (!m) { m = { round, denorm, ieee, dx10Clamp, f16Ovfl }; FLOAT_MODES[key] = m; }
   return m;
 }
 
@@ -732,6 +750,12 @@ const VALU_BY_PC = new WeakMap<ModeAnalysis, Map<number, ModeAnalysis['valu'][nu
 /** The MODE analysis's record of the VALU instruction at `pc` (indexed once per analysis). */
 export function valuModeAt(mode: ModeAnalysis, pc: number): ModeAnalysis['valu'][number] | undefined {
   let m = VALU_BY_PC.get(mode);
-  if (!m) { m = new Map(mode.valu.map((x) => [x.pc, x])); VALU_BY_PC.set(mode, m); }
+  if (!m) {
+    // A loop, not a Map of `map`'s pairs: a pair list per float instruction of the kernel.
+    m = new Map();
+    const valu = mode.valu;
+    for (let k = 0; k < valu.length; k++) { const x = valu[k] as ModeAnalysis['valu'][number]; m.set(x.pc, x); }
+    VALU_BY_PC.set(mode, m);
+  }
   return m.get(pc);
 }

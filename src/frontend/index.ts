@@ -8,7 +8,7 @@ import type { ModeAnalysis } from '../analysis/mode.js';
 import type { Shader } from '../container/shader.js';
 import { unboundedStackReason } from '../container/shader-info.js';
 import { printInstruction } from '../disasm/index.js';
-import { Builder, type Inst, IrFunction } from '../ir/ir.js';
+import { Builder, type Inst, IrFunction, NO_ARGS } from '../ir/ir.js';
 import { runPasses } from '../ir/passes/index.js';
 import { emitLaunchState } from './abi.js';
 import { BlockBuilder, EXEC_LO, TContext, type Translator, VCC_LO } from './context.js';
@@ -73,25 +73,31 @@ export function translate(shader: Shader, cfg: Cfg, mode: ModeAnalysis): IrFunct
   const irBlock = (cfgId: number) => (blocks[cfgId] ?? entry).id;
   const eb = new Builder(fn, entry);
   emitLaunchState(eb, shader);
-  eb.emit('Branch', [], [irBlock(cfg.entry)]);
-  const blockAt = new Map<number, number>();
-  for (const x of cfg.blocks) blockAt.set(x.start, x.id);
+  eb.emit('Branch', NO_ARGS, [irBlock(cfg.entry)]);
   // The code object's image, where the code can reach it: by an s_getpc_b64-relative address.
-  const image = shader.image && cfg.blocks.some((cb) => cb.instructions.some((i) => i.def.mnemonic === 's_getpc_b64'))
-    ? { base: shader.image.base, size: shader.image.bytes.length } : undefined;
+  const image = shader.image && hasGetpc(cfg) ? { base: shader.image.base, size: shader.image.bytes.length } : undefined;
   const context = (bb: BlockBuilder, blockOf: (pc: number) => number) => {
     const c = new TContext(bb, shader, mode, text, blockOf);
     c.codeImage = image;
     return c;
   };
   const flow = callFlow(cfg);
-  const blockOf = (pc: number) => irBlock(blockAt.get(pc) ?? -1);
+  // The CFG blocks by start pc, made at the first question (a table of every block per translate,
+  // which few translations ask).
+  let blockAt: Map<number, number> | undefined;
+  const blockOf = (pc: number) => {
+    if (blockAt === undefined) { blockAt = new Map<number, number>(); for (const x of cfg.blocks) blockAt.set(x.start, x.id); }
+    return irBlock(blockAt.get(pc) ?? -1);
+  };
   // One builder and context for all the blocks, each block starting it over (BlockBuilder.reset):
   // a builder's tables and a context per block were most of what translate allocated for branchy
   // code. Made at the first reachable block.
   let b: BlockBuilder | undefined;
   let cx: TContext | undefined;
-  for (const cb of cfg.blocks) {
+  // Indexed: before V8 optimises translate, each step of a for…of allocates an iterator result.
+  const cfgBlocks = cfg.blocks;
+  for (let bk = 0; bk < cfgBlocks.length; bk++) {
+    const cb = cfgBlocks[bk] as BasicBlock;
     const ib = blocks[cb.id];
     if (!ib) continue;
     if (!flow.reachable[cb.id]) {
@@ -141,7 +147,7 @@ export function translate(shader: Shader, cfg: Cfg, mode: ModeAnalysis): IrFunct
         const fall = succOf(cb, 'fallthrough');
         if (m === 's_branch') {
           if (!taken) throw cx.error('branch without a target block');
-          b.emit('Branch', [], [irBlock(taken.to)]);
+          b.emit('Branch', NO_ARGS, [irBlock(taken.to)]);
         } else {
           const cond = condition(cx, m);
           if (!taken || !fall) throw cx.error('conditional branch without two successors');
@@ -155,7 +161,7 @@ export function translate(shader: Shader, cfg: Cfg, mode: ModeAnalysis): IrFunct
         // the wave resumes in the next one (the emitter and the IR interpreter resume it there).
         b.emit('Barrier');
         const next = fn.addBlock(inst.pc);
-        b.emit('Branch', [], [next.id]);
+        b.emit('Branch', NO_ARGS, [next.id]);
         b.reset(next, inst.pc);
         continue;
       }
@@ -172,7 +178,7 @@ export function translate(shader: Shader, cfg: Cfg, mode: ModeAnalysis): IrFunct
       const fall = succOf(cb, 'fallthrough');
       if (!fall) throw new TranslateError(`block at 0x${cb.start.toString(16)} has no way out (exit ${cb.exit ?? 'none'})`, cb.start);
       b.pc = undefined;
-      b.emit('Branch', [], [irBlock(fall.to)]);
+      b.emit('Branch', NO_ARGS, [irBlock(fall.to)]);
     }
   }
   b?.release();
@@ -200,7 +206,7 @@ function translateModeCopies(fn: IrFunction, b0: BlockBuilder, cx: TContext, mod
   let vcx: TContext | undefined;
   variants.candidates.forEach((cand, n) => {
     const copy = fn.addBlock(inst.pc);
-    if (n === variants.candidates.length - 1) b.emit('Branch', [], [copy.id]);
+    if (n === variants.candidates.length - 1) b.emit('Branch', NO_ARGS, [copy.id]);
     else {
       const next = fn.addBlock(inst.pc);
       b.emit('BranchCond', [b.emit('IEq32', [key, b.u32(cand)])], [copy.id, next.id]);
@@ -215,7 +221,7 @@ function translateModeCopies(fn: IrFunction, b0: BlockBuilder, cx: TContext, mod
       vcx.modeOverride = variants.modeFor(cand, x);
       translateOne(vcx, x, planOf(x.def));
     }
-    vb.emit('Branch', [], [join.id]);
+    vb.emit('Branch', NO_ARGS, [join.id]);
   });
   vb?.release();
   b.reset(join, undefined);
@@ -266,6 +272,16 @@ function translateOne(cx: TContext, inst: Instruction, plan: Plan): void {
   if (inst.variant === 'sdwa' && !cx.sdwaApplied) throw cx.error(`SDWA form of ${m} is not translated yet`);
 }
 
+/** Whether the code has an s_getpc_b64 (indexed loops: `some` made a closure per block). */
+function hasGetpc(cfg: Cfg): boolean {
+  const blocks = cfg.blocks;
+  for (let k = 0; k < blocks.length; k++) {
+    const insts = (blocks[k] as BasicBlock).instructions;
+    for (let j = 0; j < insts.length; j++) if ((insts[j] as Instruction).def.mnemonic === 's_getpc_b64') return true;
+  }
+  return false;
+}
+
 /** The block's first successor edge of this kind (a loop, not `find` with a closure per block). */
 function succOf(cb: BasicBlock, kind: EdgeKind): Edge | undefined {
   const succs = cb.succs;
@@ -289,8 +305,8 @@ const STOPS: ReadonlyMap<string, { readonly fault: number; readonly always: bool
 
 /** The conditional branches (SOPP), each as its wave-uniform condition. */
 const BRANCH_CONDITIONS: Record<string, (cx: TContext) => Inst> = {
-  s_cbranch_scc0: (cx) => cx.b.emit('NotU1', [cx.b.emit('GetScc')]),
-  s_cbranch_scc1: (cx) => cx.b.emit('GetScc'),
+  s_cbranch_scc0: (cx) => cx.b.emit('NotU1', [cx.b.getScc()]),
+  s_cbranch_scc1: (cx) => cx.b.getScc(),
   s_cbranch_vccz: (cx) => cx.maskZero(VCC_LO),
   s_cbranch_vccnz: (cx) => cx.b.emit('NotU1', [cx.maskZero(VCC_LO)]),
   s_cbranch_execz: (cx) => cx.maskZero(EXEC_LO),

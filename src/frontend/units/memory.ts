@@ -12,7 +12,7 @@
 import type { Inst } from '../../ir/ir.js';
 import { ATOMIC_RMW, type AtomicRmw, CLOCKS, type Clock, LDS_RMW, type LdsRmw } from '../../ir/ops.js';
 import { ISA_TABLE } from '../../isa/table.js';
-import type { OperandValue } from '../../decode/types.js';
+import type { Operand, OperandValue } from '../../decode/types.js';
 import type { TContext, Translator } from '../context.js';
 import { FAULT_ATOMIC_ALIGN, FAULT_FLAT_APERTURE, FAULT_SCRATCH_RANGE } from '../../ir/faults.js';
 import { PRIVATE_APERTURE_HI, SHARED_APERTURE_HI } from '../../isa/apertures.js';
@@ -93,11 +93,18 @@ export function scalarAtomic(cx: TContext, kind: AtomicRmw | 'cmpswap', wide: bo
   cx.writeScalar(d, b.emit('ReadLane', [b.emit('Hi32', [old]), zero]), 1);
 }
 
+/** The instruction's operand `name`, if it has one (an indexed loop: `find` made a closure per access). */
+function operandNamed(cx: TContext, name: string): Operand | undefined {
+  const ops = cx.inst.operands;
+  for (let k = 0; k < ops.length; k++) { const o = ops[k] as Operand; if (o.name === name) return o; }
+  return undefined;
+}
+
 function globalAddress(cx: TContext): Inst {
   const b = cx.b;
   const off = cx.inst.mods.offset ?? 0;
-  const saddr = cx.inst.operands.find((o) => o.name === 'saddr');
-  const vaddr = cx.inst.operands.find((o) => o.name === 'vaddr')?.value;
+  const saddr = operandNamed(cx, 'saddr');
+  const vaddr = operandNamed(cx, 'vaddr')?.value;
   const addtid = (cx.inst.def.flags ?? NO_FLAGS).includes('addtid');
   let a: Inst;
   if (saddr && !(saddr.value.kind === 'special' && saddr.value.reg === 'null')) {
@@ -231,7 +238,7 @@ const gatomic = (kind: AtomicKind, wide: boolean): Translator => (cx) => {
     // A float atomic's lanes in the LDS or private aperture: not translated (a run-time fault).
     const other = [l.lds?.active, l.priv?.p ? l.priv.active : undefined].filter((x): x is Inst => x !== undefined);
     if (other.length) b.emit('Fault', [other.length === 2 ? b.emit('OrU1', other) : other[0] as Inst], [FAULT_FLAT_APERTURE]);
-    const dst = cx.inst.operands.find((o) => o.name === 'vdst');
+    const dst = operandNamed(cx, 'vdst');
     if (dst) writeWide(cx, dst.value, old, wide, l.exec);
     return;
   }
@@ -255,7 +262,7 @@ const gatomic = (kind: AtomicKind, wide: boolean): Translator => (cx) => {
       ? cx.pack(b.emit('Or32', [b.emit('Lo32', [old]), b.emit('Lo32', [pOld])]), b.emit('Or32', [b.emit('Hi32', [old]), b.emit('Hi32', [pOld])]))
       : b.emit('Or32', [old, pOld]);
   }
-  const dst = cx.inst.operands.find((o) => o.name === 'vdst');
+  const dst = operandNamed(cx, 'vdst');
   if (dst) writeWide(cx, dst.value, old, wide, l.exec);
 };
 

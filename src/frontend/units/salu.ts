@@ -87,7 +87,7 @@ function sccSignedOverflow(cx: TContext, a: Inst, b: Inst, r: Inst, sub: boolean
 
 const add32 = (signed: boolean, sub: boolean, withCarry: boolean): Translator => (cx) => {
   const a = s(cx, 'ssrc0'), b = s(cx, 'ssrc1');
-  const cin = withCarry ? cx.b.emit('GetScc') : cx.b.u1(false);
+  const cin = withCarry ? cx.b.getScc() : cx.b.u1(false);
   const r0 = cx.b.emit(sub ? 'ISub32' : 'IAdd32', [a, b]);
   const r = withCarry ? cx.b.emit(sub ? 'ISub32' : 'IAdd32', [r0, cx.b.emit('U1ToU32', [cin])]) : r0;
   d(cx, r);
@@ -99,15 +99,15 @@ export const SALU: Record<string, Translator> = {
   s_mov_b32: (cx) => d(cx, s(cx, 'ssrc0')),
   s_mov_b64: (cx) => { d(cx, s(cx, 'ssrc0', 0), 0); d(cx, s(cx, 'ssrc0', 1), 1); },
   s_movk_i32: (cx) => d(cx, cx.u32((simm16(cx) << 16) >> 16)),
-  s_cmov_b32: (cx) => d(cx, cx.b.emit('Select32', [cx.b.emit('GetScc'), s(cx, 'ssrc0'), cx.scalar(cx.op('sdst').value, 'b32')])),
+  s_cmov_b32: (cx) => d(cx, cx.b.emit('Select32', [cx.b.getScc(), s(cx, 'ssrc0'), cx.scalar(cx.op('sdst').value, 'b32')])),
   s_not_b32: (cx) => { const r = not(cx, s(cx, 'ssrc0')); d(cx, r); sccNz(cx, r); },
   s_add_u32: add32(false, false, false), s_addc_u32: add32(false, false, true),
   s_sub_u32: add32(false, true, false), s_subb_u32: add32(false, true, true),
   s_add_i32: add32(true, false, false), s_sub_i32: add32(true, true, false),
   s_lshl_b32: bin32('Shl32', true), s_lshr_b32: bin32('LShr32', true), s_ashr_i32: bin32('AShr32', true),
   s_mul_i32: bin32('IMul32', false), s_mul_hi_u32: bin32('UMulHi32', false), s_mul_hi_i32: bin32('SMulHi32', false),
-  s_cselect_b32: (cx) => d(cx, cx.b.emit('Select32', [cx.b.emit('GetScc'), s(cx, 'ssrc0'), s(cx, 'ssrc1')])),
-  s_cselect_b64: (cx) => { const c = cx.b.emit('GetScc'); for (const k of [0, 1]) d(cx, cx.b.emit('Select32', [c, s(cx, 'ssrc0', k), s(cx, 'ssrc1', k)]), k); },
+  s_cselect_b32: (cx) => d(cx, cx.b.emit('Select32', [cx.b.getScc(), s(cx, 'ssrc0'), s(cx, 'ssrc1')])),
+  s_cselect_b64: (cx) => { const c = cx.b.getScc(); for (let k = 0; k < 2; k++) d(cx, cx.b.emit('Select32', [c, s(cx, 'ssrc0', k), s(cx, 'ssrc1', k)]), k); },
   s_bfe_u32: (cx) => {
     const a = s(cx, 'ssrc0'), c = s(cx, 'ssrc1');
     const r = cx.b.emit('UBfe32', [a, cx.b.emit('And32', [c, cx.u32(31)]), cx.b.emit('And32', [cx.b.emit('LShr32', [c, cx.u32(16)]), cx.u32(0x7f)])]);
@@ -207,7 +207,7 @@ const bitcmp = (wide: boolean, want: 0 | 1): Translator => (cx) => {
 
 Object.assign(SALU, {
   // --- SOP1 ---
-  s_cmov_b64: (cx) => { const c = cx.b.emit('GetScc'); const v = [0, 1].map((k) => sel(cx, c, s(cx, 'ssrc0', k), dOld(cx, k))); v.forEach((x, k) => d(cx, x, k)); },
+  s_cmov_b64: (cx) => { const c = cx.b.getScc(); const lo = sel(cx, c, s(cx, 'ssrc0', 0), dOld(cx, 0)), hi = sel(cx, c, s(cx, 'ssrc0', 1), dOld(cx, 1)); d(cx, lo, 0); d(cx, hi, 1); },
   s_not_b64: (cx) => { const lo = not(cx, s(cx, 'ssrc0', 0)), hi = not(cx, s(cx, 'ssrc0', 1)); d(cx, lo, 0); d(cx, hi, 1); sccNz64(cx, lo, hi); },
   s_brev_b64: (cx) => { const lo = e(cx, 'BitReverse32', s(cx, 'ssrc0', 1)), hi = e(cx, 'BitReverse32', s(cx, 'ssrc0', 0)); d(cx, lo, 0); d(cx, hi, 1); },
   s_bcnt0_i32_b32: (cx) => { const r = e(cx, 'ISub32', K(cx, 32), e(cx, 'BitCount32', s(cx, 'ssrc0'))); d(cx, r); sccNz(cx, r); },
@@ -250,7 +250,7 @@ Object.assign(SALU, {
   s_pack_lh_b32_b16: (cx) => d(cx, e(cx, 'Or32', e(cx, 'And32', s(cx, 'ssrc0'), K(cx, 0xffff)), e(cx, 'And32', s(cx, 'ssrc1'), K(cx, 0xffff0000)))),
   s_pack_hh_b32_b16: (cx) => d(cx, e(cx, 'Or32', e(cx, 'LShr32', s(cx, 'ssrc0'), K(cx, 16)), e(cx, 'And32', s(cx, 'ssrc1'), K(cx, 0xffff0000)))),
   // --- SOPK ---
-  s_cmovk_i32: (cx) => d(cx, sel(cx, cx.b.emit('GetScc'), K(cx, (simm16(cx) << 16) >> 16), cx.scalar(cx.op('sdst').value, 'b32'))),
+  s_cmovk_i32: (cx) => d(cx, sel(cx, cx.b.getScc(), K(cx, (simm16(cx) << 16) >> 16), cx.scalar(cx.op('sdst').value, 'b32'))),
   s_mulk_i32: (cx) => d(cx, e(cx, 'IMul32', cx.scalar(cx.op('sdst').value, 'b32'), K(cx, (simm16(cx) << 16) >> 16))),
   s_version: () => undefined,
   // --- SOPC ---

@@ -31,10 +31,19 @@ const is64 = (t: DataType) => t === 'f64' || t === 'b64' || t === 'i64' || t ===
  */
 type OutMods = 'refuse' | 'f32' | 'int-clamp' | 'ignore' | 'int-result';
 
+/**
+ * An instruction's operands as `io` reads them. One record per context (TContext.valuIo), written
+ * over at each instruction's `io` (each translator asks once, before it reads any field): a record
+ * and a list of sources per instruction were most of what the unit allocated besides the IR.
+ */
 interface Io {
-  readonly srcs: Inst[]; readonly maskIn: Inst | undefined; readonly vdst: Operand | undefined; readonly maskDst: Operand | undefined; readonly vdst64: boolean;
+  /** The sources: the first `n` (the list is the record's, its slots from `n` on left from earlier instructions). */
+  srcs: (Inst | undefined)[]; n: number;
+  maskIn: Inst | undefined; vdst: Operand | undefined; maskDst: Operand | undefined; vdst64: boolean;
   /** The lanes the results land in: EXEC, narrowed by a DPP form's rules (./dpp.ts). */
-  readonly active: Inst;
+  active: Inst;
+  /** Source `k` of the record (`src`), as the one function `int` hands its ops: made with the record, not per instruction. */
+  readonly at: (k: number) => Inst;
 }
 
 /** Reads the sources (32-bit as u32, 64-bit as u64; a DPP form's src0 from its source lane) and finds the destinations. */
@@ -48,10 +57,10 @@ function io(cx: TContext, mods: OutMods = 'refuse'): Io {
   if (i.mods.omod && mods === 'int-result') cx.fail(`${i.def.mnemonic}: omod on an integer result is not modelled (the interpreter refuses it too)`);
   const defs = i.def.operands.length === i.operands.length ? i.def.operands : undefined;
   if (!defs) cx.fail('operand layout not understood');
-  // The sources' list made with a slot per operand, the first `n` filled (pushed to from empty, it
-  // grew to 17 slots for two or three; `src` reads an unfilled slot as missing, as one past the end).
+  // The record's list of sources, the first `n` filled (`src` reads a slot from `n` on as missing).
   const ops = i.operands;
-  const srcs = new Array<Inst>(ops.length);
+  let o = cx.valuIo as Io | undefined;
+  const srcs = o ? o.srcs : [];
   let n = 0;
   let maskIn: Inst | undefined, vdst: Operand | undefined, maskDst: Operand | undefined, vdst64 = false;
   // Indexed, with `continue`: no closure per instruction.
@@ -83,7 +92,13 @@ function io(cx: TContext, mods: OutMods = 'refuse'): Io {
       }
     }
   }
-  return { srcs, maskIn, vdst, maskDst, vdst64, active: dpp?.active ?? cx.execBit() };
+  const active = dpp?.active ?? cx.execBit();
+  if (!o) {
+    const r: Io = { srcs, n, maskIn, vdst, maskDst, vdst64, active, at: (k) => src(r, k, cx) };
+    cx.valuIo = o = r;
+  }
+  else { o.n = n; o.maskIn = maskIn; o.vdst = vdst; o.maskDst = maskDst; o.vdst64 = vdst64; o.active = active; }
+  return o;
 }
 
 function result(cx: TContext, o: Io, r: Inst): void {
@@ -106,14 +121,14 @@ const clamped = (cx: TContext) => cx.inst.mods.clamp === true;
 
 const u24 = (cx: TContext, v: Inst) => cx.b.emit('And32', [v, cx.u32(0xffffff)]);
 const i24 = (cx: TContext, v: Inst) => cx.b.emit('AShr32', [cx.b.emit('Shl32', [v, cx.u32(8)]), cx.u32(8)]);
-const src = (o: Io, k: number, cx: TContext): Inst => o.srcs[k] ?? cx.fail(`missing source ${k}`);
+const src = (o: Io, k: number, cx: TContext): Inst => (k < o.n ? o.srcs[k] : undefined) ?? cx.fail(`missing source ${k}`);
 
 /** A 32-bit integer op from the sources. */
 const int = (f: (cx: TContext, s: (k: number) => Inst) => Inst): Translator => (cx) => {
   const o = io(cx);
-  result(cx, o, f(cx, (k) => src(o, k, cx)));
+  result(cx, o, f(cx, o.at));
 };
-/** A 32-bit binary op (`swap`: of src1, src0); not through `int`, whose accessor was a closure per instruction. */
+/** A 32-bit binary op (`swap`: of src1, src0). */
 const bin = (op: Op, swap = false): Translator => (cx) => {
   const o = io(cx);
   let a: Inst, b: Inst;
