@@ -11,29 +11,55 @@ export interface EdgeLike {
   readonly to: number;
 }
 
+/**
+ * A graph's edges as numbers: node v's neighbours (successors or predecessors, in order) are
+ * `list[first[v]] .. list[first[v + 1] - 1]`. One pair of arrays for the whole graph, no object
+ * per edge or list per node (CSE builds its IR graph's this way; the edge-list callers below
+ * convert theirs).
+ */
+export interface Adjacency { readonly first: readonly number[]; readonly list: readonly number[] }
+
+/** The adjacency of `n` nodes whose edges `edges(node)` gives, by each edge's `end` (to: successors, from: predecessors). */
+function adjacencyOf(n: number, edges: (node: number) => readonly EdgeLike[], end: 'to' | 'from'): Adjacency {
+  const first = new Array<number>(n + 1), list: number[] = [];
+  for (let v = 0; v < n; v++) {
+    first[v] = list.length;
+    const es = edges(v);
+    for (let k = 0; k < es.length; k++) list.push((es[k] as EdgeLike)[end]);
+  }
+  first[n] = list.length;
+  return { first, list };
+}
+
 /** Reverse postorder of the nodes reachable from node 0 (successors visited in edge order). */
 export function reversePostorder(n: number, succs: (node: number) => readonly EdgeLike[]): number[] {
+  // One node or none (a branch-free kernel): the walk's answer without its tables.
+  if (n <= 1) return n === 0 ? [] : [0];
+  return reversePostorderOf(n, adjacencyOf(n, succs, 'to'));
+}
+
+/** Reverse postorder of the nodes reachable from node 0, successors (`succ`) visited in order; a neighbour outside 0..n-1 is no edge. */
+export function reversePostorderOf(n: number, succ: Adjacency): number[] {
   if (n === 0) return [];
-  // One node (a branch-free kernel): the walk's answer without its tables.
   if (n === 1) return [0];
+  const { first, list } = succ;
   const post: number[] = [];
   const seen = new Array<number>(n).fill(0);
   // Stack of [node, index of the next successor to visit].
   const stackNode: number[] = [0];
-  const stackNext: number[] = [0];
+  const stackNext: number[] = [first[0] as number];
   seen[0] = 1;
   while (stackNode.length > 0) {
     const top = stackNode.length - 1;
     const node = stackNode[top] as number;
     const i = stackNext[top] as number;
-    const out = succs(node);
-    if (i < out.length) {
+    if (i < (first[node + 1] as number)) {
       stackNext[top] = i + 1;
-      const to = (out[i] as EdgeLike).to;
+      const to = list[i] as number;
       if (to >= 0 && to < n && seen[to] === 0) {
         seen[to] = 1;
         stackNode.push(to);
-        stackNext.push(0);
+        stackNext.push(first[to] as number);
       }
     } else {
       post.push(node);
@@ -49,35 +75,39 @@ export function reversePostorder(n: number, succs: (node: number) => readonly Ed
  * `rpo` must be reversePostorder of the same graph, starting with node 0.
  */
 export function computeDominators(n: number, rpo: readonly number[], preds: (node: number) => readonly EdgeLike[]): number[] {
-  const idom = new Array<number>(n).fill(-1);
   // The entry alone reachable (a branch-free kernel): no node has a dominator.
+  if (n === 0 || rpo.length <= 1) return new Array<number>(n).fill(-1);
+  return dominatorsOf(n, rpo, adjacencyOf(n, preds, 'from'));
+}
+
+/** computeDominators over the predecessors as an adjacency (`pred`); a neighbour outside 0..n-1 is no edge. */
+export function dominatorsOf(n: number, rpo: readonly number[], pred: Adjacency): number[] {
+  const idom = new Array<number>(n).fill(-1);
   if (n === 0 || rpo.length <= 1) return idom;
+  const { first, list } = pred;
   const order = new Array<number>(n).fill(-1); // position in rpo
   for (let k = 0; k < rpo.length; k++) order[rpo[k] as number] = k;
   const UNDEF = -2;
   const doms = new Array<number>(n).fill(UNDEF);
   const entry = rpo[0] as number;
   doms[entry] = entry;
-  const intersect = (a: number, b: number): number => {
-    let x = a;
-    let y = b;
-    while (x !== y) {
-      while ((order[x] as number) > (order[y] as number)) x = doms[x] as number;
-      while ((order[y] as number) > (order[x] as number)) y = doms[y] as number;
-    }
-    return x;
-  };
   let changed = true;
   while (changed) {
     changed = false;
     for (let k = 1; k < rpo.length; k++) {
       const b = rpo[k] as number;
       let nd = UNDEF;
-      const ps = preds(b);
-      for (let j = 0; j < ps.length; j++) {
-        const p = (ps[j] as EdgeLike).from;
+      for (let j = first[b] as number, e = first[b + 1] as number; j < e; j++) {
+        const p = list[j] as number;
         if (p < 0 || p >= n || order[p] === -1 || doms[p] === UNDEF) continue;
-        nd = nd === UNDEF ? p : intersect(p, nd);
+        if (nd === UNDEF) { nd = p; continue; }
+        // The intersection of p's and nd's dominator chains (inline: a closure here was made per call).
+        let x = p, y = nd;
+        while (x !== y) {
+          while ((order[x] as number) > (order[y] as number)) x = doms[x] as number;
+          while ((order[y] as number) > (order[x] as number)) y = doms[y] as number;
+        }
+        nd = x;
       }
       if (nd !== UNDEF && doms[b] !== nd) {
         doms[b] = nd;

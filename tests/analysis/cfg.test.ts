@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { assembleShaders, type KernelSpec } from '../harness/kernel.js';
 import { buildCfg } from '../../src/analysis/cfg.js';
 import { cfgDot, cfgJson, cfgText } from '../../src/analysis/cfg-print.js';
-import { computeDominators, reversePostorder } from '../../src/analysis/dominators.js';
+import { computeDominators, dominatorsOf, reversePostorder, reversePostorderOf } from '../../src/analysis/dominators.js';
 import type { Cfg } from '../../src/analysis/types.js';
 import type { Shader } from '../../src/container/shader.js';
 import type { Target } from '../../src/isa/types.js';
@@ -372,6 +372,16 @@ test('dominators: Cooper-Harvey-Kennedy equals the set definition on random grap
     const idom = computeDominators(n, rpo, (i) => preds[i] ?? []);
     const expect = setIdoms(n, succs.map((s) => s.map((e) => e.to)));
     assert.deepEqual(idom, expect);
+    // The same graph as two adjacency arrays (CSE's form), with a -1 and an n per node (no edges) mixed in.
+    const adj = (lists: { from: number; to: number }[][], end: 'to' | 'from') => {
+      const first: number[] = [], list: number[] = [];
+      lists.forEach((l, v) => { first.push(list.length); list.push(v % 2 ? -1 : n, ...l.map((e) => e[end])); });
+      first.push(list.length);
+      return { first, list };
+    };
+    const rpo2 = reversePostorderOf(n, adj(succs, 'to'));
+    assert.deepEqual(rpo2, rpo);
+    assert.deepEqual(dominatorsOf(n, rpo2, adj(preds, 'from')), expect);
   }), { numRuns: 300, seed: 11 });
 });
 

@@ -5,6 +5,7 @@
 // copy serves the whole function. The translation reads EXEC, constants and lane bits afresh at
 // every RDNA instruction; this is what folds those repeats away. A bit cast of a bit cast back to
 // the first type becomes its source.
+import { dominatorsOf, reversePostorderOf } from '../../analysis/dominators.js';
 import { type Block, type FloatMode, type Inst, type IrFunction, newStamp, Replacements, substituteArgs, substituteNoting } from '../ir.js';
 import { type Op, OPS, opInfo } from '../ops.js';
 
@@ -59,73 +60,6 @@ const HOISTED: (Inst | undefined)[] = [];
 const ENTRIES: (Inst | undefined)[] = [];
 
 /**
- * Reverse postorder of the blocks reachable from block 0, successors visited in order: the walk of
- * analysis/dominators.ts reversePostorder over `succ` (two entries a block, -1 for none).
- */
-function reversePostorderOf(n: number, succ: readonly number[]): number[] {
-  if (n === 1) return [0];
-  const post: number[] = [];
-  const seen = new Array<number>(n).fill(0);
-  const stackNode: number[] = [0], stackNext: number[] = [0];
-  seen[0] = 1;
-  while (stackNode.length > 0) {
-    const top = stackNode.length - 1;
-    const node = stackNode[top] as number, i = stackNext[top] as number;
-    if (i < 2) {
-      stackNext[top] = i + 1;
-      const to = succ[2 * node + i] as number;
-      if (to >= 0 && seen[to] === 0) { seen[to] = 1; stackNode.push(to); stackNext.push(0); }
-    } else {
-      post.push(node);
-      stackNode.pop();
-      stackNext.pop();
-    }
-  }
-  return post.reverse();
-}
-
-/**
- * Each block's immediate dominator (-1 for block 0 and the blocks not reachable from it): Cooper,
- * Harvey and Kennedy's algorithm as analysis/dominators.ts computeDominators runs it, over the
- * blocks' `preds` (a tree has one answer, whatever the order the predecessors are taken in).
- */
-function dominatorsOf(blocks: readonly Block[], rpo: readonly number[]): number[] {
-  const n = blocks.length;
-  const idom = new Array<number>(n).fill(-1);
-  if (rpo.length <= 1) return idom;
-  const order = new Array<number>(n).fill(-1);
-  for (let k = 0; k < rpo.length; k++) order[rpo[k] as number] = k;
-  const UNDEF = -2;
-  const doms = new Array<number>(n).fill(UNDEF);
-  const entry = rpo[0] as number;
-  doms[entry] = entry;
-  let changed = true;
-  while (changed) {
-    changed = false;
-    for (let k = 1; k < rpo.length; k++) {
-      const b = rpo[k] as number;
-      let nd = UNDEF;
-      const ps = (blocks[b] as Block).preds;
-      for (let j = 0; j < ps.length; j++) {
-        const p = (ps[j] as Block).id;
-        if (order[p] === -1 || doms[p] === UNDEF) continue;
-        if (nd === UNDEF) { nd = p; continue; }
-        // intersect(p, nd)
-        let x = p, y = nd;
-        while (x !== y) {
-          while ((order[x] as number) > (order[y] as number)) x = doms[x] as number;
-          while ((order[y] as number) > (order[x] as number)) y = doms[y] as number;
-        }
-        nd = x;
-      }
-      if (nd !== UNDEF && doms[b] !== nd) { doms[b] = nd; changed = true; }
-    }
-  }
-  for (let k = 0; k < rpo.length; k++) { const b = rpo[k] as number; idom[b] = b === entry ? -1 : (doms[b] as number); }
-  return idom;
-}
-
-/**
  * Returns how many instructions were removed. `predsCurrent`: the blocks' predecessor lists are
  * already those of the terminators (the pipeline's SSA construction computed them and no pass
  * since changes a terminator), so they are not recomputed.
@@ -164,22 +98,29 @@ export function eliminateCommonSubexpressions(fn: IrFunction, predsCurrent = fal
   }
 
   const n = fn.blocks.length;
-  // The dominator tree, from each block's successors (`succs`: up to two, -1 for none, targets
-  // that do not exist left out) and predecessors (`preds`, current: computed above, or by the SSA
-  // construction); numbers in arrays, no edge objects or list per block. A block's id is its index
-  // (addBlock).
-  const succ = new Array<number>(2 * n).fill(-1);
+  // The dominator tree (analysis/dominators.ts), from each block's successors (its terminator's
+  // targets that exist) and predecessors (`preds`, current: computed above, or by the SSA
+  // construction), as numbers in two arrays each, no edge object or list per block. A block's id
+  // is its index (addBlock).
+  const succFirst = new Array<number>(n + 1), succList: number[] = [];
+  const predFirst = new Array<number>(n + 1), predList: number[] = [];
   for (let k = 0; k < n; k++) {
-    const t = (fn.blocks[k] as Block).terminator;
-    if (!t) continue;
-    const m = t.op === 'Branch' ? 1 : t.op === 'BranchCond' ? 2 : 0;
-    for (let j = 0, c = 2 * k; j < m; j++) {
-      const to = Number(t.imms[j]);
-      if (fn.blocks[to] !== undefined) succ[c++] = to;
+    const b = fn.blocks[k] as Block;
+    succFirst[k] = succList.length;
+    const t = b.terminator;
+    const m = t === undefined ? 0 : t.op === 'Branch' ? 1 : t.op === 'BranchCond' ? 2 : 0;
+    for (let j = 0; j < m; j++) {
+      const to = Number((t as Inst).imms[j]);
+      if (fn.blocks[to] !== undefined) succList.push(to);
     }
+    predFirst[k] = predList.length;
+    const ps = b.preds;
+    for (let j = 0; j < ps.length; j++) predList.push((ps[j] as Block).id);
   }
-  const rpo = reversePostorderOf(n, succ);
-  const idom = dominatorsOf(fn.blocks, rpo);
+  succFirst[n] = succList.length;
+  predFirst[n] = predList.length;
+  const rpo = reversePostorderOf(n, { first: succFirst, list: succList });
+  const idom = dominatorsOf(n, rpo, { first: predFirst, list: predList });
   // Each block's children in the dominator tree, in reverse postorder (as the walk below pushes
   // them): kids[first[d] .. first[d + 1]) for block d.
   const first = new Array<number>(n + 1).fill(0);
