@@ -133,35 +133,33 @@ function chainPlan(fn: IrFunction): FlowPlan | undefined {
 const CHAIN_PLANS = new Array<FlowPlan | undefined>(16).fill(undefined);
 
 /**
- * Whether every use the carried-values walk of planStructuredFlow looks at (the arguments of each
- * reachable block's instructions, its successors' phi arguments for it) is of a value defined in
- * no block, in a block that dominates the use's, or by an op of `everywhere`: the uses that walk
- * carries nothing for where the placement tree is the dominator tree (a CFG without loops).
+ * Visits the uses in block `u` of values defined in another block (`visit(u, value)`): the
+ * arguments of its instructions but phis, and its successors' phi arguments for it (the uses the
+ * carried-values walk of planStructuredFlow looks at); stops at a visit that answers false, and
+ * answers whether none did. Most arguments are defined in their user's block: no call for those.
  */
-function dominatedUses(blocks: readonly Block[], rpo: readonly number[], succEdges: readonly (readonly EdgeLike[])[], dom: DominatorTree, everywhere: ReadonlySet<Op>): boolean {
-  for (let r = 0; r < rpo.length; r++) {
-    const u = rpo[r] as number;
-    const b = blocks[u] as Block;
-    const insts = b.insts;
-    for (let j = 0; j < insts.length; j++) {
-      const i = insts[j] as Inst;
-      if (i.op === 'Phi') continue;
-      const args = i.args;
-      for (let k = 0; k < args.length; k++) {
-        const a = args[k] as Inst, d = a.block?.id;
-        if (d !== undefined && d !== u && !dom.dominates(d, u) && !everywhere.has(a.op)) return false;
-      }
+function crossUses(blocks: readonly Block[], u: number, succEdges: readonly (readonly EdgeLike[])[], visit: (u: number, v: Inst) => boolean): boolean {
+  const b = blocks[u] as Block;
+  // Indexed loops: no iterator per instruction and argument.
+  const insts = b.insts;
+  for (let j = 0; j < insts.length; j++) {
+    const i = insts[j] as Inst;
+    if (i.op === 'Phi') continue;
+    const args = i.args;
+    for (let k = 0; k < args.length; k++) {
+      const a = args[k] as Inst, d = a.block?.id;
+      if (d !== undefined && d !== u && !visit(u, a)) return false;
     }
-    const ss = succEdges[u] as readonly EdgeLike[];
-    for (let j = 0; j < ss.length; j++) {
-      const to = blocks[(ss[j] as EdgeLike).to] as Block;
-      const k = to.preds.indexOf(b);
-      for (let q = 0; q < to.insts.length; q++) {
-        const p = to.insts[q] as Inst;
-        if (p.op !== 'Phi') break;
-        const a = p.args[k], d = a?.block?.id;
-        if (a !== undefined && d !== undefined && d !== u && !dom.dominates(d, u) && !everywhere.has(a.op)) return false;
-      }
+  }
+  const ss = succEdges[u] as readonly EdgeLike[];
+  for (let j = 0; j < ss.length; j++) {
+    const to = blocks[(ss[j] as EdgeLike).to] as Block;
+    const k = to.preds.indexOf(b);
+    for (let q = 0; q < to.insts.length; q++) {
+      const p = to.insts[q] as Inst;
+      if (p.op !== 'Phi') break;
+      const a = p.args[k], d = a?.block?.id;
+      if (a !== undefined && d !== undefined && d !== u && !visit(u, a)) return false;
     }
   }
   return true;
@@ -307,9 +305,14 @@ export function planStructuredFlow(fn: IrFunction, everywhere: ReadonlySet<Op>):
   // Without loops every block is placed in its immediate dominator's code (the placement tree is
   // the dominator tree): a value is carried only where its definition does not dominate a use,
   // which SSA rules out (the verifier does not check it across blocks, so it is looked for). That
-  // walk asks the dominator tree itself, without the placement's tree, the tables of carried
-  // values and a call per argument; where it finds such a use, the general walk below.
-  if (headers === 0 && dominatedUses(blocks, rpo, succEdges, dom, everywhere)) return { rpoIndex, isHeader, ...loops, parent, outside, merge, insideMerges, outsideMerges, liveIns: new Array<readonly Inst[]>(n).fill(NONE) };
+  // walk asks the dominator tree itself, without the placement's tree and the tables of carried
+  // values; where it finds such a use, the general walk below.
+  if (headers === 0) {
+    const dominated = (u: number, v: Inst): boolean => dom.dominates(v.block?.id as number, u) || everywhere.has(v.op);
+    let all = true;
+    for (let r = 0; r < rpo.length && all; r++) all = crossUses(blocks, rpo[r] as number, succEdges, dominated);
+    if (all) return { rpoIndex, isHeader, ...loops, parent, outside, merge, insideMerges, outsideMerges, liveIns: new Array<readonly Inst[]>(n).fill(NONE) };
+  }
   // A number[] of the parents by a loop (Array.from of a typed array made an iterator result per block).
   const parents = new Array<number>(n);
   for (let k = 0; k < n; k++) parents[k] = parent[k] as number;
@@ -330,29 +333,9 @@ export function planStructuredFlow(fn: IrFunction, everywhere: ReadonlySet<Op>):
     const ps = predEdges[w] as EdgeLike[];
     for (let k = 0; k < ps.length; k++) { const f = (ps[k] as EdgeLike).from; if (!dom.dominates(w, f)) pending.push([f, v]); }
   };
+  const carry = (u: number, v: Inst): boolean => { use(u, v); return true; };
   for (let r = 0; r < rpo.length; r++) {
-    const u = rpo[r] as number;
-    const b = blocks[u] as Block;
-    // Indexed loops: no iterator per instruction and argument.
-    const insts = b.insts;
-    for (let j = 0; j < insts.length; j++) {
-      const i = insts[j] as Inst;
-      if (i.op === 'Phi') continue;
-      const args = i.args;
-      // Most arguments are defined in the block itself: no call for those.
-      for (let k = 0; k < args.length; k++) { const a = args[k] as Inst, d = a.block?.id; if (d !== undefined && d !== u) use(u, a); }
-    }
-    const ss = succEdges[u] as EdgeLike[];
-    for (let j = 0; j < ss.length; j++) {
-      const to = blocks[(ss[j] as EdgeLike).to] as Block;
-      const k = to.preds.indexOf(b);
-      for (let q = 0; q < to.insts.length; q++) {
-        const p = to.insts[q] as Inst;
-        if (p.op !== 'Phi') break;
-        const a = p.args[k];
-        if (a) use(u, a);
-      }
-    }
+    crossUses(blocks, rpo[r] as number, succEdges, carry);
     while (pending.length > 0) { const [p, v] = pending.pop() as [number, Inst]; use(p, v); }
   }
   return { rpoIndex, isHeader, ...loops, parent, outside, merge, insideMerges, outsideMerges, liveIns };
