@@ -310,6 +310,8 @@ export function constructSsa(fn: IrFunction): void {
    */
   const argStack = ARG_STACK;
   let argTop = 0;
+  /** The most slots of `argStack` in use at once (the entries to drop at the end: the list keeps the length a large function gave it). */
+  let maxArgTop = 0;
   // A phi's arguments until it is complete: ir.ts's shared empty list (an incomplete phi has none).
   /**
    * The value of `reg` at the entry of `b0`: Braun et al.'s readVariableRecursive, with an explicit
@@ -343,7 +345,7 @@ export function constructSsa(fn: IrFunction): void {
           }
         }
         stackBlock[depth] = b; stackPhi[depth] = phi; stackArgAt[depth] = argTop; stackArgCount[depth] = 0; stackId[depth] = id; stackSlot[depth] = slot;
-        if (b.preds.length > 1) { argTop += b.preds.length; while (argStack.length < argTop) argStack.push(undefined); }
+        if (b.preds.length > 1) { argTop += b.preds.length; if (argTop > maxArgTop) { maxArgTop = argTop; while (argStack.length < argTop) argStack.push(undefined); } }
         depth++;
         if (depth > maxDepth) maxDepth = depth;
         const p = b.preds[0] as Block;
@@ -490,5 +492,5 @@ export function constructSsa(fn: IrFunction): void {
   }
   endDefs.release(); entryDefs.release(); clearPhiUsers();
   pendingReads.fill(undefined, 0, pendingCount); newPhis.fill(undefined, 0, phiCount); byBlock.fill(undefined, 0, kept);
-  stackBlock.fill(undefined, 0, maxDepth); stackPhi.fill(undefined, 0, maxDepth); argStack.fill(undefined);
+  stackBlock.fill(undefined, 0, maxDepth); stackPhi.fill(undefined, 0, maxDepth); argStack.fill(undefined, 0, maxArgTop);
 }
