@@ -70,39 +70,53 @@ function returnsFrom(blocks: readonly BasicBlock[], entry: number, known: Map<nu
  * callFlow of a graph without resolved calls and returns (most): the run-time successors are the
  * CFG's own, so `reachable` is walked along its edges, and the lists of successors (which only
  * the data flows over a kernel that reads or writes MODE ask for) are made at the first question.
+ * A class with the getter on its prototype, not an object literal with a getter: V8 defines a
+ * literal's accessor afresh at every call (a runtime call, most of this function's time on a
+ * small kernel).
  */
+class PlainFlow implements CallFlow {
+  readonly returnSites: readonly (readonly number[] | undefined)[];
+  readonly reachable: readonly boolean[];
+  private lists: number[][] | undefined;
+  constructor(private readonly blocks: readonly BasicBlock[]) {
+    const n = blocks.length;
+    this.returnSites = new Array<readonly number[] | undefined>(n).fill(undefined);
+    this.reachable = new Array<boolean>(n).fill(false);
+  }
+  get succs(): readonly (readonly number[])[] {
+    let succs = this.lists;
+    if (succs === undefined) {
+      const blocks = this.blocks, n = blocks.length;
+      succs = new Array<number[]>(n);
+      for (let k = 0; k < n; k++) {
+        const es = (blocks[k] as BasicBlock).succs;
+        if (es.length <= 2) {
+          const x = es[0], y = es[1];
+          succs[k] = x === undefined ? [] : y === undefined || y.to === x.to ? [x.to] : [x.to, y.to];
+          continue;
+        }
+        const out: number[] = [];
+        for (let j = 0; j < es.length; j++) { const t = (es[j] as Edge).to; if (!out.includes(t)) out.push(t); }
+        succs[k] = out;
+      }
+      this.lists = succs;
+    }
+    return succs;
+  }
+}
+
 function plainFlow(cfg: Cfg): CallFlow {
   const blocks = cfg.blocks;
   const n = blocks.length;
-  const reachable = new Array<boolean>(n).fill(false);
+  const flow = new PlainFlow(blocks);
+  const reachable = flow.reachable as boolean[];
   const work = n > 0 ? [cfg.entry] : [];
   if (n > 0) reachable[cfg.entry] = true;
   while (work.length > 0) {
     const es = (blocks[work.pop() as number] as BasicBlock).succs;
     for (let j = 0; j < es.length; j++) { const t = (es[j] as Edge).to; if (!reachable[t]) { reachable[t] = true; work.push(t); } }
   }
-  let succs: number[][] | undefined;
-  return {
-    get succs(): readonly (readonly number[])[] {
-      if (succs === undefined) {
-        succs = new Array<number[]>(n);
-        for (let k = 0; k < n; k++) {
-          const es = (blocks[k] as BasicBlock).succs;
-          if (es.length <= 2) {
-            const x = es[0], y = es[1];
-            succs[k] = x === undefined ? [] : y === undefined || y.to === x.to ? [x.to] : [x.to, y.to];
-            continue;
-          }
-          const out: number[] = [];
-          for (let j = 0; j < es.length; j++) { const t = (es[j] as Edge).to; if (!out.includes(t)) out.push(t); }
-          succs[k] = out;
-        }
-      }
-      return succs;
-    },
-    returnSites: new Array<readonly number[] | undefined>(n).fill(undefined),
-    reachable,
-  };
+  return flow;
 }
 
 /** The run-time flow of `cfg` around calls and returns (computed once per Cfg). */

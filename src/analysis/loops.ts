@@ -27,8 +27,9 @@ export function findLoops(blocks: readonly BlockLike[], rpo: readonly number[], 
   let tree: DominatorTree | undefined;
   const order = new Array<number>(n).fill(-1);
   for (let k = 0; k < rpo.length; k++) order[rpo[k] as number] = k;
-  // Made at the first back edge (most graphs have none).
-  let backEdges: Map<number, Edge[]> | undefined;
+  // Made at the first back edge (most graphs have none): by header block id, its back edges in
+  // the order found (an array walked by id below, not a Map sorted by key, nor iterators).
+  let backEdges: (Edge[] | undefined)[] | undefined;
   const diagnostics: LoopDiagnostic[] = [];
   // Indexed loops over every edge: run once per kernel, mostly unoptimised, where for…of makes an iterator result per element.
   for (let k = 0; k < rpo.length; k++) {
@@ -42,9 +43,9 @@ export function findLoops(blocks: readonly BlockLike[], rpo: readonly number[], 
       if ((order[v] ?? -1) < 0 || (order[v] as number) > (order[u] as number)) continue;
       tree ??= new DominatorTree(idom, rpo);
       if (tree.dominates(v, u)) {
-        backEdges ??= new Map();
-        let list = backEdges.get(v);
-        if (!list) backEdges.set(v, list = []);
+        backEdges ??= new Array<Edge[] | undefined>(n).fill(undefined);
+        let list = backEdges[v];
+        if (!list) backEdges[v] = list = [];
         list.push(e);
       } else {
         const hv = blocks[v]?.start ?? 0;
@@ -59,11 +60,14 @@ export function findLoops(blocks: readonly BlockLike[], rpo: readonly number[], 
   // Bodies: the header plus every block that reaches a latch without passing the header.
   const raw: { header: number; blocks: number[]; backEdges: Edge[] }[] = [];
   const mark = new Array<number>(n).fill(-1);
-  for (const [header, edges] of [...backEdges].sort((a, b) => a[0] - b[0])) {
+  // The headers ascending: the block ids in order.
+  for (let header = 0; header < n; header++) {
+    const edges = backEdges[header];
+    if (edges === undefined) continue;
     const body: number[] = [header];
     mark[header] = header;
     const work: number[] = [];
-    for (const e of edges) if (mark[e.from] !== header) { mark[e.from] = header; body.push(e.from); work.push(e.from); }
+    for (let j = 0; j < edges.length; j++) { const e = edges[j] as Edge; if (mark[e.from] !== header) { mark[e.from] = header; body.push(e.from); work.push(e.from); } }
     while (work.length > 0) {
       const b = work.pop() as number;
       const preds = blocks[b]?.preds ?? [];
@@ -80,17 +84,23 @@ export function findLoops(blocks: readonly BlockLike[], rpo: readonly number[], 
   }
   // Nesting: from the largest loop to the smallest, the innermost loop seen so far that holds a
   // header is its parent (nested natural loops have strictly smaller bodies).
+  // One loop (most graphs with any) has no parent.
+  if (raw.length === 1) return { loops: raw, diagnostics };
   const innermost = new Array<number>(n).fill(-1);
   const parent = new Map<number, number>();
-  for (const l of [...raw].sort((a, b) => b.blocks.length - a.blocks.length || a.header - b.header)) {
+  const bySize = raw.slice().sort((a, b) => b.blocks.length - a.blocks.length || a.header - b.header);
+  for (let k = 0; k < bySize.length; k++) {
+    const l = bySize[k] as (typeof raw)[number];
     const p = innermost[l.header] ?? -1;
     if (p >= 0) parent.set(l.header, p);
-    for (const b of l.blocks) innermost[b] = l.header;
+    for (let j = 0; j < l.blocks.length; j++) innermost[l.blocks[j] as number] = l.header;
   }
-  const loops: Loop[] = raw.map((l) => {
+  const loops = new Array<Loop>(raw.length);
+  for (let k = 0; k < raw.length; k++) {
+    const l = raw[k] as (typeof raw)[number];
     const p = parent.get(l.header);
-    return p === undefined ? l : { ...l, parent: p };
-  });
+    loops[k] = p === undefined ? l : { ...l, parent: p };
+  }
   return { loops, diagnostics };
 }
 

@@ -384,7 +384,10 @@ export function analyzeMode(shader: Shader, cfg: Cfg): ModeAnalysis {
       // Nothing in the block changes the state (nor writes `inS`): one snapshot before and after each instruction.
       if (b.instructions.length === 0) continue;
       s = inS;
-      const x = index();
+      // index() without its calls: `last` is unset at the block's start, so its snapshot is a new
+      // one, which the list does not end with yet.
+      last = snapshot(inS);
+      const x = states.push(last) - 1;
       for (let k = 0; k < b.instructions.length; k++) {
         const inst = b.instructions[k] as Instruction;
         pcs[at] = inst.pc;

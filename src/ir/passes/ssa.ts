@@ -33,11 +33,16 @@ const IS_WRITE: readonly boolean[] = Object.keys(OPS).map((op) => op === 'SetSgp
 /** The register an access names, or -1: a read or write of SGPR/VGPR/SCC/MODE (no allocation per access). */
 function regOf(i: Inst): Reg {
   const base = REG_BASE[i.info.index] as number;
-  return base === 0 || base === VGPR0 ? base + Number(i.imms[0]) : base;
+  if (base !== 0 && base !== VGPR0) return base;
+  // The frontend's register codes are numbers: Number() only for another immediate (a call of
+  // the Number builtin at every access costs, before V8 optimises this code).
+  const n = i.imms[0];
+  return base + (typeof n === 'number' ? n : Number(n));
 }
 const isWrite = (i: Inst): boolean => IS_WRITE[i.info.index] === true;
 const typeOfReg = (reg: Reg): IrType => (reg === SCC ? 'u1' : 'u32');
-const isRegOp = (i: Inst): boolean => regOf(i) >= 0;
+/** Whether the op is a register access (its base alone: no register number needed). */
+const isRegOp = (i: Inst): boolean => (REG_BASE[i.info.index] as number) >= 0;
 
 
 /**
@@ -132,6 +137,16 @@ const NEW_PHIS: (Inst | undefined)[] = [];
 const STACK_BLOCK: (Block | undefined)[] = [], STACK_PHI: (Inst | undefined)[] = [], STACK_ARG_AT: number[] = [], STACK_ARG_COUNT: number[] = [];
 const STACK_ID: number[] = [], STACK_SLOT: number[] = [];
 const ARG_STACK: (Inst | undefined)[] = [];
+/**
+ * The users of each phi by its id (constructSsa's phiUsers), the process's too: entries below
+ * `phiUsersEnd` may be set, and are dropped at the start and the end of every run (a run that
+ * threw leaves none to the next).
+ */
+const PHI_USERS: (Inst[] | undefined)[] = [];
+let phiUsersEnd = 0;
+function clearPhiUsers(): void {
+  if (phiUsersEnd !== 0) { PHI_USERS.fill(undefined, 0, phiUsersEnd); phiUsersEnd = 0; }
+}
 /** The phis kept, by block (a stable counting sort of the phis made), and where each block's end: the process's too. */
 const PHIS_BY_BLOCK: (Inst | undefined)[] = [];
 let PHI_END = new Int32Array(256);
@@ -190,6 +205,7 @@ export function constructSsa(fn: IrFunction): void {
   fn.computePreds();
   const entry = fn.blocks[0];
   if (!entry) return;
+  clearPhiUsers();
   // Each block's value of each register at its end and at its entry, by `at(block, reg)`: one
   // table each for the whole function, not one per block (a kernel of thousands of blocks made
   // thousands of small maps).
@@ -294,6 +310,8 @@ export function constructSsa(fn: IrFunction): void {
    */
   const argStack = ARG_STACK;
   let argTop = 0;
+  /** The most slots of `argStack` in use at once (the entries to drop at the end: the list keeps the length a large function gave it). */
+  let maxArgTop = 0;
   // A phi's arguments until it is complete: ir.ts's shared empty list (an incomplete phi has none).
   /**
    * The value of `reg` at the entry of `b0`: Braun et al.'s readVariableRecursive, with an explicit
@@ -327,7 +345,7 @@ export function constructSsa(fn: IrFunction): void {
           }
         }
         stackBlock[depth] = b; stackPhi[depth] = phi; stackArgAt[depth] = argTop; stackArgCount[depth] = 0; stackId[depth] = id; stackSlot[depth] = slot;
-        if (b.preds.length > 1) { argTop += b.preds.length; while (argStack.length < argTop) argStack.push(undefined); }
+        if (b.preds.length > 1) { argTop += b.preds.length; if (argTop > maxArgTop) { maxArgTop = argTop; while (argStack.length < argTop) argStack.push(undefined); } }
         depth++;
         if (depth > maxDepth) maxDepth = depth;
         const p = b.preds[0] as Block;
@@ -362,7 +380,7 @@ export function constructSsa(fn: IrFunction): void {
         if (phi) { p = phi; p.args = args; }
         else { p = fn.makeWithId(id, 'Phi', args, NO_IMMS, type, undefined, undefined); p.block = fb; newPhis[stackSlot[depth - 1] as number] = p; }
         // A phi named twice by this one is listed once (as a set would: its entries are this loop's, consecutive).
-        for (let k = 0; k < count; k++) { const a = args[k] as Inst; if (a.op === 'Phi') { const u = phiUsers.get(a); if (!u) phiUsers.set(a, [p]); else if (u[u.length - 1] !== p) u.push(p); } }
+        for (let k = 0; k < count; k++) { const a = args[k] as Inst; if (a.op === 'Phi') { const u = usersOf(a); if (!u) setUsers(a, [p]); else if (u[u.length - 1] !== p) u.push(p); } }
         result = phi ? tryRemoveTrivialPhi(phi) : p;
         setEntry(fb, reg, result);
         depth--;
@@ -371,8 +389,18 @@ export function constructSsa(fn: IrFunction): void {
     }
   }
 
-  /** The phis whose arguments name a phi (to revisit when it turns out trivial). */
-  const phiUsers = new Map<Inst, Inst[]>();
+  /**
+   * The phis whose arguments name a phi (to revisit when it turns out trivial), by the phi's id in
+   * PHI_USERS (a list by id, not a Map keyed by the instruction: hashing every phi that a phi
+   * names was a tenth of the pass on a branchy kernel).
+   */
+  const phiUsers = PHI_USERS;
+  const usersOf = (phi: Inst): Inst[] | undefined => (phi.id < phiUsers.length ? phiUsers[phi.id] : undefined);
+  const setUsers = (phi: Inst, users: Inst[]): void => {
+    while (phiUsers.length <= phi.id) phiUsers.push(undefined);
+    phiUsers[phi.id] = users;
+    if (phi.id >= phiUsersEnd) phiUsersEnd = phi.id + 1;
+  };
   /** Whether a phi was removed as trivial: exactly the phis `replaced` maps (the reads it maps are no phis). */
   const removed = (p: Inst): boolean => replaced.get(p) !== undefined;
   /** The one value other than itself a phi merges (undef for none), or the phi itself when it merges two. */
@@ -398,7 +426,7 @@ export function constructSsa(fn: IrFunction): void {
     if (to === phi) return phi;
     replaced.set(phi, to);
     const base = work.length;
-    const users = phiUsers.get(phi);
+    const users = usersOf(phi);
     if (users) for (let k = 0; k < users.length; k++) work.push(users[k] as Inst);
     while (work.length > base) {
       const p = work.pop() as Inst;
@@ -406,7 +434,7 @@ export function constructSsa(fn: IrFunction): void {
       const t = trivialValue(p);
       if (t === p) continue;
       replaced.set(p, t);
-      const more = phiUsers.get(p);
+      const more = usersOf(p);
       if (more) for (let k = 0; k < more.length; k++) work.push(more[k] as Inst);
     }
     return to;
@@ -462,7 +490,7 @@ export function constructSsa(fn: IrFunction): void {
       for (let j = 0; j < c; j++) insts[j] = byBlock[from + j] as Inst;
     }
   }
-  endDefs.release(); entryDefs.release();
+  endDefs.release(); entryDefs.release(); clearPhiUsers();
   pendingReads.fill(undefined, 0, pendingCount); newPhis.fill(undefined, 0, phiCount); byBlock.fill(undefined, 0, kept);
-  stackBlock.fill(undefined, 0, maxDepth); stackPhi.fill(undefined, 0, maxDepth); argStack.fill(undefined);
+  stackBlock.fill(undefined, 0, maxDepth); stackPhi.fill(undefined, 0, maxDepth); argStack.fill(undefined, 0, maxArgTop);
 }
