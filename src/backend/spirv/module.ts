@@ -531,6 +531,7 @@ export class Module {
    * takes it without its words patched and looked up again. Made at the first relocated function.
    */
   private relocCanon: (Id | null | undefined)[] | undefined;
+  // A template's (forked: it relocates nothing more) holds the ids its forks found in its tables.
   /**
    * The closed functions' streams, in order (concatenated once, by assemble); a relocatable
    * function's words with the ids its references become here (patched as assemble copies them:
@@ -1298,12 +1299,13 @@ export class Module {
     this.nextId += f.locals;
     for (let k = 0; k < f.locals; k++) num[at + g + k] = base + k;
     num[at + g + f.locals] = fn.value;
-    const canonOf = f.canon, known = this.relocCanon ??= [];
+    const canonOf = f.canon, known = this.relocCanon ??= [], tmpl = this.template;
+    const inherited = tmpl === undefined ? undefined : tmpl.relocCanon ??= [];
     for (let k = 0; k < g; k++) {
       const x = f.globals[k] as RelocatableGlobal;
       const c = canonOf[k] as number;
       if (c >= 0) {
-        const had = known[c];
+        const own = known[c], had = own !== undefined ? own : inherited?.[c];
         if (had !== undefined) {
           if (had !== null) { num[at + k] = had.value; typeIds[k] = had; } else num[at + k] = 0;
           continue;
@@ -1316,7 +1318,14 @@ export class Module {
       for (let j = 0; j < x.ids.length; j++) { const p = x.ids[j] as number; words[p] = num[at + (words[p] as number)] as number; }
       const id = this.define(x.op, x.info, NO_OPERANDS, words, x.result, x.resultType >= 0 ? typeIds[x.resultType] : undefined, undefined, undefined, true);
       if (id) { num[at + k] = id.value; typeIds[k] = id; } else num[at + k] = 0;
-      if (c >= 0) known[c] = id ?? null;
+      if (c >= 0) {
+        known[c] = id ?? null;
+        // An id of the template's (or its template's) was found in the template's frozen tables
+        // (new ids are this module's), its words all the template's ids and literals: every fork of
+        // it finds the same there first (a fork's chains start with the template's), so the
+        // template remembers it for them (ids of its own only: it keeps no fork alive).
+        if (id && id.owner !== this && inherited !== undefined) inherited[c] = id;
+      }
     }
     this.functions.push({ f, ids: num, base: at });
   }
