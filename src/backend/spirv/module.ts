@@ -281,6 +281,18 @@ function numeric(kind: 'int' | 'float', width: number, signed: boolean): Numeric
 const TWO_32 = 0x100000000n;
 const MAX_U64 = 0xffffffffffffffffn, MAX_I64 = 0x7fffffffffffffffn;
 
+/** Which kind of deduplicated instruction `op` is (Module.dedupKind). */
+function dedupKindOf(op: string, info: OpInfo): string | undefined {
+  switch (op) {
+    case 'OpCapability': return 'cap';
+    case 'OpExtension': return 'ext';
+    case 'OpExtInstImport': return 'import';
+    default:
+      if ((info.class === 'Annotation' && op !== 'OpDecorationGroup') || (info.class === 'Type-Declaration' && !DEDUP_TYPES_EXCEPT.has(op)) || DEDUP_CONSTANTS.has(op)) return op;
+      return undefined;
+  }
+}
+
 /** An instruction placed while recording: its words (opcode word first), where its ids are, its result's word. */
 interface Recorded { readonly op: string; readonly info: OpInfo; readonly inst: readonly number[]; readonly ids: readonly number[]; readonly result: number; readonly inFunction: boolean }
 
@@ -310,12 +322,55 @@ export interface RelocatableFunction {
   readonly words: Uint32Array;
   /** The indices in `words` that hold references. */
   readonly ids: Uint32Array;
+  /** Each global's number in CANONICAL_GLOBALS (-1: none; emitRelocatable then always defines it). */
+  readonly canon: Int32Array;
 }
+/** The CANONICAL_GLOBALS number of each of a recorded function's module-level instructions (-1: none). */
+function canonicalNumbers(globals: readonly RelocatableGlobal[]): Int32Array {
+  const canon = new Int32Array(globals.length).fill(-1);
+  for (let k = 0; k < globals.length; k++) {
+    const x = globals[k] as RelocatableGlobal;
+    if (dedupKindOf(x.op, x.info) === undefined) continue;
+    // Each word a number, or a reference as `r` and its instruction's number (never the function's own ids).
+    let key = `${x.info.opcode}`, ok = true;
+    for (let j = 0; j < x.words.length && ok; j++) {
+      const w = x.words[j] as number;
+      if (x.ids.includes(j)) {
+        const c = w < globals.length ? canon[w] as number : -1;
+        if (c < 0) ok = false;
+        else key += ` r${c}`;
+      } else key += ` ${w}`;
+    }
+    if (!ok) continue;
+    let c = CANONICAL_GLOBALS.get(key);
+    if (c === undefined) {
+      if (CANONICAL_GLOBALS.size >= CANONICAL_LIMIT) continue;
+      c = CANONICAL_GLOBALS.size;
+      CANONICAL_GLOBALS.set(key, c);
+    }
+    canon[k] = c;
+  }
+  return canon;
+}
+
 /** A relocatable function placed in a module: reference r of its words is id `ids[base + r]` there. */
 interface Relocated { readonly f: RelocatableFunction; readonly ids: Uint32Array; readonly base: number }
 
 /** What recordFunction takes outside the function: instructions any module may hold more than once or share. */
 const RELOCATABLE_GLOBAL = new Set(['Type-Declaration', 'Constant-Creation', 'Annotation']);
+
+/**
+ * The deduplicated module-level instructions of every recorded function, numbered by what they
+ * are: the op and its words, a reference to another such instruction written as that one's number
+ * (so the same type or constant in two helpers, which refer to it by their own references, has one
+ * number). One whose words refer to the function's own ids, or to an instruction that is not
+ * deduplicated (an OpTypeStruct is distinct per call), has none. In a module, two instructions of
+ * one number have the same words (the numbers they refer to stand for the same ids there), so the
+ * second finds the first (Module.emitRelocatable: its id is remembered by number, not looked up
+ * again). Process-wide and bounded: numbers and strings only; past the bound, no more numbers.
+ */
+const CANONICAL_GLOBALS = new Map<string, number>();
+const CANONICAL_LIMIT = 1 << 16;
 
 /**
  * An instruction `emitPlain` writes (it goes in a function body): `ids` id operands (the result type
@@ -470,6 +525,13 @@ export class Module {
    */
   private relocIds: Uint32Array = NO_WORDS;
   private relocTop = 0;
+  /**
+   * The id (null: found, without one) each relocated module-level instruction got here, by its
+   * CANONICAL_GLOBALS number: a later one of that number (another helper's same type or constant)
+   * takes it without its words patched and looked up again. Made at the first relocated function.
+   */
+  private relocCanon: (Id | null | undefined)[] | undefined;
+  // A template's (forked: it relocates nothing more) holds the ids its forks found in its tables.
   /**
    * The closed functions' streams, in order (concatenated once, by assemble); a relocatable
    * function's words with the ids its references become here (patched as assemble copies them:
@@ -870,14 +932,7 @@ export class Module {
 
   /** Which kind of deduplicated instruction `op` is (with its words, the key that finds an identical earlier one); undefined: never deduplicated. */
   private dedupKind(op: string, info: OpInfo): string | undefined {
-    switch (op) {
-      case 'OpCapability': return 'cap';
-      case 'OpExtension': return 'ext';
-      case 'OpExtInstImport': return 'import';
-      default:
-        if ((info.class === 'Annotation' && op !== 'OpDecorationGroup') || (info.class === 'Type-Declaration' && !DEDUP_TYPES_EXCEPT.has(op)) || DEDUP_CONSTANTS.has(op)) return op;
-        return undefined;
-    }
+    return dedupKindOf(op, info);
   }
 
   /** The id (null: an instruction without one) of an earlier instruction of that kind and words, or undefined. */
@@ -1211,7 +1266,7 @@ export class Module {
       const resultType = r.info.operands[0] === 'IdResultType' ? w[0] as number : -1;
       out.push({ op: r.op, info: r.info, words: w, ids, result: r.result - 1, resultType });
     }
-    return { globals: out, locals, words: fnWords, ids: Uint32Array.from(fnIds) };
+    return { globals: out, locals, words: fnWords, ids: Uint32Array.from(fnIds), canon: canonicalNumbers(out) };
   }
 
   /**
@@ -1244,8 +1299,18 @@ export class Module {
     this.nextId += f.locals;
     for (let k = 0; k < f.locals; k++) num[at + g + k] = base + k;
     num[at + g + f.locals] = fn.value;
+    const canonOf = f.canon, known = this.relocCanon ??= [], tmpl = this.template;
+    const inherited = tmpl === undefined ? undefined : tmpl.relocCanon ??= [];
     for (let k = 0; k < g; k++) {
       const x = f.globals[k] as RelocatableGlobal;
+      const c = canonOf[k] as number;
+      if (c >= 0) {
+        const own = known[c], had = own !== undefined ? own : inherited?.[c];
+        if (had !== undefined) {
+          if (had !== null) { num[at + k] = had.value; typeIds[k] = had; } else num[at + k] = 0;
+          continue;
+        }
+      }
       // The words patched in an array reused for each length: define is told so, and keeps no
       // reference to it (most of them find an identical instruction; it copies those it places).
       const words = wordArray(x.words.length);
@@ -1253,6 +1318,14 @@ export class Module {
       for (let j = 0; j < x.ids.length; j++) { const p = x.ids[j] as number; words[p] = num[at + (words[p] as number)] as number; }
       const id = this.define(x.op, x.info, NO_OPERANDS, words, x.result, x.resultType >= 0 ? typeIds[x.resultType] : undefined, undefined, undefined, true);
       if (id) { num[at + k] = id.value; typeIds[k] = id; } else num[at + k] = 0;
+      if (c >= 0) {
+        known[c] = id ?? null;
+        // An id of the template's (or its template's) was found in the template's frozen tables
+        // (new ids are this module's), its words all the template's ids and literals: every fork of
+        // it finds the same there first (a fork's chains start with the template's), so the
+        // template remembers it for them (ids of its own only: it keeps no fork alive).
+        if (id && id.owner !== this && inherited !== undefined) inherited[c] = id;
+      }
     }
     this.functions.push({ f, ids: num, base: at });
   }
@@ -1335,6 +1408,7 @@ export class Module {
     if (r.length > 0 && r.length <= SPARE_MAX && (spareRelocIds === undefined || spareRelocIds.length < r.length)) spareRelocIds = r;
     this.relocIds = NO_WORDS;
     this.relocTop = 0;
+    this.relocCanon = undefined;
     this.valueTypes.release();
   }
 }
