@@ -120,6 +120,28 @@ export function dominatorsOf(n: number, rpo: readonly number[], pred: Adjacency)
 }
 
 /**
+ * Each node's children in the dominator tree `idom`, in the order of `rpo` (reverse postorder), as
+ * an adjacency: two arrays, not a list per node.
+ */
+export function dominatorChildren(idom: readonly number[], rpo: readonly number[]): Adjacency {
+  const n = idom.length;
+  const first = new Array<number>(n + 1).fill(0);
+  for (let k = 0; k < rpo.length; k++) {
+    const d = idom[rpo[k] as number] ?? -1;
+    if (d >= 0) first[d + 1] = (first[d + 1] as number) + 1;
+  }
+  for (let d = 0; d < n; d++) first[d + 1] = (first[d + 1] as number) + (first[d] as number);
+  const fill = first.slice(0, n);
+  const list = new Array<number>(first[n] as number).fill(0);
+  for (let k = 0; k < rpo.length; k++) {
+    const b = rpo[k] as number;
+    const d = idom[b] ?? -1;
+    if (d >= 0) { list[fill[d] as number] = b; fill[d] = (fill[d] as number) + 1; }
+  }
+  return { first, list };
+}
+
+/**
  * Constant-time dominance queries: a preorder/postorder numbering of the dominator tree
  * (a dominates b iff pre[a] <= pre[b] and post[b] <= post[a]).
  */
@@ -131,21 +153,7 @@ export class DominatorTree {
     const n = idom.length;
     this.pre = new Array<number>(n).fill(-1);
     this.post = new Array<number>(n).fill(-1);
-    // Each node's children, in rpo order, as one list sliced by node (first[d] .. first[d + 1]):
-    // two arrays, not one per node.
-    const first = new Array<number>(n + 1).fill(0);
-    for (let k = 0; k < rpo.length; k++) {
-      const d = idom[rpo[k] as number] ?? -1;
-      if (d >= 0) first[d + 1] = (first[d + 1] as number) + 1;
-    }
-    for (let d = 0; d < n; d++) first[d + 1] = (first[d + 1] as number) + (first[d] as number);
-    const fill = first.slice(0, n);
-    const kids = new Array<number>(first[n] as number).fill(0);
-    for (let k = 0; k < rpo.length; k++) {
-      const b = rpo[k] as number;
-      const d = idom[b] ?? -1;
-      if (d >= 0) { kids[fill[d] as number] = b; fill[d] = (fill[d] as number) + 1; }
-    }
+    const { first, list: kids } = dominatorChildren(idom, rpo);
     const root = rpo[0];
     if (root === undefined) return;
     let clock = 0;

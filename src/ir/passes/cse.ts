@@ -5,7 +5,7 @@
 // copy serves the whole function. The translation reads EXEC, constants and lane bits afresh at
 // every RDNA instruction; this is what folds those repeats away. A bit cast of a bit cast back to
 // the first type becomes its source.
-import { dominatorsOf, reversePostorderOf } from '../../analysis/dominators.js';
+import { dominatorChildren, dominatorsOf, reversePostorderOf } from '../../analysis/dominators.js';
 import { type Block, type FloatMode, type Inst, type IrFunction, newStamp, Replacements, substituteArgs, substituteNoting } from '../ir.js';
 import { type Op, OPS, opInfo } from '../ops.js';
 
@@ -48,7 +48,6 @@ function equal(a: Inst, b: Inst): boolean {
   for (let k = 0; k < a.imms.length; k++) if (a.imms[k] !== b.imms[k]) return false;
   return true;
 }
-
 
 /** The hash table's arrays (see below), shared by every run. */
 const TABLE = { heads: new Int32Array(64), next: new Int32Array(64), slots: new Int32Array(64) };
@@ -123,12 +122,7 @@ export function eliminateCommonSubexpressions(fn: IrFunction, predsCurrent = fal
   const idom = dominatorsOf(n, rpo, { first: predFirst, list: predList });
   // Each block's children in the dominator tree, in reverse postorder (as the walk below pushes
   // them): kids[first[d] .. first[d + 1]) for block d.
-  const first = new Array<number>(n + 1).fill(0);
-  for (let k = 0; k < rpo.length; k++) { const d = idom[rpo[k] as number] as number; if (d >= 0) first[d + 1] = (first[d + 1] as number) + 1; }
-  for (let d = 0; d < n; d++) first[d + 1] = (first[d + 1] as number) + (first[d] as number);
-  const fill = first.slice(0, n);
-  const kids = new Array<number>(first[n] as number).fill(0);
-  for (let k = 0; k < rpo.length; k++) { const b = rpo[k] as number, d = idom[b] as number; if (d >= 0) { kids[fill[d] as number] = b; fill[d] = (fill[d] as number) + 1; } }
+  const { first, list: kids } = dominatorChildren(idom, rpo);
 
   // A chained hash table whose entries are removed in the reverse order of insertion (the walk
   // over the dominator tree leaves a block's subtree after everything added below it): typed
