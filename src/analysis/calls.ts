@@ -67,6 +67,21 @@ function returnsFrom(blocks: readonly BasicBlock[], entry: number, known: Map<nu
 }
 
 /**
+ * The targets of edges `es`, each once, in edge order: a block's run-time successors where it
+ * neither calls nor returns. One or two edges (most blocks) give a list made at its length (a
+ * pushed list's first store reserves 17 elements).
+ */
+function edgeTargets(es: readonly Edge[]): number[] {
+  if (es.length <= 2) {
+    const x = es[0], y = es[1];
+    return x === undefined ? [] : y === undefined || y.to === x.to ? [x.to] : [x.to, y.to];
+  }
+  const out: number[] = [];
+  for (let j = 0; j < es.length; j++) { const t = (es[j] as Edge).to; if (!out.includes(t)) out.push(t); }
+  return out;
+}
+
+/**
  * callFlow of a graph without resolved calls and returns (most): the run-time successors are the
  * CFG's own, so `reachable` is walked along its edges, and the lists of successors (which only
  * the data flows over a kernel that reads or writes MODE ask for) are made at the first question.
@@ -88,17 +103,7 @@ class PlainFlow implements CallFlow {
     if (succs === undefined) {
       const blocks = this.blocks, n = blocks.length;
       succs = new Array<number[]>(n);
-      for (let k = 0; k < n; k++) {
-        const es = (blocks[k] as BasicBlock).succs;
-        if (es.length <= 2) {
-          const x = es[0], y = es[1];
-          succs[k] = x === undefined ? [] : y === undefined || y.to === x.to ? [x.to] : [x.to, y.to];
-          continue;
-        }
-        const out: number[] = [];
-        for (let j = 0; j < es.length; j++) { const t = (es[j] as Edge).to; if (!out.includes(t)) out.push(t); }
-        succs[k] = out;
-      }
+      for (let k = 0; k < n; k++) succs[k] = edgeTargets((blocks[k] as BasicBlock).succs);
       this.lists = succs;
     }
     return succs;
@@ -154,13 +159,8 @@ export function callFlow(cfg: Cfg): CallFlow {
     returnSites[k] = rs;
     const es = b.succs;
     const call = isResolvedCall(b);
-    // Most blocks neither call nor return and have one or two edges: their targets made at their
-    // length (a pushed list's first store reserves 17 elements).
-    if (!call && rs === undefined && es.length <= 2) {
-      const x = es[0], y = es[1];
-      succs[k] = x === undefined ? [] : y === undefined || y.to === x.to ? [x.to] : [x.to, y.to];
-      continue;
-    }
+    // Most blocks neither call nor return: their edges' targets.
+    if (!call && rs === undefined) { succs[k] = edgeTargets(es); continue; }
     const out: number[] = [];
     for (let j = 0; j < es.length; j++) { const e = es[j] as Edge; if (!(call && e.kind === 'fallthrough') && !out.includes(e.to)) out.push(e.to); }
     if (rs) for (let j = 0; j < rs.length; j++) { const t = rs[j] as number; if (!out.includes(t)) out.push(t); }

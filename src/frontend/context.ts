@@ -65,6 +65,11 @@ const GET_SGPR = opInfo('GetSgpr'), GET_VGPR = opInfo('GetVgpr'), CONST_U32 = op
 const SET_SGPR = opInfo('SetSgpr'), SET_VGPR = opInfo('SetVgpr'), SET_SCC = opInfo('SetScc');
 const MAX_SAFE_BIG = BigInt(Number.MAX_SAFE_INTEGER);
 
+/** The arguments of a recipe's one op: the first `argc` of `a`, `b`, `c` (a list of its length: an instruction's arguments are never grown). */
+function recipeArgs(argc: 1 | 2 | 3, a: Inst | undefined, b: Inst | undefined, c: Inst | undefined): Inst[] {
+  return argc === 1 ? [a as Inst] : argc === 2 ? [a as Inst, b as Inst] : [a as Inst, b as Inst, c as Inst];
+}
+
 /**
  * A register value not made yet (BlockBuilder.setLazy): `make()`, or where `make` is undefined the
  * one instruction `op` of the first `argc` of `a`, `b`, `c` (most recipes: data, not a closure per
@@ -416,7 +421,7 @@ export class BlockBuilder extends Builder {
     const end = this.block.insts[this.block.insts.length - 1];
     if (end && end.info.terminator) {
       // Which reports it (a block that ended has nothing pending).
-      const v = make ? make() : this.emit(op, argc === 1 ? [a as Inst] : argc === 2 ? [a as Inst, b as Inst] : [a as Inst, b as Inst, c as Inst]);
+      const v = make ? make() : this.emit(op, recipeArgs(argc, a, b, c));
       this.emit(reg === SCC_REG ? 'SetScc' : 'SetSgpr', [v], reg === SCC_REG ? NO_IMMS : [reg]);
       return;
     }
@@ -472,8 +477,7 @@ export class BlockBuilder extends Builder {
     this.inRecipe = true;
     let v: Inst;
     try {
-      const a = r.a as Inst, b = r.b as Inst;
-      v = r.make ? r.make() : this.emit(r.op, r.argc === 1 ? [a] : r.argc === 2 ? [a, b] : [a, b, r.c as Inst]);
+      v = r.make ? r.make() : this.emit(r.op, recipeArgs(r.argc, r.a, r.b, r.c));
     } finally { this.inRecipe = false; this.pc = pc; }
     const k = insts.length - n, at = r.at, rpc = r.pc;
     this.spareRecipe(r);
