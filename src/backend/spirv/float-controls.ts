@@ -133,15 +133,14 @@ function offers(p: TargetProfile, k: keyof WidthControls, widths: readonly (16 |
  * only where a native op needs it (guarded ops add theirs at emission: withGuarded).
  */
 export function planFloatControls(fn: IrFunction, p: TargetProfile): FloatControlsPlan {
-  // Made at the first float op (most kernels have none: they share NO_NEEDS).
-  let found: Map<Inst, NativeNeeds | string> | undefined;
+  // Made at the first float op (most kernels have none: they share the plan without any).
+  let floats: Inst[] | undefined;
   // Indexed loops: for…of made an iterator result per instruction (this runs once per kernel, mostly unoptimised).
   for (let bk = 0; bk < fn.blocks.length; bk++) {
     const insts = (fn.blocks[bk] as Block).insts;
-    for (let k = 0; k < insts.length; k++) { const i = insts[k] as Inst; if (i.float) (found ??= new Map()).set(i, nativeNeeds(i)); }
+    for (let k = 0; k < insts.length; k++) { const i = insts[k] as Inst; if (i.float) (floats ??= []).push(i); }
   }
-  if (found) return plan(found, p);
-  return noFloatPlan(p);
+  return floats ? planFloatControlsOf(floats, p) : noFloatPlan(p);
 }
 
 /**
