@@ -378,11 +378,11 @@ const HANDLERS: Record<Op, Handler> = {
   Undef: (c) => map(c, () => (c.i.type === 'u64' || c.i.type === 'f64' ? 0n : 0)),
   Param: (c) => c.param(Number(c.imm(0))),
   Call: (c) => c.call(Number(c.imm(0)), c.i.args.map((_, k) => c.a(k))),
-  // Every lane's fallback is computed (it is pure); the lanes whose condition holds keep argument 1.
-  CallUnless: (c) => {
-    const slow = c.call(Number(c.imm(0)), c.i.args.slice(2).map((_, k) => c.a(k + 2)));
-    const cond = c.a(0), fast = c.a(1);
-    return map(c, (l) => (u(cond[l] ?? 0) ? fast[l] ?? 0 : slow[l] ?? 0));
+  // Every lane's fallback is computed (it is pure); the lanes whose fast value holds (its high dword nonzero) keep its low dword.
+  CallGuarded: (c) => {
+    const args = c.i.args.map((_, k) => c.a(k));
+    const fast = c.call(Number(c.imm(0)), args), slow = c.call(Number(c.imm(1)), args);
+    return map(c, (l) => { const f = big(fast[l]); return f >> 32n !== 0n ? Number(f & 0xffffffffn) : slow[l] ?? 0; });
   },
   Return: () => undefined,
 };

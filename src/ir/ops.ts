@@ -331,10 +331,14 @@ export const OPS = {
   /** Calls helper imm (an index into the function's `helpers`) with the value arguments; pure. */
   Call: { args: ['imm'], result: 'void', typed: true, variadic: true },
   /**
-   * Argument 1 where the u1 argument 0 holds, else helper imm's result on arguments 2.. (per lane;
-   * pure): a fast value with its exact fallback, the helper called only by the lanes that need it.
+   * A guarded float op (src/ir/passes/lower-float-guarded.ts) as one call, per lane and pure:
+   * fast = helper imm0 (args), a u64 (the fast bits in its low dword, nonzero in its high one
+   * where they hold); the low dword where they hold, else helper imm1's result on the same
+   * arguments, which only the lanes that need it run. One instruction per float op, not the five
+   * of a call, its test and a conditional call (every later pass and the emitter walk far fewer;
+   * the emitter makes one SPIR-V function per (imm0, imm1) of the module: emit.ts emitGuardedFn).
    */
-  CallUnless: { args: ['imm'], result: 'void', typed: true, variadic: true },
+  CallGuarded: { args: ['imm', 'imm'], result: 'void', typed: true, variadic: true },
   /** Ends a helper, returning its one value argument. */
   Return: { args: [], result: 'void', effect: true, terminator: true, variadic: true },
 } as const satisfies Record<string, OpInfo>;

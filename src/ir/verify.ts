@@ -46,10 +46,22 @@ export function signature(h: IrFunction): { params: IrType[]; ret: IrType | unde
 }
 
 /** By op (its table index): the ops with checks of their own below (Param ... Barrier). */
-const SPECIAL: readonly boolean[] = Object.keys(OPS).map((op) => ['Param', 'Return', 'EndProgram', 'Call', 'CallUnless', 'Branch', 'BranchCond', 'ExchangeLds2x64Second', 'AtomicLds', 'AtomicLdsCall', 'ReadClock', 'Barrier'].includes(op));
+const SPECIAL: readonly boolean[] = Object.keys(OPS).map((op) => ['Param', 'Return', 'EndProgram', 'Call', 'CallGuarded', 'Branch', 'BranchCond', 'ExchangeLds2x64Second', 'AtomicLds', 'AtomicLdsCall', 'ReadClock', 'Barrier'].includes(op));
 
 /** An instruction's location, built only for a message (no closure per instruction). */
 const at = (block: number, k: number, i: Inst): string => `b${block}[${k}] ${i.op}`;
+
+/** The checks of a call of helper `index` with the arguments of `i` and a result of type `ret` (Call; each helper of a CallGuarded). */
+function checkCall(errors: string[], block: number, k: number, i: Inst, isHelper: boolean, root: IrFunction, index: Imm, ret: IrType): void {
+  const h = isHelper ? undefined : root.helpers[Number(index)];
+  if (!h) { errors.push(`${at(block, k, i)}: helper ${String(index)} ${isHelper ? 'called from a helper' : 'does not exist'}`); return; }
+  const { params: ps, ret: r } = signature(h);
+  if (ps.length !== i.args.length) errors.push(`${at(block, k, i)}: ${i.args.length} arguments for ${ps.length} parameters of ${h.name}`);
+  // A loop, not forEach: a closure here would capture the loop's variables, and V8 then
+  // allocates them afresh for every instruction the walk visits.
+  for (let j = 0; j < ps.length; j++) { const p = ps[j], a = i.args[j]; if (a && a.type !== p) errors.push(`${at(block, k, i)}: argument ${j} is ${a.type}, ${h.name} takes ${p}`); }
+  if (r && r !== ret) errors.push(`${at(block, k, i)}: ${h.name} returns ${r}, the call is ${ret}`);
+}
 
 function verifyOne(fn: IrFunction, root: IrFunction): string[] {
   const errors: string[] = [];
@@ -86,20 +98,12 @@ function verifyOne(fn: IrFunction, root: IrFunction): string[] {
       if (special && i.op === 'Param' && (!isHelper || b !== fn.blocks[0] || (k > 0 && insts[k - 1]?.op !== 'Param'))) errors.push(`${at(b.id, k, i)}: a parameter outside the start of a helper's entry block`);
       if (special && (i.op === 'Return') !== isHelper && (i.op === 'Return' || i.op === 'EndProgram')) errors.push(`${at(b.id, k, i)}: ${i.op} in a ${isHelper ? 'helper' : 'kernel function'}`);
       if (special && i.op === 'Return' && i.args.length !== 1) errors.push(`${at(b.id, k, i)}: returns ${i.args.length} values, want 1`);
-      if (special && (i.op === 'Call' || i.op === 'CallUnless')) {
-        const h = isHelper ? undefined : root.helpers[Number(i.imms[0])];
-        // CallUnless: a u1 condition and the value of the result's type come before the helper's arguments.
-        const skip = i.op === 'CallUnless' ? 2 : 0;
-        if (skip && (i.args[0]?.type !== 'u1' || i.args[1]?.type !== i.type)) errors.push(`${at(b.id, k, i)}: want a u1 condition and a ${i.type} value before the helper's arguments`);
-        if (!h) errors.push(`${at(b.id, k, i)}: helper ${String(i.imms[0])} ${isHelper ? 'called from a helper' : 'does not exist'}`);
-        else {
-          const { params: ps, ret: r } = signature(h);
-          if (ps.length !== i.args.length - skip) errors.push(`${at(b.id, k, i)}: ${i.args.length - skip} arguments for ${ps.length} parameters of ${h.name}`);
-          // A loop, not forEach: a closure here would capture the loop's variables, and V8 then
-          // allocates them afresh for every instruction the walk visits.
-          for (let j = 0; j < ps.length; j++) { const p = ps[j], a = i.args[j + skip]; if (a && a.type !== p) errors.push(`${at(b.id, k, i)}: argument ${j + skip} is ${a.type}, ${h.name} takes ${p}`); }
-          if (r && r !== i.type) errors.push(`${at(b.id, k, i)}: ${h.name} returns ${r}, the call is ${i.type}`);
-        }
+      if (special && i.op === 'Call') checkCall(errors, b.id, k, i, isHelper, root, i.imms[0] as Imm, i.type);
+      if (special && i.op === 'CallGuarded') {
+        // The fast helper's u64 (bits and whether they hold), the exact helper's u32 bits: both on the call's arguments.
+        if (i.type !== 'u32' || i.imms.length !== 2) errors.push(`${at(b.id, k, i)}: a CallGuarded of type ${i.type} with ${i.imms.length} immediates, want u32 and 2`);
+        checkCall(errors, b.id, k, i, isHelper, root, i.imms[0] as Imm, 'u64');
+        checkCall(errors, b.id, k, i, isHelper, root, i.imms[1] as Imm, i.type);
       }
       const args = i.args;
       for (let j = 0; j < args.length; j++) {

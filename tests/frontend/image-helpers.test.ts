@@ -38,7 +38,10 @@ test('image kernels call the image helpers; a module holds only the ones it call
     assert.deepEqual([...image].sort(), [...helpers].sort(), name);
     // Every helper the module holds is called.
     const called = new Set<number>();
-    for (const b of r.ir.blocks) for (const i of b.insts) if (i.op === 'Call' || i.op === 'CallUnless' || i.op === 'AtomicRmwCall' || i.op === 'AtomicLdsCall') called.add(Number(i.imms[0]));
+    for (const b of r.ir.blocks) for (const i of b.insts) {
+      if (i.op === 'Call' || i.op === 'CallGuarded' || i.op === 'AtomicRmwCall' || i.op === 'AtomicLdsCall') called.add(Number(i.imms[0]));
+      if (i.op === 'CallGuarded') called.add(Number(i.imms[1]));
+    }
     r.ir.helpers.forEach((h, k) => assert.ok(called.has(k), `${name}: ${h.name} is not called`));
     const walked = emitSpirv(r.ir, LAVAPIPE_PROFILE, { walkHelpers: true }).spirv;
     assert.equal(canonicalSpirv(r.spirv), canonicalSpirv(walked), name);

@@ -1,7 +1,7 @@
 // The guarded f32 add/sub/mul (src/ir/passes/lower-float-guarded.ts) against the exact float
 // model, through the IR interpreter, for every rounding mode × denormal setting × IEEE bit:
 // - lowered with the guard (the device's nearest-even result and error term where exact, the exact
-//   helper elsewhere: CallUnless), every lane equals the model's bits;
+//   helper elsewhere: one CallGuarded of both), every lane equals the model's bits;
 // - the fast helper alone: on every lane it claims (high dword 1) its bits equal the model's, and
 //   the same when the device ops flush every denormal (its claim is that none ever reaches them);
 //   it claims every lane whose operands are normal with exponents in [-90, 90] (a product's
@@ -134,9 +134,11 @@ test('guarded f32 add/sub/mul/fma equal the float model, every rounding mode, de
         // 1. Lowered with the guard.
         const low = run((base) => {
           const fn = kernel((b, a, c, d) => b.emit('BitcastF32U32', [b.emit(op, [a, c, d].slice(0, n).map((v) => b.emit('BitcastU32F32', [v])), [], { float: mode })]), base, false);
+          const before = fn.blocks.flatMap((b) => b.insts.map((i) => i.op));
           assert.equal(lowerFloat(fn, () => true, () => true), 1);
           assert.deepEqual(verifyFunction(fn), []);
-          assert.ok(fn.blocks.some((b) => b.insts.some((i) => i.op === 'CallUnless')));
+          // The site is one instruction: the op became a CallGuarded (and the bit cast of its bits back to f32).
+          assert.deepEqual(fn.blocks.flatMap((b) => b.insts.map((i) => i.op)), before.flatMap((o) => (o === op ? ['CallGuarded', 'BitcastU32F32'] : [o])));
           return fn;
         }, data);
         // 2. The fast helper alone, under a preserving and a flushing device.

@@ -57,6 +57,8 @@ export interface KernelState {
   readonly sinkPtr: Id;
   readonly psbU32: Id;
   readonly helperFns: readonly Id[];
+  /** The function of a CallGuarded's helper pair (its immediates), made once per module and pair (emit.ts). */
+  guardedFn(i: Inst): Id;
   /** The 8-bit integer type and a PhysicalStorageBuffer pointer to a byte at a u64 address (profiles with 8-bit storage). */
   readonly tU8: Id;
   bytePointer(a: Id): Id;
@@ -270,7 +272,7 @@ export function emitOp(sc: Scalars, k: KernelState | undefined, i: Inst, A: (j: 
       return undefined;
     }
     case 'Call': r = call(sc, k, i, A); break;
-    case 'CallUnless': r = callUnless(sc, k, i, A); break;
+    case 'CallGuarded': r = callOf(sc, K(k, i).guardedFn(i), i, A); break;
     // Removed by the passes before emission.
     case 'GetSgpr': case 'SetSgpr': case 'GetVgpr': case 'SetVgpr': case 'GetScc': case 'SetScc': case 'GetMode': case 'SetMode':
     return fail(i, `${i.op}: a register access left after SSA construction (internal)`);
@@ -398,6 +400,11 @@ function storeBytes(sc: Scalars, kk: KernelState, i: Inst, A: (j: number) => Id)
 function call(sc: Scalars, k: KernelState | undefined, i: Inst, A: (j: number) => Id): Id {
   const h = K(k, i).helperFns[Number(imm(i, 0))];
   if (!h) throw new CompileError(`call of a missing helper ${String(imm(i, 0))}`, i.pc);
+  return callOf(sc, h, i, A);
+}
+
+/** A call of function `h` with the instruction's arguments, of its type. */
+function callOf(sc: Scalars, h: Id, i: Inst, A: (j: number) => Id): Id {
   const m = sc.m, t = T(sc, i);
   // The arguments passed as they are for up to four (no array of them made: a helper call per float op).
   switch (i.args.length) {
@@ -408,31 +415,6 @@ function call(sc: Scalars, k: KernelState | undefined, i: Inst, A: (j: number) =
     case 4: return m.OpFunctionCall(t, h, A(0), A(1), A(2), A(3));
     default: return m.OpFunctionCall(t, h, ...i.args.map((_, j) => A(j)));
   }
-}
-
-function callUnless(sc: Scalars, k: KernelState | undefined, i: Inst, A: (j: number) => Id): Id {
-  const { m } = sc;
-  // if (!cond) r = helper(args); the phi takes the fast value from the block before.
-  const h = K(k, i).helperFns[Number(imm(i, 0))];
-  if (!h) throw new CompileError(`call of a missing helper ${String(imm(i, 0))}`, i.pc);
-  // The helper's arguments (read before the labels are allocated, as their values may be constants
-  // made on first use): up to four in locals, not an array (a guarded call per float op).
-  const n = i.args.length - 2;
-  const fast = A(1), a0 = n > 0 ? A(2) : undefined, a1 = n > 1 ? A(3) : undefined, a2 = n > 2 ? A(4) : undefined, a3 = n > 3 ? A(5) : undefined;
-  const rest = n > 4 ? i.args.slice(6).map((_, j) => A(j + 6)) : undefined;
-  const pre = m.allocateId(), slow = m.allocateId(), merge = m.allocateId();
-  m.OpBranch(pre);
-  m.label(pre);
-  m.OpSelectionMerge(merge, 'None');
-  m.OpBranchConditional(A(0), merge, slow);
-  m.label(slow);
-  const t = T(sc, i);
-  const v = n <= 0 ? m.OpFunctionCall(t, h) : n === 1 ? m.OpFunctionCall(t, h, a0 as Id) : n === 2 ? m.OpFunctionCall(t, h, a0 as Id, a1 as Id)
-    : n === 3 ? m.OpFunctionCall(t, h, a0 as Id, a1 as Id, a2 as Id) : n === 4 ? m.OpFunctionCall(t, h, a0 as Id, a1 as Id, a2 as Id, a3 as Id)
-      : m.OpFunctionCall(t, h, a0 as Id, a1 as Id, a2 as Id, a3 as Id, ...(rest as Id[]));
-  m.OpBranch(merge);
-  m.label(merge);
-  return m.OpPhi(T(sc, i), fast, pre, v, slow);
 }
 
 /**

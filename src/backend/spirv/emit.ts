@@ -59,7 +59,8 @@
 // one rounding mode, RTE or RTZ, and DenormPreserve or none, shared by the kernel's native ops);
 // every float op carries NoContraction. The rest arrive lowered (lowerFloat) as calls of the
 // function's helpers, each a SPIR-V function of pure integer code (emitHelper), recorded once per
-// process and copied into every module that calls it (helperSpirv). Anything else is a
+// process and copied into every module that calls it (helperSpirv); a guarded float op (CallGuarded)
+// calls a function of its module made per pair of helpers it uses (emitGuardedFn). Anything else is a
 // CompileError naming the instruction's pc: never silently wrong SPIR-V. Module constants and the
 // launch values computed before any IR block (EVERYWHERE, emit-ops.ts) are valid in every block.
 import type { TargetProfile } from '../profile.js';
@@ -368,6 +369,8 @@ class Kernel implements KernelState {
   readonly ldsFns: { readonly get: Id; readonly put: Id } | undefined;
   /** The byte-by-byte dword load and store (functions emitted after main, once, when used). */
   bytewiseFns: { load: Id; store: Id } | undefined;
+  /** The guarded calls' functions (emitted after main, one per helper pair used: emitGuardedFn), by fast · helpers + exact helper index; made at the first. */
+  guardedFns: Map<number, GuardedFn> | undefined;
   // The emitter's own lane-dependent branches and loops (a fault's store, the DS ops' lane 0, the
   // byte stores' scan of the higher lanes, the atomics' leaders) hold no barrier and no subgroup
   // operation: `divergent` counts how deep in them the emission is, and either there is an
@@ -532,6 +535,15 @@ class Kernel implements KernelState {
     m.OpBranch(skip);
     m.label(skip);
     this.barrier();
+  }
+  guardedFn(i: Inst): Id {
+    const fast = Number(i.imms[0]), exact = Number(i.imms[1]), n = this.helperFns.length;
+    if (!(fast >= 0 && fast < n && exact >= 0 && exact < n)) throw new CompileError(`a guarded call of missing helpers ${fast}, ${exact}`, i.pc);
+    const key = fast * n + exact;
+    const fns = this.guardedFns ??= new Map();
+    let f = fns.get(key);
+    if (!f) { f = { fast, exact, id: this.m.allocateId() }; fns.set(key, f); }
+    return f.id;
   }
   private bytewise(): { load: Id; store: Id } {
     const { m } = this;
@@ -1248,6 +1260,7 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
     if (options.walkHelpers) emitHelper(sc, h, helperFns[k] as Id);
     else m.emitRelocatable(helperSpirv(h), helperFns[k] as Id);
   });
+  if (kernel.guardedFns) for (const g of kernel.guardedFns.values()) emitGuardedFn(sc, fn, helperFns, g);
   const { ldsFns, bytewiseFns, faultSites } = kernel;
   if (ldsFns && ldsVar !== undefined) emitLdsFunctions(sc, ldsVar, ldsCap, ldsFns);
   if (bytewiseFns && psbU8 !== undefined && tU8 !== undefined) emitBytewiseFunctions(sc, psbU8, tU8, bytewiseFns);
@@ -1446,6 +1459,41 @@ function helperSpirv(h: IrFunction): RelocatableFunction {
     HELPER_SPIRV.set(h, r);
   }
   return r;
+}
+
+/** The function of one pair of a CallGuarded's helpers (Kernel.guardedFn allocated its id). */
+interface GuardedFn { readonly fast: number; readonly exact: number; readonly id: Id }
+
+/**
+ * A guarded float op's function (a CallGuarded of helpers `fast` and `exact`, lower-float-guarded.ts):
+ * the fast helper's u64, its low dword where its high one is nonzero, else the exact helper's
+ * result, in a selection construct so that only the lanes that need it run the exact helper. Made
+ * per module (it calls the module's helper ids; a module uses a few pairs), so each site is one
+ * OpFunctionCall; drivers inline it as they do the helpers.
+ */
+function emitGuardedFn(sc: Scalars, fn: IrFunction, helperFns: readonly Id[], g: GuardedFn): void {
+  const { m, tBool, tU32, tU64, tV2U32, c32 } = sc;
+  const fastFn = helperFns[g.fast], exactFn = helperFns[g.exact], exact = fn.helpers[g.exact];
+  if (fastFn === undefined || exactFn === undefined || !exact) throw new CompileError(`a guarded call of missing helpers ${g.fast}, ${g.exact}`);
+  const sig = signature(exact);
+  if (!sig.ret) throw new CompileError(`helper ${exact.name}: no result`);
+  const ret = sc.typeOf(sig.ret);
+  const params = sig.params.map((t) => sc.typeOf(t));
+  m.emit('OpFunction', [ret, 'None', m.OpTypeFunction(ret, ...params)], g.id);
+  const ps = params.map((t) => m.OpFunctionParameter(t));
+  const entry = m.OpLabel();
+  const pair = m.OpBitcast(tV2U32, m.OpFunctionCall(tU64, fastFn, ...ps));
+  const ok = m.OpINotEqual(tBool, m.OpCompositeExtract(tU32, pair, 1), c32(0));
+  const bits = m.OpCompositeExtract(tU32, pair, 0);
+  const slow = m.allocateId(), merge = m.allocateId();
+  m.OpSelectionMerge(merge, 'None');
+  m.OpBranchConditional(ok, merge, slow);
+  m.label(slow);
+  const v = m.OpFunctionCall(ret, exactFn, ...ps);
+  m.OpBranch(merge);
+  m.label(merge);
+  m.OpReturnValue(m.OpPhi(ret, bits, entry, v, slow));
+  m.OpFunctionEnd();
 }
 
 /** A helper as a SPIR-V function: its parameters, then its one block of pure code, returning the value. */

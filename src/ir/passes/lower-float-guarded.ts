@@ -32,7 +32,8 @@
 // The f32 fma has a guarded form too, through f64 device ops (guardedFma below; the profile must
 // offer f64 nearest even and not rule out f64 device ops: TargetProfile.f64DeviceOps).
 // The helper returns the fast bits in the low dword and 1 in the high dword where they hold; the
-// call site picks the exact helper's result for the other lanes (CallUnless: only those lanes run it).
+// call site, one CallGuarded of this helper and the exact one, takes the exact helper's result for
+// the other lanes (only those lanes run it).
 import type { FloatMode, Inst } from '../ir.js';
 import type { Op } from '../ops.js';
 import type { Mode, X } from './lower-float-core.js';

@@ -169,8 +169,6 @@ export function lowerFloat(fn: IrFunction, lower: (i: Inst) => boolean, guarded:
     blk = fn.blocks[bk] as Block;
     // The block's new list, made at its first lowered op (most blocks have none: they keep theirs).
     let out: Inst[] | undefined;
-    // The guarded ops' zero, one per block (CSE would merge the repeats).
-    let zero: Inst | undefined;
     const insts = blk.insts;
     for (let j = 0; j < insts.length; j++) {
       const i = insts[j] as Inst;
@@ -201,10 +199,8 @@ export function lowerFloat(fn: IrFunction, lower: (i: Inst) => boolean, guarded:
       let r: Inst;
       if ((GUARDED_F32.has(i.op) || GUARDED_VIA_F64.has(i.op)) && guarded(i)) {
         // The device's nearest-even arithmetic where it is exact, the exact helper for the other lanes (lower-float-guarded.ts).
-        const g = helperIndex(guardedHelper(i, md));
-        const fast = put('Call', args, callImms(g), 'u64');
-        const ok = put('INe32', [put('Hi32', [fast]), zero ??= put('ConstU32', [], ZERO)]);
-        r = put('CallUnless', [ok, put('Lo32', [fast]), ...args], callImms(k), ret);
+        // One instruction per site (CallGuarded: the fast helper's bits where they hold, else the exact helper's).
+        r = put('CallGuarded', args, guardedImms(helperIndex(guardedHelper(i, md)), k), ret);
       } else r = put('Call', args, callImms(k), ret);
       // Every use of i now uses the lowered value (rewritten as the walk goes; phis and earlier blocks at the end).
       const back = AS_BITS[i.type];
@@ -297,7 +293,12 @@ const CALL_IMMS: (readonly Imm[])[] = [];
 function callImms(k: number): readonly Imm[] {
   return CALL_IMMS[k] ??= Object.freeze([k]);
 }
-const ZERO: readonly Imm[] = Object.freeze([0]);
+/** A CallGuarded's immediates (the fast and the exact helper's indices): shared per pair, never mutated. */
+const GUARDED_IMMS: (readonly Imm[])[][] = [];
+function guardedImms(g: number, k: number): readonly Imm[] {
+  const byG = GUARDED_IMMS[g] ??= [];
+  return byG[k] ??= Object.freeze([g, k]);
+}
 
 /** The Mode fields a helper's key leaves out at these values (each the same in every key of the process). */
 const AT_DEFAULT: Partial<Record<string, (v: unknown) => boolean>> = {
