@@ -187,6 +187,15 @@ export class BlockBuilder extends Builder {
    */
   private asF32: Replacements | undefined;
   private laneIdValue: Inst | undefined;
+  /**
+   * Where the argument-free values (constants, the lane id) go, when set: the function's entry
+   * block (translate's), whose terminator is placed already, the first `n` of its instructions the
+   * values placed so far (a record the builders of one function share). They are made once per
+   * function there, not once per block: what the CSE pass hoisted there (to the front of the
+   * entry, in the order of the blocks) and merged; a kernel of thousands of small blocks made
+   * each block's constants and lane id again.
+   */
+  constPlace: { readonly block: Block; n: number } | undefined;
   private execBitValue: Inst | undefined;
   private execBitOf: Inst | undefined;
   private execBitOfHi: Inst | undefined;
@@ -277,13 +286,31 @@ export class BlockBuilder extends Builder {
     // Past 2^32 - 1 generations a stamp could repeat: start the stamps over.
     if (this.gen === 0xffffffff) { this.regGen.fill(0); this.writeGen.fill(0); this.valueKeys.fill(0); this.gen = 0; }
     this.gen++;
-    this.bools[0] = undefined; this.bools[1] = undefined;
-    this.laneIdValue = undefined;
+    // The constants and lane id of the block before stay for `cachedConst` to judge.
     this.execBitValue = undefined; this.execBitOf = undefined; this.execBitOfHi = undefined;
   }
 
   /** The cached value `c` if it was made in this block (see `consts`). */
   private cached(c: Inst | undefined): Inst | undefined { return c !== undefined && c.block === this.block ? c : undefined; }
+  /** `cached` for an argument-free value, which may also be in `constPlace`'s block (the entry: it dominates every block). */
+  private cachedConst(c: Inst | undefined): Inst | undefined {
+    return c !== undefined && (c.block === this.block || (this.constPlace !== undefined && c.block === this.constPlace.block)) ? c : undefined;
+  }
+
+  /** Makes the argument-free value `op` after the values `constPlace` has placed, or where the builder stands if it has none. */
+  private constant(op: Op, info: OpEntry, imms: readonly Imm[]): Inst {
+    const at = this.constPlace, here = this.block.insts[this.block.insts.length - 1];
+    if (at === undefined || (here && here.info.terminator)) return this.place(op, info, NO_ARGS, imms); // which reports a block that ended
+    const i = this.fn.makeAt(op, NO_ARGS, imms, undefined, this.pc, undefined, info);
+    i.block = at.block;
+    // In place, the entry's instructions from there one further (no list made).
+    const insts = at.block.insts, n = at.n;
+    insts.push(i);
+    for (let j = insts.length - 1; j > n; j--) insts[j] = insts[j - 1] as Inst;
+    insts[n] = i;
+    at.n = n + 1;
+    return i;
+  }
 
   private setReg(reg: number, v: Inst | undefined): void { this.regVal[reg] = v; this.regGen[reg] = this.gen; }
 
@@ -306,24 +333,25 @@ export class BlockBuilder extends Builder {
       case B_CONST_U32: {
         if (this.inRecipe) throw new IrError('a register recipe made a constant (pass it in)');
         const v = Number(imms?.[0]);
-        const c = this.cached(this.consts.get(v));
+        const c = this.cachedConst(this.consts.get(v));
         if (c) return c;
-        const i = this.place(op, info, args, imms, opts);
+        const i = this.constant(op, info, imms ?? NO_IMMS);
         this.consts.set(v, i);
         return i;
       }
       case B_CONST_U1: {
         const v = Number(imms?.[0]) ? 1 : 0;
+        const c = this.cachedConst(this.bools[v]);
         if (this.inRecipe) {
-          // The block's constant if it was made before the recipe's write, else one at the recipe's place (`number`).
-          const c = this.bools[v];
-          return c !== undefined && c.id < this.recipeMark ? c : this.number(op, info, args, imms, opts);
+          // The constant if it was made before the recipe's write (or in the entry block), else one at the recipe's place (`number`).
+          return c !== undefined && (c.block !== this.block || c.id < this.recipeMark) ? c : this.number(op, info, args, imms, opts);
         }
-        return (this.bools[v] ??= this.place(op, info, args, imms, opts));
+        return c ?? (this.bools[v] = this.constant(op, info, imms ?? NO_IMMS));
       }
-      case B_LANE_ID:
+      case B_LANE_ID: {
         if (this.inRecipe) throw new IrError('a register recipe asked for the lane id (pass it in)');
-        return (this.laneIdValue ??= this.place(op, info, args, imms, opts));
+        return this.cachedConst(this.laneIdValue) ?? (this.laneIdValue = this.constant(op, info, NO_IMMS));
+      }
       // A value's f32 view, made once per value in the block; the bits of an f32 view are the value.
       case B_AS_F32: {
         const x = args?.[0];
@@ -470,13 +498,13 @@ export class BlockBuilder extends Builder {
   override u32(v: number): Inst {
     if (this.inRecipe) return super.u32(v); // which reports it
     const n = v >>> 0;
-    const c = this.cached(this.consts.get(n));
+    const c = this.cachedConst(this.consts.get(n));
     if (c) return c;
-    const i = this.place('ConstU32', CONST_U32, NO_ARGS, regImms(n));
+    const i = this.constant('ConstU32', CONST_U32, regImms(n));
     this.consts.set(n, i);
     return i;
   }
-  override u1(v: boolean): Inst { return (this.inRecipe ? undefined : this.bools[v ? 1 : 0]) ?? super.u1(v); }
+  override u1(v: boolean): Inst { return (this.inRecipe ? undefined : this.cachedConst(this.bools[v ? 1 : 0])) ?? super.u1(v); }
 
   /** A u64 constant, made once per block. */
   u64(v: bigint): Inst { return this.u64Keyed(v >= -MAX_SAFE_BIG && v <= MAX_SAFE_BIG ? Number(v) : v, v); }
@@ -490,9 +518,9 @@ export class BlockBuilder extends Builder {
   private u64Keyed(key: number | bigint, v: bigint | undefined): Inst {
     if (this.inRecipe) throw new IrError('a register recipe made a constant (pass it in)');
     const consts = (this.consts64 ??= new Map());
-    const c = this.cached(consts.get(key));
+    const c = this.cachedConst(consts.get(key));
     if (c) return c;
-    const i = this.place('ConstU64', CONST_U64, NO_ARGS, [v ?? BigInt(key)]);
+    const i = this.constant('ConstU64', CONST_U64, [v ?? BigInt(key)]);
     consts.set(key, i);
     return i;
   }
