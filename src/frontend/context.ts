@@ -36,11 +36,23 @@ const regImms = (n: number): readonly Imm[] => (n >= 0 && n < 512 ? REG_IMMS[n] 
 interface RegTables {
   readonly regVal: (Inst | undefined)[]; readonly regGen: Uint32Array; readonly lastWrite: (Inst | undefined)[]; readonly writePc: (number | undefined)[]; readonly writeGen: Uint32Array;
   readonly writeOrder: Int32Array; readonly recipeOf: (Recipe | undefined)[]; gen: number;
+  /**
+   * The block's recent pure values (BlockBuilder.number): slot k holds `values[k]` while
+   * `valueKeys[2k]` is the block's generation (as an int32), its hash `valueKeys[2k + 1]`.
+   */
+  readonly values: (Inst | undefined)[]; readonly valueKeys: Int32Array;
 }
+/**
+ * The value table's slots: a value is kept until a later one of the same slot replaces it (a table
+ * of fixed size, not one that grows to hold every value: the repeats it finds are near, and a
+ * table of every value of a long block was slower to ask than the repeats it saved).
+ */
+const VALUE_SLOTS = 4096;
 const newTables = (): RegTables => ({
   regVal: new Array<Inst | undefined>(REGS).fill(undefined), regGen: new Uint32Array(REGS),
   lastWrite: new Array<Inst | undefined>(REGS).fill(undefined), writePc: new Array<number | undefined>(REGS).fill(undefined), writeGen: new Uint32Array(REGS),
   writeOrder: new Int32Array(REGS), recipeOf: new Array<Recipe | undefined>(REGS).fill(undefined), gen: 0,
+  values: new Array<Inst | undefined>(VALUE_SLOTS).fill(undefined), valueKeys: new Int32Array(2 * VALUE_SLOTS),
 });
 /**
  * Tables given back by builders that are done (BlockBuilder.release), for the next ones. Core code
@@ -54,11 +66,50 @@ const TABLES: RegTables[] = [];
  */
 const BUILDER_OPS = new Uint8Array(Object.keys(OPS).length);
 const B_END = 1, B_GET_SGPR = 2, B_SET_SGPR = 3, B_GET_VGPR = 4, B_SET_VGPR = 5, B_GET_SCC = 6, B_SET_SCC = 7, B_GET_MODE = 8, B_SET_MODE = 9,
-  B_CONST_U32 = 10, B_CONST_U1 = 11, B_LANE_ID = 12, B_AS_F32 = 13, B_HALF = 14, B_PACK = 15;
+  B_CONST_U32 = 10, B_CONST_U1 = 11, B_LANE_ID = 12, B_AS_F32 = 13, B_HALF = 14, B_PACK = 15, B_SELECT = 16;
 for (const [op, kind] of [['Branch', B_END], ['BranchCond', B_END], ['EndProgram', B_END], ['GetSgpr', B_GET_SGPR], ['SetSgpr', B_SET_SGPR],
   ['GetVgpr', B_GET_VGPR], ['SetVgpr', B_SET_VGPR], ['GetScc', B_GET_SCC], ['SetScc', B_SET_SCC], ['GetMode', B_GET_MODE], ['SetMode', B_SET_MODE],
-  ['ConstU32', B_CONST_U32], ['ConstU1', B_CONST_U1], ['LaneId', B_LANE_ID], ['BitcastU32F32', B_AS_F32], ['Lo32', B_HALF], ['Hi32', B_HALF], ['Pack64', B_PACK]] as const) {
+  ['ConstU32', B_CONST_U32], ['ConstU1', B_CONST_U1], ['LaneId', B_LANE_ID], ['BitcastU32F32', B_AS_F32], ['Lo32', B_HALF], ['Hi32', B_HALF], ['Pack64', B_PACK], ['Select32', B_SELECT]] as const) {
   BUILDER_OPS[opInfo(op).index] = kind;
+}
+/**
+ * By op table index: whether the builder numbers the op's values (BlockBuilder.number): pure as
+ * the CSE pass counts it (no effect, no terminator, not Phi/Undef/Param: the same op, arguments,
+ * immediates and float mode give the same value), its type the op's own (not `typed`: Call is
+ * left to CSE), and not a register read (GetSgpr and the like: before SSA construction a read's
+ * value depends on the writes before it; the builder forwards those itself). The constants, the
+ * lane id and f32 views have caches of their own in `emit`.
+ */
+const NUMBERED = new Uint8Array(Object.keys(OPS).length);
+for (const op of Object.keys(OPS) as Op[]) {
+  const info = opInfo(op);
+  NUMBERED[info.index] = !info.effect && !info.terminator && !info.typed && BUILDER_OPS[info.index] !== B_GET_SGPR && BUILDER_OPS[info.index] !== B_GET_VGPR
+    && BUILDER_OPS[info.index] !== B_GET_SCC && BUILDER_OPS[info.index] !== B_GET_MODE ? 1 : 0;
+}
+
+/** A number for a value's op (by table index), arguments and immediates: equal values, equal numbers (the float mode is left to `sameValue`). */
+function valueHash(index: number, args: readonly Inst[], imms: readonly Imm[]): number {
+  let h = Math.imul(index + 1, 0x9e3779b1);
+  for (let k = 0; k < args.length; k++) h = (Math.imul(h, 1000003) ^ (args[k] as Inst).id) | 0;
+  for (let k = 0; k < imms.length; k++) { const v = imms[k] as number | bigint; h = (Math.imul(h, 31) + (typeof v === 'bigint' ? Number(BigInt.asIntN(32, v)) : v | 0)) | 0; }
+  h ^= h >>> 15; h = Math.imul(h, 0x2c1b3c6d); h ^= h >>> 12;
+  return h;
+}
+
+/** Whether two float modes (or none) are the same (as CSE compares them: every field). */
+function sameMode(a: FloatMode | undefined, b: FloatMode | undefined): boolean {
+  if (a === b) return true;
+  if (!a || !b) return false;
+  return a.round === b.round && a.denorm === b.denorm && a.ieee === b.ieee && a.dx10Clamp === b.dx10Clamp && (a.f16Ovfl ?? false) === (b.f16Ovfl ?? false)
+    && a.tininess === b.tininess && a.floatToInt === b.floatToInt;
+}
+
+/** Whether `x` is the value of op `info` with these arguments, immediates and float mode. */
+function sameValue(x: Inst, info: OpEntry, args: readonly Inst[], imms: readonly Imm[], float: FloatMode | undefined): boolean {
+  if (x.info !== info || x.args.length !== args.length || x.imms.length !== imms.length || !sameMode(x.float, float)) return false;
+  for (let k = 0; k < args.length; k++) if (x.args[k] !== args[k]) return false;
+  for (let k = 0; k < imms.length; k++) if (x.imms[k] !== imms[k]) return false;
+  return true;
 }
 /** The entries of the ops the builder makes most, for its paths that place them without `emit`. */
 const GET_SGPR = opInfo('GetSgpr'), GET_VGPR = opInfo('GetVgpr'), CONST_U32 = opInfo('ConstU32'), CONST_U64 = opInfo('ConstU64');
@@ -85,6 +136,8 @@ interface Recipe {
   c: Inst | undefined;
   at: number;
   pc: number | undefined;
+  /** The function's id count when it was written: what it may take from the value table was made before (BlockBuilder.number). */
+  mark: number;
   ballot: Inst | undefined;
   half: 0 | 1;
   /**
@@ -134,6 +187,15 @@ export class BlockBuilder extends Builder {
    */
   private asF32: Replacements | undefined;
   private laneIdValue: Inst | undefined;
+  /**
+   * Where the argument-free values (constants, the lane id) go, when set: the function's entry
+   * block (translate's), whose terminator is placed already, the first `n` of its instructions the
+   * values placed so far (a record the builders of one function share). They are made once per
+   * function there, not once per block: what the CSE pass hoisted there (to the front of the
+   * entry, in the order of the blocks) and merged; a kernel of thousands of small blocks made
+   * each block's constants and lane id again.
+   */
+  constPlace: { readonly block: Block; n: number } | undefined;
   private execBitValue: Inst | undefined;
   private execBitOf: Inst | undefined;
   private execBitOfHi: Inst | undefined;
@@ -180,14 +242,20 @@ export class BlockBuilder extends Builder {
   private recipeSeq = 0;
   /** While a recipe runs: it may only make values from values it was given (no register access, no cached value). */
   private inRecipe = false;
+  /** The running recipe's `mark`. */
+  private recipeMark = 0;
+  /** The block's recent pure values by op, arguments, immediates and float mode (`number`), stamped with the block's generation as the register tables are. */
+  private readonly values: (Inst | undefined)[];
+  private readonly valueKeys: Int32Array;
 
   constructor(fn: IrFunction, block: Block, pc?: number) {
     super(fn, block, pc);
     const t = TABLES.pop() ?? newTables();
     this.tables = t;
     this.regVal = t.regVal; this.regGen = t.regGen; this.lastWrite = t.lastWrite; this.writePc = t.writePc; this.writeGen = t.writeGen; this.writeOrder = t.writeOrder; this.recipeOf = t.recipeOf;
+    this.values = t.values; this.valueKeys = t.valueKeys;
     // Every stamp in the tables is at most t.gen (their earlier owners' last generation).
-    if (t.gen >= 0xfffffffe) { t.regGen.fill(0); t.writeGen.fill(0); t.gen = 0; }
+    if (t.gen >= 0xfffffffe) { t.regGen.fill(0); t.writeGen.fill(0); t.valueKeys.fill(0); t.gen = 0; }
     this.gen = t.gen + 1;
   }
 
@@ -202,6 +270,7 @@ export class BlockBuilder extends Builder {
     const t = this.tables;
     t.gen = this.gen;
     t.regVal.fill(undefined);
+    t.values.fill(undefined);
     if (TABLES.length < 4) TABLES.push(t);
   }
 
@@ -215,15 +284,33 @@ export class BlockBuilder extends Builder {
     this.block = block;
     this.pc = pc;
     // Past 2^32 - 1 generations a stamp could repeat: start the stamps over.
-    if (this.gen === 0xffffffff) { this.regGen.fill(0); this.writeGen.fill(0); this.gen = 0; }
+    if (this.gen === 0xffffffff) { this.regGen.fill(0); this.writeGen.fill(0); this.valueKeys.fill(0); this.gen = 0; }
     this.gen++;
-    this.bools[0] = undefined; this.bools[1] = undefined;
-    this.laneIdValue = undefined;
+    // The constants and lane id of the block before stay for `cachedConst` to judge.
     this.execBitValue = undefined; this.execBitOf = undefined; this.execBitOfHi = undefined;
   }
 
   /** The cached value `c` if it was made in this block (see `consts`). */
   private cached(c: Inst | undefined): Inst | undefined { return c !== undefined && c.block === this.block ? c : undefined; }
+  /** `cached` for an argument-free value, which may also be in `constPlace`'s block (the entry: it dominates every block). */
+  private cachedConst(c: Inst | undefined): Inst | undefined {
+    return c !== undefined && (c.block === this.block || (this.constPlace !== undefined && c.block === this.constPlace.block)) ? c : undefined;
+  }
+
+  /** Makes the argument-free value `op` after the values `constPlace` has placed, or where the builder stands if it has none. */
+  private constant(op: Op, info: OpEntry, imms: readonly Imm[]): Inst {
+    const at = this.constPlace, here = this.block.insts[this.block.insts.length - 1];
+    if (at === undefined || (here && here.info.terminator)) return this.place(op, info, NO_ARGS, imms); // which reports a block that ended
+    const i = this.fn.makeAt(op, NO_ARGS, imms, undefined, this.pc, undefined, info);
+    i.block = at.block;
+    // In place, the entry's instructions from there one further (no list made).
+    const insts = at.block.insts, n = at.n;
+    insts.push(i);
+    for (let j = insts.length - 1; j > n; j--) insts[j] = insts[j - 1] as Inst;
+    insts[n] = i;
+    at.n = n + 1;
+    return i;
+  }
 
   private setReg(reg: number, v: Inst | undefined): void { this.regVal[reg] = v; this.regGen[reg] = this.gen; }
 
@@ -231,7 +318,7 @@ export class BlockBuilder extends Builder {
     // Most ops are placed as they are: one look-up in the op table, not the cases below one by one.
     const info = opInfo(op);
     const kind = BUILDER_OPS[info.index];
-    if (!kind) return this.place(op, info, args, imms, opts);
+    if (!kind) return NUMBERED[info.index] ? this.number(op, info, args, imms, opts) : this.place(op, info, args, imms, opts);
     let reg = -1, write = false;
     switch (kind) {
       case B_END: this.placeWrites(); return this.place(op, info, args, imms, opts);
@@ -246,20 +333,25 @@ export class BlockBuilder extends Builder {
       case B_CONST_U32: {
         if (this.inRecipe) throw new IrError('a register recipe made a constant (pass it in)');
         const v = Number(imms?.[0]);
-        const c = this.cached(this.consts.get(v));
+        const c = this.cachedConst(this.consts.get(v));
         if (c) return c;
-        const i = this.place(op, info, args, imms, opts);
+        const i = this.constant(op, info, imms ?? NO_IMMS);
         this.consts.set(v, i);
         return i;
       }
       case B_CONST_U1: {
-        if (this.inRecipe) return this.place(op, info, args, imms, opts); // not cached: its place is the recipe's
         const v = Number(imms?.[0]) ? 1 : 0;
-        return (this.bools[v] ??= this.place(op, info, args, imms, opts));
+        const c = this.cachedConst(this.bools[v]);
+        if (this.inRecipe) {
+          // The constant if it was made before the recipe's write (or in the entry block), else one at the recipe's place (`number`).
+          return c !== undefined && (c.block !== this.block || c.id < this.recipeMark) ? c : this.number(op, info, args, imms, opts);
+        }
+        return c ?? (this.bools[v] = this.constant(op, info, imms ?? NO_IMMS));
       }
-      case B_LANE_ID:
+      case B_LANE_ID: {
         if (this.inRecipe) throw new IrError('a register recipe asked for the lane id (pass it in)');
-        return (this.laneIdValue ??= this.place(op, info, args, imms, opts));
+        return this.cachedConst(this.laneIdValue) ?? (this.laneIdValue = this.constant(op, info, NO_IMMS));
+      }
       // A value's f32 view, made once per value in the block; the bits of an f32 view are the value.
       case B_AS_F32: {
         const x = args?.[0];
@@ -275,7 +367,7 @@ export class BlockBuilder extends Builder {
       case B_HALF: {
         const x = args?.[0];
         if (x && x.op === 'Pack64') return x.args[op === 'Lo32' ? 0 : 1] as Inst;
-        return this.place(op, info, args, imms, opts);
+        return this.number(op, info, args, imms, opts);
       }
       case B_PACK: {
         const lo = args?.[0], hi = args?.[1];
@@ -283,7 +375,20 @@ export class BlockBuilder extends Builder {
           if (lo.op === 'Lo32' && hi.op === 'Hi32' && lo.args[0] === hi.args[0]) return lo.args[0] as Inst;
           if (lo.op === 'ConstU32' && hi.op === 'ConstU32' && !this.inRecipe) return this.u64(BigInt(lo.imms[0] ?? 0) | (BigInt(hi.imms[0] ?? 0) << 32n));
         }
-        return this.place(op, info, args, imms, opts);
+        return this.number(op, info, args, imms, opts);
+      }
+      // A select of one value is that value, and a select of a select on the same condition skips
+      // the inner one's value in the lanes it keeps (a VGPR written twice under one EXEC): what
+      // simplify.ts does, here before the repeats that it leaves are numbered.
+      case B_SELECT: {
+        const c = args?.[0], x = args?.[1], old = args?.[2];
+        if (!c || !x || !old) return this.place(op, info, args, imms, opts); // which the verifier reports
+        if (x === old) return x;
+        if (old.op === 'Select32' && old.args[0] === c) {
+          const z = old.args[2] as Inst;
+          return z === x ? x : this.number(op, info, [c, x, z], imms, opts);
+        }
+        return this.number(op, info, args, imms, opts);
       }
       default: return this.place(op, info, args, imms, opts);
     }
@@ -303,6 +408,26 @@ export class BlockBuilder extends Builder {
     if (known) return known;
     const i = this.place(op, info, args, imms, opts);
     this.setReg(reg, i);
+    return i;
+  }
+
+  /**
+   * A pure value (NUMBERED) the block already made from the same arguments, immediates and float
+   * mode, or else made now: local value numbering, of what the CSE pass would remove later (the
+   * second s_or_b32 of the same sources, a compare repeated, each v_mov's EXEC select), left in
+   * it was walked by every pass before CSE. Inside a recipe only a value made before the recipe's
+   * write is taken (`mark`: ids count up as instructions are made), as one made later stands after
+   * the recipe's place; a value the recipe makes anew then serves the later asks.
+   */
+  private number(op: Op, info: OpEntry, args: Inst[] = NO_ARGS, imms: readonly Imm[] = NO_IMMS, opts?: { type?: IrType; float?: FloatMode }): Inst {
+    const h = valueHash(info.index, args, imms);
+    const k = h & (VALUE_SLOTS - 1), keys = this.valueKeys, gen = this.gen | 0;
+    if (keys[2 * k] === gen && keys[2 * k + 1] === h) {
+      const x = this.values[k] as Inst;
+      if (sameValue(x, info, args, imms, opts?.float) && (!this.inRecipe || x.id < this.recipeMark)) return x;
+    }
+    const i = this.place(op, info, args, imms, opts);
+    keys[2 * k] = gen; keys[2 * k + 1] = h; this.values[k] = i;
     return i;
   }
 
@@ -373,13 +498,13 @@ export class BlockBuilder extends Builder {
   override u32(v: number): Inst {
     if (this.inRecipe) return super.u32(v); // which reports it
     const n = v >>> 0;
-    const c = this.cached(this.consts.get(n));
+    const c = this.cachedConst(this.consts.get(n));
     if (c) return c;
-    const i = this.place('ConstU32', CONST_U32, NO_ARGS, regImms(n));
+    const i = this.constant('ConstU32', CONST_U32, regImms(n));
     this.consts.set(n, i);
     return i;
   }
-  override u1(v: boolean): Inst { return (this.inRecipe ? undefined : this.bools[v ? 1 : 0]) ?? super.u1(v); }
+  override u1(v: boolean): Inst { return (this.inRecipe ? undefined : this.cachedConst(this.bools[v ? 1 : 0])) ?? super.u1(v); }
 
   /** A u64 constant, made once per block. */
   u64(v: bigint): Inst { return this.u64Keyed(v >= -MAX_SAFE_BIG && v <= MAX_SAFE_BIG ? Number(v) : v, v); }
@@ -393,9 +518,9 @@ export class BlockBuilder extends Builder {
   private u64Keyed(key: number | bigint, v: bigint | undefined): Inst {
     if (this.inRecipe) throw new IrError('a register recipe made a constant (pass it in)');
     const consts = (this.consts64 ??= new Map());
-    const c = this.cached(consts.get(key));
+    const c = this.cachedConst(consts.get(key));
     if (c) return c;
-    const i = this.place('ConstU64', CONST_U64, NO_ARGS, [v ?? BigInt(key)]);
+    const i = this.constant('ConstU64', CONST_U64, [v ?? BigInt(key)]);
     consts.set(key, i);
     return i;
   }
@@ -428,14 +553,14 @@ export class BlockBuilder extends Builder {
     let r = this.recipeOf[reg];
     if (r === undefined) {
       if (this.spareN !== 0) { r = this.spare[--this.spareN] as Recipe; this.spare[this.spareN] = undefined; }
-      else r = { reg, make, op, argc, a, b, c, at: 0, pc: undefined, ballot, half, seq: 0, ix: 0 };
+      else r = { reg, make, op, argc, a, b, c, at: 0, pc: undefined, mark: 0, ballot, half, seq: 0, ix: 0 };
       r.seq = ++this.recipeSeq;
       r.ix = this.pendingN;
       this.pending[this.pendingN++] = r;
       this.recipeOf[reg] = r;
     }
     r.reg = reg; r.make = make; r.op = op; r.argc = argc; r.a = a; r.b = b; r.c = c;
-    r.at = this.block.insts.length; r.pc = this.pc; r.ballot = ballot; r.half = half;
+    r.at = this.block.insts.length; r.pc = this.pc; r.mark = this.fn.idCount; r.ballot = ballot; r.half = half;
   }
 
   /** The per-lane bool whose ballot half `half` SGPR `code` holds as a recipe not yet run, if it does. */
@@ -475,6 +600,7 @@ export class BlockBuilder extends Builder {
     const insts = this.block.insts, n = insts.length, pc = this.pc;
     this.pc = r.pc;
     this.inRecipe = true;
+    this.recipeMark = r.mark;
     let v: Inst;
     try {
       v = r.make ? r.make() : this.emit(r.op, recipeArgs(r.argc, r.a, r.b, r.c));

@@ -106,7 +106,7 @@ export function translate(shader: Shader, cfg: Cfg, mode: ModeAnalysis): IrFunct
       new Builder(fn, ib).emit('EndProgram');
       continue;
     }
-    if (b === undefined || cx === undefined) { b = new BlockBuilder(fn, ib); cx = context(b, blockOf); }
+    if (b === undefined || cx === undefined) { b = new BlockBuilder(fn, ib); b.constPlace = { block: entry, n: 0 }; cx = context(b, blockOf); }
     else b.reset(ib, undefined);
     let ended = false;
     const insts = cb.instructions;
@@ -212,7 +212,7 @@ function translateModeCopies(fn: IrFunction, b0: BlockBuilder, cx: TContext, mod
       b.emit('BranchCond', [b.emit('IEq32', [key, b.u32(cand)])], [copy.id, next.id]);
       b.reset(next, inst.pc);
     }
-    if (vb === undefined || vcx === undefined) { vb = new BlockBuilder(fn, copy); vcx = context(vb, cx.blockOf); }
+    if (vb === undefined || vcx === undefined) { vb = new BlockBuilder(fn, copy); vb.constPlace = b0.constPlace; vcx = context(vb, cx.blockOf); }
     else vb.reset(copy, undefined);
     for (const x of run) {
       vb.pc = x.pc;
