@@ -1110,10 +1110,16 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
   const u = usesOf(fn, profile, options, floatOps);
   let { bytes } = u;
   const { byteStores, atomics, atomics64, lds, barriers, permutes, dwords, scratch, ringBytes, clocks, image, fc } = u;
-  // Helpers with device float ops (guarded add/sub/mul) need nearest even and signed zeros kept.
-  const guarded = fn.helpers.some((h) => deviceFloats(h).any);
-  // ... and f64 device ops (the guarded fma) the Float64 capability and the same for 64 bits.
-  const guarded64 = guarded && fn.helpers.some((h) => deviceFloats(h).f64);
+  // Helpers with device float ops (guarded add/sub/mul) need nearest even and signed zeros kept;
+  // f64 device ops (the guarded fma) the Float64 capability and the same for 64 bits. One indexed
+  // loop for both (two some() calls made two closures and walked the helpers twice, unoptimised:
+  // this runs once per kernel).
+  let guarded = false, guarded64 = false;
+  for (let k = 0; k < fn.helpers.length; k++) {
+    const d = deviceFloats(fn.helpers[k] as IrFunction);
+    if (d.any) guarded = true;
+    if (d.f64) guarded64 = true;
+  }
   const { rounding, denormPreserve, signedZeroInfNanPreserve, float64 } = guarded ? withGuarded(profile, fc.controls, guarded64) : fc.controls;
   // Dword accesses at misaligned addresses go byte by byte where the profile allows bytes.
   if (dwords && profile.storageBuffer8BitAccess && !profile.unalignedDwordAccess) bytes = true;
