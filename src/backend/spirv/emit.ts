@@ -919,12 +919,14 @@ class Kernel implements KernelState {
 
 
 /**
- * The prologue templates by their options: a tree with a level per part of the options
- * (PROLOGUE_PARTS, in the record's order; a nested record's parts in its field's place), each
- * level's nodes by the part's number, the template at the node of the last part. Looked up by
- * numbers, no key built: a key string made of the parts (a piece per option, concatenated, then
- * hashed by the Map) was about a sixth of a one-instruction kernel's emission. A few sets in
- * practice; bounded for a long-running process: past MAX_PROLOGUES the tree starts over (a
+ * The prologue templates by their options: a tree of four levels, the numbers prologueKey makes of
+ * the options (the flags, wave size and float controls packed in one; the LDS size; the wave's
+ * scratch bytes; the helpers), the template at the node of the last. Looked up by numbers, no key
+ * string built (a piece per option, concatenated, then hashed by the Map, was about a sixth of a
+ * one-instruction kernel's emission), and the numbers made by straight-line code: a tree of a level
+ * per part, each a closure reading its field by name, ran as eight closure calls and a dozen keyed
+ * reads per kernel, unoptimised in bench:compile's regime (the code runs once per kernel). A few
+ * sets in practice; bounded for a long-running process: past MAX_PROLOGUES the tree starts over (a
  * template made again is the same).
  */
 class KeyNode<V> {
@@ -935,13 +937,14 @@ let PROLOGUES = new KeyNode<Prologue>();
 let prologueCount = 0;
 const MAX_PROLOGUES = 64;
 function prologue(o: PrologueOptions): Prologue {
-  let node = keyNode(PROLOGUES, PROLOGUE_LEVELS, o);
+  const first = prologueKey(o);
+  let node = prologueNode(PROLOGUES, first, o);
   let p = node.value;
   if (!p) {
     if (prologueCount >= MAX_PROLOGUES) {
       PROLOGUES = new KeyNode<Prologue>();
       prologueCount = 0;
-      node = keyNode(PROLOGUES, PROLOGUE_LEVELS, o);
+      node = prologueNode(PROLOGUES, first, o);
     }
     p = emitPrologue(o);
     node.value = p;
@@ -950,78 +953,44 @@ function prologue(o: PrologueOptions): Prologue {
   return p;
 }
 
+/** The node of `o` (whose packed number is `first`) under `root`: a level down per number, the nodes not there yet made. */
+function prologueNode(root: KeyNode<Prologue>, first: number, o: PrologueOptions): KeyNode<Prologue> {
+  return child(child(child(child(root, first), o.ldsCap), o.waveBytes), o.helpers);
+}
+function child<V>(node: KeyNode<V>, n: number): KeyNode<V> {
+  let next = node.next.get(n);
+  if (next === undefined) { next = new KeyNode<V>(); node.next.set(n, next); }
+  return next;
+}
+
 /**
- * Each field's part of a key: a number (equal for equal values, different for different ones), or
- * the parts of a record field's own fields. A record over every field of T, so a field added to T
- * without a part fails the type check.
+ * The options but ldsCap, waveBytes and helpers as one number, equal for equal options and
+ * different for different ones: bit 0 the wave size; bits 1-5 the rounding mode (0 none; odd RTE,
+ * even RTZ, the widths above the lowest bit); bits 6-9 DenormPreserve (0 none, else 1 + the
+ * widths); bits 10-11 SignedZeroInfNanPreserve and float64; bits 12-23 the flags. KEYED lists what
+ * it reads: a field added to the options and not there fails the type check below.
  */
-type KeyParts<T> = { readonly [K in keyof T]-?: ((v: T[K]) => number) | (T[K] extends object ? KeyParts<T[K]> : never) };
-const flag = (b: boolean | undefined): number => (b ? 1 : 0);
-const num = (n: number): number => n;
+function prologueKey(o: PrologueOptions): number {
+  const c = o.controls, r = c.rounding, d = c.denormPreserve;
+  return (o.ws === 64 ? 1 : 0)
+    | (r === undefined ? 0 : (r.mode === 'RoundingModeRTE' ? 1 : 2) + 2 * widthMask(r.widths)) << 1
+    | (d === undefined ? 0 : 1 + widthMask(d.widths)) << 6
+    | (c.signedZeroInfNanPreserve ? 1 : 0) << 10 | (c.float64 ? 1 : 0) << 11
+    | (o.bytes ? 1 : 0) << 12 | (o.byteStores ? 1 : 0) << 13 | (o.atomics ? 1 : 0) << 14 | (o.atomics64 ? 1 : 0) << 15
+    | (o.clocks ? 1 : 0) << 16 | (o.viaSubgroup ? 1 : 0) << 17 | (o.lds ? 1 : 0) << 18 | (o.perWorkgroup ? 1 : 0) << 19
+    | (o.permutes ? 1 : 0) << 20 | (o.scratch ? 1 : 0) << 21 | (o.ringBytes ? 1 : 0) << 22 | (o.image ? 1 : 0) << 23;
+}
+/** Every field of the options and of their float controls, as prologueKey and prologueNode read them. */
+type Keyed = 'ws' | 'controls' | 'bytes' | 'byteStores' | 'atomics' | 'atomics64' | 'clocks' | 'viaSubgroup' | 'lds' | 'perWorkgroup' | 'permutes' | 'scratch' | 'ringBytes' | 'image' | 'ldsCap' | 'waveBytes' | 'helpers';
+type KeyedControls = 'rounding' | 'denormPreserve' | 'signedZeroInfNanPreserve' | 'float64';
+// A compile-time check: a field of the options (or of their controls) not listed above makes this `never`, and the line an error.
+const ALL_KEYED: [Exclude<keyof PrologueOptions, Keyed> | Exclude<keyof EntryFloatControls, KeyedControls>] extends [never] ? true : never = true;
+void ALL_KEYED;
 /** A set of float widths as a bit mask (a mode's widths are a set: distinct, ascending). */
 function widthMask(widths: readonly (16 | 32 | 64)[]): number {
   let b = 0;
   for (let k = 0; k < widths.length; k++) b |= widths[k] === 16 ? 1 : widths[k] === 32 ? 2 : 4;
   return b;
-}
-const CONTROL_PARTS: KeyParts<Required<EntryFloatControls>> = {
-  // 0 for none; odd for RTE, even for RTZ, with the widths above the lowest bit.
-  rounding: (r) => (r === undefined ? 0 : (r.mode === 'RoundingModeRTE' ? 1 : 2) + 2 * widthMask(r.widths)),
-  denormPreserve: (d) => (d === undefined ? 0 : 1 + widthMask(d.widths)),
-  signedZeroInfNanPreserve: flag,
-  float64: flag,
-};
-const PROLOGUE_PARTS: KeyParts<PrologueOptions> = {
-  ws: num, controls: CONTROL_PARTS, bytes: flag, byteStores: flag, atomics: flag, atomics64: flag, clocks: flag,
-  viaSubgroup: flag, lds: flag, perWorkgroup: flag, permutes: flag, scratch: flag, ringBytes: flag, image: flag,
-  ldsCap: num, waveBytes: num, helpers: num,
-};
-/** A level of the tree: the number of a part of the options (or of several flags, a bit each). */
-type Level = (o: object) => number;
-/**
- * The levels of `parts`, in the record's order, made once: a nested record's levels in its
- * field's place, and each run of flag parts one level of a bit per flag (the prologue's twelve
- * flags one lookup, not twelve; walking the record per kernel, its keys and fields by name, was
- * half the lookup).
- */
-function levels(parts: object): Level[] {
-  const out: Level[] = [];
-  const ps = parts as Readonly<Record<string, ((v: unknown) => number) | object>>;
-  let flags: string[] = [];
-  const endFlags = (): void => {
-    if (flags.length === 0) return;
-    const ks = flags;
-    out.push((o) => {
-      let b = 0;
-      for (let j = 0; j < ks.length; j++) if ((o as Readonly<Record<string, unknown>>)[ks[j] as string]) b |= 1 << j;
-      return b;
-    });
-    flags = [];
-  };
-  for (const k in ps) {
-    const part = ps[k] as ((v: unknown) => number) | object;
-    if (part === flag) {
-      if (flags.length === 30) endFlags();
-      flags.push(k);
-      continue;
-    }
-    endFlags();
-    if (typeof part === 'function') out.push((o) => (part as (v: unknown) => number)((o as Readonly<Record<string, unknown>>)[k]));
-    else for (const l of levels(part)) out.push((o) => l((o as Readonly<Record<string, object>>)[k] as object));
-  }
-  endFlags();
-  return out;
-}
-const PROLOGUE_LEVELS = levels(PROLOGUE_PARTS);
-/** The node of `o` under `node`: a level down per level of its key, the nodes not there yet made. */
-function keyNode<V>(node: KeyNode<V>, key: readonly Level[], o: object): KeyNode<V> {
-  for (let j = 0; j < key.length; j++) {
-    const n = (key[j] as Level)(o);
-    let next = node.next.get(n);
-    if (next === undefined) { next = new KeyNode<V>(); node.next.set(n, next); }
-    node = next;
-  }
-  return node;
 }
 
 /** A wave value outside a wave's turn: an id of no module. */
@@ -1153,10 +1122,16 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
   const u = usesOf(fn, profile, options, floatOps);
   let { bytes } = u;
   const { byteStores, atomics, atomics64, lds, barriers, permutes, dwords, scratch, ringBytes, clocks, image, fc } = u;
-  // Helpers with device float ops (guarded add/sub/mul) need nearest even and signed zeros kept.
-  const guarded = fn.helpers.some((h) => deviceFloats(h).any);
-  // ... and f64 device ops (the guarded fma) the Float64 capability and the same for 64 bits.
-  const guarded64 = guarded && fn.helpers.some((h) => deviceFloats(h).f64);
+  // Helpers with device float ops (guarded add/sub/mul) need nearest even and signed zeros kept;
+  // f64 device ops (the guarded fma) the Float64 capability and the same for 64 bits. One indexed
+  // loop for both (two some() calls made two closures and walked the helpers twice, unoptimised:
+  // this runs once per kernel).
+  let guarded = false, guarded64 = false;
+  for (let k = 0; k < fn.helpers.length; k++) {
+    const d = deviceFloats(fn.helpers[k] as IrFunction);
+    if (d.any) guarded = true;
+    if (d.f64) guarded64 = true;
+  }
   const { rounding, denormPreserve, signedZeroInfNanPreserve, float64 } = guarded ? withGuarded(profile, fc.controls, guarded64) : fc.controls;
   // Dword accesses at misaligned addresses go byte by byte where the profile allows bytes.
   if (dwords && profile.storageBuffer8BitAccess && !profile.unalignedDwordAccess) bytes = true;

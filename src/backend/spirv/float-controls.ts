@@ -267,7 +267,12 @@ export function withGuarded(p: TargetProfile, controls: EntryFloatControls, floa
   if (float64 && !guardedF64Available(p, controls)) throw new Error(`guarded f64 helpers need f64 arithmetic with RoundingModeRTE and SignedZeroInfNanPreserve, which the ${p.name} profile does not offer here (internal)`);
   const rounding = controls.rounding ?? { mode: 'RoundingModeRTE' as const, widths: widthsFor(p.roundingModeIndependence) };
   if (!float64) return { rounding, denormPreserve: controls.denormPreserve, signedZeroInfNanPreserve: true };
-  // A declared rounding mode here is RTE (guardedAvailable): widen it to the f64 widths.
-  const widths = [...new Set([...rounding.widths, ...f64RteWidths(p)])].sort((a, b) => a - b);
+  // A declared rounding mode here is RTE (guardedAvailable): widen it to the f64 widths (ascending,
+  // each once; by a loop over the widths: spreads into a Set, then sorted, ran unoptimised per kernel).
+  const f64Widths = f64RteWidths(p), widths: (16 | 32 | 64)[] = [];
+  for (let k = 0; k < ALL_WIDTHS.length; k++) {
+    const w = ALL_WIDTHS[k] as 16 | 32 | 64;
+    if (rounding.widths.includes(w) || f64Widths.includes(w)) widths.push(w);
+  }
   return { rounding: { mode: rounding.mode, widths }, denormPreserve: controls.denormPreserve, signedZeroInfNanPreserve: true, float64: true };
 }
