@@ -405,7 +405,25 @@ class Structured {
   };
   /** A block's instructions and its terminator. */
   private code(b: Block, cx: Ctx): void {
-    this.atScope = cx.scope;
+    this.insts(b, cx.scope);
+    const t = b.terminator;
+    if (!t) throw new CompileError(`b${b.id} has no terminator`);
+    if (t.op === 'EndProgram') { this.m.OpReturn(); return; }
+    if (t.op === 'Branch') { this.jump(b, this.fn.block(Number(t.imms[0])), cx); return; }
+    if (t.op !== 'BranchCond') throw new CompileError(`${t.op} is not emitted yet`, t.pc);
+    const x = this.fn.block(Number(t.imms[0])), y = this.fn.block(Number(t.imms[1]));
+    if (x === y) { this.jump(b, x, cx); return; }
+    this.cond(b, this.val(t.args[0] ?? internal('BranchCond without a condition'), cx.scope), x, y, cx);
+  }
+
+  /**
+   * A block's instructions but its phis. Its own method, not a loop in `code`: V8 compiled that
+   * loop on the stack (OSR) for a long block, every later block's loop entered the OSR code, and
+   * it left it again at the terminator's handling, which it had been compiled without ("insufficient
+   * type feedback"): a deoptimisation per block, about 90 per diamonds2000 recompile.
+   */
+  private insts(b: Block, scope: Scope | undefined): void {
+    this.atScope = scope;
     // Indexed: for…of made an iterator result per instruction (this runs once per block, often unoptimised).
     const insts = b.insts, sc = this.sc, kernel = this.kernel, A = this.A;
     for (let k = 0; k < insts.length; k++) {
@@ -415,14 +433,6 @@ class Structured {
       const r = emitOp(sc, kernel, i, A);
       if (r !== undefined) this.defs.set(i, r);
     }
-    const t = b.terminator;
-    if (!t) throw new CompileError(`b${b.id} has no terminator`);
-    if (t.op === 'EndProgram') { this.m.OpReturn(); return; }
-    if (t.op === 'Branch') { this.jump(b, this.fn.block(Number(t.imms[0])), cx); return; }
-    if (t.op !== 'BranchCond') throw new CompileError(`${t.op} is not emitted yet`, t.pc);
-    const x = this.fn.block(Number(t.imms[0])), y = this.fn.block(Number(t.imms[1]));
-    if (x === y) { this.jump(b, x, cx); return; }
-    this.cond(b, this.val(t.args[0] ?? internal('BranchCond without a condition'), cx.scope), x, y, cx);
   }
 
   private jump(p: Block, s: Block, cx: Ctx): void {
