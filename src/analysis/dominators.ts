@@ -21,13 +21,17 @@ export interface Adjacency { readonly first: readonly number[]; readonly list: r
 
 /** The adjacency of `n` nodes whose edges `edges(node)` gives, by each edge's `end` (to: successors, from: predecessors). */
 function adjacencyOf(n: number, edges: (node: number) => readonly EdgeLike[], end: 'to' | 'from'): Adjacency {
-  const first = new Array<number>(n + 1), list: number[] = [];
-  for (let v = 0; v < n; v++) {
-    first[v] = list.length;
+  // Counted, then filled: the list made at its length (pushed to from empty, it was copied as it
+  // grew, about twice its size in all on a branchy graph).
+  const first = new Array<number>(n + 1);
+  let m = 0;
+  for (let v = 0; v < n; v++) { first[v] = m; m += edges(v).length; }
+  first[n] = m;
+  const list = new Array<number>(m);
+  for (let v = 0, j = 0; v < n; v++) {
     const es = edges(v);
-    for (let k = 0; k < es.length; k++) list.push((es[k] as EdgeLike)[end]);
+    for (let k = 0; k < es.length; k++) list[j++] = (es[k] as EdgeLike)[end];
   }
-  first[n] = list.length;
   return { first, list };
 }
 
@@ -43,14 +47,20 @@ export function reversePostorderOf(n: number, succ: Adjacency): number[] {
   if (n === 0) return [];
   if (n === 1) return [0];
   const { first, list } = succ;
-  const post: number[] = [];
+  // Each node is on the stack and in the postorder at most once: the lists are made at n and
+  // written by index (pushed to from empty, they were copied as they grew; a chain of blocks is
+  // as deep as it is long).
+  const post = new Array<number>(n);
+  let count = 0;
   const seen = new Array<number>(n).fill(0);
-  // Stack of [node, index of the next successor to visit].
-  const stackNode: number[] = [0];
-  const stackNext: number[] = [first[0] as number];
+  // Stack of [node, index of the next successor to visit]; `depth` frames.
+  const stackNode = new Array<number>(n), stackNext = new Array<number>(n);
+  stackNode[0] = 0;
+  stackNext[0] = first[0] as number;
+  let depth = 1;
   seen[0] = 1;
-  while (stackNode.length > 0) {
-    const top = stackNode.length - 1;
+  while (depth > 0) {
+    const top = depth - 1;
     const node = stackNode[top] as number;
     const i = stackNext[top] as number;
     if (i < (first[node + 1] as number)) {
@@ -58,15 +68,16 @@ export function reversePostorderOf(n: number, succ: Adjacency): number[] {
       const to = list[i] as number;
       if (to >= 0 && to < n && seen[to] === 0) {
         seen[to] = 1;
-        stackNode.push(to);
-        stackNext.push(first[to] as number);
+        stackNode[depth] = to;
+        stackNext[depth] = first[to] as number;
+        depth++;
       }
     } else {
-      post.push(node);
-      stackNode.pop();
-      stackNext.pop();
+      post[count++] = node;
+      depth--;
     }
   }
+  post.length = count;
   return post.reverse();
 }
 
@@ -157,23 +168,27 @@ export class DominatorTree {
     const root = rpo[0];
     if (root === undefined) return;
     let clock = 0;
-    const stack: number[] = [root];
-    const next: number[] = [0];
+    // A node is on the stack once at most: its lists made at n, `depth` frames in use (pushed to
+    // from empty, they were copied as they grew; the tree of a chain is as deep as it is long).
+    const stack = new Array<number>(n), next = new Array<number>(n);
+    stack[0] = root;
+    next[0] = 0;
+    let depth = 1;
     this.pre[root] = clock++;
-    while (stack.length > 0) {
-      const top = stack.length - 1;
+    while (depth > 0) {
+      const top = depth - 1;
       const node = stack[top] as number;
       const i = next[top] as number;
       if (i < (first[node + 1] as number) - (first[node] as number)) {
         next[top] = i + 1;
         const c = kids[(first[node] as number) + i] as number;
         this.pre[c] = clock++;
-        stack.push(c);
-        next.push(0);
+        stack[depth] = c;
+        next[depth] = 0;
+        depth++;
       } else {
         this.post[node] = clock++;
-        stack.pop();
-        next.pop();
+        depth--;
       }
     }
   }

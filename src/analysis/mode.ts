@@ -374,6 +374,10 @@ export function analyzeMode(shader: Shader, cfg: Cfg): ModeAnalysis {
     if (states[states.length - 1] !== x) states.push(x);
     return states.length - 1;
   };
+  // Without a modal instruction every reachable block starts in the launch state (`start`), which
+  // nothing changes: one snapshot of it for all of them, the only entry of `states` (a snapshot
+  // and a list entry per block were most of what this replay allocated on a branchy kernel).
+  let launch: ModeState | undefined;
   for (let bk = 0; bk < cfg.blocks.length; bk++) {
     const b = cfg.blocks[bk] as BasicBlock;
     const inS = blockInFull[b.id];
@@ -384,14 +388,11 @@ export function analyzeMode(shader: Shader, cfg: Cfg): ModeAnalysis {
       // Nothing in the block changes the state (nor writes `inS`): one snapshot before and after each instruction.
       if (b.instructions.length === 0) continue;
       s = inS;
-      // index() without its calls: `last` is unset at the block's start, so its snapshot is a new
-      // one, which the list does not end with yet.
-      last = snapshot(inS);
-      const x = states.push(last) - 1;
+      if (launch === undefined) { launch = snapshot(inS); states.push(launch); }
       for (let k = 0; k < b.instructions.length; k++) {
         const inst = b.instructions[k] as Instruction;
         pcs[at] = inst.pc;
-        beforeAt[at++] = x;
+        beforeAt[at++] = 0;
         if (inst.def.float !== undefined) valu.push(valuMode(inst.pc, inst.def.float, s.mode));
       }
       continue;
@@ -427,7 +428,8 @@ export function analyzeMode(shader: Shader, cfg: Cfg): ModeAnalysis {
   return {
     initial,
     assumed,
-    blockIn: blockInFull.map((s) => (s === undefined ? undefined : snapshot(s))),
+    // One snapshot per state (all the blocks' one launch state without a modal instruction).
+    blockIn: blockInFull.map((s) => (s === undefined ? undefined : s === start && launch !== undefined ? launch : snapshot(s))),
     before: (pc) => { const k = find(pc); return k < 0 ? undefined : states[beforeAt[k] as number]; },
     after: (pc) => { const k = find(pc); return k < 0 ? undefined : states[afterAt[k] as number]; },
     getregs, valu, transitions, diagnostics,

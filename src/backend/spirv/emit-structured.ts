@@ -152,8 +152,25 @@ class Defs {
 /** The table of the last emission, cleared (one emission takes it at a time; a failed one does not give it back). */
 let spareDefs: Defs | undefined;
 
-/** A jump's target where none is emitted at the jump (a merge's dispatch after a selection). */
-const nothingHere = (): boolean => false;
+/** place's list of the targets that meet (the process's: place runs no other place inside it; emptied after each use). */
+const SCRATCH_TARGETS: Block[] = [];
+
+/**
+ * The targets a dispatch emits where it is (`inline`), the rest resolved by branches: a block (that
+ * one: a merge child's meeting block), a number (the blocks placed after the loop headed by that
+ * block, reached only from inside it: a loop's merge block), or undefined (none: a merge's dispatch
+ * after a selection). Data, not a predicate: a closure per meeting block was an allocation each.
+ */
+type Here = Block | number | undefined;
+
+/**
+ * The kinds of task on the work stack (Structured.push): each a kind and up to four operands in
+ * consecutive slots, not a closure (a closure and its context per block, three per conditional
+ * branch, were a fifth of what a branchy kernel's emission allocated here).
+ */
+const CODE = 0, MERGE = 1, LEAVE_IF = 2, ENTER = 3, CALL = 4;
+/** Slots per task. */
+const TASK = 5;
 const internal = (why: string): never => { throw new CompileError(`internal (structured control flow): ${why}`); };
 /** How many phis `b` starts with. */
 function phiCount(b: Block): number {
@@ -186,8 +203,7 @@ export function emitStructured(sc: Scalars, kernel: KernelState, fn: IrFunction,
   const entry = fn.blocks[0] ?? internal('a function without blocks');
   const top = e.funnel('top');
   e.enter(entry, phisOf(entry).map((p) => e.zero(p.type)), { scope: undefined, loop: undefined, out: top });
-  const work = e.work;
-  while (work.length > 0) (work.pop() as () => void)();
+  e.run();
   defs.clear();
   if (defs.keep) spareDefs = defs;
 }
@@ -198,8 +214,9 @@ export function emitStructured(sc: Scalars, kernel: KernelState, fn: IrFunction,
  */
 class Structured {
   readonly m: Module;
-  /** The tasks to run, last first (the explicit work stack: see the header). */
-  readonly work: (() => void)[] = [];
+  /** The tasks to run, last first (the explicit work stack: see the header): `TASK` slots each, `workTop` slots in use. */
+  private readonly work: unknown[] = [];
+  private workTop = 0;
   // One argument reader for the whole function, reading the instruction at hand (`at`, in scope
   // `atScope`; code sets them, emitOp reads the arguments before it returns): a reader made per
   // block was a closure and a context per block.
@@ -249,8 +266,36 @@ class Structured {
     return r;
   }
 
-  private route(t: Block, cx: Ctx, here: (t: Block) => boolean): Route {
-    return here(t) ? 'inline' : this.routeOut(t, cx);
+  private route(t: Block, cx: Ctx, here: Here): Route {
+    return this.isHere(t, here) ? 'inline' : this.routeOut(t, cx);
+  }
+  private isHere(t: Block, here: Here): boolean {
+    if (here === undefined) return false;
+    if (typeof here === 'number') { const plan = this.plan; return plan.parent[t.id] === here && plan.outside[t.id] === 1 && !plan.merge[t.id]; }
+    return t === here;
+  }
+
+  /** Pushes a task (its kind and operands: see CODE). */
+  private push(kind: number, a: unknown, b?: unknown, c?: unknown, d?: unknown): void {
+    const w = this.work, k = this.workTop;
+    w[k] = kind; w[k + 1] = a; w[k + 2] = b; w[k + 3] = c; w[k + 4] = d;
+    this.workTop = k + TASK;
+  }
+  /** Runs the tasks until none is left, then drops their operands. */
+  run(): void {
+    const w = this.work;
+    while (this.workTop > 0) {
+      const k = (this.workTop -= TASK);
+      const kind = w[k] as number, a = w[k + 1], b = w[k + 2], c = w[k + 3], d = w[k + 4];
+      switch (kind) {
+        case CODE: this.code(a as Block, b as Ctx); break;
+        case MERGE: { const g = this.place(a as Funnel); if (g) this.dispatch(g, b as Block | number, c as Ctx); break; }
+        case LEAVE_IF: this.leaveIf(a as Funnel, b as Ctx); break;
+        case ENTER: this.m.label(a as Id); this.enter(b as Block, c as readonly Id[], d as Ctx); break;
+        default: (a as () => void)();
+      }
+    }
+    w.length = 0;
   }
   /** `route` for a jump from the end of `p` (isInlineFrom(p), without a closure per jump). */
   private routeFrom(p: Block, t: Block, cx: Ctx): Route {
@@ -291,16 +336,23 @@ class Structured {
     const inc = f.incoming;
     if (inc.length === 0) { m.OpUnreachable(); return undefined; }
     if (inc.length === 1) return (inc[0] as { group: Group }).group;
-    const targets: Block[] = [];
+    // The targets, each once, gathered in the process's scratch list and copied at their number
+    // (pushed to from empty, a list grew to 17 slots for its one or two).
+    const gather = SCRATCH_TARGETS;
+    gather.length = 0;
     for (let k = 0; k < inc.length; k++) {
       const ts = (inc[k] as { group: Group }).group.targets;
-      for (let q = 0; q < ts.length; q++) { const t = ts[q] as Block; if (!targets.includes(t)) targets.push(t); }
+      for (let q = 0; q < ts.length; q++) { const t = ts[q] as Block; if (!gather.includes(t)) gather.push(t); }
     }
-    // The phis' operands in one list each (a flatMap of pairs spread into the call made an array per pair and copied them twice).
+    const targets = gather.slice();
+    gather.length = 0;
+    // The phis' operands in one list each, made at its size (a flatMap of pairs spread into the
+    // call made an array per pair and copied them twice).
     let sel: Id | undefined;
     if (targets.length > 1) {
-      const ops: Id[] = [this.sc.tU32];
-      for (let k = 0; k < inc.length; k++) { const i = inc[k] as { from: Id; group: Group }; ops.push(i.group.sel ?? this.sc.c32((i.group.targets[0] as Block).id), i.from); }
+      const ops = new Array<Id>(1 + 2 * inc.length);
+      ops[0] = this.sc.tU32;
+      for (let k = 0; k < inc.length; k++) { const i = inc[k] as { from: Id; group: Group }; ops[1 + 2 * k] = i.group.sel ?? this.sc.c32((i.group.targets[0] as Block).id); ops[2 + 2 * k] = i.from; }
       sel = m.emit('OpPhi', ops) as Id;
     }
     const args: Id[][] = new Array<Id[]>(targets.length);
@@ -308,11 +360,11 @@ class Structured {
     // of types or of the incoming values per value (those lists were most of this function's garbage).
     for (let q = 0; q < targets.length; q++) {
       const t = targets[q] as Block;
-      const vs: Id[] = [];
-      let j = 0;
-      for (let k = 0; k < t.insts.length; k++) { const ph = t.insts[k] as Inst; if (ph.op !== 'Phi') break; vs.push(this.meet(inc, t, j++, ph.type)); }
-      const live = this.plan.liveIns[t.id];
-      if (live) for (let k = 0; k < live.length; k++) vs.push(this.meet(inc, t, j++, (live[k] as Inst).type));
+      const np = phiCount(t), live = this.plan.liveIns[t.id], nl = live ? live.length : 0;
+      // Made at its size (pushed to from empty, a list grew to 17 slots).
+      const vs = new Array<Id>(np + nl);
+      for (let k = 0; k < np; k++) vs[k] = this.meet(inc, t, k, (t.insts[k] as Inst).type);
+      for (let k = 0; k < nl; k++) vs[np + k] = this.meet(inc, t, np + k, ((live as readonly Inst[])[k] as Inst).type);
       args[q] = vs;
     }
     return { targets, sel, args };
@@ -323,8 +375,10 @@ class Structured {
     let same = first !== undefined;
     for (let k = 1; same && k < inc.length; k++) if (argsTo((inc[k] as { group: Group }).group, t)?.[j] !== first) same = false;
     if (same) return first as Id;
-    const ops: Id[] = [this.sc.typeOf(ty)];
-    for (let k = 0; k < inc.length; k++) { const i = inc[k] as { from: Id; group: Group }; ops.push(argsTo(i.group, t)?.[j] ?? this.zero(ty), i.from); }
+    // Made at its size (pushed to, a list grew past its operands).
+    const ops = new Array<Id>(1 + 2 * inc.length);
+    ops[0] = this.sc.typeOf(ty);
+    for (let k = 0; k < inc.length; k++) { const i = inc[k] as { from: Id; group: Group }; ops[1 + 2 * k] = argsTo(i.group, t)?.[j] ?? this.zero(ty); ops[2 + 2 * k] = i.from; }
     return this.m.emit('OpPhi', ops) as Id;
   }
 
@@ -348,15 +402,16 @@ class Structured {
   /** `t`'s code, then its merge children where the ways into each meet (tasks: run in this order). */
   private node(t: Block, cx: Ctx): void {
     const ys = this.plan.insideMerges[t.id] ?? [];
-    if (ys.length === 0) { this.work.push(() => this.code(t, cx)); return; }
-    const fs = ys.map(() => this.funnel('free'));
+    if (ys.length === 0) { this.push(CODE, t, cx); return; }
+    // From the last merge child back (each one's meeting block is where the one before it goes
+    // on): no list of the funnels.
+    let after = cx.out;
     for (let k = ys.length - 1; k >= 0; k--) {
-      const f = fs[k] as Funnel, y = ys[k] as Block;
-      const next: Ctx = { scope: cx.scope, loop: cx.loop, out: fs[k + 1] ?? cx.out };
-      this.work.push(() => { const g = this.place(f); if (g) this.dispatch(g, (b) => b === y, next); });
+      const f = this.funnel('free');
+      this.push(MERGE, f, ys[k] as Block, { scope: cx.scope, loop: cx.loop, out: after });
+      after = f;
     }
-    const first: Ctx = { scope: cx.scope, loop: cx.loop, out: fs[0] ?? cx.out };
-    this.work.push(() => this.code(t, first));
+    this.push(CODE, t, { scope: cx.scope, loop: cx.loop, out: after });
   }
 
   /** A loop: header (OpPhis, OpLoopMerge), body, latch, merge; then what is placed after it. */
@@ -378,11 +433,11 @@ class Structured {
     for (let k = zs.length - 1; k >= 0; k--) {
       const f = cs[k] as Funnel, z = zs[k] as Block;
       const next: Ctx = { scope: cx.scope, loop: cx.loop, out: cs[k + 1] ?? cx.out };
-      this.work.push(() => { const g = this.place(f); if (g) this.dispatch(g, (b) => b === z, next); });
+      this.push(MERGE, f, z, next);
     }
     const top = this.funnel('top');
     const after: Ctx = { scope: cx.scope, loop: cx.loop, out: cs[0] ?? cx.out };
-    this.work.push(() => {
+    this.push(CALL, () => {
       m.label(latch.label);
       if (latch.incoming.length === 0) internal(`b${h.id}: a loop without a way back`);
       phis.forEach((p, k) => {
@@ -391,7 +446,7 @@ class Structured {
       });
       m.OpBranch(hl);
       const g = this.place(merge);
-      if (g) this.dispatch(g, (t) => plan.parent[t.id] === h.id && plan.outside[t.id] === 1 && !plan.merge[t.id], after);
+      if (g) this.dispatch(g, h.id, after);
     });
     this.node(h, { scope: cx.scope, loop: { header: h, latch, merge }, out: top });
   }
@@ -405,7 +460,25 @@ class Structured {
   };
   /** A block's instructions and its terminator. */
   private code(b: Block, cx: Ctx): void {
-    this.atScope = cx.scope;
+    this.insts(b, cx.scope);
+    const t = b.terminator;
+    if (!t) throw new CompileError(`b${b.id} has no terminator`);
+    if (t.op === 'EndProgram') { this.m.OpReturn(); return; }
+    if (t.op === 'Branch') { this.jump(b, this.fn.block(Number(t.imms[0])), cx); return; }
+    if (t.op !== 'BranchCond') throw new CompileError(`${t.op} is not emitted yet`, t.pc);
+    const x = this.fn.block(Number(t.imms[0])), y = this.fn.block(Number(t.imms[1]));
+    if (x === y) { this.jump(b, x, cx); return; }
+    this.cond(b, this.val(t.args[0] ?? internal('BranchCond without a condition'), cx.scope), x, y, cx);
+  }
+
+  /**
+   * A block's instructions but its phis. Its own method, not a loop in `code`: V8 compiled that
+   * loop on the stack (OSR) for a long block, every later block's loop entered the OSR code, and
+   * it left it again at the terminator's handling, which it had been compiled without ("insufficient
+   * type feedback"): a deoptimisation per block, about 90 per diamonds2000 recompile.
+   */
+  private insts(b: Block, scope: Scope | undefined): void {
+    this.atScope = scope;
     // Indexed: for…of made an iterator result per instruction (this runs once per block, often unoptimised).
     const insts = b.insts, sc = this.sc, kernel = this.kernel, A = this.A;
     for (let k = 0; k < insts.length; k++) {
@@ -415,14 +488,6 @@ class Structured {
       const r = emitOp(sc, kernel, i, A);
       if (r !== undefined) this.defs.set(i, r);
     }
-    const t = b.terminator;
-    if (!t) throw new CompileError(`b${b.id} has no terminator`);
-    if (t.op === 'EndProgram') { this.m.OpReturn(); return; }
-    if (t.op === 'Branch') { this.jump(b, this.fn.block(Number(t.imms[0])), cx); return; }
-    if (t.op !== 'BranchCond') throw new CompileError(`${t.op} is not emitted yet`, t.pc);
-    const x = this.fn.block(Number(t.imms[0])), y = this.fn.block(Number(t.imms[1]));
-    if (x === y) { this.jump(b, x, cx); return; }
-    this.cond(b, this.val(t.args[0] ?? internal('BranchCond without a condition'), cx.scope), x, y, cx);
   }
 
   private jump(p: Block, s: Block, cx: Ctx): void {
@@ -451,20 +516,20 @@ class Structured {
     m.OpBranchConditional(c, lx, ly);
     fx?.incoming.push({ from, group: single(x, ax) });
     fy?.incoming.push({ from, group: single(y, ay) });
-    this.work.push(() => this.leaveIf(merge, cx));
-    if (!fy) this.work.push(() => { m.label(ly); this.enter(y, ay, inner); });
-    if (!fx) this.work.push(() => { m.label(lx); this.enter(x, ax, inner); });
+    this.push(LEAVE_IF, merge, cx);
+    if (!fy) this.push(ENTER, ly, y, ay, inner);
+    if (!fx) this.push(ENTER, lx, x, ax, inner);
   }
 
   /** After a selection: its merge passes on what arrived, unless it is the enclosing level's own meeting block. */
   private leaveIf(merge: Funnel, cx: Ctx): void {
     if (merge === cx.out) return;
     const g = this.place(merge);
-    if (g) this.dispatch(g, nothingHere, cx);
+    if (g) this.dispatch(g, undefined, cx);
   }
 
   /** Resolves jumps that met: the targets emitted here (`here`) and the rest, each class by one branch. */
-  private dispatch(g: Group, here: (t: Block) => boolean, cx: Ctx): void {
+  private dispatch(g: Group, here: Here, cx: Ctx): void {
     if (g.targets.length === 1) {
       const t = g.targets[0] as Block;
       const r = this.route(t, cx, here);
@@ -502,8 +567,8 @@ class Structured {
     m.OpSelectionMerge(merge.label, 'None');
     m.OpBranchConditional(test, lt, le);
     plain?.incoming.push({ from, group: sub(g, bk.targets) });
-    this.work.push(() => this.leaveIf(merge, cx));
-    this.work.push(() => { m.label(le); this.chain(g, buckets, i + 1, inner); });
-    if (!plain) this.work.push(() => { m.label(lt); resolve(inner); });
+    this.push(LEAVE_IF, merge, cx);
+    this.push(CALL, () => { m.label(le); this.chain(g, buckets, i + 1, inner); });
+    if (!plain) this.push(CALL, () => { m.label(lt); resolve(inner); });
   }
 }

@@ -27,7 +27,7 @@
 // How control reaches each place (selection merges, the exit selector) is the emitter's part.
 // Everything here is linear or near it (no recursion: the dominator tree of 20,000 diamonds is
 // 40,000 deep).
-import { computeDominators, DominatorTree, reversePostorder, type EdgeLike } from '../../analysis/dominators.js';
+import { type Adjacency, dominatorsOf, DominatorTree, reversePostorderOf } from '../../analysis/dominators.js';
 import type { Block, Inst, IrFunction } from '../../ir/ir.js';
 import type { Op } from '../../ir/ops.js';
 
@@ -64,9 +64,9 @@ export interface Irreducible {
 /** The empty list of every block that has none (most blocks: no latches, merge children or carried values). */
 const NONE: readonly never[] = Object.freeze([]);
 
-/** Whether `es` has an edge from block `from`. */
-function hasFrom(es: readonly EdgeLike[], from: number): boolean {
-  for (let k = 0; k < es.length; k++) if ((es[k] as EdgeLike).from === from) return true;
+/** Whether `list[at .. end)` holds `v`. */
+function holds(list: readonly number[], at: number, end: number, v: number): boolean {
+  for (let k = at; k < end; k++) if (list[k] === v) return true;
   return false;
 }
 
@@ -138,7 +138,7 @@ const CHAIN_PLANS = new Array<FlowPlan | undefined>(16).fill(undefined);
  * carried-values walk of planStructuredFlow looks at); stops at a visit that answers false, and
  * answers whether none did. Most arguments are defined in their user's block: no call for those.
  */
-function crossUses(blocks: readonly Block[], u: number, succEdges: readonly (readonly EdgeLike[])[], visit: (u: number, v: Inst) => boolean): boolean {
+function crossUses(blocks: readonly Block[], u: number, succ: Adjacency, visit: (u: number, v: Inst) => boolean): boolean {
   const b = blocks[u] as Block;
   // Indexed loops: no iterator per instruction and argument.
   const insts = b.insts;
@@ -151,9 +151,8 @@ function crossUses(blocks: readonly Block[], u: number, succEdges: readonly (rea
       if (d !== undefined && d !== u && !visit(u, a)) return false;
     }
   }
-  const ss = succEdges[u] as readonly EdgeLike[];
-  for (let j = 0; j < ss.length; j++) {
-    const to = blocks[(ss[j] as EdgeLike).to] as Block;
+  for (let j = succ.first[u] as number, e = succ.first[u + 1] as number; j < e; j++) {
+    const to = blocks[succ.list[j] as number] as Block;
     const k = to.preds.indexOf(b);
     for (let q = 0; q < to.insts.length; q++) {
       const p = to.insts[q] as Inst;
@@ -183,43 +182,49 @@ export function planStructuredFlow(fn: IrFunction, everywhere: ReadonlySet<Op>):
   if (chain !== undefined) return chain;
   const n = fn.blocks.length;
   const blocks = fn.blocks;
-  // Successors without repeats (a conditional branch to one block twice is one edge). Plain loops
-  // and `includes` (a block has a few successors and predecessors), no Set and spread per block.
-  // Edges only, no lists of block numbers beside them (`to` and `from` are those).
-  const succEdges: EdgeLike[][] = new Array<EdgeLike[]>(n);
+  // Successors without repeats (a conditional branch to one block twice is one edge), as an
+  // adjacency (dominators.ts): block v's are succList[succFirst[v] .. succFirst[v + 1]). Two arrays
+  // for the whole graph, made at their most (two a block) and cut to their length: no edge object
+  // or list per block (those, and the adjacencies the dominator walks made of them again, were
+  // most of what this plan allocated on a branchy kernel).
+  const succFirst = new Array<number>(n + 1), succList = new Array<number>(2 * n);
+  let ns = 0;
   for (let from = 0; from < n; from++) {
-    // Block.succs's targets, read here (its array made per block was measurable). Lists made by
-    // literal at their size: pushed to from empty, each grew to 17 slots for its one or two.
+    succFirst[from] = ns;
+    // Block.succs's targets, read here (its array made per block was measurable).
     const t = (blocks[from] as Block).terminator;
     const targets = t === undefined ? 0 : t.op === 'Branch' ? 1 : t.op === 'BranchCond' ? 2 : 0;
     const b0 = targets > 0 ? blocks[Number((t as Inst).imms[0])] : undefined;
     const b1 = targets > 1 ? blocks[Number((t as Inst).imms[1])] : undefined;
     const x = b0 ?? b1, y = b0 !== undefined && b1 !== undefined && b1.id !== b0.id ? b1 : undefined;
-    succEdges[from] = x === undefined ? [] : y === undefined ? [{ from, to: x.id }] : [{ from, to: x.id }, { from, to: y.id }];
+    if (x !== undefined) succList[ns++] = x.id;
+    if (y !== undefined) succList[ns++] = y.id;
   }
-  const rpo = reversePostorder(n, (id) => succEdges[id] ?? NONE);
+  succFirst[n] = ns;
+  succList.length = ns;
+  const succ: Adjacency = { first: succFirst, list: succList };
+  const rpo = reversePostorderOf(n, succ);
   const rpoIndex = new Int32Array(n).fill(-1);
   for (let i = 0; i < rpo.length; i++) rpoIndex[rpo[i] as number] = i;
-  // Predecessors without repeats, reachable ones only; their edges made once (computeDominators
-  // asks for them on each of its passes).
-  const predEdges: EdgeLike[][] = new Array<EdgeLike[]>(n);
-  // Gathered in this, then copied at its size (pushed to from empty, a list grew to 17 slots).
-  const es: EdgeLike[] = [];
+  // Predecessors without repeats, reachable ones only (a stale one, whose terminator no longer
+  // targets the block, too), as an adjacency the same way.
+  let np = 0;
+  for (let to = 0; to < n; to++) np += (blocks[to] as Block).preds.length;
+  const predFirst = new Array<number>(n + 1), predList = new Array<number>(np);
+  np = 0;
   for (let to = 0; to < n; to++) {
-    es.length = 0;
+    predFirst[to] = np;
+    const at = np;
     const preds = (blocks[to] as Block).preds;
     for (let k = 0; k < preds.length; k++) {
       const from = (preds[k] as Block).id;
-      if ((rpoIndex[from] ?? -1) < 0 || hasFrom(es, from)) continue;
-      // The successor edge's object (no second object per edge), else a new one (a stale pred).
-      const se = succEdges[from] as EdgeLike[];
-      let e: EdgeLike | undefined;
-      for (let q = 0; q < se.length; q++) if ((se[q] as EdgeLike).to === to) { e = se[q]; break; }
-      es.push(e ?? { from, to });
+      if ((rpoIndex[from] ?? -1) < 0 || holds(predList, at, np, from)) continue;
+      predList[np++] = from;
     }
-    predEdges[to] = es.slice();
   }
-  const idom = computeDominators(n, rpo, (id) => predEdges[id] ?? NONE);
+  predFirst[n] = np;
+  predList.length = np;
+  const idom = dominatorsOf(n, rpo, { first: predFirst, list: predList });
   const dom = new DominatorTree(idom, rpo);
 
   // Back edges; a retreating edge to a block that does not dominate its source makes the CFG irreducible.
@@ -229,9 +234,9 @@ export function planStructuredFlow(fn: IrFunction, everywhere: ReadonlySet<Op>):
   // Indexed loops here and below: this runs once per kernel, mostly unoptimised, where for…of
   // makes an iterator result per element.
   for (let j = 0; j < rpo.length; j++) {
-    const p = rpo[j] as number, ss = succEdges[p] as EdgeLike[];
-    for (let k = 0; k < ss.length; k++) {
-      const s = (ss[k] as EdgeLike).to;
+    const p = rpo[j] as number;
+    for (let k = succFirst[p] as number, e = succFirst[p + 1] as number; k < e; k++) {
+      const s = succList[k] as number;
       if ((rpoIndex[s] as number) > (rpoIndex[p] as number)) continue;
       if (!dom.dominates(s, p)) return { irreducible: `b${p} → b${s} enters a cycle other than through its header` };
       if (isHeader[s] === 0) headers++;
@@ -260,8 +265,7 @@ export function planStructuredFlow(fn: IrFunction, everywhere: ReadonlySet<Op>):
       if (mark[b] === h) continue;
       mark[b] = h;
       loopOf[b] = h;
-      const ps = predEdges[b] as EdgeLike[];
-      for (let k = 0; k < ps.length; k++) { const f = (ps[k] as EdgeLike).from; if (mark[f] !== h) stack.push(f); }
+      for (let k = predFirst[b] as number, e = predFirst[b + 1] as number; k < e; k++) { const f = predList[k] as number; if (mark[f] !== h) stack.push(f); }
     }
   }
   const loops = { loopOf, loopParent, loopDepth };
@@ -285,15 +289,13 @@ export function planStructuredFlow(fn: IrFunction, everywhere: ReadonlySet<Op>):
     if (hs < 0) {
       parent[b] = x;
       let forward = 0;
-      const ps = predEdges[b] as EdgeLike[];
-      for (let k = 0; k < ps.length; k++) if (!dom.dominates(b, (ps[k] as EdgeLike).from)) forward++;
+      for (let k = predFirst[b] as number, e = predFirst[b + 1] as number; k < e; k++) if (!dom.dominates(b, predList[k] as number)) forward++;
       if (forward >= 2) { merge[b] = 1; add(insideMerges, x, blk); }
     } else {
       parent[b] = hs;
       outside[b] = 1;
-      const ps = predEdges[b] as EdgeLike[];
       let fromOutside = false;
-      for (let k = 0; k < ps.length && !fromOutside; k++) fromOutside = !within(hs, (ps[k] as EdgeLike).from);
+      for (let k = predFirst[b] as number, e = predFirst[b + 1] as number; k < e && !fromOutside; k++) fromOutside = !within(hs, predList[k] as number);
       if (fromOutside) { merge[b] = 1; add(outsideMerges, hs, blk); }
     }
   }
@@ -310,7 +312,7 @@ export function planStructuredFlow(fn: IrFunction, everywhere: ReadonlySet<Op>):
   if (headers === 0) {
     const dominated = (u: number, v: Inst): boolean => dom.dominates(v.block?.id as number, u) || everywhere.has(v.op);
     let all = true;
-    for (let r = 0; r < rpo.length && all; r++) all = crossUses(blocks, rpo[r] as number, succEdges, dominated);
+    for (let r = 0; r < rpo.length && all; r++) all = crossUses(blocks, rpo[r] as number, succ, dominated);
     if (all) return { rpoIndex, isHeader, ...loops, parent, outside, merge, insideMerges, outsideMerges, liveIns: new Array<readonly Inst[]>(n).fill(NONE) };
   }
   // A number[] of the parents by a loop (Array.from of a typed array made an iterator result per block).
@@ -330,12 +332,11 @@ export function planStructuredFlow(fn: IrFunction, everywhere: ReadonlySet<Op>):
     if (set === undefined) { set = new Set(); liveSets[w] = set; } else if (set.has(v)) return;
     set.add(v);
     add(liveIns, w, v);
-    const ps = predEdges[w] as EdgeLike[];
-    for (let k = 0; k < ps.length; k++) { const f = (ps[k] as EdgeLike).from; if (!dom.dominates(w, f)) pending.push([f, v]); }
+    for (let k = predFirst[w] as number, e = predFirst[w + 1] as number; k < e; k++) { const f = predList[k] as number; if (!dom.dominates(w, f)) pending.push([f, v]); }
   };
   const carry = (u: number, v: Inst): boolean => { use(u, v); return true; };
   for (let r = 0; r < rpo.length; r++) {
-    crossUses(blocks, rpo[r] as number, succEdges, carry);
+    crossUses(blocks, rpo[r] as number, succ, carry);
     while (pending.length > 0) { const [p, v] = pending.pop() as [number, Inst]; use(p, v); }
   }
   return { rpoIndex, isHeader, ...loops, parent, outside, merge, insideMerges, outsideMerges, liveIns };

@@ -56,11 +56,24 @@ function stillOpen(i: Inst, repl: Replacements, seen: number): boolean {
 /** Rewrites uses of simplified instructions (the instructions stay for DCE); returns how many. */
 export function simplify(fn: IrFunction): number {
   const repl = new Replacements(fn.idCount);
-  const blocks = fn.blocks, waveSize = fn.waveSize;
   // The instructions an argument of which may still change when the walk passes them (see
   // substituteNoting): the only ones the final rewrite needs to visit.
-  const seen = newStamp();
   const late: Inst[] = [];
+  walk(fn, repl, late);
+  if (repl.size) for (let k = 0; k < late.length; k++) substituteArgs(late[k] as Inst, repl);
+  return repl.size;
+}
+
+/**
+ * simplify's walk: each instruction's arguments substituted, the simpler ones noted in `repl`, the
+ * ones to rewrite again in `late`. Its own function, not a loop in simplify: V8 compiled that loop
+ * on the stack (OSR) for a long kernel, every later call's loop entered that code, and left it
+ * again at the final rewrite, which it had been compiled without ("insufficient type feedback"):
+ * a deoptimisation in about every other recompile of a small kernel.
+ */
+function walk(fn: IrFunction, repl: Replacements, late: Inst[]): void {
+  const blocks = fn.blocks, waveSize = fn.waveSize;
+  const seen = newStamp();
   // Indexed loops, not for…of: before V8 optimises this code (small kernels never get that far),
   // each step of a for…of allocates an iterator result.
   for (let bk = 0; bk < blocks.length; bk++) {
@@ -79,6 +92,4 @@ export function simplify(fn: IrFunction): number {
       if (again) late.push(i);
     }
   }
-  if (repl.size) for (let k = 0; k < late.length; k++) substituteArgs(late[k] as Inst, repl);
-  return repl.size;
 }
