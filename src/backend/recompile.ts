@@ -7,11 +7,12 @@ import { analyzeMode, type ModeAnalysis } from '../analysis/mode.js';
 import type { Cfg, Diagnostic } from '../analysis/types.js';
 import { translate } from '../frontend/index.js';
 import { copiedPcs } from '../frontend/dynamic-mode.js';
+import { FLOAT_BITS } from '../frontend/mode-reads.js';
 import type { Block, Inst, IrFunction } from '../ir/ir.js';
 import { LAVAPIPE_PROFILE, type TargetProfile } from './profile.js';
 import { clockRefusal, CompileError, emitSpirv } from './spirv/emit.js';
 import type { LaneExchange } from './lane-exchange.js';
-import { guardedAvailable, guardedF64Available, planFloatControls } from './spirv/float-controls.js';
+import { guardedAvailable, guardedF64Available, planFloatControlsOf } from './spirv/float-controls.js';
 import { isLowered, lowerFloat } from '../ir/passes/lower-float.js';
 import { GUARDED_F32, GUARDED_VIA_F64 } from '../ir/passes/lower-float-guarded.js';
 import { eliminateDeadCode } from '../ir/passes/dce.js';
@@ -102,10 +103,11 @@ export function recompile(shader: Shader, options: RecompileOptions = {}): Recom
   // unoptimised, where for…of makes an iterator result per instruction): a clock read (s_memtime,
   // s_memrealtime) the profile has no clock for is refused in one line with the instruction
   // (emit.ts clockRefusal names the feature); whether there are float ops, and code addresses.
-  let floats = false, codeAddresses = false;
+  // The float ops, in block and instruction order (made at the first: most kernels have none).
+  let floats: Inst[] | undefined, codeAddresses = false;
   for (let bk = 0; bk < ir.blocks.length; bk++) for (let k = 0, insts = (ir.blocks[bk] as Block).insts; k < insts.length; k++) {
     const i = insts[k] as Inst;
-    if (i.float) floats = true;
+    if (i.float) (floats ??= []).push(i);
     if (i.op === 'CodeAddress') codeAddresses = true;
     else if (i.op === 'ReadClock') {
       const why = clockRefusal(i, profile);
@@ -120,7 +122,7 @@ export function recompile(shader: Shader, options: RecompileOptions = {}): Recom
   // Float ops the device cannot express in their MODE become exact integer code (most kernels
   // have no float op: none of that work, and none of its sets and maps, for them).
   const floatOps: FloatOpLowering[] = [];
-  const lowered = floats ? lowerFloatOps(ir, cfg, mode, profile, floatOps) : 0;
+  const lowered = floats ? lowerFloatOps(ir, floats, cfg, mode, profile, floatOps) : 0;
   // The call sites' bit casts of constants fold; then the repeats merge. With nothing lowered or
   // folded the IR is what the frontend's passes left (CSE, then DCE, which only removes): a second
   // CSE and DCE would find nothing, so they are skipped.
@@ -145,34 +147,36 @@ export function recompile(shader: Shader, options: RecompileOptions = {}): Recom
 
 /**
  * The float ops' lowering: each op's record pushed to `floatOps` (sorted by pc), those the
- * profile cannot run natively lowered (lowerFloat); how many were lowered.
+ * profile cannot run natively lowered (lowerFloat); how many were lowered. `floats`: the
+ * function's float ops (`i.float` set) in block and instruction order (recompile's walk found them).
  */
-function lowerFloatOps(ir: IrFunction, cfg: Cfg, mode: ModeAnalysis, profile: TargetProfile, floatOps: FloatOpLowering[]): number {
+function lowerFloatOps(ir: IrFunction, floats: readonly Inst[], cfg: Cfg, mode: ModeAnalysis, profile: TargetProfile, floatOps: FloatOpLowering[]): number {
   // The instructions translated once per run-time MODE value (a run's copies), found at the first float op with a pc.
   let copied: Set<number> | undefined;
   // The copies of one instruction under a run-time MODE: by pc, then op.
   const dynamic = new Map<number, Map<Op, { variants: number; emulated: number; guarded?: number }>>();
   // One rounding and one denormal mode for the whole entry point: the ops under another are lowered.
-  const { native, controls } = planFloatControls(ir, profile);
+  const { native, controls } = planFloatControlsOf(floats, profile);
   // The add/sub/mul that are not native run guarded where the device offers nearest even (lower-float-guarded.ts).
   const canGuard = guardedAvailable(profile, controls);
   // ... and the fmas through f64 where the device offers f64 nearest even too.
   const canGuard64 = guardedF64Available(profile, controls);
-  const guarded = new Set<Inst>();
-  const toLower = new Set<Inst>();
-  for (let bk = 0; bk < ir.blocks.length; bk++) for (let k = 0, insts = (ir.blocks[bk] as Block).insts; k < insts.length; k++) {
-    const i = insts[k] as Inst;
-    if (!i.float) continue;
-    if (!native.has(i)) toLower.add(i);
-    if (toLower.has(i) && ((canGuard && GUARDED_F32.has(i.op)) || (canGuard64 && GUARDED_VIA_F64.has(i.op)))) guarded.add(i);
-    const emulated = toLower.has(i) && isLowered(i.op);
-    const lowering = guarded.has(i) ? 'guarded' : emulated ? 'emulated' : 'native';
+  // Each float op's fate by instruction id (no set probed per op): LOWER, or GUARD (lowered, guarded), else native.
+  const fate = new Uint8Array(ir.idCount);
+  let toLower = 0;
+  for (let k = 0; k < floats.length; k++) {
+    const i = floats[k] as Inst;
+    const lower = !native.has(i);
+    const guard = lower && ((canGuard && GUARDED_F32.has(i.op)) || (canGuard64 && GUARDED_VIA_F64.has(i.op)));
+    if (lower) { fate[i.id] = guard ? GUARD : LOWER; toLower++; }
+    const emulated = lower && isLowered(i.op);
+    const lowering = guard ? 'guarded' : emulated ? 'emulated' : 'native';
     const x = i.pc !== undefined ? dynamicAt(i.pc) : undefined;
     if (x) {
       const r = x.get(i.op) ?? { variants: 0, emulated: 0 };
       r.variants++;
-      if (emulated && !guarded.has(i)) r.emulated++;
-      if (guarded.has(i)) r.guarded = (r.guarded ?? 0) + 1;
+      if (emulated && !guard) r.emulated++;
+      if (guard) r.guarded = (r.guarded ?? 0) + 1;
       x.set(i.op, r);
     } else floatOps.push({ pc: i.pc, op: i.op, lowering });
   }
@@ -181,6 +185,12 @@ function lowerFloatOps(ir: IrFunction, cfg: Cfg, mode: ModeAnalysis, profile: Ta
   function dynamicAt(pc: number): Map<Op, { variants: number; emulated: number; guarded?: number }> | undefined {
     const hit = dynamic.get(pc);
     if (hit) return hit;
+    // Every instruction copiedPcs names has a float MODE bit unknown before it (a run's
+    // instructions all read the same unknown bits, src/frontend/dynamic-mode.ts runEnd): where the
+    // analysis knows them all (most kernels, every instruction) the pc is not copied, and the walk
+    // of every instruction that finds the copies is not made.
+    const st = mode.before(pc);
+    if (st === undefined || (FLOAT_BITS & ~st.mode.known) === 0) return undefined;
     copied ??= copiedPcs(mode, cfg.blocks);
     if (!copied.has(pc)) return undefined;
     const m = new Map<Op, { variants: number; emulated: number; guarded?: number }>();
@@ -188,5 +198,7 @@ function lowerFloatOps(ir: IrFunction, cfg: Cfg, mode: ModeAnalysis, profile: Ta
     return m;
   }
   // The transcendentals' f64 steps as device ops under the same condition as the guarded fma (lower-float-transcendental.ts).
-  return toLower.size === 0 ? 0 : lowerFloat(ir, (i) => toLower.has(i), (i) => guarded.has(i), { transcendental: canGuard64 ? 'device' : 'exact' });
+  return toLower === 0 ? 0 : lowerFloat(ir, (i) => (fate[i.id] ?? 0) !== 0, (i) => fate[i.id] === GUARD, { transcendental: canGuard64 ? 'device' : 'exact' });
 }
+/** A float op's fate in lowerFloatOps (0: native). */
+const LOWER = 1, GUARD = 2;

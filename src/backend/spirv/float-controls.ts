@@ -72,29 +72,47 @@ export interface FloatControlsPlan {
 
 /** What `i` needs to run natively, or why it cannot under any entry point mode. */
 export function nativeNeeds(i: Inst): NativeNeeds | string {
+  return examine(i, true) as NativeNeeds | string;
+}
+
+/**
+ * nativeNeeds, its answer for a native op one of NEEDS; where `explain` is false, undefined
+ * instead of the text of why it cannot be native (the plan asks of every float op, and most are not).
+ */
+function examine(i: Inst, explain: boolean): NativeNeeds | string | undefined {
   const f = i.float;
-  if (f === undefined) return `${i.op} is not a float op`;
+  if (f === undefined) return explain ? `${i.op} is not a float op` : undefined;
   // A list of what may be native, not of what may not: every other float op is emulated exactly.
-  if (!NATIVE_F32.has(i.op)) return `${i.op}: no native SPIR-V op computes RDNA's bits (NaN and signed-zero rules, saturation, fused or correctly rounded results, output modifiers): always emulated exactly`;
-  if (f.round === 'dynamic' || f.denorm === 'dynamic' || f.ieee === 'dynamic' || f.dx10Clamp === 'dynamic' || f.f16Ovfl === 'dynamic') return `${i.op}: float mode known only at run time (translated per MODE value first)`;
+  if (!NATIVE_F32.has(i.op)) return explain ? `${i.op}: no native SPIR-V op computes RDNA's bits (NaN and signed-zero rules, saturation, fused or correctly rounded results, output modifiers): always emulated exactly` : undefined;
+  if (f.round === 'dynamic' || f.denorm === 'dynamic' || f.ieee === 'dynamic' || f.dx10Clamp === 'dynamic' || f.f16Ovfl === 'dynamic') return explain ? `${i.op}: float mode known only at run time (translated per MODE value first)` : undefined;
   switch (i.op) {
     case 'FAdd32': case 'FSub32': case 'FMul32': {
       const rounding = roundingOf(f);
-      if (rounding === undefined) return `${i.op}: ${directedWhy(f)}`;
-      if (f.denorm !== 3) return `${i.op}: ${denormWhy(f.denorm)}`;
-      return { rounding, denormPreserve: true, signedZeroInfNanPreserve: true };
+      if (rounding === undefined) return explain ? `${i.op}: ${directedWhy(f)}` : undefined;
+      if (f.denorm !== 3) return explain ? `${i.op}: ${denormWhy(f.denorm)}` : undefined;
+      return rounding === 'RoundingModeRTE' ? NEEDS_ARITH_RTE : NEEDS_ARITH_RTZ;
     }
     case 'FCmp32':
-      if ((f.denorm & 1) === 0) return `${i.op}: ${denormWhy(f.denorm)}`;
-      return { rounding: undefined, denormPreserve: true, signedZeroInfNanPreserve: true };
+      if ((f.denorm & 1) === 0) return explain ? `${i.op}: ${denormWhy(f.denorm)}` : undefined;
+      return NEEDS_CMP;
     case 'ConvertF32U32': case 'ConvertF32S32': {
       const rounding = roundingOf(f);
-      if (rounding === undefined) return `${i.op}: ${directedWhy(f)}`;
-      return { rounding, denormPreserve: false, signedZeroInfNanPreserve: false };
+      if (rounding === undefined) return explain ? `${i.op}: ${directedWhy(f)}` : undefined;
+      return rounding === 'RoundingModeRTE' ? NEEDS_CVT_RTE : NEEDS_CVT_RTZ;
     }
-    default: return `${i.op}: no native rule (internal)`;
+    default: return explain ? `${i.op}: no native rule (internal)` : undefined;
   }
 }
+
+/** nativeNeeds' answers for a native op (shared, never changed): add/sub/mul, compare, integer to f32. */
+const NEEDS_ARITH_RTE: NativeNeeds = Object.freeze({ rounding: 'RoundingModeRTE', denormPreserve: true, signedZeroInfNanPreserve: true });
+const NEEDS_ARITH_RTZ: NativeNeeds = Object.freeze({ rounding: 'RoundingModeRTZ', denormPreserve: true, signedZeroInfNanPreserve: true });
+const NEEDS_CMP: NativeNeeds = Object.freeze({ rounding: undefined, denormPreserve: true, signedZeroInfNanPreserve: true });
+const NEEDS_CVT_RTE: NativeNeeds = Object.freeze({ rounding: 'RoundingModeRTE', denormPreserve: false, signedZeroInfNanPreserve: false });
+const NEEDS_CVT_RTZ: NativeNeeds = Object.freeze({ rounding: 'RoundingModeRTZ', denormPreserve: false, signedZeroInfNanPreserve: false });
+/** Every answer examine gives for a native op, numbered for the plan's classes (classOf). */
+const NEEDS: readonly NativeNeeds[] = [NEEDS_ARITH_RTE, NEEDS_ARITH_RTZ, NEEDS_CMP, NEEDS_CVT_RTE, NEEDS_CVT_RTZ];
+const CLASSES = (NEEDS.length + 1) * 4;
 
 /** The execution mode of the op's FP_ROUND, if Vulkan has one. */
 function roundingOf(f: FloatMode): EntryRounding | undefined {
@@ -115,8 +133,7 @@ const WIDTH_32: readonly (16 | 32 | 64)[] = Object.freeze([32] as const);
 function widthsFor(independence: FloatControlsIndependence): readonly (16 | 32 | 64)[] {
   return independence === 'NONE' ? ALL_WIDTHS : WIDTH_32;
 }
-/** A plan's tables where the function has no float op (shared: most kernels have none; never changed). */
-const NO_NEEDS: ReadonlyMap<Inst, NativeNeeds | string> = new Map();
+/** A plan's native set where none of its float ops is native (shared: most kernels have none; never changed). */
 const NO_NATIVE: ReadonlySet<Inst> = new Set();
 
 /** Whether the profile offers control `k` for every width it must be declared for. */
@@ -149,15 +166,30 @@ export function planFloatControls(fn: IrFunction, p: TargetProfile): FloatContro
  */
 export function planFloatControlsOf(floats: readonly Inst[], p: TargetProfile): FloatControlsPlan {
   if (floats.length === 0) return noFloatPlan(p);
-  const found = new Map<Inst, NativeNeeds | string>();
-  for (let k = 0; k < floats.length; k++) { const i = floats[k] as Inst; found.set(i, nativeNeeds(i)); }
-  return plan(found, p);
+  // Each op's class (classOf): its needs and what its cost depends on, counted per class, so a
+  // candidate's cost is a sum over the few classes, not a walk over every op (a float-heavy kernel
+  // has thousands: straight4000 1,500), and no why-text is made for an op until it is asked for.
+  const classes = new Uint8Array(floats.length), counts = new Array<number>(CLASSES).fill(0);
+  for (let k = 0; k < floats.length; k++) { const c = classOf(floats[k] as Inst); classes[k] = c; counts[c] = (counts[c] as number) + 1; }
+  return plan(floats, classes, counts, p);
+}
+
+/**
+ * What the plan needs of one float op, as a number: its needs (nativeNeeds: one of NEEDS, or
+ * NEEDS.length where it cannot be native) times 4, plus 2 for an op with a guarded form
+ * (GUARDED_F32) and 1 for a static mode (the cost rule below reads nothing else of the op).
+ */
+function classOf(i: Inst): number {
+  const n = examine(i, false);
+  const k = n === undefined ? NEEDS.length : NEEDS.indexOf(n as NativeNeeds);
+  if (k < 0) throw new Error(`float needs of ${i.op} not in NEEDS (internal)`);
+  return k * 4 + (GUARDED_F32.has(i.op) ? 2 : 0) + (isStatic(i.float) ? 1 : 0);
 }
 
 function noFloatPlan(p: TargetProfile): FloatControlsPlan {
   let none = NO_FLOAT_PLANS.get(p);
   if (!none) {
-    none = plan(NO_NEEDS, p);
+    none = plan([], new Uint8Array(0), new Array<number>(CLASSES).fill(0), p);
     NO_FLOAT_PLANS.set(p, none);
   }
   return none;
@@ -169,8 +201,8 @@ function noFloatPlan(p: TargetProfile): FloatControlsPlan {
  */
 const NO_FLOAT_PLANS = new WeakMap<TargetProfile, FloatControlsPlan>();
 
-/** planFloatControls for the float ops `needs` (each op's needs, or why it cannot be native). */
-function plan(needs: ReadonlyMap<Inst, NativeNeeds | string>, p: TargetProfile): FloatControlsPlan {
+/** planFloatControls for the float ops `floats`, of classes `classes` (classOf), `counts` of each class. */
+function plan(floats: readonly Inst[], classes: Uint8Array, counts: readonly number[], p: TargetProfile): FloatControlsPlan {
   const rWidths = widthsFor(p.roundingModeIndependence), dWidths = widthsFor(p.denormBehaviorIndependence);
   const roundings: (EntryRounding | undefined)[] = [undefined];
   if (offers(p, 'roundingModeRTE', rWidths)) roundings.push('RoundingModeRTE');
@@ -184,25 +216,32 @@ function plan(needs: ReadonlyMap<Inst, NativeNeeds | string>, p: TargetProfile):
   // lower-float-guarded.ts); emulated 6 for add/sub/mul, 2 for a compare or conversion.
   const rteOffered = offers(p, 'roundingModeRTE', rWidths) && szin;
   // Without float ops every candidate costs 0 and the first (no modes) wins: no search.
-  let best = needs.size === 0 ? { r: undefined as EntryRounding | undefined, d: false, cost: 0, modes: 0 } : { r: undefined as EntryRounding | undefined, d: false, cost: Infinity, modes: 0 };
-  if (needs.size > 0) for (const r of roundings) for (const d of denorms) {
+  let best = floats.length === 0 ? { r: undefined as EntryRounding | undefined, d: false, cost: 0, modes: 0 } : { r: undefined as EntryRounding | undefined, d: false, cost: Infinity, modes: 0 };
+  if (floats.length > 0) for (const r of roundings) for (const d of denorms) {
     let cost = 0;
-    for (const [i, n] of needs) {
-      if (typeof n !== 'string' && fits(n, r, d)) continue;
-      cost += !GUARDED_F32.has(i.op) ? 2 : rteOffered && r !== 'RoundingModeRTZ' && isStatic(i.float) ? 1 : 6;
+    for (let c = 0; c < CLASSES; c++) {
+      const count = counts[c] as number;
+      if (count === 0) continue;
+      const n = NEEDS[c >> 2];
+      if (n !== undefined && fits(n, r, d)) continue;
+      cost += count * ((c & 2) === 0 ? 2 : rteOffered && r !== 'RoundingModeRTZ' && (c & 1) !== 0 ? 1 : 6);
     }
     const modes = (r ? 1 : 0) + (d ? 1 : 0);
     if (cost < best.cost || (cost === best.cost && modes < best.modes)) best = { r, d, cost, modes };
   }
-  const native = needs.size === 0 ? NO_NATIVE : new Set<Inst>();
+  // Which classes run natively under the choice.
+  const nativeClass = new Array<boolean>(CLASSES).fill(false);
   let needR = false, needD = false, needS = false;
-  if (needs.size > 0) for (const [i, n] of needs) {
-    if (typeof n === 'string' || !fits(n, best.r, best.d)) continue;
-    (native as Set<Inst>).add(i);
+  for (let c = 0; c < CLASSES; c++) {
+    const n = NEEDS[c >> 2];
+    if (counts[c] === 0 || n === undefined || !fits(n, best.r, best.d)) continue;
+    nativeClass[c] = true;
     if (n.rounding) needR = true;
     if (n.denormPreserve) needD = true;
     if (n.signedZeroInfNanPreserve) needS = true;
   }
+  let native = NO_NATIVE;
+  for (let k = 0; k < floats.length; k++) if (nativeClass[classes[k] as number]) (native === NO_NATIVE ? (native = new Set<Inst>()) : native as Set<Inst>).add(floats[k] as Inst);
   const controls: EntryFloatControls = {
     rounding: needR && best.r ? { mode: best.r, widths: rWidths } : undefined,
     denormPreserve: needD ? { widths: dWidths } : undefined,
@@ -212,7 +251,7 @@ function plan(needs: ReadonlyMap<Inst, NativeNeeds | string>, p: TargetProfile):
     controls,
     native,
     why(i) {
-      const n = needs.get(i) ?? nativeNeeds(i);
+      const n = nativeNeeds(i);
       if (typeof n === 'string') return n;
       if (native.has(i)) return `${i.op} is native`;
       const lacks: string[] = [];

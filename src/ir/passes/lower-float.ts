@@ -113,7 +113,7 @@ export function lowerFloat(fn: IrFunction, lower: (i: Inst) => boolean, guarded:
   const byHelper = new Map<IrFunction, number>();
   // An op's Mode by its FloatMode record (the frontend shares one record among the ops of a MODE
   // state): one Mode per record, not two objects per lowered op.
-  const modes = new WeakMap<FloatMode, Mode>();
+  const modes = new Map<FloatMode, Mode>();
   const modeFor = (i: Inst): Mode => {
     const f = i.float;
     let md = f ? modes.get(f) : undefined;
@@ -131,6 +131,24 @@ export function lowerFloat(fn: IrFunction, lower: (i: Inst) => boolean, guarded:
     const h = sharedHelper(key, i, md);
     if (code >= 0) { if (!byOp) { byOp = new Map(); HELPER_BY_QUICK.set(i.op, byOp); } byOp.set(code, h); }
     return helperIndex(h);
+  };
+  /**
+   * An op's call site by its FloatMode record and op, for ops without immediates (the others
+   * take helperFor's way each time): the helper's index and result type, whether it has a guarded
+   * form, and the guarded call's immediates once made. Everything here is decided by the op and
+   * its Mode (helperFor's key, guardedHelper's), so one answer serves every op of the pair: a
+   * float-heavy kernel's thousands of ops ask two lookups each, not the keys' several.
+   */
+  const sites = new Map<FloatMode, Map<Op, Site>>();
+  const siteOf = (i: Inst, md: Mode): Site => {
+    const f = i.float;
+    let byOp = f && i.imms.length === 0 ? sites.get(f) : undefined;
+    const hit = byOp?.get(i.op);
+    if (hit) return hit;
+    const k = helperFor(i, md);
+    const site: Site = { k, ret: signature(fn.helpers[k] as IrFunction).ret ?? fail(i, 'helper without a result'), guardable: GUARDED_F32.has(i.op) || GUARDED_VIA_F64.has(i.op), guardedImms: undefined };
+    if (f && i.imms.length === 0) { if (!byOp) { byOp = new Map(); sites.set(f, byOp); } byOp.set(i.op, site); }
+    return site;
   };
   function helperIndex(h: IrFunction): number {
     let k = byHelper.get(h);
@@ -192,16 +210,16 @@ export function lowerFloat(fn: IrFunction, lower: (i: Inst) => boolean, guarded:
         n++;
         continue;
       }
-      const k = helperFor(i, md);
-      const ret = signature(fn.helpers[k] as IrFunction).ret ?? fail(i, 'helper without a result');
+      const st = siteOf(i, md);
       const args: Inst[] = [];
       for (let m = 0; m < i.args.length; m++) { const v = i.args[m] as Inst; const c = AS_BITS[v.type]; args.push(c ? asBits(v, c.to, c.from) : v); }
       let r: Inst;
-      if ((GUARDED_F32.has(i.op) || GUARDED_VIA_F64.has(i.op)) && guarded(i)) {
+      if (st.guardable && guarded(i)) {
         // The device's nearest-even arithmetic where it is exact, the exact helper for the other lanes (lower-float-guarded.ts).
         // One instruction per site (CallGuarded: the fast helper's bits where they hold, else the exact helper's).
-        r = put('CallGuarded', args, guardedImms(helperIndex(guardedHelper(i, md)), k), ret);
-      } else r = put('Call', args, callImms(k), ret);
+        st.guardedImms ??= guardedImms(helperIndex(guardedHelper(i, md)), st.k);
+        r = put('CallGuarded', args, st.guardedImms, st.ret);
+      } else r = put('Call', args, callImms(st.k), st.ret);
       // Every use of i now uses the lowered value (rewritten as the walk goes; phis and earlier blocks at the end).
       const back = AS_BITS[i.type];
       repl.set(i, back ? put(back.from, [r]) : r);
@@ -287,6 +305,9 @@ function guardedHelper(i: Inst, md: Mode): IrFunction {
   byMode.set(code, h);
   return h;
 }
+
+/** One lowered call site's answers (lowerFloat's siteOf). */
+interface Site { readonly k: number; readonly ret: IrType; readonly guardable: boolean; guardedImms: readonly Imm[] | undefined }
 
 /** A call's immediates (the helper's index): shared per index, never mutated (imms are read-only). */
 const CALL_IMMS: (readonly Imm[])[] = [];
