@@ -205,19 +205,6 @@ export class IrFunction {
   }
 
   /**
-   * Takes the next id without making an instruction: a pass that may make it later (`makeWithId`)
-   * or never, and must leave the ids of what it makes after as if it had made it now.
-   */
-  reserveId(): number { return this.nextId++; }
-
-  /** `makeAt` under an id from `reserveId` (each reserved id used at most once). */
-  makeWithId(id: number, op: Op, args: Inst[], imms: readonly Imm[], typed: IrType | undefined, pc: number | undefined, float: FloatMode | undefined): Inst {
-    const info = opInfo(op);
-    if (!(id >= 0 && id < this.nextId)) throw new IrError(`id ${id} was not reserved`);
-    return new Inst(id, op, checkedType(op, info, typed, float), args, imms, pc, float, info);
-  }
-
-  /**
    * Recomputes every block's predecessors from the terminators (as `succs` gives them, in block
    * order). Counted first, then filled: a list whose length is unchanged is written over in place
    * (most often it comes out the same), another is made at its exact size (pushed to from empty,

@@ -135,7 +135,7 @@ let PENDING_AT = new Int32Array(1024);
 const PENDING_READS: (Inst | undefined)[] = [];
 const NEW_PHIS: (Inst | undefined)[] = [];
 const STACK_BLOCK: (Block | undefined)[] = [], STACK_PHI: (Inst | undefined)[] = [], STACK_ARG_AT: number[] = [], STACK_ARG_COUNT: number[] = [];
-const STACK_ID: number[] = [], STACK_SLOT: number[] = [];
+const STACK_SLOT: number[] = [];
 const ARG_STACK: (Inst | undefined)[] = [];
 /**
  * The users of each phi by its id (constructSsa's phiUsers), the process's too: entries below
@@ -227,7 +227,7 @@ export function constructSsa(fn: IrFunction): void {
   if (PENDING_AT.length < reads) PENDING_AT = new Int32Array(Math.max(reads, 2 * PENDING_AT.length));
   const pendingAt = PENDING_AT.fill(0, 0, reads);
   /**
-   * The phis made, in the order of their ids (which sets their order in their blocks); a slot is
+   * The phis made, in the order their making began (which sets their order in their blocks); a slot is
    * kept empty for a merge's phi whose making waits for its arguments (below), and stays empty
    * when they turn out the same value.
    */
@@ -293,13 +293,16 @@ export function constructSsa(fn: IrFunction): void {
    */
   const stackBlock = STACK_BLOCK, stackPhi = STACK_PHI, stackArgAt = STACK_ARG_AT, stackArgCount = STACK_ARG_COUNT;
   /**
-   * A merge off every cycle waits for its arguments before it has a phi: its frame keeps the id
-   * and the slot in `newPhis` that its phi takes (-1 for any other frame), and a phi is made
-   * there only when the arguments differ. A lookup cannot come back to such a block, so nothing
-   * sees the difference: the phi made up front would have had that id and that place, and where
-   * its arguments are one value it would have been removed at once, with no phi naming it.
+   * A merge off every cycle waits for its arguments before it has a phi: its frame keeps the slot
+   * in `newPhis` that its phi takes (-1 for any other frame), and a phi is made there only when
+   * the arguments differ. A lookup cannot come back to such a block, so nothing sees the
+   * difference: the phi made up front would have had that place, and where its arguments are one
+   * value it would have been removed at once, with no phi naming it. Its id is taken when it is
+   * made, not reserved up front: a branchy kernel walks many more such merges than it keeps phis
+   * at (diamonds2000: about 14,000 for 2,000), and every id taken sizes the tables of the later
+   * passes and the emitter by id.
    */
-  const stackId = STACK_ID, stackSlot = STACK_SLOT;
+  const stackSlot = STACK_SLOT;
   /** The most frames live at once (the frames' entries to drop at the end). */
   let maxDepth = 0;
   let depth = 0;
@@ -318,7 +321,7 @@ export function constructSsa(fn: IrFunction): void {
    * stack of the blocks still waiting for a predecessor's value (a chain of thousands of blocks
    * must not exhaust the call stack). A merge on a cycle gets its phi before its arguments are
    * looked up, so a loop reaching back finds it; any other merge gets one after, only where its
-   * arguments differ, under the id and in the place it would have had.
+   * arguments differ, in the place it would have had (under the next id then).
    */
   function readAtEntry(reg: Reg, type: IrType, b0: Block): Inst {
     const base = depth;
@@ -331,7 +334,7 @@ export function constructSsa(fn: IrFunction): void {
         if (known) { result = valueOf(known); break; }
         if (b.preds.length === 0) { result = undef(type); setEntry(b, reg, result); break; }
         let phi: Inst | undefined;
-        let id = -1, slot = -1;
+        let slot = -1;
         if (b.preds.length > 1) {
           if (onCycle !== undefined && onCycle[b.id] === 1) {
             phi = fn.makeAt('Phi', NO_ARGS, NO_IMMS, type, undefined, undefined);
@@ -339,12 +342,11 @@ export function constructSsa(fn: IrFunction): void {
             newPhis[phiCount++] = phi;
             setEntry(b, reg, phi);
           } else {
-            id = fn.reserveId();
             slot = phiCount++;
             newPhis[slot] = undefined;
           }
         }
-        stackBlock[depth] = b; stackPhi[depth] = phi; stackArgAt[depth] = argTop; stackArgCount[depth] = 0; stackId[depth] = id; stackSlot[depth] = slot;
+        stackBlock[depth] = b; stackPhi[depth] = phi; stackArgAt[depth] = argTop; stackArgCount[depth] = 0; stackSlot[depth] = slot;
         if (b.preds.length > 1) { argTop += b.preds.length; if (argTop > maxArgTop) { maxArgTop = argTop; while (argStack.length < argTop) argStack.push(undefined); } }
         depth++;
         if (depth > maxDepth) maxDepth = depth;
@@ -356,9 +358,9 @@ export function constructSsa(fn: IrFunction): void {
       b = undefined;
       // Ascend: hand the value to the waiting blocks until one needs another predecessor.
       while (depth > base && !b) {
-        const fb = stackBlock[depth - 1] as Block, phi = stackPhi[depth - 1], id = stackId[depth - 1] as number;
+        const fb = stackBlock[depth - 1] as Block, phi = stackPhi[depth - 1], slot = stackSlot[depth - 1] as number;
         const v = result as Inst;
-        if (!phi && id < 0) { setEntry(fb, reg, v); depth--; continue; }
+        if (!phi && slot < 0) { setEntry(fb, reg, v); depth--; continue; }
         const at0 = stackArgAt[depth - 1] as number, count = (stackArgCount[depth - 1] as number) + 1;
         argStack[at0 + count - 1] = v;
         stackArgCount[depth - 1] = count;
@@ -378,7 +380,7 @@ export function constructSsa(fn: IrFunction): void {
         argTop = at0;
         let p: Inst;
         if (phi) { p = phi; p.args = args; }
-        else { p = fn.makeWithId(id, 'Phi', args, NO_IMMS, type, undefined, undefined); p.block = fb; newPhis[stackSlot[depth - 1] as number] = p; }
+        else { p = fn.makeAt('Phi', args, NO_IMMS, type, undefined, undefined); p.block = fb; newPhis[slot] = p; }
         // A phi named twice by this one is listed once (as a set would: its entries are this loop's, consecutive).
         for (let k = 0; k < count; k++) { const a = args[k] as Inst; if (a.op === 'Phi') { const u = usersOf(a); if (!u) setUsers(a, [p]); else if (u[u.length - 1] !== p) u.push(p); } }
         result = phi ? tryRemoveTrivialPhi(phi) : p;
