@@ -57,6 +57,7 @@ export interface TypeInfo {
 
 const NO_WORDS = new Uint32Array(0);
 const NO_TYPES = new Int32Array(0);
+const NO_FLAGS = new Uint8Array(0);
 
 /**
  * Arrays that modules done with them gave back (Module.release), for the next modules: a new
@@ -70,6 +71,8 @@ const NO_TYPES = new Int32Array(0);
 const SPARE_CHUNKS: Uint32Array[] = [];
 let spareTypes: Int32Array | undefined;
 let spareRelocIds: Uint32Array | undefined;
+/** One pending-id flag table (Module.pendingFlags; all zero). */
+let sparePending: Uint8Array | undefined;
 /** At most SPARE_COUNT chunks of SPARE_WORDS words in all, none longer than SPARE_MAX. */
 const SPARE_COUNT = 16, SPARE_MAX = 1 << 16, SPARE_WORDS = 1 << 18;
 let spareWords = 0;
@@ -496,7 +499,13 @@ export class Module {
   readonly version: SpirvVersion;
   private readonly generator: number;
   private nextId = 1;
-  private readonly pending = new Set<number>();
+  /**
+   * The allocated, undefined ids: a flag per id number (1: pending), and their count. Not a Set:
+   * a large kernel's thousands of forward labels were an add, a has and a delete each in a hash
+   * set (and its growth's garbage, about half a megabyte per diamonds2000 recompile).
+   */
+  private pendingFlags: Uint8Array = NO_FLAGS;
+  private pendingCount = 0;
   /** What the builder knows of each type id defined here (typeInfoOf: and in the template); made at the first (most forks define none). */
   private types: Map<number, TypeInfo> | undefined;
   /** Result type by value id. */
@@ -652,7 +661,7 @@ export class Module {
     // The type, constant and dedup tables are not copied: the fork looks in this module's after its own.
     f.template = this;
     f.nextId = this.nextId;
-    if (this.pending.size > 0) for (const n of this.pending) f.pending.add(n);
+    if (this.pendingCount > 0) { f.pendingFlags = this.pendingFlags.slice(); f.pendingCount = this.pendingCount; }
     f.valueTypes = new ValueTypes(this.valueTypes);
     // The sections' words so far are the fork's first words of each (this module's, in one array
     // made at its first fork: it never changes them again). The fork's own sections start empty:
@@ -673,7 +682,19 @@ export class Module {
   allocateId(): Id {
     this.writable('allocateId');
     const id = new Id(this.nextId++, this);
-    this.pending.add(id.value);
+    let flags = this.pendingFlags;
+    if (id.value >= flags.length) {
+      const n = Math.max(id.value + 1, 2 * flags.length, 1024), spare = sparePending;
+      let grown: Uint8Array;
+      if (spare !== undefined && spare.length >= n) {
+        grown = spare;
+        sparePending = undefined;
+      } else grown = new Uint8Array(n);
+      grown.set(flags);
+      this.pendingFlags = flags = grown;
+    }
+    flags[id.value] = 1;
+    this.pendingCount++;
     return id;
   }
 
@@ -780,10 +801,16 @@ export class Module {
 
   /** Marks an allocated, undefined id of this module as defined now. */
   private claim(op: string, result: Id): void {
-    if (!this.owns(result) || !this.pending.has(result.value)) {
+    if (!this.owns(result) || !this.isPending(result.value)) {
       throw new BuilderError(op, `${result.toString()} is not an allocated, undefined id of this module`);
     }
-    this.pending.delete(result.value);
+    this.pendingFlags[result.value] = 0;
+    this.pendingCount--;
+  }
+
+  /** Whether id number `n` is allocated and not defined yet. */
+  private isPending(n: number): boolean {
+    return n < this.pendingFlags.length && this.pendingFlags[n] === 1;
   }
 
   /** The label of the block being written in the open function (the last OpLabel placed; OpPhi parents). */
@@ -1037,8 +1064,9 @@ export class Module {
     // In a function's body, its two words written here (as emitPlain writes an instruction): a
     // block's label took the general encoder, and an operand array, for every block.
     const fn = this.current;
-    if (fn?.firstLabel !== undefined && !this.frozen && this.recorder === undefined && id instanceof Id && this.owns(id) && this.pending.has(id.value)) {
-      this.pending.delete(id.value);
+    if (fn?.firstLabel !== undefined && !this.frozen && this.recorder === undefined && id instanceof Id && this.owns(id) && this.isPending(id.value)) {
+      this.pendingFlags[id.value] = 0;
+      this.pendingCount--;
       const body = fn.body;
       const buf = body.room(2);
       const at = body.length;
@@ -1221,7 +1249,7 @@ export class Module {
     m.recorder = recorded;
     const fn = m.allocateId();
     try { build(m, fn); } finally { m.recorder = undefined; }
-    if (m.current || m.pending.size > 0) throw new BuilderError('recordFunction', 'the function was not finished (no OpFunctionEnd, or allocated ids never defined)');
+    if (m.current || m.pendingCount > 0) throw new BuilderError('recordFunction', 'the function was not finished (no OpFunctionEnd, or allocated ids never defined)');
     // References: module-level results first, then the function's own ids, then the function's id.
     const globalRef = new Int32Array(m.nextId).fill(-1), localRef = new Int32Array(m.nextId).fill(-1);
     let globals = 0, locals = 0, words = 0;
@@ -1335,9 +1363,10 @@ export class Module {
     if (this.released) throw new BuilderError('assemble', 'the module was released');
     if (this.current) throw new BuilderError('assemble', `function ${this.current.name} is still open (no OpFunctionEnd)`);
     if (!this.memoryModel) throw new BuilderError('assemble', 'the module has no OpMemoryModel');
-    if (this.pending.size > 0) {
-      const ids = [...this.pending].slice(0, 8).map((n) => `%${n}`).join(', ');
-      throw new BuilderError('assemble', `allocated ids never defined: ${ids}${this.pending.size > 8 ? ', ...' : ''}`);
+    if (this.pendingCount > 0) {
+      const ids: string[] = [];
+      for (let n = 0; n < this.pendingFlags.length && ids.length < 8; n++) if (this.pendingFlags[n] === 1) ids.push(`%${n}`);
+      throw new BuilderError('assemble', `allocated ids never defined: ${ids.join(', ')}${this.pendingCount > 8 ? ', ...' : ''}`);
     }
     const v = versionNumber(this.version);
     // Each section: a fork's inherited words, then its own (the memory model after the imports).
@@ -1409,6 +1438,13 @@ export class Module {
     this.relocIds = NO_WORDS;
     this.relocTop = 0;
     this.relocCanon = undefined;
+    const p = this.pendingFlags;
+    if (p.length > 0 && p.length <= SPARE_MAX && (sparePending === undefined || sparePending.length < p.length)) {
+      if (this.pendingCount > 0) p.fill(0);
+      sparePending = p;
+    }
+    this.pendingFlags = NO_FLAGS;
+    this.pendingCount = 0;
     this.valueTypes.release();
   }
 }
