@@ -561,6 +561,13 @@ export class Module {
    * dedup key): those made here; a fork looks in its template's too (constantHit).
    */
   private readonly scalarConstants = new Map<number, Map<number | bigint | boolean, Id>>();
+  /**
+   * The 32-bit OpConstants (a type, the result, one literal word) made here, by type id number and
+   * literal word: their deduplication (not in `dedup`: a key array, an entry and a hash per
+   * constant were most of what a large kernel's constants allocated); a fork looks in its
+   * template's too (constant32Hit). Made at the first.
+   */
+  private constants32: Map<number, Map<number, Id>> | undefined;
   /** The general encoder's view of this module (made at its first use: most forks never need it). */
   private ctxMade: EncodeContext | undefined;
   /** While recordFunction runs: every instruction placed. */
@@ -744,6 +751,8 @@ export class Module {
    */
   private define(op: string, info: OpInfo, operands: readonly unknown[], words: number[], resultIndex: number, resultType: Id | undefined, result: Id | undefined, idAt: number[] | undefined, reuses = false): Id | undefined {
     this.writable(op);
+    // A 32-bit OpConstant: deduplicated by its type and word (constants32), as defineConstant does.
+    if (info === OP_CONSTANT && words.length === 3 && resultIndex === 1) return this.define32(op, words[0] as number, words[2] as number, resultType, result, idAt);
     const kind = this.dedupKind(op, info);
     const hash = kind !== undefined ? dedupHash(info.opcode, words) : 0;
     if (kind !== undefined) {
@@ -1139,7 +1148,7 @@ export class Module {
    */
   private constant32(type: Id, word: number): Id {
     if (this.recorder || !this.owns(type)) return this.emit('OpConstant', [type, word]) as Id;
-    return this.defineConstant(type, [type.value, 0, word]);
+    return this.defineConstant32(type, word);
   }
 
   /** A 64-bit OpConstant of `type` whose literal's dwords are `lo` and `hi`: as constant32, two literal words (low first). */
@@ -1154,6 +1163,57 @@ export class Module {
    * placed in the globals, as define does it, without the questions define asks of any
    * instruction (which kind of deduplication, which section; a small kernel makes a few dozen).
    */
+  private defineConstant32(type: Id, word: number): Id {
+    this.writable('OpConstant');
+    const seen = this.constant32Hit(type.value, word);
+    if (seen !== undefined) return seen;
+    const id = new Id(this.nextId++, this);
+    this.valueTypes.set(id.value, type);
+    this.addConstant32(type.value, word, id);
+    this.section(SECTION.globals).push((4 << 16 | OP_CONSTANT.opcode) >>> 0, type.value, id.value, word);
+    return id;
+  }
+
+  /** The 32-bit OpConstant of type number `t` and literal `word` made here or in the template. */
+  private constant32Hit(t: number, word: number): Id | undefined {
+    return this.constants32?.get(t)?.get(word) ?? this.template?.constant32Hit(t, word);
+  }
+
+  private addConstant32(t: number, word: number, id: Id): void {
+    const all = this.constants32 ??= new Map();
+    let byWord = all.get(t);
+    if (byWord === undefined) { byWord = new Map(); all.set(t, byWord); }
+    byWord.set(word, id);
+  }
+
+  /**
+   * define's work for a 32-bit OpConstant of type number `t` and literal `word` (from the general
+   * encoder, or a relocated function's): deduplicated in constants32, given its result id, placed.
+   */
+  private define32(op: string, t: number, word: number, resultType: Id | undefined, result: Id | undefined, idAt: number[] | undefined): Id {
+    const seen = this.constant32Hit(t, word);
+    if (seen !== undefined) {
+      // An allocated id cannot become a second name of an existing constant.
+      if (result) throw new BuilderError(op, `is already defined as ${seen.toString()}`);
+      return seen;
+    }
+    let id: Id;
+    if (result) {
+      this.claim(op, result);
+      id = result;
+    } else id = new Id(this.nextId++, this);
+    if (resultType) this.valueTypes.set(id.value, resultType);
+    this.addConstant32(t, word, id);
+    const head = (4 << 16 | OP_CONSTANT.opcode) >>> 0;
+    this.section(SECTION.globals).push(head, t, id.value, word);
+    if (this.recorder && idAt) {
+      const ids = idAt.map((k) => k + 1);
+      ids.push(2);
+      this.recorder.push({ op, info: OP_CONSTANT, inst: [head, t, id.value, word], ids, result: 2, inFunction: false });
+    }
+    return id;
+  }
+
   private defineConstant(type: Id, words: number[]): Id {
     this.writable('OpConstant');
     const hash = dedupHash(OP_CONSTANT.opcode, words);
