@@ -57,6 +57,7 @@ export interface TypeInfo {
 
 const NO_WORDS = new Uint32Array(0);
 const NO_TYPES = new Int32Array(0);
+const NO_FLAGS = new Uint8Array(0);
 
 /**
  * Arrays that modules done with them gave back (Module.release), for the next modules: a new
@@ -70,6 +71,8 @@ const NO_TYPES = new Int32Array(0);
 const SPARE_CHUNKS: Uint32Array[] = [];
 let spareTypes: Int32Array | undefined;
 let spareRelocIds: Uint32Array | undefined;
+/** One pending-id flag table (Module.pendingFlags; all zero). */
+let sparePending: Uint8Array | undefined;
 /** At most SPARE_COUNT chunks of SPARE_WORDS words in all, none longer than SPARE_MAX. */
 const SPARE_COUNT = 16, SPARE_MAX = 1 << 16, SPARE_WORDS = 1 << 18;
 let spareWords = 0;
@@ -496,7 +499,13 @@ export class Module {
   readonly version: SpirvVersion;
   private readonly generator: number;
   private nextId = 1;
-  private readonly pending = new Set<number>();
+  /**
+   * The allocated, undefined ids: a flag per id number (1: pending), and their count. Not a Set:
+   * a large kernel's thousands of forward labels were an add, a has and a delete each in a hash
+   * set (and its growth's garbage, about half a megabyte per diamonds2000 recompile).
+   */
+  private pendingFlags: Uint8Array = NO_FLAGS;
+  private pendingCount = 0;
   /** What the builder knows of each type id defined here (typeInfoOf: and in the template); made at the first (most forks define none). */
   private types: Map<number, TypeInfo> | undefined;
   /** Result type by value id. */
@@ -552,6 +561,13 @@ export class Module {
    * dedup key): those made here; a fork looks in its template's too (constantHit).
    */
   private readonly scalarConstants = new Map<number, Map<number | bigint | boolean, Id>>();
+  /**
+   * The 32-bit OpConstants (a type, the result, one literal word) made here, by type id number and
+   * literal word: their deduplication (not in `dedup`: a key array, an entry and a hash per
+   * constant were most of what a large kernel's constants allocated); a fork looks in its
+   * template's too (constant32Hit). Made at the first.
+   */
+  private constants32: Map<number, Map<number, Id>> | undefined;
   /** The general encoder's view of this module (made at its first use: most forks never need it). */
   private ctxMade: EncodeContext | undefined;
   /** While recordFunction runs: every instruction placed. */
@@ -652,7 +668,7 @@ export class Module {
     // The type, constant and dedup tables are not copied: the fork looks in this module's after its own.
     f.template = this;
     f.nextId = this.nextId;
-    if (this.pending.size > 0) for (const n of this.pending) f.pending.add(n);
+    if (this.pendingCount > 0) { f.pendingFlags = this.pendingFlags.slice(); f.pendingCount = this.pendingCount; }
     f.valueTypes = new ValueTypes(this.valueTypes);
     // The sections' words so far are the fork's first words of each (this module's, in one array
     // made at its first fork: it never changes them again). The fork's own sections start empty:
@@ -673,7 +689,19 @@ export class Module {
   allocateId(): Id {
     this.writable('allocateId');
     const id = new Id(this.nextId++, this);
-    this.pending.add(id.value);
+    let flags = this.pendingFlags;
+    if (id.value >= flags.length) {
+      const n = Math.max(id.value + 1, 2 * flags.length, 1024), spare = sparePending;
+      let grown: Uint8Array;
+      if (spare !== undefined && spare.length >= n) {
+        grown = spare;
+        sparePending = undefined;
+      } else grown = new Uint8Array(n);
+      grown.set(flags);
+      this.pendingFlags = flags = grown;
+    }
+    flags[id.value] = 1;
+    this.pendingCount++;
     return id;
   }
 
@@ -723,6 +751,8 @@ export class Module {
    */
   private define(op: string, info: OpInfo, operands: readonly unknown[], words: number[], resultIndex: number, resultType: Id | undefined, result: Id | undefined, idAt: number[] | undefined, reuses = false): Id | undefined {
     this.writable(op);
+    // A 32-bit OpConstant: deduplicated by its type and word (constants32), as defineConstant does.
+    if (info === OP_CONSTANT && words.length === 3 && resultIndex === 1) return this.define32(op, words[0] as number, words[2] as number, resultType, result, idAt);
     const kind = this.dedupKind(op, info);
     const hash = kind !== undefined ? dedupHash(info.opcode, words) : 0;
     if (kind !== undefined) {
@@ -780,10 +810,16 @@ export class Module {
 
   /** Marks an allocated, undefined id of this module as defined now. */
   private claim(op: string, result: Id): void {
-    if (!this.owns(result) || !this.pending.has(result.value)) {
+    if (!this.owns(result) || !this.isPending(result.value)) {
       throw new BuilderError(op, `${result.toString()} is not an allocated, undefined id of this module`);
     }
-    this.pending.delete(result.value);
+    this.pendingFlags[result.value] = 0;
+    this.pendingCount--;
+  }
+
+  /** Whether id number `n` is allocated and not defined yet. */
+  private isPending(n: number): boolean {
+    return n < this.pendingFlags.length && this.pendingFlags[n] === 1;
   }
 
   /** The label of the block being written in the open function (the last OpLabel placed; OpPhi parents). */
@@ -1037,8 +1073,9 @@ export class Module {
     // In a function's body, its two words written here (as emitPlain writes an instruction): a
     // block's label took the general encoder, and an operand array, for every block.
     const fn = this.current;
-    if (fn?.firstLabel !== undefined && !this.frozen && this.recorder === undefined && id instanceof Id && this.owns(id) && this.pending.has(id.value)) {
-      this.pending.delete(id.value);
+    if (fn?.firstLabel !== undefined && !this.frozen && this.recorder === undefined && id instanceof Id && this.owns(id) && this.isPending(id.value)) {
+      this.pendingFlags[id.value] = 0;
+      this.pendingCount--;
       const body = fn.body;
       const buf = body.room(2);
       const at = body.length;
@@ -1111,7 +1148,7 @@ export class Module {
    */
   private constant32(type: Id, word: number): Id {
     if (this.recorder || !this.owns(type)) return this.emit('OpConstant', [type, word]) as Id;
-    return this.defineConstant(type, [type.value, 0, word]);
+    return this.defineConstant32(type, word);
   }
 
   /** A 64-bit OpConstant of `type` whose literal's dwords are `lo` and `hi`: as constant32, two literal words (low first). */
@@ -1126,6 +1163,57 @@ export class Module {
    * placed in the globals, as define does it, without the questions define asks of any
    * instruction (which kind of deduplication, which section; a small kernel makes a few dozen).
    */
+  private defineConstant32(type: Id, word: number): Id {
+    this.writable('OpConstant');
+    const seen = this.constant32Hit(type.value, word);
+    if (seen !== undefined) return seen;
+    const id = new Id(this.nextId++, this);
+    this.valueTypes.set(id.value, type);
+    this.addConstant32(type.value, word, id);
+    this.section(SECTION.globals).push((4 << 16 | OP_CONSTANT.opcode) >>> 0, type.value, id.value, word);
+    return id;
+  }
+
+  /** The 32-bit OpConstant of type number `t` and literal `word` made here or in the template. */
+  private constant32Hit(t: number, word: number): Id | undefined {
+    return this.constants32?.get(t)?.get(word) ?? this.template?.constant32Hit(t, word);
+  }
+
+  private addConstant32(t: number, word: number, id: Id): void {
+    const all = this.constants32 ??= new Map();
+    let byWord = all.get(t);
+    if (byWord === undefined) { byWord = new Map(); all.set(t, byWord); }
+    byWord.set(word, id);
+  }
+
+  /**
+   * define's work for a 32-bit OpConstant of type number `t` and literal `word` (from the general
+   * encoder, or a relocated function's): deduplicated in constants32, given its result id, placed.
+   */
+  private define32(op: string, t: number, word: number, resultType: Id | undefined, result: Id | undefined, idAt: number[] | undefined): Id {
+    const seen = this.constant32Hit(t, word);
+    if (seen !== undefined) {
+      // An allocated id cannot become a second name of an existing constant.
+      if (result) throw new BuilderError(op, `is already defined as ${seen.toString()}`);
+      return seen;
+    }
+    let id: Id;
+    if (result) {
+      this.claim(op, result);
+      id = result;
+    } else id = new Id(this.nextId++, this);
+    if (resultType) this.valueTypes.set(id.value, resultType);
+    this.addConstant32(t, word, id);
+    const head = (4 << 16 | OP_CONSTANT.opcode) >>> 0;
+    this.section(SECTION.globals).push(head, t, id.value, word);
+    if (this.recorder && idAt) {
+      const ids = idAt.map((k) => k + 1);
+      ids.push(2);
+      this.recorder.push({ op, info: OP_CONSTANT, inst: [head, t, id.value, word], ids, result: 2, inFunction: false });
+    }
+    return id;
+  }
+
   private defineConstant(type: Id, words: number[]): Id {
     this.writable('OpConstant');
     const hash = dedupHash(OP_CONSTANT.opcode, words);
@@ -1221,7 +1309,7 @@ export class Module {
     m.recorder = recorded;
     const fn = m.allocateId();
     try { build(m, fn); } finally { m.recorder = undefined; }
-    if (m.current || m.pending.size > 0) throw new BuilderError('recordFunction', 'the function was not finished (no OpFunctionEnd, or allocated ids never defined)');
+    if (m.current || m.pendingCount > 0) throw new BuilderError('recordFunction', 'the function was not finished (no OpFunctionEnd, or allocated ids never defined)');
     // References: module-level results first, then the function's own ids, then the function's id.
     const globalRef = new Int32Array(m.nextId).fill(-1), localRef = new Int32Array(m.nextId).fill(-1);
     let globals = 0, locals = 0, words = 0;
@@ -1335,9 +1423,10 @@ export class Module {
     if (this.released) throw new BuilderError('assemble', 'the module was released');
     if (this.current) throw new BuilderError('assemble', `function ${this.current.name} is still open (no OpFunctionEnd)`);
     if (!this.memoryModel) throw new BuilderError('assemble', 'the module has no OpMemoryModel');
-    if (this.pending.size > 0) {
-      const ids = [...this.pending].slice(0, 8).map((n) => `%${n}`).join(', ');
-      throw new BuilderError('assemble', `allocated ids never defined: ${ids}${this.pending.size > 8 ? ', ...' : ''}`);
+    if (this.pendingCount > 0) {
+      const ids: string[] = [];
+      for (let n = 0; n < this.pendingFlags.length && ids.length < 8; n++) if (this.pendingFlags[n] === 1) ids.push(`%${n}`);
+      throw new BuilderError('assemble', `allocated ids never defined: ${ids.join(', ')}${this.pendingCount > 8 ? ', ...' : ''}`);
     }
     const v = versionNumber(this.version);
     // Each section: a fork's inherited words, then its own (the memory model after the imports).
@@ -1409,6 +1498,13 @@ export class Module {
     this.relocIds = NO_WORDS;
     this.relocTop = 0;
     this.relocCanon = undefined;
+    const p = this.pendingFlags;
+    if (p.length > 0 && p.length <= SPARE_MAX && (sparePending === undefined || sparePending.length < p.length)) {
+      if (this.pendingCount > 0) p.fill(0);
+      sparePending = p;
+    }
+    this.pendingFlags = NO_FLAGS;
+    this.pendingCount = 0;
     this.valueTypes.release();
   }
 }
