@@ -153,6 +153,26 @@ test('types, constants, capabilities, extensions and imports are deduplicated; s
     %8 = OpTypeStruct %2`));
 });
 
+test('float constants: -0 and +0 are two constants, each made once (a Map key takes them as one)', () => {
+  const m = new Module();
+  m.OpCapability('Shader');
+  m.OpMemoryModel('Logical', 'GLSL450');
+  const f32 = m.OpTypeFloat(32);
+  for (const first of [0, -0]) {
+    const mm = Object.is(first, 0) ? m : new Module();
+    if (mm !== m) { mm.OpCapability('Shader'); mm.OpMemoryModel('Logical', 'GLSL450'); }
+    const t = mm === m ? f32 : mm.OpTypeFloat(32);
+    const a = mm.constant(t, first), b = mm.constant(t, -first);
+    assert.notEqual(a, b);
+    assert.equal(mm.constant(t, first), a);
+    assert.equal(mm.constant(t, -first), b);
+    assert.equal(mm.constantBits(t, Object.is(first, -0) ? 0x80000000 : 0), a);
+    // spirv-dis (the oracle) reads the words: the first constant is the first value's sign.
+    const lines = dis(mm.assemble()).split('\n').filter((l) => l.includes('OpConstant'));
+    assert.deepEqual(lines.map((l) => l.trim().split(' ').pop()), Object.is(first, -0) ? ['-0', '0'] : ['0', '-0']);
+  }
+});
+
 test('fork: a module that goes on from a template gives the words of one built straight through; the template takes nothing more', () => {
   // The common start: capability, memory model, types, a constant, a decoration, an open function, an id allocated ahead.
   const start = (m: Module) => {

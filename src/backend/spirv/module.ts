@@ -1094,6 +1094,9 @@ export class Module {
    * to nearest even) and f64 (exact). f16 constants, NaNs and exact f32 patterns: `constantBits`.
    */
   constant(type: Id, value: number | bigint | boolean): Id {
+    // A Map key takes -0 for +0: the float -0 goes by its words (the encoder's deduplication), never
+    // by the value table, which would answer one zero for the other.
+    if (value === 0 && Object.is(value, -0)) return this.constantUncached(type, value);
     const hit = this.constantHit(type.value, value);
     if (hit && this.owns(type)) return hit;
     const id = this.constantUncached(type, value);
