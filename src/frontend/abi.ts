@@ -7,14 +7,15 @@
 import type { Shader } from '../container/shader.js';
 import { rawLaunchRefusal, tgSizeIndexShifts } from '../container/shader-info.js';
 import { launchMode } from '../analysis/hwreg.js';
-import type { Builder } from '../ir/ir.js';
+import type { Builder, Inst } from '../ir/ir.js';
 import { TranslateError } from './errors.js';
 import { EXEC_LO } from './context.js';
 import { privateSegmentVsharp } from '../isa/apertures.js';
 import { usesScratchRing } from '../interp/scratch.js';
 import { FLAT_SCR_HI_REG, FLAT_SCR_LO_REG } from './units/private.js';
 
-export function emitLaunchState(b: Builder, shader: Shader): void {
+/** Emits the launch state; returns the launch EXEC's lane bit (InGrid: EXEC is its ballot). */
+export function emitLaunchState(b: Builder, shader: Shader): Inst {
   const info = shader.info;
   const set = (code: number, v: ReturnType<Builder['u32']>) => b.emit('SetSgpr', [v], [code]);
   if (!info.descriptor) {
@@ -71,4 +72,5 @@ export function emitLaunchState(b: Builder, shader: Shader): void {
   set(FLAT_SCR_LO_REG, b.u32(0));
   set(FLAT_SCR_HI_REG, b.u32(0));
   b.emit('SetMode', [b.u32(launchMode(info))]);
+  return inGrid;
 }

@@ -196,6 +196,16 @@ export class BlockBuilder extends Builder {
    * each block's constants and lane id again.
    */
   constPlace: { readonly block: Block; n: number } | undefined;
+  /**
+   * The launch EXEC's lane bit (the entry block's InGrid, of which EXEC is the ballot), set when
+   * translate's scan found no instruction that may write EXEC: then every block's EXEC is the
+   * launch value, and this lane's bit of it is that one value, not a read of EXEC and a LaneBit
+   * per block (before SSA construction a block knows only its own writes; a kernel of thousands
+   * of blocks made one pair each, which only SSA construction and simplify took apart). A record
+   * the builders of one function share; `written` is set at any write of EXEC the builders see,
+   * which makes translate translate the function again without it.
+   */
+  execShared: { readonly bit: Inst; written: boolean } | undefined;
   private execBitValue: Inst | undefined;
   private execBitOf: Inst | undefined;
   private execBitOfHi: Inst | undefined;
@@ -395,6 +405,7 @@ export class BlockBuilder extends Builder {
     if (!(reg >= 0 && reg < REGS)) return this.place(op, info, args, imms, opts);
     if (this.inRecipe) throw new IrError(`a register recipe accessed a register (${op})`);
     if (write) {
+      if ((reg === EXEC_LO || reg === EXEC_LO + 1) && this.execShared !== undefined) this.execShared.written = true;
       if (this.pendingN !== 0) this.dropRecipe(reg);
       const end = this.block.insts[this.block.insts.length - 1];
       if (end && end.info.terminator) return this.place(op, info, args, imms, opts); // which reports it
@@ -489,6 +500,7 @@ export class BlockBuilder extends Builder {
     return !this.inRecipe && !(end && end.info.terminator);
   }
   private setRegLazy(reg: number, x: Inst): void {
+    if ((reg === EXEC_LO || reg === EXEC_LO + 1) && this.execShared !== undefined) this.execShared.written = true;
     if (this.pendingN !== 0) this.dropRecipe(reg);
     this.setWriteLazy(reg, this.pc);
     this.setReg(reg, x);
@@ -550,6 +562,7 @@ export class BlockBuilder extends Builder {
       this.emit(reg === SCC_REG ? 'SetScc' : 'SetSgpr', [v], reg === SCC_REG ? NO_IMMS : [reg]);
       return;
     }
+    if ((reg === EXEC_LO || reg === EXEC_LO + 1) && this.execShared !== undefined) this.execShared.written = true;
     let r = this.recipeOf[reg];
     if (r === undefined) {
       if (this.spareN !== 0) { r = this.spare[--this.spareN] as Recipe; this.spare[this.spareN] = undefined; }
@@ -789,6 +802,9 @@ export class TContext {
   /** This lane's EXEC bit. */
   execBit(): Inst {
     const b = this.b;
+    // EXEC as launched, in every block (BlockBuilder.execShared).
+    const shared = b.execShared;
+    if (shared !== undefined && !shared.written) return shared.bit;
     const hi = this.waveSize === 64 ? b.getSgpr(EXEC_LO + 1) : b.u32(0);
     return b.laneBit(b.getSgpr(EXEC_LO), hi);
   }

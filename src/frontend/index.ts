@@ -16,7 +16,7 @@ import { TranslateError } from './errors.js';
 import { TRANSFERS, translateTransfer } from './calls.js';
 import { callFlow } from '../analysis/calls.js';
 import { hasDynamicMode, modeVariants, runEnd } from './dynamic-mode.js';
-import type { Instruction } from '../decode/types.js';
+import type { Instruction, Operand } from '../decode/types.js';
 import { BUFFER } from './units/buffer.js';
 import { DS } from './units/ds.js';
 import { MEMORY } from './units/memory.js';
@@ -62,17 +62,33 @@ const NO_EFFECT = new Set(['s_nop', 's_waitcnt', 's_waitcnt_vscnt', 's_waitcnt_v
   's_wait_idle', 's_incperflevel', 's_decperflevel', 's_ttracedata', 's_ttracedata_imm', 'v_pipeflush', 'v_clrexcp', 's_wakeup']);
 
 export function translate(shader: Shader, cfg: Cfg, mode: ModeAnalysis): IrFunction {
-  const target = shader.info.target;
-  const text = (i: Parameters<typeof printInstruction>[0]) => printInstruction(i, target);
   const unbounded = unboundedStackReason(shader.info);
   if (unbounded !== undefined) throw new TranslateError(unbounded);
   for (const d of cfg.diagnostics) if (d.severity === 'error') throw new TranslateError(`${d.message} [${d.code}]`, d.pc, d.instruction, d.words);
+  // Where no instruction may write EXEC, each lane's EXEC bit is the launch's (BlockBuilder.execShared).
+  // The scan is a quick judgement by mnemonic and operands; the builders see every write of EXEC,
+  // and one it missed (`written`) has the function translated again the general way.
+  if (!mayWriteExec(cfg)) {
+    const fn = translateBlocks(shader, cfg, mode, true);
+    if (fn !== undefined) return fn;
+  }
+  return translateBlocks(shader, cfg, mode, false) as IrFunction;
+}
+
+/**
+ * The function of the CFG's blocks, its passes run; with `shareExec`, every lane bit of EXEC the
+ * launch's (BlockBuilder.execShared): undefined if an instruction wrote EXEC after all.
+ */
+function translateBlocks(shader: Shader, cfg: Cfg, mode: ModeAnalysis, shareExec: boolean): IrFunction | undefined {
+  const target = shader.info.target;
+  const text = (i: Parameters<typeof printInstruction>[0]) => printInstruction(i, target);
   const fn = new IrFunction(shader.info.name, shader.info.waveSize);
   const entry = fn.addBlock();
   const blocks = cfg.blocks.map((b) => fn.addBlock(b.start));
   const irBlock = (cfgId: number) => (blocks[cfgId] ?? entry).id;
   const eb = new Builder(fn, entry);
-  emitLaunchState(eb, shader);
+  const launchBit = emitLaunchState(eb, shader);
+  const execShared = shareExec ? { bit: launchBit, written: false } : undefined;
   eb.emit('Branch', NO_ARGS, [irBlock(cfg.entry)]);
   // The code object's image, where the code can reach it: by an s_getpc_b64-relative address.
   const image = shader.image && hasGetpc(cfg) ? { base: shader.image.base, size: shader.image.bytes.length } : undefined;
@@ -106,7 +122,7 @@ export function translate(shader: Shader, cfg: Cfg, mode: ModeAnalysis): IrFunct
       new Builder(fn, ib).emit('EndProgram');
       continue;
     }
-    if (b === undefined || cx === undefined) { b = new BlockBuilder(fn, ib); b.constPlace = { block: entry, n: 0 }; cx = context(b, blockOf); }
+    if (b === undefined || cx === undefined) { b = new BlockBuilder(fn, ib); b.constPlace = { block: entry, n: 0 }; b.execShared = execShared; cx = context(b, blockOf); }
     else b.reset(ib, undefined);
     let ended = false;
     const insts = cb.instructions;
@@ -182,8 +198,30 @@ export function translate(shader: Shader, cfg: Cfg, mode: ModeAnalysis): IrFunct
     }
   }
   b?.release();
+  if (execShared !== undefined && execShared.written) return undefined;
   runPasses(fn);
   return fn;
+}
+
+/**
+ * Whether an instruction of the CFG may write EXEC: by its definition (`Plan.execWrite`), or an
+ * operand that is EXEC (read or written: either counts).
+ */
+function mayWriteExec(cfg: Cfg): boolean {
+  const blocks = cfg.blocks;
+  for (let k = 0; k < blocks.length; k++) {
+    const insts = (blocks[k] as BasicBlock).instructions;
+    for (let j = 0; j < insts.length; j++) {
+      const inst = insts[j] as Instruction;
+      if (planOf(inst.def).execWrite) return true;
+      const ops = inst.operands;
+      for (let o = 0; o < ops.length; o++) {
+        const v = (ops[o] as Operand).value;
+        if (v.kind === 'special' && (v.code === EXEC_LO || v.code === EXEC_LO + 1)) return true;
+      }
+    }
+  }
+  return false;
 }
 
 /**
@@ -212,7 +250,7 @@ function translateModeCopies(fn: IrFunction, b0: BlockBuilder, cx: TContext, mod
       b.emit('BranchCond', [b.emit('IEq32', [key, b.u32(cand)])], [copy.id, next.id]);
       b.reset(next, inst.pc);
     }
-    if (vb === undefined || vcx === undefined) { vb = new BlockBuilder(fn, copy); vb.constPlace = b0.constPlace; vcx = context(vb, cx.blockOf); }
+    if (vb === undefined || vcx === undefined) { vb = new BlockBuilder(fn, copy); vb.constPlace = b0.constPlace; vb.execShared = b0.execShared; vcx = context(vb, cx.blockOf); }
     else vb.reset(copy, undefined);
     for (const x of run) {
       vb.pc = x.pc;
@@ -240,6 +278,11 @@ interface Plan {
   readonly barrier: boolean;
   readonly noEffect: boolean;
   readonly translator: Translator | undefined;
+  /**
+   * Whether the instruction may write EXEC other than through an operand that names it: the
+   * saveexec/wrexec family, v_cmpx, the M0-relative moves, the hardware-register writes.
+   */
+  readonly execWrite: boolean;
 }
 /** The plans by definition (the ISA table's objects: a bounded set, shared by every kernel). */
 const PLANS = new Map<InstrDef, Plan>();
@@ -250,6 +293,7 @@ function planOf(def: InstrDef): Plan {
     p = {
       end: flags.includes('end'), stop: STOPS.get(m), transfer: TRANSFERS.has(m), branch: flags.includes('branch'),
       barrier: m === 's_barrier', noEffect: NO_EFFECT.has(m), translator: TRANSLATORS.get(m),
+      execWrite: m.includes('exec') || m.startsWith('v_cmpx') || m.startsWith('s_movrel') || m.startsWith('s_setreg'),
     };
     PLANS.set(def, p);
   }
