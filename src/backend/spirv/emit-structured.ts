@@ -481,7 +481,11 @@ class Structured {
     this.atScope = scope;
     // Indexed: for…of made an iterator result per instruction (this runs once per block, often unoptimised).
     const insts = b.insts, sc = this.sc, kernel = this.kernel, A = this.A;
-    for (let k = 0; k < insts.length; k++) {
+    // Not the terminator (`code` emits it; emitOp has nothing for a branch or the end, but reached
+    // them only past most of its switch's comparisons), unless Unreachable, which emitOp refuses.
+    const last = insts[insts.length - 1];
+    const n = last !== undefined && last.info.terminator && last.op !== 'Unreachable' ? insts.length - 1 : insts.length;
+    for (let k = 0; k < n; k++) {
       const i = insts[k] as Inst;
       if (i.op === 'Phi') continue;
       this.at = i;
