@@ -132,9 +132,26 @@ export function emitOp(sc: Scalars, k: KernelState | undefined, i: Inst, A: (j: 
   const { m, tBool, tU32, tU64, tF32, c32, c64, cBool } = sc;
   let r: Id | undefined;
   switch (i.op) {
-    case 'ConstU1': r = cBool(Number(imm(i, 0)) !== 0); break;
+    // The commonest ops first: V8 runs this switch as a chain of comparisons, one per case label,
+    // and an op near its end (Branch, StoreGlobal32: over 90 labels) paid for every one before it.
+    case 'Select32': case 'SelectU1': r = m.OpSelect(T(sc, i), A(0), A(1), A(2)); break;
+    case 'IAdd32': r = m.OpIAdd(T(sc, i), A(0), A(1)); break;
     case 'ConstU32': r = c32(Number(imm(i, 0))); break;
+    case 'Xor32': r = m.OpBitwiseXor(T(sc, i), A(0), A(1)); break;
+    case 'IAdd64': r = m.OpIAdd(tU64, A(0), A(1)); break;
+    case 'StoreGlobal32': K(k, i).store32(A(0), A(1), A(2), i.pc); break;
+    case 'INe32': case 'INe64': r = m.OpINotEqual(tBool, A(0), A(1)); break;
+    case 'Or32': r = m.OpBitwiseOr(T(sc, i), A(0), A(1)); break;
+    case 'U1ToU32': r = m.OpSelect(tU32, A(0), c32(1), c32(0)); break;
+    case 'And32': r = m.OpBitwiseAnd(T(sc, i), A(0), A(1)); break;
+    case 'Shl32': r = m.OpShiftLeftLogical(T(sc, i), A(0), m.OpBitwiseAnd(tU32, A(1), c32(31))); break;
+    case 'Lo32': r = m.OpCompositeExtract(tU32, m.OpBitcast(sc.tV2U32, A(0)), 0); break;
+    case 'LShr32': r = m.OpShiftRightLogical(T(sc, i), A(0), m.OpBitwiseAnd(tU32, A(1), c32(31))); break;
+    case 'Hi32': r = m.OpCompositeExtract(tU32, m.OpBitcast(sc.tV2U32, A(0)), 1); break;
+    case 'Shl64': r = m.OpShiftLeftLogical(tU64, A(0), m.OpBitwiseAnd(tU32, A(1), c32(63))); break;
     case 'ConstU64': r = c64(BigInt(imm(i, 0))); break;
+    // The rest.
+    case 'ConstU1': r = cBool(Number(imm(i, 0)) !== 0); break;
     case 'ConstF32': r = m.constantBits(tF32, Number(imm(i, 0)) >>> 0); break;
     case 'Undef': r = i.type === 'u1' ? cBool(false) : i.type === 'u64' ? c64(0n) : i.type === 'f32' ? m.constantBits(tF32, 0) : c32(0); break;
     case 'LaneBit': {
@@ -143,19 +160,13 @@ export function emitOp(sc: Scalars, k: KernelState | undefined, i: Inst, A: (j: 
       r = m.OpINotEqual(tBool, m.OpBitwiseAnd(tU32, m.OpShiftRightLogical(tU32, word, m.OpBitwiseAnd(tU32, l, c32(31))), c32(1)), c32(0));
       break;
     }
-    case 'IAdd32': r = m.OpIAdd(T(sc, i), A(0), A(1)); break;
     case 'ISub32': r = m.OpISub(T(sc, i), A(0), A(1)); break;
     case 'IMul32': r = m.OpIMul(T(sc, i), A(0), A(1)); break;
     case 'IAdd3_32': r = m.OpIAdd(T(sc, i), m.OpIAdd(T(sc, i), A(0), A(1)), A(2)); break;
     case 'UMulHi32': { const st = m.OpTypeStruct(tU32, tU32); r = m.OpCompositeExtract(tU32, m.OpUMulExtended(st, A(0), A(1)), 1); break; }
     case 'SMulHi32': { const st = m.OpTypeStruct(tU32, tU32); r = m.OpCompositeExtract(tU32, m.OpSMulExtended(st, A(0), A(1)), 1); break; }
-    case 'And32': r = m.OpBitwiseAnd(T(sc, i), A(0), A(1)); break;
-    case 'Or32': r = m.OpBitwiseOr(T(sc, i), A(0), A(1)); break;
-    case 'Xor32': r = m.OpBitwiseXor(T(sc, i), A(0), A(1)); break;
     case 'Not32': r = m.OpNot(T(sc, i), A(0)); break;
     // RDNA shifts use the amount's low five bits; SPIR-V leaves larger amounts undefined.
-    case 'Shl32': r = m.OpShiftLeftLogical(T(sc, i), A(0), m.OpBitwiseAnd(tU32, A(1), c32(31))); break;
-    case 'LShr32': r = m.OpShiftRightLogical(T(sc, i), A(0), m.OpBitwiseAnd(tU32, A(1), c32(31))); break;
     case 'AShr32': r = m.OpShiftRightArithmetic(T(sc, i), A(0), m.OpBitwiseAnd(tU32, A(1), c32(31))); break;
     case 'UMin32': r = m.OpSelect(T(sc, i), m.OpULessThan(tBool, A(0), A(1)), A(0), A(1)); break;
     case 'UMax32': r = m.OpSelect(T(sc, i), m.OpUGreaterThan(tBool, A(0), A(1)), A(0), A(1)); break;
@@ -185,7 +196,6 @@ export function emitOp(sc: Scalars, k: KernelState | undefined, i: Inst, A: (j: 
       break;
     }
     case 'IEq32': case 'IEq64': r = m.OpIEqual(tBool, A(0), A(1)); break;
-    case 'INe32': case 'INe64': r = m.OpINotEqual(tBool, A(0), A(1)); break;
     case 'ULt32': case 'ULt64': r = m.OpULessThan(tBool, A(0), A(1)); break;
     case 'ULe32': r = m.OpULessThanEqual(tBool, A(0), A(1)); break;
     case 'UGt32': r = m.OpUGreaterThan(tBool, A(0), A(1)); break;
@@ -194,8 +204,6 @@ export function emitOp(sc: Scalars, k: KernelState | undefined, i: Inst, A: (j: 
     case 'SLe32': r = m.OpSLessThanEqual(tBool, A(0), A(1)); break;
     case 'SGt32': r = m.OpSGreaterThan(tBool, A(0), A(1)); break;
     case 'SGe32': r = m.OpSGreaterThanEqual(tBool, A(0), A(1)); break;
-    case 'Select32': case 'SelectU1': r = m.OpSelect(T(sc, i), A(0), A(1), A(2)); break;
-    case 'U1ToU32': r = m.OpSelect(tU32, A(0), c32(1), c32(0)); break;
     case 'U32ToU1': r = m.OpINotEqual(tBool, A(0), c32(0)); break;
     case 'NotU1': r = m.OpLogicalNot(tBool, A(0)); break;
     case 'AndU1': r = m.OpLogicalAnd(tBool, A(0), A(1)); break;
@@ -209,9 +217,6 @@ export function emitOp(sc: Scalars, k: KernelState | undefined, i: Inst, A: (j: 
     // the helpers, FunctionControl Inline/DontInline and leaving out NoContraction did not help;
     // replacing the 64-bit division by shift-and-subtract code did too, at a third more words.
     case 'Pack64': r = m.OpBitcast(tU64, m.OpCompositeConstruct(sc.tV2U32, A(0), A(1))); break;
-    case 'Lo32': r = m.OpCompositeExtract(tU32, m.OpBitcast(sc.tV2U32, A(0)), 0); break;
-    case 'Hi32': r = m.OpCompositeExtract(tU32, m.OpBitcast(sc.tV2U32, A(0)), 1); break;
-    case 'IAdd64': r = m.OpIAdd(tU64, A(0), A(1)); break;
     case 'CodeAddress': {
       // Inside the code object's image: the same offset in the image buffer the runtime placed (PUSH.imagePtr).
       const off = m.OpISub(tU64, A(0), c64(BigInt(imm(i, 0))));
@@ -220,7 +225,6 @@ export function emitOp(sc: Scalars, k: KernelState | undefined, i: Inst, A: (j: 
     }
     case 'ISub64': r = m.OpISub(tU64, A(0), A(1)); break;
     case 'IMul64': r = m.OpIMul(tU64, A(0), A(1)); break;
-    case 'Shl64': r = m.OpShiftLeftLogical(tU64, A(0), m.OpBitwiseAnd(tU32, A(1), c32(63))); break;
     case 'LShr64': r = m.OpShiftRightLogical(tU64, A(0), m.OpBitwiseAnd(tU32, A(1), c32(63))); break;
     case 'AShr64': r = m.OpShiftRightArithmetic(tU64, A(0), m.OpBitwiseAnd(tU32, A(1), c32(63))); break;
     case 'UMulWide32': r = m.OpIMul(tU64, m.OpUConvert(tU64, A(0)), m.OpUConvert(tU64, A(1))); break;
@@ -262,7 +266,6 @@ export function emitOp(sc: Scalars, k: KernelState | undefined, i: Inst, A: (j: 
     // SMEM addresses are dword aligned (the frontend clears their low bits).
     case 'LoadUniform32': r = m.OpLoad(tU32, addr(sc, k, i, cBool(true), A(0)), 'Aligned', 4); break;
     case 'LoadGlobal32': r = K(k, i).load32(A(0), A(1), i.pc); break;
-    case 'StoreGlobal32': K(k, i).store32(A(0), A(1), A(2), i.pc); break;
     // Bytes through 8-bit pointers (a short as two bytes: any alignment); inactive lanes read the sink.
     case 'LoadGlobalU8': case 'LoadGlobalU16': r = loadBytes(sc, K(k, i), i, A); break;
     case 'StoreGlobal8': case 'StoreGlobal16': storeBytes(sc, K(k, i), i, A); break;

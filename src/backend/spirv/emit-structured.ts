@@ -106,43 +106,38 @@ class LazyFunnel implements Funnel {
 }
 
 /**
- * The SPIR-V value of each instruction, by its id: a slot per id (0: none, else 1 + the value's
- * index in `values`), kept from one emission to the next, cleared up to the highest id set
- * (`clear`). A table made per kernel (a typed array of the function's ids, outside the JS heap
- * unless tiny) was about a twelfth of a one-instruction kernel's emission.
+ * The SPIR-V value of each instruction, by its id: a slot per id, kept from one emission to the
+ * next, cleared up to the highest id set (`clear`). A table made per kernel (a typed array of the
+ * function's ids, outside the JS heap unless tiny) was about a twelfth of a one-instruction
+ * kernel's emission. The values in the slots themselves (not an index into a list of them: one
+ * load less at each of the two or three arguments of every instruction).
  */
 class Defs {
-  private slots = new Int32Array(0);
-  private readonly values: Id[] = [];
+  private slots: (Id | undefined)[] = [];
   /** One past the highest id set. */
   private top = 0;
   /** Room for ids below `n` (`IrFunction.idCount`; more are taken too). */
   reserve(n: number): void {
-    if (n > this.slots.length) this.slots = new Int32Array(n);
+    if (n > this.slots.length) this.grow(n);
+  }
+  private grow(n: number): void {
+    const slots = this.slots;
+    for (let k = slots.length; k < n; k++) slots.push(undefined);
   }
   get(i: Inst): Id | undefined {
     const id = i.id;
-    const s = id < this.slots.length ? this.slots[id] as number : 0;
-    return s === 0 ? undefined : this.values[s - 1];
+    return id < this.slots.length ? this.slots[id] : undefined;
   }
   set(i: Inst, v: Id): void {
     const id = i.id;
-    if (id >= this.slots.length) {
-      const grown = new Int32Array(Math.max(id + 1, 2 * this.slots.length));
-      grown.set(this.slots);
-      this.slots = grown;
-    }
-    const s = this.slots[id] as number;
-    if (s !== 0) { this.values[s - 1] = v; return; }
-    this.values.push(v);
-    this.slots[id] = this.values.length;
+    if (id >= this.slots.length) this.grow(Math.max(id + 1, 2 * this.slots.length));
+    this.slots[id] = v;
     if (id >= this.top) this.top = id + 1;
   }
   /** No values (none kept: they belong to a module). */
   clear(): void {
-    this.slots.fill(0, 0, this.top);
+    this.slots.fill(undefined, 0, this.top);
     this.top = 0;
-    this.values.length = 0;
   }
   /** Whether to keep the table for the next emission (not one sized for a very large kernel). */
   get keep(): boolean {
@@ -481,7 +476,11 @@ class Structured {
     this.atScope = scope;
     // Indexed: for…of made an iterator result per instruction (this runs once per block, often unoptimised).
     const insts = b.insts, sc = this.sc, kernel = this.kernel, A = this.A;
-    for (let k = 0; k < insts.length; k++) {
+    // Not the terminator (`code` emits it; emitOp has nothing for a branch or the end, but reached
+    // them only past most of its switch's comparisons), unless Unreachable, which emitOp refuses.
+    const last = insts[insts.length - 1];
+    const n = last !== undefined && last.info.terminator && last.op !== 'Unreachable' ? insts.length - 1 : insts.length;
+    for (let k = 0; k < n; k++) {
       const i = insts[k] as Inst;
       if (i.op === 'Phi') continue;
       this.at = i;
