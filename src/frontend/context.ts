@@ -10,7 +10,7 @@ import { valuMode, type ModeAnalysis } from '../analysis/mode.js';
 import { isDynamic as isDynamicRecord, settleUnread } from './mode-reads.js';
 import type { KnownBits } from '../analysis/scalar-constants.js';
 import { inlineConstant } from '../decode/inline.js';
-import { type Block, Builder, type FloatMode, type Imm, type Inst, IrError, type IrFunction, NO_ARGS, NO_IMMS, Replacements } from '../ir/ir.js';
+import { type Block, Builder, type FloatMode, type Imm, type Inst, IrError, type IrFunction, mixOperands, NO_ARGS, NO_IMMS, Replacements, sameOperation } from '../ir/ir.js';
 import { type IrType, type Op, type OpEntry, OPS, opInfo } from '../ir/ops.js';
 import { TranslateError } from './errors.js';
 import { apertureBase } from '../isa/apertures.js';
@@ -87,29 +87,11 @@ for (const op of Object.keys(OPS) as Op[]) {
     && BUILDER_OPS[info.index] !== B_GET_SCC && BUILDER_OPS[info.index] !== B_GET_MODE ? 1 : 0;
 }
 
-/** A number for a value's op (by table index), arguments and immediates: equal values, equal numbers (the float mode is left to `sameValue`). */
+/** A number for a value's op (by table index), arguments and immediates: equal values, equal numbers (the float mode is left to `sameOperation`). */
 function valueHash(index: number, args: readonly Inst[], imms: readonly Imm[]): number {
-  let h = Math.imul(index + 1, 0x9e3779b1);
-  for (let k = 0; k < args.length; k++) h = (Math.imul(h, 1000003) ^ (args[k] as Inst).id) | 0;
-  for (let k = 0; k < imms.length; k++) { const v = imms[k] as number | bigint; h = (Math.imul(h, 31) + (typeof v === 'bigint' ? Number(BigInt.asIntN(32, v)) : v | 0)) | 0; }
+  let h = mixOperands(Math.imul(index + 1, 0x9e3779b1), args, imms);
   h ^= h >>> 15; h = Math.imul(h, 0x2c1b3c6d); h ^= h >>> 12;
   return h;
-}
-
-/** Whether two float modes (or none) are the same (as CSE compares them: every field). */
-function sameMode(a: FloatMode | undefined, b: FloatMode | undefined): boolean {
-  if (a === b) return true;
-  if (!a || !b) return false;
-  return a.round === b.round && a.denorm === b.denorm && a.ieee === b.ieee && a.dx10Clamp === b.dx10Clamp && (a.f16Ovfl ?? false) === (b.f16Ovfl ?? false)
-    && a.tininess === b.tininess && a.floatToInt === b.floatToInt;
-}
-
-/** Whether `x` is the value of op `info` with these arguments, immediates and float mode. */
-function sameValue(x: Inst, info: OpEntry, args: readonly Inst[], imms: readonly Imm[], float: FloatMode | undefined): boolean {
-  if (x.info !== info || x.args.length !== args.length || x.imms.length !== imms.length || !sameMode(x.float, float)) return false;
-  for (let k = 0; k < args.length; k++) if (x.args[k] !== args[k]) return false;
-  for (let k = 0; k < imms.length; k++) if (x.imms[k] !== imms[k]) return false;
-  return true;
 }
 /** The entries of the ops the builder makes most, for its paths that place them without `emit`. */
 const GET_SGPR = opInfo('GetSgpr'), GET_VGPR = opInfo('GetVgpr'), CONST_U32 = opInfo('ConstU32'), CONST_U64 = opInfo('ConstU64');
@@ -435,7 +417,7 @@ export class BlockBuilder extends Builder {
     const k = h & (VALUE_SLOTS - 1), keys = this.valueKeys, gen = this.gen | 0;
     if (keys[2 * k] === gen && keys[2 * k + 1] === h) {
       const x = this.values[k] as Inst;
-      if (sameValue(x, info, args, imms, opts?.float) && (!this.inRecipe || x.id < this.recipeMark)) return x;
+      if (sameOperation(x, info, args, imms, opts?.float) && (!this.inRecipe || x.id < this.recipeMark)) return x;
     }
     const i = this.place(op, info, args, imms, opts);
     keys[2 * k] = gen; keys[2 * k + 1] = h; this.values[k] = i;

@@ -32,6 +32,39 @@ export function isDynamicFloatMode(f: FloatMode): boolean {
   return f.round === 'dynamic' || f.denorm === 'dynamic' || f.ieee === 'dynamic' || f.dx10Clamp === 'dynamic' || f.f16Ovfl === 'dynamic';
 }
 
+/**
+ * Whether two float modes (or none) are the same, field by field: what CSE and the block builder's
+ * value numbering (src/frontend/context.ts) require of two values to be one.
+ */
+export function sameFloatMode(a: FloatMode | undefined, b: FloatMode | undefined): boolean {
+  if (a === b) return true;
+  if (!a || !b) return false;
+  return a.round === b.round && a.denorm === b.denorm && a.ieee === b.ieee && a.dx10Clamp === b.dx10Clamp && (a.f16Ovfl ?? false) === (b.f16Ovfl ?? false)
+    && a.tininess === b.tininess && a.floatToInt === b.floatToInt;
+}
+
+/**
+ * Whether `x` is op `info` of these arguments (the same instructions), immediates and float mode:
+ * the same value, its type aside (CSE compares the types too; the builder numbers untyped ops only).
+ */
+export function sameOperation(x: Inst, info: OpEntry, args: readonly Inst[], imms: readonly Imm[], float: FloatMode | undefined): boolean {
+  if (x.info !== info || x.args.length !== args.length || x.imms.length !== imms.length || !sameFloatMode(x.float, float)) return false;
+  for (let k = 0; k < args.length; k++) if (x.args[k] !== args[k]) return false;
+  for (let k = 0; k < imms.length; k++) if (x.imms[k] !== imms[k]) return false;
+  return true;
+}
+
+/**
+ * `h` mixed with the arguments' ids and the immediates' low 32 bits: the part of a value's hash
+ * that CSE and the block builder's numbering share (equal operations, equal numbers). Indexed
+ * loops: no iterator per instruction.
+ */
+export function mixOperands(h: number, args: readonly Inst[], imms: readonly Imm[]): number {
+  for (let k = 0; k < args.length; k++) h = (Math.imul(h, 1000003) ^ (args[k] as Inst).id) | 0;
+  for (let k = 0; k < imms.length; k++) { const v = imms[k] as number | bigint; h = (Math.imul(h, 31) + (typeof v === 'bigint' ? Number(BigInt.asIntN(32, v)) : v | 0)) | 0; }
+  return h;
+}
+
 export class Inst {
   /**
    * Value arguments (for a Phi: one per predecessor, in predecessor order). Rewritten in place

@@ -6,7 +6,7 @@
 // every RDNA instruction; this is what folds those repeats away. A bit cast of a bit cast back to
 // the first type becomes its source.
 import { dominatorChildren, dominatorsOf, reversePostorderOf } from '../../analysis/dominators.js';
-import { type Block, type FloatMode, type Inst, type IrFunction, newStamp, Replacements, substituteArgs, substituteNoting } from '../ir.js';
+import { type Block, type Inst, type IrFunction, mixOperands, newStamp, Replacements, sameOperation, substituteArgs, substituteNoting } from '../ir.js';
 import { type Op, OPS, opInfo } from '../ops.js';
 
 /** By op (its table index): whether its instructions are pure in the sense above (asked at every instruction, answered by one load). */
@@ -25,28 +25,15 @@ const fieldHash = (v: unknown): number => (typeof v === 'number' ? v | 0 : v ===
 
 /** A number for the instruction's op, type, arguments, immediates and mode (equal instructions, equal numbers). */
 function hashOf(i: Inst): number {
-  let h = (i.info.index * 31 + i.type.length) | 0;
-  // Indexed loops: no iterator per instruction.
-  const args = i.args, imms = i.imms;
-  for (let k = 0; k < args.length; k++) h = (Math.imul(h, 1000003) ^ (args[k] as Inst).id) | 0;
-  for (let k = 0; k < imms.length; k++) { const v = imms[k] as number | bigint; h = (Math.imul(h, 31) + (typeof v === 'bigint' ? Number(v & 0xffffffffn) | 0 : v | 0)) | 0; }
+  let h = mixOperands((i.info.index * 31 + i.type.length) | 0, i.args, i.imms);
   const m = i.float;
   if (m) h = (Math.imul(h, 17) + fieldHash(m.round) * 5 + fieldHash(m.denorm) * 3 + fieldHash(m.ieee) * 2 + fieldHash(m.dx10Clamp) + fieldHash(m.f16Ovfl ?? false) * 7) | 0;
   return h;
 }
 
-function sameMode(a: FloatMode | undefined, b: FloatMode | undefined): boolean {
-  if (!a || !b) return a === b;
-  return a.round === b.round && a.denorm === b.denorm && a.ieee === b.ieee && a.dx10Clamp === b.dx10Clamp && (a.f16Ovfl ?? false) === (b.f16Ovfl ?? false)
-    && a.tininess === b.tininess && a.floatToInt === b.floatToInt;
-}
-
 /** Whether two pure instructions compute the same value. */
 function equal(a: Inst, b: Inst): boolean {
-  if (a.op !== b.op || a.type !== b.type || a.args.length !== b.args.length || a.imms.length !== b.imms.length || !sameMode(a.float, b.float)) return false;
-  for (let k = 0; k < a.args.length; k++) if (a.args[k] !== b.args[k]) return false;
-  for (let k = 0; k < a.imms.length; k++) if (a.imms[k] !== b.imms[k]) return false;
-  return true;
+  return a.type === b.type && sameOperation(b, a.info, a.args, a.imms, a.float);
 }
 
 /** The hash table's arrays (see below), shared by every run. */
