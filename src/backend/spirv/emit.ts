@@ -1453,9 +1453,7 @@ function emitGuardedFn(sc: Scalars, fn: IrFunction, helperFns: readonly Id[], g:
   const sig = signature(exact);
   if (!sig.ret) throw new CompileError(`helper ${exact.name}: no result`);
   const ret = sc.typeOf(sig.ret);
-  const params = sig.params.map((t) => sc.typeOf(t));
-  m.emit('OpFunction', [ret, 'None', m.OpTypeFunction(ret, ...params)], g.id);
-  const ps = params.map((t) => m.OpFunctionParameter(t));
+  const ps = openFunction(sc, sig.ret, sig.params, g.id);
   const entry = m.OpLabel();
   const pair = m.OpBitcast(tV2U32, m.OpFunctionCall(tU64, fastFn, ...ps));
   const ok = m.OpINotEqual(tBool, m.OpCompositeExtract(tU32, pair, 1), c32(0));
@@ -1471,16 +1469,22 @@ function emitGuardedFn(sc: Scalars, fn: IrFunction, helperFns: readonly Id[], g:
   m.OpFunctionEnd();
 }
 
+/** OpFunction `id` of a helper's signature (result and parameter types) and its OpFunctionParameters: the parameters' ids. */
+function openFunction(sc: Scalars, ret: IrType, params: readonly IrType[], id: Id): Id[] {
+  const { m } = sc;
+  const r = sc.typeOf(ret);
+  const ts = params.map((t) => sc.typeOf(t));
+  m.emit('OpFunction', [r, 'None', m.OpTypeFunction(r, ...ts)], id);
+  return ts.map((t) => m.OpFunctionParameter(t));
+}
+
 /** A helper as a SPIR-V function: its parameters, then its one block of pure code, returning the value. */
 function emitHelper(sc: Scalars, h: IrFunction, id: Id): void {
   const { m } = sc;
   const sig = signature(h);
   if (!sig.ret || h.blocks.length !== 1) throw new CompileError(`helper ${h.name}: only one-block helpers with a result are emitted`);
-  const ret = sc.typeOf(sig.ret);
-  const params = sig.params.map((t) => sc.typeOf(t));
-  m.emit('OpFunction', [ret, 'None', m.OpTypeFunction(ret, ...params)], id);
   m.OpName(id, h.name);
-  const paramIds = params.map((t) => m.OpFunctionParameter(t));
+  const paramIds = openFunction(sc, sig.ret, sig.params, id);
   m.OpLabel();
   const vals = new Map<Inst, Id>();
   for (const i of h.blocks[0]?.insts ?? []) {
