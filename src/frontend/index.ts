@@ -279,8 +279,9 @@ interface Plan {
   readonly noEffect: boolean;
   readonly translator: Translator | undefined;
   /**
-   * Whether the instruction may write EXEC other than through an operand that names it: the
-   * saveexec/wrexec family, v_cmpx, the M0-relative moves, the hardware-register writes.
+   * Whether the instruction may write EXEC other than through an operand that names it: the ISA
+   * table's implicit EXEC writers (the saveexec/wrexec family, v_cmpx, s_subvector_loop_*), and
+   * the M0-relative moves, whose register the table cannot name.
    */
   readonly execWrite: boolean;
 }
@@ -293,7 +294,7 @@ function planOf(def: InstrDef): Plan {
     p = {
       end: flags.includes('end'), stop: STOPS.get(m), transfer: TRANSFERS.has(m), branch: flags.includes('branch'),
       barrier: m === 's_barrier', noEffect: NO_EFFECT.has(m), translator: TRANSLATORS.get(m),
-      execWrite: m.includes('exec') || m.startsWith('v_cmpx') || m.startsWith('s_movrel') || m.startsWith('s_setreg'),
+      execWrite: def.implicitWrites?.includes('EXEC') === true || m.startsWith('s_movrel'),
     };
     PLANS.set(def, p);
   }
