@@ -246,8 +246,14 @@ export class IrFunction {
   computePreds(): void {
     const blocks = this.blocks, nb = blocks.length;
     // By block id, which is the block's index (addBlock). Each block's successors (-1: none) are
-    // read from its terminator once, by the counting walk, for the filling walk.
-    const count = new Int32Array(nb), succ = new Int32Array(2 * nb).fill(-1);
+    // read from its terminator once, by the counting walk, for the filling walk. The process's
+    // arrays (no run of this inside another), grown when a function needs more: a typed array of
+    // more than 16 entries made per call cost a microsecond or more (its store is outside the heap).
+    if (PRED_COUNT.length < nb) { PRED_COUNT = new Int32Array(Math.max(nb, 2 * PRED_COUNT.length)); PRED_SUCC = new Int32Array(2 * PRED_COUNT.length); }
+    const count = PRED_COUNT, succ = PRED_SUCC;
+    for (let bk = 0; bk < nb; bk++) {
+      count[bk] = 0; succ[2 * bk] = -1; succ[2 * bk + 1] = -1;
+    }
     for (let bk = 0; bk < nb; bk++) {
       const t = (blocks[bk] as Block).terminator;
       if (!t) continue;
@@ -271,6 +277,9 @@ export class IrFunction {
     }
   }
 }
+
+/** computePreds's counts and successors by block (see there). */
+let PRED_COUNT = new Int32Array(256), PRED_SUCC = new Int32Array(512);
 
 const NO_OPTS: { type?: IrType; float?: FloatMode } = {};
 /** The immediates of an instruction without any: one shared list (immediates are never changed). */

@@ -77,51 +77,89 @@ function verifyOne(fn: IrFunction, root: IrFunction): string[] {
     const b = blocks[bk] as Block, insts = b.insts, n = insts.length;
     for (let k = 0; k < n; k++) {
       const i = insts[k] as Inst;
-      const info = i.info;
-      if (info.terminator && k !== n - 1) errors.push(`${at(b.id, k, i)}: terminator in the middle of the block`);
-      if (i.op === 'Phi') {
-        if (k > 0 && insts[k - 1]?.op !== 'Phi') errors.push(`${at(b.id, k, i)}: phi after a non-phi`);
-        if (i.args.length !== b.preds.length) errors.push(`${at(b.id, k, i)}: ${i.args.length} arguments for ${b.preds.length} predecessors`);
-        for (let j = 0; j < i.args.length; j++) { const a = i.args[j] as Inst; if (a.type !== i.type) errors.push(`${at(b.id, k, i)}: argument of type ${a.type} in a ${i.type} phi`); }
-      } else if (!info.variadic) {
-        const valueArgs = info.valueArgs;
-        if (i.args.length !== valueArgs.length) errors.push(`${at(b.id, k, i)}: ${i.args.length} value arguments, want ${valueArgs.length}`);
-        if (i.imms.length !== info.immCount) errors.push(`${at(b.id, k, i)}: ${i.imms.length} immediates, want ${info.immCount}`);
-        for (let j = 0; j < i.args.length; j++) {
-          const a = i.args[j] as Inst, want = valueArgs[j];
-          if (want !== undefined && a.type !== want) errors.push(`${at(b.id, k, i)}: argument ${j} is ${a.type}, want ${want}`);
-        }
-      }
-      if (info.float && !i.float) errors.push(`${at(b.id, k, i)}: float op without a float mode`);
-      // The checks of particular ops, skipped together for the others (most instructions).
-      const special = SPECIAL[info.index] === true;
-      if (special && i.op === 'Param' && (!isHelper || b !== fn.blocks[0] || (k > 0 && insts[k - 1]?.op !== 'Param'))) errors.push(`${at(b.id, k, i)}: a parameter outside the start of a helper's entry block`);
-      if (special && (i.op === 'Return') !== isHelper && (i.op === 'Return' || i.op === 'EndProgram')) errors.push(`${at(b.id, k, i)}: ${i.op} in a ${isHelper ? 'helper' : 'kernel function'}`);
-      if (special && i.op === 'Return' && i.args.length !== 1) errors.push(`${at(b.id, k, i)}: returns ${i.args.length} values, want 1`);
-      if (special && i.op === 'Call') checkCall(errors, b.id, k, i, isHelper, root, i.imms[0] as Imm, i.type);
-      if (special && i.op === 'CallGuarded') {
-        // The fast helper's u64 (bits and whether they hold), the exact helper's u32 bits: both on the call's arguments.
-        if (i.type !== 'u32' || i.imms.length !== 2) errors.push(`${at(b.id, k, i)}: a CallGuarded of type ${i.type} with ${i.imms.length} immediates, want u32 and 2`);
-        checkCall(errors, b.id, k, i, isHelper, root, i.imms[0] as Imm, 'u64');
-        checkCall(errors, b.id, k, i, isHelper, root, i.imms[1] as Imm, i.type);
-      }
-      const args = i.args;
-      for (let j = 0; j < args.length; j++) {
-        const a = args[j] as Inst;
-        if (a.stamp !== placed && a.stamp !== passed) errors.push(`${at(b.id, k, i)}: argument %${a.id} is not in any block`);
-        else if (a.block === b && i.op !== 'Phi' && a.stamp !== passed) errors.push(`${at(b.id, k, i)}: argument %${a.id} is defined later in the block`);
-      }
-      if (special && (i.op === 'Branch' || i.op === 'BranchCond')) {
-        for (let j = 0; j < i.imms.length; j++) { const t = i.imms[j] as Imm; if (!fn.blocks[Number(t)]) errors.push(`${at(b.id, k, i)}: branch to missing block b${t}`); }
-      }
-      // A wave resumes after a barrier at its block's branch target: the barrier is the block's last op before a Branch.
-      if (special && i.op === 'ExchangeLds2x64Second' && (i.args[0]?.op !== 'ExchangeLds2x64' || !b.insts.includes(i.args[0]))) errors.push(`${at(b.id, k, i)}: ExchangeLds2x64Second of something other than an ExchangeLds2x64 of its block`);
-      if (special && (i.op === 'AtomicLds' || i.op === 'AtomicLdsCall') && (Number(i.imms[1]) & ~(LDS_ATOMIC_WIDE | LDS_ATOMIC_SRC2)) !== 0) errors.push(`${at(b.id, k, i)}: ${i.op} with flags ${String(i.imms[1])} (LDS_ATOMIC_WIDE 1 | LDS_ATOMIC_SRC2 2)`);
-      if (special && i.op === 'ReadClock' && CLOCKS[Number(i.imms[0])] === undefined) errors.push(`${at(b.id, k, i)}: ReadClock of no clock ${String(i.imms[0])} (0 time, 1 realtime)`);
-      if (special && i.op === 'Barrier' && b.insts[b.insts.indexOf(i) + 1]?.op !== 'Branch') errors.push(`${at(b.id, k, i)}: a Barrier not directly before its block's Branch`);
+      // Most instructions pass every check: one lean test of them all first, and only an
+      // instruction that fails it (or an op with checks of its own) is checked again one check at
+      // a time, for the messages, in their order.
+      if (!fastOk(i, b, insts, k, n, placed, passed)) checkInst(errors, fn, root, isHelper, b, insts, k, placed, passed);
       i.stamp = passed;
     }
     if (!b.terminator) errors.push(`b${b.id}: does not end with a terminator`);
   }
   return errors;
+}
+
+/**
+ * Whether `i` (at `k` of the `n` of block `b`) passes every check of checkInst: false where one
+ * fails, and for the ops with checks of their own (SPECIAL), which checkInst then makes. No
+ * message and no allocation: what the walk asks of most instructions.
+ */
+function fastOk(i: Inst, b: Block, insts: readonly Inst[], k: number, n: number, placed: number, passed: number): boolean {
+  const info = i.info;
+  if (SPECIAL[info.index] === true || (info.terminator && k !== n - 1) || (info.float && !i.float)) return false;
+  const args = i.args;
+  if (i.op === 'Phi') {
+    if ((k > 0 && insts[k - 1]?.op !== 'Phi') || args.length !== b.preds.length) return false;
+    for (let j = 0; j < args.length; j++) { const a = args[j] as Inst, t = a.stamp; if (a.type !== i.type || (t !== placed && t !== passed)) return false; }
+    return true;
+  }
+  if (info.variadic) {
+    for (let j = 0; j < args.length; j++) { const a = args[j] as Inst, t = a.stamp; if (t !== passed && (t !== placed || a.block === b)) return false; }
+    return true;
+  }
+  const valueArgs = info.valueArgs;
+  if (args.length !== valueArgs.length || i.imms.length !== info.immCount) return false;
+  for (let j = 0; j < args.length; j++) {
+    const a = args[j] as Inst, t = a.stamp;
+    // Placed in a block, and where in this one, before `i` (passed).
+    if (a.type !== valueArgs[j] || (t !== passed && (t !== placed || a.block === b))) return false;
+  }
+  return true;
+}
+
+/** Every check of instruction `k` of block `b`, each failure a message in `errors`. */
+function checkInst(errors: string[], fn: IrFunction, root: IrFunction, isHelper: boolean, b: Block, insts: readonly Inst[], k: number, placed: number, passed: number): void {
+  const n = insts.length;
+  const i = insts[k] as Inst;
+  const info = i.info;
+  if (info.terminator && k !== n - 1) errors.push(`${at(b.id, k, i)}: terminator in the middle of the block`);
+  if (i.op === 'Phi') {
+    if (k > 0 && insts[k - 1]?.op !== 'Phi') errors.push(`${at(b.id, k, i)}: phi after a non-phi`);
+    if (i.args.length !== b.preds.length) errors.push(`${at(b.id, k, i)}: ${i.args.length} arguments for ${b.preds.length} predecessors`);
+    for (let j = 0; j < i.args.length; j++) { const a = i.args[j] as Inst; if (a.type !== i.type) errors.push(`${at(b.id, k, i)}: argument of type ${a.type} in a ${i.type} phi`); }
+  } else if (!info.variadic) {
+    const valueArgs = info.valueArgs;
+    if (i.args.length !== valueArgs.length) errors.push(`${at(b.id, k, i)}: ${i.args.length} value arguments, want ${valueArgs.length}`);
+    if (i.imms.length !== info.immCount) errors.push(`${at(b.id, k, i)}: ${i.imms.length} immediates, want ${info.immCount}`);
+    for (let j = 0; j < i.args.length; j++) {
+      const a = i.args[j] as Inst, want = valueArgs[j];
+      if (want !== undefined && a.type !== want) errors.push(`${at(b.id, k, i)}: argument ${j} is ${a.type}, want ${want}`);
+    }
+  }
+  if (info.float && !i.float) errors.push(`${at(b.id, k, i)}: float op without a float mode`);
+  // The checks of particular ops, skipped together for the others (most instructions).
+  const special = SPECIAL[info.index] === true;
+  if (special && i.op === 'Param' && (!isHelper || b !== fn.blocks[0] || (k > 0 && insts[k - 1]?.op !== 'Param'))) errors.push(`${at(b.id, k, i)}: a parameter outside the start of a helper's entry block`);
+  if (special && (i.op === 'Return') !== isHelper && (i.op === 'Return' || i.op === 'EndProgram')) errors.push(`${at(b.id, k, i)}: ${i.op} in a ${isHelper ? 'helper' : 'kernel function'}`);
+  if (special && i.op === 'Return' && i.args.length !== 1) errors.push(`${at(b.id, k, i)}: returns ${i.args.length} values, want 1`);
+  if (special && i.op === 'Call') checkCall(errors, b.id, k, i, isHelper, root, i.imms[0] as Imm, i.type);
+  if (special && i.op === 'CallGuarded') {
+    // The fast helper's u64 (bits and whether they hold), the exact helper's u32 bits: both on the call's arguments.
+    if (i.type !== 'u32' || i.imms.length !== 2) errors.push(`${at(b.id, k, i)}: a CallGuarded of type ${i.type} with ${i.imms.length} immediates, want u32 and 2`);
+    checkCall(errors, b.id, k, i, isHelper, root, i.imms[0] as Imm, 'u64');
+    checkCall(errors, b.id, k, i, isHelper, root, i.imms[1] as Imm, i.type);
+  }
+  const args = i.args;
+  for (let j = 0; j < args.length; j++) {
+    const a = args[j] as Inst;
+    if (a.stamp !== placed && a.stamp !== passed) errors.push(`${at(b.id, k, i)}: argument %${a.id} is not in any block`);
+    else if (a.block === b && i.op !== 'Phi' && a.stamp !== passed) errors.push(`${at(b.id, k, i)}: argument %${a.id} is defined later in the block`);
+  }
+  if (special && (i.op === 'Branch' || i.op === 'BranchCond')) {
+    for (let j = 0; j < i.imms.length; j++) { const t = i.imms[j] as Imm; if (!fn.blocks[Number(t)]) errors.push(`${at(b.id, k, i)}: branch to missing block b${t}`); }
+  }
+  // A wave resumes after a barrier at its block's branch target: the barrier is the block's last op before a Branch.
+  if (special && i.op === 'ExchangeLds2x64Second' && (i.args[0]?.op !== 'ExchangeLds2x64' || !b.insts.includes(i.args[0]))) errors.push(`${at(b.id, k, i)}: ExchangeLds2x64Second of something other than an ExchangeLds2x64 of its block`);
+  if (special && (i.op === 'AtomicLds' || i.op === 'AtomicLdsCall') && (Number(i.imms[1]) & ~(LDS_ATOMIC_WIDE | LDS_ATOMIC_SRC2)) !== 0) errors.push(`${at(b.id, k, i)}: ${i.op} with flags ${String(i.imms[1])} (LDS_ATOMIC_WIDE 1 | LDS_ATOMIC_SRC2 2)`);
+  if (special && i.op === 'ReadClock' && CLOCKS[Number(i.imms[0])] === undefined) errors.push(`${at(b.id, k, i)}: ReadClock of no clock ${String(i.imms[0])} (0 time, 1 realtime)`);
+  if (special && i.op === 'Barrier' && b.insts[b.insts.indexOf(i) + 1]?.op !== 'Branch') errors.push(`${at(b.id, k, i)}: a Barrier not directly before its block's Branch`);
 }

@@ -21,14 +21,14 @@ const BITCASTS: ReadonlySet<string> = new Set(['BitcastU32F32', 'BitcastF32U32',
 const IS_BITCAST: readonly boolean[] = Object.keys(OPS).map((op) => BITCASTS.has(op));
 const isBitcast = (i: Inst): boolean => IS_BITCAST[i.info.index] === true;
 
-const fieldHash = (v: unknown): number => (typeof v === 'number' ? v | 0 : v === true ? 7 : v === false ? 11 : 13);
-
-/** A number for the instruction's op, type, arguments, immediates and mode (equal instructions, equal numbers). */
+/**
+ * A number for the instruction's op, type, arguments and immediates (equal instructions, equal
+ * numbers). Not the float mode: two instructions that differ only there are rare, `equal` tells
+ * them apart, and hashing the mode's fields (objects of several shapes) was a third of the pass
+ * on a float kernel. The pass's answers do not depend on the hash (below).
+ */
 function hashOf(i: Inst): number {
-  let h = mixOperands((i.info.index * 31 + i.type.length) | 0, i.args, i.imms);
-  const m = i.float;
-  if (m) h = (Math.imul(h, 17) + fieldHash(m.round) * 5 + fieldHash(m.denorm) * 3 + fieldHash(m.ieee) * 2 + fieldHash(m.dx10Clamp) + fieldHash(m.f16Ovfl ?? false) * 7) | 0;
-  return h;
+  return mixOperands((i.info.index * 31 + i.type.length) | 0, i.args, i.imms);
 }
 
 /** Whether two pure instructions compute the same value. */
@@ -37,7 +37,7 @@ function equal(a: Inst, b: Inst): boolean {
 }
 
 /** The hash table's arrays (see below), shared by every run. */
-const TABLE = { heads: new Int32Array(64), next: new Int32Array(64), slots: new Int32Array(64) };
+const TABLE = { heads: new Int32Array(64), next: new Int32Array(64), slots: new Int32Array(64), hashes: new Int32Array(64) };
 /**
  * The hoisted values and the table's entries, the process's lists (no pass runs inside another):
  * written by index under the run's counts and cleared at its end, not grown from empty per run.
@@ -116,36 +116,24 @@ export function eliminateCommonSubexpressions(fn: IrFunction, predsCurrent = fal
   // arrays, no per-entry allocation.
   // Sized to the function (a small kernel's tables are small; the answers do not depend on the
   // size, as equal instructions hash alike and an equal one is never added twice).
-  // At most every instruction is an entry: the chain arrays hold that many. They are the
-  // process's, reused by every run (no pass runs inside another), grown when a function needs more.
+  // At most every instruction is an entry (one is added once, when the walk reaches it): the
+  // chain arrays hold that many, so no add grows them. They are the process's, reused by every run
+  // (no pass runs inside another), grown when a function needs more. An entry is added and found
+  // in the walk itself (not by closures over the table: those were most of the pass, as calls and
+  // loads of the captured, reassignable arrays).
   let count = 0;
   for (let bk = 0; bk < n; bk++) count += (fn.blocks[bk] as Block).insts.length;
   let bits = 6;
   while ((1 << bits) < 2 * count && bits < 24) bits++;
   const mask = (1 << bits) - 1;
   if (TABLE.heads.length < 1 << bits) TABLE.heads = new Int32Array(1 << bits);
-  if (TABLE.next.length < count) { TABLE.next = new Int32Array(count); TABLE.slots = new Int32Array(count); }
+  if (TABLE.next.length < count) { TABLE.next = new Int32Array(count); TABLE.slots = new Int32Array(count); TABLE.hashes = new Int32Array(count); }
   const heads = TABLE.heads.fill(-1, 0, 1 << bits);
-  let next = TABLE.next, slots = TABLE.slots;
+  // By entry: the next in its chain, its slot, and its whole hash (compared before the entry's
+  // instruction is: most entries of a chain differ there, and need no load of the instruction).
+  const next = TABLE.next, slots = TABLE.slots, hashes = TABLE.hashes;
   const entries = ENTRIES;
   let entryCount = 0, entryMax = 0;
-  const add = (i: Inst, h: number) => {
-    const e = entryCount;
-    if (e === next.length) { const n2 = new Int32Array(e * 2); n2.set(next); next = TABLE.next = n2; const s2 = new Int32Array(e * 2); s2.set(slots); slots = TABLE.slots = s2; }
-    const slot = h & mask;
-    next[e] = heads[slot] as number;
-    slots[e] = slot;
-    heads[slot] = e;
-    entries[entryCount++] = i;
-    if (entryCount > entryMax) entryMax = entryCount;
-  };
-  const find = (i: Inst, h: number): Inst | undefined => {
-    for (let e = heads[h & mask] as number; e >= 0; e = next[e] as number) { const x = entries[e] as Inst; if (equal(x, i)) return x; }
-    return undefined;
-  };
-  const popTo = (size: number) => {
-    while (entryCount > size) { const e = entryCount - 1; heads[slots[e] as number] = next[e] as number; entryCount--; }
-  };
   const repl = new Replacements(fn.idCount);
   let removed = 0;
   // The walk marks each instruction it reaches with this stamp, and each block it reaches; an
@@ -161,7 +149,12 @@ export function eliminateCommonSubexpressions(fn: IrFunction, predsCurrent = fal
   while (stackBlock.length) {
     const t = stackBlock.length - 1;
     const mark = stackMark[t] as number, bid = stackBlock[t] as number;
-    if (mark >= 0) { popTo(mark); stackBlock.pop(); stackMark.pop(); continue; }
+    if (mark >= 0) {
+      // The block's subtree is done: its entries leave the table, the last added first.
+      while (entryCount > mark) { const e = entryCount - 1; heads[slots[e] as number] = next[e] as number; entryCount--; }
+      stackBlock.pop(); stackMark.pop();
+      continue;
+    }
     stackMark[t] = entryCount;
     const b = fn.blocks[bid];
     if (!b) continue;
@@ -178,10 +171,16 @@ export function eliminateCommonSubexpressions(fn: IrFunction, predsCurrent = fal
       // A bit cast of a bit cast back to the first type is its source.
       const src = i.args[0];
       if (src && i.args.length === 1 && isBitcast(i) && isBitcast(src) && src.args[0]?.type === i.type) { repl.set(i, src.args[0]); removed++; continue; }
-      const h = hashOf(i);
-      const hit = find(i, h);
+      const h = hashOf(i), slot = h & mask;
+      let hit: Inst | undefined;
+      for (let e = heads[slot] as number; e >= 0; e = next[e] as number) { if (hashes[e] === h) { const x = entries[e] as Inst; if (equal(x, i)) { hit = x; break; } } }
       if (hit) { repl.set(i, hit); removed++; continue; }
-      add(i, h);
+      next[entryCount] = heads[slot] as number;
+      slots[entryCount] = slot;
+      hashes[entryCount] = h;
+      heads[slot] = entryCount;
+      entries[entryCount++] = i;
+      if (entryCount > entryMax) entryMax = entryCount;
       insts[w++] = i;
       if (again) late.push(i);
     }

@@ -6,14 +6,12 @@
 // then each read that no earlier write in its block answers is looked up at the block's entry,
 // creating phis at merges on demand.
 import type { Block, Inst, IrFunction } from '../ir.js';
-import { IrError, NO_ARGS, NO_IMMS, Replacements } from '../ir.js';
+import { IrError, newStamp, NO_ARGS, NO_IMMS, Replacements } from '../ir.js';
 import { type IrType, OPS } from '../ops.js';
 
 /** A register as a number: SGPR codes 0..255, VGPRs 256 + n, then SCC and MODE. */
 type Reg = number;
 const VGPR0 = 256, SCC = 1024, MODE = 1025, REGS = 1026;
-/** A block's register as one number (a small integer for any function's block count). */
-const at = (b: Block, reg: Reg): number => b.id * REGS + reg;
 
 /**
  * By op (its table index): the register number of an access's first register (SGPRs and VGPRs add
@@ -46,84 +44,64 @@ const isRegOp = (i: Inst): boolean => (REG_BASE[i.info.index] as number) >= 0;
 
 
 /**
- * Values by `at(block, register)`: an open-addressing hash table (linear probing) over a typed
- * array of keys. Not a Map: a branchy kernel's tables hold tens of thousands of entries, where a
- * Map's get or set cost over 100 ns and its growth most of the pass's garbage. The key and value
- * arrays are the process's (constructSsa starts no other run inside it), kept for the next run.
+ * Each block's value of each register at its end and at its entry: dense tables by register row
+ * and block. A run gives each register it meets a row of one slot per block (ROW_OF: the row's
+ * first slot by register number, -1 for none yet), so a value's slot is the register's row plus
+ * the block's id, one load. The slots hold 1 + the value's index in VALUES (0: none), typed
+ * arrays, not lists of instructions: a new row is zeroed, and the run's end drops only the values
+ * it set (VALUES), not every slot. A function uses a few dozen registers (the corpus: 16 to 47),
+ * so the rows of a kernel of thousands of blocks are still small, where a hash table by
+ * (block, register) was most of the pass for the small kernels (probing, growth).
+ * The process's tables, reused by every run (constructSsa starts no other run inside it).
  */
-/** Blocks per group of consecutive slots in a RegTable (see slotOf): 8 measured best of 1, 8 and 16. */
-const GROUP_BITS = 3, GROUP = 1 << GROUP_BITS;
-class RegTable {
-  /** 1 + the key of each slot; 0: empty. Slots [0, cap) are this run's (a small kernel clears only those). */
-  private keys = new Int32Array(64);
-  private vals: (Inst | undefined)[] = new Array<Inst | undefined>(64).fill(undefined);
-  private cap = 64;
-  /** 32 - log2(cap): a slot is the top bits of the key's Fibonacci hash (the low bits of a product follow the key's low bits only). */
-  private shift = 26;
-  private count = 0;
-  /** Empties the table for a run expected to hold about `n` entries. */
-  reset(n: number): void {
-    let cap = 64;
-    while (cap < 2 * n) cap *= 2;
-    if (this.keys.length < cap) { this.keys = new Int32Array(cap); this.vals = new Array<Inst | undefined>(cap).fill(undefined); } else this.keys.fill(0, 0, cap);
-    this.cap = cap;
-    this.shift = 32 - Math.log2(cap);
-    this.count = 0;
-  }
-  /** Drops the run's values (the process's table keeps no run's instructions alive). */
-  release(): void {
-    this.vals.fill(undefined, 0, this.cap);
-  }
-  /**
-   * The slot of `key` (`at(block, reg)`), or the empty slot where it goes: linear probing from a
-   * start that keeps a register's values at GROUP consecutive blocks in consecutive slots (the top
-   * bits of the Fibonacci hash of the register and the block's group, then the block's low bits):
-   * a lookup walks to a block's predecessors, most often the blocks just before it, and finds
-   * their entries in the cache lines it has just read, where a hash of the whole key scattered
-   * them over a table larger than the cache.
-   */
-  private slotOf(key: number): number {
-    const keys = this.keys, mask = this.cap - 1, k1 = key + 1;
-    const bid = (key / REGS) | 0, reg = key - bid * REGS;
-    let s = ((Math.imul(((bid >>> GROUP_BITS) * REGS + reg + 1) | 0, 0x9e3779b1) >>> (this.shift + GROUP_BITS)) << GROUP_BITS) | (bid & (GROUP - 1));
-    for (;;) {
-      const x = keys[s] as number;
-      if (x === k1 || x === 0) return s;
-      s = (s + 1) & mask;
-    }
-  }
-  get(key: number): Inst | undefined {
-    const s = this.slotOf(key);
-    return this.keys[s] === 0 ? undefined : this.vals[s];
-  }
-  set(key: number, v: Inst): void {
-    let s = this.slotOf(key);
-    if (this.keys[s] === 0) {
-      if (2 * (this.count + 1) > this.cap) { this.grow(); s = this.slotOf(key); }
-      this.keys[s] = key + 1;
-      this.count++;
-    }
-    this.vals[s] = v;
-  }
-  /** Doubles the slots in use, placing each entry again. */
-  private grow(): void {
-    const n = this.cap;
-    const oldKeys = this.keys.slice(0, n), oldVals = this.vals.slice(0, n);
-    this.cap = 2 * n;
-    this.shift--;
-    if (this.keys.length < this.cap) { this.keys = new Int32Array(this.cap); this.vals = new Array<Inst | undefined>(this.cap).fill(undefined); } else { this.keys.fill(0, 0, this.cap); this.vals.fill(undefined, 0, this.cap); }
-    for (let s = 0; s < n; s++) {
-      const k1 = oldKeys[s] as number;
-      if (k1 !== 0) { const t = this.slotOf(k1 - 1); this.keys[t] = k1; this.vals[t] = oldVals[s]; }
-    }
-  }
+const ROW_OF = new Int32Array(REGS).fill(-1);
+/** The registers with a row in this run, in the order met (`rowCount` of them): the rows to drop at the next run's start. */
+const ROW_REGS = new Int32Array(REGS);
+let rowCount = 0;
+/** The slots' size for the rows the run has made so far: the block count. */
+let rowSize = 0;
+let END_AT = new Int32Array(4096), ENTRY_AT = new Int32Array(4096);
+/** Slots a run may leave in the tables for the next: a larger kernel's tables are dropped after its run. */
+const KEPT_SLOTS = 1 << 18;
+const VALUES: (Inst | undefined)[] = [];
+let valueCount = 0;
+
+/** The row of `reg` (its first slot), made where the run has not met it yet. */
+function rowOf(reg: Reg): number {
+  const row = ROW_OF[reg] as number;
+  return row >= 0 ? row : newRow(reg);
 }
-const END_DEFS = new RegTable(), ENTRY_DEFS = new RegTable();
+function newRow(reg: Reg): number {
+  const row = rowCount * rowSize, end = row + rowSize;
+  if (end > END_AT.length) {
+    const cap = Math.max(end, 2 * END_AT.length);
+    const e = new Int32Array(cap), n = new Int32Array(cap);
+    e.set(END_AT.subarray(0, row)); n.set(ENTRY_AT.subarray(0, row));
+    END_AT = e; ENTRY_AT = n;
+  } else {
+    // A loop, not fill: a small function's rows are a few slots, and fill is a call into the runtime.
+    const e = END_AT, n = ENTRY_AT;
+    for (let s = row; s < end; s++) { e[s] = 0; n[s] = 0; }
+  }
+  ROW_REGS[rowCount++] = reg;
+  ROW_OF[reg] = row;
+  return row;
+}
+/** A value of a table (by slot), or undefined. */
+function valueAt(table: Int32Array, slot: number): Inst | undefined {
+  const x = table[slot] as number;
+  return x === 0 ? undefined : VALUES[x - 1];
+}
+function setValueAt(table: Int32Array, slot: number, v: Inst): void {
+  VALUES[valueCount++] = v;
+  table[slot] = valueCount;
+}
 
 /**
- * The pending reads' table (below), the process's: reused by every run (constructSsa starts no
+ * The pending reads' blocks (below), the process's: reused by every run (constructSsa starts no
  * other run inside it), grown when a function needs more; a fresh typed array per run was an
- * allocation outside the heap.
+ * allocation outside the heap. Never cleared: only a read the run marked pending has an entry
+ * it reads.
  */
 let PENDING_AT = new Int32Array(1024);
 /**
@@ -138,14 +116,22 @@ const STACK_BLOCK: (Block | undefined)[] = [], STACK_PHI: (Inst | undefined)[] =
 const STACK_SLOT: number[] = [];
 const ARG_STACK: (Inst | undefined)[] = [];
 /**
- * The users of each phi by its id (constructSsa's phiUsers), the process's too: entries below
- * `phiUsersEnd` may be set, and are dropped at the start and the end of every run (a run that
- * threw leaves none to the next).
+ * The users of each phi the run made, by its id less the first id the run made (constructSsa's
+ * phiUsers), the process's too: entries below `phiUsersEnd` may be set, and are dropped at the
+ * start and the end of every run (a run that threw leaves none to the next).
  */
 const PHI_USERS: (Inst[] | undefined)[] = [];
 let phiUsersEnd = 0;
 function clearPhiUsers(): void {
-  if (phiUsersEnd !== 0) { PHI_USERS.fill(undefined, 0, phiUsersEnd); phiUsersEnd = 0; }
+  drop(PHI_USERS, phiUsersEnd);
+  phiUsersEnd = 0;
+}
+/**
+ * Empties the first `n` entries of one of the run's lists (a loop: a small function's lists hold
+ * a few entries, and fill is a call into the runtime that costs more than the stores).
+ */
+function drop(list: unknown[], n: number): void {
+  for (let k = 0; k < n; k++) list[k] = undefined;
 }
 /** The phis kept, by block (a stable counting sort of the phis made), and where each block's end: the process's too. */
 const PHIS_BY_BLOCK: (Inst | undefined)[] = [];
@@ -168,64 +154,71 @@ function blocksOnCycles(blocks: readonly Block[]): Uint8Array | undefined {
   }
   if (!back) return undefined;
   // Tarjan's strongly connected components over the predecessor edges (the same components as
-  // over the successors), with an explicit stack.
-  const out = new Uint8Array(n);
-  const index = new Int32Array(n).fill(-1), low = new Int32Array(n), onStack = new Uint8Array(n);
-  const stack = new Int32Array(n), callB = new Int32Array(n), callK = new Int32Array(n);
+  // over the successors), with an explicit stack. Its arrays are the process's (CYCLE_OUT,
+  // CYCLE_WORK), grown when a function needs more: a typed array of more than 16 entries made per
+  // run cost a microsecond or more each (its store is outside the heap).
+  if (CYCLE_OUT.length < n) { CYCLE_OUT = new Uint8Array(Math.max(n, 2 * CYCLE_OUT.length)); CYCLE_WORK = new Int32Array(6 * CYCLE_OUT.length); }
+  const out = CYCLE_OUT, t = CYCLE_WORK;
+  // In `t`, by block: its index (-1: not visited), its low link, whether it is on the stack; then
+  // the stack, and the explicit call stack's blocks and next predecessors.
+  const LOW = n, ON = 2 * n, STACK = 3 * n, CALL_B = 4 * n, CALL_K = 5 * n;
+  for (let v = 0; v < n; v++) { out[v] = 0; t[v] = -1; t[ON + v] = 0; }
   let sp = 0, next = 0;
   for (let r = 0; r < n; r++) {
-    if ((index[r] as number) >= 0) continue;
+    if ((t[r] as number) >= 0) continue;
     let top = 0;
-    callB[0] = r; callK[0] = 0; index[r] = low[r] = next++; stack[sp++] = r; onStack[r] = 1;
+    t[CALL_B] = r; t[CALL_K] = 0; t[r] = t[LOW + r] = next++; t[STACK + sp++] = r; t[ON + r] = 1;
     while (top >= 0) {
-      const v = callB[top] as number, k = callK[top] as number, preds = (blocks[v] as Block).preds;
+      const v = t[CALL_B + top] as number, k = t[CALL_K + top] as number, preds = (blocks[v] as Block).preds;
       if (k < preds.length) {
-        callK[top] = k + 1;
+        t[CALL_K + top] = k + 1;
         const w = (preds[k] as Block).id;
         if (w === v) out[v] = 1;
-        else if ((index[w] as number) < 0) { index[w] = low[w] = next++; stack[sp++] = w; onStack[w] = 1; top++; callB[top] = w; callK[top] = 0; }
-        else if (onStack[w] === 1 && (index[w] as number) < (low[v] as number)) low[v] = index[w] as number;
+        else if ((t[w] as number) < 0) { t[w] = t[LOW + w] = next++; t[STACK + sp++] = w; t[ON + w] = 1; top++; t[CALL_B + top] = w; t[CALL_K + top] = 0; }
+        else if (t[ON + w] === 1 && (t[w] as number) < (t[LOW + v] as number)) t[LOW + v] = t[w] as number;
         continue;
       }
-      if (low[v] === index[v]) {
+      if (t[LOW + v] === t[v]) {
         let start = sp - 1;
-        while (stack[start] !== v) start--;
+        while (t[STACK + start] !== v) start--;
         const many = sp - start > 1;
-        for (let j = start; j < sp; j++) { const w = stack[j] as number; onStack[w] = 0; if (many) out[w] = 1; }
+        for (let j = start; j < sp; j++) { const w = t[STACK + j] as number; t[ON + w] = 0; if (many) out[w] = 1; }
         sp = start;
       }
       top--;
-      if (top >= 0) { const u = callB[top] as number; if ((low[v] as number) < (low[u] as number)) low[u] = low[v] as number; }
+      if (top >= 0) { const u = t[CALL_B + top] as number; if ((t[LOW + v] as number) < (t[LOW + u] as number)) t[LOW + u] = t[LOW + v] as number; }
     }
   }
   return out;
 }
+let CYCLE_OUT = new Uint8Array(256), CYCLE_WORK = new Int32Array(6 * 256);
 
 export function constructSsa(fn: IrFunction): void {
   fn.computePreds();
   const entry = fn.blocks[0];
   if (!entry) return;
   clearPhiUsers();
-  // Each block's value of each register at its end and at its entry, by `at(block, reg)`: one
-  // table each for the whole function, not one per block (a kernel of thousands of blocks made
-  // thousands of small maps).
-  const endDefs = END_DEFS, entryDefs = ENTRY_DEFS;
-  // Sized by the blocks, a few registers each, or by the instructions, a quarter of them register
-  // accesses (a start: a table grows as it fills, which costs more than a larger start).
-  const expected = Math.max(8 * fn.blocks.length, fn.idCount >> 2);
-  endDefs.reset(expected); entryDefs.reset(expected);
+  // The rows of the last run (one that threw kept its own), then this run's: one slot per block.
+  for (let k = 0; k < rowCount; k++) ROW_OF[ROW_REGS[k] as number] = -1;
+  rowCount = 0;
+  rowSize = fn.blocks.length;
+  drop(VALUES, valueCount);
+  valueCount = 0;
+  const endAt = (slot: number): Inst | undefined => valueAt(END_AT, slot);
   /** Reads answered by an earlier value (a write's argument, a phi, an undef). */
   const replaced = new Replacements();
   /**
-   * Reads to look up at their block's entry, in program order (`pendingCount` of them); by the
-   * read's id, 1 + its block's index (0: none; a typed array, no record per read). Only the instructions
-   * made before the pass can be such reads: ids below `reads`.
+   * Reads to look up at their block's entry, in program order (`pendingCount` of them), each
+   * marked with the stamp `pending` until it is looked up; by the read's id, its block's index (a
+   * typed array, no record per read). Only the instructions made before the pass can be such
+   * reads: ids below `reads`, which are also the first the run's phis are numbered from.
    */
   const pendingReads = PENDING_READS;
   let pendingCount = 0;
   const reads = fn.idCount;
   if (PENDING_AT.length < reads) PENDING_AT = new Int32Array(Math.max(reads, 2 * PENDING_AT.length));
-  const pendingAt = PENDING_AT.fill(0, 0, reads);
+  const pendingAt = PENDING_AT;
+  const pending = newStamp();
   /**
    * The phis made, in the order their making began (which sets their order in their blocks); a slot is
    * kept empty for a merge's phi whose making waits for its arguments (below), and stays empty
@@ -234,7 +227,8 @@ export function constructSsa(fn: IrFunction): void {
   const newPhis = NEW_PHIS;
   let phiCount = 0;
   const onCycle = blocksOnCycles(fn.blocks);
-  const undefs = new Map<string, Inst>();
+  /** The undefs made (one per type, in the order made: they open the entry block). */
+  const undefs: Inst[] = [];
 
   // Phase 1: each block's own writes and reads.
   // Indexed loops throughout: an array iterator allocates where the optimizer does not remove it.
@@ -245,14 +239,15 @@ export function constructSsa(fn: IrFunction): void {
       const i = insts[k] as Inst;
       const reg = regOf(i);
       if (reg < 0) continue;
+      const slot = rowOf(reg) + bk;
       if (isWrite(i)) {
         const v = i.args[0];
         if (!v) throw new IrError(`${i.op} without a value`);
-        endDefs.set(at(b, reg), v);
+        setValueAt(END_AT, slot, v);
       } else {
-        const cur = endDefs.get(at(b, reg));
+        const cur = endAt(slot);
         if (cur) replaced.set(i, cur);
-        else { pendingReads[pendingCount++] = i; pendingAt[i.id] = bk + 1; }
+        else { pendingReads[pendingCount++] = i; pendingAt[i.id] = bk; i.stamp = pending; }
       }
     }
   }
@@ -263,11 +258,10 @@ export function constructSsa(fn: IrFunction): void {
     for (;;) {
       const r = replaced.get(v);
       if (r) { v = r; continue; }
-      const p = v.id < reads ? (pendingAt[v.id] as number) : 0;
-      if (p !== 0) {
-        pendingAt[v.id] = 0;
+      if (v.stamp === pending) {
+        v.stamp = 0;
         const reg = regOf(v);
-        replaced.set(v, readAtEntry(reg, typeOfReg(reg), blocks[p - 1] as Block));
+        replaced.set(v, readAtEntry(ROW_OF[reg] as number, typeOfReg(reg), blocks[pendingAt[v.id] as number] as Block));
         continue;
       }
       return v;
@@ -275,13 +269,16 @@ export function constructSsa(fn: IrFunction): void {
   }
 
   function undef(type: IrType): Inst {
-    let u = undefs.get(type);
-    if (!u) { u = fn.make('Undef', [], [], { type }); u.block = entry; undefs.set(type, u); }
+    for (let k = 0; k < undefs.length; k++) if ((undefs[k] as Inst).type === type) return undefs[k] as Inst;
+    const u = fn.make('Undef', [], [], { type });
+    u.block = entry;
+    undefs.push(u);
     return u;
   }
 
-  function setEntry(b: Block, reg: Reg, v: Inst): void {
-    entryDefs.set(at(b, reg), v);
+  /** Sets the entry value of the register of `row` in `b`. */
+  function setEntry(b: Block, row: number, v: Inst): void {
+    setValueAt(ENTRY_AT, row + b.id, v);
   }
 
   /**
@@ -323,16 +320,16 @@ export function constructSsa(fn: IrFunction): void {
    * looked up, so a loop reaching back finds it; any other merge gets one after, only where its
    * arguments differ, in the place it would have had (under the next id then).
    */
-  function readAtEntry(reg: Reg, type: IrType, b0: Block): Inst {
+  function readAtEntry(row: number, type: IrType, b0: Block): Inst {
     const base = depth;
     let b: Block | undefined = b0;
     let result: Inst | undefined;
     for (;;) {
       // Descend: find the entry value of `b`, or wait for a predecessor's end value.
       while (b) {
-        const known = entryDefs.get(at(b, reg));
+        const known = valueAt(ENTRY_AT, row + b.id);
         if (known) { result = valueOf(known); break; }
-        if (b.preds.length === 0) { result = undef(type); setEntry(b, reg, result); break; }
+        if (b.preds.length === 0) { result = undef(type); setEntry(b, row, result); break; }
         let phi: Inst | undefined;
         let slot = -1;
         if (b.preds.length > 1) {
@@ -340,7 +337,7 @@ export function constructSsa(fn: IrFunction): void {
             phi = fn.makeAt('Phi', NO_ARGS, NO_IMMS, type, undefined, undefined);
             phi.block = b;
             newPhis[phiCount++] = phi;
-            setEntry(b, reg, phi);
+            setEntry(b, row, phi);
           } else {
             slot = phiCount++;
             newPhis[slot] = undefined;
@@ -351,7 +348,7 @@ export function constructSsa(fn: IrFunction): void {
         depth++;
         if (depth > maxDepth) maxDepth = depth;
         const p = b.preds[0] as Block;
-        const d = endDefs.get(at(p, reg));
+        const d = endAt(row + p.id);
         if (d) { result = valueOf(d); break; }
         b = p;
       }
@@ -360,13 +357,13 @@ export function constructSsa(fn: IrFunction): void {
       while (depth > base && !b) {
         const fb = stackBlock[depth - 1] as Block, phi = stackPhi[depth - 1], slot = stackSlot[depth - 1] as number;
         const v = result as Inst;
-        if (!phi && slot < 0) { setEntry(fb, reg, v); depth--; continue; }
+        if (!phi && slot < 0) { setEntry(fb, row, v); depth--; continue; }
         const at0 = stackArgAt[depth - 1] as number, count = (stackArgCount[depth - 1] as number) + 1;
         argStack[at0 + count - 1] = v;
         stackArgCount[depth - 1] = count;
         const next = fb.preds[count];
         if (next) {
-          const d = endDefs.get(at(next, reg));
+          const d = endAt(row + next.id);
           if (d) result = valueOf(d); else b = next;
           continue;
         }
@@ -374,7 +371,7 @@ export function constructSsa(fn: IrFunction): void {
           // A waiting merge: its arguments' one value (as trivialValue would find it), or a phi.
           let same: Inst | undefined = valueOf(argStack[at0] as Inst);
           for (let k = 1; k < count; k++) if (valueOf(argStack[at0 + k] as Inst) !== same) { same = undefined; break; }
-          if (same) { argTop = at0; result = same; setEntry(fb, reg, same); depth--; continue; }
+          if (same) { argTop = at0; result = same; setEntry(fb, row, same); depth--; continue; }
         }
         const args = argStack.slice(at0, at0 + count) as Inst[];
         argTop = at0;
@@ -382,9 +379,10 @@ export function constructSsa(fn: IrFunction): void {
         if (phi) { p = phi; p.args = args; }
         else { p = fn.makeAt('Phi', args, NO_IMMS, type, undefined, undefined); p.block = fb; newPhis[slot] = p; }
         // A phi named twice by this one is listed once (as a set would: its entries are this loop's, consecutive).
-        for (let k = 0; k < count; k++) { const a = args[k] as Inst; if (a.op === 'Phi') { const u = usersOf(a); if (!u) setUsers(a, [p]); else if (u[u.length - 1] !== p) u.push(p); } }
+        // Only the run's own phis are asked for their users (those it may remove).
+        for (let k = 0; k < count; k++) { const a = args[k] as Inst; if (a.id >= reads && a.op === 'Phi') { const u = usersOf(a); if (!u) setUsers(a, [p]); else if (u[u.length - 1] !== p) u.push(p); } }
         result = phi ? tryRemoveTrivialPhi(phi) : p;
-        setEntry(fb, reg, result);
+        setEntry(fb, row, result);
         depth--;
       }
       if (!b) return result as Inst;
@@ -392,16 +390,17 @@ export function constructSsa(fn: IrFunction): void {
   }
 
   /**
-   * The phis whose arguments name a phi (to revisit when it turns out trivial), by the phi's id in
-   * PHI_USERS (a list by id, not a Map keyed by the instruction: hashing every phi that a phi
-   * names was a tenth of the pass on a branchy kernel).
+   * The phis whose arguments name a phi the run made (to revisit when it turns out trivial), by
+   * the phi's id less `reads` in PHI_USERS (a list by id, not a Map keyed by the instruction:
+   * hashing every phi that a phi names was a tenth of the pass on a branchy kernel).
    */
   const phiUsers = PHI_USERS;
-  const usersOf = (phi: Inst): Inst[] | undefined => (phi.id < phiUsers.length ? phiUsers[phi.id] : undefined);
+  const usersOf = (phi: Inst): Inst[] | undefined => (phi.id - reads < phiUsersEnd ? phiUsers[phi.id - reads] : undefined);
   const setUsers = (phi: Inst, users: Inst[]): void => {
-    while (phiUsers.length <= phi.id) phiUsers.push(undefined);
-    phiUsers[phi.id] = users;
-    if (phi.id >= phiUsersEnd) phiUsersEnd = phi.id + 1;
+    const k = phi.id - reads;
+    while (phiUsers.length <= k) phiUsers.push(undefined);
+    phiUsers[k] = users;
+    if (k >= phiUsersEnd) phiUsersEnd = k + 1;
   };
   /** Whether a phi was removed as trivial: exactly the phis `replaced` maps (the reads it maps are no phis). */
   const removed = (p: Inst): boolean => replaced.get(p) !== undefined;
@@ -454,7 +453,8 @@ export function constructSsa(fn: IrFunction): void {
   // block's index): no map of lists.
   const nb = blocks.length;
   if (PHI_END.length < nb + 1) PHI_END = new Int32Array(Math.max(nb + 1, 2 * PHI_END.length));
-  const end = PHI_END.fill(0, 0, nb + 1);
+  const end = PHI_END;
+  for (let k = 0; k <= nb; k++) end[k] = 0;
   let kept = 0;
   for (let k = 0; k < phiCount; k++) {
     const p = newPhis[k];
@@ -485,14 +485,18 @@ export function constructSsa(fn: IrFunction): void {
     }
     for (let j = from; j < to; j++) rewriteArgs(byBlock[j] as Inst);
     insts.length = w;
-    if (b === entry && undefs.size !== 0) insts.unshift(...undefs.values(), ...(byBlock.slice(from, to) as Inst[]));
+    if (b === entry && undefs.length !== 0) insts.unshift(...undefs, ...(byBlock.slice(from, to) as Inst[]));
     else if (c !== 0) {
       for (let j = 0; j < c; j++) insts.push(byBlock[from + j] as Inst);
       for (let j = w - 1; j >= 0; j--) insts[j + c] = insts[j] as Inst;
       for (let j = 0; j < c; j++) insts[j] = byBlock[from + j] as Inst;
     }
   }
-  endDefs.release(); entryDefs.release(); clearPhiUsers();
-  pendingReads.fill(undefined, 0, pendingCount); newPhis.fill(undefined, 0, phiCount); byBlock.fill(undefined, 0, kept);
-  stackBlock.fill(undefined, 0, maxDepth); stackPhi.fill(undefined, 0, maxDepth); argStack.fill(undefined, 0, maxArgTop);
+  // The run's values dropped (no run's instructions kept alive), and a large kernel's tables.
+  drop(VALUES, valueCount);
+  valueCount = 0;
+  if (END_AT.length > KEPT_SLOTS) { END_AT = new Int32Array(4096); ENTRY_AT = new Int32Array(4096); for (let k = 0; k < rowCount; k++) ROW_OF[ROW_REGS[k] as number] = -1; rowCount = 0; }
+  clearPhiUsers();
+  drop(pendingReads, pendingCount); drop(newPhis, phiCount); drop(byBlock, kept);
+  drop(stackBlock, maxDepth); drop(stackPhi, maxDepth); drop(argStack, maxArgTop);
 }
