@@ -39,9 +39,17 @@ interface RegTables {
   /**
    * The block's recent pure values (BlockBuilder.number): slot k holds `values[k]` while
    * `valueKeys[2k]` is the block's generation (as an int32), its hash `valueKeys[2k + 1]`.
+   * `valueLog`: the slots an owner set (each once: a slot is logged when it is set while empty),
+   * which `release` empties, not all of them (a small kernel sets a few dozen of the 4,096, and
+   * emptying the whole table was a fortieth of its translation). `regLog` the same for `regVal`
+   * (a slot may be set, emptied and set again: past REGS entries `release` empties them all).
    */
-  readonly values: (Inst | undefined)[]; readonly valueKeys: Int32Array;
+  readonly values: (Inst | undefined)[]; readonly valueKeys: Int32Array; readonly valueLog: Int32Array; readonly regLog: Int32Array;
+  /** The u32 constants below CONST_SLOTS by value (BlockBuilder.constGet), `constLog` the slots set (each once, as `valueLog`). */
+  readonly smallConsts: (Inst | undefined)[]; readonly constLog: Int32Array;
 }
+/** The u32 constants kept in a list by value (most a kernel asks for: offsets, shifts, masks of a few bits), not in a Map. */
+const CONST_SLOTS = 512;
 /**
  * The value table's slots: a value is kept until a later one of the same slot replaces it (a table
  * of fixed size, not one that grows to hold every value: the repeats it finds are near, and a
@@ -52,7 +60,8 @@ const newTables = (): RegTables => ({
   regVal: new Array<Inst | undefined>(REGS).fill(undefined), regGen: new Uint32Array(REGS),
   lastWrite: new Array<Inst | undefined>(REGS).fill(undefined), writePc: new Array<number | undefined>(REGS).fill(undefined), writeGen: new Uint32Array(REGS),
   writeOrder: new Int32Array(REGS), recipeOf: new Array<Recipe | undefined>(REGS).fill(undefined), gen: 0,
-  values: new Array<Inst | undefined>(VALUE_SLOTS).fill(undefined), valueKeys: new Int32Array(2 * VALUE_SLOTS),
+  values: new Array<Inst | undefined>(VALUE_SLOTS).fill(undefined), valueKeys: new Int32Array(2 * VALUE_SLOTS), valueLog: new Int32Array(VALUE_SLOTS), regLog: new Int32Array(REGS),
+  smallConsts: new Array<Inst | undefined>(CONST_SLOTS).fill(undefined), constLog: new Int32Array(CONST_SLOTS),
 });
 /**
  * Tables given back by builders that are done (BlockBuilder.release), for the next ones. Core code
@@ -152,11 +161,15 @@ export class BlockBuilder extends Builder {
   /** This block's generation (> 0: a slot stamped 0 was never set; above every stamp a table's earlier owners left). */
   private gen: number;
   /**
-   * The constants of the block by value. A value made in another block (the builder's earlier
-   * blocks: `reset` keeps these Maps) is not this block's: `cached` checks the block an entry was
+   * The constants of the block by value, from CONST_SLOTS up (below: `smallConsts`; made at the
+   * first). A value made in another block (the builder's earlier blocks: `reset` keeps these) is not this block's: `cached` checks the block an entry was
    * made in, which `super.emit` set and nothing in the frontend changes.
    */
-  private readonly consts = new Map<number, Inst>();
+  private consts: Map<number, Inst> | undefined;
+  /** The constants below CONST_SLOTS (RegTables.smallConsts), the first `constLogN` of `constLog` the slots this builder set. */
+  private readonly smallConsts: (Inst | undefined)[];
+  private readonly constLog: Int32Array;
+  private constLogN = 0;
   // Made at their first use (most blocks need neither; a kernel of thousands of blocks made them all).
   private consts64: Map<number | bigint, Inst> | undefined;
   private readonly bools: (Inst | undefined)[] = [undefined, undefined];
@@ -239,13 +252,20 @@ export class BlockBuilder extends Builder {
   /** The block's recent pure values by op, arguments, immediates and float mode (`number`), stamped with the block's generation as the register tables are. */
   private readonly values: (Inst | undefined)[];
   private readonly valueKeys: Int32Array;
+  /** The first `valueLogN` of `valueLog` are the slots of `values` this builder set (RegTables.valueLog). */
+  private readonly valueLog: Int32Array;
+  private valueLogN = 0;
+  /** The same for `regVal` (RegTables.regLog); past REGS, `release` empties every slot. */
+  private readonly regLog: Int32Array;
+  private regLogN = 0;
 
   constructor(fn: IrFunction, block: Block, pc?: number) {
     super(fn, block, pc);
     const t = TABLES.pop() ?? newTables();
     this.tables = t;
     this.regVal = t.regVal; this.regGen = t.regGen; this.lastWrite = t.lastWrite; this.writePc = t.writePc; this.writeGen = t.writeGen; this.writeOrder = t.writeOrder; this.recipeOf = t.recipeOf;
-    this.values = t.values; this.valueKeys = t.valueKeys;
+    this.values = t.values; this.valueKeys = t.valueKeys; this.valueLog = t.valueLog; this.regLog = t.regLog;
+    this.smallConsts = t.smallConsts; this.constLog = t.constLog;
     // Every stamp in the tables is at most t.gen (their earlier owners' last generation).
     if (t.gen >= 0xfffffffe) { t.regGen.fill(0); t.writeGen.fill(0); t.valueKeys.fill(0); t.gen = 0; }
     this.gen = t.gen + 1;
@@ -261,8 +281,16 @@ export class BlockBuilder extends Builder {
     if (this.pendingN !== 0 || this.writeN !== 0) return; // not ended (an error path): the tables are dropped
     const t = this.tables;
     t.gen = this.gen;
-    t.regVal.fill(undefined);
-    t.values.fill(undefined);
+    const regVal = t.regVal;
+    if (this.regLogN > REGS) regVal.fill(undefined);
+    else { const log = t.regLog; for (let j = 0; j < this.regLogN; j++) regVal[log[j] as number] = undefined; }
+    this.regLogN = 0;
+    const smallConsts = t.smallConsts, clog = t.constLog;
+    for (let j = 0; j < this.constLogN; j++) smallConsts[clog[j] as number] = undefined;
+    this.constLogN = 0;
+    const values = t.values, log = t.valueLog;
+    for (let j = 0; j < this.valueLogN; j++) values[log[j] as number] = undefined;
+    this.valueLogN = 0;
     if (TABLES.length < 4) TABLES.push(t);
   }
 
@@ -304,7 +332,11 @@ export class BlockBuilder extends Builder {
     return i;
   }
 
-  private setReg(reg: number, v: Inst | undefined): void { this.regVal[reg] = v; this.regGen[reg] = this.gen; }
+  private setReg(reg: number, v: Inst | undefined): void {
+    const vals = this.regVal;
+    if (vals[reg] === undefined) { const n = this.regLogN; if (n < REGS) this.regLog[n] = reg; this.regLogN = n + 1; }
+    vals[reg] = v; this.regGen[reg] = this.gen;
+  }
 
   override emit(op: Op, args?: Inst[], imms?: readonly Imm[], opts?: { type?: IrType; float?: FloatMode }): Inst {
     // Most ops are placed as they are: one look-up in the op table, not the cases below one by one.
@@ -325,10 +357,10 @@ export class BlockBuilder extends Builder {
       case B_CONST_U32: {
         if (this.inRecipe) throw new IrError('a register recipe made a constant (pass it in)');
         const v = Number(imms?.[0]);
-        const c = this.cachedConst(this.consts.get(v));
+        const c = this.cachedConst(this.constGet(v));
         if (c) return c;
         const i = this.constant(op, info, imms ?? NO_IMMS);
-        this.consts.set(v, i);
+        this.constSet(v, i);
         return i;
       }
       case B_CONST_U1: {
@@ -420,7 +452,9 @@ export class BlockBuilder extends Builder {
       if (sameOperation(x, info, args, imms, opts?.float) && (!this.inRecipe || x.id < this.recipeMark)) return x;
     }
     const i = this.place(op, info, args, imms, opts);
-    keys[2 * k] = gen; keys[2 * k + 1] = h; this.values[k] = i;
+    keys[2 * k] = gen; keys[2 * k + 1] = h;
+    if (this.values[k] === undefined) this.valueLog[this.valueLogN++] = k;
+    this.values[k] = i;
     return i;
   }
 
@@ -492,11 +526,21 @@ export class BlockBuilder extends Builder {
   override u32(v: number): Inst {
     if (this.inRecipe) return super.u32(v); // which reports it
     const n = v >>> 0;
-    const c = this.cachedConst(this.consts.get(n));
+    const c = this.cachedConst(n < CONST_SLOTS ? this.smallConsts[n] : this.consts?.get(n));
     if (c) return c;
     const i = this.constant('ConstU32', CONST_U32, regImms(n));
-    this.consts.set(n, i);
+    this.constSet(n, i);
     return i;
+  }
+  /** The u32 constant the builder made under key `v` (its value; emit's key is the immediate as given). */
+  private constGet(v: number): Inst | undefined {
+    return v >= 0 && v < CONST_SLOTS && (v | 0) === v ? this.smallConsts[v] : this.consts?.get(v);
+  }
+  private constSet(v: number, i: Inst): void {
+    if (v >= 0 && v < CONST_SLOTS && (v | 0) === v) {
+      if (this.smallConsts[v] === undefined) this.constLog[this.constLogN++] = v;
+      this.smallConsts[v] = i;
+    } else (this.consts ??= new Map()).set(v, i);
   }
   override u1(v: boolean): Inst { return (this.inRecipe ? undefined : this.cachedConst(this.bools[v ? 1 : 0])) ?? super.u1(v); }
 
