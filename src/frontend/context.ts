@@ -345,7 +345,7 @@ export class BlockBuilder extends Builder {
     if (!kind) return NUMBERED[info.index] ? this.number(op, info, args, imms, opts) : this.place(op, info, args, imms, opts);
     let reg = -1, write = false;
     switch (kind) {
-      case B_END: this.placeWrites(); return this.place(op, info, args, imms, opts);
+      case B_END: this.placeWrites(op !== 'EndProgram'); return this.place(op, info, args, imms, opts);
       case B_GET_SGPR: reg = Number(imms?.[0]); break;
       case B_SET_SGPR: reg = Number(imms?.[0]); write = true; break;
       case B_GET_VGPR: reg = VGPR0 + Number(imms?.[0]); break;
@@ -675,8 +675,14 @@ export class BlockBuilder extends Builder {
     return this.emit('LaneBit', [lo, hi, this.emit('LaneId')]);
   }
 
-  /** Places the registers' last writes (the block ends). */
-  private placeWrites(): void {
+  /**
+   * Places the registers' last writes (the block ends). Where the block ends the program (`keep`
+   * false: EndProgram, no successor) no read comes after them: its writes are dropped, not made (SSA
+   * construction drops them and dead-code elimination the values only they used; a single-block
+   * kernel's writes were a fifth of its IR). Its recipes still run: their instructions stand where
+   * their writes were, as CSE may keep one of them for a later equal value.
+   */
+  private placeWrites(keep: boolean): void {
     const insts = this.block.insts;
     const last = insts[insts.length - 1];
     if (last && last.info.terminator) return; // super.emit reports the second terminator
@@ -691,6 +697,7 @@ export class BlockBuilder extends Builder {
     const order = this.writeOrder;
     for (let k = 0; k < this.writeN; k++) {
       const reg = order[k] as number;
+      if (!keep) { this.lastWrite[reg] = undefined; this.writeGen[reg] = 0; continue; }
       let w = this.lastWrite[reg];
       if (w === undefined) {
         // A lazy write (setWriteLazy): SetScc, SetSgpr or SetVgpr by the register number (setRegLazy and recipes write no other).
