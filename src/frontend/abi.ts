@@ -19,7 +19,7 @@ const SET_SGPR = opInfo('SetSgpr'), SET_VGPR = opInfo('SetVgpr'), SET_SCC = opIn
 const LO32 = opInfo('Lo32'), HI32 = opInfo('Hi32'), KERNARG_PTR = opInfo('KernargPtr'), WORKGROUP_ID = opInfo('WorkgroupId'), LOCAL_ID = opInfo('LocalId'), IN_GRID = opInfo('InGrid'), BALLOT_LO = opInfo('BallotLo'), BALLOT_HI = opInfo('BallotHi');
 /** The immediate lists [0], [1], [2] (axes, VGPR numbers, the constant 0): immediates are never changed. */
 const IMMS: readonly (readonly Imm[])[] = [[0], [1], [2]];
-const imm = (n: number): readonly Imm[] => IMMS[n] ?? [n];
+const imm = (n: number): readonly Imm[] => (n >= 0 && n < IMMS.length ? IMMS[n] as readonly Imm[] : [n]); // no read past the list's end: V8's slow path
 
 /**
  * `b.emit(op, args, imms)` in a block that has not ended, the op's entry `info` given: the
