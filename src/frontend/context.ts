@@ -319,8 +319,8 @@ export class BlockBuilder extends Builder {
 
   /** Makes the argument-free value `op` after the values `constPlace` has placed, or where the builder stands if it has none. */
   private constant(op: Op, info: OpEntry, imms: readonly Imm[]): Inst {
-    const at = this.constPlace, here = this.block.insts[this.block.insts.length - 1];
-    if (at === undefined || (here && here.info.terminator)) return this.place(op, info, NO_ARGS, imms); // which reports a block that ended
+    const at = this.constPlace;
+    if (at === undefined || this.ended()) return this.place(op, info, NO_ARGS, imms); // which reports a block that ended
     const i = this.fn.makeAt(op, NO_ARGS, imms, undefined, this.pc, undefined, info);
     i.block = at.block;
     // In place, the entry's instructions from there one further (no list made).
@@ -330,6 +330,15 @@ export class BlockBuilder extends Builder {
     insts[n] = i;
     at.n = n + 1;
     return i;
+  }
+
+  /**
+   * Whether the block has its terminator (read at the last index only where there is one: a read
+   * at index -1 of an empty block, at most blocks' first write, is a property look-up by name).
+   */
+  private ended(): boolean {
+    const insts = this.block.insts, n = insts.length;
+    return n !== 0 && (insts[n - 1] as Inst).info.terminator === true;
   }
 
   private setReg(reg: number, v: Inst | undefined): void {
@@ -421,8 +430,7 @@ export class BlockBuilder extends Builder {
     if (write) {
       if ((reg === EXEC_LO || reg === EXEC_LO + 1) && this.execShared !== undefined) this.execShared.written = true;
       if (this.pendingN !== 0) this.dropRecipe(reg);
-      const end = this.block.insts[this.block.insts.length - 1];
-      if (end && end.info.terminator) return this.place(op, info, args, imms, opts); // which reports it
+      if (this.ended()) return this.place(op, info, args, imms, opts); // which reports it
       const i = this.fn.makeAt(op, args ?? [], imms ?? [], opts?.type, this.pc, opts?.float, info);
       i.block = this.block;
       this.setWrite(reg, i);
@@ -512,8 +520,7 @@ export class BlockBuilder extends Builder {
   }
   /** Whether emit would record a write now (otherwise it reports it: inside a recipe, after the terminator). */
   private lazyWritable(): boolean {
-    const end = this.block.insts[this.block.insts.length - 1];
-    return !this.inRecipe && !(end && end.info.terminator);
+    return !this.inRecipe && !this.ended();
   }
   private setRegLazy(reg: number, x: Inst): void {
     if ((reg === EXEC_LO || reg === EXEC_LO + 1) && this.execShared !== undefined) this.execShared.written = true;
@@ -581,8 +588,7 @@ export class BlockBuilder extends Builder {
   }
 
   private setLazy(reg: number, make: (() => Inst) | undefined, op: Op, argc: 1 | 2 | 3, a: Inst | undefined, b: Inst | undefined, c: Inst | undefined, ballot: Inst | undefined, half: 0 | 1): void {
-    const end = this.block.insts[this.block.insts.length - 1];
-    if (end && end.info.terminator) {
+    if (this.ended()) {
       // Which reports it (a block that ended has nothing pending).
       const v = make ? make() : this.emit(op, recipeArgs(argc, a, b, c));
       this.emit(reg === SCC_REG ? 'SetScc' : 'SetSgpr', [v], reg === SCC_REG ? NO_IMMS : [reg]);
@@ -684,8 +690,7 @@ export class BlockBuilder extends Builder {
    */
   private placeWrites(keep: boolean): void {
     const insts = this.block.insts;
-    const last = insts[insts.length - 1];
-    if (last && last.info.terminator) return; // super.emit reports the second terminator
+    if (this.ended()) return; // super.emit reports the second terminator
     // The recipes in the order of their writes (a later one's place moves past an earlier one's instructions).
     // Of recipes at one place, the one pending longest first (`seq`).
     const list = this.pending;
