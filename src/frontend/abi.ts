@@ -7,70 +7,93 @@
 import type { Shader } from '../container/shader.js';
 import { rawLaunchRefusal, tgSizeIndexShifts } from '../container/shader-info.js';
 import { launchMode } from '../analysis/hwreg.js';
-import type { Builder, Inst } from '../ir/ir.js';
+import { type Builder, type Imm, type Inst, NO_ARGS, NO_IMMS } from '../ir/ir.js';
+import { type Op, type OpEntry, opInfo } from '../ir/ops.js';
 import { TranslateError } from './errors.js';
 import { EXEC_LO } from './context.js';
 import { privateSegmentVsharp } from '../isa/apertures.js';
 import { usesScratchRing } from '../interp/scratch.js';
 import { FLAT_SCR_HI_REG, FLAT_SCR_LO_REG } from './units/private.js';
 
+const SET_SGPR = opInfo('SetSgpr'), SET_VGPR = opInfo('SetVgpr'), SET_SCC = opInfo('SetScc'), SET_MODE = opInfo('SetMode'), CONST_U32 = opInfo('ConstU32'), CONST_U1 = opInfo('ConstU1');
+const LO32 = opInfo('Lo32'), HI32 = opInfo('Hi32'), KERNARG_PTR = opInfo('KernargPtr'), WORKGROUP_ID = opInfo('WorkgroupId'), LOCAL_ID = opInfo('LocalId'), IN_GRID = opInfo('InGrid'), BALLOT_LO = opInfo('BallotLo'), BALLOT_HI = opInfo('BallotHi');
+/** The immediate lists [0], [1], [2] (axes, VGPR numbers, the constant 0): immediates are never changed. */
+const IMMS: readonly (readonly Imm[])[] = [[0], [1], [2]];
+const imm = (n: number): readonly Imm[] => (n >= 0 && n < IMMS.length ? IMMS[n] as readonly Imm[] : [n]); // no read past the list's end: V8's slow path
+
+/**
+ * `b.emit(op, args, imms)` in a block that has not ended, the op's entry `info` given: the
+ * launch state is made at every translation, and its look-ups of each op's entry by name were
+ * a tenth of a small kernel's translation.
+ */
+function put(b: Builder, op: Op, info: OpEntry, args: Inst[], imms: readonly Imm[]): Inst {
+  const i = b.fn.makeAt(op, args, imms, undefined, b.pc, undefined, info);
+  i.block = b.block;
+  b.block.insts.push(i);
+  return i;
+}
+const u32 = (b: Builder, v: number): Inst => put(b, 'ConstU32', CONST_U32, NO_ARGS, imm(v >>> 0));
+const set = (b: Builder, code: number, v: Inst): void => { put(b, 'SetSgpr', SET_SGPR, [v], [code]); };
+
 /** Emits the launch state; returns the launch EXEC's lane bit (InGrid: EXEC is its ballot). */
 export function emitLaunchState(b: Builder, shader: Shader): Inst {
   const info = shader.info;
-  const set = (code: number, v: ReturnType<Builder['u32']>) => b.emit('SetSgpr', [v], [code]);
+  if (b.block.insts.length !== 0) throw new Error('the launch state goes into an empty block (internal)');
   if (!info.descriptor) {
     const why = rawLaunchRefusal(info);
     if (why) throw new TranslateError(why);
     // A raw compute shader's user data: s0.. from the dwords the runtime passes (ARGS.json's "args").
     const base = b.emit('KernargPtr');
-    for (let k = 0; k < info.userSgprCount; k++) set(k, b.emit('LoadUniform32', [b.emit('IAdd64', [base, b.emit('ConstU64', [], [BigInt(4 * k)])])]));
+    for (let k = 0; k < info.userSgprCount; k++) set(b, k, b.emit('LoadUniform32', [b.emit('IAdd64', [base, b.emit('ConstU64', [], [BigInt(4 * k)])])]));
   }
   for (const u of info.descriptor ? info.userSgprs : []) {
-    const ptr = u.kind === 'kernarg_segment_ptr' ? b.emit('KernargPtr') : u.kind === 'dispatch_ptr' ? b.emit('DispatchPtr') : undefined;
+    const ptr = u.kind === 'kernarg_segment_ptr' ? put(b, 'KernargPtr', KERNARG_PTR, NO_ARGS, NO_IMMS) : u.kind === 'dispatch_ptr' ? b.emit('DispatchPtr') : undefined;
     if (ptr) {
-      set(u.first, b.emit('Lo32', [ptr]));
-      set(u.first + 1, b.emit('Hi32', [ptr]));
+      set(b, u.first, put(b, 'Lo32', LO32, [ptr], NO_IMMS));
+      set(b, u.first + 1, put(b, 'Hi32', HI32, [ptr], NO_IMMS));
       continue;
     }
-    if (u.kind === 'private_segment_size') { set(u.first, b.u32(info.scratchSize)); continue; }
+    if (u.kind === 'private_segment_size') { set(b, u.first, u32(b, info.scratchSize)); continue; }
     // Scratch: the wave's own region (so the wave offset below is 0), as the interpreter gives it.
     if (u.kind === 'private_segment_buffer') {
       const base = b.emit('ScratchBase'), v = privateSegmentVsharp(info.waveSize);
-      set(u.first, b.emit('Lo32', [base]));
-      set(u.first + 1, b.emit('Or32', [b.emit('And32', [b.emit('Hi32', [base]), b.u32(0xffff)]), b.u32(v.w1hi)]));
-      set(u.first + 2, b.u32(v.w2));
-      set(u.first + 3, b.u32(v.w3));
+      set(b, u.first, b.emit('Lo32', [base]));
+      set(b, u.first + 1, b.emit('Or32', [b.emit('And32', [b.emit('Hi32', [base]), u32(b, 0xffff)]), u32(b, v.w1hi)]));
+      set(b, u.first + 2, u32(b, v.w2));
+      set(b, u.first + 3, u32(b, v.w3));
       continue;
     }
     if (u.kind === 'flat_scratch_init') {
       const base = b.emit('ScratchBase');
-      set(u.first, b.emit('Lo32', [base]));
-      set(u.first + 1, b.emit('Hi32', [base]));
+      set(b, u.first, b.emit('Lo32', [base]));
+      set(b, u.first + 1, b.emit('Hi32', [base]));
       continue;
     }
-    for (let k = 0; k < u.count; k++) set(u.first + k, b.u32(0));
+    for (let k = 0; k < u.count; k++) set(b, u.first + k, u32(b, 0));
   }
   for (const s of info.systemSgprs) {
     const axis = s.kind === 'workgroup_id_x' ? 0 : s.kind === 'workgroup_id_y' ? 1 : s.kind === 'workgroup_id_z' ? 2 : -1;
-    if (axis >= 0) { set(s.first, b.emit('WorkgroupId', [], [axis])); continue; }
+    if (axis >= 0) { set(b, s.first, put(b, 'WorkgroupId', WORKGROUP_ID, NO_ARGS, imm(axis))); continue; }
     if (s.kind === 'workgroup_info') {
       let v = b.emit('WavesInGroup');
-      for (const sh of tgSizeIndexShifts(info.target)) v = b.emit('Or32', [v, b.emit('Shl32', [b.emit('WaveInGroup'), b.u32(sh)])]);
-      set(s.first, v);
+      for (const sh of tgSizeIndexShifts(info.target)) v = b.emit('Or32', [v, b.emit('Shl32', [b.emit('WaveInGroup'), u32(b, sh)])]);
+      set(b, s.first, v);
       continue;
     }
     // The scratch wave offset: a kernel's wave has its own region, so its offset into it is 0; a
     // raw shader's wave has its slot of the dispatch's scratch ring (src/interp/scratch.ts).
-    set(s.first, usesScratchRing(info) ? b.emit('Lo32', [b.emit('ISub64', [b.emit('ScratchBase'), b.emit('ScratchRing')])]) : b.u32(0));
+    set(b, s.first, usesScratchRing(info) ? b.emit('Lo32', [b.emit('ISub64', [b.emit('ScratchBase'), b.emit('ScratchRing')])]) : u32(b, 0));
   }
-  info.workitemIdVgprs.forEach((_, k) => b.emit('SetVgpr', [b.emit('LocalId', [], [k])], [k]));
-  const inGrid = b.emit('InGrid');
-  set(EXEC_LO, b.emit('BallotLo', [inGrid]));
-  if (info.waveSize === 64) set(EXEC_LO + 1, b.emit('BallotHi', [inGrid]));
-  b.emit('SetScc', [b.u1(false)]);
+  // Indexed: forEach made a closure per translation.
+  const ids = info.workitemIdVgprs;
+  for (let k = 0; k < ids.length; k++) put(b, 'SetVgpr', SET_VGPR, [put(b, 'LocalId', LOCAL_ID, NO_ARGS, imm(k))], imm(k));
+  const inGrid = put(b, 'InGrid', IN_GRID, NO_ARGS, NO_IMMS);
+  set(b, EXEC_LO, put(b, 'BallotLo', BALLOT_LO, [inGrid], NO_IMMS));
+  if (info.waveSize === 64) set(b, EXEC_LO + 1, put(b, 'BallotHi', BALLOT_HI, [inGrid], NO_IMMS));
+  put(b, 'SetScc', SET_SCC, [put(b, 'ConstU1', CONST_U1, NO_ARGS, IMMS[0] as readonly Imm[])], NO_IMMS);
   // FLAT_SCRATCH starts at 0, as the interpreter's (the kernel prologue sets it from flat_scratch_init).
-  set(FLAT_SCR_LO_REG, b.u32(0));
-  set(FLAT_SCR_HI_REG, b.u32(0));
-  b.emit('SetMode', [b.u32(launchMode(info))]);
+  set(b, FLAT_SCR_LO_REG, u32(b, 0));
+  set(b, FLAT_SCR_HI_REG, u32(b, 0));
+  put(b, 'SetMode', SET_MODE, [u32(b, launchMode(info))], NO_IMMS);
   return inGrid;
 }

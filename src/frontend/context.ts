@@ -39,9 +39,17 @@ interface RegTables {
   /**
    * The block's recent pure values (BlockBuilder.number): slot k holds `values[k]` while
    * `valueKeys[2k]` is the block's generation (as an int32), its hash `valueKeys[2k + 1]`.
+   * `valueLog`: the slots an owner set (each once: a slot is logged when it is set while empty),
+   * which `release` empties, not all of them (a small kernel sets a few dozen of the 4,096, and
+   * emptying the whole table was a fortieth of its translation). `regLog` the same for `regVal`
+   * (a slot may be set, emptied and set again: past REGS entries `release` empties them all).
    */
-  readonly values: (Inst | undefined)[]; readonly valueKeys: Int32Array;
+  readonly values: (Inst | undefined)[]; readonly valueKeys: Int32Array; readonly valueLog: Int32Array; readonly regLog: Int32Array;
+  /** The u32 constants below CONST_SLOTS by value (BlockBuilder.constGet), `constLog` the slots set (each once, as `valueLog`). */
+  readonly smallConsts: (Inst | undefined)[]; readonly constLog: Int32Array;
 }
+/** The u32 constants kept in a list by value (most a kernel asks for: offsets, shifts, masks of a few bits), not in a Map. */
+const CONST_SLOTS = 512;
 /**
  * The value table's slots: a value is kept until a later one of the same slot replaces it (a table
  * of fixed size, not one that grows to hold every value: the repeats it finds are near, and a
@@ -52,7 +60,8 @@ const newTables = (): RegTables => ({
   regVal: new Array<Inst | undefined>(REGS).fill(undefined), regGen: new Uint32Array(REGS),
   lastWrite: new Array<Inst | undefined>(REGS).fill(undefined), writePc: new Array<number | undefined>(REGS).fill(undefined), writeGen: new Uint32Array(REGS),
   writeOrder: new Int32Array(REGS), recipeOf: new Array<Recipe | undefined>(REGS).fill(undefined), gen: 0,
-  values: new Array<Inst | undefined>(VALUE_SLOTS).fill(undefined), valueKeys: new Int32Array(2 * VALUE_SLOTS),
+  values: new Array<Inst | undefined>(VALUE_SLOTS).fill(undefined), valueKeys: new Int32Array(2 * VALUE_SLOTS), valueLog: new Int32Array(VALUE_SLOTS), regLog: new Int32Array(REGS),
+  smallConsts: new Array<Inst | undefined>(CONST_SLOTS).fill(undefined), constLog: new Int32Array(CONST_SLOTS),
 });
 /**
  * Tables given back by builders that are done (BlockBuilder.release), for the next ones. Core code
@@ -152,11 +161,15 @@ export class BlockBuilder extends Builder {
   /** This block's generation (> 0: a slot stamped 0 was never set; above every stamp a table's earlier owners left). */
   private gen: number;
   /**
-   * The constants of the block by value. A value made in another block (the builder's earlier
-   * blocks: `reset` keeps these Maps) is not this block's: `cached` checks the block an entry was
+   * The constants of the block by value, from CONST_SLOTS up (below: `smallConsts`; made at the
+   * first). A value made in another block (the builder's earlier blocks: `reset` keeps these) is not this block's: `cached` checks the block an entry was
    * made in, which `super.emit` set and nothing in the frontend changes.
    */
-  private readonly consts = new Map<number, Inst>();
+  private consts: Map<number, Inst> | undefined;
+  /** The constants below CONST_SLOTS (RegTables.smallConsts), the first `constLogN` of `constLog` the slots this builder set. */
+  private readonly smallConsts: (Inst | undefined)[];
+  private readonly constLog: Int32Array;
+  private constLogN = 0;
   // Made at their first use (most blocks need neither; a kernel of thousands of blocks made them all).
   private consts64: Map<number | bigint, Inst> | undefined;
   private readonly bools: (Inst | undefined)[] = [undefined, undefined];
@@ -239,13 +252,20 @@ export class BlockBuilder extends Builder {
   /** The block's recent pure values by op, arguments, immediates and float mode (`number`), stamped with the block's generation as the register tables are. */
   private readonly values: (Inst | undefined)[];
   private readonly valueKeys: Int32Array;
+  /** The first `valueLogN` of `valueLog` are the slots of `values` this builder set (RegTables.valueLog). */
+  private readonly valueLog: Int32Array;
+  private valueLogN = 0;
+  /** The same for `regVal` (RegTables.regLog); past REGS, `release` empties every slot. */
+  private readonly regLog: Int32Array;
+  private regLogN = 0;
 
   constructor(fn: IrFunction, block: Block, pc?: number) {
     super(fn, block, pc);
     const t = TABLES.pop() ?? newTables();
     this.tables = t;
     this.regVal = t.regVal; this.regGen = t.regGen; this.lastWrite = t.lastWrite; this.writePc = t.writePc; this.writeGen = t.writeGen; this.writeOrder = t.writeOrder; this.recipeOf = t.recipeOf;
-    this.values = t.values; this.valueKeys = t.valueKeys;
+    this.values = t.values; this.valueKeys = t.valueKeys; this.valueLog = t.valueLog; this.regLog = t.regLog;
+    this.smallConsts = t.smallConsts; this.constLog = t.constLog;
     // Every stamp in the tables is at most t.gen (their earlier owners' last generation).
     if (t.gen >= 0xfffffffe) { t.regGen.fill(0); t.writeGen.fill(0); t.valueKeys.fill(0); t.gen = 0; }
     this.gen = t.gen + 1;
@@ -261,8 +281,16 @@ export class BlockBuilder extends Builder {
     if (this.pendingN !== 0 || this.writeN !== 0) return; // not ended (an error path): the tables are dropped
     const t = this.tables;
     t.gen = this.gen;
-    t.regVal.fill(undefined);
-    t.values.fill(undefined);
+    const regVal = t.regVal;
+    if (this.regLogN > REGS) regVal.fill(undefined);
+    else { const log = t.regLog; for (let j = 0; j < this.regLogN; j++) regVal[log[j] as number] = undefined; }
+    this.regLogN = 0;
+    const smallConsts = t.smallConsts, clog = t.constLog;
+    for (let j = 0; j < this.constLogN; j++) smallConsts[clog[j] as number] = undefined;
+    this.constLogN = 0;
+    const values = t.values, log = t.valueLog;
+    for (let j = 0; j < this.valueLogN; j++) values[log[j] as number] = undefined;
+    this.valueLogN = 0;
     if (TABLES.length < 4) TABLES.push(t);
   }
 
@@ -291,8 +319,8 @@ export class BlockBuilder extends Builder {
 
   /** Makes the argument-free value `op` after the values `constPlace` has placed, or where the builder stands if it has none. */
   private constant(op: Op, info: OpEntry, imms: readonly Imm[]): Inst {
-    const at = this.constPlace, here = this.block.insts[this.block.insts.length - 1];
-    if (at === undefined || (here && here.info.terminator)) return this.place(op, info, NO_ARGS, imms); // which reports a block that ended
+    const at = this.constPlace;
+    if (at === undefined || this.ended()) return this.place(op, info, NO_ARGS, imms); // which reports a block that ended
     const i = this.fn.makeAt(op, NO_ARGS, imms, undefined, this.pc, undefined, info);
     i.block = at.block;
     // In place, the entry's instructions from there one further (no list made).
@@ -304,7 +332,20 @@ export class BlockBuilder extends Builder {
     return i;
   }
 
-  private setReg(reg: number, v: Inst | undefined): void { this.regVal[reg] = v; this.regGen[reg] = this.gen; }
+  /**
+   * Whether the block has its terminator (read at the last index only where there is one: a read
+   * at index -1 of an empty block, at most blocks' first write, is a property look-up by name).
+   */
+  private ended(): boolean {
+    const insts = this.block.insts, n = insts.length;
+    return n !== 0 && (insts[n - 1] as Inst).info.terminator === true;
+  }
+
+  private setReg(reg: number, v: Inst | undefined): void {
+    const vals = this.regVal;
+    if (vals[reg] === undefined) { const n = this.regLogN; if (n < REGS) this.regLog[n] = reg; this.regLogN = n + 1; }
+    vals[reg] = v; this.regGen[reg] = this.gen;
+  }
 
   override emit(op: Op, args?: Inst[], imms?: readonly Imm[], opts?: { type?: IrType; float?: FloatMode }): Inst {
     // Most ops are placed as they are: one look-up in the op table, not the cases below one by one.
@@ -313,7 +354,7 @@ export class BlockBuilder extends Builder {
     if (!kind) return NUMBERED[info.index] ? this.number(op, info, args, imms, opts) : this.place(op, info, args, imms, opts);
     let reg = -1, write = false;
     switch (kind) {
-      case B_END: this.placeWrites(); return this.place(op, info, args, imms, opts);
+      case B_END: this.placeWrites(op !== 'EndProgram'); return this.place(op, info, args, imms, opts);
       case B_GET_SGPR: reg = Number(imms?.[0]); break;
       case B_SET_SGPR: reg = Number(imms?.[0]); write = true; break;
       case B_GET_VGPR: reg = VGPR0 + Number(imms?.[0]); break;
@@ -325,10 +366,10 @@ export class BlockBuilder extends Builder {
       case B_CONST_U32: {
         if (this.inRecipe) throw new IrError('a register recipe made a constant (pass it in)');
         const v = Number(imms?.[0]);
-        const c = this.cachedConst(this.consts.get(v));
+        const c = this.cachedConst(this.constGet(v));
         if (c) return c;
         const i = this.constant(op, info, imms ?? NO_IMMS);
-        this.consts.set(v, i);
+        this.constSet(v, i);
         return i;
       }
       case B_CONST_U1: {
@@ -389,8 +430,7 @@ export class BlockBuilder extends Builder {
     if (write) {
       if ((reg === EXEC_LO || reg === EXEC_LO + 1) && this.execShared !== undefined) this.execShared.written = true;
       if (this.pendingN !== 0) this.dropRecipe(reg);
-      const end = this.block.insts[this.block.insts.length - 1];
-      if (end && end.info.terminator) return this.place(op, info, args, imms, opts); // which reports it
+      if (this.ended()) return this.place(op, info, args, imms, opts); // which reports it
       const i = this.fn.makeAt(op, args ?? [], imms ?? [], opts?.type, this.pc, opts?.float, info);
       i.block = this.block;
       this.setWrite(reg, i);
@@ -420,7 +460,9 @@ export class BlockBuilder extends Builder {
       if (sameOperation(x, info, args, imms, opts?.float) && (!this.inRecipe || x.id < this.recipeMark)) return x;
     }
     const i = this.place(op, info, args, imms, opts);
-    keys[2 * k] = gen; keys[2 * k + 1] = h; this.values[k] = i;
+    keys[2 * k] = gen; keys[2 * k + 1] = h;
+    if (this.values[k] === undefined) this.valueLog[this.valueLogN++] = k;
+    this.values[k] = i;
     return i;
   }
 
@@ -478,8 +520,7 @@ export class BlockBuilder extends Builder {
   }
   /** Whether emit would record a write now (otherwise it reports it: inside a recipe, after the terminator). */
   private lazyWritable(): boolean {
-    const end = this.block.insts[this.block.insts.length - 1];
-    return !this.inRecipe && !(end && end.info.terminator);
+    return !this.inRecipe && !this.ended();
   }
   private setRegLazy(reg: number, x: Inst): void {
     if ((reg === EXEC_LO || reg === EXEC_LO + 1) && this.execShared !== undefined) this.execShared.written = true;
@@ -492,11 +533,21 @@ export class BlockBuilder extends Builder {
   override u32(v: number): Inst {
     if (this.inRecipe) return super.u32(v); // which reports it
     const n = v >>> 0;
-    const c = this.cachedConst(this.consts.get(n));
+    const c = this.cachedConst(n < CONST_SLOTS ? this.smallConsts[n] : this.consts?.get(n));
     if (c) return c;
     const i = this.constant('ConstU32', CONST_U32, regImms(n));
-    this.consts.set(n, i);
+    this.constSet(n, i);
     return i;
+  }
+  /** The u32 constant the builder made under key `v` (its value; emit's key is the immediate as given). */
+  private constGet(v: number): Inst | undefined {
+    return v >= 0 && v < CONST_SLOTS && (v | 0) === v ? this.smallConsts[v] : this.consts?.get(v);
+  }
+  private constSet(v: number, i: Inst): void {
+    if (v >= 0 && v < CONST_SLOTS && (v | 0) === v) {
+      if (this.smallConsts[v] === undefined) this.constLog[this.constLogN++] = v;
+      this.smallConsts[v] = i;
+    } else (this.consts ??= new Map()).set(v, i);
   }
   override u1(v: boolean): Inst { return (this.inRecipe ? undefined : this.cachedConst(this.bools[v ? 1 : 0])) ?? super.u1(v); }
 
@@ -537,8 +588,7 @@ export class BlockBuilder extends Builder {
   }
 
   private setLazy(reg: number, make: (() => Inst) | undefined, op: Op, argc: 1 | 2 | 3, a: Inst | undefined, b: Inst | undefined, c: Inst | undefined, ballot: Inst | undefined, half: 0 | 1): void {
-    const end = this.block.insts[this.block.insts.length - 1];
-    if (end && end.info.terminator) {
+    if (this.ended()) {
       // Which reports it (a block that ended has nothing pending).
       const v = make ? make() : this.emit(op, recipeArgs(argc, a, b, c));
       this.emit(reg === SCC_REG ? 'SetScc' : 'SetSgpr', [v], reg === SCC_REG ? NO_IMMS : [reg]);
@@ -631,11 +681,16 @@ export class BlockBuilder extends Builder {
     return this.emit('LaneBit', [lo, hi, this.emit('LaneId')]);
   }
 
-  /** Places the registers' last writes (the block ends). */
-  private placeWrites(): void {
+  /**
+   * Places the registers' last writes (the block ends). Where the block ends the program (`keep`
+   * false: EndProgram, no successor) no read comes after them: its writes are dropped, not made (SSA
+   * construction drops them and dead-code elimination the values only they used; a single-block
+   * kernel's writes were a fifth of its IR). Its recipes still run: their instructions stand where
+   * their writes were, as CSE may keep one of them for a later equal value.
+   */
+  private placeWrites(keep: boolean): void {
     const insts = this.block.insts;
-    const last = insts[insts.length - 1];
-    if (last && last.info.terminator) return; // super.emit reports the second terminator
+    if (this.ended()) return; // super.emit reports the second terminator
     // The recipes in the order of their writes (a later one's place moves past an earlier one's instructions).
     // Of recipes at one place, the one pending longest first (`seq`).
     const list = this.pending;
@@ -647,6 +702,7 @@ export class BlockBuilder extends Builder {
     const order = this.writeOrder;
     for (let k = 0; k < this.writeN; k++) {
       const reg = order[k] as number;
+      if (!keep) { this.lastWrite[reg] = undefined; this.writeGen[reg] = 0; continue; }
       let w = this.lastWrite[reg];
       if (w === undefined) {
         // A lazy write (setWriteLazy): SetScc, SetSgpr or SetVgpr by the register number (setRegLazy and recipes write no other).
