@@ -558,9 +558,12 @@ export class Module {
   private glslSet: Id | undefined;
   /**
    * Scalar constants by type id and value (the common case of `constant`, without building its
-   * dedup key): those made here; a fork looks in its template's too (constantHit).
+   * dedup key): those made or asked for here; a fork looks in its template's too (constantHit).
    */
   private readonly scalarConstants = new Map<number, Map<number | bigint | boolean, Id>>();
+  /** The type `constant` was last asked for (one of this module's ids) and its table in scalarConstants. */
+  private constType: Id | undefined;
+  private constValues: Map<number | bigint | boolean, Id> | undefined;
   /**
    * The 32-bit OpConstants (a type, the result, one literal word) made here, by type id number and
    * literal word: their deduplication (not in `dedup`: a key array, an entry and a hash per
@@ -1097,12 +1100,21 @@ export class Module {
     // A Map key takes -0 for +0: the float -0 goes by its words (the encoder's deduplication), never
     // by the value table, which would answer one zero for the other.
     if (value === 0 && Object.is(value, -0)) return this.constantUncached(type, value);
-    const hit = this.constantHit(type.value, value);
-    if (hit && this.owns(type)) return hit;
-    const id = this.constantUncached(type, value);
-    let byValue = this.scalarConstants.get(type.value);
-    if (!byValue) { byValue = new Map(); this.scalarConstants.set(type.value, byValue); }
-    byValue.set(value, id);
+    // The table of the type asked for last (a kernel asks for one or two types' constants in
+    // runs), else this module's table of `type` (another module's type: the encoder's error).
+    let byValue = this.constValues;
+    if (type !== this.constType) {
+      if (!this.owns(type)) return this.constantUncached(type, value);
+      byValue = this.scalarConstants.get(type.value);
+      if (byValue === undefined) { byValue = new Map(); this.scalarConstants.set(type.value, byValue); }
+      this.constType = type;
+      this.constValues = byValue;
+    }
+    const own = (byValue as Map<number | bigint | boolean, Id>).get(value);
+    if (own !== undefined) return own;
+    // The template's (kept here too: a fork's next ask for it is one lookup, not one per template), else a new one.
+    const id = this.template?.constantHit(type.value, value) ?? this.constantUncached(type, value);
+    (byValue as Map<number | bigint | boolean, Id>).set(value, id);
     return id;
   }
 

@@ -136,7 +136,10 @@ const CHAIN_PLANS = new Array<FlowPlan | undefined>(16).fill(undefined);
  * Visits the uses in block `u` of values defined in another block (`visit(u, value)`): the
  * arguments of its instructions but phis, and its successors' phi arguments for it (the uses the
  * carried-values walk of planStructuredFlow looks at); stops at a visit that answers false, and
- * answers whether none did. Most arguments are defined in their user's block: no call for those.
+ * answers whether none did. Most arguments are defined in their user's block, or in the entry
+ * block (the function's constants and launch values are made at its front): no call for those.
+ * The entry block (0) dominates every reachable block, in the dominator tree and in the placement
+ * tree (its root), so neither walk's visit could do anything with such a use.
  */
 function crossUses(blocks: readonly Block[], u: number, succ: Adjacency, visit: (u: number, v: Inst) => boolean): boolean {
   const b = blocks[u] as Block;
@@ -148,7 +151,7 @@ function crossUses(blocks: readonly Block[], u: number, succ: Adjacency, visit: 
     const args = i.args;
     for (let k = 0; k < args.length; k++) {
       const a = args[k] as Inst, d = a.block?.id;
-      if (d !== undefined && d !== u && !visit(u, a)) return false;
+      if (d !== undefined && d !== u && d !== 0 && !visit(u, a)) return false;
     }
   }
   for (let j = succ.first[u] as number, e = succ.first[u + 1] as number; j < e; j++) {
@@ -158,7 +161,7 @@ function crossUses(blocks: readonly Block[], u: number, succ: Adjacency, visit: 
       const p = to.insts[q] as Inst;
       if (p.op !== 'Phi') break;
       const a = p.args[k], d = a?.block?.id;
-      if (a !== undefined && d !== undefined && d !== u && !visit(u, a)) return false;
+      if (a !== undefined && d !== undefined && d !== u && d !== 0 && !visit(u, a)) return false;
     }
   }
   return true;
