@@ -177,6 +177,7 @@ class ValueTypes {
   private byValue: Int32Array = NO_TYPES;
   private types: Map<number, Id> | undefined;
   private last: Id | undefined;
+  private before: Id | undefined;
   /** One past the highest value set (release zeroes the table up to it). */
   private top = 0;
   /** A fork's: the template's table, for the values it has none for (not copied). */
@@ -198,10 +199,11 @@ class ValueTypes {
     }
     this.byValue[value] = type.value;
     if (value >= this.top) this.top = value + 1;
-    // Runs of values of one type are common: the last type's lookup is skipped.
-    if (type !== this.last) {
+    // Runs of values of one or two types are common (u32 and bool alternate): the last two types' lookup is skipped.
+    if (type !== this.last && type !== this.before) {
       const types = this.types ??= new Map();
       if (!types.has(type.value)) types.set(type.value, type);
+      this.before = this.last;
       this.last = type;
     }
   }
@@ -215,6 +217,7 @@ class ValueTypes {
     this.byValue = NO_TYPES;
     this.types = undefined;
     this.last = undefined;
+    this.before = undefined;
     this.top = 0;
   }
 }
@@ -385,6 +388,9 @@ interface PlainPlan {
   readonly ids: number; readonly resultIndex: number; readonly hasType: boolean; readonly tail: 0 | 1 | 2 | 3 | 4 | 5; readonly enumKind: string;
   /** The enumerants of `enumKind` looked up so far, by name (plainEnum). */
   readonly enums: Map<string, PlainEnum | null>;
+  /** The enumerant looked up last and its name (an op's instructions mostly take one: 'Aligned', 'None'), before the map. */
+  lastName: string | undefined;
+  lastEnum: PlainEnum | null;
 }
 const PLAIN_PLANS = new Map<string, PlainPlan | null>();
 const ID_KINDS = OPERAND_KINDS as unknown as Readonly<Record<string, string | readonly string[]>>;
@@ -413,7 +419,7 @@ function makePlainPlan(op: string, info: OpInfo): PlainPlan | null {
     else if (last && enumTable(sp.replace(/\?$/, '')) !== undefined) { tail = sp.endsWith('?') ? 4 : 3; enumKind = sp.replace(/\?$/, ''); }
     else return null;
   }
-  return { ids, resultIndex, hasType: specs[0] === 'IdResultType', tail, enumKind, enums: new Map() };
+  return { ids, resultIndex, hasType: specs[0] === 'IdResultType', tail, enumKind, enums: new Map(), lastName: undefined, lastEnum: null };
 }
 /** How many IdRefs follow the result type and the result when those are all of the instruction's operands (1 to 3), else 0 (Module.writeValue). */
 function valueIds(info: OpInfo): number {
@@ -426,11 +432,15 @@ function valueIds(info: OpInfo): number {
 interface PlainEnum { readonly value: number; readonly params: number }
 /** Enumerant `name` of the plan's enumKind (kept in the plan: no key string built per instruction). */
 function plainEnum(plan: PlainPlan, name: string): PlainEnum | null {
+  if (name === plan.lastName) return plan.lastEnum;
   let e = plan.enums.get(name);
-  if (e !== undefined) return e;
-  const x = enumerant(plan.enumKind, name);
-  e = x ? { value: x.value, params: (x.params ?? []).every((q) => q === 'LiteralInteger') ? (x.params ?? []).length : -1 } : null;
-  plan.enums.set(name, e);
+  if (e === undefined) {
+    const x = enumerant(plan.enumKind, name);
+    e = x ? { value: x.value, params: (x.params ?? []).every((q) => q === 'LiteralInteger') ? (x.params ?? []).length : -1 } : null;
+    plan.enums.set(name, e);
+  }
+  plan.lastName = name;
+  plan.lastEnum = e;
   return e;
 }
 /** emitPlain's operand values, for every module (no allocation per instruction; emitPlain calls nothing that uses them). */

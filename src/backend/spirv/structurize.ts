@@ -142,7 +142,8 @@ const CHAIN_PLANS = new Array<FlowPlan | undefined>(16).fill(undefined);
  * tree (its root), so neither walk's visit could do anything with such a use.
  */
 function crossUses(blocks: readonly Block[], u: number, succ: Adjacency, visit: (u: number, v: Inst) => boolean): boolean {
-  const b = blocks[u] as Block;
+  // Blocks compared as objects (a block's id is its index: IrFunction.block), no id loaded per argument.
+  const b = blocks[u] as Block, entry = blocks[0];
   // Indexed loops: no iterator per instruction and argument.
   const insts = b.insts;
   for (let j = 0; j < insts.length; j++) {
@@ -150,8 +151,8 @@ function crossUses(blocks: readonly Block[], u: number, succ: Adjacency, visit: 
     if (i.op === 'Phi') continue;
     const args = i.args;
     for (let k = 0; k < args.length; k++) {
-      const a = args[k] as Inst, d = a.block?.id;
-      if (d !== undefined && d !== u && d !== 0 && !visit(u, a)) return false;
+      const a = args[k] as Inst, d = a.block;
+      if (d !== undefined && d !== b && d !== entry && !visit(u, a)) return false;
     }
   }
   for (let j = succ.first[u] as number, e = succ.first[u + 1] as number; j < e; j++) {
@@ -160,8 +161,8 @@ function crossUses(blocks: readonly Block[], u: number, succ: Adjacency, visit: 
     for (let q = 0; q < to.insts.length; q++) {
       const p = to.insts[q] as Inst;
       if (p.op !== 'Phi') break;
-      const a = p.args[k], d = a?.block?.id;
-      if (a !== undefined && d !== undefined && d !== u && d !== 0 && !visit(u, a)) return false;
+      const a = p.args[k], d = a?.block;
+      if (a !== undefined && d !== undefined && d !== b && d !== entry && !visit(u, a)) return false;
     }
   }
   return true;
@@ -316,7 +317,7 @@ export function planStructuredFlow(fn: IrFunction, everywhere: ReadonlySet<Op>):
     const dominated = (u: number, v: Inst): boolean => dom.dominates(v.block?.id as number, u) || everywhere.has(v.op);
     let all = true;
     for (let r = 0; r < rpo.length && all; r++) all = crossUses(blocks, rpo[r] as number, succ, dominated);
-    if (all) return { rpoIndex, isHeader, ...loops, parent, outside, merge, insideMerges, outsideMerges, liveIns: new Array<readonly Inst[]>(n).fill(NONE) };
+    if (all) return { rpoIndex, isHeader, loopOf, loopParent, loopDepth, parent, outside, merge, insideMerges, outsideMerges, liveIns: new Array<readonly Inst[]>(n).fill(NONE) };
   }
   // A number[] of the parents by a loop (Array.from of a typed array made an iterator result per block).
   const parents = new Array<number>(n);
@@ -342,5 +343,6 @@ export function planStructuredFlow(fn: IrFunction, everywhere: ReadonlySet<Op>):
     crossUses(blocks, rpo[r] as number, succ, carry);
     while (pending.length > 0) { const [p, v] = pending.pop() as [number, Inst]; use(p, v); }
   }
-  return { rpoIndex, isHeader, ...loops, parent, outside, merge, insideMerges, outsideMerges, liveIns };
+  // The loop tables named, not spread (`...loops` took a copy of an object of its own shape per plan).
+  return { rpoIndex, isHeader, loopOf, loopParent, loopDepth, parent, outside, merge, insideMerges, outsideMerges, liveIns };
 }
