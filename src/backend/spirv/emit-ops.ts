@@ -5,10 +5,11 @@
 // memory, calls) through the entry point's state, and for the rest the reason they are not
 // emitted (ops the passes remove, ops always lowered first, ops not emitted yet).
 import type { Inst } from '../../ir/ir.js';
-import { ATOMIC_RMW, type AtomicRmw, CLOCKS, type IrType, LDS_RMW, type LdsRmw, type Op } from '../../ir/ops.js';
+import { ATOMIC_RMW, type AtomicRmw, CLOCKS, type IrType, LDS_RMW, type LdsRmw, type Op, OPS, opInfo as irOpInfo } from '../../ir/ops.js';
 import type { Module } from './module.js';
-import type { Id } from './operands.js';
+import { type Id, opInfo as spirvOpInfo } from './operands.js';
 import { CompileError } from './errors.js';
+import type { OpName } from './signatures.js';
 
 /**
  * The float ops this switch emits as native SPIR-V float instructions (under the entry point's
@@ -22,6 +23,44 @@ export const NATIVE_F32: ReadonlySet<Op> = new Set<Op>(['FAdd32', 'FSub32', 'FMu
  * the entry point computes before any IR block): used in any block as they are.
  */
 export const EVERYWHERE: ReadonlySet<Op> = new Set<Op>(['ConstU1', 'ConstU32', 'ConstU64', 'ConstF32', 'Undef', 'LaneId', 'WorkgroupId', 'LocalId', 'WaveInGroup', 'WavesInGroup', 'InGrid', 'KernargPtr', 'DispatchPtr', 'ScratchRing', 'ScratchRingBytes', 'ScratchBase']);
+
+/**
+ * The ops emitOp emits as one SPIR-V instruction of a result type and 1 to 3 IdRefs, their value
+ * arguments in order (`r = m.OpX(type, A(0), A(1), ...)`), each as emitOp's case has it: the SPIR-V
+ * instruction, the result type (SIMPLE_TYPED: the instruction's own, T(sc, i); else that fixed
+ * scalar type) and the count of arguments. The block emitter writes these words itself
+ * (emit-structured.ts: Module.writeValue with the arguments' values), without emitOp's switch,
+ * its argument reader's calls and the op method's: about half of a small kernel's instructions
+ * (Select32 alone a fifth). A change to one of these cases in emitOp must change its entry here.
+ */
+export const SIMPLE_TYPED = 1, SIMPLE_BOOL = 2, SIMPLE_U32 = 3, SIMPLE_U64 = 4;
+const SIMPLE: readonly (readonly [Op, OpName, number, number])[] = [
+  ['Select32', 'OpSelect', SIMPLE_TYPED, 3], ['SelectU1', 'OpSelect', SIMPLE_TYPED, 3],
+  ['IAdd32', 'OpIAdd', SIMPLE_TYPED, 2], ['Xor32', 'OpBitwiseXor', SIMPLE_TYPED, 2], ['IAdd64', 'OpIAdd', SIMPLE_U64, 2],
+  ['INe32', 'OpINotEqual', SIMPLE_BOOL, 2], ['INe64', 'OpINotEqual', SIMPLE_BOOL, 2],
+  ['Or32', 'OpBitwiseOr', SIMPLE_TYPED, 2], ['And32', 'OpBitwiseAnd', SIMPLE_TYPED, 2],
+  ['ISub32', 'OpISub', SIMPLE_TYPED, 2], ['IMul32', 'OpIMul', SIMPLE_TYPED, 2], ['Not32', 'OpNot', SIMPLE_TYPED, 1],
+  ['BitCount32', 'OpBitCount', SIMPLE_TYPED, 1], ['BitReverse32', 'OpBitReverse', SIMPLE_U32, 1],
+  ['IEq32', 'OpIEqual', SIMPLE_BOOL, 2], ['IEq64', 'OpIEqual', SIMPLE_BOOL, 2],
+  ['ULt32', 'OpULessThan', SIMPLE_BOOL, 2], ['ULt64', 'OpULessThan', SIMPLE_BOOL, 2],
+  ['ULe32', 'OpULessThanEqual', SIMPLE_BOOL, 2], ['UGt32', 'OpUGreaterThan', SIMPLE_BOOL, 2], ['UGe32', 'OpUGreaterThanEqual', SIMPLE_BOOL, 2],
+  ['SLt32', 'OpSLessThan', SIMPLE_BOOL, 2], ['SLt64', 'OpSLessThan', SIMPLE_BOOL, 2],
+  ['SLe32', 'OpSLessThanEqual', SIMPLE_BOOL, 2], ['SGt32', 'OpSGreaterThan', SIMPLE_BOOL, 2], ['SGe32', 'OpSGreaterThanEqual', SIMPLE_BOOL, 2],
+  ['NotU1', 'OpLogicalNot', SIMPLE_BOOL, 1], ['AndU1', 'OpLogicalAnd', SIMPLE_BOOL, 2], ['OrU1', 'OpLogicalOr', SIMPLE_BOOL, 2], ['XorU1', 'OpLogicalNotEqual', SIMPLE_BOOL, 2],
+  ['ISub64', 'OpISub', SIMPLE_U64, 2], ['IMul64', 'OpIMul', SIMPLE_U64, 2],
+];
+/** By IR op index (OpEntry.index): the SPIR-V opcode of a SIMPLE op (0: not one), its result type's kind, its argument count, its op method's name. */
+export const SIMPLE_OPCODE = new Uint16Array(Object.keys(OPS).length);
+export const SIMPLE_TYPE = new Uint8Array(Object.keys(OPS).length);
+export const SIMPLE_ARGS = new Uint8Array(Object.keys(OPS).length);
+export const SIMPLE_NAME: (OpName | undefined)[] = new Array<OpName | undefined>(Object.keys(OPS).length).fill(undefined);
+for (const [op, name, type, n] of SIMPLE) {
+  const x = irOpInfo(op).index;
+  SIMPLE_OPCODE[x] = (spirvOpInfo(name) as { opcode: number }).opcode;
+  SIMPLE_TYPE[x] = type;
+  SIMPLE_ARGS[x] = n;
+  SIMPLE_NAME[x] = name;
+}
 
 /** The module and its scalar types and constants. */
 export interface Scalars {

@@ -34,7 +34,7 @@ import type { IrType } from '../../ir/ops.js';
 import type { Module } from './module.js';
 import type { Id } from './operands.js';
 import { CompileError } from './errors.js';
-import { emitOp, EVERYWHERE, type KernelState, type Scalars } from './emit-ops.js';
+import { emitOp, EVERYWHERE, type KernelState, type Scalars, SIMPLE_ARGS, SIMPLE_BOOL, SIMPLE_NAME, SIMPLE_OPCODE, SIMPLE_TYPE, SIMPLE_TYPED, SIMPLE_U32 } from './emit-ops.js';
 import { type FlowPlan, inLoop } from './structurize.js';
 
 /**
@@ -514,10 +514,36 @@ class Structured {
     for (let k = 0; k < n; k++) {
       const i = insts[k] as Inst;
       if (i.op === 'Phi') continue;
+      if (SIMPLE_OPCODE[i.info.index] !== 0 && i.type !== 'void') { this.defs.set(i, this.simple(i)); continue; }
       this.at = i;
       const r = emitOp(sc, kernel, i, A);
       if (r !== undefined) this.defs.set(i, r);
     }
+  }
+
+  /**
+   * A SIMPLE op (emit-ops.ts): what emitOp's case emits, the result type and then the arguments'
+   * values taken in that order (as its call's operands are evaluated: an argument's value may be
+   * made on its first use), the words written by Module.writeValue; where it writes none, the op
+   * method itself, as emitOp calls it.
+   */
+  private simple(i: Inst): Id {
+    const x = i.info.index, sc = this.sc, kind = SIMPLE_TYPE[x], n = SIMPLE_ARGS[x] as number;
+    const t = kind === SIMPLE_TYPED ? sc.typeOf(i.type) : kind === SIMPLE_BOOL ? sc.tBool : kind === SIMPLE_U32 ? sc.tU32 : sc.tU64;
+    const scope = this.atScope;
+    const a = this.arg(i, 0, scope), b = n > 1 ? this.arg(i, 1, scope) : undefined, c = n > 2 ? this.arg(i, 2, scope) : undefined;
+    const m = this.m;
+    const r = m.writeValue(SIMPLE_OPCODE[x] as number, n, t, a, b, c);
+    if (r !== undefined) return r;
+    const method = m[SIMPLE_NAME[x] as 'OpIAdd'] as (this: Module, ...ids: Id[]) => Id;
+    return n === 1 ? method.call(m, t, a) : n === 2 ? method.call(m, t, a, b as Id) : method.call(m, t, a, b as Id, c as Id);
+  }
+  /** Argument `j` of `i` (A's reading, for `simple`). */
+  private arg(i: Inst, j: number, scope: Scope | undefined): Id {
+    const a = i.args[j];
+    if (a === undefined) return internal(`${i.op}: missing argument ${j}`);
+    if (scope === undefined) { const d = this.defs.get(a); if (d !== undefined) return d; }
+    return this.val(a, scope);
   }
 
   private jump(p: Block, s: Block, cx: Ctx): void {
