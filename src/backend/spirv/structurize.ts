@@ -97,14 +97,23 @@ function chainPlan(fn: IrFunction): FlowPlan | undefined {
     const out = t === undefined ? 0 : t.op === 'Branch' ? 1 : t.op === 'BranchCond' ? 2 : 0;
     if (u < n - 1 ? out !== 1 || Number((t as Inst).imms[0]) !== u + 1 : out !== 0) return undefined;
   }
+  const entry = blocks[0];
   for (let u = 0; u < n; u++) {
     const b = blocks[u] as Block;
-    // Every argument (the next block's phis' too) defined in this block or one before it, or in none.
+    // Every argument (the next block's phis' too) defined in this block or one before it, or in
+    // none. Most are this block's or the entry's (its constants and launch values): compared as
+    // objects, no id loaded for those.
     const insts = b.insts;
     for (let j = 0; j < insts.length; j++) {
       const i = insts[j] as Inst;
       if (i.op === 'Phi') continue;
-      for (let k = 0; k < i.args.length; k++) { const d = (i.args[k] as Inst).block?.id; if (d !== undefined && (d > u || d < 0)) return undefined; }
+      const args = i.args;
+      for (let k = 0; k < args.length; k++) {
+        const x = (args[k] as Inst).block;
+        if (x === b || x === entry || x === undefined) continue;
+        const d = x.id;
+        if (d > u || d < 0) return undefined;
+      }
     }
     const next = blocks[u + 1];
     if (next !== undefined) {
