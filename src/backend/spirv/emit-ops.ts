@@ -5,10 +5,11 @@
 // memory, calls) through the entry point's state, and for the rest the reason they are not
 // emitted (ops the passes remove, ops always lowered first, ops not emitted yet).
 import type { Inst } from '../../ir/ir.js';
-import { ATOMIC_RMW, type AtomicRmw, CLOCKS, type IrType, LDS_RMW, type LdsRmw, type Op } from '../../ir/ops.js';
+import { ATOMIC_RMW, type AtomicRmw, CLOCKS, type IrType, LDS_RMW, type LdsRmw, type Op, OPS, opInfo as irOpInfo } from '../../ir/ops.js';
 import type { Module } from './module.js';
-import type { Id } from './operands.js';
+import { type Id, opInfo as spirvOpInfo } from './operands.js';
 import { CompileError } from './errors.js';
+import type { OpName } from './signatures.js';
 
 /**
  * The float ops this switch emits as native SPIR-V float instructions (under the entry point's
@@ -22,6 +23,44 @@ export const NATIVE_F32: ReadonlySet<Op> = new Set<Op>(['FAdd32', 'FSub32', 'FMu
  * the entry point computes before any IR block): used in any block as they are.
  */
 export const EVERYWHERE: ReadonlySet<Op> = new Set<Op>(['ConstU1', 'ConstU32', 'ConstU64', 'ConstF32', 'Undef', 'LaneId', 'WorkgroupId', 'LocalId', 'WaveInGroup', 'WavesInGroup', 'InGrid', 'KernargPtr', 'DispatchPtr', 'ScratchRing', 'ScratchRingBytes', 'ScratchBase']);
+
+/**
+ * The ops emitted as one SPIR-V instruction of a result type and 1 to 3 IdRefs, their value
+ * arguments in order (`m.OpX(type, A(0), A(1), ...)`): the SPIR-V instruction, the result type
+ * (SIMPLE_TYPED: the instruction's own, T(sc, i); else that fixed scalar type) and the count of
+ * arguments. emitOp emits them from this table (simpleOp), and the block emitter writes the same
+ * words itself (emit-structured.ts: Module.writeValue with the arguments' values), without
+ * emitOp's switch, its argument reader's calls and the op method's: about half of a small
+ * kernel's instructions (Select32 alone a fifth).
+ */
+export const SIMPLE_TYPED = 1, SIMPLE_BOOL = 2, SIMPLE_U32 = 3, SIMPLE_U64 = 4;
+const SIMPLE: readonly (readonly [Op, OpName, number, number])[] = [
+  ['Select32', 'OpSelect', SIMPLE_TYPED, 3], ['SelectU1', 'OpSelect', SIMPLE_TYPED, 3],
+  ['IAdd32', 'OpIAdd', SIMPLE_TYPED, 2], ['Xor32', 'OpBitwiseXor', SIMPLE_TYPED, 2], ['IAdd64', 'OpIAdd', SIMPLE_U64, 2],
+  ['INe32', 'OpINotEqual', SIMPLE_BOOL, 2], ['INe64', 'OpINotEqual', SIMPLE_BOOL, 2],
+  ['Or32', 'OpBitwiseOr', SIMPLE_TYPED, 2], ['And32', 'OpBitwiseAnd', SIMPLE_TYPED, 2],
+  ['ISub32', 'OpISub', SIMPLE_TYPED, 2], ['IMul32', 'OpIMul', SIMPLE_TYPED, 2], ['Not32', 'OpNot', SIMPLE_TYPED, 1],
+  ['BitCount32', 'OpBitCount', SIMPLE_TYPED, 1], ['BitReverse32', 'OpBitReverse', SIMPLE_U32, 1],
+  ['IEq32', 'OpIEqual', SIMPLE_BOOL, 2], ['IEq64', 'OpIEqual', SIMPLE_BOOL, 2],
+  ['ULt32', 'OpULessThan', SIMPLE_BOOL, 2], ['ULt64', 'OpULessThan', SIMPLE_BOOL, 2],
+  ['ULe32', 'OpULessThanEqual', SIMPLE_BOOL, 2], ['UGt32', 'OpUGreaterThan', SIMPLE_BOOL, 2], ['UGe32', 'OpUGreaterThanEqual', SIMPLE_BOOL, 2],
+  ['SLt32', 'OpSLessThan', SIMPLE_BOOL, 2], ['SLt64', 'OpSLessThan', SIMPLE_BOOL, 2],
+  ['SLe32', 'OpSLessThanEqual', SIMPLE_BOOL, 2], ['SGt32', 'OpSGreaterThan', SIMPLE_BOOL, 2], ['SGe32', 'OpSGreaterThanEqual', SIMPLE_BOOL, 2],
+  ['NotU1', 'OpLogicalNot', SIMPLE_BOOL, 1], ['AndU1', 'OpLogicalAnd', SIMPLE_BOOL, 2], ['OrU1', 'OpLogicalOr', SIMPLE_BOOL, 2], ['XorU1', 'OpLogicalNotEqual', SIMPLE_BOOL, 2],
+  ['ISub64', 'OpISub', SIMPLE_U64, 2], ['IMul64', 'OpIMul', SIMPLE_U64, 2],
+];
+/** By IR op index (OpEntry.index): the SPIR-V opcode of a SIMPLE op (0: not one), its result type's kind, its argument count, its op method's name. */
+export const SIMPLE_OPCODE = new Uint16Array(Object.keys(OPS).length);
+export const SIMPLE_TYPE = new Uint8Array(Object.keys(OPS).length);
+export const SIMPLE_ARGS = new Uint8Array(Object.keys(OPS).length);
+export const SIMPLE_NAME: (OpName | undefined)[] = new Array<OpName | undefined>(Object.keys(OPS).length).fill(undefined);
+for (const [op, name, type, n] of SIMPLE) {
+  const x = irOpInfo(op).index;
+  SIMPLE_OPCODE[x] = (spirvOpInfo(name) as { opcode: number }).opcode;
+  SIMPLE_TYPE[x] = type;
+  SIMPLE_ARGS[x] = n;
+  SIMPLE_NAME[x] = name;
+}
 
 /** The module and its scalar types and constants. */
 export interface Scalars {
@@ -128,22 +167,32 @@ const helperOf = (k: KernelState | undefined, i: Inst): Id => K(k, i).helperFns[
 /** A dword pointer to `a` where `active`, else to the sink. */
 const addr = (sc: Scalars, k: KernelState | undefined, i: Inst, active: Id, a: Id) => sc.m.OpConvertUToPtr(K(k, i).psbU32, sc.m.OpSelect(sc.tU64, active, a, K(k, i).sinkPtr));
 
+/** A SIMPLE op: its instruction of the table's result type, then the arguments' values in order, by its op method. */
+function simpleOp(sc: Scalars, i: Inst, A: (j: number) => Id): Id {
+  const x = i.info.index, kind = SIMPLE_TYPE[x], n = SIMPLE_ARGS[x];
+  const name = SIMPLE_NAME[x] ?? fail(i, `${i.op} is not in the SIMPLE table (internal)`);
+  const t = kind === SIMPLE_TYPED ? T(sc, i) : kind === SIMPLE_BOOL ? sc.tBool : kind === SIMPLE_U32 ? sc.tU32 : sc.tU64;
+  const m = sc.m, method = m[name as 'OpIAdd'] as (this: Module, ...ids: Id[]) => Id;
+  return n === 1 ? method.call(m, t, A(0)) : n === 2 ? method.call(m, t, A(0), A(1)) : method.call(m, t, A(0), A(1), A(2));
+}
+
 export function emitOp(sc: Scalars, k: KernelState | undefined, i: Inst, A: (j: number) => Id): Id | undefined {
   const { m, tBool, tU32, tU64, tF32, c32, c64, cBool } = sc;
   let r: Id | undefined;
   switch (i.op) {
     // The commonest ops first: V8 runs this switch as a chain of comparisons, one per case label,
     // and an op near its end (Branch, StoreGlobal32: over 90 labels) paid for every one before it.
-    case 'Select32': case 'SelectU1': r = m.OpSelect(T(sc, i), A(0), A(1), A(2)); break;
-    case 'IAdd32': r = m.OpIAdd(T(sc, i), A(0), A(1)); break;
+    // The SIMPLE ops: their instruction, result type and arguments from the table (the block
+    // emitter writes them from the same table without this switch).
+    case 'Select32': case 'SelectU1': case 'IAdd32': case 'Xor32': case 'IAdd64': case 'INe32': case 'INe64': case 'Or32': case 'And32':
+    case 'ISub32': case 'IMul32': case 'Not32': case 'BitCount32': case 'BitReverse32': case 'IEq32': case 'IEq64': case 'ULt32': case 'ULt64':
+    case 'ULe32': case 'UGt32': case 'UGe32': case 'SLt32': case 'SLt64': case 'SLe32': case 'SGt32': case 'SGe32':
+    case 'NotU1': case 'AndU1': case 'OrU1': case 'XorU1': case 'ISub64': case 'IMul64':
+      r = simpleOp(sc, i, A);
+      break;
     case 'ConstU32': r = c32(Number(imm(i, 0))); break;
-    case 'Xor32': r = m.OpBitwiseXor(T(sc, i), A(0), A(1)); break;
-    case 'IAdd64': r = m.OpIAdd(tU64, A(0), A(1)); break;
     case 'StoreGlobal32': K(k, i).store32(A(0), A(1), A(2), i.pc); break;
-    case 'INe32': case 'INe64': r = m.OpINotEqual(tBool, A(0), A(1)); break;
-    case 'Or32': r = m.OpBitwiseOr(T(sc, i), A(0), A(1)); break;
     case 'U1ToU32': r = m.OpSelect(tU32, A(0), c32(1), c32(0)); break;
-    case 'And32': r = m.OpBitwiseAnd(T(sc, i), A(0), A(1)); break;
     case 'Shl32': r = m.OpShiftLeftLogical(T(sc, i), A(0), m.OpBitwiseAnd(tU32, A(1), c32(31))); break;
     case 'Lo32': r = m.OpCompositeExtract(tU32, m.OpBitcast(sc.tV2U32, A(0)), 0); break;
     case 'LShr32': r = m.OpShiftRightLogical(T(sc, i), A(0), m.OpBitwiseAnd(tU32, A(1), c32(31))); break;
@@ -160,12 +209,9 @@ export function emitOp(sc: Scalars, k: KernelState | undefined, i: Inst, A: (j: 
       r = m.OpINotEqual(tBool, m.OpBitwiseAnd(tU32, m.OpShiftRightLogical(tU32, word, m.OpBitwiseAnd(tU32, l, c32(31))), c32(1)), c32(0));
       break;
     }
-    case 'ISub32': r = m.OpISub(T(sc, i), A(0), A(1)); break;
-    case 'IMul32': r = m.OpIMul(T(sc, i), A(0), A(1)); break;
     case 'IAdd3_32': r = m.OpIAdd(T(sc, i), m.OpIAdd(T(sc, i), A(0), A(1)), A(2)); break;
     case 'UMulHi32': { const st = m.OpTypeStruct(tU32, tU32); r = m.OpCompositeExtract(tU32, m.OpUMulExtended(st, A(0), A(1)), 1); break; }
     case 'SMulHi32': { const st = m.OpTypeStruct(tU32, tU32); r = m.OpCompositeExtract(tU32, m.OpSMulExtended(st, A(0), A(1)), 1); break; }
-    case 'Not32': r = m.OpNot(T(sc, i), A(0)); break;
     // RDNA shifts use the amount's low five bits; SPIR-V leaves larger amounts undefined.
     case 'AShr32': r = m.OpShiftRightArithmetic(T(sc, i), A(0), m.OpBitwiseAnd(tU32, A(1), c32(31))); break;
     case 'UMin32': r = m.OpSelect(T(sc, i), m.OpULessThan(tBool, A(0), A(1)), A(0), A(1)); break;
@@ -181,11 +227,9 @@ export function emitOp(sc: Scalars, k: KernelState | undefined, i: Inst, A: (j: 
       r = m.OpINotEqual(tBool, m.OpBitwiseOr(tU32, m.OpCompositeExtract(tU32, p1, 1), m.OpCompositeExtract(tU32, p2, 1)), c32(0));
       break;
     }
-    case 'BitCount32': r = m.OpBitCount(T(sc, i), A(0)); break;
     // FindUMsb gives -1 (all ones) for 0: 31 - (-1) = 32.
     case 'Clz32': r = m.OpISub(tU32, c32(31), m.glsl450('FindUMsb', tU32, A(0))); break;
     case 'FindLsb32': r = m.glsl450('FindILsb', tU32, A(0)); break;
-    case 'BitReverse32': r = m.OpBitReverse(tU32, A(0)); break;
     case 'UBfe32': case 'SBfe32': {
       // RDNA: width 0 gives 0; a field running past bit 31 takes the bits up to 31.
       const off = m.OpBitwiseAnd(tU32, A(1), c32(31));
@@ -195,20 +239,7 @@ export function emitOp(sc: Scalars, k: KernelState | undefined, i: Inst, A: (j: 
       r = m.OpSelect(T(sc, i), m.OpIEqual(tBool, A(2), c32(0)), c32(0), r);
       break;
     }
-    case 'IEq32': case 'IEq64': r = m.OpIEqual(tBool, A(0), A(1)); break;
-    case 'ULt32': case 'ULt64': r = m.OpULessThan(tBool, A(0), A(1)); break;
-    case 'ULe32': r = m.OpULessThanEqual(tBool, A(0), A(1)); break;
-    case 'UGt32': r = m.OpUGreaterThan(tBool, A(0), A(1)); break;
-    case 'UGe32': r = m.OpUGreaterThanEqual(tBool, A(0), A(1)); break;
-    case 'SLt32': case 'SLt64': r = m.OpSLessThan(tBool, A(0), A(1)); break;
-    case 'SLe32': r = m.OpSLessThanEqual(tBool, A(0), A(1)); break;
-    case 'SGt32': r = m.OpSGreaterThan(tBool, A(0), A(1)); break;
-    case 'SGe32': r = m.OpSGreaterThanEqual(tBool, A(0), A(1)); break;
     case 'U32ToU1': r = m.OpINotEqual(tBool, A(0), c32(0)); break;
-    case 'NotU1': r = m.OpLogicalNot(tBool, A(0)); break;
-    case 'AndU1': r = m.OpLogicalAnd(tBool, A(0), A(1)); break;
-    case 'OrU1': r = m.OpLogicalOr(tBool, A(0), A(1)); break;
-    case 'XorU1': r = m.OpLogicalNotEqual(tBool, A(0), A(1)); break;
     // A u64 and its dwords through an OpBitcast to or from a uvec2 (x = low dword). Not OpUConvert
     // and 64-bit shifts by 32: the NVIDIA H200 (driver 580.159.04) ran those wrong, in
     // `v_mad_u64_u32 ... clamp` after the v_rcp_f32 helper (its 64-bit OpUDiv/OpUMod): the high
@@ -223,8 +254,6 @@ export function emitOp(sc: Scalars, k: KernelState | undefined, i: Inst, A: (j: 
       r = m.OpSelect(tU64, m.OpULessThan(sc.tBool, off, c64(BigInt(imm(i, 1)))), m.OpIAdd(tU64, K(k, i).imagePtr, off), A(0));
       break;
     }
-    case 'ISub64': r = m.OpISub(tU64, A(0), A(1)); break;
-    case 'IMul64': r = m.OpIMul(tU64, A(0), A(1)); break;
     case 'LShr64': r = m.OpShiftRightLogical(tU64, A(0), m.OpBitwiseAnd(tU32, A(1), c32(63))); break;
     case 'AShr64': r = m.OpShiftRightArithmetic(tU64, A(0), m.OpBitwiseAnd(tU32, A(1), c32(63))); break;
     case 'UMulWide32': r = m.OpIMul(tU64, m.OpUConvert(tU64, A(0)), m.OpUConvert(tU64, A(1))); break;

@@ -34,7 +34,7 @@ import type { IrType } from '../../ir/ops.js';
 import type { Module } from './module.js';
 import type { Id } from './operands.js';
 import { CompileError } from './errors.js';
-import { emitOp, EVERYWHERE, type KernelState, type Scalars } from './emit-ops.js';
+import { emitOp, EVERYWHERE, type KernelState, type Scalars, SIMPLE_ARGS, SIMPLE_BOOL, SIMPLE_NAME, SIMPLE_OPCODE, SIMPLE_TYPE, SIMPLE_TYPED, SIMPLE_U32 } from './emit-ops.js';
 import { type FlowPlan, inLoop } from './structurize.js';
 
 /**
@@ -64,6 +64,16 @@ interface Funnel {
   readonly label: Id;
   readonly incoming: { from: Id; group: Group }[];
   kind: 'free' | 'used' | 'merge' | 'latch' | 'top';
+}
+
+/** A loop's continue block to place (Structured.latch): its header, funnels, header label, phis and their back-edge ids. */
+interface Latch {
+  readonly header: Block;
+  readonly latch: Funnel;
+  readonly merge: Funnel;
+  readonly hl: Id;
+  readonly phis: readonly Inst[];
+  readonly back: readonly Id[];
 }
 
 interface LoopFrame {
@@ -163,7 +173,7 @@ type Here = Block | number | undefined;
  * consecutive slots, not a closure (a closure and its context per block, three per conditional
  * branch, were a fifth of what a branchy kernel's emission allocated here).
  */
-const CODE = 0, MERGE = 1, LEAVE_IF = 2, ENTER = 3, CALL = 4;
+const CODE = 0, MERGE = 1, LEAVE_IF = 2, ENTER = 3, CALL = 4, LATCH = 5;
 /** Slots per task. */
 const TASK = 5;
 const internal = (why: string): never => { throw new CompileError(`internal (structured control flow): ${why}`); };
@@ -287,6 +297,7 @@ class Structured {
         case MERGE: { const g = this.place(a as Funnel); if (g) this.dispatch(g, b as Block | number, c as Ctx); break; }
         case LEAVE_IF: this.leaveIf(a as Funnel, b as Ctx); break;
         case ENTER: this.m.label(a as Id); this.enter(b as Block, c as readonly Id[], d as Ctx); break;
+        case LATCH: this.latch(a as Latch, b as Ctx); break;
         default: (a as () => void)();
       }
     }
@@ -432,18 +443,38 @@ class Structured {
     }
     const top = this.funnel('top');
     const after: Ctx = { scope: cx.scope, loop: cx.loop, out: cs[0] ?? cx.out };
-    this.push(CALL, () => {
-      m.label(latch.label);
-      if (latch.incoming.length === 0) internal(`b${h.id}: a loop without a way back`);
-      phis.forEach((p, k) => {
-        const pairs = latch.incoming.flatMap((i) => [argsTo(i.group, h)?.[k] ?? internal(`b${h.id}: back edge without phi argument ${k}`), i.from]);
-        m.emit('OpPhi', [sc.typeOf(p.type), ...pairs], back[k]);
-      });
-      m.OpBranch(hl);
-      const g = this.place(merge);
-      if (g) this.dispatch(g, h.id, after);
-    });
+    this.push(LATCH, { header: h, latch, merge, hl, phis, back } satisfies Latch, after);
     this.node(h, { scope: cx.scope, loop: { header: h, latch, merge }, out: top });
+  }
+
+  /**
+   * A loop's continue block (its back edges' OpPhis for the header's), then its merge and what is
+   * placed after the loop. A task (LATCH), not a closure per loop; each OpPhi's operands in one
+   * list made at its size (a flatMap of pairs spread into the call made an array per back edge and
+   * copied them twice: a tenth of a looping kernel's structured emission).
+   */
+  private latch(l: Latch, after: Ctx): void {
+    const { m, sc } = this;
+    const { header: h, latch, phis, back } = l;
+    m.label(latch.label);
+    const inc = latch.incoming;
+    if (inc.length === 0) internal(`b${h.id}: a loop without a way back`);
+    // The back edges' arguments for h, looked up once per edge (not once per phi and edge).
+    const args = new Array<readonly Id[] | undefined>(inc.length);
+    for (let q = 0; q < inc.length; q++) args[q] = argsTo((inc[q] as { group: Group }).group, h);
+    for (let k = 0; k < phis.length; k++) {
+      const p = phis[k] as Inst;
+      const ops = new Array<Id>(1 + 2 * inc.length);
+      ops[0] = sc.typeOf(p.type);
+      for (let q = 0; q < inc.length; q++) {
+        ops[1 + 2 * q] = args[q]?.[k] ?? internal(`b${h.id}: back edge without phi argument ${k}`);
+        ops[2 + 2 * q] = (inc[q] as { from: Id }).from;
+      }
+      m.emit('OpPhi', ops, back[k]);
+    }
+    m.OpBranch(l.hl);
+    const g = this.place(l.merge);
+    if (g) this.dispatch(g, h.id, after);
   }
 
   // The instruction's own definitions first (most arguments, and all outside loops' carried values: no scope to search).
@@ -483,10 +514,36 @@ class Structured {
     for (let k = 0; k < n; k++) {
       const i = insts[k] as Inst;
       if (i.op === 'Phi') continue;
+      if (SIMPLE_OPCODE[i.info.index] !== 0 && i.type !== 'void') { this.defs.set(i, this.simple(i)); continue; }
       this.at = i;
       const r = emitOp(sc, kernel, i, A);
       if (r !== undefined) this.defs.set(i, r);
     }
+  }
+
+  /**
+   * A SIMPLE op (emit-ops.ts): what emitOp's case emits, the result type and then the arguments'
+   * values taken in that order (as its call's operands are evaluated: an argument's value may be
+   * made on its first use), the words written by Module.writeValue; where it writes none, the op
+   * method itself, as emitOp calls it.
+   */
+  private simple(i: Inst): Id {
+    const x = i.info.index, sc = this.sc, kind = SIMPLE_TYPE[x], n = SIMPLE_ARGS[x] as number;
+    const t = kind === SIMPLE_TYPED ? sc.typeOf(i.type) : kind === SIMPLE_BOOL ? sc.tBool : kind === SIMPLE_U32 ? sc.tU32 : sc.tU64;
+    const scope = this.atScope;
+    const a = this.arg(i, 0, scope), b = n > 1 ? this.arg(i, 1, scope) : undefined, c = n > 2 ? this.arg(i, 2, scope) : undefined;
+    const m = this.m;
+    const r = m.writeValue(SIMPLE_OPCODE[x] as number, n, t, a, b, c);
+    if (r !== undefined) return r;
+    const method = m[SIMPLE_NAME[x] as 'OpIAdd'] as (this: Module, ...ids: Id[]) => Id;
+    return n === 1 ? method.call(m, t, a) : n === 2 ? method.call(m, t, a, b as Id) : method.call(m, t, a, b as Id, c as Id);
+  }
+  /** Argument `j` of `i` (A's reading, for `simple`). */
+  private arg(i: Inst, j: number, scope: Scope | undefined): Id {
+    const a = i.args[j];
+    if (a === undefined) return internal(`${i.op}: missing argument ${j}`);
+    if (scope === undefined) { const d = this.defs.get(a); if (d !== undefined) return d; }
+    return this.val(a, scope);
   }
 
   private jump(p: Block, s: Block, cx: Ctx): void {

@@ -177,6 +177,7 @@ class ValueTypes {
   private byValue: Int32Array = NO_TYPES;
   private types: Map<number, Id> | undefined;
   private last: Id | undefined;
+  private before: Id | undefined;
   /** One past the highest value set (release zeroes the table up to it). */
   private top = 0;
   /** A fork's: the template's table, for the values it has none for (not copied). */
@@ -198,10 +199,11 @@ class ValueTypes {
     }
     this.byValue[value] = type.value;
     if (value >= this.top) this.top = value + 1;
-    // Runs of values of one type are common: the last type's lookup is skipped.
-    if (type !== this.last) {
+    // Runs of values of one or two types are common (u32 and bool alternate): the last two types' lookup is skipped.
+    if (type !== this.last && type !== this.before) {
       const types = this.types ??= new Map();
       if (!types.has(type.value)) types.set(type.value, type);
+      this.before = this.last;
       this.last = type;
     }
   }
@@ -215,6 +217,7 @@ class ValueTypes {
     this.byValue = NO_TYPES;
     this.types = undefined;
     this.last = undefined;
+    this.before = undefined;
     this.top = 0;
   }
 }
@@ -262,6 +265,7 @@ const NO_OPERANDS: readonly unknown[] = [];
 const FLOAT_BITS = new DataView(new ArrayBuffer(8));
 const OP_CONSTANT = opInfo('OpConstant') as OpInfo;
 const OP_EXT_INST = opInfo('OpExtInst') as OpInfo;
+const OP_TRUE = opInfo('OpConstantTrue') as OpInfo, OP_FALSE = opInfo('OpConstantFalse') as OpInfo;
 /** An OpLabel's opcode word. */
 const LABEL_HEAD = (2 << 16 | (opInfo('OpLabel') as OpInfo).opcode) >>> 0;
 
@@ -385,6 +389,9 @@ interface PlainPlan {
   readonly ids: number; readonly resultIndex: number; readonly hasType: boolean; readonly tail: 0 | 1 | 2 | 3 | 4 | 5; readonly enumKind: string;
   /** The enumerants of `enumKind` looked up so far, by name (plainEnum). */
   readonly enums: Map<string, PlainEnum | null>;
+  /** The enumerant looked up last and its name (an op's instructions mostly take one: 'Aligned', 'None'), before the map. */
+  lastName: string | undefined;
+  lastEnum: PlainEnum | null;
 }
 const PLAIN_PLANS = new Map<string, PlainPlan | null>();
 const ID_KINDS = OPERAND_KINDS as unknown as Readonly<Record<string, string | readonly string[]>>;
@@ -413,7 +420,7 @@ function makePlainPlan(op: string, info: OpInfo): PlainPlan | null {
     else if (last && enumTable(sp.replace(/\?$/, '')) !== undefined) { tail = sp.endsWith('?') ? 4 : 3; enumKind = sp.replace(/\?$/, ''); }
     else return null;
   }
-  return { ids, resultIndex, hasType: specs[0] === 'IdResultType', tail, enumKind, enums: new Map() };
+  return { ids, resultIndex, hasType: specs[0] === 'IdResultType', tail, enumKind, enums: new Map(), lastName: undefined, lastEnum: null };
 }
 /** How many IdRefs follow the result type and the result when those are all of the instruction's operands (1 to 3), else 0 (Module.writeValue). */
 function valueIds(info: OpInfo): number {
@@ -426,11 +433,15 @@ function valueIds(info: OpInfo): number {
 interface PlainEnum { readonly value: number; readonly params: number }
 /** Enumerant `name` of the plan's enumKind (kept in the plan: no key string built per instruction). */
 function plainEnum(plan: PlainPlan, name: string): PlainEnum | null {
+  if (name === plan.lastName) return plan.lastEnum;
   let e = plan.enums.get(name);
-  if (e !== undefined) return e;
-  const x = enumerant(plan.enumKind, name);
-  e = x ? { value: x.value, params: (x.params ?? []).every((q) => q === 'LiteralInteger') ? (x.params ?? []).length : -1 } : null;
-  plan.enums.set(name, e);
+  if (e === undefined) {
+    const x = enumerant(plan.enumKind, name);
+    e = x ? { value: x.value, params: (x.params ?? []).every((q) => q === 'LiteralInteger') ? (x.params ?? []).length : -1 } : null;
+    plan.enums.set(name, e);
+  }
+  plan.lastName = name;
+  plan.lastEnum = e;
   return e;
 }
 /** emitPlain's operand values, for every module (no allocation per instruction; emitPlain calls nothing that uses them). */
@@ -558,9 +569,12 @@ export class Module {
   private glslSet: Id | undefined;
   /**
    * Scalar constants by type id and value (the common case of `constant`, without building its
-   * dedup key): those made here; a fork looks in its template's too (constantHit).
+   * dedup key): those made or asked for here; a fork looks in its template's too (constantHit).
    */
   private readonly scalarConstants = new Map<number, Map<number | bigint | boolean, Id>>();
+  /** The type `constant` was last asked for (one of this module's ids) and its table in scalarConstants. */
+  private constType: Id | undefined;
+  private constValues: Map<number | bigint | boolean, Id> | undefined;
   /**
    * The 32-bit OpConstants (a type, the result, one literal word) made here, by type id number and
    * literal word: their deduplication (not in `dedup`: a key array, an entry and a hash per
@@ -962,6 +976,47 @@ export class Module {
     return id;
   }
 
+  /**
+   * @internal A body instruction of opcode `opcode` whose plan (`plan`: tail 2, 3 or 4, at most
+   * three ids, the result at 0 or 1) takes its `n` (up to 6) operands `a`..`f`: its ids, then
+   * literal integers, or an enumerant's name and its literal parameters; written into the open
+   * block's words as emitPlain writes it. GENERAL (nothing written) where emitPlain would not
+   * write it so, or while recording.
+   */
+  writeLiterals(opcode: number, plan: PlainPlan, n: number, a: unknown, b: unknown, c: unknown, d: unknown, e: unknown, f: unknown): Id | undefined | typeof GENERAL {
+    const fn = this.current;
+    if (fn === undefined || fn.firstLabel === undefined || this.frozen || this.recorder !== undefined) return GENERAL;
+    const ids = plan.ids;
+    if (n < ids || (ids > 0 && !this.ownId(a)) || (ids > 1 && !this.ownId(b)) || (ids > 2 && !this.ownId(c))) return GENERAL;
+    // The words after the ids (emitPlain's checks), in the process's scratch list.
+    const lit = PLAIN_VALUES;
+    let w = 0;
+    if (plan.tail === 2) {
+      for (let k = ids; k < n; k++) { const v = nth(k, a, b, c, d, e, f); if (!literalWord(v)) return GENERAL; lit[w++] = v; }
+    } else if (n > ids) {
+      const name = nth(ids, a, b, c, d, e, f);
+      const en = typeof name === 'string' ? plainEnum(plan, name) : null;
+      if (!en || en.params < 0 || n !== ids + 1 + en.params) return GENERAL;
+      lit[w++] = en.value;
+      for (let k = ids + 1; k < n; k++) { const v = nth(k, a, b, c, d, e, f); if (!literalWord(v)) return GENERAL; lit[w++] = v; }
+    } else if (plan.tail === 3) return GENERAL;
+    const resultIndex = plan.resultIndex, size = 1 + ids + (resultIndex >= 0 ? 1 : 0) + w;
+    const body = fn.body;
+    const buf = body.room(size);
+    let at = body.length;
+    buf[at++] = (size << 16 | opcode) >>> 0;
+    let id: Id | undefined;
+    if (resultIndex === 0) { id = new Id(this.nextId++, this); buf[at++] = id.value; }
+    if (ids > 0) buf[at++] = (a as Id).value;
+    if (resultIndex === 1) { id = new Id(this.nextId++, this); buf[at++] = id.value; }
+    if (ids > 1) buf[at++] = (b as Id).value;
+    if (ids > 2) buf[at++] = (c as Id).value;
+    for (let k = 0; k < w; k++) buf[at++] = lit[k] as number;
+    body.length = at;
+    if (id !== undefined && plan.hasType) this.valueTypes.set(id.value, a as Id);
+    return id;
+  }
+
   private ownId(v: unknown): boolean {
     return v instanceof Id && this.owns(v);
   }
@@ -1097,12 +1152,21 @@ export class Module {
     // A Map key takes -0 for +0: the float -0 goes by its words (the encoder's deduplication), never
     // by the value table, which would answer one zero for the other.
     if (value === 0 && Object.is(value, -0)) return this.constantUncached(type, value);
-    const hit = this.constantHit(type.value, value);
-    if (hit && this.owns(type)) return hit;
-    const id = this.constantUncached(type, value);
-    let byValue = this.scalarConstants.get(type.value);
-    if (!byValue) { byValue = new Map(); this.scalarConstants.set(type.value, byValue); }
-    byValue.set(value, id);
+    // The table of the type asked for last (a kernel asks for one or two types' constants in
+    // runs), else this module's table of `type` (another module's type: the encoder's error).
+    let byValue = this.constValues;
+    if (type !== this.constType) {
+      if (!this.owns(type)) return this.constantUncached(type, value);
+      byValue = this.scalarConstants.get(type.value);
+      if (byValue === undefined) { byValue = new Map(); this.scalarConstants.set(type.value, byValue); }
+      this.constType = type;
+      this.constValues = byValue;
+    }
+    const own = (byValue as Map<number | bigint | boolean, Id>).get(value);
+    if (own !== undefined) return own;
+    // The template's (kept here too: a fork's next ask for it is one lookup, not one per template), else a new one.
+    const id = this.template?.constantHit(type.value, value) ?? this.constantUncached(type, value);
+    (byValue as Map<number | bigint | boolean, Id>).set(value, id);
     return id;
   }
 
@@ -1115,6 +1179,9 @@ export class Module {
     const info = this.typeInfoOf(type.value);
     if (info?.op === 'OpTypeBool') {
       if (typeof value !== 'boolean') throw new BuilderError('constant', `a bool constant needs true or false, got ${describe(value)}`);
+      // This module's type, not recording: the words the encoder makes (the type, the result),
+      // defined and deduplicated as define does it, without the encoder and the op's lookups.
+      if (!this.recorder && this.owns(type)) return (value ? this.define('OpConstantTrue', OP_TRUE, NO_OPERANDS, [type.value, 0], 1, type, undefined, undefined) : this.define('OpConstantFalse', OP_FALSE, NO_OPERANDS, [type.value, 0], 1, type, undefined, undefined)) as Id;
       return (value ? this.emit('OpConstantTrue', [type]) : this.emit('OpConstantFalse', [type])) as Id;
     }
     // From the type's entry looked up above (not a second lookup through the templates).
@@ -1538,6 +1605,34 @@ function idsOnlyMethod(opcode: number, plan: PlainPlan | null, general: (this: M
   };
 }
 
+// The body instructions of up to three ids and then literal integers or an enumerant with literal
+// parameters (OpCompositeExtract's index, OpLoad's and OpStore's 'Aligned' 4, OpSelectionMerge's
+// and OpLoopMerge's control), called with up to six operands: written by Module.writeLiterals, as
+// emitPlain writes them, without the operand array and the general method's calls (a small
+// kernel's loads, stores and dword extracts took the general way, several times the cost of a
+// value instruction each).
+function literalMethod(opcode: number, plan: PlainPlan | null, general: (this: Module) => Id | undefined): ((this: Module, ...operands: unknown[]) => Id | undefined) | undefined {
+  if (plan === null || plan.resultIndex > 1 || plan.ids > 3 || (plan.tail !== 2 && plan.tail !== 3 && plan.tail !== 4)) return undefined;
+  return function (this: Module, a: unknown, b: unknown, c: unknown, d: unknown, e: unknown, f: unknown): Id | undefined {
+    const n = arguments.length;
+    const r = n <= 6 ? this.writeLiterals(opcode, plan, n, a, b, c, d, e, f) : GENERAL;
+    return r !== GENERAL ? r : general.apply(this, arguments as unknown as []);
+  };
+}
+/** Operand `k` (0 to 5) of a literal method's call. */
+function nth(k: number, a: unknown, b: unknown, c: unknown, d: unknown, e: unknown, f: unknown): unknown {
+  switch (k) {
+    case 0: return a;
+    case 1: return b;
+    case 2: return c;
+    case 3: return d;
+    case 4: return e;
+    default: return f;
+  }
+}
+/** Whether `v` is a literal integer word (emitPlain's check). */
+const literalWord = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= 0xffffffff;
+
 for (const name of Object.keys(OPS)) {
   const info = opInfo(name) as OpInfo;
   const plan = plainPlan(name, info);
@@ -1565,6 +1660,6 @@ for (const name of Object.keys(OPS)) {
         ? function (this: Module, t: unknown, a: unknown, b: unknown, c: unknown): Id | undefined {
           return (arguments.length === 4 ? this.writeValue(opcode, 3, t, a, b, c) : undefined) ?? general.apply(this, arguments as unknown as []);
         }
-        : idsOnlyMethod(opcode, plan, general);
+        : literalMethod(opcode, plan, general) ?? idsOnlyMethod(opcode, plan, general);
   Object.defineProperty(Module.prototype, name, { value: method, writable: false, enumerable: false, configurable: false });
 }

@@ -97,14 +97,23 @@ function chainPlan(fn: IrFunction): FlowPlan | undefined {
     const out = t === undefined ? 0 : t.op === 'Branch' ? 1 : t.op === 'BranchCond' ? 2 : 0;
     if (u < n - 1 ? out !== 1 || Number((t as Inst).imms[0]) !== u + 1 : out !== 0) return undefined;
   }
+  const entry = blocks[0];
   for (let u = 0; u < n; u++) {
     const b = blocks[u] as Block;
-    // Every argument (the next block's phis' too) defined in this block or one before it, or in none.
+    // Every argument (the next block's phis' too) defined in this block or one before it, or in
+    // none. Most are this block's or the entry's (its constants and launch values): compared as
+    // objects, no id loaded for those.
     const insts = b.insts;
     for (let j = 0; j < insts.length; j++) {
       const i = insts[j] as Inst;
       if (i.op === 'Phi') continue;
-      for (let k = 0; k < i.args.length; k++) { const d = (i.args[k] as Inst).block?.id; if (d !== undefined && (d > u || d < 0)) return undefined; }
+      const args = i.args;
+      for (let k = 0; k < args.length; k++) {
+        const x = (args[k] as Inst).block;
+        if (x === b || x === entry || x === undefined) continue;
+        const d = x.id;
+        if (d > u || d < 0) return undefined;
+      }
     }
     const next = blocks[u + 1];
     if (next !== undefined) {
@@ -136,10 +145,14 @@ const CHAIN_PLANS = new Array<FlowPlan | undefined>(16).fill(undefined);
  * Visits the uses in block `u` of values defined in another block (`visit(u, value)`): the
  * arguments of its instructions but phis, and its successors' phi arguments for it (the uses the
  * carried-values walk of planStructuredFlow looks at); stops at a visit that answers false, and
- * answers whether none did. Most arguments are defined in their user's block: no call for those.
+ * answers whether none did. Most arguments are defined in their user's block, or in the entry
+ * block (the function's constants and launch values are made at its front): no call for those.
+ * The entry block (0) dominates every reachable block, in the dominator tree and in the placement
+ * tree (its root), so neither walk's visit could do anything with such a use.
  */
 function crossUses(blocks: readonly Block[], u: number, succ: Adjacency, visit: (u: number, v: Inst) => boolean): boolean {
-  const b = blocks[u] as Block;
+  // Blocks compared as objects (a block's id is its index: IrFunction.block), no id loaded per argument.
+  const b = blocks[u] as Block, entry = blocks[0];
   // Indexed loops: no iterator per instruction and argument.
   const insts = b.insts;
   for (let j = 0; j < insts.length; j++) {
@@ -147,8 +160,8 @@ function crossUses(blocks: readonly Block[], u: number, succ: Adjacency, visit: 
     if (i.op === 'Phi') continue;
     const args = i.args;
     for (let k = 0; k < args.length; k++) {
-      const a = args[k] as Inst, d = a.block?.id;
-      if (d !== undefined && d !== u && !visit(u, a)) return false;
+      const a = args[k] as Inst, d = a.block;
+      if (d !== undefined && d !== b && d !== entry && !visit(u, a)) return false;
     }
   }
   for (let j = succ.first[u] as number, e = succ.first[u + 1] as number; j < e; j++) {
@@ -157,8 +170,8 @@ function crossUses(blocks: readonly Block[], u: number, succ: Adjacency, visit: 
     for (let q = 0; q < to.insts.length; q++) {
       const p = to.insts[q] as Inst;
       if (p.op !== 'Phi') break;
-      const a = p.args[k], d = a?.block?.id;
-      if (a !== undefined && d !== undefined && d !== u && !visit(u, a)) return false;
+      const a = p.args[k], d = a?.block;
+      if (a !== undefined && d !== undefined && d !== b && d !== entry && !visit(u, a)) return false;
     }
   }
   return true;
@@ -313,7 +326,7 @@ export function planStructuredFlow(fn: IrFunction, everywhere: ReadonlySet<Op>):
     const dominated = (u: number, v: Inst): boolean => dom.dominates(v.block?.id as number, u) || everywhere.has(v.op);
     let all = true;
     for (let r = 0; r < rpo.length && all; r++) all = crossUses(blocks, rpo[r] as number, succ, dominated);
-    if (all) return { rpoIndex, isHeader, ...loops, parent, outside, merge, insideMerges, outsideMerges, liveIns: new Array<readonly Inst[]>(n).fill(NONE) };
+    if (all) return { rpoIndex, isHeader, loopOf, loopParent, loopDepth, parent, outside, merge, insideMerges, outsideMerges, liveIns: new Array<readonly Inst[]>(n).fill(NONE) };
   }
   // A number[] of the parents by a loop (Array.from of a typed array made an iterator result per block).
   const parents = new Array<number>(n);
@@ -339,5 +352,6 @@ export function planStructuredFlow(fn: IrFunction, everywhere: ReadonlySet<Op>):
     crossUses(blocks, rpo[r] as number, succ, carry);
     while (pending.length > 0) { const [p, v] = pending.pop() as [number, Inst]; use(p, v); }
   }
-  return { rpoIndex, isHeader, ...loops, parent, outside, merge, insideMerges, outsideMerges, liveIns };
+  // The loop tables named, not spread (`...loops` took a copy of an object of its own shape per plan).
+  return { rpoIndex, isHeader, loopOf, loopParent, loopDepth, parent, outside, merge, insideMerges, outsideMerges, liveIns };
 }
