@@ -161,14 +161,18 @@ function lowerFloatOps(ir: IrFunction, floats: readonly Inst[], cfg: Cfg, mode: 
   const canGuard = guardedAvailable(profile, controls);
   // ... and the fmas through f64 where the device offers f64 nearest even too.
   const canGuard64 = guardedF64Available(profile, controls);
-  // Each float op's fate by instruction id (no set probed per op): LOWER, or GUARD (lowered, guarded), else native.
-  const fate = new Uint8Array(ir.idCount);
-  let toLower = 0;
+  // An op is lowered where it is not native, and guarded where it is lowered and has a guarded
+  // form the device can run (guardedOp). lowerFloat asks at its float ops only, which are exactly
+  // `floats` (an op of the table's `float` class has its float mode: ir.ts checkedType): one probe
+  // of `native` each, no table by instruction id (a typed array the size of the function, made per
+  // kernel, cost more than the probes of a few dozen ops).
+  const guardedOp = (op: Op): boolean => (canGuard && GUARDED_F32.has(op)) || (canGuard64 && GUARDED_VIA_F64.has(op));
+  let toLower = 0, sorted = true, lastPc = -1;
   for (let k = 0; k < floats.length; k++) {
     const i = floats[k] as Inst;
     const lower = !native.has(i);
-    const guard = lower && ((canGuard && GUARDED_F32.has(i.op)) || (canGuard64 && GUARDED_VIA_F64.has(i.op)));
-    if (lower) { fate[i.id] = guard ? GUARD : LOWER; toLower++; }
+    const guard = lower && guardedOp(i.op);
+    if (lower) toLower++;
     const emulated = lower && isLowered(i.op);
     const lowering = guard ? 'guarded' : emulated ? 'emulated' : 'native';
     const x = i.pc !== undefined ? dynamicAt(i.pc) : undefined;
@@ -178,10 +182,18 @@ function lowerFloatOps(ir: IrFunction, floats: readonly Inst[], cfg: Cfg, mode: 
       if (emulated && !guard) r.emulated++;
       if (guard) r.guarded = (r.guarded ?? 0) + 1;
       x.set(i.op, r);
-    } else floatOps.push({ pc: i.pc, op: i.op, lowering });
+    } else {
+      floatOps.push({ pc: i.pc, op: i.op, lowering });
+      const at = i.pc ?? -1;
+      if (at < lastPc) sorted = false;
+      lastPc = at;
+    }
   }
+  if (dynamic.size > 0) sorted = false;
   for (const [pc, ops] of dynamic) for (const [op, r] of ops) floatOps.push({ pc, op, lowering: 'dynamic', ...r });
-  floatOps.sort((a, b) => (a.pc ?? -1) - (b.pc ?? -1));
+  // Sorted by pc (a stable sort: records of one pc keep their order). The ops come in block order,
+  // mostly already by pc: then the sort, whose comparator ran per pair, would change nothing.
+  if (!sorted) floatOps.sort((a, b) => (a.pc ?? -1) - (b.pc ?? -1));
   function dynamicAt(pc: number): Map<Op, { variants: number; emulated: number; guarded?: number }> | undefined {
     const hit = dynamic.get(pc);
     if (hit) return hit;
@@ -198,7 +210,5 @@ function lowerFloatOps(ir: IrFunction, floats: readonly Inst[], cfg: Cfg, mode: 
     return m;
   }
   // The transcendentals' f64 steps as device ops under the same condition as the guarded fma (lower-float-transcendental.ts).
-  return toLower === 0 ? 0 : lowerFloat(ir, (i) => (fate[i.id] ?? 0) !== 0, (i) => fate[i.id] === GUARD, { transcendental: canGuard64 ? 'device' : 'exact' });
+  return toLower === 0 ? 0 : lowerFloat(ir, (i) => !native.has(i), (i) => guardedOp(i.op), { transcendental: canGuard64 ? 'device' : 'exact' });
 }
-/** A float op's fate in lowerFloatOps (0: native). */
-const LOWER = 1, GUARD = 2;

@@ -13,11 +13,11 @@
 // the dispatch of each op to its lowering (lowerBody); the f32 primitives and arithmetic are in
 // lower-float-core.ts, which the sibling lower-float-* files import instead of this one.
 import { printFunction } from '../print.js';
-import { type Block, Builder, type FloatMode, type Imm, type Inst, IrError, IrFunction, newStamp, Replacements, substituteArgs, substituteNoting } from '../ir.js';
+import { type Block, Builder, type FloatMode, type Imm, type Inst, IrError, IrFunction, newStamp, NO_IMMS, Replacements, substituteArgs, substituteNoting } from '../ir.js';
 import { signature } from '../verify.js';
 import { eliminateCommonSubexpressions } from './cse.js';
 import { eliminateDeadCode } from './dce.js';
-import type { IrType, Op } from '../ops.js';
+import { type IrType, type Op, type OpEntry, opInfo } from '../ops.js';
 import { FLOAT_TO_INT_ROUNDING, TININESS } from '../../float/env.js';
 import { lowerFract, lowerFrexpExp, lowerFrexpMant, lowerLdexp, lowerOutMod } from './lower-float-modifiers.js';
 import { lowerDivFixup, lowerDivFmas, lowerDivScale, lowerRsq, lowerSqrt } from './lower-float-div.js';
@@ -40,12 +40,19 @@ export function isLowered(op: Op): boolean {
   return LOWERED_F32.has(op) || LOWERED_F64.has(op) || LOWERED_F16.has(op) || LOWERED_MISC.has(op) || LOWERED_TRANSCENDENTAL.has(op);
 }
 
-/** A float type's bits (f16 in a u32) and the bit casts between them, around each lowered call. */
-const AS_BITS: Partial<Record<IrType, { readonly type: IrType; readonly to: Op; readonly from: Op }>> = {
-  f16: { type: 'u32', to: 'BitcastF16U32', from: 'BitcastU32F16' },
-  f32: { type: 'u32', to: 'BitcastF32U32', from: 'BitcastU32F32' },
-  f64: { type: 'u64', to: 'BitcastF64U64', from: 'BitcastU64F64' },
+/**
+ * A float type's bits (f16 in a u32) and the bit casts between them, around each lowered call
+ * (with their table entries: the instructions lowerFloat makes carry them, no lookup per instruction).
+ */
+interface AsBits { readonly type: IrType; readonly to: Op; readonly from: Op; readonly toInfo: OpEntry; readonly fromInfo: OpEntry }
+const asBitsOf = (type: IrType, to: Op, from: Op): AsBits => ({ type, to, from, toInfo: opInfo(to), fromInfo: opInfo(from) });
+const AS_BITS: Partial<Record<IrType, AsBits>> = {
+  f16: asBitsOf('u32', 'BitcastF16U32', 'BitcastU32F16'),
+  f32: asBitsOf('u32', 'BitcastF32U32', 'BitcastU32F32'),
+  f64: asBitsOf('u64', 'BitcastF64U64', 'BitcastU64F64'),
 };
+/** The table entries of the calls lowerFloat makes. */
+const CALL_INFO = opInfo('Call'), CALL_GUARDED_INFO = opInfo('CallGuarded');
 
 /** The lowered bits of one op (its arguments as bits: u32 for f32 and integer sources). */
 export function lowerBody(x: X, md: Mode, op: Op, imms: readonly Imm[], a: (k: number) => Inst): Inst {
@@ -133,22 +140,46 @@ export function lowerFloat(fn: IrFunction, lower: (i: Inst) => boolean, guarded:
     return helperIndex(h);
   };
   /**
-   * An op's call site by its FloatMode record and op, for ops without immediates (the others
-   * take helperFor's way each time): the helper's index and result type, whether it has a guarded
+   * An op's call site by its FloatMode record and op, for ops without immediates (immSites below
+   * holds the others'): the helper's index and result type, whether it has a guarded
    * form, and the guarded call's immediates once made. Everything here is decided by the op and
    * its Mode (helperFor's key, guardedHelper's), so one answer serves every op of the pair: a
    * float-heavy kernel's thousands of ops ask two lookups each, not the keys' several.
    */
   const sites = new Map<FloatMode, Map<Op, Site>>();
+  /**
+   * The call sites of ops with immediates (a compare's predicate, an output modifier's scale): by
+   * FloatMode record, op, then quickCode (the Mode's fields and the immediates, one number: what
+   * else helperFor's key holds); ops whose immediates have no quickCode take helperFor's way.
+   */
+  const immSites = new Map<FloatMode, Map<Op, Map<number, Site>>>();
   const siteOf = (i: Inst, md: Mode): Site => {
     const f = i.float;
-    let byOp = f && i.imms.length === 0 ? sites.get(f) : undefined;
-    const hit = byOp?.get(i.op);
+    if (!f) return newSite(i, md);
+    if (i.imms.length === 0) {
+      let byOp = sites.get(f);
+      const hit = byOp?.get(i.op);
+      if (hit) return hit;
+      const site = newSite(i, md);
+      if (!byOp) { byOp = new Map(); sites.set(f, byOp); }
+      byOp.set(i.op, site);
+      return site;
+    }
+    const code = quickCode(i, md);
+    if (code < 0) return newSite(i, md);
+    let byOp = immSites.get(f);
+    let byCode = byOp?.get(i.op);
+    const hit = byCode?.get(code);
     if (hit) return hit;
-    const k = helperFor(i, md);
-    const site: Site = { k, ret: signature(fn.helpers[k] as IrFunction).ret ?? fail(i, 'helper without a result'), guardable: GUARDED_F32.has(i.op) || GUARDED_VIA_F64.has(i.op), guardedImms: undefined };
-    if (f && i.imms.length === 0) { if (!byOp) { byOp = new Map(); sites.set(f, byOp); } byOp.set(i.op, site); }
+    const site = newSite(i, md);
+    if (!byOp) { byOp = new Map(); immSites.set(f, byOp); }
+    if (!byCode) { byCode = new Map(); byOp.set(i.op, byCode); }
+    byCode.set(code, site);
     return site;
+  };
+  const newSite = (i: Inst, md: Mode): Site => {
+    const k = helperFor(i, md);
+    return { k, ret: signature(fn.helpers[k] as IrFunction).ret ?? fail(i, 'helper without a result'), guardable: GUARDED_F32.has(i.op) || GUARDED_VIA_F64.has(i.op), guardedImms: undefined };
   };
   function helperIndex(h: IrFunction): number {
     let k = byHelper.get(h);
@@ -169,8 +200,8 @@ export function lowerFloat(fn: IrFunction, lower: (i: Inst) => boolean, guarded:
   const seen = newStamp();
   const late: Inst[] = [];
   /** A new instruction at the lowered op's pc, placed into the block's new list. */
-  const put = (op: Op, args: Inst[], imms: readonly Imm[] = [], type?: IrType): Inst => {
-    const o = fn.makeAt(op, args, imms, type, at?.pc, undefined);
+  const put = (op: Op, info: OpEntry, args: Inst[], imms: readonly Imm[] = NO_IMMS, type?: IrType): Inst => {
+    const o = fn.makeAt(op, args, imms, type, at?.pc, undefined, info);
     o.block = blk;
     o.stamp = seen;
     for (let k = 0; k < args.length; k++) { const x = args[k] as Inst; if (x.stamp !== seen || repl.get(x) !== undefined) { late.push(o); break; } }
@@ -182,7 +213,7 @@ export function lowerFloat(fn: IrFunction, lower: (i: Inst) => boolean, guarded:
    * bits), else a new bit cast. CSE would turn the new cast of a cast back into that source
    * anyway (cse.ts); not making it saves the instruction and its pass.
    */
-  const asBits = (v: Inst, to: Op, from: Op): Inst => (v.op === from ? v.args[0] as Inst : put(to, [v]));
+  const asBits = (v: Inst, c: AsBits): Inst => (v.op === c.from ? v.args[0] as Inst : put(c.to, c.toInfo, [v]));
   for (let bk = 0; bk < fn.blocks.length; bk++) {
     blk = fn.blocks[bk] as Block;
     // The block's new list, made at its first lowered op (most blocks have none: they keep theirs).
@@ -201,28 +232,28 @@ export function lowerFloat(fn: IrFunction, lower: (i: Inst) => boolean, guarded:
         // The core (f64 bits), then its rounding under the op's mode (lower-float-transcendental.ts).
         const src = i.args[0] ?? fail(i, 'argument 0 missing');
         const c = AS_BITS[src.type];
-        const a = c ? put(c.to, [src]) : src;
+        const a = c ? put(c.to, c.toInfo, [src]) : src;
         const core = helperIndex(transcendentalCoreHelper(i.op, md.flushIn, options.transcendental ?? 'exact'));
-        const y = put('Call', [a], callImms(core), 'u64');
-        const r = put('Call', [a, y], callImms(helperIndex(transcendentalRoundHelper(i.op, md))), 'u32');
+        const y = put('Call', CALL_INFO, [a], callImms(core), 'u64');
+        const r = put('Call', CALL_INFO, [a, y], callImms(helperIndex(transcendentalRoundHelper(i.op, md))), 'u32');
         const back = AS_BITS[i.type];
-        repl.set(i, back ? put(back.from, [r]) : r);
+        repl.set(i, back ? put(back.from, back.fromInfo, [r]) : r);
         n++;
         continue;
       }
       const st = siteOf(i, md);
       const args: Inst[] = [];
-      for (let m = 0; m < i.args.length; m++) { const v = i.args[m] as Inst; const c = AS_BITS[v.type]; args.push(c ? asBits(v, c.to, c.from) : v); }
+      for (let m = 0; m < i.args.length; m++) { const v = i.args[m] as Inst; const c = AS_BITS[v.type]; args.push(c ? asBits(v, c) : v); }
       let r: Inst;
       if (st.guardable && guarded(i)) {
         // The device's nearest-even arithmetic where it is exact, the exact helper for the other lanes (lower-float-guarded.ts).
         // One instruction per site (CallGuarded: the fast helper's bits where they hold, else the exact helper's).
         st.guardedImms ??= guardedImms(helperIndex(guardedHelper(i, md)), st.k);
-        r = put('CallGuarded', args, st.guardedImms, st.ret);
-      } else r = put('Call', args, callImms(st.k), st.ret);
+        r = put('CallGuarded', CALL_GUARDED_INFO, args, st.guardedImms, st.ret);
+      } else r = put('Call', CALL_INFO, args, callImms(st.k), st.ret);
       // Every use of i now uses the lowered value (rewritten as the walk goes; phis and earlier blocks at the end).
       const back = AS_BITS[i.type];
-      repl.set(i, back ? put(back.from, [r]) : r);
+      repl.set(i, back ? put(back.from, back.fromInfo, [r]) : r);
       n++;
     }
     if (out) blk.setInsts(out);
