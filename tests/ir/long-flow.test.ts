@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { Builder, IrFunction } from '../../src/ir/ir.js';
 import { constructSsa } from '../../src/ir/passes/ssa.js';
 import { verifyFunction } from '../../src/ir/verify.js';
+import { printFunction } from '../../src/ir/print.js';
 import { runIrWave } from '../../src/ir/interp.js';
 import { GlobalMemory } from '../../src/interp/memory.js';
 import { assembleShaders } from '../harness/kernel.js';
@@ -50,6 +51,56 @@ test('SSA: 20,000 diamonds in a row (no recursion per block), one phi per merge,
   // The sum of the odd k below N.
   let want = 0;
   for (let k = 1; k < N; k += 2) want = (want + k) >>> 0;
+  assert.equal(mem.read32(base), want);
+});
+
+/** Diamonds, then a loop of ten trips (phis on a cycle), then a store of v1 + v2: two copies built alike. */
+function diamondsAndLoop(n: number): IrFunction {
+  const fn = new IrFunction('mixed', 32);
+  const e = new Builder(fn, fn.addBlock());
+  e.emit('SetVgpr', [e.u32(0)], [1]);
+  e.emit('SetVgpr', [e.u32(0)], [2]);
+  const p = e.emit('KernargPtr');
+  e.emit('SetSgpr', [e.emit('Lo32', [p])], [6]);
+  e.emit('SetSgpr', [e.emit('Hi32', [p])], [7]);
+  e.emit('SetSgpr', [e.u32(0)], [3]);
+  e.emit('Branch', [], [1]);
+  for (let k = 0; k < n; k++) {
+    const head = fn.addBlock(), side = fn.addBlock(), merge = fn.addBlock();
+    const h = new Builder(fn, head);
+    h.emit('BranchCond', [h.emit('IEq32', [h.emit('And32', [h.u32(k), h.u32(1)]), h.u32(1)])], [side.id, merge.id]);
+    const s = new Builder(fn, side);
+    s.emit('SetVgpr', [s.emit('IAdd32', [s.emit('GetVgpr', [], [1]), s.u32(k)])], [1]);
+    s.emit('Branch', [], [merge.id]);
+    new Builder(fn, merge).emit('Branch', [], [merge.id + 1]);
+  }
+  const head = fn.addBlock(), body = fn.addBlock(), exit = fn.addBlock();
+  const h = new Builder(fn, head);
+  h.emit('BranchCond', [h.emit('ULt32', [h.emit('GetSgpr', [], [3]), h.u32(10)])], [body.id, exit.id]);
+  const b = new Builder(fn, body);
+  const i = b.emit('GetSgpr', [], [3]);
+  b.emit('SetVgpr', [b.emit('IAdd32', [b.emit('GetVgpr', [], [2]), i])], [2]);
+  b.emit('SetSgpr', [b.emit('IAdd32', [i, b.u32(1)])], [3]);
+  b.emit('Branch', [], [head.id]);
+  const x = new Builder(fn, exit);
+  const addr = x.emit('Pack64', [x.emit('GetSgpr', [], [6]), x.emit('GetSgpr', [], [7])]);
+  x.emit('StoreGlobal32', [x.u1(true), addr, x.emit('IAdd32', [x.emit('GetVgpr', [], [1]), x.emit('GetVgpr', [], [2])])]);
+  x.emit('EndProgram');
+  return fn;
+}
+
+test('SSA: the hashed tables (for functions too large for dense rows) give the dense rows\' function, instruction for instruction', () => {
+  const dense = diamondsAndLoop(300), hashed = diamondsAndLoop(300);
+  constructSsa(dense);
+  constructSsa(hashed, 0);
+  assert.deepEqual(verifyFunction(hashed), []);
+  assert.equal(printFunction(hashed), printFunction(dense));
+  // And it computes the value: the odd k below 300, plus 0 + 1 + ... + 9.
+  const mem = new GlobalMemory();
+  const base = mem.map('out', new Uint8Array(4));
+  runIrWave(hashed, { mem, kernargPtr: base, dispatchPtr: 0, workgroupId: [0, 0, 0], localIds: [[0, 0, 0]], inGrid: [true], maxSteps: 1e6 });
+  let want = 45;
+  for (let k = 1; k < 300; k += 2) want += k;
   assert.equal(mem.read32(base), want);
 });
 

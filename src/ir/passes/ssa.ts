@@ -66,6 +66,47 @@ const KEPT_SLOTS = 1 << 18;
 const VALUES: (Inst | undefined)[] = [];
 let valueCount = 0;
 
+/**
+ * The most slots the dense rows may take: a run whose block count times REGS could pass it keeps
+ * its values in a hash table by slot instead (`hashed`), so the pass's memory stays linear in the
+ * function's size (rows of one slot per block for every register met would make a function of
+ * many short blocks that touches many registers, a few megabytes of input, gigabytes of rows).
+ * 2^23 slots: dense up to 8,176 blocks (diamonds2000 has 4,002), 64 MB at most for both tables.
+ */
+const DENSE_SLOTS = 1 << 23;
+/** Whether this run keeps its values in SLOT_HASH (by slot and table) rather than END_AT/ENTRY_AT. */
+let hashed = false;
+/**
+ * The hashed run's values: open addressing (linear probing) over 1 + the key, 2 * slot plus 1 for
+ * ENTRY_AT (doubles: a slot may pass 2^31 for a function of millions of blocks), and the value's
+ * 1 + index in VALUES. Made per hashed run (only functions of thousands of blocks).
+ */
+let hashKeys = new Float64Array(0), hashVals = new Int32Array(0), hashCount = 0;
+function hashSlot(key: number): number {
+  const keys = hashKeys, mask = keys.length - 1, k1 = key + 1;
+  let s = Math.imul((key | 0) ^ ((key / 4294967296) | 0), 0x9e3779b1) >>> 0;
+  s &= mask;
+  for (;;) {
+    const x = keys[s] as number;
+    if (x === k1 || x === 0) return s;
+    s = (s + 1) & mask;
+  }
+}
+function hashSet(key: number, x: number): void {
+  let s = hashSlot(key);
+  if (hashKeys[s] === 0) {
+    if (2 * (hashCount + 1) > hashKeys.length) {
+      const keys = hashKeys, vals = hashVals;
+      hashKeys = new Float64Array(2 * keys.length); hashVals = new Int32Array(2 * keys.length);
+      for (let t = 0; t < keys.length; t++) if (keys[t] !== 0) { const u = hashSlot((keys[t] as number) - 1); hashKeys[u] = keys[t] as number; hashVals[u] = vals[t] as number; }
+      s = hashSlot(key);
+    }
+    hashKeys[s] = key + 1;
+    hashCount++;
+  }
+  hashVals[s] = x;
+}
+
 /** The row of `reg` (its first slot), made where the run has not met it yet. */
 function rowOf(reg: Reg): number {
   const row = ROW_OF[reg] as number;
@@ -73,7 +114,9 @@ function rowOf(reg: Reg): number {
 }
 function newRow(reg: Reg): number {
   const row = rowCount * rowSize, end = row + rowSize;
-  if (end > END_AT.length) {
+  if (hashed) {
+    // No slots to make: the hash table holds only those set.
+  } else if (end > END_AT.length) {
     const cap = Math.max(end, 2 * END_AT.length);
     const e = new Int32Array(cap), n = new Int32Array(cap);
     e.set(END_AT.subarray(0, row)); n.set(ENTRY_AT.subarray(0, row));
@@ -89,12 +132,15 @@ function newRow(reg: Reg): number {
 }
 /** A value of a table (by slot), or undefined. */
 function valueAt(table: Int32Array, slot: number): Inst | undefined {
-  const x = table[slot] as number;
+  let x: number;
+  if (hashed) { const s = hashSlot(2 * slot + (table === ENTRY_AT ? 1 : 0)); x = hashKeys[s] === 0 ? 0 : hashVals[s] as number; }
+  else x = table[slot] as number;
   return x === 0 ? undefined : VALUES[x - 1];
 }
 function setValueAt(table: Int32Array, slot: number, v: Inst): void {
   VALUES[valueCount++] = v;
-  table[slot] = valueCount;
+  if (hashed) hashSet(2 * slot + (table === ENTRY_AT ? 1 : 0), valueCount);
+  else table[slot] = valueCount;
 }
 
 /**
@@ -193,7 +239,11 @@ function blocksOnCycles(blocks: readonly Block[]): Uint8Array | undefined {
 }
 let CYCLE_OUT = new Uint8Array(256), CYCLE_WORK = new Int32Array(6 * 256);
 
-export function constructSsa(fn: IrFunction): void {
+/**
+ * `denseSlots`: the most slots the run's dense rows may take (DENSE_SLOTS; a test passes 0 to run
+ * the hashed tables on a small function and compare).
+ */
+export function constructSsa(fn: IrFunction, denseSlots = DENSE_SLOTS): void {
   fn.computePreds();
   const entry = fn.blocks[0];
   if (!entry) return;
@@ -202,6 +252,12 @@ export function constructSsa(fn: IrFunction): void {
   for (let k = 0; k < rowCount; k++) ROW_OF[ROW_REGS[k] as number] = -1;
   rowCount = 0;
   rowSize = fn.blocks.length;
+  hashed = rowSize * REGS > denseSlots;
+  if (hashed) {
+    let cap = 1024;
+    while (cap < fn.idCount) cap *= 2;
+    hashKeys = new Float64Array(cap); hashVals = new Int32Array(cap); hashCount = 0;
+  }
   drop(VALUES, valueCount);
   valueCount = 0;
   const endAt = (slot: number): Inst | undefined => valueAt(END_AT, slot);
@@ -495,6 +551,7 @@ export function constructSsa(fn: IrFunction): void {
   // The run's values dropped (no run's instructions kept alive), and a large kernel's tables.
   drop(VALUES, valueCount);
   valueCount = 0;
+  if (hashed) { hashKeys = new Float64Array(0); hashVals = new Int32Array(0); hashed = false; }
   if (END_AT.length > KEPT_SLOTS) { END_AT = new Int32Array(4096); ENTRY_AT = new Int32Array(4096); for (let k = 0; k < rowCount; k++) ROW_OF[ROW_REGS[k] as number] = -1; rowCount = 0; }
   clearPhiUsers();
   drop(pendingReads, pendingCount); drop(newPhis, phiCount); drop(byBlock, kept);
