@@ -46,7 +46,7 @@ import { type CodeSegment, type Shader, functionAt, kernelSegment, segmentAt } f
 import type { BasicBlock, Cfg, Diagnostic, Edge, EdgeKind, Severity } from './types.js';
 import { decodeAt } from '../decode/index.js';
 import { printInstruction, formatLong } from '../disasm/index.js';
-import { computeDominators, reversePostorder } from './dominators.js';
+import { orderAndDominators } from './dominators.js';
 import { callFlow } from './calls.js';
 import { findLoops } from './loops.js';
 
@@ -61,10 +61,31 @@ type Decoded = Instruction | InvalidWord;
 
 /** What an instruction does to control flow when it is not a plain fallthrough. */
 interface Flow {
-  readonly succs: { readonly to: number; readonly kind: EdgeKind }[];
+  succs: Succ[];
   exit?: BlockExit;
-  readonly diags: Diagnostic[];
+  /** Made at the first diagnostic (most flows have none). */
+  diags?: Diagnostic[];
 }
+
+interface Succ { readonly to: number; readonly kind: EdgeKind }
+
+/** Adds a diagnostic to a flow. */
+function flowDiag(f: Flow, d: Diagnostic): void {
+  (f.diags ??= []).push(d);
+}
+
+/** The successors `a` and `b` that are edges, as a list made at its length (a pushed list's first store reserves 17 elements). */
+function succList(a: Succ | undefined, b: Succ | undefined): Succ[] {
+  return a === undefined ? (b === undefined ? [] : [b]) : b === undefined ? [a] : [a, b];
+}
+
+/** The flows of the instructions that only leave the program (nothing adds to them: they have no successors). */
+/** A flow's successors until classify has them (never added to). */
+const NO_SUCCS: Succ[] = [];
+const END_FLOW: Flow = { succs: [], exit: 'endpgm' };
+const TRAP_FLOW: Flow = { succs: [], exit: 'trap' };
+const HALT_FLOW: Flow = { succs: [], exit: 'halt' };
+const RFE_FLOW: Flow = { succs: [], exit: 'return' };
 
 /** The text of a decoded record, for diagnostics. */
 export function decodedText(d: Decoded, target: Target): string {
@@ -118,6 +139,12 @@ interface DefFacts {
   readonly m0IndexedDst: boolean;
   /** Never ends a block (classify's answer is undefined without reading more of the definition). */
   readonly plain: boolean;
+  /** Has a 'label' operand (a pc-relative branch or s_call_b64). */
+  readonly label: boolean;
+  /** Flag 'call'. */
+  readonly call: boolean;
+  /** Flag 'indirect' (s_setpc_b64, s_swappc_b64). */
+  readonly indirect: boolean;
 }
 
 /** The mnemonics classify ends a block at besides the 'end' and 'branch' flags (s_sethalt/s_setkill by their operand). */
@@ -141,6 +168,9 @@ function factsOf(def: InstrDef): DefFacts {
       writesScc: def.implicitWrites?.includes('SCC') === true,
       m0IndexedDst: def.implicitReads?.includes('M0') === true && def.operands.some((d) => d.role !== 'src' && d.kind === 'sdst'),
       plain: !end && !branch && !STOPS.has(def.mnemonic),
+      label: def.operands.some((o) => o.kind === 'label'),
+      call: flags.includes('call'),
+      indirect: flags.includes('indirect'),
     };
     FACTS.set(def, f);
   }
@@ -324,10 +354,14 @@ interface Round {
   readonly starts: PcTable<Decoded>;
   /** Instructions that end their block (control flow, invalid, falls off the end). */
   readonly flows: PcTable<Flow>;
-  /** Leaders found: entry, edge targets, instructions after a control-flow instruction. */
-  readonly leaders: PcTable<true>;
+  /**
+   * Leaders found: entry, edge targets, instructions after a control-flow instruction; -1 each
+   * (buildOnce numbers the blocks in this table: a leader's value is then its block's id, -1 for
+   * one never decoded).
+   */
+  readonly leaders: PcTable<number>;
   /** The pcs of `leaders`, each once, in the order found (a list, not a walk of the table's every slot). */
-  readonly leaderPcs: readonly number[];
+  readonly leaderPcs: number[];
   /**
    * The pcs inside the instructions of `starts` longer than a dword (their dwords after the
    * first): the only pcs another start can overlap at.
@@ -351,13 +385,17 @@ class Discovery {
   decodedCount = 0;
   limitHit = false;
   /** Register pairs (key of the low dword) that s_swappc_b64 / s_call_b64 write return addresses to. */
-  readonly returnPairs = new Set<number>();
+  private returnPairs: Set<number> | undefined;
+  /** How many pairs returnPairs holds (the set is made at the first: most code calls nothing). */
+  get returnPairCount(): number {
+    return this.returnPairs === undefined ? 0 : this.returnPairs.size;
+  }
   /** An s_setpc/s_swappc was classified in the last round (its result depends on block boundaries). */
   indirectSeen = false;
   /** An s_swappc_b64 was classified in some round: without one no call target is left to the data flow across blocks. */
   swappcSeen = false;
-  /** The constants of constsBefore (one object for every question). */
-  private readonly consts = new Consts();
+  /** The constants of constsBefore (one object for every question, made at the first: most code has no s_setpc/s_swappc). */
+  private consts: Consts | undefined;
 
   /** pcs of code bytes with a relocation that was not applied (Shader.relocated). */
   private readonly relocated: readonly number[];
@@ -366,7 +404,7 @@ class Discovery {
    * s_swappc_b64 targets found by the data flow across blocks (callTargetsAcrossBlocks): pc →
    * target, for calls whose target is not a constant known in their own block.
    */
-  constructor(readonly shader: Shader, readonly resolvedCalls: ReadonlyMap<number, number> = new Map()) {
+  constructor(readonly shader: Shader, readonly resolvedCalls: ReadonlyMap<number, number> = NO_CALLS) {
     this.target = shader.info.target;
     this.relocated = shader.relocated ?? [];
     this.kernel = kernelSegment(shader);
@@ -414,7 +452,7 @@ class Discovery {
    * the code when it lies in the instruction's own segment (the kernel's range or the function
    * it is in), or, for a call or a jump (s_setpc_b64: a tail call), is the entry of a function.
    */
-  private edgeTo(f: Flow, inst: Instruction, to: number, kind: EdgeKind, what: string): boolean {
+  private edgeTo(f: Flow, inst: Instruction, to: number, kind: EdgeKind, what: string): Succ | undefined {
     const own = this.segment(inst.pc);
     const there = this.segment(to);
     const crossing = own !== undefined && there !== undefined && there.start !== own.start;
@@ -424,30 +462,27 @@ class Discovery {
         : `the code of function ${own.name} [${hexPc(own.start)}, ${hexPc(own.end)})`;
       const inside = there?.name !== undefined ? ` and is not the entry of a function symbol (it lies inside ${there.name} [${hexPc(there.start)}, ${hexPc(there.end)}))`
         : there !== undefined ? ' (it lies inside the kernel\'s own code, which is not a function entry)' : '';
-      f.diags.push(diag(inst, inst.pc, this.target, 'branch-out-of-range', 'error',
+      flowDiag(f, diag(inst, inst.pc, this.target, 'branch-out-of-range', 'error',
         `${what} target ${hexPc(to)} is outside ${range}${inside}`));
-      return false;
+      return undefined;
     }
     if ((to - there.start) % 4 !== 0) {
-      f.diags.push(diag(inst, inst.pc, this.target, 'branch-into-instruction', 'error',
+      flowDiag(f, diag(inst, inst.pc, this.target, 'branch-into-instruction', 'error',
         `${what} target ${hexPc(to)} is not dword-aligned, so not on an instruction boundary`));
-      return false;
+      return undefined;
     }
-    f.succs.push({ to, kind });
-    return true;
+    return { to, kind };
   }
 
-  /** Fallthrough to the next instruction, or 'falls-off-end'. */
-  private fallthrough(f: Flow, inst: Instruction): void {
+  /** The fallthrough to the next instruction, or none and 'falls-off-end'. */
+  private fallthrough(f: Flow, inst: Instruction): Succ | undefined {
     const next = inst.pc + inst.size;
     const end = this.endOf(inst.pc);
-    if (next < end) {
-      f.succs.push({ to: next, kind: 'fallthrough' });
-      return;
-    }
+    if (next < end) return { to: next, kind: 'fallthrough' };
     f.exit = 'falls-off-end';
-    f.diags.push(diag(inst, inst.pc, this.target, 'falls-off-end', 'error',
+    flowDiag(f, diag(inst, inst.pc, this.target, 'falls-off-end', 'error',
       `execution continues past the end of the code at ${hexPc(end)}`));
+    return undefined;
   }
 
   /**
@@ -459,7 +494,7 @@ class Discovery {
    * along every walk: the walk adds no leader before it ends, so the marks are the same here).
    */
   private constsBefore(inst: Instruction, first: number, starts: PcTable<Decoded>, marks: RoundMarks): Consts {
-    const c = this.consts;
+    const c = (this.consts ??= new Consts());
     c.reset();
     for (let pc = first; pc < inst.pc;) {
       if (pc !== first && marks.at(pc)) c.reset();
@@ -483,71 +518,75 @@ class Discovery {
     const facts = factsOf(def);
     if (facts.plain) return undefined;
     const m = def.mnemonic;
-    if (facts.end) return { succs: [], exit: 'endpgm', diags: [] };
-    if (m === 's_trap' || m === 'v_illegal') return { succs: [], exit: 'trap', diags: [] };
-    if ((m === 's_sethalt' || m === 's_setkill') && (simm16(inst) & 1) === 1) return { succs: [], exit: 'halt', diags: [] };
-    if (m === 's_rfe_b64') return { succs: [], exit: 'return', diags: [] };
+    if (facts.end) return END_FLOW;
+    if (m === 's_trap' || m === 'v_illegal') return TRAP_FLOW;
+    if ((m === 's_sethalt' || m === 's_setkill') && (simm16(inst) & 1) === 1) return HALT_FLOW;
+    if (m === 's_rfe_b64') return RFE_FLOW;
     if (!facts.branch) return undefined;
-    const flags = def.flags ?? [];
-    const f: Flow = { succs: [], diags: [] };
-    const label = def.operands.some((o) => o.kind === 'label');
-    if (label) {
+    // The successors are worked out first and the flow's list made at its length.
+    const f: Flow = { succs: NO_SUCCS };
+    if (facts.label) {
       const to = inst.pc + 4 + 4 * ((simm16(inst) << 16) >> 16);
-      if (flags.includes('call')) {
+      if (facts.call) {
         // s_call_b64: sdst = return address (pc + 4), then jump.
         const d = operand(inst, 'sdst');
         if (d) this.noteReturnPair(d);
-        this.edgeTo(f, inst, to, 'call', 'call');
-        this.fallthrough(f, inst);
+        const t = this.edgeTo(f, inst, to, 'call', 'call');
+        f.succs = succList(t, this.fallthrough(f, inst));
       } else if (m === 's_branch') {
-        if (!this.edgeTo(f, inst, to, 'branch', 'branch')) f.exit = 'unresolved-jump';
+        const t = this.edgeTo(f, inst, to, 'branch', 'branch');
+        if (t === undefined) f.exit = 'unresolved-jump';
+        f.succs = succList(t, undefined);
       } else {
-        this.edgeTo(f, inst, to, 'branch', 'branch');
-        this.fallthrough(f, inst);
+        const t = this.edgeTo(f, inst, to, 'branch', 'branch');
+        f.succs = succList(t, this.fallthrough(f, inst));
       }
       return f;
     }
-    if (flags.includes('indirect')) {
+    if (facts.indirect) {
       this.indirectSeen = true;
       const src = operand(inst, 'ssrc0');
       const to = src === undefined ? undefined : get64(this.constsBefore(inst, first, starts, marks), src);
-      const call = flags.includes('call');
+      const call = facts.call;
       if (call) {
         this.swappcSeen = true;
         const d = operand(inst, 'sdst');
         if (d) this.noteReturnPair(d);
       }
+      let t: Succ | undefined;
       if (to !== undefined) {
-        if (!this.edgeTo(f, inst, to, call ? 'call' : 'jump', call ? 'call' : 'jump') && !call) f.exit = 'unresolved-jump';
+        t = this.edgeTo(f, inst, to, call ? 'call' : 'jump', call ? 'call' : 'jump');
+        if (t === undefined && !call) f.exit = 'unresolved-jump';
       } else if (call && to === undefined && this.resolvedCalls.has(inst.pc)) {
-        this.edgeTo(f, inst, this.resolvedCalls.get(inst.pc) as number, 'call', 'call');
+        t = this.edgeTo(f, inst, this.resolvedCalls.get(inst.pc) as number, 'call', 'call');
       } else if (!call && src !== undefined && this.isReturnPair(src)) {
         // A pair some call writes its return address into, written or not in this block (a
         // callee that calls restores it first, e.g. with v_readlane_b32 from its spill slot).
         f.exit = 'return';
       } else {
         f.exit = 'unresolved-jump';
-        f.diags.push(diag(inst, inst.pc, this.target, 'unresolved-jump', call ? 'warning' : 'error',
+        flowDiag(f, diag(inst, inst.pc, this.target, 'unresolved-jump', call ? 'warning' : 'error',
           call ? 'call target is not a constant known in this block (the callee is not in the graph; the return is modelled as a fallthrough)'
             : 'jump target is not a constant known in this block: the graph is incomplete here'));
       }
-      if (call) this.fallthrough(f, inst);
+      f.succs = succList(t, call ? this.fallthrough(f, inst) : undefined);
       return f;
     }
     // A 'branch' instruction the CFG does not model: say so rather than guess.
     f.exit = 'unresolved-jump';
-    f.diags.push(diag(inst, inst.pc, this.target, 'unsupported-branch', 'error', `control flow of ${m} is not modelled`));
+    flowDiag(f, diag(inst, inst.pc, this.target, 'unsupported-branch', 'error', `control flow of ${m} is not modelled`));
+    f.succs = [];
     return f;
   }
 
   private noteReturnPair(d: OperandValue): void {
     const key = regKey(d, 0);
-    if (key !== undefined) this.returnPairs.add(key);
+    if (key !== undefined) (this.returnPairs ??= new Set()).add(key);
   }
 
   private isReturnPair(v: OperandValue): boolean {
     const key = regKey(v, 0);
-    return key !== undefined && this.returnPairs.has(key);
+    return key !== undefined && this.returnPairs !== undefined && this.returnPairs.has(key);
   }
 
   /**
@@ -558,8 +597,8 @@ class Discovery {
     const entry = this.shader.info.entry;
     const starts = new PcTable<Decoded>(this.kernel);
     const flows = new PcTable<Flow>(this.kernel);
-    const leaders = new PcTable<true>(this.kernel);
-    leaders.set(entry, true);
+    const leaders = new PcTable<number>(this.kernel);
+    leaders.set(entry, -1);
     const leaderPcs = [entry];
     const inner: number[] = [];
     const diags: Diagnostic[] = [];
@@ -573,13 +612,13 @@ class Discovery {
         const s = f.succs[i];
         if (s === undefined) continue;
         if (banned.has(s.to)) {
-          f.diags.push(diag(inst, inst.pc, target, 'branch-into-instruction', 'error',
+          flowDiag(f, diag(inst, inst.pc, target, 'branch-into-instruction', 'error',
             `${s.kind} target ${hexPc(s.to)} is inside another instruction of the program, not on an instruction boundary`));
           f.succs.splice(i--, 1);
           if (s.kind === 'fallthrough' || f.succs.length === 0) f.exit ??= s.kind === 'fallthrough' ? 'invalid' : 'unresolved-jump';
           continue;
         }
-        if (!leaders.has(s.to)) { leaders.set(s.to, true); leaderPcs.push(s.to); }
+        if (!leaders.has(s.to)) { leaders.set(s.to, -1); leaderPcs.push(s.to); }
         work.push(s.to);
       }
     };
@@ -626,7 +665,7 @@ class Discovery {
           break;
         }
         if (banned.has(next)) {
-          const g: Flow = { succs: [{ to: next, kind: 'fallthrough' }], diags: [] };
+          const g: Flow = { succs: [{ to: next, kind: 'fallthrough' }] };
           enqueue(g, d);
           flows.set(pc, g);
           break;
@@ -673,22 +712,46 @@ interface MutableBlock {
 /** A block's preds until they are placed (buildOnce): every block gets its own list then. */
 const NO_PREDS: Edge[] = [];
 
-/** The edges from block `from` to the successors of its flow that are blocks (one not decoded, past the instruction limit, is none). */
+/** The edges from block `from` to the successors of its flow that are blocks (`blockAt`: -1 or nothing for none; one not decoded, past the instruction limit, is none). */
 function edgesTo(from: number, targets: Flow['succs'], blockAt: PcTable<number>): Edge[] {
   let count = 0;
-  for (let k = 0; k < targets.length; k++) if (blockAt.get((targets[k] as Flow['succs'][number]).to) !== undefined) count++;
+  for (let k = 0; k < targets.length; k++) if ((blockAt.get((targets[k] as Flow['succs'][number]).to) ?? -1) >= 0) count++;
   if (count === 0) return [];
   const out = new Array<Edge>(count);
   for (let k = 0, j = 0; k < targets.length; k++) {
     const s = targets[k] as Flow['succs'][number];
-    const to = blockAt.get(s.to);
-    if (to !== undefined) out[j++] = { from, to, kind: s.kind };
+    const to = blockAt.get(s.to) ?? -1;
+    if (to >= 0) out[j++] = { from, to, kind: s.kind };
   }
   return out;
 }
 
+/**
+ * `xs` (distinct numbers) sorted ascending, in place: an insertion sort, as the leaders come
+ * nearly in order (a walk finds them forward), up to a budget of moves, then Array's sort
+ * (which copies its array and calls the comparison for every step: most of buildOnce's
+ * allocation on a small kernel).
+ */
+function sortAscending(xs: number[]): number[] {
+  let budget = 4 * xs.length + 64;
+  for (let i = 1; i < xs.length; i++) {
+    const x = xs[i] as number;
+    let j = i - 1;
+    while (j >= 0 && (xs[j] as number) > x) {
+      // x back in the slot freed so far: the list is whole again.
+      if (--budget < 0) { xs[j + 1] = x; return xs.sort((a, b) => a - b); }
+      xs[j + 1] = xs[j] as number;
+      j--;
+    }
+    xs[j + 1] = x;
+  }
+  return xs;
+}
+
 /** The most graphs built for one shader while the data flow across blocks resolves more calls. */
 const MAX_CALL_PASSES = 16;
+/** No call resolved across blocks (the first graph's). */
+const NO_CALLS: ReadonlyMap<number, number> = new Map();
 
 /**
  * The control-flow graph of `shader` from its entry point. Never throws on any code: what cannot
@@ -705,13 +768,25 @@ const MAX_CALL_PASSES = 16;
  * block-local.
  */
 export function buildCfg(shader: Shader): Cfg {
+  const first = new Discovery(shader, NO_CALLS);
+  const cfg = buildOnce(first);
+  // Most code has no s_swappc_b64: then nothing is left to resolve, and no block to look at (nor
+  // the tables of the passes below made).
+  if (!first.swappcSeen) return cfg;
+  return buildWithCalls(shader, first, cfg);
+}
+
+/** buildCfg's passes from the first graph (`disc`, `first`), which has an s_swappc_b64. */
+function buildWithCalls(shader: Shader, disc: Discovery, first: Cfg): Cfg {
   const resolved = new Map<number, number>();
   const rejected = new Set<number>();
+  let cfg = first;
   for (let pass = 1; ; pass++) {
-    const disc = new Discovery(shader, resolved);
-    const cfg = buildOnce(disc);
-    // Most code has no s_swappc_b64: then nothing is left to resolve, and no block to look at.
-    if (!disc.swappcSeen && resolved.size === 0) return cfg;
+    if (pass > 1) {
+      disc = new Discovery(shader, resolved);
+      cfg = buildOnce(disc);
+      if (!disc.swappcSeen && resolved.size === 0) return cfg;
+    }
     const targets = callTargetsAcrossBlocks(cfg, disc);
     let changed = false;
     for (const [pc, to] of resolved) {
@@ -792,20 +867,25 @@ function buildOnce(disc: Discovery): Cfg {
   const shader = disc.shader;
   const target = disc.target;
   const entry = shader.info.entry;
+  // The hints besides the entry (every round's leaders hold the entry: the marks are the same).
   const hint = new PcTable<true>(disc.kernel);
-  hint.set(entry, true);
   const banned = new PcTable<true>(disc.kernel);
-  let pairs = disc.returnPairs.size;
+  let pairs = disc.returnPairCount;
   let r = disc.round(hint, banned);
   const extra: Diagnostic[] = [];
   for (let i = 1; ; i++) {
     // Another pass when a block boundary, an overlap or a return-address pair was found late.
-    let changed = disc.returnPairs.size !== pairs;
-    pairs = disc.returnPairs.size;
-    // New block boundaries matter only to the constants an s_setpc/s_swappc was resolved with.
-    const ls = r.leaderPcs, os = overlaps(r.starts, r.inner);
-    for (let k = 0; k < ls.length; k++) { const l = ls[k] as number; if (!hint.has(l)) { hint.set(l, true); if (disc.indirectSeen) changed = true; } }
+    let changed = disc.returnPairCount !== pairs;
+    pairs = disc.returnPairCount;
+    const os = overlaps(r.starts, r.inner);
     for (let k = 0; k < os.length; k++) { const o = os[k] as number; if (!banned.has(o)) { banned.set(o, true); changed = true; } }
+    // New block boundaries matter only to the constants an s_setpc/s_swappc was resolved with;
+    // the hints only to a later round (none without an indirect jump, a new pair or overlap:
+    // then they are not kept, and the table is never made).
+    if (changed || disc.indirectSeen) {
+      const ls = r.leaderPcs;
+      for (let k = 0; k < ls.length; k++) { const l = ls[k] as number; if (l !== entry && !hint.has(l)) { hint.set(l, true); if (disc.indirectSeen) changed = true; } }
+    }
     if (!changed) break;
     if (i >= MAX_ROUNDS) {
       extra.push(diag(undefined, entry, target, 'cfg-not-converged', 'error',
@@ -817,11 +897,14 @@ function buildOnce(disc: Discovery): Cfg {
 
   // Blocks: the entry first, then by start pc; each runs to its first control-flow instruction or
   // to the next leader.
-  const leaders = r.leaderPcs.slice().sort((a, b) => a - b);
-  const ordered = [entry];
-  for (let k = 0; k < leaders.length; k++) { const pc = leaders[k] as number; if (pc !== entry && r.starts.has(pc)) ordered.push(pc); }
-  const n = ordered.length;
-  const blockAt = new PcTable<number>(disc.kernel);
+  // The last round's leader list and table are its own: sorted in place, and the table numbered.
+  const leaders = sortAscending(r.leaderPcs);
+  const ordered = new Array<number>(leaders.length);
+  ordered[0] = entry;
+  let n = 1;
+  for (let k = 0; k < leaders.length; k++) { const pc = leaders[k] as number; if (pc !== entry && r.starts.has(pc)) ordered[n++] = pc; }
+  ordered.length = n;
+  const blockAt = r.leaders;
   for (let k = 0; k < n; k++) blockAt.set(ordered[k] as number, k);
   const blocks = new Array<MutableBlock>(n);
   const invalid: InvalidWord[] = [];
@@ -849,20 +932,20 @@ function buildOnce(disc: Discovery): Cfg {
       if (d.kind === 'invalid') {
         invalid.push(d);
         exit = 'invalid';
-        if (f && f.diags.length > 0) diagnostics.push(...f.diags);
+        if (f !== undefined && f.diags !== undefined) diagnostics.push(...f.diags);
         break;
       }
       count++;
       end = pc + d.size;
       if (f !== undefined) {
-        if (f.diags.length > 0) diagnostics.push(...f.diags);
+        if (f.diags !== undefined) diagnostics.push(...f.diags);
         if (f.exit !== undefined) exit = f.exit;
         succs = edgesTo(bk, f.succs, blockAt);
         break;
       }
       const next = pc + d.size;
-      const nb = blockAt.get(next);
-      if (nb !== undefined) {
+      const nb = blockAt.get(next) ?? -1;
+      if (nb >= 0) {
         succs = [{ from: bk, to: nb, kind: 'fallthrough' }];
         break;
       }
@@ -900,9 +983,8 @@ function buildOnce(disc: Discovery): Cfg {
     } else if (ss.length > 2) ss.sort((x, y) => (x.kind === 'fallthrough' ? 1 : 0) - (y.kind === 'fallthrough' ? 1 : 0));
   }
 
-  const rpo = reversePostorder(blocks.length, (i) => blocks[i]?.succs ?? []);
-  const idom = computeDominators(blocks.length, rpo, (i) => blocks[i]?.preds ?? []);
-  const { loops, diagnostics: loopDiags } = findLoops(blocks, rpo, idom);
+  const { rpo, idom, order } = orderAndDominators(blocks);
+  const { loops, diagnostics: loopDiags } = findLoops(blocks, rpo, idom, order);
   for (const d of loopDiags) {
     const b = blocks[d.block];
     const last = b?.instructions[b.instructions.length - 1];

@@ -81,6 +81,90 @@ export function reversePostorderOf(n: number, succ: Adjacency): number[] {
   return post.reverse();
 }
 
+/** A graph node with its edge lists (the CFG's blocks). */
+export interface NodeLike {
+  readonly succs: readonly EdgeLike[];
+  readonly preds: readonly EdgeLike[];
+}
+
+/**
+ * reversePostorder and computeDominators of the graph of `nodes` (node 0 the entry) read from
+ * the nodes' edge lists, as those two give them, and each node's position in the order (-1 for
+ * one not reachable): one walk's tables, not an adjacency per direction made first (the CFG's
+ * graph is built once, so its adjacency would be read once).
+ */
+export function orderAndDominators(nodes: readonly NodeLike[]): { rpo: number[]; idom: number[]; order: number[] } {
+  const n = nodes.length;
+  const order = new Array<number>(n).fill(-1);
+  const idom = new Array<number>(n).fill(-1);
+  if (n === 0) return { rpo: [], idom, order };
+  order[0] = 0;
+  if (n === 1) return { rpo: [0], idom, order };
+  // The depth-first walk of reversePostorderOf, `order` its marks (0: seen) until it is numbered.
+  const post = new Array<number>(n);
+  let count = 0;
+  const stackNode = new Array<number>(n), stackNext = new Array<number>(n);
+  stackNode[0] = 0;
+  stackNext[0] = 0;
+  let depth = 1;
+  while (depth > 0) {
+    const top = depth - 1;
+    const node = stackNode[top] as number;
+    const i = stackNext[top] as number;
+    const es = (nodes[node] as NodeLike).succs;
+    if (i < es.length) {
+      stackNext[top] = i + 1;
+      const to = (es[i] as EdgeLike).to;
+      if (to >= 0 && to < n && order[to] === -1) {
+        order[to] = 0;
+        stackNode[depth] = to;
+        stackNext[depth] = 0;
+        depth++;
+      }
+    } else {
+      post[count++] = node;
+      depth--;
+    }
+  }
+  post.length = count;
+  const rpo = post.reverse();
+  for (let k = 0; k < count; k++) order[rpo[k] as number] = k;
+  if (count <= 1) return { rpo, idom, order };
+  // dominatorsOf, its dominators kept in `idom` (UNDEF until found; -1 at the end for the entry
+  // and for the nodes not reachable).
+  const UNDEF = -2;
+  idom.fill(UNDEF);
+  const entry = rpo[0] as number;
+  idom[entry] = entry;
+  let changed = true;
+  while (changed) {
+    changed = false;
+    for (let k = 1; k < count; k++) {
+      const b = rpo[k] as number;
+      let nd = UNDEF;
+      const ps = (nodes[b] as NodeLike).preds;
+      for (let j = 0; j < ps.length; j++) {
+        const p = (ps[j] as EdgeLike).from;
+        if (p < 0 || p >= n || order[p] === -1 || idom[p] === UNDEF) continue;
+        if (nd === UNDEF) { nd = p; continue; }
+        let x = p, y = nd;
+        while (x !== y) {
+          while ((order[x] as number) > (order[y] as number)) x = idom[x] as number;
+          while ((order[y] as number) > (order[x] as number)) y = idom[y] as number;
+        }
+        nd = x;
+      }
+      if (nd !== UNDEF && idom[b] !== nd) {
+        idom[b] = nd;
+        changed = true;
+      }
+    }
+  }
+  for (let b = 0; b < n; b++) if (idom[b] === UNDEF) idom[b] = -1;
+  idom[entry] = -1;
+  return { rpo, idom, order };
+}
+
 /**
  * Immediate dominator of every node (-1 for node 0 and for nodes not reachable from it).
  * `rpo` must be reversePostorder of the same graph, starting with node 0.

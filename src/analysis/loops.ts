@@ -13,20 +13,41 @@ export interface LoopDiagnostic {
   readonly message: string;
 }
 
+/** The walks up the dominator tree findLoops takes per block before it numbers the tree. */
+const DOMINANCE_STEPS_PER_BLOCK = 4;
+
 interface BlockLike {
   readonly succs: readonly Edge[];
   readonly preds: readonly Edge[];
   readonly start: number;
 }
 
-/** The natural loops of a graph (ordered by header block id) and its irreducible retreating edges. */
-export function findLoops(blocks: readonly BlockLike[], rpo: readonly number[], idom: readonly number[]): { loops: Loop[]; diagnostics: LoopDiagnostic[] } {
+/**
+ * The natural loops of a graph (ordered by header block id) and its irreducible retreating edges.
+ * `order`: each block's position in `rpo` (-1 for one not in it), if the caller has it.
+ */
+export function findLoops(blocks: readonly BlockLike[], rpo: readonly number[], idom: readonly number[], order?: readonly number[]): { loops: Loop[]; diagnostics: LoopDiagnostic[] } {
   const n = blocks.length;
-  // Made at the first retreating edge: most graphs have none, and only such an edge can be a back
-  // edge (a dominator comes before the blocks it dominates in every reverse postorder).
+  // Only a retreating edge can be a back edge (a dominator comes before the blocks it dominates in
+  // every reverse postorder), and most graphs have few or none: whether its target dominates its
+  // source is a walk up the dominator tree from the source, until those walks have taken
+  // DOMINANCE_STEPS_PER_BLOCK steps per block; then the tree's numbering answers (made once).
   let tree: DominatorTree | undefined;
-  const order = new Array<number>(n).fill(-1);
-  for (let k = 0; k < rpo.length; k++) order[rpo[k] as number] = k;
+  let steps = DOMINANCE_STEPS_PER_BLOCK * n + 64;
+  const dominates = (v: number, u: number): boolean => {
+    if (tree === undefined) {
+      let x = u;
+      while (x !== v && x >= 0 && steps-- > 0) x = idom[x] ?? -1;
+      if (steps >= 0) return x === v;
+      tree = new DominatorTree(idom, rpo);
+    }
+    return tree.dominates(v, u);
+  };
+  if (order === undefined) {
+    const o = new Array<number>(n).fill(-1);
+    for (let k = 0; k < rpo.length; k++) o[rpo[k] as number] = k;
+    order = o;
+  }
   // Made at the first back edge (most graphs have none): by header block id, its back edges in
   // the order found (an array walked by id below, not a Map sorted by key, nor iterators).
   let backEdges: (Edge[] | undefined)[] | undefined;
@@ -41,8 +62,7 @@ export function findLoops(blocks: readonly BlockLike[], rpo: readonly number[], 
       // Not retreating: v is after u in reverse postorder (so dominates nothing before it), or
       // unreachable (never: u is reachable), where the dominance test and the check below both fail.
       if ((order[v] ?? -1) < 0 || (order[v] as number) > (order[u] as number)) continue;
-      tree ??= new DominatorTree(idom, rpo);
-      if (tree.dominates(v, u)) {
+      if (dominates(v, u)) {
         backEdges ??= new Array<Edge[] | undefined>(n).fill(undefined);
         let list = backEdges[v];
         if (!list) backEdges[v] = list = [];
