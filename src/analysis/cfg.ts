@@ -45,6 +45,7 @@ import type { Instruction, InvalidWord, OperandValue } from '../decode/types.js'
 import { type CodeSegment, type Shader, functionAt, kernelSegment, segmentAt } from '../container/shader.js';
 import type { BasicBlock, Cfg, Diagnostic, Edge, EdgeKind, Severity } from './types.js';
 import { decodeAt } from '../decode/index.js';
+import { ISA_TABLE } from '../isa/table.js';
 import { printInstruction, formatLong } from '../disasm/index.js';
 import { orderAndDominators } from './dominators.js';
 import { callFlow } from './calls.js';
@@ -152,6 +153,7 @@ const STOPS: ReadonlySet<string> = new Set(['s_trap', 'v_illegal', 's_sethalt', 
 
 const FACTS = new WeakMap<InstrDef, DefFacts>();
 
+
 /** The last definition factsOf answered for, and its facts: code repeats definitions back to back, and this test is cheaper than the WeakMap's. */
 let lastDef: InstrDef | undefined;
 let lastFacts: DefFacts | undefined;
@@ -178,6 +180,24 @@ function factsOf(def: InstrDef): DefFacts {
   lastFacts = f;
   return f;
 }
+
+/**
+ * The encodings an instruction that is not plain can be decoded in, from the ISA table (a
+ * VOP1/VOP2/VOPC definition also in VOP3, its e64 form; GLOBAL and SCRATCH in FLAT): an
+ * instruction of any other encoding (most vector and memory code) is plain without its
+ * definition's facts looked up (a table lookup by the definition: most of classify's time).
+ */
+const MAY_END: ReadonlySet<string> = (() => {
+  const out = new Set<string>();
+  for (const def of ISA_TABLE) {
+    const flags = def.flags ?? [];
+    if (!flags.includes('end') && !flags.includes('branch') && !STOPS.has(def.mnemonic)) continue;
+    const f = def.family;
+    if (f === 'VOP1' || f === 'VOP2' || f === 'VOPC') out.add('VOP3');
+    out.add(f === 'GLOBAL' || f === 'SCRATCH' ? 'FLAT' : f);
+  }
+  return out;
+})();
 
 /** Known 32-bit values of scalar registers since the start of the block; SCC when known. */
 class Consts {
@@ -514,6 +534,7 @@ class Discovery {
    * reset along it (constsBefore).
    */
   classify(inst: Instruction, first: number, starts: PcTable<Decoded>, marks: RoundMarks): Flow | undefined {
+    if (!MAY_END.has(inst.encoding)) return undefined;
     const def = inst.def;
     const facts = factsOf(def);
     if (facts.plain) return undefined;
