@@ -47,7 +47,7 @@ import type { BasicBlock, Cfg, Diagnostic, Edge, EdgeKind, Severity } from './ty
 import { decodeAt } from '../decode/index.js';
 import { ISA_TABLE } from '../isa/table.js';
 import { printInstruction, formatLong } from '../disasm/index.js';
-import { orderAndDominators } from './dominators.js';
+import { orderAndDominators, sortAscending } from './dominators.js';
 import { callFlow } from './calls.js';
 import { findLoops } from './loops.js';
 
@@ -747,28 +747,6 @@ function edgesTo(from: number, targets: Flow['succs'], blockAt: PcTable<number>)
   return out;
 }
 
-/**
- * `xs` (distinct numbers) sorted ascending, in place: an insertion sort, as the leaders come
- * nearly in order (a walk finds them forward), up to a budget of moves, then Array's sort
- * (which copies its array and calls the comparison for every step: most of buildOnce's
- * allocation on a small kernel).
- */
-function sortAscending(xs: number[]): number[] {
-  let budget = 4 * xs.length + 64;
-  for (let i = 1; i < xs.length; i++) {
-    const x = xs[i] as number;
-    let j = i - 1;
-    while (j >= 0 && (xs[j] as number) > x) {
-      // x back in the slot freed so far: the list is whole again.
-      if (--budget < 0) { xs[j + 1] = x; return xs.sort((a, b) => a - b); }
-      xs[j + 1] = xs[j] as number;
-      j--;
-    }
-    xs[j + 1] = x;
-  }
-  return xs;
-}
-
 /** The most graphs built for one shader while the data flow across blocks resolves more calls. */
 const MAX_CALL_PASSES = 16;
 /** No call resolved across blocks (the first graph's). */
@@ -1011,7 +989,9 @@ function buildOnce(disc: Discovery): Cfg {
     const last = b?.instructions[b.instructions.length - 1];
     diagnostics.push(diag(last, last?.pc ?? b?.start ?? entry, target, d.code, d.severity, d.message));
   }
-  diagnostics.sort((a, b) => a.pc - b.pc);
-  invalid.sort((a, b) => a.pc - b.pc);
+  // Sorted where there is an order to make (Array's sort allocates its work copy even for a list
+  // of none or one: most graphs have no diagnostic and no invalid word).
+  if (diagnostics.length > 1) diagnostics.sort((a, b) => a.pc - b.pc);
+  if (invalid.length > 1) invalid.sort((a, b) => a.pc - b.pc);
   return { entry: 0, blocks, rpo, idom, loops, invalid, diagnostics };
 }

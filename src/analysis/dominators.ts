@@ -81,6 +81,28 @@ export function reversePostorderOf(n: number, succ: Adjacency): number[] {
   return post.reverse();
 }
 
+/**
+ * `xs` (distinct numbers) sorted ascending, in place: an insertion sort, as the lists sorted here
+ * are short or nearly in order (the CFG's leaders, found by walks forward; a loop's blocks), up
+ * to a budget of moves, then Array's sort (which copies its array and calls the comparison for
+ * every step: most of buildOnce's allocation on a small kernel).
+ */
+export function sortAscending(xs: number[]): number[] {
+  let budget = 4 * xs.length + 64;
+  for (let i = 1; i < xs.length; i++) {
+    const x = xs[i] as number;
+    let j = i - 1;
+    while (j >= 0 && (xs[j] as number) > x) {
+      // x back in the slot freed so far: the list is whole again.
+      if (--budget < 0) { xs[j + 1] = x; return xs.sort((a, b) => a - b); }
+      xs[j + 1] = xs[j] as number;
+      j--;
+    }
+    xs[j + 1] = x;
+  }
+  return xs;
+}
+
 /** A graph node with its edge lists (the CFG's blocks). */
 export interface NodeLike {
   readonly succs: readonly EdgeLike[];

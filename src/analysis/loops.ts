@@ -3,7 +3,7 @@
 // not dominate the source are irreducible control flow, reported for later stages. No recursion,
 // no Node APIs.
 import type { Loop, Edge, Severity } from './types.js';
-import { DominatorTree } from './dominators.js';
+import { DominatorTree, sortAscending } from './dominators.js';
 
 export interface LoopDiagnostic {
   /** Block whose last instruction the finding is about (the retreating edge's source). */
@@ -99,7 +99,7 @@ export function findLoops(blocks: readonly BlockLike[], rpo: readonly number[], 
         work.push(q);
       }
     }
-    body.sort((a, b) => a - b);
+    sortAscending(body);
     raw.push({ header, blocks: body, backEdges: edges });
   }
   // Nesting: from the largest loop to the smallest, the innermost loop seen so far that holds a
