@@ -169,12 +169,7 @@ export function orderAndDominators(nodes: readonly NodeLike[]): { rpo: number[];
         const p = (ps[j] as EdgeLike).from;
         if (p < 0 || p >= n || order[p] === -1 || idom[p] === UNDEF) continue;
         if (nd === UNDEF) { nd = p; continue; }
-        let x = p, y = nd;
-        while (x !== y) {
-          while ((order[x] as number) > (order[y] as number)) x = idom[x] as number;
-          while ((order[y] as number) > (order[x] as number)) y = idom[y] as number;
-        }
-        nd = x;
+        nd = intersect(p, nd, order, idom);
       }
       if (nd !== UNDEF && idom[b] !== nd) {
         idom[b] = nd;
@@ -195,6 +190,19 @@ export function computeDominators(n: number, rpo: readonly number[], preds: (nod
   // The entry alone reachable (a branch-free kernel): no node has a dominator.
   if (n === 0 || rpo.length <= 1) return new Array<number>(n).fill(-1);
   return dominatorsOf(n, rpo, adjacencyOf(n, preds, 'from'));
+}
+
+/**
+ * The nearest common dominator of `x` and `y` (Cooper, Harvey and Kennedy's intersect): each walks
+ * up its chain in `doms` while it lies later in reverse postorder (`order`) than the other. A
+ * top-level function (V8 inlines it), not a closure made per call.
+ */
+function intersect(x: number, y: number, order: ArrayLike<number>, doms: ArrayLike<number>): number {
+  while (x !== y) {
+    while ((order[x] as number) > (order[y] as number)) x = doms[x] as number;
+    while ((order[y] as number) > (order[x] as number)) y = doms[y] as number;
+  }
+  return x;
 }
 
 /** computeDominators over the predecessors as an adjacency (`pred`); a neighbour outside 0..n-1 is no edge. */
@@ -218,13 +226,7 @@ export function dominatorsOf(n: number, rpo: readonly number[], pred: Adjacency)
         const p = list[j] as number;
         if (p < 0 || p >= n || order[p] === -1 || doms[p] === UNDEF) continue;
         if (nd === UNDEF) { nd = p; continue; }
-        // The intersection of p's and nd's dominator chains (inline: a closure here was made per call).
-        let x = p, y = nd;
-        while (x !== y) {
-          while ((order[x] as number) > (order[y] as number)) x = doms[x] as number;
-          while ((order[y] as number) > (order[x] as number)) y = doms[y] as number;
-        }
-        nd = x;
+        nd = intersect(p, nd, order, doms);
       }
       if (nd !== UNDEF && doms[b] !== nd) {
         doms[b] = nd;

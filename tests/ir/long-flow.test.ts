@@ -16,6 +16,22 @@ import { assembleShaders } from '../harness/kernel.js';
 import { recompile } from '../../src/backend/recompile.js';
 import { spirvVal } from '../harness/spirv.js';
 
+/**
+ * `n` diamonds after the entry (block 0, which branches to block 1): head k = 1 + 3k, then-side
+ * 2 + 3k, merge 3 + 3k, the next head the merge's successor; odd k take the side, v1 += k there.
+ */
+function addDiamonds(fn: IrFunction, n: number): void {
+  for (let k = 0; k < n; k++) {
+    const head = fn.addBlock(), side = fn.addBlock(), merge = fn.addBlock();
+    const h = new Builder(fn, head);
+    h.emit('BranchCond', [h.emit('IEq32', [h.emit('And32', [h.u32(k), h.u32(1)]), h.u32(1)])], [side.id, merge.id]);
+    const s = new Builder(fn, side);
+    s.emit('SetVgpr', [s.emit('IAdd32', [s.emit('GetVgpr', [], [1]), s.u32(k)])], [1]);
+    s.emit('Branch', [], [merge.id]);
+    new Builder(fn, merge).emit('Branch', [], [merge.id + 1]);
+  }
+}
+
 test('SSA: 20,000 diamonds in a row (no recursion per block), one phi per merge, the right value', () => {
   const N = 20_000;
   const fn = new IrFunction('deep', 32);
@@ -26,17 +42,7 @@ test('SSA: 20,000 diamonds in a row (no recursion per block), one phi per merge,
   e.emit('SetSgpr', [e.emit('Hi32', [p])], [7]);
   e.emit('SetSgpr', [e.u32(0)], [2]);
   e.emit('Branch', [], [1]);
-  // Block ids: head k = 1 + 3k, then-side 2 + 3k, merge 3 + 3k (the next head is the merge's successor).
-  for (let k = 0; k < N; k++) {
-    const head = fn.addBlock(), side = fn.addBlock(), merge = fn.addBlock();
-    const h = new Builder(fn, head);
-    // Odd k take the side: v1 += k there.
-    h.emit('BranchCond', [h.emit('IEq32', [h.emit('And32', [h.u32(k), h.u32(1)]), h.u32(1)])], [side.id, merge.id]);
-    const s = new Builder(fn, side);
-    s.emit('SetVgpr', [s.emit('IAdd32', [s.emit('GetVgpr', [], [1]), s.u32(k)])], [1]);
-    s.emit('Branch', [], [merge.id]);
-    new Builder(fn, merge).emit('Branch', [], [merge.id + 1]);
-  }
+  addDiamonds(fn, N);
   const end = new Builder(fn, fn.addBlock());
   const addr = end.emit('Pack64', [end.emit('GetSgpr', [], [6]), end.emit('GetSgpr', [], [7])]);
   end.emit('StoreGlobal32', [end.u1(true), addr, end.emit('GetVgpr', [], [1])]);
@@ -65,15 +71,7 @@ function diamondsAndLoop(n: number): IrFunction {
   e.emit('SetSgpr', [e.emit('Hi32', [p])], [7]);
   e.emit('SetSgpr', [e.u32(0)], [3]);
   e.emit('Branch', [], [1]);
-  for (let k = 0; k < n; k++) {
-    const head = fn.addBlock(), side = fn.addBlock(), merge = fn.addBlock();
-    const h = new Builder(fn, head);
-    h.emit('BranchCond', [h.emit('IEq32', [h.emit('And32', [h.u32(k), h.u32(1)]), h.u32(1)])], [side.id, merge.id]);
-    const s = new Builder(fn, side);
-    s.emit('SetVgpr', [s.emit('IAdd32', [s.emit('GetVgpr', [], [1]), s.u32(k)])], [1]);
-    s.emit('Branch', [], [merge.id]);
-    new Builder(fn, merge).emit('Branch', [], [merge.id + 1]);
-  }
+  addDiamonds(fn, n);
   const head = fn.addBlock(), body = fn.addBlock(), exit = fn.addBlock();
   const h = new Builder(fn, head);
   h.emit('BranchCond', [h.emit('ULt32', [h.emit('GetSgpr', [], [3]), h.u32(10)])], [body.id, exit.id]);
