@@ -240,18 +240,6 @@ const PLAIN = new WeakSet<Instruction['def']>();
 /** The scalar registers of every state when nothing reads them (analyzeMode's `scalars`): never written, so one for all analyses. */
 const UNTRACKED = new ScalarState();
 
-/**
- * solveForward's answer where no instruction changes the state: `start` in every block control
- * reaches from the entry along the run-time successors (calls.ts), as the worklist would carry it
- * there unchanged. One object for all: with no transfer and no join nothing writes it.
- */
-function launchEverywhere(cfg: Cfg, start: FullState): (FullState | undefined)[] {
-  const reachable = callFlow(cfg).reachable;
-  const out = new Array<FullState | undefined>(cfg.blocks.length);
-  for (let b = 0; b < out.length; b++) out[b] = reachable[b] === true ? start : undefined;
-  return out;
-}
-
 // --- analysis ------------------------------------------------------------------------------
 
 const snapshot = (s: FullState): ModeState => ({ mode: s.mode, flatScrLo: s.flatScrLo, flatScrHi: s.flatScrHi });
@@ -281,32 +269,130 @@ const MODE_FIELDS_ASSUMED: readonly AssumableField[] = ['floatMode', 'dx10Clamp'
 
 /** The MODE data flow of a shader over its CFG (buildCfg). Never throws on any code. */
 export function analyzeMode(shader: Shader, cfg: Cfg): ModeAnalysis {
-  const target = shader.info.target;
   const initial = initialModeState(shader);
-  // The scalar registers' bits matter only to an s_setreg* (most kernels have none): without one
-  // they stay unknown, and nothing the analysis returns changes. Every state then shares the
-  // start's registers, which nothing writes: no copy per block.
   // Most kernels have no instruction that reads or writes MODE (s_setreg*, s_getreg_b32,
-  // s_round_mode, s_denorm_mode, v_interp_*): every transfer is then the identity, so the data
-  // flow's answer is the launch state in every block control reaches (calls.ts) and the replay
-  // below needs no transfer either. `scalars` is false then too.
-  let modal = false, scalars = false;
+  // s_round_mode, s_denorm_mode, v_interp_*): their analysis is one walk (plainAnalysis).
+  return plainAnalysis(shader, cfg, initial) ?? modalAnalysis(shader, cfg, initial);
+}
+
+/** The launch-state fields that a diagnostic says were defaulted, and that diagnostic (or none). */
+function assumedFields(shader: Shader, cfg: Cfg, target: Shader['info']['target'], diagnostics: Diagnostic[]): readonly AssumableField[] {
+  const assumed = shader.info.assumed.filter((f) => MODE_FIELDS_ASSUMED.includes(f));
+  if (assumed.length) {
+    const first = cfg.blocks[cfg.entry]?.instructions[0];
+    diagnostics.push({
+      pc: first?.pc ?? shader.info.entry, instruction: first ? text(first, target) : '', words: first ? [...first.words] : [],
+      code: 'mode-launch-assumed', severity: 'note',
+      message: `launch MODE uses the documented default for ${assumed.join(', ')} (not declared by the input)`,
+    });
+  }
+  return assumed;
+}
+
+/**
+ * The reachable blocks' offsets in the reachable instructions sorted by pc (`offset`, by block
+ * id) and their count. The blocks are disjoint ranges of pcs, so the reachable ones sorted by
+ * start give the instructions sorted. Block ids are in start order but for the entry block,
+ * which is almost always first in the code too: then the reachable blocks are taken in id order,
+ * without a sorted list of them.
+ */
+function reachableOffsets(cfg: Cfg, reached: (id: number) => boolean, offset: number[]): number {
+  let count = 0, inOrder = true;
+  for (let k = 0, last = -Infinity; k < cfg.blocks.length && inOrder; k++) {
+    const b = cfg.blocks[k] as BasicBlock;
+    if (!reached(b.id)) continue;
+    inOrder = b.start > last;
+    last = b.start;
+    offset[b.id] = count;
+    count += b.instructions.length;
+  }
+  if (!inOrder) {
+    count = 0;
+    const reachable = cfg.blocks.filter((b) => reached(b.id)).sort((x, y) => x.start - y.start);
+    for (let k = 0; k < reachable.length; k++) { const b = reachable[k] as BasicBlock; offset[b.id] = count; count += b.instructions.length; }
+  }
+  return count;
+}
+
+/**
+ * analyzeMode of a kernel without an instruction that reads or writes MODE, or undefined at the
+ * first such instruction (modalAnalysis then). Every transfer is the identity: the data flow's
+ * answer is the launch state in every block control reaches (calls.ts), before and after every
+ * instruction; so one walk over the instructions both checks that none is modal and records the
+ * reachable ones' pcs and VALU modes (a walk to find the modal instructions, a data flow, then a
+ * replay were three).
+ */
+function plainAnalysis(shader: Shader, cfg: Cfg, initial: ModeState): ModeAnalysis | undefined {
+  const target = shader.info.target;
+  const blocks = cfg.blocks;
+  const reachable = callFlow(cfg).reachable;
+  const offset = new Array<number>(blocks.length).fill(0);
+  const count = reachableOffsets(cfg, (id) => reachable[id] === true, offset);
+  const pcs = new Array<number>(count).fill(0);
+  const valu: ValuMode[] = [];
+  // The launch state's VALU mode fields by float type, made at the first instruction of the type.
+  let f16: ValuMode | undefined, f32: ValuMode | undefined, f64: ValuMode | undefined;
   // The previous instruction's definition, when it neither reads nor writes MODE: code repeats
   // definitions back to back, and reading the table's records (of many shapes) is the slow part.
   let plain: Instruction['def'] | undefined;
+  for (let bk = 0; bk < blocks.length; bk++) {
+    const b = blocks[bk] as BasicBlock;
+    const is = b.instructions;
+    // An unreachable block is only checked (a modal instruction there is analysed as before).
+    const live = reachable[b.id] === true;
+    let at = offset[b.id] as number;
+    for (let k = 0; k < is.length; k++) {
+      const inst = is[k] as Instruction;
+      const def = inst.def;
+      if (def !== plain) {
+        if (!PLAIN.has(def)) {
+          if (def.implicitWrites?.includes('MODE') === true || def.implicitReads?.includes('MODE') === true) return undefined;
+          PLAIN.add(def);
+        }
+        plain = def;
+      }
+      if (!live) continue;
+      pcs[at++] = inst.pc;
+      const float = def.float;
+      if (float === undefined) continue;
+      // valuMode's record for this pc: its fields copied from the type's first, in its order.
+      const t = float === 'f32' ? (f32 ??= valuMode(0, float, initial.mode)) : float === 'f16' ? (f16 ??= valuMode(0, float, initial.mode)) : (f64 ??= valuMode(0, float, initial.mode));
+      valu.push({ pc: inst.pc, float, round: t.round, denorm: t.denorm, dx10Clamp: t.dx10Clamp, ieee: t.ieee, f16Ovfl: t.f16Ovfl });
+    }
+  }
+  const diagnostics: Diagnostic[] = [];
+  const assumed = assumedFields(shader, cfg, target, diagnostics);
+  byPc(valu);
+  // Nothing changes the launch state: one snapshot of it before and after every reachable instruction and at every reachable block's entry.
+  const launch: ModeState = { mode: initial.mode, flatScrLo: initial.flatScrLo, flatScrHi: initial.flatScrHi };
+  const blockIn = new Array<ModeState | undefined>(blocks.length);
+  for (let k = 0; k < blockIn.length; k++) blockIn[k] = reachable[k] === true ? launch : undefined;
+  /** The launch state where a reachable instruction starts at `pc`. */
+  const at = (pc: number): ModeState | undefined => {
+    let lo = 0, hi = count;
+    while (lo < hi) { const m = (lo + hi) >>> 1; if ((pcs[m] as number) < pc) lo = m + 1; else hi = m; }
+    return lo < count && pcs[lo] === pc ? launch : undefined;
+  };
+  return { initial, assumed, blockIn, before: at, after: at, getregs: [], valu, transitions: [], diagnostics };
+}
+
+/** analyzeMode of a kernel with an instruction that reads or writes MODE. */
+function modalAnalysis(shader: Shader, cfg: Cfg, initial: ModeState): ModeAnalysis {
+  const target = shader.info.target;
+  // The scalar registers' bits matter only to an s_setreg* (most kernels have none): without one
+  // they stay unknown, and nothing the analysis returns changes. Every state then shares the
+  // start's registers, which nothing writes: no copy per block.
+  let scalars = false;
   for (let bk = 0; bk < cfg.blocks.length && !scalars; bk++) {
     const is = (cfg.blocks[bk] as BasicBlock).instructions;
     for (let k = 0; k < is.length; k++) {
-      const def = (is[k] as Instruction).def;
-      if (def === plain || PLAIN.has(def)) { plain = def; continue; }
-      if (def.implicitWrites?.includes('MODE') !== true && def.implicitReads?.includes('MODE') !== true) { PLAIN.add(def); plain = def; continue; }
-      modal = true;
-      if (readsScalars(is[k] as Instruction)) { scalars = true; break; }
+      const inst = is[k] as Instruction;
+      if (!PLAIN.has(inst.def) && readsScalars(inst)) { scalars = true; break; }
     }
   }
   const regsOf = (s: FullState): ScalarState => (scalars ? s.regs.clone() : s.regs);
   const start: FullState = { regs: scalars ? new ScalarState() : UNTRACKED, ...initial };
-  const blockInFull = !modal ? launchEverywhere(cfg, start) : solveForward<FullState>(cfg, start, {
+  const blockInFull = solveForward<FullState>(cfg, start, {
     clone: (s) => ({ regs: regsOf(s), mode: s.mode, flatScrLo: s.flatScrLo, flatScrHi: s.flatScrHi }),
     joinInto: (into, from) => {
       // The three registers written out: a list of their names here was an array and an
@@ -326,42 +412,17 @@ export function analyzeMode(shader: Shader, cfg: Cfg): ModeAnalysis {
   // One replay of every reachable block records the per-instruction results: the states before
   // and after each instruction, by its position in the reachable instructions sorted by pc
   // (plain arrays of indices into the distinct states: no Map entry per instruction, and no typed
-  // array, which past 64 bytes is an allocation outside the JS heap). The blocks
-  // are disjoint ranges of pcs, so the reachable ones sorted by start give the instructions sorted.
-  // Block ids are in start order but for the entry block, which is almost always first in the
-  // code too: then the reachable blocks are taken in id order, without a sorted list of them.
+  // array, which past 64 bytes is an allocation outside the JS heap).
   const offset = new Array<number>(cfg.blocks.length).fill(0);
-  let count = 0, inOrder = true;
-  for (let k = 0, last = -Infinity; k < cfg.blocks.length && inOrder; k++) {
-    const b = cfg.blocks[k] as BasicBlock;
-    if (blockInFull[b.id] === undefined) continue;
-    inOrder = b.start > last;
-    last = b.start;
-    offset[b.id] = count;
-    count += b.instructions.length;
-  }
-  if (!inOrder) {
-    count = 0;
-    const reachable = cfg.blocks.filter((b) => blockInFull[b.id] !== undefined).sort((x, y) => x.start - y.start);
-    for (let k = 0; k < reachable.length; k++) { const b = reachable[k] as BasicBlock; offset[b.id] = count; count += b.instructions.length; }
-  }
+  const count = reachableOffsets(cfg, (id) => blockInFull[id] !== undefined, offset);
   const pcs = new Array<number>(count).fill(0);
-  // Without a modal instruction the state after each instruction is the one before it: one list for both.
-  const beforeAt = new Array<number>(count).fill(0), afterAt = modal ? new Array<number>(count).fill(0) : beforeAt;
+  const beforeAt = new Array<number>(count).fill(0), afterAt = new Array<number>(count).fill(0);
   const states: ModeState[] = [];
   const getregs: GetregRead[] = [];
   const valu: ValuMode[] = [];
   const transitions: ModeTransition[] = [];
   const diagnostics: Diagnostic[] = [];
-  const assumed = shader.info.assumed.filter((f) => MODE_FIELDS_ASSUMED.includes(f));
-  if (assumed.length) {
-    const first = cfg.blocks[cfg.entry]?.instructions[0];
-    diagnostics.push({
-      pc: first?.pc ?? shader.info.entry, instruction: first ? text(first, target) : '', words: first ? [...first.words] : [],
-      code: 'mode-launch-assumed', severity: 'note',
-      message: `launch MODE uses the documented default for ${assumed.join(', ')} (not declared by the input)`,
-    });
-  }
+  const assumed = assumedFields(shader, cfg, target, diagnostics);
   // The block being replayed: its state and last snapshot, outside the loop (closures over
   // variables of the loop's body were a context per block).
   let s: FullState = start;
@@ -374,29 +435,12 @@ export function analyzeMode(shader: Shader, cfg: Cfg): ModeAnalysis {
     if (states[states.length - 1] !== x) states.push(x);
     return states.length - 1;
   };
-  // Without a modal instruction every reachable block starts in the launch state (`start`), which
-  // nothing changes: one snapshot of it for all of them, the only entry of `states` (a snapshot
-  // and a list entry per block were most of what this replay allocated on a branchy kernel).
-  let launch: ModeState | undefined;
   for (let bk = 0; bk < cfg.blocks.length; bk++) {
     const b = cfg.blocks[bk] as BasicBlock;
     const inS = blockInFull[b.id];
     if (inS === undefined) continue;
     last = undefined;
     let at = offset[b.id] as number;
-    if (!modal) {
-      // Nothing in the block changes the state (nor writes `inS`): one snapshot before and after each instruction.
-      if (b.instructions.length === 0) continue;
-      s = inS;
-      if (launch === undefined) { launch = snapshot(inS); states.push(launch); }
-      for (let k = 0; k < b.instructions.length; k++) {
-        const inst = b.instructions[k] as Instruction;
-        pcs[at] = inst.pc;
-        beforeAt[at++] = 0;
-        if (inst.def.float !== undefined) valu.push(valuMode(inst.pc, inst.def.float, s.mode));
-      }
-      continue;
-    }
     s = { regs: regsOf(inS), mode: inS.mode, flatScrLo: inS.flatScrLo, flatScrHi: inS.flatScrHi };
     for (let k = 0; k < b.instructions.length; k++) {
       const inst = b.instructions[k] as Instruction;
@@ -428,8 +472,7 @@ export function analyzeMode(shader: Shader, cfg: Cfg): ModeAnalysis {
   return {
     initial,
     assumed,
-    // One snapshot per state (all the blocks' one launch state without a modal instruction).
-    blockIn: blockInFull.map((s) => (s === undefined ? undefined : s === start && launch !== undefined ? launch : snapshot(s))),
+    blockIn: blockInFull.map((s) => (s === undefined ? undefined : snapshot(s))),
     before: (pc) => { const k = find(pc); return k < 0 ? undefined : states[beforeAt[k] as number]; },
     after: (pc) => { const k = find(pc); return k < 0 ? undefined : states[afterAt[k] as number]; },
     getregs, valu, transitions, diagnostics,

@@ -1,8 +1,10 @@
 import type { InstrDef, Target } from '../isa/types.js';
-import { lookup } from '../isa/table.js';
+import { familyLookup } from '../isa/table.js';
 import type { DecodeContext, FamilyDecoder, Instruction, Modifiers, Operand } from './types.js';
 import { TRUNCATED } from './types.js';
 import { vgpr } from './operands.js';
+
+const lookupDS = familyLookup('DS');
 
 // DS encoding (2 dwords). RDNA2 ISA reference, "Microcode Formats", DS:
 //   word0: offset0 [7:0], offset1 [15:8], (bit 16 unused, ignored), gds [17], op [25:18],
@@ -67,7 +69,7 @@ function plansFor(target: Target): (Plan | undefined)[] {
   if (p === undefined) {
     p = [];
     for (let op = 0; op < 256; op++) {
-      const def = lookup(target, 'DS', op);
+      const def = lookupDS(target, op);
       p.push(def === undefined ? undefined : makePlan(def));
     }
     PLANS.set(target, p);

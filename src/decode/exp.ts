@@ -1,6 +1,8 @@
-import { lookup } from '../isa/table.js';
+import { familyLookup } from '../isa/table.js';
 import type { DecodeContext, FamilyDecoder, Instruction, Operand } from './types.js';
 import { TRUNCATED } from './types.js';
+
+const lookupEXP = familyLookup('EXP');
 
 // EXP encoding (2 dwords). RDNA2 ISA reference, "Microcode Formats", EXP:
 //   word0: en [3:0], target [9:4], compr [10], done [11], vm [12], reserved [25:13] (ignored),
@@ -12,7 +14,7 @@ export const decodeEXP: FamilyDecoder = (ctx: DecodeContext): Instruction | stri
   if (ctx.index + 1 >= ctx.end) return TRUNCATED;
   const w0 = ctx.words[ctx.index] ?? 0;
   const w1 = ctx.words[ctx.index + 1] ?? 0;
-  const def = lookup(ctx.target, 'EXP', 0);
+  const def = lookupEXP(ctx.target, 0);
   if (def === undefined) return 'EXP is not defined on this target';
   const target = (w0 >>> 4) & 0x3f;
   const operands: Operand[] = [

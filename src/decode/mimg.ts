@@ -1,7 +1,9 @@
 import type { DecodeContext, FamilyDecoder, Instruction, Operand, OperandValue } from './types.js';
 import { TRUNCATED } from './types.js';
 import type { InstrDef } from '../isa/types.js';
-import { lookup } from '../isa/table.js';
+import { familyLookup } from '../isa/table.js';
+
+const lookupMIMG = familyLookup('MIMG');
 
 // MIMG encoding (gfx10). RDNA2 ISA reference, "MIMG" microcode format:
 //   dword 0: OP[7][0] NSA[2:1] DIM[5:3] DLC[7] DMASK[11:8] UNORM[12] GLC[13] R128[15] TFE[16]
@@ -128,7 +130,7 @@ export const decodeMIMG: FamilyDecoder = (ctx: DecodeContext): Instruction | str
   const w0 = ctx.words[ctx.index]! >>> 0;
   const w1 = ctx.words[ctx.index + 1]! >>> 0;
   const opcode = ((w0 >>> 18) & 0x7f) | ((w0 & 1) << 7);
-  const def = lookup(ctx.target, 'MIMG', opcode);
+  const def = lookupMIMG(ctx.target, opcode);
   if (def === undefined) return `no MIMG opcode ${opcode} on ${ctx.target}`;
   const p = mimgPlan(def);
   const nsa = (w0 >>> 1) & 3;

@@ -1,9 +1,11 @@
 import type { DecodeContext, FamilyDecoder, Instruction, Operand } from './types.js';
 import type { OperandDef } from '../isa/types.js';
-import { lookup } from '../isa/table.js';
+import { familyLookup } from '../isa/table.js';
 import { TRUNCATED } from './types.js';
 import { sext } from './operands.js';
 import { decodeScalarReg, scalarDwords, scalarInstruction } from './scalar-fields.js';
+
+const lookupSMEM = familyLookup('SMEM');
 
 // SMEM (2 dwords). Word 0: [31:26]=0x3d, op [25:18], glc [16], dlc [14], sdata [12:6],
 // sbase [5:0] (SGPR pair index: code = sbase*2). Word 1: soffset [31:25] (7-bit scalar code,
@@ -12,7 +14,7 @@ const BAD_REG = 'SMEM register code is not valid for the operand width';
 
 export const decodeSMEM: FamilyDecoder = (ctx: DecodeContext): Instruction | string => {
   const w = ctx.words[ctx.index] ?? 0;
-  const def = lookup(ctx.target, 'SMEM', (w >>> 18) & 0xff);
+  const def = lookupSMEM(ctx.target, (w >>> 18) & 0xff);
   if (def === undefined) return 'SMEM opcode not defined on this target';
   if (ctx.index + 1 >= ctx.end) return TRUNCATED;
   const w1 = ctx.words[ctx.index + 1] ?? 0;

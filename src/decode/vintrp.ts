@@ -1,5 +1,7 @@
-import { lookup } from '../isa/table.js';
+import { familyLookup } from '../isa/table.js';
 import type { DecodeContext, FamilyDecoder, Instruction, Operand } from './types.js';
+
+const lookupVINTRP = familyLookup('VINTRP');
 
 // VINTRP encoding (1 dword). RDNA2 ISA reference, "Microcode Formats", VINTRP:
 //   vsrc [7:0], attrchan [9:8], attr [15:10], op [17:16], vdst [25:18], encoding [31:26] = 0b110010
@@ -7,7 +9,7 @@ import type { DecodeContext, FamilyDecoder, Instruction, Operand } from './types
 
 export const decodeVINTRP: FamilyDecoder = (ctx: DecodeContext): Instruction | string => {
   const w = ctx.words[ctx.index] ?? 0;
-  const def = lookup(ctx.target, 'VINTRP', (w >>> 16) & 3);
+  const def = lookupVINTRP(ctx.target, (w >>> 16) & 3);
   if (def === undefined) return 'VINTRP opcode is not defined';
   const vsrc = w & 0xff;
   const attrChan = (w >>> 8) & 3;

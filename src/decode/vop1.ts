@@ -14,11 +14,13 @@
 //    SGPR destination of v_readfirstlane_b32) decode whatever the field holds; the printer adds
 //    LLVM's /*Invalid ...*/ notes. Reserved codes there are still invalid words.
 import type { InstrDef, OperandDef } from '../isa/types.js';
-import { lookup } from '../isa/table.js';
+import { familyLookup } from '../isa/table.js';
 import type { DecodeContext, FamilyDecoder, Instruction, Operand, OperandValue } from './types.js';
 import { NO_MODS, TRUNCATED } from './types.js';
 import { SRC, decodeScalarCode, decodeValuSrc, vgpr } from './operands.js';
 import { keepLists, listsOf, sharedSlots, slotsAt } from './shared-operands.js';
+
+const lookupVOP1 = familyLookup('VOP1');
 
 /** Dwords of a register operand of this type. */
 export function dwordsOf(od: OperandDef): number {
@@ -116,7 +118,7 @@ export function decodeE32(ctx: DecodeContext, def: InstrDef, encoding: 'VOP1' | 
 
 export const decodeVOP1: FamilyDecoder = (ctx: DecodeContext): Instruction | string => {
   const w = ctx.words[ctx.index] ?? 0;
-  const def = lookup(ctx.target, 'VOP1', (w >>> 9) & 0xff);
+  const def = lookupVOP1(ctx.target, (w >>> 9) & 0xff);
   if (def === undefined) return 'unassigned VOP1 opcode';
   return decodeE32(ctx, def, 'VOP1');
 };

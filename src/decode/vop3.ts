@@ -203,14 +203,19 @@ function buildLayout(target: Target, opcode: number): E64Layout | undefined {
 }
 
 const LAYOUTS = new Map<Target, (E64Layout | null | undefined)[]>();
+/** The target asked for last and its layouts: a decoding asks for one target throughout, and this test is cheaper than the Map's lookup per instruction. */
+let layoutsTarget: Target | undefined;
+let lastLayouts: (E64Layout | null | undefined)[] | undefined;
 
 /** The e64 layout of a VOP3 opcode on a target, or undefined when LLVM decodes none there. */
 export function vop3Layout(target: Target, opcode: number): E64Layout | undefined {
-  let arr = LAYOUTS.get(target);
+  let arr = target === layoutsTarget ? lastLayouts : LAYOUTS.get(target);
   if (arr === undefined) {
     arr = new Array<E64Layout | null | undefined>(1024);
     LAYOUTS.set(target, arr);
   }
+  layoutsTarget = target;
+  lastLayouts = arr;
   let l = arr[opcode];
   if (l === undefined) {
     l = buildLayout(target, opcode) ?? null;

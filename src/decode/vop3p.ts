@@ -8,11 +8,13 @@
 // SRC2 field, OP_SEL[2], NEG_LO[2] and NEG_HI[2] to be 0 (OP_SEL_HI[2] is don't-care); source
 // codes that name nothing (209-234, 249, 250) make the word undecodable.
 import type { InstrDef } from '../isa/types.js';
-import { lookup } from '../isa/table.js';
+import { familyLookup } from '../isa/table.js';
 import { VOP3P_TABLE } from '../isa/tables/vop3p.js';
 import type { DecodeContext, FamilyDecoder, Instruction, Modifiers, Operand, OperandValue } from './types.js';
 import { TRUNCATED } from './types.js';
 import { SRC, decodeSrc9, vgpr } from './operands.js';
+
+const lookupVOP3P = familyLookup('VOP3P');
 
 interface Vop3pInfo {
   /** Number of source operands (2 or 3). */
@@ -45,7 +47,7 @@ export const decodeVOP3P: FamilyDecoder = (ctx: DecodeContext): Instruction | st
   const w0 = words[index] ?? 0;
   const w1 = words[index + 1] ?? 0;
   if ((w0 & 0x00800000) !== 0) return 'VOP3P: bit 23 must be 0';
-  const def = lookup(ctx.target, 'VOP3P', (w0 >>> 16) & 0x7f);
+  const def = lookupVOP3P(ctx.target, (w0 >>> 16) & 0x7f);
   if (def === undefined) return 'VOP3P: no instruction has this opcode on this target';
   const info = INFO.get(def);
   if (info === undefined) return 'VOP3P: opcode is not a VOP3P table entry';

@@ -69,6 +69,23 @@ export function lookup(target: Target, family: Family, opcode: number): InstrDef
   return index[family][opcode];
 }
 
+/**
+ * `lookup` for one family: the decoders' calls name their family by a constant, and this
+ * function's own target check and table read stay monomorphic, where `lookup`'s read of the
+ * family by name is a keyed load that sees every family (a tenth of a small kernel's decoding).
+ */
+export function familyLookup(family: Family): (target: Target, opcode: number) => InstrDef | undefined {
+  let tableTarget: Target | undefined;
+  let table: readonly (InstrDef | undefined)[] = [];
+  return (target, opcode) => {
+    if (target !== tableTarget) {
+      table = indexOf(target)[family];
+      tableTarget = target;
+    }
+    return table[opcode];
+  };
+}
+
 /** All definitions of a family available on a target (for generators and coverage reports). */
 export function definitions(target: Target, family: Family): InstrDef[] {
   return ISA_TABLE.filter((d) => d.family === family && hasTarget(d, target));
