@@ -329,8 +329,20 @@ export interface RelocatableFunction {
   readonly words: Uint32Array;
   /** The indices in `words` that hold references. */
   readonly ids: Uint32Array;
-  /** Each global's number in CANONICAL_GLOBALS (-1: none; emitRelocatable then always defines it). */
+  /**
+   * Each global's number in CANONICAL_GLOBALS (-1: none; emitRelocatable then always defines it;
+   * -2: a name, in `names`).
+   */
   readonly canon: Int32Array;
+  /**
+   * The names (OpName, OpMemberName: no result, never deduplicated, placed in their own section
+   * where nothing else goes) encoded one after another, opcode words included, ids as references:
+   * emitRelocatable appends them in one piece (their section's order is the recorded one) and
+   * patches `nameIds`, not one define per name (f32_ops' helpers carry 483 words of them).
+   */
+  readonly names: Uint32Array;
+  /** The indices in `names` that hold references. */
+  readonly nameIds: Uint32Array;
 }
 /** The CANONICAL_GLOBALS number of each of a recorded function's module-level instructions (-1: none). */
 function canonicalNumbers(globals: readonly RelocatableGlobal[]): Int32Array {
@@ -1424,7 +1436,17 @@ export class Module {
       const resultType = r.info.operands[0] === 'IdResultType' ? w[0] as number : -1;
       out.push({ op: r.op, info: r.info, words: w, ids, result: r.result - 1, resultType });
     }
-    return { globals: out, locals, words: fnWords, ids: Uint32Array.from(fnIds), canon: canonicalNumbers(out) };
+    const canon = canonicalNumbers(out);
+    const names: number[] = [], nameIds: number[] = [];
+    for (let k = 0; k < out.length; k++) {
+      const x = out[k] as RelocatableGlobal;
+      if (!DEBUG_NAMES.has(x.op) || x.result >= 0 || canon[k] !== -1) continue;
+      canon[k] = -2;
+      names.push(((x.words.length + 1) << 16 | x.info.opcode) >>> 0);
+      for (const j of x.ids) nameIds.push(names.length + j);
+      for (const w of x.words) names.push(w);
+    }
+    return { globals: out, locals, words: fnWords, ids: Uint32Array.from(fnIds), canon, names: Uint32Array.from(names), nameIds: Uint32Array.from(nameIds) };
   }
 
   /**
@@ -1462,6 +1484,8 @@ export class Module {
     for (let k = 0; k < g; k++) {
       const x = f.globals[k] as RelocatableGlobal;
       const c = canonOf[k] as number;
+      // A name: appended with the others below.
+      if (c === -2) { num[at + k] = 0; continue; }
       if (c >= 0) {
         const own = known[c], had = own !== undefined ? own : inherited?.[c];
         if (had !== undefined) {
@@ -1484,6 +1508,15 @@ export class Module {
         // template remembers it for them (ids of its own only: it keeps no fork alive).
         if (id && id.owner !== this && inherited !== undefined) inherited[c] = id;
       }
+    }
+    // The names, after the instructions they may name (every reference's id is known now): as
+    // define would place each, in order, in the names' section, which takes nothing else.
+    const names = f.names;
+    if (names.length > 0) {
+      const s = this.section(SECTION.debugNames), start = s.length;
+      for (let j = 0; j < names.length; j++) s.push(names[j] as number);
+      const nameIds = f.nameIds;
+      for (let j = 0; j < nameIds.length; j++) { const p = start + (nameIds[j] as number); s[p] = num[at + (s[p] as number)] as number; }
     }
     this.functions.push({ f, ids: num, base: at });
   }
