@@ -325,12 +325,32 @@ interface RelocatableGlobal {
 export interface RelocatableFunction {
   readonly globals: readonly RelocatableGlobal[];
   readonly locals: number;
-  /** The function's words, OpFunction to OpFunctionEnd, ids as references. */
+  /**
+   * The function's words, OpFunction to OpFunctionEnd, ids as references, except that a reference
+   * to the function's own ids is written as its number among them (`localIds`) and one to the
+   * function as globals.length: a module gives them consecutive ids, so assemble adds the first to
+   * those and looks up only the module-level ones and the function's (a table of g + 1 ids, not a
+   * filled entry per local and a lookup per local reference).
+   */
   readonly words: Uint32Array;
-  /** The indices in `words` that hold references. */
+  /** The indices in `words` that hold references to module-level results or the function (globals.length). */
   readonly ids: Uint32Array;
-  /** Each global's number in CANONICAL_GLOBALS (-1: none; emitRelocatable then always defines it). */
+  /** The indices in `words` that hold the number of one of the function's own ids. */
+  readonly localIds: Uint32Array;
+  /**
+   * Each global's number in CANONICAL_GLOBALS (-1: none; emitRelocatable then always defines it;
+   * -2: a name, in `names`).
+   */
   readonly canon: Int32Array;
+  /**
+   * The names (OpName, OpMemberName: no result, never deduplicated, placed in their own section
+   * where nothing else goes) encoded one after another, opcode words included, ids as references:
+   * emitRelocatable appends them in one piece (their section's order is the recorded one) and
+   * patches `nameIds`, not one define per name (f32_ops' helpers carry 483 words of them).
+   */
+  readonly names: Uint32Array;
+  /** The indices in `names` that hold references. */
+  readonly nameIds: Uint32Array;
 }
 /** The CANONICAL_GLOBALS number of each of a recorded function's module-level instructions (-1: none). */
 function canonicalNumbers(globals: readonly RelocatableGlobal[]): Int32Array {
@@ -360,8 +380,8 @@ function canonicalNumbers(globals: readonly RelocatableGlobal[]): Int32Array {
   return canon;
 }
 
-/** A relocatable function placed in a module: reference r of its words is id `ids[base + r]` there. */
-interface Relocated { readonly f: RelocatableFunction; readonly ids: Uint32Array; readonly base: number }
+/** A relocatable function placed in a module: reference r of its words is id `ids[base + r]` there, its own id number l is `first + l`. */
+interface Relocated { readonly f: RelocatableFunction; readonly ids: Uint32Array; readonly base: number; readonly first: number }
 
 /** What recordFunction takes outside the function: instructions any module may hold more than once or share. */
 const RELOCATABLE_GLOBAL = new Set(['Type-Declaration', 'Constant-Creation', 'Annotation']);
@@ -1406,12 +1426,15 @@ export class Module {
       throw new BuilderError('recordFunction', `%${id} is not defined by the recorded function`);
     };
     const out: RelocatableGlobal[] = [];
-    const fnWords = new Uint32Array(words), fnIds: number[] = [];
+    const fnWords = new Uint32Array(words), fnIds: number[] = [], fnLocals: number[] = [];
     let at = 0;
     for (const r of recorded) {
       if (r.inFunction) {
         fnWords.set(r.inst, at);
-        for (const k of r.ids) { fnWords[at + k] = ref(r.inst[k] as number); fnIds.push(at + k); }
+        for (const k of r.ids) {
+          const x = ref(r.inst[k] as number);
+          if (x >= globals && x < globals + locals) { fnWords[at + k] = x - globals; fnLocals.push(at + k); } else { fnWords[at + k] = x < globals ? x : globals; fnIds.push(at + k); }
+        }
         at += r.inst.length;
         continue;
       }
@@ -1424,7 +1447,17 @@ export class Module {
       const resultType = r.info.operands[0] === 'IdResultType' ? w[0] as number : -1;
       out.push({ op: r.op, info: r.info, words: w, ids, result: r.result - 1, resultType });
     }
-    return { globals: out, locals, words: fnWords, ids: Uint32Array.from(fnIds), canon: canonicalNumbers(out) };
+    const canon = canonicalNumbers(out);
+    const names: number[] = [], nameIds: number[] = [];
+    for (let k = 0; k < out.length; k++) {
+      const x = out[k] as RelocatableGlobal;
+      if (!DEBUG_NAMES.has(x.op) || x.result >= 0 || canon[k] !== -1) continue;
+      canon[k] = -2;
+      names.push(((x.words.length + 1) << 16 | x.info.opcode) >>> 0);
+      for (const j of x.ids) nameIds.push(names.length + j);
+      for (const w of x.words) names.push(w);
+    }
+    return { globals: out, locals, words: fnWords, ids: Uint32Array.from(fnIds), localIds: Uint32Array.from(fnLocals), canon, names: Uint32Array.from(names), nameIds: Uint32Array.from(nameIds) };
   }
 
   /**
@@ -1436,9 +1469,10 @@ export class Module {
     this.writable('emitRelocatable');
     if (this.current) throw new BuilderError('emitRelocatable', `function ${this.current.name} is still open (no OpFunctionEnd)`);
     this.claim('emitRelocatable', fn);
-    const g = f.globals.length;
-    // The function's table in the module's (every entry read written below).
-    const size = g + f.locals + 1, at = this.relocTop;
+    const g = f.globals.length, locals = f.locals;
+    // The function's table in the module's (every entry read written below): its module-level
+    // results' ids, then its own id (its own ids are `base` on, not in the table).
+    const size = g + 1, at = this.relocTop;
     let num = this.relocIds;
     if (at + size > num.length) {
       const spare = spareRelocIds, need = Math.max(at + size, 2 * num.length, 4096);
@@ -1454,14 +1488,15 @@ export class Module {
     this.relocTop = at + size;
     const typeIds: (Id | undefined)[] = new Array<Id | undefined>(g);
     const base = this.nextId;
-    this.nextId += f.locals;
-    for (let k = 0; k < f.locals; k++) num[at + g + k] = base + k;
-    num[at + g + f.locals] = fn.value;
+    this.nextId += locals;
+    num[at + g] = fn.value;
     const canonOf = f.canon, known = this.relocCanon ??= [], tmpl = this.template;
     const inherited = tmpl === undefined ? undefined : tmpl.relocCanon ??= [];
     for (let k = 0; k < g; k++) {
       const x = f.globals[k] as RelocatableGlobal;
       const c = canonOf[k] as number;
+      // A name: appended with the others below.
+      if (c === -2) { num[at + k] = 0; continue; }
       if (c >= 0) {
         const own = known[c], had = own !== undefined ? own : inherited?.[c];
         if (had !== undefined) {
@@ -1473,7 +1508,10 @@ export class Module {
       // reference to it (most of them find an identical instruction; it copies those it places).
       const words = wordArray(x.words.length);
       for (let j = 0; j < words.length; j++) words[j] = x.words[j] as number;
-      for (let j = 0; j < x.ids.length; j++) { const p = x.ids[j] as number; words[p] = num[at + (words[p] as number)] as number; }
+      for (let j = 0; j < x.ids.length; j++) {
+        const p = x.ids[j] as number, r = words[p] as number;
+        words[p] = r < g ? num[at + r] as number : r < g + locals ? base + r - g : fn.value;
+      }
       const id = this.define(x.op, x.info, NO_OPERANDS, words, x.result, x.resultType >= 0 ? typeIds[x.resultType] : undefined, undefined, undefined, true);
       if (id) { num[at + k] = id.value; typeIds[k] = id; } else num[at + k] = 0;
       if (c >= 0) {
@@ -1485,7 +1523,19 @@ export class Module {
         if (id && id.owner !== this && inherited !== undefined) inherited[c] = id;
       }
     }
-    this.functions.push({ f, ids: num, base: at });
+    // The names, after the instructions they may name (every reference's id is known now): as
+    // define would place each, in order, in the names' section, which takes nothing else.
+    const names = f.names;
+    if (names.length > 0) {
+      const s = this.section(SECTION.debugNames), start = s.length;
+      for (let j = 0; j < names.length; j++) s.push(names[j] as number);
+      const nameIds = f.nameIds;
+      for (let j = 0; j < nameIds.length; j++) {
+        const p = start + (nameIds[j] as number), r = s[p] as number;
+        s[p] = r < g ? num[at + r] as number : r < g + locals ? base + r - g : fn.value;
+      }
+    }
+    this.functions.push({ f, ids: num, base: at, first: base });
   }
 
   /** The module as SPIR-V words: header (magic, version, generator, bound, 0) and the sections in layout order. */
@@ -1543,8 +1593,10 @@ export class Module {
       out.set(w, at);
       if (w !== x) {
         // A relocatable function's references become this module's ids.
-        const { f, ids, base } = x as Relocated;
-        for (let k = 0; k < f.ids.length; k++) { const p = at + (f.ids[k] as number); out[p] = ids[base + (out[p] as number)] as number; }
+        const { f, ids, base, first } = x as Relocated;
+        const refs = f.ids, own = f.localIds;
+        for (let k = 0; k < refs.length; k++) { const p = at + (refs[k] as number); out[p] = ids[base + (out[p] as number)] as number; }
+        for (let k = 0; k < own.length; k++) { const p = at + (own[k] as number); out[p] = (out[p] as number) + first; }
       }
       at += w.length;
     }
