@@ -96,6 +96,26 @@ for (const op of Object.keys(OPS) as Op[]) {
     && BUILDER_OPS[info.index] !== B_GET_SCC && BUILDER_OPS[info.index] !== B_GET_MODE ? 1 : 0;
 }
 
+/**
+ * An op with its table entry and emit's case for it, found once (`opRef`, at a unit's load) for the
+ * ops the units emit most: `BlockBuilder.emitRef` places it without `emit`'s look-up of the entry by
+ * name (a Map probe at every instruction, a twentieth of translation's own time) and of its case.
+ */
+export interface OpRef {
+  readonly op: Op;
+  readonly info: OpEntry;
+  /** BUILDER_OPS's case (0: none), and for none whether the op is NUMBERED. */
+  readonly kind: number;
+  readonly numbered: boolean;
+}
+export function opRef(op: Op): OpRef {
+  const info = opInfo(op);
+  return { op, info, kind: BUILDER_OPS[info.index] as number, numbered: NUMBERED[info.index] === 1 };
+}
+
+/** The ops the context's own helpers emit at most instructions (`opRef`). */
+const SELECT32 = opRef('Select32'), PACK64 = opRef('Pack64'), LANE_BIT = opRef('LaneBit'), LANE_ID = opRef('LaneId'), OR32 = opRef('Or32'), IEQ32 = opRef('IEq32');
+
 /** A number for a value's op (by table index), arguments and immediates: equal values, equal numbers (the float mode is left to `sameOperation`). */
 function valueHash(index: number, args: readonly Inst[], imms: readonly Imm[]): number {
   let h = mixOperands(Math.imul(index + 1, 0x9e3779b1), args, imms);
@@ -350,8 +370,20 @@ export class BlockBuilder extends Builder {
   override emit(op: Op, args?: Inst[], imms?: readonly Imm[], opts?: { type?: IrType; float?: FloatMode }): Inst {
     // Most ops are placed as they are: one look-up in the op table, not the cases below one by one.
     const info = opInfo(op);
-    const kind = BUILDER_OPS[info.index];
+    const kind = BUILDER_OPS[info.index] as number;
     if (!kind) return NUMBERED[info.index] ? this.number(op, info, args, imms, opts) : this.place(op, info, args, imms, opts);
+    return this.emitCase(op, info, kind, args, imms, opts);
+  }
+
+  /** `emit` of the op `r` names (its entry and case found when `r` was made). */
+  emitRef(r: OpRef, args?: Inst[], imms?: readonly Imm[], opts?: { type?: IrType; float?: FloatMode }): Inst {
+    const kind = r.kind;
+    if (kind === 0) return r.numbered ? this.number(r.op, r.info, args, imms, opts) : this.place(r.op, r.info, args, imms, opts);
+    return this.emitCase(r.op, r.info, kind, args, imms, opts);
+  }
+
+  /** `emit` of an op with a case of its own (`kind`: BUILDER_OPS's). */
+  private emitCase(op: Op, info: OpEntry, kind: number, args?: Inst[], imms?: readonly Imm[], opts?: { type?: IrType; float?: FloatMode }): Inst {
     let reg = -1, write = false;
     switch (kind) {
       case B_END: this.placeWrites(op !== 'EndProgram'); return this.place(op, info, args, imms, opts);
@@ -678,7 +710,7 @@ export class BlockBuilder extends Builder {
       const x = lo.args[0] as Inst;
       if (this.fn.waveSize === 32 ? hi.op === 'ConstU32' && hi.imms[0] === 0 : hi.op === 'BallotHi' && hi.args[0] === x) return x;
     }
-    return this.emit('LaneBit', [lo, hi, this.emit('LaneId')]);
+    return this.emitRef(LANE_BIT, [lo, hi, this.emitRef(LANE_ID)]);
   }
 
   /**
@@ -826,7 +858,7 @@ export class TContext {
   }
 
   /** A 64-bit value from two dwords. */
-  pack(lo: Inst, hi: Inst): Inst { return this.b.emit('Pack64', [lo, hi]); }
+  pack(lo: Inst, hi: Inst): Inst { return this.b.emitRef(PACK64, [lo, hi]); }
 
   writeScalar(v: OperandValue, x: Inst, k = 0): void {
     if (v.kind === 'sgpr') { this.b.setSgpr(v.index + k, x); return; }
@@ -862,8 +894,8 @@ export class TContext {
   maskZero(code: number): Inst {
     const b = this.b;
     let m = b.getSgpr(code);
-    if (this.waveSize === 64) m = b.emit('Or32', [m, b.getSgpr(code + 1)]);
-    return b.emit('IEq32', [m, b.u32(0)]);
+    if (this.waveSize === 64) m = b.emitRef(OR32, [m, b.getSgpr(code + 1)]);
+    return b.emitRef(IEQ32, [m, b.u32(0)]);
   }
 
   /**
@@ -894,7 +926,7 @@ export class TContext {
     if (v.kind !== 'vgpr') this.fail(`a VALU result to ${v.kind}`);
     const b = this.b;
     const old = b.getVgpr(v.index + k);
-    b.setVgpr(v.index + k, b.emit('Select32', [active ?? this.execBit(), x, old]));
+    b.setVgpr(v.index + k, b.emitRef(SELECT32, [active ?? this.execBit(), x, old]));
   }
 
   /** The FloatMode the MODE analysis gives this instruction. */

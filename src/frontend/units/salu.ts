@@ -3,7 +3,10 @@
 // compares, selects, multiplies, bit-field extracts, EXEC save/restore, s_getpc_b64.
 import type { Inst } from '../../ir/ir.js';
 import type { Op } from '../../ir/ops.js';
-import { EXEC_LO, type TContext, type Translator } from '../context.js';
+import { EXEC_LO, opRef, type TContext, type Translator } from '../context.js';
+
+/** The ops this unit's common paths emit at most instructions, their entries found once (context.ts `opRef`). */
+const AND32 = opRef('And32'), OR32 = opRef('Or32'), XOR32 = opRef('Xor32'), NOT32 = opRef('Not32'), IADD32 = opRef('IAdd32'), ISUB32 = opRef('ISub32'), U1_TO_U32 = opRef('U1ToU32');
 
 /** Source `name`, dword `k`: an SGPR (most sources) read without asking the table for the operand's type, which only constants need. */
 const s = (cx: TContext, name: string, k = 0) => { const v = cx.op(name).value; return v.kind === 'sgpr' ? cx.b.getSgpr(v.index + k) : cx.scalar(v, cx.typeOf(name), k); };
@@ -26,12 +29,15 @@ const simm16 = (cx: TContext) => { const v = cx.op('simm16').value; return v.kin
 type Bin = 'IAdd32' | 'ISub32' | 'And32' | 'Or32' | 'Xor32' | 'Shl32' | 'LShr32' | 'AShr32' | 'IMul32' | 'UMin32' | 'UMax32' | 'SMin32' | 'SMax32' | 'UMulHi32' | 'SMulHi32';
 
 /** A 32-bit binary op with SCC = result != 0 (logic, shifts) or unchanged (mul). */
-const bin32 = (op: Bin, sccNonZero: boolean, pre?: (cx: TContext, b: Inst) => Inst): Translator => (cx) => {
-  const a = s(cx, 'ssrc0');
-  const b0 = s(cx, 'ssrc1');
-  const r = cx.b.emit(op, [a, pre ? pre(cx, b0) : b0]);
-  d(cx, r);
-  if (sccNonZero) sccNz(cx, r);
+const bin32 = (op: Bin, sccNonZero: boolean, pre?: (cx: TContext, b: Inst) => Inst): Translator => {
+  const ref = opRef(op);
+  return (cx) => {
+    const a = s(cx, 'ssrc0');
+    const b0 = s(cx, 'ssrc1');
+    const r = cx.b.emitRef(ref, [a, pre ? pre(cx, b0) : b0]);
+    d(cx, r);
+    if (sccNonZero) sccNz(cx, r);
+  };
 };
 
 /** A logic op on b64 pairs, dword by dword; SCC = result != 0. */
@@ -42,18 +48,18 @@ const logic64 = (f: (cx: TContext, a: Inst, b: Inst) => Inst): Translator => (cx
   sccNz64(cx, lo, hi);
 };
 
-const not = (cx: TContext, a: Inst) => cx.b.emit('Not32', [a]);
+const not = (cx: TContext, a: Inst) => cx.b.emitRef(NOT32, [a]);
 const LOGIC: Record<string, (cx: TContext, a: Inst, b: Inst) => Inst> = {
-  and: (cx, a, b) => cx.b.emit('And32', [a, b]),
-  or: (cx, a, b) => cx.b.emit('Or32', [a, b]),
-  xor: (cx, a, b) => cx.b.emit('Xor32', [a, b]),
-  andn2: (cx, a, b) => cx.b.emit('And32', [a, not(cx, b)]),
-  orn2: (cx, a, b) => cx.b.emit('Or32', [a, not(cx, b)]),
-  andn1: (cx, a, b) => cx.b.emit('And32', [not(cx, a), b]),
-  orn1: (cx, a, b) => cx.b.emit('Or32', [not(cx, a), b]),
-  nand: (cx, a, b) => not(cx, cx.b.emit('And32', [a, b])),
-  nor: (cx, a, b) => not(cx, cx.b.emit('Or32', [a, b])),
-  xnor: (cx, a, b) => not(cx, cx.b.emit('Xor32', [a, b])),
+  and: (cx, a, b) => cx.b.emitRef(AND32, [a, b]),
+  or: (cx, a, b) => cx.b.emitRef(OR32, [a, b]),
+  xor: (cx, a, b) => cx.b.emitRef(XOR32, [a, b]),
+  andn2: (cx, a, b) => cx.b.emitRef(AND32, [a, not(cx, b)]),
+  orn2: (cx, a, b) => cx.b.emitRef(OR32, [a, not(cx, b)]),
+  andn1: (cx, a, b) => cx.b.emitRef(AND32, [not(cx, a), b]),
+  orn1: (cx, a, b) => cx.b.emitRef(OR32, [not(cx, a), b]),
+  nand: (cx, a, b) => not(cx, cx.b.emitRef(AND32, [a, b])),
+  nor: (cx, a, b) => not(cx, cx.b.emitRef(OR32, [a, b])),
+  xnor: (cx, a, b) => not(cx, cx.b.emitRef(XOR32, [a, b])),
 };
 
 type Cmp = 'IEq32' | 'INe32' | 'ULt32' | 'ULe32' | 'UGt32' | 'UGe32' | 'SLt32' | 'SLe32' | 'SGt32' | 'SGe32';
@@ -88,8 +94,8 @@ function sccSignedOverflow(cx: TContext, a: Inst, b: Inst, r: Inst, sub: boolean
 const add32 = (signed: boolean, sub: boolean, withCarry: boolean): Translator => (cx) => {
   const a = s(cx, 'ssrc0'), b = s(cx, 'ssrc1');
   const cin = withCarry ? cx.b.getScc() : cx.b.u1(false);
-  const r0 = cx.b.emit(sub ? 'ISub32' : 'IAdd32', [a, b]);
-  const r = withCarry ? cx.b.emit(sub ? 'ISub32' : 'IAdd32', [r0, cx.b.emit('U1ToU32', [cin])]) : r0;
+  const r0 = cx.b.emitRef(sub ? ISUB32 : IADD32, [a, b]);
+  const r = withCarry ? cx.b.emitRef(sub ? ISUB32 : IADD32, [r0, cx.b.emitRef(U1_TO_U32, [cin])]) : r0;
   d(cx, r);
   if (signed) sccSignedOverflow(cx, a, b, r, sub);
   else cx.b.setSccOp(sub ? 'USubBorrow32' : 'UAddCarry32', a, b, cin);
