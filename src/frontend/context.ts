@@ -115,6 +115,7 @@ export function opRef(op: Op): OpRef {
 
 /** The ops the context's own helpers emit at most instructions (`opRef`). */
 const SELECT32 = opRef('Select32'), PACK64 = opRef('Pack64'), LANE_BIT = opRef('LaneBit'), LANE_ID = opRef('LaneId'), OR32 = opRef('Or32'), IEQ32 = opRef('IEq32');
+const BALLOT_LO = opRef('BallotLo'), BALLOT_HI = opRef('BallotHi'), UNDEF = opRef('Undef');
 
 /** A number for a value's op (by table index), arguments and immediates: equal values, equal numbers (the float mode is left to `sameOperation`). */
 function valueHash(index: number, args: readonly Inst[], imms: readonly Imm[]): number {
@@ -134,13 +135,13 @@ function recipeArgs(argc: 1 | 2 | 3, a: Inst | undefined, b: Inst | undefined, c
 
 /**
  * A register value not made yet (BlockBuilder.setLazy): `make()`, or where `make` is undefined the
- * one instruction `op` of the first `argc` of `a`, `b`, `c` (most recipes: data, not a closure per
- * write). Records are reused (BlockBuilder.spare): every field is written at each use.
+ * one instruction of `op` (its OpRef: no look-up by name when it runs) of the first `argc` of `a`,
+ * `b`, `c` (most recipes: data, not a closure per write). Records are reused (BlockBuilder.spare): every field is written at each use.
  */
 interface Recipe {
   reg: number;
   make: (() => Inst) | undefined;
-  op: Op;
+  op: OpRef;
   argc: 1 | 2 | 3;
   a: Inst | undefined;
   b: Inst | undefined;
@@ -607,22 +608,22 @@ export class BlockBuilder extends Builder {
    * block, or after it: the block's end runs it). `make` emits pure ops on the values it closes
    * over, made before this call (constants included): its instructions go where this write is.
    */
-  setSccLazy(make: () => Inst): void { this.setLazy(SCC_REG, make, 'Undef', 1, undefined, undefined, undefined, undefined, 0); } // no op is made where `make` is given
+  setSccLazy(make: () => Inst): void { this.setLazy(SCC_REG, make, UNDEF, 1, undefined, undefined, undefined, undefined, 0); } // no op is made where `make` is given
 
-  /** `setSccLazy` of the one instruction `op` of `a` and the `b`, `c` given (as data: no closure per write). */
-  setSccOp(op: Op, a: Inst, b?: Inst, c?: Inst): void {
+  /** `setSccLazy` of the one instruction `op` (context.ts `opRef`) of `a` and the `b`, `c` given (as data: no closure per write). */
+  setSccOp(op: OpRef, a: Inst, b?: Inst, c?: Inst): void {
     this.setLazy(SCC_REG, undefined, op, c !== undefined ? 3 : b !== undefined ? 2 : 1, a, b, c, undefined, 0);
   }
 
   /** SGPR `code` written lazily (as `setSccLazy`) with half `half` of the ballot of the per-lane bool `bit`: BallotLo (0) or BallotHi (1). */
   setSgprBallot(code: number, bit: Inst, half: 0 | 1): void {
-    this.setLazy(code, undefined, half === 0 ? 'BallotLo' : 'BallotHi', 1, bit, undefined, undefined, bit, half);
+    this.setLazy(code, undefined, half === 0 ? BALLOT_LO : BALLOT_HI, 1, bit, undefined, undefined, bit, half);
   }
 
-  private setLazy(reg: number, make: (() => Inst) | undefined, op: Op, argc: 1 | 2 | 3, a: Inst | undefined, b: Inst | undefined, c: Inst | undefined, ballot: Inst | undefined, half: 0 | 1): void {
+  private setLazy(reg: number, make: (() => Inst) | undefined, op: OpRef, argc: 1 | 2 | 3, a: Inst | undefined, b: Inst | undefined, c: Inst | undefined, ballot: Inst | undefined, half: 0 | 1): void {
     if (this.ended()) {
       // Which reports it (a block that ended has nothing pending).
-      const v = make ? make() : this.emit(op, recipeArgs(argc, a, b, c));
+      const v = make ? make() : this.emitRef(op, recipeArgs(argc, a, b, c));
       this.emit(reg === SCC_REG ? 'SetScc' : 'SetSgpr', [v], reg === SCC_REG ? NO_IMMS : [reg]);
       return;
     }
@@ -680,7 +681,7 @@ export class BlockBuilder extends Builder {
     this.recipeMark = r.mark;
     let v: Inst;
     try {
-      v = r.make ? r.make() : this.emit(r.op, recipeArgs(r.argc, r.a, r.b, r.c));
+      v = r.make ? r.make() : this.emitRef(r.op, recipeArgs(r.argc, r.a, r.b, r.c));
     } finally { this.inRecipe = false; this.pc = pc; }
     const k = insts.length - n, at = r.at, rpc = r.pc;
     this.spareRecipe(r);

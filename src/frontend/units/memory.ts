@@ -27,6 +27,7 @@ import { NO_FLAGS } from '../../isa/types.js';
 
 /** The ops the address and load paths emit at most instructions, their entries found once (context.ts `opRef`). */
 const AND32 = opRef('And32'), IADD64 = opRef('IAdd64'), LO32 = opRef('Lo32'), HI32 = opRef('Hi32'), LOAD_UNIFORM32 = opRef('LoadUniform32');
+const LOAD_GLOBAL32 = opRef('LoadGlobal32'), STORE_GLOBAL32 = opRef('StoreGlobal32');
 
 /**
  * A scalar access's address from its 64-bit base hi:lo: base + the signed 21-bit offset + the unsigned
@@ -154,13 +155,13 @@ function access(cx: TContext, span: number): Lanes {
   return { exec, global: { active: global, a }, lds: { active: shared, a: ldsA }, priv: { active: priv, p: privateAccess(cx, priv, o, span) } };
 }
 
-const at = (cx: TContext, a: Inst, k: number) => (k === 0 ? a : cx.b.emit('IAdd64', [a, cx.u64(4 * k)]));
+const at = (cx: TContext, a: Inst, k: number) => (k === 0 ? a : cx.b.emitRef(IADD64, [a, cx.u64(4 * k)]));
 
 /** `n` bytes at byte `k` of each lane's access, zero-extended, from wherever the lane goes (0 in inactive lanes). */
 function loadPiece(cx: TContext, l: Lanes, k: number, n: 1 | 2 | 4): Inst {
   const b = cx.b;
-  const ga = k === 0 ? l.global.a : b.emit('IAdd64', [l.global.a, cx.u64(k)]);
-  let v = b.emit(n === 4 ? 'LoadGlobal32' : n === 1 ? 'LoadGlobalU8' : 'LoadGlobalU16', [l.global.active, ga]);
+  const ga = k === 0 ? l.global.a : b.emitRef(IADD64, [l.global.a, cx.u64(k)]);
+  let v = n === 4 ? b.emitRef(LOAD_GLOBAL32, [l.global.active, ga]) : b.emit(n === 1 ? 'LoadGlobalU8' : 'LoadGlobalU16', [l.global.active, ga]);
   if (l.lds) v = b.emit('Or32', [v, b.emit('LoadLds', [l.lds.active, l.lds.a], [n, k])]);
   if (l.priv?.p) v = b.emit('Or32', [v, l.priv.p.load(k, n)]);
   return v;
@@ -181,7 +182,7 @@ const gstore = (n: number): Translator => (cx) => {
   const v = cx.op('vdata').value;
   const data = new Array<Inst>(n);
   for (let k = 0; k < n; k++) data[k] = cx.lane(v, 'b32', k);
-  for (let k = 0; k < n; k++) cx.b.emit('StoreGlobal32', [l.global.active, at(cx, l.global.a, k), data[k] as Inst]);
+  for (let k = 0; k < n; k++) cx.b.emitRef(STORE_GLOBAL32, [l.global.active, at(cx, l.global.a, k), data[k] as Inst]);
   if (l.lds) {
     const dword = (k: number) => (k < n ? data[k] as Inst : cx.u32(0));
     cx.b.emit('StoreLds', [l.lds.active, l.lds.a, l.lds.a, dword(0), dword(1), dword(2), dword(3)], [4 * n, 1]);
