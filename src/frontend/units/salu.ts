@@ -2,7 +2,6 @@
 // moves, 32-bit arithmetic with SCC carries and overflow, logic and shifts (b32 and b64),
 // compares, selects, multiplies, bit-field extracts, EXEC save/restore, s_getpc_b64.
 import type { Inst } from '../../ir/ir.js';
-import type { Op } from '../../ir/ops.js';
 import { EXEC_LO, type OpRef, opRef, type TContext, type Translator } from '../context.js';
 
 /** The ops this unit's common paths emit at most instructions, their entries found once (context.ts `opRef`). */
