@@ -96,6 +96,27 @@ for (const op of Object.keys(OPS) as Op[]) {
     && BUILDER_OPS[info.index] !== B_GET_SCC && BUILDER_OPS[info.index] !== B_GET_MODE ? 1 : 0;
 }
 
+/**
+ * An op with its table entry and emit's case for it, found once (`opRef`, at a unit's load) for the
+ * ops the units emit most: `BlockBuilder.emitRef` places it without `emit`'s look-up of the entry by
+ * name (a Map probe at every instruction, a twentieth of translation's own time) and of its case.
+ */
+export interface OpRef {
+  readonly op: Op;
+  readonly info: OpEntry;
+  /** BUILDER_OPS's case (0: none), and for none whether the op is NUMBERED. */
+  readonly kind: number;
+  readonly numbered: boolean;
+}
+export function opRef(op: Op): OpRef {
+  const info = opInfo(op);
+  return { op, info, kind: BUILDER_OPS[info.index] as number, numbered: NUMBERED[info.index] === 1 };
+}
+
+/** The ops the context's own helpers emit at most instructions (`opRef`). */
+const SELECT32 = opRef('Select32'), PACK64 = opRef('Pack64'), LANE_BIT = opRef('LaneBit'), LANE_ID = opRef('LaneId'), OR32 = opRef('Or32'), IEQ32 = opRef('IEq32');
+const BALLOT_LO = opRef('BallotLo'), BALLOT_HI = opRef('BallotHi'), UNDEF = opRef('Undef');
+
 /** A number for a value's op (by table index), arguments and immediates: equal values, equal numbers (the float mode is left to `sameOperation`). */
 function valueHash(index: number, args: readonly Inst[], imms: readonly Imm[]): number {
   let h = mixOperands(Math.imul(index + 1, 0x9e3779b1), args, imms);
@@ -114,13 +135,13 @@ function recipeArgs(argc: 1 | 2 | 3, a: Inst | undefined, b: Inst | undefined, c
 
 /**
  * A register value not made yet (BlockBuilder.setLazy): `make()`, or where `make` is undefined the
- * one instruction `op` of the first `argc` of `a`, `b`, `c` (most recipes: data, not a closure per
- * write). Records are reused (BlockBuilder.spare): every field is written at each use.
+ * one instruction of `op` (its OpRef: no look-up by name when it runs) of the first `argc` of `a`,
+ * `b`, `c` (most recipes: data, not a closure per write). Records are reused (BlockBuilder.spare): every field is written at each use.
  */
 interface Recipe {
   reg: number;
   make: (() => Inst) | undefined;
-  op: Op;
+  op: OpRef;
   argc: 1 | 2 | 3;
   a: Inst | undefined;
   b: Inst | undefined;
@@ -350,8 +371,20 @@ export class BlockBuilder extends Builder {
   override emit(op: Op, args?: Inst[], imms?: readonly Imm[], opts?: { type?: IrType; float?: FloatMode }): Inst {
     // Most ops are placed as they are: one look-up in the op table, not the cases below one by one.
     const info = opInfo(op);
-    const kind = BUILDER_OPS[info.index];
+    const kind = BUILDER_OPS[info.index] as number;
     if (!kind) return NUMBERED[info.index] ? this.number(op, info, args, imms, opts) : this.place(op, info, args, imms, opts);
+    return this.emitCase(op, info, kind, args, imms, opts);
+  }
+
+  /** `emit` of the op `r` names (its entry and case found when `r` was made). */
+  emitRef(r: OpRef, args?: Inst[], imms?: readonly Imm[], opts?: { type?: IrType; float?: FloatMode }): Inst {
+    const kind = r.kind;
+    if (kind === 0) return r.numbered ? this.number(r.op, r.info, args, imms, opts) : this.place(r.op, r.info, args, imms, opts);
+    return this.emitCase(r.op, r.info, kind, args, imms, opts);
+  }
+
+  /** `emit` of an op with a case of its own (`kind`: BUILDER_OPS's). */
+  private emitCase(op: Op, info: OpEntry, kind: number, args?: Inst[], imms?: readonly Imm[], opts?: { type?: IrType; float?: FloatMode }): Inst {
     let reg = -1, write = false;
     switch (kind) {
       case B_END: this.placeWrites(op !== 'EndProgram'); return this.place(op, info, args, imms, opts);
@@ -575,22 +608,22 @@ export class BlockBuilder extends Builder {
    * block, or after it: the block's end runs it). `make` emits pure ops on the values it closes
    * over, made before this call (constants included): its instructions go where this write is.
    */
-  setSccLazy(make: () => Inst): void { this.setLazy(SCC_REG, make, 'Undef', 1, undefined, undefined, undefined, undefined, 0); } // no op is made where `make` is given
+  setSccLazy(make: () => Inst): void { this.setLazy(SCC_REG, make, UNDEF, 1, undefined, undefined, undefined, undefined, 0); } // no op is made where `make` is given
 
-  /** `setSccLazy` of the one instruction `op` of `a` and the `b`, `c` given (as data: no closure per write). */
-  setSccOp(op: Op, a: Inst, b?: Inst, c?: Inst): void {
+  /** `setSccLazy` of the one instruction `op` (context.ts `opRef`) of `a` and the `b`, `c` given (as data: no closure per write). */
+  setSccOp(op: OpRef, a: Inst, b?: Inst, c?: Inst): void {
     this.setLazy(SCC_REG, undefined, op, c !== undefined ? 3 : b !== undefined ? 2 : 1, a, b, c, undefined, 0);
   }
 
   /** SGPR `code` written lazily (as `setSccLazy`) with half `half` of the ballot of the per-lane bool `bit`: BallotLo (0) or BallotHi (1). */
   setSgprBallot(code: number, bit: Inst, half: 0 | 1): void {
-    this.setLazy(code, undefined, half === 0 ? 'BallotLo' : 'BallotHi', 1, bit, undefined, undefined, bit, half);
+    this.setLazy(code, undefined, half === 0 ? BALLOT_LO : BALLOT_HI, 1, bit, undefined, undefined, bit, half);
   }
 
-  private setLazy(reg: number, make: (() => Inst) | undefined, op: Op, argc: 1 | 2 | 3, a: Inst | undefined, b: Inst | undefined, c: Inst | undefined, ballot: Inst | undefined, half: 0 | 1): void {
+  private setLazy(reg: number, make: (() => Inst) | undefined, op: OpRef, argc: 1 | 2 | 3, a: Inst | undefined, b: Inst | undefined, c: Inst | undefined, ballot: Inst | undefined, half: 0 | 1): void {
     if (this.ended()) {
       // Which reports it (a block that ended has nothing pending).
-      const v = make ? make() : this.emit(op, recipeArgs(argc, a, b, c));
+      const v = make ? make() : this.emitRef(op, recipeArgs(argc, a, b, c));
       this.emit(reg === SCC_REG ? 'SetScc' : 'SetSgpr', [v], reg === SCC_REG ? NO_IMMS : [reg]);
       return;
     }
@@ -648,7 +681,7 @@ export class BlockBuilder extends Builder {
     this.recipeMark = r.mark;
     let v: Inst;
     try {
-      v = r.make ? r.make() : this.emit(r.op, recipeArgs(r.argc, r.a, r.b, r.c));
+      v = r.make ? r.make() : this.emitRef(r.op, recipeArgs(r.argc, r.a, r.b, r.c));
     } finally { this.inRecipe = false; this.pc = pc; }
     const k = insts.length - n, at = r.at, rpc = r.pc;
     this.spareRecipe(r);
@@ -678,7 +711,7 @@ export class BlockBuilder extends Builder {
       const x = lo.args[0] as Inst;
       if (this.fn.waveSize === 32 ? hi.op === 'ConstU32' && hi.imms[0] === 0 : hi.op === 'BallotHi' && hi.args[0] === x) return x;
     }
-    return this.emit('LaneBit', [lo, hi, this.emit('LaneId')]);
+    return this.emitRef(LANE_BIT, [lo, hi, this.emitRef(LANE_ID)]);
   }
 
   /**
@@ -826,7 +859,7 @@ export class TContext {
   }
 
   /** A 64-bit value from two dwords. */
-  pack(lo: Inst, hi: Inst): Inst { return this.b.emit('Pack64', [lo, hi]); }
+  pack(lo: Inst, hi: Inst): Inst { return this.b.emitRef(PACK64, [lo, hi]); }
 
   writeScalar(v: OperandValue, x: Inst, k = 0): void {
     if (v.kind === 'sgpr') { this.b.setSgpr(v.index + k, x); return; }
@@ -862,8 +895,8 @@ export class TContext {
   maskZero(code: number): Inst {
     const b = this.b;
     let m = b.getSgpr(code);
-    if (this.waveSize === 64) m = b.emit('Or32', [m, b.getSgpr(code + 1)]);
-    return b.emit('IEq32', [m, b.u32(0)]);
+    if (this.waveSize === 64) m = b.emitRef(OR32, [m, b.getSgpr(code + 1)]);
+    return b.emitRef(IEQ32, [m, b.u32(0)]);
   }
 
   /**
@@ -894,7 +927,7 @@ export class TContext {
     if (v.kind !== 'vgpr') this.fail(`a VALU result to ${v.kind}`);
     const b = this.b;
     const old = b.getVgpr(v.index + k);
-    b.setVgpr(v.index + k, b.emit('Select32', [active ?? this.execBit(), x, old]));
+    b.setVgpr(v.index + k, b.emitRef(SELECT32, [active ?? this.execBit(), x, old]));
   }
 
   /** The FloatMode the MODE analysis gives this instruction. */

@@ -13,7 +13,7 @@ import type { Inst } from '../../ir/ir.js';
 import { ATOMIC_RMW, type AtomicRmw, CLOCKS, type Clock, LDS_RMW, type LdsRmw } from '../../ir/ops.js';
 import { ISA_TABLE } from '../../isa/table.js';
 import type { Operand, OperandValue } from '../../decode/types.js';
-import type { TContext, Translator } from '../context.js';
+import { opRef, type TContext, type Translator } from '../context.js';
 import { FAULT_ATOMIC_ALIGN, FAULT_FLAT_APERTURE, FAULT_SCRATCH_RANGE } from '../../ir/faults.js';
 import { PRIVATE_APERTURE_HI, SHARED_APERTURE_HI } from '../../isa/apertures.js';
 import { ldsAddress } from './ds.js';
@@ -24,6 +24,10 @@ import { type FloatAtomicOp, floatAtomicOf } from '../../float/atomic.js';
 import { floatAtomicHelper } from '../../ir/passes/lower-float-atomic.js';
 import { SCALAR_ATOMICS } from '../../isa/tables/smem.js';
 import { NO_FLAGS } from '../../isa/types.js';
+
+/** The ops the address and load paths emit at most instructions, their entries found once (context.ts `opRef`). */
+const AND32 = opRef('And32'), IADD64 = opRef('IAdd64'), LO32 = opRef('Lo32'), HI32 = opRef('Hi32'), LOAD_UNIFORM32 = opRef('LoadUniform32');
+const LOAD_GLOBAL32 = opRef('LoadGlobal32'), STORE_GLOBAL32 = opRef('StoreGlobal32');
 
 /**
  * A scalar access's address from its 64-bit base hi:lo: base + the signed 21-bit offset + the unsigned
@@ -40,28 +44,28 @@ function scalarAddressFrom(cx: TContext, lo: Inst, hi: Inst): Inst {
   if (soffset === undefined || soffset.op === 'ConstU32') {
     const off = BigInt.asUintN(64, BigInt(imm) + BigInt(soffset?.imms[0] ?? 0));
     if ((off & 3n) === 0n) {
-      const aligned = cx.pack(b.emit('And32', [lo, cx.u32(0xfffffffc)]), hi);
-      return off === 0n ? aligned : b.emit('IAdd64', [aligned, b.u64(off)]);
+      const aligned = cx.pack(b.emitRef(AND32, [lo, cx.u32(0xfffffffc)]), hi);
+      return off === 0n ? aligned : b.emitRef(IADD64, [aligned, b.u64(off)]);
     }
   }
   const base = cx.pack(lo, hi);
-  let a = imm === 0 ? base : b.emit('IAdd64', [base, b.u64(BigInt.asUintN(64, BigInt(imm)))]);
-  if (soffset) a = b.emit('IAdd64', [a, cx.pack(soffset, cx.u32(0))]);
-  return cx.pack(b.emit('And32', [b.emit('Lo32', [a]), cx.u32(0xfffffffc)]), b.emit('Hi32', [a]));
+  let a = imm === 0 ? base : b.emitRef(IADD64, [base, b.u64(BigInt.asUintN(64, BigInt(imm)))]);
+  if (soffset) a = b.emitRef(IADD64, [a, cx.pack(soffset, cx.u32(0))]);
+  return cx.pack(b.emitRef(AND32, [b.emitRef(LO32, [a]), cx.u32(0xfffffffc)]), b.emitRef(HI32, [a]));
 }
 
 /** s_load / s_store / s_atomic: from sbase's 48-bit address (in the code image where it lies there). */
 function smemAddress(cx: TContext): Inst {
   const sb = cx.op('sbase').value;
-  return cx.memoryAddress(scalarAddressFrom(cx, cx.scalar(sb, 'b64', 0), cx.b.emit('And32', [cx.scalar(sb, 'b64', 1), cx.u32(0xffff)])));
+  return cx.memoryAddress(scalarAddressFrom(cx, cx.scalar(sb, 'b64', 0), cx.b.emitRef(AND32, [cx.scalar(sb, 'b64', 1), cx.u32(0xffff)])));
 }
 
 const sload = (n: number): Translator => (cx) => {
   const a = smemAddress(cx);
   const d = cx.op('sdata').value;
   for (let k = 0; k < n; k++) {
-    const ak = k === 0 ? a : cx.b.emit('IAdd64', [a, cx.u64(4 * k)]);
-    cx.writeScalar(d, cx.b.emit('LoadUniform32', [ak]), k);
+    const ak = k === 0 ? a : cx.b.emitRef(IADD64, [a, cx.u64(4 * k)]);
+    cx.writeScalar(d, cx.b.emitRef(LOAD_UNIFORM32, [ak]), k);
   }
 };
 
@@ -110,10 +114,10 @@ function globalAddress(cx: TContext): Inst {
   if (saddr && !(saddr.value.kind === 'special' && saddr.value.reg === 'null')) {
     // saddr + a 32-bit offset: the VGPR, or (global_*_addtid) the lane id * 4.
     const v = vaddr ? cx.lane(vaddr, 'u32', 0) : addtid ? b.emit('Shl32', [b.emit('LaneId'), cx.u32(2)]) : cx.fail('no vaddr');
-    a = b.emit('IAdd64', [cx.pack(cx.scalar(saddr.value, 'b64', 0), cx.scalar(saddr.value, 'b64', 1)), cx.pack(v, cx.u32(0))]);
+    a = b.emitRef(IADD64, [cx.pack(cx.scalar(saddr.value, 'b64', 0), cx.scalar(saddr.value, 'b64', 1)), cx.pack(v, cx.u32(0))]);
   } else if (vaddr) a = cx.pack(cx.lane(vaddr, 'u64', 0), cx.lane(vaddr, 'u64', 1));
   else return cx.fail(addtid ? 'global_*_addtid needs saddr (the interpreter refuses it too)' : 'no address operand');
-  if (off !== 0) a = b.emit('IAdd64', [a, off > 0 ? b.u64Of(off) : b.u64(BigInt.asUintN(64, BigInt(off)))]);
+  if (off !== 0) a = b.emitRef(IADD64, [a, off > 0 ? b.u64Of(off) : b.u64(BigInt.asUintN(64, BigInt(off)))]);
   return cx.memoryAddress(a);
 }
 
@@ -151,13 +155,13 @@ function access(cx: TContext, span: number): Lanes {
   return { exec, global: { active: global, a }, lds: { active: shared, a: ldsA }, priv: { active: priv, p: privateAccess(cx, priv, o, span) } };
 }
 
-const at = (cx: TContext, a: Inst, k: number) => (k === 0 ? a : cx.b.emit('IAdd64', [a, cx.u64(4 * k)]));
+const at = (cx: TContext, a: Inst, k: number) => (k === 0 ? a : cx.b.emitRef(IADD64, [a, cx.u64(4 * k)]));
 
 /** `n` bytes at byte `k` of each lane's access, zero-extended, from wherever the lane goes (0 in inactive lanes). */
 function loadPiece(cx: TContext, l: Lanes, k: number, n: 1 | 2 | 4): Inst {
   const b = cx.b;
-  const ga = k === 0 ? l.global.a : b.emit('IAdd64', [l.global.a, cx.u64(k)]);
-  let v = b.emit(n === 4 ? 'LoadGlobal32' : n === 1 ? 'LoadGlobalU8' : 'LoadGlobalU16', [l.global.active, ga]);
+  const ga = k === 0 ? l.global.a : b.emitRef(IADD64, [l.global.a, cx.u64(k)]);
+  let v = n === 4 ? b.emitRef(LOAD_GLOBAL32, [l.global.active, ga]) : b.emit(n === 1 ? 'LoadGlobalU8' : 'LoadGlobalU16', [l.global.active, ga]);
   if (l.lds) v = b.emit('Or32', [v, b.emit('LoadLds', [l.lds.active, l.lds.a], [n, k])]);
   if (l.priv?.p) v = b.emit('Or32', [v, l.priv.p.load(k, n)]);
   return v;
@@ -178,7 +182,7 @@ const gstore = (n: number): Translator => (cx) => {
   const v = cx.op('vdata').value;
   const data = new Array<Inst>(n);
   for (let k = 0; k < n; k++) data[k] = cx.lane(v, 'b32', k);
-  for (let k = 0; k < n; k++) cx.b.emit('StoreGlobal32', [l.global.active, at(cx, l.global.a, k), data[k] as Inst]);
+  for (let k = 0; k < n; k++) cx.b.emitRef(STORE_GLOBAL32, [l.global.active, at(cx, l.global.a, k), data[k] as Inst]);
   if (l.lds) {
     const dword = (k: number) => (k < n ? data[k] as Inst : cx.u32(0));
     cx.b.emit('StoreLds', [l.lds.active, l.lds.a, l.lds.a, dword(0), dword(1), dword(2), dword(3)], [4 * n, 1]);

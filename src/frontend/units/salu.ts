@@ -2,8 +2,12 @@
 // moves, 32-bit arithmetic with SCC carries and overflow, logic and shifts (b32 and b64),
 // compares, selects, multiplies, bit-field extracts, EXEC save/restore, s_getpc_b64.
 import type { Inst } from '../../ir/ir.js';
-import type { Op } from '../../ir/ops.js';
-import { EXEC_LO, type TContext, type Translator } from '../context.js';
+import { EXEC_LO, type OpRef, opRef, type TContext, type Translator } from '../context.js';
+
+/** The ops this unit's common paths emit at most instructions, their entries found once (context.ts `opRef`). */
+const INE32 = opRef('INe32'), AND32 = opRef('And32'), OR32 = opRef('Or32'), XOR32 = opRef('Xor32'), NOT32 = opRef('Not32'), IADD32 = opRef('IAdd32'), ISUB32 = opRef('ISub32'), U1_TO_U32 = opRef('U1ToU32');
+const USUB_BORROW32 = opRef('USubBorrow32'), UADD_CARRY32 = opRef('UAddCarry32'), ULT32 = opRef('ULt32'), UGT32 = opRef('UGt32'), SLT32 = opRef('SLt32'), SGT32 = opRef('SGt32');
+const IEQ64 = opRef('IEq64'), INE64 = opRef('INe64');
 
 /** Source `name`, dword `k`: an SGPR (most sources) read without asking the table for the operand's type, which only constants need. */
 const s = (cx: TContext, name: string, k = 0) => { const v = cx.op(name).value; return v.kind === 'sgpr' ? cx.b.getSgpr(v.index + k) : cx.scalar(v, cx.typeOf(name), k); };
@@ -16,22 +20,25 @@ const d = (cx: TContext, v: Inst, k = 0) => cx.writeScalar(cx.op('sdst').value, 
 const scc = (cx: TContext, make: () => Inst) => cx.b.setSccLazy(make);
 const nz = (cx: TContext, v: Inst) => cx.b.emit('INe32', [v, cx.u32(0)]);
 /** SCC = v != 0. */
-const sccNz = (cx: TContext, v: Inst) => cx.b.setSccOp('INe32', v, cx.u32(0));
+const sccNz = (cx: TContext, v: Inst) => cx.b.setSccOp(INE32, v, cx.u32(0));
 /** SCC = (lo | hi) != 0. */
 const sccNz64 = (cx: TContext, lo: Inst, hi: Inst) => { const z = cx.u32(0); scc(cx, () => cx.b.emit('INe32', [cx.b.emit('Or32', [lo, hi]), z])); };
 /** SCC = op(a, b), made lazily as `scc` makes it. */
-const sccOp = (cx: TContext, op: Op, a: Inst, b: Inst) => cx.b.setSccOp(op, a, b);
+const sccOp = (cx: TContext, op: OpRef, a: Inst, b: Inst) => cx.b.setSccOp(op, a, b);
 const simm16 = (cx: TContext) => { const v = cx.op('simm16').value; return v.kind === 'imm' ? v.value & 0xffff : 0; };
 
 type Bin = 'IAdd32' | 'ISub32' | 'And32' | 'Or32' | 'Xor32' | 'Shl32' | 'LShr32' | 'AShr32' | 'IMul32' | 'UMin32' | 'UMax32' | 'SMin32' | 'SMax32' | 'UMulHi32' | 'SMulHi32';
 
 /** A 32-bit binary op with SCC = result != 0 (logic, shifts) or unchanged (mul). */
-const bin32 = (op: Bin, sccNonZero: boolean, pre?: (cx: TContext, b: Inst) => Inst): Translator => (cx) => {
-  const a = s(cx, 'ssrc0');
-  const b0 = s(cx, 'ssrc1');
-  const r = cx.b.emit(op, [a, pre ? pre(cx, b0) : b0]);
-  d(cx, r);
-  if (sccNonZero) sccNz(cx, r);
+const bin32 = (op: Bin, sccNonZero: boolean, pre?: (cx: TContext, b: Inst) => Inst): Translator => {
+  const ref = opRef(op);
+  return (cx) => {
+    const a = s(cx, 'ssrc0');
+    const b0 = s(cx, 'ssrc1');
+    const r = cx.b.emitRef(ref, [a, pre ? pre(cx, b0) : b0]);
+    d(cx, r);
+    if (sccNonZero) sccNz(cx, r);
+  };
 };
 
 /** A logic op on b64 pairs, dword by dword; SCC = result != 0. */
@@ -42,18 +49,18 @@ const logic64 = (f: (cx: TContext, a: Inst, b: Inst) => Inst): Translator => (cx
   sccNz64(cx, lo, hi);
 };
 
-const not = (cx: TContext, a: Inst) => cx.b.emit('Not32', [a]);
+const not = (cx: TContext, a: Inst) => cx.b.emitRef(NOT32, [a]);
 const LOGIC: Record<string, (cx: TContext, a: Inst, b: Inst) => Inst> = {
-  and: (cx, a, b) => cx.b.emit('And32', [a, b]),
-  or: (cx, a, b) => cx.b.emit('Or32', [a, b]),
-  xor: (cx, a, b) => cx.b.emit('Xor32', [a, b]),
-  andn2: (cx, a, b) => cx.b.emit('And32', [a, not(cx, b)]),
-  orn2: (cx, a, b) => cx.b.emit('Or32', [a, not(cx, b)]),
-  andn1: (cx, a, b) => cx.b.emit('And32', [not(cx, a), b]),
-  orn1: (cx, a, b) => cx.b.emit('Or32', [not(cx, a), b]),
-  nand: (cx, a, b) => not(cx, cx.b.emit('And32', [a, b])),
-  nor: (cx, a, b) => not(cx, cx.b.emit('Or32', [a, b])),
-  xnor: (cx, a, b) => not(cx, cx.b.emit('Xor32', [a, b])),
+  and: (cx, a, b) => cx.b.emitRef(AND32, [a, b]),
+  or: (cx, a, b) => cx.b.emitRef(OR32, [a, b]),
+  xor: (cx, a, b) => cx.b.emitRef(XOR32, [a, b]),
+  andn2: (cx, a, b) => cx.b.emitRef(AND32, [a, not(cx, b)]),
+  orn2: (cx, a, b) => cx.b.emitRef(OR32, [a, not(cx, b)]),
+  andn1: (cx, a, b) => cx.b.emitRef(AND32, [not(cx, a), b]),
+  orn1: (cx, a, b) => cx.b.emitRef(OR32, [not(cx, a), b]),
+  nand: (cx, a, b) => not(cx, cx.b.emitRef(AND32, [a, b])),
+  nor: (cx, a, b) => not(cx, cx.b.emitRef(OR32, [a, b])),
+  xnor: (cx, a, b) => not(cx, cx.b.emitRef(XOR32, [a, b])),
 };
 
 type Cmp = 'IEq32' | 'INe32' | 'ULt32' | 'ULe32' | 'UGt32' | 'UGe32' | 'SLt32' | 'SLe32' | 'SGt32' | 'SGe32';
@@ -88,11 +95,11 @@ function sccSignedOverflow(cx: TContext, a: Inst, b: Inst, r: Inst, sub: boolean
 const add32 = (signed: boolean, sub: boolean, withCarry: boolean): Translator => (cx) => {
   const a = s(cx, 'ssrc0'), b = s(cx, 'ssrc1');
   const cin = withCarry ? cx.b.getScc() : cx.b.u1(false);
-  const r0 = cx.b.emit(sub ? 'ISub32' : 'IAdd32', [a, b]);
-  const r = withCarry ? cx.b.emit(sub ? 'ISub32' : 'IAdd32', [r0, cx.b.emit('U1ToU32', [cin])]) : r0;
+  const r0 = cx.b.emitRef(sub ? ISUB32 : IADD32, [a, b]);
+  const r = withCarry ? cx.b.emitRef(sub ? ISUB32 : IADD32, [r0, cx.b.emitRef(U1_TO_U32, [cin])]) : r0;
   d(cx, r);
   if (signed) sccSignedOverflow(cx, a, b, r, sub);
-  else cx.b.setSccOp(sub ? 'USubBorrow32' : 'UAddCarry32', a, b, cin);
+  else cx.b.setSccOp(sub ? USUB_BORROW32 : UADD_CARRY32, a, b, cin);
 };
 
 export const SALU: Record<string, Translator> = {
@@ -113,12 +120,12 @@ export const SALU: Record<string, Translator> = {
     const r = cx.b.emit('UBfe32', [a, cx.b.emit('And32', [c, cx.u32(31)]), cx.b.emit('And32', [cx.b.emit('LShr32', [c, cx.u32(16)]), cx.u32(0x7f)])]);
     d(cx, r); sccNz(cx, r);
   },
-  s_min_u32: (cx) => { const a = s(cx, 'ssrc0'), b = s(cx, 'ssrc1'); d(cx, cx.b.emit('UMin32', [a, b])); sccOp(cx, 'ULt32', a, b); },
-  s_max_u32: (cx) => { const a = s(cx, 'ssrc0'), b = s(cx, 'ssrc1'); d(cx, cx.b.emit('UMax32', [a, b])); sccOp(cx, 'UGt32', a, b); },
-  s_min_i32: (cx) => { const a = s(cx, 'ssrc0'), b = s(cx, 'ssrc1'); d(cx, cx.b.emit('SMin32', [a, b])); sccOp(cx, 'SLt32', a, b); },
-  s_max_i32: (cx) => { const a = s(cx, 'ssrc0'), b = s(cx, 'ssrc1'); d(cx, cx.b.emit('SMax32', [a, b])); sccOp(cx, 'SGt32', a, b); },
-  s_cmp_eq_u64: (cx) => sccOp(cx, 'IEq64', cx.pack(s(cx, 'ssrc0', 0), s(cx, 'ssrc0', 1)), cx.pack(s(cx, 'ssrc1', 0), s(cx, 'ssrc1', 1))),
-  s_cmp_lg_u64: (cx) => sccOp(cx, 'INe64', cx.pack(s(cx, 'ssrc0', 0), s(cx, 'ssrc0', 1)), cx.pack(s(cx, 'ssrc1', 0), s(cx, 'ssrc1', 1))),
+  s_min_u32: (cx) => { const a = s(cx, 'ssrc0'), b = s(cx, 'ssrc1'); d(cx, cx.b.emit('UMin32', [a, b])); sccOp(cx, ULT32, a, b); },
+  s_max_u32: (cx) => { const a = s(cx, 'ssrc0'), b = s(cx, 'ssrc1'); d(cx, cx.b.emit('UMax32', [a, b])); sccOp(cx, UGT32, a, b); },
+  s_min_i32: (cx) => { const a = s(cx, 'ssrc0'), b = s(cx, 'ssrc1'); d(cx, cx.b.emit('SMin32', [a, b])); sccOp(cx, SLT32, a, b); },
+  s_max_i32: (cx) => { const a = s(cx, 'ssrc0'), b = s(cx, 'ssrc1'); d(cx, cx.b.emit('SMax32', [a, b])); sccOp(cx, SGT32, a, b); },
+  s_cmp_eq_u64: (cx) => sccOp(cx, IEQ64, cx.pack(s(cx, 'ssrc0', 0), s(cx, 'ssrc0', 1)), cx.pack(s(cx, 'ssrc1', 0), s(cx, 'ssrc1', 1))),
+  s_cmp_lg_u64: (cx) => sccOp(cx, INE64, cx.pack(s(cx, 'ssrc0', 0), s(cx, 'ssrc0', 1)), cx.pack(s(cx, 'ssrc1', 0), s(cx, 'ssrc1', 1))),
   s_brev_b32: (cx) => d(cx, cx.b.emit('BitReverse32', [s(cx, 'ssrc0')])),
   s_addk_i32: (cx) => {
     const a = cx.scalar(cx.op('sdst').value, 'b32'), k = cx.u32((simm16(cx) << 16) >> 16);
@@ -280,7 +287,8 @@ for (const name of ['andn1', 'andn2'] as const) {
   SALU[`s_${name}_wrexec_b32`] = saveexec(false, f, true);
   SALU[`s_${name}_wrexec_b64`] = saveexec(true, f, true);
 }
-for (const [c, si, un] of CMP) {
+for (const [c, sOp, uOp] of CMP) {
+  const si = opRef(sOp), un = opRef(uOp);
   SALU[`s_cmp_${c}_i32`] = (cx) => sccOp(cx, si, s(cx, 'ssrc0'), s(cx, 'ssrc1'));
   SALU[`s_cmp_${c}_u32`] = (cx) => sccOp(cx, un, s(cx, 'ssrc0'), s(cx, 'ssrc1'));
   SALU[`s_cmpk_${c}_i32`] = (cx) => sccOp(cx, si, cx.scalar(cx.op('sdst').value, 'b32'), cx.u32((simm16(cx) << 16) >> 16));

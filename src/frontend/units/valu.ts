@@ -18,11 +18,16 @@ import type { Operand } from '../../decode/types.js';
 import type { DataType } from '../../isa/types.js';
 import { type FloatMode, type Inst, NO_IMMS } from '../../ir/ir.js';
 import type { Op } from '../../ir/ops.js';
-import { EXEC_LO, type TContext, type Translator, VCC_LO } from '../context.js';
+import { EXEC_LO, opRef, type TContext, type Translator, VCC_LO } from '../context.js';
 import { dppLanes } from './dpp.js';
 import { sdwaSelect, sdwaWrite } from './valu-io.js';
 
 const is64 = (t: DataType) => t === 'f64' || t === 'b64' || t === 'i64' || t === 'u64';
+
+/** The ops this unit's common paths emit at most instructions, their entries found once (context.ts `opRef`). */
+const AND32 = opRef('And32'), XOR32 = opRef('Xor32'), LO32 = opRef('Lo32'), HI32 = opRef('Hi32'), AS_F32 = opRef('BitcastU32F32'), AS_U32 = opRef('BitcastF32U32');
+const IADD32 = opRef('IAdd32'), ISUB32 = opRef('ISub32'), AND_U1 = opRef('AndU1'), SELECT32 = opRef('Select32'), U1_TO_U32 = opRef('U1ToU32');
+const UADD_CARRY32 = opRef('UAddCarry32'), USUB_BORROW32 = opRef('USubBorrow32');
 
 /**
  * What an instruction does with clamp/omod (as its interpreter semantics): 'refuse' (not modelled),
@@ -78,16 +83,16 @@ function io(cx: TContext, mods: OutMods = 'refuse'): Io {
         if (dpp && op.name === 'src0') cx.fail('a DPP form with a 64-bit src0 (internal)');
         let hi = cx.lane(op.value, d.type, 1);
         const lo = cx.lane(op.value, d.type, 0);
-        if (op.abs) hi = cx.b.emit('And32', [hi, cx.u32(0x7fffffff)]);
-        if (op.neg) hi = cx.b.emit('Xor32', [hi, cx.u32(0x80000000)]);
+        if (op.abs) hi = cx.b.emitRef(AND32, [hi, cx.u32(0x7fffffff)]);
+        if (op.neg) hi = cx.b.emitRef(XOR32, [hi, cx.u32(0x80000000)]);
         srcs[n++] = cx.pack(lo, hi);
       } else {
         let v = cx.lane(op.value, d.type, 0);
         if (dpp && op.name === 'src0') v = dpp.src0(v);
         // SDWA: src0_sel / src1_sel (VOP2's vsrc1 too), sign-extended with sext, before neg/abs (as the interpreter).
         if (sdwa) v = sdwaSelect(cx, v, op.name === 'src0' ? sdwa.src0Sel : op.name === 'src1' || op.name === 'vsrc1' ? sdwa.src1Sel ?? 6 : 6, op.sext ?? false);
-        if (op.abs) v = cx.b.emit('And32', [v, cx.u32(0x7fffffff)]);
-        if (op.neg) v = cx.b.emit('Xor32', [v, cx.u32(0x80000000)]);
+        if (op.abs) v = cx.b.emitRef(AND32, [v, cx.u32(0x7fffffff)]);
+        if (op.neg) v = cx.b.emitRef(XOR32, [v, cx.u32(0x80000000)]);
         srcs[n++] = v;
       }
     }
@@ -105,8 +110,8 @@ function result(cx: TContext, o: Io, r: Inst): void {
   if (!o.vdst) cx.fail('no destination');
   const active = o.active;
   if (o.vdst64) {
-    cx.writeLane(o.vdst.value, cx.b.emit('Lo32', [r]), 0, active);
-    cx.writeLane(o.vdst.value, cx.b.emit('Hi32', [r]), 1, active);
+    cx.writeLane(o.vdst.value, cx.b.emitRef(LO32, [r]), 0, active);
+    cx.writeLane(o.vdst.value, cx.b.emitRef(HI32, [r]), 1, active);
   } else if (!sdwaWrite(cx, o.vdst, r, active)) cx.writeLane(o.vdst.value, r, 0, active);
 }
 
@@ -114,7 +119,7 @@ function result(cx: TContext, o: Io, r: Inst): void {
 function fout(cx: TContext, r: Inst, mode: FloatMode): Inst {
   const m = cx.inst.mods;
   const v = m.clamp || m.omod ? cx.b.emit('FOutMod32', [r], [m.omod ?? 0, m.clamp ? 1 : 0], { float: mode }) : r;
-  return cx.b.emit('BitcastF32U32', [v]);
+  return cx.b.emitRef(AS_U32, [v]);
 }
 
 const clamped = (cx: TContext) => cx.inst.mods.clamp === true;
@@ -129,11 +134,14 @@ const int = (f: (cx: TContext, s: (k: number) => Inst) => Inst): Translator => (
   result(cx, o, f(cx, o.at));
 };
 /** A 32-bit binary op (`swap`: of src1, src0). */
-const bin = (op: Op, swap = false): Translator => (cx) => {
-  const o = io(cx);
-  let a: Inst, b: Inst;
-  if (swap) { b = src(o, 1, cx); a = src(o, 0, cx); } else { a = src(o, 0, cx); b = src(o, 1, cx); }
-  result(cx, o, cx.b.emit(op, swap ? [b, a] : [a, b]));
+const bin = (op: Op, swap = false): Translator => {
+  const r = opRef(op);
+  return (cx) => {
+    const o = io(cx);
+    let a: Inst, b: Inst;
+    if (swap) { b = src(o, 1, cx); a = src(o, 0, cx); } else { a = src(o, 0, cx); b = src(o, 1, cx); }
+    result(cx, o, cx.b.emitRef(r, swap ? [b, a] : [a, b]));
+  };
 };
 
 /** 32-bit add/sub whose clamp saturates: unsigned to [0, 2^32 − 1], signed to [−2^31, 2^31 − 1]; omod is ignored (as the interpreter). */
@@ -143,7 +151,7 @@ const satBin = (sub: boolean, signed: boolean, swap = false): Translator => (cx)
   let a: Inst, b: Inst;
   if (swap) { a = src(o, 1, cx); b = src(o, 0, cx); } else { a = src(o, 0, cx); b = src(o, 1, cx); }
   const x = cx.b;
-  let r = x.emit(sub ? 'ISub32' : 'IAdd32', [a, b]);
+  let r = x.emitRef(sub ? ISUB32 : IADD32, [a, b]);
   if (clamped(cx)) {
     if (!signed) r = x.emit('Select32', [x.emit(sub ? 'USubBorrow32' : 'UAddCarry32', [a, b, x.u1(false)]), cx.u32(sub ? 0 : 0xffffffff), r]);
     else {
@@ -161,13 +169,14 @@ const f32 = (op: 'FAdd32' | 'FSub32' | 'FMul32' | 'FFma32' | 'FMin32' | 'FMax32'
   // The sources' order chosen once, and the arguments made without a list and closure per instruction.
   const ks = order ?? (op === 'FFma32' || op === 'FDivFixup32' ? [0, 1, 2] : [0, 1]);
   const ternary = ks.length === 3, k0 = ks[0] as number, k1 = ks[1] as number, k2 = ks[2] as number;
+  const r = opRef(op);
   return (cx) => {
     const o = io(cx, 'f32');
     const mode = cx.floatMode();
     const b = cx.b;
-    const a0 = b.emit('BitcastU32F32', [src(o, k0, cx)]), a1 = b.emit('BitcastU32F32', [src(o, k1, cx)]);
-    const args = ternary ? [a0, a1, b.emit('BitcastU32F32', [src(o, k2, cx)])] : [a0, a1];
-    result(cx, o, fout(cx, b.emit(op, args, NO_IMMS, { float: mode }), mode));
+    const a0 = b.emitRef(AS_F32, [src(o, k0, cx)]), a1 = b.emitRef(AS_F32, [src(o, k1, cx)]);
+    const args = ternary ? [a0, a1, b.emitRef(AS_F32, [src(o, k2, cx)])] : [a0, a1];
+    result(cx, o, fout(cx, b.emitRef(r, args, NO_IMMS, { float: mode }), mode));
   };
 };
 
@@ -175,12 +184,15 @@ const f32 = (op: 'FAdd32' | 'FSub32' | 'FMul32' | 'FFma32' | 'FMin32' | 'FMax32'
  * A unary op with its FloatMode; `fin`/`fout` say whether the source / result is f32 (bitcast
  * from / to the 32-bit register value) or an integer.
  */
-const unary = (op: Op, fin: boolean, fo: boolean): Translator => (cx) => {
-  const o = io(cx, fo ? 'f32' : 'int-result');
-  const a = fin ? cx.b.emit('BitcastU32F32', [src(o, 0, cx)]) : src(o, 0, cx);
-  const mode = cx.floatMode();
-  const r = cx.b.emit(op, [a], NO_IMMS, { float: mode });
-  result(cx, o, fo ? fout(cx, r, mode) : r);
+const unary = (op: Op, fin: boolean, fo: boolean): Translator => {
+  const ref = opRef(op);
+  return (cx) => {
+    const o = io(cx, fo ? 'f32' : 'int-result');
+    const a = fin ? cx.b.emitRef(AS_F32, [src(o, 0, cx)]) : src(o, 0, cx);
+    const mode = cx.floatMode();
+    const r = cx.b.emitRef(ref, [a], NO_IMMS, { float: mode });
+    result(cx, o, fo ? fout(cx, r, mode) : r);
+  };
 };
 /** f32 → f32 unary ops. */
 const f32un = (op: 'FFloor32' | 'FCeil32' | 'FTrunc32' | 'FRndne32' | 'FRcp32' | 'FSqrt32' | 'FRsq32' | 'FFrexpMant32' | 'FFract32' | 'FExp32' | 'FLog32' | 'FSin32' | 'FCos32'): Translator => unary(op, true, true);
@@ -209,13 +221,13 @@ const carry = (sub: boolean, rev: boolean, withIn: boolean): Translator => (cx) 
   let a: Inst, b: Inst;
   if (rev) { a = src(o, 1, cx); b = src(o, 0, cx); } else { a = src(o, 0, cx); b = src(o, 1, cx); }
   const cin = withIn ? o.maskIn ?? cx.fail('no carry-in') : cx.b.u1(false);
-  const r0 = cx.b.emit(sub ? 'ISub32' : 'IAdd32', [a, b]);
-  const r = withIn ? cx.b.emit(sub ? 'ISub32' : 'IAdd32', [r0, cx.b.emit('U1ToU32', [cin])]) : r0;
-  const c = cx.b.emit(sub ? 'USubBorrow32' : 'UAddCarry32', [a, b, cin]);
+  const r0 = cx.b.emitRef(sub ? ISUB32 : IADD32, [a, b]);
+  const r = withIn ? cx.b.emitRef(sub ? ISUB32 : IADD32, [r0, cx.b.emitRef(U1_TO_U32, [cin])]) : r0;
+  const c = cx.b.emitRef(sub ? USUB_BORROW32 : UADD_CARRY32, [a, b, cin]);
   const active = o.active;
   // clamp: the exact result limited to [0, 2^32 − 1] (a carry out saturates high, a borrow low).
-  result(cx, o, clamped(cx) ? cx.b.emit('Select32', [c, cx.u32(sub ? 0 : 0xffffffff), r]) : r);
-  if (o.maskDst) cx.writeMask(o.maskDst.value, cx.b.emit('AndU1', [active, c]));
+  result(cx, o, clamped(cx) ? cx.b.emitRef(SELECT32, [c, cx.u32(sub ? 0 : 0xffffffff), r]) : r);
+  if (o.maskDst) cx.writeMask(o.maskDst.value, cx.b.emitRef(AND_U1, [active, c]));
 };
 
 type ICmp = 'IEq32' | 'INe32' | 'ULt32' | 'ULe32' | 'UGt32' | 'UGe32' | 'SLt32' | 'SLe32' | 'SGt32' | 'SGe32';
@@ -223,7 +235,7 @@ type ICmp = 'IEq32' | 'INe32' | 'ULt32' | 'ULe32' | 'UGt32' | 'UGe32' | 'SLt32' 
 /** A compare: each active lane's bit to the mask destination (VCC / SGPRs), or to EXEC (cmpx). */
 const compare = (f: (cx: TContext, o: Io) => Inst, x: boolean, mods: OutMods = 'refuse'): Translator => (cx) => {
   const o = io(cx, mods);
-  const bit = cx.b.emit('AndU1', [o.active, f(cx, o)]);
+  const bit = cx.b.emitRef(AND_U1, [o.active, f(cx, o)]);
   if (x) {
     cx.b.emit('SetSgpr', [cx.b.emit('BallotLo', [bit])], [EXEC_LO]);
     if (cx.waveSize === 64) cx.b.emit('SetSgpr', [cx.b.emit('BallotHi', [bit])], [EXEC_LO + 1]);
@@ -254,7 +266,7 @@ export const VALU: Record<string, Translator> = {
   v_xor3_b32: int((cx, s) => cx.b.emit('Xor32', [cx.b.emit('Xor32', [s(0), s(1)]), s(2)])),
   v_bfe_u32: int((cx, s) => cx.b.emit('UBfe32', [s(0), cx.b.emit('And32', [s(1), cx.u32(31)]), cx.b.emit('And32', [s(2), cx.u32(31)])])),
   v_bfe_i32: int((cx, s) => cx.b.emit('SBfe32', [s(0), cx.b.emit('And32', [s(1), cx.u32(31)]), cx.b.emit('And32', [s(2), cx.u32(31)])])),
-  v_cndmask_b32: (cx) => { const o = io(cx); result(cx, o, cx.b.emit('Select32', [o.maskIn ?? cx.fail('no mask'), src(o, 1, cx), src(o, 0, cx)])); },
+  v_cndmask_b32: (cx) => { const o = io(cx); result(cx, o, cx.b.emitRef(SELECT32, [o.maskIn ?? cx.fail('no mask'), src(o, 1, cx), src(o, 0, cx)])); },
   v_add_co_u32: carry(false, false, false), v_sub_co_u32: carry(true, false, false), v_subrev_co_u32: carry(true, true, false),
   v_add_co_ci_u32: carry(false, false, true), v_sub_co_ci_u32: carry(true, false, true), v_subrev_co_ci_u32: carry(true, true, true),
   v_lshlrev_b64: (cx) => { const o = io(cx); result(cx, o, cx.b.emit('Shl64', [src(o, 1, cx), cx.b.emit('And32', [src(o, 0, cx), cx.u32(63)])])); },
@@ -400,17 +412,19 @@ for (let n = 0; n < 4; n++) {
 VALU['v_cmp_class_f32'] = compare((cx, o) => classBit(cx, src(o, 0, cx), src(o, 1, cx)), false, 'ignore');
 VALU['v_cmpx_class_f32'] = compare((cx, o) => classBit(cx, src(o, 0, cx), src(o, 1, cx)), true, 'ignore');
 
+const FCMP32 = opRef('FCmp32');
 for (const [c, si, un] of ICMPS) {
+  const sr = opRef(si), ur = opRef(un);
   for (const x of [false, true]) {
     const p = x ? 'v_cmpx' : 'v_cmp';
-    VALU[`${p}_${c}_i32`] = compare((cx, o) => cx.b.emit(si, [src(o, 0, cx), src(o, 1, cx)]), x);
-    VALU[`${p}_${c}_u32`] = compare((cx, o) => cx.b.emit(un, [src(o, 0, cx), src(o, 1, cx)]), x);
+    VALU[`${p}_${c}_i32`] = compare((cx, o) => cx.b.emitRef(sr, [src(o, 0, cx), src(o, 1, cx)]), x);
+    VALU[`${p}_${c}_u32`] = compare((cx, o) => cx.b.emitRef(ur, [src(o, 0, cx), src(o, 1, cx)]), x);
   }
 }
 for (const x of [false, true]) {
   const p = x ? 'v_cmpx' : 'v_cmp';
   FPRED.forEach((pred, k) => {
-    VALU[`${p}_${pred}_f32`] = compare((cx, o) => cx.b.emit('FCmp32', [cx.b.emit('BitcastU32F32', [src(o, 0, cx)]), cx.b.emit('BitcastU32F32', [src(o, 1, cx)])], [k], { float: cx.floatMode() }), x, 'ignore');
+    VALU[`${p}_${pred}_f32`] = compare((cx, o) => cx.b.emitRef(FCMP32, [cx.b.emitRef(AS_F32, [src(o, 0, cx)]), cx.b.emitRef(AS_F32, [src(o, 1, cx)])], [k], { float: cx.floatMode() }), x, 'ignore');
   });
 }
 
