@@ -978,7 +978,16 @@ export class Module {
     const fn = this.current;
     if (fn === undefined || fn.firstLabel === undefined || this.frozen || this.recorder !== undefined) return GENERAL;
     if ((n > 0 && !this.ownId(a)) || (n > 1 && !this.ownId(b)) || (n > 2 && !this.ownId(c)) || (n > 3 && !this.ownId(d)) || (n > 4 && !this.ownId(e)) || (n > 5 && !this.ownId(f))) return GENERAL;
-    const body = fn.body, size = n + (resultIndex >= 0 ? 2 : 1);
+    return this.writeBody(fn, opcode, resultIndex, hasType, n, 0, a, b, c, d, e, f);
+  }
+
+  /**
+   * Writes a body instruction into `fn`'s open block: its `n` ids `a`..`f` (checked by the caller),
+   * its result (if any) made at `resultIndex` (0 or 1) among them, then the first `w` words of
+   * PLAIN_VALUES (literals the caller checked); the result's type recorded when `hasType`.
+   */
+  private writeBody(fn: FunctionStreams, opcode: number, resultIndex: number, hasType: boolean, n: number, w: number, a: unknown, b: unknown, c: unknown, d: unknown, e: unknown, f: unknown): Id | undefined {
+    const body = fn.body, size = 1 + n + (resultIndex >= 0 ? 1 : 0) + w;
     const buf = body.room(size);
     let at = body.length;
     buf[at++] = (size << 16 | opcode) >>> 0;
@@ -991,6 +1000,8 @@ export class Module {
     if (n > 3) buf[at++] = (d as Id).value;
     if (n > 4) buf[at++] = (e as Id).value;
     if (n > 5) buf[at++] = (f as Id).value;
+    const lit = PLAIN_VALUES;
+    for (let k = 0; k < w; k++) buf[at++] = lit[k] as number;
     body.length = at;
     if (id !== undefined && hasType) this.valueTypes.set(id.value, a as Id);
     return id;
@@ -1020,21 +1031,7 @@ export class Module {
       lit[w++] = en.value;
       for (let k = ids + 1; k < n; k++) { const v = nth(k, a, b, c, d, e, f); if (!literalWord(v)) return GENERAL; lit[w++] = v; }
     } else if (plan.tail === 3) return GENERAL;
-    const resultIndex = plan.resultIndex, size = 1 + ids + (resultIndex >= 0 ? 1 : 0) + w;
-    const body = fn.body;
-    const buf = body.room(size);
-    let at = body.length;
-    buf[at++] = (size << 16 | opcode) >>> 0;
-    let id: Id | undefined;
-    if (resultIndex === 0) { id = new Id(this.nextId++, this); buf[at++] = id.value; }
-    if (ids > 0) buf[at++] = (a as Id).value;
-    if (resultIndex === 1) { id = new Id(this.nextId++, this); buf[at++] = id.value; }
-    if (ids > 1) buf[at++] = (b as Id).value;
-    if (ids > 2) buf[at++] = (c as Id).value;
-    for (let k = 0; k < w; k++) buf[at++] = lit[k] as number;
-    body.length = at;
-    if (id !== undefined && plan.hasType) this.valueTypes.set(id.value, a as Id);
-    return id;
+    return this.writeBody(fn, opcode, plan.resultIndex, plan.hasType, ids, w, a, b, c, undefined, undefined, undefined);
   }
 
   private ownId(v: unknown): boolean {
