@@ -179,7 +179,7 @@ test('rdna compile: a cache directory that cannot be made is one warning and "ca
   assert.equal(json(r)['cache'], 'off');
 });
 
-test('rdna compile: the build hash is the built code\'s: the same files hit, one changed byte misses', () => {
+test('rdna compile: the build hash is the built code\'s (the CLI\'s bundle included): the same files hit, one changed byte misses', () => {
   // Copies of dist/ inside the repository (so that node_modules resolves), run directly.
   const base = join(ROOT, 'tmp', `dist-copies-${process.pid}`);
   mkdirSync(base, { recursive: true });
@@ -195,6 +195,11 @@ test('rdna compile: the build hash is the built code\'s: the same files hit, one
     assert.equal(json(run(same))['cache'], 'hit', 'the same built files, in another place');
     assert.equal(json(run(changed))['cache'], 'miss', 'a changed file of the build');
     assert.equal(json(run(changed))['cache'], 'hit');
+    // bin/rdna runs the CLI's bundle (dist/bundle/): its files are part of the build hash too.
+    const bundled = (main: string) => rdna(['compile', obj, '--kernel', 'collatz', '-o', join(cache, 'o.spv'), '--json', '--cache', cache], join(main, 'bundle', 'main.js'));
+    assert.equal(json(bundled(same))['cache'], 'hit', 'the bundle of the same build');
+    appendFileSync(join(same, 'bundle', 'main.js'), '\n// another bundle\n');
+    assert.equal(json(bundled(same))['cache'], 'miss', 'a changed file of the bundle');
   } finally {
     rmSync(base, { recursive: true, force: true });
   }
