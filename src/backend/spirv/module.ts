@@ -266,6 +266,11 @@ const FLOAT_BITS = new DataView(new ArrayBuffer(8));
 const OP_CONSTANT = opInfo('OpConstant') as OpInfo;
 const OP_EXT_INST = opInfo('OpExtInst') as OpInfo;
 const OP_TRUE = opInfo('OpConstantTrue') as OpInfo, OP_FALSE = opInfo('OpConstantFalse') as OpInfo;
+/** The instructions Module.frame writes without the encoder. */
+const OP_LABEL = opInfo('OpLabel') as OpInfo, OP_FUNCTION = opInfo('OpFunction') as OpInfo, OP_FUNCTION_PARAMETER = opInfo('OpFunctionParameter') as OpInfo;
+const OP_TYPE_FUNCTION = opInfo('OpTypeFunction') as OpInfo, OP_TYPE_STRUCT = opInfo('OpTypeStruct') as OpInfo;
+/** FunctionControl None's word (the encoder's for a BitEnum enumerant). */
+const FUNCTION_CONTROL_NONE = ((enumerant('FunctionControl', 'None') as { value: number }).value) >>> 0;
 /** An OpLabel's opcode word. */
 const LABEL_HEAD = (2 << 16 | (opInfo('OpLabel') as OpInfo).opcode) >>> 0;
 
@@ -770,12 +775,47 @@ export class Module {
       const r = this.emitPlain(op, info, fast, operands, fn.body, result);
       if (r !== GENERAL) return r;
     }
+    if (this.recorder === undefined && (info === OP_LABEL || info === OP_FUNCTION_PARAMETER || info === OP_FUNCTION || info === OP_TYPE_FUNCTION || info === OP_TYPE_STRUCT)) {
+      const r = this.frame(op, info, operands, result);
+      if (r !== GENERAL) return r;
+    }
     const idAt = this.recorder ? [] : undefined;
     // An instruction of no operands (OpFunctionEnd, every kernel's) without the encoder and its view of the module.
     const enc = info.operands.length === 0 && operands.length === 0 ? { words: [], resultIndex: -1, resultType: undefined } : encodeOperands(op, info.operands, operands, this.ctx, idAt);
     if (enc.resultIndex < 0 && result) throw new BuilderError(op, 'has no result id to define');
     if (enc.words.length + 1 > MAX_WORDS) throw new BuilderError(op, `is ${enc.words.length + 1} words, more than ${MAX_WORDS}`);
     return this.define(op, info, operands, enc.words, enc.resultIndex, enc.resultType, result, idAt);
+  }
+
+  /**
+   * A function's frame (OpFunction of FunctionControl None, OpFunctionParameter, OpLabel) or an
+   * OpTypeFunction or OpTypeStruct, its operands ids of this module: the words encodeOperands
+   * makes of them (the result's word 0), defined as the general way defines them, without the
+   * encoder (its state, parsed kinds and a check per operand: the guarded, LDS and byte
+   * functions' frames and the wide multiplies' structs took it in every module that has them,
+   * unoptimised). GENERAL for anything else (the encoder then checks it and names any error).
+   */
+  private frame(op: string, info: OpInfo, operands: readonly unknown[], result: Id | undefined): Id | undefined | typeof GENERAL {
+    const n = operands.length;
+    if (info === OP_LABEL) return n === 0 ? this.define(op, info, operands, [0], 0, undefined, result, undefined) : GENERAL;
+    const t = operands[0];
+    if (!(t instanceof Id) || !this.owns(t)) return GENERAL;
+    if (info === OP_FUNCTION_PARAMETER) return n === 1 ? this.define(op, info, operands, [t.value, 0], 1, t, result, undefined) : GENERAL;
+    if (info === OP_FUNCTION) {
+      const ft = operands[2];
+      if (n !== 3 || operands[1] !== 'None' || !(ft instanceof Id) || !this.owns(ft)) return GENERAL;
+      return this.define(op, info, operands, [t.value, 0, FUNCTION_CONTROL_NONE, ft.value], 1, t, result, undefined);
+    }
+    // OpTypeFunction (a return type and parameter types) or OpTypeStruct (member types): the result, then the ids.
+    if (n + 2 > MAX_WORDS) return GENERAL;
+    const words = new Array<number>(n + 1);
+    words[0] = 0;
+    for (let k = 0; k < n; k++) {
+      const v = operands[k];
+      if (!(v instanceof Id) || !this.owns(v)) return GENERAL;
+      words[k + 1] = v.value;
+    }
+    return this.define(op, info, operands, words, 0, undefined, result, undefined);
   }
 
   /**
