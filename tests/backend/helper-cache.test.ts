@@ -11,6 +11,7 @@ import { recompile } from '../../src/backend/recompile.js';
 import { LAVAPIPE_PROFILE } from '../../src/backend/profile.js';
 import { emitSpirv } from '../../src/backend/spirv/emit.js';
 import { Module } from '../../src/backend/spirv/module.js';
+import type { Id } from '../../src/backend/spirv/operands.js';
 import { BuilderError } from '../../src/backend/spirv/operands.js';
 import { VulkanDevice } from '../../src/runtime/vulkan.js';
 import type { Shader } from '../../src/container/shader.js';
@@ -67,6 +68,52 @@ test('kernels sharing helpers run on lavapipe equal to the interpreter, in eithe
   } finally {
     dev.close();
   }
+});
+
+test("a copy of a function that calls the module's own functions (externals) is the function its methods emit there", () => {
+  // An id allocated before a value it follows (a merge label, as emitGuardedFn's): the copy numbers
+  // the function's ids in the order they were allocated, as the methods do.
+  const body = (m: Module, fn: Id, callee: Id): void => {
+    const u32 = m.OpTypeInt(32, 0);
+    m.emit('OpFunction', [u32, 'None', m.OpTypeFunction(u32, u32)], fn);
+    const p = m.OpFunctionParameter(u32);
+    m.OpLabel();
+    const next = m.allocateId();
+    const v = m.OpFunctionCall(u32, callee, p);
+    m.OpBranch(next);
+    m.label(next);
+    m.OpReturnValue(m.OpIAdd(u32, v, m.constant(u32, 1)));
+    m.OpFunctionEnd();
+  };
+  const recorded = Module.recordFunction({}, (m, fn, [callee]) => body(m, fn, callee as Id), 1);
+  const module = (copy: boolean): Uint32Array => {
+    const m = new Module();
+    m.OpCapability('Shader');
+    m.OpMemoryModel('Logical', 'GLSL450');
+    const u32 = m.OpTypeInt(32, 0);
+    m.constant(u32, 1);
+    const callee = m.allocateId(), fn = m.allocateId();
+    m.emit('OpFunction', [u32, 'None', m.OpTypeFunction(u32, u32)], callee);
+    const x = m.OpFunctionParameter(u32);
+    m.OpLabel();
+    m.OpReturnValue(x);
+    m.OpFunctionEnd();
+    if (copy) m.emitRelocatable(recorded, fn, [callee]);
+    else body(m, fn, callee);
+    return m.assemble();
+  };
+  assert.deepEqual(module(true), module(false));
+  const m = new Module();
+  assert.throws(() => m.emitRelocatable(recorded, m.allocateId()), (e: unknown) => e instanceof BuilderError && /1 external ids, 0 given/.test(e.message));
+  // A module-level instruction (a name) of an external: the copy could not patch it.
+  assert.throws(() => Module.recordFunction({}, (r, fn, [callee]) => {
+    r.OpName(callee as Id, 'callee');
+    const u32 = r.OpTypeInt(32, 0);
+    r.emit('OpFunction', [u32, 'None', r.OpTypeFunction(u32)], fn);
+    r.OpLabel();
+    r.OpReturnValue(r.constant(u32, 0));
+    r.OpFunctionEnd();
+  }, 1), (e: unknown) => e instanceof BuilderError && /cannot refer to an external id/.test(e.message));
 });
 
 test('recordFunction refuses what a copy cannot carry', () => {

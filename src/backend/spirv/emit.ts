@@ -1235,7 +1235,14 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
     if (options.walkHelpers) emitHelper(sc, h, helperFns[k] as Id);
     else m.emitRelocatable(helperSpirv(h), helperFns[k] as Id);
   });
-  if (kernel.guardedFns) for (const g of kernel.guardedFns.values()) emitGuardedFn(sc, fn, helperFns, g);
+  if (kernel.guardedFns) {
+    for (const g of kernel.guardedFns.values()) {
+      const fastFn = helperFns[g.fast], exactFn = helperFns[g.exact], exact = fn.helpers[g.exact];
+      if (fastFn === undefined || exactFn === undefined || !exact) throw new CompileError(`a guarded call of missing helpers ${g.fast}, ${g.exact}`);
+      if (options.walkHelpers) emitGuardedFn(sc, exact, fastFn, exactFn, g.id);
+      else m.emitRelocatable(guardedSpirv(exact), g.id, [fastFn, exactFn]);
+    }
+  }
   const { ldsFns, bytewiseFns, faultSites } = kernel;
   if (ldsFns && ldsVar !== undefined) emitLdsFunctions(sc, ldsVar, ldsCap, ldsFns);
   if (bytewiseFns && psbU8 !== undefined && tU8 !== undefined) emitBytewiseFunctions(sc, psbU8, tU8, bytewiseFns);
@@ -1440,20 +1447,41 @@ function helperSpirv(h: IrFunction): RelocatableFunction {
 interface GuardedFn { readonly fast: number; readonly exact: number; readonly id: Id }
 
 /**
- * A guarded float op's function (a CallGuarded of helpers `fast` and `exact`, lower-float-guarded.ts):
- * the fast helper's u64, its low dword where its high one is nonzero, else the exact helper's
- * result, in a selection construct so that only the lanes that need it run the exact helper. Made
- * per module (it calls the module's helper ids; a module uses a few pairs), so each site is one
- * OpFunctionCall; drivers inline it as they do the helpers.
+ * The guarded functions' SPIR-V (emitGuardedFn), recorded once per exact helper (its signature is
+ * the function's; the two helpers it calls are the externals, the module's ids of the fast and the
+ * exact helper) and copied into every module that uses the pair (Module.emitRelocatable), as the
+ * helpers are: made per module by their methods, the guarded functions were a tenth of a float
+ * kernel's emission in bench:compile's regime. The copy is the function emitting it there gives,
+ * ids and all: its own ids are numbered in the order it allocates them, and every type and constant
+ * it refers to is in the module before it (the prologue's, and the exact helper's function type).
  */
-function emitGuardedFn(sc: Scalars, fn: IrFunction, helperFns: readonly Id[], g: GuardedFn): void {
+const GUARDED_SPIRV = new WeakMap<IrFunction, RelocatableFunction>();
+function guardedSpirv(exact: IrFunction): RelocatableFunction {
+  let r = GUARDED_SPIRV.get(exact);
+  if (!r) {
+    r = Module.recordFunction({ version: MODULE_VERSION }, (m, id, [fastFn, exactFn]) => {
+      const tU32 = m.OpTypeInt(32, 0);
+      emitGuardedFn(scalars(m, m.OpTypeBool(), tU32, m.OpTypeInt(64, 0), m.OpTypeFloat(32), m.OpTypeVector(tU32, 2)), exact, fastFn as Id, exactFn as Id, id);
+    }, 2);
+    GUARDED_SPIRV.set(exact, r);
+  }
+  return r;
+}
+
+/**
+ * A guarded float op's function `id` (a CallGuarded of helpers `fast` and `exact`, lower-float-guarded.ts,
+ * whose functions are `fastFn` and `exactFn`): the fast helper's u64, its low dword where its high
+ * one is nonzero, else the exact helper's result, in a selection construct so that only the lanes
+ * that need it run the exact helper. One per pair a module uses (recorded once: guardedSpirv; by
+ * its methods where the helpers are walked), so each site is one OpFunctionCall; drivers inline it
+ * as they do the helpers.
+ */
+function emitGuardedFn(sc: Scalars, exact: IrFunction, fastFn: Id, exactFn: Id, id: Id): void {
   const { m, tBool, tU32, tU64, tV2U32, c32 } = sc;
-  const fastFn = helperFns[g.fast], exactFn = helperFns[g.exact], exact = fn.helpers[g.exact];
-  if (fastFn === undefined || exactFn === undefined || !exact) throw new CompileError(`a guarded call of missing helpers ${g.fast}, ${g.exact}`);
   const sig = signature(exact);
   if (!sig.ret) throw new CompileError(`helper ${exact.name}: no result`);
   const ret = sc.typeOf(sig.ret);
-  const ps = openFunction(sc, sig.ret, sig.params, g.id);
+  const ps = openFunction(sc, sig.ret, sig.params, id);
   const entry = m.OpLabel();
   const pair = m.OpBitcast(tV2U32, m.OpFunctionCall(tU64, fastFn, ...ps));
   const ok = m.OpINotEqual(tBool, m.OpCompositeExtract(tU32, pair, 1), c32(0));

@@ -201,40 +201,80 @@ function noFloatPlan(p: TargetProfile): FloatControlsPlan {
  */
 const NO_FLOAT_PLANS = new WeakMap<TargetProfile, FloatControlsPlan>();
 
+/**
+ * What plan reads of a profile: the widths each mode is declared for, the candidate rounding and
+ * denormal modes, SignedZeroInfNanPreserve and whether guarded ops can run (RTE offered with it).
+ * The same for every kernel of a profile (profiles are never changed, as NO_FLOAT_PLANS assumes):
+ * made once per profile, not per kernel with float ops, where plan runs mostly unoptimised.
+ */
+interface Candidates {
+  readonly rWidths: readonly (16 | 32 | 64)[];
+  readonly dWidths: readonly (16 | 32 | 64)[];
+  readonly roundings: readonly (EntryRounding | undefined)[];
+  readonly denorms: readonly boolean[];
+  readonly szin: boolean;
+  readonly rteOffered: boolean;
+}
+const CANDIDATES = new WeakMap<TargetProfile, Candidates>();
+function candidatesOf(p: TargetProfile): Candidates {
+  let c = CANDIDATES.get(p);
+  if (c === undefined) {
+    const rWidths = widthsFor(p.roundingModeIndependence), dWidths = widthsFor(p.denormBehaviorIndependence);
+    const roundings: (EntryRounding | undefined)[] = [undefined];
+    if (offers(p, 'roundingModeRTE', rWidths)) roundings.push('RoundingModeRTE');
+    if (offers(p, 'roundingModeRTZ', rWidths)) roundings.push('RoundingModeRTZ');
+    const szin = p.f32.signedZeroInfNanPreserve;
+    c = {
+      rWidths, dWidths, roundings, denorms: offers(p, 'denormPreserve', dWidths) ? [false, true] : [false], szin,
+      rteOffered: offers(p, 'roundingModeRTE', rWidths) && szin,
+    };
+    CANDIDATES.set(p, c);
+  }
+  return c;
+}
+
+/** Whether an op of needs `n` runs natively under rounding mode `r`, DenormPreserve `d` and SignedZeroInfNanPreserve `szin`. */
+function fits(n: NativeNeeds, r: EntryRounding | undefined, d: boolean, szin: boolean): boolean {
+  return (n.rounding === undefined || n.rounding === r) && (!n.denormPreserve || d) && (!n.signedZeroInfNanPreserve || szin);
+}
+
 /** planFloatControls for the float ops `floats`, of classes `classes` (classOf), `counts` of each class. */
 function plan(floats: readonly Inst[], classes: Uint8Array, counts: readonly number[], p: TargetProfile): FloatControlsPlan {
-  const rWidths = widthsFor(p.roundingModeIndependence), dWidths = widthsFor(p.denormBehaviorIndependence);
-  const roundings: (EntryRounding | undefined)[] = [undefined];
-  if (offers(p, 'roundingModeRTE', rWidths)) roundings.push('RoundingModeRTE');
-  if (offers(p, 'roundingModeRTZ', rWidths)) roundings.push('RoundingModeRTZ');
-  const denorms = offers(p, 'denormPreserve', dWidths) ? [false, true] : [false];
-  const szin = p.f32.signedZeroInfNanPreserve;
-  const fits = (n: NativeNeeds, r: EntryRounding | undefined, d: boolean) =>
-    (n.rounding === undefined || n.rounding === r) && (!n.denormPreserve || d) && (!n.signedZeroInfNanPreserve || szin);
+  const { rWidths, dWidths, roundings, denorms, szin, rteOffered } = candidatesOf(p);
+  // The classes the kernel has ops of (a few of CLASSES): the searches below go over these alone
+  // (over every class for every candidate, they were most of a float kernel's plan, unoptimised).
+  const used: number[] = [];
+  for (let c = 0; c < CLASSES; c++) if (counts[c] !== 0) used.push(c);
   // Cost of a candidate, by what each op becomes (about the ratio of the code each runs): native 0;
   // guarded 1 (add/sub/mul not native where the entry point can run nearest even:
   // lower-float-guarded.ts); emulated 6 for add/sub/mul, 2 for a compare or conversion.
-  const rteOffered = offers(p, 'roundingModeRTE', rWidths) && szin;
   // Without float ops every candidate costs 0 and the first (no modes) wins: no search.
-  let best = floats.length === 0 ? { r: undefined as EntryRounding | undefined, d: false, cost: 0, modes: 0 } : { r: undefined as EntryRounding | undefined, d: false, cost: Infinity, modes: 0 };
-  if (floats.length > 0) for (const r of roundings) for (const d of denorms) {
-    let cost = 0;
-    for (let c = 0; c < CLASSES; c++) {
-      const count = counts[c] as number;
-      if (count === 0) continue;
-      const n = NEEDS[c >> 2];
-      if (n !== undefined && fits(n, r, d)) continue;
-      cost += count * ((c & 2) === 0 ? 2 : rteOffered && r !== 'RoundingModeRTZ' && (c & 1) !== 0 ? 1 : 6);
+  let bestR: EntryRounding | undefined, bestD = false, bestCost = floats.length === 0 ? 0 : Infinity, bestModes = 0;
+  if (floats.length > 0) {
+    for (let ri = 0; ri < roundings.length; ri++) {
+      const r = roundings[ri];
+      for (let di = 0; di < denorms.length; di++) {
+        const d = denorms[di] as boolean;
+        let cost = 0;
+        for (let u = 0; u < used.length; u++) {
+          const c = used[u] as number;
+          const n = NEEDS[c >> 2];
+          if (n !== undefined && fits(n, r, d, szin)) continue;
+          cost += (counts[c] as number) * ((c & 2) === 0 ? 2 : rteOffered && r !== 'RoundingModeRTZ' && (c & 1) !== 0 ? 1 : 6);
+        }
+        const modes = (r ? 1 : 0) + (d ? 1 : 0);
+        if (cost < bestCost || (cost === bestCost && modes < bestModes)) { bestR = r; bestD = d; bestCost = cost; bestModes = modes; }
+      }
     }
-    const modes = (r ? 1 : 0) + (d ? 1 : 0);
-    if (cost < best.cost || (cost === best.cost && modes < best.modes)) best = { r, d, cost, modes };
   }
+  const best = { r: bestR, d: bestD };
   // Which classes run natively under the choice.
   const nativeClass = new Array<boolean>(CLASSES).fill(false);
   let needR = false, needD = false, needS = false;
-  for (let c = 0; c < CLASSES; c++) {
+  for (let u = 0; u < used.length; u++) {
+    const c = used[u] as number;
     const n = NEEDS[c >> 2];
-    if (counts[c] === 0 || n === undefined || !fits(n, best.r, best.d)) continue;
+    if (n === undefined || !fits(n, best.r, best.d, szin)) continue;
     nativeClass[c] = true;
     if (n.rounding) needR = true;
     if (n.denormPreserve) needD = true;

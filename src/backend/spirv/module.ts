@@ -17,8 +17,9 @@
 //
 // Relocatable functions: `Module.recordFunction` emits one function into a fresh module and keeps
 // its words with every id replaced by a reference (to one of the module-level instructions it
-// made: types, constants, imports, decorations, names; to one of its own ids; or to the function's
-// id); `emitRelocatable` copies it into another module: its module-level instructions emitted
+// made: types, constants, imports, decorations, names; to one of its own ids; to the function's
+// id; or to an external, an id of the module it goes into that it is given there: a function it
+// calls); `emitRelocatable` copies it into another module: its module-level instructions emitted
 // there in the recorded order (deduplicated as their methods would be), its own ids a block of
 // consecutive fresh ids, its words copied and patched (by assemble, into the module's words).
 // The result is the same as emitting the function there by its methods, but for the numbering of
@@ -56,6 +57,7 @@ export interface TypeInfo {
 }
 
 const NO_WORDS = new Uint32Array(0);
+const NO_IDS: readonly Id[] = Object.freeze([]);
 const NO_TYPES = new Int32Array(0);
 const NO_FLAGS = new Uint8Array(0);
 
@@ -266,6 +268,11 @@ const FLOAT_BITS = new DataView(new ArrayBuffer(8));
 const OP_CONSTANT = opInfo('OpConstant') as OpInfo;
 const OP_EXT_INST = opInfo('OpExtInst') as OpInfo;
 const OP_TRUE = opInfo('OpConstantTrue') as OpInfo, OP_FALSE = opInfo('OpConstantFalse') as OpInfo;
+/** The instructions Module.frame writes without the encoder. */
+const OP_LABEL = opInfo('OpLabel') as OpInfo, OP_FUNCTION = opInfo('OpFunction') as OpInfo, OP_FUNCTION_PARAMETER = opInfo('OpFunctionParameter') as OpInfo;
+const OP_TYPE_FUNCTION = opInfo('OpTypeFunction') as OpInfo, OP_TYPE_STRUCT = opInfo('OpTypeStruct') as OpInfo;
+/** FunctionControl None's word (the encoder's for a BitEnum enumerant). */
+const FUNCTION_CONTROL_NONE = ((enumerant('FunctionControl', 'None') as { value: number }).value) >>> 0;
 /** An OpLabel's opcode word. */
 const LABEL_HEAD = (2 << 16 | (opInfo('OpLabel') as OpInfo).opcode) >>> 0;
 
@@ -319,21 +326,27 @@ interface RelocatableGlobal {
 /**
  * One function in relocatable form (`Module.recordFunction`, `Module.emitRelocatable`). A
  * reference r is: r < globals.length, the result of that module-level instruction; then, up to
- * globals.length + locals, the function's own ids (parameters, labels, values) in the order they
- * were defined; globals.length + locals, the function's id.
+ * globals.length + locals, the function's own ids (parameters, labels, values) in the order of
+ * their ids; globals.length + locals, the function's id; after it, the externals.
  */
 export interface RelocatableFunction {
   readonly globals: readonly RelocatableGlobal[];
   readonly locals: number;
   /**
+   * How many ids of the module it is copied into the function refers to (other functions it calls:
+   * recordFunction's `externals`), given to emitRelocatable; reference globals.length + locals + 1 + j
+   * is external j (written in `words` as globals.length + 1 + j).
+   */
+  readonly externals: number;
+  /**
    * The function's words, OpFunction to OpFunctionEnd, ids as references, except that a reference
    * to the function's own ids is written as its number among them (`localIds`) and one to the
    * function as globals.length: a module gives them consecutive ids, so assemble adds the first to
-   * those and looks up only the module-level ones and the function's (a table of g + 1 ids, not a
-   * filled entry per local and a lookup per local reference).
+   * those and looks up only the module-level ones, the function's and the externals' (a table of
+   * g + 1 + externals ids, not a filled entry per local and a lookup per local reference).
    */
   readonly words: Uint32Array;
-  /** The indices in `words` that hold references to module-level results or the function (globals.length). */
+  /** The indices in `words` that hold references to module-level results, the function (globals.length) or an external. */
   readonly ids: Uint32Array;
   /** The indices in `words` that hold the number of one of the function's own ids. */
   readonly localIds: Uint32Array;
@@ -770,12 +783,47 @@ export class Module {
       const r = this.emitPlain(op, info, fast, operands, fn.body, result);
       if (r !== GENERAL) return r;
     }
+    if (this.recorder === undefined && (info === OP_LABEL || info === OP_FUNCTION_PARAMETER || info === OP_FUNCTION || info === OP_TYPE_FUNCTION || info === OP_TYPE_STRUCT)) {
+      const r = this.frame(op, info, operands, result);
+      if (r !== GENERAL) return r;
+    }
     const idAt = this.recorder ? [] : undefined;
     // An instruction of no operands (OpFunctionEnd, every kernel's) without the encoder and its view of the module.
     const enc = info.operands.length === 0 && operands.length === 0 ? { words: [], resultIndex: -1, resultType: undefined } : encodeOperands(op, info.operands, operands, this.ctx, idAt);
     if (enc.resultIndex < 0 && result) throw new BuilderError(op, 'has no result id to define');
     if (enc.words.length + 1 > MAX_WORDS) throw new BuilderError(op, `is ${enc.words.length + 1} words, more than ${MAX_WORDS}`);
     return this.define(op, info, operands, enc.words, enc.resultIndex, enc.resultType, result, idAt);
+  }
+
+  /**
+   * A function's frame (OpFunction of FunctionControl None, OpFunctionParameter, OpLabel) or an
+   * OpTypeFunction or OpTypeStruct, its operands ids of this module: the words encodeOperands
+   * makes of them (the result's word 0), defined as the general way defines them, without the
+   * encoder (its state, parsed kinds and a check per operand: the guarded, LDS and byte
+   * functions' frames and the wide multiplies' structs took it in every module that has them,
+   * unoptimised). GENERAL for anything else (the encoder then checks it and names any error).
+   */
+  private frame(op: string, info: OpInfo, operands: readonly unknown[], result: Id | undefined): Id | undefined | typeof GENERAL {
+    const n = operands.length;
+    if (info === OP_LABEL) return n === 0 ? this.define(op, info, operands, [0], 0, undefined, result, undefined) : GENERAL;
+    const t = operands[0];
+    if (!(t instanceof Id) || !this.owns(t)) return GENERAL;
+    if (info === OP_FUNCTION_PARAMETER) return n === 1 ? this.define(op, info, operands, [t.value, 0], 1, t, result, undefined) : GENERAL;
+    if (info === OP_FUNCTION) {
+      const ft = operands[2];
+      if (n !== 3 || operands[1] !== 'None' || !(ft instanceof Id) || !this.owns(ft)) return GENERAL;
+      return this.define(op, info, operands, [t.value, 0, FUNCTION_CONTROL_NONE, ft.value], 1, t, result, undefined);
+    }
+    // OpTypeFunction (a return type and parameter types) or OpTypeStruct (member types): the result, then the ids.
+    if (n + 2 > MAX_WORDS) return GENERAL;
+    const words = new Array<number>(n + 1);
+    words[0] = 0;
+    for (let k = 0; k < n; k++) {
+      const v = operands[k];
+      if (!(v instanceof Id) || !this.owns(v)) return GENERAL;
+      words[k + 1] = v.value;
+    }
+    return this.define(op, info, operands, words, 0, undefined, result, undefined);
   }
 
   /**
@@ -1390,14 +1438,20 @@ export class Module {
    * copied that way: module-level instructions other than those (capabilities, variables, entry
    * points, ...) and Function variables.
    */
-  static recordFunction(options: ModuleOptions, build: (m: Module, fn: Id) => void): RelocatableFunction {
+  static recordFunction(options: ModuleOptions, build: (m: Module, fn: Id, externals: readonly Id[]) => void, externals = 0): RelocatableFunction {
     const m = new Module(options);
     const recorded: Recorded[] = [];
     m.recorder = recorded;
     const fn = m.allocateId();
-    try { build(m, fn); } finally { m.recorder = undefined; }
-    if (m.current || m.pendingCount > 0) throw new BuilderError('recordFunction', 'the function was not finished (no OpFunctionEnd, or allocated ids never defined)');
-    // References: module-level results first, then the function's own ids, then the function's id.
+    const ext: Id[] = [];
+    for (let j = 0; j < externals; j++) ext.push(m.allocateId());
+    try { build(m, fn, ext); } finally { m.recorder = undefined; }
+    // The externals stay allocated and undefined (they are the other module's).
+    let extPending = 0;
+    for (let j = 0; j < ext.length; j++) if (m.isPending((ext[j] as Id).value)) extPending++;
+    if (m.current || m.pendingCount > extPending || extPending !== externals) throw new BuilderError('recordFunction', 'the function was not finished (no OpFunctionEnd, or allocated ids never defined)');
+    // References: module-level results first, then the function's own ids, then the function's
+    // id, then the externals.
     const globalRef = new Int32Array(m.nextId).fill(-1), localRef = new Int32Array(m.nextId).fill(-1);
     let globals = 0, locals = 0, words = 0;
     for (const r of recorded) {
@@ -1409,17 +1463,22 @@ export class Module {
       const id = r.result >= 0 ? r.inst[r.result] as number : 0;
       if (r.inFunction) {
         words += r.inst.length;
-        if (r.result >= 0 && id !== fn.value) localRef[id] = locals++;
+        if (r.result >= 0 && id !== fn.value) localRef[id] = 0;
       } else {
         if (r.result >= 0) globalRef[id] = globals;
         globals++;
       }
     }
+    // The own ids numbered in the order of their ids (the order the function allocated them), not
+    // of their definitions: a label allocated before a value it follows keeps its place, so a
+    // copy numbers them as emitting the function there by its methods would (emitGuardedFn).
+    for (let id = 0; id < localRef.length; id++) if (localRef[id] === 0) localRef[id] = locals++;
     const ref = (id: number): number => {
       const g = globalRef[id] as number, l = localRef[id] as number;
       if (g >= 0) return g;
       if (l >= 0) return globals + l;
       if (id === fn.value) return globals + locals;
+      for (let j = 0; j < ext.length; j++) if (id === (ext[j] as Id).value) return globals + locals + 1 + j;
       throw new BuilderError('recordFunction', `%${id} is not defined by the recorded function`);
     };
     const out: RelocatableGlobal[] = [];
@@ -1430,7 +1489,8 @@ export class Module {
         fnWords.set(r.inst, at);
         for (const k of r.ids) {
           const x = ref(r.inst[k] as number);
-          if (x >= globals && x < globals + locals) { fnWords[at + k] = x - globals; fnLocals.push(at + k); } else { fnWords[at + k] = x < globals ? x : globals; fnIds.push(at + k); }
+          // The function's id as globals.length, external j as globals.length + 1 + j (x - locals for both).
+          if (x >= globals && x < globals + locals) { fnWords[at + k] = x - globals; fnLocals.push(at + k); } else { fnWords[at + k] = x < globals ? x : x - locals; fnIds.push(at + k); }
         }
         at += r.inst.length;
         continue;
@@ -1438,7 +1498,9 @@ export class Module {
       const w = r.inst.slice(1), ids: number[] = [];
       for (const k of r.ids) {
         if (k === r.result) { w[k - 1] = 0; continue; }
-        w[k - 1] = ref(r.inst[k] as number);
+        const x = ref(r.inst[k] as number);
+        if (x > globals + locals) throw new BuilderError(r.op, 'a module-level instruction of a recorded function cannot refer to an external id');
+        w[k - 1] = x;
         ids.push(k - 1);
       }
       const resultType = r.info.operands[0] === 'IdResultType' ? w[0] as number : -1;
@@ -1454,7 +1516,7 @@ export class Module {
       for (const j of x.ids) nameIds.push(names.length + j);
       for (const w of x.words) names.push(w);
     }
-    return { globals: out, locals, words: fnWords, ids: Uint32Array.from(fnIds), localIds: Uint32Array.from(fnLocals), canon, names: Uint32Array.from(names), nameIds: Uint32Array.from(nameIds) };
+    return { globals: out, locals, externals, words: fnWords, ids: Uint32Array.from(fnIds), localIds: Uint32Array.from(fnLocals), canon, names: Uint32Array.from(names), nameIds: Uint32Array.from(nameIds) };
   }
 
   /**
@@ -1462,14 +1524,16 @@ export class Module {
    * module-level instructions here, in the recorded order, each deduplicated as its method would
    * be; its own ids consecutive fresh ids; its words copied with the references patched.
    */
-  emitRelocatable(f: RelocatableFunction, fn: Id): void {
+  emitRelocatable(f: RelocatableFunction, fn: Id, externals: readonly Id[] = NO_IDS): void {
     this.writable('emitRelocatable');
     if (this.current) throw new BuilderError('emitRelocatable', `function ${this.current.name} is still open (no OpFunctionEnd)`);
+    if (externals.length !== f.externals) throw new BuilderError('emitRelocatable', `the function refers to ${f.externals} external ids, ${externals.length} given`);
+    for (let j = 0; j < externals.length; j++) if (!this.ownId(externals[j])) throw new BuilderError('emitRelocatable', `external id ${j} is not an id of this module`);
     this.claim('emitRelocatable', fn);
-    const g = f.globals.length, locals = f.locals;
+    const g = f.globals.length, locals = f.locals, ext = externals.length;
     // The function's table in the module's (every entry read written below): its module-level
-    // results' ids, then its own id (its own ids are `base` on, not in the table).
-    const size = g + 1, at = this.relocTop;
+    // results' ids, then its own id, then the externals (its own ids are `base` on, not in the table).
+    const size = g + 1 + ext, at = this.relocTop;
     let num = this.relocIds;
     if (at + size > num.length) {
       const spare = spareRelocIds, need = Math.max(at + size, 2 * num.length, 4096);
@@ -1487,6 +1551,7 @@ export class Module {
     const base = this.nextId;
     this.nextId += locals;
     num[at + g] = fn.value;
+    for (let j = 0; j < ext; j++) num[at + g + 1 + j] = (externals[j] as Id).value;
     const canonOf = f.canon, known = this.relocCanon ??= [], tmpl = this.template;
     const inherited = tmpl === undefined ? undefined : tmpl.relocCanon ??= [];
     for (let k = 0; k < g; k++) {
