@@ -76,14 +76,27 @@ export function foldConstants(fn: IrFunction): number {
     const b = blocks[bk] as Block, insts = b.insts;
     for (let k = 0; k < insts.length; k++) {
       const i = insts[k] as Inst;
-      const again = substituteNoting(i, repl, seen);
-      i.stamp = seen;
-      // Constant arguments first (an indexed loop): most instructions have some other argument,
-      // and then need no look at the folders.
       const args = i.args;
-      if (args.length === 0) continue;
-      let all = true;
-      for (let a = 0; a < args.length && all; a++) all = isConst(args[a] as Inst);
+      let again = false, all = true;
+      if (repl.size === 0) {
+        // Nothing folded yet (all the way, most often, in recompile's second fold): no argument
+        // to substitute, only whether one is still to come (substituteNoting's answer), in the
+        // walk over the arguments that asks whether they are constants.
+        for (let a = 0; a < args.length; a++) {
+          const x = args[a] as Inst;
+          if (x.stamp !== seen) again = true;
+          if (all && !isConst(x)) { all = false; if (again) break; }
+        }
+        i.stamp = seen;
+        if (args.length === 0) continue;
+      } else {
+        again = substituteNoting(i, repl, seen);
+        i.stamp = seen;
+        if (args.length === 0) continue;
+        // Constant arguments first (an indexed loop): most instructions have some other argument,
+        // and then need no look at the folders.
+        for (let a = 0; a < args.length && all; a++) all = isConst(args[a] as Inst);
+      }
       const f = all ? FOLDER_OF.get(i.op) : undefined;
       if (!f) { if (again) late.push(i); continue; }
       // The constants' values in a list made at its size (a loop, not `map`: no closure per fold).
