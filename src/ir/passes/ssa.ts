@@ -7,7 +7,7 @@
 // creating phis at merges on demand.
 import type { Block, Inst } from '../ir.js';
 import { IrError, IrFunction, newStamp, NO_ARGS, NO_IMMS, Replacements } from '../ir.js';
-import { type IrType, OPS } from '../ops.js';
+import { type IrType, OPS, opInfo } from '../ops.js';
 
 /** A register as a number: SGPR codes 0..255, VGPRs 256 + n, then SCC and MODE. */
 type Reg = number;
@@ -41,6 +41,8 @@ const isWrite = (i: Inst): boolean => IS_WRITE[i.info.index] === true;
 const typeOfReg = (reg: Reg): IrType => (reg === SCC ? 'u1' : 'u32');
 /** Whether the op is a register access (its base alone: no register number needed). */
 const isRegOp = (i: Inst): boolean => (REG_BASE[i.info.index] as number) >= 0;
+/** The phi's op entry, looked up once (the lookups make a phi at every merge on a cycle they pass). */
+const PHI_INFO = opInfo('Phi');
 
 
 /**
@@ -312,7 +314,7 @@ function valueOf(v0: Inst): Inst {
 function undef(type: IrType): Inst {
   const undefs = UNDEFS;
   for (let k = 0; k < undefs.length; k++) if ((undefs[k] as Inst).type === type) return undefs[k] as Inst;
-  const u = runFn.make('Undef', [], [], { type });
+  const u = runFn.makeAt('Undef', NO_ARGS, NO_IMMS, type, undefined, undefined);
   u.block = runBlocks[0];
   undefs.push(u);
   return u;
@@ -346,7 +348,7 @@ function readAtEntry(row: number, type: IrType, b0: Block): Inst {
       let slot = -1;
       if (b.preds.length > 1) {
         if (onCycle !== undefined && onCycle[b.id] === 1) {
-          phi = runFn.makeAt('Phi', NO_ARGS, NO_IMMS, type, undefined, undefined);
+          phi = runFn.makeAt('Phi', NO_ARGS, NO_IMMS, type, undefined, undefined, PHI_INFO);
           phi.block = b;
           newPhis[phiCount++] = phi;
           setEntry(b, row, phi);
@@ -389,7 +391,7 @@ function readAtEntry(row: number, type: IrType, b0: Block): Inst {
       argTop = at0;
       let p: Inst;
       if (phi) { p = phi; p.args = args; }
-      else { p = runFn.makeAt('Phi', args, NO_IMMS, type, undefined, undefined); p.block = fb; newPhis[slot] = p; }
+      else { p = runFn.makeAt('Phi', args, NO_IMMS, type, undefined, undefined, PHI_INFO); p.block = fb; newPhis[slot] = p; }
       // A phi named twice by this one is listed once (as a set would: its entries are this loop's, consecutive).
       // Only the run's own phis are asked for their users (those it may remove).
       for (let k = 0; k < count; k++) { const a = args[k] as Inst; if (a.id >= reads && a.op === 'Phi') { const u = usersOf(a); if (!u) setUsers(a, [p]); else if (u[u.length - 1] !== p) u.push(p); } }
