@@ -71,15 +71,16 @@ export function eliminateCommonSubexpressions(fn: IrFunction, predsCurrent = fal
     insts.length = w;
   }
   if (hoistedCount) {
-    // After the entry's leading params (loops, not spreads: blocks can be large), written over
-    // the entry's list in place: the hoisted values, then the rest of the block, its terminator last.
-    const insts = entry.insts;
+    // After the entry's leading params (loops, not spreads: blocks can be large), in the entry's
+    // list in place: it grows by as many (pushed, so it stays without holes), the rest of the
+    // block moves up, its terminator last, and the hoisted values fill the gap (no copy of the
+    // rest: the entry is most of a small kernel).
+    const insts = entry.insts, len = insts.length;
     let k = 0;
-    while (k < insts.length && insts[k]?.op === 'Param') k++;
-    const rest = insts.slice(k);
-    let w = k;
-    for (let j = 0; j < hoistedCount; j++) insts[w++] = hoisted[j] as Inst;
-    for (let j = 0; j < rest.length; j++) insts[w++] = rest[j] as Inst;
+    while (k < len && insts[k]?.op === 'Param') k++;
+    for (let j = 0; j < hoistedCount; j++) insts.push(hoisted[j] as Inst);
+    for (let j = len - 1; j >= k; j--) insts[j + hoistedCount] = insts[j] as Inst;
+    for (let j = 0; j < hoistedCount; j++) insts[k + j] = hoisted[j] as Inst;
     hoisted.fill(undefined, 0, hoistedCount);
   }
 

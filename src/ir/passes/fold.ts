@@ -1,7 +1,7 @@
 // Constant folding: an op whose arguments are all constants becomes a constant. Float ops fold
 // only when their FloatMode is fully known, through the exact float model (src/float), so a
 // folded value is the value the hardware computes under that mode.
-import { type Block, type Inst, type IrFunction, newStamp, Replacements, substituteArgs, substituteNoting } from '../ir.js';
+import { type Block, type Inst, type IrFunction, newStamp, NO_ARGS, Replacements, substituteArgs, substituteNoting } from '../ir.js';
 import type { FloatMode } from '../ir.js';
 import { type Op, OPS } from '../ops.js';
 import { addF32, addF64, fmaF32, fmaF64, mulF32, mulF64, type FloatEnv } from '../../float/index.js';
@@ -31,23 +31,25 @@ const CMP32: Partial<Record<Op, (x: number, y: number) => boolean>> = {
   SGt32: (x, y) => (x | 0) > (y | 0), SGe32: (x, y) => (x | 0) >= (y | 0),
 };
 
+// The values by index, not destructured: a folder runs a few times per kernel, unoptimised, where
+// destructuring a list walks it through an iterator object.
 const FOLDERS: Partial<Record<Op, Folder>> = {
-  Not32: ([x]) => ~u(x ?? 0) >>> 0,
-  Select32: ([c, x, y]) => (u(c ?? 0) ? u(x ?? 0) : u(y ?? 0)),
-  Pack64: ([lo, hi]) => BigInt(u(lo ?? 0)) | (BigInt(u(hi ?? 0)) << 32n),
-  Lo32: ([x]) => Number(BigInt(x ?? 0) & 0xffffffffn),
-  Hi32: ([x]) => Number((BigInt(x ?? 0) >> 32n) & 0xffffffffn),
-  IAdd64: ([x, y]) => (BigInt(x ?? 0) + BigInt(y ?? 0)) & M64,
-  BitcastU32F32: ([x]) => x, BitcastF32U32: ([x]) => x, BitcastU64F64: ([x]) => x, BitcastF64U64: ([x]) => x,
-  FAdd32: ([x, y], e) => (e ? addF32(u(x ?? 0), u(y ?? 0), e) : undefined),
-  FMul32: ([x, y], e) => (e ? mulF32(u(x ?? 0), u(y ?? 0), e) : undefined),
-  FFma32: ([x, y, z], e) => (e ? fmaF32(u(x ?? 0), u(y ?? 0), u(z ?? 0), e) : undefined),
-  FAdd64: ([x, y], e) => (e ? addF64(BigInt(x ?? 0), BigInt(y ?? 0), e) : undefined),
-  FMul64: ([x, y], e) => (e ? mulF64(BigInt(x ?? 0), BigInt(y ?? 0), e) : undefined),
-  FFma64: ([x, y, z], e) => (e ? fmaF64(BigInt(x ?? 0), BigInt(y ?? 0), BigInt(z ?? 0), e) : undefined),
+  Not32: (a) => ~u(a[0] ?? 0) >>> 0,
+  Select32: (a) => (u(a[0] ?? 0) ? u(a[1] ?? 0) : u(a[2] ?? 0)),
+  Pack64: (a) => BigInt(u(a[0] ?? 0)) | (BigInt(u(a[1] ?? 0)) << 32n),
+  Lo32: (a) => Number(BigInt(a[0] ?? 0) & 0xffffffffn),
+  Hi32: (a) => Number((BigInt(a[0] ?? 0) >> 32n) & 0xffffffffn),
+  IAdd64: (a) => (BigInt(a[0] ?? 0) + BigInt(a[1] ?? 0)) & M64,
+  BitcastU32F32: (a) => a[0], BitcastF32U32: (a) => a[0], BitcastU64F64: (a) => a[0], BitcastF64U64: (a) => a[0],
+  FAdd32: (a, e) => (e ? addF32(u(a[0] ?? 0), u(a[1] ?? 0), e) : undefined),
+  FMul32: (a, e) => (e ? mulF32(u(a[0] ?? 0), u(a[1] ?? 0), e) : undefined),
+  FFma32: (a, e) => (e ? fmaF32(u(a[0] ?? 0), u(a[1] ?? 0), u(a[2] ?? 0), e) : undefined),
+  FAdd64: (a, e) => (e ? addF64(BigInt(a[0] ?? 0), BigInt(a[1] ?? 0), e) : undefined),
+  FMul64: (a, e) => (e ? mulF64(BigInt(a[0] ?? 0), BigInt(a[1] ?? 0), e) : undefined),
+  FFma64: (a, e) => (e ? fmaF64(BigInt(a[0] ?? 0), BigInt(a[1] ?? 0), BigInt(a[2] ?? 0), e) : undefined),
 };
-for (const [op, f] of Object.entries(I32)) FOLDERS[op as Op] = ([x, y]) => f(u(x ?? 0), u(y ?? 0)) >>> 0;
-for (const [op, f] of Object.entries(CMP32)) FOLDERS[op as Op] = ([x, y]) => (f(u(x ?? 0), u(y ?? 0)) ? 1 : 0);
+for (const [op, f] of Object.entries(I32)) FOLDERS[op as Op] = (a) => f(u(a[0] ?? 0), u(a[1] ?? 0)) >>> 0;
+for (const [op, f] of Object.entries(CMP32)) FOLDERS[op as Op] = (a) => (f(u(a[0] ?? 0), u(a[1] ?? 0)) ? 1 : 0);
 /** FOLDERS as a Map: asked at every instruction, mostly for ops it lacks (a keyed load of the object went megamorphic and walked to its prototype for those). */
 const FOLDER_OF = new Map<string, Folder>(Object.entries(FOLDERS) as [string, Folder][]);
 
@@ -74,14 +76,27 @@ export function foldConstants(fn: IrFunction): number {
     const b = blocks[bk] as Block, insts = b.insts;
     for (let k = 0; k < insts.length; k++) {
       const i = insts[k] as Inst;
-      const again = substituteNoting(i, repl, seen);
-      i.stamp = seen;
-      // Constant arguments first (an indexed loop): most instructions have some other argument,
-      // and then need no look at the folders.
       const args = i.args;
-      if (args.length === 0) continue;
-      let all = true;
-      for (let a = 0; a < args.length && all; a++) all = isConst(args[a] as Inst);
+      let again = false, all = true;
+      if (repl.size === 0) {
+        // Nothing folded yet (all the way, most often, in recompile's second fold): no argument
+        // to substitute, only whether one is still to come (substituteNoting's answer), in the
+        // walk over the arguments that asks whether they are constants.
+        for (let a = 0; a < args.length; a++) {
+          const x = args[a] as Inst;
+          if (x.stamp !== seen) again = true;
+          if (all && !isConst(x)) { all = false; if (again) break; }
+        }
+        i.stamp = seen;
+        if (args.length === 0) continue;
+      } else {
+        again = substituteNoting(i, repl, seen);
+        i.stamp = seen;
+        if (args.length === 0) continue;
+        // Constant arguments first (an indexed loop): most instructions have some other argument,
+        // and then need no look at the folders.
+        for (let a = 0; a < args.length && all; a++) all = isConst(args[a] as Inst);
+      }
       const f = all ? FOLDER_OF.get(i.op) : undefined;
       if (!f) { if (again) late.push(i); continue; }
       // The constants' values in a list made at its size (a loop, not `map`: no closure per fold).
@@ -90,7 +105,8 @@ export function foldConstants(fn: IrFunction): number {
       const r = f(vals, envOf(i.float));
       const cop = CONST_OF[i.type];
       if (r === undefined || !cop) { if (again) late.push(i); continue; }
-      const c = fn.make(cop, [], [typeof r === 'bigint' ? r : r >>> 0], i.pc !== undefined ? { pc: i.pc } : {});
+      // No options object and no argument list of its own (constants share the empty one).
+      const c = fn.makeAt(cop, NO_ARGS, [typeof r === 'bigint' ? r : r >>> 0], undefined, i.pc, undefined);
       c.block = b;
       c.stamp = seen;
       insts[k] = c;

@@ -5,9 +5,9 @@
 // "sealed"): first each block's own writes are collected (its value of each register at its end),
 // then each read that no earlier write in its block answers is looked up at the block's entry,
 // creating phis at merges on demand.
-import type { Block, Inst, IrFunction } from '../ir.js';
-import { IrError, newStamp, NO_ARGS, NO_IMMS, Replacements } from '../ir.js';
-import { type IrType, OPS } from '../ops.js';
+import type { Block, Inst } from '../ir.js';
+import { IrError, IrFunction, newStamp, NO_ARGS, NO_IMMS, Replacements } from '../ir.js';
+import { type IrType, OPS, opInfo } from '../ops.js';
 
 /** A register as a number: SGPR codes 0..255, VGPRs 256 + n, then SCC and MODE. */
 type Reg = number;
@@ -41,6 +41,8 @@ const isWrite = (i: Inst): boolean => IS_WRITE[i.info.index] === true;
 const typeOfReg = (reg: Reg): IrType => (reg === SCC ? 'u1' : 'u32');
 /** Whether the op is a register access (its base alone: no register number needed). */
 const isRegOp = (i: Inst): boolean => (REG_BASE[i.info.index] as number) >= 0;
+/** The phi's op entry, looked up once (the lookups make a phi at every merge on a cycle they pass). */
+const PHI_INFO = opInfo('Phi');
 
 
 /**
@@ -240,18 +242,247 @@ function blocksOnCycles(blocks: readonly Block[]): Uint8Array | undefined {
 let CYCLE_OUT = new Uint8Array(256), CYCLE_WORK = new Int32Array(6 * 256);
 
 /**
+ * The run's state, the module's (constructSsa starts no run inside another): the function and its
+ * blocks, the reads answered, and the counts of the process's lists above. The lookups below are
+ * module functions over it, not closures made per run: a closure's optimised code is held only
+ * weakly by its feedback, so once a run's closures died a collection dropped that code, and every
+ * few recompiles the lookups ran unoptimised again until V8 compiled them anew (valueOf,
+ * readAtEntry and their helpers were compiled afresh during bench:compile's timed runs). Set at a
+ * run's start; the function, its blocks and undefs are let go at its end (no run's IR kept alive).
+ */
+const NO_FUNCTION = new IrFunction('', 32);
+let runFn: IrFunction = NO_FUNCTION;
+let runBlocks: readonly Block[] = NO_FUNCTION.blocks;
+/** Reads answered by an earlier value (a write's argument, a phi, an undef). */
+let replaced = new Replacements();
+/** The stamp of the reads still to look up (see constructSsa). */
+let pending = 0;
+/** The first id the run made: ids below are the function's (the only possible reads), ids from it the run's phis and undefs. */
+let reads = 0;
+let onCycle: Uint8Array | undefined;
+/** The undefs made (one per type, in the order made: they open the entry block). */
+const UNDEFS: Inst[] = [];
+/** The slots of NEW_PHIS in use. */
+let phiCount = 0;
+/**
+ * The explicit stack of readAtEntry, as parallel arrays (STACK_BLOCK, STACK_PHI, STACK_ARG_AT,
+ * STACK_ARG_COUNT, STACK_SLOT), reused by every lookup (no frame object per block walked): each
+ * frame's block, its phi (undefined where the block has one predecessor) and where the phi's
+ * arguments so far are in ARG_STACK (from its STACK_ARG_AT, STACK_ARG_COUNT of them); `depth`
+ * frames are live, `maxDepth` the most live at once (the frames' entries to drop at the end). A
+ * lookup can start another (valueOf of a value that is itself a read): that one works above the
+ * frames of the first and leaves `depth` as it found it.
+ * A merge off every cycle waits for its arguments before it has a phi: its frame keeps the slot
+ * in NEW_PHIS that its phi takes (-1 for any other frame), and a phi is made there only when the
+ * arguments differ. A lookup cannot come back to such a block, so nothing sees the difference:
+ * the phi made up front would have had that place, and where its arguments are one value it would
+ * have been removed at once, with no phi naming it. Its id is taken when it is made, not reserved
+ * up front: a branchy kernel walks many more such merges than it keeps phis at (diamonds2000:
+ * about 14,000 for 2,000), and every id taken sizes the tables of the later passes and the
+ * emitter by id.
+ */
+let depth = 0, maxDepth = 0;
+/**
+ * The frames' phi arguments in ARG_STACK: a frame with a phi reserves one slot per predecessor
+ * above the frames below it (`argTop`), and its phi gets an array of exactly its arguments when
+ * complete (an array pushed to from empty had room for 17); `maxArgTop`, the most slots in use at
+ * once (the entries to drop at the end: the list keeps the length a large function gave it).
+ */
+let argTop = 0, maxArgTop = 0;
+/**
+ * The worklist of tryRemoveTrivialPhi, shared by every call: a call works above `base`, the
+ * length it found (a lookup inside one can start another, which leaves the list as it found it).
+ */
+const WORK: Inst[] = [];
+
+/** The value an instruction stands for (a read becomes what it reads). */
+function valueOf(v0: Inst): Inst {
+  let v = v0;
+  for (;;) {
+    const r = replaced.get(v);
+    if (r) { v = r; continue; }
+    if (v.stamp === pending) {
+      v.stamp = 0;
+      const reg = regOf(v);
+      replaced.set(v, readAtEntry(ROW_OF[reg] as number, typeOfReg(reg), runBlocks[PENDING_AT[v.id] as number] as Block));
+      continue;
+    }
+    return v;
+  }
+}
+
+function undef(type: IrType): Inst {
+  const undefs = UNDEFS;
+  for (let k = 0; k < undefs.length; k++) if ((undefs[k] as Inst).type === type) return undefs[k] as Inst;
+  const u = runFn.makeAt('Undef', NO_ARGS, NO_IMMS, type, undefined, undefined);
+  u.block = runBlocks[0];
+  undefs.push(u);
+  return u;
+}
+
+/** Sets the entry value of the register of `row` in `b`. */
+function setEntry(b: Block, row: number, v: Inst): void {
+  setValueAt(ENTRY_AT, row + b.id, v);
+}
+
+/**
+ * The value of `reg` at the entry of `b0`: Braun et al.'s readVariableRecursive, with an explicit
+ * stack of the blocks still waiting for a predecessor's value (a chain of thousands of blocks
+ * must not exhaust the call stack). A merge on a cycle gets its phi before its arguments are
+ * looked up, so a loop reaching back finds it; any other merge gets one after, only where its
+ * arguments differ, in the place it would have had (under the next id then).
+ */
+function readAtEntry(row: number, type: IrType, b0: Block): Inst {
+  const stackBlock = STACK_BLOCK, stackPhi = STACK_PHI, stackArgAt = STACK_ARG_AT, stackArgCount = STACK_ARG_COUNT, stackSlot = STACK_SLOT;
+  const argStack = ARG_STACK, newPhis = NEW_PHIS;
+  const base = depth;
+  let b: Block | undefined = b0;
+  let result: Inst | undefined;
+  for (;;) {
+    // Descend: find the entry value of `b`, or wait for a predecessor's end value.
+    while (b) {
+      const known = valueAt(ENTRY_AT, row + b.id);
+      if (known) { result = valueOf(known); break; }
+      if (b.preds.length === 0) { result = undef(type); setEntry(b, row, result); break; }
+      let phi: Inst | undefined;
+      let slot = -1;
+      if (b.preds.length > 1) {
+        if (onCycle !== undefined && onCycle[b.id] === 1) {
+          phi = runFn.makeAt('Phi', NO_ARGS, NO_IMMS, type, undefined, undefined, PHI_INFO);
+          phi.block = b;
+          newPhis[phiCount++] = phi;
+          setEntry(b, row, phi);
+        } else {
+          slot = phiCount++;
+          newPhis[slot] = undefined;
+        }
+      }
+      stackBlock[depth] = b; stackPhi[depth] = phi; stackArgAt[depth] = argTop; stackArgCount[depth] = 0; stackSlot[depth] = slot;
+      if (b.preds.length > 1) { argTop += b.preds.length; if (argTop > maxArgTop) { maxArgTop = argTop; while (argStack.length < argTop) argStack.push(undefined); } }
+      depth++;
+      if (depth > maxDepth) maxDepth = depth;
+      const p = b.preds[0] as Block;
+      const d = valueAt(END_AT, row + p.id);
+      if (d) { result = valueOf(d); break; }
+      b = p;
+    }
+    b = undefined;
+    // Ascend: hand the value to the waiting blocks until one needs another predecessor.
+    while (depth > base && !b) {
+      const fb = stackBlock[depth - 1] as Block, phi = stackPhi[depth - 1], slot = stackSlot[depth - 1] as number;
+      const v = result as Inst;
+      if (!phi && slot < 0) { setEntry(fb, row, v); depth--; continue; }
+      const at0 = stackArgAt[depth - 1] as number, count = (stackArgCount[depth - 1] as number) + 1;
+      argStack[at0 + count - 1] = v;
+      stackArgCount[depth - 1] = count;
+      const next = fb.preds[count];
+      if (next) {
+        const d = valueAt(END_AT, row + next.id);
+        if (d) result = valueOf(d); else b = next;
+        continue;
+      }
+      if (!phi) {
+        // A waiting merge: its arguments' one value (as trivialValue would find it), or a phi.
+        let same: Inst | undefined = valueOf(argStack[at0] as Inst);
+        for (let k = 1; k < count; k++) if (valueOf(argStack[at0 + k] as Inst) !== same) { same = undefined; break; }
+        if (same) { argTop = at0; result = same; setEntry(fb, row, same); depth--; continue; }
+      }
+      const args = argStack.slice(at0, at0 + count) as Inst[];
+      argTop = at0;
+      let p: Inst;
+      if (phi) { p = phi; p.args = args; }
+      else { p = runFn.makeAt('Phi', args, NO_IMMS, type, undefined, undefined, PHI_INFO); p.block = fb; newPhis[slot] = p; }
+      // A phi named twice by this one is listed once (as a set would: its entries are this loop's, consecutive).
+      // Only the run's own phis are asked for their users (those it may remove).
+      for (let k = 0; k < count; k++) { const a = args[k] as Inst; if (a.id >= reads && a.op === 'Phi') { const u = usersOf(a); if (!u) setUsers(a, [p]); else if (u[u.length - 1] !== p) u.push(p); } }
+      result = phi ? tryRemoveTrivialPhi(phi) : p;
+      setEntry(fb, row, result);
+      depth--;
+    }
+    if (!b) return result as Inst;
+  }
+}
+
+/**
+ * The phis whose arguments name a phi the run made (to revisit when it turns out trivial), by
+ * the phi's id less `reads` in PHI_USERS (a list by id, not a Map keyed by the instruction:
+ * hashing every phi that a phi names was a tenth of the pass on a branchy kernel).
+ */
+function usersOf(phi: Inst): Inst[] | undefined {
+  return phi.id - reads < phiUsersEnd ? PHI_USERS[phi.id - reads] : undefined;
+}
+function setUsers(phi: Inst, users: Inst[]): void {
+  const k = phi.id - reads;
+  while (PHI_USERS.length <= k) PHI_USERS.push(undefined);
+  PHI_USERS[k] = users;
+  if (k >= phiUsersEnd) phiUsersEnd = k + 1;
+}
+/** Whether a phi was removed as trivial: exactly the phis `replaced` maps (the reads it maps are no phis). */
+function removed(p: Inst): boolean {
+  return replaced.get(p) !== undefined;
+}
+/** The one value other than itself a phi merges (undef for none), or the phi itself when it merges two. */
+function trivialValue(phi: Inst): Inst {
+  let same: Inst | undefined;
+  const args = phi.args;
+  for (let k = 0; k < args.length; k++) {
+    const a = valueOf(args[k] as Inst);
+    if (a === same || a === phi) continue;
+    if (same !== undefined) return phi;
+    same = a;
+  }
+  return same ?? undef(phi.type);
+}
+/** Replaces a trivial phi, then revisits the phis that used it (a worklist, not recursion). */
+function tryRemoveTrivialPhi(phi: Inst): Inst {
+  const to = trivialValue(phi);
+  if (to === phi) return phi;
+  replaced.set(phi, to);
+  const work = WORK;
+  const base = work.length;
+  const users = usersOf(phi);
+  if (users) for (let k = 0; k < users.length; k++) work.push(users[k] as Inst);
+  while (work.length > base) {
+    const p = work.pop() as Inst;
+    if (removed(p) || p.args.length === 0) continue;
+    const t = trivialValue(p);
+    if (t === p) continue;
+    replaced.set(p, t);
+    const more = usersOf(p);
+    if (more) for (let k = 0; k < more.length; k++) work.push(more[k] as Inst);
+  }
+  return to;
+}
+
+/** Replaces each argument of `i` that stands for another value by that value (after phase 2). */
+function rewriteArgs(i: Inst): void {
+  const args = i.args;
+  for (let k = 0; k < args.length; k++) { const r = replaced.get(args[k] as Inst); if (r) args[k] = valueOf(r); }
+}
+
+/**
  * `denseSlots`: the most slots the run's dense rows may take (DENSE_SLOTS; a test passes 0 to run
  * the hashed tables on a small function and compare).
  */
 export function constructSsa(fn: IrFunction, denseSlots = DENSE_SLOTS): void {
   fn.computePreds();
-  const entry = fn.blocks[0];
-  if (!entry) return;
+  if (!fn.blocks[0]) return;
+  try {
+    run(fn, denseSlots);
+  } finally {
+    // The run's function let go, also by a run that threw (its other lists are dropped at the next run's start).
+    runFn = NO_FUNCTION; runBlocks = NO_FUNCTION.blocks; onCycle = undefined;
+    UNDEFS.length = 0; WORK.length = 0;
+  }
+}
+
+function run(fn: IrFunction, denseSlots: number): void {
+  const blocks = fn.blocks, entry = blocks[0] as Block;
   clearPhiUsers();
   // The rows of the last run (one that threw kept its own), then this run's: one slot per block.
   for (let k = 0; k < rowCount; k++) ROW_OF[ROW_REGS[k] as number] = -1;
   rowCount = 0;
-  rowSize = fn.blocks.length;
+  rowSize = blocks.length;
   hashed = rowSize * REGS > denseSlots;
   if (hashed) {
     let cap = 1024;
@@ -260,35 +491,34 @@ export function constructSsa(fn: IrFunction, denseSlots = DENSE_SLOTS): void {
   }
   drop(VALUES, valueCount);
   valueCount = 0;
-  const endAt = (slot: number): Inst | undefined => valueAt(END_AT, slot);
-  /** Reads answered by an earlier value (a write's argument, a phi, an undef). */
-  const replaced = new Replacements();
+  runFn = fn; runBlocks = blocks;
+  replaced = new Replacements();
+  depth = 0; maxDepth = 0; argTop = 0; maxArgTop = 0;
   /**
    * Reads to look up at their block's entry, in program order (`pendingCount` of them), each
-   * marked with the stamp `pending` until it is looked up; by the read's id, its block's index (a
-   * typed array, no record per read). Only the instructions made before the pass can be such
-   * reads: ids below `reads`, which are also the first the run's phis are numbered from.
+   * marked with the stamp `pending` until it is looked up; by the read's id, its block's index in
+   * PENDING_AT (a typed array, no record per read). Only the instructions made before the pass
+   * can be such reads: ids below `reads`, which are also the first the run's phis are numbered from.
    */
   const pendingReads = PENDING_READS;
   let pendingCount = 0;
-  const reads = fn.idCount;
+  reads = fn.idCount;
   if (PENDING_AT.length < reads) PENDING_AT = new Int32Array(Math.max(reads, 2 * PENDING_AT.length));
   const pendingAt = PENDING_AT;
-  const pending = newStamp();
+  pending = newStamp();
   /**
-   * The phis made, in the order their making began (which sets their order in their blocks); a slot is
-   * kept empty for a merge's phi whose making waits for its arguments (below), and stays empty
-   * when they turn out the same value.
+   * The phis made (NEW_PHIS), in the order their making began (which sets their order in their
+   * blocks); a slot is kept empty for a merge's phi whose making waits for its arguments (above),
+   * and stays empty when they turn out the same value.
    */
   const newPhis = NEW_PHIS;
-  let phiCount = 0;
-  const onCycle = blocksOnCycles(fn.blocks);
-  /** The undefs made (one per type, in the order made: they open the entry block). */
-  const undefs: Inst[] = [];
+  phiCount = 0;
+  onCycle = blocksOnCycles(blocks);
+  const undefs = UNDEFS;
+  undefs.length = 0;
 
   // Phase 1: each block's own writes and reads.
   // Indexed loops throughout: an array iterator allocates where the optimizer does not remove it.
-  const blocks = fn.blocks;
   for (let bk = 0; bk < blocks.length; bk++) {
     const b = blocks[bk] as Block, insts = b.insts;
     for (let k = 0; k < insts.length; k++) {
@@ -301,206 +531,11 @@ export function constructSsa(fn: IrFunction, denseSlots = DENSE_SLOTS): void {
         if (!v) throw new IrError(`${i.op} without a value`);
         setValueAt(END_AT, slot, v);
       } else {
-        const cur = endAt(slot);
+        const cur = valueAt(END_AT, slot);
         if (cur) replaced.set(i, cur);
         else { pendingReads[pendingCount++] = i; pendingAt[i.id] = bk; i.stamp = pending; }
       }
     }
-  }
-
-  /** The value an instruction stands for (a read becomes what it reads). */
-  function valueOf(v0: Inst): Inst {
-    let v = v0;
-    for (;;) {
-      const r = replaced.get(v);
-      if (r) { v = r; continue; }
-      if (v.stamp === pending) {
-        v.stamp = 0;
-        const reg = regOf(v);
-        replaced.set(v, readAtEntry(ROW_OF[reg] as number, typeOfReg(reg), blocks[pendingAt[v.id] as number] as Block));
-        continue;
-      }
-      return v;
-    }
-  }
-
-  function undef(type: IrType): Inst {
-    for (let k = 0; k < undefs.length; k++) if ((undefs[k] as Inst).type === type) return undefs[k] as Inst;
-    const u = fn.make('Undef', [], [], { type });
-    u.block = entry;
-    undefs.push(u);
-    return u;
-  }
-
-  /** Sets the entry value of the register of `row` in `b`. */
-  function setEntry(b: Block, row: number, v: Inst): void {
-    setValueAt(ENTRY_AT, row + b.id, v);
-  }
-
-  /**
-   * The explicit stack of readAtEntry, as parallel arrays reused by every lookup (no frame object
-   * per block walked): each frame's block, its phi (undefined where the block has one predecessor)
-   * and where the phi's arguments so far are in `argStack` (from `stackArgAt`, `stackArgCount` of
-   * them); `depth` frames are live. A lookup can start another (valueOf of a value that is itself a
-   * read): that one works above the frames of the first and leaves `depth` as it found it.
-   */
-  const stackBlock = STACK_BLOCK, stackPhi = STACK_PHI, stackArgAt = STACK_ARG_AT, stackArgCount = STACK_ARG_COUNT;
-  /**
-   * A merge off every cycle waits for its arguments before it has a phi: its frame keeps the slot
-   * in `newPhis` that its phi takes (-1 for any other frame), and a phi is made there only when
-   * the arguments differ. A lookup cannot come back to such a block, so nothing sees the
-   * difference: the phi made up front would have had that place, and where its arguments are one
-   * value it would have been removed at once, with no phi naming it. Its id is taken when it is
-   * made, not reserved up front: a branchy kernel walks many more such merges than it keeps phis
-   * at (diamonds2000: about 14,000 for 2,000), and every id taken sizes the tables of the later
-   * passes and the emitter by id.
-   */
-  const stackSlot = STACK_SLOT;
-  /** The most frames live at once (the frames' entries to drop at the end). */
-  let maxDepth = 0;
-  let depth = 0;
-  /**
-   * The frames' phi arguments: a frame with a phi reserves one slot per predecessor above the
-   * frames below it (`argTop`), and its phi gets an array of exactly its arguments when complete
-   * (an array pushed to from empty had room for 17).
-   */
-  const argStack = ARG_STACK;
-  let argTop = 0;
-  /** The most slots of `argStack` in use at once (the entries to drop at the end: the list keeps the length a large function gave it). */
-  let maxArgTop = 0;
-  // A phi's arguments until it is complete: ir.ts's shared empty list (an incomplete phi has none).
-  /**
-   * The value of `reg` at the entry of `b0`: Braun et al.'s readVariableRecursive, with an explicit
-   * stack of the blocks still waiting for a predecessor's value (a chain of thousands of blocks
-   * must not exhaust the call stack). A merge on a cycle gets its phi before its arguments are
-   * looked up, so a loop reaching back finds it; any other merge gets one after, only where its
-   * arguments differ, in the place it would have had (under the next id then).
-   */
-  function readAtEntry(row: number, type: IrType, b0: Block): Inst {
-    const base = depth;
-    let b: Block | undefined = b0;
-    let result: Inst | undefined;
-    for (;;) {
-      // Descend: find the entry value of `b`, or wait for a predecessor's end value.
-      while (b) {
-        const known = valueAt(ENTRY_AT, row + b.id);
-        if (known) { result = valueOf(known); break; }
-        if (b.preds.length === 0) { result = undef(type); setEntry(b, row, result); break; }
-        let phi: Inst | undefined;
-        let slot = -1;
-        if (b.preds.length > 1) {
-          if (onCycle !== undefined && onCycle[b.id] === 1) {
-            phi = fn.makeAt('Phi', NO_ARGS, NO_IMMS, type, undefined, undefined);
-            phi.block = b;
-            newPhis[phiCount++] = phi;
-            setEntry(b, row, phi);
-          } else {
-            slot = phiCount++;
-            newPhis[slot] = undefined;
-          }
-        }
-        stackBlock[depth] = b; stackPhi[depth] = phi; stackArgAt[depth] = argTop; stackArgCount[depth] = 0; stackSlot[depth] = slot;
-        if (b.preds.length > 1) { argTop += b.preds.length; if (argTop > maxArgTop) { maxArgTop = argTop; while (argStack.length < argTop) argStack.push(undefined); } }
-        depth++;
-        if (depth > maxDepth) maxDepth = depth;
-        const p = b.preds[0] as Block;
-        const d = endAt(row + p.id);
-        if (d) { result = valueOf(d); break; }
-        b = p;
-      }
-      b = undefined;
-      // Ascend: hand the value to the waiting blocks until one needs another predecessor.
-      while (depth > base && !b) {
-        const fb = stackBlock[depth - 1] as Block, phi = stackPhi[depth - 1], slot = stackSlot[depth - 1] as number;
-        const v = result as Inst;
-        if (!phi && slot < 0) { setEntry(fb, row, v); depth--; continue; }
-        const at0 = stackArgAt[depth - 1] as number, count = (stackArgCount[depth - 1] as number) + 1;
-        argStack[at0 + count - 1] = v;
-        stackArgCount[depth - 1] = count;
-        const next = fb.preds[count];
-        if (next) {
-          const d = endAt(row + next.id);
-          if (d) result = valueOf(d); else b = next;
-          continue;
-        }
-        if (!phi) {
-          // A waiting merge: its arguments' one value (as trivialValue would find it), or a phi.
-          let same: Inst | undefined = valueOf(argStack[at0] as Inst);
-          for (let k = 1; k < count; k++) if (valueOf(argStack[at0 + k] as Inst) !== same) { same = undefined; break; }
-          if (same) { argTop = at0; result = same; setEntry(fb, row, same); depth--; continue; }
-        }
-        const args = argStack.slice(at0, at0 + count) as Inst[];
-        argTop = at0;
-        let p: Inst;
-        if (phi) { p = phi; p.args = args; }
-        else { p = fn.makeAt('Phi', args, NO_IMMS, type, undefined, undefined); p.block = fb; newPhis[slot] = p; }
-        // A phi named twice by this one is listed once (as a set would: its entries are this loop's, consecutive).
-        // Only the run's own phis are asked for their users (those it may remove).
-        for (let k = 0; k < count; k++) { const a = args[k] as Inst; if (a.id >= reads && a.op === 'Phi') { const u = usersOf(a); if (!u) setUsers(a, [p]); else if (u[u.length - 1] !== p) u.push(p); } }
-        result = phi ? tryRemoveTrivialPhi(phi) : p;
-        setEntry(fb, row, result);
-        depth--;
-      }
-      if (!b) return result as Inst;
-    }
-  }
-
-  /**
-   * The phis whose arguments name a phi the run made (to revisit when it turns out trivial), by
-   * the phi's id less `reads` in PHI_USERS (a list by id, not a Map keyed by the instruction:
-   * hashing every phi that a phi names was a tenth of the pass on a branchy kernel).
-   */
-  const phiUsers = PHI_USERS;
-  const usersOf = (phi: Inst): Inst[] | undefined => (phi.id - reads < phiUsersEnd ? phiUsers[phi.id - reads] : undefined);
-  const setUsers = (phi: Inst, users: Inst[]): void => {
-    const k = phi.id - reads;
-    while (phiUsers.length <= k) phiUsers.push(undefined);
-    phiUsers[k] = users;
-    if (k >= phiUsersEnd) phiUsersEnd = k + 1;
-  };
-  /** Whether a phi was removed as trivial: exactly the phis `replaced` maps (the reads it maps are no phis). */
-  const removed = (p: Inst): boolean => replaced.get(p) !== undefined;
-  /** The one value other than itself a phi merges (undef for none), or the phi itself when it merges two. */
-  function trivialValue(phi: Inst): Inst {
-    let same: Inst | undefined;
-    const args = phi.args;
-    for (let k = 0; k < args.length; k++) {
-      const a = valueOf(args[k] as Inst);
-      if (a === same || a === phi) continue;
-      if (same !== undefined) return phi;
-      same = a;
-    }
-    return same ?? undef(phi.type);
-  }
-  /**
-   * The worklist of tryRemoveTrivialPhi, shared by every call: a call works above `base`, the
-   * length it found (a lookup inside one can start another, which leaves the list as it found it).
-   */
-  const work: Inst[] = [];
-  /** Replaces a trivial phi, then revisits the phis that used it (a worklist, not recursion). */
-  function tryRemoveTrivialPhi(phi: Inst): Inst {
-    const to = trivialValue(phi);
-    if (to === phi) return phi;
-    replaced.set(phi, to);
-    const base = work.length;
-    const users = usersOf(phi);
-    if (users) for (let k = 0; k < users.length; k++) work.push(users[k] as Inst);
-    while (work.length > base) {
-      const p = work.pop() as Inst;
-      if (removed(p) || p.args.length === 0) continue;
-      const t = trivialValue(p);
-      if (t === p) continue;
-      replaced.set(p, t);
-      const more = usersOf(p);
-      if (more) for (let k = 0; k < more.length; k++) work.push(more[k] as Inst);
-    }
-    return to;
-  }
-
-  /** Replaces each argument of `i` that stands for another value by that value (after phase 2). */
-  function rewriteArgs(i: Inst): void {
-    const args = i.args;
-    for (let k = 0; k < args.length; k++) { const r = replaced.get(args[k] as Inst); if (r) args[k] = valueOf(r); }
   }
 
   // Phase 2: answer every read, then rebuild the blocks without register reads and writes.
@@ -555,5 +590,5 @@ export function constructSsa(fn: IrFunction, denseSlots = DENSE_SLOTS): void {
   if (END_AT.length > KEPT_SLOTS) { END_AT = new Int32Array(4096); ENTRY_AT = new Int32Array(4096); for (let k = 0; k < rowCount; k++) ROW_OF[ROW_REGS[k] as number] = -1; rowCount = 0; }
   clearPhiUsers();
   drop(pendingReads, pendingCount); drop(newPhis, phiCount); drop(byBlock, kept);
-  drop(stackBlock, maxDepth); drop(stackPhi, maxDepth); drop(argStack, maxArgTop);
+  drop(STACK_BLOCK, maxDepth); drop(STACK_PHI, maxDepth); drop(ARG_STACK, maxArgTop);
 }
