@@ -8,7 +8,7 @@ import type { ModeAnalysis } from '../analysis/mode.js';
 import type { Shader } from '../container/shader.js';
 import { unboundedStackReason } from '../container/shader-info.js';
 import { printInstruction } from '../disasm/index.js';
-import { Builder, type Inst, IrFunction, NO_ARGS } from '../ir/ir.js';
+import { type Block, Builder, type Inst, IrFunction, NO_ARGS } from '../ir/ir.js';
 import { runPasses } from '../ir/passes/index.js';
 import { emitLaunchState } from './abi.js';
 import { BlockBuilder, EXEC_LO, TContext, type Translator, VCC_LO } from './context.js';
@@ -84,7 +84,10 @@ function translateBlocks(shader: Shader, cfg: Cfg, mode: ModeAnalysis, shareExec
   const text = (i: Parameters<typeof printInstruction>[0]) => printInstruction(i, target);
   const fn = new IrFunction(shader.info.name, shader.info.waveSize);
   const entry = fn.addBlock();
-  const blocks = cfg.blocks.map((b) => fn.addBlock(b.start));
+  // Indexed: `map` with a closure, run once per translate, stays unoptimised in a fresh process.
+  const cfgBlocks = cfg.blocks;
+  const blocks: Block[] = [];
+  for (let k = 0; k < cfgBlocks.length; k++) blocks.push(fn.addBlock((cfgBlocks[k] as BasicBlock).start));
   const irBlock = (cfgId: number) => (blocks[cfgId] ?? entry).id;
   const eb = new Builder(fn, entry);
   const launchBit = emitLaunchState(eb, shader);
@@ -111,7 +114,6 @@ function translateBlocks(shader: Shader, cfg: Cfg, mode: ModeAnalysis, shareExec
   let b: BlockBuilder | undefined;
   let cx: TContext | undefined;
   // Indexed: before V8 optimises translate, each step of a for…of allocates an iterator result.
-  const cfgBlocks = cfg.blocks;
   for (let bk = 0; bk < cfgBlocks.length; bk++) {
     const cb = cfgBlocks[bk] as BasicBlock;
     const ib = blocks[cb.id];
@@ -130,8 +132,14 @@ function translateBlocks(shader: Shader, cfg: Cfg, mode: ModeAnalysis, shareExec
       const inst = insts[j] as Instruction;
       b.pc = inst.pc;
       cx.inst = inst;
-      const m = inst.def.mnemonic;
       const plan = planOf(inst.def);
+      // Most instructions neither end nor leave the block nor stop the wave, and are no float
+      // instructions (the only ones a MODE known at run time copies): the questions below asked
+      // one by one, for them, were a twentieth of a small kernel's translation before V8 optimised it.
+      if (plan.plain) {
+        if (!plan.float || !hasDynamicMode(mode, inst)) { translateOne(cx, inst, plan); continue; }
+      }
+      const m = inst.def.mnemonic;
       if (plan.end) {
         // s_code_end is the padding after the code: reaching it stops the interpreter with an
         // error (src/interp/units/flow.ts), here a fault (the run fails) before the end.
@@ -181,7 +189,7 @@ function translateBlocks(shader: Shader, cfg: Cfg, mode: ModeAnalysis, shareExec
         b.reset(next, inst.pc);
         continue;
       }
-      if (hasDynamicMode(mode, inst)) {
+      if (plan.float && hasDynamicMode(mode, inst)) {
         // A run under one run-time MODE value: translated once per value of its unknown bits.
         const k = runEnd(mode, insts, j);
         translateModeCopies(fn, b, cx, mode, insts.slice(j, k + 1), context);
@@ -284,6 +292,10 @@ interface Plan {
    * the M0-relative moves, whose register the table cannot name.
    */
   readonly execWrite: boolean;
+  /** None of `end`, `stop`, `transfer`, `branch`, `barrier`: translateOne's unless its MODE is known only at run time. */
+  readonly plain: boolean;
+  /** Whether the definition has a float type (hasDynamicMode is false for every other). */
+  readonly float: boolean;
 }
 /** The plans by definition (the ISA table's objects: a bounded set, shared by every kernel). */
 const PLANS = new Map<InstrDef, Plan>();
@@ -291,10 +303,11 @@ function planOf(def: InstrDef): Plan {
   let p = PLANS.get(def);
   if (p === undefined) {
     const m = def.mnemonic, flags = def.flags ?? NO_FLAGS;
+    const end = flags.includes('end'), stop = STOPS.get(m), transfer = TRANSFERS.has(m), branch = flags.includes('branch'), barrier = m === 's_barrier';
     p = {
-      end: flags.includes('end'), stop: STOPS.get(m), transfer: TRANSFERS.has(m), branch: flags.includes('branch'),
-      barrier: m === 's_barrier', noEffect: NO_EFFECT.has(m), translator: TRANSLATORS.get(m),
+      end, stop, transfer, branch, barrier, noEffect: NO_EFFECT.has(m), translator: TRANSLATORS.get(m),
       execWrite: def.implicitWrites?.includes('EXEC') === true || m.startsWith('s_movrel'),
+      plain: !end && stop === undefined && !transfer && !branch && !barrier, float: def.float !== undefined,
     };
     PLANS.set(def, p);
   }
@@ -306,15 +319,14 @@ function translateOne(cx: TContext, inst: Instruction, plan: Plan): void {
   if (plan.noEffect) return;
   const t = plan.translator;
   if (!t) throw cx.error(`${inst.def.mnemonic} is not translated yet`);
-  const m = inst.def.mnemonic;
-  const dpp = inst.variant === 'dpp16' || inst.variant === 'dpp8';
+  const variant = inst.variant;
   cx.dppApplied = false;
   cx.sdwaApplied = false;
   t(cx);
   // A translator that does not read its operands through the VALU io (units/dpp.ts) ignores DPP.
-  if (dpp && !cx.dppApplied) throw cx.error(`${inst.variant.toUpperCase()} form of ${m} is not translated yet`);
+  if ((variant === 'dpp16' || variant === 'dpp8') && !cx.dppApplied) throw cx.error(`${variant.toUpperCase()} form of ${inst.def.mnemonic} is not translated yet`);
   // The same for SDWA (the io's selects: units/valu.ts, units/valu-io.ts).
-  if (inst.variant === 'sdwa' && !cx.sdwaApplied) throw cx.error(`SDWA form of ${m} is not translated yet`);
+  if (variant === 'sdwa' && !cx.sdwaApplied) throw cx.error(`SDWA form of ${inst.def.mnemonic} is not translated yet`);
 }
 
 /** Whether the code has an s_getpc_b64 (indexed loops: `some` made a closure per block). */
