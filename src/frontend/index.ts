@@ -68,7 +68,7 @@ export function translate(shader: Shader, cfg: Cfg, mode: ModeAnalysis): IrFunct
   // Where no instruction may write EXEC, each lane's EXEC bit is the launch's (BlockBuilder.execShared).
   // The scan is a quick judgement by mnemonic and operands; the builders see every write of EXEC,
   // and one it missed (`written`) has the function translated again the general way.
-  if (!mayWriteExec(cfg)) {
+  if (!planRow(cfg)) {
     const fn = translateBlocks(shader, cfg, mode, true);
     if (fn !== undefined) return fn;
   }
@@ -114,8 +114,12 @@ function translateBlocks(shader: Shader, cfg: Cfg, mode: ModeAnalysis, shareExec
   let b: BlockBuilder | undefined;
   let cx: TContext | undefined;
   // Indexed: before V8 optimises translate, each step of a for…of allocates an iterator result.
+  // The block's first instruction's index in PLAN_ROW (which has every block's, in this order).
+  let next = 0;
   for (let bk = 0; bk < cfgBlocks.length; bk++) {
     const cb = cfgBlocks[bk] as BasicBlock;
+    const first = next;
+    next += cb.instructions.length;
     const ib = blocks[cb.id];
     if (!ib) continue;
     if (!flow.reachable[cb.id]) {
@@ -132,7 +136,7 @@ function translateBlocks(shader: Shader, cfg: Cfg, mode: ModeAnalysis, shareExec
       const inst = insts[j] as Instruction;
       b.pc = inst.pc;
       cx.inst = inst;
-      const plan = planOf(inst.def);
+      const plan = PLAN_ROW[first + j] as Plan;
       // Most instructions neither end nor leave the block nor stop the wave, and are no float
       // instructions (the only ones a MODE known at run time copies): the questions below asked
       // one by one, for them, were a twentieth of a small kernel's translation before V8 optimised it.
@@ -212,25 +216,36 @@ function translateBlocks(shader: Shader, cfg: Cfg, mode: ModeAnalysis, shareExec
 }
 
 /**
- * Whether an instruction of the CFG may write EXEC: by its definition (`Plan.execWrite`), or an
- * operand that is EXEC (read or written: either counts).
+ * The plans of the CFG's instructions, every block's in the CFG's order (PLAN_ROW, for
+ * translateBlocks: one look-up of each instruction's plan, not one per walk), and whether an
+ * instruction may write EXEC: by its definition (`Plan.execWrite`), or an operand that is EXEC
+ * (read or written: either counts).
  */
-function mayWriteExec(cfg: Cfg): boolean {
-  const blocks = cfg.blocks;
+function planRow(cfg: Cfg): boolean {
+  const blocks = cfg.blocks, row = PLAN_ROW;
+  let n = 0, exec = false;
   for (let k = 0; k < blocks.length; k++) {
     const insts = (blocks[k] as BasicBlock).instructions;
     for (let j = 0; j < insts.length; j++) {
       const inst = insts[j] as Instruction;
-      if (planOf(inst.def).execWrite) return true;
+      const plan = planOf(inst.def);
+      row[n++] = plan;
+      if (exec) continue;
+      if (plan.execWrite) { exec = true; continue; }
       const ops = inst.operands;
       for (let o = 0; o < ops.length; o++) {
         const v = (ops[o] as Operand).value;
-        if (v.kind === 'special' && (v.code === EXEC_LO || v.code === EXEC_LO + 1)) return true;
+        if (v.kind === 'special' && (v.code === EXEC_LO || v.code === EXEC_LO + 1)) { exec = true; break; }
       }
     }
   }
-  return false;
+  return exec;
 }
+/**
+ * planRow's list: the process's, written over by each translate (never cut: V8 gives back the room
+ * of a list that shrinks). It holds plans only, the ISA table's (shared by every kernel), no IR.
+ */
+const PLAN_ROW: Plan[] = [];
 
 /**
  * A run of instructions under a MODE known only at run time (src/frontend/dynamic-mode.ts): a
