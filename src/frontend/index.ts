@@ -64,7 +64,12 @@ const NO_EFFECT = new Set(['s_nop', 's_waitcnt', 's_waitcnt_vscnt', 's_waitcnt_v
 export function translate(shader: Shader, cfg: Cfg, mode: ModeAnalysis): IrFunction {
   const unbounded = unboundedStackReason(shader.info);
   if (unbounded !== undefined) throw new TranslateError(unbounded);
-  for (const d of cfg.diagnostics) if (d.severity === 'error') throw new TranslateError(`${d.message} [${d.code}]`, d.pc, d.instruction, d.words);
+  // Indexed: translate runs once per kernel, mostly unoptimised, where for…of makes an iterator.
+  const diagnostics = cfg.diagnostics;
+  for (let k = 0; k < diagnostics.length; k++) {
+    const d = diagnostics[k] as Cfg['diagnostics'][number];
+    if (d.severity === 'error') throw new TranslateError(`${d.message} [${d.code}]`, d.pc, d.instruction, d.words);
+  }
   // Where no instruction may write EXEC, each lane's EXEC bit is the launch's (BlockBuilder.execShared).
   // The scan is a quick judgement by mnemonic and operands; the builders see every write of EXEC,
   // and one it missed (`written`) has the function translated again the general way.
