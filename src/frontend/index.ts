@@ -143,69 +143,17 @@ function translateBlocks(shader: Shader, cfg: Cfg, mode: ModeAnalysis, shareExec
       cx.inst = inst;
       const plan = PLAN_ROW[first + j] as Plan;
       // Most instructions neither end nor leave the block nor stop the wave, and are no float
-      // instructions (the only ones a MODE known at run time copies): the questions below asked
-      // one by one, for them, were a twentieth of a small kernel's translation before V8 optimised it.
+      // instructions (the only ones a MODE known at run time copies): translateSpecial's questions
+      // asked one by one, for them, were a twentieth of a small kernel's translation before V8 optimised it.
       if (plan.plain) {
         if (!plan.float || !hasDynamicMode(mode, inst)) { translateOne(cx, inst, plan); continue; }
       }
-      const m = inst.def.mnemonic;
-      if (plan.end) {
-        // s_code_end is the padding after the code: reaching it stops the interpreter with an
-        // error (src/interp/units/flow.ts), here a fault (the run fails) before the end.
-        if (m === 's_code_end') b.emit('Fault', [b.u1(true)], [FAULT_CODE_END]);
-        else if (m !== 's_endpgm') throw cx.error(`${m} is not translated`);
-        b.emit('EndProgram');
-        ended = true;
-        break;
-      }
-      const stop = plan.stop;
-      if (stop !== undefined && (stop.always || simm16Bit0(cx))) {
-        // The wave enters the trap handler (s_trap: clang's llvm.trap, an abort; v_illegal: an
-        // illegal-instruction exception), halts or is killed: no engine runs a trap handler or a
-        // debugger. The interpreter stops with an error (src/interp/units/flow.ts, valu-lanes.ts);
-        // here the run fails with a fault, whatever EXEC holds. The CFG gives it no successor.
-        b.emit('Fault', [b.u1(true)], [stop.fault]);
-        b.emit('EndProgram');
-        ended = true;
-        break;
-      }
-      if (stop !== undefined) continue; // s_sethalt 0 / s_setkill 0: the wave runs on.
-      if (plan.transfer) {
-        translateTransfer(cx, cfg, cb, irBlock);
-        ended = true;
-        break;
-      }
-      if (plan.branch && inst.encoding === 'SOPP') {
-        const taken = succOf(cb, 'branch');
-        const fall = succOf(cb, 'fallthrough');
-        if (m === 's_branch') {
-          if (!taken) throw cx.error('branch without a target block');
-          b.emit('Branch', NO_ARGS, [irBlock(taken.to)]);
-        } else {
-          const cond = condition(cx, m);
-          if (!taken || !fall) throw cx.error('conditional branch without two successors');
-          b.emit('BranchCond', [cond], [irBlock(taken.to), irBlock(fall.to)]);
-        }
-        ended = true;
-        break;
-      }
-      if (plan.barrier) {
-        // The wave waits here for its workgroup's other waves: the block ends at the barrier and
-        // the wave resumes in the next one (the emitter and the IR interpreter resume it there).
-        b.emit('Barrier');
-        const next = fn.addBlock(inst.pc);
-        b.emit('Branch', NO_ARGS, [next.id]);
-        b.reset(next, inst.pc);
-        continue;
-      }
-      if (plan.float && hasDynamicMode(mode, inst)) {
-        // A run under one run-time MODE value: translated once per value of its unknown bits.
-        const k = runEnd(mode, insts, j);
-        translateModeCopies(fn, b, cx, mode, insts.slice(j, k + 1), context);
-        j = k;
-        continue;
-      }
-      translateOne(cx, inst, plan);
+      // The rest (block ends, stops, barriers, runs under a run-time MODE) in a function of its own:
+      // they come about once per block, and kept here they made translateBlocks' bytecode 1.7 times
+      // as large (1,778 bytes against 1,020), all of it compiled again at each deoptimisation.
+      const r = translateSpecial(fn, b, cx, cfg, cb, irBlock, mode, insts, j, plan, context);
+      if (r < 0) { ended = true; break; }
+      j = r;
     }
     if (!ended) {
       const fall = succOf(cb, 'fallthrough');
@@ -218,6 +166,70 @@ function translateBlocks(shader: Shader, cfg: Cfg, mode: ModeAnalysis, shareExec
   if (execShared !== undefined && execShared.written) return undefined;
   runPasses(fn);
   return fn;
+}
+
+/**
+ * An instruction of translate's loop that is not `plain` or runs under a MODE known only at run
+ * time: -1 if it ended the block, else the index of the last instruction it translated (`j`, or
+ * the end of a run of MODE copies).
+ */
+function translateSpecial(fn: IrFunction, b: BlockBuilder, cx: TContext, cfg: Cfg, cb: BasicBlock, irBlock: (cfgId: number) => number, mode: ModeAnalysis, insts: readonly Instruction[], j: number, plan: Plan,
+  context: (bb: BlockBuilder, blockOf: (pc: number) => number) => TContext): number {
+  const inst = insts[j] as Instruction;
+  const m = inst.def.mnemonic;
+  if (plan.end) {
+    // s_code_end is the padding after the code: reaching it stops the interpreter with an
+    // error (src/interp/units/flow.ts), here a fault (the run fails) before the end.
+    if (m === 's_code_end') b.emit('Fault', [b.u1(true)], [FAULT_CODE_END]);
+    else if (m !== 's_endpgm') throw cx.error(`${m} is not translated`);
+    b.emit('EndProgram');
+    return -1;
+  }
+  const stop = plan.stop;
+  if (stop !== undefined && (stop.always || simm16Bit0(cx))) {
+    // The wave enters the trap handler (s_trap: clang's llvm.trap, an abort; v_illegal: an
+    // illegal-instruction exception), halts or is killed: no engine runs a trap handler or a
+    // debugger. The interpreter stops with an error (src/interp/units/flow.ts, valu-lanes.ts);
+    // here the run fails with a fault, whatever EXEC holds. The CFG gives it no successor.
+    b.emit('Fault', [b.u1(true)], [stop.fault]);
+    b.emit('EndProgram');
+    return -1;
+  }
+  if (stop !== undefined) return j; // s_sethalt 0 / s_setkill 0: the wave runs on.
+  if (plan.transfer) {
+    translateTransfer(cx, cfg, cb, irBlock);
+    return -1;
+  }
+  if (plan.branch && inst.encoding === 'SOPP') {
+    const taken = succOf(cb, 'branch');
+    const fall = succOf(cb, 'fallthrough');
+    if (m === 's_branch') {
+      if (!taken) throw cx.error('branch without a target block');
+      b.emit('Branch', NO_ARGS, [irBlock(taken.to)]);
+    } else {
+      const cond = condition(cx, m);
+      if (!taken || !fall) throw cx.error('conditional branch without two successors');
+      b.emit('BranchCond', [cond], [irBlock(taken.to), irBlock(fall.to)]);
+    }
+    return -1;
+  }
+  if (plan.barrier) {
+    // The wave waits here for its workgroup's other waves: the block ends at the barrier and
+    // the wave resumes in the next one (the emitter and the IR interpreter resume it there).
+    b.emit('Barrier');
+    const next = fn.addBlock(inst.pc);
+    b.emit('Branch', NO_ARGS, [next.id]);
+    b.reset(next, inst.pc);
+    return j;
+  }
+  if (plan.float && hasDynamicMode(mode, inst)) {
+    // A run under one run-time MODE value: translated once per value of its unknown bits.
+    const k = runEnd(mode, insts, j);
+    translateModeCopies(fn, b, cx, mode, insts.slice(j, k + 1), context);
+    return k;
+  }
+  translateOne(cx, inst, plan);
+  return j;
 }
 
 /**
