@@ -17,8 +17,12 @@ import { FLAT_SCR_HI_REG, FLAT_SCR_LO_REG } from './units/private.js';
 
 const SET_SGPR = opInfo('SetSgpr'), SET_VGPR = opInfo('SetVgpr'), SET_SCC = opInfo('SetScc'), SET_MODE = opInfo('SetMode'), CONST_U32 = opInfo('ConstU32'), CONST_U1 = opInfo('ConstU1');
 const LO32 = opInfo('Lo32'), HI32 = opInfo('Hi32'), KERNARG_PTR = opInfo('KernargPtr'), WORKGROUP_ID = opInfo('WorkgroupId'), LOCAL_ID = opInfo('LocalId'), IN_GRID = opInfo('InGrid'), BALLOT_LO = opInfo('BallotLo'), BALLOT_HI = opInfo('BallotHi');
-/** The immediate lists [0], [1], [2] (axes, VGPR numbers, the constant 0): immediates are never changed. */
-const IMMS: readonly (readonly Imm[])[] = [[0], [1], [2]];
+/**
+ * The immediate lists [n] of each n below 256 (axes, VGPR numbers, SGPR codes, small constants),
+ * shared by every translation: immediates are never changed, and the launch state wrote a list
+ * per register it set, each translation.
+ */
+const IMMS: readonly (readonly Imm[])[] = Array.from({ length: 256 }, (_, n) => [n]);
 const imm = (n: number): readonly Imm[] => (n >= 0 && n < IMMS.length ? IMMS[n] as readonly Imm[] : [n]); // no read past the list's end: V8's slow path
 
 /**
@@ -33,7 +37,7 @@ function put(b: Builder, op: Op, info: OpEntry, args: Inst[], imms: readonly Imm
   return i;
 }
 const u32 = (b: Builder, v: number): Inst => put(b, 'ConstU32', CONST_U32, NO_ARGS, imm(v >>> 0));
-const set = (b: Builder, code: number, v: Inst): void => { put(b, 'SetSgpr', SET_SGPR, [v], [code]); };
+const set = (b: Builder, code: number, v: Inst): void => { put(b, 'SetSgpr', SET_SGPR, [v], imm(code)); };
 
 /** Emits the launch state; returns the launch EXEC's lane bit (InGrid: EXEC is its ballot). */
 export function emitLaunchState(b: Builder, shader: Shader): Inst {
@@ -46,7 +50,11 @@ export function emitLaunchState(b: Builder, shader: Shader): Inst {
     const base = b.emit('KernargPtr');
     for (let k = 0; k < info.userSgprCount; k++) set(b, k, b.emit('LoadUniform32', [b.emit('IAdd64', [base, b.emit('ConstU64', [], [BigInt(4 * k)])])]));
   }
-  for (const u of info.descriptor ? info.userSgprs : []) {
+  // Indexed loops: this runs once per translation, mostly before V8 optimises it, where each step
+  // of a for…of allocates an iterator result.
+  const users = info.descriptor ? info.userSgprs : [];
+  for (let j = 0; j < users.length; j++) {
+    const u = users[j] as (typeof users)[number];
     const ptr = u.kind === 'kernarg_segment_ptr' ? put(b, 'KernargPtr', KERNARG_PTR, NO_ARGS, NO_IMMS) : u.kind === 'dispatch_ptr' ? b.emit('DispatchPtr') : undefined;
     if (ptr) {
       set(b, u.first, put(b, 'Lo32', LO32, [ptr], NO_IMMS));
@@ -71,7 +79,9 @@ export function emitLaunchState(b: Builder, shader: Shader): Inst {
     }
     for (let k = 0; k < u.count; k++) set(b, u.first + k, u32(b, 0));
   }
-  for (const s of info.systemSgprs) {
+  const systems = info.systemSgprs;
+  for (let j = 0; j < systems.length; j++) {
+    const s = systems[j] as (typeof systems)[number];
     const axis = s.kind === 'workgroup_id_x' ? 0 : s.kind === 'workgroup_id_y' ? 1 : s.kind === 'workgroup_id_z' ? 2 : -1;
     if (axis >= 0) { set(b, s.first, put(b, 'WorkgroupId', WORKGROUP_ID, NO_ARGS, imm(axis))); continue; }
     if (s.kind === 'workgroup_info') {
@@ -84,13 +94,12 @@ export function emitLaunchState(b: Builder, shader: Shader): Inst {
     // raw shader's wave has its slot of the dispatch's scratch ring (src/interp/scratch.ts).
     set(b, s.first, usesScratchRing(info) ? b.emit('Lo32', [b.emit('ISub64', [b.emit('ScratchBase'), b.emit('ScratchRing')])]) : u32(b, 0));
   }
-  // Indexed: forEach made a closure per translation.
   const ids = info.workitemIdVgprs;
   for (let k = 0; k < ids.length; k++) put(b, 'SetVgpr', SET_VGPR, [put(b, 'LocalId', LOCAL_ID, NO_ARGS, imm(k))], imm(k));
   const inGrid = put(b, 'InGrid', IN_GRID, NO_ARGS, NO_IMMS);
   set(b, EXEC_LO, put(b, 'BallotLo', BALLOT_LO, [inGrid], NO_IMMS));
   if (info.waveSize === 64) set(b, EXEC_LO + 1, put(b, 'BallotHi', BALLOT_HI, [inGrid], NO_IMMS));
-  put(b, 'SetScc', SET_SCC, [put(b, 'ConstU1', CONST_U1, NO_ARGS, IMMS[0] as readonly Imm[])], NO_IMMS);
+  put(b, 'SetScc', SET_SCC, [put(b, 'ConstU1', CONST_U1, NO_ARGS, imm(0))], NO_IMMS);
   // FLAT_SCRATCH starts at 0, as the interpreter's (the kernel prologue sets it from flat_scratch_init).
   set(b, FLAT_SCR_LO_REG, u32(b, 0));
   set(b, FLAT_SCR_HI_REG, u32(b, 0));

@@ -963,16 +963,20 @@ function floatModeOf(round: FloatMode['round'], denorm: FloatMode['denorm'], iee
   return m;
 }
 
-const VALU_BY_PC = new WeakMap<ModeAnalysis, Map<number, ModeAnalysis['valu'][number]>>();
-/** The MODE analysis's record of the VALU instruction at `pc` (indexed once per analysis). */
+/** valuModeAt's last answer (translate asks twice per float instruction: hasDynamicMode, then floatMode). */
+let lastValu: readonly ModeAnalysis['valu'][number][] | undefined, lastPc = -1, lastRecord: ModeAnalysis['valu'][number] | undefined;
+/**
+ * The MODE analysis's record of the VALU instruction at `pc`: a binary search of `mode.valu`, which
+ * the analysis sorts by pc (the last record of the pc, as a table by pc kept it), not a Map of it
+ * per analysis (each recompile's analysis is new: a Map and its inserts per float instruction).
+ */
 export function valuModeAt(mode: ModeAnalysis, pc: number): ModeAnalysis['valu'][number] | undefined {
-  let m = VALU_BY_PC.get(mode);
-  if (!m) {
-    // A loop, not a Map of `map`'s pairs: a pair list per float instruction of the kernel.
-    m = new Map();
-    const valu = mode.valu;
-    for (let k = 0; k < valu.length; k++) { const x = valu[k] as ModeAnalysis['valu'][number]; m.set(x.pc, x); }
-    VALU_BY_PC.set(mode, m);
-  }
-  return m.get(pc);
+  const valu = mode.valu;
+  if (valu === lastValu && pc === lastPc) return lastRecord;
+  // The first record past pc; the one before it is pc's if any is.
+  let lo = 0, hi = valu.length;
+  while (lo < hi) { const m = (lo + hi) >>> 1; if ((valu[m] as ModeAnalysis['valu'][number]).pc <= pc) lo = m + 1; else hi = m; }
+  const r = lo > 0 && (valu[lo - 1] as ModeAnalysis['valu'][number]).pc === pc ? valu[lo - 1] : undefined;
+  lastValu = valu; lastPc = pc; lastRecord = r;
+  return r;
 }

@@ -8,7 +8,7 @@ import type { ModeAnalysis } from '../analysis/mode.js';
 import type { Shader } from '../container/shader.js';
 import { unboundedStackReason } from '../container/shader-info.js';
 import { printInstruction } from '../disasm/index.js';
-import { Builder, type Inst, IrFunction, NO_ARGS } from '../ir/ir.js';
+import { type Block, Builder, type Inst, IrFunction, NO_ARGS } from '../ir/ir.js';
 import { runPasses } from '../ir/passes/index.js';
 import { emitLaunchState } from './abi.js';
 import { BlockBuilder, EXEC_LO, TContext, type Translator, VCC_LO } from './context.js';
@@ -64,11 +64,16 @@ const NO_EFFECT = new Set(['s_nop', 's_waitcnt', 's_waitcnt_vscnt', 's_waitcnt_v
 export function translate(shader: Shader, cfg: Cfg, mode: ModeAnalysis): IrFunction {
   const unbounded = unboundedStackReason(shader.info);
   if (unbounded !== undefined) throw new TranslateError(unbounded);
-  for (const d of cfg.diagnostics) if (d.severity === 'error') throw new TranslateError(`${d.message} [${d.code}]`, d.pc, d.instruction, d.words);
+  // Indexed: translate runs once per kernel, mostly unoptimised, where for…of makes an iterator.
+  const diagnostics = cfg.diagnostics;
+  for (let k = 0; k < diagnostics.length; k++) {
+    const d = diagnostics[k] as Cfg['diagnostics'][number];
+    if (d.severity === 'error') throw new TranslateError(`${d.message} [${d.code}]`, d.pc, d.instruction, d.words);
+  }
   // Where no instruction may write EXEC, each lane's EXEC bit is the launch's (BlockBuilder.execShared).
   // The scan is a quick judgement by mnemonic and operands; the builders see every write of EXEC,
   // and one it missed (`written`) has the function translated again the general way.
-  if (!mayWriteExec(cfg)) {
+  if (!planRow(cfg)) {
     const fn = translateBlocks(shader, cfg, mode, true);
     if (fn !== undefined) return fn;
   }
@@ -84,7 +89,10 @@ function translateBlocks(shader: Shader, cfg: Cfg, mode: ModeAnalysis, shareExec
   const text = (i: Parameters<typeof printInstruction>[0]) => printInstruction(i, target);
   const fn = new IrFunction(shader.info.name, shader.info.waveSize);
   const entry = fn.addBlock();
-  const blocks = cfg.blocks.map((b) => fn.addBlock(b.start));
+  // Indexed: `map` with a closure, run once per translate, stays unoptimised in a fresh process.
+  const cfgBlocks = cfg.blocks;
+  const blocks: Block[] = [];
+  for (let k = 0; k < cfgBlocks.length; k++) blocks.push(fn.addBlock((cfgBlocks[k] as BasicBlock).start));
   const irBlock = (cfgId: number) => (blocks[cfgId] ?? entry).id;
   const eb = new Builder(fn, entry);
   const launchBit = emitLaunchState(eb, shader);
@@ -111,9 +119,12 @@ function translateBlocks(shader: Shader, cfg: Cfg, mode: ModeAnalysis, shareExec
   let b: BlockBuilder | undefined;
   let cx: TContext | undefined;
   // Indexed: before V8 optimises translate, each step of a for…of allocates an iterator result.
-  const cfgBlocks = cfg.blocks;
+  // The block's first instruction's index in PLAN_ROW (which has every block's, in this order).
+  let next = 0;
   for (let bk = 0; bk < cfgBlocks.length; bk++) {
     const cb = cfgBlocks[bk] as BasicBlock;
+    const first = next;
+    next += cb.instructions.length;
     const ib = blocks[cb.id];
     if (!ib) continue;
     if (!flow.reachable[cb.id]) {
@@ -130,65 +141,19 @@ function translateBlocks(shader: Shader, cfg: Cfg, mode: ModeAnalysis, shareExec
       const inst = insts[j] as Instruction;
       b.pc = inst.pc;
       cx.inst = inst;
-      const m = inst.def.mnemonic;
-      const plan = planOf(inst.def);
-      if (plan.end) {
-        // s_code_end is the padding after the code: reaching it stops the interpreter with an
-        // error (src/interp/units/flow.ts), here a fault (the run fails) before the end.
-        if (m === 's_code_end') b.emit('Fault', [b.u1(true)], [FAULT_CODE_END]);
-        else if (m !== 's_endpgm') throw cx.error(`${m} is not translated`);
-        b.emit('EndProgram');
-        ended = true;
-        break;
+      const plan = PLAN_ROW[first + j] as Plan;
+      // Most instructions neither end nor leave the block nor stop the wave, and are no float
+      // instructions (the only ones a MODE known at run time copies): translateSpecial's questions
+      // asked one by one, for them, were a twentieth of a small kernel's translation before V8 optimised it.
+      if (plan.plain) {
+        if (!plan.float || !hasDynamicMode(mode, inst)) { translateOne(cx, inst, plan); continue; }
       }
-      const stop = plan.stop;
-      if (stop !== undefined && (stop.always || simm16Bit0(cx))) {
-        // The wave enters the trap handler (s_trap: clang's llvm.trap, an abort; v_illegal: an
-        // illegal-instruction exception), halts or is killed: no engine runs a trap handler or a
-        // debugger. The interpreter stops with an error (src/interp/units/flow.ts, valu-lanes.ts);
-        // here the run fails with a fault, whatever EXEC holds. The CFG gives it no successor.
-        b.emit('Fault', [b.u1(true)], [stop.fault]);
-        b.emit('EndProgram');
-        ended = true;
-        break;
-      }
-      if (stop !== undefined) continue; // s_sethalt 0 / s_setkill 0: the wave runs on.
-      if (plan.transfer) {
-        translateTransfer(cx, cfg, cb, irBlock);
-        ended = true;
-        break;
-      }
-      if (plan.branch && inst.encoding === 'SOPP') {
-        const taken = succOf(cb, 'branch');
-        const fall = succOf(cb, 'fallthrough');
-        if (m === 's_branch') {
-          if (!taken) throw cx.error('branch without a target block');
-          b.emit('Branch', NO_ARGS, [irBlock(taken.to)]);
-        } else {
-          const cond = condition(cx, m);
-          if (!taken || !fall) throw cx.error('conditional branch without two successors');
-          b.emit('BranchCond', [cond], [irBlock(taken.to), irBlock(fall.to)]);
-        }
-        ended = true;
-        break;
-      }
-      if (plan.barrier) {
-        // The wave waits here for its workgroup's other waves: the block ends at the barrier and
-        // the wave resumes in the next one (the emitter and the IR interpreter resume it there).
-        b.emit('Barrier');
-        const next = fn.addBlock(inst.pc);
-        b.emit('Branch', NO_ARGS, [next.id]);
-        b.reset(next, inst.pc);
-        continue;
-      }
-      if (hasDynamicMode(mode, inst)) {
-        // A run under one run-time MODE value: translated once per value of its unknown bits.
-        const k = runEnd(mode, insts, j);
-        translateModeCopies(fn, b, cx, mode, insts.slice(j, k + 1), context);
-        j = k;
-        continue;
-      }
-      translateOne(cx, inst, plan);
+      // The rest (block ends, stops, barriers, runs under a run-time MODE) in a function of its own:
+      // they come about once per block, and kept here they made translateBlocks' bytecode 1.7 times
+      // as large (1,778 bytes against 1,020), all of it compiled again at each deoptimisation.
+      const r = translateSpecial(fn, b, cx, cfg, cb, irBlock, mode, insts, j, plan, context);
+      if (r < 0) { ended = true; break; }
+      j = r;
     }
     if (!ended) {
       const fall = succOf(cb, 'fallthrough');
@@ -204,25 +169,100 @@ function translateBlocks(shader: Shader, cfg: Cfg, mode: ModeAnalysis, shareExec
 }
 
 /**
- * Whether an instruction of the CFG may write EXEC: by its definition (`Plan.execWrite`), or an
- * operand that is EXEC (read or written: either counts).
+ * An instruction of translate's loop that is not `plain` or runs under a MODE known only at run
+ * time: -1 if it ended the block, else the index of the last instruction it translated (`j`, or
+ * the end of a run of MODE copies).
  */
-function mayWriteExec(cfg: Cfg): boolean {
-  const blocks = cfg.blocks;
+function translateSpecial(fn: IrFunction, b: BlockBuilder, cx: TContext, cfg: Cfg, cb: BasicBlock, irBlock: (cfgId: number) => number, mode: ModeAnalysis, insts: readonly Instruction[], j: number, plan: Plan,
+  context: (bb: BlockBuilder, blockOf: (pc: number) => number) => TContext): number {
+  const inst = insts[j] as Instruction;
+  const m = inst.def.mnemonic;
+  if (plan.end) {
+    // s_code_end is the padding after the code: reaching it stops the interpreter with an
+    // error (src/interp/units/flow.ts), here a fault (the run fails) before the end.
+    if (m === 's_code_end') b.emit('Fault', [b.u1(true)], [FAULT_CODE_END]);
+    else if (m !== 's_endpgm') throw cx.error(`${m} is not translated`);
+    b.emit('EndProgram');
+    return -1;
+  }
+  const stop = plan.stop;
+  if (stop !== undefined && (stop.always || simm16Bit0(cx))) {
+    // The wave enters the trap handler (s_trap: clang's llvm.trap, an abort; v_illegal: an
+    // illegal-instruction exception), halts or is killed: no engine runs a trap handler or a
+    // debugger. The interpreter stops with an error (src/interp/units/flow.ts, valu-lanes.ts);
+    // here the run fails with a fault, whatever EXEC holds. The CFG gives it no successor.
+    b.emit('Fault', [b.u1(true)], [stop.fault]);
+    b.emit('EndProgram');
+    return -1;
+  }
+  if (stop !== undefined) return j; // s_sethalt 0 / s_setkill 0: the wave runs on.
+  if (plan.transfer) {
+    translateTransfer(cx, cfg, cb, irBlock);
+    return -1;
+  }
+  if (plan.branch && inst.encoding === 'SOPP') {
+    const taken = succOf(cb, 'branch');
+    const fall = succOf(cb, 'fallthrough');
+    if (m === 's_branch') {
+      if (!taken) throw cx.error('branch without a target block');
+      b.emit('Branch', NO_ARGS, [irBlock(taken.to)]);
+    } else {
+      const cond = condition(cx, m);
+      if (!taken || !fall) throw cx.error('conditional branch without two successors');
+      b.emit('BranchCond', [cond], [irBlock(taken.to), irBlock(fall.to)]);
+    }
+    return -1;
+  }
+  if (plan.barrier) {
+    // The wave waits here for its workgroup's other waves: the block ends at the barrier and
+    // the wave resumes in the next one (the emitter and the IR interpreter resume it there).
+    b.emit('Barrier');
+    const next = fn.addBlock(inst.pc);
+    b.emit('Branch', NO_ARGS, [next.id]);
+    b.reset(next, inst.pc);
+    return j;
+  }
+  if (plan.float && hasDynamicMode(mode, inst)) {
+    // A run under one run-time MODE value: translated once per value of its unknown bits.
+    const k = runEnd(mode, insts, j);
+    translateModeCopies(fn, b, cx, mode, insts.slice(j, k + 1), context);
+    return k;
+  }
+  translateOne(cx, inst, plan);
+  return j;
+}
+
+/**
+ * The plans of the CFG's instructions, every block's in the CFG's order (PLAN_ROW, for
+ * translateBlocks: one look-up of each instruction's plan, not one per walk), and whether an
+ * instruction may write EXEC: by its definition (`Plan.execWrite`), or an operand that is EXEC
+ * (read or written: either counts).
+ */
+function planRow(cfg: Cfg): boolean {
+  const blocks = cfg.blocks, row = PLAN_ROW;
+  let n = 0, exec = false;
   for (let k = 0; k < blocks.length; k++) {
     const insts = (blocks[k] as BasicBlock).instructions;
     for (let j = 0; j < insts.length; j++) {
       const inst = insts[j] as Instruction;
-      if (planOf(inst.def).execWrite) return true;
+      const plan = planOf(inst.def);
+      row[n++] = plan;
+      if (exec) continue;
+      if (plan.execWrite) { exec = true; continue; }
       const ops = inst.operands;
       for (let o = 0; o < ops.length; o++) {
         const v = (ops[o] as Operand).value;
-        if (v.kind === 'special' && (v.code === EXEC_LO || v.code === EXEC_LO + 1)) return true;
+        if (v.kind === 'special' && (v.code === EXEC_LO || v.code === EXEC_LO + 1)) { exec = true; break; }
       }
     }
   }
-  return false;
+  return exec;
 }
+/**
+ * planRow's list: the process's, written over by each translate (never cut: V8 gives back the room
+ * of a list that shrinks). It holds plans only, the ISA table's (shared by every kernel), no IR.
+ */
+const PLAN_ROW: Plan[] = [];
 
 /**
  * A run of instructions under a MODE known only at run time (src/frontend/dynamic-mode.ts): a
@@ -284,6 +324,10 @@ interface Plan {
    * the M0-relative moves, whose register the table cannot name.
    */
   readonly execWrite: boolean;
+  /** None of `end`, `stop`, `transfer`, `branch`, `barrier`: translateOne's unless its MODE is known only at run time. */
+  readonly plain: boolean;
+  /** Whether the definition has a float type (hasDynamicMode is false for every other). */
+  readonly float: boolean;
 }
 /** The plans by definition (the ISA table's objects: a bounded set, shared by every kernel). */
 const PLANS = new Map<InstrDef, Plan>();
@@ -291,10 +335,11 @@ function planOf(def: InstrDef): Plan {
   let p = PLANS.get(def);
   if (p === undefined) {
     const m = def.mnemonic, flags = def.flags ?? NO_FLAGS;
+    const end = flags.includes('end'), stop = STOPS.get(m), transfer = TRANSFERS.has(m), branch = flags.includes('branch'), barrier = m === 's_barrier';
     p = {
-      end: flags.includes('end'), stop: STOPS.get(m), transfer: TRANSFERS.has(m), branch: flags.includes('branch'),
-      barrier: m === 's_barrier', noEffect: NO_EFFECT.has(m), translator: TRANSLATORS.get(m),
+      end, stop, transfer, branch, barrier, noEffect: NO_EFFECT.has(m), translator: TRANSLATORS.get(m),
       execWrite: def.implicitWrites?.includes('EXEC') === true || m.startsWith('s_movrel'),
+      plain: !end && stop === undefined && !transfer && !branch && !barrier, float: def.float !== undefined,
     };
     PLANS.set(def, p);
   }
@@ -306,15 +351,14 @@ function translateOne(cx: TContext, inst: Instruction, plan: Plan): void {
   if (plan.noEffect) return;
   const t = plan.translator;
   if (!t) throw cx.error(`${inst.def.mnemonic} is not translated yet`);
-  const m = inst.def.mnemonic;
-  const dpp = inst.variant === 'dpp16' || inst.variant === 'dpp8';
+  const variant = inst.variant;
   cx.dppApplied = false;
   cx.sdwaApplied = false;
   t(cx);
   // A translator that does not read its operands through the VALU io (units/dpp.ts) ignores DPP.
-  if (dpp && !cx.dppApplied) throw cx.error(`${inst.variant.toUpperCase()} form of ${m} is not translated yet`);
+  if ((variant === 'dpp16' || variant === 'dpp8') && !cx.dppApplied) throw cx.error(`${variant.toUpperCase()} form of ${inst.def.mnemonic} is not translated yet`);
   // The same for SDWA (the io's selects: units/valu.ts, units/valu-io.ts).
-  if (inst.variant === 'sdwa' && !cx.sdwaApplied) throw cx.error(`SDWA form of ${m} is not translated yet`);
+  if (variant === 'sdwa' && !cx.sdwaApplied) throw cx.error(`SDWA form of ${inst.def.mnemonic} is not translated yet`);
 }
 
 /** Whether the code has an s_getpc_b64 (indexed loops: `some` made a closure per block). */

@@ -41,17 +41,25 @@ function scalarAddressFrom(cx: TContext, lo: Inst, hi: Inst): Inst {
   // Offsets that are constants with the two low bits of their sum clear: (base + off) & ~3 is
   // (base & ~3) + off (the sum's low two bits are the base's, and no carry leaves them), so the
   // aligned base is one value for every access through the same base.
+  // Sums as numbers (exact: a 21-bit offset and a u32), BigInts only for a negative one's 64-bit
+  // pattern: most kernels' few s_loads run before V8 optimises this, where each BigInt step is a call.
   if (soffset === undefined || soffset.op === 'ConstU32') {
-    const off = BigInt.asUintN(64, BigInt(imm) + BigInt(soffset?.imms[0] ?? 0));
-    if ((off & 3n) === 0n) {
+    const off = imm + Number(soffset?.imms[0] ?? 0);
+    // The low two bits of the 64-bit sum (ToInt32 keeps them, negative sums as two's complement).
+    if ((off & 3) === 0) {
       const aligned = cx.pack(b.emitRef(AND32, [lo, cx.u32(0xfffffffc)]), hi);
-      return off === 0n ? aligned : b.emitRef(IADD64, [aligned, b.u64(off)]);
+      return off === 0 ? aligned : b.emitRef(IADD64, [aligned, u64Offset(b, off)]);
     }
   }
   const base = cx.pack(lo, hi);
-  let a = imm === 0 ? base : b.emitRef(IADD64, [base, b.u64(BigInt.asUintN(64, BigInt(imm)))]);
+  let a = imm === 0 ? base : b.emitRef(IADD64, [base, u64Offset(b, imm)]);
   if (soffset) a = b.emitRef(IADD64, [a, cx.pack(soffset, cx.u32(0))]);
   return cx.pack(b.emitRef(AND32, [b.emitRef(LO32, [a]), cx.u32(0xfffffffc)]), b.emitRef(HI32, [a]));
+}
+
+/** The u64 constant of the integer `off` (a safe integer) taken mod 2^64. */
+function u64Offset(b: TContext['b'], off: number): Inst {
+  return off >= 0 ? b.u64Of(off) : b.u64(BigInt.asUintN(64, BigInt(off)));
 }
 
 /** s_load / s_store / s_atomic: from sbase's 48-bit address (in the code image where it lies there). */
