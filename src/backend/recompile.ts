@@ -4,7 +4,8 @@ import type { Shader } from '../container/shader.js';
 import type { ShaderInfo } from '../container/shader-info.js';
 import { buildCfg } from '../analysis/cfg.js';
 import { analyzeMode, type ModeAnalysis } from '../analysis/mode.js';
-import type { Cfg, Diagnostic } from '../analysis/types.js';
+import type { BasicBlock, Cfg, Diagnostic } from '../analysis/types.js';
+import type { Instruction } from '../decode/types.js';
 import { translate } from '../frontend/index.js';
 import { copiedPcs } from '../frontend/dynamic-mode.js';
 import { FLOAT_BITS } from '../frontend/mode-reads.js';
@@ -116,7 +117,7 @@ export function recompile(shader: Shader, options: RecompileOptions = {}): Recom
   }
   // Outside the loop: a closure in it capturing `i` made V8 allocate `i` anew for every instruction.
   function clockError(pc: number | undefined, why: string): CompileError {
-    const x = cfg.blocks.flatMap((cb) => cb.instructions).find((y) => y.pc === pc);
+    const x = pc === undefined ? undefined : instructionAt(cfg, pc);
     return new CompileError(`${x ? printInstruction(x, shader.info.target) : 'ReadClock'}: ${why}`, pc);
   }
   // Float ops the device cannot express in their MODE become exact integer code (most kernels
@@ -134,15 +135,39 @@ export function recompile(shader: Shader, options: RecompileOptions = {}): Recom
     eliminateDeadCode(ir);
   }
   const { spirv, faultSites, controlFlow, dispatch, laneExchange } = emitSpirv(ir, profile, { stateMachine: options.stateMachine ?? false, ldsBytes: options.ldsBytes ?? shader.info.ldsSize, scratchBytes: shader.info.scratchSize, maxWorkItems: workItems });
-  // The instructions by pc, for the fault sites' text (most kernels have none).
-  const byPc = faultSites.length > 0 ? new Map(cfg.blocks.flatMap((b) => b.instructions.map((x) => [x.pc, x] as const))) : undefined;
-  const faults = faultSites.map((f) => {
-    const x = byPc?.get(f.pc);
-    return { pc: f.pc, instruction: x ? printInstruction(x, shader.info.target) : '', message: faultMessage(f.kind) };
-  });
+  // The fault sites with their instructions' text (most kernels have none), each instruction
+  // found by its pc (instructionAt: no table of every instruction by pc for a few sites).
+  const faults = new Array<RecompiledFault>(faultSites.length);
+  for (let k = 0; k < faultSites.length; k++) {
+    const f = faultSites[k] as (typeof faultSites)[number];
+    const x = instructionAt(cfg, f.pc);
+    faults[k] = { pc: f.pc, instruction: x ? printInstruction(x, shader.info.target) : '', message: faultMessage(f.kind) };
+  }
   // The passes make no code address, but may remove one: looked for again where there was one.
   const image = shader.image && codeAddresses && ir.blocks.some((b) => b.insts.some((i) => i.op === 'CodeAddress')) ? { base: shader.image.base, size: shader.image.bytes.length } : undefined;
   return { spirv, ir, diagnostics: [...cfg.diagnostics, ...mode.diagnostics], mode, floatOps, faults, controlFlow, dispatch, laneExchange, workItems, ...(image ? { codeImage: image } : {}) };
+}
+
+/**
+ * The instruction of `cfg` that starts at `pc`, if any. The blocks are disjoint ranges of pcs,
+ * those after the entry block in start order (so in end order too), and a block's instructions
+ * are in pc order: two binary searches.
+ */
+function instructionAt(cfg: Cfg, pc: number): Instruction | undefined {
+  const bs = cfg.blocks;
+  let b = bs[0];
+  if (b === undefined) return undefined;
+  if (pc < b.start || pc >= b.end) {
+    let lo = 1, hi = bs.length;
+    while (lo < hi) { const m = (lo + hi) >>> 1; if ((bs[m] as BasicBlock).end <= pc) lo = m + 1; else hi = m; }
+    b = bs[lo];
+    if (b === undefined || pc < b.start) return undefined;
+  }
+  const is = b.instructions;
+  let lo = 0, hi = is.length;
+  while (lo < hi) { const m = (lo + hi) >>> 1; if ((is[m] as Instruction).pc < pc) lo = m + 1; else hi = m; }
+  const x = is[lo];
+  return x !== undefined && x.pc === pc ? x : undefined;
 }
 
 /**
