@@ -199,6 +199,16 @@ const MAY_END: ReadonlySet<string> = (() => {
   return out;
 })();
 
+/**
+ * The table's definitions that never end a block (factsOf's `plain`): classify answers undefined
+ * for them on one set lookup by the definition, without the encoding's test and the facts'
+ * lookup (most VALU and scalar code is of encodings MAY_END holds, VOP3 and the SOP ones).
+ */
+const PLAIN_DEFS: ReadonlySet<InstrDef> = new Set(ISA_TABLE.filter((def) => {
+  const flags = def.flags ?? [];
+  return !flags.includes('end') && !flags.includes('branch') && !STOPS.has(def.mnemonic);
+}));
+
 /** Known 32-bit values of scalar registers since the start of the block; SCC when known. */
 class Consts {
   private readonly regs = new Map<number, number>();
@@ -534,8 +544,8 @@ class Discovery {
    * reset along it (constsBefore).
    */
   classify(inst: Instruction, first: number, starts: PcTable<Decoded>, marks: RoundMarks): Flow | undefined {
-    if (!MAY_END.has(inst.encoding)) return undefined;
     const def = inst.def;
+    if (PLAIN_DEFS.has(def) || !MAY_END.has(inst.encoding)) return undefined;
     const facts = factsOf(def);
     if (facts.plain) return undefined;
     const m = def.mnemonic;
