@@ -277,7 +277,11 @@ export function analyzeMode(shader: Shader, cfg: Cfg): ModeAnalysis {
 
 /** The launch-state fields that a diagnostic says were defaulted, and that diagnostic (or none). */
 function assumedFields(shader: Shader, cfg: Cfg, target: Shader['info']['target'], diagnostics: Diagnostic[]): readonly AssumableField[] {
-  const assumed = shader.info.assumed.filter((f) => MODE_FIELDS_ASSUMED.includes(f));
+  // An indexed loop, not filter with a closure: this runs once per analysis, mostly unoptimised,
+  // and most shaders declare every field (nothing assumed).
+  const all = shader.info.assumed;
+  const assumed: AssumableField[] = [];
+  for (let k = 0; k < all.length; k++) { const f = all[k] as AssumableField; if (MODE_FIELDS_ASSUMED.includes(f)) assumed.push(f); }
   if (assumed.length) {
     const first = cfg.blocks[cfg.entry]?.instructions[0];
     diagnostics.push({
