@@ -145,7 +145,10 @@ export function recompile(shader: Shader, options: RecompileOptions = {}): Recom
   }
   // The passes make no code address, but may remove one: looked for again where there was one.
   const image = shader.image && codeAddresses && ir.blocks.some((b) => b.insts.some((i) => i.op === 'CodeAddress')) ? { base: shader.image.base, size: shader.image.bytes.length } : undefined;
-  return { spirv, ir, diagnostics: [...cfg.diagnostics, ...mode.diagnostics], mode, floatOps, faults, controlFlow, dispatch, laneExchange, workItems, ...(image ? { codeImage: image } : {}) };
+  // No spreads (an iterator per array, an object copy): this runs once per kernel, mostly unoptimised.
+  const result: { -readonly [K in keyof RecompileResult]: RecompileResult[K] } = { spirv, ir, diagnostics: cfg.diagnostics.concat(mode.diagnostics), mode, floatOps, faults, controlFlow, dispatch, laneExchange, workItems };
+  if (image) result.codeImage = image;
+  return result;
 }
 
 /**
