@@ -107,6 +107,31 @@ function diag(d: Decoded | undefined, pc: number, target: Target, code: string, 
   };
 }
 
+/**
+ * The block of `cfg` whose range of pcs holds `pc`, if any (an instruction of it starts there,
+ * or `pc` lies inside one: instructionIn tells). The blocks are disjoint ranges of pcs, those
+ * after the entry block in start order (so in end order too: buildOnce): a binary search, no
+ * table of every instruction by pc.
+ */
+export function blockOfPc(cfg: Cfg, pc: number): BasicBlock | undefined {
+  const bs = cfg.blocks;
+  const b = bs[0];
+  if (b === undefined || (pc >= b.start && pc < b.end)) return b;
+  let lo = 1, hi = bs.length;
+  while (lo < hi) { const m = (lo + hi) >>> 1; if ((bs[m] as BasicBlock).end <= pc) lo = m + 1; else hi = m; }
+  const x = bs[lo];
+  return x !== undefined && pc >= x.start ? x : undefined;
+}
+
+/** The instruction of block `b` that starts at `pc`, if any (its instructions are in pc order: a binary search). */
+export function instructionIn(b: BasicBlock, pc: number): Instruction | undefined {
+  const is = b.instructions;
+  let lo = 0, hi = is.length;
+  while (lo < hi) { const m = (lo + hi) >>> 1; if ((is[m] as Instruction).pc < pc) lo = m + 1; else hi = m; }
+  const x = is[lo];
+  return x !== undefined && x.pc === pc ? x : undefined;
+}
+
 export function hexPc(pc: number): string {
   return '0x' + pc.toString(16);
 }

@@ -2,9 +2,9 @@
 // SPIR-V emission, in that order. Core (no Node APIs).
 import type { Shader } from '../container/shader.js';
 import type { ShaderInfo } from '../container/shader-info.js';
-import { buildCfg } from '../analysis/cfg.js';
+import { blockOfPc, buildCfg, instructionIn } from '../analysis/cfg.js';
 import { analyzeMode, type ModeAnalysis } from '../analysis/mode.js';
-import type { BasicBlock, Cfg, Diagnostic } from '../analysis/types.js';
+import type { Cfg, Diagnostic } from '../analysis/types.js';
 import type { Instruction } from '../decode/types.js';
 import { translate } from '../frontend/index.js';
 import { copiedPcs } from '../frontend/dynamic-mode.js';
@@ -151,26 +151,10 @@ export function recompile(shader: Shader, options: RecompileOptions = {}): Recom
   return result;
 }
 
-/**
- * The instruction of `cfg` that starts at `pc`, if any. The blocks are disjoint ranges of pcs,
- * those after the entry block in start order (so in end order too), and a block's instructions
- * are in pc order: two binary searches.
- */
+/** The instruction of `cfg` that starts at `pc`, if any (two binary searches: cfg.ts blockOfPc). */
 function instructionAt(cfg: Cfg, pc: number): Instruction | undefined {
-  const bs = cfg.blocks;
-  let b = bs[0];
-  if (b === undefined) return undefined;
-  if (pc < b.start || pc >= b.end) {
-    let lo = 1, hi = bs.length;
-    while (lo < hi) { const m = (lo + hi) >>> 1; if ((bs[m] as BasicBlock).end <= pc) lo = m + 1; else hi = m; }
-    b = bs[lo];
-    if (b === undefined || pc < b.start) return undefined;
-  }
-  const is = b.instructions;
-  let lo = 0, hi = is.length;
-  while (lo < hi) { const m = (lo + hi) >>> 1; if ((is[m] as Instruction).pc < pc) lo = m + 1; else hi = m; }
-  const x = is[lo];
-  return x !== undefined && x.pc === pc ? x : undefined;
+  const b = blockOfPc(cfg, pc);
+  return b === undefined ? undefined : instructionIn(b, pc);
 }
 
 /**
