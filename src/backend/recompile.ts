@@ -179,6 +179,10 @@ function lowerFloatOps(ir: IrFunction, floats: readonly Inst[], cfg: Cfg, mode: 
   // of `native` each, no table by instruction id (a typed array the size of the function, made per
   // kernel, cost more than the probes of a few dozen ops).
   const guardedOp = (op: Op): boolean => (canGuard && GUARDED_F32.has(op)) || (canGuard64 && GUARDED_VIA_F64.has(op));
+  // Without a MODE write in the reachable code (no transition) every instruction runs under the
+  // launch MODE: where that knows every float bit, no instruction is copied (dynamicAt's answer at
+  // every pc, found once here, not by a lookup and a search per float op).
+  const copies = mode.transitions.length > 0 || (FLOAT_BITS & ~mode.initial.mode.known) !== 0;
   let toLower = 0, sorted = true, lastPc = -1;
   for (let k = 0; k < floats.length; k++) {
     const i = floats[k] as Inst;
@@ -187,7 +191,7 @@ function lowerFloatOps(ir: IrFunction, floats: readonly Inst[], cfg: Cfg, mode: 
     if (lower) toLower++;
     const emulated = lower && isLowered(i.op);
     const lowering = guard ? 'guarded' : emulated ? 'emulated' : 'native';
-    const x = i.pc !== undefined ? dynamicAt(i.pc) : undefined;
+    const x = copies && i.pc !== undefined ? dynamicAt(i.pc) : undefined;
     if (x) {
       const r = x.get(i.op) ?? { variants: 0, emulated: 0 };
       r.variants++;
