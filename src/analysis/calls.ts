@@ -124,18 +124,33 @@ function plainFlow(cfg: Cfg): CallFlow {
   return flow;
 }
 
-/** The run-time flow of `cfg` around calls and returns (computed once per Cfg). */
+/** The most blocks of a graph whose plain flow is made anew at each question (callFlow). */
+const PLAIN_ANEW_BLOCKS = 64;
+
+/**
+ * The run-time flow of `cfg` around calls and returns (computed once per Cfg). A small graph
+ * without resolved calls and returns (most kernels) gets its plain flow anew at each question
+ * (two per recompile): its walk over the blocks costs less than the memo's entry (a WeakMap's new
+ * key, and its ephemeron for the collector); a larger one's walks cost more, and it is memoised.
+ */
 export function callFlow(cfg: Cfg): CallFlow {
-  const hit = memo.get(cfg);
-  if (hit) return hit;
   const blocks = cfg.blocks;
   const n = blocks.length;
+  const small = n <= PLAIN_ANEW_BLOCKS;
+  if (!small) {
+    const hit = memo.get(cfg);
+    if (hit) return hit;
+  }
   let callsOrReturns = false;
   for (let k = 0; k < n && !callsOrReturns; k++) callsOrReturns = isResolvedCall(blocks[k] as BasicBlock) || isReturn(blocks[k] as BasicBlock);
   if (!callsOrReturns) {
     const flow = plainFlow(cfg);
-    memo.set(cfg, flow);
+    if (!small) memo.set(cfg, flow);
     return flow;
+  }
+  if (small) {
+    const hit = memo.get(cfg);
+    if (hit) return hit;
   }
   // The return blocks each callee reaches, by its entry (made at the first call: most graphs have none).
   let returnsOf: Map<number, number[]> | undefined;

@@ -107,6 +107,31 @@ function diag(d: Decoded | undefined, pc: number, target: Target, code: string, 
   };
 }
 
+/**
+ * The block of `cfg` whose range of pcs holds `pc`, if any (an instruction of it starts there,
+ * or `pc` lies inside one: instructionIn tells). The blocks are disjoint ranges of pcs, those
+ * after the entry block in start order (so in end order too: buildOnce): a binary search, no
+ * table of every instruction by pc.
+ */
+export function blockOfPc(cfg: Cfg, pc: number): BasicBlock | undefined {
+  const bs = cfg.blocks;
+  const b = bs[0];
+  if (b === undefined || (pc >= b.start && pc < b.end)) return b;
+  let lo = 1, hi = bs.length;
+  while (lo < hi) { const m = (lo + hi) >>> 1; if ((bs[m] as BasicBlock).end <= pc) lo = m + 1; else hi = m; }
+  const x = bs[lo];
+  return x !== undefined && pc >= x.start ? x : undefined;
+}
+
+/** The instruction of block `b` that starts at `pc`, if any (its instructions are in pc order: a binary search). */
+export function instructionIn(b: BasicBlock, pc: number): Instruction | undefined {
+  const is = b.instructions;
+  let lo = 0, hi = is.length;
+  while (lo < hi) { const m = (lo + hi) >>> 1; if ((is[m] as Instruction).pc < pc) lo = m + 1; else hi = m; }
+  const x = is[lo];
+  return x !== undefined && x.pc === pc ? x : undefined;
+}
+
 export function hexPc(pc: number): string {
   return '0x' + pc.toString(16);
 }
@@ -198,6 +223,16 @@ const MAY_END: ReadonlySet<string> = (() => {
   }
   return out;
 })();
+
+/**
+ * The table's definitions that never end a block (factsOf's `plain`): classify answers undefined
+ * for them on one set lookup by the definition, without the encoding's test and the facts'
+ * lookup (most VALU and scalar code is of encodings MAY_END holds, VOP3 and the SOP ones).
+ */
+const PLAIN_DEFS: ReadonlySet<InstrDef> = new Set(ISA_TABLE.filter((def) => {
+  const flags = def.flags ?? [];
+  return !flags.includes('end') && !flags.includes('branch') && !STOPS.has(def.mnemonic);
+}));
 
 /** Known 32-bit values of scalar registers since the start of the block; SCC when known. */
 class Consts {
@@ -351,9 +386,14 @@ class PcTable<T> {
     this.start = range.start;
     this.end = range.end;
   }
-  private slot(pc: number): number {
+  /** The slot of `pc` in the range (-1 outside it or off a dword boundary): the same in every table of one range. */
+  slot(pc: number): number {
     // pc - start is in [0, end - start) there: & 3 is its % 4.
     return pc >= this.start && pc < this.end && ((pc - this.start) & 3) === 0 ? (pc - this.start) >>> 2 : -1;
+  }
+  /** The record at slot `k` (>= 0) of the range: get's answer for its pc. */
+  atSlot(k: number): T | undefined {
+    return this.slots?.[k];
   }
   get(pc: number): T | undefined {
     const k = this.slot(pc);
@@ -534,8 +574,8 @@ class Discovery {
    * reset along it (constsBefore).
    */
   classify(inst: Instruction, first: number, starts: PcTable<Decoded>, marks: RoundMarks): Flow | undefined {
-    if (!MAY_END.has(inst.encoding)) return undefined;
     const def = inst.def;
+    if (PLAIN_DEFS.has(def) || !MAY_END.has(inst.encoding)) return undefined;
     const facts = factsOf(def);
     if (facts.plain) return undefined;
     const m = def.mnemonic;
@@ -915,26 +955,32 @@ function buildOnce(disc: Discovery): Cfg {
   // counted as the blocks are walked and placed once every block is, in the order the walk makes
   // them (by source block, then the source's successors in its flow's order).
   const predCount = new Array<number>(n).fill(0);
+  // The block's instructions as its walk finds them, copied out at its end (slice: a list made at
+  // its length, no second walk of the table). One list for every block of this graph.
+  const walked: Instruction[] = [];
+  const starts = r.starts, flows = r.flows;
   for (let bk = 0; bk < n; bk++) {
     const start = ordered[bk] as number;
     let pc = start, end = start, count = 0;
     let exit: BlockExit | undefined;
     let succs: Edge[] = [];
     for (;;) {
-      const d = r.starts.get(pc);
+      // The tables share the kernel's range: one slot for both lookups there.
+      const k = starts.slot(pc);
+      const d = k >= 0 ? starts.atSlot(k) : starts.get(pc);
       if (d === undefined) {
         // Only after the instruction limit: the rest was never decoded.
         exit ??= 'invalid';
         break;
       }
-      const f = r.flows.get(pc);
+      const f = k >= 0 ? flows.atSlot(k) : flows.get(pc);
       if (d.kind === 'invalid') {
         invalid.push(d);
         exit = 'invalid';
         if (f !== undefined && f.diags !== undefined) diagnostics.push(...f.diags);
         break;
       }
-      count++;
+      walked[count++] = d;
       end = pc + d.size;
       if (f !== undefined) {
         if (f.diags !== undefined) diagnostics.push(...f.diags);
@@ -950,10 +996,7 @@ function buildOnce(disc: Discovery): Cfg {
       }
       pc = next;
     }
-    // The block's instructions are consecutive from its start.
-    const instructions = new Array<Instruction>(count);
-    for (let k = 0, at = start; k < count; k++) { const d = r.starts.get(at) as Instruction; instructions[k] = d; at += d.size; }
-    const b: MutableBlock = { id: bk, start, end, instructions: count === 0 ? [] : instructions, succs, preds: NO_PREDS };
+    const b: MutableBlock = { id: bk, start, end, instructions: walked.slice(0, count), succs, preds: NO_PREDS };
     if (exit !== undefined) b.exit = exit;
     blocks[bk] = b;
     for (let k = 0; k < succs.length; k++) { const t = (succs[k] as Edge).to; predCount[t] = (predCount[t] as number) + 1; }

@@ -96,9 +96,13 @@ export function launchMode(i: LaunchModeFields): number {
   return ((i.floatMode & 0xff) | (i.dx10Clamp ? MODE_DX10_CLAMP_BIT : 0) | (i.ieeeMode ? MODE_IEEE_BIT : 0) | (i.fp16Overflow ? MODE_FP16_OVFL_BIT : 0)) >>> 0;
 }
 
+/** modeFieldsFor's answers: the f32 fields' offsets (FP_ROUND_32, FP_DENORM_32) and the f16/f64 ones', one read-only record each (no object per question). */
+const F32_FIELDS: { readonly round: number; readonly denorm: number } = Object.freeze({ round: 0, denorm: 4 });
+const F16_F64_FIELDS: { readonly round: number; readonly denorm: number } = Object.freeze({ round: 2, denorm: 6 });
+
 /** The MODE fields governing one float type: rounding and denormal fields' bit offsets. */
 export function modeFieldsFor(float: 'f16' | 'f32' | 'f64'): { readonly round: number; readonly denorm: number } {
-  return float === 'f32' ? { round: 0, denorm: 4 } : { round: 2, denorm: 6 };
+  return float === 'f32' ? F32_FIELDS : F16_F64_FIELDS;
 }
 
 /** Rounding mode names (FP_ROUND values). */

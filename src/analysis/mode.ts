@@ -20,6 +20,7 @@ import type { AssumableField } from '../container/shader-info.js';
 import type { BasicBlock, Cfg, Diagnostic, Severity } from './types.js';
 import { printInstruction } from '../disasm/index.js';
 import { callFlow } from './calls.js';
+import { blockOfPc, instructionIn } from './cfg.js';
 import {
   decodeHwreg, hwregDef, hwregFieldMask, hwregFieldText, launchMode, modeFieldsFor, HWREG_FLAT_SCR_HI, HWREG_FLAT_SCR_LO,
   HWREG_MODE, MODE_IMMEDIATE_WRITERS, MODE_LAUNCH_MASK, MODE_TRACKED_MASK, type HwregField,
@@ -277,7 +278,11 @@ export function analyzeMode(shader: Shader, cfg: Cfg): ModeAnalysis {
 
 /** The launch-state fields that a diagnostic says were defaulted, and that diagnostic (or none). */
 function assumedFields(shader: Shader, cfg: Cfg, target: Shader['info']['target'], diagnostics: Diagnostic[]): readonly AssumableField[] {
-  const assumed = shader.info.assumed.filter((f) => MODE_FIELDS_ASSUMED.includes(f));
+  // An indexed loop, not filter with a closure: this runs once per analysis, mostly unoptimised,
+  // and most shaders declare every field (nothing assumed).
+  const all = shader.info.assumed;
+  const assumed: AssumableField[] = [];
+  for (let k = 0; k < all.length; k++) { const f = all[k] as AssumableField; if (MODE_FIELDS_ASSUMED.includes(f)) assumed.push(f); }
   if (assumed.length) {
     const first = cfg.blocks[cfg.entry]?.instructions[0];
     diagnostics.push({
@@ -319,16 +324,14 @@ function reachableOffsets(cfg: Cfg, reached: (id: number) => boolean, offset: nu
  * first such instruction (modalAnalysis then). Every transfer is the identity: the data flow's
  * answer is the launch state in every block control reaches (calls.ts), before and after every
  * instruction; so one walk over the instructions both checks that none is modal and records the
- * reachable ones' pcs and VALU modes (a walk to find the modal instructions, a data flow, then a
- * replay were three).
+ * reachable ones' VALU modes (a walk to find the modal instructions, a data flow, then a replay
+ * were three). Where an instruction starts the graph's blocks tell (cfg.ts blockOfPc): no table of
+ * the reachable instructions' pcs is made, nor their offsets by block.
  */
 function plainAnalysis(shader: Shader, cfg: Cfg, initial: ModeState): ModeAnalysis | undefined {
   const target = shader.info.target;
   const blocks = cfg.blocks;
   const reachable = callFlow(cfg).reachable;
-  const offset = new Array<number>(blocks.length).fill(0);
-  const count = reachableOffsets(cfg, (id) => reachable[id] === true, offset);
-  const pcs = new Array<number>(count).fill(0);
   const valu: ValuMode[] = [];
   // The launch state's VALU mode fields by float type, made at the first instruction of the type.
   let f16: ValuMode | undefined, f32: ValuMode | undefined, f64: ValuMode | undefined;
@@ -340,7 +343,6 @@ function plainAnalysis(shader: Shader, cfg: Cfg, initial: ModeState): ModeAnalys
     const is = b.instructions;
     // An unreachable block is only checked (a modal instruction there is analysed as before).
     const live = reachable[b.id] === true;
-    let at = offset[b.id] as number;
     for (let k = 0; k < is.length; k++) {
       const inst = is[k] as Instruction;
       const def = inst.def;
@@ -352,7 +354,6 @@ function plainAnalysis(shader: Shader, cfg: Cfg, initial: ModeState): ModeAnalys
         plain = def;
       }
       if (!live) continue;
-      pcs[at++] = inst.pc;
       const float = def.float;
       if (float === undefined) continue;
       // valuMode's record for this pc: its fields copied from the type's first, in its order.
@@ -369,9 +370,8 @@ function plainAnalysis(shader: Shader, cfg: Cfg, initial: ModeState): ModeAnalys
   for (let k = 0; k < blockIn.length; k++) blockIn[k] = reachable[k] === true ? launch : undefined;
   /** The launch state where a reachable instruction starts at `pc`. */
   const at = (pc: number): ModeState | undefined => {
-    let lo = 0, hi = count;
-    while (lo < hi) { const m = (lo + hi) >>> 1; if ((pcs[m] as number) < pc) lo = m + 1; else hi = m; }
-    return lo < count && pcs[lo] === pc ? launch : undefined;
+    const b = blockOfPc(cfg, pc);
+    return b !== undefined && reachable[b.id] === true && instructionIn(b, pc) !== undefined ? launch : undefined;
   };
   return { initial, assumed, blockIn, before: at, after: at, getregs: [], valu, transitions: [], diagnostics };
 }

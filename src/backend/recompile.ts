@@ -2,9 +2,10 @@
 // SPIR-V emission, in that order. Core (no Node APIs).
 import type { Shader } from '../container/shader.js';
 import type { ShaderInfo } from '../container/shader-info.js';
-import { buildCfg } from '../analysis/cfg.js';
+import { blockOfPc, buildCfg, instructionIn } from '../analysis/cfg.js';
 import { analyzeMode, type ModeAnalysis } from '../analysis/mode.js';
 import type { Cfg, Diagnostic } from '../analysis/types.js';
+import type { Instruction } from '../decode/types.js';
 import { translate } from '../frontend/index.js';
 import { copiedPcs } from '../frontend/dynamic-mode.js';
 import { FLOAT_BITS } from '../frontend/mode-reads.js';
@@ -116,7 +117,7 @@ export function recompile(shader: Shader, options: RecompileOptions = {}): Recom
   }
   // Outside the loop: a closure in it capturing `i` made V8 allocate `i` anew for every instruction.
   function clockError(pc: number | undefined, why: string): CompileError {
-    const x = cfg.blocks.flatMap((cb) => cb.instructions).find((y) => y.pc === pc);
+    const x = pc === undefined ? undefined : instructionAt(cfg, pc);
     return new CompileError(`${x ? printInstruction(x, shader.info.target) : 'ReadClock'}: ${why}`, pc);
   }
   // Float ops the device cannot express in their MODE become exact integer code (most kernels
@@ -134,15 +135,26 @@ export function recompile(shader: Shader, options: RecompileOptions = {}): Recom
     eliminateDeadCode(ir);
   }
   const { spirv, faultSites, controlFlow, dispatch, laneExchange } = emitSpirv(ir, profile, { stateMachine: options.stateMachine ?? false, ldsBytes: options.ldsBytes ?? shader.info.ldsSize, scratchBytes: shader.info.scratchSize, maxWorkItems: workItems });
-  // The instructions by pc, for the fault sites' text (most kernels have none).
-  const byPc = faultSites.length > 0 ? new Map(cfg.blocks.flatMap((b) => b.instructions.map((x) => [x.pc, x] as const))) : undefined;
-  const faults = faultSites.map((f) => {
-    const x = byPc?.get(f.pc);
-    return { pc: f.pc, instruction: x ? printInstruction(x, shader.info.target) : '', message: faultMessage(f.kind) };
-  });
+  // The fault sites with their instructions' text (most kernels have none), each instruction
+  // found by its pc (instructionAt: no table of every instruction by pc for a few sites).
+  const faults = new Array<RecompiledFault>(faultSites.length);
+  for (let k = 0; k < faultSites.length; k++) {
+    const f = faultSites[k] as (typeof faultSites)[number];
+    const x = instructionAt(cfg, f.pc);
+    faults[k] = { pc: f.pc, instruction: x ? printInstruction(x, shader.info.target) : '', message: faultMessage(f.kind) };
+  }
   // The passes make no code address, but may remove one: looked for again where there was one.
   const image = shader.image && codeAddresses && ir.blocks.some((b) => b.insts.some((i) => i.op === 'CodeAddress')) ? { base: shader.image.base, size: shader.image.bytes.length } : undefined;
-  return { spirv, ir, diagnostics: [...cfg.diagnostics, ...mode.diagnostics], mode, floatOps, faults, controlFlow, dispatch, laneExchange, workItems, ...(image ? { codeImage: image } : {}) };
+  // No spreads (an iterator per array, an object copy): this runs once per kernel, mostly unoptimised.
+  const result: { -readonly [K in keyof RecompileResult]: RecompileResult[K] } = { spirv, ir, diagnostics: cfg.diagnostics.concat(mode.diagnostics), mode, floatOps, faults, controlFlow, dispatch, laneExchange, workItems };
+  if (image) result.codeImage = image;
+  return result;
+}
+
+/** The instruction of `cfg` that starts at `pc`, if any (two binary searches: cfg.ts blockOfPc). */
+function instructionAt(cfg: Cfg, pc: number): Instruction | undefined {
+  const b = blockOfPc(cfg, pc);
+  return b === undefined ? undefined : instructionIn(b, pc);
 }
 
 /**
@@ -167,6 +179,10 @@ function lowerFloatOps(ir: IrFunction, floats: readonly Inst[], cfg: Cfg, mode: 
   // of `native` each, no table by instruction id (a typed array the size of the function, made per
   // kernel, cost more than the probes of a few dozen ops).
   const guardedOp = (op: Op): boolean => (canGuard && GUARDED_F32.has(op)) || (canGuard64 && GUARDED_VIA_F64.has(op));
+  // Without a MODE write in the reachable code (no transition) every instruction runs under the
+  // launch MODE: where that knows every float bit, no instruction is copied (dynamicAt's answer at
+  // every pc, found once here, not by a lookup and a search per float op).
+  const copies = mode.transitions.length > 0 || (FLOAT_BITS & ~mode.initial.mode.known) !== 0;
   let toLower = 0, sorted = true, lastPc = -1;
   for (let k = 0; k < floats.length; k++) {
     const i = floats[k] as Inst;
@@ -175,7 +191,7 @@ function lowerFloatOps(ir: IrFunction, floats: readonly Inst[], cfg: Cfg, mode: 
     if (lower) toLower++;
     const emulated = lower && isLowered(i.op);
     const lowering = guard ? 'guarded' : emulated ? 'emulated' : 'native';
-    const x = i.pc !== undefined ? dynamicAt(i.pc) : undefined;
+    const x = copies && i.pc !== undefined ? dynamicAt(i.pc) : undefined;
     if (x) {
       const r = x.get(i.op) ?? { variants: 0, emulated: 0 };
       r.variants++;

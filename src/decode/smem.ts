@@ -2,8 +2,8 @@ import type { DecodeContext, FamilyDecoder, Instruction, Operand } from './types
 import type { OperandDef } from '../isa/types.js';
 import { familyLookup } from '../isa/table.js';
 import { TRUNCATED } from './types.js';
-import { sext } from './operands.js';
-import { decodeScalarReg, scalarDwords, scalarInstruction } from './scalar-fields.js';
+import { decodeScalarReg, scalarDwords } from './scalar-fields.js';
+import { sharedImm, sharedSlots, slotsAt } from './shared-operands.js';
 
 const lookupSMEM = familyLookup('SMEM');
 
@@ -12,28 +12,53 @@ const lookupSMEM = familyLookup('SMEM');
 // null = none), offset [20:0] (signed byte offset). Bits 24:21 of word 1 are ignored.
 const BAD_REG = 'SMEM register code is not valid for the operand width';
 
+/**
+ * Which field an SMEM operand of kind `kind` lives in: 0 sdst (word 0 [12:6]), 1 an immediate
+ * in the same bits, 2 sbase, 3 soffset; -1 for an operand without a field (not decoded).
+ */
+function fieldOf(kind: OperandDef['kind']): number {
+  switch (kind) {
+    case 'sdst': return 0;
+    case 'imm': return 1;
+    case 'sbase': return 2;
+    case 'soffset': return 3;
+    default: return -1;
+  }
+}
+
+// Few SMEM instructions run (a kernel's argument loads): this decoder mostly runs before V8
+// optimises it, where each call and allocation counts. A register operand's record depends only
+// on its field's code, so it is shared per (definition, operand, code) as the scalar ALU's are
+// (shared-operands.ts): no record, and no decoding of the code, for one seen before.
 export const decodeSMEM: FamilyDecoder = (ctx: DecodeContext): Instruction | string => {
-  const w = ctx.words[ctx.index] ?? 0;
+  const i = ctx.index;
+  const w = ctx.words[i] ?? 0;
   const def = lookupSMEM(ctx.target, (w >>> 18) & 0xff);
   if (def === undefined) return 'SMEM opcode not defined on this target';
-  if (ctx.index + 1 >= ctx.end) return TRUNCATED;
-  const w1 = ctx.words[ctx.index + 1] ?? 0;
-  const out: Operand[] = [];
+  if (i + 1 >= ctx.end) return TRUNCATED;
+  const w1 = ctx.words[i + 1] ?? 0;
   const ops = def.operands;
-  for (let k = 0; k < ops.length; k++) {
+  let count = 0;
+  for (let k = 0; k < ops.length; k++) if (fieldOf((ops[k] as OperandDef).kind) >= 0) count++;
+  // One operand per decoded definition operand: the list made at its length.
+  const out = new Array<Operand>(count);
+  const shared = sharedSlots(def);
+  for (let k = 0, j = 0; k < ops.length; k++) {
     const op = ops[k] as OperandDef;
-    let code: number;
-    switch (op.kind) {
-      case 'sdst': code = (w >>> 6) & 0x7f; break;
-      case 'imm': out.push({ name: op.name, value: { kind: 'imm', value: (w >>> 6) & 0x7f } }); continue;
-      case 'sbase': code = (w & 0x3f) << 1; break;
-      case 'soffset': code = w1 >>> 25; break;
-      default: continue;
+    const field = fieldOf(op.kind);
+    if (field < 0) continue;
+    if (field === 1) { out[j++] = sharedImm(def, k, op.name, (w >>> 6) & 0x7f); continue; }
+    const code = field === 0 ? (w >>> 6) & 0x7f : field === 2 ? (w & 0x3f) << 1 : w1 >>> 25;
+    const regs = slotsAt(shared, k);
+    let o = regs[code];
+    if (o === undefined) {
+      const v = decodeScalarReg(code, scalarDwords(op));
+      if (v === undefined) return BAD_REG;
+      o = regs[code] = { name: op.name, value: v };
     }
-    const v = decodeScalarReg(code, scalarDwords(op));
-    if (v === undefined) return BAD_REG;
-    out.push({ name: op.name, value: v });
+    out[j++] = o;
   }
-  const mods = { offset: sext(w1 & 0x1fffff, 21), glc: ((w >>> 16) & 1) === 1, dlc: ((w >>> 14) & 1) === 1 };
-  return scalarInstruction(ctx, def, 2, out, mods, 'SMEM');
+  // offset: word 1 [20:0] sign-extended.
+  const mods = { offset: ((w1 & 0x1fffff) << 11) >> 11, glc: ((w >>> 16) & 1) === 1, dlc: ((w >>> 14) & 1) === 1 };
+  return { kind: 'instruction', pc: ctx.pc, words: [w, w1], size: 8, encoding: 'SMEM', def, operands: out, mods };
 };
