@@ -715,7 +715,18 @@ export class Module {
     // The type, constant and dedup tables are not copied: the fork looks in this module's after its own.
     f.template = this;
     f.nextId = this.nextId;
-    if (this.pendingCount > 0) { f.pendingFlags = this.pendingFlags.slice(); f.pendingCount = this.pendingCount; }
+    if (this.pendingCount > 0) {
+      // The spare table where it is long enough (all zero; a longer one's flags past this one's are
+      // 0, as they would be): a copy made by slice (a kilobyte or more, outside the JS heap) was
+      // most of what a kernel's fork cost.
+      const p = this.pendingFlags, spare = sparePending;
+      if (spare !== undefined && spare.length >= p.length) {
+        sparePending = undefined;
+        spare.set(p);
+        f.pendingFlags = spare;
+      } else f.pendingFlags = p.slice();
+      f.pendingCount = this.pendingCount;
+    }
     f.valueTypes = new ValueTypes(this.valueTypes);
     // The sections' words so far are the fork's first words of each (this module's, in one array
     // made at its first fork: it never changes them again). The fork's own sections start empty:
