@@ -83,6 +83,7 @@ export interface ModeAnalysis {
   /** State just after it. */
   after(pc: number): ModeState | undefined;
   readonly getregs: readonly GetregRead[];
+  /** Each VALU float instruction's MODE, sorted by pc (records of one pc in the order made: byPc's stable sort); the frontend's valuModeAt searches it. */
   readonly valu: readonly ValuMode[];
   readonly transitions: readonly ModeTransition[];
   readonly diagnostics: readonly Diagnostic[];
