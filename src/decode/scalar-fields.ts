@@ -70,7 +70,7 @@ export function scalarInstruction(ctx: DecodeContext, def: InstrDef, size: numbe
 }
 
 /** The shared record of scalar register code `code` of operand `op` (made at its first use), or undefined where the code is not valid for the operand's width. */
-function sharedScalar(regs: (Operand | undefined)[], code: number, op: OperandDef): Operand | undefined {
+export function sharedScalar(regs: (Operand | undefined)[], code: number, op: OperandDef): Operand | undefined {
   const o = regs[code];
   if (o !== undefined) return o;
   const v = decodeScalarReg(code, scalarDwords(op));

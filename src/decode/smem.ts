@@ -2,7 +2,8 @@ import type { DecodeContext, FamilyDecoder, Instruction, Operand } from './types
 import type { OperandDef } from '../isa/types.js';
 import { familyLookup } from '../isa/table.js';
 import { TRUNCATED } from './types.js';
-import { decodeScalarReg, scalarDwords } from './scalar-fields.js';
+import { sext } from './operands.js';
+import { scalarInstruction, sharedScalar } from './scalar-fields.js';
 import { sharedImm, sharedSlots, slotsAt } from './shared-operands.js';
 
 const lookupSMEM = familyLookup('SMEM');
@@ -49,16 +50,10 @@ export const decodeSMEM: FamilyDecoder = (ctx: DecodeContext): Instruction | str
     if (field < 0) continue;
     if (field === 1) { out[j++] = sharedImm(def, k, op.name, (w >>> 6) & 0x7f); continue; }
     const code = field === 0 ? (w >>> 6) & 0x7f : field === 2 ? (w & 0x3f) << 1 : w1 >>> 25;
-    const regs = slotsAt(shared, k);
-    let o = regs[code];
-    if (o === undefined) {
-      const v = decodeScalarReg(code, scalarDwords(op));
-      if (v === undefined) return BAD_REG;
-      o = regs[code] = { name: op.name, value: v };
-    }
+    const o = sharedScalar(slotsAt(shared, k), code, op);
+    if (o === undefined) return BAD_REG;
     out[j++] = o;
   }
-  // offset: word 1 [20:0] sign-extended.
-  const mods = { offset: ((w1 & 0x1fffff) << 11) >> 11, glc: ((w >>> 16) & 1) === 1, dlc: ((w >>> 14) & 1) === 1 };
-  return { kind: 'instruction', pc: ctx.pc, words: [w, w1], size: 8, encoding: 'SMEM', def, operands: out, mods };
+  const mods = { offset: sext(w1 & 0x1fffff, 21), glc: ((w >>> 16) & 1) === 1, dlc: ((w >>> 14) & 1) === 1 };
+  return scalarInstruction(ctx, def, 2, out, mods, 'SMEM');
 };
