@@ -124,6 +124,12 @@ function plainFlow(cfg: Cfg): CallFlow {
   return flow;
 }
 
+/** Whether a block of the graph is a resolved call or a return. */
+function hasCallsOrReturns(blocks: readonly BasicBlock[]): boolean {
+  for (let k = 0; k < blocks.length; k++) if (isResolvedCall(blocks[k] as BasicBlock) || isReturn(blocks[k] as BasicBlock)) return true;
+  return false;
+}
+
 /** The most blocks of a graph whose plain flow is made anew at each question (callFlow). */
 const PLAIN_ANEW_BLOCKS = 64;
 
@@ -136,21 +142,13 @@ const PLAIN_ANEW_BLOCKS = 64;
 export function callFlow(cfg: Cfg): CallFlow {
   const blocks = cfg.blocks;
   const n = blocks.length;
-  const small = n <= PLAIN_ANEW_BLOCKS;
-  if (!small) {
-    const hit = memo.get(cfg);
-    if (hit) return hit;
-  }
-  let callsOrReturns = false;
-  for (let k = 0; k < n && !callsOrReturns; k++) callsOrReturns = isResolvedCall(blocks[k] as BasicBlock) || isReturn(blocks[k] as BasicBlock);
-  if (!callsOrReturns) {
+  if (n <= PLAIN_ANEW_BLOCKS && !hasCallsOrReturns(blocks)) return plainFlow(cfg);
+  const hit = memo.get(cfg);
+  if (hit) return hit;
+  if (!hasCallsOrReturns(blocks)) {
     const flow = plainFlow(cfg);
-    if (!small) memo.set(cfg, flow);
+    memo.set(cfg, flow);
     return flow;
-  }
-  if (small) {
-    const hit = memo.get(cfg);
-    if (hit) return hit;
   }
   // The return blocks each callee reaches, by its entry (made at the first call: most graphs have none).
   let returnsOf: Map<number, number[]> | undefined;
