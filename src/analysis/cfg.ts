@@ -132,6 +132,12 @@ export function instructionIn(b: BasicBlock, pc: number): Instruction | undefine
   return x !== undefined && x.pc === pc ? x : undefined;
 }
 
+/** The instruction of `cfg` that starts at `pc`, if any (two binary searches: blockOfPc, instructionIn). */
+export function instructionAt(cfg: Cfg, pc: number): Instruction | undefined {
+  const b = blockOfPc(cfg, pc);
+  return b === undefined ? undefined : instructionIn(b, pc);
+}
+
 export function hexPc(pc: number): string {
   return '0x' + pc.toString(16);
 }

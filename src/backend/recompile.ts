@@ -2,10 +2,9 @@
 // SPIR-V emission, in that order. Core (no Node APIs).
 import type { Shader } from '../container/shader.js';
 import type { ShaderInfo } from '../container/shader-info.js';
-import { blockOfPc, buildCfg, instructionIn } from '../analysis/cfg.js';
+import { buildCfg, instructionAt } from '../analysis/cfg.js';
 import { analyzeMode, type ModeAnalysis } from '../analysis/mode.js';
 import type { Cfg, Diagnostic } from '../analysis/types.js';
-import type { Instruction } from '../decode/types.js';
 import { translate } from '../frontend/index.js';
 import { copiedPcs } from '../frontend/dynamic-mode.js';
 import { FLOAT_BITS } from '../frontend/mode-reads.js';
@@ -151,11 +150,6 @@ export function recompile(shader: Shader, options: RecompileOptions = {}): Recom
   return result;
 }
 
-/** The instruction of `cfg` that starts at `pc`, if any (two binary searches: cfg.ts blockOfPc). */
-function instructionAt(cfg: Cfg, pc: number): Instruction | undefined {
-  const b = blockOfPc(cfg, pc);
-  return b === undefined ? undefined : instructionIn(b, pc);
-}
 
 /**
  * The float ops' lowering: each op's record pushed to `floatOps` (sorted by pc), those the
