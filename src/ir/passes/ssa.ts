@@ -130,6 +130,7 @@ function newRow(reg: Reg): number {
   }
   ROW_REGS[rowCount++] = reg;
   ROW_OF[reg] = row;
+  LAST_WRITER[reg] = -1;
   return row;
 }
 /** A value of a table (by slot), or undefined. */
@@ -152,6 +153,13 @@ function setValueAt(table: Int32Array, slot: number, v: Inst): void {
  * it reads.
  */
 let PENDING_AT = new Int32Array(1024);
+/**
+ * Beside PENDING_AT, by the read's id: the last block before the read's that writes its register
+ * (-1: none), from LAST_WRITER, by register, as phase 1 passes the blocks in id order (a row's
+ * entry reset when the run makes it). See entryValue.
+ */
+let PENDING_W = new Int32Array(1024);
+const LAST_WRITER = new Int32Array(REGS);
 /**
  * The run's lists, the process's too (a run's lists grew from empty, most of the pass's garbage
  * after the blocks' predecessor lists): written by index under the run's own counts, their
@@ -192,15 +200,32 @@ let PHI_END = new Int32Array(256);
  * lookups it starts through valueOf, walks predecessors backwards), so only there must a merge
  * have its phi before its arguments are looked up. No cycle without an edge p -> b with
  * p.id >= b.id (ids cannot rise all the way round), so a function without one has none.
+ * The walk that looks for such an edge also fills DOM's dominator tree (see there), which holds
+ * exactly when none is found.
  */
 function blocksOnCycles(blocks: readonly Block[]): Uint8Array | undefined {
   const n = blocks.length;
+  if (DOM.length < 4 * n) DOM = new Int32Array(4 * Math.max(n, DOM.length / 2));
+  const dom = DOM;
   let back = false;
   for (let bk = 0; bk < n && !back; bk++) {
     const preds = (blocks[bk] as Block).preds;
-    for (let k = 0; k < preds.length; k++) if ((preds[k] as Block).id >= bk) { back = true; break; }
+    // The immediate dominator, by Cooper, Harvey and Kennedy's intersection of the predecessors'
+    // (each has a lower id when there is no cycle: one walk in id order finds them all).
+    let d = preds.length === 0 ? (bk === 0 ? 0 : -1) : -2;
+    for (let k = 0; k < preds.length; k++) {
+      const p = (preds[k] as Block).id;
+      if (p >= bk) { back = true; break; }
+      if (d === -1) continue;
+      if (dom[p] === -1) { d = -1; continue; }
+      if (d === -2) { d = p; continue; }
+      let a = d, c = p;
+      while (a !== c) { if (a > c) a = dom[a] as number; else c = dom[c] as number; }
+      d = a;
+    }
+    dom[bk] = d;
   }
-  if (!back) return undefined;
+  if (!back) { numberDominatorTree(n); return undefined; }
   // Tarjan's strongly connected components over the predecessor edges (the same components as
   // over the successors), with an explicit stack. Its arrays are the process's (CYCLE_OUT,
   // CYCLE_WORK), grown when a function needs more: a typed array of more than 16 entries made per
@@ -240,6 +265,41 @@ function blocksOnCycles(blocks: readonly Block[]): Uint8Array | undefined {
   return out;
 }
 let CYCLE_OUT = new Uint8Array(256), CYCLE_WORK = new Int32Array(6 * 256);
+
+/**
+ * The dominator tree of a function without cycles (`acyclic`), by block id, the process's (grown
+ * when a function needs more): the immediate dominator (-1 for a block that a path from a block
+ * without predecessors other than the entry reaches: no lookup there is answered by dominance),
+ * then from `n`, `2n` and `3n` each block's subtree size, its number in a preorder of the tree
+ * and the next number free in its subtree (while numbering). A block dominates another exactly
+ * where the other's number lies in its subtree's range: one comparison, not a walk up the tree.
+ */
+let DOM = new Int32Array(4 * 256);
+let domN = 0;
+/** Whether this run's function has no cycle (DOM then holds its dominator tree). */
+let acyclic = false;
+function numberDominatorTree(n: number): void {
+  const dom = DOM, SIZE = n, PRE = 2 * n, NEXT = 3 * n;
+  domN = n;
+  for (let b = 0; b < n; b++) dom[SIZE + b] = 1;
+  // A child's id is above its parent's (the immediate dominator of a block without cycles comes
+  // before it in id order): sizes summed from the last block back, numbers given from the first.
+  for (let b = n - 1; b > 0; b--) { const d = dom[b] as number; if (d >= 0) dom[SIZE + d] = (dom[SIZE + d] as number) + (dom[SIZE + b] as number); }
+  dom[PRE] = 0; dom[NEXT] = 1;
+  for (let b = 1; b < n; b++) {
+    const d = dom[b] as number;
+    if (d < 0) continue;
+    const at = dom[NEXT + d] as number;
+    dom[PRE + b] = at; dom[NEXT + d] = at + (dom[SIZE + b] as number); dom[NEXT + b] = at + 1;
+  }
+}
+/** Whether block `w` dominates block `b` (in a function without cycles; see DOM). */
+function dominates(w: number, b: number): boolean {
+  const dom = DOM, n = domN;
+  if ((dom[b] as number) < 0 || (dom[w] as number) < 0) return false;
+  const pw = dom[2 * n + w] as number, pb = dom[2 * n + b] as number;
+  return pb >= pw && pb < pw + (dom[n + w] as number);
+}
 
 /**
  * The run's state, the module's (constructSsa starts no run inside another): the function and its
@@ -303,8 +363,8 @@ function valueOf(v0: Inst): Inst {
     if (r) { v = r; continue; }
     if (v.stamp === pending) {
       v.stamp = 0;
-      const reg = regOf(v);
-      replaced.set(v, readAtEntry(ROW_OF[reg] as number, typeOfReg(reg), runBlocks[PENDING_AT[v.id] as number] as Block));
+      const reg = regOf(v), row = ROW_OF[reg] as number, b = runBlocks[PENDING_AT[v.id] as number] as Block;
+      replaced.set(v, acyclic ? entryValue(row, typeOfReg(reg), b, PENDING_W[v.id] as number) : readAtEntry(row, typeOfReg(reg), b));
       continue;
     }
     return v;
@@ -318,6 +378,28 @@ function undef(type: IrType): Inst {
   u.block = runBlocks[0];
   undefs.push(u);
   return u;
+}
+
+/**
+ * A read's value at the entry of `b` in a function without cycles, where `w` is the last block
+ * before `b` (in id order) that writes the register (-1: none). Ids rise along every path then,
+ * so no block after `w` on a path to `b` writes it: where `w` dominates `b`, every path brings
+ * `w`'s value, and where no block before `b` writes it, every path brings undef. Both are what
+ * readAtEntry's walk back to them would find, with no phi made on the way (its merges' arguments
+ * are all that one value) and the same value looked up first (the walk's other steps make
+ * nothing), so the ids and phis come out the same; the walk was most of the pass on a chain of
+ * branches, each read of a register set before them going back through every merge to its write.
+ * Otherwise the walk.
+ */
+function entryValue(row: number, type: IrType, b: Block, w: number): Inst {
+  const known = valueAt(ENTRY_AT, row + b.id);
+  if (known) return valueOf(known);
+  let v: Inst;
+  if (w < 0) v = undef(type);
+  else if (dominates(w, b.id)) v = valueOf(valueAt(END_AT, row + w) as Inst);
+  else return readAtEntry(row, type, b);
+  setEntry(b, row, v);
+  return v;
 }
 
 /** Sets the entry value of the register of `row` in `b`. */
@@ -471,7 +553,7 @@ export function constructSsa(fn: IrFunction, denseSlots = DENSE_SLOTS): void {
     run(fn, denseSlots);
   } finally {
     // The run's function let go, also by a run that threw (its other lists are dropped at the next run's start).
-    runFn = NO_FUNCTION; runBlocks = NO_FUNCTION.blocks; onCycle = undefined;
+    runFn = NO_FUNCTION; runBlocks = NO_FUNCTION.blocks; onCycle = undefined; acyclic = false;
     UNDEFS.length = 0; WORK.length = 0;
   }
 }
@@ -503,8 +585,8 @@ function run(fn: IrFunction, denseSlots: number): void {
   const pendingReads = PENDING_READS;
   let pendingCount = 0;
   reads = fn.idCount;
-  if (PENDING_AT.length < reads) PENDING_AT = new Int32Array(Math.max(reads, 2 * PENDING_AT.length));
-  const pendingAt = PENDING_AT;
+  if (PENDING_AT.length < reads) { PENDING_AT = new Int32Array(Math.max(reads, 2 * PENDING_AT.length)); PENDING_W = new Int32Array(PENDING_AT.length); }
+  const pendingAt = PENDING_AT, pendingW = PENDING_W, lastWriter = LAST_WRITER;
   pending = newStamp();
   /**
    * The phis made (NEW_PHIS), in the order their making began (which sets their order in their
@@ -514,6 +596,7 @@ function run(fn: IrFunction, denseSlots: number): void {
   const newPhis = NEW_PHIS;
   phiCount = 0;
   onCycle = blocksOnCycles(blocks);
+  acyclic = onCycle === undefined;
   const undefs = UNDEFS;
   undefs.length = 0;
 
@@ -530,10 +613,11 @@ function run(fn: IrFunction, denseSlots: number): void {
         const v = i.args[0];
         if (!v) throw new IrError(`${i.op} without a value`);
         setValueAt(END_AT, slot, v);
+        lastWriter[reg] = bk;
       } else {
         const cur = valueAt(END_AT, slot);
         if (cur) replaced.set(i, cur);
-        else { pendingReads[pendingCount++] = i; pendingAt[i.id] = bk; i.stamp = pending; }
+        else { pendingReads[pendingCount++] = i; pendingAt[i.id] = bk; pendingW[i.id] = lastWriter[reg] as number; i.stamp = pending; }
       }
     }
   }
