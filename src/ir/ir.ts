@@ -245,21 +245,44 @@ export class IrFunction {
    */
   computePreds(): void {
     const blocks = this.blocks, nb = blocks.length;
+    this.beginPreds();
+    for (let bk = 0; bk < nb; bk++) this.notePredsOf(blocks[bk] as Block);
+    this.finishPreds();
+  }
+
+  /**
+   * computePreds in three parts, for a pass that walks every block's instructions anyway (SSA
+   * construction): `beginPreds`, then `notePredsOf` each block once (its terminator read just
+   * after the walk passed it, not in a walk of its own: a branchy kernel's blocks and their last
+   * instructions are far apart in memory, and that walk was most of computePreds there), then
+   * `finishPreds`, which sets the lists. No other computePreds in between (the tables are the
+   * process's).
+   */
+  beginPreds(): void {
     // By block id, which is the block's index (addBlock). Each block's successors (-1: none) are
     // read from its terminator once, by the counting walk, for the filling walk. The process's
     // arrays (no run of this inside another), grown when a function needs more: a typed array of
     // more than 16 entries made per call cost a microsecond or more (its store is outside the heap).
+    const nb = this.blocks.length;
     if (PRED_COUNT.length < nb) { PRED_COUNT = new Int32Array(Math.max(nb, 2 * PRED_COUNT.length)); PRED_SUCC = new Int32Array(2 * PRED_COUNT.length); }
     const count = PRED_COUNT, succ = PRED_SUCC;
     for (let bk = 0; bk < nb; bk++) {
       count[bk] = 0; succ[2 * bk] = -1; succ[2 * bk + 1] = -1;
     }
-    for (let bk = 0; bk < nb; bk++) {
-      const t = (blocks[bk] as Block).terminator;
-      if (!t) continue;
-      const n = t.op === 'Branch' ? 1 : t.op === 'BranchCond' ? 2 : 0;
-      for (let k = 0; k < n; k++) { const s = blocks[Number(t.imms[k])]; if (s !== undefined) { succ[2 * bk + k] = s.id; count[s.id] = (count[s.id] as number) + 1; } }
-    }
+  }
+
+  /** Counts the edges out of `b` (see beginPreds). */
+  notePredsOf(b: Block): void {
+    const t = b.terminator;
+    if (!t) return;
+    const blocks = this.blocks, count = PRED_COUNT, succ = PRED_SUCC, bk = b.id;
+    const n = t.op === 'Branch' ? 1 : t.op === 'BranchCond' ? 2 : 0;
+    for (let k = 0; k < n; k++) { const s = blocks[Number(t.imms[k])]; if (s !== undefined) { succ[2 * bk + k] = s.id; count[s.id] = (count[s.id] as number) + 1; } }
+  }
+
+  /** Sets every block's predecessor list from the edges counted (see beginPreds). */
+  finishPreds(): void {
+    const blocks = this.blocks, nb = blocks.length, count = PRED_COUNT, succ = PRED_SUCC;
     for (let bk = 0; bk < nb; bk++) {
       const b = blocks[bk] as Block;
       if (b.preds.length !== count[bk]) b.preds = new Array<Block>(count[bk] as number);

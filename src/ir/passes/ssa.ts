@@ -1,10 +1,10 @@
 // SSA construction (Braun, Buchwald, Hack, Leißa, Mallon, Zwinkau: "Simple and Efficient
 // Construction of Static Single Assignment Form", CC 2013): register reads and writes
 // (GetSgpr/SetSgpr, GetVgpr/SetVgpr, GetScc/SetScc, GetMode/SetMode) become values and phis,
-// and trivial phis are removed. All predecessors are known before the pass runs (every block is
-// "sealed"): first each block's own writes are collected (its value of each register at its end),
-// then each read that no earlier write in its block answers is looked up at the block's entry,
-// creating phis at merges on demand.
+// and trivial phis are removed. All predecessors are known before the first lookup (every block
+// is "sealed"): first each block's own writes are collected (its value of each register at its
+// end) while the blocks' predecessor lists are computed, then each read that no earlier write in
+// its block answers is looked up at the block's entry, creating phis at merges on demand.
 import type { Block, Inst } from '../ir.js';
 import { IrError, IrFunction, newStamp, NO_ARGS, NO_IMMS, Replacements } from '../ir.js';
 import { type IrType, OPS, opInfo } from '../ops.js';
@@ -547,7 +547,6 @@ function rewriteArgs(i: Inst): void {
  * the hashed tables on a small function and compare).
  */
 export function constructSsa(fn: IrFunction, denseSlots = DENSE_SLOTS): void {
-  fn.computePreds();
   if (!fn.blocks[0]) return;
   try {
     run(fn, denseSlots);
@@ -595,13 +594,14 @@ function run(fn: IrFunction, denseSlots: number): void {
    */
   const newPhis = NEW_PHIS;
   phiCount = 0;
-  onCycle = blocksOnCycles(blocks);
-  acyclic = onCycle === undefined;
   const undefs = UNDEFS;
   undefs.length = 0;
 
-  // Phase 1: each block's own writes and reads.
+  // Phase 1: each block's own writes and reads, and its edges for the predecessor lists (which
+  // phase 1 does not need: computePreds' own walk over every block's last instruction was up to
+  // a fortieth of a branchy kernel's recompile, where its blocks lay far apart in memory).
   // Indexed loops throughout: an array iterator allocates where the optimizer does not remove it.
+  fn.beginPreds();
   for (let bk = 0; bk < blocks.length; bk++) {
     const b = blocks[bk] as Block, insts = b.insts;
     for (let k = 0; k < insts.length; k++) {
@@ -620,7 +620,11 @@ function run(fn: IrFunction, denseSlots: number): void {
         else { pendingReads[pendingCount++] = i; pendingAt[i.id] = bk; pendingW[i.id] = lastWriter[reg] as number; i.stamp = pending; }
       }
     }
+    fn.notePredsOf(b);
   }
+  fn.finishPreds();
+  onCycle = blocksOnCycles(blocks);
+  acyclic = onCycle === undefined;
 
   // Phase 2: answer every read, then rebuild the blocks without register reads and writes.
   for (let k = 0; k < pendingCount; k++) valueOf(pendingReads[k] as Inst);
