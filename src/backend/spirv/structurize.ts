@@ -31,23 +31,26 @@ import { type Adjacency, dominatorsOf, DominatorTree, reversePostorderOf } from 
 import type { Block, Inst, IrFunction } from '../../ir/ir.js';
 import type { Op } from '../../ir/ops.js';
 
+// The per-block tables are plain number arrays, not typed arrays: a typed array past 64 bytes is
+// an allocation outside the JS heap (dominators.ts), and the nine of a plan were about half of
+// planStructuredFlow's own time on a kernel of 80 blocks.
 export interface FlowPlan {
   /** Position in reverse postorder from the entry block (block 0); -1: unreachable. */
-  readonly rpoIndex: Int32Array;
-  /** 1 for loop headers (targets of back edges). */
-  readonly isHeader: Uint8Array;
+  readonly rpoIndex: readonly number[];
+  /** 1 for loop headers (targets of back edges), else 0. */
+  readonly isHeader: readonly number[];
   /** The innermost loop (its header's id) holding each block; -1 for none. A header is in its own loop. */
-  readonly loopOf: Int32Array;
+  readonly loopOf: readonly number[];
   /** For a header: the header of the loop around its loop, -1 for none. */
-  readonly loopParent: Int32Array;
+  readonly loopParent: readonly number[];
   /** For a header: how many loops hold it (1: an outermost loop). */
-  readonly loopDepth: Int32Array;
+  readonly loopDepth: readonly number[];
   /** The block whose code holds this block's code; -1 for the entry and unreachable blocks. */
-  readonly parent: Int32Array;
-  /** 1: placed after the loop of `parent` (a header) rather than inside its code. */
-  readonly outside: Uint8Array;
-  /** 1: reached at its level by several ways (emitted where they meet, not where it is reached). */
-  readonly merge: Uint8Array;
+  readonly parent: readonly number[];
+  /** 1: placed after the loop of `parent` (a header) rather than inside its code, else 0. */
+  readonly outside: readonly number[];
+  /** 1: reached at its level by several ways (emitted where they meet, not where it is reached), else 0. */
+  readonly merge: readonly number[];
   /** Per block: its merge children placed in its code (inside its loop for a header), in reverse postorder. */
   readonly insideMerges: readonly (readonly Block[])[];
   /** Per header: its merge children placed after its loop, in reverse postorder. */
@@ -128,12 +131,14 @@ function chainPlan(fn: IrFunction): FlowPlan | undefined {
   // It depends on n alone: shared (no one changes a plan) for the short chains of most small kernels.
   const hit = CHAIN_PLANS[n];
   if (hit !== undefined) return hit;
-  const rpoIndex = new Int32Array(n), parent = new Int32Array(n);
+  const rpoIndex = new Array<number>(n), parent = new Array<number>(n);
   for (let u = 0; u < n; u++) { rpoIndex[u] = u; parent[u] = u - 1; }
   const none = new Array<readonly never[]>(n).fill(NONE);
+  // The tables that are all 0 (or all -1) one array each: a plan is never changed.
+  const zeros = new Array<number>(n).fill(0), minus = new Array<number>(n).fill(-1);
   const plan: FlowPlan = {
-    rpoIndex, isHeader: new Uint8Array(n), loopOf: new Int32Array(n).fill(-1), loopParent: new Int32Array(n).fill(-1), loopDepth: new Int32Array(n),
-    parent, outside: new Uint8Array(n), merge: new Uint8Array(n), insideMerges: none, outsideMerges: none, liveIns: none,
+    rpoIndex, isHeader: zeros, loopOf: minus, loopParent: minus, loopDepth: zeros,
+    parent, outside: zeros, merge: zeros, insideMerges: none, outsideMerges: none, liveIns: none,
   };
   if (n < CHAIN_PLANS.length) CHAIN_PLANS[n] = plan;
   return plan;
@@ -217,7 +222,7 @@ export function planStructuredFlow(fn: IrFunction, everywhere: ReadonlySet<Op>):
   succList.length = ns;
   const succ: Adjacency = { first: succFirst, list: succList };
   const rpo = reversePostorderOf(n, succ);
-  const rpoIndex = new Int32Array(n).fill(-1);
+  const rpoIndex = new Array<number>(n).fill(-1);
   for (let i = 0; i < rpo.length; i++) rpoIndex[rpo[i] as number] = i;
   // Predecessors without repeats, reachable ones only (a stale one, whose terminator no longer
   // targets the block, too), as an adjacency the same way.
@@ -237,13 +242,14 @@ export function planStructuredFlow(fn: IrFunction, everywhere: ReadonlySet<Op>):
   }
   predFirst[n] = np;
   predList.length = np;
-  const idom = dominatorsOf(n, rpo, { first: predFirst, list: predList });
+  const idom = dominatorsOf(n, rpo, { first: predFirst, list: predList }, rpoIndex);
   const dom = new DominatorTree(idom, rpo);
 
   // Back edges; a retreating edge to a block that does not dominate its source makes the CFG irreducible.
-  const isHeader = new Uint8Array(n);
+  const isHeader = new Array<number>(n).fill(0);
   let headers = 0;
-  const latches: (readonly number[])[] = new Array<readonly number[]>(n).fill(NONE);
+  // Made at the first back edge (most kernels have none).
+  let latches: (readonly number[])[] | undefined;
   // Indexed loops here and below: this runs once per kernel, mostly unoptimised, where for…of
   // makes an iterator result per element.
   for (let j = 0; j < rpo.length; j++) {
@@ -254,17 +260,18 @@ export function planStructuredFlow(fn: IrFunction, everywhere: ReadonlySet<Op>):
       if (!dom.dominates(s, p)) return { irreducible: `b${p} → b${s} enters a cycle other than through its header` };
       if (isHeader[s] === 0) headers++;
       isHeader[s] = 1;
-      add(latches, s, p);
+      add(latches ??= new Array<readonly number[]>(n).fill(NONE), s, p);
     }
   }
 
   // Natural loops, outer first (a header comes after the headers of the loops around it in
   // reverse postorder, so an inner loop overwrites loopOf for its blocks).
-  const loopOf = new Int32Array(n).fill(-1);
-  const loopParent = new Int32Array(n).fill(-1);
-  const loopDepth = new Int32Array(n);
-  const mark = new Int32Array(n).fill(-1);
-  for (let j = 0; j < rpo.length; j++) {
+  // Without loops, the all -1 tables one array and the depths isHeader's zeros (a plan is never changed).
+  const loopOf = new Array<number>(n).fill(-1);
+  const loopParent = headers === 0 ? loopOf : new Array<number>(n).fill(-1);
+  const loopDepth = headers === 0 ? isHeader : new Array<number>(n).fill(0);
+  const mark = headers === 0 ? undefined : new Array<number>(n).fill(-1);
+  for (let j = 0; mark !== undefined && j < rpo.length; j++) {
     const h = rpo[j] as number;
     if (!isHeader[h]) continue;
     const up = loopOf[h] as number;
@@ -272,7 +279,7 @@ export function planStructuredFlow(fn: IrFunction, everywhere: ReadonlySet<Op>):
     loopDepth[h] = up >= 0 ? (loopDepth[up] as number) + 1 : 1;
     mark[h] = h;
     loopOf[h] = h;
-    const stack = [...(latches[h] ?? [])];
+    const stack = [...(latches?.[h] ?? [])];
     while (stack.length > 0) {
       const b = stack.pop() as number;
       if (mark[b] === h) continue;
@@ -285,9 +292,9 @@ export function planStructuredFlow(fn: IrFunction, everywhere: ReadonlySet<Op>):
   const within = (h: number, b: number) => inLoop(loops, h, b);
 
   // Placement.
-  const parent = new Int32Array(n).fill(-1);
-  const outside = new Uint8Array(n);
-  const merge = new Uint8Array(n);
+  const parent = new Array<number>(n).fill(-1);
+  const outside = new Array<number>(n).fill(0);
+  const merge = new Array<number>(n).fill(0);
   const insideMerges: (readonly Block[])[] = new Array<readonly Block[]>(n).fill(NONE);
   const outsideMerges: (readonly Block[])[] = new Array<readonly Block[]>(n).fill(NONE);
   for (let j = 0; j < rpo.length; j++) {
@@ -301,8 +308,12 @@ export function planStructuredFlow(fn: IrFunction, everywhere: ReadonlySet<Op>):
     const blk = blocks[b] as Block;
     if (hs < 0) {
       parent[b] = x;
+      // A forward edge is one whose target does not dominate its source: in a reducible CFG (this
+      // one, by now) one whose source comes earlier in reverse postorder (the edges to earlier
+      // blocks are the back edges), a comparison, not a question to the dominator tree.
       let forward = 0;
-      for (let k = predFirst[b] as number, e = predFirst[b + 1] as number; k < e; k++) if (!dom.dominates(b, predList[k] as number)) forward++;
+      const rb = rpoIndex[b] as number;
+      for (let k = predFirst[b] as number, e = predFirst[b + 1] as number; k < e; k++) if ((rpoIndex[predList[k] as number] as number) < rb) forward++;
       if (forward >= 2) { merge[b] = 1; add(insideMerges, x, blk); }
     } else {
       parent[b] = hs;
