@@ -36,6 +36,7 @@ import type { Id } from './operands.js';
 import { CompileError } from './errors.js';
 import { emitOp, EVERYWHERE, type KernelState, type Scalars, SIMPLE_ARGS, SIMPLE_BOOL, SIMPLE_NAME, SIMPLE_OPCODE, SIMPLE_TYPE, SIMPLE_TYPED, SIMPLE_U32 } from './emit-ops.js';
 import { type FlowPlan, inLoop } from './structurize.js';
+import type { DominatorTree } from '../../analysis/dominators.js';
 
 /**
  * Jumps that travel together: their targets, the selector (several targets), each target's
@@ -258,9 +259,38 @@ class Structured {
   // block was a closure and a context per block.
   private at: Inst | undefined;
   private atScope: Scope | undefined;
+  /** FlowPlan.uses: the dominator tree to check each use across blocks against (undefined: none to check). */
+  private readonly uses: DominatorTree | undefined;
+  /** The entry block: its values (constants, launch values) are valid in every block. */
+  private readonly entry: Block | undefined;
 
   constructor(private readonly sc: Scalars, private readonly kernel: KernelState, private readonly fn: IrFunction, private readonly plan: FlowPlan, private readonly defs: Defs) {
     this.m = sc.m;
+    this.uses = plan.uses;
+    this.entry = fn.blocks[0];
+  }
+
+  /** crossUse for the arguments of `b`'s instructions but its phis (its terminator's too), read just before they are emitted. */
+  private checkUses(b: Block): void {
+    const insts = b.insts, entry = this.entry;
+    for (let j = 0; j < insts.length; j++) {
+      const i = insts[j] as Inst;
+      if (i.op === 'Phi') continue;
+      const args = i.args;
+      for (let k = 0; k < args.length; k++) { const a = args[k] as Inst, d = a.block; if (d !== b && d !== entry && d !== undefined) this.crossUse(a, b); }
+    }
+  }
+
+  /**
+   * Refuses a use in `u` of `a` from a block that does not dominate `u` (FlowPlan.uses): the
+   * plan's check, made as each block is emitted (checkUses) and as each jump reads its target's
+   * phis' arguments (argsFor). Values of the entry and of `u` itself, and the values valid
+   * everywhere, need none.
+   */
+  private crossUse(a: Inst, u: Block): void {
+    const d = a.block;
+    if (d === u || d === this.entry || d === undefined) return;
+    if (!(this.uses as DominatorTree).dominates(d.id, u.id) && !EVERYWHERE.has(a.op)) internal(`%${a.id} (${a.op}) of b${d.id} is used in b${u.id}, which b${d.id} does not dominate`);
   }
 
   private cur(): Id {
@@ -298,6 +328,7 @@ class Structured {
     for (let q = 0; q < np; q++) {
       const a = (s.insts[q] as Inst).args[k];
       if (!a) return internal(`b${s.id}'s phi has no argument for b${p.id}`);
+      if (this.uses !== undefined) this.crossUse(a, p);
       r[q] = this.val(a, scope);
     }
     if (live) for (let q = 0; q < live.length; q++) r[np + q] = this.val(live[q] as Inst, scope);
@@ -533,6 +564,7 @@ class Structured {
    */
   private insts(b: Block, scope: Scope | undefined): void {
     this.atScope = scope;
+    if (this.uses !== undefined) this.checkUses(b);
     // Indexed: for…of made an iterator result per instruction (this runs once per block, often unoptimised).
     const insts = b.insts, sc = this.sc, kernel = this.kernel, A = this.A;
     // Not the terminator (`code` emits it; emitOp has nothing for a branch or the end, but reached

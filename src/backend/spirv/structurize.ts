@@ -55,6 +55,18 @@ export interface FlowPlan {
   readonly insideMerges: readonly (readonly Block[])[];
   /** Per header: its merge children placed after its loop, in reverse postorder. */
   readonly outsideMerges: readonly (readonly Block[])[];
+  /**
+   * A plan without loops, but for a chain: the dominator tree, against which the emitter checks
+   * each use of a value across blocks (the value's block must dominate the use's, which SSA
+   * promises and the verifier does not check across blocks; in the emission's order a use of a
+   * value from a block that does not dominate it may find that value emitted, in a sibling's
+   * code). The plan does not walk the instructions for it: the emitter checks a block's uses just
+   * before it emits the block (its instructions then in the cache, its phis' arguments read by
+   * the jumps into it anyway). Undefined for the other plans: a chain's emission is in block
+   * order, so such a use finds no value (an error there); a plan with loops walks every use
+   * across blocks itself, for the values it carries.
+   */
+  readonly uses: DominatorTree | undefined;
   /** Per block: values from outside its placement's dominating code that jumps into it carry (see the header). */
   readonly liveIns: readonly (readonly Inst[])[];
 }
@@ -84,14 +96,14 @@ function add<T>(lists: (readonly T[])[], k: number, v: T): void {
  * The plan of a chain (each block's one way out a branch to the next, the last one's none, each
  * block's one predecessor the one before): what the general plan is for it (no loops, each block
  * placed in the one before, nothing merged), without its dominator trees and tables of edges,
- * which were most of a small straight-line kernel's plan. Undefined for any other CFG, and for a
- * chain where a value is used in a block before its own (carried values: the general plan).
+ * which were most of a small straight-line kernel's plan. Undefined for any other CFG. A value
+ * used in a block before its own (not valid SSA) is not looked for: the emission, in block order,
+ * finds no value for that use and refuses the kernel (the general plan, which a walk over every
+ * argument here chose for it, carried the value back to the entry, where it was refused as well).
  */
 function chainPlan(fn: IrFunction): FlowPlan | undefined {
   const blocks = fn.blocks, n = blocks.length;
   if (n === 0 || (blocks[0] as Block).preds.length !== 0) return undefined;
-  // The shape first, for every block: the walk over the instructions below is for chains only
-  // (a kernel of a long first block and then branches walked that block to learn it was none).
   for (let u = 0; u < n; u++) {
     const b = blocks[u] as Block;
     if (b.id !== u) return undefined;
@@ -99,34 +111,6 @@ function chainPlan(fn: IrFunction): FlowPlan | undefined {
     const t = b.terminator;
     const out = t === undefined ? 0 : t.op === 'Branch' ? 1 : t.op === 'BranchCond' ? 2 : 0;
     if (u < n - 1 ? out !== 1 || Number((t as Inst).imms[0]) !== u + 1 : out !== 0) return undefined;
-  }
-  const entry = blocks[0];
-  for (let u = 0; u < n; u++) {
-    const b = blocks[u] as Block;
-    // Every argument (the next block's phis' too) defined in this block or one before it, or in
-    // none. Most are this block's or the entry's (its constants and launch values): compared as
-    // objects, no id loaded for those.
-    const insts = b.insts;
-    for (let j = 0; j < insts.length; j++) {
-      const i = insts[j] as Inst;
-      if (i.op === 'Phi') continue;
-      const args = i.args;
-      for (let k = 0; k < args.length; k++) {
-        const x = (args[k] as Inst).block;
-        if (x === b || x === entry || x === undefined) continue;
-        const d = x.id;
-        if (d > u || d < 0) return undefined;
-      }
-    }
-    const next = blocks[u + 1];
-    if (next !== undefined) {
-      for (let q = 0; q < next.insts.length; q++) {
-        const p = next.insts[q] as Inst;
-        if (p.op !== 'Phi') break;
-        const d = p.args[0]?.block?.id;
-        if (d !== undefined && (d > u || d < 0)) return undefined;
-      }
-    }
   }
   // It depends on n alone: shared (no one changes a plan) for the short chains of most small kernels.
   const hit = CHAIN_PLANS[n];
@@ -138,7 +122,7 @@ function chainPlan(fn: IrFunction): FlowPlan | undefined {
   const zeros = new Array<number>(n).fill(0), minus = new Array<number>(n).fill(-1);
   const plan: FlowPlan = {
     rpoIndex, isHeader: zeros, loopOf: minus, loopParent: minus, loopDepth: zeros,
-    parent, outside: zeros, merge: zeros, insideMerges: none, outsideMerges: none, liveIns: none,
+    parent, outside: zeros, merge: zeros, insideMerges: none, outsideMerges: none, liveIns: none, uses: undefined,
   };
   if (n < CHAIN_PLANS.length) CHAIN_PLANS[n] = plan;
   return plan;
@@ -153,7 +137,7 @@ const CHAIN_PLANS = new Array<FlowPlan | undefined>(16).fill(undefined);
  * answers whether none did. Most arguments are defined in their user's block, or in the entry
  * block (the function's constants and launch values are made at its front): no call for those.
  * The entry block (0) dominates every reachable block, in the dominator tree and in the placement
- * tree (its root), so neither walk's visit could do anything with such a use.
+ * tree (its root), so the walk's visit could do nothing with such a use.
  */
 function crossUses(blocks: readonly Block[], u: number, succ: Adjacency, visit: (u: number, v: Inst) => boolean): boolean {
   // Blocks compared as objects (a block's id is its index: IrFunction.block), no id loaded per argument.
@@ -330,15 +314,11 @@ export function planStructuredFlow(fn: IrFunction, everywhere: ReadonlySet<Op>):
   // turn. A worklist, not recursion.
   // Without loops every block is placed in its immediate dominator's code (the placement tree is
   // the dominator tree): a value is carried only where its definition does not dominate a use,
-  // which SSA rules out (the verifier does not check it across blocks, so it is looked for). That
-  // walk asks the dominator tree itself, without the placement's tree and the tables of carried
-  // values; where it finds such a use, the general walk below.
-  if (headers === 0) {
-    const dominated = (u: number, v: Inst): boolean => dom.dominates(v.block?.id as number, u) || everywhere.has(v.op);
-    let all = true;
-    for (let r = 0; r < rpo.length && all; r++) all = crossUses(blocks, rpo[r] as number, succ, dominated);
-    if (all) return { rpoIndex, isHeader, loopOf, loopParent, loopDepth, parent, outside, merge, insideMerges, outsideMerges, liveIns: new Array<readonly Inst[]>(n).fill(NONE) };
-  }
+  // which SSA rules out (the walk below would carry such a value back to the entry, where the
+  // emission refuses it). No walk here: the emitter checks each use across blocks against the
+  // dominator tree (FlowPlan.uses) as it emits the block (a walk of its own over every
+  // instruction, out of the cache on a large kernel, was most of this plan's time there).
+  if (headers === 0) return { rpoIndex, isHeader, loopOf, loopParent, loopDepth, parent, outside, merge, insideMerges, outsideMerges, liveIns: new Array<readonly Inst[]>(n).fill(NONE), uses: dom };
   // A number[] of the parents by a loop (Array.from of a typed array made an iterator result per block).
   const parents = new Array<number>(n);
   for (let k = 0; k < n; k++) parents[k] = parent[k] as number;
@@ -364,5 +344,5 @@ export function planStructuredFlow(fn: IrFunction, everywhere: ReadonlySet<Op>):
     while (pending.length > 0) { const [p, v] = pending.pop() as [number, Inst]; use(p, v); }
   }
   // The loop tables named, not spread (`...loops` took a copy of an object of its own shape per plan).
-  return { rpoIndex, isHeader, loopOf, loopParent, loopDepth, parent, outside, merge, insideMerges, outsideMerges, liveIns };
+  return { rpoIndex, isHeader, loopOf, loopParent, loopDepth, parent, outside, merge, insideMerges, outsideMerges, liveIns, uses: undefined };
 }
