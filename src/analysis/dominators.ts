@@ -159,6 +159,8 @@ export function orderAndDominators(nodes: readonly NodeLike[]): { rpo: number[];
   const entry = rpo[0] as number;
   idom[entry] = entry;
   let changed = true;
+  // As in dominatorsOf: the first pass's answer is final where it met no predecessor without a dominator yet.
+  let skipped = false;
   while (changed) {
     changed = false;
     for (let k = 1; k < count; k++) {
@@ -167,7 +169,8 @@ export function orderAndDominators(nodes: readonly NodeLike[]): { rpo: number[];
       const ps = (nodes[b] as NodeLike).preds;
       for (let j = 0; j < ps.length; j++) {
         const p = (ps[j] as EdgeLike).from;
-        if (p < 0 || p >= n || order[p] === -1 || idom[p] === UNDEF) continue;
+        if (p < 0 || p >= n || order[p] === -1) continue;
+        if (idom[p] === UNDEF) { skipped = true; continue; }
         if (nd === UNDEF) { nd = p; continue; }
         nd = intersect(p, nd, order, idom);
       }
@@ -176,6 +179,7 @@ export function orderAndDominators(nodes: readonly NodeLike[]): { rpo: number[];
         changed = true;
       }
     }
+    if (!skipped) break;
   }
   for (let b = 0; b < n; b++) if (idom[b] === UNDEF) idom[b] = -1;
   idom[entry] = -1;
@@ -224,6 +228,11 @@ export function dominatorsOf(n: number, rpo: readonly number[], pred: Adjacency,
   const entry = rpo[0] as number;
   doms[entry] = entry;
   let changed = true;
+  // Whether a pass met a predecessor not yet given a dominator: one later in rpo (a retreating
+  // edge) on the first pass. Without one, every node's dominator came from its predecessors'
+  // final ones, so the first pass's answer is final (an acyclic graph, most kernels): not
+  // confirmed by a second pass, which would change nothing.
+  let skipped = false;
   while (changed) {
     changed = false;
     for (let k = 1; k < rpo.length; k++) {
@@ -231,7 +240,8 @@ export function dominatorsOf(n: number, rpo: readonly number[], pred: Adjacency,
       let nd = UNDEF;
       for (let j = first[b] as number, e = first[b + 1] as number; j < e; j++) {
         const p = list[j] as number;
-        if (p < 0 || p >= n || order[p] === -1 || doms[p] === UNDEF) continue;
+        if (p < 0 || p >= n || order[p] === -1) continue;
+        if (doms[p] === UNDEF) { skipped = true; continue; }
         if (nd === UNDEF) { nd = p; continue; }
         nd = intersect(p, nd, order, doms);
       }
@@ -240,6 +250,7 @@ export function dominatorsOf(n: number, rpo: readonly number[], pred: Adjacency,
         changed = true;
       }
     }
+    if (!skipped) break;
   }
   for (let b = 0; b < n; b++) if (doms[b] === UNDEF) doms[b] = -1;
   doms[entry] = -1;
