@@ -159,6 +159,8 @@ export function orderAndDominators(nodes: readonly NodeLike[]): { rpo: number[];
   const entry = rpo[0] as number;
   idom[entry] = entry;
   let changed = true;
+  // As in dominatorsOf: the first pass's answer is final where it met no predecessor without a dominator yet.
+  let skipped = false;
   while (changed) {
     changed = false;
     for (let k = 1; k < count; k++) {
@@ -167,7 +169,8 @@ export function orderAndDominators(nodes: readonly NodeLike[]): { rpo: number[];
       const ps = (nodes[b] as NodeLike).preds;
       for (let j = 0; j < ps.length; j++) {
         const p = (ps[j] as EdgeLike).from;
-        if (p < 0 || p >= n || order[p] === -1 || idom[p] === UNDEF) continue;
+        if (p < 0 || p >= n || order[p] === -1) continue;
+        if (idom[p] === UNDEF) { skipped = true; continue; }
         if (nd === UNDEF) { nd = p; continue; }
         nd = intersect(p, nd, order, idom);
       }
@@ -176,6 +179,7 @@ export function orderAndDominators(nodes: readonly NodeLike[]): { rpo: number[];
         changed = true;
       }
     }
+    if (!skipped) break;
   }
   for (let b = 0; b < n; b++) if (idom[b] === UNDEF) idom[b] = -1;
   idom[entry] = -1;
@@ -205,18 +209,30 @@ function intersect(x: number, y: number, order: ArrayLike<number>, doms: ArrayLi
   return x;
 }
 
-/** computeDominators over the predecessors as an adjacency (`pred`); a neighbour outside 0..n-1 is no edge. */
-export function dominatorsOf(n: number, rpo: readonly number[], pred: Adjacency): number[] {
-  const idom = new Array<number>(n).fill(-1);
-  if (n === 0 || rpo.length <= 1) return idom;
+/**
+ * computeDominators over the predecessors as an adjacency (`pred`); a neighbour outside 0..n-1 is
+ * no edge. `order`: each node's position in `rpo` (-1 for one not in it), if the caller has it.
+ */
+export function dominatorsOf(n: number, rpo: readonly number[], pred: Adjacency, order?: readonly number[]): number[] {
+  if (n === 0 || rpo.length <= 1) return new Array<number>(n).fill(-1);
   const { first, list } = pred;
-  const order = new Array<number>(n).fill(-1); // position in rpo
-  for (let k = 0; k < rpo.length; k++) order[rpo[k] as number] = k;
+  if (order === undefined) {
+    const o = new Array<number>(n).fill(-1); // position in rpo
+    for (let k = 0; k < rpo.length; k++) o[rpo[k] as number] = k;
+    order = o;
+  }
+  // The dominators found so far, UNDEF until found; the answer itself at the end (-1 for the entry
+  // and for the nodes not reachable, which no pass sets), not copied into a table of its own.
   const UNDEF = -2;
   const doms = new Array<number>(n).fill(UNDEF);
   const entry = rpo[0] as number;
   doms[entry] = entry;
   let changed = true;
+  // Whether a pass met a predecessor not yet given a dominator: one later in rpo (a retreating
+  // edge) on the first pass. Without one, every node's dominator came from its predecessors'
+  // final ones, so the first pass's answer is final (an acyclic graph, most kernels): not
+  // confirmed by a second pass, which would change nothing.
+  let skipped = false;
   while (changed) {
     changed = false;
     for (let k = 1; k < rpo.length; k++) {
@@ -224,7 +240,8 @@ export function dominatorsOf(n: number, rpo: readonly number[], pred: Adjacency)
       let nd = UNDEF;
       for (let j = first[b] as number, e = first[b + 1] as number; j < e; j++) {
         const p = list[j] as number;
-        if (p < 0 || p >= n || order[p] === -1 || doms[p] === UNDEF) continue;
+        if (p < 0 || p >= n || order[p] === -1) continue;
+        if (doms[p] === UNDEF) { skipped = true; continue; }
         if (nd === UNDEF) { nd = p; continue; }
         nd = intersect(p, nd, order, doms);
       }
@@ -233,9 +250,11 @@ export function dominatorsOf(n: number, rpo: readonly number[], pred: Adjacency)
         changed = true;
       }
     }
+    if (!skipped) break;
   }
-  for (let k = 0; k < rpo.length; k++) { const b = rpo[k] as number; idom[b] = b === entry ? -1 : (doms[b] as number); }
-  return idom;
+  for (let b = 0; b < n; b++) if (doms[b] === UNDEF) doms[b] = -1;
+  doms[entry] = -1;
+  return doms;
 }
 
 /**
@@ -261,43 +280,48 @@ export function dominatorChildren(idom: readonly number[], rpo: readonly number[
 }
 
 /**
- * Constant-time dominance queries: a preorder/postorder numbering of the dominator tree
- * (a dominates b iff pre[a] <= pre[b] and post[b] <= post[a]).
+ * Constant-time dominance queries: a preorder numbering of the dominator tree and each node's
+ * subtree size (a dominates b iff pre[a] <= pre[b] < end[a], end = pre + size). Numbered from
+ * `rpo`, where a node's dominator comes before it: the sizes summed backwards, the numbers handed
+ * out forwards (each child the next free slot of its parent's range, in the order of `rpo`). Three
+ * tables and two passes, not a depth-first walk over a table of children (that walk's stack and
+ * the children's adjacency were seven tables a tree).
  */
 export class DominatorTree {
   private readonly pre: number[];
-  private readonly post: number[];
+  /** One past the last preorder number of the node's subtree (-1 for nodes outside the tree). */
+  private readonly end: number[];
 
   constructor(readonly idom: readonly number[], rpo: readonly number[]) {
     const n = idom.length;
-    this.pre = new Array<number>(n).fill(-1);
-    this.post = new Array<number>(n).fill(-1);
-    const { first, list: kids } = dominatorChildren(idom, rpo);
+    const pre = new Array<number>(n).fill(-1);
+    const end = new Array<number>(n).fill(0);
+    this.pre = pre;
+    this.end = end;
     const root = rpo[0];
     if (root === undefined) return;
-    let clock = 0;
-    // A node is on the stack once at most: its lists made at n, `depth` frames in use (pushed to
-    // from empty, they were copied as they grew; the tree of a chain is as deep as it is long).
-    const stack = new Array<number>(n), next = new Array<number>(n);
-    stack[0] = root;
-    next[0] = 0;
-    let depth = 1;
-    this.pre[root] = clock++;
-    while (depth > 0) {
-      const top = depth - 1;
-      const node = stack[top] as number;
-      const i = next[top] as number;
-      if (i < (first[node + 1] as number) - (first[node] as number)) {
-        next[top] = i + 1;
-        const c = kids[(first[node] as number) + i] as number;
-        this.pre[c] = clock++;
-        stack[depth] = c;
-        next[depth] = 0;
-        depth++;
-      } else {
-        this.post[node] = clock++;
-        depth--;
-      }
+    // Subtree sizes (in `end`): a node's whole subtree comes after it in rpo.
+    for (let k = rpo.length - 1; k >= 0; k--) {
+      const b = rpo[k] as number;
+      const s = (end[b] as number) + 1;
+      end[b] = s;
+      const d = idom[b] ?? -1;
+      if (d >= 0 && b !== root) end[d] = (end[d] as number) + s;
+    }
+    // The next free number of each node's range, set when the node is numbered.
+    const next = new Array<number>(n);
+    pre[root] = 0;
+    next[root] = 1;
+    for (let k = 1; k < rpo.length; k++) {
+      const b = rpo[k] as number;
+      const d = idom[b] ?? -1;
+      // A node outside the root's tree (no dominator, or a parent outside it) is numbered never.
+      if (d < 0 || (pre[d] as number) < 0 || b === root) { end[b] = -1; continue; }
+      const p = next[d] as number, s = end[b] as number;
+      pre[b] = p;
+      next[d] = p + s;
+      next[b] = p + 1;
+      end[b] = p + s;
     }
   }
 
@@ -306,6 +330,6 @@ export class DominatorTree {
     const pa = this.pre[a] ?? -1;
     const pb = this.pre[b] ?? -1;
     if (pa < 0 || pb < 0) return false;
-    return pa <= pb && (this.post[b] as number) <= (this.post[a] as number);
+    return pa <= pb && pb < (this.end[a] as number);
   }
 }

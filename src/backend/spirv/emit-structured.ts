@@ -36,6 +36,7 @@ import type { Id } from './operands.js';
 import { CompileError } from './errors.js';
 import { emitOp, EVERYWHERE, type KernelState, type Scalars, SIMPLE_ARGS, SIMPLE_BOOL, SIMPLE_NAME, SIMPLE_OPCODE, SIMPLE_TYPE, SIMPLE_TYPED, SIMPLE_U32 } from './emit-ops.js';
 import { type FlowPlan, inLoop } from './structurize.js';
+import type { DominatorTree } from '../../analysis/dominators.js';
 
 /**
  * Jumps that travel together: their targets, the selector (several targets), each target's
@@ -46,6 +47,9 @@ interface Group {
   readonly sel: Id | undefined;
   readonly args: readonly (readonly Id[])[];
 }
+
+/** The values a jump brings into a block with no phis and no carried values (most blocks): one list, never changed. */
+const NO_IDS: readonly Id[] = Object.freeze([]);
 
 /** The arguments `g` brings for `t` (undefined: `t` is not one of its targets). */
 function argsTo(g: Group, t: Block): readonly Id[] | undefined {
@@ -100,7 +104,7 @@ type Route = 'inline' | 'continue' | 'break' | 'out';
 /** The arguments `g` brings for `targets` (those it has none for: none). */
 function argsOf(g: Group, targets: readonly Block[]): (readonly Id[])[] {
   const r: (readonly Id[])[] = new Array<readonly Id[]>(targets.length);
-  for (let k = 0; k < targets.length; k++) r[k] = argsTo(g, targets[k] as Block) ?? [];
+  for (let k = 0; k < targets.length; k++) r[k] = argsTo(g, targets[k] as Block) ?? NO_IDS;
   return r;
 }
 
@@ -157,8 +161,36 @@ class Defs {
 /** The table of the last emission, cleared (one emission takes it at a time; a failed one does not give it back). */
 let spareDefs: Defs | undefined;
 
-/** place's list of the targets that meet (the process's: place runs no other place inside it; emptied after each use). */
-const SCRATCH_TARGETS: Block[] = [];
+/**
+ * gatherTargets's list (the process's: one runs at a time), filled from its front and its slots
+ * emptied again after each use (no block kept beyond its run), its length never set (setting an
+ * array's length is a call into the runtime: two a meeting block were most of place's own time).
+ */
+const SCRATCH_TARGETS: (Block | undefined)[] = [];
+
+/** The targets of the jumps `inc`, each once, in the order first reached: a list made at their number. */
+function gatherTargets(inc: readonly { group: Group }[]): Block[] {
+  const gather = SCRATCH_TARGETS;
+  let n = 0;
+  for (let k = 0; k < inc.length; k++) {
+    const ts = (inc[k] as { group: Group }).group.targets;
+    for (let q = 0; q < ts.length; q++) {
+      const t = ts[q] as Block;
+      let seen = false;
+      for (let j = 0; j < n && !seen; j++) seen = gather[j] === t;
+      if (!seen) gather[n++] = t;
+    }
+  }
+  const targets = new Array<Block>(n);
+  for (let j = 0; j < n; j++) { targets[j] = gather[j] as Block; gather[j] = undefined; }
+  return targets;
+}
+
+/** Whether every jump of `inc` goes to `t` alone (the jumps into a join: the first one's list of targets is theirs). */
+function allTo(inc: readonly { group: Group }[], t: Block): boolean {
+  for (let k = 0; k < inc.length; k++) { const ts = (inc[k] as { group: Group }).group.targets; if (ts.length !== 1 || ts[0] !== t) return false; }
+  return true;
+}
 
 /**
  * The targets a dispatch emits where it is (`inline`), the rest resolved by branches: a block (that
@@ -227,9 +259,38 @@ class Structured {
   // block was a closure and a context per block.
   private at: Inst | undefined;
   private atScope: Scope | undefined;
+  /** FlowPlan.uses: the dominator tree to check each use across blocks against (undefined: none to check). */
+  private readonly uses: DominatorTree | undefined;
+  /** The entry block: its values (constants, launch values) are valid in every block. */
+  private readonly entry: Block | undefined;
 
   constructor(private readonly sc: Scalars, private readonly kernel: KernelState, private readonly fn: IrFunction, private readonly plan: FlowPlan, private readonly defs: Defs) {
     this.m = sc.m;
+    this.uses = plan.uses;
+    this.entry = fn.blocks[0];
+  }
+
+  /** crossUse for the arguments of `b`'s instructions but its phis (its terminator's too), read just before they are emitted. */
+  private checkUses(b: Block): void {
+    const insts = b.insts, entry = this.entry;
+    for (let j = 0; j < insts.length; j++) {
+      const i = insts[j] as Inst;
+      if (i.op === 'Phi') continue;
+      const args = i.args;
+      for (let k = 0; k < args.length; k++) { const a = args[k] as Inst, d = a.block; if (d !== b && d !== entry && d !== undefined) this.crossUse(a, b); }
+    }
+  }
+
+  /**
+   * Refuses a use in `u` of `a` from a block that does not dominate `u` (FlowPlan.uses): the
+   * plan's check, made as each block is emitted (checkUses) and as each jump reads its target's
+   * phis' arguments (argsFor). Values of the entry and of `u` itself, and the values valid
+   * everywhere, need none.
+   */
+  private crossUse(a: Inst, u: Block): void {
+    const d = a.block;
+    if (d === u || d === this.entry || d === undefined) return;
+    if (!(this.uses as DominatorTree).dominates(d.id, u.id) && !EVERYWHERE.has(a.op)) internal(`%${a.id} (${a.op}) of b${d.id} is used in b${u.id}, which b${d.id} does not dominate`);
   }
 
   private cur(): Id {
@@ -256,15 +317,18 @@ class Structured {
   }
 
   /** The values a jump from the end of `p` into `s` brings: `s`'s phis' arguments, then (entering `s`, not continuing its loop) its carried values. */
-  private argsFor(p: Block, s: Block, scope: Scope | undefined, entering: boolean): Id[] {
-    const k = s.preds.indexOf(p);
-    // Made at its size (pushed to from empty, a list grew to 17 slots).
+  private argsFor(p: Block, s: Block, scope: Scope | undefined, entering: boolean): readonly Id[] {
     const np = phiCount(s);
     const live = entering ? this.plan.liveIns[s.id] : undefined;
-    const r = new Array<Id>(np + (live ? live.length : 0));
+    const nv = np + (live ? live.length : 0);
+    if (nv === 0) return NO_IDS;
+    const k = s.preds.indexOf(p);
+    // Made at its size (pushed to from empty, a list grew to 17 slots).
+    const r = new Array<Id>(nv);
     for (let q = 0; q < np; q++) {
       const a = (s.insts[q] as Inst).args[k];
       if (!a) return internal(`b${s.id}'s phi has no argument for b${p.id}`);
+      if (this.uses !== undefined) this.crossUse(a, p);
       r[q] = this.val(a, scope);
     }
     if (live) for (let q = 0; q < live.length; q++) r[np + q] = this.val(live[q] as Inst, scope);
@@ -342,16 +406,10 @@ class Structured {
     const inc = f.incoming;
     if (inc.length === 0) { m.OpUnreachable(); return undefined; }
     if (inc.length === 1) return (inc[0] as { group: Group }).group;
-    // The targets, each once, gathered in the process's scratch list and copied at their number
-    // (pushed to from empty, a list grew to 17 slots for its one or two).
-    const gather = SCRATCH_TARGETS;
-    gather.length = 0;
-    for (let k = 0; k < inc.length; k++) {
-      const ts = (inc[k] as { group: Group }).group.targets;
-      for (let q = 0; q < ts.length; q++) { const t = ts[q] as Block; if (!gather.includes(t)) gather.push(t); }
-    }
-    const targets = gather.slice();
-    gather.length = 0;
+    // The targets, each once: where all the jumps go to one block (most meeting blocks), the first
+    // jump's list of it (a group's targets are never changed), else a list gathered.
+    const first = (inc[0] as { group: Group }).group.targets;
+    const targets = first.length === 1 && allTo(inc, first[0] as Block) ? first : gatherTargets(inc);
     // The phis' operands in one list each, made at its size (a flatMap of pairs spread into the
     // call made an array per pair and copied them twice).
     let sel: Id | undefined;
@@ -414,7 +472,8 @@ class Structured {
     let after = cx.out;
     for (let k = ys.length - 1; k >= 0; k--) {
       const f = this.funnel('free');
-      this.push(MERGE, f, ys[k] as Block, { scope: cx.scope, loop: cx.loop, out: after });
+      // The last one's context is `cx` itself (a context is never changed): no object for most merge children.
+      this.push(MERGE, f, ys[k] as Block, after === cx.out ? cx : { scope: cx.scope, loop: cx.loop, out: after });
       after = f;
     }
     this.push(CODE, t, { scope: cx.scope, loop: cx.loop, out: after });
@@ -505,6 +564,7 @@ class Structured {
    */
   private insts(b: Block, scope: Scope | undefined): void {
     this.atScope = scope;
+    if (this.uses !== undefined) this.checkUses(b);
     // Indexed: for…of made an iterator result per instruction (this runs once per block, often unoptimised).
     const insts = b.insts, sc = this.sc, kernel = this.kernel, A = this.A;
     // Not the terminator (`code` emits it; emitOp has nothing for a branch or the end, but reached
@@ -589,7 +649,7 @@ class Structured {
     if (g.targets.length === 1) {
       const t = g.targets[0] as Block;
       const r = this.route(t, cx, here);
-      if (r === 'inline') this.enter(t, argsTo(g, t) ?? [], cx);
+      if (r === 'inline') this.enter(t, argsTo(g, t) ?? NO_IDS, cx);
       else this.branchTo(funnelOf(r, cx), g);
       return;
     }
@@ -610,7 +670,7 @@ class Structured {
     const { m, sc } = this;
     const bk = buckets[i] as { route: Route; targets: Block[] };
     const resolve = (c: Ctx): void => {
-      if (bk.route === 'inline') { const t = bk.targets[0] as Block; this.enter(t, argsTo(g, t) ?? [], c); } else this.branchTo(funnelOf(bk.route, c), sub(g, bk.targets));
+      if (bk.route === 'inline') { const t = bk.targets[0] as Block; this.enter(t, argsTo(g, t) ?? NO_IDS, c); } else this.branchTo(funnelOf(bk.route, c), sub(g, bk.targets));
     };
     if (i === buckets.length - 1) { resolve(cx); return; }
     const sel = g.sel ?? internal('several targets without a selector');

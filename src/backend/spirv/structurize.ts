@@ -31,27 +31,42 @@ import { type Adjacency, dominatorsOf, DominatorTree, reversePostorderOf } from 
 import type { Block, Inst, IrFunction } from '../../ir/ir.js';
 import type { Op } from '../../ir/ops.js';
 
+// The per-block tables are plain number arrays, not typed arrays: a typed array past 64 bytes is
+// an allocation outside the JS heap (dominators.ts), and the nine of a plan were about half of
+// planStructuredFlow's own time on a kernel of 80 blocks.
 export interface FlowPlan {
   /** Position in reverse postorder from the entry block (block 0); -1: unreachable. */
-  readonly rpoIndex: Int32Array;
-  /** 1 for loop headers (targets of back edges). */
-  readonly isHeader: Uint8Array;
+  readonly rpoIndex: readonly number[];
+  /** 1 for loop headers (targets of back edges), else 0. */
+  readonly isHeader: readonly number[];
   /** The innermost loop (its header's id) holding each block; -1 for none. A header is in its own loop. */
-  readonly loopOf: Int32Array;
+  readonly loopOf: readonly number[];
   /** For a header: the header of the loop around its loop, -1 for none. */
-  readonly loopParent: Int32Array;
+  readonly loopParent: readonly number[];
   /** For a header: how many loops hold it (1: an outermost loop). */
-  readonly loopDepth: Int32Array;
+  readonly loopDepth: readonly number[];
   /** The block whose code holds this block's code; -1 for the entry and unreachable blocks. */
-  readonly parent: Int32Array;
-  /** 1: placed after the loop of `parent` (a header) rather than inside its code. */
-  readonly outside: Uint8Array;
-  /** 1: reached at its level by several ways (emitted where they meet, not where it is reached). */
-  readonly merge: Uint8Array;
+  readonly parent: readonly number[];
+  /** 1: placed after the loop of `parent` (a header) rather than inside its code, else 0. */
+  readonly outside: readonly number[];
+  /** 1: reached at its level by several ways (emitted where they meet, not where it is reached), else 0. */
+  readonly merge: readonly number[];
   /** Per block: its merge children placed in its code (inside its loop for a header), in reverse postorder. */
   readonly insideMerges: readonly (readonly Block[])[];
   /** Per header: its merge children placed after its loop, in reverse postorder. */
   readonly outsideMerges: readonly (readonly Block[])[];
+  /**
+   * A plan without loops, but for a chain: the dominator tree, against which the emitter checks
+   * each use of a value across blocks (the value's block must dominate the use's, which SSA
+   * promises and the verifier does not check across blocks; in the emission's order a use of a
+   * value from a block that does not dominate it may find that value emitted, in a sibling's
+   * code). The plan does not walk the instructions for it: the emitter checks a block's uses just
+   * before it emits the block (its instructions then in the cache, its phis' arguments read by
+   * the jumps into it anyway). Undefined for the other plans: a chain's emission is in block
+   * order, so such a use finds no value (an error there); a plan with loops walks every use
+   * across blocks itself, for the values it carries.
+   */
+  readonly uses: DominatorTree | undefined;
   /** Per block: values from outside its placement's dominating code that jumps into it carry (see the header). */
   readonly liveIns: readonly (readonly Inst[])[];
 }
@@ -81,14 +96,14 @@ function add<T>(lists: (readonly T[])[], k: number, v: T): void {
  * The plan of a chain (each block's one way out a branch to the next, the last one's none, each
  * block's one predecessor the one before): what the general plan is for it (no loops, each block
  * placed in the one before, nothing merged), without its dominator trees and tables of edges,
- * which were most of a small straight-line kernel's plan. Undefined for any other CFG, and for a
- * chain where a value is used in a block before its own (carried values: the general plan).
+ * which were most of a small straight-line kernel's plan. Undefined for any other CFG. A value
+ * used in a block before its own (not valid SSA) is not looked for: the emission, in block order,
+ * finds no value for that use and refuses the kernel (the general plan, which a walk over every
+ * argument here chose for it, carried the value back to the entry, where it was refused as well).
  */
 function chainPlan(fn: IrFunction): FlowPlan | undefined {
   const blocks = fn.blocks, n = blocks.length;
   if (n === 0 || (blocks[0] as Block).preds.length !== 0) return undefined;
-  // The shape first, for every block: the walk over the instructions below is for chains only
-  // (a kernel of a long first block and then branches walked that block to learn it was none).
   for (let u = 0; u < n; u++) {
     const b = blocks[u] as Block;
     if (b.id !== u) return undefined;
@@ -97,43 +112,17 @@ function chainPlan(fn: IrFunction): FlowPlan | undefined {
     const out = t === undefined ? 0 : t.op === 'Branch' ? 1 : t.op === 'BranchCond' ? 2 : 0;
     if (u < n - 1 ? out !== 1 || Number((t as Inst).imms[0]) !== u + 1 : out !== 0) return undefined;
   }
-  const entry = blocks[0];
-  for (let u = 0; u < n; u++) {
-    const b = blocks[u] as Block;
-    // Every argument (the next block's phis' too) defined in this block or one before it, or in
-    // none. Most are this block's or the entry's (its constants and launch values): compared as
-    // objects, no id loaded for those.
-    const insts = b.insts;
-    for (let j = 0; j < insts.length; j++) {
-      const i = insts[j] as Inst;
-      if (i.op === 'Phi') continue;
-      const args = i.args;
-      for (let k = 0; k < args.length; k++) {
-        const x = (args[k] as Inst).block;
-        if (x === b || x === entry || x === undefined) continue;
-        const d = x.id;
-        if (d > u || d < 0) return undefined;
-      }
-    }
-    const next = blocks[u + 1];
-    if (next !== undefined) {
-      for (let q = 0; q < next.insts.length; q++) {
-        const p = next.insts[q] as Inst;
-        if (p.op !== 'Phi') break;
-        const d = p.args[0]?.block?.id;
-        if (d !== undefined && (d > u || d < 0)) return undefined;
-      }
-    }
-  }
   // It depends on n alone: shared (no one changes a plan) for the short chains of most small kernels.
   const hit = CHAIN_PLANS[n];
   if (hit !== undefined) return hit;
-  const rpoIndex = new Int32Array(n), parent = new Int32Array(n);
+  const rpoIndex = new Array<number>(n), parent = new Array<number>(n);
   for (let u = 0; u < n; u++) { rpoIndex[u] = u; parent[u] = u - 1; }
   const none = new Array<readonly never[]>(n).fill(NONE);
+  // The tables that are all 0 (or all -1) one array each: a plan is never changed.
+  const zeros = new Array<number>(n).fill(0), minus = new Array<number>(n).fill(-1);
   const plan: FlowPlan = {
-    rpoIndex, isHeader: new Uint8Array(n), loopOf: new Int32Array(n).fill(-1), loopParent: new Int32Array(n).fill(-1), loopDepth: new Int32Array(n),
-    parent, outside: new Uint8Array(n), merge: new Uint8Array(n), insideMerges: none, outsideMerges: none, liveIns: none,
+    rpoIndex, isHeader: zeros, loopOf: minus, loopParent: minus, loopDepth: zeros,
+    parent, outside: zeros, merge: zeros, insideMerges: none, outsideMerges: none, liveIns: none, uses: undefined,
   };
   if (n < CHAIN_PLANS.length) CHAIN_PLANS[n] = plan;
   return plan;
@@ -148,7 +137,7 @@ const CHAIN_PLANS = new Array<FlowPlan | undefined>(16).fill(undefined);
  * answers whether none did. Most arguments are defined in their user's block, or in the entry
  * block (the function's constants and launch values are made at its front): no call for those.
  * The entry block (0) dominates every reachable block, in the dominator tree and in the placement
- * tree (its root), so neither walk's visit could do anything with such a use.
+ * tree (its root), so the walk's visit could do nothing with such a use.
  */
 function crossUses(blocks: readonly Block[], u: number, succ: Adjacency, visit: (u: number, v: Inst) => boolean): boolean {
   // Blocks compared as objects (a block's id is its index: IrFunction.block), no id loaded per argument.
@@ -217,7 +206,7 @@ export function planStructuredFlow(fn: IrFunction, everywhere: ReadonlySet<Op>):
   succList.length = ns;
   const succ: Adjacency = { first: succFirst, list: succList };
   const rpo = reversePostorderOf(n, succ);
-  const rpoIndex = new Int32Array(n).fill(-1);
+  const rpoIndex = new Array<number>(n).fill(-1);
   for (let i = 0; i < rpo.length; i++) rpoIndex[rpo[i] as number] = i;
   // Predecessors without repeats, reachable ones only (a stale one, whose terminator no longer
   // targets the block, too), as an adjacency the same way.
@@ -237,13 +226,14 @@ export function planStructuredFlow(fn: IrFunction, everywhere: ReadonlySet<Op>):
   }
   predFirst[n] = np;
   predList.length = np;
-  const idom = dominatorsOf(n, rpo, { first: predFirst, list: predList });
+  const idom = dominatorsOf(n, rpo, { first: predFirst, list: predList }, rpoIndex);
   const dom = new DominatorTree(idom, rpo);
 
   // Back edges; a retreating edge to a block that does not dominate its source makes the CFG irreducible.
-  const isHeader = new Uint8Array(n);
+  const isHeader = new Array<number>(n).fill(0);
   let headers = 0;
-  const latches: (readonly number[])[] = new Array<readonly number[]>(n).fill(NONE);
+  // Made at the first back edge (most kernels have none).
+  let latches: (readonly number[])[] | undefined;
   // Indexed loops here and below: this runs once per kernel, mostly unoptimised, where for…of
   // makes an iterator result per element.
   for (let j = 0; j < rpo.length; j++) {
@@ -254,17 +244,18 @@ export function planStructuredFlow(fn: IrFunction, everywhere: ReadonlySet<Op>):
       if (!dom.dominates(s, p)) return { irreducible: `b${p} → b${s} enters a cycle other than through its header` };
       if (isHeader[s] === 0) headers++;
       isHeader[s] = 1;
-      add(latches, s, p);
+      add(latches ??= new Array<readonly number[]>(n).fill(NONE), s, p);
     }
   }
 
   // Natural loops, outer first (a header comes after the headers of the loops around it in
   // reverse postorder, so an inner loop overwrites loopOf for its blocks).
-  const loopOf = new Int32Array(n).fill(-1);
-  const loopParent = new Int32Array(n).fill(-1);
-  const loopDepth = new Int32Array(n);
-  const mark = new Int32Array(n).fill(-1);
-  for (let j = 0; j < rpo.length; j++) {
+  // Without loops, the all -1 tables one array and the depths isHeader's zeros (a plan is never changed).
+  const loopOf = new Array<number>(n).fill(-1);
+  const loopParent = headers === 0 ? loopOf : new Array<number>(n).fill(-1);
+  const loopDepth = headers === 0 ? isHeader : new Array<number>(n).fill(0);
+  const mark = headers === 0 ? undefined : new Array<number>(n).fill(-1);
+  for (let j = 0; mark !== undefined && j < rpo.length; j++) {
     const h = rpo[j] as number;
     if (!isHeader[h]) continue;
     const up = loopOf[h] as number;
@@ -272,7 +263,7 @@ export function planStructuredFlow(fn: IrFunction, everywhere: ReadonlySet<Op>):
     loopDepth[h] = up >= 0 ? (loopDepth[up] as number) + 1 : 1;
     mark[h] = h;
     loopOf[h] = h;
-    const stack = [...(latches[h] ?? [])];
+    const stack = [...(latches?.[h] ?? [])];
     while (stack.length > 0) {
       const b = stack.pop() as number;
       if (mark[b] === h) continue;
@@ -285,9 +276,9 @@ export function planStructuredFlow(fn: IrFunction, everywhere: ReadonlySet<Op>):
   const within = (h: number, b: number) => inLoop(loops, h, b);
 
   // Placement.
-  const parent = new Int32Array(n).fill(-1);
-  const outside = new Uint8Array(n);
-  const merge = new Uint8Array(n);
+  const parent = new Array<number>(n).fill(-1);
+  const outside = new Array<number>(n).fill(0);
+  const merge = new Array<number>(n).fill(0);
   const insideMerges: (readonly Block[])[] = new Array<readonly Block[]>(n).fill(NONE);
   const outsideMerges: (readonly Block[])[] = new Array<readonly Block[]>(n).fill(NONE);
   for (let j = 0; j < rpo.length; j++) {
@@ -301,8 +292,12 @@ export function planStructuredFlow(fn: IrFunction, everywhere: ReadonlySet<Op>):
     const blk = blocks[b] as Block;
     if (hs < 0) {
       parent[b] = x;
+      // A forward edge is one whose target does not dominate its source: in a reducible CFG (this
+      // one, by now) one whose source comes earlier in reverse postorder (the edges to earlier
+      // blocks are the back edges), a comparison, not a question to the dominator tree.
       let forward = 0;
-      for (let k = predFirst[b] as number, e = predFirst[b + 1] as number; k < e; k++) if (!dom.dominates(b, predList[k] as number)) forward++;
+      const rb = rpoIndex[b] as number;
+      for (let k = predFirst[b] as number, e = predFirst[b + 1] as number; k < e; k++) if ((rpoIndex[predList[k] as number] as number) < rb) forward++;
       if (forward >= 2) { merge[b] = 1; add(insideMerges, x, blk); }
     } else {
       parent[b] = hs;
@@ -319,15 +314,11 @@ export function planStructuredFlow(fn: IrFunction, everywhere: ReadonlySet<Op>):
   // turn. A worklist, not recursion.
   // Without loops every block is placed in its immediate dominator's code (the placement tree is
   // the dominator tree): a value is carried only where its definition does not dominate a use,
-  // which SSA rules out (the verifier does not check it across blocks, so it is looked for). That
-  // walk asks the dominator tree itself, without the placement's tree and the tables of carried
-  // values; where it finds such a use, the general walk below.
-  if (headers === 0) {
-    const dominated = (u: number, v: Inst): boolean => dom.dominates(v.block?.id as number, u) || everywhere.has(v.op);
-    let all = true;
-    for (let r = 0; r < rpo.length && all; r++) all = crossUses(blocks, rpo[r] as number, succ, dominated);
-    if (all) return { rpoIndex, isHeader, loopOf, loopParent, loopDepth, parent, outside, merge, insideMerges, outsideMerges, liveIns: new Array<readonly Inst[]>(n).fill(NONE) };
-  }
+  // which SSA rules out (the walk below would carry such a value back to the entry, where the
+  // emission refuses it). No walk here: the emitter checks each use across blocks against the
+  // dominator tree (FlowPlan.uses) as it emits the block (a walk of its own over every
+  // instruction, out of the cache on a large kernel, was most of this plan's time there).
+  if (headers === 0) return { rpoIndex, isHeader, loopOf, loopParent, loopDepth, parent, outside, merge, insideMerges, outsideMerges, liveIns: new Array<readonly Inst[]>(n).fill(NONE), uses: dom };
   // A number[] of the parents by a loop (Array.from of a typed array made an iterator result per block).
   const parents = new Array<number>(n);
   for (let k = 0; k < n; k++) parents[k] = parent[k] as number;
@@ -353,5 +344,5 @@ export function planStructuredFlow(fn: IrFunction, everywhere: ReadonlySet<Op>):
     while (pending.length > 0) { const [p, v] = pending.pop() as [number, Inst]; use(p, v); }
   }
   // The loop tables named, not spread (`...loops` took a copy of an object of its own shape per plan).
-  return { rpoIndex, isHeader, loopOf, loopParent, loopDepth, parent, outside, merge, insideMerges, outsideMerges, liveIns };
+  return { rpoIndex, isHeader, loopOf, loopParent, loopDepth, parent, outside, merge, insideMerges, outsideMerges, liveIns, uses: undefined };
 }
