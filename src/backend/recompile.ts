@@ -8,7 +8,7 @@ import type { Cfg, Diagnostic } from '../analysis/types.js';
 import { translate } from '../frontend/index.js';
 import { copiedPcs } from '../frontend/dynamic-mode.js';
 import { FLOAT_BITS } from '../frontend/mode-reads.js';
-import type { Block, Inst, IrFunction } from '../ir/ir.js';
+import type { Block, FloatMode, Inst, IrFunction } from '../ir/ir.js';
 import { LAVAPIPE_PROFILE, type TargetProfile } from './profile.js';
 import { clockRefusal, CompileError, emitSpirv } from './spirv/emit.js';
 import type { LaneExchange } from './lane-exchange.js';
@@ -18,7 +18,7 @@ import { GUARDED_F32, GUARDED_VIA_F64 } from '../ir/passes/lower-float-guarded.j
 import { eliminateDeadCode } from '../ir/passes/dce.js';
 import { eliminateCommonSubexpressions } from '../ir/passes/cse.js';
 import { foldConstants } from '../ir/passes/fold.js';
-import type { Op } from '../ir/ops.js';
+import { type Op, OPS } from '../ir/ops.js';
 import { faultMessage } from '../ir/faults.js';
 import { printInstruction } from '../disasm/index.js';
 
@@ -122,16 +122,24 @@ export function recompile(shader: Shader, options: RecompileOptions = {}): Recom
   // Float ops the device cannot express in their MODE become exact integer code (most kernels
   // have no float op: none of that work, and none of its sets and maps, for them).
   const floatOps: FloatOpLowering[] = [];
-  const lowered = floats ? lowerFloatOps(ir, floats, cfg, mode, profile, floatOps) : 0;
-  // The call sites' bit casts of constants fold; then the repeats merge. With nothing lowered or
-  // folded the IR is what the frontend's passes left (CSE, then DCE, which only removes): a second
-  // CSE and DCE would find nothing, so they are skipped.
-  const folded = foldConstants(ir);
-  if (lowered > 0 || folded > 0) {
-    // The predecessors translate's SSA construction computed: no pass since (CSE, DCE, the
-    // lowering, fold) changes a terminator or adds a block.
-    eliminateCommonSubexpressions(ir, true);
+  const outcome = { settled: true };
+  const lowered = floats ? lowerFloatOps(ir, floats, cfg, mode, profile, floatOps, outcome) : 0;
+  if (lowered > 0 && outcome.settled) {
+    // A lowering that left fold and CSE nothing to do (lowerFloat's outcome: the usual case, ops of
+    // one mode on registers' bits) leaves only dead code: the operands' casts to float, the
+    // results' casts back. A second fold and CSE over the whole function would find nothing.
     eliminateDeadCode(ir);
+  } else {
+    // The call sites' bit casts of constants fold; then the repeats merge. With nothing lowered or
+    // folded the IR is what the frontend's passes left (CSE, then DCE, which only removes): a second
+    // CSE and DCE would find nothing, so they are skipped.
+    const folded = foldConstants(ir);
+    if (lowered > 0 || folded > 0) {
+      // The predecessors translate's SSA construction computed: no pass since (CSE, DCE, the
+      // lowering, fold) changes a terminator or adds a block.
+      eliminateCommonSubexpressions(ir, true);
+      eliminateDeadCode(ir);
+    }
   }
   const { spirv, faultSites, controlFlow, dispatch, laneExchange } = emitSpirv(ir, profile, { stateMachine: options.stateMachine ?? false, ldsBytes: options.ldsBytes ?? shader.info.ldsSize, scratchBytes: shader.info.scratchSize, maxWorkItems: workItems });
   // The fault sites with their instructions' text (most kernels have none), each instruction
@@ -151,12 +159,18 @@ export function recompile(shader: Shader, options: RecompileOptions = {}): Recom
 }
 
 
+/** What lowerFloatOps makes of a float op: native; guarded; emulated; not native, yet no op lowerFloat lowers (reported native). */
+const KIND_NATIVE = 0, KIND_GUARDED = 1, KIND_EMULATED = 2, KIND_UNLOWERED = 3;
+/** How many ops the table has (lowerFloatOps' rows by op index). */
+const OP_COUNT = Object.keys(OPS).length;
+
 /**
  * The float ops' lowering: each op's record pushed to `floatOps` (sorted by pc), those the
  * profile cannot run natively lowered (lowerFloat); how many were lowered. `floats`: the
  * function's float ops (`i.float` set) in block and instruction order (recompile's walk found them).
+ * `outcome`: lowerFloat's (whether only dead code is left to remove).
  */
-function lowerFloatOps(ir: IrFunction, floats: readonly Inst[], cfg: Cfg, mode: ModeAnalysis, profile: TargetProfile, floatOps: FloatOpLowering[]): number {
+function lowerFloatOps(ir: IrFunction, floats: readonly Inst[], cfg: Cfg, mode: ModeAnalysis, profile: TargetProfile, floatOps: FloatOpLowering[], outcome: { settled: boolean }): number {
   // The instructions translated once per run-time MODE value (a run's copies), found at the first float op with a pc.
   let copied: Set<number> | undefined;
   // The copies of one instruction under a run-time MODE: by pc, then op.
@@ -168,22 +182,37 @@ function lowerFloatOps(ir: IrFunction, floats: readonly Inst[], cfg: Cfg, mode: 
   // ... and the fmas through f64 where the device offers f64 nearest even too.
   const canGuard64 = guardedF64Available(profile, controls);
   // An op is lowered where it is not native, and guarded where it is lowered and has a guarded
-  // form the device can run (guardedOp). lowerFloat asks at its float ops only, which are exactly
-  // `floats` (an op of the table's `float` class has its float mode: ir.ts checkedType): one probe
-  // of `native` each, no table by instruction id (a typed array the size of the function, made per
-  // kernel, cost more than the probes of a few dozen ops).
+  // form the device can run (guardedOp). lowerFloat asks once per op and FloatMode record (its
+  // sites), as the loop below does, no table by instruction id (a typed array the size of the
+  // function, made per kernel, cost more than the probes of a few dozen ops).
   const guardedOp = (op: Op): boolean => (canGuard && GUARDED_F32.has(op)) || (canGuard64 && GUARDED_VIA_F64.has(op));
   // Without a MODE write in the reachable code (no transition) every instruction runs under the
   // launch MODE: where that knows every float bit, no instruction is copied (dynamicAt's answer at
   // every pc, found once here, not by a lookup and a search per float op).
   const copies = mode.transitions.length > 0 || (FLOAT_BITS & ~mode.initial.mode.known) !== 0;
+  // What each op becomes is decided by its op and FloatMode record alone (the plan's classOf reads
+  // nothing else of an op): found once per pair, then one load per op (KIND_* + 1; 0: not yet),
+  // not a probe of `native` and of the op sets at every op of a float-heavy kernel.
+  const kinds = new Map<FloatMode, Uint8Array>();
+  let lastRecord: FloatMode | undefined, lastRow: Uint8Array = new Uint8Array(0);
   let toLower = 0, sorted = true, lastPc = -1;
   for (let k = 0; k < floats.length; k++) {
     const i = floats[k] as Inst;
-    const lower = !native.has(i);
-    const guard = lower && guardedOp(i.op);
+    const f = i.float as FloatMode;
+    if (f !== lastRecord) {
+      let row = kinds.get(f);
+      if (!row) { row = new Uint8Array(OP_COUNT); kinds.set(f, row); }
+      lastRecord = f;
+      lastRow = row;
+    }
+    let kind = (lastRow[i.info.index] as number) - 1;
+    if (kind < 0) {
+      const lowerIt = !native.has(i);
+      kind = !lowerIt ? KIND_NATIVE : guardedOp(i.op) ? KIND_GUARDED : isLowered(i.op) ? KIND_EMULATED : KIND_UNLOWERED;
+      lastRow[i.info.index] = kind + 1;
+    }
+    const lower = kind !== KIND_NATIVE, guard = kind === KIND_GUARDED, emulated = kind === KIND_EMULATED;
     if (lower) toLower++;
-    const emulated = lower && isLowered(i.op);
     const lowering = guard ? 'guarded' : emulated ? 'emulated' : 'native';
     const x = copies && i.pc !== undefined ? dynamicAt(i.pc) : undefined;
     if (x) {
@@ -220,5 +249,5 @@ function lowerFloatOps(ir: IrFunction, floats: readonly Inst[], cfg: Cfg, mode: 
     return m;
   }
   // The transcendentals' f64 steps as device ops under the same condition as the guarded fma (lower-float-transcendental.ts).
-  return toLower === 0 ? 0 : lowerFloat(ir, (i) => !native.has(i), (i) => guardedOp(i.op), { transcendental: canGuard64 ? 'device' : 'exact' });
+  return toLower === 0 ? 0 : lowerFloat(ir, (i) => !native.has(i), (i) => guardedOp(i.op), { transcendental: canGuard64 ? 'device' : 'exact', outcome });
 }

@@ -17,7 +17,7 @@ import { type Block, Builder, type FloatMode, type Imm, type Inst, IrError, IrFu
 import { signature } from '../verify.js';
 import { eliminateCommonSubexpressions } from './cse.js';
 import { eliminateDeadCode } from './dce.js';
-import { type IrType, type Op, type OpEntry, opInfo } from '../ops.js';
+import { type IrType, type Op, type OpEntry, OPS, opInfo } from '../ops.js';
 import { FLOAT_TO_INT_ROUNDING, TININESS } from '../../float/env.js';
 import { lowerFract, lowerFrexpExp, lowerFrexpMant, lowerLdexp, lowerOutMod } from './lower-float-modifiers.js';
 import { lowerDivFixup, lowerDivFmas, lowerDivScale, lowerRsq, lowerSqrt } from './lower-float-div.js';
@@ -39,6 +39,8 @@ export const LOWERED_F32: ReadonlySet<Op> = new Set<Op>(['FAdd32', 'FSub32', 'FM
 export function isLowered(op: Op): boolean {
   return LOWERED_F32.has(op) || LOWERED_F64.has(op) || LOWERED_F16.has(op) || LOWERED_MISC.has(op) || LOWERED_TRANSCENDENTAL.has(op);
 }
+/** isLowered by op (its table index: one load at each float op, not up to five set probes). */
+const IS_LOWERED: readonly boolean[] = Object.keys(OPS).map((op) => isLowered(op as Op));
 
 /**
  * A float type's bits (f16 in a u32) and the bit casts between them, around each lowered call
@@ -51,6 +53,12 @@ const AS_BITS: Partial<Record<IrType, AsBits>> = {
   f32: asBitsOf('u32', 'BitcastF32U32', 'BitcastU32F32'),
   f64: asBitsOf('u64', 'BitcastF64U64', 'BitcastU64F64'),
 };
+/** By op (its table index): whether it is one of the bit casts (AS_BITS' `to` and `from`). */
+const IS_BITCAST: readonly boolean[] = (() => {
+  const x: boolean[] = [];
+  for (const c of Object.values(AS_BITS)) { x[c.toInfo.index] = true; x[c.fromInfo.index] = true; }
+  return x;
+})();
 /** The table entries of the calls lowerFloat makes. */
 const CALL_INFO = opInfo('Call'), CALL_GUARDED_INFO = opInfo('CallGuarded');
 
@@ -103,10 +111,19 @@ export interface LowerFloatOptions {
    * nearest even (where guardedF64Available holds) or 'exact' integer code (the default).
    */
   readonly transcendental?: CoreForm;
+  /**
+   * Where given, `settled` is set to whether the lowering left constant folding (fold.ts) and
+   * common subexpression elimination (cse.ts) nothing to do in a function they had settled
+   * (each found nothing more there): only dead code to remove. The pass then also collapses the
+   * bit casts of casts the lowering made, as CSE would (see lowerFloat).
+   */
+  readonly outcome?: { settled: boolean };
 }
 
 /**
- * Lowers the f32 float ops `lower(i)` selects into integer IR. Each distinct (op, immediates, mode)
+ * Lowers the f32 float ops `lower(i)` selects into integer IR, guarded where `guarded(i)` (and the
+ * op has a guarded form). Both are asked once per op, immediates and FloatMode record (one answer
+ * serves every op of the three: the callers decide by those alone). Each distinct (op, immediates, mode)
  * becomes one helper of the function (pure, straight-line integer code), and each lowered op a
  * call of it: a kernel with thousands of float ops carries each lowering once, and the driver
  * inlines. The value keeps its uses (the call's bits are bitcast back to f32). A transcendental is
@@ -115,6 +132,25 @@ export interface LowerFloatOptions {
  */
 export function lowerFloat(fn: IrFunction, lower: (i: Inst) => boolean, guarded: (i: Inst) => boolean = () => false, options: LowerFloatOptions = {}): number {
   let n = 0;
+  // Whether fold and CSE could still change the function (options.outcome). Where asked, the walk
+  // does the one rewrite CSE would make of the lowered code itself: a bit cast of a lowered value's bits (the
+  // register write's cast of the op's result, now a cast of the call's cast back) becomes the
+  // call. Past that, in a function fold and CSE had settled (no op on constants alone, every pure
+  // instruction distinct from those dominating it), what the lowering changes can only fold or
+  // merge where (a) two sites call one helper (ops of two float modes, or of modes equal in value,
+  // that share code: equal calls), (b) a cast is made anew (asBits of a value that is not a cast:
+  // a constant's folds, another's may equal it), (c) a cast's argument is still to be substituted
+  // when the walk passes it (late: it may become a pair at the end), or (d) a transcendental's
+  // casts and calls. Otherwise the calls of one site are of one op, mode and immediates, with the
+  // looked-through arguments of ops CSE had kept apart (two ops on casts of one value, one
+  // dominating the other, had one cast), each lowered value is new (no constant, no call folds)
+  // and replaces one op, so nothing folds and no two instructions become equal. Any of (a)-(d)
+  // leaves the function unsettled.
+  let settled = true;
+  // Only for a caller that asks (it may then skip CSE); for the others the lowering is the op's alone.
+  const collapse = options.outcome !== undefined;
+  // The helper indices the sites call, each site's own (a): by index.
+  const siteHelper: boolean[] = [];
   const repl = new Replacements(fn.idCount);
   // Keys whose helpers compute the same code share one (sharedHelper): one index per helper.
   const byHelper = new Map<IrFunction, number>();
@@ -140,46 +176,59 @@ export function lowerFloat(fn: IrFunction, lower: (i: Inst) => boolean, guarded:
     return helperIndex(h);
   };
   /**
-   * An op's call site by its FloatMode record and op, for ops without immediates (immSites below
-   * holds the others'): the helper's index and result type, whether it has a guarded
-   * form, and the guarded call's immediates once made. Everything here is decided by the op and
-   * its Mode (helperFor's key, guardedHelper's), so one answer serves every op of the pair: a
-   * float-heavy kernel's thousands of ops ask two lookups each, not the keys' several.
+   * A lowerable op's site by its FloatMode record and op (its table index), for ops without
+   * immediates (immSites below holds the others'): whether it is lowered and guarded, its Mode,
+   * the helper's index and result type, the call's immediates. Everything here is decided by the
+   * op and its record (lower and guarded's answers, helperFor's key, guardedHelper's), so one
+   * answer serves every op of the pair: a float-heavy kernel's thousands of ops ask one lookup
+   * each (two loads where the record is the last one's), not the predicates and keys' several.
    */
-  const sites = new Map<FloatMode, Map<Op, Site>>();
+  const sites = new Map<FloatMode, (Site | undefined)[]>();
+  let lastRecord: FloatMode | undefined, lastRow: (Site | undefined)[] = [];
   /**
-   * The call sites of ops with immediates (a compare's predicate, an output modifier's scale): by
-   * FloatMode record, op, then quickCode (the Mode's fields and the immediates, one number: what
-   * else helperFor's key holds); ops whose immediates have no quickCode take helperFor's way.
+   * The sites of ops with immediates (a compare's predicate, an output modifier's scale): by
+   * FloatMode record, op, then the immediates as one number (immCode); ops whose immediates have
+   * none take a site of their own each.
    */
   const immSites = new Map<FloatMode, Map<Op, Map<number, Site>>>();
-  const siteOf = (i: Inst, md: Mode): Site => {
+  const siteOf = (i: Inst): Site => {
     const f = i.float;
-    if (!f) return newSite(i, md);
+    if (!f) return newSite(i);
     if (i.imms.length === 0) {
-      let byOp = sites.get(f);
-      const hit = byOp?.get(i.op);
-      if (hit) return hit;
-      const site = newSite(i, md);
-      if (!byOp) { byOp = new Map(); sites.set(f, byOp); }
-      byOp.set(i.op, site);
-      return site;
+      if (f !== lastRecord) {
+        let row = sites.get(f);
+        if (!row) { row = []; sites.set(f, row); }
+        lastRecord = f;
+        lastRow = row;
+      }
+      return lastRow[i.info.index] ??= newSite(i);
     }
-    const code = quickCode(i, md);
-    if (code < 0) return newSite(i, md);
+    const code = immCode(i);
+    if (code < 0) return newSite(i);
     let byOp = immSites.get(f);
     let byCode = byOp?.get(i.op);
     const hit = byCode?.get(code);
     if (hit) return hit;
-    const site = newSite(i, md);
+    const site = newSite(i);
     if (!byOp) { byOp = new Map(); immSites.set(f, byOp); }
     if (!byCode) { byCode = new Map(); byOp.set(i.op, byCode); }
     byCode.set(code, site);
     return site;
   };
-  const newSite = (i: Inst, md: Mode): Site => {
+  const newSite = (i: Inst): Site => {
+    if (!lower(i)) return NOT_LOWERED;
+    const md = modeFor(i);
+    // A transcendental's two helpers are found per op (below).
+    if (LOWERED_TRANSCENDENTAL.has(i.op)) return { lower: true, md, k: -1, ret: 'u32', imms: NO_IMMS, guarded: false };
     const k = helperFor(i, md);
-    return { k, ret: signature(fn.helpers[k] as IrFunction).ret ?? fail(i, 'helper without a result'), guardable: GUARDED_F32.has(i.op) || GUARDED_VIA_F64.has(i.op), guardedImms: undefined };
+    if (siteHelper[k]) settled = false;
+    siteHelper[k] = true;
+    const ret = signature(fn.helpers[k] as IrFunction).ret ?? fail(i, 'helper without a result');
+    // The device's nearest-even arithmetic where it is exact, the exact helper for the other lanes
+    // (lower-float-guarded.ts): one instruction per site (CallGuarded: the fast helper's bits where
+    // they hold, else the exact helper's). Its helper is numbered after the exact one.
+    if ((GUARDED_F32.has(i.op) || GUARDED_VIA_F64.has(i.op)) && guarded(i)) return { lower: true, md, k, ret, imms: guardedImms(helperIndex(guardedHelper(i, md)), k), guarded: true };
+    return { lower: true, md, k, ret, imms: callImms(k), guarded: false };
   };
   function helperIndex(h: IrFunction): number {
     let k = byHelper.get(h);
@@ -213,7 +262,11 @@ export function lowerFloat(fn: IrFunction, lower: (i: Inst) => boolean, guarded:
    * bits), else a new bit cast. CSE would turn the new cast of a cast back into that source
    * anyway (cse.ts); not making it saves the instruction and its pass.
    */
-  const asBits = (v: Inst, c: AsBits): Inst => (v.op === c.from ? v.args[0] as Inst : put(c.to, c.toInfo, [v]));
+  const asBits = (v: Inst, c: AsBits): Inst => {
+    if (v.op === c.from) return v.args[0] as Inst;
+    settled = false;
+    return put(c.to, c.toInfo, [v]);
+  };
   for (let bk = 0; bk < fn.blocks.length; bk++) {
     blk = fn.blocks[bk] as Block;
     // The block's new list, made at its first lowered op (most blocks have none: they keep theirs).
@@ -224,11 +277,28 @@ export function lowerFloat(fn: IrFunction, lower: (i: Inst) => boolean, guarded:
       const again = substituteNoting(i, repl, seen);
       i.stamp = seen;
       // Every op this pass lowers is a float op (the op table's `float`): the others pass on one field's test.
-      if (!i.info.float || !isLowered(i.op) || !lower(i)) { if (out) out.push(i); if (again) late.push(i); continue; }
+      const st = i.info.float && IS_LOWERED[i.info.index] === true ? siteOf(i) : NOT_LOWERED;
+      if (!st.lower) {
+        if (collapse && IS_BITCAST[i.info.index] === true) {
+          // A bit cast of a bit cast back to its type is the source (as CSE makes it), where its
+          // argument is settled; one still to change may become such a pair at the end: left to CSE.
+          const src = i.args[0] as Inst;
+          if (again) settled = false;
+          else if (IS_BITCAST[src.info.index] === true && src.args[0]?.type === i.type) {
+            repl.set(i, src.args[0]);
+            out ??= insts.slice(0, j);
+            continue;
+          }
+        }
+        if (out) out.push(i);
+        if (again) late.push(i);
+        continue;
+      }
       list = (out ??= insts.slice(0, j));
       at = i;
-      const md = modeFor(i);
-      if (LOWERED_TRANSCENDENTAL.has(i.op)) {
+      const md = st.md as Mode;
+      if (st.k < 0) {
+        settled = false;
         // The core (f64 bits), then its rounding under the op's mode (lower-float-transcendental.ts).
         const src = i.args[0] ?? fail(i, 'argument 0 missing');
         const c = AS_BITS[src.type];
@@ -241,16 +311,9 @@ export function lowerFloat(fn: IrFunction, lower: (i: Inst) => boolean, guarded:
         n++;
         continue;
       }
-      const st = siteOf(i, md);
       const args: Inst[] = [];
       for (let m = 0; m < i.args.length; m++) { const v = i.args[m] as Inst; const c = AS_BITS[v.type]; args.push(c ? asBits(v, c) : v); }
-      let r: Inst;
-      if (st.guardable && guarded(i)) {
-        // The device's nearest-even arithmetic where it is exact, the exact helper for the other lanes (lower-float-guarded.ts).
-        // One instruction per site (CallGuarded: the fast helper's bits where they hold, else the exact helper's).
-        st.guardedImms ??= guardedImms(helperIndex(guardedHelper(i, md)), st.k);
-        r = put('CallGuarded', CALL_GUARDED_INFO, args, st.guardedImms, st.ret);
-      } else r = put('Call', CALL_INFO, args, callImms(st.k), st.ret);
+      const r = st.guarded ? put('CallGuarded', CALL_GUARDED_INFO, args, st.imms, st.ret) : put('Call', CALL_INFO, args, st.imms, st.ret);
       // Every use of i now uses the lowered value (rewritten as the walk goes; phis and earlier blocks at the end).
       const back = AS_BITS[i.type];
       repl.set(i, back ? put(back.from, back.fromInfo, [r]) : r);
@@ -262,6 +325,7 @@ export function lowerFloat(fn: IrFunction, lower: (i: Inst) => boolean, guarded:
   // substitution of every instruction left in a block, of which only the late ones can change (an
   // op is replaced only when the walk reaches it, once).
   if (repl.size) for (let k = 0; k < late.length; k++) substituteArgs(late[k] as Inst, repl);
+  if (options.outcome) options.outcome.settled = settled;
   return n;
 }
 
@@ -337,8 +401,27 @@ function guardedHelper(i: Inst, md: Mode): IrFunction {
   return h;
 }
 
-/** One lowered call site's answers (lowerFloat's siteOf). */
-interface Site { readonly k: number; readonly ret: IrType; readonly guardable: boolean; guardedImms: readonly Imm[] | undefined }
+/**
+ * What lowerFloat makes of the ops of one site (siteOf): whether they are lowered; where they are,
+ * their Mode, the helper (k; -1 for a transcendental, whose helpers are found per op), its result
+ * type, and the call (CallGuarded where `guarded`) with its immediates.
+ */
+interface Site { readonly lower: boolean; readonly md: Mode | undefined; readonly k: number; readonly ret: IrType; readonly imms: readonly Imm[]; readonly guarded: boolean }
+/** The site of ops that are not lowered (shared: nothing else in it is read). */
+const NOT_LOWERED: Site = Object.freeze({ lower: false, md: undefined, k: -1, ret: 'u32', imms: NO_IMMS, guarded: false });
+
+/** An op's immediates as one number, a byte each (a site's key beside its op and record); -1 when one does not fit. */
+function immCode(i: Inst): number {
+  const imms = i.imms;
+  if (imms.length > 4) return -1;
+  let c = 0;
+  for (let k = 0; k < imms.length; k++) {
+    const v = imms[k];
+    if (typeof v !== 'number' || !(v >= 0 && v < 255) || !Number.isInteger(v)) return -1;
+    c = c * 256 + v + 1;
+  }
+  return c;
+}
 
 /** A call's immediates (the helper's index): shared per index, never mutated (imms are read-only). */
 const CALL_IMMS: (readonly Imm[])[] = [];
