@@ -1028,24 +1028,24 @@ export class Module {
   }
 
   /**
-   * @internal A body instruction of opcode `opcode` whose `n` (0 to 6) operands `a`..`f` are all
+   * @internal A body instruction of opcode `opcode` whose `n` (0 to 8) operands `a`..`h` are all
    * ids of this module, its result (if any: `resultIndex` 0 or 1) among them at `resultIndex`, the
    * first operand its result type when `hasType`: written into the open block's words as emitPlain
    * writes it. GENERAL (nothing written) where emitPlain would not write it so, or while recording.
    */
-  writeIds(opcode: number, resultIndex: number, hasType: boolean, n: number, a: unknown, b: unknown, c: unknown, d: unknown, e: unknown, f: unknown): Id | undefined | typeof GENERAL {
+  writeIds(opcode: number, resultIndex: number, hasType: boolean, n: number, a: unknown, b: unknown, c: unknown, d: unknown, e: unknown, f: unknown, g: unknown, h: unknown): Id | undefined | typeof GENERAL {
     const fn = this.current;
     if (fn === undefined || fn.firstLabel === undefined || this.frozen || this.recorder !== undefined) return GENERAL;
-    if ((n > 0 && !this.ownId(a)) || (n > 1 && !this.ownId(b)) || (n > 2 && !this.ownId(c)) || (n > 3 && !this.ownId(d)) || (n > 4 && !this.ownId(e)) || (n > 5 && !this.ownId(f))) return GENERAL;
-    return this.writeBody(fn, opcode, resultIndex, hasType, n, 0, a, b, c, d, e, f);
+    if ((n > 0 && !this.ownId(a)) || (n > 1 && !this.ownId(b)) || (n > 2 && !this.ownId(c)) || (n > 3 && !this.ownId(d)) || (n > 4 && !this.ownId(e)) || (n > 5 && !this.ownId(f)) || (n > 6 && !this.ownId(g)) || (n > 7 && !this.ownId(h))) return GENERAL;
+    return this.writeBody(fn, opcode, resultIndex, hasType, n, 0, a, b, c, d, e, f, g, h);
   }
 
   /**
-   * Writes a body instruction into `fn`'s open block: its `n` ids `a`..`f` (checked by the caller),
+   * Writes a body instruction into `fn`'s open block: its `n` ids `a`..`h` (checked by the caller),
    * its result (if any) made at `resultIndex` (0 or 1) among them, then the first `w` words of
    * PLAIN_VALUES (literals the caller checked); the result's type recorded when `hasType`.
    */
-  private writeBody(fn: FunctionStreams, opcode: number, resultIndex: number, hasType: boolean, n: number, w: number, a: unknown, b: unknown, c: unknown, d: unknown, e: unknown, f: unknown): Id | undefined {
+  private writeBody(fn: FunctionStreams, opcode: number, resultIndex: number, hasType: boolean, n: number, w: number, a: unknown, b: unknown, c: unknown, d: unknown, e: unknown, f: unknown, g: unknown, h: unknown): Id | undefined {
     const body = fn.body, size = 1 + n + (resultIndex >= 0 ? 1 : 0) + w;
     const buf = body.room(size);
     let at = body.length;
@@ -1059,6 +1059,8 @@ export class Module {
     if (n > 3) buf[at++] = (d as Id).value;
     if (n > 4) buf[at++] = (e as Id).value;
     if (n > 5) buf[at++] = (f as Id).value;
+    if (n > 6) buf[at++] = (g as Id).value;
+    if (n > 7) buf[at++] = (h as Id).value;
     const lit = PLAIN_VALUES;
     for (let k = 0; k < w; k++) buf[at++] = lit[k] as number;
     body.length = at;
@@ -1090,7 +1092,7 @@ export class Module {
       lit[w++] = en.value;
       for (let k = ids + 1; k < n; k++) { const v = nth(k, a, b, c, d, e, f); if (!literalWord(v)) return GENERAL; lit[w++] = v; }
     } else if (plan.tail === 3) return GENERAL;
-    return this.writeBody(fn, opcode, plan.resultIndex, plan.hasType, ids, w, a, b, c, undefined, undefined, undefined);
+    return this.writeBody(fn, opcode, plan.resultIndex, plan.hasType, ids, w, a, b, c, undefined, undefined, undefined, undefined, undefined);
   }
 
   private ownId(v: unknown): boolean {
@@ -1716,16 +1718,16 @@ export class Module {
 // (another count of operands, operands that are not this module's ids, outside a block, while
 // recording): the same words, without the operand array, the plan's loops or the call chain.
 // The other body instructions of ids (branches, phis, calls, stores and loads without a memory
-// access operand, ...) called with up to six operands, all ids (its ids and no optional tail, or a
+// access operand, ...) called with up to eight operands (OpAtomicCompareExchange's seven), all ids (its ids and no optional tail, or a
 // count of ids its `IdRef*` / pairs tail allows): written by Module.writeIds, as emitPlain writes them.
 function idsOnlyMethod(opcode: number, plan: PlainPlan | null, general: (this: Module) => Id | undefined): (this: Module, ...operands: unknown[]) => Id | undefined {
   if (plan === null || plan.resultIndex > 1 || plan.tail === 3) return general;
   const fixed = plan.ids, more = plan.tail === 1 || plan.tail === 5, pairs = plan.tail === 5;
   const resultIndex = plan.resultIndex, hasType = plan.hasType;
-  return function (this: Module, a: unknown, b: unknown, c: unknown, d: unknown, e: unknown, f: unknown): Id | undefined {
+  return function (this: Module, a: unknown, b: unknown, c: unknown, d: unknown, e: unknown, f: unknown, g: unknown, h: unknown): Id | undefined {
     const n = arguments.length;
-    const fits = n <= 6 && (n === fixed || (more && n > fixed && (!pairs || (n - fixed) % 2 === 0)));
-    const r = fits ? this.writeIds(opcode, resultIndex, hasType, n, a, b, c, d, e, f) : GENERAL;
+    const fits = n <= 8 && (n === fixed || (more && n > fixed && (!pairs || (n - fixed) % 2 === 0)));
+    const r = fits ? this.writeIds(opcode, resultIndex, hasType, n, a, b, c, d, e, f, g, h) : GENERAL;
     return r !== GENERAL ? r : general.apply(this, arguments as unknown as []);
   };
 }
