@@ -268,11 +268,32 @@ const FLOAT_BITS = new DataView(new ArrayBuffer(8));
 const OP_CONSTANT = opInfo('OpConstant') as OpInfo;
 const OP_EXT_INST = opInfo('OpExtInst') as OpInfo;
 const OP_TRUE = opInfo('OpConstantTrue') as OpInfo, OP_FALSE = opInfo('OpConstantFalse') as OpInfo;
-/** The instructions Module.frame writes without the encoder. */
-const OP_LABEL = opInfo('OpLabel') as OpInfo, OP_FUNCTION = opInfo('OpFunction') as OpInfo, OP_FUNCTION_PARAMETER = opInfo('OpFunctionParameter') as OpInfo;
-const OP_TYPE_FUNCTION = opInfo('OpTypeFunction') as OpInfo, OP_TYPE_STRUCT = opInfo('OpTypeStruct') as OpInfo;
-/** FunctionControl None's word (the encoder's for a BitEnum enumerant). */
-const FUNCTION_CONTROL_NONE = ((enumerant('FunctionControl', 'None') as { value: number }).value) >>> 0;
+/**
+ * The operand kinds of an instruction whose operands are all ids (IdResultType, IdRef, IdScope,
+ * ...; one, optional or any number) or enumerants without parameters, around its IdResult
+ * (Module.simple): each kind's enum table (undefined: an id; null: the result) and quantifier.
+ * Null for an instruction with an operand of any other kind (literals, strings, pairs).
+ */
+interface SimpleKind { readonly table: EnumTableOf | null | undefined; readonly kind: string; readonly quant: '' | '?' | '*'; readonly resultType: boolean }
+type EnumTableOf = NonNullable<ReturnType<typeof enumTable>>;
+const SIMPLE_KINDS = new Map<OpInfo, readonly SimpleKind[] | null>();
+function simpleKinds(info: OpInfo): readonly SimpleKind[] | null {
+  let k = SIMPLE_KINDS.get(info);
+  if (k !== undefined) return k;
+  const out: SimpleKind[] = [];
+  for (const spec of info.operands) {
+    const quant = spec.endsWith('?') || spec.endsWith('*') ? spec.slice(-1) as '?' | '*' : '';
+    const kind = quant === '' ? spec : spec.slice(0, -1);
+    const table = kind === 'IdResult' ? null : ID_KINDS[kind] === 'Id' ? undefined : enumTable(kind);
+    // A literal, a string or a pair; or an enumerant list (the encoder's for a `*` of them).
+    if (table === undefined && kind !== 'IdResult' && ID_KINDS[kind] !== 'Id') { k = null; break; }
+    if (table !== undefined && table !== null && quant === '*') { k = null; break; }
+    out.push({ table, kind, quant, resultType: kind === 'IdResultType' });
+  }
+  if (k !== null) k = out;
+  SIMPLE_KINDS.set(info, k);
+  return k;
+}
 /** An OpLabel's opcode word. */
 const LABEL_HEAD = (2 << 16 | (opInfo('OpLabel') as OpInfo).opcode) >>> 0;
 
@@ -794,47 +815,50 @@ export class Module {
       const r = this.emitPlain(op, info, fast, operands, fn.body, result);
       if (r !== GENERAL) return r;
     }
-    if (this.recorder === undefined && (info === OP_LABEL || info === OP_FUNCTION_PARAMETER || info === OP_FUNCTION || info === OP_TYPE_FUNCTION || info === OP_TYPE_STRUCT)) {
-      const r = this.frame(op, info, operands, result);
-      if (r !== GENERAL) return r;
-    }
+    const r = this.simple(op, info, operands, result);
+    if (r !== GENERAL) return r;
     const idAt = this.recorder ? [] : undefined;
-    // An instruction of no operands (OpFunctionEnd, every kernel's) without the encoder and its view of the module.
-    const enc = info.operands.length === 0 && operands.length === 0 ? { words: [], resultIndex: -1, resultType: undefined } : encodeOperands(op, info.operands, operands, this.ctx, idAt);
+    const enc = encodeOperands(op, info.operands, operands, this.ctx, idAt);
     if (enc.resultIndex < 0 && result) throw new BuilderError(op, 'has no result id to define');
     if (enc.words.length + 1 > MAX_WORDS) throw new BuilderError(op, `is ${enc.words.length + 1} words, more than ${MAX_WORDS}`);
     return this.define(op, info, operands, enc.words, enc.resultIndex, enc.resultType, result, idAt);
   }
 
   /**
-   * A function's frame (OpFunction of FunctionControl None, OpFunctionParameter, OpLabel) or an
-   * OpTypeFunction or OpTypeStruct, its operands ids of this module: the words encodeOperands
-   * makes of them (the result's word 0), defined as the general way defines them, without the
-   * encoder (its state, parsed kinds and a check per operand: the guarded, LDS and byte
-   * functions' frames and the wide multiplies' structs took it in every module that has them,
-   * unoptimised). GENERAL for anything else (the encoder then checks it and names any error).
+   * An instruction whose operands are all ids of this module or enumerants without parameters
+   * (simpleKinds: types, variables, decorations, a function's frame, OpFunctionEnd, ...): the
+   * words encodeOperands makes of them (the result's word 0), defined as the general way defines
+   * them, without the encoder (its state, parsed kinds and a check per operand, unoptimised where
+   * a module makes few of them). GENERAL for anything else (the encoder then checks the operands
+   * and names any error).
    */
-  private frame(op: string, info: OpInfo, operands: readonly unknown[], result: Id | undefined): Id | undefined | typeof GENERAL {
+  private simple(op: string, info: OpInfo, operands: readonly unknown[], result: Id | undefined): Id | undefined | typeof GENERAL {
+    const kinds = simpleKinds(info);
+    if (kinds === null) return GENERAL;
     const n = operands.length;
-    if (info === OP_LABEL) return n === 0 ? this.define(op, info, operands, [0], 0, undefined, result, undefined) : GENERAL;
-    const t = operands[0];
-    if (!(t instanceof Id) || !this.owns(t)) return GENERAL;
-    if (info === OP_FUNCTION_PARAMETER) return n === 1 ? this.define(op, info, operands, [t.value, 0], 1, t, result, undefined) : GENERAL;
-    if (info === OP_FUNCTION) {
-      const ft = operands[2];
-      if (n !== 3 || operands[1] !== 'None' || !(ft instanceof Id) || !this.owns(ft)) return GENERAL;
-      return this.define(op, info, operands, [t.value, 0, FUNCTION_CONTROL_NONE, ft.value], 1, t, result, undefined);
+    const words: number[] = [];
+    const idAt = this.recorder ? [] as number[] : undefined;
+    let a = 0, resultIndex = -1, resultType: Id | undefined;
+    for (let k = 0; k < kinds.length; k++) {
+      const s = kinds[k] as SimpleKind;
+      if (s.table === null) { resultIndex = words.length; words.push(0); continue; }
+      do {
+        if (a >= n) { if (s.quant !== '') break; return GENERAL; }
+        const v = operands[a++];
+        if (s.table === undefined) {
+          if (!(v instanceof Id) || !this.owns(v)) return GENERAL;
+          idAt?.push(words.length);
+          words.push(v.value);
+          if (s.resultType) resultType = v;
+        } else {
+          const e = typeof v === 'string' ? enumerant(s.kind, v) : undefined;
+          if (e === undefined || (e.params !== undefined && e.params.length > 0)) return GENERAL;
+          words.push(s.table.category === 'BitEnum' ? e.value >>> 0 : e.value);
+        }
+      } while (s.quant === '*');
     }
-    // OpTypeFunction (a return type and parameter types) or OpTypeStruct (member types): the result, then the ids.
-    if (n + 2 > MAX_WORDS) return GENERAL;
-    const words = new Array<number>(n + 1);
-    words[0] = 0;
-    for (let k = 0; k < n; k++) {
-      const v = operands[k];
-      if (!(v instanceof Id) || !this.owns(v)) return GENERAL;
-      words[k + 1] = v.value;
-    }
-    return this.define(op, info, operands, words, 0, undefined, result, undefined);
+    if (a < n || (resultIndex < 0 && result) || words.length + 1 > MAX_WORDS) return GENERAL;
+    return this.define(op, info, operands, words, resultIndex, resultType, result, idAt);
   }
 
   /**
