@@ -912,6 +912,12 @@ export class TContext {
     if (this.waveSize === 64) b.setSgprBallot(lo + 1, bit, 1);
   }
 
+  /**
+   * Whether `writeMask` to `v` writes a register (false: null, where nothing reads the mask bit, so
+   * a translator need not make it); a destination it refuses, it refuses here.
+   */
+  writesMask(v: OperandValue): boolean { return this.scalarReg(v, 0) !== undefined; }
+
   /** The SGPR code `writeScalar` writes dword `k` of `v` to; undefined for null (nothing written). */
   private scalarReg(v: OperandValue, k: number): number | undefined {
     if (v.kind === 'sgpr') return v.index + k;

@@ -275,10 +275,13 @@ export const VALU: Record<string, Translator> = {
     const active = o.active;
     const sum = cx.b.emit('IAdd64', [cx.b.emit('UMulWide32', [src(o, 0, cx), src(o, 1, cx)]), src(o, 2, cx)]);
     // A sum past 2^64 − 1 (it wrapped below the addend): the carry-out mask bit; clamp saturates.
-    const over = cx.b.emit('ULt64', [sum, src(o, 2, cx)]);
-    const sat = (h: 'Lo32' | 'Hi32') => cx.b.emit('Select32', [over, cx.u32(0xffffffff), cx.b.emit(h, [sum])]);
-    result(cx, o, clamped(cx) ? cx.pack(sat('Lo32'), sat('Hi32')) : sum);
-    if (o.maskDst) cx.writeMask(o.maskDst.value, cx.b.emit('AndU1', [active, over]));
+    // Made only where the mask or clamp reads it (most forms write the mask to null, and nothing
+    // else reads it: dead code the passes walked and removed).
+    const mask = o.maskDst !== undefined && cx.writesMask(o.maskDst.value), clamp = clamped(cx);
+    const over = mask || clamp ? cx.b.emit('ULt64', [sum, src(o, 2, cx)]) : undefined;
+    const sat = (h: 'Lo32' | 'Hi32') => cx.b.emit('Select32', [over as Inst, cx.u32(0xffffffff), cx.b.emit(h, [sum])]);
+    result(cx, o, clamp ? cx.pack(sat('Lo32'), sat('Hi32')) : sum);
+    if (mask) cx.writeMask((o.maskDst as Operand).value, cx.b.emit('AndU1', [active, over as Inst]));
   },
   // sext(a) * sext(b) + c as i64 (the product fits, so the 64-bit product is exact); the mask bit is
   // signed overflow of the sum (p and c of one sign, the sum of the other); clamp saturates toward c's sign.
