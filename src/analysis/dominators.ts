@@ -282,17 +282,18 @@ export function dominatorChildren(idom: readonly number[], rpo: readonly number[
 /**
  * Constant-time dominance queries: a preorder numbering of the dominator tree and each node's
  * subtree size (a dominates b iff pre[a] <= pre[b] < end[a], end = pre + size). Numbered from
- * `rpo`, where a node's dominator comes before it: the sizes summed backwards, the numbers handed
- * out forwards (each child the next free slot of its parent's range, in the order of `rpo`). Three
- * tables and two passes, not a depth-first walk over a table of children (that walk's stack and
- * the children's adjacency were seven tables a tree).
+ * `rpo` (or any order of the nodes where a node's dominator comes before it, its first the root:
+ * an acyclic graph's topological order, as SSA construction uses), the sizes summed backwards, the
+ * numbers handed out forwards (each child the next free slot of its parent's range, in that
+ * order). Three tables and two passes, not a depth-first walk over a table of children (that
+ * walk's stack and the children's adjacency were seven tables a tree).
  */
 export class DominatorTree {
   private readonly pre: number[];
   /** One past the last preorder number of the node's subtree (-1 for nodes outside the tree). */
   private readonly end: number[];
 
-  constructor(readonly idom: readonly number[], rpo: readonly number[]) {
+  constructor(readonly idom: ArrayLike<number>, rpo: ArrayLike<number>) {
     const n = idom.length;
     const pre = new Array<number>(n).fill(-1);
     const end = new Array<number>(n).fill(0);

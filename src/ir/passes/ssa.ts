@@ -8,6 +8,7 @@
 import type { Block, Inst } from '../ir.js';
 import { IrError, IrFunction, newStamp, NO_ARGS, NO_IMMS, Replacements } from '../ir.js';
 import { type IrType, OPS, opInfo } from '../ops.js';
+import { DominatorTree } from '../../analysis/dominators.js';
 
 /** A register as a number: SGPR codes 0..255, VGPRs 256 + n, then SCC and MODE. */
 type Reg = number;
@@ -200,12 +201,12 @@ let PHI_END = new Int32Array(256);
  * lookups it starts through valueOf, walks predecessors backwards), so only there must a merge
  * have its phi before its arguments are looked up. No cycle without an edge p -> b with
  * p.id >= b.id (ids cannot rise all the way round), so a function without one has none.
- * The walk that looks for such an edge also fills DOM's dominator tree (see there), which holds
- * exactly when none is found.
+ * The walk that looks for such an edge also finds the immediate dominators (DOM), which hold
+ * exactly when none is found, and then makes `domTree` of them.
  */
 function blocksOnCycles(blocks: readonly Block[]): Uint8Array | undefined {
   const n = blocks.length;
-  if (DOM.length < 4 * n) DOM = new Int32Array(4 * Math.max(n, DOM.length / 2));
+  if (DOM.length < n) { DOM = new Int32Array(Math.max(n, 2 * DOM.length)); BLOCK_ORDER = Int32Array.from({ length: DOM.length }, (_, k) => k); }
   const dom = DOM;
   let back = false;
   for (let bk = 0; bk < n && !back; bk++) {
@@ -225,7 +226,8 @@ function blocksOnCycles(blocks: readonly Block[]): Uint8Array | undefined {
     }
     dom[bk] = d;
   }
-  if (!back) { numberDominatorTree(n); return undefined; }
+  // Block ids are a topological order without cycles (a block's dominator comes before it).
+  if (!back) { domTree = new DominatorTree(dom.subarray(0, n), BLOCK_ORDER.subarray(0, n)); return undefined; }
   // Tarjan's strongly connected components over the predecessor edges (the same components as
   // over the successors), with an explicit stack. Its arrays are the process's (CYCLE_OUT,
   // CYCLE_WORK), grown when a function needs more: a typed array of more than 16 entries made per
@@ -267,39 +269,16 @@ function blocksOnCycles(blocks: readonly Block[]): Uint8Array | undefined {
 let CYCLE_OUT = new Uint8Array(256), CYCLE_WORK = new Int32Array(6 * 256);
 
 /**
- * The dominator tree of a function without cycles (`acyclic`), by block id, the process's (grown
- * when a function needs more): the immediate dominator (-1 for a block that a path from a block
- * without predecessors other than the entry reaches: no lookup there is answered by dominance),
- * then from `n`, `2n` and `3n` each block's subtree size, its number in a preorder of the tree
- * and the next number free in its subtree (while numbering). A block dominates another exactly
- * where the other's number lies in its subtree's range: one comparison, not a walk up the tree.
+ * The immediate dominators of a function without cycles, by block id, the process's (grown when
+ * a function needs more): -1 for a block that a path from a block without predecessors other than
+ * the entry reaches (no lookup there is answered by dominance). BLOCK_ORDER: the ids in order.
  */
-let DOM = new Int32Array(4 * 256);
-let domN = 0;
-/** Whether this run's function has no cycle (DOM then holds its dominator tree). */
-let acyclic = false;
-function numberDominatorTree(n: number): void {
-  const dom = DOM, SIZE = n, PRE = 2 * n, NEXT = 3 * n;
-  domN = n;
-  for (let b = 0; b < n; b++) dom[SIZE + b] = 1;
-  // A child's id is above its parent's (the immediate dominator of a block without cycles comes
-  // before it in id order): sizes summed from the last block back, numbers given from the first.
-  for (let b = n - 1; b > 0; b--) { const d = dom[b] as number; if (d >= 0) dom[SIZE + d] = (dom[SIZE + d] as number) + (dom[SIZE + b] as number); }
-  dom[PRE] = 0; dom[NEXT] = 1;
-  for (let b = 1; b < n; b++) {
-    const d = dom[b] as number;
-    if (d < 0) continue;
-    const at = dom[NEXT + d] as number;
-    dom[PRE + b] = at; dom[NEXT + d] = at + (dom[SIZE + b] as number); dom[NEXT + b] = at + 1;
-  }
-}
-/** Whether block `w` dominates block `b` (in a function without cycles; see DOM). */
-function dominates(w: number, b: number): boolean {
-  const dom = DOM, n = domN;
-  if ((dom[b] as number) < 0 || (dom[w] as number) < 0) return false;
-  const pw = dom[2 * n + w] as number, pb = dom[2 * n + b] as number;
-  return pb >= pw && pb < pw + (dom[n + w] as number);
-}
+let DOM = new Int32Array(256), BLOCK_ORDER = Int32Array.from({ length: 256 }, (_, k) => k);
+/**
+ * This run's dominator tree (DOM's) where its function has no cycle (undefined: it has one), for
+ * entryValue's `dominates`: one comparison, not a walk up the tree.
+ */
+let domTree: DominatorTree | undefined;
 
 /**
  * The run's state, the module's (constructSsa starts no run inside another): the function and its
@@ -364,7 +343,7 @@ function valueOf(v0: Inst): Inst {
     if (v.stamp === pending) {
       v.stamp = 0;
       const reg = regOf(v), row = ROW_OF[reg] as number, b = runBlocks[PENDING_AT[v.id] as number] as Block;
-      replaced.set(v, acyclic ? entryValue(row, typeOfReg(reg), b, PENDING_W[v.id] as number) : readAtEntry(row, typeOfReg(reg), b));
+      replaced.set(v, domTree !== undefined ? entryValue(row, typeOfReg(reg), b, PENDING_W[v.id] as number) : readAtEntry(row, typeOfReg(reg), b));
       continue;
     }
     return v;
@@ -396,7 +375,7 @@ function entryValue(row: number, type: IrType, b: Block, w: number): Inst {
   if (known) return valueOf(known);
   let v: Inst;
   if (w < 0) v = undef(type);
-  else if (dominates(w, b.id)) v = valueOf(valueAt(END_AT, row + w) as Inst);
+  else if ((domTree as DominatorTree).dominates(w, b.id)) v = valueOf(valueAt(END_AT, row + w) as Inst);
   else return readAtEntry(row, type, b);
   setEntry(b, row, v);
   return v;
@@ -552,7 +531,7 @@ export function constructSsa(fn: IrFunction, denseSlots = DENSE_SLOTS): void {
     run(fn, denseSlots);
   } finally {
     // The run's function let go, also by a run that threw (its other lists are dropped at the next run's start).
-    runFn = NO_FUNCTION; runBlocks = NO_FUNCTION.blocks; onCycle = undefined; acyclic = false;
+    runFn = NO_FUNCTION; runBlocks = NO_FUNCTION.blocks; onCycle = undefined; domTree = undefined;
     UNDEFS.length = 0; WORK.length = 0;
   }
 }
@@ -624,7 +603,6 @@ function run(fn: IrFunction, denseSlots: number): void {
   }
   fn.finishPreds();
   onCycle = blocksOnCycles(blocks);
-  acyclic = onCycle === undefined;
 
   // Phase 2: answer every read, then rebuild the blocks without register reads and writes.
   for (let k = 0; k < pendingCount; k++) valueOf(pendingReads[k] as Inst);
