@@ -8,7 +8,7 @@ import type { Cfg, Diagnostic } from '../analysis/types.js';
 import { translate } from '../frontend/index.js';
 import { copiedPcs } from '../frontend/dynamic-mode.js';
 import { FLOAT_BITS } from '../frontend/mode-reads.js';
-import type { Block, FloatMode, Inst, IrFunction } from '../ir/ir.js';
+import { type Block, ByModeAndOp, type Inst, type IrFunction } from '../ir/ir.js';
 import { LAVAPIPE_PROFILE, type TargetProfile } from './profile.js';
 import { clockRefusal, CompileError, emitSpirv } from './spirv/emit.js';
 import type { LaneExchange } from './lane-exchange.js';
@@ -18,7 +18,7 @@ import { GUARDED_F32, GUARDED_VIA_F64 } from '../ir/passes/lower-float-guarded.j
 import { eliminateDeadCode } from '../ir/passes/dce.js';
 import { eliminateCommonSubexpressions } from '../ir/passes/cse.js';
 import { foldConstants } from '../ir/passes/fold.js';
-import { type Op, OPS } from '../ir/ops.js';
+import type { Op } from '../ir/ops.js';
 import { faultMessage } from '../ir/faults.js';
 import { printInstruction } from '../disasm/index.js';
 
@@ -161,8 +161,6 @@ export function recompile(shader: Shader, options: RecompileOptions = {}): Recom
 
 /** What lowerFloatOps makes of a float op: native; guarded; emulated; not native, yet no op lowerFloat lowers (reported native). */
 const KIND_NATIVE = 0, KIND_GUARDED = 1, KIND_EMULATED = 2, KIND_UNLOWERED = 3;
-/** How many ops the table has (lowerFloatOps' rows by op index). */
-const OP_COUNT = Object.keys(OPS).length;
 
 /**
  * The float ops' lowering: each op's record pushed to `floatOps` (sorted by pc), those the
@@ -191,26 +189,14 @@ function lowerFloatOps(ir: IrFunction, floats: readonly Inst[], cfg: Cfg, mode: 
   // every pc, found once here, not by a lookup and a search per float op).
   const copies = mode.transitions.length > 0 || (FLOAT_BITS & ~mode.initial.mode.known) !== 0;
   // What each op becomes is decided by its op and FloatMode record alone (the plan's classOf reads
-  // nothing else of an op): found once per pair, then one load per op (KIND_* + 1; 0: not yet),
-  // not a probe of `native` and of the op sets at every op of a float-heavy kernel.
-  const kinds = new Map<FloatMode, Uint8Array>();
-  let lastRecord: FloatMode | undefined, lastRow: Uint8Array = new Uint8Array(0);
+  // nothing else of an op): found once per pair, not by a probe of `native` and of the op sets at
+  // every op of a float-heavy kernel.
+  const kinds = new ByModeAndOp<number>();
+  const kindOf = (i: Inst): number => (native.has(i) ? KIND_NATIVE : guardedOp(i.op) ? KIND_GUARDED : isLowered(i.op) ? KIND_EMULATED : KIND_UNLOWERED);
   let toLower = 0, sorted = true, lastPc = -1;
   for (let k = 0; k < floats.length; k++) {
     const i = floats[k] as Inst;
-    const f = i.float as FloatMode;
-    if (f !== lastRecord) {
-      let row = kinds.get(f);
-      if (!row) { row = new Uint8Array(OP_COUNT); kinds.set(f, row); }
-      lastRecord = f;
-      lastRow = row;
-    }
-    let kind = (lastRow[i.info.index] as number) - 1;
-    if (kind < 0) {
-      const lowerIt = !native.has(i);
-      kind = !lowerIt ? KIND_NATIVE : guardedOp(i.op) ? KIND_GUARDED : isLowered(i.op) ? KIND_EMULATED : KIND_UNLOWERED;
-      lastRow[i.info.index] = kind + 1;
-    }
+    const kind = kinds.get(i, kindOf);
     const lower = kind !== KIND_NATIVE, guard = kind === KIND_GUARDED, emulated = kind === KIND_EMULATED;
     if (lower) toLower++;
     const lowering = guard ? 'guarded' : emulated ? 'emulated' : 'native';

@@ -65,6 +65,29 @@ export function mixOperands(h: number, args: readonly Inst[], imms: readonly Imm
   return h;
 }
 
+/**
+ * Answers that depend on a float op's op and FloatMode record alone, each made once (`make`) and
+ * then read in the record's row by the op's table index, the last record's row at hand (the
+ * frontend shares one record among the ops of a MODE state: most lookups are two loads, not the
+ * predicates or keys behind the answer). One per run of a pass; it keeps what it is given.
+ */
+export class ByModeAndOp<T> {
+  private readonly rows = new Map<FloatMode, (T | undefined)[]>();
+  private last: FloatMode | undefined = undefined;
+  private row: (T | undefined)[] = [];
+  /** The answer for `i` (a float op: `i.float` set), made by `make` the first time its pair is asked. */
+  get(i: Inst, make: (i: Inst) => T): T {
+    const f = i.float as FloatMode;
+    if (f !== this.last) {
+      let r = this.rows.get(f);
+      if (r === undefined) { r = []; this.rows.set(f, r); }
+      this.last = f;
+      this.row = r;
+    }
+    return this.row[i.info.index] ??= make(i);
+  }
+}
+
 export class Inst {
   /**
    * Value arguments (for a Phi: one per predecessor, in predecessor order). Rewritten in place

@@ -32,10 +32,9 @@
 // transcendental cores' device form, which need nearest even for 64 bits: every RDNA f16/f64 op
 // is integer code, so the other widths' modes change no other result); with 32_BIT_ONLY or ALL the 32-bit mode is declared alone (16
 // and 64 stay unset, hence identical).
-import { type Block, type FloatMode, type Inst, type IrFunction, isDynamicFloatMode } from '../../ir/ir.js';
+import { type Block, ByModeAndOp, type FloatMode, type Inst, type IrFunction, isDynamicFloatMode } from '../../ir/ir.js';
 import type { FloatControlsIndependence, TargetProfile, WidthControls } from '../profile.js';
 import { NATIVE_F32 } from './emit-ops.js';
-import { OPS } from '../../ir/ops.js';
 import { GUARDED_F32 } from '../../ir/passes/lower-float-guarded.js';
 
 const isStatic = (f: FloatMode | undefined): boolean => f !== undefined && !isDynamicFloatMode(f);
@@ -114,8 +113,6 @@ const NEEDS_CVT_RTZ: NativeNeeds = Object.freeze({ rounding: 'RoundingModeRTZ', 
 /** Every answer examine gives for a native op, numbered for the plan's classes (classOf). */
 const NEEDS: readonly NativeNeeds[] = [NEEDS_ARITH_RTE, NEEDS_ARITH_RTZ, NEEDS_CMP, NEEDS_CVT_RTE, NEEDS_CVT_RTZ];
 const CLASSES = (NEEDS.length + 1) * 4;
-/** How many ops the table has (planFloatControlsOf's rows by op index). */
-const OP_COUNT = Object.keys(OPS).length;
 
 /** The execution mode of the op's FP_ROUND, if Vulkan has one. */
 function roundingOf(f: FloatMode): EntryRounding | undefined {
@@ -172,26 +169,13 @@ export function planFloatControlsOf(floats: readonly Inst[], p: TargetProfile): 
   // Each op's class (classOf): its needs and what its cost depends on, counted per class, so a
   // candidate's cost is a sum over the few classes, not a walk over every op (a float-heavy kernel
   // has thousands: straight4000 1,500), and no why-text is made for an op until it is asked for.
-  // An op's class is decided by its op and FloatMode record alone (classOf reads nothing else): found
-  // once per pair, by record then op index (class + 1; 0: not yet), two loads per op where the
-  // record is the last op's (the frontend shares one record among the ops of a MODE state).
+  // An op's class is decided by its op and FloatMode record alone (classOf reads nothing else):
+  // found once per pair.
   const classes = new Uint8Array(floats.length), counts = new Array<number>(CLASSES).fill(0);
-  let rows: Map<FloatMode, Uint8Array> | undefined;
-  let lastRecord: FloatMode | undefined, lastRow: Uint8Array = new Uint8Array(0);
+  const byPair = new ByModeAndOp<number>();
   for (let k = 0; k < floats.length; k++) {
-    const i = floats[k] as Inst, f = i.float;
-    let c: number;
-    if (f === undefined) c = classOf(i);
-    else {
-      if (f !== lastRecord) {
-        let row = (rows ??= new Map()).get(f);
-        if (!row) { row = new Uint8Array(OP_COUNT); rows.set(f, row); }
-        lastRecord = f;
-        lastRow = row;
-      }
-      c = (lastRow[i.info.index] as number) - 1;
-      if (c < 0) { c = classOf(i); lastRow[i.info.index] = c + 1; }
-    }
+    const i = floats[k] as Inst;
+    const c = i.float === undefined ? classOf(i) : byPair.get(i, classOf);
     classes[k] = c;
     counts[c] = (counts[c] as number) + 1;
   }

@@ -13,7 +13,7 @@
 // the dispatch of each op to its lowering (lowerBody); the f32 primitives and arithmetic are in
 // lower-float-core.ts, which the sibling lower-float-* files import instead of this one.
 import { printFunction } from '../print.js';
-import { type Block, Builder, type FloatMode, type Imm, type Inst, IrError, IrFunction, newStamp, NO_IMMS, Replacements, substituteArgs, substituteNoting } from '../ir.js';
+import { type Block, Builder, ByModeAndOp, type FloatMode, type Imm, type Inst, IrError, IrFunction, newStamp, NO_IMMS, Replacements, substituteArgs, substituteNoting } from '../ir.js';
 import { signature } from '../verify.js';
 import { eliminateCommonSubexpressions } from './cse.js';
 import { eliminateDeadCode } from './dce.js';
@@ -183,8 +183,7 @@ export function lowerFloat(fn: IrFunction, lower: (i: Inst) => boolean, guarded:
    * answer serves every op of the pair: a float-heavy kernel's thousands of ops ask one lookup
    * each (two loads where the record is the last one's), not the predicates and keys' several.
    */
-  const sites = new Map<FloatMode, (Site | undefined)[]>();
-  let lastRecord: FloatMode | undefined, lastRow: (Site | undefined)[] = [];
+  const sites = new ByModeAndOp<Site>();
   /**
    * The sites of ops with immediates (a compare's predicate, an output modifier's scale): by
    * FloatMode record, op, then the immediates as one number (immCode); ops whose immediates have
@@ -194,15 +193,7 @@ export function lowerFloat(fn: IrFunction, lower: (i: Inst) => boolean, guarded:
   const siteOf = (i: Inst): Site => {
     const f = i.float;
     if (!f) return newSite(i);
-    if (i.imms.length === 0) {
-      if (f !== lastRecord) {
-        let row = sites.get(f);
-        if (!row) { row = []; sites.set(f, row); }
-        lastRecord = f;
-        lastRow = row;
-      }
-      return lastRow[i.info.index] ??= newSite(i);
-    }
+    if (i.imms.length === 0) return sites.get(i, newSite);
     const code = immCode(i);
     if (code < 0) return newSite(i);
     let byOp = immSites.get(f);
