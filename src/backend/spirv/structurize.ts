@@ -133,13 +133,12 @@ const CHAIN_PLANS = new Array<FlowPlan | undefined>(16).fill(undefined);
 /**
  * Visits the uses in block `u` of values defined in another block (`visit(u, value)`): the
  * arguments of its instructions but phis, and its successors' phi arguments for it (the uses the
- * carried-values walk of planStructuredFlow looks at); stops at a visit that answers false, and
- * answers whether none did. Most arguments are defined in their user's block, or in the entry
+ * carried-values walk of planStructuredFlow looks at). Most arguments are defined in their user's block, or in the entry
  * block (the function's constants and launch values are made at its front): no call for those.
  * The entry block (0) dominates every reachable block, in the dominator tree and in the placement
  * tree (its root), so the walk's visit could do nothing with such a use.
  */
-function crossUses(blocks: readonly Block[], u: number, succ: Adjacency, visit: (u: number, v: Inst) => boolean): boolean {
+function crossUses(blocks: readonly Block[], u: number, succ: Adjacency, visit: (u: number, v: Inst) => void): void {
   // Blocks compared as objects (a block's id is its index: IrFunction.block), no id loaded per argument.
   const b = blocks[u] as Block, entry = blocks[0];
   // Indexed loops: no iterator per instruction and argument.
@@ -150,7 +149,7 @@ function crossUses(blocks: readonly Block[], u: number, succ: Adjacency, visit: 
     const args = i.args;
     for (let k = 0; k < args.length; k++) {
       const a = args[k] as Inst, d = a.block;
-      if (d !== undefined && d !== b && d !== entry && !visit(u, a)) return false;
+      if (d !== undefined && d !== b && d !== entry) visit(u, a);
     }
   }
   for (let j = succ.first[u] as number, e = succ.first[u + 1] as number; j < e; j++) {
@@ -160,10 +159,9 @@ function crossUses(blocks: readonly Block[], u: number, succ: Adjacency, visit: 
       const p = to.insts[q] as Inst;
       if (p.op !== 'Phi') break;
       const a = p.args[k], d = a?.block;
-      if (a !== undefined && d !== undefined && d !== b && d !== entry && !visit(u, a)) return false;
+      if (a !== undefined && d !== undefined && d !== b && d !== entry) visit(u, a);
     }
   }
-  return true;
 }
 
 /** Whether block `b` is in the loop headed by `h`. */
@@ -338,9 +336,8 @@ export function planStructuredFlow(fn: IrFunction, everywhere: ReadonlySet<Op>):
     add(liveIns, w, v);
     for (let k = predFirst[w] as number, e = predFirst[w + 1] as number; k < e; k++) { const f = predList[k] as number; if (!dom.dominates(w, f)) pending.push([f, v]); }
   };
-  const carry = (u: number, v: Inst): boolean => { use(u, v); return true; };
   for (let r = 0; r < rpo.length; r++) {
-    crossUses(blocks, rpo[r] as number, succ, carry);
+    crossUses(blocks, rpo[r] as number, succ, use);
     while (pending.length > 0) { const [p, v] = pending.pop() as [number, Inst]; use(p, v); }
   }
   // The loop tables named, not spread (`...loops` took a copy of an object of its own shape per plan).
