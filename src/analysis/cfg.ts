@@ -231,13 +231,16 @@ const MAY_END: ReadonlySet<string> = (() => {
 })();
 
 /**
- * The table's definitions that never end a block (factsOf's `plain`): classify answers undefined
- * for them on one set lookup by the definition, without the encoding's test and the facts'
- * lookup (most VALU and scalar code is of encodings MAY_END holds, VOP3 and the SOP ones).
+ * The table's definitions that may end a block (those factsOf finds not `plain`: the 'end' and
+ * 'branch' flags, STOPS): every decoded instruction's definition is one of the table's (the
+ * decoders look them up by opcode there), so classify answers undefined for any other on one
+ * lookup by the definition, without the encoding's test and the facts' lookup. A set of these
+ * few (about 30) rather than of the table's many plain ones (about 1,200): a small table, which
+ * stays in the cache where a recompile's other work has evicted most of the large one.
  */
-const PLAIN_DEFS: ReadonlySet<InstrDef> = new Set(ISA_TABLE.filter((def) => {
+const ENDING_DEFS: ReadonlySet<InstrDef> = new Set(ISA_TABLE.filter((def) => {
   const flags = def.flags ?? [];
-  return !flags.includes('end') && !flags.includes('branch') && !STOPS.has(def.mnemonic);
+  return flags.includes('end') || flags.includes('branch') || STOPS.has(def.mnemonic);
 }));
 
 /** Known 32-bit values of scalar registers since the start of the block; SCC when known. */
@@ -603,7 +606,7 @@ class Discovery {
   }
 
   /**
-   * Control flow of one instruction whose definition is not in PLAIN_DEFS (the walk asks that
+   * Control flow of one instruction whose definition is in ENDING_DEFS (the walk asks that
    * first); undefined for a plain instruction. `begin`: the index in the round's `seq` of the
    * first record of the walk that reached it (constsBefore).
    */
@@ -766,7 +769,7 @@ class Discovery {
           diags.push(diag(d, pc, target, 'unapplied-relocation', 'error',
             'a relocation of this relocatable object applies to this instruction and is not applied (its words hold the placeholder): link the object (ld.lld) first'));
         }
-        const f = PLAIN_DEFS.has(d.def) ? undefined : this.classify(d, begin);
+        const f = ENDING_DEFS.has(d.def) ? this.classify(d, begin) : undefined;
         if (f !== undefined) {
           enqueue(f, d);
           flow = f;
