@@ -231,13 +231,16 @@ const MAY_END: ReadonlySet<string> = (() => {
 })();
 
 /**
- * The table's definitions that never end a block (factsOf's `plain`): classify answers undefined
- * for them on one set lookup by the definition, without the encoding's test and the facts'
- * lookup (most VALU and scalar code is of encodings MAY_END holds, VOP3 and the SOP ones).
+ * The table's definitions that may end a block (those factsOf finds not `plain`: the 'end' and
+ * 'branch' flags, STOPS): every decoded instruction's definition is one of the table's (the
+ * decoders look them up by opcode there), so classify answers undefined for any other on one
+ * lookup by the definition, without the encoding's test and the facts' lookup. A set of these
+ * few (about 30) rather than of the table's many plain ones (about 1,200): a small table, which
+ * stays in the cache where a recompile's other work has evicted most of the large one.
  */
-const PLAIN_DEFS: ReadonlySet<InstrDef> = new Set(ISA_TABLE.filter((def) => {
+const ENDING_DEFS: ReadonlySet<InstrDef> = new Set(ISA_TABLE.filter((def) => {
   const flags = def.flags ?? [];
-  return !flags.includes('end') && !flags.includes('branch') && !STOPS.has(def.mnemonic);
+  return flags.includes('end') || flags.includes('branch') || STOPS.has(def.mnemonic);
 }));
 
 /** Known 32-bit values of scalar registers since the start of the block; SCC when known. */
@@ -397,9 +400,16 @@ class PcTable<T> {
     // pc - start is in [0, end - start) there: & 3 is its % 4.
     return pc >= this.start && pc < this.end && ((pc - this.start) & 3) === 0 ? (pc - this.start) >>> 2 : -1;
   }
-  /** The record at slot `k` (>= 0) of the range: get's answer for its pc. */
-  atSlot(k: number): T | undefined {
-    return this.slots?.[k];
+  /**
+   * The slots of the range (made here if not yet), by dword index from its start: a walk through
+   * the range reads and writes them directly (no call per pc).
+   */
+  dense(): (T | undefined)[] {
+    return (this.slots ??= new Array<T | undefined>((this.end - this.start) >>> 2));
+  }
+  /** Whether nothing was ever set (neither list made). */
+  isEmpty(): boolean {
+    return this.slots === undefined && this.others === undefined;
   }
   get(pc: number): T | undefined {
     const k = this.slot(pc);
@@ -416,10 +426,19 @@ class PcTable<T> {
 }
 
 interface Round {
-  /** Every reachable instruction start → its decoded record. */
-  readonly starts: PcTable<Decoded>;
-  /** Instructions that end their block (control flow, invalid, falls off the end). */
-  readonly flows: PcTable<Flow>;
+  /** Every reachable instruction start → the index of its record in `seq`. */
+  readonly pos: PcTable<number>;
+  /**
+   * The records of the round's walks, walk after walk: a walk's records are in pc order, each at
+   * the previous one's pc + size, and only a walk's last record can end a block by itself (a
+   * control-flow instruction, an invalid word, one that falls off the end). buildOnce cuts the
+   * blocks out of these runs, not out of a second walk of the code.
+   */
+  readonly seq: Decoded[];
+  /** Per walk, in order: the index in `seq` past its last record (a walk that decoded nothing has none). */
+  readonly walkEnds: number[];
+  /** Per walk: the flow of its last record; undefined where the walk stopped at a start decoded before (or at the instruction limit). */
+  readonly walkFlows: (Flow | undefined)[];
   /**
    * Leaders found: entry, edge targets, instructions after a control-flow instruction; -1 each
    * (buildOnce numbers the blocks in this table: a leader's value is then its block's id, -1 for
@@ -429,25 +448,27 @@ interface Round {
   /** The pcs of `leaders`, each once, in the order found (a list, not a walk of the table's every slot). */
   readonly leaderPcs: number[];
   /**
-   * The pcs inside the instructions of `starts` longer than a dword (their dwords after the
+   * The pcs inside the instructions of `seq` longer than a dword (their dwords after the
    * first): the only pcs another start can overlap at.
    */
   readonly inner: readonly number[];
   readonly diags: Diagnostic[];
 }
 
-/** Where a walk's constants are reset (constsBefore). */
-interface RoundMarks { at(pc: number): boolean }
-
 class Discovery {
   readonly target: Target;
   /** The kernel's own range (most pcs are in it: one object, not one per question). */
   readonly kernel: CodeSegment;
   /**
-   * Every record decoded so far, by pc: the first round's `starts` (which holds every record that
+   * Every record decoded so far: the first round's `seq` and `pos` (which hold every record that
    * round decodes), to which the later rounds add theirs; no table of its own.
    */
-  private cache: PcTable<Decoded> | undefined;
+  private cacheSeq: Decoded[] | undefined;
+  private cachePos: PcTable<number> | undefined;
+  /** The round under way: its records and table, its hints and leaders (constsBefore's walk and marks). */
+  private roundSeq: Decoded[] = [];
+  private roundHint: PcTable<true> | undefined;
+  private roundLeaders: PcTable<number> | undefined;
   decodedCount = 0;
   limitHit = false;
   /** Register pairs (key of the low dword) that s_swappc_b64 / s_call_b64 write return addresses to. */
@@ -497,19 +518,25 @@ class Discovery {
     return this.segment(pc)?.end ?? this.shader.basePc + 4 * this.shader.words.length;
   }
 
-  /** The record at `pc` (decoded at most once), for a round that has not decoded it into `starts` yet. */
-  decode(pc: number, starts: PcTable<Decoded>): Decoded | undefined {
-    const cache = (this.cache ??= starts);
-    const hit = cache === starts ? undefined : cache.get(pc);
-    if (hit !== undefined) return hit;
+  /**
+   * The record at `pc` of segment `words` (from pc `start`), decoded at most once: from the cache
+   * if an earlier round decoded it; undefined past the instruction limit.
+   */
+  private decode(pc: number, words: Uint32Array, start: number): Decoded | undefined {
+    const cp = this.cachePos;
+    const hit = cp === undefined ? undefined : cp.get(pc);
+    if (hit !== undefined) return (this.cacheSeq as Decoded[])[hit];
     if (this.decodedCount >= MAX_DECODED) {
       this.limitHit = true;
       return undefined;
     }
     this.decodedCount++;
-    const s = this.segment(pc) ?? { start: this.shader.basePc, words: this.shader.words };
-    const d = decodeAt(this.target, s.words, (pc - s.start) >>> 2, s.words.length, pc);
-    if (cache !== starts) cache.set(pc, d);
+    const d = decodeAt(this.target, words, (pc - start) >>> 2, words.length, pc);
+    if (cp !== undefined) {
+      const cs = this.cacheSeq as Decoded[];
+      cp.set(pc, cs.length);
+      cs.push(d);
+    }
     return d;
   }
 
@@ -553,35 +580,39 @@ class Discovery {
 
   /**
    * The constants known just before `inst`: those its block's instructions write (track) from
-   * where they were last reset on the same walk: its start `first`, then each leader or hint
-   * (`marks`) it passes, `inst` itself included. They are worked out only here, for an
+   * where they were last reset on the same walk: its start (the record at `begin` in the round's
+   * `seq`; the walk's records follow it there), then each leader or hint it passes, `inst`
+   * itself included. They are worked out only here, for an
    * s_setpc/s_swappc, not kept up to date along every walk: most code has no such instruction,
    * and tracking every instruction was a tenth of the discovery (as was finding the last reset
    * along every walk: the walk adds no leader before it ends, so the marks are the same here).
    */
-  private constsBefore(inst: Instruction, first: number, starts: PcTable<Decoded>, marks: RoundMarks): Consts {
+  private constsBefore(inst: Instruction, begin: number): Consts {
     const c = (this.consts ??= new Consts());
     c.reset();
-    for (let pc = first; pc < inst.pc;) {
-      if (pc !== first && marks.at(pc)) c.reset();
-      const d = starts.get(pc) as Instruction;
+    const seq = this.roundSeq, hint = this.roundHint, leaders = this.roundLeaders;
+    const marked = (pc: number): boolean => (hint !== undefined && hint.has(pc)) || (leaders !== undefined && leaders.has(pc));
+    const first = (seq[begin] as Decoded).pc;
+    for (let x = begin; ; x++) {
+      const d = seq[x] as Instruction;
+      if (d.pc >= inst.pc) break;
+      if (d.pc !== first && marked(d.pc)) c.reset();
       // A relocated word is the assembler's placeholder, not the value that would run.
       if (this.holdsRelocation(d)) c.clobber(d);
       else track(c, d);
-      pc += d.size;
     }
-    if (inst.pc !== first && marks.at(inst.pc)) c.reset();
+    if (inst.pc !== first && marked(inst.pc)) c.reset();
     return c;
   }
 
   /**
-   * Control flow of one instruction; undefined for a plain instruction. `first`: the pc the walk
-   * (round) that reached it started at, `starts` what it decoded, `marks` where the constants are
-   * reset along it (constsBefore).
+   * Control flow of one instruction whose definition is in ENDING_DEFS (the walk asks that
+   * first); undefined for a plain instruction. `begin`: the index in the round's `seq` of the
+   * first record of the walk that reached it (constsBefore).
    */
-  classify(inst: Instruction, first: number, starts: PcTable<Decoded>, marks: RoundMarks): Flow | undefined {
+  classify(inst: Instruction, begin: number): Flow | undefined {
     const def = inst.def;
-    if (PLAIN_DEFS.has(def) || !MAY_END.has(inst.encoding)) return undefined;
+    if (!MAY_END.has(inst.encoding)) return undefined;
     const facts = factsOf(def);
     if (facts.plain) return undefined;
     const m = def.mnemonic;
@@ -613,7 +644,7 @@ class Discovery {
     if (facts.indirect) {
       this.indirectSeen = true;
       const src = operand(inst, 'ssrc0');
-      const to = src === undefined ? undefined : get64(this.constsBefore(inst, first, starts, marks), src);
+      const to = src === undefined ? undefined : get64(this.constsBefore(inst, begin), src);
       const call = facts.call;
       if (call) {
         this.swappcSeen = true;
@@ -661,19 +692,24 @@ class Discovery {
    * pcs inside another reachable instruction (flow into them is diagnosed, not followed).
    */
   round(hint: PcTable<true>, banned: PcTable<true>): Round {
-    const entry = this.shader.info.entry;
-    const starts = new PcTable<Decoded>(this.kernel);
-    const flows = new PcTable<Flow>(this.kernel);
-    const leaders = new PcTable<number>(this.kernel);
+    const shader = this.shader;
+    const entry = shader.info.entry;
+    const kernel = this.kernel;
+    const pos = new PcTable<number>(kernel);
+    const seq: Decoded[] = [];
+    const walkEnds: number[] = [];
+    const walkFlows: (Flow | undefined)[] = [];
+    const leaders = new PcTable<number>(kernel);
     leaders.set(entry, -1);
     const leaderPcs = [entry];
     const inner: number[] = [];
     const diags: Diagnostic[] = [];
     const work: number[] = [];
     this.indirectSeen = false;
+    this.roundSeq = seq;
+    this.roundHint = hint;
+    this.roundLeaders = leaders;
     const target = this.target;
-    // Where the constants of a walk are reset: the hints and this round's leaders.
-    const marks: RoundMarks = { at: (pc) => hint.has(pc) || leaders.has(pc) };
     const enqueue = (f: Flow, inst: Instruction): void => {
       for (let i = 0; i < f.succs.length; i++) {
         const s = f.succs[i];
@@ -689,62 +725,97 @@ class Discovery {
         work.push(s.to);
       }
     };
+    const out: Round = { pos, seq, walkEnds, walkFlows, leaders, leaderPcs, inner, diags };
     if (this.segment(entry) === undefined) {
       diags.push(diag(undefined, entry, target, 'branch-out-of-range', 'error', `entry ${hexPc(entry)} is outside the code range`));
-      return { starts, flows, leaders, leaderPcs, inner, diags };
+      return out;
     }
+    // Read once per round, not per instruction: most rounds ban nothing, most code has no
+    // relocation, and the kernel's range has its slots (`dense`).
+    const anyBanned = !banned.isEmpty();
+    const relocs = this.relocated.length !== 0;
+    const slots = pos.dense();
     work.push(entry);
     while (work.length > 0) {
       const first = work.pop() as number;
-      if (starts.has(first)) continue;
+      if (pos.has(first)) continue;
+      // A walk in the kernel's range stays in it (its end is a 'falls-off-end') and goes from an
+      // instruction to the next: its segment is the walk's, and the slot of each pc the one after
+      // the last (k; -1 outside the range, where the segment is asked for at each pc).
+      let seg = this.segment(first);
+      let words = seg?.words ?? shader.words, segStart = seg?.start ?? shader.basePc;
+      let end = seg?.end ?? shader.basePc + 4 * shader.words.length;
+      let k = seg === kernel ? pos.slot(first) : -1;
+      const begin = seq.length;
+      let flow: Flow | undefined;
       let pc = first;
       for (;;) {
-        if (starts.has(pc)) break;
-        const d = this.decode(pc, starts);
+        const d = this.decode(pc, words, segStart);
         if (d === undefined) break; // limit reached: reported once below
-        starts.set(pc, d);
+        if (k >= 0) slots[k] = seq.length;
+        else pos.set(pc, seq.length);
+        seq.push(d);
         if (d.kind === 'invalid') {
-          flows.set(pc, {
+          flow = {
             succs: [], exit: 'invalid',
             diags: [diag(d, pc, target, d.truncated ? 'truncated-instruction' : 'invalid-instruction', 'error',
               `reachable word does not decode: ${d.reason}`)],
-          });
+          };
           break;
         }
-        for (let p = pc + 4; p < pc + d.size; p += 4) inner.push(p);
-        if (this.holdsRelocation(d)) {
+        const size = d.size;
+        if (size > 4) for (let p = pc + 4; p < pc + size; p += 4) inner.push(p);
+        if (relocs && this.holdsRelocation(d)) {
           diags.push(diag(d, pc, target, 'unapplied-relocation', 'error',
             'a relocation of this relocatable object applies to this instruction and is not applied (its words hold the placeholder): link the object (ld.lld) first'));
         }
-        const f = this.classify(d, first, starts, marks);
+        const f = ENDING_DEFS.has(d.def) ? this.classify(d, begin) : undefined;
         if (f !== undefined) {
           enqueue(f, d);
-          flows.set(pc, f);
+          flow = f;
           break;
         }
-        const next = pc + d.size;
-        const end = this.endOf(pc);
+        const next = pc + size;
         if (next >= end) {
-          flows.set(pc, {
+          flow = {
             succs: [], exit: 'falls-off-end',
             diags: [diag(d, pc, target, 'falls-off-end', 'error', `execution continues past the end of the code at ${hexPc(end)}`)],
-          });
+          };
           break;
         }
-        if (banned.has(next)) {
-          const g: Flow = { succs: [{ to: next, kind: 'fallthrough' }] };
-          enqueue(g, d);
-          flows.set(pc, g);
+        if (anyBanned && banned.has(next)) {
+          flow = { succs: [{ to: next, kind: 'fallthrough' }] };
+          enqueue(flow, d);
           break;
         }
         pc = next;
+        // The walk stops where an earlier one went on from (it has the rest).
+        if (k >= 0) {
+          k += size >>> 2;
+          if (slots[k] !== undefined) break;
+        } else {
+          if (pos.has(pc)) break;
+          seg = this.segment(pc);
+          words = seg?.words ?? shader.words;
+          segStart = seg?.start ?? shader.basePc;
+          end = seg?.end ?? shader.basePc + 4 * shader.words.length;
+        }
+      }
+      if (seq.length > begin) {
+        walkEnds.push(seq.length);
+        walkFlows.push(flow);
       }
     }
     if (this.limitHit) {
       diags.push(diag(undefined, entry, target, 'instruction-limit', 'error',
         `stopped after decoding ${MAX_DECODED} instructions: the graph is incomplete`));
     }
-    return { starts, flows, leaders, leaderPcs, inner, diags };
+    // The first round's records are the cache of the later ones (decode).
+    if (this.cachePos === undefined) {
+      this.cachePos = pos;
+      this.cacheSeq = seq;
+    }
+    return out;
   }
 }
 
@@ -753,7 +824,7 @@ class Discovery {
  * the pcs inside the reachable instructions longer than a dword, the only ones another start can
  * lie at (looked up, not every slot of the range walked, nor the records read again).
  */
-function overlaps(starts: PcTable<Decoded>, inner: readonly number[]): number[] {
+function overlaps(starts: PcTable<number>, inner: readonly number[]): number[] {
   const out: number[] = [];
   for (let k = 0; k < inner.length; k++) { const pc = inner[k] as number; if (starts.has(pc)) out.push(pc); }
   if (out.length < 2) return out;
@@ -922,7 +993,7 @@ function buildOnce(disc: Discovery): Cfg {
     // Another pass when a block boundary, an overlap or a return-address pair was found late.
     let changed = disc.returnPairCount !== pairs;
     pairs = disc.returnPairCount;
-    const os = overlaps(r.starts, r.inner);
+    const os = overlaps(r.pos, r.inner);
     for (let k = 0; k < os.length; k++) { const o = os[k] as number; if (!banned.has(o)) { banned.set(o, true); changed = true; } }
     // New block boundaries matter only to the constants an s_setpc/s_swappc was resolved with;
     // the hints only to a later round (none without an indirect jump, a new pair or overlap:
@@ -943,12 +1014,22 @@ function buildOnce(disc: Discovery): Cfg {
   // Blocks: the entry first, then by start pc; each runs to its first control-flow instruction or
   // to the next leader.
   // The last round's leader list and table are its own: sorted in place, and the table numbered.
+  // `sorted`: the leaders decoded, ascending, the entry among them (at entryAt; -1 where it was not
+  // decoded, outside the code: its block is an empty one).
+  const pos = r.pos, seq = r.seq, walkEnds = r.walkEnds, walkFlows = r.walkFlows;
   const leaders = sortAscending(r.leaderPcs);
-  const ordered = new Array<number>(leaders.length);
+  const sorted: number[] = [];
+  let entryAt = -1;
+  for (let k = 0; k < leaders.length; k++) {
+    const pc = leaders[k] as number;
+    if (!pos.has(pc)) continue;
+    if (pc === entry) entryAt = sorted.length;
+    sorted.push(pc);
+  }
+  const n = entryAt < 0 ? sorted.length + 1 : sorted.length;
+  const ordered = new Array<number>(n);
   ordered[0] = entry;
-  let n = 1;
-  for (let k = 0; k < leaders.length; k++) { const pc = leaders[k] as number; if (pc !== entry && r.starts.has(pc)) ordered[n++] = pc; }
-  ordered.length = n;
+  for (let k = 0, j = 1; k < sorted.length; k++) if (k !== entryAt) ordered[j++] = sorted[k] as number;
   const blockAt = r.leaders;
   for (let k = 0; k < n; k++) blockAt.set(ordered[k] as number, k);
   const blocks = new Array<MutableBlock>(n);
@@ -958,51 +1039,81 @@ function buildOnce(disc: Discovery): Cfg {
   for (let k = 0; k < extra.length; k++) diagnostics.push(extra[k] as Diagnostic);
   // Each block's lists are made at their length, not grown by push (a pushed list's first store
   // reserves 17 elements: most of what a branchy graph allocated). The edges into a block are
-  // counted as the blocks are walked and placed once every block is, in the order the walk makes
+  // counted as the blocks are made and placed once every block is, in the order the blocks make
   // them (by source block, then the source's successors in its flow's order).
   const predCount = new Array<number>(n).fill(0);
-  // The block's instructions as its walk finds them, copied out at its end (slice: a list made at
-  // its length, no second walk of the table). One list for every block of this graph.
-  const walked: Instruction[] = [];
-  const starts = r.starts, flows = r.flows;
+  // A block is cut out of the runs of `seq` (a walk's records), not found by a walk of the code:
+  // from its start's record to the next leader's (the next in `sorted` that is a record of the
+  // same run; one inside a record of it is no boundary) or to the run's end, where the walk's
+  // flow ends it or, if the walk stopped at a start decoded before that is no leader (only where
+  // starts overlap), the block goes on in that start's run.
+  let w = 0;
   for (let bk = 0; bk < n; bk++) {
     const start = ordered[bk] as number;
-    let pc = start, end = start, count = 0;
     let exit: BlockExit | undefined;
     let succs: Edge[] = [];
-    for (;;) {
-      // The tables share the kernel's range: one slot for both lookups there.
-      const k = starts.slot(pc);
-      const d = k >= 0 ? starts.atSlot(k) : starts.get(pc);
-      if (d === undefined) {
-        // Only after the instruction limit: the rest was never decoded.
-        exit ??= 'invalid';
+    let end = start;
+    let list: Instruction[] | undefined;
+    let i = pos.get(start) ?? -1;
+    // The entry, never decoded (outside the code): an empty block.
+    if (i < 0) exit = 'invalid';
+    // The next leader after the block's records so far: sorted[t].
+    let t = (bk === 0 ? entryAt : entryAt < 0 || bk - 1 < entryAt ? bk - 1 : bk) + 1;
+    let next = t < sorted.length ? sorted[t] as number : Infinity;
+    while (i >= 0) {
+      // The walk holding record i (mostly the one after the last block's).
+      if (!((walkEnds[w] as number) > i && (w === 0 || (walkEnds[w - 1] as number) <= i))) {
+        let lo = 0, hi = walkEnds.length - 1;
+        while (lo < hi) { const m = (lo + hi) >>> 1; if ((walkEnds[m] as number) <= i) lo = m + 1; else hi = m; }
+        w = lo;
+      }
+      const e = walkEnds[w] as number;
+      const last = seq[e - 1] as Decoded;
+      const runEnd = last.pc + last.size;
+      let j = e;
+      while (next < runEnd) {
+        const x = pos.get(next) as number;
+        if (x > i && x < e) { j = x; break; }
+        next = ++t < sorted.length ? sorted[t] as number : Infinity;
+      }
+      // Records i..j-1 are the block's (j: a leader's, or the run's end, where an invalid word is not).
+      const cut = j === e && last.kind === 'invalid' ? e - 1 : j;
+      if (cut > i) {
+        if (list === undefined) list = (i === 0 && cut === seq.length ? seq : seq.slice(i, cut)) as Instruction[];
+        else for (let x = i; x < cut; x++) list.push(seq[x] as Instruction);
+      }
+      if (j < e) {
+        end = next;
+        succs = [{ from: bk, to: blockAt.get(next) as number, kind: 'fallthrough' }];
         break;
       }
-      const f = k >= 0 ? flows.atSlot(k) : flows.get(pc);
-      if (d.kind === 'invalid') {
-        invalid.push(d);
+      const f = walkFlows[w];
+      if (last.kind === 'invalid') {
+        end = last.pc;
+        invalid.push(last);
         exit = 'invalid';
         if (f !== undefined && f.diags !== undefined) diagnostics.push(...f.diags);
         break;
       }
-      walked[count++] = d;
-      end = pc + d.size;
+      end = runEnd;
       if (f !== undefined) {
         if (f.diags !== undefined) diagnostics.push(...f.diags);
         if (f.exit !== undefined) exit = f.exit;
         succs = edgesTo(bk, f.succs, blockAt);
         break;
       }
-      const next = pc + d.size;
-      const nb = blockAt.get(next) ?? -1;
+      const nb = blockAt.get(runEnd) ?? -1;
       if (nb >= 0) {
         succs = [{ from: bk, to: nb, kind: 'fallthrough' }];
         break;
       }
-      pc = next;
+      i = pos.get(runEnd) ?? -1;
+      // Past the instruction limit: the rest was never decoded.
+      if (i < 0) exit ??= 'invalid';
+      // The block goes on in another run: its list is its own from here (not `seq` itself).
+      else if (list === seq) list = seq.slice() as Instruction[];
     }
-    const b: MutableBlock = { id: bk, start, end, instructions: walked.slice(0, count), succs, preds: NO_PREDS };
+    const b: MutableBlock = { id: bk, start, end, instructions: list ?? [], succs, preds: NO_PREDS };
     if (exit !== undefined) b.exit = exit;
     blocks[bk] = b;
     for (let k = 0; k < succs.length; k++) { const t = (succs[k] as Edge).to; predCount[t] = (predCount[t] as number) + 1; }

@@ -233,11 +233,12 @@ function byPc(a: { readonly pc: number }[]): void {
 }
 
 /**
- * The definitions known to neither read nor write MODE (a definition's facts never change): one
- * set lookup per instruction, cheaper than reading the table's records (of many shapes) and
- * searching their register lists.
+ * The definitions known to neither read nor write MODE (a definition's facts never change), each
+ * with its float type (null: none): one map lookup per instruction answers both questions of the
+ * plain walk, cheaper than reading the table's records (of many shapes) and searching their
+ * register lists. Bounded by the ISA table.
  */
-const PLAIN = new WeakSet<Instruction['def']>();
+const PLAIN = new Map<Instruction['def'], FloatType | null>();
 
 /** The scalar registers of every state when nothing reads them (analyzeMode's `scalars`): never written, so one for all analyses. */
 const UNTRACKED = new ScalarState();
@@ -336,9 +337,10 @@ function plainAnalysis(shader: Shader, cfg: Cfg, initial: ModeState): ModeAnalys
   const valu: ValuMode[] = [];
   // The launch state's VALU mode fields by float type, made at the first instruction of the type.
   let f16: ValuMode | undefined, f32: ValuMode | undefined, f64: ValuMode | undefined;
-  // The previous instruction's definition, when it neither reads nor writes MODE: code repeats
-  // definitions back to back, and reading the table's records (of many shapes) is the slow part.
+  // The previous instruction's definition, when it neither reads nor writes MODE, and its float
+  // type: code repeats definitions back to back.
   let plain: Instruction['def'] | undefined;
+  let float: FloatType | null = null;
   for (let bk = 0; bk < blocks.length; bk++) {
     const b = blocks[bk] as BasicBlock;
     const is = b.instructions;
@@ -348,15 +350,16 @@ function plainAnalysis(shader: Shader, cfg: Cfg, initial: ModeState): ModeAnalys
       const inst = is[k] as Instruction;
       const def = inst.def;
       if (def !== plain) {
-        if (!PLAIN.has(def)) {
+        let f = PLAIN.get(def);
+        if (f === undefined) {
           if (def.implicitWrites?.includes('MODE') === true || def.implicitReads?.includes('MODE') === true) return undefined;
-          PLAIN.add(def);
+          f = def.float ?? null;
+          PLAIN.set(def, f);
         }
         plain = def;
+        float = f;
       }
-      if (!live) continue;
-      const float = def.float;
-      if (float === undefined) continue;
+      if (!live || float === null) continue;
       // valuMode's record for this pc: its fields copied from the type's first, in its order.
       const t = float === 'f32' ? (f32 ??= valuMode(0, float, initial.mode)) : float === 'f16' ? (f16 ??= valuMode(0, float, initial.mode)) : (f64 ??= valuMode(0, float, initial.mode));
       valu.push({ pc: inst.pc, float, round: t.round, denorm: t.denorm, dx10Clamp: t.dx10Clamp, ieee: t.ieee, f16Ovfl: t.f16Ovfl });

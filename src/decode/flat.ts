@@ -1,7 +1,7 @@
 import type { DecodeContext, FamilyDecoder, Instruction, Operand, OperandValue } from './types.js';
 import { TRUNCATED } from './types.js';
 import type { Family, InstrDef } from '../isa/types.js';
-import { lookup } from '../isa/table.js';
+import { familyLookup } from '../isa/table.js';
 import { sext, sgpr, ttmp, vgpr } from './operands.js';
 import { keepPairLists, pairListsOf } from './shared-operands.js';
 
@@ -13,6 +13,8 @@ import { keepPairLists, pairListsOf } from './shared-operands.js';
 // LDS=1 only on GLOBAL/SCRATCH byte..dword loads; register tuples must stay within v0-v255.
 
 const SEG_FAMILY: readonly (Family | undefined)[] = ['FLAT', 'SCRATCH', 'GLOBAL', undefined];
+/** The definition lookups by SEG_FAMILY (familyLookup: one family's table read, not lookup's keyed load of the family by name). */
+const SEG_LOOKUP = SEG_FAMILY.map((f) => (f === undefined ? undefined : familyLookup(f)));
 
 /** SADDR/SOFFSET code meaning "no SGPR" (the NULL register's code on gfx10). */
 export const FLAT_SADDR_OFF = 0x7d;
@@ -84,8 +86,9 @@ export const decodeFLAT: FamilyDecoder = (ctx: DecodeContext): Instruction | str
   const w0 = ctx.words[ctx.index]! >>> 0;
   const w1 = ctx.words[ctx.index + 1]! >>> 0;
   const family = SEG_FAMILY[(w0 >>> 14) & 3];
-  if (family === undefined) return 'FLAT segment 3 is reserved';
-  const def = lookup(ctx.target, family, (w0 >>> 18) & 0x7f);
+  const segLookup = SEG_LOOKUP[(w0 >>> 14) & 3];
+  if (family === undefined || segLookup === undefined) return 'FLAT segment 3 is reserved';
+  const def = segLookup(ctx.target, (w0 >>> 18) & 0x7f);
   if (def === undefined) return `no ${family} opcode ${(w0 >>> 18) & 0x7f} on ${ctx.target}`;
   if ((w1 >>> 23) & 1) return 'FLAT NV bit is set';
   // The two words and the definition give the whole record (validity included) but for a SCRATCH

@@ -90,13 +90,22 @@ const BAD_SSRC = 'ssrc code is reserved or not valid for the operand width';
  */
 export function decodeSop(ctx: DecodeContext, def: InstrDef, encoding: Instruction['encoding']): Instruction | string {
   const w = ctx.words[ctx.index] ?? 0;
-  const seen = listsOf(def, w);
-  if (seen !== undefined) return { kind: 'instruction', pc: ctx.pc, words: seen.words, size: 4, encoding, def, operands: seen.operands, mods: NO_MODS };
-  // With a literal, the word and the literal give every operand: the lists of an instruction seen
-  // before (pairListsOf has lists for `w` only where `w` takes a literal, so the next dword is it).
+  // The lists of an instruction seen before: of the word alone, or with a literal, of the word
+  // and the literal (pairListsOf has lists for `w` only where `w` takes a literal, so the next
+  // dword is it; listsOf only where it takes none: at most one of them answers). A source field
+  // coded 255 asks for the pair first (a literal is likely), saving the word's lookup.
+  const pairFirst = (w & 0xff) === SRC.LITERAL || ((w >>> 8) & 0xff) === SRC.LITERAL;
+  if (!pairFirst) {
+    const seen = listsOf(def, w);
+    if (seen !== undefined) return { kind: 'instruction', pc: ctx.pc, words: seen.words, size: 4, encoding, def, operands: seen.operands, mods: NO_MODS };
+  }
   if (ctx.index + 1 < ctx.end) {
     const pair = pairListsOf(def, w, ctx.words[ctx.index + 1] ?? 0);
     if (pair !== undefined) return { kind: 'instruction', pc: ctx.pc, words: pair.words, size: 8, encoding, def, operands: pair.operands, mods: NO_MODS };
+  }
+  if (pairFirst) {
+    const seen = listsOf(def, w);
+    if (seen !== undefined) return { kind: 'instruction', pc: ctx.pc, words: seen.words, size: 4, encoding, def, operands: seen.operands, mods: NO_MODS };
   }
   const ops = def.operands;
   // One operand per definition operand: the array made at its length.

@@ -39,14 +39,17 @@ const VCC_LO: OperandValue = { kind: 'special', reg: 'vcc_lo', code: SRC.VCC_LO,
  */
 export function decodeE32(ctx: DecodeContext, def: InstrDef, encoding: 'VOP1' | 'VOP2' | 'VOPC'): Instruction | string {
   const w = ctx.words[ctx.index] ?? 0;
+  // The lists of a word seen before first (only a word with operands and no literal has them):
+  // then nothing of the definition is read, which a recompile's other work has mostly evicted
+  // from the cache.
+  const seen = listsOf(def, w);
+  if (seen !== undefined) return { kind: 'instruction', pc: ctx.pc, words: seen.words, size: 4, encoding, variant: 'e32', def, operands: seen.operands, mods: NO_MODS };
   const ops = def.operands;
   if (ops.length === 0) {
     if (((w >>> 17) & 0xff) !== 0) return 'operand-less opcode with a non-zero vdst field';
     if ((w & 0x1ffff) !== 0 && def.flags !== undefined && def.flags.includes('zeroFields')) return 'v_illegal needs an all-zero word';
     return { kind: 'instruction', pc: ctx.pc, words: [w >>> 0], size: 4, encoding, variant: 'e32', def, operands: [], mods: NO_MODS };
   }
-  const seen = listsOf(def, w);
-  if (seen !== undefined) return { kind: 'instruction', pc: ctx.pc, words: seen.words, size: 4, encoding, variant: 'e32', def, operands: seen.operands, mods: NO_MODS };
   let literal: number | undefined;
   // One operand per definition operand: the array made at its length.
   const operands: Operand[] = new Array<Operand>(ops.length);

@@ -231,6 +231,11 @@ export const decodeVOP3: FamilyDecoder = (ctx: DecodeContext): Instruction | str
   const w1 = ctx.words[i + 1] ?? 0;
   const L = vop3Layout(ctx.target, (w0 >>> 16) & 0x3ff);
   if (L === undefined) return 'no VOP3 opcode with this value on this target';
+  // The lists of a pair decoded before under this layout first: it had no literal and passed the
+  // field checks below (the two words decide both), and nothing more of the layout is read (a
+  // recompile's other work has mostly evicted it from the cache).
+  const seen = pairListsOf(L, w0, w1);
+  if (seen !== undefined) return { kind: 'instruction', pc: ctx.pc, words: seen.words, size: 8, encoding: 'VOP3', variant: 'e64', def: L.def, operands: seen.operands, mods: seen.mods };
   if ((w0 & L.zero0) !== 0 || (w1 & L.zero1) !== 0) return 'a VOP3 field this opcode does not have is not 0';
 
   // One literal dword serves every source field (or sdst in the vdst field) coded 255.
@@ -242,11 +247,6 @@ export const decodeVOP3: FamilyDecoder = (ctx: DecodeContext): Instruction | str
   }
   if (size === 3 && i + 2 >= ctx.end) return TRUNCATED;
   const lit = size === 3 ? (ctx.words[i + 2] ?? 0) >>> 0 : 0;
-  if (size === 2) {
-    // Without a literal the two words give everything (shared-operands.ts).
-    const seen = pairListsOf(L, w0, w1);
-    if (seen !== undefined) return { kind: 'instruction', pc: ctx.pc, words: seen.words, size: 8, encoding: 'VOP3', variant: 'e64', def: L.def, operands: seen.operands, mods: seen.mods };
-  }
 
   const p = L.profile;
   const negBits = w1 >>> 29;
