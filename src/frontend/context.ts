@@ -107,10 +107,12 @@ export interface OpRef {
   /** BUILDER_OPS's case (0: none), and for none whether the op is NUMBERED. */
   readonly kind: number;
   readonly numbered: boolean;
+  /** `valueHash`'s start for the op (its table index mixed), for BlockBuilder.value. */
+  readonly seed: number;
 }
 export function opRef(op: Op): OpRef {
   const info = opInfo(op);
-  return { op, info, kind: BUILDER_OPS[info.index] as number, numbered: NUMBERED[info.index] === 1 };
+  return { op, info, kind: BUILDER_OPS[info.index] as number, numbered: NUMBERED[info.index] === 1, seed: Math.imul(info.index + 1, 0x9e3779b1) };
 }
 
 /** The ops the context's own helpers emit at most instructions (`opRef`). */
@@ -500,14 +502,83 @@ export class BlockBuilder extends Builder {
   }
 
   /**
+   * `emitRef(r, [a])`, `[a, b]` or `[a, b, c]` (the arguments given) of an op without immediates or
+   * float mode, as emit makes it (the cases of Select32, Lo32/Hi32 and Pack64; `number`'s hash and
+   * table), its list of arguments made only for a value the block does not have yet: most values
+   * the translators ask for are these, and many the block has already (a VGPR write's EXEC select,
+   * a compare repeated, an address's halves), where the list and emit's calls were the cost.
+   */
+  value(r: OpRef, a: Inst, b?: Inst, c?: Inst): Inst {
+    const kind = r.kind;
+    if (kind !== 0) {
+      if (kind === B_SELECT && b !== undefined && c !== undefined) {
+        if (b === c) return b;
+        if (c.op === 'Select32' && c.args[0] === a) {
+          const z = c.args[2] as Inst;
+          if (z === b) return b;
+          c = z;
+        }
+      } else if (kind === B_HALF && b === undefined) {
+        if (a.op === 'Pack64') return a.args[r.op === 'Lo32' ? 0 : 1] as Inst;
+      } else if (kind === B_PACK && b !== undefined && c === undefined) {
+        if (a.op === 'Lo32' && b.op === 'Hi32' && a.args[0] === b.args[0]) return a.args[0] as Inst;
+        if (a.op === 'ConstU32' && b.op === 'ConstU32' && !this.inRecipe) return this.u64(BigInt(a.imms[0] ?? 0) | (BigInt(b.imms[0] ?? 0) << 32n));
+      } else return this.emitRef(r, c !== undefined ? [a, b as Inst, c] : b !== undefined ? [a, b] : [a]);
+    } else if (!r.numbered) return this.place(r.op, r.info, c !== undefined ? [a, b as Inst, c] : b !== undefined ? [a, b] : [a]);
+    // `number` of these arguments: valueHash's steps, mixOperands's for each argument.
+    const n = c !== undefined ? 3 : b !== undefined ? 2 : 1;
+    let h = (Math.imul(r.seed, 1000003) ^ a.id) | 0;
+    if (n > 1) h = (Math.imul(h, 1000003) ^ (b as Inst).id) | 0;
+    if (n > 2) h = (Math.imul(h, 1000003) ^ (c as Inst).id) | 0;
+    h ^= h >>> 15; h = Math.imul(h, 0x2c1b3c6d); h ^= h >>> 12;
+    const k = h & (VALUE_SLOTS - 1), keys = this.valueKeys, gen = this.gen | 0;
+    if (keys[2 * k] === gen && keys[2 * k + 1] === h) {
+      const x = this.values[k] as Inst, xa = x.args;
+      if (x.info === r.info && xa.length === n && xa[0] === a && (n < 2 || xa[1] === b) && (n < 3 || xa[2] === c) && x.imms.length === 0 && x.float === undefined
+        && (!this.inRecipe || x.id < this.recipeMark)) return x;
+    }
+    const i = this.place(r.op, r.info, n === 3 ? [a, b as Inst, c as Inst] : n === 2 ? [a, b as Inst] : [a]);
+    keys[2 * k] = gen; keys[2 * k + 1] = h;
+    if (this.values[k] === undefined) this.valueLog[this.valueLogN++] = k;
+    this.values[k] = i;
+    return i;
+  }
+
+  /**
    * GetSgpr / GetVgpr of one register: a read the block already answers (`known`, as emit's reads
    * ask) returns its value without making the arrays `emit` takes (register reads are most of what
    * the translators ask for, and most are answered); otherwise `read` makes it.
    */
-  getSgpr(code: number): Inst { return this.known(code) ?? this.read(code, 'GetSgpr', GET_SGPR, code); }
+  getSgpr(code: number): Inst {
+    // `known` and `read` written out for the registers they take (the calls were most of a read).
+    if (code >= 0 && code < VGPR0 && !this.inRecipe) {
+      if (this.pendingN !== 0 && this.recipeOf[code] !== undefined) this.runRecipe(code);
+      if (this.regGen[code] === this.gen) { const v = this.regVal[code]; if (v !== undefined) return v; }
+      const i = this.place('GetSgpr', GET_SGPR, NO_ARGS, regImms(code));
+      this.setReg(code, i);
+      return i;
+    }
+    return this.known(code) ?? this.read(code, 'GetSgpr', GET_SGPR, code);
+  }
   /** GetScc the same way: a read the block answers (most: s_addc_u32's carry-in, s_cselect) without emit's look-ups. */
-  getScc(): Inst { return this.known(SCC_REG) ?? this.emit('GetScc'); }
-  getVgpr(n: number): Inst { return this.known(VGPR0 + n) ?? this.read(VGPR0 + n, 'GetVgpr', GET_VGPR, n); }
+  getScc(): Inst {
+    if (!this.inRecipe) {
+      if (this.pendingN !== 0 && this.recipeOf[SCC_REG] !== undefined) this.runRecipe(SCC_REG);
+      if (this.regGen[SCC_REG] === this.gen) { const v = this.regVal[SCC_REG]; if (v !== undefined) return v; }
+    }
+    return this.emit('GetScc');
+  }
+  getVgpr(n: number): Inst {
+    const reg = VGPR0 + n;
+    if (n >= 0 && n < 256 && !this.inRecipe) {
+      if (this.pendingN !== 0 && this.recipeOf[reg] !== undefined) this.runRecipe(reg);
+      if (this.regGen[reg] === this.gen) { const v = this.regVal[reg]; if (v !== undefined) return v; }
+      const i = this.place('GetVgpr', GET_VGPR, NO_ARGS, regImms(n));
+      this.setReg(reg, i);
+      return i;
+    }
+    return this.known(reg) ?? this.read(reg, 'GetVgpr', GET_VGPR, n);
+  }
   /**
    * A read of register `reg` (number `n` of its file) the block does not know: made, and known from
    * here on, as `emit` makes it, without emit's look-ups of the op and the register again.
@@ -521,7 +592,7 @@ export class BlockBuilder extends Builder {
   /** The value the block knows register `reg` holds, its pending recipe run first (undefined: none, or emit must decide and report). */
   private known(reg: number): Inst | undefined {
     if (!(reg >= 0 && reg < REGS) || this.inRecipe) return undefined;
-    if (this.pendingN !== 0) this.runRecipe(reg);
+    if (this.pendingN !== 0 && this.recipeOf[reg] !== undefined) this.runRecipe(reg);
     return this.regGen[reg] === this.gen ? this.regVal[reg] : undefined;
   }
 
@@ -544,22 +615,25 @@ export class BlockBuilder extends Builder {
    * instruction until the block ends (`lastWrite`).
    */
   setSgpr(code: number, x: Inst): void {
-    if (code >= 0 && code < VGPR0 && this.lazyWritable()) this.setRegLazy(code, x);
+    // Where emit would record the write (otherwise it reports it: inside a recipe, after the terminator).
+    if (code >= 0 && code < VGPR0 && !this.inRecipe && !this.ended()) this.setRegLazy(code, x);
     else this.emit('SetSgpr', [x], regImms(code));
   }
   setVgpr(n: number, x: Inst): void {
-    if (n >= 0 && n < 256 && this.lazyWritable()) this.setRegLazy(VGPR0 + n, x);
+    if (n >= 0 && n < 256 && !this.inRecipe && !this.ended()) this.setRegLazy(VGPR0 + n, x);
     else this.emit('SetVgpr', [x], regImms(n));
   }
-  /** Whether emit would record a write now (otherwise it reports it: inside a recipe, after the terminator). */
-  private lazyWritable(): boolean {
-    return !this.inRecipe && !this.ended();
-  }
+  /** `setWriteLazy` and `setReg` written out (a write's calls were most of its cost). */
   private setRegLazy(reg: number, x: Inst): void {
     if ((reg === EXEC_LO || reg === EXEC_LO + 1) && this.execShared !== undefined) this.execShared.written = true;
-    if (this.pendingN !== 0) this.dropRecipe(reg);
-    this.setWriteLazy(reg, this.pc);
-    this.setReg(reg, x);
+    if (this.pendingN !== 0 && this.recipeOf[reg] !== undefined) this.dropRecipe(reg);
+    const gen = this.gen;
+    if (this.writeGen[reg] !== gen) { this.writeGen[reg] = gen; this.writeOrder[this.writeN++] = reg; }
+    this.lastWrite[reg] = undefined;
+    this.writePc[reg] = this.pc;
+    const vals = this.regVal;
+    if (vals[reg] === undefined) { const n = this.regLogN; if (n < REGS) this.regLog[n] = reg; this.regLogN = n + 1; }
+    vals[reg] = x; this.regGen[reg] = gen;
   }
 
   /** The constants, the same way: a constant the block has is returned without `emit`'s arrays. */
@@ -681,7 +755,7 @@ export class BlockBuilder extends Builder {
     this.recipeMark = r.mark;
     let v: Inst;
     try {
-      v = r.make ? r.make() : this.emitRef(r.op, recipeArgs(r.argc, r.a, r.b, r.c));
+      v = r.make ? r.make() : this.value(r.op, r.a as Inst, r.argc > 1 ? r.b : undefined, r.argc > 2 ? r.c : undefined);
     } finally { this.inRecipe = false; this.pc = pc; }
     const k = insts.length - n, at = r.at, rpc = r.pc;
     this.spareRecipe(r);
@@ -711,7 +785,7 @@ export class BlockBuilder extends Builder {
       const x = lo.args[0] as Inst;
       if (this.fn.waveSize === 32 ? hi.op === 'ConstU32' && hi.imms[0] === 0 : hi.op === 'BallotHi' && hi.args[0] === x) return x;
     }
-    return this.emitRef(LANE_BIT, [lo, hi, this.emitRef(LANE_ID)]);
+    return this.value(LANE_BIT, lo, hi, this.emitRef(LANE_ID));
   }
 
   /**
@@ -859,7 +933,7 @@ export class TContext {
   }
 
   /** A 64-bit value from two dwords. */
-  pack(lo: Inst, hi: Inst): Inst { return this.b.emitRef(PACK64, [lo, hi]); }
+  pack(lo: Inst, hi: Inst): Inst { return this.b.value(PACK64, lo, hi); }
 
   writeScalar(v: OperandValue, x: Inst, k = 0): void {
     if (v.kind === 'sgpr') { this.b.setSgpr(v.index + k, x); return; }
@@ -895,8 +969,8 @@ export class TContext {
   maskZero(code: number): Inst {
     const b = this.b;
     let m = b.getSgpr(code);
-    if (this.waveSize === 64) m = b.emitRef(OR32, [m, b.getSgpr(code + 1)]);
-    return b.emitRef(IEQ32, [m, b.u32(0)]);
+    if (this.waveSize === 64) m = b.value(OR32, m, b.getSgpr(code + 1));
+    return b.value(IEQ32, m, b.u32(0));
   }
 
   /**
@@ -933,7 +1007,7 @@ export class TContext {
     if (v.kind !== 'vgpr') this.fail(`a VALU result to ${v.kind}`);
     const b = this.b;
     const old = b.getVgpr(v.index + k);
-    b.setVgpr(v.index + k, b.emitRef(SELECT32, [active ?? this.execBit(), x, old]));
+    b.setVgpr(v.index + k, b.value(SELECT32, active ?? this.execBit(), x, old));
   }
 
   /** The FloatMode the MODE analysis gives this instruction. */

@@ -47,14 +47,14 @@ function scalarAddressFrom(cx: TContext, lo: Inst, hi: Inst): Inst {
     const off = imm + Number(soffset?.imms[0] ?? 0);
     // The low two bits of the 64-bit sum (ToInt32 keeps them, negative sums as two's complement).
     if ((off & 3) === 0) {
-      const aligned = cx.pack(b.emitRef(AND32, [lo, cx.u32(0xfffffffc)]), hi);
-      return off === 0 ? aligned : b.emitRef(IADD64, [aligned, u64Offset(b, off)]);
+      const aligned = cx.pack(b.value(AND32, lo, cx.u32(0xfffffffc)), hi);
+      return off === 0 ? aligned : b.value(IADD64, aligned, u64Offset(b, off));
     }
   }
   const base = cx.pack(lo, hi);
-  let a = imm === 0 ? base : b.emitRef(IADD64, [base, u64Offset(b, imm)]);
-  if (soffset) a = b.emitRef(IADD64, [a, cx.pack(soffset, cx.u32(0))]);
-  return cx.pack(b.emitRef(AND32, [b.emitRef(LO32, [a]), cx.u32(0xfffffffc)]), b.emitRef(HI32, [a]));
+  let a = imm === 0 ? base : b.value(IADD64, base, u64Offset(b, imm));
+  if (soffset) a = b.value(IADD64, a, cx.pack(soffset, cx.u32(0)));
+  return cx.pack(b.value(AND32, b.value(LO32, a), cx.u32(0xfffffffc)), b.value(HI32, a));
 }
 
 /** The u64 constant of the integer `off` (a safe integer) taken mod 2^64. */
@@ -65,15 +65,15 @@ function u64Offset(b: TContext['b'], off: number): Inst {
 /** s_load / s_store / s_atomic: from sbase's 48-bit address (in the code image where it lies there). */
 function smemAddress(cx: TContext): Inst {
   const sb = cx.op('sbase').value;
-  return cx.memoryAddress(scalarAddressFrom(cx, cx.scalar(sb, 'b64', 0), cx.b.emitRef(AND32, [cx.scalar(sb, 'b64', 1), cx.u32(0xffff)])));
+  return cx.memoryAddress(scalarAddressFrom(cx, cx.scalar(sb, 'b64', 0), cx.b.value(AND32, cx.scalar(sb, 'b64', 1), cx.u32(0xffff))));
 }
 
 const sload = (n: number): Translator => (cx) => {
   const a = smemAddress(cx);
   const d = cx.op('sdata').value;
   for (let k = 0; k < n; k++) {
-    const ak = k === 0 ? a : cx.b.emitRef(IADD64, [a, cx.u64(4 * k)]);
-    cx.writeScalar(d, cx.b.emitRef(LOAD_UNIFORM32, [ak]), k);
+    const ak = k === 0 ? a : cx.b.value(IADD64, a, cx.u64(4 * k));
+    cx.writeScalar(d, cx.b.value(LOAD_UNIFORM32, ak), k);
   }
 };
 
@@ -122,10 +122,10 @@ function globalAddress(cx: TContext): Inst {
   if (saddr && !(saddr.value.kind === 'special' && saddr.value.reg === 'null')) {
     // saddr + a 32-bit offset: the VGPR, or (global_*_addtid) the lane id * 4.
     const v = vaddr ? cx.lane(vaddr, 'u32', 0) : addtid ? b.emit('Shl32', [b.emit('LaneId'), cx.u32(2)]) : cx.fail('no vaddr');
-    a = b.emitRef(IADD64, [cx.pack(cx.scalar(saddr.value, 'b64', 0), cx.scalar(saddr.value, 'b64', 1)), cx.pack(v, cx.u32(0))]);
+    a = b.value(IADD64, cx.pack(cx.scalar(saddr.value, 'b64', 0), cx.scalar(saddr.value, 'b64', 1)), cx.pack(v, cx.u32(0)));
   } else if (vaddr) a = cx.pack(cx.lane(vaddr, 'u64', 0), cx.lane(vaddr, 'u64', 1));
   else return cx.fail(addtid ? 'global_*_addtid needs saddr (the interpreter refuses it too)' : 'no address operand');
-  if (off !== 0) a = b.emitRef(IADD64, [a, off > 0 ? b.u64Of(off) : b.u64(BigInt.asUintN(64, BigInt(off)))]);
+  if (off !== 0) a = b.value(IADD64, a, off > 0 ? b.u64Of(off) : b.u64(BigInt.asUintN(64, BigInt(off))));
   return cx.memoryAddress(a);
 }
 
@@ -163,13 +163,13 @@ function access(cx: TContext, span: number): Lanes {
   return { exec, global: { active: global, a }, lds: { active: shared, a: ldsA }, priv: { active: priv, p: privateAccess(cx, priv, o, span) } };
 }
 
-const at = (cx: TContext, a: Inst, k: number) => (k === 0 ? a : cx.b.emitRef(IADD64, [a, cx.u64(4 * k)]));
+const at = (cx: TContext, a: Inst, k: number) => (k === 0 ? a : cx.b.value(IADD64, a, cx.u64(4 * k)));
 
 /** `n` bytes at byte `k` of each lane's access, zero-extended, from wherever the lane goes (0 in inactive lanes). */
 function loadPiece(cx: TContext, l: Lanes, k: number, n: 1 | 2 | 4): Inst {
   const b = cx.b;
-  const ga = k === 0 ? l.global.a : b.emitRef(IADD64, [l.global.a, cx.u64(k)]);
-  let v = n === 4 ? b.emitRef(LOAD_GLOBAL32, [l.global.active, ga]) : b.emit(n === 1 ? 'LoadGlobalU8' : 'LoadGlobalU16', [l.global.active, ga]);
+  const ga = k === 0 ? l.global.a : b.value(IADD64, l.global.a, cx.u64(k));
+  let v = n === 4 ? b.value(LOAD_GLOBAL32, l.global.active, ga) : b.emit(n === 1 ? 'LoadGlobalU8' : 'LoadGlobalU16', [l.global.active, ga]);
   if (l.lds) v = b.emit('Or32', [v, b.emit('LoadLds', [l.lds.active, l.lds.a], [n, k])]);
   if (l.priv?.p) v = b.emit('Or32', [v, l.priv.p.load(k, n)]);
   return v;
@@ -190,7 +190,7 @@ const gstore = (n: number): Translator => (cx) => {
   const v = cx.op('vdata').value;
   const data = new Array<Inst>(n);
   for (let k = 0; k < n; k++) data[k] = cx.lane(v, 'b32', k);
-  for (let k = 0; k < n; k++) cx.b.emitRef(STORE_GLOBAL32, [l.global.active, at(cx, l.global.a, k), data[k] as Inst]);
+  for (let k = 0; k < n; k++) cx.b.value(STORE_GLOBAL32, l.global.active, at(cx, l.global.a, k), data[k] as Inst);
   if (l.lds) {
     const dword = (k: number) => (k < n ? data[k] as Inst : cx.u32(0));
     cx.b.emit('StoreLds', [l.lds.active, l.lds.a, l.lds.a, dword(0), dword(1), dword(2), dword(3)], [4 * n, 1]);

@@ -7,7 +7,7 @@ import { EXEC_LO, type OpRef, opRef, type TContext, type Translator } from '../c
 /** The ops this unit's common paths emit at most instructions, their entries found once (context.ts `opRef`). */
 const INE32 = opRef('INe32'), AND32 = opRef('And32'), OR32 = opRef('Or32'), XOR32 = opRef('Xor32'), NOT32 = opRef('Not32'), IADD32 = opRef('IAdd32'), ISUB32 = opRef('ISub32'), U1_TO_U32 = opRef('U1ToU32');
 const USUB_BORROW32 = opRef('USubBorrow32'), UADD_CARRY32 = opRef('UAddCarry32'), ULT32 = opRef('ULt32'), UGT32 = opRef('UGt32'), SLT32 = opRef('SLt32'), SGT32 = opRef('SGt32');
-const IEQ64 = opRef('IEq64'), INE64 = opRef('INe64');
+const IEQ64 = opRef('IEq64'), INE64 = opRef('INe64'), SELECT32 = opRef('Select32');
 
 /** Source `name`, dword `k`: an SGPR (most sources) read without asking the table for the operand's type, which only constants need. */
 const s = (cx: TContext, name: string, k = 0) => { const v = cx.op(name).value; return v.kind === 'sgpr' ? cx.b.getSgpr(v.index + k) : cx.scalar(v, cx.typeOf(name), k); };
@@ -20,7 +20,7 @@ const d = (cx: TContext, v: Inst, k = 0) => cx.writeScalar(cx.op('sdst').value, 
 const scc = (cx: TContext, make: () => Inst) => cx.b.setSccLazy(make);
 const nz = (cx: TContext, v: Inst) => cx.b.emit('INe32', [v, cx.u32(0)]);
 /** SCC = v != 0. */
-const sccNz = (cx: TContext, v: Inst) => cx.b.setSccOp(INE32, v, cx.u32(0));
+const sccNz = (cx: TContext, v: Inst) => cx.b.setSccOp(INE32, v, cx.b.u32(0));
 /** SCC = (lo | hi) != 0. */
 const sccNz64 = (cx: TContext, lo: Inst, hi: Inst) => { const z = cx.u32(0); scc(cx, () => cx.b.emit('INe32', [cx.b.emit('Or32', [lo, hi]), z])); };
 /** SCC = op(a, b), made lazily as `scc` makes it. */
@@ -35,7 +35,7 @@ const bin32 = (op: Bin, sccNonZero: boolean, pre?: (cx: TContext, b: Inst) => In
   return (cx) => {
     const a = s(cx, 'ssrc0');
     const b0 = s(cx, 'ssrc1');
-    const r = cx.b.emitRef(ref, [a, pre ? pre(cx, b0) : b0]);
+    const r = cx.b.value(ref, a, pre ? pre(cx, b0) : b0);
     d(cx, r);
     if (sccNonZero) sccNz(cx, r);
   };
@@ -49,18 +49,18 @@ const logic64 = (f: (cx: TContext, a: Inst, b: Inst) => Inst): Translator => (cx
   sccNz64(cx, lo, hi);
 };
 
-const not = (cx: TContext, a: Inst) => cx.b.emitRef(NOT32, [a]);
+const not = (cx: TContext, a: Inst) => cx.b.value(NOT32, a);
 const LOGIC: Record<string, (cx: TContext, a: Inst, b: Inst) => Inst> = {
-  and: (cx, a, b) => cx.b.emitRef(AND32, [a, b]),
-  or: (cx, a, b) => cx.b.emitRef(OR32, [a, b]),
-  xor: (cx, a, b) => cx.b.emitRef(XOR32, [a, b]),
-  andn2: (cx, a, b) => cx.b.emitRef(AND32, [a, not(cx, b)]),
-  orn2: (cx, a, b) => cx.b.emitRef(OR32, [a, not(cx, b)]),
-  andn1: (cx, a, b) => cx.b.emitRef(AND32, [not(cx, a), b]),
-  orn1: (cx, a, b) => cx.b.emitRef(OR32, [not(cx, a), b]),
-  nand: (cx, a, b) => not(cx, cx.b.emitRef(AND32, [a, b])),
-  nor: (cx, a, b) => not(cx, cx.b.emitRef(OR32, [a, b])),
-  xnor: (cx, a, b) => not(cx, cx.b.emitRef(XOR32, [a, b])),
+  and: (cx, a, b) => cx.b.value(AND32, a, b),
+  or: (cx, a, b) => cx.b.value(OR32, a, b),
+  xor: (cx, a, b) => cx.b.value(XOR32, a, b),
+  andn2: (cx, a, b) => cx.b.value(AND32, a, not(cx, b)),
+  orn2: (cx, a, b) => cx.b.value(OR32, a, not(cx, b)),
+  andn1: (cx, a, b) => cx.b.value(AND32, not(cx, a), b),
+  orn1: (cx, a, b) => cx.b.value(OR32, not(cx, a), b),
+  nand: (cx, a, b) => not(cx, cx.b.value(AND32, a, b)),
+  nor: (cx, a, b) => not(cx, cx.b.value(OR32, a, b)),
+  xnor: (cx, a, b) => not(cx, cx.b.value(XOR32, a, b)),
 };
 
 type Cmp = 'IEq32' | 'INe32' | 'ULt32' | 'ULe32' | 'UGt32' | 'UGe32' | 'SLt32' | 'SLe32' | 'SGt32' | 'SGe32';
@@ -95,8 +95,8 @@ function sccSignedOverflow(cx: TContext, a: Inst, b: Inst, r: Inst, sub: boolean
 const add32 = (signed: boolean, sub: boolean, withCarry: boolean): Translator => (cx) => {
   const a = s(cx, 'ssrc0'), b = s(cx, 'ssrc1');
   const cin = withCarry ? cx.b.getScc() : cx.b.u1(false);
-  const r0 = cx.b.emitRef(sub ? ISUB32 : IADD32, [a, b]);
-  const r = withCarry ? cx.b.emitRef(sub ? ISUB32 : IADD32, [r0, cx.b.emitRef(U1_TO_U32, [cin])]) : r0;
+  const r0 = cx.b.value(sub ? ISUB32 : IADD32, a, b);
+  const r = withCarry ? cx.b.value(sub ? ISUB32 : IADD32, r0, cx.b.value(U1_TO_U32, cin)) : r0;
   d(cx, r);
   if (signed) sccSignedOverflow(cx, a, b, r, sub);
   else cx.b.setSccOp(sub ? USUB_BORROW32 : UADD_CARRY32, a, b, cin);
@@ -106,14 +106,14 @@ export const SALU: Record<string, Translator> = {
   s_mov_b32: (cx) => d(cx, s(cx, 'ssrc0')),
   s_mov_b64: (cx) => { d(cx, s(cx, 'ssrc0', 0), 0); d(cx, s(cx, 'ssrc0', 1), 1); },
   s_movk_i32: (cx) => d(cx, cx.u32((simm16(cx) << 16) >> 16)),
-  s_cmov_b32: (cx) => d(cx, cx.b.emit('Select32', [cx.b.getScc(), s(cx, 'ssrc0'), cx.scalar(cx.op('sdst').value, 'b32')])),
+  s_cmov_b32: (cx) => d(cx, cx.b.value(SELECT32, cx.b.getScc(), s(cx, 'ssrc0'), cx.scalar(cx.op('sdst').value, 'b32'))),
   s_not_b32: (cx) => { const r = not(cx, s(cx, 'ssrc0')); d(cx, r); sccNz(cx, r); },
   s_add_u32: add32(false, false, false), s_addc_u32: add32(false, false, true),
   s_sub_u32: add32(false, true, false), s_subb_u32: add32(false, true, true),
   s_add_i32: add32(true, false, false), s_sub_i32: add32(true, true, false),
   s_lshl_b32: bin32('Shl32', true), s_lshr_b32: bin32('LShr32', true), s_ashr_i32: bin32('AShr32', true),
   s_mul_i32: bin32('IMul32', false), s_mul_hi_u32: bin32('UMulHi32', false), s_mul_hi_i32: bin32('SMulHi32', false),
-  s_cselect_b32: (cx) => d(cx, cx.b.emit('Select32', [cx.b.getScc(), s(cx, 'ssrc0'), s(cx, 'ssrc1')])),
+  s_cselect_b32: (cx) => d(cx, cx.b.value(SELECT32, cx.b.getScc(), s(cx, 'ssrc0'), s(cx, 'ssrc1'))),
   s_cselect_b64: (cx) => { const c = cx.b.getScc(); for (let k = 0; k < 2; k++) d(cx, cx.b.emit('Select32', [c, s(cx, 'ssrc0', k), s(cx, 'ssrc1', k)]), k); },
   s_bfe_u32: (cx) => {
     const a = s(cx, 'ssrc0'), c = s(cx, 'ssrc1');

@@ -83,16 +83,16 @@ function io(cx: TContext, mods: OutMods = 'refuse'): Io {
         if (dpp && op.name === 'src0') cx.fail('a DPP form with a 64-bit src0 (internal)');
         let hi = cx.lane(op.value, d.type, 1);
         const lo = cx.lane(op.value, d.type, 0);
-        if (op.abs) hi = cx.b.emitRef(AND32, [hi, cx.u32(0x7fffffff)]);
-        if (op.neg) hi = cx.b.emitRef(XOR32, [hi, cx.u32(0x80000000)]);
+        if (op.abs) hi = cx.b.value(AND32, hi, cx.u32(0x7fffffff));
+        if (op.neg) hi = cx.b.value(XOR32, hi, cx.u32(0x80000000));
         srcs[n++] = cx.pack(lo, hi);
       } else {
         let v = cx.lane(op.value, d.type, 0);
         if (dpp && op.name === 'src0') v = dpp.src0(v);
         // SDWA: src0_sel / src1_sel (VOP2's vsrc1 too), sign-extended with sext, before neg/abs (as the interpreter).
         if (sdwa) v = sdwaSelect(cx, v, op.name === 'src0' ? sdwa.src0Sel : op.name === 'src1' || op.name === 'vsrc1' ? sdwa.src1Sel ?? 6 : 6, op.sext ?? false);
-        if (op.abs) v = cx.b.emitRef(AND32, [v, cx.u32(0x7fffffff)]);
-        if (op.neg) v = cx.b.emitRef(XOR32, [v, cx.u32(0x80000000)]);
+        if (op.abs) v = cx.b.value(AND32, v, cx.u32(0x7fffffff));
+        if (op.neg) v = cx.b.value(XOR32, v, cx.u32(0x80000000));
         srcs[n++] = v;
       }
     }
@@ -110,8 +110,8 @@ function result(cx: TContext, o: Io, r: Inst): void {
   if (!o.vdst) cx.fail('no destination');
   const active = o.active;
   if (o.vdst64) {
-    cx.writeLane(o.vdst.value, cx.b.emitRef(LO32, [r]), 0, active);
-    cx.writeLane(o.vdst.value, cx.b.emitRef(HI32, [r]), 1, active);
+    cx.writeLane(o.vdst.value, cx.b.value(LO32, r), 0, active);
+    cx.writeLane(o.vdst.value, cx.b.value(HI32, r), 1, active);
   } else if (!sdwaWrite(cx, o.vdst, r, active)) cx.writeLane(o.vdst.value, r, 0, active);
 }
 
@@ -119,7 +119,7 @@ function result(cx: TContext, o: Io, r: Inst): void {
 function fout(cx: TContext, r: Inst, mode: FloatMode): Inst {
   const m = cx.inst.mods;
   const v = m.clamp || m.omod ? cx.b.emit('FOutMod32', [r], [m.omod ?? 0, m.clamp ? 1 : 0], { float: mode }) : r;
-  return cx.b.emitRef(AS_U32, [v]);
+  return cx.b.value(AS_U32, v);
 }
 
 const clamped = (cx: TContext) => cx.inst.mods.clamp === true;
@@ -140,7 +140,7 @@ const bin = (op: Op, swap = false): Translator => {
     const o = io(cx);
     let a: Inst, b: Inst;
     if (swap) { b = src(o, 1, cx); a = src(o, 0, cx); } else { a = src(o, 0, cx); b = src(o, 1, cx); }
-    result(cx, o, cx.b.emitRef(r, swap ? [b, a] : [a, b]));
+    result(cx, o, swap ? cx.b.value(r, b, a) : cx.b.value(r, a, b));
   };
 };
 
@@ -151,7 +151,7 @@ const satBin = (sub: boolean, signed: boolean, swap = false): Translator => (cx)
   let a: Inst, b: Inst;
   if (swap) { a = src(o, 1, cx); b = src(o, 0, cx); } else { a = src(o, 0, cx); b = src(o, 1, cx); }
   const x = cx.b;
-  let r = x.emitRef(sub ? ISUB32 : IADD32, [a, b]);
+  let r = x.value(sub ? ISUB32 : IADD32, a, b);
   if (clamped(cx)) {
     if (!signed) r = x.emit('Select32', [x.emit(sub ? 'USubBorrow32' : 'UAddCarry32', [a, b, x.u1(false)]), cx.u32(sub ? 0 : 0xffffffff), r]);
     else {
@@ -221,13 +221,13 @@ const carry = (sub: boolean, rev: boolean, withIn: boolean): Translator => (cx) 
   let a: Inst, b: Inst;
   if (rev) { a = src(o, 1, cx); b = src(o, 0, cx); } else { a = src(o, 0, cx); b = src(o, 1, cx); }
   const cin = withIn ? o.maskIn ?? cx.fail('no carry-in') : cx.b.u1(false);
-  const r0 = cx.b.emitRef(sub ? ISUB32 : IADD32, [a, b]);
-  const r = withIn ? cx.b.emitRef(sub ? ISUB32 : IADD32, [r0, cx.b.emitRef(U1_TO_U32, [cin])]) : r0;
-  const c = cx.b.emitRef(sub ? USUB_BORROW32 : UADD_CARRY32, [a, b, cin]);
+  const r0 = cx.b.value(sub ? ISUB32 : IADD32, a, b);
+  const r = withIn ? cx.b.value(sub ? ISUB32 : IADD32, r0, cx.b.value(U1_TO_U32, cin)) : r0;
+  const c = cx.b.value(sub ? USUB_BORROW32 : UADD_CARRY32, a, b, cin);
   const active = o.active;
   // clamp: the exact result limited to [0, 2^32 − 1] (a carry out saturates high, a borrow low).
-  result(cx, o, clamped(cx) ? cx.b.emitRef(SELECT32, [c, cx.u32(sub ? 0 : 0xffffffff), r]) : r);
-  if (o.maskDst) cx.writeMask(o.maskDst.value, cx.b.emitRef(AND_U1, [active, c]));
+  result(cx, o, clamped(cx) ? cx.b.value(SELECT32, c, cx.u32(sub ? 0 : 0xffffffff), r) : r);
+  if (o.maskDst) cx.writeMask(o.maskDst.value, cx.b.value(AND_U1, active, c));
 };
 
 type ICmp = 'IEq32' | 'INe32' | 'ULt32' | 'ULe32' | 'UGt32' | 'UGe32' | 'SLt32' | 'SLe32' | 'SGt32' | 'SGe32';
@@ -235,7 +235,7 @@ type ICmp = 'IEq32' | 'INe32' | 'ULt32' | 'ULe32' | 'UGt32' | 'UGe32' | 'SLt32' 
 /** A compare: each active lane's bit to the mask destination (VCC / SGPRs), or to EXEC (cmpx). */
 const compare = (f: (cx: TContext, o: Io) => Inst, x: boolean, mods: OutMods = 'refuse'): Translator => (cx) => {
   const o = io(cx, mods);
-  const bit = cx.b.emitRef(AND_U1, [o.active, f(cx, o)]);
+  const bit = cx.b.value(AND_U1, o.active, f(cx, o));
   if (x) {
     cx.b.emit('SetSgpr', [cx.b.emit('BallotLo', [bit])], [EXEC_LO]);
     if (cx.waveSize === 64) cx.b.emit('SetSgpr', [cx.b.emit('BallotHi', [bit])], [EXEC_LO + 1]);
@@ -266,7 +266,7 @@ export const VALU: Record<string, Translator> = {
   v_xor3_b32: int((cx, s) => cx.b.emit('Xor32', [cx.b.emit('Xor32', [s(0), s(1)]), s(2)])),
   v_bfe_u32: int((cx, s) => cx.b.emit('UBfe32', [s(0), cx.b.emit('And32', [s(1), cx.u32(31)]), cx.b.emit('And32', [s(2), cx.u32(31)])])),
   v_bfe_i32: int((cx, s) => cx.b.emit('SBfe32', [s(0), cx.b.emit('And32', [s(1), cx.u32(31)]), cx.b.emit('And32', [s(2), cx.u32(31)])])),
-  v_cndmask_b32: (cx) => { const o = io(cx); result(cx, o, cx.b.emitRef(SELECT32, [o.maskIn ?? cx.fail('no mask'), src(o, 1, cx), src(o, 0, cx)])); },
+  v_cndmask_b32: (cx) => { const o = io(cx); result(cx, o, cx.b.value(SELECT32, o.maskIn ?? cx.fail('no mask'), src(o, 1, cx), src(o, 0, cx))); },
   v_add_co_u32: carry(false, false, false), v_sub_co_u32: carry(true, false, false), v_subrev_co_u32: carry(true, true, false),
   v_add_co_ci_u32: carry(false, false, true), v_sub_co_ci_u32: carry(true, false, true), v_subrev_co_ci_u32: carry(true, true, true),
   v_lshlrev_b64: (cx) => { const o = io(cx); result(cx, o, cx.b.emit('Shl64', [src(o, 1, cx), cx.b.emit('And32', [src(o, 0, cx), cx.u32(63)])])); },
@@ -420,8 +420,8 @@ for (const [c, si, un] of ICMPS) {
   const sr = opRef(si), ur = opRef(un);
   for (const x of [false, true]) {
     const p = x ? 'v_cmpx' : 'v_cmp';
-    VALU[`${p}_${c}_i32`] = compare((cx, o) => cx.b.emitRef(sr, [src(o, 0, cx), src(o, 1, cx)]), x);
-    VALU[`${p}_${c}_u32`] = compare((cx, o) => cx.b.emitRef(ur, [src(o, 0, cx), src(o, 1, cx)]), x);
+    VALU[`${p}_${c}_i32`] = compare((cx, o) => cx.b.value(sr, src(o, 0, cx), src(o, 1, cx)), x);
+    VALU[`${p}_${c}_u32`] = compare((cx, o) => cx.b.value(ur, src(o, 0, cx), src(o, 1, cx)), x);
   }
 }
 for (const x of [false, true]) {
