@@ -7,7 +7,8 @@ import { EXEC_LO, type OpRef, opRef, type TContext, type Translator } from '../c
 /** The ops this unit's common paths emit at most instructions, their entries found once (context.ts `opRef`). */
 const INE32 = opRef('INe32'), AND32 = opRef('And32'), OR32 = opRef('Or32'), XOR32 = opRef('Xor32'), NOT32 = opRef('Not32'), IADD32 = opRef('IAdd32'), ISUB32 = opRef('ISub32'), U1_TO_U32 = opRef('U1ToU32');
 const USUB_BORROW32 = opRef('USubBorrow32'), UADD_CARRY32 = opRef('UAddCarry32'), ULT32 = opRef('ULt32'), UGT32 = opRef('UGt32'), SLT32 = opRef('SLt32'), SGT32 = opRef('SGt32');
-const IEQ64 = opRef('IEq64'), INE64 = opRef('INe64'), SELECT32 = opRef('Select32');
+const IEQ64 = opRef('IEq64'), INE64 = opRef('INe64'), SELECT32 = opRef('Select32'), LO32 = opRef('Lo32'), HI32 = opRef('Hi32');
+const SHIFT64 = { Shl64: opRef('Shl64'), LShr64: opRef('LShr64'), AShr64: opRef('AShr64') } as const;
 
 /** Source `name`, dword `k`: an SGPR (most sources) read without asking the table for the operand's type, which only constants need. */
 const s = (cx: TContext, name: string, k = 0) => { const v = cx.op(name).value; return v.kind === 'sgpr' ? cx.b.getSgpr(v.index + k) : cx.scalar(v, cx.typeOf(name), k); };
@@ -22,7 +23,7 @@ const nz = (cx: TContext, v: Inst) => cx.b.emit('INe32', [v, cx.u32(0)]);
 /** SCC = v != 0. */
 const sccNz = (cx: TContext, v: Inst) => cx.b.setSccOp(INE32, v, cx.b.u32(0));
 /** SCC = (lo | hi) != 0. */
-const sccNz64 = (cx: TContext, lo: Inst, hi: Inst) => { const z = cx.u32(0); scc(cx, () => cx.b.emit('INe32', [cx.b.emit('Or32', [lo, hi]), z])); };
+const sccNz64 = (cx: TContext, lo: Inst, hi: Inst) => { const z = cx.u32(0); scc(cx, () => cx.b.value(INE32, cx.b.value(OR32, lo, hi), z)); };
 /** SCC = op(a, b), made lazily as `scc` makes it. */
 const sccOp = (cx: TContext, op: OpRef, a: Inst, b: Inst) => cx.b.setSccOp(op, a, b);
 const simm16 = (cx: TContext) => { const v = cx.op('simm16').value; return v.kind === 'imm' ? v.value & 0xffff : 0; };
@@ -266,8 +267,8 @@ Object.assign(SALU, {
 
 /** 64-bit shifts: the amount is S1[5:0]; SCC = result != 0. */
 function shift64(cx: TContext, op: 'Shl64' | 'LShr64' | 'AShr64'): void {
-  const v = cx.b.emit(op, [cx.pack(s(cx, 'ssrc0', 0), s(cx, 'ssrc0', 1)), cx.b.emit('And32', [s(cx, 'ssrc1'), cx.u32(63)])]);
-  const lo = cx.b.emit('Lo32', [v]), hi = cx.b.emit('Hi32', [v]);
+  const v = cx.b.value(SHIFT64[op], cx.pack(s(cx, 'ssrc0', 0), s(cx, 'ssrc0', 1)), cx.b.value(AND32, s(cx, 'ssrc1'), cx.u32(63)));
+  const lo = cx.b.value(LO32, v), hi = cx.b.value(HI32, v);
   d(cx, lo, 0); d(cx, hi, 1);
   sccNz64(cx, lo, hi);
 }

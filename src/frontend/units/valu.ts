@@ -28,6 +28,7 @@ const is64 = (t: DataType) => t === 'f64' || t === 'b64' || t === 'i64' || t ===
 const AND32 = opRef('And32'), XOR32 = opRef('Xor32'), LO32 = opRef('Lo32'), HI32 = opRef('Hi32'), AS_F32 = opRef('BitcastU32F32'), AS_U32 = opRef('BitcastF32U32');
 const IADD32 = opRef('IAdd32'), ISUB32 = opRef('ISub32'), AND_U1 = opRef('AndU1'), SELECT32 = opRef('Select32'), U1_TO_U32 = opRef('U1ToU32');
 const UADD_CARRY32 = opRef('UAddCarry32'), USUB_BORROW32 = opRef('USubBorrow32');
+const SHL32 = opRef('Shl32'), SHL64 = opRef('Shl64'), IADD3_32 = opRef('IAdd3_32'), IADD64 = opRef('IAdd64'), UMUL_WIDE32 = opRef('UMulWide32'), ULT64 = opRef('ULt64');
 
 /**
  * What an instruction does with clamp/omod (as its interpreter semantics): 'refuse' (not modelled),
@@ -257,8 +258,8 @@ export const VALU: Record<string, Translator> = {
   v_lshlrev_b32: bin('Shl32', true), v_lshrrev_b32: bin('LShr32', true), v_ashrrev_i32: bin('AShr32', true),
   v_mul_lo_u32: bin('IMul32'), v_mul_hi_u32: bin('UMulHi32'), v_mul_hi_i32: bin('SMulHi32'),
   v_min_u32: bin('UMin32'), v_max_u32: bin('UMax32'), v_min_i32: bin('SMin32'), v_max_i32: bin('SMax32'),
-  v_add3_u32: int((cx, s) => cx.b.emit('IAdd3_32', [s(0), s(1), s(2)])),
-  v_lshl_add_u32: int((cx, s) => cx.b.emit('IAdd32', [cx.b.emit('Shl32', [s(0), s(1)]), s(2)])),
+  v_add3_u32: int((cx, s) => cx.b.value(IADD3_32, s(0), s(1), s(2))),
+  v_lshl_add_u32: int((cx, s) => cx.b.value(IADD32, cx.b.value(SHL32, s(0), s(1)), s(2))),
   v_add_lshl_u32: int((cx, s) => cx.b.emit('Shl32', [cx.b.emit('IAdd32', [s(0), s(1)]), s(2)])),
   v_lshl_or_b32: int((cx, s) => cx.b.emit('Or32', [cx.b.emit('Shl32', [s(0), s(1)]), s(2)])),
   v_and_or_b32: int((cx, s) => cx.b.emit('Or32', [cx.b.emit('And32', [s(0), s(1)]), s(2)])),
@@ -269,19 +270,21 @@ export const VALU: Record<string, Translator> = {
   v_cndmask_b32: (cx) => { const o = io(cx); result(cx, o, cx.b.value(SELECT32, o.maskIn ?? cx.fail('no mask'), src(o, 1, cx), src(o, 0, cx))); },
   v_add_co_u32: carry(false, false, false), v_sub_co_u32: carry(true, false, false), v_subrev_co_u32: carry(true, true, false),
   v_add_co_ci_u32: carry(false, false, true), v_sub_co_ci_u32: carry(true, false, true), v_subrev_co_ci_u32: carry(true, true, true),
-  v_lshlrev_b64: (cx) => { const o = io(cx); result(cx, o, cx.b.emit('Shl64', [src(o, 1, cx), cx.b.emit('And32', [src(o, 0, cx), cx.u32(63)])])); },
+  v_lshlrev_b64: (cx) => { const o = io(cx); result(cx, o, cx.b.value(SHL64, src(o, 1, cx), cx.b.value(AND32, src(o, 0, cx), cx.u32(63)))); },
   v_mad_u64_u32: (cx) => {
     const o = io(cx, 'int-clamp');
     const active = o.active;
-    const sum = cx.b.emit('IAdd64', [cx.b.emit('UMulWide32', [src(o, 0, cx), src(o, 1, cx)]), src(o, 2, cx)]);
+    const sum = cx.b.value(IADD64, cx.b.value(UMUL_WIDE32, src(o, 0, cx), src(o, 1, cx)), src(o, 2, cx));
     // A sum past 2^64 − 1 (it wrapped below the addend): the carry-out mask bit; clamp saturates.
     // Made only where the mask or clamp reads it (most forms write the mask to null, and nothing
     // else reads it: dead code the passes walked and removed).
     const mask = o.maskDst !== undefined && cx.writesMask(o.maskDst.value), clamp = clamped(cx);
-    const over = mask || clamp ? cx.b.emit('ULt64', [sum, src(o, 2, cx)]) : undefined;
-    const sat = (h: 'Lo32' | 'Hi32') => cx.b.emit('Select32', [over as Inst, cx.u32(0xffffffff), cx.b.emit(h, [sum])]);
-    result(cx, o, clamp ? cx.pack(sat('Lo32'), sat('Hi32')) : sum);
-    if (mask) cx.writeMask((o.maskDst as Operand).value, cx.b.emit('AndU1', [active, over as Inst]));
+    const over = mask || clamp ? cx.b.value(ULT64, sum, src(o, 2, cx)) : undefined;
+    if (clamp) {
+      const ones = cx.u32(0xffffffff), lo = cx.b.value(SELECT32, over as Inst, ones, cx.b.value(LO32, sum));
+      result(cx, o, cx.pack(lo, cx.b.value(SELECT32, over as Inst, cx.u32(0xffffffff), cx.b.value(HI32, sum))));
+    } else result(cx, o, sum);
+    if (mask) cx.writeMask((o.maskDst as Operand).value, cx.b.value(AND_U1, active, over as Inst));
   },
   // sext(a) * sext(b) + c as i64 (the product fits, so the 64-bit product is exact); the mask bit is
   // signed overflow of the sum (p and c of one sign, the sum of the other); clamp saturates toward c's sign.
