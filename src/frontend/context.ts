@@ -524,21 +524,30 @@ export class BlockBuilder extends Builder {
         if (a.op === 'Lo32' && b.op === 'Hi32' && a.args[0] === b.args[0]) return a.args[0] as Inst;
         if (a.op === 'ConstU32' && b.op === 'ConstU32' && !this.inRecipe) return this.u64(BigInt(a.imms[0] ?? 0) | (BigInt(b.imms[0] ?? 0) << 32n));
       } else return this.emitRef(r, c !== undefined ? [a, b as Inst, c] : b !== undefined ? [a, b] : [a]);
-    } else if (!r.numbered) return this.place(r.op, r.info, c !== undefined ? [a, b as Inst, c] : b !== undefined ? [a, b] : [a]);
-    // `number` of these arguments: valueHash's steps, mixOperands's for each argument.
-    const n = c !== undefined ? 3 : b !== undefined ? 2 : 1;
-    let h = (Math.imul(r.seed, 1000003) ^ a.id) | 0;
-    if (n > 1) h = (Math.imul(h, 1000003) ^ (b as Inst).id) | 0;
-    if (n > 2) h = (Math.imul(h, 1000003) ^ (c as Inst).id) | 0;
-    h ^= h >>> 15; h = Math.imul(h, 0x2c1b3c6d); h ^= h >>> 12;
-    const k = h & (VALUE_SLOTS - 1), keys = this.valueKeys, gen = this.gen | 0;
-    if (keys[2 * k] === gen && keys[2 * k + 1] === h) {
-      const x = this.values[k] as Inst, xa = x.args;
-      if (x.info === r.info && xa.length === n && xa[0] === a && (n < 2 || xa[1] === b) && (n < 3 || xa[2] === c) && x.imms.length === 0 && x.float === undefined
-        && (!this.inRecipe || x.id < this.recipeMark)) return x;
     }
-    const i = this.place(r.op, r.info, n === 3 ? [a, b as Inst, c as Inst] : n === 2 ? [a, b as Inst] : [a]);
-    keys[2 * k] = gen; keys[2 * k + 1] = h;
+    const n = c !== undefined ? 3 : b !== undefined ? 2 : 1;
+    // `number` of these arguments (valueHash's steps, mixOperands's for each argument), for a numbered op.
+    let h = 0, k = -1;
+    if (kind !== 0 || r.numbered) {
+      h = (Math.imul(r.seed, 1000003) ^ a.id) | 0;
+      if (n > 1) h = (Math.imul(h, 1000003) ^ (b as Inst).id) | 0;
+      if (n > 2) h = (Math.imul(h, 1000003) ^ (c as Inst).id) | 0;
+      h ^= h >>> 15; h = Math.imul(h, 0x2c1b3c6d); h ^= h >>> 12;
+      k = h & (VALUE_SLOTS - 1);
+      if (this.valueKeys[2 * k] === (this.gen | 0) && this.valueKeys[2 * k + 1] === h) {
+        const x = this.values[k] as Inst, xa = x.args;
+        if (x.info === r.info && xa.length === n && xa[0] === a && (n < 2 || xa[1] === b) && (n < 3 || xa[2] === c) && x.imms.length === 0 && x.float === undefined
+          && (!this.inRecipe || x.id < this.recipeMark)) return x;
+      }
+    }
+    // `place` written out (no defaults to fill in); a block that ended goes to `place`, which reports it.
+    const args = n === 3 ? [a, b as Inst, c as Inst] : n === 2 ? [a, b as Inst] : [a];
+    const block = this.block, insts = block.insts, len = insts.length;
+    let i: Inst;
+    if (len !== 0 && (insts[len - 1] as Inst).info.terminator) i = this.place(r.op, r.info, args);
+    else { i = this.fn.makeAt(r.op, args, NO_IMMS, undefined, this.pc, undefined, r.info); i.block = block; insts.push(i); }
+    if (k < 0) return i;
+    this.valueKeys[2 * k] = this.gen | 0; this.valueKeys[2 * k + 1] = h;
     if (this.values[k] === undefined) this.valueLog[this.valueLogN++] = k;
     this.values[k] = i;
     return i;
@@ -640,8 +649,9 @@ export class BlockBuilder extends Builder {
   override u32(v: number): Inst {
     if (this.inRecipe) return super.u32(v); // which reports it
     const n = v >>> 0;
-    const c = this.cachedConst(n < CONST_SLOTS ? this.smallConsts[n] : this.consts?.get(n));
-    if (c) return c;
+    // `cachedConst` written out (constants are asked for at most instructions).
+    const c = n < CONST_SLOTS ? this.smallConsts[n] : this.consts?.get(n);
+    if (c !== undefined && (c.block === this.block || (this.constPlace !== undefined && c.block === this.constPlace.block))) return c;
     const i = this.constant('ConstU32', CONST_U32, regImms(n));
     this.constSet(n, i);
     return i;
@@ -859,9 +869,11 @@ export class TContext {
    * holds values of one translation, no longer.
    */
   valuIo: unknown;
-  constructor(readonly b: BlockBuilder, readonly shader: Shader, readonly mode: ModeAnalysis, readonly text: (i: Instruction) => string, readonly blockOf: (pc: number) => number) {}
-
-  get waveSize(): 32 | 64 { return this.shader.info.waveSize; }
+  /** The shader's wave size (a field, not a getter: the translators ask at most lane-mask accesses). */
+  readonly waveSize: 32 | 64;
+  constructor(readonly b: BlockBuilder, readonly shader: Shader, readonly mode: ModeAnalysis, readonly text: (i: Instruction) => string, readonly blockOf: (pc: number) => number) {
+    this.waveSize = shader.info.waveSize;
+  }
 
   /**
    * A memory address as the device sees it: an address inside the code object's image moves to

@@ -146,7 +146,14 @@ function translateBlocks(shader: Shader, cfg: Cfg, mode: ModeAnalysis, shareExec
       // instructions (the only ones a MODE known at run time copies): translateSpecial's questions
       // asked one by one, for them, were a twentieth of a small kernel's translation before V8 optimised it.
       if (plan.plain) {
-        if (!plan.float || !hasDynamicMode(mode, inst)) { translateOne(cx, inst, plan); continue; }
+        if (!plan.float || !hasDynamicMode(mode, inst)) {
+          // translateOne's common case here (no call): a translator of a form without DPP or SDWA,
+          // whose checks after the translator ask nothing.
+          const t = plan.translator, v = inst.variant;
+          if (t !== undefined && !plan.noEffect && v !== 'dpp16' && v !== 'dpp8' && v !== 'sdwa') t(cx);
+          else translateOne(cx, inst, plan);
+          continue;
+        }
       }
       // The rest (block ends, stops, barriers, runs under a run-time MODE) in a function of its own:
       // they come about once per block, and kept here they made translateBlocks' bytecode 1.7 times

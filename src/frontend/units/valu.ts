@@ -57,7 +57,7 @@ function io(cx: TContext, mods: OutMods = 'refuse'): Io {
   const i = cx.inst;
   const sdwa = i.variant === 'sdwa' ? i.mods.sdwa ?? cx.fail('an SDWA form without its selects') : undefined;
   if (sdwa) cx.sdwaApplied = true;
-  const dpp = dppLanes(cx);
+  const dpp = i.variant === 'dpp16' || i.variant === 'dpp8' ? dppLanes(cx) : undefined;
   if (i.mods.opsel) cx.fail('op_sel is not translated yet');
   if ((i.mods.clamp || i.mods.omod) && mods === 'refuse') cx.fail(`${i.def.mnemonic} with clamp/omod is not modelled (the interpreter refuses it too)`);
   if (i.mods.omod && mods === 'int-result') cx.fail(`${i.def.mnemonic}: omod on an integer result is not modelled (the interpreter refuses it too)`);
@@ -113,7 +113,7 @@ function result(cx: TContext, o: Io, r: Inst): void {
   if (o.vdst64) {
     cx.writeLane(o.vdst.value, cx.b.value(LO32, r), 0, active);
     cx.writeLane(o.vdst.value, cx.b.value(HI32, r), 1, active);
-  } else if (!sdwaWrite(cx, o.vdst, r, active)) cx.writeLane(o.vdst.value, r, 0, active);
+  } else if (cx.inst.variant !== 'sdwa' || !sdwaWrite(cx, o.vdst, r, active)) cx.writeLane(o.vdst.value, r, 0, active);
 }
 
 /** An f32 result with the instruction's clamp/omod applied (FOutMod32 under `mode`), as u32 bits. */
