@@ -207,13 +207,14 @@ export class BlockBuilder extends Builder {
   private laneIdValue: Inst | undefined;
   /**
    * Where the argument-free values (constants, the lane id) go, when set: the function's entry
-   * block (translate's), whose terminator is placed already, the first `n` of its instructions the
-   * values placed so far (a record the builders of one function share). They are made once per
-   * function there, not once per block: what the CSE pass hoisted there (to the front of the
-   * entry, in the order of the blocks) and merged; a kernel of thousands of small blocks made
-   * each block's constants and lane id again.
+   * block (translate's), whose terminator is placed already (a record the builders of one function
+   * share). They are made once per function there, not once per block: what the CSE pass hoisted
+   * there (to the front of the entry, in the order of the blocks) and merged; a kernel of
+   * thousands of small blocks made each block's constants and lane id again. `made`: those made so
+   * far, in order, which `placeConstants` puts at the front of the block when translation is done
+   * (inserted there one by one, each moved the whole launch state one further).
    */
-  constPlace: { readonly block: Block; n: number } | undefined;
+  constPlace: ConstPlace | undefined;
   /**
    * The launch EXEC's lane bit (the entry block's InGrid, of which EXEC is the ballot), set when
    * translate's scan found no instruction that may write EXEC: then every block's EXEC is the
@@ -346,12 +347,7 @@ export class BlockBuilder extends Builder {
     if (at === undefined || this.ended()) return this.place(op, info, NO_ARGS, imms); // which reports a block that ended
     const i = this.fn.makeAt(op, NO_ARGS, imms, undefined, this.pc, undefined, info);
     i.block = at.block;
-    // In place, the entry's instructions from there one further (no list made).
-    const insts = at.block.insts, n = at.n;
-    insts.push(i);
-    for (let j = insts.length - 1; j > n; j--) insts[j] = insts[j - 1] as Inst;
-    insts[n] = i;
-    at.n = n + 1;
+    at.made.push(i);
     return i;
   }
 
@@ -843,6 +839,22 @@ export class BlockBuilder extends Builder {
     this.execBitValue = v; this.execBitOf = lo; this.execBitOfHi = hi;
     return v;
   }
+}
+
+/** BlockBuilder.constPlace's record. */
+export interface ConstPlace { readonly block: Block; readonly made: Inst[] }
+
+/**
+ * Puts the argument-free values the builders made for `at` (BlockBuilder.constPlace) at the front
+ * of its block, in the order they were made (in place: the block's instructions moved once).
+ */
+export function placeConstants(at: ConstPlace): void {
+  const made = at.made, m = made.length;
+  if (m === 0) return;
+  const insts = at.block.insts, n = insts.length;
+  for (let j = 0; j < m; j++) insts.push(made[j] as Inst);
+  for (let j = n - 1; j >= 0; j--) insts[j + m] = insts[j] as Inst;
+  for (let j = 0; j < m; j++) insts[j] = made[j] as Inst;
 }
 
 export class TContext {

@@ -11,7 +11,7 @@ import { printInstruction } from '../disasm/index.js';
 import { type Block, Builder, type Inst, IrFunction, NO_ARGS } from '../ir/ir.js';
 import { runPasses } from '../ir/passes/index.js';
 import { emitLaunchState } from './abi.js';
-import { BlockBuilder, EXEC_LO, TContext, type Translator, VCC_LO } from './context.js';
+import { BlockBuilder, type ConstPlace, EXEC_LO, placeConstants, TContext, type Translator, VCC_LO } from './context.js';
 import { TranslateError } from './errors.js';
 import { TRANSFERS, translateTransfer } from './calls.js';
 import { callFlow } from '../analysis/calls.js';
@@ -118,6 +118,7 @@ function translateBlocks(shader: Shader, cfg: Cfg, mode: ModeAnalysis, shareExec
   // code. Made at the first reachable block.
   let b: BlockBuilder | undefined;
   let cx: TContext | undefined;
+  const constPlace: ConstPlace = { block: entry, made: [] };
   // Indexed: before V8 optimises translate, each step of a for…of allocates an iterator result.
   // The block's first instruction's index in PLAN_ROW (which has every block's, in this order).
   let next = 0;
@@ -133,7 +134,7 @@ function translateBlocks(shader: Shader, cfg: Cfg, mode: ModeAnalysis, shareExec
       new Builder(fn, ib).emit('EndProgram');
       continue;
     }
-    if (b === undefined || cx === undefined) { b = new BlockBuilder(fn, ib); b.constPlace = { block: entry, n: 0 }; b.execShared = execShared; cx = context(b, blockOf); }
+    if (b === undefined || cx === undefined) { b = new BlockBuilder(fn, ib); b.constPlace = constPlace; b.execShared = execShared; cx = context(b, blockOf); }
     else b.reset(ib, undefined);
     let ended = false;
     const insts = cb.instructions;
@@ -171,6 +172,7 @@ function translateBlocks(shader: Shader, cfg: Cfg, mode: ModeAnalysis, shareExec
   }
   b?.release();
   if (execShared !== undefined && execShared.written) return undefined;
+  placeConstants(constPlace);
   runPasses(fn);
   return fn;
 }
