@@ -881,6 +881,8 @@ export class TContext {
    * holds values of one translation, no longer.
    */
   valuIo: unknown;
+  /** The memory unit's list of an instruction's dwords (units/memory.ts gload, gstore), its first slots written over by each: the context's, as `valuIo`. */
+  readonly dwords: (Inst | undefined)[] = [];
   /** The shader's wave size (a field, not a getter: the translators ask at most lane-mask accesses). */
   readonly waveSize: 32 | 64;
   constructor(readonly b: BlockBuilder, readonly shader: Shader, readonly mode: ModeAnalysis, readonly text: (i: Instruction) => string, readonly blockOf: (pc: number) => number) {
