@@ -1044,7 +1044,7 @@ export class TContext {
     const st = this.valuOverride === undefined && isDynamicRecord(r) ? this.mode.before(this.inst.pc) : undefined;
     if (st) r = valuMode(this.inst.pc, r.float, settleUnread(this.inst, st.mode));
     // Instructions that flush f32 denormals whatever MODE says (the table's 'mode:always-flush-f32').
-    const flush = (this.inst.def.flags ?? NO_FLAGS).includes('mode:always-flush-f32') && r.float === 'f32';
+    const flush = r.float === 'f32' && (this.inst.def.flags ?? NO_FLAGS).includes('mode:always-flush-f32');
     return floatModeOf(r.round === 'dynamic' ? 'dynamic' : (r.round as 0 | 1 | 2 | 3), flush ? 0 : r.denorm === 'dynamic' ? 'dynamic' : (r.denorm as 0 | 1 | 2 | 3), r.ieee, r.dx10Clamp, r.f16Ovfl);
   }
 }

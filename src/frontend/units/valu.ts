@@ -430,7 +430,8 @@ for (const [c, si, un] of ICMPS) {
 for (const x of [false, true]) {
   const p = x ? 'v_cmpx' : 'v_cmp';
   FPRED.forEach((pred, k) => {
-    VALU[`${p}_${pred}_f32`] = compare((cx, o) => cx.b.emitRef(FCMP32, [cx.b.emitRef(AS_F32, [src(o, 0, cx)]), cx.b.emitRef(AS_F32, [src(o, 1, cx)])], [k], { float: cx.floatMode() }), x, 'ignore');
+    const imms = [k]; // the predicate's immediates, one list for every instruction (immediates are never changed)
+    VALU[`${p}_${pred}_f32`] = compare((cx, o) => cx.b.emitRef(FCMP32, [cx.b.emitRef(AS_F32, [src(o, 0, cx)]), cx.b.emitRef(AS_F32, [src(o, 1, cx)])], imms, { float: cx.floatMode() }), x, 'ignore');
   });
 }
 
