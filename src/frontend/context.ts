@@ -4,7 +4,7 @@
 // lanes whose EXEC bit is set (Select against the old value); lane masks are written as the
 // ballot of each lane's bit.
 import type { Instruction, Operand, OperandValue } from '../decode/types.js';
-import { NO_FLAGS, type DataType } from '../isa/types.js';
+import { NO_FLAGS, type DataType, type InstrDef } from '../isa/types.js';
 import type { Shader } from '../container/shader.js';
 import { valuMode, type ModeAnalysis } from '../analysis/mode.js';
 import { isDynamic as isDynamicRecord, settleUnread } from './mode-reads.js';
@@ -857,6 +857,36 @@ export function placeConstants(at: ConstPlace): void {
   for (let j = 0; j < m; j++) insts[j] = made[j] as Inst;
 }
 
+/** An operand's parts as the VALU io reads them (OperandLayout.codes): written (dst, srcdst), read (src, srcdst), a lane mask, 64-bit, 16-bit. */
+export const OPD_DST = 1, OPD_SRC = 2, OPD_MASK = 4, OPD_64 = 8, OPD_16 = 16;
+/**
+ * What the VALU io (units/valu.ts) asks of a definition's operands, by index: found once per
+ * definition (translate's plan of it, TContext.layout), not read from the table's operand records
+ * at each instruction (a definition's records lie far apart in memory: most of the io's own time).
+ */
+export interface OperandLayout {
+  readonly def: InstrDef;
+  readonly codes: Uint8Array;
+  readonly types: readonly DataType[];
+}
+const is64Type = (t: DataType): boolean => t === 'f64' || t === 'b64' || t === 'i64' || t === 'u64';
+export function operandLayout(def: InstrDef): OperandLayout {
+  const defs = def.operands, codes = new Uint8Array(defs.length), types: DataType[] = [];
+  for (let k = 0; k < defs.length; k++) {
+    const d = defs[k];
+    types.push(d ? d.type : 'b32');
+    if (!d) continue;
+    let c = 0;
+    if (d.role === 'dst' || d.role === 'srcdst') c |= OPD_DST;
+    if (d.role === 'src' || d.role === 'srcdst') c |= OPD_SRC;
+    if (d.type === 'mask') c |= OPD_MASK;
+    if (is64Type(d.type)) c |= OPD_64;
+    if (d.type === 'f16' || d.type === 'i16' || d.type === 'u16' || d.type === 'b16') c |= OPD_16;
+    codes[k] = c & (OPD_DST | OPD_SRC) ? c : 0;
+  }
+  return { def, codes, types };
+}
+
 export class TContext {
   inst!: Instruction;
   /**
@@ -881,6 +911,8 @@ export class TContext {
    * holds values of one translation, no longer.
    */
   valuIo: unknown;
+  /** The instruction's definition's OperandLayout, where translate has it (the VALU io checks its `def`). */
+  layout: OperandLayout | undefined;
   /** The memory unit's list of an instruction's dwords (units/memory.ts gload, gstore), its first slots written over by each: the context's, as `valuIo`. */
   readonly dwords: (Inst | undefined)[] = [];
   /** The shader's wave size (a field, not a getter: the translators ask at most lane-mask accesses). */

@@ -11,7 +11,7 @@ import { printInstruction } from '../disasm/index.js';
 import { type Block, Builder, type Inst, IrFunction, NO_ARGS } from '../ir/ir.js';
 import { runPasses } from '../ir/passes/index.js';
 import { emitLaunchState } from './abi.js';
-import { BlockBuilder, type ConstPlace, EXEC_LO, placeConstants, TContext, type Translator, VCC_LO } from './context.js';
+import { BlockBuilder, type ConstPlace, EXEC_LO, type OperandLayout, operandLayout, placeConstants, TContext, type Translator, VCC_LO } from './context.js';
 import { TranslateError } from './errors.js';
 import { TRANSFERS, translateTransfer } from './calls.js';
 import { callFlow } from '../analysis/calls.js';
@@ -143,6 +143,7 @@ function translateBlocks(shader: Shader, cfg: Cfg, mode: ModeAnalysis, shareExec
       b.pc = inst.pc;
       cx.inst = inst;
       const plan = PLAN_ROW[first + j] as Plan;
+      cx.layout = plan.layout;
       // Most instructions neither end nor leave the block nor stop the wave, and are no float
       // instructions (the only ones a MODE known at run time copies): translateSpecial's questions
       // asked one by one, for them, were a twentieth of a small kernel's translation before V8 optimised it.
@@ -306,7 +307,9 @@ function translateModeCopies(fn: IrFunction, b0: BlockBuilder, cx: TContext, mod
       vcx.inst = x;
       vcx.valuOverride = variants.valuFor(x, cand);
       vcx.modeOverride = variants.modeFor(cand, x);
-      translateOne(vcx, x, planOf(x.def));
+      const plan = planOf(x.def);
+      vcx.layout = plan.layout;
+      translateOne(vcx, x, plan);
     }
     vb.emit('Branch', NO_ARGS, [join.id]);
   });
@@ -337,6 +340,8 @@ interface Plan {
   readonly plain: boolean;
   /** Whether the definition has a float type (hasDynamicMode is false for every other). */
   readonly float: boolean;
+  /** Its operands' layout (TContext.layout, for the VALU io). */
+  readonly layout: OperandLayout;
 }
 /** The plans by definition (the ISA table's objects: a bounded set, shared by every kernel). */
 const PLANS = new Map<InstrDef, Plan>();
@@ -348,7 +353,7 @@ function planOf(def: InstrDef): Plan {
     p = {
       end, stop, transfer, branch, barrier, noEffect: NO_EFFECT.has(m), translator: TRANSLATORS.get(m),
       execWrite: def.implicitWrites?.includes('EXEC') === true || m.startsWith('s_movrel'),
-      plain: !end && stop === undefined && !transfer && !branch && !barrier, float: def.float !== undefined,
+      plain: !end && stop === undefined && !transfer && !branch && !barrier, float: def.float !== undefined, layout: operandLayout(def),
     };
     PLANS.set(def, p);
   }

@@ -18,11 +18,9 @@ import type { Operand } from '../../decode/types.js';
 import type { DataType } from '../../isa/types.js';
 import { type FloatMode, type Inst, NO_IMMS } from '../../ir/ir.js';
 import type { Op } from '../../ir/ops.js';
-import { EXEC_LO, opRef, type TContext, type Translator, VCC_LO } from '../context.js';
+import { EXEC_LO, OPD_16, OPD_64, OPD_DST, OPD_MASK, OPD_SRC, operandLayout, opRef, type TContext, type Translator, VCC_LO } from '../context.js';
 import { dppLanes } from './dpp.js';
 import { sdwaSelect, sdwaWrite } from './valu-io.js';
-
-const is64 = (t: DataType) => t === 'f64' || t === 'b64' || t === 'i64' || t === 'u64';
 
 /** The ops this unit's common paths emit at most instructions, their entries found once (context.ts `opRef`). */
 const AND32 = opRef('And32'), XOR32 = opRef('Xor32'), LO32 = opRef('Lo32'), HI32 = opRef('Hi32'), AS_F32 = opRef('BitcastU32F32'), AS_U32 = opRef('BitcastF32U32');
@@ -61,8 +59,10 @@ function io(cx: TContext, mods: OutMods = 'refuse'): Io {
   if (i.mods.opsel) cx.fail('op_sel is not translated yet');
   if ((i.mods.clamp || i.mods.omod) && mods === 'refuse') cx.fail(`${i.def.mnemonic} with clamp/omod is not modelled (the interpreter refuses it too)`);
   if (i.mods.omod && mods === 'int-result') cx.fail(`${i.def.mnemonic}: omod on an integer result is not modelled (the interpreter refuses it too)`);
-  const defs = i.def.operands.length === i.operands.length ? i.def.operands : undefined;
-  if (!defs) cx.fail('operand layout not understood');
+  let layout = cx.layout;
+  if (layout === undefined || layout.def !== i.def) layout = operandLayout(i.def); // a context translate did not set
+  const codes = layout.codes;
+  if (codes.length !== i.operands.length) cx.fail('operand layout not understood');
   // The record's list of sources, the first `n` filled (`src` reads a slot from `n` on as missing).
   const ops = i.operands;
   let o = cx.valuIo as Io | undefined;
@@ -71,24 +71,25 @@ function io(cx: TContext, mods: OutMods = 'refuse'): Io {
   let maskIn: Inst | undefined, vdst: Operand | undefined, maskDst: Operand | undefined, vdst64 = false;
   // Indexed, with `continue`: no closure per instruction.
   for (let k = 0; k < ops.length; k++) {
+    const c = codes[k] as number;
+    if (c === 0) continue;
     const op = ops[k] as Operand;
-    const d = defs[k];
-    if (!d) continue;
-    if (d.role === 'dst' || d.role === 'srcdst') {
-      if (d.type === 'mask') maskDst = op; else { vdst = op; vdst64 = is64(d.type); }
+    if (c & OPD_DST) {
+      if (c & OPD_MASK) maskDst = op; else { vdst = op; vdst64 = (c & OPD_64) !== 0; }
     }
-    if (d.role === 'src' || d.role === 'srcdst') {
-      if (d.type === 'mask') { maskIn = cx.maskBit(op.value); continue; }
-      if (d.type === 'f16' || d.type === 'i16' || d.type === 'u16' || d.type === 'b16') cx.fail('16-bit operands are not translated yet');
-      if (is64(d.type)) {
+    if (c & OPD_SRC) {
+      if (c & OPD_MASK) { maskIn = cx.maskBit(op.value); continue; }
+      if (c & OPD_16) cx.fail('16-bit operands are not translated yet');
+      const type = layout.types[k] as DataType;
+      if (c & OPD_64) {
         if (dpp && op.name === 'src0') cx.fail('a DPP form with a 64-bit src0 (internal)');
-        let hi = cx.lane(op.value, d.type, 1);
-        const lo = cx.lane(op.value, d.type, 0);
+        let hi = cx.lane(op.value, type, 1);
+        const lo = cx.lane(op.value, type, 0);
         if (op.abs) hi = cx.b.value(AND32, hi, cx.b.u32(0x7fffffff));
         if (op.neg) hi = cx.b.value(XOR32, hi, cx.b.u32(0x80000000));
         srcs[n++] = cx.pack(lo, hi);
       } else {
-        let v = cx.lane(op.value, d.type, 0);
+        let v = cx.lane(op.value, type, 0);
         if (dpp && op.name === 'src0') v = dpp.src0(v);
         // SDWA: src0_sel / src1_sel (VOP2's vsrc1 too), sign-extended with sext, before neg/abs (as the interpreter).
         if (sdwa) v = sdwaSelect(cx, v, op.name === 'src0' ? sdwa.src0Sel : op.name === 'src1' || op.name === 'vsrc1' ? sdwa.src1Sel ?? 6 : 6, op.sext ?? false);
