@@ -4,7 +4,7 @@
 // lanes whose EXEC bit is set (Select against the old value); lane masks are written as the
 // ballot of each lane's bit.
 import type { Instruction, Operand, OperandValue } from '../decode/types.js';
-import { NO_FLAGS, type DataType } from '../isa/types.js';
+import { NO_FLAGS, type DataType, type InstrDef } from '../isa/types.js';
 import type { Shader } from '../container/shader.js';
 import { valuMode, type ModeAnalysis } from '../analysis/mode.js';
 import { isDynamic as isDynamicRecord, settleUnread } from './mode-reads.js';
@@ -107,10 +107,12 @@ export interface OpRef {
   /** BUILDER_OPS's case (0: none), and for none whether the op is NUMBERED. */
   readonly kind: number;
   readonly numbered: boolean;
+  /** `valueHash`'s start for the op (its table index mixed), for BlockBuilder.value. */
+  readonly seed: number;
 }
 export function opRef(op: Op): OpRef {
   const info = opInfo(op);
-  return { op, info, kind: BUILDER_OPS[info.index] as number, numbered: NUMBERED[info.index] === 1 };
+  return { op, info, kind: BUILDER_OPS[info.index] as number, numbered: NUMBERED[info.index] === 1, seed: Math.imul(info.index + 1, 0x9e3779b1) };
 }
 
 /** The ops the context's own helpers emit at most instructions (`opRef`). */
@@ -205,13 +207,14 @@ export class BlockBuilder extends Builder {
   private laneIdValue: Inst | undefined;
   /**
    * Where the argument-free values (constants, the lane id) go, when set: the function's entry
-   * block (translate's), whose terminator is placed already, the first `n` of its instructions the
-   * values placed so far (a record the builders of one function share). They are made once per
-   * function there, not once per block: what the CSE pass hoisted there (to the front of the
-   * entry, in the order of the blocks) and merged; a kernel of thousands of small blocks made
-   * each block's constants and lane id again.
+   * block (translate's), whose terminator is placed already (a record the builders of one function
+   * share). They are made once per function there, not once per block: what the CSE pass hoisted
+   * there (to the front of the entry, in the order of the blocks) and merged; a kernel of
+   * thousands of small blocks made each block's constants and lane id again. `made`: those made so
+   * far, in order, which `placeConstants` puts at the front of the block when translation is done
+   * (inserted there one by one, each moved the whole launch state one further).
    */
-  constPlace: { readonly block: Block; n: number } | undefined;
+  constPlace: ConstPlace | undefined;
   /**
    * The launch EXEC's lane bit (the entry block's InGrid, of which EXEC is the ballot), set when
    * translate's scan found no instruction that may write EXEC: then every block's EXEC is the
@@ -344,12 +347,7 @@ export class BlockBuilder extends Builder {
     if (at === undefined || this.ended()) return this.place(op, info, NO_ARGS, imms); // which reports a block that ended
     const i = this.fn.makeAt(op, NO_ARGS, imms, undefined, this.pc, undefined, info);
     i.block = at.block;
-    // In place, the entry's instructions from there one further (no list made).
-    const insts = at.block.insts, n = at.n;
-    insts.push(i);
-    for (let j = insts.length - 1; j > n; j--) insts[j] = insts[j - 1] as Inst;
-    insts[n] = i;
-    at.n = n + 1;
+    at.made.push(i);
     return i;
   }
 
@@ -500,14 +498,92 @@ export class BlockBuilder extends Builder {
   }
 
   /**
+   * `emitRef(r, [a])`, `[a, b]` or `[a, b, c]` (the arguments given) of an op without immediates or
+   * float mode, as emit makes it (the cases of Select32, Lo32/Hi32 and Pack64; `number`'s hash and
+   * table), its list of arguments made only for a value the block does not have yet: most values
+   * the translators ask for are these, and many the block has already (a VGPR write's EXEC select,
+   * a compare repeated, an address's halves), where the list and emit's calls were the cost.
+   */
+  value(r: OpRef, a: Inst, b?: Inst, c?: Inst): Inst {
+    const kind = r.kind;
+    if (kind !== 0) {
+      if (kind === B_SELECT && b !== undefined && c !== undefined) {
+        if (b === c) return b;
+        if (c.op === 'Select32' && c.args[0] === a) {
+          const z = c.args[2] as Inst;
+          if (z === b) return b;
+          c = z;
+        }
+      } else if (kind === B_HALF && b === undefined) {
+        if (a.op === 'Pack64') return a.args[r.op === 'Lo32' ? 0 : 1] as Inst;
+      } else if (kind === B_PACK && b !== undefined && c === undefined) {
+        if (a.op === 'Lo32' && b.op === 'Hi32' && a.args[0] === b.args[0]) return a.args[0] as Inst;
+        if (a.op === 'ConstU32' && b.op === 'ConstU32' && !this.inRecipe) return this.u64(BigInt(a.imms[0] ?? 0) | (BigInt(b.imms[0] ?? 0) << 32n));
+      } else return this.emitRef(r, c !== undefined ? [a, b as Inst, c] : b !== undefined ? [a, b] : [a]);
+    }
+    const n = c !== undefined ? 3 : b !== undefined ? 2 : 1;
+    // `number` of these arguments (valueHash's steps, mixOperands's for each argument), for a numbered op.
+    let h = 0, k = -1;
+    if (kind !== 0 || r.numbered) {
+      h = (Math.imul(r.seed, 1000003) ^ a.id) | 0;
+      if (n > 1) h = (Math.imul(h, 1000003) ^ (b as Inst).id) | 0;
+      if (n > 2) h = (Math.imul(h, 1000003) ^ (c as Inst).id) | 0;
+      h ^= h >>> 15; h = Math.imul(h, 0x2c1b3c6d); h ^= h >>> 12;
+      k = h & (VALUE_SLOTS - 1);
+      if (this.valueKeys[2 * k] === (this.gen | 0) && this.valueKeys[2 * k + 1] === h) {
+        const x = this.values[k] as Inst, xa = x.args;
+        if (x.info === r.info && xa.length === n && xa[0] === a && (n < 2 || xa[1] === b) && (n < 3 || xa[2] === c) && x.imms.length === 0 && x.float === undefined
+          && (!this.inRecipe || x.id < this.recipeMark)) return x;
+      }
+    }
+    // `place` written out (no defaults to fill in); a block that ended goes to `place`, which reports it.
+    const args = n === 3 ? [a, b as Inst, c as Inst] : n === 2 ? [a, b as Inst] : [a];
+    const block = this.block, insts = block.insts, len = insts.length;
+    let i: Inst;
+    if (len !== 0 && (insts[len - 1] as Inst).info.terminator) i = this.place(r.op, r.info, args);
+    else { i = this.fn.makeAt(r.op, args, NO_IMMS, undefined, this.pc, undefined, r.info); i.block = block; insts.push(i); }
+    if (k < 0) return i;
+    this.valueKeys[2 * k] = this.gen | 0; this.valueKeys[2 * k + 1] = h;
+    if (this.values[k] === undefined) this.valueLog[this.valueLogN++] = k;
+    this.values[k] = i;
+    return i;
+  }
+
+  /**
    * GetSgpr / GetVgpr of one register: a read the block already answers (`known`, as emit's reads
    * ask) returns its value without making the arrays `emit` takes (register reads are most of what
    * the translators ask for, and most are answered); otherwise `read` makes it.
    */
-  getSgpr(code: number): Inst { return this.known(code) ?? this.read(code, 'GetSgpr', GET_SGPR, code); }
+  getSgpr(code: number): Inst {
+    // `known` and `read` written out for the registers they take (the calls were most of a read).
+    if (code >= 0 && code < VGPR0 && !this.inRecipe) {
+      if (this.pendingN !== 0 && this.recipeOf[code] !== undefined) this.runRecipe(code);
+      if (this.regGen[code] === this.gen) { const v = this.regVal[code]; if (v !== undefined) return v; }
+      const i = this.place('GetSgpr', GET_SGPR, NO_ARGS, regImms(code));
+      this.setReg(code, i);
+      return i;
+    }
+    return this.known(code) ?? this.read(code, 'GetSgpr', GET_SGPR, code);
+  }
   /** GetScc the same way: a read the block answers (most: s_addc_u32's carry-in, s_cselect) without emit's look-ups. */
-  getScc(): Inst { return this.known(SCC_REG) ?? this.emit('GetScc'); }
-  getVgpr(n: number): Inst { return this.known(VGPR0 + n) ?? this.read(VGPR0 + n, 'GetVgpr', GET_VGPR, n); }
+  getScc(): Inst {
+    if (!this.inRecipe) {
+      if (this.pendingN !== 0 && this.recipeOf[SCC_REG] !== undefined) this.runRecipe(SCC_REG);
+      if (this.regGen[SCC_REG] === this.gen) { const v = this.regVal[SCC_REG]; if (v !== undefined) return v; }
+    }
+    return this.emit('GetScc');
+  }
+  getVgpr(n: number): Inst {
+    const reg = VGPR0 + n;
+    if (n >= 0 && n < 256 && !this.inRecipe) {
+      if (this.pendingN !== 0 && this.recipeOf[reg] !== undefined) this.runRecipe(reg);
+      if (this.regGen[reg] === this.gen) { const v = this.regVal[reg]; if (v !== undefined) return v; }
+      const i = this.place('GetVgpr', GET_VGPR, NO_ARGS, regImms(n));
+      this.setReg(reg, i);
+      return i;
+    }
+    return this.known(reg) ?? this.read(reg, 'GetVgpr', GET_VGPR, n);
+  }
   /**
    * A read of register `reg` (number `n` of its file) the block does not know: made, and known from
    * here on, as `emit` makes it, without emit's look-ups of the op and the register again.
@@ -521,7 +597,7 @@ export class BlockBuilder extends Builder {
   /** The value the block knows register `reg` holds, its pending recipe run first (undefined: none, or emit must decide and report). */
   private known(reg: number): Inst | undefined {
     if (!(reg >= 0 && reg < REGS) || this.inRecipe) return undefined;
-    if (this.pendingN !== 0) this.runRecipe(reg);
+    if (this.pendingN !== 0 && this.recipeOf[reg] !== undefined) this.runRecipe(reg);
     return this.regGen[reg] === this.gen ? this.regVal[reg] : undefined;
   }
 
@@ -544,30 +620,34 @@ export class BlockBuilder extends Builder {
    * instruction until the block ends (`lastWrite`).
    */
   setSgpr(code: number, x: Inst): void {
-    if (code >= 0 && code < VGPR0 && this.lazyWritable()) this.setRegLazy(code, x);
+    // Where emit would record the write (otherwise it reports it: inside a recipe, after the terminator).
+    if (code >= 0 && code < VGPR0 && !this.inRecipe && !this.ended()) this.setRegLazy(code, x);
     else this.emit('SetSgpr', [x], regImms(code));
   }
   setVgpr(n: number, x: Inst): void {
-    if (n >= 0 && n < 256 && this.lazyWritable()) this.setRegLazy(VGPR0 + n, x);
+    if (n >= 0 && n < 256 && !this.inRecipe && !this.ended()) this.setRegLazy(VGPR0 + n, x);
     else this.emit('SetVgpr', [x], regImms(n));
   }
-  /** Whether emit would record a write now (otherwise it reports it: inside a recipe, after the terminator). */
-  private lazyWritable(): boolean {
-    return !this.inRecipe && !this.ended();
-  }
+  /** `setWriteLazy` and `setReg` written out (a write's calls were most of its cost). */
   private setRegLazy(reg: number, x: Inst): void {
     if ((reg === EXEC_LO || reg === EXEC_LO + 1) && this.execShared !== undefined) this.execShared.written = true;
-    if (this.pendingN !== 0) this.dropRecipe(reg);
-    this.setWriteLazy(reg, this.pc);
-    this.setReg(reg, x);
+    if (this.pendingN !== 0 && this.recipeOf[reg] !== undefined) this.dropRecipe(reg);
+    const gen = this.gen;
+    if (this.writeGen[reg] !== gen) { this.writeGen[reg] = gen; this.writeOrder[this.writeN++] = reg; }
+    this.lastWrite[reg] = undefined;
+    this.writePc[reg] = this.pc;
+    const vals = this.regVal;
+    if (vals[reg] === undefined) { const n = this.regLogN; if (n < REGS) this.regLog[n] = reg; this.regLogN = n + 1; }
+    vals[reg] = x; this.regGen[reg] = gen;
   }
 
   /** The constants, the same way: a constant the block has is returned without `emit`'s arrays. */
   override u32(v: number): Inst {
     if (this.inRecipe) return super.u32(v); // which reports it
     const n = v >>> 0;
-    const c = this.cachedConst(n < CONST_SLOTS ? this.smallConsts[n] : this.consts?.get(n));
-    if (c) return c;
+    // `cachedConst` written out (constants are asked for at most instructions).
+    const c = n < CONST_SLOTS ? this.smallConsts[n] : this.consts?.get(n);
+    if (c !== undefined && (c.block === this.block || (this.constPlace !== undefined && c.block === this.constPlace.block))) return c;
     const i = this.constant('ConstU32', CONST_U32, regImms(n));
     this.constSet(n, i);
     return i;
@@ -681,7 +761,7 @@ export class BlockBuilder extends Builder {
     this.recipeMark = r.mark;
     let v: Inst;
     try {
-      v = r.make ? r.make() : this.emitRef(r.op, recipeArgs(r.argc, r.a, r.b, r.c));
+      v = r.make ? r.make() : this.value(r.op, r.a as Inst, r.argc > 1 ? r.b : undefined, r.argc > 2 ? r.c : undefined);
     } finally { this.inRecipe = false; this.pc = pc; }
     const k = insts.length - n, at = r.at, rpc = r.pc;
     this.spareRecipe(r);
@@ -711,7 +791,7 @@ export class BlockBuilder extends Builder {
       const x = lo.args[0] as Inst;
       if (this.fn.waveSize === 32 ? hi.op === 'ConstU32' && hi.imms[0] === 0 : hi.op === 'BallotHi' && hi.args[0] === x) return x;
     }
-    return this.emitRef(LANE_BIT, [lo, hi, this.emitRef(LANE_ID)]);
+    return this.value(LANE_BIT, lo, hi, this.emitRef(LANE_ID));
   }
 
   /**
@@ -761,6 +841,52 @@ export class BlockBuilder extends Builder {
   }
 }
 
+/** BlockBuilder.constPlace's record. */
+export interface ConstPlace { readonly block: Block; readonly made: Inst[] }
+
+/**
+ * Puts the argument-free values the builders made for `at` (BlockBuilder.constPlace) at the front
+ * of its block, in the order they were made (in place: the block's instructions moved once).
+ */
+export function placeConstants(at: ConstPlace): void {
+  const made = at.made, m = made.length;
+  if (m === 0) return;
+  const insts = at.block.insts, n = insts.length;
+  for (let j = 0; j < m; j++) insts.push(made[j] as Inst);
+  for (let j = n - 1; j >= 0; j--) insts[j + m] = insts[j] as Inst;
+  for (let j = 0; j < m; j++) insts[j] = made[j] as Inst;
+}
+
+/** An operand's parts as the VALU io reads them (OperandLayout.codes): written (dst, srcdst), read (src, srcdst), a lane mask, 64-bit, 16-bit. */
+export const OPD_DST = 1, OPD_SRC = 2, OPD_MASK = 4, OPD_64 = 8, OPD_16 = 16;
+/**
+ * What the VALU io (units/valu.ts) asks of a definition's operands, by index: found once per
+ * definition (translate's plan of it, TContext.layout), not read from the table's operand records
+ * at each instruction (a definition's records lie far apart in memory: most of the io's own time).
+ */
+export interface OperandLayout {
+  readonly def: InstrDef;
+  readonly codes: Uint8Array;
+  readonly types: readonly DataType[];
+}
+const is64Type = (t: DataType): boolean => t === 'f64' || t === 'b64' || t === 'i64' || t === 'u64';
+export function operandLayout(def: InstrDef): OperandLayout {
+  const defs = def.operands, codes = new Uint8Array(defs.length), types: DataType[] = [];
+  for (let k = 0; k < defs.length; k++) {
+    const d = defs[k];
+    types.push(d ? d.type : 'b32');
+    if (!d) continue;
+    let c = 0;
+    if (d.role === 'dst' || d.role === 'srcdst') c |= OPD_DST;
+    if (d.role === 'src' || d.role === 'srcdst') c |= OPD_SRC;
+    if (d.type === 'mask') c |= OPD_MASK;
+    if (is64Type(d.type)) c |= OPD_64;
+    if (d.type === 'f16' || d.type === 'i16' || d.type === 'u16' || d.type === 'b16') c |= OPD_16;
+    codes[k] = c & (OPD_DST | OPD_SRC) ? c : 0;
+  }
+  return { def, codes, types };
+}
+
 export class TContext {
   inst!: Instruction;
   /**
@@ -785,9 +911,15 @@ export class TContext {
    * holds values of one translation, no longer.
    */
   valuIo: unknown;
-  constructor(readonly b: BlockBuilder, readonly shader: Shader, readonly mode: ModeAnalysis, readonly text: (i: Instruction) => string, readonly blockOf: (pc: number) => number) {}
-
-  get waveSize(): 32 | 64 { return this.shader.info.waveSize; }
+  /** The instruction's definition's OperandLayout, where translate has it (the VALU io checks its `def`). */
+  layout: OperandLayout | undefined;
+  /** The memory unit's list of an instruction's dwords (units/memory.ts gload, gstore), its first slots written over by each: the context's, as `valuIo`. */
+  readonly dwords: (Inst | undefined)[] = [];
+  /** The shader's wave size (a field, not a getter: the translators ask at most lane-mask accesses). */
+  readonly waveSize: 32 | 64;
+  constructor(readonly b: BlockBuilder, readonly shader: Shader, readonly mode: ModeAnalysis, readonly text: (i: Instruction) => string, readonly blockOf: (pc: number) => number) {
+    this.waveSize = shader.info.waveSize;
+  }
 
   /**
    * A memory address as the device sees it: an address inside the code object's image moves to
@@ -859,7 +991,7 @@ export class TContext {
   }
 
   /** A 64-bit value from two dwords. */
-  pack(lo: Inst, hi: Inst): Inst { return this.b.emitRef(PACK64, [lo, hi]); }
+  pack(lo: Inst, hi: Inst): Inst { return this.b.value(PACK64, lo, hi); }
 
   writeScalar(v: OperandValue, x: Inst, k = 0): void {
     if (v.kind === 'sgpr') { this.b.setSgpr(v.index + k, x); return; }
@@ -895,8 +1027,8 @@ export class TContext {
   maskZero(code: number): Inst {
     const b = this.b;
     let m = b.getSgpr(code);
-    if (this.waveSize === 64) m = b.emitRef(OR32, [m, b.getSgpr(code + 1)]);
-    return b.emitRef(IEQ32, [m, b.u32(0)]);
+    if (this.waveSize === 64) m = b.value(OR32, m, b.getSgpr(code + 1));
+    return b.value(IEQ32, m, b.u32(0));
   }
 
   /**
@@ -933,7 +1065,7 @@ export class TContext {
     if (v.kind !== 'vgpr') this.fail(`a VALU result to ${v.kind}`);
     const b = this.b;
     const old = b.getVgpr(v.index + k);
-    b.setVgpr(v.index + k, b.emitRef(SELECT32, [active ?? this.execBit(), x, old]));
+    b.setVgpr(v.index + k, b.value(SELECT32, active ?? this.execBit(), x, old));
   }
 
   /** The FloatMode the MODE analysis gives this instruction. */
@@ -944,7 +1076,7 @@ export class TContext {
     const st = this.valuOverride === undefined && isDynamicRecord(r) ? this.mode.before(this.inst.pc) : undefined;
     if (st) r = valuMode(this.inst.pc, r.float, settleUnread(this.inst, st.mode));
     // Instructions that flush f32 denormals whatever MODE says (the table's 'mode:always-flush-f32').
-    const flush = (this.inst.def.flags ?? NO_FLAGS).includes('mode:always-flush-f32') && r.float === 'f32';
+    const flush = r.float === 'f32' && (this.inst.def.flags ?? NO_FLAGS).includes('mode:always-flush-f32');
     return floatModeOf(r.round === 'dynamic' ? 'dynamic' : (r.round as 0 | 1 | 2 | 3), flush ? 0 : r.denorm === 'dynamic' ? 'dynamic' : (r.denorm as 0 | 1 | 2 | 3), r.ieee, r.dx10Clamp, r.f16Ovfl);
   }
 }

@@ -11,7 +11,7 @@ import { printInstruction } from '../disasm/index.js';
 import { type Block, Builder, type Inst, IrFunction, NO_ARGS } from '../ir/ir.js';
 import { runPasses } from '../ir/passes/index.js';
 import { emitLaunchState } from './abi.js';
-import { BlockBuilder, EXEC_LO, TContext, type Translator, VCC_LO } from './context.js';
+import { BlockBuilder, type ConstPlace, EXEC_LO, type OperandLayout, operandLayout, placeConstants, TContext, type Translator, VCC_LO } from './context.js';
 import { TranslateError } from './errors.js';
 import { TRANSFERS, translateTransfer } from './calls.js';
 import { callFlow } from '../analysis/calls.js';
@@ -118,6 +118,7 @@ function translateBlocks(shader: Shader, cfg: Cfg, mode: ModeAnalysis, shareExec
   // code. Made at the first reachable block.
   let b: BlockBuilder | undefined;
   let cx: TContext | undefined;
+  const constPlace: ConstPlace = { block: entry, made: [] };
   // Indexed: before V8 optimises translate, each step of a for…of allocates an iterator result.
   // The block's first instruction's index in PLAN_ROW (which has every block's, in this order).
   let next = 0;
@@ -133,7 +134,7 @@ function translateBlocks(shader: Shader, cfg: Cfg, mode: ModeAnalysis, shareExec
       new Builder(fn, ib).emit('EndProgram');
       continue;
     }
-    if (b === undefined || cx === undefined) { b = new BlockBuilder(fn, ib); b.constPlace = { block: entry, n: 0 }; b.execShared = execShared; cx = context(b, blockOf); }
+    if (b === undefined || cx === undefined) { b = new BlockBuilder(fn, ib); b.constPlace = constPlace; b.execShared = execShared; cx = context(b, blockOf); }
     else b.reset(ib, undefined);
     let ended = false;
     const insts = cb.instructions;
@@ -142,11 +143,19 @@ function translateBlocks(shader: Shader, cfg: Cfg, mode: ModeAnalysis, shareExec
       b.pc = inst.pc;
       cx.inst = inst;
       const plan = PLAN_ROW[first + j] as Plan;
+      cx.layout = plan.layout;
       // Most instructions neither end nor leave the block nor stop the wave, and are no float
       // instructions (the only ones a MODE known at run time copies): translateSpecial's questions
       // asked one by one, for them, were a twentieth of a small kernel's translation before V8 optimised it.
       if (plan.plain) {
-        if (!plan.float || !hasDynamicMode(mode, inst)) { translateOne(cx, inst, plan); continue; }
+        if (!plan.float || !hasDynamicMode(mode, inst)) {
+          // translateOne's common case here (no call): a translator of a form without DPP or SDWA,
+          // whose checks after the translator ask nothing.
+          const t = plan.translator, v = inst.variant;
+          if (t !== undefined && !plan.noEffect && v !== 'dpp16' && v !== 'dpp8' && v !== 'sdwa') t(cx);
+          else translateOne(cx, inst, plan);
+          continue;
+        }
       }
       // The rest (block ends, stops, barriers, runs under a run-time MODE) in a function of its own:
       // they come about once per block, and kept here they made translateBlocks' bytecode 1.7 times
@@ -164,6 +173,7 @@ function translateBlocks(shader: Shader, cfg: Cfg, mode: ModeAnalysis, shareExec
   }
   b?.release();
   if (execShared !== undefined && execShared.written) return undefined;
+  placeConstants(constPlace);
   runPasses(fn);
   return fn;
 }
@@ -297,7 +307,9 @@ function translateModeCopies(fn: IrFunction, b0: BlockBuilder, cx: TContext, mod
       vcx.inst = x;
       vcx.valuOverride = variants.valuFor(x, cand);
       vcx.modeOverride = variants.modeFor(cand, x);
-      translateOne(vcx, x, planOf(x.def));
+      const plan = planOf(x.def);
+      vcx.layout = plan.layout;
+      translateOne(vcx, x, plan);
     }
     vb.emit('Branch', NO_ARGS, [join.id]);
   });
@@ -328,6 +340,8 @@ interface Plan {
   readonly plain: boolean;
   /** Whether the definition has a float type (hasDynamicMode is false for every other). */
   readonly float: boolean;
+  /** Its operands' layout (TContext.layout, for the VALU io). */
+  readonly layout: OperandLayout;
 }
 /** The plans by definition (the ISA table's objects: a bounded set, shared by every kernel). */
 const PLANS = new Map<InstrDef, Plan>();
@@ -339,7 +353,7 @@ function planOf(def: InstrDef): Plan {
     p = {
       end, stop, transfer, branch, barrier, noEffect: NO_EFFECT.has(m), translator: TRANSLATORS.get(m),
       execWrite: def.implicitWrites?.includes('EXEC') === true || m.startsWith('s_movrel'),
-      plain: !end && stop === undefined && !transfer && !branch && !barrier, float: def.float !== undefined,
+      plain: !end && stop === undefined && !transfer && !branch && !barrier, float: def.float !== undefined, layout: operandLayout(def),
     };
     PLANS.set(def, p);
   }

@@ -47,14 +47,14 @@ function scalarAddressFrom(cx: TContext, lo: Inst, hi: Inst): Inst {
     const off = imm + Number(soffset?.imms[0] ?? 0);
     // The low two bits of the 64-bit sum (ToInt32 keeps them, negative sums as two's complement).
     if ((off & 3) === 0) {
-      const aligned = cx.pack(b.emitRef(AND32, [lo, cx.u32(0xfffffffc)]), hi);
-      return off === 0 ? aligned : b.emitRef(IADD64, [aligned, u64Offset(b, off)]);
+      const aligned = cx.pack(b.value(AND32, lo, cx.b.u32(0xfffffffc)), hi);
+      return off === 0 ? aligned : b.value(IADD64, aligned, u64Offset(b, off));
     }
   }
   const base = cx.pack(lo, hi);
-  let a = imm === 0 ? base : b.emitRef(IADD64, [base, u64Offset(b, imm)]);
-  if (soffset) a = b.emitRef(IADD64, [a, cx.pack(soffset, cx.u32(0))]);
-  return cx.pack(b.emitRef(AND32, [b.emitRef(LO32, [a]), cx.u32(0xfffffffc)]), b.emitRef(HI32, [a]));
+  let a = imm === 0 ? base : b.value(IADD64, base, u64Offset(b, imm));
+  if (soffset) a = b.value(IADD64, a, cx.pack(soffset, cx.b.u32(0)));
+  return cx.pack(b.value(AND32, b.value(LO32, a), cx.b.u32(0xfffffffc)), b.value(HI32, a));
 }
 
 /** The u64 constant of the integer `off` (a safe integer) taken mod 2^64. */
@@ -65,15 +65,15 @@ function u64Offset(b: TContext['b'], off: number): Inst {
 /** s_load / s_store / s_atomic: from sbase's 48-bit address (in the code image where it lies there). */
 function smemAddress(cx: TContext): Inst {
   const sb = cx.op('sbase').value;
-  return cx.memoryAddress(scalarAddressFrom(cx, cx.scalar(sb, 'b64', 0), cx.b.emitRef(AND32, [cx.scalar(sb, 'b64', 1), cx.u32(0xffff)])));
+  return cx.memoryAddress(scalarAddressFrom(cx, cx.scalar(sb, 'b64', 0), cx.b.value(AND32, cx.scalar(sb, 'b64', 1), cx.b.u32(0xffff))));
 }
 
 const sload = (n: number): Translator => (cx) => {
   const a = smemAddress(cx);
   const d = cx.op('sdata').value;
   for (let k = 0; k < n; k++) {
-    const ak = k === 0 ? a : cx.b.emitRef(IADD64, [a, cx.u64(4 * k)]);
-    cx.writeScalar(d, cx.b.emitRef(LOAD_UNIFORM32, [ak]), k);
+    const ak = k === 0 ? a : cx.b.value(IADD64, a, cx.u64(4 * k));
+    cx.writeScalar(d, cx.b.value(LOAD_UNIFORM32, ak), k);
   }
 };
 
@@ -96,10 +96,10 @@ export function scalarStore(cx: TContext, active: Inst, a: Inst, k: number): voi
 export function scalarAtomic(cx: TContext, kind: AtomicRmw | 'cmpswap', wide: boolean, a: Inst, inRange: Inst | undefined): void {
   const b = cx.b;
   const d = cx.op('sdata').value;
-  const lane0 = b.emit('IEq32', [b.emit('LaneId'), cx.u32(0)]);
+  const lane0 = b.emit('IEq32', [b.emit('LaneId'), cx.b.u32(0)]);
   const old = atomicOp(cx, kind, wide, inRange ? b.emit('AndU1', [lane0, inRange]) : lane0, a, (k) => cx.scalar(d, 'b32', k));
   if (!cx.inst.mods.glc) return;
-  const zero = cx.u32(0);
+  const zero = cx.b.u32(0);
   if (!wide) { cx.writeScalar(d, b.emit('ReadLane', [old, zero]), 0); return; }
   cx.writeScalar(d, b.emit('ReadLane', [b.emit('Lo32', [old]), zero]), 0);
   cx.writeScalar(d, b.emit('ReadLane', [b.emit('Hi32', [old]), zero]), 1);
@@ -121,11 +121,11 @@ function globalAddress(cx: TContext): Inst {
   let a: Inst;
   if (saddr && !(saddr.value.kind === 'special' && saddr.value.reg === 'null')) {
     // saddr + a 32-bit offset: the VGPR, or (global_*_addtid) the lane id * 4.
-    const v = vaddr ? cx.lane(vaddr, 'u32', 0) : addtid ? b.emit('Shl32', [b.emit('LaneId'), cx.u32(2)]) : cx.fail('no vaddr');
-    a = b.emitRef(IADD64, [cx.pack(cx.scalar(saddr.value, 'b64', 0), cx.scalar(saddr.value, 'b64', 1)), cx.pack(v, cx.u32(0))]);
+    const v = vaddr ? cx.lane(vaddr, 'u32', 0) : addtid ? b.emit('Shl32', [b.emit('LaneId'), cx.b.u32(2)]) : cx.fail('no vaddr');
+    a = b.value(IADD64, cx.pack(cx.scalar(saddr.value, 'b64', 0), cx.scalar(saddr.value, 'b64', 1)), cx.pack(v, cx.b.u32(0)));
   } else if (vaddr) a = cx.pack(cx.lane(vaddr, 'u64', 0), cx.lane(vaddr, 'u64', 1));
   else return cx.fail(addtid ? 'global_*_addtid needs saddr (the interpreter refuses it too)' : 'no address operand');
-  if (off !== 0) a = b.emitRef(IADD64, [a, off > 0 ? b.u64Of(off) : b.u64(BigInt.asUintN(64, BigInt(off)))]);
+  if (off !== 0) a = b.value(IADD64, a, off > 0 ? b.u64Of(off) : b.u64(BigInt.asUintN(64, BigInt(off))));
   return cx.memoryAddress(a);
 }
 
@@ -153,31 +153,48 @@ function access(cx: TContext, span: number): Lanes {
   if (cx.inst.def.family !== 'FLAT') return { exec, global: { active: exec, a }, lds: undefined, priv: undefined };
   const vaddr = cx.op('vaddr').value;
   const lo = cx.lane(vaddr, 'u64', 0), hi = cx.lane(vaddr, 'u64', 1);
-  const shared = b.emit('AndU1', [exec, b.emit('IEq32', [hi, cx.u32(SHARED_APERTURE_HI)])]);
-  const priv = b.emit('AndU1', [exec, b.emit('IEq32', [hi, cx.u32(PRIVATE_APERTURE_HI)])]);
+  const shared = b.emit('AndU1', [exec, b.emit('IEq32', [hi, cx.b.u32(SHARED_APERTURE_HI)])]);
+  const priv = b.emit('AndU1', [exec, b.emit('IEq32', [hi, cx.b.u32(PRIVATE_APERTURE_HI)])]);
   const global = b.emit('AndU1', [exec, b.emit('NotU1', [b.emit('OrU1', [shared, priv])])]);
   const off = cx.inst.mods.offset ?? 0;
   // lo + offset, not wrapped: past 2^32 (or below 0) it is outside any LDS.
-  const ldsA = off >= 0 ? ldsAddress(cx, lo, off) : b.emit('Select32', [b.emit('ULt32', [lo, cx.u32(-off)]), cx.u32(0xffffffff), b.emit('IAdd32', [lo, cx.u32(off >>> 0)])]);
-  const o = off === 0 ? lo : b.emit('IAdd32', [lo, cx.u32(off >>> 0)]);
+  const ldsA = off >= 0 ? ldsAddress(cx, lo, off) : b.emit('Select32', [b.emit('ULt32', [lo, cx.b.u32(-off)]), cx.b.u32(0xffffffff), b.emit('IAdd32', [lo, cx.b.u32(off >>> 0)])]);
+  const o = off === 0 ? lo : b.emit('IAdd32', [lo, cx.b.u32(off >>> 0)]);
   return { exec, global: { active: global, a }, lds: { active: shared, a: ldsA }, priv: { active: priv, p: privateAccess(cx, priv, o, span) } };
 }
 
-const at = (cx: TContext, a: Inst, k: number) => (k === 0 ? a : cx.b.emitRef(IADD64, [a, cx.u64(4 * k)]));
+const at = (cx: TContext, a: Inst, k: number) => (k === 0 ? a : cx.b.value(IADD64, a, cx.u64(4 * k)));
 
 /** `n` bytes at byte `k` of each lane's access, zero-extended, from wherever the lane goes (0 in inactive lanes). */
 function loadPiece(cx: TContext, l: Lanes, k: number, n: 1 | 2 | 4): Inst {
   const b = cx.b;
-  const ga = k === 0 ? l.global.a : b.emitRef(IADD64, [l.global.a, cx.u64(k)]);
-  let v = n === 4 ? b.emitRef(LOAD_GLOBAL32, [l.global.active, ga]) : b.emit(n === 1 ? 'LoadGlobalU8' : 'LoadGlobalU16', [l.global.active, ga]);
+  const ga = k === 0 ? l.global.a : b.value(IADD64, l.global.a, cx.u64(k));
+  let v = n === 4 ? b.value(LOAD_GLOBAL32, l.global.active, ga) : b.emit(n === 1 ? 'LoadGlobalU8' : 'LoadGlobalU16', [l.global.active, ga]);
   if (l.lds) v = b.emit('Or32', [v, b.emit('LoadLds', [l.lds.active, l.lds.a], [n, k])]);
   if (l.priv?.p) v = b.emit('Or32', [v, l.priv.p.load(k, n)]);
   return v;
 }
 
+/**
+ * A GLOBAL access (not FLAT, not lds=1) as `access` makes it and loadPiece/gstore use it (the same
+ * instructions in the same order), without its records (two objects per access): this lane's EXEC
+ * bit, then the address.
+ */
+const isGlobal = (cx: TContext) => cx.inst.def.family !== 'FLAT' && !cx.inst.mods.lds;
+
 // The dwords' lists made at their size, filled by loops: no closure, and no list grown from empty
 // (to 17 slots), per instruction.
 const gload = (n: number): Translator => (cx) => {
+  if (isGlobal(cx)) {
+    const exec = cx.execBit(), a = globalAddress(cx), b = cx.b;
+    const d = cx.op('vdst').value;
+    if (n === 1) { cx.writeLane(d, b.value(LOAD_GLOBAL32, exec, a), 0, exec); return; }
+    // Every dword read before any is written (vdst may overlap vaddr).
+    const v = cx.dwords;
+    for (let k = 0; k < n; k++) v[k] = b.value(LOAD_GLOBAL32, exec, k === 0 ? a : b.value(IADD64, a, cx.u64(4 * k)));
+    for (let k = 0; k < n; k++) cx.writeLane(d, v[k] as Inst, k, exec);
+    return;
+  }
   const l = access(cx, 4 * n);
   const d = cx.op('vdst').value;
   const v = new Array<Inst>(n);
@@ -186,13 +203,20 @@ const gload = (n: number): Translator => (cx) => {
 };
 
 const gstore = (n: number): Translator => (cx) => {
+  if (isGlobal(cx)) {
+    const exec = cx.execBit(), a = globalAddress(cx), b = cx.b;
+    const v = cx.op('vdata').value, data = cx.dwords;
+    for (let k = 0; k < n; k++) data[k] = cx.lane(v, 'b32', k);
+    for (let k = 0; k < n; k++) b.value(STORE_GLOBAL32, exec, at(cx, a, k), data[k] as Inst);
+    return;
+  }
   const l = access(cx, 4 * n);
   const v = cx.op('vdata').value;
   const data = new Array<Inst>(n);
   for (let k = 0; k < n; k++) data[k] = cx.lane(v, 'b32', k);
-  for (let k = 0; k < n; k++) cx.b.emitRef(STORE_GLOBAL32, [l.global.active, at(cx, l.global.a, k), data[k] as Inst]);
+  for (let k = 0; k < n; k++) cx.b.value(STORE_GLOBAL32, l.global.active, at(cx, l.global.a, k), data[k] as Inst);
   if (l.lds) {
-    const dword = (k: number) => (k < n ? data[k] as Inst : cx.u32(0));
+    const dword = (k: number) => (k < n ? data[k] as Inst : cx.b.u32(0));
     cx.b.emit('StoreLds', [l.lds.active, l.lds.a, l.lds.a, dword(0), dword(1), dword(2), dword(3)], [4 * n, 1]);
   }
   if (l.priv?.p) for (let k = 0; k < n; k++) l.priv.p.store(4 * k, 4, data[k] as Inst);
@@ -207,12 +231,12 @@ const subload = (bytes: 1 | 2, signed: boolean, d16?: 'lo' | 'hi'): Translator =
   const l = access(cx, bytes);
   const d = cx.op('vdst').value;
   let v = loadPiece(cx, l, 0, bytes);
-  if (signed) v = b.emit('SBfe32', [v, cx.u32(0), cx.u32(8 * bytes)]);
+  if (signed) v = b.emit('SBfe32', [v, cx.b.u32(0), cx.b.u32(8 * bytes)]);
   if (d16) {
     const old = cx.lane(d, 'b32', 0);
     v = d16 === 'lo'
-      ? b.emit('Or32', [b.emit('And32', [old, cx.u32(0xffff0000)]), b.emit('And32', [v, cx.u32(0xffff)])])
-      : b.emit('Or32', [b.emit('And32', [old, cx.u32(0xffff)]), b.emit('Shl32', [v, cx.u32(16)])]);
+      ? b.emit('Or32', [b.emit('And32', [old, cx.b.u32(0xffff0000)]), b.emit('And32', [v, cx.b.u32(0xffff)])])
+      : b.emit('Or32', [b.emit('And32', [old, cx.b.u32(0xffff)]), b.emit('Shl32', [v, cx.b.u32(16)])]);
   }
   cx.writeLane(d, v, 0, l.exec);
 };
@@ -222,9 +246,9 @@ const substore = (bytes: 1 | 2, hi: boolean): Translator => (cx) => {
   const b = cx.b;
   const l = access(cx, bytes);
   let v = cx.lane(cx.op('vdata').value, 'b32', 0);
-  if (hi) v = b.emit('LShr32', [v, cx.u32(16)]);
+  if (hi) v = b.emit('LShr32', [v, cx.b.u32(16)]);
   b.emit(bytes === 1 ? 'StoreGlobal8' : 'StoreGlobal16', [l.global.active, l.global.a, v]);
-  if (l.lds) b.emit('StoreLds', [l.lds.active, l.lds.a, l.lds.a, v, cx.u32(0), cx.u32(0), cx.u32(0)], [bytes, 1]);
+  if (l.lds) b.emit('StoreLds', [l.lds.active, l.lds.a, l.lds.a, v, cx.b.u32(0), cx.b.u32(0), cx.b.u32(0)], [bytes, 1]);
   l.priv?.p?.store(0, bytes, v);
 };
 
@@ -257,9 +281,9 @@ const gatomic = (kind: AtomicKind, wide: boolean): Translator => (cx) => {
   if (l.lds) {
     const op = LDS_OF[kind] ?? cx.fail(`${cx.inst.def.mnemonic} to LDS has no DS operation`);
     const n = wide ? 2 : 1;
-    const val = (k: number) => cx.pack(cx.lane(v, 'b32', k), wide ? cx.lane(v, 'b32', k + 1) : cx.u32(0));
+    const val = (k: number) => cx.pack(cx.lane(v, 'b32', k), wide ? cx.lane(v, 'b32', k + 1) : cx.b.u32(0));
     // DS compare-and-store takes the compare first (old == d0 ? d1 : old); FLAT's vdata is data, then compare.
-    const [d0, d1] = kind === 'cmpswap' ? [val(n), val(0)] : [val(0), cx.pack(cx.u32(0), cx.u32(0))];
+    const [d0, d1] = kind === 'cmpswap' ? [val(n), val(0)] : [val(0), cx.pack(cx.b.u32(0), cx.b.u32(0))];
     const ldsOld = b.emit('AtomicLds', [l.lds.active, l.lds.a, d0, d1], [LDS_RMW.indexOf(op), wide ? 1 : 0]);
     old = wide
       ? cx.pack(b.emit('Or32', [b.emit('Lo32', [old]), b.emit('Lo32', [ldsOld])]), b.emit('Or32', [b.emit('Hi32', [old]), b.emit('Hi32', [ldsOld])]))
@@ -284,14 +308,14 @@ export function atomicOp(cx: TContext, kind: AtomicKind, wide: boolean, active: 
   // The interpreter does a misaligned atomic byte by byte; a Vulkan atomic needs its natural
   // alignment (the NVIDIA H200 put misaligned 64-bit ones 8 bytes off): those lanes fault.
   const b = cx.b;
-  const misaligned = b.emit('INe32', [b.emit('And32', [b.emit('Lo32', [a]), cx.u32(wide ? 7 : 3)]), cx.u32(0)]);
+  const misaligned = b.emit('INe32', [b.emit('And32', [b.emit('Lo32', [a]), cx.b.u32(wide ? 7 : 3)]), cx.b.u32(0)]);
   b.emit('Fault', [b.emit('AndU1', [active, misaligned])], [FAULT_ATOMIC_ALIGN]);
   active = b.emit('AndU1', [active, b.emit('NotU1', [misaligned])]);
   const val = (k: number) => (wide ? cx.pack(src(k), src(k + 1)) : src(k));
   if (typeof kind === 'object') {
     // The helper's data and compare as u64 (a 32-bit value in the low dword); fcmpswap's compare follows its data.
-    const v64 = (k: number) => (wide ? val(k) : cx.pack(src(k), cx.u32(0)));
-    const cmp = kind.float === 'cmpswap' ? v64(n) : cx.pack(cx.u32(0), cx.u32(0));
+    const v64 = (k: number) => (wide ? val(k) : cx.pack(src(k), cx.b.u32(0)));
+    const cmp = kind.float === 'cmpswap' ? v64(n) : cx.pack(cx.b.u32(0), cx.b.u32(0));
     const old = b.emit('AtomicRmwCall', [active, a, v64(0), cmp], [floatAtomicHelper(b.fn, kind.float, wide ? 'f64' : 'f32'), wide ? 1 : 0]);
     return wide ? old : b.emit('Lo32', [old]);
   }
@@ -348,14 +372,14 @@ const scalarScratch = (n: number, store: boolean): Translator => (cx) => {
   const all = b.u1(true);
   if (!wantsScratch(cx.shader.info)) {
     b.emit('Fault', [all], [FAULT_SCRATCH_RANGE]);
-    if (!store) for (let k = 0; k < n; k++) cx.writeScalar(d, cx.u32(0), k);
+    if (!store) for (let k = 0; k < n; k++) cx.writeScalar(d, cx.b.u32(0), k);
     return;
   }
   const a = scalarAddressFrom(cx, b.getSgpr(FLAT_SCR_LO_REG), b.getSgpr(FLAT_SCR_HI_REG));
   const waveBytes = scratchWaveBytes(cx.shader.info.scratchSize, cx.waveSize);
   // [a, a + 4n) inside [ScratchBase, + waveBytes): a - base <= waveBytes - 4n, unsigned (a below the base wraps high).
   const rel = b.emit('ISub64', [a, b.emit('ScratchBase')]);
-  const ok = waveBytes >= 4 * n ? b.emit('ULt64', [rel, cx.pack(cx.u32(waveBytes - 4 * n + 1), cx.u32(0))]) : b.u1(false);
+  const ok = waveBytes >= 4 * n ? b.emit('ULt64', [rel, cx.pack(cx.b.u32(waveBytes - 4 * n + 1), cx.b.u32(0))]) : b.u1(false);
   b.emit('Fault', [b.emit('NotU1', [ok])], [FAULT_SCRATCH_RANGE]);
   for (let k = 0; k < n; k++) {
     const ak = k === 0 ? a : b.emit('IAdd64', [a, cx.u64(4 * k)]);

@@ -7,7 +7,8 @@ import { EXEC_LO, type OpRef, opRef, type TContext, type Translator } from '../c
 /** The ops this unit's common paths emit at most instructions, their entries found once (context.ts `opRef`). */
 const INE32 = opRef('INe32'), AND32 = opRef('And32'), OR32 = opRef('Or32'), XOR32 = opRef('Xor32'), NOT32 = opRef('Not32'), IADD32 = opRef('IAdd32'), ISUB32 = opRef('ISub32'), U1_TO_U32 = opRef('U1ToU32');
 const USUB_BORROW32 = opRef('USubBorrow32'), UADD_CARRY32 = opRef('UAddCarry32'), ULT32 = opRef('ULt32'), UGT32 = opRef('UGt32'), SLT32 = opRef('SLt32'), SGT32 = opRef('SGt32');
-const IEQ64 = opRef('IEq64'), INE64 = opRef('INe64');
+const IEQ64 = opRef('IEq64'), INE64 = opRef('INe64'), SELECT32 = opRef('Select32'), LO32 = opRef('Lo32'), HI32 = opRef('Hi32');
+const SHIFT64 = { Shl64: opRef('Shl64'), LShr64: opRef('LShr64'), AShr64: opRef('AShr64') } as const;
 
 /** Source `name`, dword `k`: an SGPR (most sources) read without asking the table for the operand's type, which only constants need. */
 const s = (cx: TContext, name: string, k = 0) => { const v = cx.op(name).value; return v.kind === 'sgpr' ? cx.b.getSgpr(v.index + k) : cx.scalar(v, cx.typeOf(name), k); };
@@ -18,11 +19,11 @@ const d = (cx: TContext, v: Inst, k = 0) => cx.writeScalar(cx.op('sdst').value, 
  * of one op is written as data (`sccOp`), without a closure.
  */
 const scc = (cx: TContext, make: () => Inst) => cx.b.setSccLazy(make);
-const nz = (cx: TContext, v: Inst) => cx.b.emit('INe32', [v, cx.u32(0)]);
+const nz = (cx: TContext, v: Inst) => cx.b.emit('INe32', [v, cx.b.u32(0)]);
 /** SCC = v != 0. */
-const sccNz = (cx: TContext, v: Inst) => cx.b.setSccOp(INE32, v, cx.u32(0));
+const sccNz = (cx: TContext, v: Inst) => cx.b.setSccOp(INE32, v, cx.b.u32(0));
 /** SCC = (lo | hi) != 0. */
-const sccNz64 = (cx: TContext, lo: Inst, hi: Inst) => { const z = cx.u32(0); scc(cx, () => cx.b.emit('INe32', [cx.b.emit('Or32', [lo, hi]), z])); };
+const sccNz64 = (cx: TContext, lo: Inst, hi: Inst) => { const z = cx.b.u32(0); scc(cx, () => cx.b.value(INE32, cx.b.value(OR32, lo, hi), z)); };
 /** SCC = op(a, b), made lazily as `scc` makes it. */
 const sccOp = (cx: TContext, op: OpRef, a: Inst, b: Inst) => cx.b.setSccOp(op, a, b);
 const simm16 = (cx: TContext) => { const v = cx.op('simm16').value; return v.kind === 'imm' ? v.value & 0xffff : 0; };
@@ -35,7 +36,7 @@ const bin32 = (op: Bin, sccNonZero: boolean, pre?: (cx: TContext, b: Inst) => In
   return (cx) => {
     const a = s(cx, 'ssrc0');
     const b0 = s(cx, 'ssrc1');
-    const r = cx.b.emitRef(ref, [a, pre ? pre(cx, b0) : b0]);
+    const r = cx.b.value(ref, a, pre ? pre(cx, b0) : b0);
     d(cx, r);
     if (sccNonZero) sccNz(cx, r);
   };
@@ -49,18 +50,18 @@ const logic64 = (f: (cx: TContext, a: Inst, b: Inst) => Inst): Translator => (cx
   sccNz64(cx, lo, hi);
 };
 
-const not = (cx: TContext, a: Inst) => cx.b.emitRef(NOT32, [a]);
+const not = (cx: TContext, a: Inst) => cx.b.value(NOT32, a);
 const LOGIC: Record<string, (cx: TContext, a: Inst, b: Inst) => Inst> = {
-  and: (cx, a, b) => cx.b.emitRef(AND32, [a, b]),
-  or: (cx, a, b) => cx.b.emitRef(OR32, [a, b]),
-  xor: (cx, a, b) => cx.b.emitRef(XOR32, [a, b]),
-  andn2: (cx, a, b) => cx.b.emitRef(AND32, [a, not(cx, b)]),
-  orn2: (cx, a, b) => cx.b.emitRef(OR32, [a, not(cx, b)]),
-  andn1: (cx, a, b) => cx.b.emitRef(AND32, [not(cx, a), b]),
-  orn1: (cx, a, b) => cx.b.emitRef(OR32, [not(cx, a), b]),
-  nand: (cx, a, b) => not(cx, cx.b.emitRef(AND32, [a, b])),
-  nor: (cx, a, b) => not(cx, cx.b.emitRef(OR32, [a, b])),
-  xnor: (cx, a, b) => not(cx, cx.b.emitRef(XOR32, [a, b])),
+  and: (cx, a, b) => cx.b.value(AND32, a, b),
+  or: (cx, a, b) => cx.b.value(OR32, a, b),
+  xor: (cx, a, b) => cx.b.value(XOR32, a, b),
+  andn2: (cx, a, b) => cx.b.value(AND32, a, not(cx, b)),
+  orn2: (cx, a, b) => cx.b.value(OR32, a, not(cx, b)),
+  andn1: (cx, a, b) => cx.b.value(AND32, not(cx, a), b),
+  orn1: (cx, a, b) => cx.b.value(OR32, not(cx, a), b),
+  nand: (cx, a, b) => not(cx, cx.b.value(AND32, a, b)),
+  nor: (cx, a, b) => not(cx, cx.b.value(OR32, a, b)),
+  xnor: (cx, a, b) => not(cx, cx.b.value(XOR32, a, b)),
 };
 
 type Cmp = 'IEq32' | 'INe32' | 'ULt32' | 'ULe32' | 'UGt32' | 'UGe32' | 'SLt32' | 'SLe32' | 'SGt32' | 'SGe32';
@@ -83,7 +84,7 @@ const saveexec = (wide: boolean, f: (cx: TContext, s0: Inst, e: Inst) => Inst, w
 
 /** Signed overflow of r = a + b (add: (a ^ r) & (b ^ r) < 0) or r = a - b (sub: (a ^ b) & (a ^ r) < 0). */
 function sccSignedOverflow(cx: TContext, a: Inst, b: Inst, r: Inst, sub: boolean): void {
-  const z = cx.u32(0);
+  const z = cx.b.u32(0);
   // One closure per instruction (the recipe's), not a helper's too.
   scc(cx, () => {
     const e = cx.b;
@@ -95,8 +96,8 @@ function sccSignedOverflow(cx: TContext, a: Inst, b: Inst, r: Inst, sub: boolean
 const add32 = (signed: boolean, sub: boolean, withCarry: boolean): Translator => (cx) => {
   const a = s(cx, 'ssrc0'), b = s(cx, 'ssrc1');
   const cin = withCarry ? cx.b.getScc() : cx.b.u1(false);
-  const r0 = cx.b.emitRef(sub ? ISUB32 : IADD32, [a, b]);
-  const r = withCarry ? cx.b.emitRef(sub ? ISUB32 : IADD32, [r0, cx.b.emitRef(U1_TO_U32, [cin])]) : r0;
+  const r0 = cx.b.value(sub ? ISUB32 : IADD32, a, b);
+  const r = withCarry ? cx.b.value(sub ? ISUB32 : IADD32, r0, cx.b.value(U1_TO_U32, cin)) : r0;
   d(cx, r);
   if (signed) sccSignedOverflow(cx, a, b, r, sub);
   else cx.b.setSccOp(sub ? USUB_BORROW32 : UADD_CARRY32, a, b, cin);
@@ -105,19 +106,19 @@ const add32 = (signed: boolean, sub: boolean, withCarry: boolean): Translator =>
 export const SALU: Record<string, Translator> = {
   s_mov_b32: (cx) => d(cx, s(cx, 'ssrc0')),
   s_mov_b64: (cx) => { d(cx, s(cx, 'ssrc0', 0), 0); d(cx, s(cx, 'ssrc0', 1), 1); },
-  s_movk_i32: (cx) => d(cx, cx.u32((simm16(cx) << 16) >> 16)),
-  s_cmov_b32: (cx) => d(cx, cx.b.emit('Select32', [cx.b.getScc(), s(cx, 'ssrc0'), cx.scalar(cx.op('sdst').value, 'b32')])),
+  s_movk_i32: (cx) => d(cx, cx.b.u32((simm16(cx) << 16) >> 16)),
+  s_cmov_b32: (cx) => d(cx, cx.b.value(SELECT32, cx.b.getScc(), s(cx, 'ssrc0'), cx.scalar(cx.op('sdst').value, 'b32'))),
   s_not_b32: (cx) => { const r = not(cx, s(cx, 'ssrc0')); d(cx, r); sccNz(cx, r); },
   s_add_u32: add32(false, false, false), s_addc_u32: add32(false, false, true),
   s_sub_u32: add32(false, true, false), s_subb_u32: add32(false, true, true),
   s_add_i32: add32(true, false, false), s_sub_i32: add32(true, true, false),
   s_lshl_b32: bin32('Shl32', true), s_lshr_b32: bin32('LShr32', true), s_ashr_i32: bin32('AShr32', true),
   s_mul_i32: bin32('IMul32', false), s_mul_hi_u32: bin32('UMulHi32', false), s_mul_hi_i32: bin32('SMulHi32', false),
-  s_cselect_b32: (cx) => d(cx, cx.b.emit('Select32', [cx.b.getScc(), s(cx, 'ssrc0'), s(cx, 'ssrc1')])),
+  s_cselect_b32: (cx) => d(cx, cx.b.value(SELECT32, cx.b.getScc(), s(cx, 'ssrc0'), s(cx, 'ssrc1'))),
   s_cselect_b64: (cx) => { const c = cx.b.getScc(); for (let k = 0; k < 2; k++) d(cx, cx.b.emit('Select32', [c, s(cx, 'ssrc0', k), s(cx, 'ssrc1', k)]), k); },
   s_bfe_u32: (cx) => {
     const a = s(cx, 'ssrc0'), c = s(cx, 'ssrc1');
-    const r = cx.b.emit('UBfe32', [a, cx.b.emit('And32', [c, cx.u32(31)]), cx.b.emit('And32', [cx.b.emit('LShr32', [c, cx.u32(16)]), cx.u32(0x7f)])]);
+    const r = cx.b.emit('UBfe32', [a, cx.b.emit('And32', [c, cx.b.u32(31)]), cx.b.emit('And32', [cx.b.emit('LShr32', [c, cx.b.u32(16)]), cx.b.u32(0x7f)])]);
     d(cx, r); sccNz(cx, r);
   },
   s_min_u32: (cx) => { const a = s(cx, 'ssrc0'), b = s(cx, 'ssrc1'); d(cx, cx.b.emit('UMin32', [a, b])); sccOp(cx, ULT32, a, b); },
@@ -128,7 +129,7 @@ export const SALU: Record<string, Translator> = {
   s_cmp_lg_u64: (cx) => sccOp(cx, INE64, cx.pack(s(cx, 'ssrc0', 0), s(cx, 'ssrc0', 1)), cx.pack(s(cx, 'ssrc1', 0), s(cx, 'ssrc1', 1))),
   s_brev_b32: (cx) => d(cx, cx.b.emit('BitReverse32', [s(cx, 'ssrc0')])),
   s_addk_i32: (cx) => {
-    const a = cx.scalar(cx.op('sdst').value, 'b32'), k = cx.u32((simm16(cx) << 16) >> 16);
+    const a = cx.scalar(cx.op('sdst').value, 'b32'), k = cx.b.u32((simm16(cx) << 16) >> 16);
     const r = cx.b.emit('IAdd32', [a, k]);
     d(cx, r);
     sccSignedOverflow(cx, a, k, r, false);
@@ -137,21 +138,21 @@ export const SALU: Record<string, Translator> = {
   s_ff1_i32_b64: (cx) => {
     const lo = s(cx, 'ssrc0', 0), hi = s(cx, 'ssrc0', 1);
     const fh = cx.b.emit('FindLsb32', [hi]);
-    d(cx, cx.b.emit('Select32', [cx.b.emit('INe32', [lo, cx.u32(0)]), cx.b.emit('FindLsb32', [lo]), cx.b.emit('Select32', [cx.b.emit('INe32', [hi, cx.u32(0)]), cx.b.emit('IAdd32', [fh, cx.u32(32)]), cx.u32(0xffffffff)])]));
+    d(cx, cx.b.emit('Select32', [cx.b.emit('INe32', [lo, cx.b.u32(0)]), cx.b.emit('FindLsb32', [lo]), cx.b.emit('Select32', [cx.b.emit('INe32', [hi, cx.b.u32(0)]), cx.b.emit('IAdd32', [fh, cx.b.u32(32)]), cx.b.u32(0xffffffff)])]));
   },
   s_bcnt1_i32_b32: (cx) => { const r = cx.b.emit('BitCount32', [s(cx, 'ssrc0')]); d(cx, r); sccNz(cx, r); },
   s_bcnt1_i32_b64: (cx) => { const r = cx.b.emit('IAdd32', [cx.b.emit('BitCount32', [s(cx, 'ssrc0', 0)]), cx.b.emit('BitCount32', [s(cx, 'ssrc0', 1)])]); d(cx, r); sccNz(cx, r); },
   s_lshl_b64: (cx) => shift64(cx, 'Shl64'), s_lshr_b64: (cx) => shift64(cx, 'LShr64'), s_ashr_i64: (cx) => shift64(cx, 'AShr64'),
-  s_getpc_b64: (cx) => { const pc = cx.inst.pc + 4; d(cx, cx.u32(pc % 2 ** 32), 0); d(cx, cx.u32(Math.floor(pc / 2 ** 32)), 1); },
+  s_getpc_b64: (cx) => { const pc = cx.inst.pc + 4; d(cx, cx.b.u32(pc % 2 ** 32), 0); d(cx, cx.b.u32(Math.floor(pc / 2 ** 32)), 1); },
   // MODE writes with immediates: the float ops after them carry the mode the MODE analysis gives
   // them; the MODE value itself is kept for later reads.
-  s_round_mode: (cx) => cx.b.emit('SetMode', [cx.b.emit('Or32', [cx.b.emit('And32', [cx.b.emit('GetMode'), cx.u32(~0xf)]), cx.u32(simm16(cx) & 0xf)])]),
-  s_denorm_mode: (cx) => cx.b.emit('SetMode', [cx.b.emit('Or32', [cx.b.emit('And32', [cx.b.emit('GetMode'), cx.u32(~0xf0)]), cx.u32((simm16(cx) & 0xf) << 4)])]),
+  s_round_mode: (cx) => cx.b.emit('SetMode', [cx.b.emit('Or32', [cx.b.emit('And32', [cx.b.emit('GetMode'), cx.b.u32(~0xf)]), cx.b.u32(simm16(cx) & 0xf)])]),
+  s_denorm_mode: (cx) => cx.b.emit('SetMode', [cx.b.emit('Or32', [cx.b.emit('And32', [cx.b.emit('GetMode'), cx.b.u32(~0xf0)]), cx.b.u32((simm16(cx) & 0xf) << 4)])]),
   s_waitcnt_vscnt: () => undefined, s_waitcnt_vmcnt: () => undefined, s_waitcnt_lgkmcnt: () => undefined, s_waitcnt_expcnt: () => undefined,
 };
 
 const e = (cx: TContext, op: Parameters<TContext['b']['emit']>[0], ...args: Inst[]) => cx.b.emit(op, args);
-const K = (cx: TContext, v: number) => cx.u32(v >>> 0);
+const K = (cx: TContext, v: number) => cx.b.u32(v >>> 0);
 /** The old value of the destination (read-modify-write and conditional forms), dword `k`. */
 const dOld = (cx: TContext, k = 0) => s(cx, 'sdst', k);
 const d64 = (cx: TContext, v: Inst) => { d(cx, e(cx, 'Lo32', v), 0); d(cx, e(cx, 'Hi32', v), 1); };
@@ -266,8 +267,8 @@ Object.assign(SALU, {
 
 /** 64-bit shifts: the amount is S1[5:0]; SCC = result != 0. */
 function shift64(cx: TContext, op: 'Shl64' | 'LShr64' | 'AShr64'): void {
-  const v = cx.b.emit(op, [cx.pack(s(cx, 'ssrc0', 0), s(cx, 'ssrc0', 1)), cx.b.emit('And32', [s(cx, 'ssrc1'), cx.u32(63)])]);
-  const lo = cx.b.emit('Lo32', [v]), hi = cx.b.emit('Hi32', [v]);
+  const v = cx.b.value(SHIFT64[op], cx.pack(s(cx, 'ssrc0', 0), s(cx, 'ssrc0', 1)), cx.b.value(AND32, s(cx, 'ssrc1'), cx.b.u32(63)));
+  const lo = cx.b.value(LO32, v), hi = cx.b.value(HI32, v);
   d(cx, lo, 0); d(cx, hi, 1);
   sccNz64(cx, lo, hi);
 }
@@ -291,6 +292,6 @@ for (const [c, sOp, uOp] of CMP) {
   const si = opRef(sOp), un = opRef(uOp);
   SALU[`s_cmp_${c}_i32`] = (cx) => sccOp(cx, si, s(cx, 'ssrc0'), s(cx, 'ssrc1'));
   SALU[`s_cmp_${c}_u32`] = (cx) => sccOp(cx, un, s(cx, 'ssrc0'), s(cx, 'ssrc1'));
-  SALU[`s_cmpk_${c}_i32`] = (cx) => sccOp(cx, si, cx.scalar(cx.op('sdst').value, 'b32'), cx.u32((simm16(cx) << 16) >> 16));
-  SALU[`s_cmpk_${c}_u32`] = (cx) => sccOp(cx, un, cx.scalar(cx.op('sdst').value, 'b32'), cx.u32(simm16(cx)));
+  SALU[`s_cmpk_${c}_i32`] = (cx) => sccOp(cx, si, cx.scalar(cx.op('sdst').value, 'b32'), cx.b.u32((simm16(cx) << 16) >> 16));
+  SALU[`s_cmpk_${c}_u32`] = (cx) => sccOp(cx, un, cx.scalar(cx.op('sdst').value, 'b32'), cx.b.u32(simm16(cx)));
 }

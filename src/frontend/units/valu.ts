@@ -18,16 +18,15 @@ import type { Operand } from '../../decode/types.js';
 import type { DataType } from '../../isa/types.js';
 import { type FloatMode, type Inst, NO_IMMS } from '../../ir/ir.js';
 import type { Op } from '../../ir/ops.js';
-import { EXEC_LO, opRef, type TContext, type Translator, VCC_LO } from '../context.js';
+import { EXEC_LO, OPD_16, OPD_64, OPD_DST, OPD_MASK, OPD_SRC, operandLayout, opRef, type TContext, type Translator, VCC_LO } from '../context.js';
 import { dppLanes } from './dpp.js';
 import { sdwaSelect, sdwaWrite } from './valu-io.js';
-
-const is64 = (t: DataType) => t === 'f64' || t === 'b64' || t === 'i64' || t === 'u64';
 
 /** The ops this unit's common paths emit at most instructions, their entries found once (context.ts `opRef`). */
 const AND32 = opRef('And32'), XOR32 = opRef('Xor32'), LO32 = opRef('Lo32'), HI32 = opRef('Hi32'), AS_F32 = opRef('BitcastU32F32'), AS_U32 = opRef('BitcastF32U32');
 const IADD32 = opRef('IAdd32'), ISUB32 = opRef('ISub32'), AND_U1 = opRef('AndU1'), SELECT32 = opRef('Select32'), U1_TO_U32 = opRef('U1ToU32');
 const UADD_CARRY32 = opRef('UAddCarry32'), USUB_BORROW32 = opRef('USubBorrow32');
+const ULT32 = opRef('ULt32'), BIT_COUNT32 = opRef('BitCount32'), SHL32 = opRef('Shl32'), SHL64 = opRef('Shl64'), IADD3_32 = opRef('IAdd3_32'), IADD64 = opRef('IAdd64'), UMUL_WIDE32 = opRef('UMulWide32'), ULT64 = opRef('ULt64');
 
 /**
  * What an instruction does with clamp/omod (as its interpreter semantics): 'refuse' (not modelled),
@@ -56,12 +55,14 @@ function io(cx: TContext, mods: OutMods = 'refuse'): Io {
   const i = cx.inst;
   const sdwa = i.variant === 'sdwa' ? i.mods.sdwa ?? cx.fail('an SDWA form without its selects') : undefined;
   if (sdwa) cx.sdwaApplied = true;
-  const dpp = dppLanes(cx);
+  const dpp = i.variant === 'dpp16' || i.variant === 'dpp8' ? dppLanes(cx) : undefined;
   if (i.mods.opsel) cx.fail('op_sel is not translated yet');
   if ((i.mods.clamp || i.mods.omod) && mods === 'refuse') cx.fail(`${i.def.mnemonic} with clamp/omod is not modelled (the interpreter refuses it too)`);
   if (i.mods.omod && mods === 'int-result') cx.fail(`${i.def.mnemonic}: omod on an integer result is not modelled (the interpreter refuses it too)`);
-  const defs = i.def.operands.length === i.operands.length ? i.def.operands : undefined;
-  if (!defs) cx.fail('operand layout not understood');
+  let layout = cx.layout;
+  if (layout === undefined || layout.def !== i.def) layout = operandLayout(i.def); // a context translate did not set
+  const codes = layout.codes;
+  if (codes.length !== i.operands.length) cx.fail('operand layout not understood');
   // The record's list of sources, the first `n` filled (`src` reads a slot from `n` on as missing).
   const ops = i.operands;
   let o = cx.valuIo as Io | undefined;
@@ -70,29 +71,30 @@ function io(cx: TContext, mods: OutMods = 'refuse'): Io {
   let maskIn: Inst | undefined, vdst: Operand | undefined, maskDst: Operand | undefined, vdst64 = false;
   // Indexed, with `continue`: no closure per instruction.
   for (let k = 0; k < ops.length; k++) {
+    const c = codes[k] as number;
+    if (c === 0) continue;
     const op = ops[k] as Operand;
-    const d = defs[k];
-    if (!d) continue;
-    if (d.role === 'dst' || d.role === 'srcdst') {
-      if (d.type === 'mask') maskDst = op; else { vdst = op; vdst64 = is64(d.type); }
+    if (c & OPD_DST) {
+      if (c & OPD_MASK) maskDst = op; else { vdst = op; vdst64 = (c & OPD_64) !== 0; }
     }
-    if (d.role === 'src' || d.role === 'srcdst') {
-      if (d.type === 'mask') { maskIn = cx.maskBit(op.value); continue; }
-      if (d.type === 'f16' || d.type === 'i16' || d.type === 'u16' || d.type === 'b16') cx.fail('16-bit operands are not translated yet');
-      if (is64(d.type)) {
+    if (c & OPD_SRC) {
+      if (c & OPD_MASK) { maskIn = cx.maskBit(op.value); continue; }
+      if (c & OPD_16) cx.fail('16-bit operands are not translated yet');
+      const type = layout.types[k] as DataType;
+      if (c & OPD_64) {
         if (dpp && op.name === 'src0') cx.fail('a DPP form with a 64-bit src0 (internal)');
-        let hi = cx.lane(op.value, d.type, 1);
-        const lo = cx.lane(op.value, d.type, 0);
-        if (op.abs) hi = cx.b.emitRef(AND32, [hi, cx.u32(0x7fffffff)]);
-        if (op.neg) hi = cx.b.emitRef(XOR32, [hi, cx.u32(0x80000000)]);
+        let hi = cx.lane(op.value, type, 1);
+        const lo = cx.lane(op.value, type, 0);
+        if (op.abs) hi = cx.b.value(AND32, hi, cx.b.u32(0x7fffffff));
+        if (op.neg) hi = cx.b.value(XOR32, hi, cx.b.u32(0x80000000));
         srcs[n++] = cx.pack(lo, hi);
       } else {
-        let v = cx.lane(op.value, d.type, 0);
+        let v = cx.lane(op.value, type, 0);
         if (dpp && op.name === 'src0') v = dpp.src0(v);
         // SDWA: src0_sel / src1_sel (VOP2's vsrc1 too), sign-extended with sext, before neg/abs (as the interpreter).
         if (sdwa) v = sdwaSelect(cx, v, op.name === 'src0' ? sdwa.src0Sel : op.name === 'src1' || op.name === 'vsrc1' ? sdwa.src1Sel ?? 6 : 6, op.sext ?? false);
-        if (op.abs) v = cx.b.emitRef(AND32, [v, cx.u32(0x7fffffff)]);
-        if (op.neg) v = cx.b.emitRef(XOR32, [v, cx.u32(0x80000000)]);
+        if (op.abs) v = cx.b.value(AND32, v, cx.b.u32(0x7fffffff));
+        if (op.neg) v = cx.b.value(XOR32, v, cx.b.u32(0x80000000));
         srcs[n++] = v;
       }
     }
@@ -110,22 +112,22 @@ function result(cx: TContext, o: Io, r: Inst): void {
   if (!o.vdst) cx.fail('no destination');
   const active = o.active;
   if (o.vdst64) {
-    cx.writeLane(o.vdst.value, cx.b.emitRef(LO32, [r]), 0, active);
-    cx.writeLane(o.vdst.value, cx.b.emitRef(HI32, [r]), 1, active);
-  } else if (!sdwaWrite(cx, o.vdst, r, active)) cx.writeLane(o.vdst.value, r, 0, active);
+    cx.writeLane(o.vdst.value, cx.b.value(LO32, r), 0, active);
+    cx.writeLane(o.vdst.value, cx.b.value(HI32, r), 1, active);
+  } else if (cx.inst.variant !== 'sdwa' || !sdwaWrite(cx, o.vdst, r, active)) cx.writeLane(o.vdst.value, r, 0, active);
 }
 
 /** An f32 result with the instruction's clamp/omod applied (FOutMod32 under `mode`), as u32 bits. */
 function fout(cx: TContext, r: Inst, mode: FloatMode): Inst {
   const m = cx.inst.mods;
   const v = m.clamp || m.omod ? cx.b.emit('FOutMod32', [r], [m.omod ?? 0, m.clamp ? 1 : 0], { float: mode }) : r;
-  return cx.b.emitRef(AS_U32, [v]);
+  return cx.b.value(AS_U32, v);
 }
 
 const clamped = (cx: TContext) => cx.inst.mods.clamp === true;
 
-const u24 = (cx: TContext, v: Inst) => cx.b.emit('And32', [v, cx.u32(0xffffff)]);
-const i24 = (cx: TContext, v: Inst) => cx.b.emit('AShr32', [cx.b.emit('Shl32', [v, cx.u32(8)]), cx.u32(8)]);
+const u24 = (cx: TContext, v: Inst) => cx.b.emit('And32', [v, cx.b.u32(0xffffff)]);
+const i24 = (cx: TContext, v: Inst) => cx.b.emit('AShr32', [cx.b.emit('Shl32', [v, cx.b.u32(8)]), cx.b.u32(8)]);
 const src = (o: Io, k: number, cx: TContext): Inst => (k < o.n ? o.srcs[k] : undefined) ?? cx.fail(`missing source ${k}`);
 
 /** A 32-bit integer op from the sources. */
@@ -140,7 +142,7 @@ const bin = (op: Op, swap = false): Translator => {
     const o = io(cx);
     let a: Inst, b: Inst;
     if (swap) { b = src(o, 1, cx); a = src(o, 0, cx); } else { a = src(o, 0, cx); b = src(o, 1, cx); }
-    result(cx, o, cx.b.emitRef(r, swap ? [b, a] : [a, b]));
+    result(cx, o, swap ? cx.b.value(r, b, a) : cx.b.value(r, a, b));
   };
 };
 
@@ -151,14 +153,14 @@ const satBin = (sub: boolean, signed: boolean, swap = false): Translator => (cx)
   let a: Inst, b: Inst;
   if (swap) { a = src(o, 1, cx); b = src(o, 0, cx); } else { a = src(o, 0, cx); b = src(o, 1, cx); }
   const x = cx.b;
-  let r = x.emitRef(sub ? ISUB32 : IADD32, [a, b]);
+  let r = x.value(sub ? ISUB32 : IADD32, a, b);
   if (clamped(cx)) {
-    if (!signed) r = x.emit('Select32', [x.emit(sub ? 'USubBorrow32' : 'UAddCarry32', [a, b, x.u1(false)]), cx.u32(sub ? 0 : 0xffffffff), r]);
+    if (!signed) r = x.emit('Select32', [x.emit(sub ? 'USubBorrow32' : 'UAddCarry32', [a, b, x.u1(false)]), cx.b.u32(sub ? 0 : 0xffffffff), r]);
     else {
       // Overflow: add, a and b of one sign and r of the other; sub, a and b of different signs and r not a's. Saturate toward a's sign.
       const t = sub ? x.emit('And32', [x.emit('Xor32', [a, b]), x.emit('Xor32', [a, r])]) : x.emit('And32', [x.emit('Xor32', [a, r]), x.emit('Xor32', [b, r])]);
-      const over = x.emit('SLt32', [t, cx.u32(0)]);
-      r = x.emit('Select32', [over, x.emit('Select32', [x.emit('SLt32', [a, cx.u32(0)]), cx.u32(0x80000000), cx.u32(0x7fffffff)]), r]);
+      const over = x.emit('SLt32', [t, cx.b.u32(0)]);
+      r = x.emit('Select32', [over, x.emit('Select32', [x.emit('SLt32', [a, cx.b.u32(0)]), cx.b.u32(0x80000000), cx.b.u32(0x7fffffff)]), r]);
     }
   }
   result(cx, o, r);
@@ -202,7 +204,7 @@ const f32un = (op: 'FFloor32' | 'FCeil32' | 'FTrunc32' | 'FRndne32' | 'FRcp32' |
  * flushing): 0 sNaN, 1 qNaN, 2 -inf, 3 -normal, 4 -denormal, 5 -0, 6 +0, 7 +denormal, 8 +normal, 9 +inf.
  */
 function classBit(cx: TContext, a: Inst, mask: Inst): Inst {
-  const b = cx.b, c = (v: number) => cx.u32(v);
+  const b = cx.b, c = (v: number) => cx.b.u32(v);
   const sign = b.emit('INe32', [b.emit('LShr32', [a, c(31)]), c(0)]);
   const exp = b.emit('And32', [b.emit('LShr32', [a, c(23)]), c(0xff)]);
   const frac = b.emit('And32', [a, c(0x7fffff)]);
@@ -221,13 +223,13 @@ const carry = (sub: boolean, rev: boolean, withIn: boolean): Translator => (cx) 
   let a: Inst, b: Inst;
   if (rev) { a = src(o, 1, cx); b = src(o, 0, cx); } else { a = src(o, 0, cx); b = src(o, 1, cx); }
   const cin = withIn ? o.maskIn ?? cx.fail('no carry-in') : cx.b.u1(false);
-  const r0 = cx.b.emitRef(sub ? ISUB32 : IADD32, [a, b]);
-  const r = withIn ? cx.b.emitRef(sub ? ISUB32 : IADD32, [r0, cx.b.emitRef(U1_TO_U32, [cin])]) : r0;
-  const c = cx.b.emitRef(sub ? USUB_BORROW32 : UADD_CARRY32, [a, b, cin]);
+  const r0 = cx.b.value(sub ? ISUB32 : IADD32, a, b);
+  const r = withIn ? cx.b.value(sub ? ISUB32 : IADD32, r0, cx.b.value(U1_TO_U32, cin)) : r0;
+  const c = cx.b.value(sub ? USUB_BORROW32 : UADD_CARRY32, a, b, cin);
   const active = o.active;
   // clamp: the exact result limited to [0, 2^32 − 1] (a carry out saturates high, a borrow low).
-  result(cx, o, clamped(cx) ? cx.b.emitRef(SELECT32, [c, cx.u32(sub ? 0 : 0xffffffff), r]) : r);
-  if (o.maskDst) cx.writeMask(o.maskDst.value, cx.b.emitRef(AND_U1, [active, c]));
+  result(cx, o, clamped(cx) ? cx.b.value(SELECT32, c, cx.b.u32(sub ? 0 : 0xffffffff), r) : r);
+  if (o.maskDst) cx.writeMask(o.maskDst.value, cx.b.value(AND_U1, active, c));
 };
 
 type ICmp = 'IEq32' | 'INe32' | 'ULt32' | 'ULe32' | 'UGt32' | 'UGe32' | 'SLt32' | 'SLe32' | 'SGt32' | 'SGe32';
@@ -235,7 +237,7 @@ type ICmp = 'IEq32' | 'INe32' | 'ULt32' | 'ULe32' | 'UGt32' | 'UGe32' | 'SLt32' 
 /** A compare: each active lane's bit to the mask destination (VCC / SGPRs), or to EXEC (cmpx). */
 const compare = (f: (cx: TContext, o: Io) => Inst, x: boolean, mods: OutMods = 'refuse'): Translator => (cx) => {
   const o = io(cx, mods);
-  const bit = cx.b.emitRef(AND_U1, [o.active, f(cx, o)]);
+  const bit = cx.b.value(AND_U1, o.active, f(cx, o));
   if (x) {
     cx.b.emit('SetSgpr', [cx.b.emit('BallotLo', [bit])], [EXEC_LO]);
     if (cx.waveSize === 64) cx.b.emit('SetSgpr', [cx.b.emit('BallotHi', [bit])], [EXEC_LO + 1]);
@@ -257,45 +259,47 @@ export const VALU: Record<string, Translator> = {
   v_lshlrev_b32: bin('Shl32', true), v_lshrrev_b32: bin('LShr32', true), v_ashrrev_i32: bin('AShr32', true),
   v_mul_lo_u32: bin('IMul32'), v_mul_hi_u32: bin('UMulHi32'), v_mul_hi_i32: bin('SMulHi32'),
   v_min_u32: bin('UMin32'), v_max_u32: bin('UMax32'), v_min_i32: bin('SMin32'), v_max_i32: bin('SMax32'),
-  v_add3_u32: int((cx, s) => cx.b.emit('IAdd3_32', [s(0), s(1), s(2)])),
-  v_lshl_add_u32: int((cx, s) => cx.b.emit('IAdd32', [cx.b.emit('Shl32', [s(0), s(1)]), s(2)])),
+  v_add3_u32: int((cx, s) => cx.b.value(IADD3_32, s(0), s(1), s(2))),
+  v_lshl_add_u32: int((cx, s) => cx.b.value(IADD32, cx.b.value(SHL32, s(0), s(1)), s(2))),
   v_add_lshl_u32: int((cx, s) => cx.b.emit('Shl32', [cx.b.emit('IAdd32', [s(0), s(1)]), s(2)])),
   v_lshl_or_b32: int((cx, s) => cx.b.emit('Or32', [cx.b.emit('Shl32', [s(0), s(1)]), s(2)])),
   v_and_or_b32: int((cx, s) => cx.b.emit('Or32', [cx.b.emit('And32', [s(0), s(1)]), s(2)])),
   v_or3_b32: int((cx, s) => cx.b.emit('Or32', [cx.b.emit('Or32', [s(0), s(1)]), s(2)])),
   v_xor3_b32: int((cx, s) => cx.b.emit('Xor32', [cx.b.emit('Xor32', [s(0), s(1)]), s(2)])),
-  v_bfe_u32: int((cx, s) => cx.b.emit('UBfe32', [s(0), cx.b.emit('And32', [s(1), cx.u32(31)]), cx.b.emit('And32', [s(2), cx.u32(31)])])),
-  v_bfe_i32: int((cx, s) => cx.b.emit('SBfe32', [s(0), cx.b.emit('And32', [s(1), cx.u32(31)]), cx.b.emit('And32', [s(2), cx.u32(31)])])),
-  v_cndmask_b32: (cx) => { const o = io(cx); result(cx, o, cx.b.emitRef(SELECT32, [o.maskIn ?? cx.fail('no mask'), src(o, 1, cx), src(o, 0, cx)])); },
+  v_bfe_u32: int((cx, s) => cx.b.emit('UBfe32', [s(0), cx.b.emit('And32', [s(1), cx.b.u32(31)]), cx.b.emit('And32', [s(2), cx.b.u32(31)])])),
+  v_bfe_i32: int((cx, s) => cx.b.emit('SBfe32', [s(0), cx.b.emit('And32', [s(1), cx.b.u32(31)]), cx.b.emit('And32', [s(2), cx.b.u32(31)])])),
+  v_cndmask_b32: (cx) => { const o = io(cx); result(cx, o, cx.b.value(SELECT32, o.maskIn ?? cx.fail('no mask'), src(o, 1, cx), src(o, 0, cx))); },
   v_add_co_u32: carry(false, false, false), v_sub_co_u32: carry(true, false, false), v_subrev_co_u32: carry(true, true, false),
   v_add_co_ci_u32: carry(false, false, true), v_sub_co_ci_u32: carry(true, false, true), v_subrev_co_ci_u32: carry(true, true, true),
-  v_lshlrev_b64: (cx) => { const o = io(cx); result(cx, o, cx.b.emit('Shl64', [src(o, 1, cx), cx.b.emit('And32', [src(o, 0, cx), cx.u32(63)])])); },
+  v_lshlrev_b64: (cx) => { const o = io(cx); result(cx, o, cx.b.value(SHL64, src(o, 1, cx), cx.b.value(AND32, src(o, 0, cx), cx.b.u32(63)))); },
   v_mad_u64_u32: (cx) => {
     const o = io(cx, 'int-clamp');
     const active = o.active;
-    const sum = cx.b.emit('IAdd64', [cx.b.emit('UMulWide32', [src(o, 0, cx), src(o, 1, cx)]), src(o, 2, cx)]);
+    const sum = cx.b.value(IADD64, cx.b.value(UMUL_WIDE32, src(o, 0, cx), src(o, 1, cx)), src(o, 2, cx));
     // A sum past 2^64 − 1 (it wrapped below the addend): the carry-out mask bit; clamp saturates.
     // Made only where the mask or clamp reads it (most forms write the mask to null, and nothing
     // else reads it: dead code the passes walked and removed).
     const mask = o.maskDst !== undefined && cx.writesMask(o.maskDst.value), clamp = clamped(cx);
-    const over = mask || clamp ? cx.b.emit('ULt64', [sum, src(o, 2, cx)]) : undefined;
-    const sat = (h: 'Lo32' | 'Hi32') => cx.b.emit('Select32', [over as Inst, cx.u32(0xffffffff), cx.b.emit(h, [sum])]);
-    result(cx, o, clamp ? cx.pack(sat('Lo32'), sat('Hi32')) : sum);
-    if (mask) cx.writeMask((o.maskDst as Operand).value, cx.b.emit('AndU1', [active, over as Inst]));
+    const over = mask || clamp ? cx.b.value(ULT64, sum, src(o, 2, cx)) : undefined;
+    if (clamp) {
+      const ones = cx.b.u32(0xffffffff), lo = cx.b.value(SELECT32, over as Inst, ones, cx.b.value(LO32, sum));
+      result(cx, o, cx.pack(lo, cx.b.value(SELECT32, over as Inst, cx.b.u32(0xffffffff), cx.b.value(HI32, sum))));
+    } else result(cx, o, sum);
+    if (mask) cx.writeMask((o.maskDst as Operand).value, cx.b.value(AND_U1, active, over as Inst));
   },
   // sext(a) * sext(b) + c as i64 (the product fits, so the 64-bit product is exact); the mask bit is
   // signed overflow of the sum (p and c of one sign, the sum of the other); clamp saturates toward c's sign.
   v_mad_i64_i32: (cx) => {
     const o = io(cx, 'int-clamp');
     const b = cx.b, active = o.active;
-    const sx = (v: Inst) => cx.pack(v, b.emit('AShr32', [v, cx.u32(31)]));
+    const sx = (v: Inst) => cx.pack(v, b.emit('AShr32', [v, cx.b.u32(31)]));
     const p = b.emit('IMul64', [sx(src(o, 0, cx)), sx(src(o, 1, cx))]);
     const c = src(o, 2, cx);
     const sum = b.emit('IAdd64', [p, c]);
     const hs = b.emit('Hi32', [sum]), hc = b.emit('Hi32', [c]);
-    const over = b.emit('SLt32', [b.emit('And32', [b.emit('Xor32', [b.emit('Hi32', [p]), hs]), b.emit('Xor32', [hc, hs])]), cx.u32(0)]);
-    const neg = b.emit('SLt32', [hc, cx.u32(0)]);
-    const sat = cx.pack(b.emit('Select32', [neg, cx.u32(0), cx.u32(0xffffffff)]), b.emit('Select32', [neg, cx.u32(0x80000000), cx.u32(0x7fffffff)]));
+    const over = b.emit('SLt32', [b.emit('And32', [b.emit('Xor32', [b.emit('Hi32', [p]), hs]), b.emit('Xor32', [hc, hs])]), cx.b.u32(0)]);
+    const neg = b.emit('SLt32', [hc, cx.b.u32(0)]);
+    const sat = cx.pack(b.emit('Select32', [neg, cx.b.u32(0), cx.b.u32(0xffffffff)]), b.emit('Select32', [neg, cx.b.u32(0x80000000), cx.b.u32(0x7fffffff)]));
     result(cx, o, clamped(cx) ? cx.pack(b.emit('Select32', [over, b.emit('Lo32', [sat]), b.emit('Lo32', [sum])]), b.emit('Select32', [over, b.emit('Hi32', [sat]), hs])) : sum);
     if (o.maskDst) cx.writeMask(o.maskDst.value, b.emit('AndU1', [active, over]));
   },
@@ -309,26 +313,28 @@ export const VALU: Record<string, Translator> = {
   // popcount(src0 & lanes below this one) + src1, over the low / high 32 lanes.
   // In wave32 every lane id is below 32: the low mask is (1 << lane) - 1 and the high one empty.
   v_mbcnt_lo_u32_b32: int((cx, s) => {
-    const lane = cx.b.emit('LaneId');
-    const mask = () => cx.b.emit('ISub32', [cx.b.emit('Shl32', [cx.u32(1), lane]), cx.u32(1)]);
-    const below = cx.waveSize === 32 ? mask() : cx.b.emit('Select32', [cx.b.emit('ULt32', [lane, cx.u32(32)]), mask(), cx.u32(0xffffffff)]);
-    return cx.b.emit('IAdd32', [cx.b.emit('BitCount32', [cx.b.emit('And32', [s(0), below])]), s(1)]);
+    // (1 << lane) - 1; in wave64 all ones from lane 32 on (no closure per instruction for the mask).
+    const b = cx.b, lane = b.emit('LaneId');
+    const lt = cx.waveSize === 32 ? undefined : b.value(ULT32, lane, b.u32(32));
+    const mask = b.value(ISUB32, b.value(SHL32, b.u32(1), lane), b.u32(1));
+    const below = lt === undefined ? mask : b.value(SELECT32, lt, mask, b.u32(0xffffffff));
+    return b.value(IADD32, b.value(BIT_COUNT32, b.value(AND32, s(0), below)), s(1));
   }),
   v_mbcnt_hi_u32_b32: int((cx, s) => {
     if (cx.waveSize === 32) return s(1);
     const lane = cx.b.emit('LaneId');
-    const hiLane = cx.b.emit('ISub32', [lane, cx.u32(32)]);
-    const below = cx.b.emit('Select32', [cx.b.emit('ULe32', [lane, cx.u32(32)]), cx.u32(0), cx.b.emit('ISub32', [cx.b.emit('Shl32', [cx.u32(1), hiLane]), cx.u32(1)])]);
+    const hiLane = cx.b.emit('ISub32', [lane, cx.b.u32(32)]);
+    const below = cx.b.emit('Select32', [cx.b.emit('ULe32', [lane, cx.b.u32(32)]), cx.b.u32(0), cx.b.emit('ISub32', [cx.b.emit('Shl32', [cx.b.u32(1), hiLane]), cx.b.u32(1)])]);
     return cx.b.emit('IAdd32', [cx.b.emit('BitCount32', [cx.b.emit('And32', [s(0), below])]), s(1)]);
   }),
   v_readlane_b32: (cx) => {
     const src = cx.lane(cx.op('src0').value, 'b32');
-    const which = cx.b.emit('And32', [cx.scalar(cx.op('src1').value, 'u32'), cx.u32(cx.waveSize - 1)]);
+    const which = cx.b.emit('And32', [cx.scalar(cx.op('src1').value, 'u32'), cx.b.u32(cx.waveSize - 1)]);
     cx.writeScalar(cx.op('sdst').value, cx.b.emit('ReadLane', [src, which]));
   },
   // The lane S1 names (S1 mod the wave size) takes S0, whatever EXEC says; the other lanes keep vdst.
   v_writelane_b32: (cx) => {
-    const which = cx.b.emit('And32', [cx.scalar(cx.op('src1').value, 'u32'), cx.u32(cx.waveSize - 1)]);
+    const which = cx.b.emit('And32', [cx.scalar(cx.op('src1').value, 'u32'), cx.b.u32(cx.waveSize - 1)]);
     cx.writeLane(cx.op('vdst').value, cx.scalar(cx.op('src0').value, 'b32'), 0, cx.b.emit('IEq32', [cx.b.emit('LaneId'), which]));
   },
   v_readfirstlane_b32: (cx) => {
@@ -336,10 +342,10 @@ export const VALU: Record<string, Translator> = {
     let first = cx.b.emit('FindLsb32', [lo]);
     if (cx.waveSize === 64) {
       const hi = cx.b.getSgpr(EXEC_LO + 1);
-      first = cx.b.emit('Select32', [cx.b.emit('INe32', [lo, cx.u32(0)]), first, cx.b.emit('IAdd32', [cx.b.emit('FindLsb32', [hi]), cx.u32(32)])]);
+      first = cx.b.emit('Select32', [cx.b.emit('INe32', [lo, cx.b.u32(0)]), first, cx.b.emit('IAdd32', [cx.b.emit('FindLsb32', [hi]), cx.b.u32(32)])]);
     }
     // No active lane: lane 0 (as the interpreter).
-    first = cx.b.emit('Select32', [cx.maskZero(EXEC_LO), cx.u32(0), first]);
+    first = cx.b.emit('Select32', [cx.maskZero(EXEC_LO), cx.b.u32(0), first]);
     cx.writeScalar(cx.op('sdst').value, cx.b.emit('ReadLane', [cx.lane(cx.op('src0').value, 'b32'), first]));
   },
   v_bfrev_b32: int((cx, s) => cx.b.emit('BitReverse32', [s(0)])),
@@ -354,12 +360,12 @@ export const VALU: Record<string, Translator> = {
   v_exp_f32: f32un('FExp32'), v_log_f32: f32un('FLog32'), v_sin_f32: f32un('FSin32'), v_cos_f32: f32un('FCos32'),
   v_rcp_f32: f32un('FRcp32'),
   v_rcp_iflag_f32: f32un('FRcp32'),
-  v_xad_u32: int((cx, s) => cx.b.emit('IAdd32', [cx.b.emit('Xor32', [s(0), s(1)]), s(2)])),
-  v_ffbh_u32: int((cx, s) => cx.b.emit('Select32', [cx.b.emit('IEq32', [s(0), cx.u32(0)]), cx.u32(0xffffffff), cx.b.emit('Clz32', [s(0)])])),
+  v_xad_u32: int((cx, s) => cx.b.value(IADD32, cx.b.value(XOR32, s(0), s(1)), s(2))),
+  v_ffbh_u32: int((cx, s) => cx.b.emit('Select32', [cx.b.emit('IEq32', [s(0), cx.b.u32(0)]), cx.b.u32(0xffffffff), cx.b.emit('Clz32', [s(0)])])),
   v_bcnt_u32_b32: int((cx, s) => cx.b.emit('IAdd32', [cx.b.emit('BitCount32', [s(0)]), s(1)])),
-  v_alignbit_b32: int((cx, s) => cx.b.emit('Lo32', [cx.b.emit('LShr64', [cx.pack(s(1), s(0)), cx.b.emit('And32', [s(2), cx.u32(31)])])])),
-  v_ashrrev_i64: (cx) => { const o = io(cx); result(cx, o, cx.b.emit('AShr64', [src(o, 1, cx), cx.b.emit('And32', [src(o, 0, cx), cx.u32(63)])])); },
-  v_lshrrev_b64: (cx) => { const o = io(cx); result(cx, o, cx.b.emit('LShr64', [src(o, 1, cx), cx.b.emit('And32', [src(o, 0, cx), cx.u32(63)])])); },
+  v_alignbit_b32: int((cx, s) => cx.b.emit('Lo32', [cx.b.emit('LShr64', [cx.pack(s(1), s(0)), cx.b.emit('And32', [s(2), cx.b.u32(31)])])])),
+  v_ashrrev_i64: (cx) => { const o = io(cx); result(cx, o, cx.b.emit('AShr64', [src(o, 1, cx), cx.b.emit('And32', [src(o, 0, cx), cx.b.u32(63)])])); },
+  v_lshrrev_b64: (cx) => { const o = io(cx); result(cx, o, cx.b.emit('LShr64', [src(o, 1, cx), cx.b.emit('And32', [src(o, 0, cx), cx.b.u32(63)])])); },
   v_sqrt_f32: f32un('FSqrt32'), v_rsq_f32: f32un('FRsq32'),
   v_frexp_mant_f32: f32un('FFrexpMant32'), v_fract_f32: f32un('FFract32'),
   v_frexp_exp_i32_f32: unary('FFrexpExp32', true, false),
@@ -392,7 +398,7 @@ export const VALU: Record<string, Translator> = {
     const o = io(cx, 'f32');
     const mode = cx.floatMode();
     const args = [0, 1, 2].map((k) => cx.b.emit('BitcastU32F32', [src(o, k, cx)]));
-    const vccHi = cx.waveSize === 64 ? cx.b.getSgpr(VCC_LO + 1) : cx.u32(0);
+    const vccHi = cx.waveSize === 64 ? cx.b.getSgpr(VCC_LO + 1) : cx.b.u32(0);
     const vcc = cx.b.emit('LaneBit', [cx.b.getSgpr(VCC_LO), vccHi, cx.b.emit('LaneId')]);
     result(cx, o, fout(cx, cx.b.emit('FDivFmas32', [...args, vcc], NO_IMMS, { float: mode }), mode));
   },
@@ -407,7 +413,7 @@ for (let n = 0; n < 4; n++) {
   VALU[`v_cvt_f32_ubyte${n}`] = (cx) => {
     const o = io(cx, 'f32');
     const mode = cx.floatMode();
-    const byte = cx.b.emit('And32', [cx.b.emit('LShr32', [src(o, 0, cx), cx.u32(8 * n)]), cx.u32(0xff)]);
+    const byte = cx.b.emit('And32', [cx.b.emit('LShr32', [src(o, 0, cx), cx.b.u32(8 * n)]), cx.b.u32(0xff)]);
     result(cx, o, fout(cx, cx.b.emit('ConvertF32U32', [byte], NO_IMMS, { float: mode }), mode));
   };
 }
@@ -420,21 +426,22 @@ for (const [c, si, un] of ICMPS) {
   const sr = opRef(si), ur = opRef(un);
   for (const x of [false, true]) {
     const p = x ? 'v_cmpx' : 'v_cmp';
-    VALU[`${p}_${c}_i32`] = compare((cx, o) => cx.b.emitRef(sr, [src(o, 0, cx), src(o, 1, cx)]), x);
-    VALU[`${p}_${c}_u32`] = compare((cx, o) => cx.b.emitRef(ur, [src(o, 0, cx), src(o, 1, cx)]), x);
+    VALU[`${p}_${c}_i32`] = compare((cx, o) => cx.b.value(sr, src(o, 0, cx), src(o, 1, cx)), x);
+    VALU[`${p}_${c}_u32`] = compare((cx, o) => cx.b.value(ur, src(o, 0, cx), src(o, 1, cx)), x);
   }
 }
 for (const x of [false, true]) {
   const p = x ? 'v_cmpx' : 'v_cmp';
   FPRED.forEach((pred, k) => {
-    VALU[`${p}_${pred}_f32`] = compare((cx, o) => cx.b.emitRef(FCMP32, [cx.b.emitRef(AS_F32, [src(o, 0, cx)]), cx.b.emitRef(AS_F32, [src(o, 1, cx)])], [k], { float: cx.floatMode() }), x, 'ignore');
+    const imms = [k]; // the predicate's immediates, one list for every instruction (immediates are never changed)
+    VALU[`${p}_${pred}_f32`] = compare((cx, o) => cx.b.emitRef(FCMP32, [cx.b.emitRef(AS_F32, [src(o, 0, cx)]), cx.b.emitRef(AS_F32, [src(o, 1, cx)])], imms, { float: cx.floatMode() }), x, 'ignore');
   });
 }
 
 // --- integer breadth: the rest of the 32- and 64-bit integer VALU ops of the table ---
 
 /** Byte k of x (k a constant). */
-const byteOf = (cx: TContext, x: Inst, k: number) => cx.b.emit('UBfe32', [x, cx.u32(8 * k), cx.u32(8)]);
+const byteOf = (cx: TContext, x: Inst, k: number) => cx.b.emit('UBfe32', [x, cx.b.u32(8 * k), cx.b.u32(8)]);
 /** |a − b| of two unsigned values. */
 const absDiff = (cx: TContext, a: Inst, b: Inst) => cx.b.emit('Select32', [cx.b.emit('UGe32', [a, b]), cx.b.emit('ISub32', [a, b]), cx.b.emit('ISub32', [b, a])]);
 /** Σ |a.byte k − b.byte k|. */
@@ -449,7 +456,7 @@ const med3 = (min: MinMax, max: MinMax): Translator => int((cx, s) => {
 
 /** v_perm_b32's byte k: selector (S2 >> 8k) & 0xff over the bytes of S0:S1 (S1 low): 0-7 a byte, 8-11 the sign of byte 1/3/5/7 as 0xff/0, 12 zero, 13+ 0xff. */
 function permByte(cx: TContext, bytes: Inst, sel: Inst): Inst {
-  const b = cx.b, c = (v: number) => cx.u32(v);
+  const b = cx.b, c = (v: number) => cx.b.u32(v);
   const pick = b.emit('And32', [b.emit('Lo32', [b.emit('LShr64', [bytes, b.emit('Shl32', [b.emit('And32', [sel, c(7)]), c(3)])])]), c(0xff)]);
   // Selector 8 + j: the top bit of byte 2j + 1, i.e. bit 16j + 15.
   const signBit = b.emit('Lo32', [b.emit('LShr64', [bytes, b.emit('IAdd32', [b.emit('Shl32', [b.emit('And32', [sel, c(3)]), c(4)]), c(15)])])]);
@@ -458,7 +465,7 @@ function permByte(cx: TContext, bytes: Inst, sel: Inst): Inst {
 }
 
 /** A signed i32 clamped to i16 and masked to 16 bits. */
-const clampI16 = (cx: TContext, v: Inst) => cx.b.emit('And32', [cx.b.emit('SMax32', [cx.b.emit('SMin32', [v, cx.u32(0x7fff)]), cx.u32(0xffff8000)]), cx.u32(0xffff)]);
+const clampI16 = (cx: TContext, v: Inst) => cx.b.emit('And32', [cx.b.emit('SMax32', [cx.b.emit('SMin32', [v, cx.b.u32(0x7fff)]), cx.b.u32(0xffff8000)]), cx.b.u32(0xffff)]);
 
 Object.assign(VALU, {
   // No effect in any form (its SDWA form's selects have nothing to select).
@@ -467,33 +474,33 @@ Object.assign(VALU, {
   v_ffbl_b32: int((cx, s) => cx.b.emit('FindLsb32', [s(0)])),
   // The first bit from the top that differs from the sign bit: the leading zeros of x ^ (copies of its sign); −1 for 0 and −1.
   v_ffbh_i32: int((cx, s) => {
-    const y = cx.b.emit('Xor32', [s(0), cx.b.emit('AShr32', [s(0), cx.u32(31)])]);
-    return cx.b.emit('Select32', [cx.b.emit('IEq32', [y, cx.u32(0)]), cx.u32(0xffffffff), cx.b.emit('Clz32', [y])]);
+    const y = cx.b.emit('Xor32', [s(0), cx.b.emit('AShr32', [s(0), cx.b.u32(31)])]);
+    return cx.b.emit('Select32', [cx.b.emit('IEq32', [y, cx.b.u32(0)]), cx.b.u32(0xffffffff), cx.b.emit('Clz32', [y])]);
   }),
   v_xnor_b32: int((cx, s) => cx.b.emit('Not32', [cx.b.emit('Xor32', [s(0), s(1)])])),
   v_bfi_b32: int((cx, s) => cx.b.emit('Or32', [cx.b.emit('And32', [s(0), s(1)]), cx.b.emit('And32', [cx.b.emit('Not32', [s(0)]), s(2)])])),
-  v_bfm_b32: int((cx, s) => cx.b.emit('Shl32', [cx.b.emit('ISub32', [cx.b.emit('Shl32', [cx.u32(1), s(0)]), cx.u32(1)]), s(1)])),
-  v_alignbyte_b32: int((cx, s) => cx.b.emit('Lo32', [cx.b.emit('LShr64', [cx.pack(s(1), s(0)), cx.b.emit('Shl32', [cx.b.emit('And32', [s(2), cx.u32(3)]), cx.u32(3)])])])),
+  v_bfm_b32: int((cx, s) => cx.b.emit('Shl32', [cx.b.emit('ISub32', [cx.b.emit('Shl32', [cx.b.u32(1), s(0)]), cx.b.u32(1)]), s(1)])),
+  v_alignbyte_b32: int((cx, s) => cx.b.emit('Lo32', [cx.b.emit('LShr64', [cx.pack(s(1), s(0)), cx.b.emit('Shl32', [cx.b.emit('And32', [s(2), cx.b.u32(3)]), cx.b.u32(3)])])])),
   v_min3_i32: three('SMin32'), v_max3_i32: three('SMax32'), v_min3_u32: three('UMin32'), v_max3_u32: three('UMax32'),
   v_med3_i32: med3('SMin32', 'SMax32'), v_med3_u32: med3('UMin32', 'UMax32'),
   v_sad_u8: int((cx, s) => cx.b.emit('IAdd32', [sadBytes(cx, s(0), s(1)), s(2)])),
-  v_sad_hi_u8: int((cx, s) => cx.b.emit('IAdd32', [cx.b.emit('Shl32', [sadBytes(cx, s(0), s(1)), cx.u32(16)]), s(2)])),
+  v_sad_hi_u8: int((cx, s) => cx.b.emit('IAdd32', [cx.b.emit('Shl32', [sadBytes(cx, s(0), s(1)), cx.b.u32(16)]), s(2)])),
   v_sad_u16: int((cx, s) => {
-    const lo = (v: Inst) => cx.b.emit('And32', [v, cx.u32(0xffff)]), hi = (v: Inst) => cx.b.emit('LShr32', [v, cx.u32(16)]);
+    const lo = (v: Inst) => cx.b.emit('And32', [v, cx.b.u32(0xffff)]), hi = (v: Inst) => cx.b.emit('LShr32', [v, cx.b.u32(16)]);
     return cx.b.emit('IAdd3_32', [absDiff(cx, lo(s(0)), lo(s(1))), absDiff(cx, hi(s(0)), hi(s(1))), s(2)]);
   }),
   v_sad_u32: int((cx, s) => cx.b.emit('IAdd32', [absDiff(cx, s(0), s(1)), s(2)])),
   // Per byte: (a + b + (c & 1)) >> 1 of the unsigned bytes.
   v_lerp_u8: int((cx, s) => [0, 1, 2, 3].map((k) => {
-    const sum = cx.b.emit('IAdd3_32', [byteOf(cx, s(0), k), byteOf(cx, s(1), k), cx.b.emit('And32', [cx.b.emit('LShr32', [s(2), cx.u32(8 * k)]), cx.u32(1)])]);
-    return cx.b.emit('Shl32', [cx.b.emit('LShr32', [sum, cx.u32(1)]), cx.u32(8 * k)]);
+    const sum = cx.b.emit('IAdd3_32', [byteOf(cx, s(0), k), byteOf(cx, s(1), k), cx.b.emit('And32', [cx.b.emit('LShr32', [s(2), cx.b.u32(8 * k)]), cx.b.u32(1)])]);
+    return cx.b.emit('Shl32', [cx.b.emit('LShr32', [sum, cx.b.u32(1)]), cx.b.u32(8 * k)]);
   }).reduce((x, y) => cx.b.emit('Or32', [x, y]))),
   v_perm_b32: int((cx, s) => {
     const bytes = cx.pack(s(1), s(0));
-    return [0, 1, 2, 3].map((k) => cx.b.emit('Shl32', [permByte(cx, bytes, byteOf(cx, s(2), k)), cx.u32(8 * k)])).reduce((x, y) => cx.b.emit('Or32', [x, y]));
+    return [0, 1, 2, 3].map((k) => cx.b.emit('Shl32', [permByte(cx, bytes, byteOf(cx, s(2), k)), cx.b.u32(8 * k)])).reduce((x, y) => cx.b.emit('Or32', [x, y]));
   }),
-  v_cvt_pk_u16_u32: int((cx, s) => cx.b.emit('Or32', [cx.b.emit('UMin32', [s(0), cx.u32(0xffff)]), cx.b.emit('Shl32', [cx.b.emit('UMin32', [s(1), cx.u32(0xffff)]), cx.u32(16)])])),
-  v_cvt_pk_i16_i32: int((cx, s) => cx.b.emit('Or32', [clampI16(cx, s(0)), cx.b.emit('Shl32', [clampI16(cx, s(1)), cx.u32(16)])])),
+  v_cvt_pk_u16_u32: int((cx, s) => cx.b.emit('Or32', [cx.b.emit('UMin32', [s(0), cx.b.u32(0xffff)]), cx.b.emit('Shl32', [cx.b.emit('UMin32', [s(1), cx.b.u32(0xffff)]), cx.b.u32(16)])])),
+  v_cvt_pk_i16_i32: int((cx, s) => cx.b.emit('Or32', [clampI16(cx, s(0)), cx.b.emit('Shl32', [clampI16(cx, s(1)), cx.b.u32(16)])])),
   // Both registers in the active lanes (the old values are read before either is written).
   v_swap_b32: (cx) => {
     const a = cx.op('vdst').value, b = cx.op('src0').value;
