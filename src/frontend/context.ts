@@ -112,7 +112,7 @@ export interface OpRef {
 }
 export function opRef(op: Op): OpRef {
   const info = opInfo(op);
-  return { op, info, kind: BUILDER_OPS[info.index] as number, numbered: NUMBERED[info.index] === 1, seed: Math.imul(info.index + 1, 0x9e3779b1) };
+  return { op, info, kind: BUILDER_OPS[info.index] as number, numbered: NUMBERED[info.index] === 1, seed: opSeed(info.index) };
 }
 
 /** The ops the context's own helpers emit at most instructions (`opRef`). */
@@ -121,9 +121,14 @@ const BALLOT_LO = opRef('BallotLo'), BALLOT_HI = opRef('BallotHi'), UNDEF = opRe
 
 /** A number for a value's op (by table index), arguments and immediates: equal values, equal numbers (the float mode is left to `sameOperation`). */
 function valueHash(index: number, args: readonly Inst[], imms: readonly Imm[]): number {
-  let h = mixOperands(Math.imul(index + 1, 0x9e3779b1), args, imms);
-  h ^= h >>> 15; h = Math.imul(h, 0x2c1b3c6d); h ^= h >>> 12;
-  return h;
+  return spreadHash(mixOperands(opSeed(index), args, imms));
+}
+/** valueHash's start for the op of table index `index`. */
+function opSeed(index: number): number { return Math.imul(index + 1, 0x9e3779b1); }
+/** valueHash's last step: the mixed bits spread down to the low ones the value table's index takes. */
+function spreadHash(h: number): number {
+  h ^= h >>> 15; h = Math.imul(h, 0x2c1b3c6d);
+  return h ^ (h >>> 12);
 }
 /** The entries of the ops the builder makes most, for its paths that place them without `emit`. */
 const GET_SGPR = opInfo('GetSgpr'), GET_VGPR = opInfo('GetVgpr'), CONST_U32 = opInfo('ConstU32'), CONST_U64 = opInfo('ConstU64');
@@ -490,8 +495,12 @@ export class BlockBuilder extends Builder {
       const x = this.values[k] as Inst;
       if (sameOperation(x, info, args, imms, opts?.float) && (!this.inRecipe || x.id < this.recipeMark)) return x;
     }
-    const i = this.place(op, info, args, imms, opts);
-    keys[2 * k] = gen; keys[2 * k + 1] = h;
+    return this.remember(k, h, this.place(op, info, args, imms, opts));
+  }
+
+  /** Records value `i` of hash `h` in slot `k` of the block's value table (number, value); returns it. */
+  private remember(k: number, h: number, i: Inst): Inst {
+    this.valueKeys[2 * k] = this.gen | 0; this.valueKeys[2 * k + 1] = h;
     if (this.values[k] === undefined) this.valueLog[this.valueLogN++] = k;
     this.values[k] = i;
     return i;
@@ -528,7 +537,7 @@ export class BlockBuilder extends Builder {
       h = (Math.imul(r.seed, 1000003) ^ a.id) | 0;
       if (n > 1) h = (Math.imul(h, 1000003) ^ (b as Inst).id) | 0;
       if (n > 2) h = (Math.imul(h, 1000003) ^ (c as Inst).id) | 0;
-      h ^= h >>> 15; h = Math.imul(h, 0x2c1b3c6d); h ^= h >>> 12;
+      h = spreadHash(h);
       k = h & (VALUE_SLOTS - 1);
       if (this.valueKeys[2 * k] === (this.gen | 0) && this.valueKeys[2 * k + 1] === h) {
         const x = this.values[k] as Inst, xa = x.args;
@@ -542,11 +551,7 @@ export class BlockBuilder extends Builder {
     let i: Inst;
     if (len !== 0 && (insts[len - 1] as Inst).info.terminator) i = this.place(r.op, r.info, args);
     else { i = this.fn.makeAt(r.op, args, NO_IMMS, undefined, this.pc, undefined, r.info); i.block = block; insts.push(i); }
-    if (k < 0) return i;
-    this.valueKeys[2 * k] = this.gen | 0; this.valueKeys[2 * k + 1] = h;
-    if (this.values[k] === undefined) this.valueLog[this.valueLogN++] = k;
-    this.values[k] = i;
-    return i;
+    return k < 0 ? i : this.remember(k, h, i);
   }
 
   /**
@@ -555,15 +560,7 @@ export class BlockBuilder extends Builder {
    * the translators ask for, and most are answered); otherwise `read` makes it.
    */
   getSgpr(code: number): Inst {
-    // `known` and `read` written out for the registers they take (the calls were most of a read).
-    if (code >= 0 && code < VGPR0 && !this.inRecipe) {
-      if (this.pendingN !== 0 && this.recipeOf[code] !== undefined) this.runRecipe(code);
-      if (this.regGen[code] === this.gen) { const v = this.regVal[code]; if (v !== undefined) return v; }
-      const i = this.place('GetSgpr', GET_SGPR, NO_ARGS, regImms(code));
-      this.setReg(code, i);
-      return i;
-    }
-    return this.known(code) ?? this.read(code, 'GetSgpr', GET_SGPR, code);
+    return code >= 0 && code < VGPR0 ? this.readReg(code, 'GetSgpr', GET_SGPR, code) : this.known(code) ?? this.read(code, 'GetSgpr', GET_SGPR, code);
   }
   /** GetScc the same way: a read the block answers (most: s_addc_u32's carry-in, s_cselect) without emit's look-ups. */
   getScc(): Inst {
@@ -574,15 +571,19 @@ export class BlockBuilder extends Builder {
     return this.emit('GetScc');
   }
   getVgpr(n: number): Inst {
-    const reg = VGPR0 + n;
-    if (n >= 0 && n < 256 && !this.inRecipe) {
-      if (this.pendingN !== 0 && this.recipeOf[reg] !== undefined) this.runRecipe(reg);
-      if (this.regGen[reg] === this.gen) { const v = this.regVal[reg]; if (v !== undefined) return v; }
-      const i = this.place('GetVgpr', GET_VGPR, NO_ARGS, regImms(n));
-      this.setReg(reg, i);
-      return i;
-    }
-    return this.known(reg) ?? this.read(reg, 'GetVgpr', GET_VGPR, n);
+    return n >= 0 && n < 256 ? this.readReg(VGPR0 + n, 'GetVgpr', GET_VGPR, n) : this.known(VGPR0 + n) ?? this.read(VGPR0 + n, 'GetVgpr', GET_VGPR, n);
+  }
+  /**
+   * `known`, then `read`, of register `reg` of the files (number `n` of its file), written out in
+   * one call (the two calls were most of a read).
+   */
+  private readReg(reg: number, op: 'GetSgpr' | 'GetVgpr', info: OpEntry, n: number): Inst {
+    if (this.inRecipe) return this.read(reg, op, info, n); // which reports it
+    if (this.pendingN !== 0 && this.recipeOf[reg] !== undefined) this.runRecipe(reg);
+    if (this.regGen[reg] === this.gen) { const v = this.regVal[reg]; if (v !== undefined) return v; }
+    const i = this.place(op, info, NO_ARGS, regImms(n));
+    this.setReg(reg, i);
+    return i;
   }
   /**
    * A read of register `reg` (number `n` of its file) the block does not know: made, and known from
