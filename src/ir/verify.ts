@@ -5,9 +5,13 @@
 import { type Block, type Imm, type Inst, type IrFunction, newStamp } from './ir.js';
 import { CLOCKS, type IrType, LDS_ATOMIC_SRC2, LDS_ATOMIC_WIDE, OPS } from './ops.js';
 
-/** The function's violations, then its helpers' (prefixed with the helper's name). */
-export function verifyFunction(fn: IrFunction): string[] {
-  const errors = verifyOne(fn, fn);
+/**
+ * The function's violations, then its helpers' (prefixed with the helper's name). `own`: the
+ * function's own violations where a pass has looked for them already (eliminateDeadCode's
+ * verifying compaction, which walks every instruction anyway), not looked for again.
+ */
+export function verifyFunction(fn: IrFunction, own?: string[]): string[] {
+  const errors = own ?? verifyOne(fn, fn);
   // Indexed loops, not forEach or for…of: this runs once per kernel (and after the float lowering,
   // once per helper), mostly before V8 has optimised it, where a for…of allocates an iterator
   // result per step and flatMap/filter a list per block.
@@ -63,7 +67,8 @@ function checkCall(errors: string[], block: number, k: number, i: Inst, isHelper
   if (r && r !== ret) errors.push(`${at(block, k, i)}: ${h.name} returns ${r}, the call is ${ret}`);
 }
 
-function verifyOne(fn: IrFunction, root: IrFunction): string[] {
+/** A function's own violations (not its helpers'); `root`: the kernel's function whose helpers calls name. */
+export function verifyOne(fn: IrFunction, root: IrFunction): string[] {
   const errors: string[] = [];
   const isHelper = fn !== root;
   // Every placed instruction gets this walk's stamp; the ones the walk has passed, the second.
@@ -73,29 +78,37 @@ function verifyOne(fn: IrFunction, root: IrFunction): string[] {
     const insts = (blocks[bk] as Block).insts;
     for (let k = 0; k < insts.length; k++) (insts[k] as Inst).stamp = placed;
   }
-  for (let bk = 0; bk < blocks.length; bk++) {
-    const b = blocks[bk] as Block, insts = b.insts, n = insts.length;
-    for (let k = 0; k < n; k++) {
-      const i = insts[k] as Inst;
-      // Most instructions pass every check: one lean test of them all first, and only an
-      // instruction that fails it (or an op with checks of its own) is checked again one check at
-      // a time, for the messages, in their order.
-      if (!fastOk(i, b, insts, k, n, placed, passed)) checkInst(errors, fn, root, isHelper, b, insts, k, placed, passed);
-      i.stamp = passed;
-    }
-    if (!b.terminator) errors.push(`b${b.id}: does not end with a terminator`);
-  }
+  for (let bk = 0; bk < blocks.length; bk++) verifyBlock(errors, fn, root, isHelper, blocks[bk] as Block, placed, passed);
   return errors;
 }
 
 /**
- * Whether `i` (at `k` of the `n` of block `b`) passes every check of checkInst: false where one
- * fails, and for the ops with checks of their own (SPECIAL), which checkInst then makes. No
- * message and no allocation: what the walk asks of most instructions.
+ * The checks of block `b`'s instructions, each marked `passed` once checked: those of the
+ * function's blocks before it marked so, every other instruction in a block `placed`.
  */
-function fastOk(i: Inst, b: Block, insts: readonly Inst[], k: number, n: number, placed: number, passed: number): boolean {
+export function verifyBlock(errors: string[], fn: IrFunction, root: IrFunction, isHelper: boolean, b: Block, placed: number, passed: number): void {
+  const insts = b.insts, n = insts.length;
+  for (let k = 0; k < n; k++) {
+    const i = insts[k] as Inst;
+    // Most instructions pass every check: one lean test of them all first, and only an
+    // instruction that fails it (or an op with checks of its own, or a terminator) is checked
+    // again one check at a time, for the messages, in their order.
+    if (!fastOk(i, b, insts, k, placed, passed)) checkInst(errors, fn, root, isHelper, b, insts, k, n, placed, passed);
+    i.stamp = passed;
+  }
+  if (!b.terminator) errors.push(`b${b.id}: does not end with a terminator`);
+}
+
+/**
+ * Whether `i` (at `k` of block `b`; `insts` its list up to `k`) passes every check of checkInst:
+ * false where one fails, and for the ops with checks of their own (SPECIAL) and the terminators
+ * (whose place checkInst checks: the block's length is not asked here, so that a walk that
+ * compacts a block can ask before it knows it), which checkInst then makes. No message and no
+ * allocation: what the walk asks of most instructions.
+ */
+export function fastOk(i: Inst, b: Block, insts: readonly Inst[], k: number, placed: number, passed: number): boolean {
   const info = i.info;
-  if (SPECIAL[info.index] === true || (info.terminator && k !== n - 1) || (info.float && !i.float)) return false;
+  if (SPECIAL[info.index] === true || info.terminator || (info.float && !i.float)) return false;
   const args = i.args;
   if (i.op === 'Phi') {
     if ((k > 0 && insts[k - 1]?.op !== 'Phi') || args.length !== b.preds.length) return false;
@@ -116,9 +129,11 @@ function fastOk(i: Inst, b: Block, insts: readonly Inst[], k: number, n: number,
   return true;
 }
 
-/** Every check of instruction `k` of block `b`, each failure a message in `errors`. */
-function checkInst(errors: string[], fn: IrFunction, root: IrFunction, isHelper: boolean, b: Block, insts: readonly Inst[], k: number, placed: number, passed: number): void {
-  const n = insts.length;
+/**
+ * Every check of instruction `k` of the `n` of block `b`, each failure a message in `errors`
+ * (`insts`: the block's list up to `k`; `n`, its length, asked only of a terminator).
+ */
+export function checkInst(errors: string[], fn: IrFunction, root: IrFunction, isHelper: boolean, b: Block, insts: readonly Inst[], k: number, n: number, placed: number, passed: number): void {
   const i = insts[k] as Inst;
   const info = i.info;
   if (info.terminator && k !== n - 1) errors.push(`${at(b.id, k, i)}: terminator in the middle of the block`);

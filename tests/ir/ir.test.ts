@@ -153,3 +153,65 @@ test('runPasses leaves a valid function; every op has an entry the printer and v
     if ('terminator' in info) assert.ok('effect' in info, `${op}: a terminator has an effect`);
   }
 });
+
+test("DCE's verifying compaction reports what verifyFunction reports after DCE, in the same order", () => {
+  // Each case built twice: one function through eliminateDeadCode(fn, own) and verifyFunction(fn,
+  // own), the other through eliminateDeadCode(fn) and verifyFunction(fn).
+  const cases: ((fn: IrFunction) => void)[] = [
+    (fn) => {
+      // An argument defined later in its block, a wrong argument type, dead code among them.
+      const b0 = fn.addBlock();
+      const b = new Builder(fn, b0);
+      const c = b.u32(1);
+      const later = fn.make('IAdd32', [c, c]);
+      b.emit('IAdd32', [c, c]); // dead
+      b.emit('StoreGlobal32', [b.u1(true), b.emit('Pack64', [c, c]), later]);
+      b0.insts.push(later);
+      b.emit('StoreGlobal32', [b.u1(true), b.emit('Pack64', [c, c]), b.u1(false)]);
+      b0.insts.push(fn.make('EndProgram', []));
+    },
+    (fn) => {
+      // A barrier with dead code before its branch; a terminator in the middle of a block, a live
+      // store after it; a block without a terminator; a branch to a missing block.
+      const b0 = fn.addBlock(), b1 = fn.addBlock(), b2 = fn.addBlock();
+      const b = new Builder(fn, b0);
+      const c = b.u32(2), t = b.u1(true), f = b.u1(false), at = b.emit('Pack64', [c, c]);
+      b.emit('Barrier');
+      b0.insts.push(fn.make('IAdd32', [c, c]));
+      b0.insts.push(fn.make('Branch', [], [1]));
+      b1.insts.push(fn.make('Branch', [], [2]));
+      b1.insts.push(fn.make('StoreGlobal32', [t, at, c]));
+      b1.insts.push(fn.make('IAdd32', [c, c]));
+      b2.insts.push(fn.make('Barrier', []));
+      b2.insts.push(fn.make('IAdd32', [c, c]));
+      b2.insts.push(fn.make('StoreGlobal32', [t, at, c]));
+      b2.insts.push(fn.make('BranchCond', [f], [0, 9]));
+    },
+    (fn) => {
+      // A valid function: a loop with a phi, nothing to report.
+      const b0 = fn.addBlock(), b1 = fn.addBlock(), b2 = fn.addBlock();
+      const c = new Builder(fn, b0).u32(0);
+      b0.insts.push(fn.make('Branch', [], [1]));
+      const phi = fn.make('Phi', [c, c], [], { type: 'u32' });
+      b1.insts.push(phi);
+      const next = fn.make('IAdd32', [phi, c]);
+      b1.insts.push(next);
+      const ne = fn.make('INe32', [next, c]);
+      b1.insts.push(ne);
+      b1.insts.push(fn.make('BranchCond', [ne], [1, 2]));
+      phi.args[1] = next;
+      b2.insts.push(fn.make('EndProgram', []));
+    },
+  ];
+  for (const make of cases) {
+    const [a, b] = [new IrFunction('k', 32), new IrFunction('k', 32)];
+    make(a); make(b);
+    for (const f of [a, b]) for (const blk of f.blocks) for (const i of blk.insts) i.block = blk;
+    a.computePreds(); b.computePreds();
+    const own: string[] = [];
+    const removed = eliminateDeadCode(a, own);
+    assert.equal(removed, eliminateDeadCode(b));
+    assert.equal(printFunction(a), printFunction(b));
+    assert.deepEqual(verifyFunction(a, own), verifyFunction(b));
+  }
+});

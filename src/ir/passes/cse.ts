@@ -21,16 +21,6 @@ const BITCASTS: ReadonlySet<string> = new Set(['BitcastU32F32', 'BitcastF32U32',
 const IS_BITCAST: readonly boolean[] = Object.keys(OPS).map((op) => BITCASTS.has(op));
 const isBitcast = (i: Inst): boolean => IS_BITCAST[i.info.index] === true;
 
-/**
- * A number for the instruction's op, type, arguments and immediates (equal instructions, equal
- * numbers). Not the float mode: two instructions that differ only there are rare, `equal` tells
- * them apart, and hashing the mode's fields (objects of several shapes) was a third of the pass
- * on a float kernel. The pass's answers do not depend on the hash (below).
- */
-function hashOf(i: Inst): number {
-  return mixOperands((i.info.index * 31 + i.type.length) | 0, i.args, i.imms);
-}
-
 /** Whether two pure instructions compute the same value. */
 function equal(a: Inst, b: Inst): boolean {
   return a.type === b.type && sameOperation(b, a.info, a.args, a.imms, a.float);
@@ -168,11 +158,17 @@ export function eliminateCommonSubexpressions(fn: IrFunction, predsCurrent = fal
       // substituteArgs, noting whether an argument may change again.
       const again = substituteNoting(i, repl, seen);
       i.stamp = seen;
-      if (!pure(i)) { insts[w++] = i; if (again) late.push(i); continue; }
+      // The op's tables read here, not through pure/isBitcast: no call per instruction.
+      const op = i.info.index;
+      if (PURE[op] !== true) { insts[w++] = i; if (again) late.push(i); continue; }
       // A bit cast of a bit cast back to the first type is its source.
       const src = i.args[0];
-      if (src && i.args.length === 1 && isBitcast(i) && isBitcast(src) && src.args[0]?.type === i.type) { repl.set(i, src.args[0]); removed++; continue; }
-      const h = hashOf(i), slot = h & mask;
+      if (src && IS_BITCAST[op] === true && i.args.length === 1 && isBitcast(src) && src.args[0]?.type === i.type) { repl.set(i, src.args[0]); removed++; continue; }
+      // A number for the instruction's op, type, arguments and immediates (equal instructions,
+      // equal numbers). Not the float mode: two instructions that differ only there are rare,
+      // `equal` tells them apart, and hashing the mode's fields (objects of several shapes) was a
+      // third of the pass on a float kernel. The pass's answers do not depend on the hash.
+      const h = mixOperands((op * 31 + i.type.length) | 0, i.args, i.imms), slot = h & mask;
       let hit: Inst | undefined;
       for (let e = heads[slot] as number; e >= 0; e = next[e] as number) { if (hashes[e] === h) { const x = entries[e] as Inst; if (equal(x, i)) { hit = x; break; } } }
       if (hit) { repl.set(i, hit); removed++; continue; }

@@ -585,8 +585,9 @@ function run(fn: IrFunction, denseSlots: number): void {
     const b = blocks[bk] as Block, insts = b.insts;
     for (let k = 0; k < insts.length; k++) {
       const i = insts[k] as Inst;
+      // Most instructions are no register access: one load, no call, for them.
+      if ((REG_BASE[i.info.index] as number) < 0) continue;
       const reg = regOf(i);
-      if (reg < 0) continue;
       const slot = rowOf(reg) + bk;
       if (isWrite(i)) {
         const v = i.args[0];
