@@ -10,7 +10,7 @@ import { valuMode, type ModeAnalysis } from '../analysis/mode.js';
 import { isDynamic as isDynamicRecord, settleUnread } from './mode-reads.js';
 import type { KnownBits } from '../analysis/scalar-constants.js';
 import { inlineConstant } from '../decode/inline.js';
-import { type Block, Builder, type FloatMode, type Imm, type Inst, IrError, type IrFunction, mixOperands, NO_ARGS, NO_IMMS, Replacements, sameOperation } from '../ir/ir.js';
+import { type Block, Builder, type FloatMode, type Imm, type Inst, IrError, type IrFunction, mixArg, mixOperands, NO_ARGS, NO_IMMS, Replacements, sameOperation } from '../ir/ir.js';
 import { type IrType, type Op, type OpEntry, OPS, opInfo } from '../ir/ops.js';
 import { TranslateError } from './errors.js';
 import { apertureBase } from '../isa/apertures.js';
@@ -534,9 +534,9 @@ export class BlockBuilder extends Builder {
     // `number` of these arguments (valueHash's steps, mixOperands's for each argument), for a numbered op.
     let h = 0, k = -1;
     if (kind !== 0 || r.numbered) {
-      h = (Math.imul(r.seed, 1000003) ^ a.id) | 0;
-      if (n > 1) h = (Math.imul(h, 1000003) ^ (b as Inst).id) | 0;
-      if (n > 2) h = (Math.imul(h, 1000003) ^ (c as Inst).id) | 0;
+      h = mixArg(r.seed, a);
+      if (n > 1) h = mixArg(h, b as Inst);
+      if (n > 2) h = mixArg(h, c as Inst);
       h = spreadHash(h);
       k = h & (VALUE_SLOTS - 1);
       if (this.valueKeys[2 * k] === (this.gen | 0) && this.valueKeys[2 * k + 1] === h) {

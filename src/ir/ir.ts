@@ -54,13 +54,18 @@ export function sameOperation(x: Inst, info: OpEntry, args: readonly Inst[], imm
   return true;
 }
 
+/** mixOperands's step for one argument (the frontend's value numbering takes it for its arguments one by one). */
+export function mixArg(h: number, x: Inst): number {
+  return (Math.imul(h, 1000003) ^ x.id) | 0;
+}
+
 /**
  * `h` mixed with the arguments' ids and the immediates' low 32 bits: the part of a value's hash
  * that CSE and the block builder's numbering share (equal operations, equal numbers). Indexed
  * loops: no iterator per instruction.
  */
 export function mixOperands(h: number, args: readonly Inst[], imms: readonly Imm[]): number {
-  for (let k = 0; k < args.length; k++) h = (Math.imul(h, 1000003) ^ (args[k] as Inst).id) | 0;
+  for (let k = 0; k < args.length; k++) h = mixArg(h, args[k] as Inst);
   for (let k = 0; k < imms.length; k++) { const v = imms[k] as number | bigint; h = (Math.imul(h, 31) + (typeof v === 'bigint' ? Number(BigInt.asIntN(32, v)) : v | 0)) | 0; }
   return h;
 }
