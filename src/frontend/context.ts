@@ -629,26 +629,19 @@ export class BlockBuilder extends Builder {
     if (n >= 0 && n < 256 && !this.inRecipe && !this.ended()) this.setRegLazy(VGPR0 + n, x);
     else this.emit('SetVgpr', [x], regImms(n));
   }
-  /** `setWriteLazy` and `setReg` written out (a write's calls were most of its cost). */
   private setRegLazy(reg: number, x: Inst): void {
     if ((reg === EXEC_LO || reg === EXEC_LO + 1) && this.execShared !== undefined) this.execShared.written = true;
     if (this.pendingN !== 0 && this.recipeOf[reg] !== undefined) this.dropRecipe(reg);
-    const gen = this.gen;
-    if (this.writeGen[reg] !== gen) { this.writeGen[reg] = gen; this.writeOrder[this.writeN++] = reg; }
-    this.lastWrite[reg] = undefined;
-    this.writePc[reg] = this.pc;
-    const vals = this.regVal;
-    if (vals[reg] === undefined) { const n = this.regLogN; if (n < REGS) this.regLog[n] = reg; this.regLogN = n + 1; }
-    vals[reg] = x; this.regGen[reg] = gen;
+    this.setWriteLazy(reg, this.pc);
+    this.setReg(reg, x);
   }
 
   /** The constants, the same way: a constant the block has is returned without `emit`'s arrays. */
   override u32(v: number): Inst {
     if (this.inRecipe) return super.u32(v); // which reports it
     const n = v >>> 0;
-    // `cachedConst` written out (constants are asked for at most instructions).
-    const c = n < CONST_SLOTS ? this.smallConsts[n] : this.consts?.get(n);
-    if (c !== undefined && (c.block === this.block || (this.constPlace !== undefined && c.block === this.constPlace.block))) return c;
+    const c = this.cachedConst(n < CONST_SLOTS ? this.smallConsts[n] : this.consts?.get(n));
+    if (c !== undefined) return c;
     const i = this.constant('ConstU32', CONST_U32, regImms(n));
     this.constSet(n, i);
     return i;
