@@ -116,7 +116,7 @@ export function opRef(op: Op): OpRef {
 }
 
 /** The ops the context's own helpers emit at most instructions (`opRef`). */
-const SELECT32 = opRef('Select32'), PACK64 = opRef('Pack64'), LANE_BIT = opRef('LaneBit'), LANE_ID = opRef('LaneId'), OR32 = opRef('Or32'), IEQ32 = opRef('IEq32');
+const SELECT32 = opRef('Select32'), PACK64 = opRef('Pack64'), LO32 = opRef('Lo32'), HI32 = opRef('Hi32'), LANE_BIT = opRef('LaneBit'), LANE_ID = opRef('LaneId'), OR32 = opRef('Or32'), IEQ32 = opRef('IEq32');
 const BALLOT_LO = opRef('BallotLo'), BALLOT_HI = opRef('BallotHi'), UNDEF = opRef('Undef');
 
 /** A number for a value's op (by table index), arguments and immediates: equal values, equal numbers (the float mode is left to `sameOperation`). */
@@ -431,33 +431,18 @@ export class BlockBuilder extends Builder {
         if (!v) { v = this.place(op, info, args, imms, opts); views.set(x, v); }
         return v;
       }
-      // The dword pairs of 64-bit values: the halves of a pair are its dwords, a pair of a value's
-      // halves is the value, a pair of constants is a constant (address offsets, 64-bit sources).
-      case B_HALF: {
-        const x = args?.[0];
-        if (x && x.op === 'Pack64') return x.args[op === 'Lo32' ? 0 : 1] as Inst;
-        return this.number(op, info, args, imms, opts);
-      }
-      case B_PACK: {
-        const lo = args?.[0], hi = args?.[1];
-        if (lo && hi) {
-          if (lo.op === 'Lo32' && hi.op === 'Hi32' && lo.args[0] === hi.args[0]) return lo.args[0] as Inst;
-          if (lo.op === 'ConstU32' && hi.op === 'ConstU32' && !this.inRecipe) return this.u64(BigInt(lo.imms[0] ?? 0) | (BigInt(hi.imms[0] ?? 0) << 32n));
+      // The dword pairs of 64-bit values (the halves of a pair are its dwords, a pair of a value's
+      // halves is the value, a pair of constants is a constant: address offsets, 64-bit sources)
+      // and the selects (a select of one value is that value; a select of a select on the same
+      // condition skips the inner one's value in the lanes it keeps, a VGPR written twice under
+      // one EXEC: what simplify.ts does, here before the repeats it leaves are numbered):
+      // BlockBuilder.value's cases, for arguments of the op's count and no immediates or options.
+      case B_HALF: case B_PACK: case B_SELECT: {
+        const a = args?.[0], n = args?.length ?? 0;
+        if (a !== undefined && n === (kind === B_HALF ? 1 : kind === B_PACK ? 2 : 3) && (imms === undefined || imms.length === 0) && opts?.type === undefined && opts?.float === undefined) {
+          return this.value(kind === B_SELECT ? SELECT32 : kind === B_PACK ? PACK64 : op === 'Lo32' ? LO32 : HI32, a, args?.[1], args?.[2]);
         }
-        return this.number(op, info, args, imms, opts);
-      }
-      // A select of one value is that value, and a select of a select on the same condition skips
-      // the inner one's value in the lanes it keeps (a VGPR written twice under one EXEC): what
-      // simplify.ts does, here before the repeats that it leaves are numbered.
-      case B_SELECT: {
-        const c = args?.[0], x = args?.[1], old = args?.[2];
-        if (!c || !x || !old) return this.place(op, info, args, imms, opts); // which the verifier reports
-        if (x === old) return x;
-        if (old.op === 'Select32' && old.args[0] === c) {
-          const z = old.args[2] as Inst;
-          return z === x ? x : this.number(op, info, [c, x, z], imms, opts);
-        }
-        return this.number(op, info, args, imms, opts);
+        return kind === B_SELECT ? this.place(op, info, args, imms, opts) : this.number(op, info, args, imms, opts); // which the verifier reports
       }
       default: return this.place(op, info, args, imms, opts);
     }
@@ -508,8 +493,8 @@ export class BlockBuilder extends Builder {
 
   /**
    * `emitRef(r, [a])`, `[a, b]` or `[a, b, c]` (the arguments given) of an op without immediates or
-   * float mode, as emit makes it (the cases of Select32, Lo32/Hi32 and Pack64; `number`'s hash and
-   * table), its list of arguments made only for a value the block does not have yet: most values
+   * float mode, as emit makes it (the cases of Select32, Lo32/Hi32 and Pack64 are these, which emit
+   * hands here; `number`'s hash and table), its list of arguments made only for a value the block does not have yet: most values
    * the translators ask for are these, and many the block has already (a VGPR write's EXEC select,
    * a compare repeated, an address's halves), where the list and emit's calls were the cost.
    */
@@ -545,12 +530,7 @@ export class BlockBuilder extends Builder {
           && (!this.inRecipe || x.id < this.recipeMark)) return x;
       }
     }
-    // `place` written out (no defaults to fill in); a block that ended goes to `place`, which reports it.
-    const args = n === 3 ? [a, b as Inst, c as Inst] : n === 2 ? [a, b as Inst] : [a];
-    const block = this.block, insts = block.insts, len = insts.length;
-    let i: Inst;
-    if (len !== 0 && (insts[len - 1] as Inst).info.terminator) i = this.place(r.op, r.info, args);
-    else { i = this.fn.makeAt(r.op, args, NO_IMMS, undefined, this.pc, undefined, r.info); i.block = block; insts.push(i); }
+    const i = this.place(r.op, r.info, n === 3 ? [a, b as Inst, c as Inst] : n === 2 ? [a, b as Inst] : [a]);
     return k < 0 ? i : this.remember(k, h, i);
   }
 
