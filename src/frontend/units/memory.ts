@@ -175,44 +175,21 @@ function loadPiece(cx: TContext, l: Lanes, k: number, n: 1 | 2 | 4): Inst {
   return v;
 }
 
-/**
- * A GLOBAL access (not FLAT, not lds=1) as `access` makes it and loadPiece/gstore use it (the same
- * instructions in the same order), without its records (two objects per access): this lane's EXEC
- * bit, then the address.
- */
-const isGlobal = (cx: TContext) => cx.inst.def.family !== 'FLAT' && !cx.inst.mods.lds;
-
-// The dwords' lists made at their size, filled by loops: no closure, and no list grown from empty
-// (to 17 slots), per instruction.
+// The dwords' list the context's (TContext.dwords, its first slots written over), filled by loops:
+// no closure, and no list, per instruction.
 const gload = (n: number): Translator => (cx) => {
-  if (isGlobal(cx)) {
-    const exec = cx.execBit(), a = globalAddress(cx), b = cx.b;
-    const d = cx.op('vdst').value;
-    if (n === 1) { cx.writeLane(d, b.value(LOAD_GLOBAL32, exec, a), 0, exec); return; }
-    // Every dword read before any is written (vdst may overlap vaddr).
-    const v = cx.dwords;
-    for (let k = 0; k < n; k++) v[k] = b.value(LOAD_GLOBAL32, exec, k === 0 ? a : b.value(IADD64, a, cx.u64(4 * k)));
-    for (let k = 0; k < n; k++) cx.writeLane(d, v[k] as Inst, k, exec);
-    return;
-  }
   const l = access(cx, 4 * n);
   const d = cx.op('vdst').value;
-  const v = new Array<Inst>(n);
+  // Every dword read before any is written (vdst may overlap vaddr).
+  const v = cx.dwords;
   for (let k = 0; k < n; k++) v[k] = loadPiece(cx, l, 4 * k, 4);
   for (let k = 0; k < n; k++) cx.writeLane(d, v[k] as Inst, k, l.exec);
 };
 
 const gstore = (n: number): Translator => (cx) => {
-  if (isGlobal(cx)) {
-    const exec = cx.execBit(), a = globalAddress(cx), b = cx.b;
-    const v = cx.op('vdata').value, data = cx.dwords;
-    for (let k = 0; k < n; k++) data[k] = cx.lane(v, 'b32', k);
-    for (let k = 0; k < n; k++) b.value(STORE_GLOBAL32, exec, at(cx, a, k), data[k] as Inst);
-    return;
-  }
   const l = access(cx, 4 * n);
   const v = cx.op('vdata').value;
-  const data = new Array<Inst>(n);
+  const data = cx.dwords;
   for (let k = 0; k < n; k++) data[k] = cx.lane(v, 'b32', k);
   for (let k = 0; k < n; k++) cx.b.value(STORE_GLOBAL32, l.global.active, at(cx, l.global.a, k), data[k] as Inst);
   if (l.lds) {
