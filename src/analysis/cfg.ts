@@ -43,7 +43,7 @@
 import type { InstrDef, Target } from '../isa/types.js';
 import type { Instruction, InvalidWord, OperandValue } from '../decode/types.js';
 import { type CodeSegment, type Shader, functionAt, kernelSegment, segmentAt } from '../container/shader.js';
-import type { BasicBlock, Cfg, Diagnostic, Edge, EdgeKind, Severity } from './types.js';
+import type { BasicBlock, Cfg, Diagnostic, Edge, EdgeKind, Loop, Severity } from './types.js';
 import { decodeAt } from '../decode/index.js';
 import { ISA_TABLE } from '../isa/table.js';
 import { printInstruction, formatLong } from '../disasm/index.js';
@@ -1048,6 +1048,10 @@ function buildOnce(disc: Discovery): Cfg {
   // flow ends it or, if the walk stopped at a start decoded before that is no leader (only where
   // starts overlap), the block goes on in that start's run.
   let w = 0;
+  // Whether every edge goes to a block of a greater id: then the ids are a topological order, the
+  // graph has no cycle, so no loop and no irreducible edge (findLoops looks only at the edges a
+  // depth-first walk retreats along, and an acyclic graph has none).
+  let forward = true;
   for (let bk = 0; bk < n; bk++) {
     const start = ordered[bk] as number;
     let exit: BlockExit | undefined;
@@ -1116,7 +1120,11 @@ function buildOnce(disc: Discovery): Cfg {
     const b: MutableBlock = { id: bk, start, end, instructions: list ?? [], succs, preds: NO_PREDS };
     if (exit !== undefined) b.exit = exit;
     blocks[bk] = b;
-    for (let k = 0; k < succs.length; k++) { const t = (succs[k] as Edge).to; predCount[t] = (predCount[t] as number) + 1; }
+    for (let k = 0; k < succs.length; k++) {
+      const t = (succs[k] as Edge).to;
+      predCount[t] = (predCount[t] as number) + 1;
+      if (t <= bk) forward = false;
+    }
   }
   for (let bk = 0; bk < n; bk++) {
     (blocks[bk] as MutableBlock).preds = predCount[bk] === 0 ? [] : new Array<Edge>(predCount[bk] as number);
@@ -1142,16 +1150,46 @@ function buildOnce(disc: Discovery): Cfg {
     } else if (ss.length > 2) ss.sort((x, y) => (x.kind === 'fallthrough' ? 1 : 0) - (y.kind === 'fallthrough' ? 1 : 0));
   }
 
-  const { rpo, idom, order } = orderAndDominators(blocks);
-  const { loops, diagnostics: loopDiags } = findLoops(blocks, rpo, idom, order);
-  for (const d of loopDiags) {
-    const b = blocks[d.block];
-    const last = b?.instructions[b.instructions.length - 1];
-    diagnostics.push(diag(last, last?.pc ?? b?.start ?? entry, target, d.code, d.severity, d.message));
+  // An acyclic graph's order and dominators are worked out when first asked for (a recompile
+  // asks only where a kernel reads or writes MODE); a cyclic one's now, for its loops.
+  let dom: Ordered | undefined;
+  let loops: Loop[] = [];
+  if (!forward) {
+    dom = orderAndDominators(blocks);
+    const found = findLoops(blocks, dom.rpo, dom.idom, dom.order);
+    loops = found.loops;
+    for (const d of found.diagnostics) {
+      const b = blocks[d.block];
+      const last = b?.instructions[b.instructions.length - 1];
+      diagnostics.push(diag(last, last?.pc ?? b?.start ?? entry, target, d.code, d.severity, d.message));
+    }
   }
   // Sorted where there is an order to make (Array's sort allocates its work copy even for a list
   // of none or one: most graphs have no diagnostic and no invalid word).
   if (diagnostics.length > 1) diagnostics.sort((a, b) => a.pc - b.pc);
   if (invalid.length > 1) invalid.sort((a, b) => a.pc - b.pc);
-  return { entry: 0, blocks, rpo, idom, loops, invalid, diagnostics };
+  return new Graph(blocks, loops, invalid, diagnostics, dom);
+}
+
+type Ordered = ReturnType<typeof orderAndDominators>;
+
+/**
+ * The Cfg buildOnce makes: `rpo` and `idom` are orderAndDominators' answer, given at construction
+ * or worked out at the first read of either (then kept: every reader gets the same lists).
+ */
+class Graph implements Cfg {
+  readonly entry = 0;
+  constructor(
+    readonly blocks: readonly BasicBlock[],
+    readonly loops: readonly Loop[],
+    readonly invalid: readonly InvalidWord[],
+    readonly diagnostics: readonly Diagnostic[],
+    private ordered: Ordered | undefined,
+  ) {}
+  get rpo(): readonly number[] {
+    return (this.ordered ??= orderAndDominators(this.blocks)).rpo;
+  }
+  get idom(): readonly number[] {
+    return (this.ordered ??= orderAndDominators(this.blocks)).idom;
+  }
 }
