@@ -18,7 +18,7 @@ import { familyLookup } from '../isa/table.js';
 import type { DecodeContext, FamilyDecoder, Instruction, Operand, OperandValue } from './types.js';
 import { NO_MODS, TRUNCATED } from './types.js';
 import { SRC, decodeScalarCode, decodeValuSrc, vgpr } from './operands.js';
-import { keepLists, listsOf, sharedSlots, slotsAt } from './shared-operands.js';
+import { keepLists, keepPairLists, listsOf, pairListsOf, sharedSlots, slotsAt } from './shared-operands.js';
 
 const lookupVOP1 = familyLookup('VOP1');
 
@@ -39,11 +39,20 @@ const VCC_LO: OperandValue = { kind: 'special', reg: 'vcc_lo', code: SRC.VCC_LO,
  */
 export function decodeE32(ctx: DecodeContext, def: InstrDef, encoding: 'VOP1' | 'VOP2' | 'VOPC'): Instruction | string {
   const w = ctx.words[ctx.index] ?? 0;
-  // The lists of a word seen before first (only a word with operands and no literal has them):
-  // then nothing of the definition is read, which a recompile's other work has mostly evicted
+  // The lists of an instruction seen before first: of the word alone, or with a literal, of the
+  // word and the literal (as decodeSop's: whether a word takes a literal depends on the word and
+  // definition alone, so at most one of them answers; src0 coded 255 asks for the pair first).
+  // Then nothing of the definition is read, which a recompile's other work has mostly evicted
   // from the cache.
-  const seen = listsOf(def, w);
-  if (seen !== undefined) return { kind: 'instruction', pc: ctx.pc, words: seen.words, size: 4, encoding, variant: 'e32', def, operands: seen.operands, mods: NO_MODS };
+  const pairFirst = (w & 0x1ff) === SRC.LITERAL;
+  if (!pairFirst) {
+    const seen = listsOf(def, w);
+    if (seen !== undefined) return { kind: 'instruction', pc: ctx.pc, words: seen.words, size: 4, encoding, variant: 'e32', def, operands: seen.operands, mods: NO_MODS };
+  }
+  if (ctx.index + 1 < ctx.end) {
+    const pair = pairListsOf(def, w, ctx.words[ctx.index + 1] ?? 0);
+    if (pair !== undefined) return { kind: 'instruction', pc: ctx.pc, words: pair.words, size: 8, encoding, variant: 'e32', def, operands: pair.operands, mods: NO_MODS };
+  }
   const ops = def.operands;
   if (ops.length === 0) {
     if (((w >>> 17) & 0xff) !== 0) return 'operand-less opcode with a non-zero vdst field';
@@ -115,7 +124,7 @@ export function decodeE32(ctx: DecodeContext, def: InstrDef, encoding: 'VOP1' | 
     if (code >= 0) slotsAt(shared, k)[code] = o;
     operands[k] = o;
   }
-  const words = literal === undefined ? keepLists(def, w, operands).words : [w >>> 0, literal];
+  const words = literal === undefined ? keepLists(def, w, operands).words : keepPairLists(def, w >>> 0, literal, operands, NO_MODS).words;
   return { kind: 'instruction', pc: ctx.pc, words, size: words.length * 4, encoding, variant: 'e32', def, operands, mods: NO_MODS };
 }
 
