@@ -94,36 +94,54 @@ export function keepLists(def: InstrDef, w: number, operands: readonly Operand[]
 
 /**
  * The lists and modifiers of a two-dword instruction by its words, as `listsOf` for one dword:
- * VOP3 without a literal by its layout, a scalar instruction with a literal by its definition.
+ * VOP3 by its layout, a scalar or e32 instruction with a literal by its definition. A VOP3
+ * instruction with a literal has a third dword, the literal, which its lists answer for too.
  */
 export interface PairLists { readonly words: readonly number[]; readonly operands: readonly Operand[]; readonly mods: Modifiers }
 /** PairLists with the layout they were decoded under, checked as KeptWord's definition. */
-interface KeptPair extends PairLists { readonly layout: object; /** The words as signed 32-bit integers (the key). */ readonly key0: number; readonly key1: number }
+interface KeptPair extends PairLists {
+  readonly layout: object;
+  /** The words as signed 32-bit integers (the key). */
+  readonly key0: number;
+  readonly key1: number;
+  /** The third word (a literal) as a signed 32-bit integer, for lists of three words (0 for two). */
+  readonly key2: number;
+  readonly three: boolean;
+}
 let byPair = new Map<number, Map<number, KeptPair>>();
 let pairCount = 0;
 /** In front of byPair, as `front` of byWord: by a hash of both words. */
 const pairFront = new Array<KeptPair | undefined>(FRONT_SIZE).fill(undefined);
 
-/** The lists of words w0, w1 under `layout` if made already. */
-export function pairListsOf(layout: object, w0: number, w1: number): PairLists | undefined {
+/**
+ * The lists of words w0, w1 under `layout` if made already. `w2`: the word after them (undefined
+ * past the end of the code), which lists of three words must have as their third.
+ */
+export function pairListsOf(layout: object, w0: number, w1: number, w2?: number): PairLists | undefined {
   // Keyed by the words as signed 32-bit integers, as listsOf's.
   const k0 = w0 | 0, k1 = w1 | 0;
   const h = Math.imul(k0 ^ Math.imul(k1, 0x85ebca6b), 0x9e3779b1) >>> (32 - FRONT_BITS);
-  const f = pairFront[h];
-  if (f !== undefined && f.key0 === k0 && f.key1 === k1 && f.layout === layout) return f;
-  const l = byPair.get(k0)?.get(k1);
-  if (l === undefined || l.layout !== layout) return undefined;
-  pairFront[h] = l;
-  return l;
+  let l = pairFront[h];
+  if (l === undefined || l.key0 !== k0 || l.key1 !== k1 || l.layout !== layout) {
+    l = byPair.get(k0)?.get(k1);
+    if (l === undefined || l.layout !== layout) return undefined;
+    pairFront[h] = l;
+  }
+  return !l.three || (w2 !== undefined && l.key2 === (w2 | 0)) ? l : undefined;
 }
 
-/** Records the lists of words w0, w1 under `layout` (operands that the two words alone give); returns them. */
-export function keepPairLists(layout: object, w0: number, w1: number, operands: readonly Operand[], mods: Modifiers): PairLists {
+/**
+ * Records the lists of words w0, w1 (and w2, if given) under `layout` (operands that the words
+ * alone give); returns them.
+ */
+export function keepPairLists(layout: object, w0: number, w1: number, operands: readonly Operand[], mods: Modifiers, w2?: number): PairLists {
   if (pairCount >= WORDS_LIMIT) { byPair = new Map(); pairCount = 0; pairFront.fill(undefined); }
   let m = byPair.get(w0 | 0);
   if (m === undefined) { m = new Map(); byPair.set(w0 | 0, m); }
-  // Replaces the lists of the words under another layout, if any.
-  const l: KeptPair = { words: [w0, w1], operands, mods, layout, key0: w0 | 0, key1: w1 | 0 };
+  // Replaces the lists of the words under another layout or with another third word, if any.
+  const l: KeptPair = w2 === undefined
+    ? { words: [w0, w1], operands, mods, layout, key0: w0 | 0, key1: w1 | 0, key2: 0, three: false }
+    : { words: [w0, w1, w2], operands, mods, layout, key0: w0 | 0, key1: w1 | 0, key2: w2 | 0, three: true };
   m.set(w1 | 0, l);
   pairCount++;
   return l;

@@ -231,11 +231,12 @@ export const decodeVOP3: FamilyDecoder = (ctx: DecodeContext): Instruction | str
   const w1 = ctx.words[i + 1] ?? 0;
   const L = vop3Layout(ctx.target, (w0 >>> 16) & 0x3ff);
   if (L === undefined) return 'no VOP3 opcode with this value on this target';
-  // The lists of a pair decoded before under this layout first: it had no literal and passed the
-  // field checks below (the two words decide both), and nothing more of the layout is read (a
-  // recompile's other work has mostly evicted it from the cache).
-  const seen = pairListsOf(L, w0, w1);
-  if (seen !== undefined) return { kind: 'instruction', pc: ctx.pc, words: seen.words, size: 8, encoding: 'VOP3', variant: 'e64', def: L.def, operands: seen.operands, mods: seen.mods };
+  // The lists of a pair decoded before under this layout first, with its literal if it has one:
+  // it passed the field checks below (the two words decide them and whether a literal follows),
+  // and nothing more of the layout is read (a recompile's other work has mostly evicted it from
+  // the cache).
+  const seen = pairListsOf(L, w0, w1, i + 2 < ctx.end ? ctx.words[i + 2] : undefined);
+  if (seen !== undefined) return { kind: 'instruction', pc: ctx.pc, words: seen.words, size: seen.words.length * 4, encoding: 'VOP3', variant: 'e64', def: L.def, operands: seen.operands, mods: seen.mods };
   if ((w0 & L.zero0) !== 0 || (w1 & L.zero1) !== 0) return 'a VOP3 field this opcode does not have is not 0';
 
   // One literal dword serves every source field (or sdst in the vdst field) coded 255.
@@ -304,6 +305,6 @@ export const decodeVOP3: FamilyDecoder = (ctx: DecodeContext): Instruction | str
     }
     mods = m;
   }
-  const words = size === 3 ? [w0 >>> 0, w1 >>> 0, lit] : keepPairLists(L, w0, w1, operands, mods).words;
+  const words = keepPairLists(L, w0, w1, operands, mods, size === 3 ? lit : undefined).words;
   return { kind: 'instruction', pc: ctx.pc, words, size: size * 4, encoding: 'VOP3', variant: 'e64', def: L.def, operands, mods };
 };
