@@ -3,6 +3,7 @@ import type { Family, InstrDef, Target } from '../isa/types.js';
 import { lookup } from '../isa/table.js';
 import { TRUNCATED } from './types.js';
 import { SRC, decodeScalarCode, sgpr, ttmp, vgpr } from './operands.js';
+import { keepPairLists, pairListsOf } from './shared-operands.js';
 
 // MUBUF encoding (2 dwords, plus a literal dword when soffset is 255). Field layout: RDNA2 ISA
 // reference, "Microcode Formats"; validity rules as LLVM 19 applies them (see tables/mubuf.ts).
@@ -70,17 +71,21 @@ export function decodeSrsrc(field: number): OperandValue | undefined {
 export function decodeBufferCommon(
   ctx: DecodeContext, encoding: Encoding, op: BufferOp, w0: number, w1: number, lds: boolean, format: number | undefined,
 ): Instruction | string {
+  // The lists of the words decoded before under this definition first (the words, and the
+  // literal where soffset is coded 255, give every operand and modifier).
+  const li = ctx.index + 2;
+  const seen = pairListsOf(op.def, w0, w1, li < ctx.end ? ctx.words[li] : undefined);
+  if (seen !== undefined) return { kind: 'instruction', pc: ctx.pc, words: seen.words, size: seen.words.length * 4, encoding, def: op.def, operands: seen.operands, mods: seen.mods };
   const offen = (w0 & 0x1000) !== 0;
   const idxen = (w0 & 0x2000) !== 0;
   const glc = (w0 & 0x4000) !== 0;
   const dlc = (w0 & 0x8000) !== 0;
   const slc = (w1 & 0x400000) !== 0;
   const tfe = (w1 & 0x800000) !== 0;
-  const words = [w0 >>> 0, w1 >>> 0];
 
   if (op.noOperands) {
     if (offen || idxen || glc || dlc || lds || tfe) return 'cache invalidate with address or cache-policy bits set';
-    return { kind: 'instruction', pc: ctx.pc, words, size: 8, encoding, def: op.def, operands: [], mods: {} };
+    return { kind: 'instruction', pc: ctx.pc, words: [w0 >>> 0, w1 >>> 0], size: 8, encoding, def: op.def, operands: [], mods: {} };
   }
   if (lds && !op.ldsOk) return 'lds bit set on an opcode without an LDS form';
   if (dlc && op.noDlc) return 'dlc bit set on an atomic';
@@ -104,22 +109,21 @@ export function decodeBufferCommon(
   operands.push({ name: 'srsrc', value: srsrc });
 
   let soffset = decodeScalarCode(w1 >>> 24, 1);
-  let size = 8;
+  let literal: number | undefined;
   if (soffset.kind === 'reserved') return 'soffset is a reserved source code';
   if (soffset.kind === 'literal') {
-    const li = ctx.index + 2;
     if (li >= ctx.end) return TRUNCATED;
     const value = ctx.words[li] ?? 0;
     soffset = { kind: 'literal', value };
-    words.push(value >>> 0);
-    size = 12;
+    literal = value >>> 0;
   }
   operands.push({ name: 'soffset', value: soffset });
 
   const mods: Modifiers = format === undefined
     ? { offset: w0 & 0xfff, offen, idxen, glc, slc, dlc, lds, tfe }
     : { offset: w0 & 0xfff, offen, idxen, glc, slc, dlc, lds, tfe, format };
-  return { kind: 'instruction', pc: ctx.pc, words, size, encoding, def: op.def, operands, mods };
+  const words = keepPairLists(op.def, w0 >>> 0, w1 >>> 0, operands, mods, literal).words;
+  return { kind: 'instruction', pc: ctx.pc, words, size: words.length * 4, encoding, def: op.def, operands, mods };
 }
 
 export const decodeMUBUF: FamilyDecoder = (ctx: DecodeContext): Instruction | string => {

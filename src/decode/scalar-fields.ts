@@ -6,7 +6,7 @@
 //    make the word invalid.
 //  - 4+ dwords: SGPR/TTMP tuples aligned down to 4 that must fit the file; vcc, exec, null.
 import type { DataType, InstrDef, OperandDef } from '../isa/types.js';
-import type { DecodeContext, Instruction, Modifiers, Operand, OperandValue } from './types.js';
+import type { DecodeContext, Instruction, Operand, OperandValue } from './types.js';
 import { NO_MODS, TRUNCATED } from './types.js';
 import { SRC, decodeScalarCode, sgpr, ttmp } from './operands.js';
 import { keepLists, keepPairLists, listsOf, pairListsOf, sharedImm, sharedSlots, slotsAt } from './shared-operands.js';
@@ -60,13 +60,6 @@ export function decodeScalarReg(code: number, count: number): OperandValue | und
   if (count > 2) return undefined;
   const v = decodeScalarCode(code, count);
   return v.kind === 'reserved' ? undefined : v;
-}
-
-/** Build the Instruction record of a scalar instruction of `size` dwords. */
-export function scalarInstruction(ctx: DecodeContext, def: InstrDef, size: number, operands: readonly Operand[], mods: Modifiers, encoding: Instruction['encoding']): Instruction {
-  const i = ctx.index;
-  const words = size === 1 ? [ctx.words[i] ?? 0] : [ctx.words[i] ?? 0, ctx.words[i + 1] ?? 0];
-  return { kind: 'instruction', pc: ctx.pc, words, size: size * 4, encoding, def, operands, mods };
 }
 
 /** The shared record of scalar register code `code` of operand `op` (made at its first use), or undefined where the code is not valid for the operand's width. */

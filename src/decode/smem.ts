@@ -3,8 +3,8 @@ import type { OperandDef } from '../isa/types.js';
 import { familyLookup } from '../isa/table.js';
 import { TRUNCATED } from './types.js';
 import { sext } from './operands.js';
-import { scalarInstruction, sharedScalar } from './scalar-fields.js';
-import { sharedImm, sharedSlots, slotsAt } from './shared-operands.js';
+import { sharedScalar } from './scalar-fields.js';
+import { keepPairLists, pairListsOf, sharedImm, sharedSlots, slotsAt } from './shared-operands.js';
 
 const lookupSMEM = familyLookup('SMEM');
 
@@ -30,7 +30,8 @@ function fieldOf(kind: OperandDef['kind']): number {
 // Few SMEM instructions run (a kernel's argument loads): this decoder mostly runs before V8
 // optimises it, where each call and allocation counts. A register operand's record depends only
 // on its field's code, so it is shared per (definition, operand, code) as the scalar ALU's are
-// (shared-operands.ts): no record, and no decoding of the code, for one seen before.
+// (shared-operands.ts): no record, and no decoding of the code, for one seen before; and an
+// instruction's operand list, words and modifiers by (definition, both words).
 export const decodeSMEM: FamilyDecoder = (ctx: DecodeContext): Instruction | string => {
   const i = ctx.index;
   const w = ctx.words[i] ?? 0;
@@ -38,6 +39,10 @@ export const decodeSMEM: FamilyDecoder = (ctx: DecodeContext): Instruction | str
   if (def === undefined) return 'SMEM opcode not defined on this target';
   if (i + 1 >= ctx.end) return TRUNCATED;
   const w1 = ctx.words[i + 1] ?? 0;
+  // The lists of a pair decoded before under this definition first (the two words give every
+  // operand and modifier): then nothing more is decoded or made but the record.
+  const seen = pairListsOf(def, w, w1);
+  if (seen !== undefined) return { kind: 'instruction', pc: ctx.pc, words: seen.words, size: 8, encoding: 'SMEM', def, operands: seen.operands, mods: seen.mods };
   const ops = def.operands;
   let count = 0;
   for (let k = 0; k < ops.length; k++) if (fieldOf((ops[k] as OperandDef).kind) >= 0) count++;
@@ -55,5 +60,5 @@ export const decodeSMEM: FamilyDecoder = (ctx: DecodeContext): Instruction | str
     out[j++] = o;
   }
   const mods = { offset: sext(w1 & 0x1fffff, 21), glc: ((w >>> 16) & 1) === 1, dlc: ((w >>> 14) & 1) === 1 };
-  return scalarInstruction(ctx, def, 2, out, mods, 'SMEM');
+  return { kind: 'instruction', pc: ctx.pc, words: keepPairLists(def, w, w1, out, mods).words, size: 8, encoding: 'SMEM', def, operands: out, mods };
 };
