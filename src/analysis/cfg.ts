@@ -837,14 +837,30 @@ function overlaps(starts: PcTable<number>, inner: readonly number[]): number[] {
 
 // --- the graph ----------------------------------------------------------------------------------
 
-interface MutableBlock {
-  id: number;
-  start: number;
-  end: number;
-  instructions: Instruction[];
-  succs: Edge[];
-  preds: Edge[];
-  exit?: BlockExit;
+// The graph's blocks and edges are made by constructors, not object literals: V8 tracks a
+// literal's allocation site and, where most of its objects outlive a few young-generation
+// collections (a large kernel's graph lives through its whole recompile), allocates that site's
+// objects in the old generation from then on (pretenuring). A small kernel's blocks and edges,
+// garbage at the end of its recompile, were then old objects holding young ones (their lists):
+// each scavenge kept those alive and copied them (tens of ms a scavenge, most of buildCfg's time
+// in the benchmark after its warm-up). A constructor's objects have no allocation site.
+
+/** A block as buildOnce makes it (its preds placed once every block is made). */
+class MutableBlock implements BasicBlock {
+  /** Set only where the block has an exit (no own property otherwise, as the literal it replaced). */
+  declare exit?: BlockExit;
+  constructor(
+    readonly id: number,
+    readonly start: number,
+    readonly end: number,
+    readonly instructions: Instruction[],
+    public succs: Edge[],
+    public preds: Edge[],
+  ) {}
+}
+
+class CfgEdge implements Edge {
+  constructor(readonly from: number, readonly to: number, readonly kind: EdgeKind) {}
 }
 
 /** A block's preds until they are placed (buildOnce): every block gets its own list then. */
@@ -859,7 +875,7 @@ function edgesTo(from: number, targets: Flow['succs'], blockAt: PcTable<number>)
   for (let k = 0, j = 0; k < targets.length; k++) {
     const s = targets[k] as Flow['succs'][number];
     const to = blockAt.get(s.to) ?? -1;
-    if (to >= 0) out[j++] = { from, to, kind: s.kind };
+    if (to >= 0) out[j++] = new CfgEdge(from, to, s.kind);
   }
   return out;
 }
@@ -1088,7 +1104,7 @@ function buildOnce(disc: Discovery): Cfg {
       }
       if (j < e) {
         end = next;
-        succs = [{ from: bk, to: blockAt.get(next) as number, kind: 'fallthrough' }];
+        succs = [new CfgEdge(bk, blockAt.get(next) as number, 'fallthrough')];
         break;
       }
       const f = walkFlows[w];
@@ -1108,7 +1124,7 @@ function buildOnce(disc: Discovery): Cfg {
       }
       const nb = blockAt.get(runEnd) ?? -1;
       if (nb >= 0) {
-        succs = [{ from: bk, to: nb, kind: 'fallthrough' }];
+        succs = [new CfgEdge(bk, nb, 'fallthrough')];
         break;
       }
       i = pos.get(runEnd) ?? -1;
@@ -1117,7 +1133,7 @@ function buildOnce(disc: Discovery): Cfg {
       // The block goes on in another run: its list is its own from here (not `seq` itself).
       else if (list === seq) list = seq.slice() as Instruction[];
     }
-    const b: MutableBlock = { id: bk, start, end, instructions: list ?? [], succs, preds: NO_PREDS };
+    const b = new MutableBlock(bk, start, end, list ?? [], succs, NO_PREDS);
     if (exit !== undefined) b.exit = exit;
     blocks[bk] = b;
     for (let k = 0; k < succs.length; k++) {
