@@ -12,7 +12,7 @@ import { lookup } from '../isa/table.js';
 import { dppForm, variantOf } from '../isa/tables/valu-variants.js';
 import type { DppSrcMods } from '../isa/tables/valu-variants.js';
 import type { DecodeContext, FamilyDecoder, Instruction, Modifiers, Operand, OperandValue } from './types.js';
-import { TRUNCATED } from './types.js';
+import { TRUNCATED, DecodedInstruction } from './types.js';
 import { SRC } from './operands.js';
 import { decodeVOP1 } from './vop1.js';
 import { decodeVOP2 } from './vop2.js';
@@ -168,17 +168,7 @@ const decodeDPPForm: FamilyDecoder = (ctx: DecodeContext): Instruction | string 
     for (let i = 0; i < 8; i++) sel.push((w1 >>> (8 + 3 * i)) & 7);
     mods = { dpp8: { sel, fi: code === SRC.DPP8_FI } };
   }
-  return {
-    kind: 'instruction',
-    pc: ctx.pc,
-    words: [w0, w1],
-    size: 8,
-    encoding: family,
-    variant: is16 ? 'dpp16' : 'dpp8',
-    def,
-    operands,
-    mods,
-  };
+  return new DecodedInstruction(ctx.pc, [w0, w1], 8, family, is16 ? 'dpp16' : 'dpp8', def, operands, mods);
 };
 
 export const decodeDPP: FamilyDecoder = withE32Fallback(decodeDPPForm);

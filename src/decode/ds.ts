@@ -1,7 +1,7 @@
 import type { InstrDef, Target } from '../isa/types.js';
 import { familyLookup } from '../isa/table.js';
 import type { DecodeContext, FamilyDecoder, Instruction, Modifiers, Operand } from './types.js';
-import { TRUNCATED } from './types.js';
+import { TRUNCATED, DecodedInstruction } from './types.js';
 import { vgpr } from './operands.js';
 
 const lookupDS = familyLookup('DS');
@@ -97,8 +97,5 @@ export const decodeDS: FamilyDecoder = (ctx: DecodeContext): Instruction | strin
   let mods: Modifiers;
   if (plan.offsetMode === OFFSET_PAIR) mods = { offset0: w0 & 0xff, offset1: (w0 >>> 8) & 0xff, gds };
   else mods = { offset: w0 & 0xffff, gds };
-  return {
-    kind: 'instruction', pc: ctx.pc, words: [w0, w1], size: 8, encoding: 'DS',
-    def: plan.def, operands, mods,
-  };
+  return new DecodedInstruction(ctx.pc, [w0, w1], 8, 'DS', undefined, plan.def, operands, mods);
 };

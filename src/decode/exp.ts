@@ -1,6 +1,6 @@
 import { familyLookup } from '../isa/table.js';
 import type { DecodeContext, FamilyDecoder, Instruction, Operand } from './types.js';
-import { TRUNCATED } from './types.js';
+import { TRUNCATED, DecodedInstruction } from './types.js';
 
 const lookupEXP = familyLookup('EXP');
 
@@ -24,8 +24,5 @@ export const decodeEXP: FamilyDecoder = (ctx: DecodeContext): Instruction | stri
     { name: 'vsrc2', value: { kind: 'vgpr', index: (w1 >>> 16) & 0xff, count: 1 } },
     { name: 'vsrc3', value: { kind: 'vgpr', index: w1 >>> 24, count: 1 } },
   ];
-  return {
-    kind: 'instruction', pc: ctx.pc, words: [w0, w1], size: 8, encoding: 'EXP', def, operands,
-    mods: { target, en: w0 & 0xf, compr: ((w0 >>> 10) & 1) === 1, done: ((w0 >>> 11) & 1) === 1, vm: ((w0 >>> 12) & 1) === 1 },
-  };
+  return new DecodedInstruction(ctx.pc, [w0, w1], 8, 'EXP', undefined, def, operands, { target, en: w0 & 0xf, compr: ((w0 >>> 10) & 1) === 1, done: ((w0 >>> 11) & 1) === 1, vm: ((w0 >>> 12) & 1) === 1 });
 };

@@ -1,5 +1,5 @@
 import type { DecodeContext, FamilyDecoder, Instruction, Operand, OperandValue } from './types.js';
-import { TRUNCATED } from './types.js';
+import { TRUNCATED, DecodedInstruction } from './types.js';
 import type { Family, InstrDef } from '../isa/types.js';
 import { familyLookup } from '../isa/table.js';
 import { sext, sgpr, ttmp, vgpr } from './operands.js';
@@ -97,7 +97,7 @@ export const decodeFLAT: FamilyDecoder = (ctx: DecodeContext): Instruction | str
   const shared = family !== 'SCRATCH' || ((w1 >>> 16) & 0x7f) !== 127;
   if (shared) {
     const seen = pairListsOf(def, w0, w1);
-    if (seen !== undefined) return { kind: 'instruction', pc: ctx.pc, words: seen.words, size: 8, encoding: 'FLAT', def, operands: seen.operands, mods: seen.mods };
+    if (seen !== undefined) return new DecodedInstruction(ctx.pc, seen.words, 8, 'FLAT', undefined, def, seen.operands, seen.mods);
   }
   const plan = planOf(def);
   const lds = ((w0 >>> 13) & 1) === 1;
@@ -144,14 +144,5 @@ export const decodeFLAT: FamilyDecoder = (ctx: DecodeContext): Instruction | str
     dlc: ((w0 >>> 12) & 1) === 1,
     lds,
   };
-  return {
-    kind: 'instruction',
-    pc: ctx.pc,
-    words: shared ? keepPairLists(def, w0, w1, ops, mods).words : [w0, w1],
-    size: 8,
-    encoding: 'FLAT',
-    def,
-    operands: ops,
-    mods,
-  };
+  return new DecodedInstruction(ctx.pc, shared ? keepPairLists(def, w0, w1, ops, mods).words : [w0, w1], 8, 'FLAT', undefined, def, ops, mods);
 };

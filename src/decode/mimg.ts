@@ -1,5 +1,5 @@
 import type { DecodeContext, FamilyDecoder, Instruction, Operand, OperandValue } from './types.js';
-import { TRUNCATED } from './types.js';
+import { TRUNCATED, DecodedInstruction } from './types.js';
 import type { InstrDef } from '../isa/types.js';
 import { familyLookup } from '../isa/table.js';
 
@@ -213,14 +213,5 @@ export const decodeMIMG: FamilyDecoder = (ctx: DecodeContext): Instruction | str
   if (ssamp !== undefined) ops.push({ name: 'ssamp', value: ssamp });
   const words: number[] = [];
   for (let i = 0; i < size; i++) words.push(ctx.words[ctx.index + i]! >>> 0);
-  return {
-    kind: 'instruction',
-    pc: ctx.pc,
-    words,
-    size: size * 4,
-    encoding: 'MIMG',
-    def,
-    operands: ops,
-    mods: { dmask, dim, unorm, glc, slc, dlc, r128, a16, tfe, lwe, d16, nsa: nsa !== 0 },
-  };
+  return new DecodedInstruction(ctx.pc, words, size * 4, 'MIMG', undefined, def, ops, { dmask, dim, unorm, glc, slc, dlc, r128, a16, tfe, lwe, d16, nsa: nsa !== 0 });
 };

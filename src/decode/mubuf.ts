@@ -1,7 +1,7 @@
 import type { Encoding, DecodeContext, FamilyDecoder, Instruction, Modifiers, Operand, OperandValue } from './types.js';
 import type { Family, InstrDef, Target } from '../isa/types.js';
 import { lookup } from '../isa/table.js';
-import { TRUNCATED } from './types.js';
+import { TRUNCATED, DecodedInstruction } from './types.js';
 import { SRC, decodeScalarCode, sgpr, ttmp, vgpr } from './operands.js';
 import { keepPairLists, pairListsOf } from './shared-operands.js';
 
@@ -75,7 +75,7 @@ export function decodeBufferCommon(
   // literal where soffset is coded 255, give every operand and modifier).
   const li = ctx.index + 2;
   const seen = pairListsOf(op.def, w0, w1, li < ctx.end ? ctx.words[li] : undefined);
-  if (seen !== undefined) return { kind: 'instruction', pc: ctx.pc, words: seen.words, size: seen.words.length * 4, encoding, def: op.def, operands: seen.operands, mods: seen.mods };
+  if (seen !== undefined) return new DecodedInstruction(ctx.pc, seen.words, seen.words.length * 4, encoding, undefined, op.def, seen.operands, seen.mods);
   const offen = (w0 & 0x1000) !== 0;
   const idxen = (w0 & 0x2000) !== 0;
   const glc = (w0 & 0x4000) !== 0;
@@ -85,7 +85,7 @@ export function decodeBufferCommon(
 
   if (op.noOperands) {
     if (offen || idxen || glc || dlc || lds || tfe) return 'cache invalidate with address or cache-policy bits set';
-    return { kind: 'instruction', pc: ctx.pc, words: [w0 >>> 0, w1 >>> 0], size: 8, encoding, def: op.def, operands: [], mods: {} };
+    return new DecodedInstruction(ctx.pc, [w0 >>> 0, w1 >>> 0], 8, encoding, undefined, op.def, [], {});
   }
   if (lds && !op.ldsOk) return 'lds bit set on an opcode without an LDS form';
   if (dlc && op.noDlc) return 'dlc bit set on an atomic';
@@ -123,7 +123,7 @@ export function decodeBufferCommon(
     ? { offset: w0 & 0xfff, offen, idxen, glc, slc, dlc, lds, tfe }
     : { offset: w0 & 0xfff, offen, idxen, glc, slc, dlc, lds, tfe, format };
   const words = keepPairLists(op.def, w0 >>> 0, w1 >>> 0, operands, mods, literal).words;
-  return { kind: 'instruction', pc: ctx.pc, words, size: words.length * 4, encoding, def: op.def, operands, mods };
+  return new DecodedInstruction(ctx.pc, words, words.length * 4, encoding, undefined, op.def, operands, mods);
 }
 
 export const decodeMUBUF: FamilyDecoder = (ctx: DecodeContext): Instruction | string => {

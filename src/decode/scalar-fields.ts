@@ -7,7 +7,7 @@
 //  - 4+ dwords: SGPR/TTMP tuples aligned down to 4 that must fit the file; vcc, exec, null.
 import type { DataType, InstrDef, OperandDef } from '../isa/types.js';
 import type { DecodeContext, Instruction, Operand, OperandValue } from './types.js';
-import { NO_MODS, TRUNCATED } from './types.js';
+import { NO_MODS, TRUNCATED, DecodedInstruction } from './types.js';
 import { SRC, decodeScalarCode, sgpr, ttmp } from './operands.js';
 import { keepLists, keepPairLists, listsOf, pairListsOf, sharedImm, sharedSlots, slotsAt } from './shared-operands.js';
 
@@ -90,15 +90,15 @@ export function decodeSop(ctx: DecodeContext, def: InstrDef, encoding: Instructi
   const pairFirst = (w & 0xff) === SRC.LITERAL || ((w >>> 8) & 0xff) === SRC.LITERAL;
   if (!pairFirst) {
     const seen = listsOf(def, w);
-    if (seen !== undefined) return { kind: 'instruction', pc: ctx.pc, words: seen.words, size: 4, encoding, def, operands: seen.operands, mods: NO_MODS };
+    if (seen !== undefined) return new DecodedInstruction(ctx.pc, seen.words, 4, encoding, undefined, def, seen.operands, NO_MODS);
   }
   if (ctx.index + 1 < ctx.end) {
     const pair = pairListsOf(def, w, ctx.words[ctx.index + 1] ?? 0);
-    if (pair !== undefined) return { kind: 'instruction', pc: ctx.pc, words: pair.words, size: 8, encoding, def, operands: pair.operands, mods: NO_MODS };
+    if (pair !== undefined) return new DecodedInstruction(ctx.pc, pair.words, 8, encoding, undefined, def, pair.operands, NO_MODS);
   }
   if (pairFirst) {
     const seen = listsOf(def, w);
-    if (seen !== undefined) return { kind: 'instruction', pc: ctx.pc, words: seen.words, size: 4, encoding, def, operands: seen.operands, mods: NO_MODS };
+    if (seen !== undefined) return new DecodedInstruction(ctx.pc, seen.words, 4, encoding, undefined, def, seen.operands, NO_MODS);
   }
   const ops = def.operands;
   // One operand per definition operand: the array made at its length.
@@ -138,6 +138,6 @@ export function decodeSop(ctx: DecodeContext, def: InstrDef, encoding: Instructi
         break;
     }
   }
-  if (size === 1) return { kind: 'instruction', pc: ctx.pc, words: keepLists(def, w, out).words, size: 4, encoding, def, operands: out, mods: NO_MODS };
-  return { kind: 'instruction', pc: ctx.pc, words: keepPairLists(def, w, ctx.words[ctx.index + 1] ?? 0, out, NO_MODS).words, size: 8, encoding, def, operands: out, mods: NO_MODS };
+  if (size === 1) return new DecodedInstruction(ctx.pc, keepLists(def, w, out).words, 4, encoding, undefined, def, out, NO_MODS);
+  return new DecodedInstruction(ctx.pc, keepPairLists(def, w, ctx.words[ctx.index + 1] ?? 0, out, NO_MODS).words, 8, encoding, undefined, def, out, NO_MODS);
 }

@@ -14,6 +14,7 @@ import type { DecodeContext, FamilyDecoder, Instruction, Modifiers, Operand, Ope
 import { sdwaForm, variantOf } from '../isa/tables/valu-variants.js';
 import { decodeScalarCode } from './operands.js';
 import { VCC_LO, readVariantWord, slotOf, withE32Fallback } from './dpp.js';
+import { DecodedInstruction } from './types.js';
 
 /** Bits an operand-less SDWA form (v_nop) may have set: dst_sel, dst_unused, bits 22 and 30. */
 const SDWA_BARE_FREE = 0x40401f00;
@@ -36,10 +37,7 @@ const decodeSDWAForm: FamilyDecoder = (ctx: DecodeContext): Instruction | string
   if (variantOf(family, opcode)?.bare === true) {
     if ((((w0 >>> 17) & 0xff) | (w1 & ~SDWA_BARE_FREE)) !== 0) return `${def.mnemonic}: operand fields of its operand-less SDWA form are not 0`;
     // Any dst_sel (7 too) and dst_unused: LLVM prints none of them for an operand-less form.
-    return {
-      kind: 'instruction', pc: ctx.pc, words: [w0, w1], size: 8, encoding: family, variant: 'sdwa', def,
-      operands: [], mods: { sdwa: { dstSel: (w1 >>> 8) & 7, dstUnused: (w1 >>> 11) & 3, src0Sel: 0 } },
-    };
+    return new DecodedInstruction(ctx.pc, [w0, w1], 8, family, 'sdwa', def, [], { sdwa: { dstSel: (w1 >>> 8) & 7, dstUnused: (w1 >>> 11) & 3, src0Sel: 0 } });
   }
   const isVOPC = family === 'VOPC';
   const hasSrc1 = family !== 'VOP1';
@@ -138,17 +136,7 @@ const decodeSDWAForm: FamilyDecoder = (ctx: DecodeContext): Instruction | string
     ...(clamp ? { clamp } : {}),
     ...(omod !== 0 ? { omod } : {}),
   };
-  return {
-    kind: 'instruction',
-    pc: ctx.pc,
-    words: [w0, w1],
-    size: 8,
-    encoding: family,
-    variant: 'sdwa',
-    def,
-    operands,
-    mods,
-  };
+  return new DecodedInstruction(ctx.pc, [w0, w1], 8, family, 'sdwa', def, operands, mods);
 };
 
 export const decodeSDWA: FamilyDecoder = withE32Fallback(decodeSDWAForm);

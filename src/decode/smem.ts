@@ -1,7 +1,7 @@
 import type { DecodeContext, FamilyDecoder, Instruction, Operand } from './types.js';
 import type { OperandDef } from '../isa/types.js';
 import { familyLookup } from '../isa/table.js';
-import { TRUNCATED } from './types.js';
+import { TRUNCATED, DecodedInstruction } from './types.js';
 import { sext } from './operands.js';
 import { sharedScalar } from './scalar-fields.js';
 import { keepPairLists, pairListsOf, sharedImm, sharedSlots, slotsAt } from './shared-operands.js';
@@ -42,7 +42,7 @@ export const decodeSMEM: FamilyDecoder = (ctx: DecodeContext): Instruction | str
   // The lists of a pair decoded before under this definition first (the two words give every
   // operand and modifier): then nothing more is decoded or made but the record.
   const seen = pairListsOf(def, w, w1);
-  if (seen !== undefined) return { kind: 'instruction', pc: ctx.pc, words: seen.words, size: 8, encoding: 'SMEM', def, operands: seen.operands, mods: seen.mods };
+  if (seen !== undefined) return new DecodedInstruction(ctx.pc, seen.words, 8, 'SMEM', undefined, def, seen.operands, seen.mods);
   const ops = def.operands;
   let count = 0;
   for (let k = 0; k < ops.length; k++) if (fieldOf((ops[k] as OperandDef).kind) >= 0) count++;
@@ -60,5 +60,5 @@ export const decodeSMEM: FamilyDecoder = (ctx: DecodeContext): Instruction | str
     out[j++] = o;
   }
   const mods = { offset: sext(w1 & 0x1fffff, 21), glc: ((w >>> 16) & 1) === 1, dlc: ((w >>> 14) & 1) === 1 };
-  return { kind: 'instruction', pc: ctx.pc, words: keepPairLists(def, w, w1, out, mods).words, size: 8, encoding: 'SMEM', def, operands: out, mods };
+  return new DecodedInstruction(ctx.pc, keepPairLists(def, w, w1, out, mods).words, 8, 'SMEM', undefined, def, out, mods);
 };

@@ -121,6 +121,39 @@ export interface Instruction {
   readonly mods: Modifiers;
 }
 
+/**
+ * The decoders' Instruction records, made by a constructor rather than an object literal: V8
+ * tracks a literal's allocation site and, where its objects outlive young-generation collections
+ * (a large kernel's records live through its whole recompile), allocates that site's objects in
+ * the old generation from then on (pretenuring), which made a small kernel's records, garbage
+ * after its recompile, old objects (cfg.ts's blocks and edges say what that cost). A
+ * constructor's objects have no allocation site. The properties are those of the literals it
+ * replaced, in their order (`variant` only where there is one).
+ */
+export class DecodedInstruction implements Instruction {
+  declare readonly kind: 'instruction';
+  declare readonly pc: number;
+  declare readonly words: readonly number[];
+  declare readonly size: number;
+  declare readonly encoding: Encoding;
+  declare readonly variant?: ValuVariant;
+  declare readonly def: InstrDef;
+  declare readonly operands: readonly Operand[];
+  declare readonly mods: Modifiers;
+  constructor(pc: number, words: readonly number[], size: number, encoding: Encoding, variant: ValuVariant | undefined, def: InstrDef, operands: readonly Operand[], mods: Modifiers) {
+    const self = this as { -readonly [K in keyof Instruction]: Instruction[K] };
+    self.kind = 'instruction';
+    self.pc = pc;
+    self.words = words;
+    self.size = size;
+    self.encoding = encoding;
+    if (variant !== undefined) self.variant = variant;
+    self.def = def;
+    self.operands = operands;
+    self.mods = mods;
+  }
+}
+
 /** A dword that does not decode on this target: LLVM prints `.long 0x...`. 4 bytes. */
 export interface InvalidWord {
   readonly kind: 'invalid';

@@ -1,5 +1,6 @@
 import { familyLookup } from '../isa/table.js';
 import type { DecodeContext, FamilyDecoder, Instruction, Operand } from './types.js';
+import { DecodedInstruction } from './types.js';
 
 const lookupVINTRP = familyLookup('VINTRP');
 
@@ -25,5 +26,5 @@ export const decodeVINTRP: FamilyDecoder = (ctx: DecodeContext): Instruction | s
       default: return `VINTRP table: unknown operand ${o.name}`;
     }
   }
-  return { kind: 'instruction', pc: ctx.pc, words: [w], size: 4, encoding: 'VINTRP', def, operands, mods: { attr, attrChan } };
+  return new DecodedInstruction(ctx.pc, [w], 4, 'VINTRP', undefined, def, operands, { attr, attrChan });
 };

@@ -16,7 +16,7 @@
 import type { InstrDef, OperandDef } from '../isa/types.js';
 import { familyLookup } from '../isa/table.js';
 import type { DecodeContext, FamilyDecoder, Instruction, Operand, OperandValue } from './types.js';
-import { NO_MODS, TRUNCATED } from './types.js';
+import { NO_MODS, TRUNCATED, DecodedInstruction } from './types.js';
 import { SRC, decodeScalarCode, decodeValuSrc, vgpr } from './operands.js';
 import { keepLists, keepPairLists, listsOf, pairListsOf, sharedSlots, slotsAt } from './shared-operands.js';
 
@@ -47,17 +47,17 @@ export function decodeE32(ctx: DecodeContext, def: InstrDef, encoding: 'VOP1' | 
   const pairFirst = (w & 0x1ff) === SRC.LITERAL;
   if (!pairFirst) {
     const seen = listsOf(def, w);
-    if (seen !== undefined) return { kind: 'instruction', pc: ctx.pc, words: seen.words, size: 4, encoding, variant: 'e32', def, operands: seen.operands, mods: NO_MODS };
+    if (seen !== undefined) return new DecodedInstruction(ctx.pc, seen.words, 4, encoding, 'e32', def, seen.operands, NO_MODS);
   }
   if (ctx.index + 1 < ctx.end) {
     const pair = pairListsOf(def, w, ctx.words[ctx.index + 1] ?? 0);
-    if (pair !== undefined) return { kind: 'instruction', pc: ctx.pc, words: pair.words, size: 8, encoding, variant: 'e32', def, operands: pair.operands, mods: NO_MODS };
+    if (pair !== undefined) return new DecodedInstruction(ctx.pc, pair.words, 8, encoding, 'e32', def, pair.operands, NO_MODS);
   }
   const ops = def.operands;
   if (ops.length === 0) {
     if (((w >>> 17) & 0xff) !== 0) return 'operand-less opcode with a non-zero vdst field';
     if ((w & 0x1ffff) !== 0 && def.flags !== undefined && def.flags.includes('zeroFields')) return 'v_illegal needs an all-zero word';
-    return { kind: 'instruction', pc: ctx.pc, words: [w >>> 0], size: 4, encoding, variant: 'e32', def, operands: [], mods: NO_MODS };
+    return new DecodedInstruction(ctx.pc, [w >>> 0], 4, encoding, 'e32', def, [], NO_MODS);
   }
   let literal: number | undefined;
   // One operand per definition operand: the array made at its length.
@@ -125,7 +125,7 @@ export function decodeE32(ctx: DecodeContext, def: InstrDef, encoding: 'VOP1' | 
     operands[k] = o;
   }
   const words = literal === undefined ? keepLists(def, w, operands).words : keepPairLists(def, w >>> 0, literal, operands, NO_MODS).words;
-  return { kind: 'instruction', pc: ctx.pc, words, size: words.length * 4, encoding, variant: 'e32', def, operands, mods: NO_MODS };
+  return new DecodedInstruction(ctx.pc, words, words.length * 4, encoding, 'e32', def, operands, NO_MODS);
 }
 
 export const decodeVOP1: FamilyDecoder = (ctx: DecodeContext): Instruction | string => {

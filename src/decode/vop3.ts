@@ -2,7 +2,7 @@ import type { InstrDef, OperandDef, Target } from '../isa/types.js';
 import { lookup } from '../isa/table.js';
 import { E64_SRC_QUIRKS, e64ProfileOf, parseE64Profile, type E64Profile } from '../isa/tables/vop3-promotion.js';
 import type { DecodeContext, FamilyDecoder, Instruction, Modifiers, Operand, OperandValue } from './types.js';
-import { NO_MODS, TRUNCATED } from './types.js';
+import { NO_MODS, TRUNCATED, DecodedInstruction } from './types.js';
 import { SRC, decodeScalarCode, decodeValuSrc } from './operands.js';
 import { keepPairLists, pairListsOf } from './shared-operands.js';
 
@@ -236,7 +236,7 @@ export const decodeVOP3: FamilyDecoder = (ctx: DecodeContext): Instruction | str
   // and nothing more of the layout is read (a recompile's other work has mostly evicted it from
   // the cache).
   const seen = pairListsOf(L, w0, w1, i + 2 < ctx.end ? ctx.words[i + 2] : undefined);
-  if (seen !== undefined) return { kind: 'instruction', pc: ctx.pc, words: seen.words, size: seen.words.length * 4, encoding: 'VOP3', variant: 'e64', def: L.def, operands: seen.operands, mods: seen.mods };
+  if (seen !== undefined) return new DecodedInstruction(ctx.pc, seen.words, seen.words.length * 4, 'VOP3', 'e64', L.def, seen.operands, seen.mods);
   if ((w0 & L.zero0) !== 0 || (w1 & L.zero1) !== 0) return 'a VOP3 field this opcode does not have is not 0';
 
   // One literal dword serves every source field (or sdst in the vdst field) coded 255.
@@ -306,5 +306,5 @@ export const decodeVOP3: FamilyDecoder = (ctx: DecodeContext): Instruction | str
     mods = m;
   }
   const words = keepPairLists(L, w0, w1, operands, mods, size === 3 ? lit : undefined).words;
-  return { kind: 'instruction', pc: ctx.pc, words, size: size * 4, encoding: 'VOP3', variant: 'e64', def: L.def, operands, mods };
+  return new DecodedInstruction(ctx.pc, words, size * 4, 'VOP3', 'e64', L.def, operands, mods);
 };

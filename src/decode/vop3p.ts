@@ -11,7 +11,7 @@ import type { InstrDef } from '../isa/types.js';
 import { familyLookup } from '../isa/table.js';
 import { VOP3P_TABLE } from '../isa/tables/vop3p.js';
 import type { DecodeContext, FamilyDecoder, Instruction, Modifiers, Operand, OperandValue } from './types.js';
-import { TRUNCATED } from './types.js';
+import { TRUNCATED, DecodedInstruction } from './types.js';
 import { SRC, decodeSrc9, vgpr } from './operands.js';
 
 const lookupVOP3P = familyLookup('VOP3P');
@@ -86,15 +86,5 @@ export const decodeVOP3P: FamilyDecoder = (ctx: DecodeContext): Instruction | st
 
   const mods: Modifiers = info.mix ? { clamp, opsel, opselHi } : { clamp, opsel, opselHi, negLo, negHi };
   const ws: number[] = size === 3 ? [w0, w1, words[index + 2] ?? 0] : [w0, w1];
-  return {
-    kind: 'instruction',
-    pc: ctx.pc,
-    words: ws,
-    size: size * 4,
-    encoding: 'VOP3P',
-    variant: 'e64',
-    def,
-    operands,
-    mods,
-  };
+  return new DecodedInstruction(ctx.pc, ws, size * 4, 'VOP3P', 'e64', def, operands, mods);
 };
