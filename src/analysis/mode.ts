@@ -257,7 +257,25 @@ function bit(bits: KnownBits, n: number): boolean | 'dynamic' {
 /** The float mode a VALU instruction of `float` type runs under. */
 export function valuMode(pc: number, float: FloatType, mode: KnownBits): ValuMode {
   const f = modeFieldsFor(float);
-  return { pc, float, round: field2(mode, f.round), denorm: field2(mode, f.denorm), dx10Clamp: bit(mode, 8), ieee: bit(mode, 9), f16Ovfl: float === 'f16' ? bit(mode, 23) : false };
+  return new ValuRecord(pc, float, field2(mode, f.round), field2(mode, f.denorm), bit(mode, 8), bit(mode, 9), float === 'f16' ? bit(mode, 23) : false);
+}
+
+/**
+ * A ValuMode record, made by a constructor rather than an object literal: V8 pretenures a
+ * literal's allocation site whose objects outlive young-generation collections (a large kernel's
+ * records, through its whole recompile), and a small kernel's records were then made old (as
+ * cfg.ts's blocks and edges were). The properties of the literal it replaced, in its order.
+ */
+class ValuRecord implements ValuMode {
+  constructor(
+    readonly pc: number,
+    readonly float: FloatType,
+    readonly round: number | 'dynamic',
+    readonly denorm: number | 'dynamic',
+    readonly dx10Clamp: boolean | 'dynamic',
+    readonly ieee: boolean | 'dynamic',
+    readonly f16Ovfl: boolean | 'dynamic',
+  ) {}
 }
 
 function text(inst: Instruction, target: Shader['info']['target']): string {
@@ -362,7 +380,7 @@ function plainAnalysis(shader: Shader, cfg: Cfg, initial: ModeState): ModeAnalys
       if (!live || float === null) continue;
       // valuMode's record for this pc: its fields copied from the type's first, in its order.
       const t = float === 'f32' ? (f32 ??= valuMode(0, float, initial.mode)) : float === 'f16' ? (f16 ??= valuMode(0, float, initial.mode)) : (f64 ??= valuMode(0, float, initial.mode));
-      valu.push({ pc: inst.pc, float, round: t.round, denorm: t.denorm, dx10Clamp: t.dx10Clamp, ieee: t.ieee, f16Ovfl: t.f16Ovfl });
+      valu.push(new ValuRecord(inst.pc, float, t.round, t.denorm, t.dx10Clamp, t.ieee, t.f16Ovfl));
     }
   }
   const diagnostics: Diagnostic[] = [];
