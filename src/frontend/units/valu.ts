@@ -100,12 +100,19 @@ function io(cx: TContext, mods: OutMods = 'refuse'): Io {
     }
   }
   const active = dpp?.active ?? cx.execBit();
-  if (!o) {
-    const r: Io = { srcs, n, maskIn, vdst, maskDst, vdst64, active, at: (k) => src(r, k, cx) };
-    cx.valuIo = o = r;
-  }
-  else { o.n = n; o.maskIn = maskIn; o.vdst = vdst; o.maskDst = maskDst; o.vdst64 = vdst64; o.active = active; }
+  if (!o) cx.valuIo = o = newIo(cx, srcs, active);
+  o.n = n; o.maskIn = maskIn; o.vdst = vdst; o.maskDst = maskDst; o.vdst64 = vdst64; o.active = active;
   return o;
+}
+
+/**
+ * The context's io record, its fields set by `io`. A function of its own: its `at` closes over
+ * the context, and a closure made in `io` had V8 allocate a context for `io`'s variables at every
+ * call, not only at the one that makes the record.
+ */
+function newIo(cx: TContext, srcs: (Inst | undefined)[], active: Inst): Io {
+  const r: Io = { srcs, n: 0, maskIn: undefined, vdst: undefined, maskDst: undefined, vdst64: false, active, at: (k) => src(r, k, cx) };
+  return r;
 }
 
 function result(cx: TContext, o: Io, r: Inst): void {
