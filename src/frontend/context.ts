@@ -31,11 +31,14 @@ const regImms = (n: number): readonly Imm[] => (n >= 0 && n < 512 ? REG_IMMS[n] 
 
 /**
  * A BlockBuilder's per-register tables (see its fields of these names); `gen`: the highest stamp in
- * them. `recipeOf` holds no recipe between blocks (every recipe runs before its block ends).
+ * them. `recipeOf` holds no recipe between blocks (every recipe runs before its block ends), nor do
+ * `pending` and `made`; `spare`'s first `spareN` are records an earlier owner gave back, holding no
+ * IR (a translation's first recipes made records, and their lists, each time).
  */
 interface RegTables {
   readonly regVal: (Inst | undefined)[]; readonly regGen: Uint32Array; readonly lastWrite: (Inst | undefined)[]; readonly writePc: (number | undefined)[]; readonly writeGen: Uint32Array;
   readonly writeOrder: Int32Array; readonly recipeOf: (Recipe | undefined)[]; gen: number;
+  readonly pending: (Recipe | undefined)[]; readonly made: (Inst | undefined)[]; readonly spare: (Recipe | undefined)[]; spareN: number;
   /**
    * The block's recent pure values (BlockBuilder.number): slot k holds `values[k]` while
    * `valueKeys[2k]` is the block's generation (as an int32), its hash `valueKeys[2k + 1]`.
@@ -59,7 +62,7 @@ const VALUE_SLOTS = 4096;
 const newTables = (): RegTables => ({
   regVal: new Array<Inst | undefined>(REGS).fill(undefined), regGen: new Uint32Array(REGS),
   lastWrite: new Array<Inst | undefined>(REGS).fill(undefined), writePc: new Array<number | undefined>(REGS).fill(undefined), writeGen: new Uint32Array(REGS),
-  writeOrder: new Int32Array(REGS), recipeOf: new Array<Recipe | undefined>(REGS).fill(undefined), gen: 0,
+  writeOrder: new Int32Array(REGS), recipeOf: new Array<Recipe | undefined>(REGS).fill(undefined), gen: 0, pending: [], made: [], spare: [], spareN: 0,
   values: new Array<Inst | undefined>(VALUE_SLOTS).fill(undefined), valueKeys: new Int32Array(2 * VALUE_SLOTS), valueLog: new Int32Array(VALUE_SLOTS), regLog: new Int32Array(REGS),
   smallConsts: new Array<Inst | undefined>(CONST_SLOTS).fill(undefined), constLog: new Int32Array(CONST_SLOTS),
 });
@@ -264,14 +267,14 @@ export class BlockBuilder extends Builder {
    * allocation each time). Lists here are counted, never popped or cut: V8 gives back the room of
    * a list that shrinks, and the next push allocates it again.
    */
-  private readonly pending: (Recipe | undefined)[] = [];
+  private readonly pending: (Recipe | undefined)[];
   private pendingN = 0;
   private readonly recipeOf: (Recipe | undefined)[];
   /** The instructions a recipe made, while `runRecipe` moves them to their place. */
-  private readonly made: (Inst | undefined)[] = [];
-  /** Recipe records done with, for the next recipes. */
-  private readonly spare: (Recipe | undefined)[] = [];
-  private spareN = 0;
+  private readonly made: (Inst | undefined)[];
+  /** Recipe records done with, for the next recipes (the first `spareN`; given back with the tables). */
+  private readonly spare: (Recipe | undefined)[];
+  private spareN: number;
   /** The last recipe's `seq`. */
   private recipeSeq = 0;
   /** While a recipe runs: it may only make values from values it was given (no register access, no cached value). */
@@ -295,6 +298,7 @@ export class BlockBuilder extends Builder {
     this.regVal = t.regVal; this.regGen = t.regGen; this.lastWrite = t.lastWrite; this.writePc = t.writePc; this.writeGen = t.writeGen; this.writeOrder = t.writeOrder; this.recipeOf = t.recipeOf;
     this.values = t.values; this.valueKeys = t.valueKeys; this.valueLog = t.valueLog; this.regLog = t.regLog;
     this.smallConsts = t.smallConsts; this.constLog = t.constLog;
+    this.pending = t.pending; this.made = t.made; this.spare = t.spare; this.spareN = t.spareN;
     // Every stamp in the tables is at most t.gen (their earlier owners' last generation).
     if (t.gen >= 0xfffffffe) { t.regGen.fill(0); t.writeGen.fill(0); t.valueKeys.fill(0); t.gen = 0; }
     this.gen = t.gen + 1;
@@ -310,6 +314,7 @@ export class BlockBuilder extends Builder {
     if (this.pendingN !== 0 || this.writeN !== 0) return; // not ended (an error path): the tables are dropped
     const t = this.tables;
     t.gen = this.gen;
+    t.spareN = this.spareN;
     const regVal = t.regVal;
     if (this.regLogN > REGS) regVal.fill(undefined);
     else { const log = t.regLog; for (let j = 0; j < this.regLogN; j++) regVal[log[j] as number] = undefined; }
