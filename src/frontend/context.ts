@@ -120,7 +120,7 @@ export function opRef(op: Op): OpRef {
 
 /** The ops the context's own helpers emit at most instructions (`opRef`). */
 const SELECT32 = opRef('Select32'), PACK64 = opRef('Pack64'), LO32 = opRef('Lo32'), HI32 = opRef('Hi32'), LANE_BIT = opRef('LaneBit'), LANE_ID = opRef('LaneId'), OR32 = opRef('Or32'), IEQ32 = opRef('IEq32');
-const BALLOT_LO = opRef('BallotLo'), BALLOT_HI = opRef('BallotHi'), UNDEF = opRef('Undef');
+const BALLOT_LO = opRef('BallotLo'), BALLOT_HI = opRef('BallotHi'), UNDEF = opRef('Undef'), AS_F32 = opRef('BitcastU32F32');
 
 /** A number for a value's op (by table index), arguments and immediates: equal values, equal numbers (the float mode is left to `sameOperation`). */
 function valueHash(index: number, args: readonly Inst[], imms: readonly Imm[]): number {
@@ -426,15 +426,11 @@ export class BlockBuilder extends Builder {
         if (this.inRecipe) throw new IrError('a register recipe asked for the lane id (pass it in)');
         return this.cachedConst(this.laneIdValue) ?? (this.laneIdValue = this.constant(op, info, NO_IMMS));
       }
-      // A value's f32 view, made once per value in the block; the bits of an f32 view are the value.
+      // A value's f32 view: BlockBuilder.value's case, for one argument and no immediates or options.
       case B_AS_F32: {
         const x = args?.[0];
-        if (!x || this.inRecipe) return this.place(op, info, args, imms, opts);
-        if (x.op === 'BitcastF32U32') return x.args[0] as Inst;
-        const views = (this.asF32 ??= new Replacements());
-        let v = this.cached(views.get(x));
-        if (!v) { v = this.place(op, info, args, imms, opts); views.set(x, v); }
-        return v;
+        if (x !== undefined && args?.length === 1 && (imms === undefined || imms.length === 0) && opts?.type === undefined && opts?.float === undefined) return this.value(AS_F32, x);
+        return this.place(op, info, args, imms, opts); // which the verifier reports
       }
       // The dword pairs of 64-bit values (the halves of a pair are its dwords, a pair of a value's
       // halves is the value, a pair of constants is a constant: address offsets, 64-bit sources)
@@ -498,8 +494,8 @@ export class BlockBuilder extends Builder {
 
   /**
    * `emitRef(r, [a])`, `[a, b]` or `[a, b, c]` (the arguments given) of an op without immediates or
-   * float mode, as emit makes it (the cases of Select32, Lo32/Hi32 and Pack64 are these, which emit
-   * hands here; `number`'s hash and table), its list of arguments made only for a value the block does not have yet: most values
+   * float mode, as emit makes it (the cases of Select32, Lo32/Hi32, Pack64 and BitcastU32F32 are these,
+   * which emit hands here; `number`'s hash and table), its list of arguments made only for a value the block does not have yet: most values
    * the translators ask for are these, and many the block has already (a VGPR write's EXEC select,
    * a compare repeated, an address's halves), where the list and emit's calls were the cost.
    */
@@ -515,6 +511,14 @@ export class BlockBuilder extends Builder {
         }
       } else if (kind === B_HALF && b === undefined) {
         if (a.op === 'Pack64') return a.args[r.op === 'Lo32' ? 0 : 1] as Inst;
+      } else if (kind === B_AS_F32 && b === undefined) {
+        // A value's f32 view, made once per value in the block; the bits of an f32 view are the value.
+        if (this.inRecipe) return this.place(r.op, r.info, [a]);
+        if (a.op === 'BitcastF32U32') return a.args[0] as Inst;
+        const views = (this.asF32 ??= new Replacements());
+        let v = this.cached(views.get(a));
+        if (!v) { v = this.place(r.op, r.info, [a]); views.set(a, v); }
+        return v;
       } else if (kind === B_PACK && b !== undefined && c === undefined) {
         if (a.op === 'Lo32' && b.op === 'Hi32' && a.args[0] === b.args[0]) return a.args[0] as Inst;
         if (a.op === 'ConstU32' && b.op === 'ConstU32' && !this.inRecipe) return this.u64(BigInt(a.imms[0] ?? 0) | (BigInt(b.imms[0] ?? 0) << 32n));
