@@ -31,11 +31,14 @@ const regImms = (n: number): readonly Imm[] => (n >= 0 && n < 512 ? REG_IMMS[n] 
 
 /**
  * A BlockBuilder's per-register tables (see its fields of these names); `gen`: the highest stamp in
- * them. `recipeOf` holds no recipe between blocks (every recipe runs before its block ends).
+ * them. `recipeOf` holds no recipe between blocks (every recipe runs before its block ends), nor do
+ * `pending` and `made`; `spare`'s first `spareN` are records an earlier owner gave back, holding no
+ * IR (a translation's first recipes made records, and their lists, each time).
  */
 interface RegTables {
   readonly regVal: (Inst | undefined)[]; readonly regGen: Uint32Array; readonly lastWrite: (Inst | undefined)[]; readonly writePc: (number | undefined)[]; readonly writeGen: Uint32Array;
   readonly writeOrder: Int32Array; readonly recipeOf: (Recipe | undefined)[]; gen: number;
+  readonly pending: (Recipe | undefined)[]; readonly made: (Inst | undefined)[]; readonly spare: (Recipe | undefined)[]; spareN: number;
   /**
    * The block's recent pure values (BlockBuilder.number): slot k holds `values[k]` while
    * `valueKeys[2k]` is the block's generation (as an int32), its hash `valueKeys[2k + 1]`.
@@ -59,7 +62,7 @@ const VALUE_SLOTS = 4096;
 const newTables = (): RegTables => ({
   regVal: new Array<Inst | undefined>(REGS).fill(undefined), regGen: new Uint32Array(REGS),
   lastWrite: new Array<Inst | undefined>(REGS).fill(undefined), writePc: new Array<number | undefined>(REGS).fill(undefined), writeGen: new Uint32Array(REGS),
-  writeOrder: new Int32Array(REGS), recipeOf: new Array<Recipe | undefined>(REGS).fill(undefined), gen: 0,
+  writeOrder: new Int32Array(REGS), recipeOf: new Array<Recipe | undefined>(REGS).fill(undefined), gen: 0, pending: [], made: [], spare: [], spareN: 0,
   values: new Array<Inst | undefined>(VALUE_SLOTS).fill(undefined), valueKeys: new Int32Array(2 * VALUE_SLOTS), valueLog: new Int32Array(VALUE_SLOTS), regLog: new Int32Array(REGS),
   smallConsts: new Array<Inst | undefined>(CONST_SLOTS).fill(undefined), constLog: new Int32Array(CONST_SLOTS),
 });
@@ -117,7 +120,7 @@ export function opRef(op: Op): OpRef {
 
 /** The ops the context's own helpers emit at most instructions (`opRef`). */
 const SELECT32 = opRef('Select32'), PACK64 = opRef('Pack64'), LO32 = opRef('Lo32'), HI32 = opRef('Hi32'), LANE_BIT = opRef('LaneBit'), LANE_ID = opRef('LaneId'), OR32 = opRef('Or32'), IEQ32 = opRef('IEq32');
-const BALLOT_LO = opRef('BallotLo'), BALLOT_HI = opRef('BallotHi'), UNDEF = opRef('Undef');
+const BALLOT_LO = opRef('BallotLo'), BALLOT_HI = opRef('BallotHi'), UNDEF = opRef('Undef'), AS_F32 = opRef('BitcastU32F32');
 
 /** A number for a value's op (by table index), arguments and immediates: equal values, equal numbers (the float mode is left to `sameOperation`). */
 function valueHash(index: number, args: readonly Inst[], imms: readonly Imm[]): number {
@@ -264,14 +267,14 @@ export class BlockBuilder extends Builder {
    * allocation each time). Lists here are counted, never popped or cut: V8 gives back the room of
    * a list that shrinks, and the next push allocates it again.
    */
-  private readonly pending: (Recipe | undefined)[] = [];
+  private readonly pending: (Recipe | undefined)[];
   private pendingN = 0;
   private readonly recipeOf: (Recipe | undefined)[];
   /** The instructions a recipe made, while `runRecipe` moves them to their place. */
-  private readonly made: (Inst | undefined)[] = [];
-  /** Recipe records done with, for the next recipes. */
-  private readonly spare: (Recipe | undefined)[] = [];
-  private spareN = 0;
+  private readonly made: (Inst | undefined)[];
+  /** Recipe records done with, for the next recipes (the first `spareN`; given back with the tables). */
+  private readonly spare: (Recipe | undefined)[];
+  private spareN: number;
   /** The last recipe's `seq`. */
   private recipeSeq = 0;
   /** While a recipe runs: it may only make values from values it was given (no register access, no cached value). */
@@ -295,6 +298,7 @@ export class BlockBuilder extends Builder {
     this.regVal = t.regVal; this.regGen = t.regGen; this.lastWrite = t.lastWrite; this.writePc = t.writePc; this.writeGen = t.writeGen; this.writeOrder = t.writeOrder; this.recipeOf = t.recipeOf;
     this.values = t.values; this.valueKeys = t.valueKeys; this.valueLog = t.valueLog; this.regLog = t.regLog;
     this.smallConsts = t.smallConsts; this.constLog = t.constLog;
+    this.pending = t.pending; this.made = t.made; this.spare = t.spare; this.spareN = t.spareN;
     // Every stamp in the tables is at most t.gen (their earlier owners' last generation).
     if (t.gen >= 0xfffffffe) { t.regGen.fill(0); t.writeGen.fill(0); t.valueKeys.fill(0); t.gen = 0; }
     this.gen = t.gen + 1;
@@ -310,6 +314,7 @@ export class BlockBuilder extends Builder {
     if (this.pendingN !== 0 || this.writeN !== 0) return; // not ended (an error path): the tables are dropped
     const t = this.tables;
     t.gen = this.gen;
+    t.spareN = this.spareN;
     const regVal = t.regVal;
     if (this.regLogN > REGS) regVal.fill(undefined);
     else { const log = t.regLog; for (let j = 0; j < this.regLogN; j++) regVal[log[j] as number] = undefined; }
@@ -421,15 +426,11 @@ export class BlockBuilder extends Builder {
         if (this.inRecipe) throw new IrError('a register recipe asked for the lane id (pass it in)');
         return this.cachedConst(this.laneIdValue) ?? (this.laneIdValue = this.constant(op, info, NO_IMMS));
       }
-      // A value's f32 view, made once per value in the block; the bits of an f32 view are the value.
+      // A value's f32 view: BlockBuilder.value's case, for one argument and no immediates or options.
       case B_AS_F32: {
         const x = args?.[0];
-        if (!x || this.inRecipe) return this.place(op, info, args, imms, opts);
-        if (x.op === 'BitcastF32U32') return x.args[0] as Inst;
-        const views = (this.asF32 ??= new Replacements());
-        let v = this.cached(views.get(x));
-        if (!v) { v = this.place(op, info, args, imms, opts); views.set(x, v); }
-        return v;
+        if (x !== undefined && args?.length === 1 && (imms === undefined || imms.length === 0) && opts?.type === undefined && opts?.float === undefined) return this.value(AS_F32, x);
+        return this.place(op, info, args, imms, opts); // which the verifier reports
       }
       // The dword pairs of 64-bit values (the halves of a pair are its dwords, a pair of a value's
       // halves is the value, a pair of constants is a constant: address offsets, 64-bit sources)
@@ -493,8 +494,8 @@ export class BlockBuilder extends Builder {
 
   /**
    * `emitRef(r, [a])`, `[a, b]` or `[a, b, c]` (the arguments given) of an op without immediates or
-   * float mode, as emit makes it (the cases of Select32, Lo32/Hi32 and Pack64 are these, which emit
-   * hands here; `number`'s hash and table), its list of arguments made only for a value the block does not have yet: most values
+   * float mode, as emit makes it (the cases of Select32, Lo32/Hi32, Pack64 and BitcastU32F32 are these,
+   * which emit hands here; `number`'s hash and table), its list of arguments made only for a value the block does not have yet: most values
    * the translators ask for are these, and many the block has already (a VGPR write's EXEC select,
    * a compare repeated, an address's halves), where the list and emit's calls were the cost.
    */
@@ -510,6 +511,14 @@ export class BlockBuilder extends Builder {
         }
       } else if (kind === B_HALF && b === undefined) {
         if (a.op === 'Pack64') return a.args[r.op === 'Lo32' ? 0 : 1] as Inst;
+      } else if (kind === B_AS_F32 && b === undefined) {
+        // A value's f32 view, made once per value in the block; the bits of an f32 view are the value.
+        if (this.inRecipe) return this.place(r.op, r.info, [a]);
+        if (a.op === 'BitcastF32U32') return a.args[0] as Inst;
+        const views = (this.asF32 ??= new Replacements());
+        let v = this.cached(views.get(a));
+        if (!v) { v = this.place(r.op, r.info, [a]); views.set(a, v); }
+        return v;
       } else if (kind === B_PACK && b !== undefined && c === undefined) {
         if (a.op === 'Lo32' && b.op === 'Hi32' && a.args[0] === b.args[0]) return a.args[0] as Inst;
         if (a.op === 'ConstU32' && b.op === 'ConstU32' && !this.inRecipe) return this.u64(BigInt(a.imms[0] ?? 0) | (BigInt(b.imms[0] ?? 0) << 32n));

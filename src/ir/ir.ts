@@ -93,38 +93,54 @@ export class ByModeAndOp<T> {
   }
 }
 
+/**
+ * An IR instruction. Its fields are declared (`declare`: no definition at construction) and set
+ * once each by the constructor, in this order: as class fields, each was defined as undefined by
+ * an initializer of its own and then set, work for every instruction made before V8 optimises
+ * the code that makes it (most of a small kernel's recompile).
+ */
 export class Inst {
+  declare readonly id: number;
+  declare readonly op: Op;
+  declare readonly type: IrType;
   /**
    * Value arguments (for a Phi: one per predecessor, in predecessor order). Rewritten in place
    * entry by entry, or replaced as a whole, never grown or shrunk: instructions without arguments
    * may share one empty list.
    */
-  args: Inst[];
-  readonly imms: readonly Imm[];
+  declare args: Inst[];
+  declare readonly imms: readonly Imm[];
   /** Source pc of the RDNA instruction this came from (for diagnostics and printing). */
-  readonly pc: number | undefined;
-  float: FloatMode | undefined;
-  block: Block | undefined;
+  declare readonly pc: number | undefined;
+  declare float: FloatMode | undefined;
+  declare block: Block | undefined;
   /**
    * A pass's mark (liveness, visited): meaningful only to the pass that set it, compared with a
    * stamp from `newStamp()` that no earlier walk used, so no pass needs to clear it.
    */
-  stamp = 0;
+  declare stamp: number;
   /**
    * What a pass's `Replacements` replaced this instruction by: meaningful only while `replacedIn`
    * is that map's stamp (a field, not a table by id: passes ask at every argument, and a table per
    * pass was an allocation outside the heap for each).
    */
-  replacedBy: Inst | undefined = undefined;
-  replacedIn = 0;
+  declare replacedBy: Inst | undefined;
+  declare replacedIn: number;
   /** The op's entry in the op table (looked up once: passes ask for it at every instruction). */
-  readonly info: OpEntry;
-  constructor(readonly id: number, readonly op: Op, readonly type: IrType, args: Inst[], imms: readonly Imm[], pc: number | undefined, float: FloatMode | undefined, info: OpEntry = opInfo(op)) {
-    this.info = info;
+  declare readonly info: OpEntry;
+  constructor(id: number, op: Op, type: IrType, args: Inst[], imms: readonly Imm[], pc: number | undefined, float: FloatMode | undefined, info: OpEntry = opInfo(op)) {
+    this.id = id;
+    this.op = op;
+    this.type = type;
     this.args = args;
     this.imms = imms;
     this.pc = pc;
     this.float = float;
+    this.block = undefined;
+    this.stamp = 0;
+    this.replacedBy = undefined;
+    this.replacedIn = 0;
+    this.info = info;
   }
 }
 
@@ -222,14 +238,6 @@ export class IrError extends Error {
   override readonly name = 'IrError';
 }
 
-/** An instruction's type: `typed` for a typed op, else the op's result; refuses an op made without a type or float mode it needs. */
-function checkedType(op: Op, info: OpEntry, typed: IrType | undefined, float: FloatMode | undefined): IrType {
-  const type = info.typed ? typed : info.result;
-  if (type === undefined) throw new IrError(`${op} needs a type`);
-  if (info.float && !float) throw new IrError(`${op} needs a float mode`);
-  return type;
-}
-
 export class IrFunction {
   readonly blocks: Block[] = [];
   /** Subroutines `Call` names by index (only on a kernel's function; helpers have none). */
@@ -259,10 +267,15 @@ export class IrFunction {
 
   /**
    * `make` with its options as arguments (the builder's path: no options object per instruction);
-   * `info`: the op's entry, where the caller has looked it up already.
+   * `info`: the op's entry, where the caller has looked it up already. The type is `typed` for a
+   * typed op, else the op's result; an op made without a type or float mode it needs is refused
+   * (checked here, not in a function of its own: a call per instruction before V8 optimises this).
    */
   makeAt(op: Op, args: Inst[], imms: readonly Imm[], typed: IrType | undefined, pc: number | undefined, float: FloatMode | undefined, info: OpEntry = opInfo(op)): Inst {
-    return new Inst(this.nextId++, op, checkedType(op, info, typed, float), args, imms, pc, float, info);
+    const type = info.typed ? typed : info.result;
+    if (type === undefined) throw new IrError(`${op} needs a type`);
+    if (info.float && !float) throw new IrError(`${op} needs a float mode`);
+    return new Inst(this.nextId++, op, type, args, imms, pc, float, info);
   }
 
   /**

@@ -100,12 +100,19 @@ function io(cx: TContext, mods: OutMods = 'refuse'): Io {
     }
   }
   const active = dpp?.active ?? cx.execBit();
-  if (!o) {
-    const r: Io = { srcs, n, maskIn, vdst, maskDst, vdst64, active, at: (k) => src(r, k, cx) };
-    cx.valuIo = o = r;
-  }
-  else { o.n = n; o.maskIn = maskIn; o.vdst = vdst; o.maskDst = maskDst; o.vdst64 = vdst64; o.active = active; }
+  if (!o) cx.valuIo = o = newIo(cx, srcs, active);
+  o.n = n; o.maskIn = maskIn; o.vdst = vdst; o.maskDst = maskDst; o.vdst64 = vdst64; o.active = active;
   return o;
+}
+
+/**
+ * The context's io record, its fields set by `io`. A function of its own: its `at` closes over
+ * the context, and a closure made in `io` had V8 allocate a context for `io`'s variables at every
+ * call, not only at the one that makes the record.
+ */
+function newIo(cx: TContext, srcs: (Inst | undefined)[], active: Inst): Io {
+  const r: Io = { srcs, n: 0, maskIn: undefined, vdst: undefined, maskDst: undefined, vdst64: false, active, at: (k) => src(r, k, cx) };
+  return r;
 }
 
 function result(cx: TContext, o: Io, r: Inst): void {
@@ -176,8 +183,8 @@ const f32 = (op: 'FAdd32' | 'FSub32' | 'FMul32' | 'FFma32' | 'FMin32' | 'FMax32'
     const o = io(cx, 'f32');
     const mode = cx.floatMode();
     const b = cx.b;
-    const a0 = b.emitRef(AS_F32, [src(o, k0, cx)]), a1 = b.emitRef(AS_F32, [src(o, k1, cx)]);
-    const args = ternary ? [a0, a1, b.emitRef(AS_F32, [src(o, k2, cx)])] : [a0, a1];
+    const a0 = b.value(AS_F32, src(o, k0, cx)), a1 = b.value(AS_F32, src(o, k1, cx));
+    const args = ternary ? [a0, a1, b.value(AS_F32, src(o, k2, cx))] : [a0, a1];
     result(cx, o, fout(cx, b.emitRef(r, args, NO_IMMS, { float: mode }), mode));
   };
 };
@@ -190,7 +197,7 @@ const unary = (op: Op, fin: boolean, fo: boolean): Translator => {
   const ref = opRef(op);
   return (cx) => {
     const o = io(cx, fo ? 'f32' : 'int-result');
-    const a = fin ? cx.b.emitRef(AS_F32, [src(o, 0, cx)]) : src(o, 0, cx);
+    const a = fin ? cx.b.value(AS_F32, src(o, 0, cx)) : src(o, 0, cx);
     const mode = cx.floatMode();
     const r = cx.b.emitRef(ref, [a], NO_IMMS, { float: mode });
     result(cx, o, fo ? fout(cx, r, mode) : r);
@@ -434,7 +441,7 @@ for (const x of [false, true]) {
   const p = x ? 'v_cmpx' : 'v_cmp';
   FPRED.forEach((pred, k) => {
     const imms = [k]; // the predicate's immediates, one list for every instruction (immediates are never changed)
-    VALU[`${p}_${pred}_f32`] = compare((cx, o) => cx.b.emitRef(FCMP32, [cx.b.emitRef(AS_F32, [src(o, 0, cx)]), cx.b.emitRef(AS_F32, [src(o, 1, cx)])], imms, { float: cx.floatMode() }), x, 'ignore');
+    VALU[`${p}_${pred}_f32`] = compare((cx, o) => cx.b.emitRef(FCMP32, [cx.b.value(AS_F32, src(o, 0, cx)), cx.b.value(AS_F32, src(o, 1, cx))], imms, { float: cx.floatMode() }), x, 'ignore');
   });
 }
 
