@@ -180,44 +180,26 @@ export function emitOp(sc: Scalars, k: KernelState | undefined, i: Inst, A: (j: 
   const { m, tBool, tU32, tU64, tF32, c32, c64, cBool } = sc;
   let r: Id | undefined;
   switch (i.op) {
-    // The commonest ops first: V8 runs this switch as a chain of comparisons, one per case label,
-    // and an op near its end (Branch, StoreGlobal32: over 90 labels) paid for every one before it.
-    // The SIMPLE ops: their instruction, result type and arguments from the table (the block
-    // emitter writes them from the same table without this switch).
-    case 'Select32': case 'SelectU1': case 'IAdd32': case 'Xor32': case 'IAdd64': case 'INe32': case 'INe64': case 'Or32': case 'And32':
-    case 'ISub32': case 'IMul32': case 'Not32': case 'BitCount32': case 'BitReverse32': case 'IEq32': case 'IEq64': case 'ULt32': case 'ULt64':
-    case 'ULe32': case 'UGt32': case 'UGe32': case 'SLt32': case 'SLt64': case 'SLe32': case 'SGt32': case 'SGe32':
-    case 'NotU1': case 'AndU1': case 'OrU1': case 'XorU1': case 'ISub64': case 'IMul64':
-      r = simpleOp(sc, i, A);
-      break;
+    // The ops the block walk (emit-structured.ts) brings here, the commonest in small kernels first:
+    // V8 runs this switch as a chain of comparisons, one per case label, each a call in the
+    // unoptimised code that runs much of a small kernel's emission, and an op near its end
+    // (LoadUniform32, Call: over 100 labels) paid for every one before it.
     case 'ConstU32': r = c32(Number(imm(i, 0))); break;
+    // A u64 and its dwords through an OpBitcast to or from a uvec2 (x = low dword). Not OpUConvert
+    // and 64-bit shifts by 32: the NVIDIA H200 (driver 580.159.04) ran those wrong, in
+    // `v_mad_u64_u32 ... clamp` after the v_rcp_f32 helper (its 64-bit OpUDiv/OpUMod): the high
+    // dword of the sum came out as another live value of the lane (12 of the engine suite's 60
+    // cases). With these bitcasts the same kernels are exact there (60/60, 2026-12-02). Inlining
+    // the helpers, FunctionControl Inline/DontInline and leaving out NoContraction did not help;
+    // replacing the 64-bit division by shift-and-subtract code did too, at a third more words.
+    case 'Pack64': r = m.OpBitcast(tU64, m.OpCompositeConstruct(sc.tV2U32, A(0), A(1))); break;
+    case 'Lo32': r = m.OpCompositeExtract(tU32, m.OpBitcast(sc.tV2U32, A(0)), 0); break;
+    case 'Hi32': r = m.OpCompositeExtract(tU32, m.OpBitcast(sc.tV2U32, A(0)), 1); break;
+    // SMEM addresses are dword aligned (the frontend clears their low bits).
+    case 'LoadUniform32': r = m.OpLoad(tU32, addr(sc, k, i, cBool(true), A(0)), 'Aligned', 4); break;
+    case 'ConstU64': r = c64(BigInt(imm(i, 0))); break;
     case 'StoreGlobal32': K(k, i).store32(A(0), A(1), A(2), i.pc); break;
     case 'U1ToU32': r = m.OpSelect(tU32, A(0), c32(1), c32(0)); break;
-    case 'Shl32': r = m.OpShiftLeftLogical(T(sc, i), A(0), m.OpBitwiseAnd(tU32, A(1), c32(31))); break;
-    case 'Lo32': r = m.OpCompositeExtract(tU32, m.OpBitcast(sc.tV2U32, A(0)), 0); break;
-    case 'LShr32': r = m.OpShiftRightLogical(T(sc, i), A(0), m.OpBitwiseAnd(tU32, A(1), c32(31))); break;
-    case 'Hi32': r = m.OpCompositeExtract(tU32, m.OpBitcast(sc.tV2U32, A(0)), 1); break;
-    case 'Shl64': r = m.OpShiftLeftLogical(tU64, A(0), m.OpBitwiseAnd(tU32, A(1), c32(63))); break;
-    case 'ConstU64': r = c64(BigInt(imm(i, 0))); break;
-    // The rest.
-    case 'ConstU1': r = cBool(Number(imm(i, 0)) !== 0); break;
-    case 'ConstF32': r = m.constantBits(tF32, Number(imm(i, 0)) >>> 0); break;
-    case 'Undef': r = i.type === 'u1' ? cBool(false) : i.type === 'u64' ? c64(0n) : i.type === 'f32' ? m.constantBits(tF32, 0) : c32(0); break;
-    case 'LaneBit': {
-      const l = A(2);
-      const word = m.OpSelect(tU32, m.OpULessThan(tBool, l, c32(32)), A(0), A(1));
-      r = m.OpINotEqual(tBool, m.OpBitwiseAnd(tU32, m.OpShiftRightLogical(tU32, word, m.OpBitwiseAnd(tU32, l, c32(31))), c32(1)), c32(0));
-      break;
-    }
-    case 'IAdd3_32': r = m.OpIAdd(T(sc, i), m.OpIAdd(T(sc, i), A(0), A(1)), A(2)); break;
-    case 'UMulHi32': { const st = m.OpTypeStruct(tU32, tU32); r = m.OpCompositeExtract(tU32, m.OpUMulExtended(st, A(0), A(1)), 1); break; }
-    case 'SMulHi32': { const st = m.OpTypeStruct(tU32, tU32); r = m.OpCompositeExtract(tU32, m.OpSMulExtended(st, A(0), A(1)), 1); break; }
-    // RDNA shifts use the amount's low five bits; SPIR-V leaves larger amounts undefined.
-    case 'AShr32': r = m.OpShiftRightArithmetic(T(sc, i), A(0), m.OpBitwiseAnd(tU32, A(1), c32(31))); break;
-    case 'UMin32': r = m.OpSelect(T(sc, i), m.OpULessThan(tBool, A(0), A(1)), A(0), A(1)); break;
-    case 'UMax32': r = m.OpSelect(T(sc, i), m.OpUGreaterThan(tBool, A(0), A(1)), A(0), A(1)); break;
-    case 'SMin32': r = m.OpSelect(T(sc, i), m.OpSLessThan(tBool, A(0), A(1)), A(0), A(1)); break;
-    case 'SMax32': r = m.OpSelect(T(sc, i), m.OpSGreaterThan(tBool, A(0), A(1)), A(0), A(1)); break;
     case 'UAddCarry32': case 'USubBorrow32': {
       const st = m.OpTypeStruct(tU32, tU32);
       const add = i.op === 'UAddCarry32';
@@ -227,9 +209,64 @@ export function emitOp(sc: Scalars, k: KernelState | undefined, i: Inst, A: (j: 
       r = m.OpINotEqual(tBool, m.OpBitwiseOr(tU32, m.OpCompositeExtract(tU32, p1, 1), m.OpCompositeExtract(tU32, p2, 1)), c32(0));
       break;
     }
+    case 'BallotLo': r = K(k, i).ballot(A(0), false); break;
+    case 'LaneBit': {
+      const l = A(2);
+      const word = m.OpSelect(tU32, m.OpULessThan(tBool, l, c32(32)), A(0), A(1));
+      r = m.OpINotEqual(tBool, m.OpBitwiseAnd(tU32, m.OpShiftRightLogical(tU32, word, m.OpBitwiseAnd(tU32, l, c32(31))), c32(1)), c32(0));
+      break;
+    }
+    case 'LoadGlobal32': r = K(k, i).load32(A(0), A(1), i.pc); break;
+    case 'Call': r = call(sc, k, i, A); break;
+    case 'CallGuarded': r = callOf(sc, K(k, i).guardedFn(i), i, A); break;
+    // RDNA shifts use the amount's low five bits; SPIR-V leaves larger amounts undefined.
+    case 'Shl32': r = m.OpShiftLeftLogical(T(sc, i), A(0), m.OpBitwiseAnd(tU32, A(1), c32(31))); break;
+    case 'Shl64': r = m.OpShiftLeftLogical(tU64, A(0), m.OpBitwiseAnd(tU32, A(1), c32(63))); break;
+    case 'BallotHi': r = K(k, i).ballot(A(0), true); break;
+    case 'KernargPtr': r = K(k, i).kernargPtr; break;
+    case 'WorkgroupId': r = K(k, i).groupIds[Number(imm(i, 0))] as Id; break;
+    case 'LocalId': r = K(k, i).localIds[Number(imm(i, 0))] as Id; break;
+    case 'InGrid': r = K(k, i).inGrid; break;
+    case 'Undef': r = i.type === 'u1' ? cBool(false) : i.type === 'u64' ? c64(0n) : i.type === 'f32' ? m.constantBits(tF32, 0) : c32(0); break;
+    case 'FindLsb32': r = m.glsl450('FindILsb', tU32, A(0)); break;
+    case 'UMulHi32': { const st = m.OpTypeStruct(tU32, tU32); r = m.OpCompositeExtract(tU32, m.OpUMulExtended(st, A(0), A(1)), 1); break; }
+    case 'LShr32': r = m.OpShiftRightLogical(T(sc, i), A(0), m.OpBitwiseAnd(tU32, A(1), c32(31))); break;
+    case 'AShr32': r = m.OpShiftRightArithmetic(T(sc, i), A(0), m.OpBitwiseAnd(tU32, A(1), c32(31))); break;
+    case 'UMulWide32': r = m.OpIMul(tU64, m.OpUConvert(tU64, A(0)), m.OpUConvert(tU64, A(1))); break;
+    case 'Fault': {
+      if (i.pc === undefined) return fail(i, 'a Fault without a pc (internal)');
+      K(k, i).fault(A(0), Number(imm(i, 0)), i.pc);
+      return undefined;
+    }
+    case 'ConstU1': r = cBool(Number(imm(i, 0)) !== 0); break;
+    case 'ReadLane': r = K(k, i).readLane(A(0), m.OpUMod(tU32, A(1), c32(K(k, i).waveSize))); break;
+    case 'LaneId': r = K(k, i).lane; break;
+    case 'IAdd3_32': r = m.OpIAdd(T(sc, i), m.OpIAdd(T(sc, i), A(0), A(1)), A(2)); break;
+    case 'DispatchPtr': r = K(k, i).dispatchPtr; break;
+    case 'BitcastU32F32': case 'BitcastF32U32': case 'BitcastU64F64': case 'BitcastF64U64': r = m.OpBitcast(T(sc, i), A(0)); break;
+    case 'UMax32': r = m.OpSelect(T(sc, i), m.OpUGreaterThan(tBool, A(0), A(1)), A(0), A(1)); break;
+    case 'AtomicRmw32': case 'AtomicRmw64': case 'AtomicCmpSwap32': case 'AtomicCmpSwap64': r = globalAtomic(sc, k, i, A); break;
+    case 'SMulHi32': { const st = m.OpTypeStruct(tU32, tU32); r = m.OpCompositeExtract(tU32, m.OpSMulExtended(st, A(0), A(1)), 1); break; }
+    case 'ConvertF32U32': r = nc(m, m.OpConvertUToF(tF32, A(0))); break;
+    case 'UMin32': r = m.OpSelect(T(sc, i), m.OpULessThan(tBool, A(0), A(1)), A(0), A(1)); break;
+    case 'LShr64': r = m.OpShiftRightLogical(tU64, A(0), m.OpBitwiseAnd(tU32, A(1), c32(63))); break;
+    case 'AShr64': r = m.OpShiftRightArithmetic(tU64, A(0), m.OpBitwiseAnd(tU32, A(1), c32(63))); break;
+    case 'SMax32': r = m.OpSelect(T(sc, i), m.OpSGreaterThan(tBool, A(0), A(1)), A(0), A(1)); break;
+    case 'SMin32': r = m.OpSelect(T(sc, i), m.OpSLessThan(tBool, A(0), A(1)), A(0), A(1)); break;
+    case 'ConvertF32S32': r = nc(m, m.OpConvertSToF(tF32, A(0))); break;
     // FindUMsb gives -1 (all ones) for 0: 31 - (-1) = 32.
     case 'Clz32': r = m.OpISub(tU32, c32(31), m.glsl450('FindUMsb', tU32, A(0))); break;
-    case 'FindLsb32': r = m.glsl450('FindILsb', tU32, A(0)); break;
+    // The SIMPLE ops: their instruction, result type and arguments from the table. The block walk
+    // writes them from the same table without this switch: only the helpers' and the state
+    // machine's walks bring them here.
+    case 'Select32': case 'SelectU1': case 'IAdd32': case 'Xor32': case 'IAdd64': case 'INe32': case 'INe64': case 'Or32': case 'And32':
+    case 'ISub32': case 'IMul32': case 'Not32': case 'BitCount32': case 'BitReverse32': case 'IEq32': case 'IEq64': case 'ULt32': case 'ULt64':
+    case 'ULe32': case 'UGt32': case 'UGe32': case 'SLt32': case 'SLt64': case 'SLe32': case 'SGt32': case 'SGe32':
+    case 'NotU1': case 'AndU1': case 'OrU1': case 'XorU1': case 'ISub64': case 'IMul64':
+      r = simpleOp(sc, i, A);
+      break;
+    // The rest.
+    case 'ConstF32': r = m.constantBits(tF32, Number(imm(i, 0)) >>> 0); break;
     case 'UBfe32': case 'SBfe32': {
       // RDNA: width 0 gives 0; a field running past bit 31 takes the bits up to 31.
       const off = m.OpBitwiseAnd(tU32, A(1), c32(31));
@@ -240,29 +277,17 @@ export function emitOp(sc: Scalars, k: KernelState | undefined, i: Inst, A: (j: 
       break;
     }
     case 'U32ToU1': r = m.OpINotEqual(tBool, A(0), c32(0)); break;
-    // A u64 and its dwords through an OpBitcast to or from a uvec2 (x = low dword). Not OpUConvert
-    // and 64-bit shifts by 32: the NVIDIA H200 (driver 580.159.04) ran those wrong, in
-    // `v_mad_u64_u32 ... clamp` after the v_rcp_f32 helper (its 64-bit OpUDiv/OpUMod): the high
-    // dword of the sum came out as another live value of the lane (12 of the engine suite's 60
-    // cases). With these bitcasts the same kernels are exact there (60/60, 2026-12-02). Inlining
-    // the helpers, FunctionControl Inline/DontInline and leaving out NoContraction did not help;
-    // replacing the 64-bit division by shift-and-subtract code did too, at a third more words.
-    case 'Pack64': r = m.OpBitcast(tU64, m.OpCompositeConstruct(sc.tV2U32, A(0), A(1))); break;
     case 'CodeAddress': {
       // Inside the code object's image: the same offset in the image buffer the runtime placed (PUSH.imagePtr).
       const off = m.OpISub(tU64, A(0), c64(BigInt(imm(i, 0))));
       r = m.OpSelect(tU64, m.OpULessThan(sc.tBool, off, c64(BigInt(imm(i, 1)))), m.OpIAdd(tU64, K(k, i).imagePtr, off), A(0));
       break;
     }
-    case 'LShr64': r = m.OpShiftRightLogical(tU64, A(0), m.OpBitwiseAnd(tU32, A(1), c32(63))); break;
-    case 'AShr64': r = m.OpShiftRightArithmetic(tU64, A(0), m.OpBitwiseAnd(tU32, A(1), c32(63))); break;
-    case 'UMulWide32': r = m.OpIMul(tU64, m.OpUConvert(tU64, A(0)), m.OpUConvert(tU64, A(1))); break;
     // Division by zero is undefined in SPIR-V: the IR's lowerings never divide by zero (the
     // divisor is a normalised significand), but the emitter guards anyway (as the interpreter: all ones / the dividend).
     case 'UMod32': { const z = m.OpIEqual(tBool, A(1), c32(0)); r = m.OpSelect(tU32, z, A(0), m.OpUMod(tU32, A(0), m.OpSelect(tU32, z, c32(1), A(1)))); break; }
     case 'UDiv64': { const z = m.OpIEqual(tBool, A(1), c64(0n)); r = m.OpSelect(tU64, z, c64((1n << 64n) - 1n), m.OpUDiv(tU64, A(0), m.OpSelect(tU64, z, c64(1n), A(1)))); break; }
     case 'UMod64': { const z = m.OpIEqual(tBool, A(1), c64(0n)); r = m.OpSelect(tU64, z, A(0), m.OpUMod(tU64, A(0), m.OpSelect(tU64, z, c64(1n), A(1)))); break; }
-    case 'BitcastU32F32': case 'BitcastF32U32': case 'BitcastU64F64': case 'BitcastF64U64': r = m.OpBitcast(T(sc, i), A(0)); break;
     case 'FAdd32': r = nc(m, m.OpFAdd(tF32, A(0), A(1))); break;
     case 'FSub32': r = nc(m, m.OpFSub(tF32, A(0), A(1))); break;
     case 'FMul32': r = nc(m, m.OpFMul(tF32, A(0), A(1))); break;
@@ -274,37 +299,15 @@ export function emitOp(sc: Scalars, k: KernelState | undefined, i: Inst, A: (j: 
     case 'FMul64': r = nc(m, m.OpFMul(sc.typeOf('f64'), A(0), A(1))); break;
     case 'ConvertF64F32': r = nc(m, m.OpFConvert(sc.typeOf('f64'), A(0))); break;
     case 'FCmp32': r = fcmp(m, tBool, Number(imm(i, 0)), A(0), A(1)); break;
-    case 'ConvertF32U32': r = nc(m, m.OpConvertUToF(tF32, A(0))); break;
-    case 'ConvertF32S32': r = nc(m, m.OpConvertSToF(tF32, A(0))); break;
-    case 'LaneId': r = K(k, i).lane; break;
-    case 'WorkgroupId': r = K(k, i).groupIds[Number(imm(i, 0))] as Id; break;
-    case 'LocalId': r = K(k, i).localIds[Number(imm(i, 0))] as Id; break;
     case 'WaveInGroup': r = K(k, i).waveInGroup; break;
     case 'WavesInGroup': r = K(k, i).wavesInGroup; break;
-    case 'InGrid': r = K(k, i).inGrid; break;
-    case 'KernargPtr': r = K(k, i).kernargPtr; break;
     case 'ScratchBase': r = K(k, i).scratchBase; break;
     case 'ScratchRing': r = K(k, i).scratchRing; break;
     case 'ScratchRingBytes': r = K(k, i).scratchRingBytes; break;
-    case 'DispatchPtr': r = K(k, i).dispatchPtr; break;
-    case 'BallotLo': r = K(k, i).ballot(A(0), false); break;
-    case 'BallotHi': r = K(k, i).ballot(A(0), true); break;
-    case 'ReadLane': r = K(k, i).readLane(A(0), m.OpUMod(tU32, A(1), c32(K(k, i).waveSize))); break;
-    case 'AtomicRmw32': case 'AtomicRmw64': case 'AtomicCmpSwap32': case 'AtomicCmpSwap64': r = globalAtomic(sc, k, i, A); break;
     case 'AtomicRmwCall': r = globalAtomicCall(sc, k, i, A); break;
-    // SMEM addresses are dword aligned (the frontend clears their low bits).
-    case 'LoadUniform32': r = m.OpLoad(tU32, addr(sc, k, i, cBool(true), A(0)), 'Aligned', 4); break;
-    case 'LoadGlobal32': r = K(k, i).load32(A(0), A(1), i.pc); break;
     // Bytes through 8-bit pointers (a short as two bytes: any alignment); inactive lanes read the sink.
     case 'LoadGlobalU8': case 'LoadGlobalU16': r = loadBytes(sc, K(k, i), i, A); break;
     case 'StoreGlobal8': case 'StoreGlobal16': storeBytes(sc, K(k, i), i, A); break;
-    case 'Fault': {
-      if (i.pc === undefined) return fail(i, 'a Fault without a pc (internal)');
-      K(k, i).fault(A(0), Number(imm(i, 0)), i.pc);
-      return undefined;
-    }
-    case 'Call': r = call(sc, k, i, A); break;
-    case 'CallGuarded': r = callOf(sc, K(k, i).guardedFn(i), i, A); break;
     // Removed by the passes before emission.
     case 'GetSgpr': case 'SetSgpr': case 'GetVgpr': case 'SetVgpr': case 'GetScc': case 'SetScc': case 'GetMode': case 'SetMode':
     return fail(i, `${i.op}: a register access left after SSA construction (internal)`);
