@@ -536,9 +536,15 @@ class Structured implements Operands {
     if (g) this.dispatch(g, h.id, after);
   }
 
-  /** Operands (emitOp's reader): argument `j` of the instruction at hand. */
+  /**
+   * Operands (emitOp's reader, and `simple`'s): argument `j` of the instruction at hand, its own
+   * definitions first (most arguments, and all outside loops' carried values: no scope to search).
+   */
   arg(j: number): Id {
-    return this.argOf(this.at as Inst, j, this.atScope);
+    const i = this.at as Inst, a = i.args[j];
+    if (a === undefined) return internal(`${i.op}: missing argument ${j}`);
+    if (this.atScope === undefined) { const d = this.defs.get(a); if (d !== undefined) return d; }
+    return this.val(a, this.atScope);
   }
   /** A block's instructions and its terminator. */
   private code(b: Block, cx: Ctx): void {
@@ -571,15 +577,15 @@ class Structured implements Operands {
     for (let k = 0; k < n; k++) {
       const i = insts[k] as Inst;
       if (i.op === 'Phi') continue;
-      if (SIMPLE_OPCODE[i.info.index] !== 0 && i.type !== 'void') { this.defs.set(i, this.simple(i)); continue; }
       this.at = i;
+      if (SIMPLE_OPCODE[i.info.index] !== 0 && i.type !== 'void') { this.defs.set(i, this.simple(i)); continue; }
       const r = emitOp(sc, kernel, i, this);
       if (r !== undefined) this.defs.set(i, r);
     }
   }
 
   /**
-   * A SIMPLE op (emit-ops.ts): what emitOp's case emits, the result type and then the arguments'
+   * A SIMPLE op (emit-ops.ts; `at`): what emitOp's case emits, the result type and then the arguments'
    * values taken in that order (as its call's operands are evaluated: an argument's value may be
    * made on its first use), the words written by Module.writeValue; where it writes none, the op
    * method itself, as emitOp calls it.
@@ -587,23 +593,13 @@ class Structured implements Operands {
   private simple(i: Inst): Id {
     const x = i.info.index, sc = this.sc, kind = SIMPLE_TYPE[x], n = SIMPLE_ARGS[x] as number;
     const t = kind === SIMPLE_TYPED ? sc.typeOf(i.type) : kind === SIMPLE_BOOL ? sc.tBool : kind === SIMPLE_U32 ? sc.tU32 : sc.tU64;
-    const scope = this.atScope;
-    const a = this.argOf(i, 0, scope), b = n > 1 ? this.argOf(i, 1, scope) : undefined, c = n > 2 ? this.argOf(i, 2, scope) : undefined;
+    const a = this.arg(0), b = n > 1 ? this.arg(1) : undefined, c = n > 2 ? this.arg(2) : undefined;
     const m = this.m;
     const r = m.writeValue(SIMPLE_OPCODE[x] as number, n, t, a, b, c);
     if (r !== undefined) return r;
     const method = m[SIMPLE_NAME[x] as 'OpIAdd'] as (this: Module, ...ids: Id[]) => Id;
     return n === 1 ? method.call(m, t, a) : n === 2 ? method.call(m, t, a, b as Id) : method.call(m, t, a, b as Id, c as Id);
   }
-  // Argument `j` of `i` in `scope`: the instruction's own definitions first (most arguments, and
-  // all outside loops' carried values: no scope to search).
-  private argOf(i: Inst, j: number, scope: Scope | undefined): Id {
-    const a = i.args[j];
-    if (a === undefined) return internal(`${i.op}: missing argument ${j}`);
-    if (scope === undefined) { const d = this.defs.get(a); if (d !== undefined) return d; }
-    return this.val(a, scope);
-  }
-
   private jump(p: Block, s: Block, cx: Ctx): void {
     const r = this.routeFrom(p, s, cx);
     const args = this.argsFor(p, s, cx.scope, r !== 'continue');
