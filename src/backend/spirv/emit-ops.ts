@@ -26,7 +26,7 @@ export const EVERYWHERE: ReadonlySet<Op> = new Set<Op>(['ConstU1', 'ConstU32', '
 
 /**
  * The ops emitted as one SPIR-V instruction of a result type and 1 to 3 IdRefs, their value
- * arguments in order (`m.OpX(type, A(0), A(1), ...)`): the SPIR-V instruction, the result type
+ * arguments in order (`m.OpX(type, A.arg(0), A.arg(1), ...)`): the SPIR-V instruction, the result type
  * (SIMPLE_TYPED: the instruction's own, T(sc, i); else that fixed scalar type) and the count of
  * arguments. emitOp emits them from this table (simpleOp), and the block emitter writes the same
  * words itself (emit-structured.ts: Module.writeValue with the arguments' values), without
@@ -62,17 +62,45 @@ for (const [op, name, type, n] of SIMPLE) {
   SIMPLE_NAME[x] = name;
 }
 
-/** The module and its scalar types and constants. */
-export interface Scalars {
-  readonly m: Module;
-  readonly tBool: Id; readonly tU32: Id; readonly tU64: Id; readonly tF32: Id;
-  /** uvec2: a u64's two dwords (Pack64, Lo32, Hi32). */
-  readonly tV2U32: Id;
-  readonly typeOf: (t: IrType) => Id;
-  readonly c32: (v: number) => Id;
-  readonly c64: (v: bigint) => Id;
-  readonly cBool: (v: boolean) => Id;
+/**
+ * The module and its scalar types and constants. A class: its constant makers are one function
+ * each for the process. Made per module as closures, they were the call targets V8's optimised
+ * emitOp embedded (weakly) where only a helper recording's walk had called them, and when that
+ * recording's module was collected V8 threw the code away ("weak objects") mid-benchmark.
+ */
+export class Scalars {
+  constructor(
+    readonly m: Module,
+    readonly tBool: Id, readonly tU32: Id, readonly tU64: Id, readonly tF32: Id,
+    /** uvec2: a u64's two dwords (Pack64, Lo32, Hi32). */
+    readonly tV2U32: Id,
+  ) {}
+
+  typeOf(t: IrType): Id {
+    switch (t) {
+      case 'u1': return this.tBool;
+      case 'u32': return this.tU32;
+      case 'u64': return this.tU64;
+      case 'f32': return this.tF32;
+      // Only the device helpers' f64 values (lower-float-guarded.ts, lower-float-transcendental.ts): the module then declares Float64.
+      case 'f64': return this.m.OpTypeFloat(64);
+      default: throw new CompileError(`values of type ${t} are not emitted yet`);
+    }
+  }
+  c32(v: number): Id { return this.m.constant(this.tU32, v >>> 0); }
+  c64(v: bigint): Id { return this.m.constant(this.tU64, v); }
+  cBool(v: boolean): Id { return this.m.constant(this.tBool, v); }
 }
+
+/**
+ * An instruction's argument values as emitOp reads them, each where it needs it (a value may be
+ * made at its first use). A method, not a closure per walk: V8's optimised emitOp embeds a call
+ * target it saw alone, weakly, and a helper recording's closure, dead once the recording was,
+ * threw that code away ("weak objects") in the middle of the kernels compiled next.
+ */
+export interface Operands { arg(j: number): Id }
+/** The operands of an op that has none (EVERYWHERE's constants and launch values). */
+export const NO_OPERANDS: Operands = { arg: (j: number): never => { throw new CompileError(`internal: argument ${j} of an op without arguments`); } };
 
 /** What only the kernel's entry point has (helpers are pure code and have none of it). */
 export interface KernelState {
@@ -144,7 +172,7 @@ export interface KernelState {
 }
 
 /**
- * Emits instruction `i` with argument values `A(k)`: its value, or undefined for an op used for its
+ * Emits instruction `i` with argument values `A.arg(k)`: its value, or undefined for an op used for its
  * effect or handled by the block walk (branches, phis, parameters, returns). `k` is the entry
  * point's state (undefined in a helper). A CompileError for what cannot be emitted.
  */
@@ -168,78 +196,23 @@ const helperOf = (k: KernelState | undefined, i: Inst): Id => K(k, i).helperFns[
 const addr = (sc: Scalars, k: KernelState | undefined, i: Inst, active: Id, a: Id) => sc.m.OpConvertUToPtr(K(k, i).psbU32, sc.m.OpSelect(sc.tU64, active, a, K(k, i).sinkPtr));
 
 /** A SIMPLE op: its instruction of the table's result type, then the arguments' values in order, by its op method. */
-function simpleOp(sc: Scalars, i: Inst, A: (j: number) => Id): Id {
+function simpleOp(sc: Scalars, i: Inst, A: Operands): Id {
   const x = i.info.index, kind = SIMPLE_TYPE[x], n = SIMPLE_ARGS[x];
   const name = SIMPLE_NAME[x] ?? fail(i, `${i.op} is not in the SIMPLE table (internal)`);
   const t = kind === SIMPLE_TYPED ? T(sc, i) : kind === SIMPLE_BOOL ? sc.tBool : kind === SIMPLE_U32 ? sc.tU32 : sc.tU64;
   const m = sc.m, method = m[name as 'OpIAdd'] as (this: Module, ...ids: Id[]) => Id;
-  return n === 1 ? method.call(m, t, A(0)) : n === 2 ? method.call(m, t, A(0), A(1)) : method.call(m, t, A(0), A(1), A(2));
+  return n === 1 ? method.call(m, t, A.arg(0)) : n === 2 ? method.call(m, t, A.arg(0), A.arg(1)) : method.call(m, t, A.arg(0), A.arg(1), A.arg(2));
 }
 
-export function emitOp(sc: Scalars, k: KernelState | undefined, i: Inst, A: (j: number) => Id): Id | undefined {
-  const { m, tBool, tU32, tU64, tF32, c32, c64, cBool } = sc;
+export function emitOp(sc: Scalars, k: KernelState | undefined, i: Inst, A: Operands): Id | undefined {
+  const { m, tBool, tU32, tU64, tF32 } = sc;
   let r: Id | undefined;
   switch (i.op) {
-    // The commonest ops first: V8 runs this switch as a chain of comparisons, one per case label,
-    // and an op near its end (Branch, StoreGlobal32: over 90 labels) paid for every one before it.
-    // The SIMPLE ops: their instruction, result type and arguments from the table (the block
-    // emitter writes them from the same table without this switch).
-    case 'Select32': case 'SelectU1': case 'IAdd32': case 'Xor32': case 'IAdd64': case 'INe32': case 'INe64': case 'Or32': case 'And32':
-    case 'ISub32': case 'IMul32': case 'Not32': case 'BitCount32': case 'BitReverse32': case 'IEq32': case 'IEq64': case 'ULt32': case 'ULt64':
-    case 'ULe32': case 'UGt32': case 'UGe32': case 'SLt32': case 'SLt64': case 'SLe32': case 'SGt32': case 'SGe32':
-    case 'NotU1': case 'AndU1': case 'OrU1': case 'XorU1': case 'ISub64': case 'IMul64':
-      r = simpleOp(sc, i, A);
-      break;
-    case 'ConstU32': r = c32(Number(imm(i, 0))); break;
-    case 'StoreGlobal32': K(k, i).store32(A(0), A(1), A(2), i.pc); break;
-    case 'U1ToU32': r = m.OpSelect(tU32, A(0), c32(1), c32(0)); break;
-    case 'Shl32': r = m.OpShiftLeftLogical(T(sc, i), A(0), m.OpBitwiseAnd(tU32, A(1), c32(31))); break;
-    case 'Lo32': r = m.OpCompositeExtract(tU32, m.OpBitcast(sc.tV2U32, A(0)), 0); break;
-    case 'LShr32': r = m.OpShiftRightLogical(T(sc, i), A(0), m.OpBitwiseAnd(tU32, A(1), c32(31))); break;
-    case 'Hi32': r = m.OpCompositeExtract(tU32, m.OpBitcast(sc.tV2U32, A(0)), 1); break;
-    case 'Shl64': r = m.OpShiftLeftLogical(tU64, A(0), m.OpBitwiseAnd(tU32, A(1), c32(63))); break;
-    case 'ConstU64': r = c64(BigInt(imm(i, 0))); break;
-    // The rest.
-    case 'ConstU1': r = cBool(Number(imm(i, 0)) !== 0); break;
-    case 'ConstF32': r = m.constantBits(tF32, Number(imm(i, 0)) >>> 0); break;
-    case 'Undef': r = i.type === 'u1' ? cBool(false) : i.type === 'u64' ? c64(0n) : i.type === 'f32' ? m.constantBits(tF32, 0) : c32(0); break;
-    case 'LaneBit': {
-      const l = A(2);
-      const word = m.OpSelect(tU32, m.OpULessThan(tBool, l, c32(32)), A(0), A(1));
-      r = m.OpINotEqual(tBool, m.OpBitwiseAnd(tU32, m.OpShiftRightLogical(tU32, word, m.OpBitwiseAnd(tU32, l, c32(31))), c32(1)), c32(0));
-      break;
-    }
-    case 'IAdd3_32': r = m.OpIAdd(T(sc, i), m.OpIAdd(T(sc, i), A(0), A(1)), A(2)); break;
-    case 'UMulHi32': { const st = m.OpTypeStruct(tU32, tU32); r = m.OpCompositeExtract(tU32, m.OpUMulExtended(st, A(0), A(1)), 1); break; }
-    case 'SMulHi32': { const st = m.OpTypeStruct(tU32, tU32); r = m.OpCompositeExtract(tU32, m.OpSMulExtended(st, A(0), A(1)), 1); break; }
-    // RDNA shifts use the amount's low five bits; SPIR-V leaves larger amounts undefined.
-    case 'AShr32': r = m.OpShiftRightArithmetic(T(sc, i), A(0), m.OpBitwiseAnd(tU32, A(1), c32(31))); break;
-    case 'UMin32': r = m.OpSelect(T(sc, i), m.OpULessThan(tBool, A(0), A(1)), A(0), A(1)); break;
-    case 'UMax32': r = m.OpSelect(T(sc, i), m.OpUGreaterThan(tBool, A(0), A(1)), A(0), A(1)); break;
-    case 'SMin32': r = m.OpSelect(T(sc, i), m.OpSLessThan(tBool, A(0), A(1)), A(0), A(1)); break;
-    case 'SMax32': r = m.OpSelect(T(sc, i), m.OpSGreaterThan(tBool, A(0), A(1)), A(0), A(1)); break;
-    case 'UAddCarry32': case 'USubBorrow32': {
-      const st = m.OpTypeStruct(tU32, tU32);
-      const add = i.op === 'UAddCarry32';
-      const p1 = add ? m.OpIAddCarry(st, A(0), A(1)) : m.OpISubBorrow(st, A(0), A(1));
-      const cin = m.OpSelect(tU32, A(2), c32(1), c32(0));
-      const p2 = add ? m.OpIAddCarry(st, m.OpCompositeExtract(tU32, p1, 0), cin) : m.OpISubBorrow(st, m.OpCompositeExtract(tU32, p1, 0), cin);
-      r = m.OpINotEqual(tBool, m.OpBitwiseOr(tU32, m.OpCompositeExtract(tU32, p1, 1), m.OpCompositeExtract(tU32, p2, 1)), c32(0));
-      break;
-    }
-    // FindUMsb gives -1 (all ones) for 0: 31 - (-1) = 32.
-    case 'Clz32': r = m.OpISub(tU32, c32(31), m.glsl450('FindUMsb', tU32, A(0))); break;
-    case 'FindLsb32': r = m.glsl450('FindILsb', tU32, A(0)); break;
-    case 'UBfe32': case 'SBfe32': {
-      // RDNA: width 0 gives 0; a field running past bit 31 takes the bits up to 31.
-      const off = m.OpBitwiseAnd(tU32, A(1), c32(31));
-      const room = m.OpISub(tU32, c32(32), off);
-      const cnt = m.OpSelect(tU32, m.OpULessThan(tBool, A(2), room), A(2), room);
-      r = i.op === 'UBfe32' ? m.OpBitFieldUExtract(T(sc, i), A(0), off, cnt) : m.OpBitFieldSExtract(T(sc, i), A(0), off, cnt);
-      r = m.OpSelect(T(sc, i), m.OpIEqual(tBool, A(2), c32(0)), c32(0), r);
-      break;
-    }
-    case 'U32ToU1': r = m.OpINotEqual(tBool, A(0), c32(0)); break;
+    // The ops the block walk (emit-structured.ts) brings here, the commonest in small kernels first:
+    // V8 runs this switch as a chain of comparisons, one per case label, each a call in the
+    // unoptimised code that runs much of a small kernel's emission, and an op near its end
+    // (LoadUniform32, Call: over 100 labels) paid for every one before it.
+    case 'ConstU32': r = sc.c32(Number(imm(i, 0))); break;
     // A u64 and its dwords through an OpBitcast to or from a uvec2 (x = low dword). Not OpUConvert
     // and 64-bit shifts by 32: the NVIDIA H200 (driver 580.159.04) ran those wrong, in
     // `v_mad_u64_u32 ... clamp` after the v_rcp_f32 helper (its 64-bit OpUDiv/OpUMod): the high
@@ -247,64 +220,122 @@ export function emitOp(sc: Scalars, k: KernelState | undefined, i: Inst, A: (j: 
     // cases). With these bitcasts the same kernels are exact there (60/60, 2026-12-02). Inlining
     // the helpers, FunctionControl Inline/DontInline and leaving out NoContraction did not help;
     // replacing the 64-bit division by shift-and-subtract code did too, at a third more words.
-    case 'Pack64': r = m.OpBitcast(tU64, m.OpCompositeConstruct(sc.tV2U32, A(0), A(1))); break;
-    case 'CodeAddress': {
-      // Inside the code object's image: the same offset in the image buffer the runtime placed (PUSH.imagePtr).
-      const off = m.OpISub(tU64, A(0), c64(BigInt(imm(i, 0))));
-      r = m.OpSelect(tU64, m.OpULessThan(sc.tBool, off, c64(BigInt(imm(i, 1)))), m.OpIAdd(tU64, K(k, i).imagePtr, off), A(0));
+    case 'Pack64': r = m.OpBitcast(tU64, m.OpCompositeConstruct(sc.tV2U32, A.arg(0), A.arg(1))); break;
+    case 'Lo32': r = m.OpCompositeExtract(tU32, m.OpBitcast(sc.tV2U32, A.arg(0)), 0); break;
+    case 'Hi32': r = m.OpCompositeExtract(tU32, m.OpBitcast(sc.tV2U32, A.arg(0)), 1); break;
+    // SMEM addresses are dword aligned (the frontend clears their low bits).
+    case 'LoadUniform32': r = m.OpLoad(tU32, addr(sc, k, i, sc.cBool(true), A.arg(0)), 'Aligned', 4); break;
+    case 'ConstU64': r = sc.c64(BigInt(imm(i, 0))); break;
+    case 'StoreGlobal32': K(k, i).store32(A.arg(0), A.arg(1), A.arg(2), i.pc); break;
+    case 'U1ToU32': r = m.OpSelect(tU32, A.arg(0), sc.c32(1), sc.c32(0)); break;
+    case 'UAddCarry32': case 'USubBorrow32': {
+      const st = m.OpTypeStruct(tU32, tU32);
+      const add = i.op === 'UAddCarry32';
+      const p1 = add ? m.OpIAddCarry(st, A.arg(0), A.arg(1)) : m.OpISubBorrow(st, A.arg(0), A.arg(1));
+      const cin = m.OpSelect(tU32, A.arg(2), sc.c32(1), sc.c32(0));
+      const p2 = add ? m.OpIAddCarry(st, m.OpCompositeExtract(tU32, p1, 0), cin) : m.OpISubBorrow(st, m.OpCompositeExtract(tU32, p1, 0), cin);
+      r = m.OpINotEqual(tBool, m.OpBitwiseOr(tU32, m.OpCompositeExtract(tU32, p1, 1), m.OpCompositeExtract(tU32, p2, 1)), sc.c32(0));
       break;
     }
-    case 'LShr64': r = m.OpShiftRightLogical(tU64, A(0), m.OpBitwiseAnd(tU32, A(1), c32(63))); break;
-    case 'AShr64': r = m.OpShiftRightArithmetic(tU64, A(0), m.OpBitwiseAnd(tU32, A(1), c32(63))); break;
-    case 'UMulWide32': r = m.OpIMul(tU64, m.OpUConvert(tU64, A(0)), m.OpUConvert(tU64, A(1))); break;
+    case 'BallotLo': r = K(k, i).ballot(A.arg(0), false); break;
+    case 'LaneBit': {
+      const l = A.arg(2);
+      const word = m.OpSelect(tU32, m.OpULessThan(tBool, l, sc.c32(32)), A.arg(0), A.arg(1));
+      r = m.OpINotEqual(tBool, m.OpBitwiseAnd(tU32, m.OpShiftRightLogical(tU32, word, m.OpBitwiseAnd(tU32, l, sc.c32(31))), sc.c32(1)), sc.c32(0));
+      break;
+    }
+    case 'LoadGlobal32': r = K(k, i).load32(A.arg(0), A.arg(1), i.pc); break;
+    case 'Call': r = call(sc, k, i, A); break;
+    case 'CallGuarded': r = callOf(sc, K(k, i).guardedFn(i), i, A); break;
+    // RDNA shifts use the amount's low five bits; SPIR-V leaves larger amounts undefined.
+    case 'Shl32': r = m.OpShiftLeftLogical(T(sc, i), A.arg(0), m.OpBitwiseAnd(tU32, A.arg(1), sc.c32(31))); break;
+    case 'Shl64': r = m.OpShiftLeftLogical(tU64, A.arg(0), m.OpBitwiseAnd(tU32, A.arg(1), sc.c32(63))); break;
+    case 'BallotHi': r = K(k, i).ballot(A.arg(0), true); break;
+    case 'KernargPtr': r = K(k, i).kernargPtr; break;
+    case 'WorkgroupId': r = K(k, i).groupIds[Number(imm(i, 0))] as Id; break;
+    case 'LocalId': r = K(k, i).localIds[Number(imm(i, 0))] as Id; break;
+    case 'InGrid': r = K(k, i).inGrid; break;
+    case 'Undef': r = i.type === 'u1' ? sc.cBool(false) : i.type === 'u64' ? sc.c64(0n) : i.type === 'f32' ? m.constantBits(tF32, 0) : sc.c32(0); break;
+    case 'FindLsb32': r = m.glsl450('FindILsb', tU32, A.arg(0)); break;
+    case 'UMulHi32': { const st = m.OpTypeStruct(tU32, tU32); r = m.OpCompositeExtract(tU32, m.OpUMulExtended(st, A.arg(0), A.arg(1)), 1); break; }
+    case 'LShr32': r = m.OpShiftRightLogical(T(sc, i), A.arg(0), m.OpBitwiseAnd(tU32, A.arg(1), sc.c32(31))); break;
+    case 'AShr32': r = m.OpShiftRightArithmetic(T(sc, i), A.arg(0), m.OpBitwiseAnd(tU32, A.arg(1), sc.c32(31))); break;
+    case 'UMulWide32': r = m.OpIMul(tU64, m.OpUConvert(tU64, A.arg(0)), m.OpUConvert(tU64, A.arg(1))); break;
+    case 'Fault': {
+      if (i.pc === undefined) return fail(i, 'a Fault without a pc (internal)');
+      K(k, i).fault(A.arg(0), Number(imm(i, 0)), i.pc);
+      return undefined;
+    }
+    case 'ConstU1': r = sc.cBool(Number(imm(i, 0)) !== 0); break;
+    case 'ReadLane': r = K(k, i).readLane(A.arg(0), m.OpUMod(tU32, A.arg(1), sc.c32(K(k, i).waveSize))); break;
+    case 'LaneId': r = K(k, i).lane; break;
+    case 'IAdd3_32': r = m.OpIAdd(T(sc, i), m.OpIAdd(T(sc, i), A.arg(0), A.arg(1)), A.arg(2)); break;
+    case 'DispatchPtr': r = K(k, i).dispatchPtr; break;
+    case 'BitcastU32F32': case 'BitcastF32U32': case 'BitcastU64F64': case 'BitcastF64U64': r = m.OpBitcast(T(sc, i), A.arg(0)); break;
+    case 'UMax32': r = m.OpSelect(T(sc, i), m.OpUGreaterThan(tBool, A.arg(0), A.arg(1)), A.arg(0), A.arg(1)); break;
+    case 'AtomicRmw32': case 'AtomicRmw64': case 'AtomicCmpSwap32': case 'AtomicCmpSwap64': r = globalAtomic(sc, k, i, A); break;
+    case 'SMulHi32': { const st = m.OpTypeStruct(tU32, tU32); r = m.OpCompositeExtract(tU32, m.OpSMulExtended(st, A.arg(0), A.arg(1)), 1); break; }
+    case 'ConvertF32U32': r = nc(m, m.OpConvertUToF(tF32, A.arg(0))); break;
+    case 'UMin32': r = m.OpSelect(T(sc, i), m.OpULessThan(tBool, A.arg(0), A.arg(1)), A.arg(0), A.arg(1)); break;
+    case 'LShr64': r = m.OpShiftRightLogical(tU64, A.arg(0), m.OpBitwiseAnd(tU32, A.arg(1), sc.c32(63))); break;
+    case 'AShr64': r = m.OpShiftRightArithmetic(tU64, A.arg(0), m.OpBitwiseAnd(tU32, A.arg(1), sc.c32(63))); break;
+    case 'SMax32': r = m.OpSelect(T(sc, i), m.OpSGreaterThan(tBool, A.arg(0), A.arg(1)), A.arg(0), A.arg(1)); break;
+    case 'SMin32': r = m.OpSelect(T(sc, i), m.OpSLessThan(tBool, A.arg(0), A.arg(1)), A.arg(0), A.arg(1)); break;
+    case 'ConvertF32S32': r = nc(m, m.OpConvertSToF(tF32, A.arg(0))); break;
+    // FindUMsb gives -1 (all ones) for 0: 31 - (-1) = 32.
+    case 'Clz32': r = m.OpISub(tU32, sc.c32(31), m.glsl450('FindUMsb', tU32, A.arg(0))); break;
+    // The SIMPLE ops: their instruction, result type and arguments from the table. The block walk
+    // writes them from the same table without this switch: only the helpers' and the state
+    // machine's walks bring them here.
+    case 'Select32': case 'SelectU1': case 'IAdd32': case 'Xor32': case 'IAdd64': case 'INe32': case 'INe64': case 'Or32': case 'And32':
+    case 'ISub32': case 'IMul32': case 'Not32': case 'BitCount32': case 'BitReverse32': case 'IEq32': case 'IEq64': case 'ULt32': case 'ULt64':
+    case 'ULe32': case 'UGt32': case 'UGe32': case 'SLt32': case 'SLt64': case 'SLe32': case 'SGt32': case 'SGe32':
+    case 'NotU1': case 'AndU1': case 'OrU1': case 'XorU1': case 'ISub64': case 'IMul64':
+      r = simpleOp(sc, i, A);
+      break;
+    // The rest.
+    case 'ConstF32': r = m.constantBits(tF32, Number(imm(i, 0)) >>> 0); break;
+    case 'UBfe32': case 'SBfe32': {
+      // RDNA: width 0 gives 0; a field running past bit 31 takes the bits up to 31.
+      const off = m.OpBitwiseAnd(tU32, A.arg(1), sc.c32(31));
+      const room = m.OpISub(tU32, sc.c32(32), off);
+      const cnt = m.OpSelect(tU32, m.OpULessThan(tBool, A.arg(2), room), A.arg(2), room);
+      r = i.op === 'UBfe32' ? m.OpBitFieldUExtract(T(sc, i), A.arg(0), off, cnt) : m.OpBitFieldSExtract(T(sc, i), A.arg(0), off, cnt);
+      r = m.OpSelect(T(sc, i), m.OpIEqual(tBool, A.arg(2), sc.c32(0)), sc.c32(0), r);
+      break;
+    }
+    case 'U32ToU1': r = m.OpINotEqual(tBool, A.arg(0), sc.c32(0)); break;
+    case 'CodeAddress': {
+      // Inside the code object's image: the same offset in the image buffer the runtime placed (PUSH.imagePtr).
+      const off = m.OpISub(tU64, A.arg(0), sc.c64(BigInt(imm(i, 0))));
+      r = m.OpSelect(tU64, m.OpULessThan(sc.tBool, off, sc.c64(BigInt(imm(i, 1)))), m.OpIAdd(tU64, K(k, i).imagePtr, off), A.arg(0));
+      break;
+    }
     // Division by zero is undefined in SPIR-V: the IR's lowerings never divide by zero (the
     // divisor is a normalised significand), but the emitter guards anyway (as the interpreter: all ones / the dividend).
-    case 'UMod32': { const z = m.OpIEqual(tBool, A(1), c32(0)); r = m.OpSelect(tU32, z, A(0), m.OpUMod(tU32, A(0), m.OpSelect(tU32, z, c32(1), A(1)))); break; }
-    case 'UDiv64': { const z = m.OpIEqual(tBool, A(1), c64(0n)); r = m.OpSelect(tU64, z, c64((1n << 64n) - 1n), m.OpUDiv(tU64, A(0), m.OpSelect(tU64, z, c64(1n), A(1)))); break; }
-    case 'UMod64': { const z = m.OpIEqual(tBool, A(1), c64(0n)); r = m.OpSelect(tU64, z, A(0), m.OpUMod(tU64, A(0), m.OpSelect(tU64, z, c64(1n), A(1)))); break; }
-    case 'BitcastU32F32': case 'BitcastF32U32': case 'BitcastU64F64': case 'BitcastF64U64': r = m.OpBitcast(T(sc, i), A(0)); break;
-    case 'FAdd32': r = nc(m, m.OpFAdd(tF32, A(0), A(1))); break;
-    case 'FSub32': r = nc(m, m.OpFSub(tF32, A(0), A(1))); break;
-    case 'FMul32': r = nc(m, m.OpFMul(tF32, A(0), A(1))); break;
+    case 'UMod32': { const z = m.OpIEqual(tBool, A.arg(1), sc.c32(0)); r = m.OpSelect(tU32, z, A.arg(0), m.OpUMod(tU32, A.arg(0), m.OpSelect(tU32, z, sc.c32(1), A.arg(1)))); break; }
+    case 'UDiv64': { const z = m.OpIEqual(tBool, A.arg(1), sc.c64(0n)); r = m.OpSelect(tU64, z, sc.c64((1n << 64n) - 1n), m.OpUDiv(tU64, A.arg(0), m.OpSelect(tU64, z, sc.c64(1n), A.arg(1)))); break; }
+    case 'UMod64': { const z = m.OpIEqual(tBool, A.arg(1), sc.c64(0n)); r = m.OpSelect(tU64, z, A.arg(0), m.OpUMod(tU64, A.arg(0), m.OpSelect(tU64, z, sc.c64(1n), A.arg(1)))); break; }
+    case 'FAdd32': r = nc(m, m.OpFAdd(tF32, A.arg(0), A.arg(1))); break;
+    case 'FSub32': r = nc(m, m.OpFSub(tF32, A.arg(0), A.arg(1))); break;
+    case 'FMul32': r = nc(m, m.OpFMul(tF32, A.arg(0), A.arg(1))); break;
     // f64 device ops: only the guarded helpers' (lower-float-guarded.ts: an f32 fma through f64)
     // and the transcendental cores' (lower-float-transcendental.ts, its 'device' form),
     // under the entry's RoundingModeRTE for 64 bits; every RDNA f64 op is lowered to integer code.
-    case 'FAdd64': r = nc(m, m.OpFAdd(sc.typeOf('f64'), A(0), A(1))); break;
-    case 'FSub64': r = nc(m, m.OpFSub(sc.typeOf('f64'), A(0), A(1))); break;
-    case 'FMul64': r = nc(m, m.OpFMul(sc.typeOf('f64'), A(0), A(1))); break;
-    case 'ConvertF64F32': r = nc(m, m.OpFConvert(sc.typeOf('f64'), A(0))); break;
-    case 'FCmp32': r = fcmp(m, tBool, Number(imm(i, 0)), A(0), A(1)); break;
-    case 'ConvertF32U32': r = nc(m, m.OpConvertUToF(tF32, A(0))); break;
-    case 'ConvertF32S32': r = nc(m, m.OpConvertSToF(tF32, A(0))); break;
-    case 'LaneId': r = K(k, i).lane; break;
-    case 'WorkgroupId': r = K(k, i).groupIds[Number(imm(i, 0))] as Id; break;
-    case 'LocalId': r = K(k, i).localIds[Number(imm(i, 0))] as Id; break;
+    case 'FAdd64': r = nc(m, m.OpFAdd(sc.typeOf('f64'), A.arg(0), A.arg(1))); break;
+    case 'FSub64': r = nc(m, m.OpFSub(sc.typeOf('f64'), A.arg(0), A.arg(1))); break;
+    case 'FMul64': r = nc(m, m.OpFMul(sc.typeOf('f64'), A.arg(0), A.arg(1))); break;
+    case 'ConvertF64F32': r = nc(m, m.OpFConvert(sc.typeOf('f64'), A.arg(0))); break;
+    case 'FCmp32': r = fcmp(m, tBool, Number(imm(i, 0)), A.arg(0), A.arg(1)); break;
     case 'WaveInGroup': r = K(k, i).waveInGroup; break;
     case 'WavesInGroup': r = K(k, i).wavesInGroup; break;
-    case 'InGrid': r = K(k, i).inGrid; break;
-    case 'KernargPtr': r = K(k, i).kernargPtr; break;
     case 'ScratchBase': r = K(k, i).scratchBase; break;
     case 'ScratchRing': r = K(k, i).scratchRing; break;
     case 'ScratchRingBytes': r = K(k, i).scratchRingBytes; break;
-    case 'DispatchPtr': r = K(k, i).dispatchPtr; break;
-    case 'BallotLo': r = K(k, i).ballot(A(0), false); break;
-    case 'BallotHi': r = K(k, i).ballot(A(0), true); break;
-    case 'ReadLane': r = K(k, i).readLane(A(0), m.OpUMod(tU32, A(1), c32(K(k, i).waveSize))); break;
-    case 'AtomicRmw32': case 'AtomicRmw64': case 'AtomicCmpSwap32': case 'AtomicCmpSwap64': r = globalAtomic(sc, k, i, A); break;
     case 'AtomicRmwCall': r = globalAtomicCall(sc, k, i, A); break;
-    // SMEM addresses are dword aligned (the frontend clears their low bits).
-    case 'LoadUniform32': r = m.OpLoad(tU32, addr(sc, k, i, cBool(true), A(0)), 'Aligned', 4); break;
-    case 'LoadGlobal32': r = K(k, i).load32(A(0), A(1), i.pc); break;
     // Bytes through 8-bit pointers (a short as two bytes: any alignment); inactive lanes read the sink.
     case 'LoadGlobalU8': case 'LoadGlobalU16': r = loadBytes(sc, K(k, i), i, A); break;
     case 'StoreGlobal8': case 'StoreGlobal16': storeBytes(sc, K(k, i), i, A); break;
-    case 'Fault': {
-      if (i.pc === undefined) return fail(i, 'a Fault without a pc (internal)');
-      K(k, i).fault(A(0), Number(imm(i, 0)), i.pc);
-      return undefined;
-    }
-    case 'Call': r = call(sc, k, i, A); break;
-    case 'CallGuarded': r = callOf(sc, K(k, i).guardedFn(i), i, A); break;
     // Removed by the passes before emission.
     case 'GetSgpr': case 'SetSgpr': case 'GetVgpr': case 'SetVgpr': case 'GetScc': case 'SetScc': case 'GetMode': case 'SetMode':
     return fail(i, `${i.op}: a register access left after SSA construction (internal)`);
@@ -340,19 +371,19 @@ export function emitOp(sc: Scalars, k: KernelState | undefined, i: Inst, A: (j: 
     return fail(i, `${i.op} is not emitted yet`);
     // The state machine ends the wave's turn at the end of the barrier's block (emit-state-machine.ts).
     case 'Barrier': return undefined;
-    case 'LoadLds': r = K(k, i).ldsLoad(A(0), A(1), Number(imm(i, 0)), Number(imm(i, 1))); break;
-    case 'StoreLds': K(k, i).ldsStore(A(0), A(1), A(2), [A(3), A(4), A(5), A(6)], Number(imm(i, 0)), Number(imm(i, 1)) === 2); break;
+    case 'LoadLds': r = K(k, i).ldsLoad(A.arg(0), A.arg(1), Number(imm(i, 0)), Number(imm(i, 1))); break;
+    case 'StoreLds': K(k, i).ldsStore(A.arg(0), A.arg(1), A.arg(2), [A.arg(3), A.arg(4), A.arg(5), A.arg(6)], Number(imm(i, 0)), Number(imm(i, 1)) === 2); break;
     case 'AtomicLds': {
       const kind = LDS_RMW[Number(imm(i, 0))];
       if (!kind) return fail(i, `AtomicLds: no operation ${String(imm(i, 0))}`);
-      r = K(k, i).ldsAtomic(kind, A(0), A(1), A(2), A(3), Number(imm(i, 1)));
+      r = K(k, i).ldsAtomic(kind, A.arg(0), A.arg(1), A.arg(2), A.arg(3), Number(imm(i, 1)));
       break;
     }
-    case 'ExchangeLds2': r = K(k, i).ldsExchange2(A(0), A(1), A(2), A(3), A(4)); break;
-    case 'ExchangeLds2x64': r = K(k, i).ldsExchange2x64(A(0), A(1), A(2), A(3), A(4)); break;
-    case 'ExchangeLds2x64Second': r = K(k, i).ldsExchange2Second(A(0)); break;
-    case 'AtomicLdsCall': r = K(k, i).ldsAtomic({ helper: helperOf(k, i) }, A(0), A(1), A(2), A(3), Number(imm(i, 1))); break;
-    case 'PermuteLanes': r = K(k, i).permute(A(0), A(1), A(2)); break;
+    case 'ExchangeLds2': r = K(k, i).ldsExchange2(A.arg(0), A.arg(1), A.arg(2), A.arg(3), A.arg(4)); break;
+    case 'ExchangeLds2x64': r = K(k, i).ldsExchange2x64(A.arg(0), A.arg(1), A.arg(2), A.arg(3), A.arg(4)); break;
+    case 'ExchangeLds2x64Second': r = K(k, i).ldsExchange2Second(A.arg(0)); break;
+    case 'AtomicLdsCall': r = K(k, i).ldsAtomic({ helper: helperOf(k, i) }, A.arg(0), A.arg(1), A.arg(2), A.arg(3), Number(imm(i, 1))); break;
+    case 'PermuteLanes': r = K(k, i).permute(A.arg(0), A.arg(1), A.arg(2)); break;
     // OpReadClockKHR (SPV_KHR_shader_clock; emit.ts declares ShaderClockKHR and checks the
     // profile's feature): s_memtime's clock at Subgroup scope (GLSL's clockARB), s_memrealtime's at
     // Device scope (clockRealtimeEXT). Every invocation samples its own clock, and a wave may span
@@ -367,9 +398,9 @@ export function emitOp(sc: Scalars, k: KernelState | undefined, i: Inst, A: (j: 
       if (!clock) return fail(i, `ReadClock: no clock ${String(imm(i, 0))}`);
       const kk = K(k, i);
       // Scope ids: Device 1, Subgroup 3.
-      const words = m.OpBitcast(sc.tV2U32, m.OpReadClockKHR(tU64, c32(clock === 'time' ? 3 : 1)));
-      const lo = kk.readLane(m.OpCompositeExtract(tU32, words, 0), c32(0));
-      const hi = kk.readLane(m.OpCompositeExtract(tU32, words, 1), c32(0));
+      const words = m.OpBitcast(sc.tV2U32, m.OpReadClockKHR(tU64, sc.c32(clock === 'time' ? 3 : 1)));
+      const lo = kk.readLane(m.OpCompositeExtract(tU32, words, 0), sc.c32(0));
+      const hi = kk.readLane(m.OpCompositeExtract(tU32, words, 1), sc.c32(0));
       r = m.OpBitcast(tU64, m.OpCompositeConstruct(sc.tV2U32, lo, hi));
       break;
     }
@@ -385,17 +416,17 @@ export function emitOp(sc: Scalars, k: KernelState | undefined, i: Inst, A: (j: 
 // that captured its parameters or locals made every call of it allocate a context for them (an
 // allocation per IR instruction, whatever its op).
 
-function globalAtomic(sc: Scalars, k: KernelState | undefined, i: Inst, A: (j: number) => Id): Id {
+function globalAtomic(sc: Scalars, k: KernelState | undefined, i: Inst, A: Operands): Id {
   // Device scope, relaxed (RDNA's global atomics without glc/slc ordering). The kernel state
   // runs the lanes on one address one after another, in ascending lane order.
   const wide = i.op.endsWith('64');
   const t = wide ? sc.tU64 : sc.tU32;
   const kind = i.op.startsWith('AtomicRmw') ? ATOMIC_RMW[Number(imm(i, 0))] : 'cmpswap';
   if (!kind) return fail(i, `${i.op}: no atomic ${String(imm(i, 0))}`);
-  return K(k, i).atomic(A(0), A(1), wide ? 8 : 4, A(2), kind === 'cmpswap' ? A(3) : undefined, (ptr, d, c) => atomicOp(sc, kind, t, ptr, d, c));
+  return K(k, i).atomic(A.arg(0), A.arg(1), wide ? 8 : 4, A.arg(2), kind === 'cmpswap' ? A.arg(3) : undefined, (ptr, d, c) => atomicOp(sc, kind, t, ptr, d, c));
 }
 
-function globalAtomicCall(sc: Scalars, k: KernelState | undefined, i: Inst, A: (j: number) => Id): Id {
+function globalAtomicCall(sc: Scalars, k: KernelState | undefined, i: Inst, A: Operands): Id {
   const { m, tU32, tU64 } = sc;
   // As AtomicCmpSwap's lanes; each leader's atomic a compare-exchange loop of the helper's new value.
   const h = helperOf(k, i);
@@ -403,49 +434,49 @@ function globalAtomicCall(sc: Scalars, k: KernelState | undefined, i: Inst, A: (
   const t = wide ? tU64 : tU32;
   const narrow = (x: Id) => (wide ? x : m.OpUConvert(tU32, x));
   const w = (x: Id) => (wide ? x : m.OpUConvert(tU64, x));
-  const old = K(k, i).atomic(A(0), A(1), wide ? 8 : 4, narrow(A(2)), narrow(A(3)), (ptr, d, c) =>
+  const old = K(k, i).atomic(A.arg(0), A.arg(1), wide ? 8 : 4, narrow(A.arg(2)), narrow(A.arg(3)), (ptr, d, c) =>
     compareExchangeLoop(sc, t, ptr, (o) => narrow(m.OpFunctionCall(tU64, h, w(o), w(d), w(c ?? d)))));
   return w(old);
 }
 
 /** LoadGlobalU8/U16: bytes through 8-bit pointers (a short as two bytes: any alignment); inactive lanes read the sink. */
-function loadBytes(sc: Scalars, kk: KernelState, i: Inst, A: (j: number) => Id): Id {
-  const { m, tU32, tU64, c32, c64 } = sc;
-  const at = (j: number) => (j === 0 ? A(1) : m.OpIAdd(tU64, A(1), c64(BigInt(j))));
-  const byte = (j: number) => m.OpUConvert(tU32, m.OpLoad(kk.tU8, kk.bytePointer(m.OpSelect(tU64, A(0), at(j), m.OpIAdd(tU64, kk.sinkPtr, c64(BigInt(j))))), 'Aligned', 1));
-  const v = i.op === 'LoadGlobalU8' ? byte(0) : m.OpBitwiseOr(tU32, byte(0), m.OpShiftLeftLogical(tU32, byte(1), c32(8)));
-  return m.OpSelect(tU32, A(0), v, c32(0));
+function loadBytes(sc: Scalars, kk: KernelState, i: Inst, A: Operands): Id {
+  const { m, tU32, tU64 } = sc;
+  const at = (j: number) => (j === 0 ? A.arg(1) : m.OpIAdd(tU64, A.arg(1), sc.c64(BigInt(j))));
+  const byte = (j: number) => m.OpUConvert(tU32, m.OpLoad(kk.tU8, kk.bytePointer(m.OpSelect(tU64, A.arg(0), at(j), m.OpIAdd(tU64, kk.sinkPtr, sc.c64(BigInt(j))))), 'Aligned', 1));
+  const v = i.op === 'LoadGlobalU8' ? byte(0) : m.OpBitwiseOr(tU32, byte(0), m.OpShiftLeftLogical(tU32, byte(1), sc.c32(8)));
+  return m.OpSelect(tU32, A.arg(0), v, sc.c32(0));
 }
 
 /** StoreGlobal8/16: each byte this lane writes (storeWinners) through an 8-bit pointer. */
-function storeBytes(sc: Scalars, kk: KernelState, i: Inst, A: (j: number) => Id): void {
-  const { m, tU32, tU64, c32, c64 } = sc;
+function storeBytes(sc: Scalars, kk: KernelState, i: Inst, A: Operands): void {
+  const { m, tU32, tU64 } = sc;
   const n = i.op === 'StoreGlobal8' ? 1 : 2;
-  const mine = kk.storeWinners(A(0), A(1), n);
+  const mine = kk.storeWinners(A.arg(0), A.arg(1), n);
   mine.forEach((w, j) => {
-    const to = m.OpSelect(tU64, w, j === 0 ? A(1) : m.OpIAdd(tU64, A(1), c64(BigInt(j))), m.OpIAdd(tU64, kk.sinkPtr, c64(BigInt(j))));
-    const v = j === 0 ? A(2) : m.OpShiftRightLogical(tU32, A(2), c32(8 * j));
+    const to = m.OpSelect(tU64, w, j === 0 ? A.arg(1) : m.OpIAdd(tU64, A.arg(1), sc.c64(BigInt(j))), m.OpIAdd(tU64, kk.sinkPtr, sc.c64(BigInt(j))));
+    const v = j === 0 ? A.arg(2) : m.OpShiftRightLogical(tU32, A.arg(2), sc.c32(8 * j));
     m.OpStore(kk.bytePointer(to), m.OpUConvert(kk.tU8, v), 'Aligned', 1);
   });
 }
 
-function call(sc: Scalars, k: KernelState | undefined, i: Inst, A: (j: number) => Id): Id {
+function call(sc: Scalars, k: KernelState | undefined, i: Inst, A: Operands): Id {
   const h = K(k, i).helperFns[Number(imm(i, 0))];
   if (!h) throw new CompileError(`call of a missing helper ${String(imm(i, 0))}`, i.pc);
   return callOf(sc, h, i, A);
 }
 
 /** A call of function `h` with the instruction's arguments, of its type. */
-function callOf(sc: Scalars, h: Id, i: Inst, A: (j: number) => Id): Id {
+function callOf(sc: Scalars, h: Id, i: Inst, A: Operands): Id {
   const m = sc.m, t = T(sc, i);
   // The arguments passed as they are for up to four (no array of them made: a helper call per float op).
   switch (i.args.length) {
     case 0: return m.OpFunctionCall(t, h);
-    case 1: return m.OpFunctionCall(t, h, A(0));
-    case 2: return m.OpFunctionCall(t, h, A(0), A(1));
-    case 3: return m.OpFunctionCall(t, h, A(0), A(1), A(2));
-    case 4: return m.OpFunctionCall(t, h, A(0), A(1), A(2), A(3));
-    default: return m.OpFunctionCall(t, h, ...i.args.map((_, j) => A(j)));
+    case 1: return m.OpFunctionCall(t, h, A.arg(0));
+    case 2: return m.OpFunctionCall(t, h, A.arg(0), A.arg(1));
+    case 3: return m.OpFunctionCall(t, h, A.arg(0), A.arg(1), A.arg(2));
+    case 4: return m.OpFunctionCall(t, h, A.arg(0), A.arg(1), A.arg(2), A.arg(3));
+    default: return m.OpFunctionCall(t, h, ...i.args.map((_, j) => A.arg(j)));
   }
 }
 

@@ -10,7 +10,7 @@ import type { Block, Inst, IrFunction } from '../../ir/ir.js';
 import type { IrType } from '../../ir/ops.js';
 import type { Id } from './operands.js';
 import { CompileError } from './errors.js';
-import { emitOp, EVERYWHERE, type KernelState, type Scalars } from './emit-ops.js';
+import { emitOp, EVERYWHERE, type KernelState, NO_OPERANDS, type Operands, type Scalars } from './emit-ops.js';
 
 export const DONE = 0xffffffff;
 /** A state with this bit set stops the machine: DONE, or (a barrier) the block to resume at, with the bit. */
@@ -33,7 +33,7 @@ export const SWITCH_CHUNK = 8192;
 
 /** Emits `fn`'s blocks into the open function, from its open block (the launch code), as a state machine. */
 export function emitStateMachine(sc: Scalars, kernel: KernelState, fn: IrFunction, turn?: WaveTurn): Id {
-  const { m, tBool, tU32, typeOf, c32 } = sc;
+  const { m, tBool, tU32 } = sc;
   const fnPtr = (t: Id) => m.OpTypePointer('Function', t);
   const state = m.OpVariable(fnPtr(tU32), 'Function');
   // A value's variable: one per invocation, or (waves of a workgroup) an array with one slot per
@@ -44,24 +44,24 @@ export function emitStateMachine(sc: Scalars, kernel: KernelState, fn: IrFunctio
   const arrays = new Map<Id, Id>();
   const perWave = new Set<Id>();
   const variable = (t: IrType, keep: boolean): Id => {
-    const ty = typeOf(t);
+    const ty = sc.typeOf(t);
     if (!wave || !keep) return m.OpVariable(fnPtr(ty), 'Function');
     let at = arrays.get(ty);
-    if (at === undefined) { at = m.OpTypeArray(ty, c32(wave.count)); arrays.set(ty, at); }
+    if (at === undefined) { at = m.OpTypeArray(ty, sc.c32(wave.count)); arrays.set(ty, at); }
     const v = m.OpVariable(fnPtr(at), 'Function');
     perWave.add(v);
     return v;
   };
-  const slot = (v: Id, t: IrType): Id => (wave && perWave.has(v) ? m.OpAccessChain(fnPtr(typeOf(t)), v, wave.index) : v);
+  const slot = (v: Id, t: IrType): Id => (wave && perWave.has(v) ? m.OpAccessChain(fnPtr(sc.typeOf(t)), v, wave.index) : v);
   const { crossed, phis } = crossBlockValues(fn);
   const kept = wave ? liveAcrossTurns(fn, crossed) : undefined;
   const crossVar = new Map<Inst, Id>();
   const phiVar = new Map<Inst, Id>();
   for (const p of phis) phiVar.set(p, variable(p.type, kept?.phis.has(p) ?? false));
   for (const a of crossed) crossVar.set(a, variable(a.type, kept?.values.has(a) ?? false));
-  const load = (v: Id, x: Inst): Id => m.OpLoad(typeOf(x.type), slot(v, x.type));
+  const load = (v: Id, x: Inst): Id => m.OpLoad(sc.typeOf(x.type), slot(v, x.type));
   const store = (v: Id, x: Inst, val: Id): void => { m.OpStore(slot(v, x.type), val); };
-  m.OpStore(state, turn ? turn.start : c32(0));
+  m.OpStore(state, turn ? turn.start : sc.c32(0));
 
   const header = m.allocateId(), dispatchL = m.allocateId(), swMerge = m.allocateId(), cont = m.allocateId(), exit = m.allocateId();
   const caseLabels = fn.blocks.map(() => m.allocateId());
@@ -83,7 +83,7 @@ export function emitStateMachine(sc: Scalars, kernel: KernelState, fn: IrFunctio
     m.OpSwitch(s, merge, ...fn.blocks.slice(from, to).flatMap((b, j) => [b.id, caseLabels[from + j] as Id]));
   };
   if (nested) {
-    const chunk = m.OpUDiv(tU32, s, c32(SWITCH_CHUNK));
+    const chunk = m.OpUDiv(tU32, s, sc.c32(SWITCH_CHUNK));
     m.OpSelectionMerge(swMerge, 'None');
     m.OpSwitch(chunk, swMerge, ...chunkLabels.flatMap((l, c) => [c, l]));
   } else openSwitch(swMerge, 0, fn.blocks.length);
@@ -109,7 +109,7 @@ export function emitStateMachine(sc: Scalars, kernel: KernelState, fn: IrFunctio
       const hit = vals.get(x);
       if (hit) return hit;
       // Module constants and the launch values of the function's first block are valid in every block.
-      if (EVERYWHERE.has(x.op)) { const e = emitOp(sc, kernel, x, () => { throw new CompileError(`${x.op} has no arguments`, x.pc); }); if (e) { vals.set(x, e); return e; } }
+      if (EVERYWHERE.has(x.op)) { const e = emitOp(sc, kernel, x, NO_OPERANDS); if (e) { vals.set(x, e); return e; } }
       const cv = crossVar.get(x);
       const v = cv ? load(cv, x) : undefined;
       if (!v) throw new CompileError(`internal: %${x.id} (${x.op}) has no value in b${b.id}`, x.pc);
@@ -118,11 +118,10 @@ export function emitStateMachine(sc: Scalars, kernel: KernelState, fn: IrFunctio
     };
     // One argument reader for the block, reading the instruction at hand (a closure per
     // instruction capturing it made V8 allocate the loop's variables at every instruction).
-    let at: Inst | undefined;
-    const A = (j: number): Id => { const i = at as Inst, a = i.args[j]; if (!a) throw new CompileError(`${i.op}: missing argument`, i.pc); return val(a); };
+    const A = new BlockOperands(val);
     for (const i of b.insts) {
       if (i.op === 'Phi') continue;
-      at = i;
+      A.at = i;
       const r = emitOp(sc, kernel, i, A);
       if (r !== undefined) {
         vals.set(i, r);
@@ -145,7 +144,7 @@ export function emitStateMachine(sc: Scalars, kernel: KernelState, fn: IrFunctio
       // After a barrier the wave's turn ends; it resumes at the branch's target.
       const barrier = b.insts[b.insts.length - 2]?.op === 'Barrier';
       if (barrier && !turn) throw new CompileError('a barrier outside the workgroup layout (internal)', term.pc);
-      m.OpStore(state, c32(barrier ? (YIELD | to.id) >>> 0 : to.id));
+      m.OpStore(state, sc.c32(barrier ? (YIELD | to.id) >>> 0 : to.id));
     } else if (term.op === 'BranchCond') {
       const tt = fn.block(Number(term.imms[0])), ff = fn.block(Number(term.imms[1]));
       const cond = val(term.args[0] as Inst);
@@ -155,9 +154,9 @@ export function emitStateMachine(sc: Scalars, kernel: KernelState, fn: IrFunctio
       const pt = phiCopies(tt), pf = phiCopies(ff);
       pt();
       if (ff !== tt) pf();
-      m.OpStore(state, m.OpSelect(tU32, cond, c32(tt.id), c32(ff.id)));
+      m.OpStore(state, m.OpSelect(tU32, cond, sc.c32(tt.id), sc.c32(ff.id)));
     } else if (term.op === 'EndProgram') {
-      m.OpStore(state, c32(DONE));
+      m.OpStore(state, sc.c32(DONE));
     } else throw new CompileError(`${term.op} is not emitted yet`, term.pc);
     m.OpBranch(mergeOf(k));
     if (nested && (k % SWITCH_CHUNK === SWITCH_CHUNK - 1 || k === fn.blocks.length - 1)) {
@@ -169,8 +168,8 @@ export function emitStateMachine(sc: Scalars, kernel: KernelState, fn: IrFunctio
   m.OpBranch(cont);
   m.label(cont);
   const running = turn
-    ? m.OpIEqual(tBool, m.OpBitwiseAnd(tU32, m.OpLoad(tU32, state), c32(YIELD)), c32(0))
-    : m.OpINotEqual(tBool, m.OpLoad(tU32, state), c32(DONE));
+    ? m.OpIEqual(tBool, m.OpBitwiseAnd(tU32, m.OpLoad(tU32, state), sc.c32(YIELD)), sc.c32(0))
+    : m.OpINotEqual(tBool, m.OpLoad(tU32, state), sc.c32(DONE));
   m.OpBranchConditional(running, header, exit);
   m.label(exit);
   if (!turn) m.OpReturn();
@@ -256,4 +255,15 @@ export function liveAcrossTurns(fn: IrFunction, crossed: readonly Inst[]): { val
     if (r.preds.some(yields)) for (const i of r.insts) { if (i.op !== 'Phi') break; phis.add(i); }
   }
   return { values, phis };
+}
+
+/** emitOp's argument reader in a block (Operands: a method, not a closure per block): the arguments of the instruction at hand (`at`) through the block's `val`. */
+class BlockOperands implements Operands {
+  at: Inst | undefined;
+  constructor(private readonly val: (x: Inst) => Id) {}
+  arg(j: number): Id {
+    const i = this.at as Inst, a = i.args[j];
+    if (!a) throw new CompileError(`${i.op}: missing argument`, i.pc);
+    return this.val(a);
+  }
 }

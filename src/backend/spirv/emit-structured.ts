@@ -34,7 +34,7 @@ import type { IrType } from '../../ir/ops.js';
 import type { Module } from './module.js';
 import type { Id } from './operands.js';
 import { CompileError } from './errors.js';
-import { emitOp, EVERYWHERE, type KernelState, type Scalars, SIMPLE_ARGS, SIMPLE_BOOL, SIMPLE_NAME, SIMPLE_OPCODE, SIMPLE_TYPE, SIMPLE_TYPED, SIMPLE_U32 } from './emit-ops.js';
+import { emitOp, EVERYWHERE, type KernelState, NO_OPERANDS, type Operands, type Scalars, SIMPLE_ARGS, SIMPLE_BOOL, SIMPLE_NAME, SIMPLE_OPCODE, SIMPLE_TYPE, SIMPLE_TYPED, SIMPLE_U32 } from './emit-ops.js';
 import { type FlowPlan, inLoop } from './structurize.js';
 import type { DominatorTree } from '../../analysis/dominators.js';
 
@@ -249,14 +249,14 @@ export function emitStructured(sc: Scalars, kernel: KernelState, fn: IrFunction,
  * One function's emission (emitStructured): its state in fields, its steps methods (a closure per
  * step made for every kernel, about thirty, was most of what a small kernel's emission allocated here).
  */
-class Structured {
+class Structured implements Operands {
   readonly m: Module;
   /** The tasks to run, last first (the explicit work stack: see the header): `TASK` slots each, `workTop` slots in use. */
   private readonly work: unknown[] = [];
   private workTop = 0;
-  // One argument reader for the whole function, reading the instruction at hand (`at`, in scope
-  // `atScope`; code sets them, emitOp reads the arguments before it returns): a reader made per
-  // block was a closure and a context per block.
+  // The function's emitter is emitOp's argument reader (`arg`), reading the instruction at hand
+  // (`at`, in scope `atScope`; code sets them, emitOp reads the arguments before it returns): a
+  // reader made per block was a closure and a context per block.
   private at: Inst | undefined;
   private atScope: Scope | undefined;
   /** FlowPlan.uses: the dominator tree to check each use across blocks against (undefined: none to check). */
@@ -310,7 +310,7 @@ class Structured {
     const d = this.defs.get(x);
     if (d) return d;
     if (EVERYWHERE.has(x.op)) {
-      const e = emitOp(this.sc, this.kernel, x, () => internal(`${x.op} has arguments`));
+      const e = emitOp(this.sc, this.kernel, x, NO_OPERANDS);
       if (e) { this.defs.set(x, e); return e; }
     }
     return internal(`%${x.id} (${x.op}) has no value where it is used`);
@@ -536,13 +536,16 @@ class Structured {
     if (g) this.dispatch(g, h.id, after);
   }
 
-  // The instruction's own definitions first (most arguments, and all outside loops' carried values: no scope to search).
-  private readonly A = (j: number): Id => {
+  /**
+   * Operands (emitOp's reader, and `simple`'s): argument `j` of the instruction at hand, its own
+   * definitions first (most arguments, and all outside loops' carried values: no scope to search).
+   */
+  arg(j: number): Id {
     const i = this.at as Inst, a = i.args[j];
     if (a === undefined) return internal(`${i.op}: missing argument ${j}`);
     if (this.atScope === undefined) { const d = this.defs.get(a); if (d !== undefined) return d; }
     return this.val(a, this.atScope);
-  };
+  }
   /** A block's instructions and its terminator. */
   private code(b: Block, cx: Ctx): void {
     this.insts(b, cx.scope);
@@ -566,7 +569,7 @@ class Structured {
     this.atScope = scope;
     if (this.uses !== undefined) this.checkUses(b);
     // Indexed: for…of made an iterator result per instruction (this runs once per block, often unoptimised).
-    const insts = b.insts, sc = this.sc, kernel = this.kernel, A = this.A;
+    const insts = b.insts, sc = this.sc, kernel = this.kernel;
     // Not the terminator (`code` emits it; emitOp has nothing for a branch or the end, but reached
     // them only past most of its switch's comparisons), unless Unreachable, which emitOp refuses.
     const last = insts[insts.length - 1];
@@ -574,15 +577,15 @@ class Structured {
     for (let k = 0; k < n; k++) {
       const i = insts[k] as Inst;
       if (i.op === 'Phi') continue;
-      if (SIMPLE_OPCODE[i.info.index] !== 0 && i.type !== 'void') { this.defs.set(i, this.simple(i)); continue; }
       this.at = i;
-      const r = emitOp(sc, kernel, i, A);
+      if (SIMPLE_OPCODE[i.info.index] !== 0 && i.type !== 'void') { this.defs.set(i, this.simple(i)); continue; }
+      const r = emitOp(sc, kernel, i, this);
       if (r !== undefined) this.defs.set(i, r);
     }
   }
 
   /**
-   * A SIMPLE op (emit-ops.ts): what emitOp's case emits, the result type and then the arguments'
+   * A SIMPLE op (emit-ops.ts; `at`): what emitOp's case emits, the result type and then the arguments'
    * values taken in that order (as its call's operands are evaluated: an argument's value may be
    * made on its first use), the words written by Module.writeValue; where it writes none, the op
    * method itself, as emitOp calls it.
@@ -590,22 +593,13 @@ class Structured {
   private simple(i: Inst): Id {
     const x = i.info.index, sc = this.sc, kind = SIMPLE_TYPE[x], n = SIMPLE_ARGS[x] as number;
     const t = kind === SIMPLE_TYPED ? sc.typeOf(i.type) : kind === SIMPLE_BOOL ? sc.tBool : kind === SIMPLE_U32 ? sc.tU32 : sc.tU64;
-    const scope = this.atScope;
-    const a = this.arg(i, 0, scope), b = n > 1 ? this.arg(i, 1, scope) : undefined, c = n > 2 ? this.arg(i, 2, scope) : undefined;
+    const a = this.arg(0), b = n > 1 ? this.arg(1) : undefined, c = n > 2 ? this.arg(2) : undefined;
     const m = this.m;
     const r = m.writeValue(SIMPLE_OPCODE[x] as number, n, t, a, b, c);
     if (r !== undefined) return r;
     const method = m[SIMPLE_NAME[x] as 'OpIAdd'] as (this: Module, ...ids: Id[]) => Id;
     return n === 1 ? method.call(m, t, a) : n === 2 ? method.call(m, t, a, b as Id) : method.call(m, t, a, b as Id, c as Id);
   }
-  /** Argument `j` of `i` (A's reading, for `simple`). */
-  private arg(i: Inst, j: number, scope: Scope | undefined): Id {
-    const a = i.args[j];
-    if (a === undefined) return internal(`${i.op}: missing argument ${j}`);
-    if (scope === undefined) { const d = this.defs.get(a); if (d !== undefined) return d; }
-    return this.val(a, scope);
-  }
-
   private jump(p: Block, s: Block, cx: Ctx): void {
     const r = this.routeFrom(p, s, cx);
     const args = this.argsFor(p, s, cx.scope, r !== 'continue');

@@ -69,7 +69,7 @@ import { CLOCKS, type IrType, LDS_ATOMIC_SRC2, LDS_ATOMIC_WIDE, type LdsRmw, typ
 import { Module, type RelocatableFunction } from './module.js';
 import { Id } from './operands.js';
 import { CompileError } from './errors.js';
-import { emitOp, EVERYWHERE, type KernelState, type Scalars } from './emit-ops.js';
+import { emitOp, EVERYWHERE, type KernelState, type Operands, Scalars } from './emit-ops.js';
 import { type EntryFloatControls, type FloatControlsPlan, planFloatControls, planFloatControlsOf, withGuarded } from './float-controls.js';
 import { planStructuredFlow } from './structurize.js';
 import { emitStructured } from './emit-structured.js';
@@ -222,8 +222,7 @@ function emitPrologue(o: PrologueOptions) {
   const tF32 = m.OpTypeFloat(32);
   const tV3 = m.OpTypeVector(tU32, 3);
   const tV2U32 = m.OpTypeVector(tU32, 2);
-  const sc = scalars(m, tBool, tU32, tU64, tF32, tV2U32);
-  const { c32, c64 } = sc;
+  const sc = new Scalars(m, tBool, tU32, tU64, tF32, tV2U32);
   // The helpers' ids, defined after the entry point.
   const helperFns = Array.from({ length: o.helpers }, () => m.allocateId());
 
@@ -240,18 +239,18 @@ function emitPrologue(o: PrologueOptions) {
   const gGroup = m.OpVariable(m.OpTypePointer('Input', tV3), 'Input');
   m.OpDecorate(gGroup, 'BuiltIn', 'WorkgroupId');
   // Workgroup memory for the wave's exchanges (one dword per lane).
-  const shArr = m.OpTypeArray(tU32, c32(ws));
+  const shArr = m.OpTypeArray(tU32, sc.c32(ws));
   const shVar = m.OpVariable(m.OpTypePointer('Workgroup', shArr), 'Workgroup');
   const shPtr = m.OpTypePointer('Workgroup', tU32);
   // Two words for ballots (lanes 0-31, 32-63), built with atomic ORs (not with subgroup ballots).
-  const balVar = viaSubgroup ? undefined : m.OpVariable(m.OpTypePointer('Workgroup', m.OpTypeArray(tU32, c32(2))), 'Workgroup');
+  const balVar = viaSubgroup ? undefined : m.OpVariable(m.OpTypePointer('Workgroup', m.OpTypeArray(tU32, sc.c32(2))), 'Workgroup');
   const tV4U32 = viaSubgroup ? m.OpTypeVector(tU32, 4) : undefined;
   const psbU32 = m.OpTypePointer('PhysicalStorageBuffer', tU32);
   const tU8 = bytes ? m.OpTypeInt(8, 0) : undefined;
   const psbU8 = tU8 !== undefined ? m.OpTypePointer('PhysicalStorageBuffer', tU8) : undefined;
   const psbU64 = atomics64 ? m.OpTypePointer('PhysicalStorageBuffer', tU64) : undefined;
   // The byte stores' and atomics' address exchange (one u64 per lane).
-  const addrArr = (byteStores || atomics) && !viaSubgroup ? m.OpTypeArray(tU64, c32(ws)) : undefined;
+  const addrArr = (byteStores || atomics) && !viaSubgroup ? m.OpTypeArray(tU64, sc.c32(ws)) : undefined;
   const addrVar = addrArr !== undefined ? m.OpVariable(m.OpTypePointer('Workgroup', addrArr), 'Workgroup') : undefined;
   // The atomics' data, compare and old value of each lane (as u64s).
   const atomicVars = atomics && addrArr !== undefined
@@ -259,8 +258,8 @@ function emitPrologue(o: PrologueOptions) {
     : undefined;
   const shPtr64 = addrVar !== undefined ? m.OpTypePointer('Workgroup', tU64) : undefined;
   // LDS, and the lane exchange of the DS ops (8 dwords per lane: active, addresses, data, results).
-  const ldsVar = lds ? m.OpVariable(m.OpTypePointer('Workgroup', m.OpTypeArray(tU32, c32(Math.ceil(ldsCap / 4) + 2))), 'Workgroup') : undefined;
-  const xVar = lds || (permutes && !viaSubgroup) ? m.OpVariable(m.OpTypePointer('Workgroup', m.OpTypeArray(tU32, c32(8 * ws))), 'Workgroup') : undefined;
+  const ldsVar = lds ? m.OpVariable(m.OpTypePointer('Workgroup', m.OpTypeArray(tU32, sc.c32(Math.ceil(ldsCap / 4) + 2))), 'Workgroup') : undefined;
+  const xVar = lds || (permutes && !viaSubgroup) ? m.OpVariable(m.OpTypePointer('Workgroup', m.OpTypeArray(tU32, sc.c32(8 * ws))), 'Workgroup') : undefined;
 
   const main = m.OpFunction(tVoid, 'None', m.OpTypeFunction(tVoid));
   m.OpEntryPoint('GLCompute', main, 'main', pcVar, gLocal, gGroup, shVar, ...(balVar !== undefined ? [balVar] : []), ...(addrVar !== undefined ? [addrVar] : []), ...(atomicVars !== undefined ? [atomicVars.data, atomicVars.cmp, atomicVars.old] : []),
@@ -274,19 +273,19 @@ function emitPrologue(o: PrologueOptions) {
   m.OpLabel();
 
   // --- the launch geometry (in the entry block: it dominates everything) ---
-  const pc64 = (off: number) => m.OpLoad(tU64, m.OpAccessChain(pcPtr64, pcVar, c32(off === PUSH.imagePtr ? 14 : off === PUSH.scratchPtr ? 13 : [0, 8, 16].indexOf(off))));
-  const pc32 = (off: number) => m.OpLoad(tU32, m.OpAccessChain(pcPtr32, pcVar, c32(3 + (off - 24) / 4)));
+  const pc64 = (off: number) => m.OpLoad(tU64, m.OpAccessChain(pcPtr64, pcVar, sc.c32(off === PUSH.imagePtr ? 14 : off === PUSH.scratchPtr ? 13 : [0, 8, 16].indexOf(off))));
+  const pc32 = (off: number) => m.OpLoad(tU32, m.OpAccessChain(pcPtr32, pcVar, sc.c32(3 + (off - 24) / 4)));
   const kernargPtr = pc64(PUSH.kernargPtr), dispatchPtr = pc64(PUSH.dispatchPtr), sinkPtr = pc64(PUSH.sinkPtr);
-  const scratchPtr = scratch ? pc64(PUSH.scratchPtr) : c64(0n);
-  const imagePtr = image ? pc64(PUSH.imagePtr) : c64(0n);
+  const scratchPtr = scratch ? pc64(PUSH.scratchPtr) : sc.c64(0n);
+  const imagePtr = image ? pc64(PUSH.imagePtr) : sc.c64(0n);
   const grid = [0, 1, 2].map((k) => pc32(PUSH.grid + 4 * k));
   const blk = [0, 1, 2].map((k) => pc32(PUSH.block + 4 * k));
   const wavesPerGroup = pc32(PUSH.wavesPerGroup), groupsX = pc32(PUSH.groupsX), groupsY = pc32(PUSH.groupsY), vkGroupsX = pc32(PUSH.vkGroupsX);
   // The dispatch's scratch bytes (every wave's region; a raw shader's ring, src/interp/scratch.ts): in u64.
   const toU64 = (x: Id) => m.OpUConvert(tU64, x);
   const scratchRingBytes = ringBytes
-    ? [0, 1, 2].reduce((n, k) => m.OpIMul(tU64, n, toU64(m.OpUDiv(tU32, m.OpISub(tU32, m.OpIAdd(tU32, grid[k] as Id, blk[k] as Id), c32(1)), blk[k] as Id))), m.OpIMul(tU64, toU64(wavesPerGroup), c64(BigInt(waveBytes))))
-    : c64(0n);
+    ? [0, 1, 2].reduce((n, k) => m.OpIMul(tU64, n, toU64(m.OpUDiv(tU32, m.OpISub(tU32, m.OpIAdd(tU32, grid[k] as Id, blk[k] as Id), sc.c32(1)), blk[k] as Id))), m.OpIMul(tU64, toU64(wavesPerGroup), sc.c64(BigInt(waveBytes))))
+    : sc.c64(0n);
   const lid = m.OpLoad(tV3, gLocal), wid = m.OpLoad(tV3, gGroup);
   const lane = m.OpCompositeExtract(tU32, lid, 0);
   const vg = m.OpIAdd(tU32, m.OpCompositeExtract(tU32, wid, 0), m.OpIMul(tU32, m.OpCompositeExtract(tU32, wid, 1), vkGroupsX));
@@ -318,19 +317,19 @@ function emitPrologue(o: PrologueOptions) {
   // each lane zeroes its own dwords (the interleaved column) of the regions of `count` waves from the workgroup's `first`.
   const zeroScratch = (first: Id, count: Id) => {
     const perLane = waveBytes / (4 * ws);
-    const total = m.OpIMul(tU32, count, c32(perLane));
+    const total = m.OpIMul(tU32, count, sc.c32(perLane));
     const start = m.OpIAdd(tU32, m.OpIMul(tU32, hsaLinear, wavesPerGroup), first);
-    countedLoop(sc, c32(0), total, 1, (t) => {
-      const w = m.OpIAdd(tU32, start, m.OpUDiv(tU32, t, c32(perLane)));
-      const at = m.OpIAdd(tU32, m.OpIMul(tU32, m.OpUMod(tU32, t, c32(perLane)), c32(4 * ws)), m.OpIMul(tU32, lane, c32(4)));
-      const a = m.OpIAdd(tU64, scratchPtr, m.OpIAdd(tU64, m.OpIMul(tU64, m.OpUConvert(tU64, w), c64(BigInt(waveBytes))), m.OpUConvert(tU64, at)));
-      m.OpStore(m.OpConvertUToPtr(psbU32, a), c32(0), 'Aligned', 4);
+    countedLoop(sc, sc.c32(0), total, 1, (t) => {
+      const w = m.OpIAdd(tU32, start, m.OpUDiv(tU32, t, sc.c32(perLane)));
+      const at = m.OpIAdd(tU32, m.OpIMul(tU32, m.OpUMod(tU32, t, sc.c32(perLane)), sc.c32(4 * ws)), m.OpIMul(tU32, lane, sc.c32(4)));
+      const a = m.OpIAdd(tU64, scratchPtr, m.OpIAdd(tU64, m.OpIMul(tU64, m.OpUConvert(tU64, w), sc.c64(BigInt(waveBytes))), m.OpUConvert(tU64, at)));
+      m.OpStore(m.OpConvertUToPtr(psbU32, a), sc.c32(0), 'Aligned', 4);
       return [];
     });
   };
   if (scratch) {
-    if (waveInGroup !== undefined) zeroScratch(waveInGroup, c32(1));
-    else zeroScratch(c32(0), wavesPerGroup);
+    if (waveInGroup !== undefined) zeroScratch(waveInGroup, sc.c32(1));
+    else zeroScratch(sc.c32(0), wavesPerGroup);
   }
   return {
     template: m, tVoid, tBool, tU32, tU64, tF32, tV2U32, helperFns, shVar, shPtr, balVar, tV4U32, psbU32, tU8, psbU8, psbU64, addrVar, atomicVars, shPtr64, ldsVar, xVar,
@@ -380,9 +379,6 @@ class Kernel implements KernelState {
   // Made at the first ExchangeLds2x64 (few kernels have one).
   private exchangeSeconds: Map<Id, Id> | undefined;
   private readonly m: Module;
-  private readonly c32: Scalars['c32'];
-  private readonly c64: Scalars['c64'];
-  private readonly cBool: Scalars['cBool'];
   private readonly tVoid: Id;
   private readonly tBool: Id;
   private readonly tU32: Id;
@@ -407,11 +403,8 @@ class Kernel implements KernelState {
   private readonly myBase: Id;
 
   constructor(private readonly sc: Scalars, p: Prologue, private readonly ws: 32 | 64, private readonly profile: TargetProfile, private readonly viaSubgroup: boolean, private readonly lds: boolean) {
-    const m = sc.m, c32 = sc.c32;
+    const m = sc.m;
     this.m = m;
-    this.c32 = c32;
-    this.c64 = sc.c64;
-    this.cBool = sc.cBool;
     this.tVoid = p.tVoid;
     this.tBool = p.tBool;
     this.tU32 = p.tU32;
@@ -450,10 +443,10 @@ class Kernel implements KernelState {
     this.scratchRing = p.scratchPtr;
     this.scratchRingBytes = p.scratchRingBytes;
     // In this order (each may make a constant or an instruction: the ids follow it).
-    this.subgroupScope = c32(3);
-    this.myBase = p.xVar !== undefined ? m.OpIMul(p.tU32, p.lane, c32(8)) : c32(0);
+    this.subgroupScope = sc.c32(3);
+    this.myBase = p.xVar !== undefined ? m.OpIMul(p.tU32, p.lane, sc.c32(8)) : sc.c32(0);
     this.ldsFns = p.ldsVar !== undefined ? { get: m.allocateId(), put: m.allocateId() } : undefined;
-    this.tU8 = p.tU8 ?? c32(0);
+    this.tU8 = p.tU8 ?? sc.c32(0);
   }
 
   /** The Function-storage pointer type to `t`. */
@@ -466,9 +459,9 @@ class Kernel implements KernelState {
   }
   /** A workgroup barrier (in uniform control flow only). */
   barrier(): void {
-    const { m, c32 } = this;
+    const { m, sc } = this;
     this.uniformOnly('a barrier');
-    m.OpControlBarrier(c32(2), c32(2), c32(0x108));
+    m.OpControlBarrier(sc.c32(2), sc.c32(2), sc.c32(0x108));
   }
   private shuffle(v: Id, from: Id): Id {
     const { m, tU32, subgroupScope } = this;
@@ -476,9 +469,9 @@ class Kernel implements KernelState {
     return m.OpGroupNonUniformShuffle(tU32, subgroupScope, v, from);
   }
   private xSlot(base: Id, k: number): Id {
-    const { m, c32, tU32, shPtr, xVar } = this;
+    const { m, sc, tU32, shPtr, xVar } = this;
     if (xVar === undefined) throw new CompileError('internal: a DS lane exchange without its slots');
-    return m.OpAccessChain(shPtr, xVar, k === 0 ? base : m.OpIAdd(tU32, base, c32(k)));
+    return m.OpAccessChain(shPtr, xVar, k === 0 ? base : m.OpIAdd(tU32, base, sc.c32(k)));
   }
   private X(base: Id, k: number): Id {
     const { m, tU32 } = this;
@@ -489,14 +482,14 @@ class Kernel implements KernelState {
     m.OpStore(this.xSlot(myBase, k), v);
   }
   private ldsGet(a: Id, off: number, n: number): Id {
-    const { m, c32, tU32, ldsFns } = this;
+    const { m, sc, tU32, ldsFns } = this;
     if (!ldsFns) throw new CompileError('internal: an LDS access without the LDS');
-    return m.OpFunctionCall(tU32, ldsFns.get, a, c32(off), c32(n));
+    return m.OpFunctionCall(tU32, ldsFns.get, a, sc.c32(off), sc.c32(n));
   }
   private ldsPut(a: Id, off: number, n: number, v: Id): void {
-    const { m, c32, tVoid, ldsFns } = this;
+    const { m, sc, tVoid, ldsFns } = this;
     if (!ldsFns) throw new CompileError('internal: an LDS access without the LDS');
-    m.OpFunctionCall(tVoid, ldsFns.put, a, c32(off), c32(n), v);
+    m.OpFunctionCall(tVoid, ldsFns.put, a, sc.c32(off), sc.c32(n), v);
   }
   private pack(lo: Id, hi: Id): Id {
     const { m, tU64, tV2U32 } = this;
@@ -511,18 +504,18 @@ class Kernel implements KernelState {
   // runs one wave at a time, so the LDS holds no other wave's accesses meanwhile). DontUnroll as
   // for the atomics.
   private serialLanes(body: (base: Id) => void): void {
-    const { m, sc, c32, ws, tBool, tU32, lane } = this;
+    const { m, sc, ws, tBool, tU32, lane } = this;
     this.barrier();
     const go = m.allocateId(), skip = m.allocateId();
-    const first = m.OpIEqual(tBool, lane, c32(0));
+    const first = m.OpIEqual(tBool, lane, sc.c32(0));
     m.OpSelectionMerge(skip, 'None');
     m.OpBranchConditional(first, go, skip);
     m.label(go);
     this.divergent++;
-    countedLoop(sc, c32(0), c32(ws), 1, (j) => {
-      const base = m.OpIMul(tU32, j, c32(8));
+    countedLoop(sc, sc.c32(0), sc.c32(ws), 1, (j) => {
+      const base = m.OpIMul(tU32, j, sc.c32(8));
       const doIt = m.allocateId(), after = m.allocateId();
-      const on = m.OpINotEqual(tBool, this.X(base, 0), c32(0));
+      const on = m.OpINotEqual(tBool, this.X(base, 0), sc.c32(0));
       m.OpSelectionMerge(after, 'None');
       m.OpBranchConditional(on, doIt, after);
       m.label(doIt);
@@ -552,11 +545,11 @@ class Kernel implements KernelState {
   // A dword access's lanes: those at aligned addresses (`whole`), and those that go byte by byte
   // (`split`; undefined without 8-bit storage, where they fault instead).
   private alignment(active: Id, a: Id, pc: number | undefined): { whole: Id; split: Id | undefined } {
-    const { m, c32, profile, tBool, tU32, tV2U32, psbU8 } = this;
+    const { m, sc, profile, tBool, tU32, tV2U32, psbU8 } = this;
     // A device measured to do them exactly (the profile's unalignedDwordAccess) takes every dword access as it is.
     if (profile.unalignedDwordAccess) return { whole: active, split: undefined };
     const lo = m.OpCompositeExtract(tU32, m.OpBitcast(tV2U32, a), 0);
-    const mis = m.OpINotEqual(tBool, m.OpBitwiseAnd(tU32, lo, c32(3)), c32(0));
+    const mis = m.OpINotEqual(tBool, m.OpBitwiseAnd(tU32, lo, sc.c32(3)), sc.c32(0));
     const whole = m.OpLogicalAnd(tBool, active, m.OpLogicalNot(tBool, mis));
     const split = m.OpLogicalAnd(tBool, active, mis);
     if (psbU8 !== undefined) return { whole, split };
@@ -569,20 +562,20 @@ class Kernel implements KernelState {
   // by shuffles in a uniform loop over the lanes; in iteration j, lane j's leader alone does lane
   // j's atomic, and lane j takes its old value from it (the leader found by a ballot).
   private subgroupAtomic(active: Id, a: Id, n: 4 | 8, data: Id, cmp: Id | undefined, body: (ptr: Id, data: Id, cmp: Id | undefined) => Id): Id {
-    const { m, sc, c32, c64, ws, tBool, tU32, tU64, tV4U32, psbU64, subgroupScope, lane, psbU32 } = this;
+    const { m, sc, ws, tBool, tU32, tU64, tV4U32, psbU64, subgroupScope, lane, psbU32 } = this;
     const ptrType = n === 8 ? psbU64 : psbU32;
     if (ptrType === undefined || tV4U32 === undefined) throw new CompileError('internal: a 64-bit atomic without its pointer type');
     const t = n === 8 ? tU64 : tU32;
-    const zero = n === 8 ? c64(0n) : c32(0);
+    const zero = n === 8 ? sc.c64(0n) : sc.c32(0);
     const parts = (v: Id) => (n === 8 ? [this.half(v, 0), this.half(v, 1)] : [v]);
     const from = (p: readonly Id[], j: Id) => (p.length === 2 ? this.pack(this.shuffle(p[0] as Id, j), this.shuffle(p[1] as Id, j)) : this.shuffle(p[0] as Id, j));
-    const act = m.OpSelect(tU32, active, c32(1), c32(0));
+    const act = m.OpSelect(tU32, active, sc.c32(1), sc.c32(0));
     const aParts = [this.half(a, 0), this.half(a, 1)], dParts = parts(data), cParts = cmp !== undefined ? parts(cmp) : undefined;
     // With device memory semantics: an earlier instruction's atomics (by other leaders) come first.
     this.uniformOnly('a barrier');
-    m.OpControlBarrier(c32(2), c32(2), c32(0x148));
-    const [, old] = countedLoop(sc, c32(0), c32(ws), 1, (j, [lead, prev]) => {
-      const same = m.OpLogicalAnd(tBool, m.OpINotEqual(tBool, this.shuffle(act, j), c32(0)), m.OpIEqual(tBool, from(aParts, j), a));
+    m.OpControlBarrier(sc.c32(2), sc.c32(2), sc.c32(0x148));
+    const [, old] = countedLoop(sc, sc.c32(0), sc.c32(ws), 1, (j, [lead, prev]) => {
+      const same = m.OpLogicalAnd(tBool, m.OpINotEqual(tBool, this.shuffle(act, j), sc.c32(0)), m.OpIEqual(tBool, from(aParts, j), a));
       const below = m.OpULessThan(tBool, j, lane);
       // Below this lane: an active lane on the same address leads instead. From this lane up: the leader's work.
       const leadN = m.OpLogicalAnd(tBool, lead as Id, m.OpLogicalNot(tBool, m.OpLogicalAnd(tBool, below, same)));
@@ -603,7 +596,7 @@ class Kernel implements KernelState {
       this.uniformOnly('a subgroup ballot');
       const leader = m.OpGroupNonUniformBallotFindLSB(tU32, subgroupScope, m.OpGroupNonUniformBallot(tV4U32, subgroupScope, mine));
       // No leader when lane j is off in EXEC (its value is dropped below): any lane will do.
-      const src = m.OpSelect(tU32, m.OpULessThan(tBool, leader, c32(ws)), leader, c32(0));
+      const src = m.OpSelect(tU32, m.OpULessThan(tBool, leader, sc.c32(ws)), leader, sc.c32(0));
       return [leadN, m.OpSelect(t, m.OpIEqual(tBool, j, lane), from(parts(got), src), prev as Id)];
     }, [{ type: tBool, value: active }, { type: t, value: zero }]);
     return m.OpSelect(t, active, old as Id, zero);
@@ -615,15 +608,15 @@ class Kernel implements KernelState {
   }
   // Where the condition holds: the fault word goes from 0 to this site's number (first wins).
   fault(cond: Id, kind: number, pc: number): void {
-    const { m, c32, c64, tU32, tU64, sinkPtr, psbU32 } = this;
+    const { m, sc, tU32, tU64, sinkPtr, psbU32 } = this;
     this.faultSites.push({ pc, kind });
     const yes = m.allocateId(), done = m.allocateId();
     m.OpSelectionMerge(done, 'None');
     m.OpBranchConditional(cond, yes, done);
     m.label(yes);
     this.divergent++;
-    const word = m.OpConvertUToPtr(psbU32, m.OpIAdd(tU64, sinkPtr, c64(BigInt(SINK.fault))));
-    m.OpAtomicCompareExchange(tU32, word, c32(1), c32(0), c32(0), c32(this.faultSites.length), c32(0));
+    const word = m.OpConvertUToPtr(psbU32, m.OpIAdd(tU64, sinkPtr, sc.c64(BigInt(SINK.fault))));
+    m.OpAtomicCompareExchange(tU32, word, sc.c32(1), sc.c32(0), sc.c32(0), sc.c32(this.faultSites.length), sc.c32(0));
     this.divergent--;
     m.OpBranch(done);
     m.label(done);
@@ -633,46 +626,46 @@ class Kernel implements KernelState {
   // every higher lane: byte k is this lane's to write unless a higher active lane's n-byte store
   // covers it ((a + k - a_j) mod 2^64 < n).
   storeWinners(active: Id, a: Id, n: number): Id[] {
-    const { m, sc, c32, c64, cBool, ws, viaSubgroup, tBool, tU32, tU64, shVar, shPtr, addrVar, shPtr64, lane } = this;
+    const { m, sc, ws, viaSubgroup, tBool, tU32, tU64, shVar, shPtr, addrVar, shPtr64, lane } = this;
     // Subgroups: every lane scans every lane (a uniform loop), counting only those above it.
     if (viaSubgroup) {
-      const aLo = this.half(a, 0), aHi = this.half(a, 1), act = m.OpSelect(tU32, active, c32(1), c32(0));
-      const covered = countedLoop(sc, c32(0), c32(ws), 1, (j, cov) => {
+      const aLo = this.half(a, 0), aHi = this.half(a, 1), act = m.OpSelect(tU32, active, sc.c32(1), sc.c32(0));
+      const covered = countedLoop(sc, sc.c32(0), sc.c32(ws), 1, (j, cov) => {
         const aj = this.pack(this.shuffle(aLo, j), this.shuffle(aHi, j));
-        const counts = m.OpLogicalAnd(tBool, m.OpINotEqual(tBool, this.shuffle(act, j), c32(0)), m.OpUGreaterThan(tBool, j, lane));
+        const counts = m.OpLogicalAnd(tBool, m.OpINotEqual(tBool, this.shuffle(act, j), sc.c32(0)), m.OpUGreaterThan(tBool, j, lane));
         return cov.map((c, k) => {
-          const d = m.OpISub(tU64, k === 0 ? a : m.OpIAdd(tU64, a, c64(BigInt(k))), aj);
-          return m.OpLogicalOr(tBool, c, m.OpLogicalAnd(tBool, counts, m.OpULessThan(tBool, d, c64(BigInt(n)))));
+          const d = m.OpISub(tU64, k === 0 ? a : m.OpIAdd(tU64, a, sc.c64(BigInt(k))), aj);
+          return m.OpLogicalOr(tBool, c, m.OpLogicalAnd(tBool, counts, m.OpULessThan(tBool, d, sc.c64(BigInt(n)))));
         });
-      }, Array.from({ length: n }, () => ({ type: tBool, value: cBool(false) })));
+      }, Array.from({ length: n }, () => ({ type: tBool, value: sc.cBool(false) })));
       return covered.map((c) => m.OpLogicalAnd(tBool, active, m.OpLogicalNot(tBool, c)));
     }
     if (addrVar === undefined || shPtr64 === undefined) throw new CompileError('internal: a byte store without the address exchange');
     m.OpStore(m.OpAccessChain(shPtr64, addrVar, lane), a);
-    m.OpStore(m.OpAccessChain(shPtr, shVar, lane), m.OpSelect(tU32, active, c32(1), c32(0)));
+    m.OpStore(m.OpAccessChain(shPtr, shVar, lane), m.OpSelect(tU32, active, sc.c32(1), sc.c32(0)));
     this.barrier();
     const jv = m.OpVariable(this.fnPtr(tU32), 'Function');
     const cov = Array.from({ length: n }, () => m.OpVariable(this.fnPtr(tBool), 'Function'));
-    m.OpStore(jv, m.OpIAdd(tU32, lane, c32(1)));
-    for (const c of cov) m.OpStore(c, cBool(false));
+    m.OpStore(jv, m.OpIAdd(tU32, lane, sc.c32(1)));
+    for (const c of cov) m.OpStore(c, sc.cBool(false));
     const hdr = m.allocateId(), body = m.allocateId(), next = m.allocateId(), done = m.allocateId();
     m.OpBranch(hdr);
     m.label(hdr);
     const j = m.OpLoad(tU32, jv);
-    const more = m.OpULessThan(tBool, j, c32(ws));
+    const more = m.OpULessThan(tBool, j, sc.c32(ws));
     m.OpLoopMerge(done, next, 'None');
     m.OpBranchConditional(more, body, done);
     m.label(body);
     this.divergent++;
     const aj = m.OpLoad(tU64, m.OpAccessChain(shPtr64, addrVar, j));
-    const actj = m.OpINotEqual(tBool, m.OpLoad(tU32, m.OpAccessChain(shPtr, shVar, j)), c32(0));
+    const actj = m.OpINotEqual(tBool, m.OpLoad(tU32, m.OpAccessChain(shPtr, shVar, j)), sc.c32(0));
     cov.forEach((c, k) => {
-      const d = m.OpISub(tU64, k === 0 ? a : m.OpIAdd(tU64, a, c64(BigInt(k))), aj);
-      m.OpStore(c, m.OpLogicalOr(tBool, m.OpLoad(tBool, c), m.OpLogicalAnd(tBool, actj, m.OpULessThan(tBool, d, c64(BigInt(n))))));
+      const d = m.OpISub(tU64, k === 0 ? a : m.OpIAdd(tU64, a, sc.c64(BigInt(k))), aj);
+      m.OpStore(c, m.OpLogicalOr(tBool, m.OpLoad(tBool, c), m.OpLogicalAnd(tBool, actj, m.OpULessThan(tBool, d, sc.c64(BigInt(n))))));
     });
     m.OpBranch(next);
     m.label(next);
-    m.OpStore(jv, m.OpIAdd(tU32, j, c32(1)));
+    m.OpStore(jv, m.OpIAdd(tU32, j, sc.c32(1)));
     this.divergent--;
     m.OpBranch(hdr);
     m.label(done);
@@ -683,20 +676,20 @@ class Kernel implements KernelState {
   // A ballot: every lane clears the word, ORs in its bit (atomically), and reads the word back;
   // barriers between the steps (all lanes of the workgroup = the wave take part: uniform flow).
   ballot(bit: Id, hi: boolean): Id {
-    const { m, c32, ws, viaSubgroup, tBool, tU32, shPtr, balVar, tV4U32, subgroupScope, lane } = this;
-    if (hi && ws === 32) return c32(0);
+    const { m, sc, ws, viaSubgroup, tBool, tU32, shPtr, balVar, tV4U32, subgroupScope, lane } = this;
+    if (hi && ws === 32) return sc.c32(0);
     if (viaSubgroup && tV4U32 !== undefined) {
       this.uniformOnly('a subgroup ballot');
       return m.OpCompositeExtract(tU32, m.OpGroupNonUniformBallot(tV4U32, subgroupScope, bit), hi ? 1 : 0);
     }
     if (balVar === undefined) throw new CompileError('internal: a workgroup-memory ballot without its words');
-    const word = m.OpAccessChain(shPtr, balVar, c32(hi ? 1 : 0));
-    const scope = c32(2), none = c32(0);
-    m.OpAtomicStore(word, scope, none, c32(0));
+    const word = m.OpAccessChain(shPtr, balVar, sc.c32(hi ? 1 : 0));
+    const scope = sc.c32(2), none = sc.c32(0);
+    m.OpAtomicStore(word, scope, none, sc.c32(0));
     this.barrier();
-    const mine = hi ? m.OpUGreaterThanEqual(tBool, lane, c32(32)) : m.OpULessThan(tBool, lane, c32(32));
-    const shifted = m.OpShiftLeftLogical(tU32, c32(1), m.OpBitwiseAnd(tU32, lane, c32(31)));
-    m.OpAtomicOr(tU32, word, scope, none, m.OpSelect(tU32, m.OpLogicalAnd(tBool, bit, mine), shifted, c32(0)));
+    const mine = hi ? m.OpUGreaterThanEqual(tBool, lane, sc.c32(32)) : m.OpULessThan(tBool, lane, sc.c32(32));
+    const shifted = m.OpShiftLeftLogical(tU32, sc.c32(1), m.OpBitwiseAnd(tU32, lane, sc.c32(31)));
+    m.OpAtomicOr(tU32, word, scope, none, m.OpSelect(tU32, m.OpLogicalAnd(tBool, bit, mine), shifted, sc.c32(0)));
     this.barrier();
     const r = m.OpAtomicLoad(tU32, word, scope, none);
     this.barrier();
@@ -719,7 +712,7 @@ class Kernel implements KernelState {
   // its own. Lanes on distinct addresses are their own leaders. The lane loop is DontUnroll:
   // lavapipe unrolled its constant trip count, and 16 atomics took 37 s to compile.
   atomic(active: Id, a: Id, n: 4 | 8, data: Id, cmp: Id | undefined, body: (ptr: Id, data: Id, cmp: Id | undefined) => Id): Id {
-    const { m, c32, c64, ws, viaSubgroup, tBool, tU32, tU64, shVar, shPtr, psbU64, addrVar, atomicVars, shPtr64, lane, psbU32 } = this;
+    const { m, sc, ws, viaSubgroup, tBool, tU32, tU64, shVar, shPtr, psbU64, addrVar, atomicVars, shPtr64, lane, psbU32 } = this;
     if (viaSubgroup) return this.subgroupAtomic(active, a, n, data, cmp, body);
     if (addrVar === undefined || shPtr64 === undefined || atomicVars === undefined) throw new CompileError('internal: an atomic without the lane exchange');
     const ptrType = n === 8 ? psbU64 : psbU32;
@@ -729,24 +722,24 @@ class Kernel implements KernelState {
     const narrow = (x: Id) => (n === 8 ? x : m.OpUConvert(tU32, x));
     const slot = (v: Id, k: Id) => m.OpAccessChain(shPtr64, v, k);
     m.OpStore(slot(addrVar, lane), a);
-    m.OpStore(m.OpAccessChain(shPtr, shVar, lane), m.OpSelect(tU32, active, c32(1), c32(0)));
+    m.OpStore(m.OpAccessChain(shPtr, shVar, lane), m.OpSelect(tU32, active, sc.c32(1), sc.c32(0)));
     m.OpStore(slot(atomicVars.data, lane), wide(data));
     if (cmp !== undefined) m.OpStore(slot(atomicVars.cmp, lane), wide(cmp));
     // With device memory semantics too: an earlier instruction's atomics (by other leaders) come first.
-    m.OpControlBarrier(c32(2), c32(2), c32(0x148));
+    m.OpControlBarrier(sc.c32(2), sc.c32(2), sc.c32(0x148));
     const pre = m.allocateId(), hdr = m.allocateId(), body0 = m.allocateId(), next = m.allocateId(), done = m.allocateId(), go = m.allocateId(), skip = m.allocateId();
     const jn = m.allocateId(), leadN = m.allocateId();
     m.OpBranch(pre);
     m.label(pre);
     m.OpBranch(hdr);
     m.label(hdr);
-    const j = m.OpPhi(tU32, c32(0), pre, jn, next);
+    const j = m.OpPhi(tU32, sc.c32(0), pre, jn, next);
     const lead = m.OpPhi(tBool, active, pre, leadN, next);
-    const more = m.OpULessThan(tBool, j, c32(ws));
+    const more = m.OpULessThan(tBool, j, sc.c32(ws));
     m.OpLoopMerge(done, next, 'DontUnroll');
     m.OpBranchConditional(more, body0, done);
     m.label(body0);
-    const same = m.OpLogicalAnd(tBool, m.OpINotEqual(tBool, m.OpLoad(tU32, m.OpAccessChain(shPtr, shVar, j)), c32(0)), m.OpIEqual(tBool, m.OpLoad(tU64, slot(addrVar, j)), a));
+    const same = m.OpLogicalAnd(tBool, m.OpINotEqual(tBool, m.OpLoad(tU32, m.OpAccessChain(shPtr, shVar, j)), sc.c32(0)), m.OpIEqual(tBool, m.OpLoad(tU64, slot(addrVar, j)), a));
     const below = m.OpULessThan(tBool, j, lane);
     // Below this lane: an active lane on the same address leads instead. From this lane up: the leader's work.
     m.emit('OpLogicalAnd', [tBool, lead, m.OpLogicalNot(tBool, m.OpLogicalAnd(tBool, below, same))], leadN);
@@ -763,24 +756,24 @@ class Kernel implements KernelState {
     m.label(skip);
     m.OpBranch(next);
     m.label(next);
-    m.emit('OpIAdd', [tU32, j, c32(1)], jn);
+    m.emit('OpIAdd', [tU32, j, sc.c32(1)], jn);
     m.OpBranch(hdr);
     m.label(done);
     this.barrier();
     // No barrier after this read: the next exchange writes only this lane's own slots before its
     // first barrier, and the leaders write other lanes' slots only after it.
-    return m.OpSelect(t, active, narrow(m.OpLoad(tU64, slot(atomicVars.old, lane))), n === 8 ? c64(0n) : c32(0));
+    return m.OpSelect(t, active, narrow(m.OpLoad(tU64, slot(atomicVars.old, lane))), n === 8 ? sc.c64(0n) : sc.c32(0));
   }
   // Branch-free (a selection per access made the 1,600 stores of a large kernel twice the code and
   // lavapipe's first compile of it more than a minute): every lane does both the dword access and
   // the byte-by-byte one, each at its address or at the sink.
   load32(active: Id, a: Id, pc: number | undefined): Id {
-    const { m, c32, tU32, tU64, u8: tU8, psbU8, sinkPtr, psbU32 } = this;
+    const { m, sc, tU32, tU64, u8: tU8, psbU8, sinkPtr, psbU32 } = this;
     const { whole, split } = this.alignment(active, a, pc);
     const v = m.OpLoad(tU32, m.OpConvertUToPtr(psbU32, m.OpSelect(tU64, whole, a, sinkPtr)), 'Aligned', 4);
-    if (split === undefined || psbU8 === undefined || tU8 === undefined) return m.OpSelect(tU32, whole, v, c32(0));
+    if (split === undefined || psbU8 === undefined || tU8 === undefined) return m.OpSelect(tU32, whole, v, sc.c32(0));
     const bytes = m.OpFunctionCall(tU32, this.bytewise().load, m.OpSelect(tU64, split, a, sinkPtr));
-    return m.OpSelect(tU32, whole, v, m.OpSelect(tU32, split, bytes, c32(0)));
+    return m.OpSelect(tU32, whole, v, m.OpSelect(tU32, split, bytes, sc.c32(0)));
   }
   store32(active: Id, a: Id, v: Id, pc: number | undefined): void {
     const { m, tVoid, tU64, u8: tU8, psbU8, sinkPtr, psbU32 } = this;
@@ -791,14 +784,14 @@ class Kernel implements KernelState {
   }
   // Every lane reads in parallel (a DS load writes nothing); an inactive lane asks for an address outside any LDS.
   ldsLoad(active: Id, a: Id, n: number, off: number): Id {
-    const { m, c32, lds, tU32 } = this;
-    if (!lds) return c32(0);
-    return this.ldsGet(m.OpSelect(tU32, active, a, c32(0xffffffff)), off, n);
+    const { m, sc, lds, tU32 } = this;
+    if (!lds) return sc.c32(0);
+    return this.ldsGet(m.OpSelect(tU32, active, a, sc.c32(0xffffffff)), off, n);
   }
   ldsStore(active: Id, a0: Id, a1: Id, data: readonly Id[], n: number, two: boolean): void {
-    const { m, c32, lds, tU32 } = this;
+    const { m, sc, lds, tU32 } = this;
     if (!lds) return;
-    this.publish(0, m.OpSelect(tU32, active, c32(1), c32(0)));
+    this.publish(0, m.OpSelect(tU32, active, sc.c32(1), sc.c32(0)));
     this.publish(1, a0);
     this.publish(2, a1);
     data.forEach((d, k) => this.publish(3 + k, d));
@@ -816,10 +809,10 @@ class Kernel implements KernelState {
   // Slots: 0 active, 1 the address, 2..3 data0 (src2: 2 the address of the data), 4..5 data1,
   // 6..7 the old value lane 0 leaves.
   ldsAtomic(kind: LdsRmw | { readonly helper: Id }, active: Id, a: Id, d0: Id, d1: Id, flags: number): Id {
-    const { m, sc, c32, c64, lds, tU32, tU64, myBase } = this;
-    if (!lds) return c64(0n);
+    const { m, sc, lds, tU32, tU64, myBase } = this;
+    if (!lds) return sc.c64(0n);
     const wide = (flags & LDS_ATOMIC_WIDE) !== 0, src2 = (flags & LDS_ATOMIC_SRC2) !== 0;
-    this.publish(0, m.OpSelect(tU32, active, c32(1), c32(0)));
+    this.publish(0, m.OpSelect(tU32, active, sc.c32(1), sc.c32(0)));
     this.publish(1, a);
     this.publish(2, this.half(d0, 0));
     this.publish(3, this.half(d0, 1));
@@ -827,13 +820,13 @@ class Kernel implements KernelState {
     this.publish(5, this.half(d1, 1));
     this.serialLanes((base) => {
       const A = this.X(base, 1);
-      const lo = this.ldsGet(A, 0, 4), hi = wide ? this.ldsGet(A, 4, 4) : c32(0);
+      const lo = this.ldsGet(A, 0, 4), hi = wide ? this.ldsGet(A, 4, 4) : sc.c32(0);
       const t = wide ? tU64 : tU32;
       const old = wide ? this.pack(lo, hi) : lo;
       // src2: the data is the LDS value at B, read in this lane's turn.
       const B = src2 ? this.X(base, 2) : undefined;
       const d0lo = B !== undefined ? this.ldsGet(B, 0, 4) : this.X(base, 2);
-      const d0hi = B !== undefined ? (wide ? this.ldsGet(B, 4, 4) : c32(0)) : this.X(base, 3);
+      const d0hi = B !== undefined ? (wide ? this.ldsGet(B, 4, 4) : sc.c32(0)) : this.X(base, 3);
       const D0 = wide ? this.pack(d0lo, d0hi) : d0lo;
       const D1 = wide ? this.pack(this.X(base, 4), this.X(base, 5)) : this.X(base, 4);
       const nv = typeof kind === 'string' ? ldsRmwOp(sc, kind, t, old, D0, D1)
@@ -844,11 +837,11 @@ class Kernel implements KernelState {
       m.OpStore(this.xSlot(base, 6), lo);
       m.OpStore(this.xSlot(base, 7), hi);
     });
-    return m.OpSelect(tU64, active, this.pack(this.X(myBase, 6), this.X(myBase, 7)), c64(0n));
+    return m.OpSelect(tU64, active, this.pack(this.X(myBase, 6), this.X(myBase, 7)), sc.c64(0n));
   }
   ldsExchange2(active: Id, a0: Id, a1: Id, d0: Id, d1: Id): Id {
-    const { m, c32, c64, tU32, tU64, myBase } = this;
-    this.publish(0, m.OpSelect(tU32, active, c32(1), c32(0)));
+    const { m, sc, tU32, tU64, myBase } = this;
+    this.publish(0, m.OpSelect(tU32, active, sc.c32(1), sc.c32(0)));
     this.publish(1, a0);
     this.publish(2, a1);
     this.publish(3, d0);
@@ -860,12 +853,12 @@ class Kernel implements KernelState {
       m.OpStore(this.xSlot(base, 7), this.ldsGet(A1, 0, 4));
       this.ldsPut(A1, 0, 4, this.X(base, 4));
     });
-    return m.OpSelect(tU64, active, this.pack(this.X(myBase, 6), this.X(myBase, 7)), c64(0n));
+    return m.OpSelect(tU64, active, this.pack(this.X(myBase, 6), this.X(myBase, 7)), sc.c64(0n));
   }
   // Slots: 0 active, 1 and 2 the addresses, 3..6 the data dwords, which lane 0 replaces by the old ones.
   ldsExchange2x64(active: Id, a0: Id, a1: Id, d0: Id, d1: Id): Id {
-    const { m, c32, c64, tU32, tU64, myBase } = this;
-    this.publish(0, m.OpSelect(tU32, active, c32(1), c32(0)));
+    const { m, sc, tU32, tU64, myBase } = this;
+    this.publish(0, m.OpSelect(tU32, active, sc.c32(1), sc.c32(0)));
     this.publish(1, a0);
     this.publish(2, a1);
     this.publish(3, this.half(d0, 0));
@@ -883,8 +876,8 @@ class Kernel implements KernelState {
       this.ldsPut(A1, 4, 4, D[3] as Id);
       [o0, o1, o2, o3].forEach((o, k) => m.OpStore(this.xSlot(base, 3 + k), o));
     });
-    const first = m.OpSelect(tU64, active, this.pack(this.X(myBase, 3), this.X(myBase, 4)), c64(0n));
-    (this.exchangeSeconds ??= new Map()).set(first, m.OpSelect(tU64, active, this.pack(this.X(myBase, 5), this.X(myBase, 6)), c64(0n)));
+    const first = m.OpSelect(tU64, active, this.pack(this.X(myBase, 3), this.X(myBase, 4)), sc.c64(0n));
+    (this.exchangeSeconds ??= new Map()).set(first, m.OpSelect(tU64, active, this.pack(this.X(myBase, 5), this.X(myBase, 6)), sc.c64(0n)));
     return first;
   }
   ldsExchange2Second(first: Id): Id {
@@ -894,24 +887,24 @@ class Kernel implements KernelState {
   }
   // Every lane scans the lanes in ascending order: the last active one that targets it wins.
   permute(active: Id, target: Id, v: Id): Id {
-    const { m, sc, c32, ws, viaSubgroup, tBool, tU32, lane } = this;
+    const { m, sc, ws, viaSubgroup, tBool, tU32, lane } = this;
     if (viaSubgroup) {
-      const act = m.OpSelect(tU32, active, c32(1), c32(0));
-      const [r] = countedLoop(sc, c32(0), c32(ws), 1, (j, [last]) => {
-        const hit = m.OpLogicalAnd(tBool, m.OpINotEqual(tBool, this.shuffle(act, j), c32(0)), m.OpIEqual(tBool, this.shuffle(target, j), lane));
+      const act = m.OpSelect(tU32, active, sc.c32(1), sc.c32(0));
+      const [r] = countedLoop(sc, sc.c32(0), sc.c32(ws), 1, (j, [last]) => {
+        const hit = m.OpLogicalAnd(tBool, m.OpINotEqual(tBool, this.shuffle(act, j), sc.c32(0)), m.OpIEqual(tBool, this.shuffle(target, j), lane));
         return [m.OpSelect(tU32, hit, this.shuffle(v, j), last as Id)];
-      }, [{ type: tU32, value: c32(0) }]);
+      }, [{ type: tU32, value: sc.c32(0) }]);
       return r as Id;
     }
-    this.publish(0, m.OpSelect(tU32, active, c32(1), c32(0)));
+    this.publish(0, m.OpSelect(tU32, active, sc.c32(1), sc.c32(0)));
     this.publish(1, target);
     this.publish(2, v);
     this.barrier();
-    const [r] = countedLoop(sc, c32(0), c32(ws), 1, (j, [last]) => {
-      const base = m.OpIMul(tU32, j, c32(8));
-      const hit = m.OpLogicalAnd(tBool, m.OpINotEqual(tBool, this.X(base, 0), c32(0)), m.OpIEqual(tBool, this.X(base, 1), lane));
+    const [r] = countedLoop(sc, sc.c32(0), sc.c32(ws), 1, (j, [last]) => {
+      const base = m.OpIMul(tU32, j, sc.c32(8));
+      const hit = m.OpLogicalAnd(tBool, m.OpINotEqual(tBool, this.X(base, 0), sc.c32(0)), m.OpIEqual(tBool, this.X(base, 1), lane));
       return [m.OpSelect(tU32, hit, this.X(base, 2), last as Id)];
-    }, [{ type: tU32, value: c32(0) }]);
+    }, [{ type: tU32, value: sc.c32(0) }]);
     this.barrier();
     return r as Id;
   }
@@ -1005,17 +998,17 @@ interface Launch {
 
 /** A wave's work-items: the invocation's local ids and whether it is inside the grid, its scratch region. */
 function waveItems(sc: Scalars, l: Launch, wave: Id) {
-  const { m, tBool, tU32, tU64, c32, c64 } = sc;
+  const { m, tBool, tU32, tU64 } = sc;
   const { ws, scratch, waveBytes, lane, gx, gy, gz, grid, b0, b1, b2, bxy, hsaLinear, wavesPerGroup, scratchPtr } = l;
   const inDim = (g: Id, bk: Id, l: Id, n: Id) => m.OpULessThan(tBool, m.OpIAdd(tU32, m.OpIMul(tU32, g, bk), l), n);
-  const flat = m.OpIAdd(tU32, m.OpIMul(tU32, wave, c32(ws)), lane);
+  const flat = m.OpIAdd(tU32, m.OpIMul(tU32, wave, sc.c32(ws)), lane);
   const lx = m.OpUMod(tU32, flat, b0), ly = m.OpUMod(tU32, m.OpUDiv(tU32, flat, b0), b1), lz = m.OpUDiv(tU32, flat, bxy);
   const exists = m.OpULessThan(tBool, flat, m.OpIMul(tU32, bxy, b2));
   const inGrid = m.OpLogicalAnd(tBool, exists, m.OpLogicalAnd(tBool, inDim(gx, b0, lx, grid[0] as Id), m.OpLogicalAnd(tBool, inDim(gy, b1, ly, grid[1] as Id), inDim(gz, b2, lz, grid[2] as Id))));
   // The wave's scratch region: the dispatch's waves in order, workgroup-major (as the engine sizes it).
   const scratchBase = scratch
-    ? m.OpIAdd(tU64, scratchPtr, m.OpIMul(tU64, m.OpUConvert(tU64, m.OpIAdd(tU32, m.OpIMul(tU32, hsaLinear, wavesPerGroup), wave)), c64(BigInt(waveBytes))))
-    : c64(0n);
+    ? m.OpIAdd(tU64, scratchPtr, m.OpIMul(tU64, m.OpUConvert(tU64, m.OpIAdd(tU32, m.OpIMul(tU32, hsaLinear, wavesPerGroup), wave)), sc.c64(BigInt(waveBytes))))
+    : sc.c64(0n);
   return { localIds: [lx, ly, lz], inGrid, scratchBase, wave };
 }
 
@@ -1151,8 +1144,7 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
   });
   const m = p.template.fork();
   const { tBool, tU32, tU64, tF32, tV2U32, helperFns, shPtr, tU8, psbU8, ldsVar, wavesPerGroup, lane } = p;
-  const sc = scalars(m, tBool, tU32, tU64, tF32, tV2U32);
-  const { c32, cBool } = sc;
+  const sc = new Scalars(m, tBool, tU32, tU64, tF32, tV2U32);
   const kernel = new Kernel(sc, p, ws, profile, viaSubgroup, lds);
   // The control flow: structured where the CFG is reducible, else the state machine; the
   // workgroup layout runs its waves' turns through the state machine.
@@ -1162,15 +1154,15 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
     // work-item) runs to its end or its next barrier, in order: the RDNA interpreter's schedule.
     // One entry per wave the workgroup can have (drivers refused 32-entry arrays of a large kernel: the H200).
     const maxWaves = Math.max(1, Math.ceil(Math.min(1024, options.maxWorkItems ?? 1024) / ws));
-    const tPcs = m.OpTypeArray(tU32, c32(maxWaves));
+    const tPcs = m.OpTypeArray(tU32, sc.c32(maxWaves));
     const pcs = m.OpVariable(kernel.fnPtr(tPcs), 'Function');
     const left = m.OpVariable(kernel.fnPtr(tBool), 'Function');
     m.OpStore(pcs, m.OpConstantNull(tPcs));
     // The LDS starts zeroed, as the interpreter's does (Vulkan's workgroup memory starts undefined).
     if (ldsVar !== undefined) {
       const dwords = Math.ceil(ldsCap / 4) + 2;
-      countedLoop(sc, lane, c32(dwords), ws, (k) => {
-        m.OpStore(m.OpAccessChain(shPtr, ldsVar, k), c32(0));
+      countedLoop(sc, lane, sc.c32(dwords), ws, (k) => {
+        m.OpStore(m.OpAccessChain(shPtr, ldsVar, k), sc.c32(0));
         return [];
       });
       kernel.barrier();
@@ -1183,12 +1175,12 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
     m.OpLoopMerge(rExit, rCont, 'None');
     m.OpBranch(rBody);
     m.label(rBody);
-    m.OpStore(left, cBool(false));
+    m.OpStore(left, sc.cBool(false));
     m.OpBranch(wPre);
     m.label(wPre);
     m.OpBranch(wHdr);
     m.label(wHdr);
-    const w = m.OpPhi(tU32, c32(0), wPre, wNext, wCont);
+    const w = m.OpPhi(tU32, sc.c32(0), wPre, wNext, wCont);
     const more = m.OpULessThan(tBool, w, wavesPerGroup);
     m.OpLoopMerge(wExit, wCont, 'None');
     m.OpBranchConditional(more, wBody, wExit);
@@ -1201,23 +1193,23 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
     kernel.scratchBase = items.scratchBase;
     const pcOf = () => m.OpAccessChain(kernel.fnPtr(tU32), pcs, w);
     const pc = m.OpLoad(tU32, pcOf());
-    const some = m.OpINotEqual(tBool, m.OpBitwiseOr(tU32, kernel.ballot(items.inGrid, false), kernel.ballot(items.inGrid, true)), c32(0));
-    const runs = m.OpLogicalAnd(tBool, m.OpINotEqual(tBool, pc, c32(DONE)), some);
+    const some = m.OpINotEqual(tBool, m.OpBitwiseOr(tU32, kernel.ballot(items.inGrid, false), kernel.ballot(items.inGrid, true)), sc.c32(0));
+    const runs = m.OpLogicalAnd(tBool, m.OpINotEqual(tBool, pc, sc.c32(DONE)), some);
     m.OpSelectionMerge(skip, 'None');
     m.OpBranchConditional(runs, go, skip);
     m.label(go);
     const state = emitStateMachine(sc, kernel, fn, { start: pc, ...(barriers ? { wave: { index: w, count: maxWaves } } : {}) });
     const st = m.OpLoad(tU32, state);
-    const next = m.OpSelect(tU32, m.OpIEqual(tBool, st, c32(DONE)), c32(DONE), m.OpBitwiseAnd(tU32, st, c32(~YIELD >>> 0)));
+    const next = m.OpSelect(tU32, m.OpIEqual(tBool, st, sc.c32(DONE)), sc.c32(DONE), m.OpBitwiseAnd(tU32, st, sc.c32(~YIELD >>> 0)));
     m.OpStore(pcOf(), next);
-    m.OpStore(left, m.OpLogicalOr(tBool, m.OpLoad(tBool, left), m.OpINotEqual(tBool, next, c32(DONE))));
+    m.OpStore(left, m.OpLogicalOr(tBool, m.OpLoad(tBool, left), m.OpINotEqual(tBool, next, sc.c32(DONE))));
     // The next wave sees this one's global memory (the interpreter runs them one after another).
-    m.OpControlBarrier(c32(2), c32(2), c32(0x148));
+    m.OpControlBarrier(sc.c32(2), sc.c32(2), sc.c32(0x148));
     m.OpBranch(skip);
     m.label(skip);
     m.OpBranch(wCont);
     m.label(wCont);
-    m.emit('OpIAdd', [tU32, w, c32(1)], wNext);
+    m.emit('OpIAdd', [tU32, w, sc.c32(1)], wNext);
     m.OpBranch(wHdr);
     m.label(wExit);
     m.OpBranch(rCont);
@@ -1258,7 +1250,7 @@ export function emitSpirv(fn: IrFunction, profile: TargetProfile, options: EmitO
  * `body` returns for each (phis), and their last values are returned. Emitted from the open block.
  */
 function countedLoop(sc: Scalars, start: Id, end: Id, step: number, body: (k: Id, carried: readonly Id[]) => readonly Id[], carried: readonly { type: Id; value: Id }[] = []): readonly Id[] {
-  const { m, tBool, tU32, c32 } = sc;
+  const { m, tBool, tU32 } = sc;
   const pre = m.allocateId(), hdr = m.allocateId(), bd = m.allocateId(), nx = m.allocateId(), done = m.allocateId(), kn = m.allocateId();
   const next = carried.map(() => m.allocateId());
   m.OpBranch(pre);
@@ -1275,7 +1267,7 @@ function countedLoop(sc: Scalars, start: Id, end: Id, step: number, body: (k: Id
   m.OpBranch(nx);
   m.label(nx);
   carried.forEach((c, i) => m.emit('OpCopyObject', [c.type, out[i] as Id], next[i] as Id));
-  m.emit('OpIAdd', [tU32, k, c32(step)], kn);
+  m.emit('OpIAdd', [tU32, k, sc.c32(step)], kn);
   m.OpBranch(hdr);
   m.label(done);
   return vals;
@@ -1288,13 +1280,13 @@ function countedLoop(sc: Scalars, start: Id, end: Id, step: number, body: (k: Id
  * array with two dwords to spare, so the dword after an in-range access always exists.
  */
 function emitLdsFunctions(sc: Scalars, ldsVar: Id, cap: number, ids: { get: Id; put: Id }): void {
-  const { m, tBool, tU32, c32 } = sc;
+  const { m, tBool, tU32 } = sc;
   const tVoid = m.OpTypeVoid();
   const ptr = m.OpTypePointer('Workgroup', tU32);
   const word = (i: Id) => m.OpAccessChain(ptr, ldsVar, i);
   const inRange = (a: Id, off: Id, n: Id) => {
     const need = m.OpIAdd(tU32, off, n);
-    return m.OpLogicalAnd(tBool, m.OpULessThanEqual(tBool, need, c32(cap)), m.OpULessThanEqual(tBool, a, m.OpISub(tU32, c32(cap), need)));
+    return m.OpLogicalAnd(tBool, m.OpULessThanEqual(tBool, need, sc.c32(cap)), m.OpULessThanEqual(tBool, a, m.OpISub(tU32, sc.c32(cap), need)));
   };
   m.emit('OpFunction', [tU32, 'None', m.OpTypeFunction(tU32, tU32, tU32, tU32)], ids.get);
   m.OpName(ids.get, 'lds_get');
@@ -1302,14 +1294,14 @@ function emitLdsFunctions(sc: Scalars, ldsVar: Id, cap: number, ids: { get: Id; 
     const a = m.OpFunctionParameter(tU32), off = m.OpFunctionParameter(tU32), n = m.OpFunctionParameter(tU32);
     m.OpLabel();
     const ok = inRange(a, off, n);
-    const ea = m.OpSelect(tU32, ok, m.OpIAdd(tU32, a, off), c32(0));
-    const idx = m.OpShiftRightLogical(tU32, ea, c32(2));
-    const sh = m.OpShiftLeftLogical(tU32, m.OpBitwiseAnd(tU32, ea, c32(3)), c32(3));
-    const lo = m.OpLoad(tU32, word(idx)), hi = m.OpLoad(tU32, word(m.OpIAdd(tU32, idx, c32(1))));
-    const joined = m.OpBitwiseOr(tU32, m.OpShiftRightLogical(tU32, lo, sh), m.OpShiftLeftLogical(tU32, hi, m.OpBitwiseAnd(tU32, m.OpISub(tU32, c32(32), sh), c32(31))));
-    const v = m.OpSelect(tU32, m.OpIEqual(tBool, sh, c32(0)), lo, joined);
-    const mask = m.OpSelect(tU32, m.OpIEqual(tBool, n, c32(4)), c32(0xffffffff), m.OpISub(tU32, m.OpShiftLeftLogical(tU32, c32(1), m.OpBitwiseAnd(tU32, m.OpShiftLeftLogical(tU32, n, c32(3)), c32(31))), c32(1)));
-    m.OpReturnValue(m.OpSelect(tU32, ok, m.OpBitwiseAnd(tU32, v, mask), c32(0)));
+    const ea = m.OpSelect(tU32, ok, m.OpIAdd(tU32, a, off), sc.c32(0));
+    const idx = m.OpShiftRightLogical(tU32, ea, sc.c32(2));
+    const sh = m.OpShiftLeftLogical(tU32, m.OpBitwiseAnd(tU32, ea, sc.c32(3)), sc.c32(3));
+    const lo = m.OpLoad(tU32, word(idx)), hi = m.OpLoad(tU32, word(m.OpIAdd(tU32, idx, sc.c32(1))));
+    const joined = m.OpBitwiseOr(tU32, m.OpShiftRightLogical(tU32, lo, sh), m.OpShiftLeftLogical(tU32, hi, m.OpBitwiseAnd(tU32, m.OpISub(tU32, sc.c32(32), sh), sc.c32(31))));
+    const v = m.OpSelect(tU32, m.OpIEqual(tBool, sh, sc.c32(0)), lo, joined);
+    const mask = m.OpSelect(tU32, m.OpIEqual(tBool, n, sc.c32(4)), sc.c32(0xffffffff), m.OpISub(tU32, m.OpShiftLeftLogical(tU32, sc.c32(1), m.OpBitwiseAnd(tU32, m.OpShiftLeftLogical(tU32, n, sc.c32(3)), sc.c32(31))), sc.c32(1)));
+    m.OpReturnValue(m.OpSelect(tU32, ok, m.OpBitwiseAnd(tU32, v, mask), sc.c32(0)));
   }
   m.OpFunctionEnd();
   m.emit('OpFunction', [tVoid, 'None', m.OpTypeFunction(tVoid, tU32, tU32, tU32, tU32)], ids.put);
@@ -1323,25 +1315,25 @@ function emitLdsFunctions(sc: Scalars, ldsVar: Id, cap: number, ids: { get: Id; 
     m.OpBranchConditional(ok, body, end);
     m.label(body);
     const ea = m.OpIAdd(tU32, a, off);
-    const aligned = m.OpIEqual(tBool, m.OpBitwiseAnd(tU32, ea, c32(3)), c32(0));
-    const isWhole = m.OpLogicalAnd(tBool, m.OpIEqual(tBool, n, c32(4)), aligned);
+    const aligned = m.OpIEqual(tBool, m.OpBitwiseAnd(tU32, ea, sc.c32(3)), sc.c32(0));
+    const isWhole = m.OpLogicalAnd(tBool, m.OpIEqual(tBool, n, sc.c32(4)), aligned);
     m.OpSelectionMerge(bodyEnd, 'None');
     m.OpBranchConditional(isWhole, whole, bytes);
     m.label(whole);
-    m.OpStore(word(m.OpShiftRightLogical(tU32, ea, c32(2))), v);
+    m.OpStore(word(m.OpShiftRightLogical(tU32, ea, sc.c32(2))), v);
     m.OpBranch(bodyEnd);
     m.label(bytes);
     for (let k = 0; k < 4; k++) {
       const kb = m.allocateId(), kEnd = m.allocateId();
-      const has = m.OpULessThan(tBool, c32(k), n);
+      const has = m.OpULessThan(tBool, sc.c32(k), n);
       m.OpSelectionMerge(kEnd, 'None');
       m.OpBranchConditional(has, kb, kEnd);
       m.label(kb);
-      const e = m.OpIAdd(tU32, ea, c32(k));
-      const p = word(m.OpShiftRightLogical(tU32, e, c32(2)));
-      const s = m.OpShiftLeftLogical(tU32, m.OpBitwiseAnd(tU32, e, c32(3)), c32(3));
-      const byte = m.OpBitwiseAnd(tU32, m.OpShiftRightLogical(tU32, v, c32(8 * k)), c32(0xff));
-      const kept = m.OpBitwiseAnd(tU32, m.OpLoad(tU32, p), m.OpNot(tU32, m.OpShiftLeftLogical(tU32, c32(0xff), s)));
+      const e = m.OpIAdd(tU32, ea, sc.c32(k));
+      const p = word(m.OpShiftRightLogical(tU32, e, sc.c32(2)));
+      const s = m.OpShiftLeftLogical(tU32, m.OpBitwiseAnd(tU32, e, sc.c32(3)), sc.c32(3));
+      const byte = m.OpBitwiseAnd(tU32, m.OpShiftRightLogical(tU32, v, sc.c32(8 * k)), sc.c32(0xff));
+      const kept = m.OpBitwiseAnd(tU32, m.OpLoad(tU32, p), m.OpNot(tU32, m.OpShiftLeftLogical(tU32, sc.c32(0xff), s)));
       m.OpStore(p, m.OpBitwiseOr(tU32, kept, m.OpShiftLeftLogical(tU32, byte, s)));
       m.OpBranch(kEnd);
       m.label(kEnd);
@@ -1357,15 +1349,15 @@ function emitLdsFunctions(sc: Scalars, ldsVar: Id, cap: number, ids: { get: Id; 
 
 /** A dword at a u64 address of any alignment, little-endian, as four byte loads / stores (8-bit storage). */
 function emitBytewiseFunctions(sc: Scalars, psbU8: Id, tU8: Id, ids: { load: Id; store: Id }): void {
-  const { m, tU32, tU64, c32, c64 } = sc;
+  const { m, tU32, tU64 } = sc;
   const tVoid = m.OpTypeVoid();
-  const at = (a: Id, j: number) => m.OpConvertUToPtr(psbU8, j === 0 ? a : m.OpIAdd(tU64, a, c64(BigInt(j))));
+  const at = (a: Id, j: number) => m.OpConvertUToPtr(psbU8, j === 0 ? a : m.OpIAdd(tU64, a, sc.c64(BigInt(j))));
   m.emit('OpFunction', [tU32, 'None', m.OpTypeFunction(tU32, tU64)], ids.load);
   m.OpName(ids.load, 'load_bytes');
   {
     const a = m.OpFunctionParameter(tU64);
     m.OpLabel();
-    const byte = (j: number) => m.OpShiftLeftLogical(tU32, m.OpUConvert(tU32, m.OpLoad(tU8, at(a, j), 'Aligned', 1)), c32(8 * j));
+    const byte = (j: number) => m.OpShiftLeftLogical(tU32, m.OpUConvert(tU32, m.OpLoad(tU8, at(a, j), 'Aligned', 1)), sc.c32(8 * j));
     m.OpReturnValue(m.OpBitwiseOr(tU32, m.OpBitwiseOr(tU32, byte(0), byte(1)), m.OpBitwiseOr(tU32, byte(2), byte(3))));
   }
   m.OpFunctionEnd();
@@ -1374,7 +1366,7 @@ function emitBytewiseFunctions(sc: Scalars, psbU8: Id, tU8: Id, ids: { load: Id;
   {
     const a = m.OpFunctionParameter(tU64), v = m.OpFunctionParameter(tU32);
     m.OpLabel();
-    for (let j = 0; j < 4; j++) m.OpStore(at(a, j), m.OpUConvert(tU8, m.OpShiftRightLogical(tU32, v, c32(8 * j))), 'Aligned', 1);
+    for (let j = 0; j < 4; j++) m.OpStore(at(a, j), m.OpUConvert(tU8, m.OpShiftRightLogical(tU32, v, sc.c32(8 * j))), 'Aligned', 1);
     m.OpReturn();
   }
   m.OpFunctionEnd();
@@ -1404,25 +1396,6 @@ function ldsRmwOp(sc: Scalars, kind: LdsRmw, t: Id, o: Id, d0: Id, d1: Id): Id {
   }
 }
 
-/** The module's scalar types and their constants, as the emitters use them. */
-function scalars(m: Module, tBool: Id, tU32: Id, tU64: Id, tF32: Id, tV2U32: Id): Scalars {
-  const typeOf = (t: IrType): Id => {
-    switch (t) {
-      case 'u1': return tBool;
-      case 'u32': return tU32;
-      case 'u64': return tU64;
-      case 'f32': return tF32;
-      // Only the device helpers' f64 values (lower-float-guarded.ts, lower-float-transcendental.ts): the module then declares Float64.
-      case 'f64': return m.OpTypeFloat(64);
-      default: throw new CompileError(`values of type ${t} are not emitted yet`);
-    }
-  };
-  const c32 = (v: number) => m.constant(tU32, v >>> 0);
-  const c64 = (v: bigint) => m.constant(tU64, v);
-  const cBool = (v: boolean) => m.constant(tBool, v);
-  return { m, tBool, tU32, tU64, tF32, tV2U32, typeOf, c32, c64, cBool };
-}
-
 /**
  * Each helper's SPIR-V function, recorded once per process (emitHelper into a module of its own)
  * and copied into every module that calls it (Module.emitRelocatable): a copy of words with its
@@ -1436,7 +1409,7 @@ function helperSpirv(h: IrFunction): RelocatableFunction {
   if (!r) {
     r = Module.recordFunction({ version: MODULE_VERSION }, (m, id) => {
       const tU32 = m.OpTypeInt(32, 0);
-      emitHelper(scalars(m, m.OpTypeBool(), tU32, m.OpTypeInt(64, 0), m.OpTypeFloat(32), m.OpTypeVector(tU32, 2)), h, id);
+      emitHelper(new Scalars(m, m.OpTypeBool(), tU32, m.OpTypeInt(64, 0), m.OpTypeFloat(32), m.OpTypeVector(tU32, 2)), h, id);
     });
     HELPER_SPIRV.set(h, r);
   }
@@ -1461,7 +1434,7 @@ function guardedSpirv(exact: IrFunction): RelocatableFunction {
   if (!r) {
     r = Module.recordFunction({ version: MODULE_VERSION }, (m, id, [fastFn, exactFn]) => {
       const tU32 = m.OpTypeInt(32, 0);
-      emitGuardedFn(scalars(m, m.OpTypeBool(), tU32, m.OpTypeInt(64, 0), m.OpTypeFloat(32), m.OpTypeVector(tU32, 2)), exact, fastFn as Id, exactFn as Id, id);
+      emitGuardedFn(new Scalars(m, m.OpTypeBool(), tU32, m.OpTypeInt(64, 0), m.OpTypeFloat(32), m.OpTypeVector(tU32, 2)), exact, fastFn as Id, exactFn as Id, id);
     }, 2);
     GUARDED_SPIRV.set(exact, r);
   }
@@ -1477,14 +1450,14 @@ function guardedSpirv(exact: IrFunction): RelocatableFunction {
  * as they do the helpers.
  */
 function emitGuardedFn(sc: Scalars, exact: IrFunction, fastFn: Id, exactFn: Id, id: Id): void {
-  const { m, tBool, tU32, tU64, tV2U32, c32 } = sc;
+  const { m, tBool, tU32, tU64, tV2U32 } = sc;
   const sig = signature(exact);
   if (!sig.ret) throw new CompileError(`helper ${exact.name}: no result`);
   const ret = sc.typeOf(sig.ret);
   const ps = openFunction(sc, sig.ret, sig.params, id);
   const entry = m.OpLabel();
   const pair = m.OpBitcast(tV2U32, m.OpFunctionCall(tU64, fastFn, ...ps));
-  const ok = m.OpINotEqual(tBool, m.OpCompositeExtract(tU32, pair, 1), c32(0));
+  const ok = m.OpINotEqual(tBool, m.OpCompositeExtract(tU32, pair, 1), sc.c32(0));
   const bits = m.OpCompositeExtract(tU32, pair, 0);
   const slow = m.allocateId(), merge = m.allocateId();
   m.OpSelectionMerge(merge, 'None');
@@ -1514,17 +1487,25 @@ function emitHelper(sc: Scalars, h: IrFunction, id: Id): void {
   m.OpName(id, h.name);
   const paramIds = openFunction(sc, sig.ret, sig.params, id);
   m.OpLabel();
-  const vals = new Map<Inst, Id>();
+  const A = new HelperOperands(h);
   for (const i of h.blocks[0]?.insts ?? []) {
-    const A = (k: number): Id => {
-      const a = i.args[k];
-      const v = a ? vals.get(a) : undefined;
-      if (!v) throw new CompileError(`helper ${h.name}: ${i.op} argument ${k} has no value`, i.pc);
-      return v;
-    };
-    if (i.op === 'Param') vals.set(i, paramIds[Number(i.imms[0])] ?? A(-1));
-    else if (i.op === 'Return') m.OpReturnValue(A(0));
-    else { const v = emitOp(sc, undefined, i, A); if (v) vals.set(i, v); }
+    A.at = i;
+    if (i.op === 'Param') A.vals.set(i, paramIds[Number(i.imms[0])] ?? A.arg(-1));
+    else if (i.op === 'Return') m.OpReturnValue(A.arg(0));
+    else { const v = emitOp(sc, undefined, i, A); if (v) A.vals.set(i, v); }
   }
   m.OpFunctionEnd();
+}
+
+/** emitOp's argument reader in a helper (Operands): the values of the instruction at hand's (`at`) arguments, defined before it. */
+class HelperOperands implements Operands {
+  readonly vals = new Map<Inst, Id>();
+  at: Inst | undefined;
+  constructor(private readonly h: IrFunction) {}
+  arg(j: number): Id {
+    const i = this.at as Inst, a = i.args[j];
+    const v = a ? this.vals.get(a) : undefined;
+    if (!v) throw new CompileError(`helper ${this.h.name}: ${i.op} argument ${j} has no value`, i.pc);
+    return v;
+  }
 }
