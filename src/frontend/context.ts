@@ -426,24 +426,19 @@ export class BlockBuilder extends Builder {
         if (this.inRecipe) throw new IrError('a register recipe asked for the lane id (pass it in)');
         return this.cachedConst(this.laneIdValue) ?? (this.laneIdValue = this.constant(op, info, NO_IMMS));
       }
-      // A value's f32 view: BlockBuilder.value's case, for one argument and no immediates or options.
-      case B_AS_F32: {
-        const x = args?.[0];
-        if (x !== undefined && args?.length === 1 && (imms === undefined || imms.length === 0) && opts?.type === undefined && opts?.float === undefined) return this.value(AS_F32, x);
-        return this.place(op, info, args, imms, opts); // which the verifier reports
-      }
       // The dword pairs of 64-bit values (the halves of a pair are its dwords, a pair of a value's
       // halves is the value, a pair of constants is a constant: address offsets, 64-bit sources)
       // and the selects (a select of one value is that value; a select of a select on the same
       // condition skips the inner one's value in the lanes it keeps, a VGPR written twice under
-      // one EXEC: what simplify.ts does, here before the repeats it leaves are numbered):
-      // BlockBuilder.value's cases, for arguments of the op's count and no immediates or options.
-      case B_HALF: case B_PACK: case B_SELECT: {
+      // one EXEC: what simplify.ts does, here before the repeats it leaves are numbered), and a
+      // value's f32 view: BlockBuilder.value's cases, for arguments of the op's count and no
+      // immediates or options.
+      case B_HALF: case B_PACK: case B_SELECT: case B_AS_F32: {
         const a = args?.[0], n = args?.length ?? 0;
-        if (a !== undefined && n === (kind === B_HALF ? 1 : kind === B_PACK ? 2 : 3) && (imms === undefined || imms.length === 0) && opts?.type === undefined && opts?.float === undefined) {
-          return this.value(kind === B_SELECT ? SELECT32 : kind === B_PACK ? PACK64 : op === 'Lo32' ? LO32 : HI32, a, args?.[1], args?.[2]);
+        if (a !== undefined && n === (kind === B_PACK ? 2 : kind === B_SELECT ? 3 : 1) && (imms === undefined || imms.length === 0) && opts?.type === undefined && opts?.float === undefined) {
+          return this.value(kind === B_SELECT ? SELECT32 : kind === B_PACK ? PACK64 : kind === B_AS_F32 ? AS_F32 : op === 'Lo32' ? LO32 : HI32, a, args?.[1], args?.[2]);
         }
-        return kind === B_SELECT ? this.place(op, info, args, imms, opts) : this.number(op, info, args, imms, opts); // which the verifier reports
+        return kind === B_SELECT || kind === B_AS_F32 ? this.place(op, info, args, imms, opts) : this.number(op, info, args, imms, opts); // which the verifier reports
       }
       default: return this.place(op, info, args, imms, opts);
     }
