@@ -113,6 +113,8 @@ const NEEDS_CVT_RTZ: NativeNeeds = Object.freeze({ rounding: 'RoundingModeRTZ', 
 /** Every answer examine gives for a native op, numbered for the plan's classes (classOf). */
 const NEEDS: readonly NativeNeeds[] = [NEEDS_ARITH_RTE, NEEDS_ARITH_RTZ, NEEDS_CMP, NEEDS_CVT_RTE, NEEDS_CVT_RTZ];
 const CLASSES = (NEEDS.length + 1) * 4;
+// A plan keeps the classes it has ops of as the bits of one number.
+if (CLASSES > 31) throw new Error('float-controls: more op classes than bits of a mask (internal)');
 
 /** The execution mode of the op's FP_ROUND, if Vulkan has one. */
 function roundingOf(f: FloatMode): EntryRounding | undefined {
@@ -169,17 +171,26 @@ export function planFloatControlsOf(floats: readonly Inst[], p: TargetProfile): 
   // Each op's class (classOf): its needs and what its cost depends on, counted per class, so a
   // candidate's cost is a sum over the few classes, not a walk over every op (a float-heavy kernel
   // has thousands: straight4000 1,500), and no why-text is made for an op until it is asked for.
-  // An op's class is decided by its op and FloatMode record alone (classOf reads nothing else):
-  // found once per pair.
-  const classes = new Uint8Array(floats.length), counts = new Array<number>(CLASSES).fill(0);
-  const byPair = new ByModeAndOp<number>();
+  // The classes the kernel has ops of are the bits of `used` (the searches go over these alone),
+  // each class's count in `counts` from its first op on.
+  const counts: number[] = [];
+  let used = 0;
   for (let k = 0; k < floats.length; k++) {
-    const i = floats[k] as Inst;
-    const c = i.float === undefined ? classOf(i) : byPair.get(i, classOf);
-    classes[k] = c;
-    counts[c] = (counts[c] as number) + 1;
+    const c = classAt(floats[k] as Inst), bit = 1 << c;
+    if ((used & bit) === 0) { used |= bit; counts[c] = 1; } else counts[c] = (counts[c] as number) + 1;
   }
-  return plan(floats, classes, counts, p);
+  return plan(floats, used, counts, p);
+}
+
+/**
+ * The classes of float ops by FloatMode record and op, for the process: an op's class is decided
+ * by its op and record alone (classOf reads nothing else), and records are never changed (the
+ * frontend shares one per MODE value), so each pair is classified once, not once per kernel and
+ * plan (twice per kernel: recompile's, then emission's of the ops left).
+ */
+const CLASS_BY_PAIR = new ByModeAndOp<number>();
+function classAt(i: Inst): number {
+  return i.float === undefined ? classOf(i) : CLASS_BY_PAIR.get(i, classOf);
 }
 
 /**
@@ -197,7 +208,7 @@ function classOf(i: Inst): number {
 function noFloatPlan(p: TargetProfile): FloatControlsPlan {
   let none = NO_FLOAT_PLANS.get(p);
   if (!none) {
-    none = plan([], new Uint8Array(0), new Array<number>(CLASSES).fill(0), p);
+    none = plan([], 0, [], p);
     NO_FLOAT_PLANS.set(p, none);
   }
   return none;
@@ -246,13 +257,9 @@ function fits(n: NativeNeeds, r: EntryRounding | undefined, d: boolean, szin: bo
   return (n.rounding === undefined || n.rounding === r) && (!n.denormPreserve || d) && (!n.signedZeroInfNanPreserve || szin);
 }
 
-/** planFloatControls for the float ops `floats`, of classes `classes` (classOf), `counts` of each class. */
-function plan(floats: readonly Inst[], classes: Uint8Array, counts: readonly number[], p: TargetProfile): FloatControlsPlan {
+/** planFloatControls for the float ops `floats`, of the classes (classOf) that are the bits of `used`, `counts` of each. */
+function plan(floats: readonly Inst[], used: number, counts: readonly number[], p: TargetProfile): FloatControlsPlan {
   const { rWidths, dWidths, roundings, denorms, szin, rteOffered } = candidatesOf(p);
-  // The classes the kernel has ops of (a few of CLASSES): the searches below go over these alone
-  // (over every class for every candidate, they were most of a float kernel's plan, unoptimised).
-  const used: number[] = [];
-  for (let c = 0; c < CLASSES; c++) if (counts[c] !== 0) used.push(c);
   // Cost of a candidate, by what each op becomes (about the ratio of the code each runs): native 0;
   // guarded 1 (add/sub/mul not native where the entry point can run nearest even:
   // lower-float-guarded.ts); emulated 6 for add/sub/mul, 2 for a compare or conversion.
@@ -264,8 +271,9 @@ function plan(floats: readonly Inst[], classes: Uint8Array, counts: readonly num
       for (let di = 0; di < denorms.length; di++) {
         const d = denorms[di] as boolean;
         let cost = 0;
-        for (let u = 0; u < used.length; u++) {
-          const c = used[u] as number;
+        // The used classes, lowest first (each step clears the lowest bit).
+        for (let m = used; m !== 0; m &= m - 1) {
+          const c = 31 - Math.clz32(m & -m);
           const n = NEEDS[c >> 2];
           if (n !== undefined && fits(n, r, d, szin)) continue;
           cost += (counts[c] as number) * ((c & 2) === 0 ? 2 : rteOffered && r !== 'RoundingModeRTZ' && (c & 1) !== 0 ? 1 : 6);
@@ -276,20 +284,24 @@ function plan(floats: readonly Inst[], classes: Uint8Array, counts: readonly num
     }
   }
   const best = { r: bestR, d: bestD };
-  // Which classes run natively under the choice.
-  const nativeClass = new Array<boolean>(CLASSES).fill(false);
+  // Which classes run natively under the choice (bits, as `used`).
+  let nativeClasses = 0;
   let needR = false, needD = false, needS = false;
-  for (let u = 0; u < used.length; u++) {
-    const c = used[u] as number;
+  for (let m = used; m !== 0; m &= m - 1) {
+    const c = 31 - Math.clz32(m & -m);
     const n = NEEDS[c >> 2];
     if (n === undefined || !fits(n, best.r, best.d, szin)) continue;
-    nativeClass[c] = true;
+    nativeClasses |= 1 << c;
     if (n.rounding) needR = true;
     if (n.denormPreserve) needD = true;
     if (n.signedZeroInfNanPreserve) needS = true;
   }
   let native = NO_NATIVE;
-  for (let k = 0; k < floats.length; k++) if (nativeClass[classes[k] as number]) (native === NO_NATIVE ? (native = new Set<Inst>()) : native as Set<Inst>).add(floats[k] as Inst);
+  if (nativeClasses !== 0) {
+    const set = new Set<Inst>();
+    for (let k = 0; k < floats.length; k++) { const i = floats[k] as Inst; if ((nativeClasses & (1 << classAt(i))) !== 0) set.add(i); }
+    native = set;
+  }
   const controls: EntryFloatControls = {
     rounding: needR && best.r ? { mode: best.r, widths: rWidths } : undefined,
     denormPreserve: needD ? { widths: dWidths } : undefined,

@@ -22,9 +22,6 @@ export interface Mode {
   readonly floatToInt: FloatToIntRounding;
 }
 
-/** lowerFloat's quick helper index packs exactly these fields: a Mode field added later fails the type check here until it is packed too. */
-export type ModeFieldsCovered = Exclude<keyof Mode, 'round' | 'flushIn' | 'flushOut' | 'ieee' | 'dx10Clamp' | 'f16Ovfl' | 'tininess' | 'floatToInt'> extends never ? Mode : never;
-
 /** The Mode of a static FloatMode: its switches, or the float model's named constants where it sets none. */
 export function loweringMode(f: FloatMode & { readonly round: 0 | 1 | 2 | 3; readonly denorm: 0 | 1 | 2 | 3; readonly ieee: boolean; readonly dx10Clamp: boolean }): Mode {
   return {

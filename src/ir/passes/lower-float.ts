@@ -26,7 +26,7 @@ import { LOWERED_F16, lowerF16 } from './lower-float16.js';
 import { GUARDED_F32, GUARDED_VIA_F64, guardedBody } from './lower-float-guarded.js';
 import { LOWERED_MISC, lowerMisc } from './lower-float-misc.js';
 import { type CoreForm, LOWERED_TRANSCENDENTAL, lowerTranscendental, transcendentalCoreHelper, transcendentalRoundHelper } from './lower-float-transcendental.js';
-import { modeOf, X, lowerAdd, lowerMul, lowerFma, lowerRcp, lowerMinMax, lowerIntegral, lowerFromInt, lowerToInt, lowerCmp, type Mode, type ModeFieldsCovered } from './lower-float-core.js';
+import { modeOf, X, lowerAdd, lowerMul, lowerFma, lowerRcp, lowerMinMax, lowerIntegral, lowerFromInt, lowerToInt, lowerCmp, type Mode } from './lower-float-core.js';
 // The shared primitives live in lower-float-core.ts; re-exported for the pass's users.
 export { loweringMode, X, roundPack, unpack, quiet, lowerAdd, lowerFma, lowerIntegral } from './lower-float-core.js';
 export type { Mode, Unpacked } from './lower-float-core.js';
@@ -152,36 +152,15 @@ export function lowerFloat(fn: IrFunction, lower: (i: Inst) => boolean, guarded:
   // The helper indices the sites call, each site's own (a): by index.
   const siteHelper: boolean[] = [];
   const repl = new Replacements(fn.idCount);
-  // Keys whose helpers compute the same code share one (sharedHelper): one index per helper.
+  // The index of each helper in fn.helpers (a process's helper serves many keys: one index per helper).
   const byHelper = new Map<IrFunction, number>();
-  // An op's Mode by its FloatMode record (the frontend shares one record among the ops of a MODE
-  // state): one Mode per record, not two objects per lowered op.
-  const modes = new Map<FloatMode, Mode>();
-  const modeFor = (i: Inst): Mode => {
-    const f = i.float;
-    let md = f ? modes.get(f) : undefined;
-    if (!md) { md = modeOf(i); if (f) modes.set(f, md); }
-    return md;
-  };
-  const helperFor = (i: Inst, md: Mode): number => {
-    const code = quickCode(i, md);
-    let byOp = code >= 0 ? HELPER_BY_QUICK.get(i.op) : undefined;
-    const seen = byOp?.get(code);
-    if (seen) return helperIndex(seen);
-    // Every field of the Mode (whatever the lowering reads) is in the key; a switch at its
-    // process-wide default (FP16_OVFL off, the float model's constants) is left out of the text.
-    const key = `${i.op}${i.imms.map((v) => `.${v}`).join('')} ${Object.entries(md).filter(([f, v]) => !AT_DEFAULT[f]?.(v)).map(([f, v]) => `${f}=${String(v)}`).join(' ')}`;
-    const h = sharedHelper(key, i, md);
-    if (code >= 0) { if (!byOp) { byOp = new Map(); HELPER_BY_QUICK.set(i.op, byOp); } byOp.set(code, h); }
-    return helperIndex(h);
-  };
   /**
    * A lowerable op's site by its FloatMode record and op (its table index), for ops without
    * immediates (immSites below holds the others'): whether it is lowered and guarded, its Mode,
    * the helper's index and result type, the call's immediates. Everything here is decided by the
-   * op and its record (lower and guarded's answers, helperFor's key, guardedHelper's), so one
-   * answer serves every op of the pair: a float-heavy kernel's thousands of ops ask one lookup
-   * each (two loads where the record is the last one's), not the predicates and keys' several.
+   * op and its record (lower and guarded's answers, the process's Lowering), so one answer serves
+   * every op of the pair: a float-heavy kernel's thousands of ops ask one lookup each (two loads
+   * where the record is the last one's), not the predicates and helpers' several.
    */
   const sites = new ByModeAndOp<Site>();
   /**
@@ -189,14 +168,14 @@ export function lowerFloat(fn: IrFunction, lower: (i: Inst) => boolean, guarded:
    * FloatMode record, op, then the immediates as one number (immCode); ops whose immediates have
    * none take a site of their own each.
    */
-  const immSites = new Map<FloatMode, Map<Op, Map<number, Site>>>();
+  let immSites: Map<FloatMode, Map<Op, Map<number, Site>>> | undefined;
   const siteOf = (i: Inst): Site => {
     const f = i.float;
     if (!f) return newSite(i);
     if (i.imms.length === 0) return sites.get(i, newSite);
     const code = immCode(i);
     if (code < 0) return newSite(i);
-    let byOp = immSites.get(f);
+    let byOp = (immSites ??= new Map()).get(f);
     let byCode = byOp?.get(i.op);
     const hit = byCode?.get(code);
     if (hit) return hit;
@@ -208,18 +187,17 @@ export function lowerFloat(fn: IrFunction, lower: (i: Inst) => boolean, guarded:
   };
   const newSite = (i: Inst): Site => {
     if (!lower(i)) return NOT_LOWERED;
-    const md = modeFor(i);
+    const lw = loweringOf(i);
     // A transcendental's two helpers are found per op (below).
-    if (LOWERED_TRANSCENDENTAL.has(i.op)) return { lower: true, md, k: -1, ret: 'u32', imms: NO_IMMS, guarded: false };
-    const k = helperFor(i, md);
+    if (lw.helper === undefined) return { lower: true, md: lw.md, k: -1, ret: 'u32', imms: NO_IMMS, guarded: false };
+    const k = helperIndex(lw.helper);
     if (siteHelper[k]) settled = false;
     siteHelper[k] = true;
-    const ret = signature(fn.helpers[k] as IrFunction).ret ?? fail(i, 'helper without a result');
     // The device's nearest-even arithmetic where it is exact, the exact helper for the other lanes
     // (lower-float-guarded.ts): one instruction per site (CallGuarded: the fast helper's bits where
     // they hold, else the exact helper's). Its helper is numbered after the exact one.
-    if ((GUARDED_F32.has(i.op) || GUARDED_VIA_F64.has(i.op)) && guarded(i)) return { lower: true, md, k, ret, imms: guardedImms(helperIndex(guardedHelper(i, md)), k), guarded: true };
-    return { lower: true, md, k, ret, imms: callImms(k), guarded: false };
+    if (lw.guardable && guarded(i)) return { lower: true, md: lw.md, k, ret: lw.ret, imms: guardedImms(helperIndex(fastHelperOf(lw, i)), k), guarded: true };
+    return { lower: true, md: lw.md, k, ret: lw.ret, imms: callImms(k), guarded: false };
   };
   function helperIndex(h: IrFunction): number {
     let k = byHelper.get(h);
@@ -260,8 +238,9 @@ export function lowerFloat(fn: IrFunction, lower: (i: Inst) => boolean, guarded:
   };
   for (let bk = 0; bk < fn.blocks.length; bk++) {
     blk = fn.blocks[bk] as Block;
-    // The block's new list, made at its first lowered op (most blocks have none: they keep theirs).
-    let out: Inst[] | undefined;
+    // The block's instructions from its first lowered op (or removed cast) on, made there (most
+    // blocks have none: they keep theirs); `from`: that index, where they replace the block's own.
+    let out: Inst[] | undefined, from = 0;
     const insts = blk.insts;
     for (let j = 0; j < insts.length; j++) {
       const i = insts[j] as Inst;
@@ -277,7 +256,7 @@ export function lowerFloat(fn: IrFunction, lower: (i: Inst) => boolean, guarded:
           if (again) settled = false;
           else if (IS_BITCAST[src.info.index] === true && src.args[0]?.type === i.type) {
             repl.set(i, src.args[0]);
-            out ??= insts.slice(0, j);
+            if (!out) { out = []; from = j; }
             continue;
           }
         }
@@ -285,7 +264,8 @@ export function lowerFloat(fn: IrFunction, lower: (i: Inst) => boolean, guarded:
         if (again) late.push(i);
         continue;
       }
-      list = (out ??= insts.slice(0, j));
+      if (!out) { out = []; from = j; }
+      list = out;
       at = i;
       const md = st.md as Mode;
       if (st.k < 0) {
@@ -310,7 +290,7 @@ export function lowerFloat(fn: IrFunction, lower: (i: Inst) => boolean, guarded:
       repl.set(i, back ? put(back.from, back.fromInfo, [r]) : r);
       n++;
     }
-    if (out) blk.setInsts(out);
+    if (out) { insts.length = from; for (let k = 0; k < out.length; k++) insts.push(out[k] as Inst); }
   }
   // Phis and uses reached before their argument was lowered take its value: a single
   // substitution of every instruction left in a block, of which only the late ones can change (an
@@ -321,28 +301,40 @@ export function lowerFloat(fn: IrFunction, lower: (i: Inst) => boolean, guarded:
 }
 
 /**
- * A number for an op's mode and immediates that stands for its helper's key (sharedHelper) among
- * the op's keys: the mode's fields (every one, as ModeFieldsCovered checks) and the immediates, a
- * byte each; -1 when an immediate does not fit.
+ * What lowering the ops of one FloatMode record, op and immediates takes: the op's Mode, its exact
+ * helper (undefined for a transcendental, whose two helpers are found per op) and result type,
+ * whether it has a guarded form, and its guarded fast helper once one was asked for. Decided by
+ * those alone (records and helpers are never changed), so made once per process, not per kernel
+ * (a Mode object, the helper's key and lookups, its signature, per site and run).
  */
-function quickCode(i: Inst, md: ModeFieldsCovered): number {
-  let c = md.round | (md.flushIn ? 4 : 0) | (md.flushOut ? 8 : 0) | (md.ieee ? 16 : 0) | (md.dx10Clamp ? 32 : 0)
-    | (md.f16Ovfl ? 64 : 0) | (md.tininess === 'before' ? 128 : 0) | (md.floatToInt === 'mode' ? 256 : 0);
-  const imms = i.imms;
-  if (imms.length > 4) return -1;
-  for (let k = 0; k < imms.length; k++) {
-    const v = imms[k];
-    if (typeof v !== 'number' || !(v >= 0 && v < 255) || !Number.isInteger(v)) return -1;
-    c = c * 256 + v + 1;
-  }
-  return c;
+interface Lowering { readonly md: Mode; readonly helper: IrFunction | undefined; readonly ret: IrType; readonly guardable: boolean; fast: IrFunction | undefined }
+/** The Lowerings of ops without immediates, then of those with, by their immediates as one number (immCode). */
+const LOWERINGS = new ByModeAndOp<Lowering>();
+const LOWERINGS_WITH_IMMS = new ByModeAndOp<Map<number, Lowering>>();
+function loweringOf(i: Inst): Lowering {
+  if (!i.float) return newLowering(i);
+  if (i.imms.length === 0) return LOWERINGS.get(i, newLowering);
+  const code = immCode(i);
+  if (code < 0) return newLowering(i);
+  const byCode = LOWERINGS_WITH_IMMS.get(i, () => new Map());
+  let lw = byCode.get(code);
+  if (!lw) { lw = newLowering(i); byCode.set(code, lw); }
+  return lw;
 }
-/**
- * The helper of an op by its quickCode, the process's: a key names one helper for good (HELPERS
- * below), so an (op, mode, immediates) seen in any earlier run finds its helper without building
- * the key's text, which cost a few microseconds per distinct op in every kernel.
- */
-const HELPER_BY_QUICK = new Map<string, Map<number, IrFunction>>();
+function newLowering(i: Inst): Lowering {
+  const md = modeOf(i);
+  if (LOWERED_TRANSCENDENTAL.has(i.op)) return { md, helper: undefined, ret: 'u32', guardable: false, fast: undefined };
+  // Every field of the Mode (whatever the lowering reads) is in the key; a switch at its
+  // process-wide default (FP16_OVFL off, the float model's constants) is left out of the text.
+  const key = `${i.op}${i.imms.map((v) => `.${v}`).join('')} ${Object.entries(md).filter(([f, v]) => !AT_DEFAULT[f]?.(v)).map(([f, v]) => `${f}=${String(v)}`).join(' ')}`;
+  const helper = sharedHelper(key, i, md);
+  const ret = signature(helper).ret ?? fail(i, 'helper without a result');
+  return { md, helper, ret, guardable: GUARDED_F32.has(i.op) || GUARDED_VIA_F64.has(i.op), fast: undefined };
+}
+/** The guarded fast helper of a Lowering's ops (`i` one of them), built at the first that runs guarded. */
+function fastHelperOf(lw: Lowering, i: Inst): IrFunction {
+  return lw.fast ??= guardedHelper(i, lw.md);
+}
 
 /**
  * The helper for one key, built once per process and shared by every function that calls it
