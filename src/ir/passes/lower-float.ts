@@ -244,7 +244,10 @@ export function lowerFloat(fn: IrFunction, lower: (i: Inst) => boolean, guarded:
     const insts = blk.insts;
     for (let j = 0; j < insts.length; j++) {
       const i = insts[j] as Inst;
-      const again = substituteNoting(i, repl, seen);
+      // Before the first lowered op nothing is replaced: only whether an argument is still to come.
+      let again = false;
+      if (repl.size === 0) { const a = i.args; for (let m = 0; m < a.length; m++) if ((a[m] as Inst).stamp !== seen) { again = true; break; } }
+      else again = substituteNoting(i, repl, seen);
       i.stamp = seen;
       // Every op this pass lowers is a float op (the op table's `float`): the others pass on one field's test.
       const st = i.info.float && IS_LOWERED[i.info.index] === true ? siteOf(i) : NOT_LOWERED;
