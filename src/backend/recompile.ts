@@ -16,7 +16,7 @@ import { guardedAvailable, guardedF64Available, planFloatControlsOf } from './sp
 import { isLowered, lowerFloat } from '../ir/passes/lower-float.js';
 import { GUARDED_F32, GUARDED_VIA_F64 } from '../ir/passes/lower-float-guarded.js';
 import { eliminateDeadCode } from '../ir/passes/dce.js';
-import { eliminateCommonSubexpressions } from '../ir/passes/cse.js';
+import { eliminateCommonSubexpressions, hoistArgumentFree } from '../ir/passes/cse.js';
 import { foldConstants } from '../ir/passes/fold.js';
 import type { Op } from '../ir/ops.js';
 import { faultMessage } from '../ir/faults.js';
@@ -122,12 +122,14 @@ export function recompile(shader: Shader, options: RecompileOptions = {}): Recom
   // Float ops the device cannot express in their MODE become exact integer code (most kernels
   // have no float op: none of that work, and none of its sets and maps, for them).
   const floatOps: FloatOpLowering[] = [];
-  const outcome = { settled: true };
+  const outcome = { settled: true, hoist: false };
   const lowered = floats ? lowerFloatOps(ir, floats, cfg, mode, profile, floatOps, outcome) : 0;
   if (lowered > 0 && outcome.settled) {
     // A lowering that left fold and CSE nothing to do (lowerFloat's outcome: the usual case, ops of
     // one mode on registers' bits) leaves only dead code: the operands' casts to float, the
-    // results' casts back. A second fold and CSE over the whole function would find nothing.
+    // results' casts back; and the constants of float constants' bits made outside the entry block,
+    // which CSE's first step moves there. A second fold and CSE over the whole function would find nothing more.
+    if (outcome.hoist) hoistArgumentFree(ir);
     eliminateDeadCode(ir);
   } else {
     // The call sites' bit casts of constants fold; then the repeats merge. With nothing lowered or
@@ -168,7 +170,7 @@ const KIND_NATIVE = 0, KIND_GUARDED = 1, KIND_EMULATED = 2, KIND_UNLOWERED = 3;
  * function's float ops (`i.float` set) in block and instruction order (recompile's walk found them).
  * `outcome`: lowerFloat's (whether only dead code is left to remove).
  */
-function lowerFloatOps(ir: IrFunction, floats: readonly Inst[], cfg: Cfg, mode: ModeAnalysis, profile: TargetProfile, floatOps: FloatOpLowering[], outcome: { settled: boolean }): number {
+function lowerFloatOps(ir: IrFunction, floats: readonly Inst[], cfg: Cfg, mode: ModeAnalysis, profile: TargetProfile, floatOps: FloatOpLowering[], outcome: { settled: boolean; hoist: boolean }): number {
   // The instructions translated once per run-time MODE value (a run's copies), found at the first float op with a pc.
   let copied: Set<number> | undefined;
   // The copies of one instruction under a run-time MODE: by pc, then op.

@@ -36,15 +36,13 @@ const HOISTED: (Inst | undefined)[] = [];
 const ENTRIES: (Inst | undefined)[] = [];
 
 /**
- * Returns how many instructions were removed. `predsCurrent`: the blocks' predecessor lists are
- * already those of the terminators (the pipeline's SSA construction computed them and no pass
- * since changes a terminator), so they are not recomputed.
+ * CSE's first step: the argument-free pure values of the other blocks move into the entry block,
+ * after its leading params, in block and instruction order (recompile's too, where the float
+ * lowering made constants outside the entry block and nothing else for CSE to do: lowerFloat).
  */
-export function eliminateCommonSubexpressions(fn: IrFunction, predsCurrent = false): number {
+export function hoistArgumentFree(fn: IrFunction): void {
   const entry = fn.blocks[0];
-  if (!entry) return 0;
-  if (!predsCurrent) fn.computePreds();
-  // Hoist argument-free pure values into the entry block (before its terminator).
+  if (!entry) return;
   const hoisted = HOISTED;
   let hoistedCount = 0;
   // Indexed loops, not for…of: before V8 optimises this code, each step of a for…of allocates an
@@ -73,6 +71,18 @@ export function eliminateCommonSubexpressions(fn: IrFunction, predsCurrent = fal
     for (let j = 0; j < hoistedCount; j++) insts[k + j] = hoisted[j] as Inst;
     hoisted.fill(undefined, 0, hoistedCount);
   }
+}
+
+/**
+ * Returns how many instructions were removed. `predsCurrent`: the blocks' predecessor lists are
+ * already those of the terminators (the pipeline's SSA construction computed them and no pass
+ * since changes a terminator), so they are not recomputed.
+ */
+export function eliminateCommonSubexpressions(fn: IrFunction, predsCurrent = false): number {
+  const entry = fn.blocks[0];
+  if (!entry) return 0;
+  if (!predsCurrent) fn.computePreds();
+  hoistArgumentFree(fn);
 
   const n = fn.blocks.length;
   // The dominator tree (analysis/dominators.ts), from each block's successors (its terminator's

@@ -13,7 +13,7 @@
 // the dispatch of each op to its lowering (lowerBody); the f32 primitives and arithmetic are in
 // lower-float-core.ts, which the sibling lower-float-* files import instead of this one.
 import { printFunction } from '../print.js';
-import { type Block, Builder, ByModeAndOp, type FloatMode, type Imm, type Inst, IrError, IrFunction, newStamp, NO_IMMS, Replacements, substituteArgs, substituteNoting } from '../ir.js';
+import { type Block, Builder, ByModeAndOp, type FloatMode, type Imm, type Inst, IrError, IrFunction, newStamp, NO_ARGS, NO_IMMS, Replacements, sameOperation, substituteArgs, substituteNoting } from '../ir.js';
 import { signature } from '../verify.js';
 import { eliminateCommonSubexpressions } from './cse.js';
 import { eliminateDeadCode } from './dce.js';
@@ -59,6 +59,18 @@ const IS_BITCAST: readonly boolean[] = (() => {
   for (const c of Object.values(AS_BITS)) { x[c.toInfo.index] = true; x[c.fromInfo.index] = true; }
   return x;
 })();
+/**
+ * By op (its table index): the constant a bit cast of a constant of the op folds to (fold.ts),
+ * for the float types whose casts to bits fold (f32, f64).
+ */
+const BITS_CONSTANT: readonly ({ readonly op: Op; readonly info: OpEntry } | undefined)[] = (() => {
+  const x: ({ readonly op: Op; readonly info: OpEntry } | undefined)[] = [];
+  x[opInfo('ConstF32').index] = { op: 'ConstU32', info: opInfo('ConstU32') };
+  x[opInfo('ConstF64').index] = { op: 'ConstU64', info: opInfo('ConstU64') };
+  return x;
+})();
+/** Whether two argument-free instructions are the same value (as CSE compares them). */
+const sameValue = (a: Inst, b: Inst): boolean => a.type === b.type && sameOperation(b, a.info, a.args, a.imms, a.float);
 /** The table entries of the calls lowerFloat makes. */
 const CALL_INFO = opInfo('Call'), CALL_GUARDED_INFO = opInfo('CallGuarded');
 
@@ -114,10 +126,12 @@ export interface LowerFloatOptions {
   /**
    * Where given, `settled` is set to whether the lowering left constant folding (fold.ts) and
    * common subexpression elimination (cse.ts) nothing to do in a function they had settled
-   * (each found nothing more there): only dead code to remove. The pass then also collapses the
-   * bit casts of casts the lowering made, as CSE would (see lowerFloat).
+   * (each found nothing more there): only dead code to remove, and, where `hoist` is set, the
+   * constants the lowering made outside the entry block to move there as CSE would (cse.ts
+   * hoistArgumentFree). The pass then also collapses the bit casts of casts the lowering made, as
+   * CSE would, and makes a float constant's bits the constant fold would (see lowerFloat).
    */
-  readonly outcome?: { settled: boolean };
+  readonly outcome?: { settled: boolean; hoist: boolean };
 }
 
 /**
@@ -138,15 +152,19 @@ export function lowerFloat(fn: IrFunction, lower: (i: Inst) => boolean, guarded:
   // call. Past that, in a function fold and CSE had settled (no op on constants alone, every pure
   // instruction distinct from those dominating it), what the lowering changes can only fold or
   // merge where (a) two sites call one helper (ops of two float modes, or of modes equal in value,
-  // that share code: equal calls), (b) a cast is made anew (asBits of a value that is not a cast:
-  // a constant's folds, another's may equal it), (c) a cast's argument is still to be substituted
+  // that share code: equal calls), (b) a cast is made anew (asBits of a value that is not a cast
+  // nor a constant: another's may equal it), (c) a cast's argument is still to be substituted
   // when the walk passes it (late: it may become a pair at the end), or (d) a transcendental's
   // casts and calls. Otherwise the calls of one site are of one op, mode and immediates, with the
   // looked-through arguments of ops CSE had kept apart (two ops on casts of one value, one
   // dominating the other, had one cast), each lowered value is new (no constant, no call folds)
   // and replaces one op, so nothing folds and no two instructions become equal. Any of (a)-(d)
-  // leaves the function unsettled.
+  // leaves the function unsettled. A float constant's bits are the constant fold makes of their
+  // cast, in its place (`made`): CSE would move those outside the entry block into it (`hoist`), and
+  // merge two equal ones, or one equal to a constant of the entry block (where a function CSE had
+  // settled has every argument-free value): that too leaves it unsettled (checked at the end).
   let settled = true;
+  let made: Inst[] | undefined;
   // Only for a caller that asks (it may then skip CSE); for the others the lowering is the op's alone.
   const collapse = options.outcome !== undefined;
   // The helper indices the sites call, each site's own (a): by index.
@@ -229,10 +247,19 @@ export function lowerFloat(fn: IrFunction, lower: (i: Inst) => boolean, guarded:
   /**
    * A float value's bits: the source of a bit cast from bits (a lowered op's result, a register's
    * bits), else a new bit cast. CSE would turn the new cast of a cast back into that source
-   * anyway (cse.ts); not making it saves the instruction and its pass.
+   * anyway (cse.ts); not making it saves the instruction and its pass. Where asked (collapse), a
+   * constant's cast is the constant fold makes of it (fold.ts: the cast's constant, the value as
+   * it is, a number's as u32).
    */
   const asBits = (v: Inst, c: AsBits): Inst => {
     if (v.op === c.from) return v.args[0] as Inst;
+    const k = collapse ? BITS_CONSTANT[v.info.index] : undefined;
+    if (k !== undefined) {
+      const x = v.imms[0] ?? 0;
+      const o = put(k.op, k.info, NO_ARGS, [typeof x === 'bigint' ? x : x >>> 0]);
+      (made ??= []).push(o);
+      return o;
+    }
     settled = false;
     return put(c.to, c.toInfo, [v]);
   };
@@ -299,7 +326,21 @@ export function lowerFloat(fn: IrFunction, lower: (i: Inst) => boolean, guarded:
   // substitution of every instruction left in a block, of which only the late ones can change (an
   // op is replaced only when the walk reaches it, once).
   if (repl.size) for (let k = 0; k < late.length; k++) substituteArgs(late[k] as Inst, repl);
-  if (options.outcome) options.outcome.settled = settled;
+  let hoist = false;
+  if (made && settled) {
+    const entry = fn.blocks[0];
+    for (let k = 0; k < made.length; k++) {
+      const x = made[k] as Inst;
+      if (x.block !== entry) hoist = true;
+      for (let j = 0; j < k; j++) if (sameValue(made[j] as Inst, x)) settled = false;
+    }
+    const insts = entry?.insts ?? [];
+    for (let j = 0; j < insts.length && settled; j++) {
+      const i = insts[j] as Inst;
+      if (i.args.length === 0) for (let k = 0; k < made.length; k++) { const x = made[k] as Inst; if (x !== i && sameValue(x, i)) settled = false; }
+    }
+  }
+  if (options.outcome) { options.outcome.settled = settled; options.outcome.hoist = settled && hoist; }
   return n;
 }
 
