@@ -173,8 +173,8 @@ const KIND_NATIVE = 0, KIND_GUARDED = 1, KIND_EMULATED = 2, KIND_UNLOWERED = 3;
 function lowerFloatOps(ir: IrFunction, floats: readonly Inst[], cfg: Cfg, mode: ModeAnalysis, profile: TargetProfile, floatOps: FloatOpLowering[], outcome: { settled: boolean; hoist: boolean }): number {
   // The instructions translated once per run-time MODE value (a run's copies), found at the first float op with a pc.
   let copied: Set<number> | undefined;
-  // The copies of one instruction under a run-time MODE: by pc, then op.
-  const dynamic = new Map<number, Map<Op, { variants: number; emulated: number; guarded?: number }>>();
+  // The copies of one instruction under a run-time MODE: by pc, then op (made at the first: most kernels have none).
+  let dynamic: Map<number, Map<Op, { variants: number; emulated: number; guarded?: number }>> | undefined;
   // One rounding and one denormal mode for the whole entry point: the ops under another are lowered.
   const { native, controls } = planFloatControlsOf(floats, profile);
   // The add/sub/mul that are not native run guarded where the device offers nearest even (lower-float-guarded.ts).
@@ -216,13 +216,15 @@ function lowerFloatOps(ir: IrFunction, floats: readonly Inst[], cfg: Cfg, mode: 
       lastPc = at;
     }
   }
-  if (dynamic.size > 0) sorted = false;
-  for (const [pc, ops] of dynamic) for (const [op, r] of ops) floatOps.push({ pc, op, lowering: 'dynamic', ...r });
+  if (dynamic) {
+    sorted = false;
+    for (const [pc, ops] of dynamic) for (const [op, r] of ops) floatOps.push({ pc, op, lowering: 'dynamic', ...r });
+  }
   // Sorted by pc (a stable sort: records of one pc keep their order). The ops come in block order,
   // mostly already by pc: then the sort, whose comparator ran per pair, would change nothing.
   if (!sorted) floatOps.sort((a, b) => (a.pc ?? -1) - (b.pc ?? -1));
   function dynamicAt(pc: number): Map<Op, { variants: number; emulated: number; guarded?: number }> | undefined {
-    const hit = dynamic.get(pc);
+    const hit = dynamic?.get(pc);
     if (hit) return hit;
     // Every instruction copiedPcs names has a float MODE bit unknown before it (a run's
     // instructions all read the same unknown bits, src/frontend/dynamic-mode.ts runEnd): where the
@@ -233,7 +235,7 @@ function lowerFloatOps(ir: IrFunction, floats: readonly Inst[], cfg: Cfg, mode: 
     copied ??= copiedPcs(mode, cfg.blocks);
     if (!copied.has(pc)) return undefined;
     const m = new Map<Op, { variants: number; emulated: number; guarded?: number }>();
-    dynamic.set(pc, m);
+    (dynamic ??= new Map()).set(pc, m);
     return m;
   }
   // The transcendentals' f64 steps as device ops under the same condition as the guarded fma (lower-float-transcendental.ts).
