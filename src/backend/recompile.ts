@@ -127,8 +127,9 @@ export function recompile(shader: Shader, options: RecompileOptions = {}): Recom
   if (lowered > 0 && outcome.settled) {
     // A lowering that left fold and CSE nothing to do (lowerFloat's outcome: the usual case, ops of
     // one mode on registers' bits) leaves only dead code: the operands' casts to float, the
-    // results' casts back; and the constants of float constants' bits made outside the entry block,
-    // which CSE's first step moves there. A second fold and CSE over the whole function would find nothing more.
+    // results' casts back; and the constants of float constants' bits made outside the entry
+    // block, which CSE's first step moves there (hoist). A second fold and CSE over the whole
+    // function would find nothing more.
     if (outcome.hoist) hoistArgumentFree(ir);
     eliminateDeadCode(ir);
   } else {
