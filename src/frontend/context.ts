@@ -10,7 +10,7 @@ import { valuMode, type ModeAnalysis } from '../analysis/mode.js';
 import { isDynamic as isDynamicRecord, settleUnread } from './mode-reads.js';
 import type { KnownBits } from '../analysis/scalar-constants.js';
 import { inlineConstant } from '../decode/inline.js';
-import { type Block, Builder, type FloatMode, type Imm, type Inst, IrError, type IrFunction, mixArg, mixOperands, NO_ARGS, NO_IMMS, Replacements, sameOperation } from '../ir/ir.js';
+import { type Block, Builder, type FloatMode, type Imm, type Inst, IrError, type IrFunction, listOf, mixArg, mixOperands, NO_ARGS, NO_IMMS, Replacements, sameOperation } from '../ir/ir.js';
 import { type IrType, type Op, type OpEntry, OPS, opInfo } from '../ir/ops.js';
 import { TranslateError } from './errors.js';
 import { apertureBase } from '../isa/apertures.js';
@@ -140,7 +140,7 @@ const MAX_SAFE_BIG = BigInt(Number.MAX_SAFE_INTEGER);
 
 /** The arguments of a recipe's one op: the first `argc` of `a`, `b`, `c` (a list of its length: an instruction's arguments are never grown). */
 function recipeArgs(argc: 1 | 2 | 3, a: Inst | undefined, b: Inst | undefined, c: Inst | undefined): Inst[] {
-  return argc === 1 ? [a as Inst] : argc === 2 ? [a as Inst, b as Inst] : [a as Inst, b as Inst, c as Inst];
+  return argc === 1 ? listOf(a as Inst) : argc === 2 ? listOf(a as Inst, b as Inst) : listOf(a as Inst, b as Inst, c as Inst);
 }
 
 /**
@@ -508,16 +508,16 @@ export class BlockBuilder extends Builder {
         if (a.op === 'Pack64') return a.args[r.op === 'Lo32' ? 0 : 1] as Inst;
       } else if (kind === B_AS_F32 && b === undefined) {
         // A value's f32 view, made once per value in the block; the bits of an f32 view are the value.
-        if (this.inRecipe) return this.place(r.op, r.info, [a]);
+        if (this.inRecipe) return this.place(r.op, r.info, listOf(a));
         if (a.op === 'BitcastF32U32') return a.args[0] as Inst;
         const views = (this.asF32 ??= new Replacements());
         let v = this.cached(views.get(a));
-        if (!v) { v = this.place(r.op, r.info, [a]); views.set(a, v); }
+        if (!v) { v = this.place(r.op, r.info, listOf(a)); views.set(a, v); }
         return v;
       } else if (kind === B_PACK && b !== undefined && c === undefined) {
         if (a.op === 'Lo32' && b.op === 'Hi32' && a.args[0] === b.args[0]) return a.args[0] as Inst;
         if (a.op === 'ConstU32' && b.op === 'ConstU32' && !this.inRecipe) return this.u64(BigInt(a.imms[0] ?? 0) | (BigInt(b.imms[0] ?? 0) << 32n));
-      } else return this.emitRef(r, c !== undefined ? [a, b as Inst, c] : b !== undefined ? [a, b] : [a]);
+      } else return this.emitRef(r, c !== undefined ? listOf(a, b as Inst, c) : b !== undefined ? listOf(a, b) : listOf(a));
     }
     const n = c !== undefined ? 3 : b !== undefined ? 2 : 1;
     // `number` of these arguments (valueHash's steps, mixOperands's for each argument), for a numbered op.
@@ -534,7 +534,7 @@ export class BlockBuilder extends Builder {
           && (!this.inRecipe || x.id < this.recipeMark)) return x;
       }
     }
-    const i = this.place(r.op, r.info, n === 3 ? [a, b as Inst, c as Inst] : n === 2 ? [a, b as Inst] : [a]);
+    const i = this.place(r.op, r.info, n === 3 ? listOf(a, b as Inst, c as Inst) : n === 2 ? listOf(a, b as Inst) : listOf(a));
     return k < 0 ? i : this.remember(k, h, i);
   }
 
@@ -607,11 +607,11 @@ export class BlockBuilder extends Builder {
   setSgpr(code: number, x: Inst): void {
     // Where emit would record the write (otherwise it reports it: inside a recipe, after the terminator).
     if (code >= 0 && code < VGPR0 && !this.inRecipe && !this.ended()) this.setRegLazy(code, x);
-    else this.emit('SetSgpr', [x], regImms(code));
+    else this.emit('SetSgpr', listOf(x), regImms(code));
   }
   setVgpr(n: number, x: Inst): void {
     if (n >= 0 && n < 256 && !this.inRecipe && !this.ended()) this.setRegLazy(VGPR0 + n, x);
-    else this.emit('SetVgpr', [x], regImms(n));
+    else this.emit('SetVgpr', listOf(x), regImms(n));
   }
   private setRegLazy(reg: number, x: Inst): void {
     if ((reg === EXEC_LO || reg === EXEC_LO + 1) && this.execShared !== undefined) this.execShared.written = true;
@@ -682,7 +682,7 @@ export class BlockBuilder extends Builder {
     if (this.ended()) {
       // Which reports it (a block that ended has nothing pending).
       const v = make ? make() : this.emitRef(op, recipeArgs(argc, a, b, c));
-      this.emit(reg === SCC_REG ? 'SetScc' : 'SetSgpr', [v], reg === SCC_REG ? NO_IMMS : [reg]);
+      this.emit(reg === SCC_REG ? 'SetScc' : 'SetSgpr', listOf(v), reg === SCC_REG ? NO_IMMS : [reg]);
       return;
     }
     if ((reg === EXEC_LO || reg === EXEC_LO + 1) && this.execShared !== undefined) this.execShared.written = true;
@@ -798,9 +798,9 @@ export class BlockBuilder extends Builder {
       if (w === undefined) {
         // A lazy write (setWriteLazy): SetScc, SetSgpr or SetVgpr by the register number (setRegLazy and recipes write no other).
         const v = this.regVal[reg] as Inst, pc = this.writePc[reg];
-        w = reg === SCC_REG ? this.fn.makeAt('SetScc', [v], NO_IMMS, undefined, pc, undefined, SET_SCC)
-          : reg >= VGPR0 ? this.fn.makeAt('SetVgpr', [v], regImms(reg - VGPR0), undefined, pc, undefined, SET_VGPR)
-          : this.fn.makeAt('SetSgpr', [v], regImms(reg), undefined, pc, undefined, SET_SGPR);
+        w = reg === SCC_REG ? this.fn.makeAt('SetScc', listOf(v), NO_IMMS, undefined, pc, undefined, SET_SCC)
+          : reg >= VGPR0 ? this.fn.makeAt('SetVgpr', listOf(v), regImms(reg - VGPR0), undefined, pc, undefined, SET_VGPR)
+          : this.fn.makeAt('SetSgpr', listOf(v), regImms(reg), undefined, pc, undefined, SET_SGPR);
         w.block = this.block;
       }
       insts.push(w);

@@ -8,7 +8,7 @@ import type { ModeAnalysis } from '../analysis/mode.js';
 import type { Shader } from '../container/shader.js';
 import { unboundedStackReason } from '../container/shader-info.js';
 import { printInstruction } from '../disasm/index.js';
-import { type Block, Builder, type Inst, IrFunction, NO_ARGS } from '../ir/ir.js';
+import { type Block, Builder, type Inst, IrFunction, listOf, NO_ARGS } from '../ir/ir.js';
 import { runPasses } from '../ir/passes/index.js';
 import { emitLaunchState } from './abi.js';
 import { BlockBuilder, type ConstPlace, EXEC_LO, type OperandLayout, operandLayout, placeConstants, TContext, type Translator, VCC_LO } from './context.js';
@@ -91,7 +91,7 @@ function translateBlocks(shader: Shader, cfg: Cfg, mode: ModeAnalysis, shareExec
   const entry = fn.addBlock();
   // Indexed: `map` with a closure, run once per translate, stays unoptimised in a fresh process.
   const cfgBlocks = cfg.blocks;
-  const blocks: Block[] = [];
+  const blocks: Block[] = listOf();
   for (let k = 0; k < cfgBlocks.length; k++) blocks.push(fn.addBlock((cfgBlocks[k] as BasicBlock).start));
   const irBlock = (cfgId: number) => (blocks[cfgId] ?? entry).id;
   const eb = new Builder(fn, entry);
@@ -118,7 +118,7 @@ function translateBlocks(shader: Shader, cfg: Cfg, mode: ModeAnalysis, shareExec
   // code. Made at the first reachable block.
   let b: BlockBuilder | undefined;
   let cx: TContext | undefined;
-  const constPlace: ConstPlace = { block: entry, made: [] };
+  const constPlace: ConstPlace = { block: entry, made: listOf() };
   // Indexed: before V8 optimises translate, each step of a for…of allocates an iterator result.
   // The block's first instruction's index in PLAN_ROW (which has every block's, in this order).
   let next = 0;
@@ -219,7 +219,7 @@ function translateSpecial(fn: IrFunction, b: BlockBuilder, cx: TContext, cfg: Cf
     } else {
       const cond = condition(cx, m);
       if (!taken || !fall) throw cx.error('conditional branch without two successors');
-      b.emit('BranchCond', [cond], [irBlock(taken.to), irBlock(fall.to)]);
+      b.emit('BranchCond', listOf(cond), [irBlock(taken.to), irBlock(fall.to)]);
     }
     return -1;
   }

@@ -148,10 +148,19 @@ let lastStamp = 0;
 /** A stamp no walk has used yet (see `Inst.stamp`). */
 export function newStamp(): number { return ++lastStamp; }
 
+/**
+ * A new list of `xs`: a rest parameter, which costs what an array literal does but has no
+ * allocation site. V8 moves the objects of a literal whose objects outlive a scavenge straight to
+ * the old generation; the IR's lists outlive one on large kernels, and an old list pointing at new
+ * instructions keeps them, and all they point to, through every scavenge until the next major GC.
+ * The lists of the IR (instructions' arguments, blocks' lists) are made here.
+ */
+export function listOf<T>(...xs: T[]): T[] { return xs; }
+
 export class Block {
-  readonly insts: Inst[] = [];
+  readonly insts: Inst[] = listOf();
   /** Set by IrFunction.computePreds only (which may replace the list: hold it no longer than the CFG is unchanged). */
-  preds: Block[] = [];
+  preds: Block[] = listOf();
   constructor(readonly id: number, readonly startPc: number | undefined) {}
   /** Replaces the instruction list (a loop, not a spread: blocks can hold more values than a call's arguments). */
   setInsts(list: readonly Inst[]): void {
@@ -239,9 +248,9 @@ export class IrError extends Error {
 }
 
 export class IrFunction {
-  readonly blocks: Block[] = [];
+  readonly blocks: Block[] = listOf();
   /** Subroutines `Call` names by index (only on a kernel's function; helpers have none). */
-  readonly helpers: IrFunction[] = [];
+  readonly helpers: IrFunction[] = listOf();
   private nextId = 0;
   constructor(readonly name: string, readonly waveSize: 32 | 64) {}
 
@@ -326,7 +335,7 @@ export class IrFunction {
     const blocks = this.blocks, nb = blocks.length, count = PRED_COUNT, succ = PRED_SUCC;
     for (let bk = 0; bk < nb; bk++) {
       const b = blocks[bk] as Block;
-      if (b.preds.length !== count[bk]) b.preds = new Array<Block>(count[bk] as number);
+      if (b.preds.length !== count[bk]) b.preds = Array<Block>(count[bk] as number); // A call, not `new`: no allocation site (see listOf).
       count[bk] = 0;
     }
     for (let bk = 0; bk < nb; bk++) {

@@ -13,7 +13,7 @@
 // the dispatch of each op to its lowering (lowerBody); the f32 primitives and arithmetic are in
 // lower-float-core.ts, which the sibling lower-float-* files import instead of this one.
 import { printFunction } from '../print.js';
-import { type Block, Builder, ByModeAndOp, type FloatMode, type Imm, type Inst, IrError, IrFunction, newStamp, NO_ARGS, NO_IMMS, Replacements, sameOperation, substituteArgs, substituteNoting } from '../ir.js';
+import { type Block, Builder, ByModeAndOp, type FloatMode, type Imm, type Inst, IrError, IrFunction, listOf, newStamp, NO_ARGS, NO_IMMS, Replacements, sameOperation, substituteArgs, substituteNoting } from '../ir.js';
 import { signature } from '../verify.js';
 import { eliminateCommonSubexpressions } from './cse.js';
 import { eliminateDeadCode } from './dce.js';
@@ -234,7 +234,7 @@ export function lowerFloat(fn: IrFunction, lower: (i: Inst) => boolean, guarded:
   // from a later block, or one replaced) are `late`, the only ones a final substitution of every
   // instruction could change, so only they are rewritten at the end (not the whole function).
   const seen = newStamp();
-  const late: Inst[] = [];
+  const late: Inst[] = listOf();
   /** A new instruction at the lowered op's pc, placed into the block's new list. */
   const put = (op: Op, info: OpEntry, args: Inst[], imms: readonly Imm[] = NO_IMMS, type?: IrType): Inst => {
     const o = fn.makeAt(op, args, imms, type, at?.pc, undefined, info);

@@ -6,7 +6,7 @@
 // end) while the blocks' predecessor lists are computed, then each read that no earlier write in
 // its block answers is looked up at the block's entry, creating phis at merges on demand.
 import type { Block, Inst } from '../ir.js';
-import { IrError, IrFunction, newStamp, NO_ARGS, NO_IMMS, Replacements } from '../ir.js';
+import { IrError, IrFunction, listOf, newStamp, NO_ARGS, NO_IMMS, Replacements } from '../ir.js';
 import { type IrType, OPS, opInfo } from '../ops.js';
 import { DominatorTree } from '../../analysis/dominators.js';
 
@@ -455,7 +455,7 @@ function readAtEntry(row: number, type: IrType, b0: Block): Inst {
       else { p = runFn.makeAt('Phi', args, NO_IMMS, type, undefined, undefined, PHI_INFO); p.block = fb; newPhis[slot] = p; }
       // A phi named twice by this one is listed once (as a set would: its entries are this loop's, consecutive).
       // Only the run's own phis are asked for their users (those it may remove).
-      for (let k = 0; k < count; k++) { const a = args[k] as Inst; if (a.id >= reads && a.op === 'Phi') { const u = usersOf(a); if (!u) setUsers(a, [p]); else if (u[u.length - 1] !== p) u.push(p); } }
+      for (let k = 0; k < count; k++) { const a = args[k] as Inst; if (a.id >= reads && a.op === 'Phi') { const u = usersOf(a); if (!u) setUsers(a, listOf(p)); else if (u[u.length - 1] !== p) u.push(p); } }
       result = phi ? tryRemoveTrivialPhi(phi) : p;
       setEntry(fb, row, result);
       depth--;
