@@ -328,16 +328,24 @@ export function lowerFloat(fn: IrFunction, lower: (i: Inst) => boolean, guarded:
   if (repl.size) for (let k = 0; k < late.length; k++) substituteArgs(late[k] as Inst, repl);
   let hoist = false;
   if (made && settled) {
-    const entry = fn.blocks[0];
-    for (let k = 0; k < made.length; k++) {
+    // The made constants by their bits, one table per op (ConstU32, ConstU64): a second one of the
+    // same bits, or one the entry block already has, is one CSE would merge. A table, not a
+    // comparison of every pair: a float-heavy kernel makes thousands.
+    const entry = fn.blocks[0], byBits = new Map<Op, Map<Imm, Inst>>();
+    for (let k = 0; k < made.length && settled; k++) {
       const x = made[k] as Inst;
       if (x.block !== entry) hoist = true;
-      for (let j = 0; j < k; j++) if (sameValue(made[j] as Inst, x)) settled = false;
+      let t = byBits.get(x.op);
+      if (!t) { t = new Map(); byBits.set(x.op, t); }
+      const bits = x.imms[0] as Imm;
+      if (t.has(bits)) settled = false; else t.set(bits, x);
     }
     const insts = entry?.insts ?? [];
     for (let j = 0; j < insts.length && settled; j++) {
       const i = insts[j] as Inst;
-      if (i.args.length === 0) for (let k = 0; k < made.length; k++) { const x = made[k] as Inst; if (x !== i && sameValue(x, i)) settled = false; }
+      if (i.args.length !== 0) continue;
+      const x = byBits.get(i.op)?.get(i.imms[0] as Imm);
+      if (x !== undefined && x !== i && sameValue(x, i)) settled = false;
     }
   }
   if (options.outcome) { options.outcome.settled = settled; options.outcome.hoist = settled && hoist; }
