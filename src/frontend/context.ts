@@ -1065,12 +1065,14 @@ export type Translator = (cx: TContext) => void;
  * The FloatMode of these fields: one shared record per value (a float mode is never changed after
  * it is made, and is compared by its fields), not a new one per float instruction. By a number
  * made of the fields (below 5 * 5 * 3 * 3 * 3: a list by it, not a Map probed at every float
- * instruction); a field outside the values the type names gets a record of its own.
+ * instruction); a field outside the values the type names gets a record of its own. The passes
+ * keep answers per record for the process (ByModeAndOp tables in float-controls.ts and
+ * lower-float.ts), so every record the translation makes comes from here: a fixed number of them.
  */
 const FLOAT_MODES: (FloatMode | undefined)[] = new Array<FloatMode | undefined>(5 * 5 * 3 * 3 * 3).fill(undefined);
 const tri = (v: boolean | 'dynamic'): number => (v === 'dynamic' ? 2 : v ? 1 : 0);
 const quad = (v: number | 'dynamic'): number => (v === 'dynamic' ? 4 : v === 0 || v === 1 || v === 2 || v === 3 ? v : -1);
-function floatModeOf(round: FloatMode['round'], denorm: FloatMode['denorm'], ieee: boolean | 'dynamic', dx10Clamp: boolean | 'dynamic', f16Ovfl: boolean | 'dynamic'): FloatMode {
+export function floatModeOf(round: FloatMode['round'], denorm: FloatMode['denorm'], ieee: boolean | 'dynamic', dx10Clamp: boolean | 'dynamic', f16Ovfl: boolean | 'dynamic'): FloatMode {
   const rk = quad(round), dk = quad(denorm);
   if (rk < 0 || dk < 0) return { round, denorm, ieee, dx10Clamp, f16Ovfl };
   const key = (((rk * 5 + dk) * 3 + tri(ieee)) * 3 + tri(dx10Clamp)) * 3 + tri(f16Ovfl);

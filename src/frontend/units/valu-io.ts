@@ -12,7 +12,7 @@ import type { Operand } from '../../decode/types.js';
 import { NO_FLAGS, type DataType, type FloatType } from '../../isa/types.js';
 import type { FloatMode, Inst } from '../../ir/ir.js';
 import { valuMode } from '../../analysis/mode.js';
-import { EXEC_LO, type TContext } from '../context.js';
+import { EXEC_LO, floatModeOf, type TContext } from '../context.js';
 import { settleUnread } from '../mode-reads.js';
 import { dppLanes } from './dpp.js';
 
@@ -174,7 +174,8 @@ export function convertMode(cx: TContext, from: FloatType, to: FloatType, rtz = 
   if (s.denorm === 'dynamic' || d.denorm === 'dynamic' || d.round === 'dynamic' || d.ieee === 'dynamic' || d.dx10Clamp === 'dynamic' || d.f16Ovfl === 'dynamic') {
     return cx.fail('a conversion under a MODE only known at run time outside a copy of its run (internal)');
   }
-  return { round: rtz ? 3 : (d.round as 0 | 1 | 2 | 3), denorm: ((s.denorm & 1) | (d.denorm & 2)) as 0 | 1 | 2 | 3, ieee: d.ieee, dx10Clamp: d.dx10Clamp, f16Ovfl: d.f16Ovfl };
+  // One record per value (floatModeOf), not one per conversion: the passes' per-process tables are keyed by record.
+  return floatModeOf(rtz ? 3 : (d.round as 0 | 1 | 2 | 3), ((s.denorm & 1) | (d.denorm & 2)) as 0 | 1 | 2 | 3, d.ieee, d.dx10Clamp, d.f16Ovfl ?? false);
 }
 
 /** The result's clamp/omod as the format's FOutMod op under `mode` (the interpreter's om16 / om64 with the result's env). */
