@@ -13,7 +13,7 @@
 // the dispatch of each op to its lowering (lowerBody); the f32 primitives and arithmetic are in
 // lower-float-core.ts, which the sibling lower-float-* files import instead of this one.
 import { printFunction } from '../print.js';
-import { type Block, Builder, ByModeAndOp, type FloatMode, type Imm, type Inst, IrError, IrFunction, listOf, newStamp, NO_ARGS, NO_IMMS, Replacements, sameOperation, substituteArgs, substituteNoting } from '../ir.js';
+import { type Block, Builder, ByModeAndOp, type Imm, type Inst, IrError, IrFunction, listOf, newStamp, NO_ARGS, NO_IMMS, Replacements, sameOperation, substituteArgs, substituteNoting } from '../ir.js';
 import { signature } from '../verify.js';
 import { eliminateCommonSubexpressions } from './cse.js';
 import { eliminateDeadCode } from './dce.js';
@@ -173,36 +173,14 @@ export function lowerFloat(fn: IrFunction, lower: (i: Inst) => boolean, guarded:
   // The index of each helper in fn.helpers (a process's helper serves many keys: one index per helper).
   const byHelper = new Map<IrFunction, number>();
   /**
-   * A lowerable op's site by its FloatMode record and op (its table index), for ops without
-   * immediates (immSites below holds the others'): whether it is lowered and guarded, its Mode,
-   * the helper's index and result type, the call's immediates. Everything here is decided by the
-   * op and its record (lower and guarded's answers, the process's Lowering), so one answer serves
-   * every op of the pair: a float-heavy kernel's thousands of ops ask one lookup each (two loads
+   * A lowerable op's site by its FloatMode record, op and immediates: whether it is lowered and
+   * guarded, its Mode, the helper's index and result type, the call's immediates. Everything here
+   * is decided by those (lower and guarded's answers, the process's Lowering), so one answer serves
+   * every op of the triple: a float-heavy kernel's thousands of ops ask one lookup each (two loads
    * where the record is the last one's), not the predicates and helpers' several.
    */
-  const sites = new ByModeAndOp<Site>();
-  /**
-   * The sites of ops with immediates (a compare's predicate, an output modifier's scale): by
-   * FloatMode record, op, then the immediates as one number (immCode); ops whose immediates have
-   * none take a site of their own each.
-   */
-  let immSites: Map<FloatMode, Map<Op, Map<number, Site>>> | undefined;
-  const siteOf = (i: Inst): Site => {
-    const f = i.float;
-    if (!f) return newSite(i);
-    if (i.imms.length === 0) return sites.get(i, newSite);
-    const code = immCode(i);
-    if (code < 0) return newSite(i);
-    let byOp = (immSites ??= new Map()).get(f);
-    let byCode = byOp?.get(i.op);
-    const hit = byCode?.get(code);
-    if (hit) return hit;
-    const site = newSite(i);
-    if (!byOp) { byOp = new Map(); immSites.set(f, byOp); }
-    if (!byCode) { byCode = new Map(); byOp.set(i.op, byCode); }
-    byCode.set(code, site);
-    return site;
-  };
+  const sites = new ByModeOpAndImms<Site>();
+  const siteOf = (i: Inst): Site => sites.get(i, newSite);
   const newSite = (i: Inst): Site => {
     if (!lower(i)) return NOT_LOWERED;
     const lw = loweringOf(i);
@@ -360,19 +338,30 @@ export function lowerFloat(fn: IrFunction, lower: (i: Inst) => boolean, guarded:
  * (a Mode object, the helper's key and lookups, its signature, per site and run).
  */
 interface Lowering { readonly md: Mode; readonly helper: IrFunction | undefined; readonly ret: IrType; readonly guardable: boolean; fast: IrFunction | undefined }
-/** The Lowerings of ops without immediates, then of those with, by their immediates as one number (immCode). */
-const LOWERINGS = new ByModeAndOp<Lowering>();
-const LOWERINGS_WITH_IMMS = new ByModeAndOp<Map<number, Lowering>>();
-function loweringOf(i: Inst): Lowering {
-  if (!i.float) return newLowering(i);
-  if (i.imms.length === 0) return LOWERINGS.get(i, newLowering);
-  const code = immCode(i);
-  if (code < 0) return newLowering(i);
-  const byCode = LOWERINGS_WITH_IMMS.get(i, () => new Map());
-  let lw = byCode.get(code);
-  if (!lw) { lw = newLowering(i); byCode.set(code, lw); }
-  return lw;
+/**
+ * Answers by an op's FloatMode record, op and immediates (as immCode's number), each made once by
+ * `make`: by record and op (ByModeAndOp) for ops without immediates, then by that number for the
+ * rest (a compare's predicate, an output modifier's scale). An op without a record, or whose
+ * immediates have no number, gets an answer of its own each time.
+ */
+class ByModeOpAndImms<T> {
+  private readonly plain = new ByModeAndOp<T>();
+  private withImms: ByModeAndOp<Map<number, T>> | undefined;
+  get(i: Inst, make: (i: Inst) => T): T {
+    if (!i.float) return make(i);
+    if (i.imms.length === 0) return this.plain.get(i, make);
+    const code = immCode(i);
+    if (code < 0) return make(i);
+    const byCode = (this.withImms ??= new ByModeAndOp()).get(i, newCodeMap);
+    let x = byCode.get(code);
+    if (x === undefined) { x = make(i); byCode.set(code, x); }
+    return x;
+  }
 }
+const newCodeMap = <T>(): Map<number, T> => new Map();
+/** The process's Lowerings. */
+const LOWERINGS = new ByModeOpAndImms<Lowering>();
+const loweringOf = (i: Inst): Lowering => LOWERINGS.get(i, newLowering);
 function newLowering(i: Inst): Lowering {
   const md = modeOf(i);
   if (LOWERED_TRANSCENDENTAL.has(i.op)) return { md, helper: undefined, ret: 'u32', guardable: false, fast: undefined };
