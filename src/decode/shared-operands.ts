@@ -109,8 +109,15 @@ interface KeptPair extends PairLists {
   readonly three: boolean;
 }
 let byPair = new Map<number, Map<number, KeptPair>>();
+/**
+ * The lists of three words (a VOP3 instruction with its literal) by all three: the first two
+ * words alone decide the operands' fields, but the literal is an operand too, and code uses one
+ * pair with many literals (v_fma_f32 with several constants): keyed by the pair alone, each
+ * literal's lists replaced the last one's and every decode missed.
+ */
+let byTriple = new Map<number, Map<number, Map<number, KeptPair>>>();
 let pairCount = 0;
-/** In front of byPair, as `front` of byWord: by a hash of both words. */
+/** In front of byPair and byTriple, as `front` of byWord: by a hash of the first two words. */
 const pairFront = new Array<KeptPair | undefined>(FRONT_SIZE).fill(undefined);
 
 /**
@@ -121,13 +128,16 @@ export function pairListsOf(layout: object, w0: number, w1: number, w2?: number)
   // Keyed by the words as signed 32-bit integers, as listsOf's.
   const k0 = w0 | 0, k1 = w1 | 0;
   const h = Math.imul(k0 ^ Math.imul(k1, 0x85ebca6b), 0x9e3779b1) >>> (32 - FRONT_BITS);
-  let l = pairFront[h];
-  if (l === undefined || l.key0 !== k0 || l.key1 !== k1 || l.layout !== layout) {
-    l = byPair.get(k0)?.get(k1);
+  const f = pairFront[h];
+  if (f !== undefined && f.key0 === k0 && f.key1 === k1 && f.layout === layout && (!f.three || (w2 !== undefined && f.key2 === (w2 | 0)))) return f;
+  let l = byPair.get(k0)?.get(k1);
+  if (l === undefined || l.layout !== layout) {
+    if (w2 === undefined) return undefined;
+    l = byTriple.get(k0)?.get(k1)?.get(w2 | 0);
     if (l === undefined || l.layout !== layout) return undefined;
-    pairFront[h] = l;
   }
-  return !l.three || (w2 !== undefined && l.key2 === (w2 | 0)) ? l : undefined;
+  pairFront[h] = l;
+  return l;
 }
 
 /**
@@ -135,14 +145,23 @@ export function pairListsOf(layout: object, w0: number, w1: number, w2?: number)
  * alone give); returns them.
  */
 export function keepPairLists(layout: object, w0: number, w1: number, operands: readonly Operand[], mods: Modifiers, w2?: number): PairLists {
-  if (pairCount >= WORDS_LIMIT) { byPair = new Map(); pairCount = 0; pairFront.fill(undefined); }
-  let m = byPair.get(w0 | 0);
-  if (m === undefined) { m = new Map(); byPair.set(w0 | 0, m); }
-  // Replaces the lists of the words under another layout or with another third word, if any.
-  const l: KeptPair = w2 === undefined
-    ? { words: [w0, w1], operands, mods, layout, key0: w0 | 0, key1: w1 | 0, key2: 0, three: false }
-    : { words: [w0, w1, w2], operands, mods, layout, key0: w0 | 0, key1: w1 | 0, key2: w2 | 0, three: true };
-  m.set(w1 | 0, l);
+  if (pairCount >= WORDS_LIMIT) { byPair = new Map(); byTriple = new Map(); pairCount = 0; pairFront.fill(undefined); }
+  const k0 = w0 | 0, k1 = w1 | 0;
+  // Replaces the lists of the words under another layout, if any.
+  if (w2 === undefined) {
+    let m = byPair.get(k0);
+    if (m === undefined) { m = new Map(); byPair.set(k0, m); }
+    const l: KeptPair = { words: [w0, w1], operands, mods, layout, key0: k0, key1: k1, key2: 0, three: false };
+    m.set(k1, l);
+    pairCount++;
+    return l;
+  }
+  let m = byTriple.get(k0);
+  if (m === undefined) { m = new Map(); byTriple.set(k0, m); }
+  let t = m.get(k1);
+  if (t === undefined) { t = new Map(); m.set(k1, t); }
+  const l: KeptPair = { words: [w0, w1, w2], operands, mods, layout, key0: k0, key1: k1, key2: w2 | 0, three: true };
+  t.set(l.key2, l);
   pairCount++;
   return l;
 }
