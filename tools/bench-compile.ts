@@ -1,4 +1,4 @@
-// npm run bench:compile [-- --runs R]
+// npm run bench:compile [-- --runs R] [--interleaved]
 // Recompile time (decode, CFG, MODE analysis, translation, passes, SPIR-V emission) of the built
 // code (dist/) per shader and per 1,000 instructions, median and p99 over R runs each, on:
 //  - the test corpus the recompiler translates: the assembly slice kernels and the clang-19
@@ -10,6 +10,9 @@
 // large kernels weigh by their size there; the per-shader median is the small kernels').
 // As a named peer on the same input, the time `spirv-opt -O` (SPIRV-Tools) takes on the module we
 // produce (stopped after 30 s: then a bound); the ratio recompile / spirv-opt is printed (below 1: we are faster).
+// With --interleaved: also the test corpus recompiled round-robin (each round every kernel once,
+// R rounds), each kernel's median there: an embedder recompiles one shader between others, where
+// the CPU's caches hold another kernel's data, not the same kernel 30 times in a row.
 // With --dump DIR: writes the corpus as code objects (and index.json) instead, for
 // tools/bench-compile-replay.mjs on a machine with node and a build but no LLVM or clang.
 // With --driver: the driver's compile time (shader module + pipeline creation on lavapipe, one
@@ -96,6 +99,11 @@ const large = shadersOf('large');
 const PEER_TIMEOUT_MS = 30_000;
 const q = (xs: number[], p: number) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor(p * s.length))] ?? NaN; };
 
+/** A set's summary line: per shader and per 1,000 instructions (median, p99), `extra`, and the set as a whole. */
+function setLine(label: string, perShader: number[], perK: number[], sumMedians: number, sumCounts: number, extra: string): string {
+  return `${label}: per shader median ${q(perShader, 0.5).toFixed(2)} ms, p99 ${q(perShader, 0.99).toFixed(2)} ms; per 1,000 instructions median ${q(perK, 0.5).toFixed(2)} ms, p99 ${q(perK, 0.99).toFixed(2)} ms${extra}; the set as a whole ${sumMedians.toFixed(1)} ms for ${sumCounts} instructions (${((sumMedians * 1000) / sumCounts).toFixed(2)} ms per 1,000)\n`;
+}
+
 function measure(set: Shader[], label: string, n: number): void {
   const perShader: number[] = [], perK: number[] = [], peerRatios: number[] = [];
   // The set as a whole: the sum of each shader's median over the sum of their instructions.
@@ -119,13 +127,33 @@ function measure(set: Shader[], label: string, n: number): void {
     const peer = o.status === 0 ? `${tPeer.toFixed(1)} ms` : o.signal ? `more than ${PEER_TIMEOUT_MS / 1000} s (stopped)` : `failed (${o.stderr.trim().split('\n')[0] ?? ''})`;
     process.stdout.write(`${s.info.name} wave${s.info.waveSize}: ${count} instructions, recompile median ${med.toFixed(2)} ms (${((med * 1000) / count).toFixed(2)} ms per 1,000), ${words.length} SPIR-V words; spirv-opt -O on that module ${peer}\n`);
   }
-  process.stdout.write(`${label}: per shader median ${q(perShader, 0.5).toFixed(2)} ms, p99 ${q(perShader, 0.99).toFixed(2)} ms; per 1,000 instructions median ${q(perK, 0.5).toFixed(2)} ms, p99 ${q(perK, 0.99).toFixed(2)} ms; recompile / spirv-opt -O median ratio ${q(peerRatios, 0.5).toFixed(3)}; the set as a whole ${sumMedians.toFixed(1)} ms for ${sumCounts} instructions (${((sumMedians * 1000) / sumCounts).toFixed(2)} ms per 1,000)\n`);
+  process.stdout.write(setLine(label, perShader, perK, sumMedians, sumCounts, `; recompile / spirv-opt -O median ratio ${q(peerRatios, 0.5).toFixed(3)}`));
 }
 
 // Warm the JIT on every kernel first, so the first kernels measured are not the slowest for that alone.
 for (let r = 0; r < 3; r++) for (const s of [...corpus, ...large]) recompile(s);
 measure(corpus, `test corpus (${corpus.length} kernels)`, runs);
 measure(large, 'generated large kernels', Math.max(3, Math.ceil(runs / 10)));
+if (args.includes('--interleaved')) interleaved(corpus, runs);
+
+/** The corpus recompiled round-robin (--interleaved): per kernel and per set, as `measure` prints them (no peer). */
+function interleaved(set: Shader[], n: number): void {
+  const times = set.map(() => [] as number[]);
+  for (let r = 0; r < n; r++) {
+    for (let k = 0; k < set.length; k++) { const t = performance.now(); recompile(set[k] as Shader); (times[k] as number[]).push(performance.now() - t); }
+  }
+  const perShader: number[] = [], perK: number[] = [];
+  let sumMedians = 0, sumCounts = 0;
+  set.forEach((s, k) => {
+    const count = buildCfg(s).blocks.reduce((c, b) => c + b.instructions.length, 0);
+    const ts = times[k] as number[], med = q(ts, 0.5);
+    sumMedians += med; sumCounts += count;
+    perShader.push(...ts);
+    perK.push(...ts.map((t) => (t * 1000) / count));
+    process.stdout.write(`${s.info.name} wave${s.info.waveSize}, interleaved: recompile median ${med.toFixed(2)} ms (${((med * 1000) / count).toFixed(2)} ms per 1,000)\n`);
+  });
+  process.stdout.write(setLine(`test corpus, interleaved (${n} rounds of every kernel once)`, perShader, perK, sumMedians, sumCounts, ''));
+}
 
 if (args.includes('--driver')) {
   const limit = Number(args[args.indexOf('--driver-limit') + 1] ?? 120) || 120;
