@@ -110,7 +110,7 @@ interface KeptPair extends PairLists {
 }
 let byPair = new Map<number, Map<number, KeptPair>>();
 /**
- * The lists of three words (a VOP3 instruction with its literal) by all three: the first two
+ * The lists of three words (a VOP3 or MUBUF instruction and its literal) by all three: the first two
  * words alone decide the operands' fields, but the literal is an operand too, and code uses one
  * pair with many literals (v_fma_f32 with several constants): keyed by the pair alone, each
  * literal's lists replaced the last one's and every decode missed.
