@@ -19,7 +19,7 @@
 import type { BasicBlock, Cfg } from '../analysis/types.js';
 import { callFlow, isReturn } from '../analysis/calls.js';
 import { FAULT_RETURN_ADDRESS } from '../ir/faults.js';
-import { Builder, type Inst } from '../ir/ir.js';
+import { Builder, type Inst, listOf } from '../ir/ir.js';
 import type { TContext } from './context.js';
 
 /** The mnemonics this file translates; each ends its block. */
@@ -41,33 +41,33 @@ export function translateTransfer(cx: TContext, cfg: Cfg, cb: BasicBlock, irBloc
     const dst = cx.op('sdst').value;
     cx.writeScalar(dst, cx.u32(lo32(ret)), 0);
     cx.writeScalar(dst, cx.u32(hi32(ret)), 1);
-    b.emit('Branch', [], [irBlock(callee.to)]);
+    b.emit('Branch', listOf(), listOf(irBlock(callee.to)));
     return;
   }
   const jump = cb.succs.find((e) => e.kind === 'jump');
   if (jump) {
-    b.emit('Branch', [], [irBlock(jump.to)]);
+    b.emit('Branch', listOf(), listOf(irBlock(jump.to)));
     return;
   }
   if (!isReturn(cb)) cx.fail('the jump target is neither a constant known in this block nor a return address');
   const sites = callFlow(cfg).returnSites[cb.id] ?? [];
   const src = cx.op('ssrc0').value;
   const lo = cx.scalar(src, 'b32', 0);
-  const hi = b.emit('And32', [cx.scalar(src, 'b32', 1), cx.u32(0xffff)]);
+  const hi = b.emit('And32', listOf(cx.scalar(src, 'b32', 1), cx.u32(0xffff)));
   const conds: Inst[] = sites.map((site) => {
     const pc = cfg.blocks[site]?.start ?? cx.fail(`return site block ${site} is not in the CFG`);
-    return b.emit('AndU1', [b.emit('IEq32', [lo, cx.u32(lo32(pc))]), b.emit('IEq32', [hi, cx.u32(hi32(pc))])]);
+    return b.emit('AndU1', listOf(b.emit('IEq32', listOf(lo, cx.u32(lo32(pc)))), b.emit('IEq32', listOf(hi, cx.u32(hi32(pc))))));
   });
   const fn = b.fn;
   // Plain builders: these blocks only branch or fault (no register access, so nothing for a BlockBuilder's tables).
   const fault = new Builder(fn, fn.addBlock(inst.pc), inst.pc);
-  fault.emit('Fault', [fault.u1(true)], [FAULT_RETURN_ADDRESS]);
+  fault.emit('Fault', listOf(fault.u1(true)), listOf(FAULT_RETURN_ADDRESS));
   fault.emit('EndProgram');
   let at: Builder = b;
   sites.forEach((site, k) => {
     const next = k === sites.length - 1 ? fault : new Builder(fn, fn.addBlock(inst.pc), inst.pc);
-    at.emit('BranchCond', [conds[k] as Inst], [irBlock(site), next.block.id]);
+    at.emit('BranchCond', listOf(conds[k] as Inst), listOf(irBlock(site), next.block.id));
     at = next;
   });
-  if (sites.length === 0) b.emit('Branch', [], [fault.block.id]);
+  if (sites.length === 0) b.emit('Branch', listOf(), listOf(fault.block.id));
 }

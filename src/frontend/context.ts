@@ -906,7 +906,7 @@ export class TContext {
    */
   memoryAddress(a: Inst): Inst {
     const im = this.codeImage;
-    return im ? this.b.emit('CodeAddress', [a], [im.base, im.size]) : a;
+    return im ? this.b.emit('CodeAddress', listOf(a), listOf(im.base, im.size)) : a;
   }
 
   error(msg: string): TranslateError {
@@ -954,8 +954,8 @@ export class TContext {
       case 'special':
         if (v.reg === 'null') return b.u32(0);
         if (v.reg === 'src_shared_base' || v.reg === 'src_private_base') return b.u32(apertureBase(v.reg, type.endsWith('64') ? 64 : 32, k));
-        if (v.reg === 'src_scc') return k === 0 ? b.emit('U1ToU32', [b.getScc()]) : b.u32(0);
-        if (v.reg === 'src_vccz' || v.reg === 'src_execz') return k === 0 ? b.emit('U1ToU32', [this.maskZero(v.reg === 'src_vccz' ? VCC_LO : EXEC_LO)]) : b.u32(0);
+        if (v.reg === 'src_scc') return k === 0 ? b.emit('U1ToU32', listOf(b.getScc())) : b.u32(0);
+        if (v.reg === 'src_vccz' || v.reg === 'src_execz') return k === 0 ? b.emit('U1ToU32', listOf(this.maskZero(v.reg === 'src_vccz' ? VCC_LO : EXEC_LO))) : b.u32(0);
         if (v.code === VCC_LO || v.code === VCC_LO + 1 || v.code === 124 || v.code === EXEC_LO || v.code === EXEC_LO + 1) return b.getSgpr(v.code + k);
         return this.fail(`source ${v.reg} is not translated`);
       default: return this.fail(`a ${v.kind} operand where a scalar is read`);

@@ -97,7 +97,7 @@ function translateBlocks(shader: Shader, cfg: Cfg, mode: ModeAnalysis, shareExec
   const eb = new Builder(fn, entry);
   const launchBit = emitLaunchState(eb, shader);
   const execShared = shareExec ? { bit: launchBit, written: false } : undefined;
-  eb.emit('Branch', NO_ARGS, [irBlock(cfg.entry)]);
+  eb.emit('Branch', NO_ARGS, listOf(irBlock(cfg.entry)));
   // The code object's image, where the code can reach it: by an s_getpc_b64-relative address.
   const image = shader.image && hasGetpc(cfg) ? { base: shader.image.base, size: shader.image.bytes.length } : undefined;
   const context = (bb: BlockBuilder, blockOf: (pc: number) => number) => {
@@ -168,7 +168,7 @@ function translateBlocks(shader: Shader, cfg: Cfg, mode: ModeAnalysis, shareExec
       const fall = succOf(cb, 'fallthrough');
       if (!fall) throw new TranslateError(`block at 0x${cb.start.toString(16)} has no way out (exit ${cb.exit ?? 'none'})`, cb.start);
       b.pc = undefined;
-      b.emit('Branch', NO_ARGS, [irBlock(fall.to)]);
+      b.emit('Branch', NO_ARGS, listOf(irBlock(fall.to)));
     }
   }
   b?.release();
@@ -190,7 +190,7 @@ function translateSpecial(fn: IrFunction, b: BlockBuilder, cx: TContext, cfg: Cf
   if (plan.end) {
     // s_code_end is the padding after the code: reaching it stops the interpreter with an
     // error (src/interp/units/flow.ts), here a fault (the run fails) before the end.
-    if (m === 's_code_end') b.emit('Fault', [b.u1(true)], [FAULT_CODE_END]);
+    if (m === 's_code_end') b.emit('Fault', listOf(b.u1(true)), listOf(FAULT_CODE_END));
     else if (m !== 's_endpgm') throw cx.error(`${m} is not translated`);
     b.emit('EndProgram');
     return -1;
@@ -201,7 +201,7 @@ function translateSpecial(fn: IrFunction, b: BlockBuilder, cx: TContext, cfg: Cf
     // illegal-instruction exception), halts or is killed: no engine runs a trap handler or a
     // debugger. The interpreter stops with an error (src/interp/units/flow.ts, valu-lanes.ts);
     // here the run fails with a fault, whatever EXEC holds. The CFG gives it no successor.
-    b.emit('Fault', [b.u1(true)], [stop.fault]);
+    b.emit('Fault', listOf(b.u1(true)), listOf(stop.fault));
     b.emit('EndProgram');
     return -1;
   }
@@ -215,11 +215,11 @@ function translateSpecial(fn: IrFunction, b: BlockBuilder, cx: TContext, cfg: Cf
     const fall = succOf(cb, 'fallthrough');
     if (m === 's_branch') {
       if (!taken) throw cx.error('branch without a target block');
-      b.emit('Branch', NO_ARGS, [irBlock(taken.to)]);
+      b.emit('Branch', NO_ARGS, listOf(irBlock(taken.to)));
     } else {
       const cond = condition(cx, m);
       if (!taken || !fall) throw cx.error('conditional branch without two successors');
-      b.emit('BranchCond', listOf(cond), [irBlock(taken.to), irBlock(fall.to)]);
+      b.emit('BranchCond', listOf(cond), listOf(irBlock(taken.to), irBlock(fall.to)));
     }
     return -1;
   }
@@ -228,7 +228,7 @@ function translateSpecial(fn: IrFunction, b: BlockBuilder, cx: TContext, cfg: Cf
     // the wave resumes in the next one (the emitter and the IR interpreter resume it there).
     b.emit('Barrier');
     const next = fn.addBlock(inst.pc);
-    b.emit('Branch', NO_ARGS, [next.id]);
+    b.emit('Branch', NO_ARGS, listOf(next.id));
     b.reset(next, inst.pc);
     return j;
   }
@@ -287,17 +287,17 @@ function translateModeCopies(fn: IrFunction, b0: BlockBuilder, cx: TContext, mod
   const variants = modeVariants(mode, run);
   if (!variants) throw cx.error('the MODE analysis has no state for this instruction');
   const join = fn.addBlock(inst.pc);
-  const key = b.emit('And32', [b.emit('GetMode'), b.u32(variants.unknown)]);
+  const key = b.emit('And32', listOf(b.emit('GetMode'), b.u32(variants.unknown)));
   // The copies' builder and context, made at the first copy and moved to each next one (reset):
   // the copy before has ended by then, as `b`'s block has when it moves to the next test.
   let vb: BlockBuilder | undefined;
   let vcx: TContext | undefined;
   variants.candidates.forEach((cand, n) => {
     const copy = fn.addBlock(inst.pc);
-    if (n === variants.candidates.length - 1) b.emit('Branch', NO_ARGS, [copy.id]);
+    if (n === variants.candidates.length - 1) b.emit('Branch', NO_ARGS, listOf(copy.id));
     else {
       const next = fn.addBlock(inst.pc);
-      b.emit('BranchCond', [b.emit('IEq32', [key, b.u32(cand)])], [copy.id, next.id]);
+      b.emit('BranchCond', listOf(b.emit('IEq32', listOf(key, b.u32(cand)))), listOf(copy.id, next.id));
       b.reset(next, inst.pc);
     }
     if (vb === undefined || vcx === undefined) { vb = new BlockBuilder(fn, copy); vb.constPlace = b0.constPlace; vb.execShared = b0.execShared; vcx = context(vb, cx.blockOf); }
@@ -311,7 +311,7 @@ function translateModeCopies(fn: IrFunction, b0: BlockBuilder, cx: TContext, mod
       vcx.layout = plan.layout;
       translateOne(vcx, x, plan);
     }
-    vb.emit('Branch', NO_ARGS, [join.id]);
+    vb.emit('Branch', NO_ARGS, listOf(join.id));
   });
   vb?.release();
   b.reset(join, undefined);
@@ -408,12 +408,12 @@ const STOPS: ReadonlyMap<string, { readonly fault: number; readonly always: bool
 
 /** The conditional branches (SOPP), each as its wave-uniform condition. */
 const BRANCH_CONDITIONS: Record<string, (cx: TContext) => Inst> = {
-  s_cbranch_scc0: (cx) => cx.b.emit('NotU1', [cx.b.getScc()]),
+  s_cbranch_scc0: (cx) => cx.b.emit('NotU1', listOf(cx.b.getScc())),
   s_cbranch_scc1: (cx) => cx.b.getScc(),
   s_cbranch_vccz: (cx) => cx.maskZero(VCC_LO),
-  s_cbranch_vccnz: (cx) => cx.b.emit('NotU1', [cx.maskZero(VCC_LO)]),
+  s_cbranch_vccnz: (cx) => cx.b.emit('NotU1', listOf(cx.maskZero(VCC_LO))),
   s_cbranch_execz: (cx) => cx.maskZero(EXEC_LO),
-  s_cbranch_execnz: (cx) => cx.b.emit('NotU1', [cx.maskZero(EXEC_LO)]),
+  s_cbranch_execnz: (cx) => cx.b.emit('NotU1', listOf(cx.maskZero(EXEC_LO))),
   // The debug-mode bits (set by a debugger through the SQ) are clear: no debugger runs here, and
   // the interpreter never takes these either (src/interp/units/flow.ts).
   s_cbranch_cdbgsys: (cx) => cx.b.u1(false),

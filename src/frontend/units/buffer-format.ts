@@ -12,6 +12,7 @@ import { packComponent, type PackArith, STORE_NUMS } from '../../float/format-st
 import { bufferFormatInfo, type BufferFormatInfo, GFX10_BUFFER_FORMATS } from '../../isa/tables/mtbuf.js';
 import type { TContext } from '../context.js';
 import { IrIntArith } from '../int-arith.js';
+import { listOf } from '../../ir/ir.js';
 
 const NUM = STORE_NUMS;
 
@@ -19,7 +20,7 @@ const NUM = STORE_NUMS;
 export interface FormatCx { readonly b: Builder; u32(v: number): Inst; pack(lo: Inst, hi: Inst): Inst }
 
 /** A FormatCx over a bare builder (for code built into a helper function). */
-export const formatCx = (b: Builder): FormatCx => ({ b, u32: (v) => b.u32(v), pack: (lo, hi) => b.emit('Pack64', [lo, hi]) });
+export const formatCx = (b: Builder): FormatCx => ({ b, u32: (v) => b.u32(v), pack: (lo, hi) => b.emit('Pack64', listOf(lo, hi)) });
 
 /** Whether a format has a component narrower than 32 bits (the ones this file converts). */
 export const isPackedFormat = (f: BufferFormatInfo): boolean => f.widths.some((w) => w !== 32);
@@ -46,7 +47,7 @@ export function descriptorValue(cx: FormatCx, format: Inst): Inst {
   let d = cx.u32(0);
   for (let k = 0; k < GFX10_BUFFER_FORMATS.length; k++) {
     const v = descriptorOf(k);
-    if (v !== 0) d = b.emit('Select32', [b.emit('IEq32', [format, cx.u32(k)]), cx.u32(v), d]);
+    if (v !== 0) d = b.emit('Select32', listOf(b.emit('IEq32', listOf(format, cx.u32(k))), cx.u32(v), d));
   }
   return d;
 }
@@ -62,10 +63,10 @@ export interface Layout {
 
 export function layoutOf(cx: FormatCx, desc: Inst): Layout {
   const b = cx.b;
-  const f = (sh: number, n: number) => b.emit('UBfe32', [desc, cx.u32(sh), cx.u32(n)]);
+  const f = (sh: number, n: number) => b.emit('UBfe32', listOf(desc, cx.u32(sh), cx.u32(n)));
   const widths = [0, 1, 2, 3].map((c) => f(5 * c, 5));
   const shifts: Inst[] = [cx.u32(0)];
-  for (let c = 1; c < 4; c++) shifts.push(b.emit('IAdd32', [shifts[c - 1] as Inst, widths[c - 1] as Inst]));
+  for (let c = 1; c < 4; c++) shifts.push(b.emit('IAdd32', listOf(shifts[c - 1] as Inst, widths[c - 1] as Inst)));
   return { desc, widths, shifts, num: f(20, 3), bytes: f(23, 4) };
 }
 
@@ -169,8 +170,8 @@ export function convertComponent(cx: FormatCx, L: Layout, c: number, lo: Inst, h
 export function oneOf(cx: FormatCx, L: Layout, d16: boolean): Inst {
   const b = cx.b;
   const num = L.num;
-  const int = b.emit('OrU1', [b.emit('IEq32', [num, cx.u32(NUM.indexOf('UINT'))]), b.emit('IEq32', [num, cx.u32(NUM.indexOf('SINT'))])]);
-  return b.emit('Select32', [int, cx.u32(1), cx.u32(d16 ? 0x3c00 : 0x3f800000)]);
+  const int = b.emit('OrU1', listOf(b.emit('IEq32', listOf(num, cx.u32(NUM.indexOf('UINT')))), b.emit('IEq32', listOf(num, cx.u32(NUM.indexOf('SINT'))))));
+  return b.emit('Select32', listOf(int, cx.u32(1), cx.u32(d16 ? 0x3c00 : 0x3f800000)));
 }
 
 /** src/float/format-store.ts's arithmetic as IR (u32, u1, u64 values; integer ops only). */
@@ -199,5 +200,5 @@ export function storeComponent(cx: FormatCx, L: Layout, c: number, x: Inst, d16:
 
 /** Whether a descriptor's components are all whole bytes (bit 28). */
 export function alignedOf(cx: FormatCx, desc: Inst): Inst {
-  return cx.b.emit('INe32', [cx.b.emit('And32', [desc, cx.u32(1 << 28)]), cx.u32(0)]);
+  return cx.b.emit('INe32', listOf(cx.b.emit('And32', listOf(desc, cx.u32(1 << 28))), cx.u32(0)));
 }

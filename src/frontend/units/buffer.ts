@@ -26,6 +26,7 @@ import { NO_FLAGS, type InstrDef } from '../../isa/types.js';
 import type { TContext, Translator } from '../context.js';
 import { type AtomicKind, atomicOp, floatAtomicKind, INT_ATOMICS, scalarAtomic, scalarStore, writeWide } from './memory.js';
 import { SCALAR_ATOMICS } from '../../isa/tables/smem.js';
+import { listOf } from '../../ir/ir.js';
 
 /** The V# fields as IR values (u64 base; u32 fields; u1 flags). */
 interface Vsharp {
@@ -113,7 +114,7 @@ function component(cx: TContext, a: Access, k: number, size: number, gate?: Inst
   const ok = and(cx, a.exec, inRange(cx, a, off, K(cx, size)), ...(gate ? [gate] : []));
   const crosses = size > 4 ? cx.b.u1(true) : e(cx, 'UGt32', e(cx, 'IAdd32', e(cx, 'And32', e(cx, 'Lo32', off), K(cx, 3)), K(cx, size)), K(cx, 4));
   const bad = and(cx, ok, a.v.swizzle, crosses);
-  cx.b.emit('Fault', [bad], [FAULT_BUFFER_SWIZZLE]);
+  cx.b.emit('Fault', listOf(bad), listOf(FAULT_BUFFER_SWIZZLE));
   const addr = address(cx, a, off);
   const outside = scratchOverrun(cx, a, addr, size, e(cx, 'AndU1', ok, e(cx, 'NotU1', bad)));
   return { active: and(cx, ok, e(cx, 'NotU1', bad), ...(outside ? [e(cx, 'NotU1', outside)] : [])), addr };
@@ -141,7 +142,7 @@ function scratchOverrun(cx: TContext, a: Access, addr: Inst, size: number, on: I
     ? e(cx, 'ULt64', e(cx, 'ISub64', a.v.base, cx.b.emit('ScratchRing')), cx.b.emit('ScratchRingBytes'))
     : inRegion(a.v.base);
   const outside = and(cx, scratchVsharp, e(cx, 'NotU1', fits));
-  cx.b.emit('Fault', [e(cx, 'AndU1', on, outside)], [FAULT_SCRATCH_RANGE]);
+  cx.b.emit('Fault', listOf(e(cx, 'AndU1', on, outside)), listOf(FAULT_SCRATCH_RANGE));
   return outside;
 }
 
@@ -159,7 +160,7 @@ const plainLoad = (def: InstrDef): Translator => (cx) => {
   const t = def.operands.find((o) => o.name === 'vdata')?.type;
   if (bytes < 4) {
     const c = component(cx, a, 0, bytes);
-    let x = cx.b.emit(bytes === 1 ? 'LoadGlobalU8' : 'LoadGlobalU16', [c.active, c.addr]);
+    let x = cx.b.emit(bytes === 1 ? 'LoadGlobalU8' : 'LoadGlobalU16', listOf(c.active, c.addr));
     if (t === 'i8' || t === 'i16') x = e(cx, 'SBfe32', x, K(cx, 0), K(cx, 8 * bytes));
     if ((def.flags ?? NO_FLAGS).includes('d16')) {
       const old = cx.lane(d, 'b32', 0);
@@ -169,7 +170,7 @@ const plainLoad = (def: InstrDef): Translator => (cx) => {
     }
     cx.writeLane(d, x, 0, a.exec);
   } else {
-    const vals = Array.from({ length: n }, (_, k) => { const c = component(cx, a, 4 * k, 4); return cx.b.emit('LoadGlobal32', [c.active, c.addr]); });
+    const vals = Array.from({ length: n }, (_, k) => { const c = component(cx, a, 4 * k, 4); return cx.b.emit('LoadGlobal32', listOf(c.active, c.addr)); });
     vals.forEach((x, k) => cx.writeLane(d, x, k, a.exec));
   }
   if (cx.inst.mods.tfe) cx.writeLane(d, K(cx, 0), bytes < 4 ? 1 : n, a.exec);
@@ -184,12 +185,12 @@ const plainStore = (def: InstrDef): Translator => (cx) => {
     const c = component(cx, a, 0, bytes);
     let x = cx.lane(d, 'b32', 0);
     if (def.mnemonic.endsWith('_d16_hi')) x = e(cx, 'LShr32', x, K(cx, 16));
-    cx.b.emit(bytes === 1 ? 'StoreGlobal8' : 'StoreGlobal16', [c.active, c.addr, x]);
+    cx.b.emit(bytes === 1 ? 'StoreGlobal8' : 'StoreGlobal16', listOf(c.active, c.addr, x));
     return;
   }
   for (let k = 0; k < dwordsOf(def); k++) {
     const c = component(cx, a, 4 * k, 4);
-    cx.b.emit('StoreGlobal32', [c.active, c.addr, cx.lane(d, 'b32', k)]);
+    cx.b.emit('StoreGlobal32', listOf(c.active, c.addr, cx.lane(d, 'b32', k)));
   }
 };
 
@@ -232,7 +233,7 @@ const componentsOf = (def: InstrDef): number => (/_(x|xy|xyz|xyzw)$/.exec(def.mn
 function selected(cx: TContext, a: Access, k: number, ok: Inst, one: Inst, channels: readonly Inst[]): Inst {
   const sel = field(cx, a.v.w3, 3 * k, 7);
   const is = (s: number) => e(cx, 'IEq32', sel, K(cx, s));
-  cx.b.emit('Fault', [and(cx, ok, e(cx, 'OrU1', is(2), is(3)))], [FAULT_BUFFER_FORMAT]);
+  cx.b.emit('Fault', listOf(and(cx, ok, e(cx, 'OrU1', is(2), is(3)))), listOf(FAULT_BUFFER_FORMAT));
   let x = e(cx, 'Select32', is(1), one, K(cx, 0));
   channels.forEach((ch, c) => { x = e(cx, 'Select32', is(4 + c), ch, x); });
   return e(cx, 'Select32', ok, x, K(cx, 0));
@@ -248,7 +249,7 @@ function load32(cx: TContext, a: Access, f: Format, n: number, gate: Inst): Inst
     if (known !== undefined && c >= known) return c === 3 ? one : K(cx, 0);
     const has = e(cx, 'ULt32', K(cx, c), f.comps);
     const comp = component(cx, a, 4 * c, 4, e(cx, 'AndU1', ok, has));
-    const x = cx.b.emit('LoadGlobal32', [comp.active, comp.addr]);
+    const x = cx.b.emit('LoadGlobal32', listOf(comp.active, comp.addr));
     return known !== undefined ? x : e(cx, 'Select32', has, x, c === 3 ? one : K(cx, 0));
   });
   return Array.from({ length: n }, (_, k) => selected(cx, a, k, ok, one, channels));
@@ -262,7 +263,7 @@ function loadPacked(cx: TContext, a: Access, f: Format, n: number, d16: boolean,
   const maxBytes = f.known?.packed?.bytes ?? 8;
   for (let k = 0; k < maxBytes; k++) {
     const on = f.known ? ok : e(cx, 'AndU1', ok, e(cx, 'ULt32', K(cx, k), L.bytes));
-    const x = cx.b.emit('LoadGlobalU8', [on, address(cx, a, add64(cx, u64(cx, a.offset), u64(cx, K(cx, k))))]);
+    const x = cx.b.emit('LoadGlobalU8', listOf(on, address(cx, a, add64(cx, u64(cx, a.offset), u64(cx, K(cx, k))))));
     words[k >> 2] = e(cx, 'Or32', words[k >> 2] as Inst, e(cx, 'Shl32', x, K(cx, 8 * (k & 3))));
   }
   const channels = [0, 1, 2, 3].map((c) => convertComponent(cx, L, c, words[0] as Inst, words[1] as Inst, d16));
@@ -287,7 +288,7 @@ const formatLoad = (def: InstrDef): Translator => (cx) => {
   const packed = e(cx, 'INe32', f.desc, K(cx, 0));
   const is32 = e(cx, 'INe32', f.comps, K(cx, 0));
   // The interpreter refuses such a format before looking at a lane (so whatever EXEC holds).
-  cx.b.emit('Fault', [e(cx, 'NotU1', d16 ? packed : e(cx, 'OrU1', packed, is32))], [FAULT_BUFFER_FORMAT]);
+  cx.b.emit('Fault', listOf(e(cx, 'NotU1', d16 ? packed : e(cx, 'OrU1', packed, is32))), listOf(FAULT_BUFFER_FORMAT));
   const usePacked = f.known ? f.known.packed !== undefined : true;
   const use32 = !d16 && (f.known ? f.known.comps32 > 0 : true);
   const p = usePacked ? loadPacked(cx, a, f, n, d16, packed) : undefined;
@@ -331,7 +332,7 @@ const formatStore = (def: InstrDef): Translator => (cx) => {
   const packedOk = and(cx, packed, e(cx, 'OrU1', aligned, e(cx, 'NotU1', fewer)));
   const is32 = e(cx, 'INe32', f.comps, K(cx, 0));
   // The interpreter refuses such a format before looking at a lane (so whatever EXEC holds).
-  cx.b.emit('Fault', [e(cx, 'NotU1', d16 ? packedOk : e(cx, 'OrU1', packedOk, is32))], [FAULT_BUFFER_FORMAT]);
+  cx.b.emit('Fault', listOf(e(cx, 'NotU1', d16 ? packedOk : e(cx, 'OrU1', packedOk, is32))), listOf(FAULT_BUFFER_FORMAT));
   const chan = (c: number): Inst => {
     if (!d16) return cx.lane(d, 'b32', c);
     const x = cx.lane(d, 'b32', c >> 1);
@@ -340,7 +341,7 @@ const formatStore = (def: InstrDef): Translator => (cx) => {
   if (!d16 && (!f.known || f.known.comps32 > 0)) {
     for (let k = 0; k < Math.min(n, f.known?.comps32 ?? 4); k++) {
       const c = component(cx, a, 4 * k, 4, e(cx, 'ULt32', K(cx, k), f.comps));
-      cx.b.emit('StoreGlobal32', [c.active, c.addr, chan(k)]);
+      cx.b.emit('StoreGlobal32', listOf(c.active, c.addr, chan(k)));
     }
   }
   if (f.known && !kp) return;
@@ -354,7 +355,7 @@ const formatStore = (def: InstrDef): Translator => (cx) => {
       const ok = and(cx, a.exec, packed, aligned, inRange(cx, a, off, size));
       for (let j = 0; j < (kp ? (kp.widths[c] ?? 0) / 8 : 2); j++) {
         const on = kp ? ok : e(cx, 'AndU1', ok, e(cx, 'ULt32', K(cx, j), size));
-        cx.b.emit('StoreGlobal8', [on, address(cx, a, add64(cx, off, u64(cx, K(cx, j)))), j === 0 ? conv[c] as Inst : e(cx, 'LShr32', conv[c] as Inst, K(cx, 8 * j))]);
+        cx.b.emit('StoreGlobal8', listOf(on, address(cx, a, add64(cx, off, u64(cx, K(cx, j)))), j === 0 ? conv[c] as Inst : e(cx, 'LShr32', conv[c] as Inst, K(cx, 8 * j))));
       }
     }
   }
@@ -364,7 +365,7 @@ const formatStore = (def: InstrDef): Translator => (cx) => {
     conv.forEach((x, c) => { el = e(cx, 'Or32', el, e(cx, 'Shl32', x, L.shifts[c] as Inst)); });
     const ok = and(cx, a.exec, packedOk, e(cx, 'NotU1', aligned), inRange(cx, a, u64(cx, a.offset), K(cx, 4)));
     for (let b = 0; b < 4; b++) {
-      cx.b.emit('StoreGlobal8', [ok, address(cx, a, add64(cx, u64(cx, a.offset), u64(cx, K(cx, b)))), b === 0 ? el : e(cx, 'LShr32', el, K(cx, 8 * b))]);
+      cx.b.emit('StoreGlobal8', listOf(ok, address(cx, a, add64(cx, u64(cx, a.offset), u64(cx, K(cx, b)))), b === 0 ? el : e(cx, 'LShr32', el, K(cx, 8 * b))));
     }
   }
 };
@@ -401,7 +402,7 @@ const sbufferLoad = (n: number): Translator => (cx) => {
   for (let k = 0; k < n; k++) {
     const o = add64(cx, u64(cx, off), u64(cx, K(cx, 4 * k)));
     // A uniform condition and address: every lane loads the same dword (or, out of range, the sink's 0).
-    cx.writeScalar(cx.op('sdata').value, b.emit('LoadGlobal32', [fits(4 * k, 4), add64(cx, base, o)]), k);
+    cx.writeScalar(cx.op('sdata').value, b.emit('LoadGlobal32', listOf(fits(4 * k, 4), add64(cx, base, o))), k);
   }
 };
 

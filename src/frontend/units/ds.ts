@@ -24,6 +24,7 @@ import { DS_TABLE, dsAtomicOp, dsSrc2Atomic, dsSrc2Stride } from '../../isa/tabl
 import { EXEC_LO, type TContext, type Translator } from '../context.js';
 import { floatAtomicOf } from '../../float/atomic.js';
 import { floatAtomicHelper } from '../../ir/passes/lower-float-atomic.js';
+import { listOf } from '../../ir/ir.js';
 
 /** The M0 register's scalar code. */
 const M0 = 124;
@@ -36,12 +37,12 @@ export function ldsAddress(cx: TContext, base: Inst, off: number): Inst {
   const b = cx.b;
   if (off < 0) {
     const o = cx.u32(-off);
-    const borrow = b.emit('USubBorrow32', [base, o, b.emit('ConstU1', [], [0])]);
-    return b.emit('Select32', [borrow, cx.u32(OUTSIDE), b.emit('ISub32', [base, o])]);
+    const borrow = b.emit('USubBorrow32', listOf(base, o, b.emit('ConstU1', listOf(), listOf(0))));
+    return b.emit('Select32', listOf(borrow, cx.u32(OUTSIDE), b.emit('ISub32', listOf(base, o))));
   }
   const o = cx.u32(off);
-  const carry = b.emit('UAddCarry32', [base, o, b.emit('ConstU1', [], [0])]);
-  return b.emit('Select32', [carry, cx.u32(OUTSIDE), b.emit('IAdd32', [base, o])]);
+  const carry = b.emit('UAddCarry32', listOf(base, o, b.emit('ConstU1', listOf(), listOf(0))));
+  return b.emit('Select32', listOf(carry, cx.u32(OUTSIDE), b.emit('IAdd32', listOf(base, o))));
 }
 
 function noGds(cx: TContext): void {
@@ -80,8 +81,8 @@ function load(def: InstrDef): Translator {
       const [a0, a1] = addresses2(cx, size, st64);
       const d = cx.op('vdst').value;
       const v: Inst[] = [];
-      for (let k = 0; k < per; k++) v.push(cx.b.emit('LoadLds', [exec, a0], [4, 4 * k]));
-      for (let k = 0; k < per; k++) v.push(cx.b.emit('LoadLds', [exec, a1], [4, 4 * k]));
+      for (let k = 0; k < per; k++) v.push(cx.b.emit('LoadLds', listOf(exec, a0), listOf(4, 4 * k)));
+      for (let k = 0; k < per; k++) v.push(cx.b.emit('LoadLds', listOf(exec, a1), listOf(4, 4 * k)));
       v.forEach((x, k) => cx.writeLane(d, x, k, exec));
     };
   }
@@ -97,17 +98,17 @@ function load(def: InstrDef): Translator {
     const d = cx.op('vdst').value;
     if (bytes === 4) {
       const v: Inst[] = [];
-      for (let k = 0; k < dwords; k++) v.push(b.emit('LoadLds', [exec, a], [4, 4 * k]));
+      for (let k = 0; k < dwords; k++) v.push(b.emit('LoadLds', listOf(exec, a), listOf(4, 4 * k)));
       v.forEach((x, k) => cx.writeLane(d, x, k, exec));
       return;
     }
-    let x = b.emit('LoadLds', [exec, a], [bytes, 0]);
-    if (signed) x = b.emit('SBfe32', [x, cx.u32(0), cx.u32(8 * bytes)]);
+    let x = b.emit('LoadLds', listOf(exec, a), listOf(bytes, 0));
+    if (signed) x = b.emit('SBfe32', listOf(x, cx.u32(0), cx.u32(8 * bytes)));
     if (d16) {
       const old = cx.lane(d, 'b32');
-      const h16 = b.emit('And32', [x, cx.u32(0xffff)]);
-      x = hi ? b.emit('Or32', [b.emit('And32', [old, cx.u32(0xffff)]), b.emit('Shl32', [h16, cx.u32(16)])])
-        : b.emit('Or32', [b.emit('And32', [old, cx.u32(0xffff0000)]), h16]);
+      const h16 = b.emit('And32', listOf(x, cx.u32(0xffff)));
+      x = hi ? b.emit('Or32', listOf(b.emit('And32', listOf(old, cx.u32(0xffff))), b.emit('Shl32', listOf(h16, cx.u32(16)))))
+        : b.emit('Or32', listOf(b.emit('And32', listOf(old, cx.u32(0xffff0000))), h16));
     }
     cx.writeLane(d, x, 0, exec);
   };
@@ -125,7 +126,7 @@ function store(def: InstrDef): Translator {
       const d0 = cx.op('data0').value, d1 = cx.op('data1').value;
       const data = [...Array.from({ length: per }, (_, k) => cx.lane(d0, 'b32', k)), ...Array.from({ length: per }, (_, k) => cx.lane(d1, 'b32', k))];
       while (data.length < 4) data.push(cx.u32(0));
-      cx.b.emit('StoreLds', [exec, a0, a1, ...data], [size, 2]);
+      cx.b.emit('StoreLds', listOf(exec, a0, a1, ...data), listOf(size, 2));
     };
   }
   const bytes = bytesOf(t);
@@ -140,10 +141,10 @@ function store(def: InstrDef): Translator {
     const data: Inst[] = [];
     if (bytes < 4) {
       const x = cx.lane(d0, 'b32');
-      data.push(hi ? b.emit('LShr32', [x, cx.u32(16)]) : x);
+      data.push(hi ? b.emit('LShr32', listOf(x, cx.u32(16))) : x);
     } else for (let k = 0; k < dwords; k++) data.push(cx.lane(d0, 'b32', k));
     while (data.length < 4) data.push(cx.u32(0));
-    b.emit('StoreLds', [exec, a, a, ...data], [bytes < 4 ? bytes : 4 * dwords, 1]);
+    b.emit('StoreLds', listOf(exec, a, a, ...data), listOf(bytes < 4 ? bytes : 4 * dwords, 1));
   };
 }
 
@@ -162,8 +163,8 @@ function dataPair(cx: TContext, name: string, wide: boolean): Inst {
 /** The old value (u64) into vdst: one dword, or two for a 64-bit atomic, in the active lanes. */
 function writeOld(cx: TContext, old: Inst, wide: boolean, exec: Inst): void {
   const d = cx.op('vdst').value;
-  cx.writeLane(d, cx.b.emit('Lo32', [old]), 0, exec);
-  if (wide) cx.writeLane(d, cx.b.emit('Hi32', [old]), 1, exec);
+  cx.writeLane(d, cx.b.emit('Lo32', listOf(old)), 0, exec);
+  if (wide) cx.writeLane(d, cx.b.emit('Hi32', listOf(old)), 1, exec);
 }
 
 function atomic(def: InstrDef, kind: LdsRmw): Translator {
@@ -177,7 +178,7 @@ function atomic(def: InstrDef, kind: LdsRmw): Translator {
     const a = address1(cx);
     const val = (name: string) => dataPair(cx, name, wide);
     const d1 = two ? val('data1') : cx.pack(cx.u32(0), cx.u32(0));
-    const old = b.emit('AtomicLds', [exec, a, val('data0'), d1], [LDS_RMW.indexOf(kind), wide ? LDS_ATOMIC_WIDE : 0]);
+    const old = b.emit('AtomicLds', listOf(exec, a, val('data0'), d1), listOf(LDS_RMW.indexOf(kind), wide ? LDS_ATOMIC_WIDE : 0));
     if (rtn) writeOld(cx, old, wide, exec);
   };
 }
@@ -193,7 +194,7 @@ function floatAtomic(def: InstrDef, fl: NonNullable<ReturnType<typeof floatAtomi
     const a = address1(cx);
     const val = (name: string) => dataPair(cx, name, wide);
     const [d, c] = fl.op === 'cmpswap' ? [val('data1'), val('data0')] : [val('data0'), cx.pack(cx.u32(0), cx.u32(0))];
-    const old = b.emit('AtomicLdsCall', [exec, a, d, c], [floatAtomicHelper(b.fn, fl.op, fl.type), wide ? LDS_ATOMIC_WIDE : 0]);
+    const old = b.emit('AtomicLdsCall', listOf(exec, a, d, c), listOf(floatAtomicHelper(b.fn, fl.op, fl.type), wide ? LDS_ATOMIC_WIDE : 0));
     if (rtn) writeOld(cx, old, wide, exec);
   };
 }
@@ -204,10 +205,10 @@ const wrxchg2 = (st64: boolean): Translator => (cx) => {
   const b = cx.b;
   const exec = cx.execBit();
   const [a0, a1] = addresses2(cx, 4, st64);
-  const old = b.emit('ExchangeLds2', [exec, a0, a1, cx.lane(cx.op('data0').value, 'b32'), cx.lane(cx.op('data1').value, 'b32')]);
+  const old = b.emit('ExchangeLds2', listOf(exec, a0, a1, cx.lane(cx.op('data0').value, 'b32'), cx.lane(cx.op('data1').value, 'b32')));
   const d = cx.op('vdst').value;
-  cx.writeLane(d, b.emit('Lo32', [old]), 0, exec);
-  cx.writeLane(d, b.emit('Hi32', [old]), 1, exec);
+  cx.writeLane(d, b.emit('Lo32', listOf(old)), 0, exec);
+  cx.writeLane(d, b.emit('Hi32', listOf(old)), 1, exec);
 };
 
 /** ds_wrxchg2(st64)_rtn_b64: both 64-bit exchanges of a lane before the next lane's (ExchangeLds2x64). */
@@ -216,12 +217,12 @@ const wrxchg2x64 = (st64: boolean): Translator => (cx) => {
   const b = cx.b;
   const exec = cx.execBit();
   const [a0, a1] = addresses2(cx, 8, st64);
-  const old0 = b.emit('ExchangeLds2x64', [exec, a0, a1, dataPair(cx, 'data0', true), dataPair(cx, 'data1', true)]);
-  const old1 = b.emit('ExchangeLds2x64Second', [old0]);
+  const old0 = b.emit('ExchangeLds2x64', listOf(exec, a0, a1, dataPair(cx, 'data0', true), dataPair(cx, 'data1', true)));
+  const old1 = b.emit('ExchangeLds2x64Second', listOf(old0));
   const d = cx.op('vdst').value;
   [old0, old1].forEach((o, k) => {
-    cx.writeLane(d, b.emit('Lo32', [o]), 2 * k, exec);
-    cx.writeLane(d, b.emit('Hi32', [o]), 2 * k + 1, exec);
+    cx.writeLane(d, b.emit('Lo32', listOf(o)), 2 * k, exec);
+    cx.writeLane(d, b.emit('Hi32', listOf(o)), 2 * k + 1, exec);
   });
 };
 
@@ -235,16 +236,16 @@ const condxchg32: Translator = (cx) => {
   noGds(cx);
   const b = cx.b;
   const exec = cx.execBit();
-  const a = b.emit('And32', [b.emit('IAdd32', [cx.lane(cx.op('addr').value, 'u32'), cx.u32(cx.inst.mods.offset ?? 0)]), cx.u32(0xfff8)]);
+  const a = b.emit('And32', listOf(b.emit('IAdd32', listOf(cx.lane(cx.op('addr').value, 'u32'), cx.u32(cx.inst.mods.offset ?? 0))), cx.u32(0xfff8)));
   const v = cx.op('data0').value;
   const masks: Inst[] = [], vals: Inst[] = [];
   for (let k = 0; k < 2; k++) {
     const d = cx.lane(v, 'b32', k);
-    const m = b.emit('ISub32', [cx.u32(0), b.emit('LShr32', [d, cx.u32(31)])]);
+    const m = b.emit('ISub32', listOf(cx.u32(0), b.emit('LShr32', listOf(d, cx.u32(31)))));
     masks.push(m);
-    vals.push(b.emit('And32', [d, b.emit('And32', [m, cx.u32(0x7fffffff)])]));
+    vals.push(b.emit('And32', listOf(d, b.emit('And32', listOf(m, cx.u32(0x7fffffff))))));
   }
-  const old = b.emit('AtomicLds', [exec, a, cx.pack(masks[0] as Inst, masks[1] as Inst), cx.pack(vals[0] as Inst, vals[1] as Inst)], [LDS_RMW.indexOf('mskor'), LDS_ATOMIC_WIDE]);
+  const old = b.emit('AtomicLds', listOf(exec, a, cx.pack(masks[0] as Inst, masks[1] as Inst), cx.pack(vals[0] as Inst, vals[1] as Inst)), listOf(LDS_RMW.indexOf('mskor'), LDS_ATOMIC_WIDE));
   writeOld(cx, old, true, exec);
 };
 
@@ -272,32 +273,32 @@ function src2(def: InstrDef): Translator | undefined {
     const a = cx.lane(cx.op('addr').value, 'u32');
     const off = cx.inst.mods.offset ?? 0;
     const at = (off & 0x8000) !== 0
-      ? b.emit('IAdd32', [a, b.emit('Shl32', [b.emit('AShr32', [a, cx.u32(17)]), cx.u32(wide ? 3 : 2)])])
+      ? b.emit('IAdd32', listOf(a, b.emit('Shl32', listOf(b.emit('AShr32', listOf(a, cx.u32(17))), cx.u32(wide ? 3 : 2)))))
       : ldsAddress(cx, a, (wide ? 8 : 4) * dsSrc2Stride(off, 0));
     const data = cx.pack(at, cx.u32(0)), zero = cx.pack(cx.u32(0), cx.u32(0));
-    if (fl) b.emit('AtomicLdsCall', [exec, a, data, zero], [floatAtomicHelper(b.fn, fl.op, fl.type), flags]);
-    else if (kind !== undefined) b.emit('AtomicLds', [exec, a, data, zero], [LDS_RMW.indexOf(kind), flags]);
+    if (fl) b.emit('AtomicLdsCall', listOf(exec, a, data, zero), listOf(floatAtomicHelper(b.fn, fl.op, fl.type), flags));
+    else if (kind !== undefined) b.emit('AtomicLds', listOf(exec, a, data, zero), listOf(LDS_RMW.indexOf(kind), flags));
   };
 }
 
 /** The addtid forms' address: M0[15:0] + offset + lane * 4 (below 2^32: no wrap). */
 function addtidAddress(cx: TContext): Inst {
   const b = cx.b;
-  const base = b.emit('And32', [b.getSgpr(M0), cx.u32(0xffff)]);
-  return b.emit('IAdd32', [b.emit('IAdd32', [base, cx.u32(cx.inst.mods.offset ?? 0)]), b.emit('Shl32', [b.emit('LaneId'), cx.u32(2)])]);
+  const base = b.emit('And32', listOf(b.getSgpr(M0), cx.u32(0xffff)));
+  return b.emit('IAdd32', listOf(b.emit('IAdd32', listOf(base, cx.u32(cx.inst.mods.offset ?? 0))), b.emit('Shl32', listOf(b.emit('LaneId'), cx.u32(2)))));
 }
 
 const writeAddtid: Translator = (cx) => {
   noGds(cx);
   const a = addtidAddress(cx);
   const z = cx.u32(0);
-  cx.b.emit('StoreLds', [cx.execBit(), a, a, cx.lane(cx.op('data0').value, 'b32'), z, z, z], [4, 1]);
+  cx.b.emit('StoreLds', listOf(cx.execBit(), a, a, cx.lane(cx.op('data0').value, 'b32'), z, z, z), listOf(4, 1));
 };
 
 const readAddtid: Translator = (cx) => {
   noGds(cx);
   const exec = cx.execBit();
-  cx.writeLane(cx.op('vdst').value, cx.b.emit('LoadLds', [exec, addtidAddress(cx)], [4, 0]), 0, exec);
+  cx.writeLane(cx.op('vdst').value, cx.b.emit('LoadLds', listOf(exec, addtidAddress(cx)), listOf(4, 0)), 0, exec);
 };
 
 /** ds_append (sign 1) / ds_consume (-1): the dword at M0 + offset by the active lane count; its old value to every active lane. */
@@ -307,22 +308,22 @@ const appendConsume = (sign: 1 | -1): Translator => (cx) => {
   const exec = cx.execBit();
   const lo = b.getSgpr(EXEC_LO);
   const hi = cx.waveSize === 64 ? b.getSgpr(EXEC_LO + 1) : cx.u32(0);
-  const count = b.emit('IAdd32', [b.emit('BitCount32', [lo]), b.emit('BitCount32', [hi])]);
+  const count = b.emit('IAdd32', listOf(b.emit('BitCount32', listOf(lo)), b.emit('BitCount32', listOf(hi))));
   // The lowest active lane (FindLsb32 of 0 is all ones: then no lane is active and nothing happens).
-  const first = b.emit('Select32', [b.emit('INe32', [lo, cx.u32(0)]), b.emit('FindLsb32', [lo]), b.emit('IAdd32', [b.emit('FindLsb32', [hi]), cx.u32(32)])]);
-  const leader = b.emit('AndU1', [exec, b.emit('IEq32', [b.emit('LaneId'), first])]);
-  const delta = sign === 1 ? count : b.emit('ISub32', [cx.u32(0), count]);
+  const first = b.emit('Select32', listOf(b.emit('INe32', listOf(lo, cx.u32(0))), b.emit('FindLsb32', listOf(lo)), b.emit('IAdd32', listOf(b.emit('FindLsb32', listOf(hi)), cx.u32(32)))));
+  const leader = b.emit('AndU1', listOf(exec, b.emit('IEq32', listOf(b.emit('LaneId'), first))));
+  const delta = sign === 1 ? count : b.emit('ISub32', listOf(cx.u32(0), count));
   const a = ldsAddress(cx, b.getSgpr(M0), cx.inst.mods.offset ?? 0);
-  const old = b.emit('Lo32', [b.emit('AtomicLds', [leader, a, cx.pack(delta, cx.u32(0)), cx.pack(cx.u32(0), cx.u32(0))], [LDS_RMW.indexOf('add'), 0])]);
-  cx.writeLane(cx.op('vdst').value, b.emit('ReadLane', [old, first]), 0, exec);
+  const old = b.emit('Lo32', listOf(b.emit('AtomicLds', listOf(leader, a, cx.pack(delta, cx.u32(0)), cx.pack(cx.u32(0), cx.u32(0))), listOf(LDS_RMW.indexOf('add'), 0))));
+  cx.writeLane(cx.op('vdst').value, b.emit('ReadLane', listOf(old, first)), 0, exec);
 };
 
 /** `v` of lane `s`, or 0 where that lane is not active (the interpreter's swizzle/permute rule). */
 function fromLane(cx: TContext, v: Inst, s: Inst): Inst {
   const b = cx.b;
   const hi = cx.waveSize === 64 ? b.getSgpr(EXEC_LO + 1) : cx.u32(0);
-  const on = b.emit('LaneBit', [b.getSgpr(EXEC_LO), hi, s]);
-  return b.emit('Select32', [on, b.emit('ReadLane', [v, s]), cx.u32(0)]);
+  const on = b.emit('LaneBit', listOf(b.getSgpr(EXEC_LO), hi, s));
+  return b.emit('Select32', listOf(on, b.emit('ReadLane', listOf(v, s)), cx.u32(0)));
 }
 
 const swizzle: Translator = (cx) => {
@@ -333,11 +334,11 @@ const swizzle: Translator = (cx) => {
   let s: Inst;
   if (off < 0x8000) {
     const and = off & 0x1f, or = (off >>> 5) & 0x1f, xor = (off >>> 10) & 0x1f;
-    const inGroup = b.emit('Xor32', [b.emit('Or32', [b.emit('And32', [lane, cx.u32(and)]), cx.u32(or)]), cx.u32(xor)]);
-    s = b.emit('Or32', [b.emit('And32', [lane, cx.u32(~31 >>> 0)]), inGroup]);
+    const inGroup = b.emit('Xor32', listOf(b.emit('Or32', listOf(b.emit('And32', listOf(lane, cx.u32(and))), cx.u32(or))), cx.u32(xor)));
+    s = b.emit('Or32', listOf(b.emit('And32', listOf(lane, cx.u32(~31 >>> 0))), inGroup));
   } else if ((off & 0xff00) === 0x8000) {
-    const sel = b.emit('And32', [b.emit('LShr32', [cx.u32(off), b.emit('Shl32', [b.emit('And32', [lane, cx.u32(3)]), cx.u32(1)])]), cx.u32(3)]);
-    s = b.emit('Or32', [b.emit('And32', [lane, cx.u32(~3 >>> 0)]), sel]);
+    const sel = b.emit('And32', listOf(b.emit('LShr32', listOf(cx.u32(off), b.emit('Shl32', listOf(b.emit('And32', listOf(lane, cx.u32(3))), cx.u32(1))))), cx.u32(3)));
+    s = b.emit('Or32', listOf(b.emit('And32', listOf(lane, cx.u32(~3 >>> 0))), sel));
   } else return cx.fail(`ds_swizzle_b32 offset 0x${off.toString(16)} (FFT/rotate mode) is not translated (the interpreter does not implement it)`);
   cx.writeLane(cx.op('vdst').value, fromLane(cx, cx.lane(cx.op('addr').value, 'b32'), s));
 };
@@ -345,8 +346,8 @@ const swizzle: Translator = (cx) => {
 /** The lane a permute address names: bits [7:2] in wave64, [6:2] in wave32, after the offset. */
 function laneOfAddress(cx: TContext): Inst {
   const b = cx.b;
-  const a = b.emit('IAdd32', [cx.lane(cx.op('addr').value, 'u32'), cx.u32(cx.inst.mods.offset ?? 0)]);
-  return b.emit('And32', [b.emit('LShr32', [a, cx.u32(2)]), cx.u32(cx.waveSize - 1)]);
+  const a = b.emit('IAdd32', listOf(cx.lane(cx.op('addr').value, 'u32'), cx.u32(cx.inst.mods.offset ?? 0)));
+  return b.emit('And32', listOf(b.emit('LShr32', listOf(a, cx.u32(2))), cx.u32(cx.waveSize - 1)));
 }
 
 const bpermute: Translator = (cx) => {
@@ -359,7 +360,7 @@ const permute: Translator = (cx) => {
   noGds(cx);
   const exec = cx.execBit();
   const t = laneOfAddress(cx);
-  cx.writeLane(cx.op('vdst').value, cx.b.emit('PermuteLanes', [exec, t, cx.lane(cx.op('data0').value, 'b32')]), 0, exec);
+  cx.writeLane(cx.op('vdst').value, cx.b.emit('PermuteLanes', listOf(exec, t, cx.lane(cx.op('data0').value, 'b32'))), 0, exec);
 };
 
 function translatorOf(def: InstrDef): Translator | undefined {

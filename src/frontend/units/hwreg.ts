@@ -13,6 +13,7 @@ import { decodeHwreg, hwregDef, hwregFieldMask, hwregFieldText, HWREG_FLAT_SCR_H
 import type { Inst } from '../../ir/ir.js';
 import type { TContext, Translator } from '../context.js';
 import { FLAT_SCR_HI_REG, FLAT_SCR_LO_REG } from './private.js';
+import { listOf } from '../../ir/ir.js';
 
 /** The register a FLAT_SCRATCH hwreg is kept in, where the target models it as a value (as the interpreter does). */
 function valueReg(cx: TContext, id: number): number | undefined {
@@ -36,14 +37,14 @@ function writeMode(cx: TContext, value: Inst): void {
   const { f, mask, reg } = modeField(cx, 'writing');
   const b = cx.b;
   if (reg !== undefined) {
-    const bits = b.emit('And32', [b.emit('Shl32', [value, cx.u32(f.offset)]), cx.u32(mask)]);
-    b.emit('SetSgpr', [b.emit('Or32', [b.emit('And32', [b.getSgpr(reg), cx.u32(~mask >>> 0)]), bits])], [reg]);
+    const bits = b.emit('And32', listOf(b.emit('Shl32', listOf(value, cx.u32(f.offset))), cx.u32(mask)));
+    b.emit('SetSgpr', listOf(b.emit('Or32', listOf(b.emit('And32', listOf(b.getSgpr(reg), cx.u32(~mask >>> 0))), bits))), listOf(reg));
     return;
   }
   const m = (mask & MODE_TRACKED_MASK) >>> 0;
   if (m === 0) return;
-  const bits = b.emit('And32', [b.emit('Shl32', [value, cx.u32(f.offset)]), cx.u32(m)]);
-  b.emit('SetMode', [b.emit('Or32', [b.emit('And32', [b.emit('GetMode'), cx.u32(~m >>> 0)]), bits])]);
+  const bits = b.emit('And32', listOf(b.emit('Shl32', listOf(value, cx.u32(f.offset))), cx.u32(m)));
+  b.emit('SetMode', listOf(b.emit('Or32', listOf(b.emit('And32', listOf(b.emit('GetMode'), cx.u32(~m >>> 0))), bits))));
 }
 
 export const HWREG_UNIT: Record<string, Translator> = {
@@ -51,7 +52,7 @@ export const HWREG_UNIT: Record<string, Translator> = {
     const { f, mask, reg } = modeField(cx, 'reading');
     const b = cx.b;
     const v = reg !== undefined ? b.getSgpr(reg) : b.emit('GetMode');
-    cx.writeScalar(cx.op('sdst').value, b.emit('LShr32', [b.emit('And32', [v, cx.u32(mask)]), cx.u32(f.offset)]));
+    cx.writeScalar(cx.op('sdst').value, b.emit('LShr32', listOf(b.emit('And32', listOf(v, cx.u32(mask))), cx.u32(f.offset))));
   },
   s_setreg_b32: (cx) => writeMode(cx, cx.scalar(cx.op('sdst').value, 'b32')),
   s_setreg_imm32_b32: (cx) => {

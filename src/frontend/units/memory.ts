@@ -24,6 +24,7 @@ import { type FloatAtomicOp, floatAtomicOf } from '../../float/atomic.js';
 import { floatAtomicHelper } from '../../ir/passes/lower-float-atomic.js';
 import { SCALAR_ATOMICS } from '../../isa/tables/smem.js';
 import { NO_FLAGS } from '../../isa/types.js';
+import { listOf } from '../../ir/ir.js';
 
 /** The ops the address and load paths emit at most instructions, their entries found once (context.ts `opRef`). */
 const AND32 = opRef('And32'), IADD64 = opRef('IAdd64'), LO32 = opRef('Lo32'), HI32 = opRef('Hi32'), LOAD_UNIFORM32 = opRef('LoadUniform32');
@@ -84,7 +85,7 @@ const sload = (n: number): Translator => (cx) => {
  * accesses are in its program order; the wave's scalar state is the same in each).
  */
 export function scalarStore(cx: TContext, active: Inst, a: Inst, k: number): void {
-  cx.b.emit('StoreGlobal32', [active, at(cx, a, k), cx.scalar(cx.op('sdata').value, 'b32', k)]);
+  cx.b.emit('StoreGlobal32', listOf(active, at(cx, a, k), cx.scalar(cx.op('sdata').value, 'b32', k)));
 }
 
 /**
@@ -96,13 +97,13 @@ export function scalarStore(cx: TContext, active: Inst, a: Inst, k: number): voi
 export function scalarAtomic(cx: TContext, kind: AtomicRmw | 'cmpswap', wide: boolean, a: Inst, inRange: Inst | undefined): void {
   const b = cx.b;
   const d = cx.op('sdata').value;
-  const lane0 = b.emit('IEq32', [b.emit('LaneId'), cx.b.u32(0)]);
-  const old = atomicOp(cx, kind, wide, inRange ? b.emit('AndU1', [lane0, inRange]) : lane0, a, (k) => cx.scalar(d, 'b32', k));
+  const lane0 = b.emit('IEq32', listOf(b.emit('LaneId'), cx.b.u32(0)));
+  const old = atomicOp(cx, kind, wide, inRange ? b.emit('AndU1', listOf(lane0, inRange)) : lane0, a, (k) => cx.scalar(d, 'b32', k));
   if (!cx.inst.mods.glc) return;
   const zero = cx.b.u32(0);
-  if (!wide) { cx.writeScalar(d, b.emit('ReadLane', [old, zero]), 0); return; }
-  cx.writeScalar(d, b.emit('ReadLane', [b.emit('Lo32', [old]), zero]), 0);
-  cx.writeScalar(d, b.emit('ReadLane', [b.emit('Hi32', [old]), zero]), 1);
+  if (!wide) { cx.writeScalar(d, b.emit('ReadLane', listOf(old, zero)), 0); return; }
+  cx.writeScalar(d, b.emit('ReadLane', listOf(b.emit('Lo32', listOf(old)), zero)), 0);
+  cx.writeScalar(d, b.emit('ReadLane', listOf(b.emit('Hi32', listOf(old)), zero)), 1);
 }
 
 /** The instruction's operand `name`, if it has one (an indexed loop: `find` made a closure per access). */
@@ -121,7 +122,7 @@ function globalAddress(cx: TContext): Inst {
   let a: Inst;
   if (saddr && !(saddr.value.kind === 'special' && saddr.value.reg === 'null')) {
     // saddr + a 32-bit offset: the VGPR, or (global_*_addtid) the lane id * 4.
-    const v = vaddr ? cx.lane(vaddr, 'u32', 0) : addtid ? b.emit('Shl32', [b.emit('LaneId'), cx.b.u32(2)]) : cx.fail('no vaddr');
+    const v = vaddr ? cx.lane(vaddr, 'u32', 0) : addtid ? b.emit('Shl32', listOf(b.emit('LaneId'), cx.b.u32(2))) : cx.fail('no vaddr');
     a = b.value(IADD64, cx.pack(cx.scalar(saddr.value, 'b64', 0), cx.scalar(saddr.value, 'b64', 1)), cx.pack(v, cx.b.u32(0)));
   } else if (vaddr) a = cx.pack(cx.lane(vaddr, 'u64', 0), cx.lane(vaddr, 'u64', 1));
   else return cx.fail(addtid ? 'global_*_addtid needs saddr (the interpreter refuses it too)' : 'no address operand');
@@ -153,13 +154,13 @@ function access(cx: TContext, span: number): Lanes {
   if (cx.inst.def.family !== 'FLAT') return { exec, global: { active: exec, a }, lds: undefined, priv: undefined };
   const vaddr = cx.op('vaddr').value;
   const lo = cx.lane(vaddr, 'u64', 0), hi = cx.lane(vaddr, 'u64', 1);
-  const shared = b.emit('AndU1', [exec, b.emit('IEq32', [hi, cx.b.u32(SHARED_APERTURE_HI)])]);
-  const priv = b.emit('AndU1', [exec, b.emit('IEq32', [hi, cx.b.u32(PRIVATE_APERTURE_HI)])]);
-  const global = b.emit('AndU1', [exec, b.emit('NotU1', [b.emit('OrU1', [shared, priv])])]);
+  const shared = b.emit('AndU1', listOf(exec, b.emit('IEq32', listOf(hi, cx.b.u32(SHARED_APERTURE_HI)))));
+  const priv = b.emit('AndU1', listOf(exec, b.emit('IEq32', listOf(hi, cx.b.u32(PRIVATE_APERTURE_HI)))));
+  const global = b.emit('AndU1', listOf(exec, b.emit('NotU1', listOf(b.emit('OrU1', listOf(shared, priv))))));
   const off = cx.inst.mods.offset ?? 0;
   // lo + offset, not wrapped: past 2^32 (or below 0) it is outside any LDS.
-  const ldsA = off >= 0 ? ldsAddress(cx, lo, off) : b.emit('Select32', [b.emit('ULt32', [lo, cx.b.u32(-off)]), cx.b.u32(0xffffffff), b.emit('IAdd32', [lo, cx.b.u32(off >>> 0)])]);
-  const o = off === 0 ? lo : b.emit('IAdd32', [lo, cx.b.u32(off >>> 0)]);
+  const ldsA = off >= 0 ? ldsAddress(cx, lo, off) : b.emit('Select32', listOf(b.emit('ULt32', listOf(lo, cx.b.u32(-off))), cx.b.u32(0xffffffff), b.emit('IAdd32', listOf(lo, cx.b.u32(off >>> 0)))));
+  const o = off === 0 ? lo : b.emit('IAdd32', listOf(lo, cx.b.u32(off >>> 0)));
   return { exec, global: { active: global, a }, lds: { active: shared, a: ldsA }, priv: { active: priv, p: privateAccess(cx, priv, o, span) } };
 }
 
@@ -169,9 +170,9 @@ const at = (cx: TContext, a: Inst, k: number) => (k === 0 ? a : cx.b.value(IADD6
 function loadPiece(cx: TContext, l: Lanes, k: number, n: 1 | 2 | 4): Inst {
   const b = cx.b;
   const ga = k === 0 ? l.global.a : b.value(IADD64, l.global.a, cx.u64(k));
-  let v = n === 4 ? b.value(LOAD_GLOBAL32, l.global.active, ga) : b.emit(n === 1 ? 'LoadGlobalU8' : 'LoadGlobalU16', [l.global.active, ga]);
-  if (l.lds) v = b.emit('Or32', [v, b.emit('LoadLds', [l.lds.active, l.lds.a], [n, k])]);
-  if (l.priv?.p) v = b.emit('Or32', [v, l.priv.p.load(k, n)]);
+  let v = n === 4 ? b.value(LOAD_GLOBAL32, l.global.active, ga) : b.emit(n === 1 ? 'LoadGlobalU8' : 'LoadGlobalU16', listOf(l.global.active, ga));
+  if (l.lds) v = b.emit('Or32', listOf(v, b.emit('LoadLds', listOf(l.lds.active, l.lds.a), listOf(n, k))));
+  if (l.priv?.p) v = b.emit('Or32', listOf(v, l.priv.p.load(k, n)));
   return v;
 }
 
@@ -194,7 +195,7 @@ const gstore = (n: number): Translator => (cx) => {
   for (let k = 0; k < n; k++) cx.b.value(STORE_GLOBAL32, l.global.active, at(cx, l.global.a, k), data[k] as Inst);
   if (l.lds) {
     const dword = (k: number) => (k < n ? data[k] as Inst : cx.b.u32(0));
-    cx.b.emit('StoreLds', [l.lds.active, l.lds.a, l.lds.a, dword(0), dword(1), dword(2), dword(3)], [4 * n, 1]);
+    cx.b.emit('StoreLds', listOf(l.lds.active, l.lds.a, l.lds.a, dword(0), dword(1), dword(2), dword(3)), listOf(4 * n, 1));
   }
   if (l.priv?.p) for (let k = 0; k < n; k++) l.priv.p.store(4 * k, 4, data[k] as Inst);
 };
@@ -208,12 +209,12 @@ const subload = (bytes: 1 | 2, signed: boolean, d16?: 'lo' | 'hi'): Translator =
   const l = access(cx, bytes);
   const d = cx.op('vdst').value;
   let v = loadPiece(cx, l, 0, bytes);
-  if (signed) v = b.emit('SBfe32', [v, cx.b.u32(0), cx.b.u32(8 * bytes)]);
+  if (signed) v = b.emit('SBfe32', listOf(v, cx.b.u32(0), cx.b.u32(8 * bytes)));
   if (d16) {
     const old = cx.lane(d, 'b32', 0);
     v = d16 === 'lo'
-      ? b.emit('Or32', [b.emit('And32', [old, cx.b.u32(0xffff0000)]), b.emit('And32', [v, cx.b.u32(0xffff)])])
-      : b.emit('Or32', [b.emit('And32', [old, cx.b.u32(0xffff)]), b.emit('Shl32', [v, cx.b.u32(16)])]);
+      ? b.emit('Or32', listOf(b.emit('And32', listOf(old, cx.b.u32(0xffff0000))), b.emit('And32', listOf(v, cx.b.u32(0xffff)))))
+      : b.emit('Or32', listOf(b.emit('And32', listOf(old, cx.b.u32(0xffff))), b.emit('Shl32', listOf(v, cx.b.u32(16)))));
   }
   cx.writeLane(d, v, 0, l.exec);
 };
@@ -223,9 +224,9 @@ const substore = (bytes: 1 | 2, hi: boolean): Translator => (cx) => {
   const b = cx.b;
   const l = access(cx, bytes);
   let v = cx.lane(cx.op('vdata').value, 'b32', 0);
-  if (hi) v = b.emit('LShr32', [v, cx.b.u32(16)]);
-  b.emit(bytes === 1 ? 'StoreGlobal8' : 'StoreGlobal16', [l.global.active, l.global.a, v]);
-  if (l.lds) b.emit('StoreLds', [l.lds.active, l.lds.a, l.lds.a, v, cx.b.u32(0), cx.b.u32(0), cx.b.u32(0)], [bytes, 1]);
+  if (hi) v = b.emit('LShr32', listOf(v, cx.b.u32(16)));
+  b.emit(bytes === 1 ? 'StoreGlobal8' : 'StoreGlobal16', listOf(l.global.active, l.global.a, v));
+  if (l.lds) b.emit('StoreLds', listOf(l.lds.active, l.lds.a, l.lds.a, v, cx.b.u32(0), cx.b.u32(0), cx.b.u32(0)), listOf(bytes, 1));
   l.priv?.p?.store(0, bytes, v);
 };
 
@@ -250,7 +251,7 @@ const gatomic = (kind: AtomicKind, wide: boolean): Translator => (cx) => {
   if (typeof kind === 'object') {
     // A float atomic's lanes in the LDS or private aperture: not translated (a run-time fault).
     const other = [l.lds?.active, l.priv?.p ? l.priv.active : undefined].filter((x): x is Inst => x !== undefined);
-    if (other.length) b.emit('Fault', [other.length === 2 ? b.emit('OrU1', other) : other[0] as Inst], [FAULT_FLAT_APERTURE]);
+    if (other.length) b.emit('Fault', listOf(other.length === 2 ? b.emit('OrU1', other) : other[0] as Inst), listOf(FAULT_FLAT_APERTURE));
     const dst = operandNamed(cx, 'vdst');
     if (dst) writeWide(cx, dst.value, old, wide, l.exec);
     return;
@@ -261,10 +262,10 @@ const gatomic = (kind: AtomicKind, wide: boolean): Translator => (cx) => {
     const val = (k: number) => cx.pack(cx.lane(v, 'b32', k), wide ? cx.lane(v, 'b32', k + 1) : cx.b.u32(0));
     // DS compare-and-store takes the compare first (old == d0 ? d1 : old); FLAT's vdata is data, then compare.
     const [d0, d1] = kind === 'cmpswap' ? [val(n), val(0)] : [val(0), cx.pack(cx.b.u32(0), cx.b.u32(0))];
-    const ldsOld = b.emit('AtomicLds', [l.lds.active, l.lds.a, d0, d1], [LDS_RMW.indexOf(op), wide ? 1 : 0]);
+    const ldsOld = b.emit('AtomicLds', listOf(l.lds.active, l.lds.a, d0, d1), listOf(LDS_RMW.indexOf(op), wide ? 1 : 0));
     old = wide
-      ? cx.pack(b.emit('Or32', [b.emit('Lo32', [old]), b.emit('Lo32', [ldsOld])]), b.emit('Or32', [b.emit('Hi32', [old]), b.emit('Hi32', [ldsOld])]))
-      : b.emit('Or32', [old, b.emit('Lo32', [ldsOld])]);
+      ? cx.pack(b.emit('Or32', listOf(b.emit('Lo32', listOf(old)), b.emit('Lo32', listOf(ldsOld)))), b.emit('Or32', listOf(b.emit('Hi32', listOf(old)), b.emit('Hi32', listOf(ldsOld)))))
+      : b.emit('Or32', listOf(old, b.emit('Lo32', listOf(ldsOld))));
   }
   if (l.priv?.p) {
     const n = wide ? 2 : 1;
@@ -272,8 +273,8 @@ const gatomic = (kind: AtomicKind, wide: boolean): Translator => (cx) => {
     const data = Array.from({ length: n }, (_, k) => dw(k)), cmp = kind === 'cmpswap' ? Array.from({ length: n }, (_, k) => dw(n + k)) : [];
     const pOld = privateAtomic(cx, l.priv.p, kind, wide, data, cmp);
     old = wide
-      ? cx.pack(b.emit('Or32', [b.emit('Lo32', [old]), b.emit('Lo32', [pOld])]), b.emit('Or32', [b.emit('Hi32', [old]), b.emit('Hi32', [pOld])]))
-      : b.emit('Or32', [old, pOld]);
+      ? cx.pack(b.emit('Or32', listOf(b.emit('Lo32', listOf(old)), b.emit('Lo32', listOf(pOld)))), b.emit('Or32', listOf(b.emit('Hi32', listOf(old)), b.emit('Hi32', listOf(pOld)))))
+      : b.emit('Or32', listOf(old, pOld));
   }
   const dst = operandNamed(cx, 'vdst');
   if (dst) writeWide(cx, dst.value, old, wide, l.exec);
@@ -285,26 +286,26 @@ export function atomicOp(cx: TContext, kind: AtomicKind, wide: boolean, active: 
   // The interpreter does a misaligned atomic byte by byte; a Vulkan atomic needs its natural
   // alignment (the NVIDIA H200 put misaligned 64-bit ones 8 bytes off): those lanes fault.
   const b = cx.b;
-  const misaligned = b.emit('INe32', [b.emit('And32', [b.emit('Lo32', [a]), cx.b.u32(wide ? 7 : 3)]), cx.b.u32(0)]);
-  b.emit('Fault', [b.emit('AndU1', [active, misaligned])], [FAULT_ATOMIC_ALIGN]);
-  active = b.emit('AndU1', [active, b.emit('NotU1', [misaligned])]);
+  const misaligned = b.emit('INe32', listOf(b.emit('And32', listOf(b.emit('Lo32', listOf(a)), cx.b.u32(wide ? 7 : 3))), cx.b.u32(0)));
+  b.emit('Fault', listOf(b.emit('AndU1', listOf(active, misaligned))), listOf(FAULT_ATOMIC_ALIGN));
+  active = b.emit('AndU1', listOf(active, b.emit('NotU1', listOf(misaligned))));
   const val = (k: number) => (wide ? cx.pack(src(k), src(k + 1)) : src(k));
   if (typeof kind === 'object') {
     // The helper's data and compare as u64 (a 32-bit value in the low dword); fcmpswap's compare follows its data.
     const v64 = (k: number) => (wide ? val(k) : cx.pack(src(k), cx.b.u32(0)));
     const cmp = kind.float === 'cmpswap' ? v64(n) : cx.pack(cx.b.u32(0), cx.b.u32(0));
-    const old = b.emit('AtomicRmwCall', [active, a, v64(0), cmp], [floatAtomicHelper(b.fn, kind.float, wide ? 'f64' : 'f32'), wide ? 1 : 0]);
-    return wide ? old : b.emit('Lo32', [old]);
+    const old = b.emit('AtomicRmwCall', listOf(active, a, v64(0), cmp), listOf(floatAtomicHelper(b.fn, kind.float, wide ? 'f64' : 'f32'), wide ? 1 : 0));
+    return wide ? old : b.emit('Lo32', listOf(old));
   }
-  if (kind === 'cmpswap') return cx.b.emit(wide ? 'AtomicCmpSwap64' : 'AtomicCmpSwap32', [active, a, val(0), val(n)]);
-  return cx.b.emit(wide ? 'AtomicRmw64' : 'AtomicRmw32', [active, a, val(0)], [ATOMIC_RMW.indexOf(kind)]);
+  if (kind === 'cmpswap') return cx.b.emit(wide ? 'AtomicCmpSwap64' : 'AtomicCmpSwap32', listOf(active, a, val(0), val(n)));
+  return cx.b.emit(wide ? 'AtomicRmw64' : 'AtomicRmw32', listOf(active, a, val(0)), listOf(ATOMIC_RMW.indexOf(kind)));
 }
 
 /** A 32- or 64-bit value to a VGPR (pair) in the lanes where `active` holds. */
 export function writeWide(cx: TContext, d: OperandValue, v: Inst, wide: boolean, active: Inst): void {
   if (!wide) { cx.writeLane(d, v, 0, active); return; }
-  cx.writeLane(d, cx.b.emit('Lo32', [v]), 0, active);
-  cx.writeLane(d, cx.b.emit('Hi32', [v]), 1, active);
+  cx.writeLane(d, cx.b.emit('Lo32', listOf(v)), 0, active);
+  cx.writeLane(d, cx.b.emit('Hi32', listOf(v)), 1, active);
 }
 
 /** The integer atomics of the table: name without the segment prefix → (kind, 64-bit). */
@@ -348,20 +349,20 @@ const scalarScratch = (n: number, store: boolean): Translator => (cx) => {
   const d = cx.op('sdata').value;
   const all = b.u1(true);
   if (!wantsScratch(cx.shader.info)) {
-    b.emit('Fault', [all], [FAULT_SCRATCH_RANGE]);
+    b.emit('Fault', listOf(all), listOf(FAULT_SCRATCH_RANGE));
     if (!store) for (let k = 0; k < n; k++) cx.writeScalar(d, cx.b.u32(0), k);
     return;
   }
   const a = scalarAddressFrom(cx, b.getSgpr(FLAT_SCR_LO_REG), b.getSgpr(FLAT_SCR_HI_REG));
   const waveBytes = scratchWaveBytes(cx.shader.info.scratchSize, cx.waveSize);
   // [a, a + 4n) inside [ScratchBase, + waveBytes): a - base <= waveBytes - 4n, unsigned (a below the base wraps high).
-  const rel = b.emit('ISub64', [a, b.emit('ScratchBase')]);
-  const ok = waveBytes >= 4 * n ? b.emit('ULt64', [rel, cx.pack(cx.b.u32(waveBytes - 4 * n + 1), cx.b.u32(0))]) : b.u1(false);
-  b.emit('Fault', [b.emit('NotU1', [ok])], [FAULT_SCRATCH_RANGE]);
+  const rel = b.emit('ISub64', listOf(a, b.emit('ScratchBase')));
+  const ok = waveBytes >= 4 * n ? b.emit('ULt64', listOf(rel, cx.pack(cx.b.u32(waveBytes - 4 * n + 1), cx.b.u32(0)))) : b.u1(false);
+  b.emit('Fault', listOf(b.emit('NotU1', listOf(ok))), listOf(FAULT_SCRATCH_RANGE));
   for (let k = 0; k < n; k++) {
-    const ak = k === 0 ? a : b.emit('IAdd64', [a, cx.u64(4 * k)]);
-    if (store) b.emit('StoreGlobal32', [ok, ak, cx.scalar(d, 'b32', k)]);
-    else cx.writeScalar(d, b.emit('LoadGlobal32', [ok, ak]), k);
+    const ak = k === 0 ? a : b.emit('IAdd64', listOf(a, cx.u64(4 * k)));
+    if (store) b.emit('StoreGlobal32', listOf(ok, ak, cx.scalar(d, 'b32', k)));
+    else cx.writeScalar(d, b.emit('LoadGlobal32', listOf(ok, ak)), k);
   }
 };
 
@@ -380,10 +381,10 @@ const satomic = (kind: AtomicRmw | 'cmpswap', wide: boolean): Translator => (cx)
  * lgkmcnt(0) that code puts before their use has nothing left to wait for.
  */
 const clockRead = (clock: Clock): Translator => (cx) => {
-  const t = cx.b.emit('ReadClock', [], [CLOCKS.indexOf(clock)]);
+  const t = cx.b.emit('ReadClock', listOf(), listOf(CLOCKS.indexOf(clock)));
   const d = cx.op('sdata').value;
-  cx.writeScalar(d, cx.b.emit('Lo32', [t]), 0);
-  cx.writeScalar(d, cx.b.emit('Hi32', [t]), 1);
+  cx.writeScalar(d, cx.b.emit('Lo32', listOf(t)), 0);
+  cx.writeScalar(d, cx.b.emit('Hi32', listOf(t)), 1);
 };
 
 export const MEMORY: Record<string, Translator> = {

@@ -41,7 +41,7 @@
 // src/image/sample.ts over IR (IrSampleArith), the texel read and converted by image_load's code
 // (loadFormat, loadChannels, writeChannels); a refusal, a lane whose texel is not established or a
 // border colour not modelled faults (FAULT_SAMPLE).
-import { Builder, type Inst, IrFunction, NO_IMMS } from '../../ir/ir.js';
+import { Builder, type Inst, IrFunction, NO_IMMS, listOf } from '../../ir/ir.js';
 import { eliminateCommonSubexpressions } from '../../ir/passes/cse.js';
 import { eliminateDeadCode } from '../../ir/passes/dce.js';
 import { foldConstants } from '../../ir/passes/fold.js';
@@ -98,8 +98,8 @@ function helperIndex(fn: IrFunction, key: string, params: number, body: (b: Buil
   if (!h) {
     h = new IrFunction(key, 32);
     const b = new Builder(h, h.addBlock());
-    const ps = Array.from({ length: params }, (_, k) => b.emit('Param', [], [k], { type: 'u32' }));
-    b.emit('Return', [body(b, ps)]);
+    const ps = Array.from({ length: params }, (_, k) => b.emit('Param', listOf(), listOf(k), { type: 'u32' }));
+    b.emit('Return', listOf(body(b, ps)));
     foldConstants(h);
     eliminateCommonSubexpressions(h);
     eliminateDeadCode(h);
@@ -111,14 +111,14 @@ function helperIndex(fn: IrFunction, key: string, params: number, body: (b: Buil
   return fn.helpers.length - 1;
 }
 
-const call = (cx: TContext, k: number, type: 'u32' | 'u64', args: readonly Inst[]): Inst => cx.b.emit('Call', [...args], [k], { type });
+const call = (cx: TContext, k: number, type: 'u32' | 'u64', args: readonly Inst[]): Inst => cx.b.emit('Call', listOf(...args), listOf(k), { type });
 
 /** A table of u32 constants by a u32 index (0 past its end) as a select chain: table[x]. */
 function tableChain(b: Builder, x: Inst, value: (k: number) => number): Inst {
   let d = b.u32(0);
   for (let k = 0; k < GFX10_BUFFER_FORMATS.length; k++) {
     const v = value(k);
-    if (v !== 0) d = b.emit('Select32', [b.emit('IEq32', [x, b.u32(k)]), b.u32(v >>> 0), d]);
+    if (v !== 0) d = b.emit('Select32', listOf(b.emit('IEq32', listOf(x, b.u32(k))), b.u32(v >>> 0), d));
   }
   return d;
 }
@@ -233,7 +233,7 @@ function imageOf(cx: TContext): Image {
 function texel(cx: TContext, im: Image, opRefuses: Inst, log2Bpe: Inst): { on: Inst; addr: Inst; go: Inst } {
   const { plan, w } = im;
   const refuse = or(cx, im.refused, opRefuses);
-  cx.b.emit('Fault', [e(cx, 'AndU1', im.exec, refuse)], [FAULT_IMAGE]);
+  cx.b.emit('Fault', listOf(e(cx, 'AndU1', im.exec, refuse)), listOf(FAULT_IMAGE));
   const go = and(cx, im.exec, not(cx, refuse));
   const f = (n: TsharpFieldName) => tfield(cx, w, n);
   const dims: ImageDims<Inst> = {
@@ -292,9 +292,9 @@ function loadChannels(cx: TContext, plan: LoadShape, format: Inst, lf: ReturnTyp
   const is = (n: number) => e(cx, 'IEq32', log2, K(cx, n));
   const atLeast = (n: number) => e(cx, 'UGe32', log2, K(cx, n));
   // The element: a byte, a short, or 1, 2 or 4 dwords (each access only where the element has it).
-  const b8 = cx.b.emit('LoadGlobalU8', [e(cx, 'AndU1', t.on, is(0)), t.addr]);
-  const b16 = cx.b.emit('LoadGlobalU16', [e(cx, 'AndU1', t.on, is(1)), t.addr]);
-  const dw = [2, 3, 4, 4].map((n, k) => cx.b.emit('LoadGlobal32', [e(cx, 'AndU1', t.on, atLeast(n)), add64(cx, t.addr, 4 * k)]));
+  const b8 = cx.b.emit('LoadGlobalU8', listOf(e(cx, 'AndU1', t.on, is(0)), t.addr));
+  const b16 = cx.b.emit('LoadGlobalU16', listOf(e(cx, 'AndU1', t.on, is(1)), t.addr));
+  const dw = [2, 3, 4, 4].map((n, k) => cx.b.emit('LoadGlobal32', listOf(e(cx, 'AndU1', t.on, atLeast(n)), add64(cx, t.addr, 4 * k))));
   const words = [e(cx, 'Or32', e(cx, 'Or32', b8, b16), dw[0] as Inst), dw[1] as Inst, dw[2] as Inst, dw[3] as Inst];
   // Components: the 32-bit formats' dwords (a missing one 0, w 1 or 1.0), or the narrower formats converted.
   const L = layoutOf(cx, descriptorOfValue(cx, format));
@@ -354,7 +354,7 @@ export class IrSampleArith extends IrIntArith implements SampleArith<Inst, Inst>
   either(a: Inst, b: Inst): Inst { return this.e('OrU1', a, b); }
   fmul(a: Inst, b: Inst): Inst {
     const f = (x: Inst) => this.e('BitcastU32F32', x);
-    return this.e('BitcastF32U32', this.b.emit('FMul32', [f(a), f(b)], NO_IMMS, { float: SAMPLE_FLOAT_MODE }));
+    return this.e('BitcastF32U32', this.b.emit('FMul32', listOf(f(a), f(b)), NO_IMMS, { float: SAMPLE_FLOAT_MODE }));
   }
 }
 
@@ -417,7 +417,7 @@ const imageSample: Translator = (cx) => {
   const borderRefused = or(cx, e(cx, 'IEq32', borderType, K(cx, 3)), bitOf(cx, lf.fw, FMT.integer), not(cx, identity));
   const anyBorder = or(cx, ...places.texels.map((x) => x.border));
   const laneFault = or(cx, refuse, places.fault, and(cx, anyBorder, borderRefused));
-  cx.b.emit('Fault', [e(cx, 'AndU1', exec, laneFault)], [FAULT_SAMPLE]);
+  cx.b.emit('Fault', listOf(e(cx, 'AndU1', exec, laneFault)), listOf(FAULT_SAMPLE));
   const go = and(cx, exec, not(cx, laneFault));
   const gfx103 = cx.shader.info.target === 'gfx1030';
   const base = cx.pack(e(cx, 'Shl32', T('baseLo'), K(cx, 8)), e(cx, 'Or32', e(cx, 'LShr32', T('baseLo'), K(cx, 24)), e(cx, 'Shl32', T('baseHi'), K(cx, 8))));
@@ -475,15 +475,15 @@ const imageStore: Translator = (cx) => {
   // The narrower formats' element as a byte or shorts (1, 2, 4 or 8 bytes), which the backend
   // resolves to the highest lane where lanes meet on a texel, as the interpreter's lane order does.
   const packed = e(cx, 'AndU1', t.on, not(cx, all32));
-  cx.b.emit('StoreGlobal8', [e(cx, 'AndU1', packed, e(cx, 'IEq32', log2, K(cx, 0))), t.addr, words[0] as Inst]);
+  cx.b.emit('StoreGlobal8', listOf(e(cx, 'AndU1', packed, e(cx, 'IEq32', log2, K(cx, 0))), t.addr, words[0] as Inst));
   for (let k = 0; k < 4; k++) {
     const half = k & 1 ? e(cx, 'LShr32', words[k >> 1] as Inst, K(cx, 16)) : words[k >> 1] as Inst;
-    cx.b.emit('StoreGlobal16', [e(cx, 'AndU1', packed, atLeast([1, 2, 3, 3][k] as number)), add64(cx, t.addr, 2 * k), half]);
+    cx.b.emit('StoreGlobal16', listOf(e(cx, 'AndU1', packed, atLeast([1, 2, 3, 3][k] as number)), add64(cx, t.addr, 2 * k), half));
   }
   // The 32-bit formats: dword k from channel k (1, 2 or 4 dwords).
   [2, 3, 4, 4].forEach((size, k) => {
     const x = k < n && !plan.d16 ? chan(k) : K(cx, 0);
-    cx.b.emit('StoreGlobal32', [e(cx, 'AndU1', e(cx, 'AndU1', t.on, all32), atLeast(size)), add64(cx, t.addr, 4 * k), x]);
+    cx.b.emit('StoreGlobal32', listOf(e(cx, 'AndU1', e(cx, 'AndU1', t.on, all32), atLeast(size)), add64(cx, t.addr, 4 * k), x));
   });
 };
 
@@ -532,13 +532,13 @@ const imagePckLoad: Translator = (cx) => {
   const refuse = or(cx, not(cx, bitOf(cx, pw, 0)), e(cx, 'ULe32', comps, K(cx, top)), badSel);
   const t = texel(cx, im, refuse, bitsOf(cx, pw, 1, 3));
   const is = (n: number) => e(cx, 'IEq32', width, K(cx, n));
-  const b8 = cx.b.emit('LoadGlobalU8', [e(cx, 'AndU1', t.on, is(1)), t.addr]);
-  const b16 = cx.b.emit('LoadGlobalU16', [e(cx, 'AndU1', t.on, is(2)), t.addr]);
+  const b8 = cx.b.emit('LoadGlobalU8', listOf(e(cx, 'AndU1', t.on, is(1)), t.addr));
+  const b16 = cx.b.emit('LoadGlobalU16', listOf(e(cx, 'AndU1', t.on, is(2)), t.addr));
   const narrow = plan.pck === 'sign'
     ? e(cx, 'Select32', is(1), e(cx, 'SBfe32', b8, K(cx, 0), K(cx, 8)), e(cx, 'SBfe32', b16, K(cx, 0), K(cx, 16)))
     : e(cx, 'Or32', b8, b16);
   chans.forEach((k, j) => {
-    const dw = cx.b.emit('LoadGlobal32', [e(cx, 'AndU1', t.on, is(3)), add64(cx, t.addr, 4 * k)]);
+    const dw = cx.b.emit('LoadGlobal32', listOf(e(cx, 'AndU1', t.on, is(3)), add64(cx, t.addr, 4 * k)));
     const x = e(cx, 'Select32', is(3), dw, narrow);
     cx.writeLane(vgpr(plan.vdata + j), e(cx, 'Select32', t.on, x, K(cx, 0)), 0, im.exec);
   });
@@ -554,11 +554,11 @@ const imagePckStore: Translator = (cx) => {
   const t = texel(cx, im, or(cx, not(cx, bitOf(cx, pw, 0)), e(cx, 'UGt32', comps, K(cx, n))), bitsOf(cx, pw, 1, 3));
   const is = (k: number) => e(cx, 'IEq32', width, K(cx, k));
   const x0 = cx.lane(vgpr(plan.vdata), 'b32');
-  cx.b.emit('StoreGlobal8', [e(cx, 'AndU1', t.on, is(1)), t.addr, e(cx, 'And32', x0, K(cx, 0xff))]);
-  cx.b.emit('StoreGlobal16', [e(cx, 'AndU1', t.on, is(2)), t.addr, e(cx, 'And32', x0, K(cx, 0xffff))]);
+  cx.b.emit('StoreGlobal8', listOf(e(cx, 'AndU1', t.on, is(1)), t.addr, e(cx, 'And32', x0, K(cx, 0xff))));
+  cx.b.emit('StoreGlobal16', listOf(e(cx, 'AndU1', t.on, is(2)), t.addr, e(cx, 'And32', x0, K(cx, 0xffff))));
   for (let c = 0; c < n; c++) {
     const on = and(cx, t.on, is(3), e(cx, 'ULt32', K(cx, c), comps));
-    cx.b.emit('StoreGlobal32', [on, add64(cx, t.addr, 4 * c), cx.lane(vgpr(plan.vdata + c), 'b32')]);
+    cx.b.emit('StoreGlobal32', listOf(on, add64(cx, t.addr, 4 * c), cx.lane(vgpr(plan.vdata + c), 'b32')));
   }
 };
 
@@ -575,7 +575,7 @@ const imageResinfo: Translator = (cx) => {
   const mip = plan.mip.half === undefined ? v : e(cx, 'And32', v, K(cx, 0xffff));
   const base = f('baseLevel'), last = f('lastLevel');
   const inView = and(cx, e(cx, 'ULe32', base, last), e(cx, 'ULe32', mip, e(cx, 'ISub32', last, base)));
-  cx.b.emit('Fault', [e(cx, 'AndU1', exec, or(cx, refuse, not(cx, inView)))], [FAULT_IMAGE]);
+  cx.b.emit('Fault', listOf(e(cx, 'AndU1', exec, or(cx, refuse, not(cx, inView)))), listOf(FAULT_IMAGE));
   // In the view the level is at most 15; the mask keeps the shifts defined elsewhere.
   const level = e(cx, 'And32', e(cx, 'IAdd32', base, mip), K(cx, 15));
   const size = (field: Inst) => e(cx, 'UMax32', e(cx, 'LShr32', e(cx, 'IAdd32', field, K(cx, 1)), level), K(cx, 1));

@@ -21,6 +21,7 @@ import { ALL_BITS, analyzeScalarConstants, type ScalarConstants } from '../../an
 import type { Inst } from '../../ir/ir.js';
 import { FAULT_REG_INDEX } from '../../ir/faults.js';
 import type { TContext, Translator } from '../context.js';
+import { listOf } from '../../ir/ir.js';
 
 const M0 = 124;
 /** One past the last SGPR an index may reach (s0..s105, as the interpreter). */
@@ -46,7 +47,7 @@ function offset(cx: TContext, shift?: 0 | 16): Offset {
   // M0 as a constant: set earlier in the block (the block builder's value), or by the data flow.
   const known = m0.op === 'ConstU32' ? Number(m0.imms[0]) >>> 0 : m0Before(cx);
   if (shift === undefined) return { value: m0, known };
-  return { value: b.emit('UBfe32', [m0, cx.u32(shift), cx.u32(10)]), known: known === undefined ? undefined : (known >>> shift) & 0x3ff };
+  return { value: b.emit('UBfe32', listOf(m0, cx.u32(shift), cx.u32(10))), known: known === undefined ? undefined : (known >>> shift) & 0x3ff };
 }
 
 /** A register operand's first index in its file, or a refusal. */
@@ -68,15 +69,15 @@ function checkRange(cx: TContext, r: Rel): boolean {
   const b = cx.b;
   if (r.off.known !== undefined) {
     if (r.off.known <= r.max) return true;
-    b.emit('Fault', [b.u1(true)], [FAULT_REG_INDEX]);
+    b.emit('Fault', listOf(b.u1(true)), listOf(FAULT_REG_INDEX));
     return false;
   }
-  if (r.max < 0) { b.emit('Fault', [b.u1(true)], [FAULT_REG_INDEX]); return false; }
-  b.emit('Fault', [b.emit('UGt32', [r.off.value, cx.u32(r.max)])], [FAULT_REG_INDEX]);
+  if (r.max < 0) { b.emit('Fault', listOf(b.u1(true)), listOf(FAULT_REG_INDEX)); return false; }
+  b.emit('Fault', listOf(b.emit('UGt32', listOf(r.off.value, cx.u32(r.max)))), listOf(FAULT_REG_INDEX));
   return true;
 }
 
-const get = (cx: TContext, file: File, n: number): Inst => cx.b.emit(file === 's' ? 'GetSgpr' : 'GetVgpr', [], [n]);
+const get = (cx: TContext, file: File, n: number): Inst => cx.b.emit(file === 's' ? 'GetSgpr' : 'GetVgpr', listOf(), listOf(n));
 
 /** The `count` dwords at base + off. */
 function read(cx: TContext, r: Rel): Inst[] {
@@ -85,7 +86,7 @@ function read(cx: TContext, r: Rel): Inst[] {
   for (let t = 0; t < r.count; t++) {
     if (r.off.known !== undefined) { out.push(get(cx, r.file, r.base + r.off.known + t)); continue; }
     let acc = get(cx, r.file, r.base + r.max + t);
-    for (let j = r.max - 1; j >= 0; j--) acc = b.emit('Select32', [b.emit('IEq32', [r.off.value, cx.u32(j)]), get(cx, r.file, r.base + j + t), acc]);
+    for (let j = r.max - 1; j >= 0; j--) acc = b.emit('Select32', listOf(b.emit('IEq32', listOf(r.off.value, cx.u32(j))), get(cx, r.file, r.base + j + t), acc));
     out.push(acc);
   }
   return out;
@@ -107,7 +108,7 @@ function write(cx: TContext, r: Rel, vals: readonly Inst[], cur: (n: number) => 
     for (let t = r.count - 1; t >= 0; t--) {
       const j = n - r.base - t;
       if (j < 0 || j > r.max) continue;
-      acc = b.emit('Select32', [b.emit('IEq32', [r.off.value, cx.u32(j)]), vals[t] as Inst, acc]);
+      acc = b.emit('Select32', listOf(b.emit('IEq32', listOf(r.off.value, cx.u32(j))), vals[t] as Inst, acc));
     }
     out.set(n, acc);
   }
@@ -117,7 +118,7 @@ function write(cx: TContext, r: Rel, vals: readonly Inst[], cur: (n: number) => 
 /** Writes the new register values: SGPRs as they are, VGPRs in the active lanes. */
 function commit(cx: TContext, file: File, regs: Map<number, Inst>): void {
   for (const [n, v] of regs) {
-    if (file === 's') cx.b.emit('SetSgpr', [v], [n]);
+    if (file === 's') cx.b.emit('SetSgpr', listOf(v), listOf(n));
     else cx.writeLane({ kind: 'vgpr', index: n, count: 1 }, v);
   }
 }

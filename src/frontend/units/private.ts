@@ -23,6 +23,7 @@ import { FAULT_SCRATCH_RANGE } from '../../ir/faults.js';
 import { scratchWaveBytes } from '../../isa/apertures.js';
 import { wantsScratch } from '../../interp/scratch.js';
 import type { TContext, Translator } from '../context.js';
+import { listOf } from '../../ir/ir.js';
 
 /**
  * Register numbers (in the SGPR code space) that hold FLAT_SCRATCH's two dwords: codes 230/231 are
@@ -47,68 +48,68 @@ export interface PrivateAccess {
 export function privateAccess(cx: TContext, active: Inst, o: Inst, span: number): PrivateAccess {
   const b = cx.b;
   const ws = cx.waveSize;
-  const none = b.emit('ConstU1', [], [0]);
+  const none = b.emit('ConstU1', listOf(), listOf(0));
   if (!wantsScratch(cx.shader.info)) {
-    b.emit('Fault', [active], [FAULT_SCRATCH_RANGE]);
+    b.emit('Fault', listOf(active), listOf(FAULT_SCRATCH_RANGE));
     return { load: () => cx.u32(0), store: () => undefined };
   }
   const fs = cx.pack(b.getSgpr(FLAT_SCR_LO_REG), b.getSgpr(FLAT_SCR_HI_REG));
   const sb = b.emit('ScratchBase');
   const waveBytes = scratchWaveBytes(cx.shader.info.scratchSize, ws);
-  const laneOff = cx.pack(b.emit('Shl32', [b.emit('LaneId'), cx.u32(2)]), cx.u32(0));
+  const laneOff = cx.pack(b.emit('Shl32', listOf(b.emit('LaneId'), cx.u32(2))), cx.u32(0));
   const colShift = cx.u32(ws === 64 ? 8 : 7);
   /** The byte address of the lane's dword `d` (u32 dword index) of its private segment. */
-  const dwordAt = (d: Inst) => b.emit('IAdd64', [b.emit('IAdd64', [fs, b.emit('Shl64', [cx.pack(d, cx.u32(0)), colShift])]), laneOff]);
-  const inRegion = (a: Inst) => b.emit('ULt64', [b.emit('ISub64', [a, sb]), cx.pack(cx.u32(waveBytes - 3), cx.u32(0))]);
+  const dwordAt = (d: Inst) => b.emit('IAdd64', listOf(b.emit('IAdd64', listOf(fs, b.emit('Shl64', listOf(cx.pack(d, cx.u32(0)), colShift)))), laneOff));
+  const inRegion = (a: Inst) => b.emit('ULt64', listOf(b.emit('ISub64', listOf(a, sb)), cx.pack(cx.u32(waveBytes - 3), cx.u32(0))));
   // Where a piece starts: its first dword and its byte in it; the dwords of the whole span.
   const piece = (k: number) => {
-    const ok = k === 0 ? o : b.emit('IAdd32', [o, cx.u32(k)]);
-    return { d: b.emit('LShr32', [ok, cx.u32(2)]), s: b.emit('And32', [ok, cx.u32(3)]) };
+    const ok = k === 0 ? o : b.emit('IAdd32', listOf(o, cx.u32(k)));
+    return { d: b.emit('LShr32', listOf(ok, cx.u32(2))), s: b.emit('And32', listOf(ok, cx.u32(3))) };
   };
   // The span's dwords are consecutive: its first and last dword inside the region, and no 32-bit
   // wrap inside it (the interpreter adds the bytes past o without wrapping: out of range).
   const first = piece(0), last = piece(span - 1);
-  const wraps = span === 1 ? none : b.emit('UAddCarry32', [o, cx.u32(span - 1), none]);
-  const bad = b.emit('OrU1', [wraps, b.emit('OrU1', [b.emit('NotU1', [inRegion(dwordAt(first.d))]), b.emit('NotU1', [inRegion(dwordAt(last.d))])])]);
-  const faulty = b.emit('AndU1', [active, bad]);
-  b.emit('Fault', [faulty], [FAULT_SCRATCH_RANGE]);
-  const on = b.emit('AndU1', [active, b.emit('NotU1', [bad])]);
+  const wraps = span === 1 ? none : b.emit('UAddCarry32', listOf(o, cx.u32(span - 1), none));
+  const bad = b.emit('OrU1', listOf(wraps, b.emit('OrU1', listOf(b.emit('NotU1', listOf(inRegion(dwordAt(first.d)))), b.emit('NotU1', listOf(inRegion(dwordAt(last.d))))))));
+  const faulty = b.emit('AndU1', listOf(active, bad));
+  b.emit('Fault', listOf(faulty), listOf(FAULT_SCRATCH_RANGE));
+  const on = b.emit('AndU1', listOf(active, b.emit('NotU1', listOf(bad))));
   const mask = (n: number) => (n === 4 ? 0xffffffff : (1 << (8 * n)) - 1);
-  const crosses = (s: Inst, n: number) => (n === 1 ? none : b.emit('UGt32', [s, cx.u32(4 - n)]));
-  const next = (d: Inst) => b.emit('IAdd64', [d, cx.u64(4 * ws)]);
+  const crosses = (s: Inst, n: number) => (n === 1 ? none : b.emit('UGt32', listOf(s, cx.u32(4 - n))));
+  const next = (d: Inst) => b.emit('IAdd64', listOf(d, cx.u64(4 * ws)));
   return {
     load(k, n) {
       const { d, s } = piece(k);
       const a0 = dwordAt(d);
-      const lo = b.emit('LoadGlobal32', [on, a0]);
-      const sh = b.emit('Shl32', [s, cx.u32(3)]);
-      let v = b.emit('LShr32', [lo, sh]);
+      const lo = b.emit('LoadGlobal32', listOf(on, a0));
+      const sh = b.emit('Shl32', listOf(s, cx.u32(3)));
+      let v = b.emit('LShr32', listOf(lo, sh));
       const cross = crosses(s, n);
       if (n !== 1) {
-        const hi = b.emit('LoadGlobal32', [b.emit('AndU1', [on, cross]), next(a0)]);
-        const up = b.emit('Shl32', [hi, b.emit('And32', [b.emit('ISub32', [cx.u32(32), sh]), cx.u32(31)])]);
-        v = b.emit('Select32', [cross, b.emit('Or32', [v, up]), v]);
+        const hi = b.emit('LoadGlobal32', listOf(b.emit('AndU1', listOf(on, cross)), next(a0)));
+        const up = b.emit('Shl32', listOf(hi, b.emit('And32', listOf(b.emit('ISub32', listOf(cx.u32(32), sh)), cx.u32(31)))));
+        v = b.emit('Select32', listOf(cross, b.emit('Or32', listOf(v, up)), v));
       }
-      return n === 4 ? v : b.emit('And32', [v, cx.u32(mask(n))]);
+      return n === 4 ? v : b.emit('And32', listOf(v, cx.u32(mask(n))));
     },
     store(k, n, v) {
       const { d, s } = piece(k);
       const a0 = dwordAt(d);
-      const sh = b.emit('Shl32', [s, cx.u32(3)]);
+      const sh = b.emit('Shl32', listOf(s, cx.u32(3)));
       const m = cx.u32(mask(n));
-      const x = n === 4 ? v : b.emit('And32', [v, m]);
+      const x = n === 4 ? v : b.emit('And32', listOf(v, m));
       // An aligned dword replaces its dword; anything else merges into what is there.
-      const whole = n === 4 ? b.emit('IEq32', [s, cx.u32(0)]) : none;
-      const old0 = b.emit('LoadGlobal32', [b.emit('AndU1', [on, b.emit('NotU1', [whole])]), a0]);
-      const new0 = b.emit('Or32', [b.emit('And32', [old0, b.emit('Not32', [b.emit('Shl32', [m, sh])])]), b.emit('Shl32', [x, sh])]);
-      b.emit('StoreGlobal32', [on, a0, new0]);
+      const whole = n === 4 ? b.emit('IEq32', listOf(s, cx.u32(0))) : none;
+      const old0 = b.emit('LoadGlobal32', listOf(b.emit('AndU1', listOf(on, b.emit('NotU1', listOf(whole)))), a0));
+      const new0 = b.emit('Or32', listOf(b.emit('And32', listOf(old0, b.emit('Not32', listOf(b.emit('Shl32', listOf(m, sh)))))), b.emit('Shl32', listOf(x, sh))));
+      b.emit('StoreGlobal32', listOf(on, a0, new0));
       if (n === 1) return;
-      const cross = b.emit('AndU1', [on, crosses(s, n)]);
+      const cross = b.emit('AndU1', listOf(on, crosses(s, n)));
       const a1 = next(a0);
-      const down = b.emit('And32', [b.emit('ISub32', [cx.u32(32), sh]), cx.u32(31)]);
-      const old1 = b.emit('LoadGlobal32', [cross, a1]);
-      const new1 = b.emit('Or32', [b.emit('And32', [old1, b.emit('Not32', [b.emit('LShr32', [m, down])])]), b.emit('LShr32', [x, down])]);
-      b.emit('StoreGlobal32', [cross, a1, new1]);
+      const down = b.emit('And32', listOf(b.emit('ISub32', listOf(cx.u32(32), sh)), cx.u32(31)));
+      const old1 = b.emit('LoadGlobal32', listOf(cross, a1));
+      const new1 = b.emit('Or32', listOf(b.emit('And32', listOf(old1, b.emit('Not32', listOf(b.emit('LShr32', listOf(m, down)))))), b.emit('LShr32', listOf(x, down))));
+      b.emit('StoreGlobal32', listOf(cross, a1, new1));
     },
   };
 }
@@ -122,15 +123,15 @@ export function privateAccess(cx: TContext, active: Inst, o: Inst, span: number)
  */
 export function privateAtomic(cx: TContext, p: PrivateAccess, kind: AtomicRmw | 'cmpswap', wide: boolean, data: readonly Inst[], cmp: readonly Inst[]): Inst {
   const b = cx.b;
-  const lo = (x: Inst) => b.emit('Lo32', [x]), hi = (x: Inst) => b.emit('Hi32', [x]);
+  const lo = (x: Inst) => b.emit('Lo32', listOf(x)), hi = (x: Inst) => b.emit('Hi32', listOf(x));
   const val = (d: readonly Inst[]) => (wide ? cx.pack(d[0] as Inst, d[1] as Inst) : (d[0] as Inst));
   const o = wide ? cx.pack(p.load(0, 4), p.load(4, 4)) : p.load(0, 4);
   const d = val(data);
-  const sel = (c: Inst, x: Inst, y: Inst) => (wide ? cx.pack(b.emit('Select32', [c, lo(x), lo(y)]), b.emit('Select32', [c, hi(x), hi(y)])) : b.emit('Select32', [c, x, y]));
-  const bits = (op: 'And32' | 'Or32' | 'Xor32') => (wide ? cx.pack(b.emit(op, [lo(o), lo(d)]), b.emit(op, [hi(o), hi(d)])) : b.emit(op, [o, d]));
+  const sel = (c: Inst, x: Inst, y: Inst) => (wide ? cx.pack(b.emit('Select32', listOf(c, lo(x), lo(y))), b.emit('Select32', listOf(c, hi(x), hi(y)))) : b.emit('Select32', listOf(c, x, y)));
+  const bits = (op: 'And32' | 'Or32' | 'Xor32') => (wide ? cx.pack(b.emit(op, listOf(lo(o), lo(d))), b.emit(op, listOf(hi(o), hi(d)))) : b.emit(op, listOf(o, d)));
   const k = (v: number) => (wide ? cx.pack(cx.u32(v), cx.u32(0)) : cx.u32(v));
   const w = (op32: 'IAdd32' | 'ISub32' | 'ULt32' | 'SLt32' | 'IEq32') => (wide ? (op32.replace('32', '64') as 'IAdd64' | 'ISub64' | 'ULt64' | 'SLt64' | 'IEq64') : op32);
-  const f = (op: 'IAdd32' | 'ISub32' | 'ULt32' | 'SLt32' | 'IEq32', x: Inst, y: Inst) => b.emit(w(op), [x, y]);
+  const f = (op: 'IAdd32' | 'ISub32' | 'ULt32' | 'SLt32' | 'IEq32', x: Inst, y: Inst) => b.emit(w(op), listOf(x, y));
   let nv: Inst;
   switch (kind) {
     case 'swap': nv = d; break;
@@ -145,7 +146,7 @@ export function privateAtomic(cx: TContext, p: PrivateAccess, kind: AtomicRmw | 
     case 'or': nv = bits('Or32'); break;
     case 'xor': nv = bits('Xor32'); break;
     case 'inc': nv = sel(f('ULt32', o, d), f('IAdd32', o, k(1)), k(0)); break;
-    case 'dec': nv = sel(b.emit('OrU1', [f('IEq32', o, k(0)), f('ULt32', d, o)]), d, f('ISub32', o, k(1))); break;
+    case 'dec': nv = sel(b.emit('OrU1', listOf(f('IEq32', o, k(0)), f('ULt32', d, o))), d, f('ISub32', o, k(1))); break;
     case 'csub': nv = sel(f('ULt32', o, d), k(0), f('ISub32', o, d)); break;
   }
   p.store(0, 4, wide ? lo(nv) : nv);
@@ -160,7 +161,7 @@ function scratchOffset(cx: TContext): Inst {
   const sNone = !saddr || (saddr.value.kind === 'special' && (saddr.value.reg === 'null' || saddr.value.reg === 'exec_hi'));
   const base = vaddr ? cx.lane(vaddr.value, 'u32') : !sNone && saddr ? cx.scalar(saddr.value, 'u32') : cx.u32(0);
   const off = cx.inst.mods.offset ?? 0;
-  return off === 0 ? base : cx.b.emit('IAdd32', [base, cx.u32(off >>> 0)]);
+  return off === 0 ? base : cx.b.emit('IAdd32', listOf(base, cx.u32(off >>> 0)));
 }
 
 const span = (bytes: number, dwords: number) => (bytes < 4 ? bytes : 4 * dwords);
@@ -179,13 +180,13 @@ const load = (bytes: 1 | 2 | 4, dwords: number, signed: boolean, d16?: 'lo' | 'h
     return;
   }
   let v = p.load(0, bytes);
-  if (signed) v = b.emit('SBfe32', [v, cx.u32(0), cx.u32(8 * bytes)]);
+  if (signed) v = b.emit('SBfe32', listOf(v, cx.u32(0), cx.u32(8 * bytes)));
   if (d16) {
     const old = cx.lane(d, 'b32', 0);
-    const h = b.emit('And32', [v, cx.u32(0xffff)]);
+    const h = b.emit('And32', listOf(v, cx.u32(0xffff)));
     v = d16 === 'lo'
-      ? b.emit('Or32', [b.emit('And32', [old, cx.u32(0xffff0000)]), h])
-      : b.emit('Or32', [b.emit('And32', [old, cx.u32(0xffff)]), b.emit('Shl32', [h, cx.u32(16)])]);
+      ? b.emit('Or32', listOf(b.emit('And32', listOf(old, cx.u32(0xffff0000))), h))
+      : b.emit('Or32', listOf(b.emit('And32', listOf(old, cx.u32(0xffff))), b.emit('Shl32', listOf(h, cx.u32(16)))));
   }
   cx.writeLane(d, v, 0, exec);
 };
@@ -198,7 +199,7 @@ const store = (bytes: 1 | 2 | 4, dwords: number, hi: boolean): Translator => (cx
   const v = cx.op('vdata').value;
   if (bytes === 4) { for (let k = 0; k < dwords; k++) p.store(4 * k, 4, cx.lane(v, 'b32', k)); return; }
   const x = cx.lane(v, 'b32', 0);
-  p.store(0, bytes, hi ? b.emit('LShr32', [x, cx.u32(16)]) : x);
+  p.store(0, bytes, hi ? b.emit('LShr32', listOf(x, cx.u32(16))) : x);
 };
 
 /** The SCRATCH family by mnemonic (the table's 22 opcodes). */

@@ -3,6 +3,7 @@
 // compares, selects, multiplies, bit-field extracts, EXEC save/restore, s_getpc_b64.
 import type { Inst } from '../../ir/ir.js';
 import { EXEC_LO, type OpRef, opRef, type TContext, type Translator } from '../context.js';
+import { listOf } from '../../ir/ir.js';
 
 /** The ops this unit's common paths emit at most instructions, their entries found once (context.ts `opRef`). */
 const INE32 = opRef('INe32'), AND32 = opRef('And32'), OR32 = opRef('Or32'), XOR32 = opRef('Xor32'), NOT32 = opRef('Not32'), IADD32 = opRef('IAdd32'), ISUB32 = opRef('ISub32'), U1_TO_U32 = opRef('U1ToU32');
@@ -19,7 +20,7 @@ const d = (cx: TContext, v: Inst, k = 0) => cx.writeScalar(cx.op('sdst').value, 
  * of one op is written as data (`sccOp`), without a closure.
  */
 const scc = (cx: TContext, make: () => Inst) => cx.b.setSccLazy(make);
-const nz = (cx: TContext, v: Inst) => cx.b.emit('INe32', [v, cx.b.u32(0)]);
+const nz = (cx: TContext, v: Inst) => cx.b.emit('INe32', listOf(v, cx.b.u32(0)));
 /** SCC = v != 0. */
 const sccNz = (cx: TContext, v: Inst) => cx.b.setSccOp(INE32, v, cx.b.u32(0));
 /** SCC = (lo | hi) != 0. */
@@ -74,8 +75,8 @@ const saveexec = (wide: boolean, f: (cx: TContext, s0: Inst, e: Inst) => Inst, w
   // destination's), without a list or closure per instruction.
   const old0 = cx.b.getSgpr(EXEC_LO), old1 = wide ? cx.b.getSgpr(EXEC_LO + 1) : undefined;
   const new0 = f(cx, s(cx, 'ssrc0', 0), old0), new1 = old1 ? f(cx, s(cx, 'ssrc0', 1), old1) : undefined;
-  cx.b.emit('SetSgpr', [new0], [EXEC_LO]);
-  if (new1) cx.b.emit('SetSgpr', [new1], [EXEC_LO + 1]);
+  cx.b.emit('SetSgpr', listOf(new0), listOf(EXEC_LO));
+  if (new1) cx.b.emit('SetSgpr', listOf(new1), listOf(EXEC_LO + 1));
   d(cx, writeNew ? new0 : old0, 0);
   if (wide) d(cx, (writeNew ? new1 : old1) as Inst, 1);
   if (new1) sccNz64(cx, new0, new1);
@@ -88,8 +89,8 @@ function sccSignedOverflow(cx: TContext, a: Inst, b: Inst, r: Inst, sub: boolean
   // One closure per instruction (the recipe's), not a helper's too.
   scc(cx, () => {
     const e = cx.b;
-    const t = sub ? e.emit('And32', [e.emit('Xor32', [a, b]), e.emit('Xor32', [a, r])]) : e.emit('And32', [e.emit('Xor32', [a, r]), e.emit('Xor32', [b, r])]);
-    return e.emit('SLt32', [t, z]);
+    const t = sub ? e.emit('And32', listOf(e.emit('Xor32', listOf(a, b)), e.emit('Xor32', listOf(a, r)))) : e.emit('And32', listOf(e.emit('Xor32', listOf(a, r)), e.emit('Xor32', listOf(b, r))));
+    return e.emit('SLt32', listOf(t, z));
   });
 }
 
@@ -115,39 +116,39 @@ export const SALU: Record<string, Translator> = {
   s_lshl_b32: bin32('Shl32', true), s_lshr_b32: bin32('LShr32', true), s_ashr_i32: bin32('AShr32', true),
   s_mul_i32: bin32('IMul32', false), s_mul_hi_u32: bin32('UMulHi32', false), s_mul_hi_i32: bin32('SMulHi32', false),
   s_cselect_b32: (cx) => d(cx, cx.b.value(SELECT32, cx.b.getScc(), s(cx, 'ssrc0'), s(cx, 'ssrc1'))),
-  s_cselect_b64: (cx) => { const c = cx.b.getScc(); for (let k = 0; k < 2; k++) d(cx, cx.b.emit('Select32', [c, s(cx, 'ssrc0', k), s(cx, 'ssrc1', k)]), k); },
+  s_cselect_b64: (cx) => { const c = cx.b.getScc(); for (let k = 0; k < 2; k++) d(cx, cx.b.emit('Select32', listOf(c, s(cx, 'ssrc0', k), s(cx, 'ssrc1', k))), k); },
   s_bfe_u32: (cx) => {
     const a = s(cx, 'ssrc0'), c = s(cx, 'ssrc1');
-    const r = cx.b.emit('UBfe32', [a, cx.b.emit('And32', [c, cx.b.u32(31)]), cx.b.emit('And32', [cx.b.emit('LShr32', [c, cx.b.u32(16)]), cx.b.u32(0x7f)])]);
+    const r = cx.b.emit('UBfe32', listOf(a, cx.b.emit('And32', listOf(c, cx.b.u32(31))), cx.b.emit('And32', listOf(cx.b.emit('LShr32', listOf(c, cx.b.u32(16))), cx.b.u32(0x7f)))));
     d(cx, r); sccNz(cx, r);
   },
-  s_min_u32: (cx) => { const a = s(cx, 'ssrc0'), b = s(cx, 'ssrc1'); d(cx, cx.b.emit('UMin32', [a, b])); sccOp(cx, ULT32, a, b); },
-  s_max_u32: (cx) => { const a = s(cx, 'ssrc0'), b = s(cx, 'ssrc1'); d(cx, cx.b.emit('UMax32', [a, b])); sccOp(cx, UGT32, a, b); },
-  s_min_i32: (cx) => { const a = s(cx, 'ssrc0'), b = s(cx, 'ssrc1'); d(cx, cx.b.emit('SMin32', [a, b])); sccOp(cx, SLT32, a, b); },
-  s_max_i32: (cx) => { const a = s(cx, 'ssrc0'), b = s(cx, 'ssrc1'); d(cx, cx.b.emit('SMax32', [a, b])); sccOp(cx, SGT32, a, b); },
+  s_min_u32: (cx) => { const a = s(cx, 'ssrc0'), b = s(cx, 'ssrc1'); d(cx, cx.b.emit('UMin32', listOf(a, b))); sccOp(cx, ULT32, a, b); },
+  s_max_u32: (cx) => { const a = s(cx, 'ssrc0'), b = s(cx, 'ssrc1'); d(cx, cx.b.emit('UMax32', listOf(a, b))); sccOp(cx, UGT32, a, b); },
+  s_min_i32: (cx) => { const a = s(cx, 'ssrc0'), b = s(cx, 'ssrc1'); d(cx, cx.b.emit('SMin32', listOf(a, b))); sccOp(cx, SLT32, a, b); },
+  s_max_i32: (cx) => { const a = s(cx, 'ssrc0'), b = s(cx, 'ssrc1'); d(cx, cx.b.emit('SMax32', listOf(a, b))); sccOp(cx, SGT32, a, b); },
   s_cmp_eq_u64: (cx) => sccOp(cx, IEQ64, cx.pack(s(cx, 'ssrc0', 0), s(cx, 'ssrc0', 1)), cx.pack(s(cx, 'ssrc1', 0), s(cx, 'ssrc1', 1))),
   s_cmp_lg_u64: (cx) => sccOp(cx, INE64, cx.pack(s(cx, 'ssrc0', 0), s(cx, 'ssrc0', 1)), cx.pack(s(cx, 'ssrc1', 0), s(cx, 'ssrc1', 1))),
-  s_brev_b32: (cx) => d(cx, cx.b.emit('BitReverse32', [s(cx, 'ssrc0')])),
+  s_brev_b32: (cx) => d(cx, cx.b.emit('BitReverse32', listOf(s(cx, 'ssrc0')))),
   s_addk_i32: (cx) => {
     const a = cx.scalar(cx.op('sdst').value, 'b32'), k = cx.b.u32((simm16(cx) << 16) >> 16);
-    const r = cx.b.emit('IAdd32', [a, k]);
+    const r = cx.b.emit('IAdd32', listOf(a, k));
     d(cx, r);
     sccSignedOverflow(cx, a, k, r, false);
   },
-  s_ff1_i32_b32: (cx) => d(cx, cx.b.emit('FindLsb32', [s(cx, 'ssrc0')])),
+  s_ff1_i32_b32: (cx) => d(cx, cx.b.emit('FindLsb32', listOf(s(cx, 'ssrc0')))),
   s_ff1_i32_b64: (cx) => {
     const lo = s(cx, 'ssrc0', 0), hi = s(cx, 'ssrc0', 1);
-    const fh = cx.b.emit('FindLsb32', [hi]);
-    d(cx, cx.b.emit('Select32', [cx.b.emit('INe32', [lo, cx.b.u32(0)]), cx.b.emit('FindLsb32', [lo]), cx.b.emit('Select32', [cx.b.emit('INe32', [hi, cx.b.u32(0)]), cx.b.emit('IAdd32', [fh, cx.b.u32(32)]), cx.b.u32(0xffffffff)])]));
+    const fh = cx.b.emit('FindLsb32', listOf(hi));
+    d(cx, cx.b.emit('Select32', listOf(cx.b.emit('INe32', listOf(lo, cx.b.u32(0))), cx.b.emit('FindLsb32', listOf(lo)), cx.b.emit('Select32', listOf(cx.b.emit('INe32', listOf(hi, cx.b.u32(0))), cx.b.emit('IAdd32', listOf(fh, cx.b.u32(32))), cx.b.u32(0xffffffff))))));
   },
-  s_bcnt1_i32_b32: (cx) => { const r = cx.b.emit('BitCount32', [s(cx, 'ssrc0')]); d(cx, r); sccNz(cx, r); },
-  s_bcnt1_i32_b64: (cx) => { const r = cx.b.emit('IAdd32', [cx.b.emit('BitCount32', [s(cx, 'ssrc0', 0)]), cx.b.emit('BitCount32', [s(cx, 'ssrc0', 1)])]); d(cx, r); sccNz(cx, r); },
+  s_bcnt1_i32_b32: (cx) => { const r = cx.b.emit('BitCount32', listOf(s(cx, 'ssrc0'))); d(cx, r); sccNz(cx, r); },
+  s_bcnt1_i32_b64: (cx) => { const r = cx.b.emit('IAdd32', listOf(cx.b.emit('BitCount32', listOf(s(cx, 'ssrc0', 0))), cx.b.emit('BitCount32', listOf(s(cx, 'ssrc0', 1))))); d(cx, r); sccNz(cx, r); },
   s_lshl_b64: (cx) => shift64(cx, 'Shl64'), s_lshr_b64: (cx) => shift64(cx, 'LShr64'), s_ashr_i64: (cx) => shift64(cx, 'AShr64'),
   s_getpc_b64: (cx) => { const pc = cx.inst.pc + 4; d(cx, cx.b.u32(pc % 2 ** 32), 0); d(cx, cx.b.u32(Math.floor(pc / 2 ** 32)), 1); },
   // MODE writes with immediates: the float ops after them carry the mode the MODE analysis gives
   // them; the MODE value itself is kept for later reads.
-  s_round_mode: (cx) => cx.b.emit('SetMode', [cx.b.emit('Or32', [cx.b.emit('And32', [cx.b.emit('GetMode'), cx.b.u32(~0xf)]), cx.b.u32(simm16(cx) & 0xf)])]),
-  s_denorm_mode: (cx) => cx.b.emit('SetMode', [cx.b.emit('Or32', [cx.b.emit('And32', [cx.b.emit('GetMode'), cx.b.u32(~0xf0)]), cx.b.u32((simm16(cx) & 0xf) << 4)])]),
+  s_round_mode: (cx) => cx.b.emit('SetMode', listOf(cx.b.emit('Or32', listOf(cx.b.emit('And32', listOf(cx.b.emit('GetMode'), cx.b.u32(~0xf))), cx.b.u32(simm16(cx) & 0xf))))),
+  s_denorm_mode: (cx) => cx.b.emit('SetMode', listOf(cx.b.emit('Or32', listOf(cx.b.emit('And32', listOf(cx.b.emit('GetMode'), cx.b.u32(~0xf0))), cx.b.u32((simm16(cx) & 0xf) << 4))))),
   s_waitcnt_vscnt: () => undefined, s_waitcnt_vmcnt: () => undefined, s_waitcnt_lgkmcnt: () => undefined, s_waitcnt_expcnt: () => undefined,
 };
 
@@ -188,7 +189,7 @@ const lshlAdd = (n: number): Translator => (cx) => {
   const sh = e(cx, 'Shl32', a, K(cx, n));
   d(cx, e(cx, 'IAdd32', sh, b));
   const out = K(cx, 32 - n), z = K(cx, 0);
-  scc(cx, () => e(cx, 'OrU1', e(cx, 'INe32', e(cx, 'LShr32', a, out), z), cx.b.emit('UAddCarry32', [sh, b, cx.b.u1(false)])));
+  scc(cx, () => e(cx, 'OrU1', e(cx, 'INe32', e(cx, 'LShr32', a, out), z), cx.b.emit('UAddCarry32', listOf(sh, b, cx.b.u1(false)))));
 };
 /**
  * 64-bit bit-field extract: offset S1[5:0], width S1[22:16] (0..127; past the top bit the field

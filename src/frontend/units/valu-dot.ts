@@ -9,20 +9,21 @@
 import type { Inst } from '../../ir/ir.js';
 import type { TContext, Translator } from '../context.js';
 import { io, type Io, result, src } from './valu-io.js';
+import { listOf } from '../../ir/ir.js';
 
 const bitOf = (m: number | undefined, i: number) => ((m ?? 0) >>> i) & 1;
 
 /** Field k of `bits` bits of w, zero- or sign-extended to 32 bits. */
-const field = (cx: TContext, w: Inst, bits: number, k: number, signed: boolean) => cx.b.emit(signed ? 'SBfe32' : 'UBfe32', [w, cx.u32(bits * k), cx.u32(bits)]);
+const field = (cx: TContext, w: Inst, bits: number, k: number, signed: boolean) => cx.b.emit(signed ? 'SBfe32' : 'UBfe32', listOf(w, cx.u32(bits * k), cx.u32(bits)));
 
 /** Source i's two 16-bit lanes by op_sel (low lane) and op_sel_hi (high lane), as 16-bit fields. */
 function halves(cx: TContext, o: Io, i: number): [Inst, Inst] {
   const m = cx.inst.mods, w = src(cx, o, i);
-  return [bitOf(m.opsel, i), bitOf(m.opselHi ?? 7, i)].map((hi) => cx.b.emit('UBfe32', [w, cx.u32(16 * hi), cx.u32(16)])) as [Inst, Inst];
+  return [bitOf(m.opsel, i), bitOf(m.opselHi ?? 7, i)].map((hi) => cx.b.emit('UBfe32', listOf(w, cx.u32(16 * hi), cx.u32(16)))) as [Inst, Inst];
 }
 
 /** A sign- or zero-extended 32-bit value as 64 bits. */
-const wide = (cx: TContext, v: Inst, signed: boolean) => cx.pack(v, signed ? cx.b.emit('AShr32', [v, cx.u32(31)]) : cx.u32(0));
+const wide = (cx: TContext, v: Inst, signed: boolean) => cx.pack(v, signed ? cx.b.emit('AShr32', listOf(v, cx.u32(31))) : cx.u32(0));
 
 /**
  * Σ a[k] * b[k] + c over 32-bit products (each fits: |i16 · i16| ≤ 2^30, u16 · u16 < 2^32), wrapping,
@@ -30,13 +31,13 @@ const wide = (cx: TContext, v: Inst, signed: boolean) => cx.pack(v, signed ? cx.
  */
 function dotSum(cx: TContext, a: Inst[], b: Inst[], c: Inst, signed: boolean, clamp: boolean): Inst {
   const x = cx.b;
-  const prods = a.map((v, k) => x.emit('IMul32', [v, b[k] as Inst]));
-  if (!clamp) return prods.reduce((s, p) => x.emit('IAdd32', [s, p]), c);
-  const sum = prods.reduce((s, p) => x.emit('IAdd64', [s, wide(cx, p, signed)]), wide(cx, c, signed));
+  const prods = a.map((v, k) => x.emit('IMul32', listOf(v, b[k] as Inst)));
+  if (!clamp) return prods.reduce((s, p) => x.emit('IAdd32', listOf(s, p)), c);
+  const sum = prods.reduce((s, p) => x.emit('IAdd64', listOf(s, wide(cx, p, signed))), wide(cx, c, signed));
   const k64 = (lo: number, hi: number) => cx.pack(cx.u32(lo), cx.u32(hi));
-  if (!signed) return x.emit('Select32', [x.emit('ULt64', [k64(0xffffffff, 0), sum]), cx.u32(0xffffffff), x.emit('Lo32', [sum])]);
-  const hiSat = x.emit('SLt64', [k64(0x7fffffff, 0), sum]), loSat = x.emit('SLt64', [sum, k64(0x80000000, 0xffffffff)]);
-  return x.emit('Select32', [hiSat, cx.u32(0x7fffffff), x.emit('Select32', [loSat, cx.u32(0x80000000), x.emit('Lo32', [sum])])]);
+  if (!signed) return x.emit('Select32', listOf(x.emit('ULt64', listOf(k64(0xffffffff, 0), sum)), cx.u32(0xffffffff), x.emit('Lo32', listOf(sum))));
+  const hiSat = x.emit('SLt64', listOf(k64(0x7fffffff, 0), sum)), loSat = x.emit('SLt64', listOf(sum, k64(0x80000000, 0xffffffff)));
+  return x.emit('Select32', listOf(hiSat, cx.u32(0x7fffffff), x.emit('Select32', listOf(loSat, cx.u32(0x80000000), x.emit('Lo32', listOf(sum))))));
 }
 
 /** A VOP3P integer dot product: `bits`-wide fields (16: the op_sel halves), `signed`. */
@@ -45,7 +46,7 @@ const dot = (bits: 4 | 8 | 16, signed: boolean): Translator => (cx) => {
   if (m.negLo || m.negHi) cx.fail(`${cx.inst.def.mnemonic}: neg_lo/neg_hi on an integer source are not modelled (the interpreter refuses them too)`);
   const o = io(cx, 'int-result');
   const parts = (i: number): Inst[] => {
-    if (bits === 16) return halves(cx, o, i).map((h) => (signed ? cx.b.emit('SBfe32', [h, cx.u32(0), cx.u32(16)]) : h));
+    if (bits === 16) return halves(cx, o, i).map((h) => (signed ? cx.b.emit('SBfe32', listOf(h, cx.u32(0), cx.u32(16))) : h));
     return Array.from({ length: 32 / bits }, (_, k) => field(cx, src(cx, o, i), bits, k, signed));
   };
   result(cx, o, dotSum(cx, parts(0), parts(1), src(cx, o, 2), signed, m.clamp === true));

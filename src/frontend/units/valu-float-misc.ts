@@ -20,15 +20,15 @@
 //   f16 inputs widened exactly, then two fmas (the interpreter's double rounding).
 // Results take the instruction's clamp/omod as the interpreter applies them (om16/om32); the
 // integer results ignore clamp and refuse omod, as the interpreter does.
-import { type FloatMode, type Inst, NO_IMMS } from '../../ir/ir.js';
+import { type FloatMode, type Inst, NO_IMMS, listOf } from '../../ir/ir.js';
 import type { Op } from '../../ir/ops.js';
 import type { TContext, Translator } from '../context.js';
 import { convertMode, io, type Io, outMods, result, src } from './valu-io.js';
 
-const F32 = (cx: TContext, v: Inst) => cx.b.emit('BitcastU32F32', [v]);
-const U32 = (cx: TContext, v: Inst) => cx.b.emit('BitcastF32U32', [v]);
-const F16 = (cx: TContext, v: Inst) => cx.b.emit('BitcastU32F16', [v]);
-const U16 = (cx: TContext, v: Inst) => cx.b.emit('BitcastF16U32', [v]);
+const F32 = (cx: TContext, v: Inst) => cx.b.emit('BitcastU32F32', listOf(v));
+const U32 = (cx: TContext, v: Inst) => cx.b.emit('BitcastF32U32', listOf(v));
+const F16 = (cx: TContext, v: Inst) => cx.b.emit('BitcastU32F16', listOf(v));
+const U16 = (cx: TContext, v: Inst) => cx.b.emit('BitcastF16U32', listOf(v));
 
 /** An f32 result (an f32 value) with the output modifiers, to the destination as bits. */
 function out32(cx: TContext, o: Io, r: Inst, mode: FloatMode): void {
@@ -50,22 +50,22 @@ const mad = (order: readonly number[]): Translator => (cx) => {
   const o = io(cx, 'float');
   const mode = cx.floatMode();
   const [a, b, c] = args32(cx, o, order) as [Inst, Inst, Inst];
-  out32(cx, o, cx.b.emit('FAdd32', [cx.b.emit('FMul32', [a, b], NO_IMMS, { float: mode }), c], NO_IMMS, { float: mode }), mode);
+  out32(cx, o, cx.b.emit('FAdd32', listOf(cx.b.emit('FMul32', listOf(a, b), NO_IMMS, { float: mode }), c), NO_IMMS, { float: mode }), mode);
 };
 
 /** Whether the f32 bits are a zero after the mode's input flush (a subnormal is one when inputs are flushed). */
 function zeroAfterFlush(cx: TContext, v: Inst, mode: FloatMode): Inst {
   if (mode.denorm === 'dynamic') return cx.fail('a legacy multiply under a run-time FP_DENORM (internal: the table flushes its inputs)');
   const keep = (mode.denorm & 1) === 1;
-  return cx.b.emit('IEq32', [cx.b.emit('And32', [v, cx.u32(keep ? 0x7fffffff : 0x7f800000)]), cx.u32(0)]);
+  return cx.b.emit('IEq32', listOf(cx.b.emit('And32', listOf(v, cx.u32(keep ? 0x7fffffff : 0x7f800000))), cx.u32(0)));
 }
 
 /** The legacy product's zero rule: either factor zero (after the flush). */
-const zeroFactor = (cx: TContext, a: Inst, b: Inst, mode: FloatMode) => cx.b.emit('OrU1', [zeroAfterFlush(cx, a, mode), zeroAfterFlush(cx, b, mode)]);
+const zeroFactor = (cx: TContext, a: Inst, b: Inst, mode: FloatMode) => cx.b.emit('OrU1', listOf(zeroAfterFlush(cx, a, mode), zeroAfterFlush(cx, b, mode)));
 
 /** v_mul_legacy_f32: +0 for a zero factor, else the product. */
 const mulLegacy = (cx: TContext, a: Inst, b: Inst, mode: FloatMode): Inst =>
-  F32(cx, cx.b.emit('Select32', [zeroFactor(cx, a, b, mode), cx.u32(0), U32(cx, cx.b.emit('FMul32', [F32(cx, a), F32(cx, b)], NO_IMMS, { float: mode }))]));
+  F32(cx, cx.b.emit('Select32', listOf(zeroFactor(cx, a, b, mode), cx.u32(0), U32(cx, cx.b.emit('FMul32', listOf(F32(cx, a), F32(cx, b)), NO_IMMS, { float: mode })))));
 
 /** The legacy forms on the sources in `order`: 'mul' (two), 'mad' (the legacy product rounded, + c), 'fma' (fused; a zero factor gives +0 + c). */
 const legacy = (kind: 'mul' | 'mad' | 'fma', order: readonly number[]): Translator => (cx) => {
@@ -75,12 +75,12 @@ const legacy = (kind: 'mul' | 'mad' | 'fma', order: readonly number[]): Translat
   const bx = cx.b;
   let r: Inst;
   if (kind === 'mul') r = mulLegacy(cx, a, b, mode);
-  else if (kind === 'mad') r = bx.emit('FAdd32', [mulLegacy(cx, a, b, mode), F32(cx, c ?? cx.fail('no addend'))], NO_IMMS, { float: mode });
+  else if (kind === 'mad') r = bx.emit('FAdd32', listOf(mulLegacy(cx, a, b, mode), F32(cx, c ?? cx.fail('no addend'))), NO_IMMS, { float: mode });
   else {
     const cc = F32(cx, c ?? cx.fail('no addend'));
-    const fused = U32(cx, bx.emit('FFma32', [F32(cx, a), F32(cx, b), cc], NO_IMMS, { float: mode }));
-    const zeroPlus = U32(cx, bx.emit('FAdd32', [F32(cx, cx.u32(0)), cc], NO_IMMS, { float: mode }));
-    r = F32(cx, bx.emit('Select32', [zeroFactor(cx, a, b, mode), zeroPlus, fused]));
+    const fused = U32(cx, bx.emit('FFma32', listOf(F32(cx, a), F32(cx, b), cc), NO_IMMS, { float: mode }));
+    const zeroPlus = U32(cx, bx.emit('FAdd32', listOf(F32(cx, cx.u32(0)), cc), NO_IMMS, { float: mode }));
+    r = F32(cx, bx.emit('Select32', listOf(zeroFactor(cx, a, b, mode), zeroPlus, fused)));
   }
   out32(cx, o, r, mode);
 };
@@ -88,15 +88,15 @@ const legacy = (kind: 'mul' | 'mad' | 'fma', order: readonly number[]): Translat
 /** med3 of three float values by the model's rule (see the header); `nan` tells a NaN from the bits. */
 function med3(cx: TContext, min: Op, max: Op, vals: readonly [Inst, Inst, Inst], nans: readonly [Inst, Inst, Inst], mode: FloatMode, toBits: (v: Inst) => Inst): Inst {
   const b = cx.b, [x, y, z] = vals;
-  const f = (op: Op, p: Inst, q: Inst) => b.emit(op, [p, q], NO_IMMS, { float: mode });
+  const f = (op: Op, p: Inst, q: Inst) => b.emit(op, listOf(p, q), NO_IMMS, { float: mode });
   const lo = f(min, x, y);
   const withNaN = f(min, lo, z);
   const median = f(max, lo, f(min, f(max, x, y), z));
-  const anyNaN = b.emit('OrU1', [b.emit('OrU1', [nans[0], nans[1]]), nans[2]]);
-  return b.emit('Select32', [anyNaN, toBits(withNaN), toBits(median)]);
+  const anyNaN = b.emit('OrU1', listOf(b.emit('OrU1', listOf(nans[0], nans[1])), nans[2]));
+  return b.emit('Select32', listOf(anyNaN, toBits(withNaN), toBits(median)));
 }
 
-const isNaNBits = (cx: TContext, v: Inst, mag: number, inf: number) => cx.b.emit('UGt32', [cx.b.emit('And32', [v, cx.u32(mag)]), cx.u32(inf)]);
+const isNaNBits = (cx: TContext, v: Inst, mag: number, inf: number) => cx.b.emit('UGt32', listOf(cx.b.emit('And32', listOf(v, cx.u32(mag))), cx.u32(inf)));
 
 const med3F32: Translator = (cx) => {
   const o = io(cx, 'float');
@@ -116,13 +116,13 @@ const med3F16: Translator = (cx) => {
 
 /** A normalized 16-bit pattern of source k (f32 or f16). */
 const norm = (cx: TContext, o: Io, k: number, f16: boolean, signed: boolean, mode: FloatMode): Inst =>
-  f16 ? cx.b.emit('FNorm16F16', [F16(cx, src(cx, o, k))], [signed ? 1 : 0], { float: mode }) : cx.b.emit('FNorm16F32', [F32(cx, src(cx, o, k))], [signed ? 1 : 0], { float: mode });
+  f16 ? cx.b.emit('FNorm16F16', listOf(F16(cx, src(cx, o, k))), listOf(signed ? 1 : 0), { float: mode }) : cx.b.emit('FNorm16F32', listOf(F32(cx, src(cx, o, k))), listOf(signed ? 1 : 0), { float: mode });
 
 /** v_cvt_pknorm_*: source 0's pattern in bits 15:0, source 1's in 31:16. */
 const pknorm = (f16: boolean, signed: boolean): Translator => (cx) => {
   const o = io(cx, 'int-result');
   const mode = cx.floatMode();
-  result(cx, o, cx.b.emit('Or32', [norm(cx, o, 0, f16, signed, mode), cx.b.emit('Shl32', [norm(cx, o, 1, f16, signed, mode), cx.u32(16)])]));
+  result(cx, o, cx.b.emit('Or32', listOf(norm(cx, o, 0, f16, signed, mode), cx.b.emit('Shl32', listOf(norm(cx, o, 1, f16, signed, mode), cx.u32(16))))));
 };
 
 /** v_cvt_norm_*_f16: the pattern into the 16-bit destination. */
@@ -143,13 +143,13 @@ interface Cube { readonly zMajor: Inst; readonly yMajor: Inst; readonly negX: In
 function cube(cx: TContext, o: Io): Cube {
   const b = cx.b;
   const [x, y, z] = [0, 1, 2].map((k) => src(cx, o, k)) as [Inst, Inst, Inst];
-  const mag = (v: Inst) => b.emit('And32', [v, cx.u32(0x7fffffff)]);
+  const mag = (v: Inst) => b.emit('And32', listOf(v, cx.u32(0x7fffffff)));
   const [ax, ay, az] = [mag(x), mag(y), mag(z)];
-  const nan = (m: Inst) => b.emit('UGt32', [m, cx.u32(0x7f800000)]);
-  const ge = (p: Inst, q: Inst) => b.emit('AndU1', [b.emit('NotU1', [b.emit('OrU1', [nan(p), nan(q)])]), b.emit('UGe32', [p, q])]);
-  const zMajor = b.emit('AndU1', [ge(az, ax), ge(az, ay)]);
-  const yMajor = b.emit('AndU1', [b.emit('NotU1', [zMajor]), ge(ay, ax)]);
-  const neg = (v: Inst, m: Inst) => b.emit('AndU1', [b.emit('SLt32', [v, cx.u32(0)]), b.emit('AndU1', [b.emit('NotU1', [nan(m)]), b.emit('INe32', [m, cx.u32(0)])])]);
+  const nan = (m: Inst) => b.emit('UGt32', listOf(m, cx.u32(0x7f800000)));
+  const ge = (p: Inst, q: Inst) => b.emit('AndU1', listOf(b.emit('NotU1', listOf(b.emit('OrU1', listOf(nan(p), nan(q))))), b.emit('UGe32', listOf(p, q))));
+  const zMajor = b.emit('AndU1', listOf(ge(az, ax), ge(az, ay)));
+  const yMajor = b.emit('AndU1', listOf(b.emit('NotU1', listOf(zMajor)), ge(ay, ax)));
+  const neg = (v: Inst, m: Inst) => b.emit('AndU1', listOf(b.emit('SLt32', listOf(v, cx.u32(0))), b.emit('AndU1', listOf(b.emit('NotU1', listOf(nan(m))), b.emit('INe32', listOf(m, cx.u32(0)))))));
   return { zMajor, yMajor, negX: neg(x, ax), negY: neg(y, ay), negZ: neg(z, az), x, y, z };
 }
 
@@ -159,8 +159,8 @@ const cubeBits = (pick: (cx: TContext, c: Cube) => Inst): Translator => (cx) => 
   const mode = cx.floatMode();
   out32(cx, o, F32(cx, pick(cx, cube(cx, o))), mode);
 };
-const sel = (cx: TContext, c: Inst, a: Inst, b: Inst) => cx.b.emit('Select32', [c, a, b]);
-const flip = (cx: TContext, v: Inst) => cx.b.emit('Xor32', [v, cx.u32(0x80000000)]);
+const sel = (cx: TContext, c: Inst, a: Inst, b: Inst) => cx.b.emit('Select32', listOf(c, a, b));
+const flip = (cx: TContext, v: Inst) => cx.b.emit('Xor32', listOf(v, cx.u32(0x80000000)));
 /** Face `pos` (a positive axis) or `pos` + 1 (its negative side) as f32 bits: 0, 1.0 = 0x3f800000, 2.0, 3.0, 4.0, 5.0. */
 const FACES = [0, 0x3f800000, 0x40000000, 0x40400000, 0x40800000, 0x40a00000];
 const face = (cx: TContext, neg: Inst, pos: number) => sel(cx, neg, cx.u32(FACES[pos + 1] ?? 0), cx.u32(FACES[pos] ?? 0));
@@ -176,8 +176,8 @@ function dot2(cx: TContext, a: readonly [Inst, Inst], b: readonly [Inst, Inst], 
   const bx = cx.b;
   const wide = convertMode(cx, 'f16', 'f32');
   const mode = cx.floatMode();
-  const x = (h: Inst) => bx.emit('ConvertF32F16', [F16(cx, h)], NO_IMMS, { float: wide });
-  const fma = (p: Inst, q: Inst, r: Inst) => bx.emit('FFma32', [x(p), x(q), r], NO_IMMS, { float: mode });
+  const x = (h: Inst) => bx.emit('ConvertF32F16', listOf(F16(cx, h)), NO_IMMS, { float: wide });
+  const fma = (p: Inst, q: Inst, r: Inst) => bx.emit('FFma32', listOf(x(p), x(q), r), NO_IMMS, { float: mode });
   return fma(a[1], b[1], fma(a[0], b[0], F32(cx, c)));
 }
 
@@ -185,10 +185,10 @@ const bitOf = (m: number | undefined, i: number) => ((m ?? 0) >>> i) & 1;
 /** VOP3P source i's low-lane and high-lane f16 inputs by op_sel / op_sel_hi, signs flipped by neg_lo / neg_hi (as valu-packed.ts's lanes). */
 function halves(cx: TContext, o: Io, i: number): [Inst, Inst] {
   const m = cx.inst.mods, b = cx.b, w = src(cx, o, i);
-  const half = (hi: number) => (hi ? b.emit('LShr32', [w, cx.u32(16)]) : b.emit('And32', [w, cx.u32(0xffff)]));
+  const half = (hi: number) => (hi ? b.emit('LShr32', listOf(w, cx.u32(16))) : b.emit('And32', listOf(w, cx.u32(0xffff))));
   let lo = half(bitOf(m.opsel, i)), hi = half(bitOf(m.opselHi ?? 7, i));
-  if (bitOf(m.negLo, i)) lo = b.emit('Xor32', [lo, cx.u32(0x8000)]);
-  if (bitOf(m.negHi, i)) hi = b.emit('Xor32', [hi, cx.u32(0x8000)]);
+  if (bitOf(m.negLo, i)) lo = b.emit('Xor32', listOf(lo, cx.u32(0x8000)));
+  if (bitOf(m.negHi, i)) hi = b.emit('Xor32', listOf(hi, cx.u32(0x8000)));
   return [lo, hi];
 }
 
@@ -203,23 +203,23 @@ export const VALU_FLOAT_MISC: Record<string, Translator> = {
   v_med3_f32: med3F32, v_med3_f16: med3F16,
   v_cvt_rpi_i32_f32: (cx) => {
     const o = io(cx, 'int-result');
-    result(cx, o, cx.b.emit('ConvertRpiS32F32', [F32(cx, src(cx, o, 0))], NO_IMMS, { float: cx.floatMode() }));
+    result(cx, o, cx.b.emit('ConvertRpiS32F32', listOf(F32(cx, src(cx, o, 0))), NO_IMMS, { float: cx.floatMode() }));
   },
   // ISA: D = S0[3:0] as a signed 4-bit integer / 16 (the conversion and the scaling are exact).
   v_cvt_off_f32_i4: (cx) => {
     const o = io(cx, 'float');
     const mode = cx.floatMode();
-    const n = cx.b.emit('SBfe32', [src(cx, o, 0), cx.u32(0), cx.u32(4)]);
-    const v = cx.b.emit('FMul32', [cx.b.emit('ConvertF32S32', [n], NO_IMMS, { float: mode }), F32(cx, cx.u32(0x3d800000))], NO_IMMS, { float: mode });
+    const n = cx.b.emit('SBfe32', listOf(src(cx, o, 0), cx.u32(0), cx.u32(4)));
+    const v = cx.b.emit('FMul32', listOf(cx.b.emit('ConvertF32S32', listOf(n), NO_IMMS, { float: mode }), F32(cx, cx.u32(0x3d800000))), NO_IMMS, { float: mode });
     out32(cx, o, v, mode);
   },
   // ISA: D = (S2 & ~(0xff << 8 · S1[1:0])) | (u8(S0) << 8 · S1[1:0]).
   v_cvt_pk_u8_f32: (cx) => {
     const o = io(cx, 'int-result');
     const b = cx.b;
-    const sh = b.emit('Shl32', [b.emit('And32', [src(cx, o, 1), cx.u32(3)]), cx.u32(3)]);
-    const byte = b.emit('ConvertU8F32', [F32(cx, src(cx, o, 0))], NO_IMMS, { float: cx.floatMode() });
-    result(cx, o, b.emit('Or32', [b.emit('And32', [src(cx, o, 2), b.emit('Not32', [b.emit('Shl32', [cx.u32(0xff), sh])])]), b.emit('Shl32', [byte, sh])]));
+    const sh = b.emit('Shl32', listOf(b.emit('And32', listOf(src(cx, o, 1), cx.u32(3))), cx.u32(3)));
+    const byte = b.emit('ConvertU8F32', listOf(F32(cx, src(cx, o, 0))), NO_IMMS, { float: cx.floatMode() });
+    result(cx, o, b.emit('Or32', listOf(b.emit('And32', listOf(src(cx, o, 2), b.emit('Not32', listOf(b.emit('Shl32', listOf(cx.u32(0xff), sh)))))), b.emit('Shl32', listOf(byte, sh)))));
   },
   v_cvt_pknorm_i16_f32: pknorm(false, true), v_cvt_pknorm_u16_f32: pknorm(false, false),
   v_cvt_pknorm_i16_f16: pknorm(true, true), v_cvt_pknorm_u16_f16: pknorm(true, false),
@@ -235,13 +235,13 @@ export const VALU_FLOAT_MISC: Record<string, Translator> = {
   v_dot2_f32_f16: (cx) => {
     if (bitOf(cx.inst.mods.negHi, 2)) cx.fail('v_dot2_f32_f16: neg_hi on src2 is not modelled (the interpreter refuses it too)');
     const o = io(cx, 'float');
-    const c = bitOf(cx.inst.mods.negLo, 2) ? cx.b.emit('Xor32', [src(cx, o, 2), cx.u32(0x80000000)]) : src(cx, o, 2);
+    const c = bitOf(cx.inst.mods.negLo, 2) ? cx.b.emit('Xor32', listOf(src(cx, o, 2), cx.u32(0x80000000))) : src(cx, o, 2);
     out32(cx, o, dot2(cx, halves(cx, o, 0), halves(cx, o, 1), c), cx.floatMode());
   },
   // VOP2 (gfx1030): D = dot(S0, S1) + D, natural halves; the table lists the accumulator first.
   v_dot2c_f32_f16: (cx) => {
     const o = io(cx, 'float');
-    const nat = (k: number): [Inst, Inst] => [cx.b.emit('And32', [src(cx, o, k), cx.u32(0xffff)]), cx.b.emit('LShr32', [src(cx, o, k), cx.u32(16)])];
+    const nat = (k: number): [Inst, Inst] => [cx.b.emit('And32', listOf(src(cx, o, k), cx.u32(0xffff))), cx.b.emit('LShr32', listOf(src(cx, o, k), cx.u32(16)))];
     out32(cx, o, dot2(cx, nat(1), nat(2), src(cx, o, 0)), cx.floatMode());
   },
   v_cubema_f32: (cx) => {
@@ -249,6 +249,6 @@ export const VALU_FLOAT_MISC: Record<string, Translator> = {
     const mode = cx.floatMode();
     const c = cube(cx, o);
     const axis = sel(cx, c.zMajor, c.z, sel(cx, c.yMajor, c.y, c.x));
-    out32(cx, o, cx.b.emit('FMul32', [F32(cx, cx.u32(0x40000000)), F32(cx, axis)], NO_IMMS, { float: mode }), mode);
+    out32(cx, o, cx.b.emit('FMul32', listOf(F32(cx, cx.u32(0x40000000)), F32(cx, axis)), NO_IMMS, { float: mode }), mode);
   },
 };

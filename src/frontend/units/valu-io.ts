@@ -15,6 +15,7 @@ import { valuMode } from '../../analysis/mode.js';
 import { EXEC_LO, floatModeOf, type TContext } from '../context.js';
 import { settleUnread } from '../mode-reads.js';
 import { dppLanes } from './dpp.js';
+import { listOf } from '../../ir/ir.js';
 
 /** VOPC float predicates in opcode order (FCmp's immediate). */
 export const FPRED = ['f', 'lt', 'eq', 'le', 'gt', 'lg', 'ge', 'o', 'u', 'nge', 'nlg', 'ngt', 'nle', 'neq', 'nlt', 'tru'] as const;
@@ -44,7 +45,7 @@ const opselBit = (name: string) => (name === 'src0' ? 0 : name === 'src1' || nam
 export function sdwaSelect(cx: TContext, v: Inst, sel: number, sext: boolean): Inst {
   if (sel >= 6) return v;
   const width = sel <= 3 ? 8 : 16, off = sel <= 3 ? 8 * sel : 16 * (sel - 4);
-  return cx.b.emit(sext ? 'SBfe32' : 'UBfe32', [v, cx.u32(off), cx.u32(width)]);
+  return cx.b.emit(sext ? 'SBfe32' : 'UBfe32', listOf(v, cx.u32(off), cx.u32(width)));
 }
 
 /** Reads the sources and finds the destinations; refuses the modifiers the interpreter refuses. */
@@ -76,8 +77,8 @@ export function io(cx: TContext, mods: OutMods): Io {
     if (is64(d.type)) {
       if (dpp && op.name === 'src0') cx.fail('a DPP form with a 64-bit src0 (internal)');
       let hi = cx.lane(op.value, d.type, 1);
-      if (op.abs) hi = b.emit('And32', [hi, cx.u32(0x7fffffff)]);
-      if (op.neg) hi = b.emit('Xor32', [hi, cx.u32(0x80000000)]);
+      if (op.abs) hi = b.emit('And32', listOf(hi, cx.u32(0x7fffffff)));
+      if (op.neg) hi = b.emit('Xor32', listOf(hi, cx.u32(0x80000000)));
       push(op.name, cx.pack(cx.lane(op.value, d.type, 0), hi));
       continue;
     }
@@ -88,14 +89,14 @@ export function io(cx: TContext, mods: OutMods): Io {
       // The select, then (for a 16-bit type) its low half; src1's select names VOP2's vsrc1 too.
       const sel = op.name === 'src0' ? sdwa.src0Sel : op.name === 'src1' || op.name === 'vsrc1' ? sdwa.src1Sel ?? 6 : 6;
       v = sdwaSelect(cx, v, sel, op.sext ?? false);
-      if (is16(d.type)) { v = b.emit('And32', [v, cx.u32(0xffff)]); sign = 0x8000; }
+      if (is16(d.type)) { v = b.emit('And32', listOf(v, cx.u32(0xffff))); sign = 0x8000; }
     } else if (is16(d.type)) {
       const high = ((opsel >>> opselBit(op.name)) & 1) === 1 && op.value.kind !== 'inline' && op.value.kind !== 'literal';
-      v = high ? b.emit('LShr32', [v, cx.u32(16)]) : b.emit('And32', [v, cx.u32(0xffff)]);
+      v = high ? b.emit('LShr32', listOf(v, cx.u32(16))) : b.emit('And32', listOf(v, cx.u32(0xffff)));
       sign = 0x8000;
     }
-    if (op.abs) v = b.emit('And32', [v, cx.u32(~sign >>> 0)]);
-    if (op.neg) v = b.emit('Xor32', [v, cx.u32(sign)]);
+    if (op.abs) v = b.emit('And32', listOf(v, cx.u32(~sign >>> 0)));
+    if (op.neg) v = b.emit('Xor32', listOf(v, cx.u32(sign)));
     push(op.name, v);
   }
   return { srcs, named, maskIn, vdst, maskDst, active: dpp?.active ?? cx.execBit() };
@@ -109,16 +110,16 @@ export function result(cx: TContext, o: Io, r: Inst): void {
   if (d.op.value.kind !== 'vgpr') cx.fail(`a VALU result to ${d.op.value.kind}`);
   const b = cx.b, active = o.active;
   if (is64(d.type)) {
-    cx.writeLane(d.op.value, b.emit('Lo32', [r]), 0, active);
-    cx.writeLane(d.op.value, b.emit('Hi32', [r]), 1, active);
+    cx.writeLane(d.op.value, b.emit('Lo32', listOf(r)), 0, active);
+    cx.writeLane(d.op.value, b.emit('Hi32', listOf(r)), 1, active);
     return;
   }
   if (sdwaWrite(cx, d.op, r, active)) return;
   if (is16(d.type)) {
     const old = b.getVgpr(d.op.value.index);
     const hi = ((cx.inst.mods.opsel ?? 0) & 8) !== 0;
-    const h = b.emit('And32', [r, cx.u32(0xffff)]);
-    const merged = hi ? b.emit('Or32', [b.emit('And32', [old, cx.u32(0xffff)]), b.emit('Shl32', [h, cx.u32(16)])]) : b.emit('Or32', [b.emit('And32', [old, cx.u32(0xffff0000)]), h]);
+    const h = b.emit('And32', listOf(r, cx.u32(0xffff)));
+    const merged = hi ? b.emit('Or32', listOf(b.emit('And32', listOf(old, cx.u32(0xffff))), b.emit('Shl32', listOf(h, cx.u32(16))))) : b.emit('Or32', listOf(b.emit('And32', listOf(old, cx.u32(0xffff0000))), h));
     cx.writeLane(d.op.value, merged, 0, active);
     return;
   }
@@ -137,12 +138,12 @@ export function sdwaWrite(cx: TContext, dst: Operand, r: Inst, active: Inst): bo
   const b = cx.b;
   const sel = sdwa.dstSel, width = sel <= 3 ? 8 : 16, shift = sel <= 3 ? 8 * sel : 16 * (sel - 4);
   const field = ((((1 << width) - 1) << shift) >>> 0);
-  const x = b.emit('And32', [b.emit('Shl32', [r, cx.u32(shift)]), cx.u32(field)]);
+  const x = b.emit('And32', listOf(b.emit('Shl32', listOf(r, cx.u32(shift))), cx.u32(field)));
   let out = x;
-  if (sdwa.dstUnused === 2) out = b.emit('Or32', [b.emit('And32', [b.getVgpr(dst.value.index), cx.u32(~field >>> 0)]), x]);
+  if (sdwa.dstUnused === 2) out = b.emit('Or32', listOf(b.emit('And32', listOf(b.getVgpr(dst.value.index), cx.u32(~field >>> 0))), x));
   else if (sdwa.dstUnused === 1 && shift + width < 32) {
-    const top = b.emit('INe32', [b.emit('And32', [r, cx.u32(1 << (width - 1))]), cx.u32(0)]);
-    out = b.emit('Or32', [x, b.emit('Select32', [top, cx.u32(~((1 << (shift + width)) - 1) >>> 0), cx.u32(0)])]);
+    const top = b.emit('INe32', listOf(b.emit('And32', listOf(r, cx.u32(1 << (width - 1)))), cx.u32(0)));
+    out = b.emit('Or32', listOf(x, b.emit('Select32', listOf(top, cx.u32(~((1 << (shift + width)) - 1) >>> 0), cx.u32(0)))));
   }
   cx.writeLane(dst.value, out, 0, active);
   return true;
@@ -151,10 +152,10 @@ export function sdwaWrite(cx: TContext, dst: Operand, r: Inst, active: Inst): bo
 /** A compare's per-lane bit: to the mask destination (VCC or SGPRs), or to EXEC (cmpx); inactive lanes give 0. */
 export function writeCompare(cx: TContext, o: Io, bit: Inst): void {
   const b = cx.b;
-  const v = b.emit('AndU1', [o.active, bit]);
+  const v = b.emit('AndU1', listOf(o.active, bit));
   if ((cx.inst.def.flags ?? NO_FLAGS).includes('cmpx')) {
-    b.emit('SetSgpr', [b.emit('BallotLo', [v])], [EXEC_LO]);
-    if (cx.waveSize === 64) b.emit('SetSgpr', [b.emit('BallotHi', [v])], [EXEC_LO + 1]);
+    b.emit('SetSgpr', listOf(b.emit('BallotLo', listOf(v))), listOf(EXEC_LO));
+    if (cx.waveSize === 64) b.emit('SetSgpr', listOf(b.emit('BallotHi', listOf(v))), listOf(EXEC_LO + 1));
   } else if (o.maskDst) cx.writeMask(o.maskDst.value, v);
   else cx.fail('a compare without a destination');
 }
@@ -181,5 +182,5 @@ export function convertMode(cx: TContext, from: FloatType, to: FloatType, rtz = 
 /** The result's clamp/omod as the format's FOutMod op under `mode` (the interpreter's om16 / om64 with the result's env). */
 export function outMods(cx: TContext, op: 'FOutMod16' | 'FOutMod32' | 'FOutMod64', r: Inst, mode: FloatMode): Inst {
   const m = cx.inst.mods;
-  return m.clamp || m.omod ? cx.b.emit(op, [r], [m.omod ?? 0, m.clamp ? 1 : 0], { float: mode }) : r;
+  return m.clamp || m.omod ? cx.b.emit(op, listOf(r), listOf(m.omod ?? 0, m.clamp ? 1 : 0), { float: mode }) : r;
 }

@@ -16,7 +16,7 @@
 // both, as the interpreter does ('... with clamp/omod is not modelled').
 import type { Operand } from '../../decode/types.js';
 import type { DataType } from '../../isa/types.js';
-import { type FloatMode, type Inst, NO_IMMS } from '../../ir/ir.js';
+import { type FloatMode, type Inst, NO_IMMS, listOf } from '../../ir/ir.js';
 import type { Op } from '../../ir/ops.js';
 import { EXEC_LO, OPD_16, OPD_64, OPD_DST, OPD_MASK, OPD_SRC, operandLayout, opRef, type TContext, type Translator, VCC_LO } from '../context.js';
 import { dppLanes } from './dpp.js';
@@ -127,14 +127,14 @@ function result(cx: TContext, o: Io, r: Inst): void {
 /** An f32 result with the instruction's clamp/omod applied (FOutMod32 under `mode`), as u32 bits. */
 function fout(cx: TContext, r: Inst, mode: FloatMode): Inst {
   const m = cx.inst.mods;
-  const v = m.clamp || m.omod ? cx.b.emit('FOutMod32', [r], [m.omod ?? 0, m.clamp ? 1 : 0], { float: mode }) : r;
+  const v = m.clamp || m.omod ? cx.b.emit('FOutMod32', listOf(r), listOf(m.omod ?? 0, m.clamp ? 1 : 0), { float: mode }) : r;
   return cx.b.value(AS_U32, v);
 }
 
 const clamped = (cx: TContext) => cx.inst.mods.clamp === true;
 
-const u24 = (cx: TContext, v: Inst) => cx.b.emit('And32', [v, cx.b.u32(0xffffff)]);
-const i24 = (cx: TContext, v: Inst) => cx.b.emit('AShr32', [cx.b.emit('Shl32', [v, cx.b.u32(8)]), cx.b.u32(8)]);
+const u24 = (cx: TContext, v: Inst) => cx.b.emit('And32', listOf(v, cx.b.u32(0xffffff)));
+const i24 = (cx: TContext, v: Inst) => cx.b.emit('AShr32', listOf(cx.b.emit('Shl32', listOf(v, cx.b.u32(8))), cx.b.u32(8)));
 const src = (o: Io, k: number, cx: TContext): Inst => (k < o.n ? o.srcs[k] : undefined) ?? cx.fail(`missing source ${k}`);
 
 /** A 32-bit integer op from the sources. */
@@ -162,12 +162,12 @@ const satBin = (sub: boolean, signed: boolean, swap = false): Translator => (cx)
   const x = cx.b;
   let r = x.value(sub ? ISUB32 : IADD32, a, b);
   if (clamped(cx)) {
-    if (!signed) r = x.emit('Select32', [x.emit(sub ? 'USubBorrow32' : 'UAddCarry32', [a, b, x.u1(false)]), cx.b.u32(sub ? 0 : 0xffffffff), r]);
+    if (!signed) r = x.emit('Select32', listOf(x.emit(sub ? 'USubBorrow32' : 'UAddCarry32', listOf(a, b, x.u1(false))), cx.b.u32(sub ? 0 : 0xffffffff), r));
     else {
       // Overflow: add, a and b of one sign and r of the other; sub, a and b of different signs and r not a's. Saturate toward a's sign.
-      const t = sub ? x.emit('And32', [x.emit('Xor32', [a, b]), x.emit('Xor32', [a, r])]) : x.emit('And32', [x.emit('Xor32', [a, r]), x.emit('Xor32', [b, r])]);
-      const over = x.emit('SLt32', [t, cx.b.u32(0)]);
-      r = x.emit('Select32', [over, x.emit('Select32', [x.emit('SLt32', [a, cx.b.u32(0)]), cx.b.u32(0x80000000), cx.b.u32(0x7fffffff)]), r]);
+      const t = sub ? x.emit('And32', listOf(x.emit('Xor32', listOf(a, b)), x.emit('Xor32', listOf(a, r)))) : x.emit('And32', listOf(x.emit('Xor32', listOf(a, r)), x.emit('Xor32', listOf(b, r))));
+      const over = x.emit('SLt32', listOf(t, cx.b.u32(0)));
+      r = x.emit('Select32', listOf(over, x.emit('Select32', listOf(x.emit('SLt32', listOf(a, cx.b.u32(0))), cx.b.u32(0x80000000), cx.b.u32(0x7fffffff))), r));
     }
   }
   result(cx, o, r);
@@ -199,7 +199,7 @@ const unary = (op: Op, fin: boolean, fo: boolean): Translator => {
     const o = io(cx, fo ? 'f32' : 'int-result');
     const a = fin ? cx.b.value(AS_F32, src(o, 0, cx)) : src(o, 0, cx);
     const mode = cx.floatMode();
-    const r = cx.b.emitRef(ref, [a], NO_IMMS, { float: mode });
+    const r = cx.b.emitRef(ref, listOf(a), NO_IMMS, { float: mode });
     result(cx, o, fo ? fout(cx, r, mode) : r);
   };
 };
@@ -212,16 +212,16 @@ const f32un = (op: 'FFloor32' | 'FCeil32' | 'FTrunc32' | 'FRndne32' | 'FRcp32' |
  */
 function classBit(cx: TContext, a: Inst, mask: Inst): Inst {
   const b = cx.b, c = (v: number) => cx.b.u32(v);
-  const sign = b.emit('INe32', [b.emit('LShr32', [a, c(31)]), c(0)]);
-  const exp = b.emit('And32', [b.emit('LShr32', [a, c(23)]), c(0xff)]);
-  const frac = b.emit('And32', [a, c(0x7fffff)]);
-  const s = (pos: number, neg: number) => b.emit('Select32', [sign, c(neg), c(pos)]);
-  const fracZero = b.emit('IEq32', [frac, c(0)]);
+  const sign = b.emit('INe32', listOf(b.emit('LShr32', listOf(a, c(31))), c(0)));
+  const exp = b.emit('And32', listOf(b.emit('LShr32', listOf(a, c(23))), c(0xff)));
+  const frac = b.emit('And32', listOf(a, c(0x7fffff)));
+  const s = (pos: number, neg: number) => b.emit('Select32', listOf(sign, c(neg), c(pos)));
+  const fracZero = b.emit('IEq32', listOf(frac, c(0)));
   let cls = s(8, 3);
-  cls = b.emit('Select32', [b.emit('IEq32', [exp, c(0)]), b.emit('Select32', [fracZero, s(6, 5), s(7, 4)]), cls]);
-  const nanCls = b.emit('Select32', [b.emit('INe32', [b.emit('And32', [a, c(0x400000)]), c(0)]), c(1), c(0)]);
-  cls = b.emit('Select32', [b.emit('IEq32', [exp, c(0xff)]), b.emit('Select32', [fracZero, s(9, 2), nanCls]), cls]);
-  return b.emit('INe32', [b.emit('And32', [b.emit('LShr32', [mask, cls]), c(1)]), c(0)]);
+  cls = b.emit('Select32', listOf(b.emit('IEq32', listOf(exp, c(0))), b.emit('Select32', listOf(fracZero, s(6, 5), s(7, 4))), cls));
+  const nanCls = b.emit('Select32', listOf(b.emit('INe32', listOf(b.emit('And32', listOf(a, c(0x400000))), c(0))), c(1), c(0)));
+  cls = b.emit('Select32', listOf(b.emit('IEq32', listOf(exp, c(0xff))), b.emit('Select32', listOf(fracZero, s(9, 2), nanCls)), cls));
+  return b.emit('INe32', listOf(b.emit('And32', listOf(b.emit('LShr32', listOf(mask, cls)), c(1))), c(0)));
 }
 
 /** Carry ops: the result, and the carry as a lane mask. */
@@ -246,8 +246,8 @@ const compare = (f: (cx: TContext, o: Io) => Inst, x: boolean, mods: OutMods = '
   const o = io(cx, mods);
   const bit = cx.b.value(AND_U1, o.active, f(cx, o));
   if (x) {
-    cx.b.emit('SetSgpr', [cx.b.emit('BallotLo', [bit])], [EXEC_LO]);
-    if (cx.waveSize === 64) cx.b.emit('SetSgpr', [cx.b.emit('BallotHi', [bit])], [EXEC_LO + 1]);
+    cx.b.emit('SetSgpr', listOf(cx.b.emit('BallotLo', listOf(bit))), listOf(EXEC_LO));
+    if (cx.waveSize === 64) cx.b.emit('SetSgpr', listOf(cx.b.emit('BallotHi', listOf(bit))), listOf(EXEC_LO + 1));
   } else if (o.maskDst) cx.writeMask(o.maskDst.value, bit);
   else cx.fail('a compare without a destination');
 };
@@ -261,20 +261,20 @@ export const VALU: Record<string, Translator> = {
   v_add_nc_u32: satBin(false, false), v_sub_nc_u32: satBin(true, false), v_subrev_nc_u32: satBin(true, false, true),
   v_add_nc_i32: satBin(false, true), v_sub_nc_i32: satBin(true, true),
   v_and_b32: bin('And32'), v_or_b32: bin('Or32'), v_xor_b32: bin('Xor32'),
-  v_not_b32: int((cx, s) => cx.b.emit('Not32', [s(0)])),
+  v_not_b32: int((cx, s) => cx.b.emit('Not32', listOf(s(0)))),
   // The shift amount is src0 (reversed operand order), taken mod 32.
   v_lshlrev_b32: bin('Shl32', true), v_lshrrev_b32: bin('LShr32', true), v_ashrrev_i32: bin('AShr32', true),
   v_mul_lo_u32: bin('IMul32'), v_mul_hi_u32: bin('UMulHi32'), v_mul_hi_i32: bin('SMulHi32'),
   v_min_u32: bin('UMin32'), v_max_u32: bin('UMax32'), v_min_i32: bin('SMin32'), v_max_i32: bin('SMax32'),
   v_add3_u32: int((cx, s) => cx.b.value(IADD3_32, s(0), s(1), s(2))),
   v_lshl_add_u32: int((cx, s) => cx.b.value(IADD32, cx.b.value(SHL32, s(0), s(1)), s(2))),
-  v_add_lshl_u32: int((cx, s) => cx.b.emit('Shl32', [cx.b.emit('IAdd32', [s(0), s(1)]), s(2)])),
-  v_lshl_or_b32: int((cx, s) => cx.b.emit('Or32', [cx.b.emit('Shl32', [s(0), s(1)]), s(2)])),
-  v_and_or_b32: int((cx, s) => cx.b.emit('Or32', [cx.b.emit('And32', [s(0), s(1)]), s(2)])),
-  v_or3_b32: int((cx, s) => cx.b.emit('Or32', [cx.b.emit('Or32', [s(0), s(1)]), s(2)])),
-  v_xor3_b32: int((cx, s) => cx.b.emit('Xor32', [cx.b.emit('Xor32', [s(0), s(1)]), s(2)])),
-  v_bfe_u32: int((cx, s) => cx.b.emit('UBfe32', [s(0), cx.b.emit('And32', [s(1), cx.b.u32(31)]), cx.b.emit('And32', [s(2), cx.b.u32(31)])])),
-  v_bfe_i32: int((cx, s) => cx.b.emit('SBfe32', [s(0), cx.b.emit('And32', [s(1), cx.b.u32(31)]), cx.b.emit('And32', [s(2), cx.b.u32(31)])])),
+  v_add_lshl_u32: int((cx, s) => cx.b.emit('Shl32', listOf(cx.b.emit('IAdd32', listOf(s(0), s(1))), s(2)))),
+  v_lshl_or_b32: int((cx, s) => cx.b.emit('Or32', listOf(cx.b.emit('Shl32', listOf(s(0), s(1))), s(2)))),
+  v_and_or_b32: int((cx, s) => cx.b.emit('Or32', listOf(cx.b.emit('And32', listOf(s(0), s(1))), s(2)))),
+  v_or3_b32: int((cx, s) => cx.b.emit('Or32', listOf(cx.b.emit('Or32', listOf(s(0), s(1))), s(2)))),
+  v_xor3_b32: int((cx, s) => cx.b.emit('Xor32', listOf(cx.b.emit('Xor32', listOf(s(0), s(1))), s(2)))),
+  v_bfe_u32: int((cx, s) => cx.b.emit('UBfe32', listOf(s(0), cx.b.emit('And32', listOf(s(1), cx.b.u32(31))), cx.b.emit('And32', listOf(s(2), cx.b.u32(31)))))),
+  v_bfe_i32: int((cx, s) => cx.b.emit('SBfe32', listOf(s(0), cx.b.emit('And32', listOf(s(1), cx.b.u32(31))), cx.b.emit('And32', listOf(s(2), cx.b.u32(31)))))),
   v_cndmask_b32: (cx) => { const o = io(cx); result(cx, o, cx.b.value(SELECT32, o.maskIn ?? cx.fail('no mask'), src(o, 1, cx), src(o, 0, cx))); },
   v_add_co_u32: carry(false, false, false), v_sub_co_u32: carry(true, false, false), v_subrev_co_u32: carry(true, true, false),
   v_add_co_ci_u32: carry(false, false, true), v_sub_co_ci_u32: carry(true, false, true), v_subrev_co_ci_u32: carry(true, true, true),
@@ -299,16 +299,16 @@ export const VALU: Record<string, Translator> = {
   v_mad_i64_i32: (cx) => {
     const o = io(cx, 'int-clamp');
     const b = cx.b, active = o.active;
-    const sx = (v: Inst) => cx.pack(v, b.emit('AShr32', [v, cx.b.u32(31)]));
-    const p = b.emit('IMul64', [sx(src(o, 0, cx)), sx(src(o, 1, cx))]);
+    const sx = (v: Inst) => cx.pack(v, b.emit('AShr32', listOf(v, cx.b.u32(31))));
+    const p = b.emit('IMul64', listOf(sx(src(o, 0, cx)), sx(src(o, 1, cx))));
     const c = src(o, 2, cx);
-    const sum = b.emit('IAdd64', [p, c]);
-    const hs = b.emit('Hi32', [sum]), hc = b.emit('Hi32', [c]);
-    const over = b.emit('SLt32', [b.emit('And32', [b.emit('Xor32', [b.emit('Hi32', [p]), hs]), b.emit('Xor32', [hc, hs])]), cx.b.u32(0)]);
-    const neg = b.emit('SLt32', [hc, cx.b.u32(0)]);
-    const sat = cx.pack(b.emit('Select32', [neg, cx.b.u32(0), cx.b.u32(0xffffffff)]), b.emit('Select32', [neg, cx.b.u32(0x80000000), cx.b.u32(0x7fffffff)]));
-    result(cx, o, clamped(cx) ? cx.pack(b.emit('Select32', [over, b.emit('Lo32', [sat]), b.emit('Lo32', [sum])]), b.emit('Select32', [over, b.emit('Hi32', [sat]), hs])) : sum);
-    if (o.maskDst) cx.writeMask(o.maskDst.value, b.emit('AndU1', [active, over]));
+    const sum = b.emit('IAdd64', listOf(p, c));
+    const hs = b.emit('Hi32', listOf(sum)), hc = b.emit('Hi32', listOf(c));
+    const over = b.emit('SLt32', listOf(b.emit('And32', listOf(b.emit('Xor32', listOf(b.emit('Hi32', listOf(p)), hs)), b.emit('Xor32', listOf(hc, hs)))), cx.b.u32(0)));
+    const neg = b.emit('SLt32', listOf(hc, cx.b.u32(0)));
+    const sat = cx.pack(b.emit('Select32', listOf(neg, cx.b.u32(0), cx.b.u32(0xffffffff))), b.emit('Select32', listOf(neg, cx.b.u32(0x80000000), cx.b.u32(0x7fffffff))));
+    result(cx, o, clamped(cx) ? cx.pack(b.emit('Select32', listOf(over, b.emit('Lo32', listOf(sat)), b.emit('Lo32', listOf(sum)))), b.emit('Select32', listOf(over, b.emit('Hi32', listOf(sat)), hs))) : sum);
+    if (o.maskDst) cx.writeMask(o.maskDst.value, b.emit('AndU1', listOf(active, over)));
   },
   v_min_f32: f32('FMin32'), v_max_f32: f32('FMax32'),
   v_floor_f32: f32un('FFloor32'), v_ceil_f32: f32un('FCeil32'), v_trunc_f32: f32un('FTrunc32'), v_rndne_f32: f32un('FRndne32'),
@@ -330,49 +330,49 @@ export const VALU: Record<string, Translator> = {
   v_mbcnt_hi_u32_b32: int((cx, s) => {
     if (cx.waveSize === 32) return s(1);
     const lane = cx.b.emit('LaneId');
-    const hiLane = cx.b.emit('ISub32', [lane, cx.b.u32(32)]);
-    const below = cx.b.emit('Select32', [cx.b.emit('ULe32', [lane, cx.b.u32(32)]), cx.b.u32(0), cx.b.emit('ISub32', [cx.b.emit('Shl32', [cx.b.u32(1), hiLane]), cx.b.u32(1)])]);
-    return cx.b.emit('IAdd32', [cx.b.emit('BitCount32', [cx.b.emit('And32', [s(0), below])]), s(1)]);
+    const hiLane = cx.b.emit('ISub32', listOf(lane, cx.b.u32(32)));
+    const below = cx.b.emit('Select32', listOf(cx.b.emit('ULe32', listOf(lane, cx.b.u32(32))), cx.b.u32(0), cx.b.emit('ISub32', listOf(cx.b.emit('Shl32', listOf(cx.b.u32(1), hiLane)), cx.b.u32(1)))));
+    return cx.b.emit('IAdd32', listOf(cx.b.emit('BitCount32', listOf(cx.b.emit('And32', listOf(s(0), below)))), s(1)));
   }),
   v_readlane_b32: (cx) => {
     const src = cx.lane(cx.op('src0').value, 'b32');
-    const which = cx.b.emit('And32', [cx.scalar(cx.op('src1').value, 'u32'), cx.b.u32(cx.waveSize - 1)]);
-    cx.writeScalar(cx.op('sdst').value, cx.b.emit('ReadLane', [src, which]));
+    const which = cx.b.emit('And32', listOf(cx.scalar(cx.op('src1').value, 'u32'), cx.b.u32(cx.waveSize - 1)));
+    cx.writeScalar(cx.op('sdst').value, cx.b.emit('ReadLane', listOf(src, which)));
   },
   // The lane S1 names (S1 mod the wave size) takes S0, whatever EXEC says; the other lanes keep vdst.
   v_writelane_b32: (cx) => {
-    const which = cx.b.emit('And32', [cx.scalar(cx.op('src1').value, 'u32'), cx.b.u32(cx.waveSize - 1)]);
-    cx.writeLane(cx.op('vdst').value, cx.scalar(cx.op('src0').value, 'b32'), 0, cx.b.emit('IEq32', [cx.b.emit('LaneId'), which]));
+    const which = cx.b.emit('And32', listOf(cx.scalar(cx.op('src1').value, 'u32'), cx.b.u32(cx.waveSize - 1)));
+    cx.writeLane(cx.op('vdst').value, cx.scalar(cx.op('src0').value, 'b32'), 0, cx.b.emit('IEq32', listOf(cx.b.emit('LaneId'), which)));
   },
   v_readfirstlane_b32: (cx) => {
     const lo = cx.b.getSgpr(EXEC_LO);
-    let first = cx.b.emit('FindLsb32', [lo]);
+    let first = cx.b.emit('FindLsb32', listOf(lo));
     if (cx.waveSize === 64) {
       const hi = cx.b.getSgpr(EXEC_LO + 1);
-      first = cx.b.emit('Select32', [cx.b.emit('INe32', [lo, cx.b.u32(0)]), first, cx.b.emit('IAdd32', [cx.b.emit('FindLsb32', [hi]), cx.b.u32(32)])]);
+      first = cx.b.emit('Select32', listOf(cx.b.emit('INe32', listOf(lo, cx.b.u32(0))), first, cx.b.emit('IAdd32', listOf(cx.b.emit('FindLsb32', listOf(hi)), cx.b.u32(32)))));
     }
     // No active lane: lane 0 (as the interpreter).
-    first = cx.b.emit('Select32', [cx.maskZero(EXEC_LO), cx.b.u32(0), first]);
-    cx.writeScalar(cx.op('sdst').value, cx.b.emit('ReadLane', [cx.lane(cx.op('src0').value, 'b32'), first]));
+    first = cx.b.emit('Select32', listOf(cx.maskZero(EXEC_LO), cx.b.u32(0), first));
+    cx.writeScalar(cx.op('sdst').value, cx.b.emit('ReadLane', listOf(cx.lane(cx.op('src0').value, 'b32'), first)));
   },
-  v_bfrev_b32: int((cx, s) => cx.b.emit('BitReverse32', [s(0)])),
+  v_bfrev_b32: int((cx, s) => cx.b.emit('BitReverse32', listOf(s(0)))),
   // 24-bit multiplies: the operands' low 24 bits, unsigned or sign-extended.
-  v_mul_u32_u24: int((cx, s) => cx.b.emit('IMul32', [u24(cx, s(0)), u24(cx, s(1))])),
-  v_mul_hi_u32_u24: int((cx, s) => cx.b.emit('UMulHi32', [u24(cx, s(0)), u24(cx, s(1))])),
-  v_mul_i32_i24: int((cx, s) => cx.b.emit('IMul32', [i24(cx, s(0)), i24(cx, s(1))])),
-  v_mul_hi_i32_i24: int((cx, s) => cx.b.emit('SMulHi32', [i24(cx, s(0)), i24(cx, s(1))])),
-  v_mad_u32_u24: int((cx, s) => cx.b.emit('IAdd32', [cx.b.emit('IMul32', [u24(cx, s(0)), u24(cx, s(1))]), s(2)])),
-  v_mad_i32_i24: int((cx, s) => cx.b.emit('IAdd32', [cx.b.emit('IMul32', [i24(cx, s(0)), i24(cx, s(1))]), s(2)])),
+  v_mul_u32_u24: int((cx, s) => cx.b.emit('IMul32', listOf(u24(cx, s(0)), u24(cx, s(1))))),
+  v_mul_hi_u32_u24: int((cx, s) => cx.b.emit('UMulHi32', listOf(u24(cx, s(0)), u24(cx, s(1))))),
+  v_mul_i32_i24: int((cx, s) => cx.b.emit('IMul32', listOf(i24(cx, s(0)), i24(cx, s(1))))),
+  v_mul_hi_i32_i24: int((cx, s) => cx.b.emit('SMulHi32', listOf(i24(cx, s(0)), i24(cx, s(1))))),
+  v_mad_u32_u24: int((cx, s) => cx.b.emit('IAdd32', listOf(cx.b.emit('IMul32', listOf(u24(cx, s(0)), u24(cx, s(1)))), s(2)))),
+  v_mad_i32_i24: int((cx, s) => cx.b.emit('IAdd32', listOf(cx.b.emit('IMul32', listOf(i24(cx, s(0)), i24(cx, s(1)))), s(2)))),
   // The transcendentals: the float model's algorithms (src/float/transcendental.ts).
   v_exp_f32: f32un('FExp32'), v_log_f32: f32un('FLog32'), v_sin_f32: f32un('FSin32'), v_cos_f32: f32un('FCos32'),
   v_rcp_f32: f32un('FRcp32'),
   v_rcp_iflag_f32: f32un('FRcp32'),
   v_xad_u32: int((cx, s) => cx.b.value(IADD32, cx.b.value(XOR32, s(0), s(1)), s(2))),
-  v_ffbh_u32: int((cx, s) => cx.b.emit('Select32', [cx.b.emit('IEq32', [s(0), cx.b.u32(0)]), cx.b.u32(0xffffffff), cx.b.emit('Clz32', [s(0)])])),
-  v_bcnt_u32_b32: int((cx, s) => cx.b.emit('IAdd32', [cx.b.emit('BitCount32', [s(0)]), s(1)])),
-  v_alignbit_b32: int((cx, s) => cx.b.emit('Lo32', [cx.b.emit('LShr64', [cx.pack(s(1), s(0)), cx.b.emit('And32', [s(2), cx.b.u32(31)])])])),
-  v_ashrrev_i64: (cx) => { const o = io(cx); result(cx, o, cx.b.emit('AShr64', [src(o, 1, cx), cx.b.emit('And32', [src(o, 0, cx), cx.b.u32(63)])])); },
-  v_lshrrev_b64: (cx) => { const o = io(cx); result(cx, o, cx.b.emit('LShr64', [src(o, 1, cx), cx.b.emit('And32', [src(o, 0, cx), cx.b.u32(63)])])); },
+  v_ffbh_u32: int((cx, s) => cx.b.emit('Select32', listOf(cx.b.emit('IEq32', listOf(s(0), cx.b.u32(0))), cx.b.u32(0xffffffff), cx.b.emit('Clz32', listOf(s(0)))))),
+  v_bcnt_u32_b32: int((cx, s) => cx.b.emit('IAdd32', listOf(cx.b.emit('BitCount32', listOf(s(0))), s(1)))),
+  v_alignbit_b32: int((cx, s) => cx.b.emit('Lo32', listOf(cx.b.emit('LShr64', listOf(cx.pack(s(1), s(0)), cx.b.emit('And32', listOf(s(2), cx.b.u32(31)))))))),
+  v_ashrrev_i64: (cx) => { const o = io(cx); result(cx, o, cx.b.emit('AShr64', listOf(src(o, 1, cx), cx.b.emit('And32', listOf(src(o, 0, cx), cx.b.u32(63)))))); },
+  v_lshrrev_b64: (cx) => { const o = io(cx); result(cx, o, cx.b.emit('LShr64', listOf(src(o, 1, cx), cx.b.emit('And32', listOf(src(o, 0, cx), cx.b.u32(63)))))); },
   v_sqrt_f32: f32un('FSqrt32'), v_rsq_f32: f32un('FRsq32'),
   v_frexp_mant_f32: f32un('FFrexpMant32'), v_fract_f32: f32un('FFract32'),
   v_frexp_exp_i32_f32: unary('FFrexpExp32', true, false),
@@ -380,34 +380,34 @@ export const VALU: Record<string, Translator> = {
   v_cvt_flr_i32_f32: (cx) => {
     const o = io(cx, 'int-result');
     const mode = cx.floatMode();
-    const fl = cx.b.emit('FFloor32', [cx.b.emit('BitcastU32F32', [src(o, 0, cx)])], NO_IMMS, { float: mode });
-    result(cx, o, cx.b.emit('ConvertS32F32', [fl], NO_IMMS, { float: mode }));
+    const fl = cx.b.emit('FFloor32', listOf(cx.b.emit('BitcastU32F32', listOf(src(o, 0, cx)))), NO_IMMS, { float: mode });
+    result(cx, o, cx.b.emit('ConvertS32F32', listOf(fl), NO_IMMS, { float: mode }));
   },
   // min3/max3: min(min(a, b), c) under one mode (the ISA, as the interpreter).
-  v_min3_f32: (cx) => { const o = io(cx, 'f32'); const mode = cx.floatMode(); const a = [0, 1, 2].map((k) => cx.b.emit('BitcastU32F32', [src(o, k, cx)])); result(cx, o, fout(cx, cx.b.emit('FMin32', [cx.b.emit('FMin32', [a[0] as Inst, a[1] as Inst], NO_IMMS, { float: mode }), a[2] as Inst], NO_IMMS, { float: mode }), mode)); },
-  v_max3_f32: (cx) => { const o = io(cx, 'f32'); const mode = cx.floatMode(); const a = [0, 1, 2].map((k) => cx.b.emit('BitcastU32F32', [src(o, k, cx)])); result(cx, o, fout(cx, cx.b.emit('FMax32', [cx.b.emit('FMax32', [a[0] as Inst, a[1] as Inst], NO_IMMS, { float: mode }), a[2] as Inst], NO_IMMS, { float: mode }), mode)); },
+  v_min3_f32: (cx) => { const o = io(cx, 'f32'); const mode = cx.floatMode(); const a = [0, 1, 2].map((k) => cx.b.emit('BitcastU32F32', listOf(src(o, k, cx)))); result(cx, o, fout(cx, cx.b.emit('FMin32', listOf(cx.b.emit('FMin32', listOf(a[0] as Inst, a[1] as Inst), NO_IMMS, { float: mode }), a[2] as Inst), NO_IMMS, { float: mode }), mode)); },
+  v_max3_f32: (cx) => { const o = io(cx, 'f32'); const mode = cx.floatMode(); const a = [0, 1, 2].map((k) => cx.b.emit('BitcastU32F32', listOf(src(o, k, cx)))); result(cx, o, fout(cx, cx.b.emit('FMax32', listOf(cx.b.emit('FMax32', listOf(a[0] as Inst, a[1] as Inst), NO_IMMS, { float: mode }), a[2] as Inst), NO_IMMS, { float: mode }), mode)); },
   v_ldexp_f32: (cx) => {
     const o = io(cx, 'f32');
     const mode = cx.floatMode();
-    result(cx, o, fout(cx, cx.b.emit('FLdexp32', [cx.b.emit('BitcastU32F32', [src(o, 0, cx)]), src(o, 1, cx)], NO_IMMS, { float: mode }), mode));
+    result(cx, o, fout(cx, cx.b.emit('FLdexp32', listOf(cx.b.emit('BitcastU32F32', listOf(src(o, 0, cx))), src(o, 1, cx)), NO_IMMS, { float: mode }), mode));
   },
   // The division sequence: v_div_scale (value and VCC flag), v_div_fmas (reads VCC), v_div_fixup.
   v_div_scale_f32: (cx) => {
     const o = io(cx, 'f32');
     const mode = cx.floatMode();
-    const args = [0, 1, 2].map((k) => cx.b.emit('BitcastU32F32', [src(o, k, cx)]));
+    const args = [0, 1, 2].map((k) => cx.b.emit('BitcastU32F32', listOf(src(o, k, cx))));
     const active = o.active;
     const flag = cx.b.emit('FDivScaleFlag32', args, NO_IMMS, { float: mode });
     result(cx, o, fout(cx, cx.b.emit('FDivScale32', args, NO_IMMS, { float: mode }), mode));
-    if (o.maskDst) cx.writeMask(o.maskDst.value, cx.b.emit('AndU1', [active, flag]));
+    if (o.maskDst) cx.writeMask(o.maskDst.value, cx.b.emit('AndU1', listOf(active, flag)));
   },
   v_div_fmas_f32: (cx) => {
     const o = io(cx, 'f32');
     const mode = cx.floatMode();
-    const args = [0, 1, 2].map((k) => cx.b.emit('BitcastU32F32', [src(o, k, cx)]));
+    const args = [0, 1, 2].map((k) => cx.b.emit('BitcastU32F32', listOf(src(o, k, cx))));
     const vccHi = cx.waveSize === 64 ? cx.b.getSgpr(VCC_LO + 1) : cx.b.u32(0);
-    const vcc = cx.b.emit('LaneBit', [cx.b.getSgpr(VCC_LO), vccHi, cx.b.emit('LaneId')]);
-    result(cx, o, fout(cx, cx.b.emit('FDivFmas32', [...args, vcc], NO_IMMS, { float: mode }), mode));
+    const vcc = cx.b.emit('LaneBit', listOf(cx.b.getSgpr(VCC_LO), vccHi, cx.b.emit('LaneId')));
+    result(cx, o, fout(cx, cx.b.emit('FDivFmas32', listOf(...args, vcc), NO_IMMS, { float: mode }), mode));
   },
   v_div_fixup_f32: f32('FDivFixup32'),
   v_cvt_u32_f32: unary('ConvertU32F32', true, false),
@@ -420,8 +420,8 @@ for (let n = 0; n < 4; n++) {
   VALU[`v_cvt_f32_ubyte${n}`] = (cx) => {
     const o = io(cx, 'f32');
     const mode = cx.floatMode();
-    const byte = cx.b.emit('And32', [cx.b.emit('LShr32', [src(o, 0, cx), cx.b.u32(8 * n)]), cx.b.u32(0xff)]);
-    result(cx, o, fout(cx, cx.b.emit('ConvertF32U32', [byte], NO_IMMS, { float: mode }), mode));
+    const byte = cx.b.emit('And32', listOf(cx.b.emit('LShr32', listOf(src(o, 0, cx), cx.b.u32(8 * n))), cx.b.u32(0xff)));
+    result(cx, o, fout(cx, cx.b.emit('ConvertF32U32', listOf(byte), NO_IMMS, { float: mode }), mode));
   };
 }
 
@@ -441,73 +441,73 @@ for (const x of [false, true]) {
   const p = x ? 'v_cmpx' : 'v_cmp';
   FPRED.forEach((pred, k) => {
     const imms = [k]; // the predicate's immediates, one list for every instruction (immediates are never changed)
-    VALU[`${p}_${pred}_f32`] = compare((cx, o) => cx.b.emitRef(FCMP32, [cx.b.value(AS_F32, src(o, 0, cx)), cx.b.value(AS_F32, src(o, 1, cx))], imms, { float: cx.floatMode() }), x, 'ignore');
+    VALU[`${p}_${pred}_f32`] = compare((cx, o) => cx.b.emitRef(FCMP32, listOf(cx.b.value(AS_F32, src(o, 0, cx)), cx.b.value(AS_F32, src(o, 1, cx))), imms, { float: cx.floatMode() }), x, 'ignore');
   });
 }
 
 // --- integer breadth: the rest of the 32- and 64-bit integer VALU ops of the table ---
 
 /** Byte k of x (k a constant). */
-const byteOf = (cx: TContext, x: Inst, k: number) => cx.b.emit('UBfe32', [x, cx.b.u32(8 * k), cx.b.u32(8)]);
+const byteOf = (cx: TContext, x: Inst, k: number) => cx.b.emit('UBfe32', listOf(x, cx.b.u32(8 * k), cx.b.u32(8)));
 /** |a − b| of two unsigned values. */
-const absDiff = (cx: TContext, a: Inst, b: Inst) => cx.b.emit('Select32', [cx.b.emit('UGe32', [a, b]), cx.b.emit('ISub32', [a, b]), cx.b.emit('ISub32', [b, a])]);
+const absDiff = (cx: TContext, a: Inst, b: Inst) => cx.b.emit('Select32', listOf(cx.b.emit('UGe32', listOf(a, b)), cx.b.emit('ISub32', listOf(a, b)), cx.b.emit('ISub32', listOf(b, a))));
 /** Σ |a.byte k − b.byte k|. */
-const sadBytes = (cx: TContext, a: Inst, b: Inst) => [0, 1, 2, 3].map((k) => absDiff(cx, byteOf(cx, a, k), byteOf(cx, b, k))).reduce((x, y) => cx.b.emit('IAdd32', [x, y]));
+const sadBytes = (cx: TContext, a: Inst, b: Inst) => [0, 1, 2, 3].map((k) => absDiff(cx, byteOf(cx, a, k), byteOf(cx, b, k))).reduce((x, y) => cx.b.emit('IAdd32', listOf(x, y)));
 type MinMax = 'UMin32' | 'UMax32' | 'SMin32' | 'SMax32';
-const three = (op: MinMax): Translator => int((cx, s) => cx.b.emit(op, [cx.b.emit(op, [s(0), s(1)]), s(2)]));
+const three = (op: MinMax): Translator => int((cx, s) => cx.b.emit(op, listOf(cx.b.emit(op, listOf(s(0), s(1))), s(2))));
 /** med3 = max(min(a, b), min(max(a, b), c)). */
 const med3 = (min: MinMax, max: MinMax): Translator => int((cx, s) => {
   const b = cx.b;
-  return b.emit(max, [b.emit(min, [s(0), s(1)]), b.emit(min, [b.emit(max, [s(0), s(1)]), s(2)])]);
+  return b.emit(max, listOf(b.emit(min, listOf(s(0), s(1))), b.emit(min, listOf(b.emit(max, listOf(s(0), s(1))), s(2)))));
 });
 
 /** v_perm_b32's byte k: selector (S2 >> 8k) & 0xff over the bytes of S0:S1 (S1 low): 0-7 a byte, 8-11 the sign of byte 1/3/5/7 as 0xff/0, 12 zero, 13+ 0xff. */
 function permByte(cx: TContext, bytes: Inst, sel: Inst): Inst {
   const b = cx.b, c = (v: number) => cx.b.u32(v);
-  const pick = b.emit('And32', [b.emit('Lo32', [b.emit('LShr64', [bytes, b.emit('Shl32', [b.emit('And32', [sel, c(7)]), c(3)])])]), c(0xff)]);
+  const pick = b.emit('And32', listOf(b.emit('Lo32', listOf(b.emit('LShr64', listOf(bytes, b.emit('Shl32', listOf(b.emit('And32', listOf(sel, c(7))), c(3))))))), c(0xff)));
   // Selector 8 + j: the top bit of byte 2j + 1, i.e. bit 16j + 15.
-  const signBit = b.emit('Lo32', [b.emit('LShr64', [bytes, b.emit('IAdd32', [b.emit('Shl32', [b.emit('And32', [sel, c(3)]), c(4)]), c(15)])])]);
-  const sign = b.emit('Select32', [b.emit('INe32', [b.emit('And32', [signBit, c(1)]), c(0)]), c(0xff), c(0)]);
-  return b.emit('Select32', [b.emit('ULt32', [sel, c(8)]), pick, b.emit('Select32', [b.emit('ULt32', [sel, c(12)]), sign, b.emit('Select32', [b.emit('IEq32', [sel, c(12)]), c(0), c(0xff)])])]);
+  const signBit = b.emit('Lo32', listOf(b.emit('LShr64', listOf(bytes, b.emit('IAdd32', listOf(b.emit('Shl32', listOf(b.emit('And32', listOf(sel, c(3))), c(4))), c(15)))))));
+  const sign = b.emit('Select32', listOf(b.emit('INe32', listOf(b.emit('And32', listOf(signBit, c(1))), c(0))), c(0xff), c(0)));
+  return b.emit('Select32', listOf(b.emit('ULt32', listOf(sel, c(8))), pick, b.emit('Select32', listOf(b.emit('ULt32', listOf(sel, c(12))), sign, b.emit('Select32', listOf(b.emit('IEq32', listOf(sel, c(12))), c(0), c(0xff)))))));
 }
 
 /** A signed i32 clamped to i16 and masked to 16 bits. */
-const clampI16 = (cx: TContext, v: Inst) => cx.b.emit('And32', [cx.b.emit('SMax32', [cx.b.emit('SMin32', [v, cx.b.u32(0x7fff)]), cx.b.u32(0xffff8000)]), cx.b.u32(0xffff)]);
+const clampI16 = (cx: TContext, v: Inst) => cx.b.emit('And32', listOf(cx.b.emit('SMax32', listOf(cx.b.emit('SMin32', listOf(v, cx.b.u32(0x7fff))), cx.b.u32(0xffff8000))), cx.b.u32(0xffff)));
 
 Object.assign(VALU, {
   // No effect in any form (its SDWA form's selects have nothing to select).
   v_nop: (cx) => { cx.sdwaApplied = true; },
   v_mul_lo_i32: bin('IMul32'),
-  v_ffbl_b32: int((cx, s) => cx.b.emit('FindLsb32', [s(0)])),
+  v_ffbl_b32: int((cx, s) => cx.b.emit('FindLsb32', listOf(s(0)))),
   // The first bit from the top that differs from the sign bit: the leading zeros of x ^ (copies of its sign); −1 for 0 and −1.
   v_ffbh_i32: int((cx, s) => {
-    const y = cx.b.emit('Xor32', [s(0), cx.b.emit('AShr32', [s(0), cx.b.u32(31)])]);
-    return cx.b.emit('Select32', [cx.b.emit('IEq32', [y, cx.b.u32(0)]), cx.b.u32(0xffffffff), cx.b.emit('Clz32', [y])]);
+    const y = cx.b.emit('Xor32', listOf(s(0), cx.b.emit('AShr32', listOf(s(0), cx.b.u32(31)))));
+    return cx.b.emit('Select32', listOf(cx.b.emit('IEq32', listOf(y, cx.b.u32(0))), cx.b.u32(0xffffffff), cx.b.emit('Clz32', listOf(y))));
   }),
-  v_xnor_b32: int((cx, s) => cx.b.emit('Not32', [cx.b.emit('Xor32', [s(0), s(1)])])),
-  v_bfi_b32: int((cx, s) => cx.b.emit('Or32', [cx.b.emit('And32', [s(0), s(1)]), cx.b.emit('And32', [cx.b.emit('Not32', [s(0)]), s(2)])])),
-  v_bfm_b32: int((cx, s) => cx.b.emit('Shl32', [cx.b.emit('ISub32', [cx.b.emit('Shl32', [cx.b.u32(1), s(0)]), cx.b.u32(1)]), s(1)])),
-  v_alignbyte_b32: int((cx, s) => cx.b.emit('Lo32', [cx.b.emit('LShr64', [cx.pack(s(1), s(0)), cx.b.emit('Shl32', [cx.b.emit('And32', [s(2), cx.b.u32(3)]), cx.b.u32(3)])])])),
+  v_xnor_b32: int((cx, s) => cx.b.emit('Not32', listOf(cx.b.emit('Xor32', listOf(s(0), s(1)))))),
+  v_bfi_b32: int((cx, s) => cx.b.emit('Or32', listOf(cx.b.emit('And32', listOf(s(0), s(1))), cx.b.emit('And32', listOf(cx.b.emit('Not32', listOf(s(0))), s(2)))))),
+  v_bfm_b32: int((cx, s) => cx.b.emit('Shl32', listOf(cx.b.emit('ISub32', listOf(cx.b.emit('Shl32', listOf(cx.b.u32(1), s(0))), cx.b.u32(1))), s(1)))),
+  v_alignbyte_b32: int((cx, s) => cx.b.emit('Lo32', listOf(cx.b.emit('LShr64', listOf(cx.pack(s(1), s(0)), cx.b.emit('Shl32', listOf(cx.b.emit('And32', listOf(s(2), cx.b.u32(3))), cx.b.u32(3)))))))),
   v_min3_i32: three('SMin32'), v_max3_i32: three('SMax32'), v_min3_u32: three('UMin32'), v_max3_u32: three('UMax32'),
   v_med3_i32: med3('SMin32', 'SMax32'), v_med3_u32: med3('UMin32', 'UMax32'),
-  v_sad_u8: int((cx, s) => cx.b.emit('IAdd32', [sadBytes(cx, s(0), s(1)), s(2)])),
-  v_sad_hi_u8: int((cx, s) => cx.b.emit('IAdd32', [cx.b.emit('Shl32', [sadBytes(cx, s(0), s(1)), cx.b.u32(16)]), s(2)])),
+  v_sad_u8: int((cx, s) => cx.b.emit('IAdd32', listOf(sadBytes(cx, s(0), s(1)), s(2)))),
+  v_sad_hi_u8: int((cx, s) => cx.b.emit('IAdd32', listOf(cx.b.emit('Shl32', listOf(sadBytes(cx, s(0), s(1)), cx.b.u32(16))), s(2)))),
   v_sad_u16: int((cx, s) => {
-    const lo = (v: Inst) => cx.b.emit('And32', [v, cx.b.u32(0xffff)]), hi = (v: Inst) => cx.b.emit('LShr32', [v, cx.b.u32(16)]);
-    return cx.b.emit('IAdd3_32', [absDiff(cx, lo(s(0)), lo(s(1))), absDiff(cx, hi(s(0)), hi(s(1))), s(2)]);
+    const lo = (v: Inst) => cx.b.emit('And32', listOf(v, cx.b.u32(0xffff))), hi = (v: Inst) => cx.b.emit('LShr32', listOf(v, cx.b.u32(16)));
+    return cx.b.emit('IAdd3_32', listOf(absDiff(cx, lo(s(0)), lo(s(1))), absDiff(cx, hi(s(0)), hi(s(1))), s(2)));
   }),
-  v_sad_u32: int((cx, s) => cx.b.emit('IAdd32', [absDiff(cx, s(0), s(1)), s(2)])),
+  v_sad_u32: int((cx, s) => cx.b.emit('IAdd32', listOf(absDiff(cx, s(0), s(1)), s(2)))),
   // Per byte: (a + b + (c & 1)) >> 1 of the unsigned bytes.
   v_lerp_u8: int((cx, s) => [0, 1, 2, 3].map((k) => {
-    const sum = cx.b.emit('IAdd3_32', [byteOf(cx, s(0), k), byteOf(cx, s(1), k), cx.b.emit('And32', [cx.b.emit('LShr32', [s(2), cx.b.u32(8 * k)]), cx.b.u32(1)])]);
-    return cx.b.emit('Shl32', [cx.b.emit('LShr32', [sum, cx.b.u32(1)]), cx.b.u32(8 * k)]);
-  }).reduce((x, y) => cx.b.emit('Or32', [x, y]))),
+    const sum = cx.b.emit('IAdd3_32', listOf(byteOf(cx, s(0), k), byteOf(cx, s(1), k), cx.b.emit('And32', listOf(cx.b.emit('LShr32', listOf(s(2), cx.b.u32(8 * k))), cx.b.u32(1)))));
+    return cx.b.emit('Shl32', listOf(cx.b.emit('LShr32', listOf(sum, cx.b.u32(1))), cx.b.u32(8 * k)));
+  }).reduce((x, y) => cx.b.emit('Or32', listOf(x, y)))),
   v_perm_b32: int((cx, s) => {
     const bytes = cx.pack(s(1), s(0));
-    return [0, 1, 2, 3].map((k) => cx.b.emit('Shl32', [permByte(cx, bytes, byteOf(cx, s(2), k)), cx.b.u32(8 * k)])).reduce((x, y) => cx.b.emit('Or32', [x, y]));
+    return [0, 1, 2, 3].map((k) => cx.b.emit('Shl32', listOf(permByte(cx, bytes, byteOf(cx, s(2), k)), cx.b.u32(8 * k)))).reduce((x, y) => cx.b.emit('Or32', listOf(x, y)));
   }),
-  v_cvt_pk_u16_u32: int((cx, s) => cx.b.emit('Or32', [cx.b.emit('UMin32', [s(0), cx.b.u32(0xffff)]), cx.b.emit('Shl32', [cx.b.emit('UMin32', [s(1), cx.b.u32(0xffff)]), cx.b.u32(16)])])),
-  v_cvt_pk_i16_i32: int((cx, s) => cx.b.emit('Or32', [clampI16(cx, s(0)), cx.b.emit('Shl32', [clampI16(cx, s(1)), cx.b.u32(16)])])),
+  v_cvt_pk_u16_u32: int((cx, s) => cx.b.emit('Or32', listOf(cx.b.emit('UMin32', listOf(s(0), cx.b.u32(0xffff))), cx.b.emit('Shl32', listOf(cx.b.emit('UMin32', listOf(s(1), cx.b.u32(0xffff))), cx.b.u32(16)))))),
+  v_cvt_pk_i16_i32: int((cx, s) => cx.b.emit('Or32', listOf(clampI16(cx, s(0)), cx.b.emit('Shl32', listOf(clampI16(cx, s(1)), cx.b.u32(16)))))),
   // Both registers in the active lanes (the old values are read before either is written).
   v_swap_b32: (cx) => {
     const a = cx.op('vdst').value, b = cx.op('src0').value;
@@ -519,12 +519,12 @@ Object.assign(VALU, {
 } satisfies Record<string, Translator>);
 
 type Cmp64 = (cx: TContext, a: Inst, b: Inst) => Inst;
-const lt64 = (signed: boolean): Cmp64 => (cx, a, b) => cx.b.emit(signed ? 'SLt64' : 'ULt64', [a, b]);
+const lt64 = (signed: boolean): Cmp64 => (cx, a, b) => cx.b.emit(signed ? 'SLt64' : 'ULt64', listOf(a, b));
 /** The 64-bit compares by VOPC name, from IEq64/INe64 and the less-than of each signedness. */
 const CMP64 = (signed: boolean): [string, Cmp64][] => [
   ['lt', lt64(signed)], ['gt', (cx, a, b) => lt64(signed)(cx, b, a)],
-  ['le', (cx, a, b) => cx.b.emit('NotU1', [lt64(signed)(cx, b, a)])], ['ge', (cx, a, b) => cx.b.emit('NotU1', [lt64(signed)(cx, a, b)])],
-  ['eq', (cx, a, b) => cx.b.emit('IEq64', [a, b])], ['ne', (cx, a, b) => cx.b.emit('INe64', [a, b])],
+  ['le', (cx, a, b) => cx.b.emit('NotU1', listOf(lt64(signed)(cx, b, a)))], ['ge', (cx, a, b) => cx.b.emit('NotU1', listOf(lt64(signed)(cx, a, b)))],
+  ['eq', (cx, a, b) => cx.b.emit('IEq64', listOf(a, b))], ['ne', (cx, a, b) => cx.b.emit('INe64', listOf(a, b))],
 ];
 for (const x of [false, true]) {
   const p = x ? 'v_cmpx' : 'v_cmp';

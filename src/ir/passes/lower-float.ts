@@ -234,12 +234,12 @@ export function lowerFloat(fn: IrFunction, lower: (i: Inst) => boolean, guarded:
     const k = collapse ? BITS_CONSTANT[v.info.index] : undefined;
     if (k !== undefined) {
       const x = v.imms[0] ?? 0;
-      const o = put(k.op, k.info, NO_ARGS, [typeof x === 'bigint' ? x : x >>> 0]);
+      const o = put(k.op, k.info, NO_ARGS, listOf(typeof x === 'bigint' ? x : x >>> 0));
       (made ??= []).push(o);
       return o;
     }
     settled = false;
-    return put(c.to, c.toInfo, [v]);
+    return put(c.to, c.toInfo, listOf(v));
   };
   for (let bk = 0; bk < fn.blocks.length; bk++) {
     blk = fn.blocks[bk] as Block;
@@ -281,12 +281,12 @@ export function lowerFloat(fn: IrFunction, lower: (i: Inst) => boolean, guarded:
         // The core (f64 bits), then its rounding under the op's mode (lower-float-transcendental.ts).
         const src = i.args[0] ?? fail(i, 'argument 0 missing');
         const c = AS_BITS[src.type];
-        const a = c ? put(c.to, c.toInfo, [src]) : src;
+        const a = c ? put(c.to, c.toInfo, listOf(src)) : src;
         const core = helperIndex(transcendentalCoreHelper(i.op, md.flushIn, options.transcendental ?? 'exact'));
-        const y = put('Call', CALL_INFO, [a], callImms(core), 'u64');
-        const r = put('Call', CALL_INFO, [a, y], callImms(helperIndex(transcendentalRoundHelper(i.op, md))), 'u32');
+        const y = put('Call', CALL_INFO, listOf(a), callImms(core), 'u64');
+        const r = put('Call', CALL_INFO, listOf(a, y), callImms(helperIndex(transcendentalRoundHelper(i.op, md))), 'u32');
         const back = AS_BITS[i.type];
-        repl.set(i, back ? put(back.from, back.fromInfo, [r]) : r);
+        repl.set(i, back ? put(back.from, back.fromInfo, listOf(r)) : r);
         n++;
         continue;
       }
@@ -295,7 +295,7 @@ export function lowerFloat(fn: IrFunction, lower: (i: Inst) => boolean, guarded:
       const r = st.guarded ? put('CallGuarded', CALL_GUARDED_INFO, args, st.imms, st.ret) : put('Call', CALL_INFO, args, st.imms, st.ret);
       // Every use of i now uses the lowered value (rewritten as the walk goes; phis and earlier blocks at the end).
       const back = AS_BITS[i.type];
-      repl.set(i, back ? put(back.from, back.fromInfo, [r]) : r);
+      repl.set(i, back ? put(back.from, back.fromInfo, listOf(r)) : r);
       n++;
     }
     if (out) { insts.length = from; for (let k = 0; k < out.length; k++) insts.push(out[k] as Inst); }
@@ -388,9 +388,9 @@ function sharedHelper(key: string, i: Inst, md: Mode): IrFunction {
   // Wave size does not matter to a helper (no cross-lane ops); 32 for the printer.
   const h = new IrFunction(key, 32);
   const b = new Builder(h, h.addBlock());
-  const params = i.args.map((v, k) => b.emit('Param', [], [k], { type: AS_BITS[v.type]?.type ?? v.type }));
+  const params = i.args.map((v, k) => b.emit('Param', listOf(), listOf(k), { type: AS_BITS[v.type]?.type ?? v.type }));
   const r = lowerBody(new X(b), md, i.op, i.imms, (k) => params[k] ?? fail(i, `argument ${k} missing`));
-  b.emit('Return', [r]);
+  b.emit('Return', listOf(r));
   eliminateCommonSubexpressions(h);
   eliminateDeadCode(h);
   // A mode field the op does not read (rounding for a compare, DX10_CLAMP for an add) gives the
@@ -417,8 +417,8 @@ function guardedHelper(i: Inst, md: Mode): IrFunction {
   const key = `guarded ${i.op} round=${md.round} flushIn=${String(md.flushIn)}`;
   const h = new IrFunction(key, 32);
   const b = new Builder(h, h.addBlock());
-  const p = i.args.map((_, k) => b.emit('Param', [], [k], { type: 'u32' }));
-  b.emit('Return', [guardedBody(new X(b), md, i.op, p)]);
+  const p = i.args.map((_, k) => b.emit('Param', listOf(), listOf(k), { type: 'u32' }));
+  b.emit('Return', listOf(guardedBody(new X(b), md, i.op, p)));
   eliminateCommonSubexpressions(h);
   eliminateDeadCode(h);
   byMode.set(code, h);
