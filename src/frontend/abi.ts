@@ -48,7 +48,7 @@ export function emitLaunchState(b: Builder, shader: Shader): Inst {
     if (why) throw new TranslateError(why);
     // A raw compute shader's user data: s0.. from the dwords the runtime passes (ARGS.json's "args").
     const base = b.emit('KernargPtr');
-    for (let k = 0; k < info.userSgprCount; k++) set(b, k, b.emit('LoadUniform32', listOf(b.emit('IAdd64', listOf(base, b.emit('ConstU64', listOf(), listOf(BigInt(4 * k))))))));
+    for (let k = 0; k < info.userSgprCount; k++) set(b, k, b.emit('LoadUniform32', listOf(b.emit('IAdd64', listOf(base, b.emit('ConstU64', NO_ARGS, listOf(BigInt(4 * k))))))));
   }
   // Indexed loops: this runs once per translation, mostly before V8 optimises it, where each step
   // of a for…of allocates an iterator result.

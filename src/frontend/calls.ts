@@ -19,7 +19,7 @@
 import type { BasicBlock, Cfg } from '../analysis/types.js';
 import { callFlow, isReturn } from '../analysis/calls.js';
 import { FAULT_RETURN_ADDRESS } from '../ir/faults.js';
-import { Builder, type Inst, listOf } from '../ir/ir.js';
+import { Builder, type Inst, listOf, NO_ARGS } from '../ir/ir.js';
 import type { TContext } from './context.js';
 
 /** The mnemonics this file translates; each ends its block. */
@@ -41,12 +41,12 @@ export function translateTransfer(cx: TContext, cfg: Cfg, cb: BasicBlock, irBloc
     const dst = cx.op('sdst').value;
     cx.writeScalar(dst, cx.u32(lo32(ret)), 0);
     cx.writeScalar(dst, cx.u32(hi32(ret)), 1);
-    b.emit('Branch', listOf(), listOf(irBlock(callee.to)));
+    b.emit('Branch', NO_ARGS, listOf(irBlock(callee.to)));
     return;
   }
   const jump = cb.succs.find((e) => e.kind === 'jump');
   if (jump) {
-    b.emit('Branch', listOf(), listOf(irBlock(jump.to)));
+    b.emit('Branch', NO_ARGS, listOf(irBlock(jump.to)));
     return;
   }
   if (!isReturn(cb)) cx.fail('the jump target is neither a constant known in this block nor a return address');
@@ -69,5 +69,5 @@ export function translateTransfer(cx: TContext, cfg: Cfg, cb: BasicBlock, irBloc
     at.emit('BranchCond', listOf(conds[k] as Inst), listOf(irBlock(site), next.block.id));
     at = next;
   });
-  if (sites.length === 0) b.emit('Branch', listOf(), listOf(fault.block.id));
+  if (sites.length === 0) b.emit('Branch', NO_ARGS, listOf(fault.block.id));
 }

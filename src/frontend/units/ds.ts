@@ -24,7 +24,7 @@ import { DS_TABLE, dsAtomicOp, dsSrc2Atomic, dsSrc2Stride } from '../../isa/tabl
 import { EXEC_LO, type TContext, type Translator } from '../context.js';
 import { floatAtomicOf } from '../../float/atomic.js';
 import { floatAtomicHelper } from '../../ir/passes/lower-float-atomic.js';
-import { listOf } from '../../ir/ir.js';
+import { listOf, NO_ARGS } from '../../ir/ir.js';
 
 /** The M0 register's scalar code. */
 const M0 = 124;
@@ -37,11 +37,11 @@ export function ldsAddress(cx: TContext, base: Inst, off: number): Inst {
   const b = cx.b;
   if (off < 0) {
     const o = cx.u32(-off);
-    const borrow = b.emit('USubBorrow32', listOf(base, o, b.emit('ConstU1', listOf(), listOf(0))));
+    const borrow = b.emit('USubBorrow32', listOf(base, o, b.emit('ConstU1', NO_ARGS, listOf(0))));
     return b.emit('Select32', listOf(borrow, cx.u32(OUTSIDE), b.emit('ISub32', listOf(base, o))));
   }
   const o = cx.u32(off);
-  const carry = b.emit('UAddCarry32', listOf(base, o, b.emit('ConstU1', listOf(), listOf(0))));
+  const carry = b.emit('UAddCarry32', listOf(base, o, b.emit('ConstU1', NO_ARGS, listOf(0))));
   return b.emit('Select32', listOf(carry, cx.u32(OUTSIDE), b.emit('IAdd32', listOf(base, o))));
 }
 

@@ -24,7 +24,7 @@ import { type FloatAtomicOp, floatAtomicOf } from '../../float/atomic.js';
 import { floatAtomicHelper } from '../../ir/passes/lower-float-atomic.js';
 import { SCALAR_ATOMICS } from '../../isa/tables/smem.js';
 import { NO_FLAGS } from '../../isa/types.js';
-import { listOf } from '../../ir/ir.js';
+import { listOf, NO_ARGS } from '../../ir/ir.js';
 
 /** The ops the address and load paths emit at most instructions, their entries found once (context.ts `opRef`). */
 const AND32 = opRef('And32'), IADD64 = opRef('IAdd64'), LO32 = opRef('Lo32'), HI32 = opRef('Hi32'), LOAD_UNIFORM32 = opRef('LoadUniform32');
@@ -381,7 +381,7 @@ const satomic = (kind: AtomicRmw | 'cmpswap', wide: boolean): Translator => (cx)
  * lgkmcnt(0) that code puts before their use has nothing left to wait for.
  */
 const clockRead = (clock: Clock): Translator => (cx) => {
-  const t = cx.b.emit('ReadClock', listOf(), listOf(CLOCKS.indexOf(clock)));
+  const t = cx.b.emit('ReadClock', NO_ARGS, listOf(CLOCKS.indexOf(clock)));
   const d = cx.op('sdata').value;
   cx.writeScalar(d, cx.b.emit('Lo32', listOf(t)), 0);
   cx.writeScalar(d, cx.b.emit('Hi32', listOf(t)), 1);

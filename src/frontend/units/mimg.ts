@@ -41,7 +41,7 @@
 // src/image/sample.ts over IR (IrSampleArith), the texel read and converted by image_load's code
 // (loadFormat, loadChannels, writeChannels); a refusal, a lane whose texel is not established or a
 // border colour not modelled faults (FAULT_SAMPLE).
-import { Builder, type Inst, IrFunction, NO_IMMS, listOf } from '../../ir/ir.js';
+import { Builder, type Inst, IrFunction, NO_IMMS, listOf, NO_ARGS } from '../../ir/ir.js';
 import { eliminateCommonSubexpressions } from '../../ir/passes/cse.js';
 import { eliminateDeadCode } from '../../ir/passes/dce.js';
 import { foldConstants } from '../../ir/passes/fold.js';
@@ -98,7 +98,7 @@ function helperIndex(fn: IrFunction, key: string, params: number, body: (b: Buil
   if (!h) {
     h = new IrFunction(key, 32);
     const b = new Builder(h, h.addBlock());
-    const ps = Array.from({ length: params }, (_, k) => b.emit('Param', listOf(), listOf(k), { type: 'u32' }));
+    const ps = Array.from({ length: params }, (_, k) => b.emit('Param', NO_ARGS, listOf(k), { type: 'u32' }));
     b.emit('Return', listOf(body(b, ps)));
     foldConstants(h);
     eliminateCommonSubexpressions(h);

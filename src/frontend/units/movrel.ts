@@ -21,7 +21,7 @@ import { ALL_BITS, analyzeScalarConstants, type ScalarConstants } from '../../an
 import type { Inst } from '../../ir/ir.js';
 import { FAULT_REG_INDEX } from '../../ir/faults.js';
 import type { TContext, Translator } from '../context.js';
-import { listOf } from '../../ir/ir.js';
+import { listOf, NO_ARGS } from '../../ir/ir.js';
 
 const M0 = 124;
 /** One past the last SGPR an index may reach (s0..s105, as the interpreter). */
@@ -77,7 +77,7 @@ function checkRange(cx: TContext, r: Rel): boolean {
   return true;
 }
 
-const get = (cx: TContext, file: File, n: number): Inst => cx.b.emit(file === 's' ? 'GetSgpr' : 'GetVgpr', listOf(), listOf(n));
+const get = (cx: TContext, file: File, n: number): Inst => cx.b.emit(file === 's' ? 'GetSgpr' : 'GetVgpr', NO_ARGS, listOf(n));
 
 /** The `count` dwords at base + off. */
 function read(cx: TContext, r: Rel): Inst[] {

@@ -23,7 +23,7 @@ import { FAULT_SCRATCH_RANGE } from '../../ir/faults.js';
 import { scratchWaveBytes } from '../../isa/apertures.js';
 import { wantsScratch } from '../../interp/scratch.js';
 import type { TContext, Translator } from '../context.js';
-import { listOf } from '../../ir/ir.js';
+import { listOf, NO_ARGS } from '../../ir/ir.js';
 
 /**
  * Register numbers (in the SGPR code space) that hold FLAT_SCRATCH's two dwords: codes 230/231 are
@@ -48,7 +48,7 @@ export interface PrivateAccess {
 export function privateAccess(cx: TContext, active: Inst, o: Inst, span: number): PrivateAccess {
   const b = cx.b;
   const ws = cx.waveSize;
-  const none = b.emit('ConstU1', listOf(), listOf(0));
+  const none = b.emit('ConstU1', NO_ARGS, listOf(0));
   if (!wantsScratch(cx.shader.info)) {
     b.emit('Fault', listOf(active), listOf(FAULT_SCRATCH_RANGE));
     return { load: () => cx.u32(0), store: () => undefined };
