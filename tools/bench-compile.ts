@@ -99,23 +99,33 @@ const large = shadersOf('large');
 const PEER_TIMEOUT_MS = 30_000;
 const q = (xs: number[], p: number) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor(p * s.length))] ?? NaN; };
 
-/** A set's summary line: per shader and per 1,000 instructions (median, p99), `extra`, and the set as a whole. */
-function setLine(label: string, perShader: number[], perK: number[], sumMedians: number, sumCounts: number, extra: string): string {
-  return `${label}: per shader median ${q(perShader, 0.5).toFixed(2)} ms, p99 ${q(perShader, 0.99).toFixed(2)} ms; per 1,000 instructions median ${q(perK, 0.5).toFixed(2)} ms, p99 ${q(perK, 0.99).toFixed(2)} ms${extra}; the set as a whole ${sumMedians.toFixed(1)} ms for ${sumCounts} instructions (${((sumMedians * 1000) / sumCounts).toFixed(2)} ms per 1,000)\n`;
+/**
+ * Each kernel's n recompile times: each kernel n times in a row, or (`interleaved`) n rounds of
+ * every kernel once (an embedder recompiles one shader between others).
+ */
+function timesOf(set: Shader[], n: number, interleaved: boolean): number[][] {
+  const times = set.map(() => [] as number[]);
+  const one = (k: number) => { const t = performance.now(); recompile(set[k] as Shader); (times[k] as number[]).push(performance.now() - t); };
+  if (interleaved) { for (let r = 0; r < n; r++) for (let k = 0; k < set.length; k++) one(k); }
+  else for (let k = 0; k < set.length; k++) for (let r = 0; r < n; r++) one(k);
+  return times;
 }
 
-function measure(set: Shader[], label: string, n: number): void {
+/** Per kernel and per set; the peer (spirv-opt) on each module, except for the interleaved runs. */
+function measure(set: Shader[], label: string, n: number, interleaved = false): void {
   const perShader: number[] = [], perK: number[] = [], peerRatios: number[] = [];
   // The set as a whole: the sum of each shader's median over the sum of their instructions.
   let sumMedians = 0, sumCounts = 0;
-  for (const s of set) {
-    const count = buildCfg(s).blocks.reduce((k, b) => k + b.instructions.length, 0);
-    const times: number[] = [];
-    for (let r = 0; r < n; r++) { const t = performance.now(); recompile(s); times.push(performance.now() - t); }
+  const timed = timesOf(set, n, interleaved);
+  set.forEach((s, k) => {
+    const count = buildCfg(s).blocks.reduce((c, b) => c + b.instructions.length, 0);
+    const times = timed[k] as number[];
     const med = q(times, 0.5);
     sumMedians += med; sumCounts += count;
     perShader.push(...times);
     perK.push(...times.map((t) => (t * 1000) / count));
+    const head = `${s.info.name} wave${s.info.waveSize}${interleaved ? ', interleaved' : ''}: ${count} instructions, recompile median ${med.toFixed(2)} ms (${((med * 1000) / count).toFixed(2)} ms per 1,000)`;
+    if (interleaved) { process.stdout.write(`${head}\n`); return; }
     const spv = join(dir, `${s.info.name}-${s.info.waveSize}.spv`);
     const words = recompile(s).spirv;
     writeFileSync(spv, new Uint8Array(words.buffer, words.byteOffset, words.byteLength));
@@ -125,35 +135,18 @@ function measure(set: Shader[], label: string, n: number): void {
     // A peer run cut off at the limit still gives a bound: the ratio is at most med / limit.
     if (o.status === 0 || o.signal) peerRatios.push(med / tPeer);
     const peer = o.status === 0 ? `${tPeer.toFixed(1)} ms` : o.signal ? `more than ${PEER_TIMEOUT_MS / 1000} s (stopped)` : `failed (${o.stderr.trim().split('\n')[0] ?? ''})`;
-    process.stdout.write(`${s.info.name} wave${s.info.waveSize}: ${count} instructions, recompile median ${med.toFixed(2)} ms (${((med * 1000) / count).toFixed(2)} ms per 1,000), ${words.length} SPIR-V words; spirv-opt -O on that module ${peer}\n`);
-  }
-  process.stdout.write(setLine(label, perShader, perK, sumMedians, sumCounts, `; recompile / spirv-opt -O median ratio ${q(peerRatios, 0.5).toFixed(3)}`));
+    process.stdout.write(`${head}, ${words.length} SPIR-V words; spirv-opt -O on that module ${peer}\n`);
+  });
+  const summary = `${label}: per shader median ${q(perShader, 0.5).toFixed(2)} ms, p99 ${q(perShader, 0.99).toFixed(2)} ms; per 1,000 instructions median ${q(perK, 0.5).toFixed(2)} ms, p99 ${q(perK, 0.99).toFixed(2)} ms`;
+  const peer = interleaved ? '' : `; recompile / spirv-opt -O median ratio ${q(peerRatios, 0.5).toFixed(3)}`;
+  process.stdout.write(`${summary}${peer}; the set as a whole ${sumMedians.toFixed(1)} ms for ${sumCounts} instructions (${((sumMedians * 1000) / sumCounts).toFixed(2)} ms per 1,000)\n`);
 }
 
 // Warm the JIT on every kernel first, so the first kernels measured are not the slowest for that alone.
 for (let r = 0; r < 3; r++) for (const s of [...corpus, ...large]) recompile(s);
 measure(corpus, `test corpus (${corpus.length} kernels)`, runs);
 measure(large, 'generated large kernels', Math.max(3, Math.ceil(runs / 10)));
-if (args.includes('--interleaved')) interleaved(corpus, runs);
-
-/** The corpus recompiled round-robin (--interleaved): per kernel and per set, as `measure` prints them (no peer). */
-function interleaved(set: Shader[], n: number): void {
-  const times = set.map(() => [] as number[]);
-  for (let r = 0; r < n; r++) {
-    for (let k = 0; k < set.length; k++) { const t = performance.now(); recompile(set[k] as Shader); (times[k] as number[]).push(performance.now() - t); }
-  }
-  const perShader: number[] = [], perK: number[] = [];
-  let sumMedians = 0, sumCounts = 0;
-  set.forEach((s, k) => {
-    const count = buildCfg(s).blocks.reduce((c, b) => c + b.instructions.length, 0);
-    const ts = times[k] as number[], med = q(ts, 0.5);
-    sumMedians += med; sumCounts += count;
-    perShader.push(...ts);
-    perK.push(...ts.map((t) => (t * 1000) / count));
-    process.stdout.write(`${s.info.name} wave${s.info.waveSize}, interleaved: recompile median ${med.toFixed(2)} ms (${((med * 1000) / count).toFixed(2)} ms per 1,000)\n`);
-  });
-  process.stdout.write(setLine(`test corpus, interleaved (${n} rounds of every kernel once)`, perShader, perK, sumMedians, sumCounts, ''));
-}
+if (args.includes('--interleaved')) measure(corpus, `test corpus, interleaved (${runs} rounds of every kernel once)`, runs, true);
 
 if (args.includes('--driver')) {
   const limit = Number(args[args.indexOf('--driver-limit') + 1] ?? 120) || 120;

@@ -388,7 +388,7 @@ function sharedHelper(key: string, i: Inst, md: Mode): IrFunction {
   // Wave size does not matter to a helper (no cross-lane ops); 32 for the printer.
   const h = new IrFunction(key, 32);
   const b = new Builder(h, h.addBlock());
-  const params = i.args.map((v, k) => b.emit('Param', listOf(), listOf(k), { type: AS_BITS[v.type]?.type ?? v.type }));
+  const params = i.args.map((v, k) => b.emit('Param', NO_ARGS, listOf(k), { type: AS_BITS[v.type]?.type ?? v.type }));
   const r = lowerBody(new X(b), md, i.op, i.imms, (k) => params[k] ?? fail(i, `argument ${k} missing`));
   b.emit('Return', listOf(r));
   eliminateCommonSubexpressions(h);
@@ -417,7 +417,7 @@ function guardedHelper(i: Inst, md: Mode): IrFunction {
   const key = `guarded ${i.op} round=${md.round} flushIn=${String(md.flushIn)}`;
   const h = new IrFunction(key, 32);
   const b = new Builder(h, h.addBlock());
-  const p = i.args.map((_, k) => b.emit('Param', listOf(), listOf(k), { type: 'u32' }));
+  const p = i.args.map((_, k) => b.emit('Param', NO_ARGS, listOf(k), { type: 'u32' }));
   b.emit('Return', listOf(guardedBody(new X(b), md, i.op, p)));
   eliminateCommonSubexpressions(h);
   eliminateDeadCode(h);
