@@ -1,8 +1,9 @@
-// node tools/bench-compile-replay.mjs --corpus DIR [--dist DIR] [--runs R] [--interleaved] [--json]
+// node tools/bench-compile-replay.mjs --corpus DIR [--dist DIR] [--runs R] [--warmup W] [--interleaved] [--json]
 // bench:compile's measurement on a machine with node and a build (dist/) but no LLVM, clang or
 // tsx (the device machine, say): the corpus `npx tsx tools/bench-compile.ts --dump DIR` wrote as
 // code objects, recompiled by the build in --dist (default dist/) R times per kernel (default 30;
-// the large kernels max(3, R/10)) after 3 warm-up rounds; per kernel the median, per set the
+// the large kernels max(3, R/10)) after W warm-up rounds of every kernel once (default 60, as
+// tools/bench-compile.ts says why); per kernel the median, per set the
 // per-shader and per-1,000-instruction median and p99 and the set as a whole (the sum of the
 // kernels' medians per 1,000 of their instructions), as tools/bench-compile.ts prints them; with
 // --interleaved also the corpus recompiled round-robin (R rounds of every kernel once). No peer
@@ -15,7 +16,7 @@ const args = process.argv.slice(2);
 const opt = (name, dflt) => { const k = args.indexOf(name); return k >= 0 && args[k + 1] !== undefined ? args[k + 1] : dflt; };
 const corpusDir = opt('--corpus', undefined);
 if (corpusDir === undefined) {
-  process.stderr.write('usage: node tools/bench-compile-replay.mjs --corpus DIR [--dist DIR] [--runs R] [--json]\n');
+  process.stderr.write('usage: node tools/bench-compile-replay.mjs --corpus DIR [--dist DIR] [--runs R] [--warmup W] [--interleaved] [--json]\n');
   process.exit(2);
 }
 const dist = resolve(opt('--dist', 'dist'));
@@ -32,8 +33,13 @@ for (const e of index) {
   sets[e.group].push(...shaders.filter((s) => e.names.includes(s.info.name)));
 }
 const q = (xs, p) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor(p * s.length))] ?? NaN; };
-for (let r = 0; r < 3; r++) for (const s of [...sets.corpus, ...sets.large]) recompile(s);
-const report = { dist, runs };
+const warmup = Number(opt('--warmup', '60'));
+if (!Number.isInteger(warmup) || warmup < 0) {
+  process.stderr.write('--warmup takes a whole number of rounds\n');
+  process.exit(2);
+}
+for (let r = 0; r < warmup; r++) for (const s of [...sets.corpus, ...sets.large]) recompile(s);
+const report = { dist, runs, warmup };
 // Each set's kernels' times: 'corpus' and 'large' each kernel n times in a row; 'interleaved' the
 // corpus in n rounds of every kernel once (an embedder recompiles one shader between others).
 const timesOf = (label, set, n) => {

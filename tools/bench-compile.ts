@@ -1,4 +1,4 @@
-// npm run bench:compile [-- --runs R] [--interleaved]
+// npm run bench:compile [-- --runs R] [--warmup W] [--interleaved]
 // Recompile time (decode, CFG, MODE analysis, translation, passes, SPIR-V emission) of the built
 // code (dist/) per shader and per 1,000 instructions, median and p99 over R runs each, on:
 //  - the test corpus the recompiler translates: the assembly slice kernels and the clang-19
@@ -10,6 +10,13 @@
 // large kernels weigh by their size there; the per-shader median is the small kernels').
 // As a named peer on the same input, the time `spirv-opt -O` (SPIRV-Tools) takes on the module we
 // produce (stopped after 30 s: then a bound); the ratio recompile / spirv-opt is printed (below 1: we are faster).
+// Before any measurement, W rounds (default 60) of every kernel once, so that the times are those
+// of a process that has recompiled many shaders (an emulator's, after its first hundreds): V8
+// optimises a function only once it has run often enough, in a background thread, and the code of
+// one kind of kernel (the float lowering, say) only runs that often after hundreds of recompiles.
+// On the 2-core VM (2026-12-07), after 3 rounds (the warm-up until then) the kernels measured first
+// took up to 1.5x as long as the same kernels measured again at the end; with 60 rounds instead of
+// 20 the corpus' median kernel took 0.84-0.89x as long in three of four paired processes.
 // With --interleaved: also the test corpus recompiled round-robin (each round every kernel once,
 // R rounds), each kernel's median there: an embedder recompiles one shader between others, where
 // the CPU's caches hold another kernel's data, not the same kernel 30 times in a row.
@@ -35,6 +42,11 @@ import { buildOpenCl } from '../tests/harness/opencl.js';
 
 const args = process.argv.slice(2);
 const runs = Number(args[args.indexOf('--runs') + 1] ?? 30) || 30;
+const warmup = args.includes('--warmup') ? Number(args[args.indexOf('--warmup') + 1]) : 60;
+if (!Number.isInteger(warmup) || warmup < 0) {
+  process.stderr.write('bench:compile: --warmup takes a whole number of rounds\n');
+  process.exit(2);
+}
 const dir = mkdtempSync(join(tmpdir(), 'rdna-bench-compile-'));
 
 // The driver measurement's child: `--driver-child CODE.o structured|state-machine` prints the
@@ -142,8 +154,14 @@ function measure(set: Shader[], label: string, n: number, interleaved = false): 
   process.stdout.write(`${summary}${peer}; the set as a whole ${sumMedians.toFixed(1)} ms for ${sumCounts} instructions (${((sumMedians * 1000) / sumCounts).toFixed(2)} ms per 1,000)\n`);
 }
 
-// Warm the JIT on every kernel first, so the first kernels measured are not the slowest for that alone.
-for (let r = 0; r < 3; r++) for (const s of [...corpus, ...large]) recompile(s);
+// Warm the JIT on every kernel first (see the top), so the first kernels measured are not the slowest for that alone.
+const warmRounds: number[] = [];
+for (let r = 0; r < warmup; r++) {
+  const t = performance.now();
+  for (const s of [...corpus, ...large]) recompile(s);
+  warmRounds.push(performance.now() - t);
+}
+if (warmup > 0) process.stdout.write(`warm-up: ${warmup} rounds of every kernel once, the first ${(warmRounds[0] as number).toFixed(0)} ms, the last ${(warmRounds[warmup - 1] as number).toFixed(0)} ms\n`);
 measure(corpus, `test corpus (${corpus.length} kernels)`, runs);
 measure(large, 'generated large kernels', Math.max(3, Math.ceil(runs / 10)));
 if (args.includes('--interleaved')) measure(corpus, `test corpus, interleaved (${runs} rounds of every kernel once)`, runs, true);
