@@ -15,7 +15,7 @@
 // optimises a function only once it has run often enough, in a background thread, and the code of
 // one kind of kernel (the float lowering, say) only runs that often after hundreds of recompiles.
 // On the 2-core VM (2026-12-07), after 3 rounds (the warm-up until then) the kernels measured first
-// took up to 1.5x as long as the same kernels measured again at the end; with 60 rounds instead of
+// took up to 1.8x as long as the same kernels measured again at the end; with 60 rounds instead of
 // 20 the corpus' median kernel took 0.84-0.89x as long in three of four paired processes.
 // With --interleaved: also the test corpus recompiled round-robin (each round every kernel once,
 // R rounds), each kernel's median there: an embedder recompiles one shader between others, where
