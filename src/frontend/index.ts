@@ -173,6 +173,7 @@ function translateBlocks(shader: Shader, cfg: Cfg, mode: ModeAnalysis, shareExec
   }
   b?.release();
   if (execShared !== undefined && execShared.written) return undefined;
+  if (execShared !== undefined && !fn.crossLane) fn.fixedExec = execShared.bit;
   placeConstants(constPlace);
   runPasses(fn);
   return fn;

@@ -252,6 +252,16 @@ export class IrFunction {
   /** Subroutines `Call` names by index (only on a kernel's function; helpers have none). */
   readonly helpers: IrFunction[] = listOf();
   private nextId = 0;
+  /** Whether an instruction of a crossLane op (ReadLane, PermuteLanes) was made in the function (`makeAt`), used or not. */
+  crossLane = false;
+  /**
+   * This lane's EXEC bit, where it is the same value everywhere in the function (the launch's:
+   * no instruction writes EXEC) and no instruction reads another lane's value (`crossLane`): a lane
+   * off in it is then never active and nothing observes what it holds, since every effect and
+   * every lane mask is of active lanes only; so a Select32 on it is its selected value (simplify).
+   * Set by the frontend; undefined where either does not hold.
+   */
+  fixedExec: Inst | undefined;
   constructor(readonly name: string, readonly waveSize: 32 | 64) {}
 
   /** One more than the largest instruction id made so far (the size of an array by id). */
@@ -284,6 +294,7 @@ export class IrFunction {
     const type = info.typed ? typed : info.result;
     if (type === undefined) throw new IrError(`${op} needs a type`);
     if (info.float && !float) throw new IrError(`${op} needs a float mode`);
+    if (info.crossLane) this.crossLane = true;
     return new Inst(this.nextId++, op, type, args, imms, pc, float, info);
   }
 

@@ -26,6 +26,11 @@ export interface OpInfo {
   readonly typed?: true;
   /** Any number of value arguments (Phi: one per predecessor). */
   readonly variadic?: true;
+  /**
+   * Reads its value arguments in other lanes of the wave too (v_readlane, DPP, the permutes): what
+   * a lane holds while it is off in EXEC may be seen (IrFunction.crossLane, simplify's selects).
+   */
+  readonly crossLane?: true;
 }
 
 const bin = (t: IrType, float?: 'f16' | 'f32' | 'f64'): OpInfo => (float ? { args: [t, t], result: t, float } : { args: [t, t], result: t });
@@ -66,7 +71,7 @@ export const OPS = {
   BallotLo: { args: ['u1'], result: 'u32' },
   BallotHi: { args: ['u1'], result: 'u32' },
   /** The value of `v` in lane `lane` of this wave (v_readlane, v_readfirstlane). */
-  ReadLane: { args: ['u32', 'u32'], result: 'u32' },
+  ReadLane: { args: ['u32', 'u32'], result: 'u32', crossLane: true },
   /** Workgroup id and local invocation id components (imm: 0 x, 1 y, 2 z). */
   WorkgroupId: { args: ['imm'], result: 'u32' },
   LocalId: { args: ['imm'], result: 'u32' },
@@ -261,7 +266,7 @@ export const OPS = {
    * ds_permute_b32 (active, target lane, value): the value of the highest active lane whose
    * target is this lane, or 0 where no active lane targets it. Pure, as ReadLane.
    */
-  PermuteLanes: { args: ['u1', 'u32', 'u32'], result: 'u32' },
+  PermuteLanes: { args: ['u1', 'u32', 'u32'], result: 'u32', crossLane: true },
   /**
    * A run-time-detected gap (imm: an index into FAULT_MESSAGES, src/ir/faults.ts): where the u1 is
    * true in a lane, the run fails with the instruction's pc and the message (the Vulkan kernel
@@ -416,7 +421,7 @@ export interface OpEntry extends OpInfo {
 
 /** The op table as a Map: a lookup by a string that varies is a hash probe here, where the 400-key object's keyed load went megamorphic. */
 const OP_INFO = new Map<string, OpEntry>(Object.entries(OPS).map(([op, x]: [string, OpInfo], index): [string, OpEntry] => [op, {
-  args: x.args, result: x.result, effect: x.effect, terminator: x.terminator, float: x.float, typed: x.typed, variadic: x.variadic,
+  args: x.args, result: x.result, effect: x.effect, terminator: x.terminator, float: x.float, typed: x.typed, variadic: x.variadic, crossLane: x.crossLane,
   index, valueArgs: x.args.filter((a) => a !== 'imm'), immCount: x.args.filter((a) => a === 'imm').length,
 }]));
 export const opInfo = (op: Op): OpEntry => OP_INFO.get(op) as OpEntry;

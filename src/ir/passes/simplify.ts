@@ -5,13 +5,16 @@
 //    v_cndmask or v_addc in the same lane; the ballot itself goes when nothing else reads it);
 //  - Select32(c, x, x) is x, and Select32(c, x, Select32(c, y, z)) is Select32(c, x, z) (a register
 //    written twice under the same EXEC bit keeps, in the other lanes, the value before both);
+//  - Select32(e, x, y) is x where e is the function's fixed EXEC bit (IrFunction.fixedExec: no
+//    instruction writes EXEC or reads another lane's value, so what a lane off in EXEC holds is
+//    never seen: a VGPR write's EXEC select is the value written);
 //  - the dwords of a pair are its halves, Lo32(Pack64(a, b)) = a and Hi32(Pack64(a, b)) = b, and
 //    the pair of a value's halves is the value, Pack64(Lo32(x), Hi32(x)) = x (64-bit values that
 //    pass through registers between blocks).
 import { type Block, type Inst, type IrFunction, newStamp, Replacements, substituteArgs, substituteNoting } from '../ir.js';
 import { OPS } from '../ops.js';
 
-function simpler(i: Inst, waveSize: 32 | 64): Inst | undefined {
+function simpler(i: Inst, waveSize: 32 | 64, fixedExec: Inst | undefined): Inst | undefined {
   const a = i.args;
   switch (i.op) {
     case 'LaneBit': {
@@ -23,7 +26,7 @@ function simpler(i: Inst, waveSize: 32 | 64): Inst | undefined {
     }
     case 'Select32': {
       const c = a[0], x = a[1], old = a[2];
-      if (x !== undefined && x === old) return x;
+      if (x !== undefined && (x === old || (c === fixedExec && c !== undefined && old !== undefined))) return x;
       if (old?.op === 'Select32' && old.args[0] === c && c && x && old.args[2]) {
         // In place: the instruction keeps its id, its old-value argument skips the inner select.
         a[2] = old.args[2];
@@ -72,7 +75,7 @@ export function simplify(fn: IrFunction): number {
  * a deoptimisation in about every other recompile of a small kernel.
  */
 function walk(fn: IrFunction, repl: Replacements, late: Inst[]): void {
-  const blocks = fn.blocks, waveSize = fn.waveSize;
+  const blocks = fn.blocks, waveSize = fn.waveSize, fixedExec = fn.fixedExec;
   const seen = newStamp();
   // Indexed loops, not for…of: before V8 optimises this code (small kernels never get that far),
   // each step of a for…of allocates an iterator result.
@@ -83,7 +86,7 @@ function walk(fn: IrFunction, repl: Replacements, late: Inst[]): void {
       let again = substituteNoting(i, repl, seen);
       i.stamp = seen;
       if (SIMPLIFIED[i.info.index] === true) {
-        const s = simpler(i, waveSize);
+        const s = simpler(i, waveSize, fixedExec);
         if (s) repl.set(i, repl.get(s) ?? s);
         // A select kept with its old value taken from the inner select (in place) has a new
         // argument, which the walk may not have passed yet (it is the inner one's argument).
