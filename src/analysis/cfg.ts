@@ -42,7 +42,7 @@
 // the end of a function's range is 'falls-off-end' there.
 import type { InstrDef, Target } from '../isa/types.js';
 import type { Instruction, InvalidWord, OperandValue } from '../decode/types.js';
-import { type CodeSegment, type Shader, functionAt, kernelSegment, segmentAt } from '../container/shader.js';
+import { type CodeSegment, type Shader, functionAt, holdsRelocation, kernelSegment, segmentAt, UNAPPLIED_RELOCATION } from '../container/shader.js';
 import type { BasicBlock, Cfg, Diagnostic, Edge, EdgeKind, Loop, Severity } from './types.js';
 import { decodeAt } from '../decode/index.js';
 import { ISA_TABLE } from '../isa/table.js';
@@ -497,14 +497,10 @@ class Discovery {
     this.kernel = kernelSegment(shader);
   }
 
+
   /** Whether a relocation that was not applied falls inside the instruction. */
   holdsRelocation(inst: Instruction): boolean {
-    const r = this.relocated;
-    if (r.length === 0) return false;
-    let lo = 0, hi = r.length;
-    while (lo < hi) { const m = (lo + hi) >>> 1; if ((r[m] as number) < inst.pc) lo = m + 1; else hi = m; }
-    const at = r[lo];
-    return at !== undefined && at < inst.pc + inst.size;
+    return this.relocated.length !== 0 && holdsRelocation(this.shader, inst.pc, inst.size);
   }
 
   /** The segment of the code (the kernel's range or a function) holding `pc`. */
@@ -765,10 +761,7 @@ class Discovery {
         }
         const size = d.size;
         if (size > 4) for (let p = pc + 4; p < pc + size; p += 4) inner.push(p);
-        if (relocs && this.holdsRelocation(d)) {
-          diags.push(diag(d, pc, target, 'unapplied-relocation', 'error',
-            'a relocation of this relocatable object applies to this instruction and is not applied (its words hold the placeholder): link the object (ld.lld) first'));
-        }
+        if (relocs && this.holdsRelocation(d)) diags.push(diag(d, pc, target, 'unapplied-relocation', 'error', UNAPPLIED_RELOCATION));
         const f = ENDING_DEFS.has(d.def) ? this.classify(d, begin) : undefined;
         if (f !== undefined) {
           enqueue(f, d);

@@ -100,6 +100,19 @@ export function segmentAt(shader: Shader, pc: number): CodeSegment | undefined {
   return f !== undefined && pc >= f.start && pc < f.end ? f : undefined;
 }
 
+/** What a reached instruction holding an unapplied relocation (`holdsRelocation`) is told, by the CFG and the interpreter alike. */
+export const UNAPPLIED_RELOCATION = 'a relocation of this relocatable object applies to this instruction and is not applied (its words hold the placeholder): link the object (ld.lld) first';
+
+/** Whether a relocation that was not applied (Shader.relocated) falls inside the `size` bytes at `pc`. */
+export function holdsRelocation(shader: Shader, pc: number, size: number): boolean {
+  const r = shader.relocated;
+  if (r === undefined || r.length === 0) return false;
+  let lo = 0, hi = r.length;
+  while (lo < hi) { const m = (lo + hi) >>> 1; if ((r[m] as number) < pc) lo = m + 1; else hi = m; }
+  const at = r[lo];
+  return at !== undefined && at < pc + size;
+}
+
 /** The function whose entry is `pc`, if any (not the kernel's own entry: its range wins). */
 export function functionAt(shader: Shader, pc: number): CodeFunction | undefined {
   const s = segmentAt(shader, pc);

@@ -599,9 +599,9 @@ function parseDispatch(cx: Context, o: Record<string, unknown>, at: string, scop
   if (grid[0] * grid[1] * grid[2] > MAX_LANES_TOTAL) throw new ArgsError(`${prefix}"grid" has more than 2^31 work-items`);
   const shader = pickShader(cx, o, at || 'the document');
   const info = shader.info;
+  const why = launchRefusal(info, grid, block);
+  if (why) throw new ArgsError(prefix + why);
   if (!info.descriptor) {
-    const why = launchRefusal(info, grid, block);
-    if (why) throw new ArgsError(prefix + why);
     if (usesScratchRing(info)) {
       const need = scratchRingBytes(info, grid, block);
       if (need > MAX_SCRATCH_RING) throw new ArgsError(`${prefix}shader ${info.name}'s dispatch needs a scratch ring of ${need} bytes (${info.scratchSize} bytes a lane, every wave of the grid); the engines allocate at most ${MAX_SCRATCH_RING}`);

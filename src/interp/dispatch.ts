@@ -317,12 +317,19 @@ export function ringOf(info: ShaderInfo, o: Pick<DispatchOptions, 'grid' | 'bloc
 }
 
 /**
- * Why a dispatch of this kernel over this grid cannot run, or undefined: a raw shader that has no
+ * Why a dispatch of this kernel over this grid cannot run, or undefined: workgroups larger than the
+ * kernel's metadata allows (`.max_flat_workgroup_size`: the compiler may rely on it, as it does on
+ * the work-item ids' range, and the AMDHSA runtimes refuse such a launch), a raw shader that has no
  * launch here (rawLaunchRefusal), or one dispatched in part of a workgroup. A raw compute shader is
  * dispatched in whole workgroups, as DISPATCH_DIRECT counts them (the grid a multiple of the block):
  * unlike the AMDHSA ABI it has no way to learn of a partial workgroup at the grid's edge.
  */
 export function launchRefusal(info: ShaderInfo, grid: Dim3, block: Dim3): string | undefined {
+  const items = (block[0] ?? 1) * (block[1] ?? 1) * (block[2] ?? 1);
+  // Past 1,024 (RDNA's most) the callers' own check speaks.
+  if (info.maxWorkgroupSize !== undefined && items > info.maxWorkgroupSize && items <= 1024) {
+    return `kernel ${info.name} allows at most ${info.maxWorkgroupSize} work-items per workgroup (its metadata's .max_flat_workgroup_size); the dispatch's block ${block.join('x')} has ${items}`;
+  }
   if (info.descriptor) return undefined;
   const why = rawLaunchRefusal(info);
   if (why) return why;

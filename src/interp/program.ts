@@ -1,6 +1,6 @@
 // A shader's instructions by pc, decoded on first use (the interpreter follows control flow, so
 // only reachable code is decoded).
-import { type Shader, segmentAt } from '../container/shader.js';
+import { type Shader, holdsRelocation, segmentAt, UNAPPLIED_RELOCATION } from '../container/shader.js';
 import type { Instruction } from '../decode/types.js';
 import { decodeAt } from '../decode/index.js';
 import { printInstruction } from '../disasm/index.js';
@@ -23,6 +23,8 @@ export class Program {
     }
     const d = decodeAt(s.info.target, seg.words, rel >>> 2, seg.words.length, pc);
     if (d.kind !== 'instruction') throw new InterpError(d.reason, pc, '.long 0x' + (d.words[0] >>> 0).toString(16).padStart(8, '0'), d.words);
+    // An unlinked object's placeholder would run as if it were the value (a wrong address or call target): the run stops where it is reached.
+    if (holdsRelocation(s, pc, d.size)) throw new InterpError(UNAPPLIED_RELOCATION, pc, this.text(d), d.words);
     this.cache.set(pc, d);
     return d;
   }

@@ -13,7 +13,12 @@ import fc from 'fast-check';
 import type { Shader } from '../../src/container/shader.js';
 import { loadShaders } from '../../src/container/shader.js';
 import { ArgsError, MAX_DISPATCHES, parseArgs, planSteps, prepareDispatch, type ArgsPlan, type DispatchTemplate } from '../../src/interp/args.js';
-import { dispatchPacket, kernargSegment, layoutLds, MAX_LDS } from '../../src/interp/dispatch.js';
+import { dispatch, dispatchPacket, kernargSegment, launchRefusal, layoutLds, MAX_LDS } from '../../src/interp/dispatch.js';
+import { GlobalMemory } from '../../src/interp/memory.js';
+import { buildCfg } from '../../src/analysis/cfg.js';
+import { analyzeMode } from '../../src/analysis/mode.js';
+import { translate } from '../../src/frontend/index.js';
+import { dispatchIr } from '../../src/ir/dispatch.js';
 import { InterpError } from '../../src/interp/errors.js';
 import { buildOpenCl } from '../harness/opencl.js';
 import { compileArgs } from './args-cases.js';
@@ -66,6 +71,23 @@ test('__local arguments: after the static group segment, each at its pointee ali
   zero.args[2] = { local: 0 };
   rejects(() => one(zero, 'local_sum'), /^argument 2 \(scratch\): "local" must be a byte count of at least 1$/);
   assert.throws(() => layoutLds(info, [{ offset: 16, size: 4, bytes: 4, align: 12, where: 'argument 2' }]), (e: unknown) => e instanceof InterpError && /pointee alignment 12 is not a power of two/.test(e.message));
+});
+
+test('a block over the kernel\'s .max_flat_workgroup_size is refused by the parser and by each engine\'s dispatch, in one line', () => {
+  const info = kernel('local_sum').info;
+  // clang-19's default for an OpenCL kernel without reqd_work_group_size or amdgpu_flat_work_group_size.
+  assert.equal(info.maxWorkgroupSize, 256);
+  const doc = (n: number) => ({ ...locals(64, 64), grid: [n], block: [n] });
+  assert.equal(one(doc(256), 'local_sum').block[0], 256);
+  rejects(() => one(doc(512), 'local_sum'), /^kernel local_sum allows at most 256 work-items per workgroup \(its metadata's \.max_flat_workgroup_size\); the dispatch's block 512x1x1 has 512$/);
+  assert.equal(launchRefusal(info, [512, 1, 1], [256, 1, 1]), undefined);
+  assert.match(launchRefusal(info, [512, 1, 1], [16, 4, 8]) ?? '', /the dispatch's block 16x4x8 has 512$/);
+  // The interpreter's and the IR interpreter's dispatch ask the same question (documents are not the only way in).
+  const shader = kernel('local_sum');
+  const bad = { grid: [512, 1, 1] as const, block: [512, 1, 1] as const, kernarg: new Uint8Array(256), mem: new GlobalMemory(), maxSteps: 1000 };
+  assert.throws(() => dispatch(shader, bad), (e: unknown) => e instanceof InterpError && /allows at most 256 work-items per workgroup/.test(e.message));
+  const cfg = buildCfg(shader);
+  assert.throws(() => dispatchIr(translate(shader, cfg, analyzeMode(shader, cfg)), shader, bad), (e: unknown) => e instanceof Error && /allows at most 256 work-items per workgroup/.test(e.message));
 });
 
 test('by-value arguments: structs as bytes, vectors (3-vectors in 4 lanes), 64-bit values, at the metadata offsets; sizes and kinds checked', () => {

@@ -10,6 +10,7 @@ import { recompile } from '../../src/backend/recompile.js';
 import { LAVAPIPE_PROFILE } from '../../src/backend/profile.js';
 import { TranslateError } from '../../src/frontend/errors.js';
 import { RuntimeFault } from '../../src/ir/faults.js';
+import { InterpError } from '../../src/interp/errors.js';
 import { dispatchIr } from '../../src/ir/dispatch.js';
 import { runOnVulkan } from '../../src/runtime/engine.js';
 import { VulkanDevice } from '../../src/runtime/vulkan.js';
@@ -92,6 +93,14 @@ test('a return whose pair holds none of its return sites faults with the pc on t
   }
 });
 
+// A call of a function an unlinked (relocatable) object does not resolve: the assembler's placeholders (0) in the two adds.
+const RELOCATED = `${PRE}
+  s_getpc_b64 s[16:17]
+  s_add_u32 s16, s16, external_fn@rel32@lo+4
+  s_addc_u32 s17, s17, external_fn@rel32@hi+12
+  s_swappc_b64 s[30:31], s[16:17]
+  s_endpgm`;
+
 test('jump and call targets the CFG cannot resolve are TranslateErrors with the pc and the instruction', () => {
   const cases: [string, string, RegExp][] = [
     ['setpc_loaded', `${PRE}
@@ -111,12 +120,7 @@ test('jump and call targets the CFG cannot resolve are TranslateErrors with the 
 .Lnext:
   s_setpc_b64 s[16:17]`, /^pc 0x[0-9a-f]+: s_setpc_b64 s\[16:17\] \([0-9a-f]+\): jump target is not a constant known in this block/],
     // An object that is not linked: the call's target is a relocation the loader does not apply.
-    ['relocated', `${PRE}
-  s_getpc_b64 s[16:17]
-  s_add_u32 s16, s16, external_fn@rel32@lo+4
-  s_addc_u32 s17, s17, external_fn@rel32@hi+12
-  s_swappc_b64 s[30:31], s[16:17]
-  s_endpgm`, /^pc 0x[0-9a-f]+: s_add_u32 s16, s16, 0 \([0-9a-f ]+\): a relocation of this relocatable object applies to this instruction and is not applied .*\[unapplied-relocation\]$/],
+    ['relocated', RELOCATED, /^pc 0x[0-9a-f]+: s_add_u32 s16, s16, 0 \([0-9a-f ]+\): a relocation of this relocatable object applies to this instruction and is not applied .*\[unapplied-relocation\]$/],
     ['rfe', `${PRE}
   s_getpc_b64 s[16:17]
   s_rfe_b64 s[16:17]`, /^pc 0x[0-9a-f]+: s_rfe_b64 s\[16:17\] \([0-9a-f]+\): s_rfe_b64 is not translated yet$/],
@@ -126,4 +130,11 @@ test('jump and call targets the CFG cannot resolve are TranslateErrors with the 
     assert.ok(shader);
     assert.throws(() => recompile(shader, { profile: LAVAPIPE_PROFILE }), (e: unknown) => e instanceof TranslateError && why.test(e.message), `${name}: ${(() => { try { recompile(shader, { profile: LAVAPIPE_PROFILE }); return 'no error'; } catch (e) { return String(e); } })()}`);
   }
+});
+
+test('the interpreter stops where it reaches an unapplied relocation, with the pc, the instruction and the CFG\'s words, instead of running the placeholder', () => {
+  const shader = assemble('gfx1030', [{ name: 'relocated', body: RELOCATED, ...KERNEL }]).get('relocated');
+  assert.ok(shader);
+  assert.throws(() => interpret({ shader, buffers: [new Uint8Array(256)], grid: [32, 1, 1], block: [32, 1, 1], scalars: [] }),
+    (e: unknown) => e instanceof InterpError && /^pc 0x[0-9a-f]+: s_add_u32 s16, s16, 0 \([0-9a-f ]+\): a relocation of this relocatable object applies to this instruction and is not applied \(its words hold the placeholder\): link the object \(ld\.lld\) first$/.test(e.message));
 });
