@@ -8,7 +8,7 @@ import { F16, F32, F64, numberToF32, quiet, signedInf, signedZero, unpack } from
 import type { FloatEnv } from './env.js';
 import { flushInput, fmaMixedBits, mulBits } from './arith.js';
 import { ldexpBits } from './convert.js';
-import { bitLength } from './round.js';
+import { bitLength, overflowResult } from './round.js';
 
 /** Biased exponent field. */
 function expField(f: Format, bits: bigint): number {
@@ -85,8 +85,16 @@ export function divFixupNaN(f: Format): bigint {
  * v_div_fixup (S0 = quotient from the sequence, S1 = denominator, S2 = numerator): the ISA
  * pseudocode's special cases (NaN operands quieted, 0/0 and inf/inf → the negative qNaN, x/0 and
  * inf/x → ±inf, 0/x and x/inf → ±0, a quotient below 2^-(bias + mantBits) → the tiny result
- * rounded by env: ±0, or the smallest subnormal when the mode rounds away from zero), else
- * ±|S0| with the quotient's sign. Inputs are tested after the input flush of env.
+ * rounded by env: ±0, or the smallest subnormal when the mode rounds away from zero, a quotient
+ * S0 that overflowed → ±overflow by env), else ±|S0| with the quotient's sign. Inputs are tested
+ * after the input flush of env.
+ *
+ * The overflow case: the pseudocode's line is "exponent(S1) == 255 → ±overflow", unreachable as
+ * written (an infinite or NaN S1 is taken by the lines before it); read here as S0's exponent, the
+ * quotient's. It is what LLVM's division sequence needs where the quotient of finite operands is
+ * past the range (2^127 / 2^-140: the sequence's refinement meets inf − inf and S0 is NaN, which
+ * the line as written would return), and what AMD's rocjitsu simulator does, checked on
+ * gfx1100/gfx1201 hardware (ROCm/rocm-systems#11613; not measured on RDNA2).
  */
 export function divFixupBits(f: Format, s0: bigint, s1: bigint, s2: bigint, env: FloatEnv): bigint {
   const d = flushInput(f, unpack(f, s1), env), n = flushInput(f, unpack(f, s2), env);
@@ -101,6 +109,7 @@ export function divFixupBits(f: Format, s0: bigint, s1: bigint, s2: bigint, env:
     const away = (env.round === 1 && sign === 0) || (env.round === 2 && sign === 1);
     return away && !env.flushOut ? (sign ? f.signBit : 0n) | 1n : signedZero(f, sign);
   }
+  if (expField(f, s0) === f.expMax) return overflowResult(f, sign, env.round, env.f16Ovfl);
   return sign ? abs(f, s0) | f.signBit : abs(f, s0);
 }
 

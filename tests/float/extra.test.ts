@@ -47,6 +47,18 @@ test('divFixup: the ISA special cases and the quotient sign', () => {
   assert.equal(fl.divFixupF32(f(9), f(-2), f(3), E), f(-9));
   assert.equal(fl.divFixupF32(f(9), 0x7f000000, 0x00000001, E), 0); // quotient below 2^-150: 0 under RNE
   assert.equal(fl.divFixupF32(f(9), 0x7f000000, 0x00000001, { ...E, round: 1 }), 1); // smallest subnormal under +inf
+  // A quotient the sequence let overflow (S0 ±inf, or NaN from inf − inf) of finite nonzero
+  // operands: ±overflow by the rounding mode (±inf, or ±max where the mode rounds toward zero).
+  for (const s0 of [0x7f800000, 0xff800000, 0x7fc00000, 0xffc00000, 0x7f800001]) {
+    assert.equal(fl.divFixupF32(s0, 0x003671f7, 0x7f000000, E), 0x7f800000);
+    assert.equal(fl.divFixupF32(s0, 0x803671f7, 0x7f000000, E), 0xff800000);
+    assert.equal(fl.divFixupF32(s0, 0x003671f7, 0x7f000000, { ...E, round: 3 }), 0x7f7fffff);
+    assert.equal(fl.divFixupF32(s0, 0x003671f7, 0xff000000, { ...E, round: 1 }), 0xff7fffff);
+    assert.equal(fl.divFixupF32(s0, 0x003671f7, 0xff000000, { ...E, round: 2 }), 0xff800000);
+  }
+  assert.equal(fl.divFixupF64(0x7ff8000000000000n, 0x0000000000000001n, 0x7fe0000000000000n, E), 0x7ff0000000000000n);
+  assert.equal(fl.divFixupF16(0x7e00, 0x0001, 0x7800, E), 0x7c00);
+  assert.equal(fl.divFixupF16(0x7c00, 0x8001, 0x7800, { ...E, f16Ovfl: true }), 0xfbff); // FP16_OVFL: ±max
   assert.equal(fl.divFixupF16(0x4000, 0, 0, E), 0xfe00);
   assert.equal(fl.divFixupF64(0x4000000000000000n, 0x7ff0000000000001n, 0n, E), 0x7ff8000000000001n);
 });

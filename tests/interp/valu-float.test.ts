@@ -224,6 +224,8 @@ const DIV_SEQ = [
 const DIV_ROWS: Row[] = [
   [f32(1), f32(3)], [f32(6), f32(2)], [0x71c00000, 0x30800000], [0x00000123, f32(3)], [f32(1), 0x7f733333], [f32(-5), f32(7)],
   [0x7f7fffff, f32(0.5)], [0x00800001, f32(3)], [f32(1), 0x00000007], [f32(10), f32(-3)], [0x3f800001, 0x3f7fffff], [0x0000ffff, 0x7f000000],
+  // Quotients past the range from finite operands (the refinement meets inf − inf; v_div_fixup gives ±inf).
+  [0x7f000000, 0x003671f7], [0xff000000, 0x003671f7], [0x7f000000, 0x1e3ce508], [0x7f7fffff, 0x00000001], [0x7f7fffff, 0x80800000],
 ];
 CASES.push({
   name: 'f32 division sequence', asm: DIV_SEQ, floatMode: KEEP, rows: DIV_ROWS,

@@ -69,7 +69,11 @@ export function lowerDivFixup(x: X, md: Mode, s0: Inst, s1: Inst, s2: Inst): Ins
   const away = md.round === 1 ? x.not1(sign) : md.round === 2 ? sign : x.t(false);
   const tinyRes = md.flushOut ? signBit : x.sel(away, x.or(signBit, x.c(1)), signBit);
   const tiny = x.slt(x.sub(N.exp, D.exp), x.c(-150));
+  // A quotient that overflowed (S0 ±inf or NaN): ±inf where the mode rounds toward it, else ±max (src/float divFixupBits).
+  const toInf = md.round === 0 ? x.t(true) : md.round === 1 ? x.not1(sign) : md.round === 2 ? sign : x.t(false);
+  const over = x.op('IEq32', x.and(s0, x.c(0x7f800000)), x.c(0x7f800000));
   let r = x.or(x.and(s0, x.c(0x7fffffff)), signBit);
+  r = x.sel(over, x.or(signBit, x.sel(toInf, x.c(0x7f800000), x.c(0x7f7fffff))), r);
   r = x.sel(tiny, tinyRes, r);
   r = x.sel(x.or1(D.inf, N.zero), signBit, r);
   r = x.sel(x.or1(D.zero, N.inf), x.or(signBit, x.c(0x7f800000)), r);

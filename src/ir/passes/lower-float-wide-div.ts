@@ -183,7 +183,12 @@ export function divFixup(x: X, F: Fmt, md: Mode, s0: Inst, s1: Inst, s2: Inst): 
   const tinyRes = md.flushOut ? sb : x.sel64(away, x.or64(sb, x.c64(1n)), sb);
   const tiny = x.slt(x.sub(N.exp, D.exp), x.c(-(F.bias + F.mant)));
   const q = quietBit(F);
+  // A quotient that overflowed (s0 ±inf or NaN): ±inf where the mode rounds toward it (never for f16
+  // under FP16_OVFL), else ±max (src/float divFixupBits).
+  const toInf = md.f16Ovfl && F.bits === 16 ? x.t(false) : md.round === 0 ? x.t(true) : md.round === 1 ? x.not1(sign) : md.round === 2 ? sign : x.t(false);
+  const over = x.op('IEq64', x.and64(s0, x.c64(infBits(F))), x.c64(infBits(F)));
   let r = x.or64(x.and64(s0, x.c64(signMask(F) - 1n)), sb);
+  r = x.sel64(over, x.or64(sb, x.sel64(toInf, x.c64(infBits(F)), x.c64(infBits(F) - 1n))), r);
   r = x.sel64(tiny, tinyRes, r);
   r = x.sel64(x.or1(D.inf, N.zero), sb, r);
   r = x.sel64(x.or1(D.zero, N.inf), x.or64(sb, x.c64(infBits(F))), r);
