@@ -1,4 +1,4 @@
-// rdna run FILE --args ARGS.json [--engine interp|vulkan] [--kernel K] [--json] [--max-steps N]
+// rdna run FILE --args ARGS.json [--engine interp|vulkan] [--kernel K] [--json] [--max-steps N] [--timeout S]
 // Runs a kernel (one dispatch) or a sequence of dispatches (ARGS.json's "dispatches") on the
 // reference interpreter or, recompiled, on Vulkan, with the arguments ARGS.json gives (one parser
 // for both engines: src/interp/args.ts), and prints every buffer after the run: each buffer
@@ -18,12 +18,12 @@ import { CompileError } from '../backend/spirv/emit.js';
 import { compileFor, planLdsBytes, planWorkItems, RuntimeFault, runPlanOnVulkan, type CompiledKernel } from '../runtime/engine.js';
 import { VulkanDevice, VulkanError, VulkanUnavailableError } from '../runtime/vulkan.js';
 
-export const RUN_USAGE = `usage: rdna run --args ARGS.json [--engine interp|vulkan] [--device NAME] [--json] [--max-steps N] ${SHADER_USAGE}`;
+export const RUN_USAGE = `usage: rdna run --args ARGS.json [--engine interp|vulkan] [--device NAME] [--timeout SECONDS] [--json] [--max-steps N] ${SHADER_USAGE}`;
 export const DEFAULT_MAX_STEPS = 200_000_000;
 const MAX_ARGS_BYTES = 1 << 30;
 
 export async function runRun(argv: readonly string[]): Promise<number> {
-  const args = parseCliArgs(argv, ['args', 'engine', 'max-steps', 'device', ...SHADER_OPTIONS], ['json']);
+  const args = parseCliArgs(argv, ['args', 'engine', 'max-steps', 'device', 'timeout', ...SHADER_OPTIONS], ['json']);
   if (args.positional.length !== 1) throw new UsageError(args.positional.length ? 'run takes one FILE' : 'run needs a FILE');
   const argsFile = args.options.get('args');
   if (typeof argsFile !== 'string') throw new UsageError('run needs --args ARGS.json');
@@ -32,6 +32,11 @@ export async function runRun(argv: readonly string[]): Promise<number> {
   const maxSteps = typeof ms === 'string' ? Number(ms) : DEFAULT_MAX_STEPS;
   if (!Number.isSafeInteger(maxSteps) || maxSteps < 1) throw new UsageError('--max-steps must be a positive integer');
   if (engine !== 'vulkan' && args.options.has('device')) throw new UsageError('--device is for --engine vulkan');
+  if (engine !== 'vulkan' && args.options.has('timeout')) throw new UsageError('--timeout is for --engine vulkan');
+  // How long one submission may run on the device (its fence wait), in seconds; the addon's default is 60, its most an hour.
+  const to = args.options.get('timeout');
+  const timeoutS = typeof to === 'string' ? Number(to) : undefined;
+  if (timeoutS !== undefined && !(timeoutS > 0 && timeoutS <= 3600)) throw new UsageError('--timeout must be a number of seconds in (0, 3600]');
   const input = readShaderInput(args.positional[0] ?? '', args);
   const bytes = readInput(argsFile);
   if (bytes.length > MAX_ARGS_BYTES) throw new InputError(`${argsFile}: too large`);
@@ -58,7 +63,7 @@ export async function runRun(argv: readonly string[]): Promise<number> {
     throw e;
   }
   const json = args.options.get('json') === true;
-  if (engine === 'vulkan') return runVulkan(plan, json, typeof args.options.get('device') === 'string' ? (args.options.get('device') as string) : undefined);
+  if (engine === 'vulkan') return runVulkan(plan, json, typeof args.options.get('device') === 'string' ? (args.options.get('device') as string) : undefined, timeoutS);
   const tty = process.stderr.isTTY === true;
   let stats;
   const t0 = performance.now();
@@ -103,7 +108,7 @@ function report(plan: ArgsPlan, json: boolean, head: Record<string, unknown>, st
   out.flush();
 }
 
-async function runVulkan(plan: ArgsPlan, json: boolean, deviceName: string | undefined): Promise<number> {
+async function runVulkan(plan: ArgsPlan, json: boolean, deviceName: string | undefined, timeoutS: number | undefined): Promise<number> {
   let dev: VulkanDevice;
   try {
     dev = VulkanDevice.open(deviceName !== undefined ? { deviceName } : {});
@@ -120,7 +125,7 @@ async function runVulkan(plan: ArgsPlan, json: boolean, deviceName: string | und
         throw e;
       }
     });
-    const r = await runPlanOnVulkan(plan, compiled, dev);
+    const r = await runPlanOnVulkan(plan, compiled, dev, timeoutS !== undefined ? { timeoutMs: timeoutS * 1000 } : {});
     const where = plan.sequence ? ` in ${r.submissions} submission${r.submissions === 1 ? '' : 's'}` : '';
     report(plan, json, { engine: 'vulkan', device: r.device },
       plan.sequence ? { dispatches: r.dispatches, submissions: r.submissions, waves: r.waves, compileMs: r.compileMs, runMs: r.ms } : { waves: r.waves, compileMs: r.compileMs, runMs: r.ms },

@@ -183,7 +183,7 @@ function wavesOf(shader: Shader, grid: Dim3, block: Dim3): { waves: number; wave
 }
 
 /** Runs the steps (any number) over `buffers` (updated in place), in submissions of at most `perSubmission` dispatches. */
-async function runSteps(kernels: readonly CompiledKernel[], buffers: readonly Uint8Array[], steps: Iterable<VkStep>, dev: VulkanDevice, perSubmission: number, ring: number | undefined): Promise<{ waves: number; ms: number; pipelineMs: number; dispatches: number; submissions: number }> {
+async function runSteps(kernels: readonly CompiledKernel[], buffers: readonly Uint8Array[], steps: Iterable<VkStep>, dev: VulkanDevice, perSubmission: number, ring: number | undefined, timeoutMs?: number): Promise<{ waves: number; ms: number; pipelineMs: number; dispatches: number; submissions: number }> {
   const K = kernels.length;
   // The scratch buffers' indices (kernels with a private segment), after the sinks.
   const scratchOf = new Map<number, number>();
@@ -278,7 +278,7 @@ async function runSteps(kernels: readonly CompiledKernel[], buffers: readonly Ui
       }
     });
     for (const sk of sinks) sk.fill(0);
-    const r = await dev.runSteps(kernels.map((k) => ({ spirv: k.spirv, entry: 'main' })), [arena, ...sinks, ...[...scratchBytes.values()].map((n) => new Uint8Array(Math.max(4, n))), ...images, ...buffers], { kernel: kernelOf, groups, push }, { addressPatches: patches, deviceAddressBuffers: true, ...subgroupOptions });
+    const r = await dev.runSteps(kernels.map((k) => ({ spirv: k.spirv, entry: 'main' })), [arena, ...sinks, ...[...scratchBytes.values()].map((n) => new Uint8Array(Math.max(4, n))), ...images, ...buffers], { kernel: kernelOf, groups, push }, { addressPatches: patches, deviceAddressBuffers: true, ...subgroupOptions, ...(timeoutMs !== undefined ? { timeoutMs } : {}) });
     ms += r.ms;
     pipelineMs += r.pipelineMs;
     submissions++;
@@ -316,6 +316,8 @@ async function runSteps(kernels: readonly CompiledKernel[], buffers: readonly Ui
 export interface PlanVulkanOptions {
   /** Dispatches per submission (default STEPS_PER_SUBMISSION); the plan's buffers round-trip through the host between submissions. */
   readonly perSubmission?: number;
+  /** How long one submission may run (its fence wait), in ms; default the device's (60 s), at most an hour. */
+  readonly timeoutMs?: number;
 }
 
 /**
@@ -331,7 +333,7 @@ export async function runPlanOnVulkan(plan: ArgsPlan, compiled: readonly Compile
       yield { kernel: index.get(t.shader) ?? 0, grid: t.grid, block: t.block, kernarg: st.kernarg, bufferSlots: t.bufferSlots, groupSegmentSize: t.groupSegmentSize, describe: () => describeStep(plan, st) };
     }
   }
-  const r = await runSteps(compiled, plan.buffers.map((b) => b.bytes), steps(), dev, o.perSubmission ?? STEPS_PER_SUBMISSION, plan.scratchRing);
+  const r = await runSteps(compiled, plan.buffers.map((b) => b.bytes), steps(), dev, o.perSubmission ?? STEPS_PER_SUBMISSION, plan.scratchRing, o.timeoutMs);
   return { device: dev.profile.deviceName, compileMs: compiled.reduce((a, c) => a + c.compileMs, 0), ...r };
 }
 

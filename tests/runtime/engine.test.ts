@@ -24,7 +24,8 @@ import { buildOpenCl } from '../harness/opencl.js';
 import { ENGINE_SUITES, type EngineSuite, prepare } from './cases.js';
 import { addF32, envFor, fmaF32 } from '../../src/float/index.js';
 import { loadShaders } from '../../src/container/shader.js';
-import { runOnVulkan } from '../../src/runtime/engine.js';
+import { compileFor, runOnVulkan, runPlanOnVulkan } from '../../src/runtime/engine.js';
+import { parseArgs } from '../../src/interp/args.js';
 import { Rng } from '../harness/rng.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'rdna-engine-'));
@@ -162,9 +163,15 @@ test('rdna run --engine vulkan: the same JSON as the interpreter plus the device
   const obj = buildOpenCl('interp-int.cl');
   const args = join(dir, 'args.json');
   writeFileSync(args, JSON.stringify({ kernel: 'collatz', grid: [64], block: [32], args: [{ buffer: 'u32', data: Array.from({ length: 64 }, (_, k) => k + 1) }, { buffer: 'u32', size: 256 }, { buffer: 'u32', size: 256 }] }));
-  const run = (engine: string, env: NodeJS.ProcessEnv) => spawnSync(process.execPath, [BIN, 'run', obj, '--args', args, '--engine', engine, '--json'], { encoding: 'utf8', env: { ...process.env, ...env } });
+  const run = (engine: string, env: NodeJS.ProcessEnv, more: string[] = []) => spawnSync(process.execPath, [BIN, 'run', obj, '--args', args, '--engine', engine, '--json', ...more], { encoding: 'utf8', env: { ...process.env, ...env } });
   const vk = run('vulkan', { VK_DRIVER_FILES: LVP, RDNA_VULKAN_VALIDATION: '1' });
   assert.equal(vk.status, 0, vk.stderr);
+  // --timeout (the submission's fence wait) changes nothing else.
+  const vkLong = run('vulkan', { VK_DRIVER_FILES: LVP }, ['--timeout', '600']);
+  assert.equal(vkLong.status, 0, vkLong.stderr);
+  assert.deepEqual((JSON.parse(vkLong.stdout) as { buffers: unknown }).buffers, (JSON.parse(vk.stdout) as { buffers: unknown }).buffers);
+  for (const bad of [['--timeout', '0'], ['--timeout', 'x'], ['--timeout', '3601']]) assert.equal(run('vulkan', { VK_DRIVER_FILES: LVP }, bad).status, 2, bad.join(' '));
+  assert.equal(run('interp', {}, ['--timeout', '5']).status, 2);
   const interp = run('interp', {});
   assert.equal(interp.status, 0, interp.stderr);
   const a = JSON.parse(vk.stdout) as { engine: string; device: string; buffers: unknown };
@@ -176,4 +183,22 @@ test('rdna run --engine vulkan: the same JSON as the interpreter plus the device
   assert.equal(missing.status, 1);
   assert.equal(missing.stderr.trim().split('\n').length, 1, missing.stderr);
   assert.match(missing.stderr, /Vulkan: /);
+});
+
+test('runPlanOnVulkan hands its timeout to each submission\'s fence wait', async () => {
+  const code = new Uint8Array(readFileSync(buildOpenCl('interp-int.cl')));
+  const shaders = loadShaders({ bytes: code, name: 'k' });
+  const plan = parseArgs({ kernel: 'collatz', grid: [32], block: [32], args: [{ buffer: 'u32', data: Array.from({ length: 32 }, (_, k) => k + 1) }, { buffer: 'u32', size: 128 }, { buffer: 'u32', size: 128 }] }, shaders);
+  const dev = VulkanDevice.open({ driverFiles: LVP });
+  try {
+    const seen: (number | undefined)[] = [];
+    const runSteps = dev.runSteps.bind(dev);
+    dev.runSteps = (k, b, s, o) => { seen.push(o?.timeoutMs); return runSteps(k, b, s, o); };
+    const compiled = plan.kernels.map((s) => compileFor(s, dev));
+    await runPlanOnVulkan(plan, compiled, dev, { timeoutMs: 123_000 });
+    await runPlanOnVulkan(plan, compiled, dev);
+    assert.deepEqual(seen, [123_000, undefined]);
+  } finally {
+    dev.close();
+  }
 });
