@@ -497,7 +497,6 @@ class Discovery {
     this.kernel = kernelSegment(shader);
   }
 
-
   /** Whether a relocation that was not applied falls inside the instruction. */
   holdsRelocation(inst: Instruction): boolean {
     return this.relocated.length !== 0 && holdsRelocation(this.shader, inst.pc, inst.size);
