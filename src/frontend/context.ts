@@ -233,6 +233,15 @@ export class BlockBuilder extends Builder {
    * which makes translate translate the function again without it.
    */
   execShared: { readonly bit: Inst; written: boolean } | undefined;
+  /**
+   * Set when translate's scan found that every instruction that may write EXEC narrows it (the new
+   * EXEC within the old in every lane; their pcs in `pcs`) and none reads another lane: a lane off
+   * in EXEC is then never active again and nothing reads what it holds, so a VGPR write under this
+   * lane's EXEC bit needs no select (TContext.writeLane). A record the builders of one function
+   * share; `violated` is set at any write of EXEC from another pc, which makes translate translate
+   * the function again without it (as it does when a lane-crossing op was made after all).
+   */
+  execNarrow: { readonly pcs: ReadonlySet<number>; violated: boolean } | undefined;
   private execBitValue: Inst | undefined;
   private execBitOf: Inst | undefined;
   private execBitOfHi: Inst | undefined;
@@ -344,6 +353,13 @@ export class BlockBuilder extends Builder {
     this.execBitValue = undefined; this.execBitOf = undefined; this.execBitOfHi = undefined;
   }
 
+  /** A write of EXEC at this.pc: what execShared and execNarrow record of it. */
+  private execWritten(): void {
+    if (this.execShared !== undefined) this.execShared.written = true;
+    const n = this.execNarrow;
+    if (n !== undefined && (this.pc === undefined || !n.pcs.has(this.pc))) n.violated = true;
+  }
+
   /** The cached value `c` if it was made in this block (see `consts`). */
   private cached(c: Inst | undefined): Inst | undefined { return c !== undefined && c.block === this.block ? c : undefined; }
   /** `cached` for an argument-free value, which may also be in `constPlace`'s block (the entry: it dominates every block). */
@@ -445,7 +461,7 @@ export class BlockBuilder extends Builder {
     if (!(reg >= 0 && reg < REGS)) return this.place(op, info, args, imms, opts);
     if (this.inRecipe) throw new IrError(`a register recipe accessed a register (${op})`);
     if (write) {
-      if ((reg === EXEC_LO || reg === EXEC_LO + 1) && this.execShared !== undefined) this.execShared.written = true;
+      if (reg === EXEC_LO || reg === EXEC_LO + 1) this.execWritten();
       if (this.pendingN !== 0) this.dropRecipe(reg);
       if (this.ended()) return this.place(op, info, args, imms, opts); // which reports it
       const i = this.fn.makeAt(op, args ?? [], imms ?? [], opts?.type, this.pc, opts?.float, info);
@@ -614,7 +630,7 @@ export class BlockBuilder extends Builder {
     else this.emit('SetVgpr', listOf(x), regImms(n));
   }
   private setRegLazy(reg: number, x: Inst): void {
-    if ((reg === EXEC_LO || reg === EXEC_LO + 1) && this.execShared !== undefined) this.execShared.written = true;
+    if (reg === EXEC_LO || reg === EXEC_LO + 1) this.execWritten();
     if (this.pendingN !== 0 && this.recipeOf[reg] !== undefined) this.dropRecipe(reg);
     this.setWriteLazy(reg, this.pc);
     this.setReg(reg, x);
@@ -685,7 +701,7 @@ export class BlockBuilder extends Builder {
       this.emit(reg === SCC_REG ? 'SetScc' : 'SetSgpr', listOf(v), reg === SCC_REG ? NO_IMMS : [reg]);
       return;
     }
-    if ((reg === EXEC_LO || reg === EXEC_LO + 1) && this.execShared !== undefined) this.execShared.written = true;
+    if (reg === EXEC_LO || reg === EXEC_LO + 1) this.execWritten();
     let r = this.recipeOf[reg];
     if (r === undefined) {
       if (this.spareN !== 0) { r = this.spare[--this.spareN] as Recipe; this.spare[this.spareN] = undefined; }
@@ -1038,12 +1054,17 @@ export class TContext {
     return this.fail(`writing ${v.kind === 'special' ? v.reg : v.kind} is not translated`);
   }
 
-  /** A VGPR write that lands only in active lanes. */
+  /**
+   * A VGPR write that lands only in active lanes (`active`: this lane's EXEC bit if not given). Under
+   * this lane's EXEC bit where EXEC only narrows (BlockBuilder.execNarrow): the value itself.
+   */
   writeLane(v: OperandValue, x: Inst, k = 0, active?: Inst): void {
     if (v.kind !== 'vgpr') this.fail(`a VALU result to ${v.kind}`);
     const b = this.b;
+    const exec = active === undefined || b.execNarrow !== undefined ? this.execBit() : undefined;
+    if (b.execNarrow !== undefined && (active === undefined || active === exec)) { b.setVgpr(v.index + k, x); return; }
     const old = b.getVgpr(v.index + k);
-    b.setVgpr(v.index + k, b.value(SELECT32, active ?? this.execBit(), x, old));
+    b.setVgpr(v.index + k, b.value(SELECT32, active ?? (exec as Inst), x, old));
   }
 
   /** The FloatMode the MODE analysis gives this instruction. */

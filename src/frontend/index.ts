@@ -16,7 +16,7 @@ import { TranslateError } from './errors.js';
 import { TRANSFERS, translateTransfer } from './calls.js';
 import { callFlow } from '../analysis/calls.js';
 import { hasDynamicMode, modeVariants, runEnd } from './dynamic-mode.js';
-import type { Instruction, Operand } from '../decode/types.js';
+import type { Instruction, Operand, OperandValue } from '../decode/types.js';
 import { BUFFER } from './units/buffer.js';
 import { DS } from './units/ds.js';
 import { MEMORY } from './units/memory.js';
@@ -71,20 +71,26 @@ export function translate(shader: Shader, cfg: Cfg, mode: ModeAnalysis): IrFunct
     if (d.severity === 'error') throw new TranslateError(`${d.message} [${d.code}]`, d.pc, d.instruction, d.words);
   }
   // Where no instruction may write EXEC, each lane's EXEC bit is the launch's (BlockBuilder.execShared).
-  // The scan is a quick judgement by mnemonic and operands; the builders see every write of EXEC,
-  // and one it missed (`written`) has the function translated again the general way.
-  if (!planRow(cfg)) {
-    const fn = translateBlocks(shader, cfg, mode, true);
+  // Where every write of EXEC narrows it and no instruction reads another lane, a VGPR write needs
+  // no EXEC select (BlockBuilder.execNarrow). The scan is a quick judgement by mnemonic and
+  // operands; the builders see every write of EXEC, and one it did not approve (`written`,
+  // `violated`), or a lane-crossing op after all (IrFunction.crossLane), has the function
+  // translated again the general way.
+  const row = planRow(cfg);
+  if ((row & ROW_EXEC) === 0 || ((row & ROW_EXEC_OTHER) === 0 && (row & ROW_CROSS) === 0)) {
+    const fn = translateBlocks(shader, cfg, mode, (row & ROW_EXEC) === 0 ? 'shared' : 'narrow');
     if (fn !== undefined) return fn;
   }
-  return translateBlocks(shader, cfg, mode, false) as IrFunction;
+  return translateBlocks(shader, cfg, mode, 'general') as IrFunction;
 }
 
 /**
- * The function of the CFG's blocks, its passes run; with `shareExec`, every lane bit of EXEC the
- * launch's (BlockBuilder.execShared): undefined if an instruction wrote EXEC after all.
+ * The function of the CFG's blocks, its passes run. `exec`: 'shared', every lane bit of EXEC the
+ * launch's (BlockBuilder.execShared), undefined if an instruction wrote EXEC after all; 'narrow',
+ * VGPR writes under this lane's EXEC bit without a select (BlockBuilder.execNarrow), undefined if
+ * an instruction planRow did not approve wrote EXEC or a lane-crossing op was made.
  */
-function translateBlocks(shader: Shader, cfg: Cfg, mode: ModeAnalysis, shareExec: boolean): IrFunction | undefined {
+function translateBlocks(shader: Shader, cfg: Cfg, mode: ModeAnalysis, exec: 'shared' | 'narrow' | 'general'): IrFunction | undefined {
   const target = shader.info.target;
   const text = (i: Parameters<typeof printInstruction>[0]) => printInstruction(i, target);
   const fn = new IrFunction(shader.info.name, shader.info.waveSize);
@@ -96,7 +102,8 @@ function translateBlocks(shader: Shader, cfg: Cfg, mode: ModeAnalysis, shareExec
   const irBlock = (cfgId: number) => (blocks[cfgId] ?? entry).id;
   const eb = new Builder(fn, entry);
   const launchBit = emitLaunchState(eb, shader);
-  const execShared = shareExec ? { bit: launchBit, written: false } : undefined;
+  const execShared = exec === 'shared' ? { bit: launchBit, written: false } : undefined;
+  const execNarrow = exec === 'narrow' ? { pcs: NARROWING, violated: false } : undefined;
   eb.emit('Branch', NO_ARGS, listOf(irBlock(cfg.entry)));
   // The code object's image, where the code can reach it: by an s_getpc_b64-relative address.
   const image = shader.image && hasGetpc(cfg) ? { base: shader.image.base, size: shader.image.bytes.length } : undefined;
@@ -134,7 +141,7 @@ function translateBlocks(shader: Shader, cfg: Cfg, mode: ModeAnalysis, shareExec
       new Builder(fn, ib).emit('EndProgram');
       continue;
     }
-    if (b === undefined || cx === undefined) { b = new BlockBuilder(fn, ib); b.constPlace = constPlace; b.execShared = execShared; cx = context(b, blockOf); }
+    if (b === undefined || cx === undefined) { b = new BlockBuilder(fn, ib); b.constPlace = constPlace; b.execShared = execShared; b.execNarrow = execNarrow; cx = context(b, blockOf); }
     else b.reset(ib, undefined);
     let ended = false;
     const insts = cb.instructions;
@@ -173,6 +180,7 @@ function translateBlocks(shader: Shader, cfg: Cfg, mode: ModeAnalysis, shareExec
   }
   b?.release();
   if (execShared !== undefined && execShared.written) return undefined;
+  if (execNarrow !== undefined && (execNarrow.violated || fn.crossLane)) return undefined;
   if (execShared !== undefined && !fn.crossLane) fn.fixedExec = execShared.bit;
   placeConstants(constPlace);
   runPasses(fn);
@@ -243,31 +251,74 @@ function translateSpecial(fn: IrFunction, b: BlockBuilder, cx: TContext, cfg: Cf
   return j;
 }
 
+/** planRow's answer, bits: an instruction may write EXEC; one may write it other than narrowing it; one may read another lane. */
+const ROW_EXEC = 1, ROW_EXEC_OTHER = 2, ROW_CROSS = 4;
+/** The pcs of the instructions planRow found to narrow EXEC (written over by each translate). */
+const NARROWING = new Set<number>();
+/** Mnemonics whose translation reads other lanes' values (ReadLane, PermuteLanes); DPP forms too (planRow). A guess the builders check (IrFunction.crossLane). */
+const CROSS_LANE = /^(v_readlane|v_readfirstlane|v_permlane|ds_swizzle|ds_permute|ds_bpermute|s_atomic|s_buffer_atomic)/;
+
 /**
  * The plans of the CFG's instructions, every block's in the CFG's order (PLAN_ROW, for
- * translateBlocks: one look-up of each instruction's plan, not one per walk), and whether an
- * instruction may write EXEC: by its definition (`Plan.execWrite`), or an operand that is EXEC
- * (read or written: either counts).
+ * translateBlocks: one look-up of each instruction's plan, not one per walk), and (ROW_* bits)
+ * whether an instruction may write EXEC: by its definition (`Plan.execWrite`), or an operand that
+ * is EXEC (read or written: either counts); whether one of them may do more than narrow it
+ * (`narrows`; the pcs of those that narrow it in NARROWING); whether one may read another lane.
  */
-function planRow(cfg: Cfg): boolean {
+function planRow(cfg: Cfg): number {
   const blocks = cfg.blocks, row = PLAN_ROW;
-  let n = 0, exec = false;
+  let n = 0, bits = 0;
+  NARROWING.clear();
   for (let k = 0; k < blocks.length; k++) {
     const insts = (blocks[k] as BasicBlock).instructions;
     for (let j = 0; j < insts.length; j++) {
       const inst = insts[j] as Instruction;
       const plan = planOf(inst.def);
       row[n++] = plan;
-      if (exec) continue;
-      if (plan.execWrite) { exec = true; continue; }
-      const ops = inst.operands;
-      for (let o = 0; o < ops.length; o++) {
-        const v = (ops[o] as Operand).value;
-        if (v.kind === 'special' && (v.code === EXEC_LO || v.code === EXEC_LO + 1)) { exec = true; break; }
+      if ((bits & ROW_CROSS) === 0 && (inst.variant === 'dpp16' || inst.variant === 'dpp8' || CROSS_LANE.test(inst.def.mnemonic))) bits |= ROW_CROSS;
+      if ((bits & ROW_EXEC_OTHER) !== 0) continue;
+      let exec = plan.execWrite;
+      if (!exec) {
+        const ops = inst.operands;
+        for (let o = 0; o < ops.length; o++) {
+          const v = (ops[o] as Operand).value;
+          if (v.kind === 'special' && (v.code === EXEC_LO || v.code === EXEC_LO + 1)) { exec = true; break; }
+        }
       }
+      if (!exec) continue;
+      bits |= ROW_EXEC;
+      const w = execWriteOf(inst);
+      if (w === 'narrows') NARROWING.add(inst.pc);
+      else if (w === 'other') bits |= ROW_EXEC_OTHER;
     }
   }
-  return exec;
+  return bits;
+}
+
+/**
+ * What an instruction that names EXEC (planRow) does to it: 'reads' (EXEC only among its sources),
+ * 'narrows' (the new EXEC is within the old in every lane: s_and_saveexec, v_cmpx, s_and of EXEC,
+ * s_andn2 from EXEC), or 'other'.
+ */
+function execWriteOf(inst: Instruction): 'reads' | 'narrows' | 'other' {
+  const m = inst.def.mnemonic;
+  if (m === 's_and_saveexec_b32' || m === 's_and_saveexec_b64' || m.startsWith('v_cmpx_')) return 'narrows';
+  if (planOf(inst.def).execWrite) return 'other';
+  const defs = inst.def.operands, ops = inst.operands;
+  let written = false;
+  for (let o = 0; o < ops.length; o++) {
+    const op = ops[o] as Operand, v = op.value;
+    if (v.kind !== 'special' || (v.code !== EXEC_LO && v.code !== EXEC_LO + 1)) continue;
+    const role = defs.find((d) => d.name === op.name)?.role;
+    if (role !== 'src') written = true;
+  }
+  if (!written) return 'reads';
+  // s_and_b32/b64 EXEC, EXEC, x (either source) and s_andn2_b32/b64 EXEC, EXEC, x: sdst the same register as the EXEC source.
+  const dst = ops.find((o) => o.name === 'sdst')?.value, s0 = ops.find((o) => o.name === 'ssrc0')?.value, s1 = ops.find((o) => o.name === 'ssrc1')?.value;
+  const isDst = (v: OperandValue | undefined) => v !== undefined && dst !== undefined && v.kind === 'special' && dst.kind === 'special' && v.code === dst.code;
+  if ((m === 's_and_b32' || m === 's_and_b64') && (isDst(s0) || isDst(s1))) return 'narrows';
+  if ((m === 's_andn2_b32' || m === 's_andn2_b64') && isDst(s0)) return 'narrows';
+  return 'other';
 }
 /**
  * planRow's list: the process's, written over by each translate (never cut: V8 gives back the room
@@ -301,7 +352,7 @@ function translateModeCopies(fn: IrFunction, b0: BlockBuilder, cx: TContext, mod
       b.emit('BranchCond', listOf(b.emit('IEq32', listOf(key, b.u32(cand)))), listOf(copy.id, next.id));
       b.reset(next, inst.pc);
     }
-    if (vb === undefined || vcx === undefined) { vb = new BlockBuilder(fn, copy); vb.constPlace = b0.constPlace; vb.execShared = b0.execShared; vcx = context(vb, cx.blockOf); }
+    if (vb === undefined || vcx === undefined) { vb = new BlockBuilder(fn, copy); vb.constPlace = b0.constPlace; vb.execShared = b0.execShared; vb.execNarrow = b0.execNarrow; vcx = context(vb, cx.blockOf); }
     else vb.reset(copy, undefined);
     for (const x of run) {
       vb.pc = x.pc;
