@@ -275,7 +275,7 @@ function planRow(cfg: Cfg): number {
       const inst = insts[j] as Instruction;
       const plan = planOf(inst.def);
       row[n++] = plan;
-      if ((bits & ROW_CROSS) === 0 && (inst.variant === 'dpp16' || inst.variant === 'dpp8' || CROSS_LANE.test(inst.def.mnemonic))) bits |= ROW_CROSS;
+      if (plan.crossLane || inst.variant === 'dpp16' || inst.variant === 'dpp8') bits |= ROW_CROSS;
       if ((bits & ROW_EXEC_OTHER) !== 0) continue;
       let exec = plan.execWrite;
       if (!exec) {
@@ -388,6 +388,8 @@ interface Plan {
    * the M0-relative moves, whose register the table cannot name.
    */
   readonly execWrite: boolean;
+  /** Whether its translation reads other lanes' values (CROSS_LANE; DPP forms are found by the instruction's variant). */
+  readonly crossLane: boolean;
   /** None of `end`, `stop`, `transfer`, `branch`, `barrier`: translateOne's unless its MODE is known only at run time. */
   readonly plain: boolean;
   /** Whether the definition has a float type (hasDynamicMode is false for every other). */
@@ -404,7 +406,7 @@ function planOf(def: InstrDef): Plan {
     const end = flags.includes('end'), stop = STOPS.get(m), transfer = TRANSFERS.has(m), branch = flags.includes('branch'), barrier = m === 's_barrier';
     p = {
       end, stop, transfer, branch, barrier, noEffect: NO_EFFECT.has(m), translator: TRANSLATORS.get(m),
-      execWrite: def.implicitWrites?.includes('EXEC') === true || m.startsWith('s_movrel'),
+      execWrite: def.implicitWrites?.includes('EXEC') === true || m.startsWith('s_movrel'), crossLane: CROSS_LANE.test(m),
       plain: !end && stop === undefined && !transfer && !branch && !barrier, float: def.float !== undefined, layout: operandLayout(def),
     };
     PLANS.set(def, p);
