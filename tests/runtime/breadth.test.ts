@@ -212,12 +212,13 @@ test('OpenCL memory kernels (interp-mem.cl tiles, reductions, __local atomics, n
   }
   // The kernels whose waves share LDS (not `lanes`: ds_swizzle/permute only; not the scratch-only kernels).
   assert.deepEqual([...workgroupLayout].sort(), ['local_atomics', 'local_narrow', 'reverse_tile', 'struct_copy', 'tile_reverse64', 'tree_reduce']);
-  // The workgroup layout keeps one entry per wave the kernel's maximum workgroup (256 for clang's OpenCL) has: a larger block is refused.
+  // The workgroup layout keeps one entry per wave the kernel's maximum workgroup (256 for clang's OpenCL) has: a larger block is
+  // refused (by every engine since 2026-12-07: launchRefusal).
   const tree = loadShaders({ bytes: new Uint8Array(readFileSync(buildOpenCl('interp-mem.cl'))), name: 'm' }).find((k) => k.info.name === 'tree_reduce');
   assert.ok(tree && tree.info.maxWorkgroupSize === 256);
   const dev = VulkanDevice.open({ driverFiles: LVP, validation: true });
   try {
-    await assert.rejects(runOnVulkan(tree, prepare(tree, [new Uint8Array(4 * 512), new Uint8Array(64)], [512, 1, 1], [512, 1, 1]), dev), (e: unknown) => e instanceof Error && /tree_reduce: the dispatch's workgroups have 512 work-items; the kernel allows at most 256/.test(e.message));
+    await assert.rejects(runOnVulkan(tree, prepare(tree, [new Uint8Array(4 * 512), new Uint8Array(64)], [512, 1, 1], [512, 1, 1]), dev), (e: unknown) => e instanceof Error && /kernel tree_reduce allows at most 256 work-items per workgroup \(its metadata's \.max_flat_workgroup_size\); the dispatch's block 512x1x1 has 512$/.test(e.message));
   } finally {
     dev.close();
   }
