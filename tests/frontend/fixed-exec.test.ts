@@ -17,16 +17,21 @@ import { printFunction } from '../../src/ir/print.js';
 import { assemble, get } from '../interp/harness.js';
 import { interpret, prepare } from '../runtime/cases.js';
 import { Rng } from '../harness/rng.js';
+import type { Shader } from '../../src/container/shader.js';
+import type { IrFunction } from '../../src/ir/ir.js';
 
-const body = (w64: boolean) => {
-  const vcc = w64 ? 'vcc' : 'vcc_lo', sp = w64 ? 's[12:13]' : 's12', b = w64 ? 'b64' : 'b32';
-  return `
+/** Lane i = 64 * workgroup + v0 loads its dword of buffer 0 into v3; v1 = i, v2 = 4i. */
+const LOAD = `
   s_load_dwordx4 s[4:7], s[0:1], 0x0
   s_waitcnt lgkmcnt(0)
   v_lshl_add_u32 v1, s2, 6, v0
   v_lshlrev_b32 v2, 2, v1
   global_load_dword v3, v2, s[4:5]
-  s_waitcnt vmcnt(0)
+  s_waitcnt vmcnt(0)`;
+
+const body = (w64: boolean) => {
+  const vcc = w64 ? 'vcc' : 'vcc_lo', sp = w64 ? 's[12:13]' : 's12', b = w64 ? 'b64' : 'b32';
+  return `${LOAD}
   v_xor_b32 v4, v3, v1
   v_mul_lo_u32 v5, v4, v3
   v_cmp_gt_u32_e32 ${vcc}, v4, v5
@@ -49,6 +54,21 @@ const body = (w64: boolean) => {
   s_endpgm`;
 };
 
+/** The function's buffers on the IR interpreter equal the RDNA interpreter's, over random inputs and grids that end inside a wave (and a workgroup): lanes outside the grid, off in EXEC. */
+function sameAsInterpreter(name: string, shader: Shader, fn: IrFunction, rng: Rng): void {
+  const n = 320;
+  const input = new Uint8Array(new Uint32Array(Array.from({ length: n }, () => rng.u32() >>> (rng.u32() % 20))).buffer);
+  for (const [grid, block] of [[40, 64], [100, 64], [150, 32]] as const) {
+    const c = { shader, buffers: [input, new Uint8Array(32 * n)], grid: [grid, 1, 1] as Dim3, block: [block, 1, 1] as Dim3, scalars: [] };
+    const ref = interpret(c);
+    assert.ok(ref[1]?.some((v) => v !== 0));
+    const bufs = c.buffers.map((x) => x.slice());
+    const p = prepare(shader, bufs, c.grid, c.block);
+    dispatchIr(fn, shader, { grid: c.grid, block: c.block, kernarg: p.kernarg, mem: p.mem, maxSteps: 1_000_000 });
+    assert.deepEqual(bufs[1], ref[1], `${name}, grid ${grid}, block ${block}`);
+  }
+}
+
 test('no EXEC write, no lane-crossing read: VALU writes without EXEC selects, and the IR interpreter equals the RDNA interpreter on partial waves (masks, carries, s_bcnt1 of them), wave32 and wave64', () => {
   const rng = new Rng(616);
   for (const w64 of [false, true]) {
@@ -59,31 +79,14 @@ test('no EXEC write, no lane-crossing read: VALU writes without EXEC selects, an
     assert.ok(fn.fixedExec?.op === 'InGrid', 'the launch EXEC bit is the function\'s fixed EXEC');
     const text = printFunction(fn);
     assert.ok(!text.includes('Select32 u32 %' + fn.fixedExec.id + ','), text);
-    const n = 320;
-    const input = new Uint8Array(new Uint32Array(Array.from({ length: n }, () => rng.u32() >>> (rng.u32() % 20))).buffer);
-    // Grids that end inside a wave (and inside a workgroup): lanes outside the grid, off in EXEC.
-    for (const [grid, block] of [[40, 64], [100, 64], [150, 32]] as const) {
-      const c = { shader, buffers: [input, new Uint8Array(32 * n)], grid: [grid, 1, 1] as Dim3, block: [block, 1, 1] as Dim3, scalars: [] };
-      const ref = interpret(c);
-      assert.ok(ref[1]?.some((v) => v !== 0));
-      const bufs = c.buffers.map((x) => x.slice());
-      const p = prepare(shader, bufs, c.grid, c.block);
-      dispatchIr(fn, shader, { grid: c.grid, block: c.block, kernarg: p.kernarg, mem: p.mem, maxSteps: 1_000_000 });
-      assert.deepEqual(bufs[1], ref[1], `${name}, grid ${grid}, block ${block}`);
-    }
+    sameAsInterpreter(name, shader, fn, rng);
   }
 });
 
 /** An `if` in two steps as clang makes it, then a narrowing s_andn2; `restore`: EXEC widened again before the last stores (not narrowing); `cross`: a v_readfirstlane. */
 const narrowing = (w64: boolean, restore: boolean, cross: boolean) => {
   const vcc = w64 ? 'vcc' : 'vcc_lo', exec = w64 ? 'exec' : 'exec_lo', b = w64 ? 'b64' : 'b32', s10 = w64 ? 's[10:11]' : 's10', s12 = w64 ? 's[12:13]' : 's12';
-  return `
-  s_load_dwordx4 s[4:7], s[0:1], 0x0
-  s_waitcnt lgkmcnt(0)
-  v_lshl_add_u32 v1, s2, 6, v0
-  v_lshlrev_b32 v2, 2, v1
-  global_load_dword v3, v2, s[4:5]
-  s_waitcnt vmcnt(0)
+  return `${LOAD}
   v_mov_b32 v6, 77
   v_mov_b32 v7, 88
   v_and_b32 v4, 3, v3
@@ -123,17 +126,7 @@ test('every EXEC write narrows EXEC, no lane-crossing read: VGPR writes without 
       const selects = text.split('\n').filter((l) => l.includes('= Select32 ')).length;
       if (restore || cross) assert.ok(selects >= 6, `${name}: ${selects} selects\n${text}`);
       else assert.equal(selects, 1, `${name}\n${text}`);
-      const n = 320;
-      const input = new Uint8Array(new Uint32Array(Array.from({ length: n }, () => rng.u32() >>> (rng.u32() % 20))).buffer);
-      for (const [grid, block] of [[40, 64], [100, 64], [150, 32]] as const) {
-        const c = { shader, buffers: [input, new Uint8Array(32 * n)], grid: [grid, 1, 1] as Dim3, block: [block, 1, 1] as Dim3, scalars: [] };
-        const ref = interpret(c);
-        assert.ok(ref[1]?.some((v) => v !== 0));
-        const bufs = c.buffers.map((x) => x.slice());
-        const p = prepare(shader, bufs, c.grid, c.block);
-        dispatchIr(fn, shader, { grid: c.grid, block: c.block, kernarg: p.kernarg, mem: p.mem, maxSteps: 1_000_000 });
-        assert.deepEqual(bufs[1], ref[1], `${name}, grid ${grid}, block ${block}`);
-      }
+      sameAsInterpreter(name, shader, fn, rng);
     }
   }
 });
